@@ -1,0 +1,16 @@
+/** Field limits shared by the server's schemas and the widget's form, so both refuse the same input. */
+export const TICKET_FIELD_LIMITS = {
+  name: 200,
+  email: 254,
+  subject: 200,
+  description: 20_000,
+  order_id: 100,
+  idempotency_key: 100,
+} as const;
+
+/** Default and ceiling of the docs routes' `count` (spec §8); the ceiling is filterable. */
+export const DOCS_DEFAULT_COUNT = 10;
+export const DOCS_MAX_PER_PAGE_DEFAULT = 100;
+
+/** Largest request body the API accepts (bytes); bigger bodies get a 413 problem. */
+export const API_BODY_LIMIT = 1_048_576;

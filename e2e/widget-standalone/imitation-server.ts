@@ -1,0 +1,217 @@
+// Two loopback servers for developing the widget without the real help site:
+// a host page (one origin) and a minimal imitation of the help site's widget routes (another).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildWidgetScript } from '../../widget/build.js';
+
+export type PostMode =
+  | 'ok'
+  | 'file-then-drop'
+  | 'invalid'
+  | 'closed'
+  | 'limited'
+  | 'limited-hidden'
+  | 'drop'
+  | 'error';
+export type ListKind = 'products' | 'reasons' | 'urgencies';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export interface Imitation {
+  hostOrigin: string;
+  apiOrigin: string;
+  /** Every request the help-site imitation received, in order. */
+  requests: RecordedRequest[];
+  /** How the next POSTs are answered (stays until changed). */
+  postMode: PostMode;
+  /** A list to answer, or 'fail' for a 500. */
+  lists: Record<ListKind, unknown[] | 'fail'>;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const DEFAULT_LISTS: Record<ListKind, unknown[]> = {
+  products: [
+    { id: 11, name: 'Storefront', slug: 'storefront' },
+    { id: 12, name: 'Mobile app', slug: 'mobile-app' },
+  ],
+  reasons: [
+    { id: 21, name: 'Billing', slug: 'billing' },
+    { id: 22, name: 'Bug report', slug: 'bug-report' },
+  ],
+  urgencies: [
+    { id: 31, name: 'Low', slug: 'low' },
+    { id: 32, name: 'High', slug: 'high' },
+  ],
+};
+
+/** The CSP the brief requires of a hostile-free host page. */
+export const strictCsp = (api: string): string =>
+  `default-src 'none'; script-src ${api}; connect-src ${api}; style-src 'none'`;
+// The hostile page needs its own stylesheet, so it allows 'self' (still no inline styles).
+const hostileCsp = (api: string): string =>
+  `default-src 'none'; script-src ${api}; connect-src ${api}; style-src 'self'`;
+
+const HOSTILE_CSS = `
+:root { font-size: 5px !important; }
+*, *::before, *::after { font: italic 30px/3 "Comic Sans MS", serif !important; color: #f0f !important;
+  letter-spacing: 3px !important; text-transform: uppercase !important; box-sizing: content-box !important;
+  visibility: visible; z-index: 2147483647 !important; }
+body > * { position: static !important; display: inline !important; opacity: .95 !important; }
+button, input, select, textarea, form, label, dialog, div, p, h2 { display: none !important;
+  border: 9px dashed lime !important; padding: 40px !important; background: yellow !important; }
+body { background: #ffd !important; }
+.overlay { position: fixed !important; inset: 0 !important; display: block !important;
+  z-index: 2147483647 !important; background: rgba(255, 0, 0, .08) !important; }
+`;
+
+const page = (api: string, extraHead: string, withScript: boolean): string => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Host shop</title>${extraHead}
+${withScript ? `<script src="${api}/helpdesk/tickets/embed/" async></script>` : ''}
+</head><body><main><h1>Host shop</h1><p><a href="#top">Our products</a></p></main>
+<div class="overlay"></div></body></html>`;
+
+const listen = (server: Server): Promise<string> =>
+  new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+
+const readBody = async (req: IncomingMessage): Promise<string> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+/** Starts both servers; the widget is built once per call. */
+export async function startImitation(): Promise<Imitation> {
+  const script = await buildWidgetScript();
+  const tickets = new Map<string, number>();
+  let nextId = 100;
+
+  const api = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    state.requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+    answerApi(req.method ?? '', path, body, req, res);
+  });
+
+  const json = (res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void => {
+    const type = status >= 400 ? 'application/problem+json' : 'application/json';
+    res.writeHead(status, { 'content-type': type, 'access-control-allow-origin': '*', ...headers });
+    res.end(JSON.stringify(data));
+  };
+  const problem = (status: number, code: string, detail: string, extra: object = {}) => ({
+    type: 'about:blank',
+    title: code,
+    status,
+    detail,
+    code,
+    ...extra,
+  });
+
+  const answerApi = (method: string, path: string, body: string, req: IncomingMessage, res: ServerResponse): void => {
+    if (method === 'GET' && path === '/helpdesk/tickets/embed/') {
+      res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' });
+      res.end(`var HELPDESK_HOME_URL = ${JSON.stringify(state.apiOrigin)};\n${script}`);
+      return;
+    }
+    const list = /^\/api\/helpdesk\/v1\/tickets\/(products|reasons|urgencies)\/$/.exec(path)?.[1] as ListKind | undefined;
+    if (method === 'GET' && list) {
+      const value = state.lists[list];
+      return value === 'fail' ? json(res, 500, problem(500, 'INTERNAL', 'boom')) : json(res, 200, value);
+    }
+    if (method === 'POST' && path === '/api/helpdesk/v1/tickets/') {
+      return answerPost(new URLSearchParams(body), req, res);
+    }
+    // No CORS headers here: a preflight (OPTIONS) would fail, which the tests would notice.
+    res.writeHead(404).end();
+  };
+
+  const answerPost = (form: URLSearchParams, req: IncomingMessage, res: ServerResponse): void => {
+    switch (state.postMode) {
+      case 'drop':
+        req.socket.destroy();
+        return;
+      case 'error':
+        return json(res, 503, problem(503, 'UNAVAILABLE', 'Try later.'));
+      case 'closed':
+        return json(res, 403, problem(403, 'REGISTRATION_CLOSED', 'Registration is closed.'));
+      case 'limited':
+        return json(res, 429, problem(429, 'RATE_LIMITED', 'Slow down.'), {
+          'retry-after': '120',
+          'access-control-expose-headers': 'Retry-After',
+        });
+      case 'limited-hidden':
+        return json(res, 429, problem(429, 'RATE_LIMITED', 'Slow down.'), { 'retry-after': '120' });
+      case 'invalid':
+        return json(
+          res,
+          400,
+          problem(400, 'VALIDATION_FAILED', 'The ticket has errors.', {
+            errors: [
+              { field: 'email', pointer: '#/email', detail: 'must be a valid email address' },
+              { field: 'coupon', pointer: '#/coupon', detail: 'coupon codes are not accepted here' },
+            ],
+          }),
+        );
+      case 'ok':
+      case 'file-then-drop': {
+        // Same key, same ticket: a replay answers 200 with the first ticket.
+        const key = form.get('idempotency_key') ?? '';
+        const known = tickets.get(key);
+        if (known !== undefined) return json(res, 200, { id: known, status: 'open' });
+        const id = nextId++;
+        tickets.set(key, id);
+        // The ticket exists but the answer is lost on the way back.
+        if (state.postMode === 'file-then-drop') return void req.socket.destroy();
+        return json(res, 201, { id, status: 'open' });
+      }
+    }
+  };
+
+  const host = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const apiOrigin = state.apiOrigin;
+    const html = (csp: string, body: string): void => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
+      res.end(body);
+    };
+    if (path === '/strict') return html(strictCsp(apiOrigin), page(apiOrigin, '', true));
+    if (path === '/blank') return html(strictCsp(apiOrigin), page(apiOrigin, '', false));
+    if (path === '/hostile') {
+      return html(hostileCsp(apiOrigin), page(apiOrigin, '<link rel="stylesheet" href="/hostile.css">', true));
+    }
+    if (path === '/hostile.css') {
+      res.writeHead(200, { 'content-type': 'text/css' });
+      return void res.end(HOSTILE_CSS);
+    }
+    res.writeHead(404).end();
+  });
+
+  const state: Imitation = {
+    hostOrigin: await listen(host),
+    apiOrigin: await listen(api),
+    requests: [],
+    postMode: 'ok',
+    lists: { ...DEFAULT_LISTS },
+    reset() {
+      state.requests.length = 0;
+      tickets.clear();
+      nextId = 100;
+      state.postMode = 'ok';
+      state.lists = { ...DEFAULT_LISTS };
+    },
+    async close() {
+      for (const server of [host, api]) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    },
+  };
+  return state;
+}

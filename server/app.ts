@@ -1,0 +1,69 @@
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { API_BODY_LIMIT } from '../common/limits.js';
+import type { Config } from './config/config-types.js';
+import type { Db } from './db/create-db.js';
+import type { DomainContext } from './domain/context.js';
+import type { Hooks } from './hooks/create-hooks.js';
+import { apiPlugin } from './http/api.js';
+import { authPlugin } from './http/plugins/auth.js';
+import { errorsPlugin } from './http/plugins/errors.js';
+import { validationPlugin } from './http/plugins/validation.js';
+import { ProblemSchema } from './http/routes/shared.schema.js';
+import { healthRoutes } from './http/routes/system/health.routes.js';
+import type { RouteServices } from './http/services.js';
+import { firstAdminRoutes, firstAdminTemplate } from './site/first-admin-template.js';
+import { homeTemplate } from './site/home-template.js';
+import { siteRoutes } from './site/site.routes.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  hooks: Hooks;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole service as a Fastify instance, not listening (tests inject or listen on port 0). */
+export async function buildApp({ config, db, hooks, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: API_BODY_LIMIT,
+    // Trust exactly the configured number of proxy hops; with 0, X-Forwarded-For is ignored.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Our own problem response replaces Fastify's default 400 for bad JSON keys like __proto__.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Only JSON and form bodies are accepted; anything else is a 415 problem.
+  app.removeContentTypeParser('text/plain');
+  app.addSchema(ProblemSchema);
+  await app.register(errorsPlugin);
+  await app.register(validationPlugin);
+  await app.register(formbody);
+  await app.register(authPlugin, { db: db.kysely });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Helpdesk API', version: '1.0.0', description: 'REST API of the helpdesk: public ticket intake and lookups, and management routes for agents and admins.' },
+      servers: [{ url: config.homeUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+
+  const ctx: DomainContext = { db: db.kysely, dialect: db.dialect, hooks };
+  const services: RouteServices = { ctx, config };
+  await app.register(
+    async (site) => {
+      await site.register(healthRoutes, services);
+      await site.register(apiPlugin, { ...services, prefix: '/api' });
+      await site.register(firstAdminRoutes, services);
+      await site.register(siteRoutes, { ...services, templates: [homeTemplate(ctx, config), firstAdminTemplate(ctx, config)] });
+    },
+    { prefix: config.basePath },
+  );
+  return app;
+}

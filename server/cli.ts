@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import type { Config } from './config/config-types.js';
+import { ConfigError, loadConfig } from './config/load-config.js';
+import { createDb } from './db/create-db.js';
+import type { UserRole } from './db/tables.js';
+import { migrateToLatest } from './db/migrate.js';
+import { addUser } from './domain/add-user.js';
+import { createApiToken } from './domain/api-tokens.js';
+import { findUserByEmail } from './domain/resolve-user.js';
+import { AppError } from './errors.js';
+import { loadHooks } from './hooks/load-plugins.js';
+import { startService } from './start-service.js';
+
+const USAGE = `Usage: helpdesk <command>
+
+  serve                                        Serve the help site (default)
+  migrate                                      Apply pending database migrations
+  user add --email E --name N --role R         Add a user (R: admin, agent or client)
+  token create --email E [--label L]           Print a new API token for that user
+
+Environment: PORT, HELPDESK_HOME_URL, HELPDESK_DATA_DIR, DATABASE_URL, HELPDESK_CONFIG, LOG_LEVEL`;
+
+/** Runs one CLI command; returns the process exit code. */
+export async function runCli(argv: string[], out = console.log, err = console.error): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, label: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const command = positionals.join(' ') || 'serve';
+  if (values.help) return out(USAGE), 0;
+
+  let config: Config;
+  try {
+    config = await loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) return err(error.message), 1;
+    throw error;
+  }
+
+  if (command === 'serve') {
+    const service = await startService(config);
+    const shutdown = async (signal: string) => {
+      out(`${signal}: finishing requests in flight, then stopping.`);
+      await service.stop();
+      process.exit(0);
+    };
+    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', shutdown);
+    return -1; // keep running
+  }
+
+  const db = createDb({ url: config.databaseUrl });
+  try {
+    await migrateToLatest(db);
+    const ctx = { db: db.kysely, dialect: db.dialect, hooks: await loadHooks(config) };
+    switch (command) {
+      case 'migrate':
+        out('The database is up to date.');
+        return 0;
+      case 'user add': {
+        const role = values.role as UserRole;
+        if (!values.email || !values.name || !['admin', 'agent', 'client'].includes(role)) return err(USAGE), 2;
+        const user = await addUser(ctx, { email: values.email, name: values.name, role });
+        out(`Added ${user.role} ${user.email} (id ${user.id}).`);
+        return 0;
+      }
+      case 'token create': {
+        if (!values.email) return err(USAGE), 2;
+        const user = await findUserByEmail(ctx.db, values.email);
+        if (!user) return err(`No user has the email ${values.email}. Add one with: helpdesk user add --email … --name … --role agent`), 1;
+        out(await createApiToken(ctx.db, user.id, values.label ?? 'cli'));
+        return 0;
+      }
+      default:
+        err(`Unknown command "${command}".\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (error) {
+    if (error instanceof AppError) return err(error.message), 1;
+    throw error;
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,30 @@
+import type { Hooks } from '../hooks/create-hooks.js';
+
+/** A site plugin: called once at start with the hook registry, before any route runs. */
+export type SitePlugin = (hooks: Hooks) => void | Promise<void>;
+
+/** What a site owner may export from helpdesk.config.{ts,mjs,js}. */
+export interface HelpdeskConfigFile {
+  plugins?: SitePlugin[];
+  /** Site configuration constants, read before plugins load (spec §6), e.g. HELPDESK_CLOUD_SITE. */
+  constants?: Record<string, string>;
+}
+
+/** The service's whole configuration, resolved once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** The help site's address without trailing slash, e.g. `https://example.com/help`. */
+  homeUrl: string;
+  /** The path part of homeUrl ('' or '/help'): every route is served under it. */
+  basePath: string;
+  dataDir: string;
+  /** `postgres://…` or a SQLite file path. */
+  databaseUrl: string;
+  configFile: string | null;
+  plugins: SitePlugin[];
+  constants: Record<string, string>;
+  logLevel: string;
+  /** Hops of trusted reverse proxies in front of the service (0: use the socket address). */
+  trustProxyHops: number;
+}

@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createJiti } from 'jiti';
+import type { Config, HelpdeskConfigFile, SitePlugin } from './config-types.js';
+
+const CONFIG_FILE_NAMES = ['helpdesk.config.ts', 'helpdesk.config.mjs', 'helpdesk.config.js'];
+
+/** Raised at start with every configuration problem at once, so one restart fixes them all. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`The helpdesk cannot start:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** The only reader of process.env and helpdesk.config.*. */
+export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Promise<Config> {
+  const problems: string[] = [];
+
+  const port = parsePort(env.PORT, problems);
+  const homeUrl = parseHomeUrl(env.HELPDESK_HOME_URL ?? `http://localhost:${port}`, problems);
+  const dataDir = resolve(cwd, env.HELPDESK_DATA_DIR ?? 'data');
+  const databaseUrl = env.DATABASE_URL?.trim() || join(dataDir, 'helpdesk.sqlite');
+  if (env.DATABASE_URL && !/^postgres(ql)?:\/\//.test(databaseUrl) && /^[a-z]+:\/\//.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must be a postgres:// URL or a SQLite file path; got a ${databaseUrl.split(':')[0]}:// URL.`);
+  }
+  const trustProxyHops = Number(env.HELPDESK_TRUST_PROXY_HOPS ?? 0);
+  if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0) {
+    problems.push('HELPDESK_TRUST_PROXY_HOPS must be a whole number of proxy hops (0 when clients connect directly).');
+  }
+
+  const configFile = findConfigFile(env.HELPDESK_CONFIG, cwd, problems);
+  const file = configFile ? await importConfigFile(configFile, problems) : {};
+  const plugins = checkPlugins(file.plugins, configFile, problems);
+  const constants = { ...(file.constants ?? {}) };
+  if (env.HELPDESK_CLOUD_SITE) constants.HELPDESK_CLOUD_SITE = env.HELPDESK_CLOUD_SITE;
+
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    homeUrl: homeUrl.href.replace(/\/$/, ''),
+    basePath: homeUrl.pathname.replace(/\/$/, ''),
+    dataDir,
+    databaseUrl,
+    configFile,
+    plugins,
+    constants,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxyHops,
+  };
+}
+
+function parsePort(value: string | undefined, problems: string[]): number {
+  if (value === undefined || value === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push(`PORT must be a whole number from 0 to 65535; got "${value}".`);
+    return 8080;
+  }
+  return port;
+}
+
+function parseHomeUrl(value: string, problems: string[]): URL {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash) {
+    problems.push(`HELPDESK_HOME_URL must be an http(s) address without query or fragment, like https://help.example.com; got "${value}".`);
+    return new URL('http://localhost:8080');
+  }
+  return url;
+}
+
+function findConfigFile(override: string | undefined, cwd: string, problems: string[]): string | null {
+  if (override) {
+    const path = resolve(cwd, override);
+    if (!existsSync(path)) problems.push(`HELPDESK_CONFIG names ${path}, which does not exist.`);
+    return existsSync(path) ? path : null;
+  }
+  return CONFIG_FILE_NAMES.map((name) => join(cwd, name)).find((path) => existsSync(path)) ?? null;
+}
+
+async function importConfigFile(path: string, problems: string[]): Promise<HelpdeskConfigFile> {
+  try {
+    // jiti runs helpdesk.config.ts without a build step.
+    const jiti = createJiti(import.meta.url, { moduleCache: false });
+    const loaded = await jiti.import<HelpdeskConfigFile>(path, { default: true });
+    if (typeof loaded !== 'object' || loaded === null) {
+      problems.push(`${path} must export an object as its default export, like: export default { plugins: [] }.`);
+      return {};
+    }
+    return loaded;
+  } catch (error) {
+    problems.push(`${path} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+    return {};
+  }
+}
+
+function checkPlugins(plugins: unknown, configFile: string | null, problems: string[]): SitePlugin[] {
+  if (plugins === undefined) return [];
+  if (!Array.isArray(plugins)) {
+    problems.push(`"plugins" in ${configFile} must be a list of functions.`);
+    return [];
+  }
+  plugins.forEach((plugin, index) => {
+    if (typeof plugin !== 'function') problems.push(`plugins[${index}] in ${configFile} must be a function (hooks) => { … }.`);
+  });
+  return plugins as SitePlugin[];
+}

@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** A database handle plus what the rest of the code needs to know about it. */
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** `postgres://…` selects PostgreSQL; anything else is a SQLite file path (or `:memory:`). */
+  url: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+// COUNT(*) and bigint come back from pg as strings; every count we take fits a JS number.
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20) return (value: string) => Number.parseInt(value, 10);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+/** Opens the store named by `url`: SQLite (WAL, synchronous=FULL, foreign keys) or a PostgreSQL pool. */
+export function createDb(options: DbOptions): Db {
+  if (/^postgres(ql)?:\/\//.test(options.url)) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 16, types: pgTypes });
+    // An idle client losing its server must not crash the process; the next query reports the error.
+    pool.on('error', () => {});
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+
+  if (options.url !== ':memory:') mkdirSync(dirname(options.url), { recursive: true });
+  const sqlite = new SQLite(options.url);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a ticket that got its 201 survives power loss (see docs/ARCHITECTURE.md for the trade-off).
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}

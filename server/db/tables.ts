@@ -1,0 +1,135 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Table types. Times are ISO-8601 UTC strings (sortable as text on both dialects); booleans are 0/1. */
+export interface Database {
+  users: UsersTable;
+  posts: PostsTable;
+  post_meta: PostMetaTable;
+  terms: TermsTable;
+  term_relationships: TermRelationshipsTable;
+  comments: CommentsTable;
+  comment_meta: CommentMetaTable;
+  options: OptionsTable;
+  api_tokens: ApiTokensTable;
+  login_tokens: LoginTokensTable;
+  jobs: JobsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export type UserRole = 'client' | 'agent' | 'admin';
+
+export interface UsersTable {
+  id: Generated<number>;
+  /** Trimmed and lower-cased; unique. */
+  email: string;
+  name: string;
+  role: UserRole;
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  type: string;
+  /** Publication state (`publish`, `draft`); a ticket's workflow status is a `ticket_status` term. */
+  status: string;
+  title: string;
+  content: string;
+  slug: string;
+  author_id: number | null;
+  product_id: number | null;
+  parent_id: number | null;
+  menu_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PostMetaTable {
+  id: Generated<number>;
+  post_id: number;
+  meta_key: string;
+  meta_value: string;
+}
+
+export type Taxonomy = 'ticket_status' | 'ticket_reason' | 'ticket_urgency';
+
+export interface TermsTable {
+  id: Generated<number>;
+  taxonomy: Taxonomy;
+  name: string;
+  slug: string;
+  term_order: number;
+}
+
+export interface TermRelationshipsTable {
+  post_id: number;
+  /** Repeated from the term so that "one term per taxonomy per post" is a primary key. */
+  taxonomy: Taxonomy;
+  term_id: number;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  author_id: number | null;
+  author_role: 'client' | 'agent' | 'bot';
+  content: string;
+  created_at: string;
+}
+
+export interface CommentMetaTable {
+  id: Generated<number>;
+  comment_id: number;
+  meta_key: string;
+  meta_value: string;
+}
+
+export interface OptionsTable {
+  name: string;
+  /** JSON text. */
+  value: string;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the token; the token itself is shown once and never stored. */
+  token_hash: string;
+  label: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface LoginTokensTable {
+  id: Generated<number>;
+  user_id: number | null;
+  purpose: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON text. */
+  payload: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  run_at: string;
+  last_error: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  ticket_id: number;
+  created_at: string;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type PostRow = Selectable<PostsTable>;
+export type NewPost = Insertable<PostsTable>;
+export type TermRow = Selectable<TermsTable>;

@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, Taxonomy, UserRow } from '../db/tables.js';
+import { isUniqueViolation } from '../db/is-unique-violation.js';
+import { invalidField } from '../errors.js';
+import { type Actor, type DomainContext, isStaff, now } from './context.js';
+import { assertAssignableToProduct, assertProductExists } from './product-post-types.js';
+import { assertCanRegister, findUserByEmail, insertUserOnce, normalizeEmail } from './resolve-user.js';
+import { findTerm } from './terms.js';
+
+export interface CreateTicketInput {
+  name: string;
+  email: string;
+  subject: string;
+  description: string;
+  product?: number;
+  reason?: number;
+  urgency?: number;
+  orderId?: string;
+  idempotencyKey?: string;
+  /** Honoured for agents and admins only (spec §4.3 rule 1). */
+  userId?: number;
+  /** A `ticket_status` term id; honoured for agents and admins only. */
+  status?: number;
+}
+
+export interface CreatedTicket {
+  id: number;
+  status: string;
+  /** False when an idempotency key replayed an earlier submission. */
+  isNew: boolean;
+}
+
+/**
+ * Files a ticket. Anonymous callers can never choose the account, status or author: the ticket is
+ * filed against the account resolved from the email. Everything is written in one transaction with
+ * its outbox job, so there is no ticket without its notification and nothing is left on a refusal.
+ */
+export async function createTicket(ctx: DomainContext, input: CreateTicketInput, actor: Actor | null): Promise<CreatedTicket> {
+  const privileged = isStaff(actor);
+  const idempotencyKey = input.idempotencyKey ? scopeIdempotencyKey(input.email, input.idempotencyKey) : undefined;
+  if (idempotencyKey) {
+    const replay = await findReplay(ctx.db, idempotencyKey);
+    if (replay) return replay;
+  }
+
+  const statusId = await resolveStatus(ctx, privileged ? input.status : undefined);
+  await checkReferences(ctx, input);
+  const owner = privileged && input.userId !== undefined ? await findUserById(ctx, input.userId) : undefined;
+  // Only the unknown-email path pays for the settings read behind the registration gate.
+  const needsAccount = !owner && !(await findUserByEmail(ctx.db, input.email));
+  if (needsAccount) await assertCanRegister(ctx);
+
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const user = owner ?? (await insertUserOnce(trx, { email: input.email, name: input.name, role: 'client' }));
+      return insertTicketRows(trx, input, user, statusId, idempotencyKey);
+    });
+  } catch (error) {
+    // Two requests raced with the same key: the loser answers with the winner's ticket.
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const replay = await findReplay(ctx.db, idempotencyKey);
+      if (replay) return replay;
+    }
+    throw error;
+  }
+}
+
+async function insertTicketRows(
+  trx: Kysely<Database>,
+  input: CreateTicketInput,
+  user: UserRow,
+  statusId: number,
+  idempotencyKey: string | undefined,
+): Promise<CreatedTicket> {
+  const time = now();
+  const { id } = await trx
+    .insertInto('posts')
+    .values({
+      type: 'ticket',
+      status: 'publish',
+      title: input.subject.trim(),
+      content: input.description,
+      slug: '',
+      author_id: user.id,
+      product_id: input.product ?? null,
+      parent_id: null,
+      menu_order: 0,
+      created_at: time,
+      updated_at: time,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const terms: Array<{ post_id: number; taxonomy: Taxonomy; term_id: number }> = [
+    { post_id: id, taxonomy: 'ticket_status', term_id: statusId },
+  ];
+  if (input.reason !== undefined) terms.push({ post_id: id, taxonomy: 'ticket_reason', term_id: input.reason });
+  if (input.urgency !== undefined) terms.push({ post_id: id, taxonomy: 'ticket_urgency', term_id: input.urgency });
+  await trx.insertInto('term_relationships').values(terms).execute();
+
+  if (input.orderId) {
+    await trx.insertInto('post_meta').values({ post_id: id, meta_key: 'order', meta_value: input.orderId.trim() }).execute();
+  }
+  await trx
+    .insertInto('jobs')
+    .values({ kind: 'ticket_created', payload: JSON.stringify({ ticketId: id }), state: 'queued', attempts: 0, run_at: time, last_error: null, created_at: time })
+    .execute();
+  if (idempotencyKey) await trx.insertInto('idempotency_keys').values({ key: idempotencyKey, ticket_id: id, created_at: time }).execute();
+
+  const status = await trx.selectFrom('terms').select('slug').where('id', '=', statusId).executeTakeFirstOrThrow();
+  return { id, status: status.slug, isNew: true };
+}
+
+// Keys are scoped to the email, so a key guessed from another form never reveals someone else's ticket.
+function scopeIdempotencyKey(email: string, key: string): string {
+  return createHash('sha256').update(`${normalizeEmail(email)}\n${key}`).digest('hex');
+}
+
+async function findReplay(db: Kysely<Database>, key: string): Promise<CreatedTicket | undefined> {
+  const row = await db
+    .selectFrom('idempotency_keys as k')
+    .innerJoin('term_relationships as tr', (join) => join.onRef('tr.post_id', '=', 'k.ticket_id').on('tr.taxonomy', '=', 'ticket_status'))
+    .innerJoin('terms as t', 't.id', 'tr.term_id')
+    .select(['k.ticket_id as id', 't.slug as status'])
+    .where('k.key', '=', key)
+    .executeTakeFirst();
+  return row ? { id: row.id, status: row.status, isNew: false } : undefined;
+}
+
+async function resolveStatus(ctx: DomainContext, statusId: number | undefined): Promise<number> {
+  if (statusId !== undefined) {
+    if (!(await findTerm(ctx, 'ticket_status', statusId))) throw invalidField('status', `there is no ticket status with id ${statusId}`);
+    return statusId;
+  }
+  const open = await ctx.db
+    .selectFrom('terms')
+    .select('id')
+    .where('taxonomy', '=', 'ticket_status')
+    .orderBy('term_order')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!open) throw new Error('No ticket statuses exist; the initial migration seeds them.');
+  return open.id;
+}
+
+async function checkReferences(ctx: DomainContext, input: CreateTicketInput): Promise<void> {
+  if (input.product !== undefined) {
+    await assertProductExists(ctx, input.product);
+    await assertAssignableToProduct(ctx, 'ticket');
+  }
+  const lookups: Array<[field: string, taxonomy: Taxonomy, id: number | undefined, route: string]> = [
+    ['reason', 'ticket_reason', input.reason, 'reasons'],
+    ['urgency', 'ticket_urgency', input.urgency, 'urgencies'],
+  ];
+  for (const [field, taxonomy, id, route] of lookups) {
+    if (id !== undefined && !(await findTerm(ctx, taxonomy, id))) {
+      throw invalidField(field, `there is no ${field} with id ${id}; GET /api/helpdesk/v1/tickets/${route}/ lists them`);
+    }
+  }
+}
+
+async function findUserById(ctx: DomainContext, userId: number): Promise<UserRow> {
+  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user) throw invalidField('user_id', `there is no user with id ${userId}`);
+  return user;
+}

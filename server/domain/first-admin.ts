@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../errors.js';
+import type { UserRow } from '../db/tables.js';
+import { createApiToken, hashToken } from './api-tokens.js';
+import { type DomainContext, now } from './context.js';
+import { findUserByEmail, insertUserOnce } from './resolve-user.js';
+
+const PURPOSE = 'first_admin';
+const LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+async function hasAdmin(ctx: DomainContext): Promise<boolean> {
+  return !!(await ctx.db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirst());
+}
+
+/**
+ * While the site has no administrator, makes a fresh one-time link (earlier unused ones stop working)
+ * and returns it; returns null once an administrator exists.
+ */
+export async function issueFirstAdminLink(ctx: DomainContext, homeUrl: string): Promise<string | null> {
+  if (await hasAdmin(ctx)) return null;
+  const token = randomBytes(32).toString('base64url');
+  const time = new Date();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('login_tokens').where('purpose', '=', PURPOSE).execute();
+    await trx
+      .insertInto('login_tokens')
+      .values({ user_id: null, purpose: PURPOSE, token_hash: hashToken(token), expires_at: new Date(time.getTime() + LIFETIME_MS).toISOString(), used_at: null, created_at: time.toISOString() })
+      .execute();
+  });
+  return `${homeUrl}/login/first-admin/?token=${token}`;
+}
+
+/** Whether a first-admin token can still be used. */
+export async function isFirstAdminTokenValid(ctx: DomainContext, token: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('login_tokens')
+    .select('id')
+    .where('purpose', '=', PURPOSE)
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now())
+    .executeTakeFirst();
+  return !!row && !(await hasAdmin(ctx));
+}
+
+/**
+ * Uses the one-time link: makes the given account the first administrator (an existing client
+ * account with that email is promoted) and returns a Bearer token for the management API.
+ */
+export async function claimFirstAdmin(ctx: DomainContext, token: string, input: { email: string; name: string }): Promise<{ user: UserRow; apiToken: string }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('login_tokens')
+      .set({ used_at: now() })
+      .where('purpose', '=', PURPOSE)
+      .where('token_hash', '=', hashToken(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now())
+      .executeTakeFirst();
+    const trxCtx = { ...ctx, db: trx };
+    if (claimed.numUpdatedRows === 0n || (await hasAdmin(trxCtx))) {
+      throw new AppError('FORBIDDEN', 'This sign-in link was already used or has expired. Restart the service to print a new one.');
+    }
+    const existing = await findUserByEmail(trx, input.email);
+    const user = existing
+      ? await trx.updateTable('users').set({ role: 'admin', updated_at: now() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
+      : await insertUserOnce(trx, { ...input, role: 'admin' });
+    const apiToken = await createApiToken(trx, user.id, 'first administrator');
+    return { user, apiToken };
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import { findActorByToken } from '../../domain/api-tokens.js';
+import { type Actor, isStaff } from '../../domain/context.js';
+import { AppError } from '../../errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated user, or null for an anonymous caller. */
+    actor: Actor | null;
+  }
+}
+
+/** Resolves `Authorization: Bearer …` to `request.actor`; a wrong token is a 401, never anonymous. */
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { db: Kysely<Database> }) => {
+    app.decorateRequest('actor', null);
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header) return;
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match?.[1]) throw new AppError('INVALID_TOKEN', 'Send the token as "Authorization: Bearer <token>".');
+      const actor = await findActorByToken(options.db, match[1]);
+      if (!actor) throw new AppError('INVALID_TOKEN', 'This token is unknown or was revoked. Create one with: npx helpdesk token create --email <you>');
+      request.actor = actor;
+    });
+  },
+  { name: 'helpdesk-auth' },
+);
+
+/** Refuses unless the caller is an agent or admin. */
+export function requireStaff(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Sign in as an agent or admin: send "Authorization: Bearer <token>".');
+  if (!isStaff(request.actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can do this.');
+  return request.actor;
+}
+
+/** Refuses unless the caller is an admin. */
+export function requireAdmin(request: FastifyRequest): Actor {
+  const actor = requireStaff(request);
+  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Only admins can do this.');
+  return actor;
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Ajv, type Options } from 'ajv';
+import * as ajvFormats from 'ajv-formats';
+
+// ajv-formats is CommonJS; under ESM its function arrives as `default`.
+const addFormats = ((ajvFormats as { default?: unknown }).default ?? ajvFormats) as (ajv: Ajv) => Ajv;
+
+interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+}
+
+const shared: Options = { allErrors: true, removeAdditional: true, useDefaults: true, strict: false };
+
+/**
+ * JSON bodies are checked strictly (`"subject": 5` is an error, not "5"). Query strings, path params and
+ * form bodies only carry text, so the first two are coerced by Ajv and form bodies by `coerceFormBody`.
+ */
+export const validationPlugin = fp(
+  async (app: FastifyInstance) => {
+    const strict = addFormats(new Ajv({ ...shared, coerceTypes: false }));
+    const coercing = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
+    app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
+    app.addHook('preValidation', async (request) => {
+      if (isFormRequest(request)) coerceFormBody(request.routeOptions.schema?.body as JsonSchema | undefined, request.body);
+    });
+  },
+  { name: 'helpdesk-validation' },
+);
+
+function isFormRequest(request: FastifyRequest): boolean {
+  return (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}
+
+/** Turns a form body's text into the types the route schema asks for; empty optional values mean "not given". */
+export function coerceFormBody(schema: JsonSchema | undefined, body: unknown): void {
+  if (!schema?.properties || typeof body !== 'object' || body === null) return;
+  const values = body as Record<string, unknown>;
+  for (const [name, property] of Object.entries(schema.properties)) {
+    const value = values[name];
+    if (typeof value !== 'string') continue;
+    const types = property.anyOf ? property.anyOf.map((p) => p.type) : [property.type];
+    if (value === '' && !schema.required?.includes(name) && !types.includes('string')) {
+      delete values[name];
+    } else if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(value)) {
+      values[name] = Number(value);
+    } else if (types.includes('boolean') && /^(true|false|1|0|on)$/.test(value)) {
+      values[name] = value === 'true' || value === '1' || value === 'on';
+    }
+  }
+}

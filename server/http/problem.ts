@@ -1,0 +1,95 @@
+import { AppError, ERROR_CODES, type ErrorCode, type FieldError, fieldError } from '../errors.js';
+
+/** An RFC 9457 problem document, with our stable `code` and per-field `errors`. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  errors?: FieldError[];
+}
+
+export function problemFor(code: ErrorCode, detail: string, errors?: FieldError[]): Problem {
+  const { status, title } = ERROR_CODES[code];
+  const type = `urn:helpdesk:problem:${code.toLowerCase().replaceAll('_', '-')}`;
+  return errors ? { type, title, status, detail, code, errors } : { type, title, status, detail, code };
+}
+
+interface AjvError {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+// Fastify's own errors that are the client's doing, by code.
+const FASTIFY_CLIENT_ERRORS: Record<string, [ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json or application/x-www-form-urlencoded.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'The request body is larger than this route accepts. Shorten the text and try again.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['MALFORMED_BODY', 'The body is not valid JSON. Check quotes, commas and brackets.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['MALFORMED_BODY', 'The body is empty; send a JSON object.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['MALFORMED_BODY', 'The Content-Length header does not match the body.'],
+  FST_ERR_CTP_EMPTY_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'Send a Content-Type header.'],
+};
+
+/** Maps anything thrown while handling a request to the problem the client sees (never a stack or SQL). */
+export function toProblem(error: unknown): Problem {
+  if (error instanceof AppError) return problemFor(error.code, error.message, error.errors);
+  const err = error as { code?: string; statusCode?: number; validation?: AjvError[]; validationContext?: string; message?: string };
+  if (err.validation) return validationProblem(err.validation, err.validationContext ?? 'body');
+  const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
+  if (known) return problemFor(known[0], known[1]);
+  if (err instanceof SyntaxError || err.code === 'FST_ERR_BAD_PROTO' || err.code === 'FST_ERR_BAD_CONSTRUCTOR') {
+    return problemFor('MALFORMED_BODY', 'The body could not be parsed. Send a plain JSON object without __proto__ or constructor keys.');
+  }
+  if (err.statusCode === 429) return problemFor('RATE_LIMITED', 'Too many requests. Wait a little and try again.');
+  if (err.statusCode === 404) return problemFor('NOT_FOUND', 'Nothing is at this address.');
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return problemFor('MALFORMED_BODY', 'The request could not be read.');
+  return problemFor('INTERNAL_ERROR', 'The error was logged. Please try again; if it keeps happening, tell the site owner.');
+}
+
+function validationProblem(errors: AjvError[], context: string): Problem {
+  const byField = new Map<string, FieldError>();
+  for (const error of errors) {
+    const { field, detail } = describeAjvError(error);
+    if (!byField.has(field)) byField.set(field, fieldError(field, detail));
+  }
+  const list = [...byField.values()];
+  const where = context === 'querystring' ? 'query parameter' : context === 'params' ? 'path segment' : 'field';
+  const detail = list.map((e) => `${e.field} ${e.detail}`).join('; ');
+  return problemFor('VALIDATION_FAILED', `Fix the ${where}${list.length > 1 ? 's' : ''} named here: ${detail}.`, list);
+}
+
+function describeAjvError(error: AjvError): { field: string; detail: string } {
+  const path = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const { params } = error;
+  switch (error.keyword) {
+    case 'required':
+      return { field: join(path, String(params.missingProperty)), detail: 'is required' };
+    case 'format':
+      return { field: path, detail: params.format === 'email' ? 'must be a valid email address, like name@example.com' : `must be a valid ${params.format}` };
+    case 'minLength':
+      return { field: path, detail: params.limit === 1 ? 'must not be empty' : `must be at least ${params.limit} characters` };
+    case 'maxLength':
+      return { field: path, detail: `must be at most ${params.limit} characters` };
+    case 'type':
+      return { field: path, detail: `must be ${article(String(params.type))}` };
+    case 'minimum':
+    case 'maximum':
+      return { field: path, detail: `must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${params.limit}` };
+    case 'additionalProperties':
+      return { field: join(path, String(params.additionalProperty)), detail: 'is not a known field' };
+    default:
+      return { field: path || 'body', detail: error.message ?? 'is not valid' };
+  }
+}
+
+function join(path: string, name: string): string {
+  return path ? `${path}.${name}` : name;
+}
+
+function article(type: string): string {
+  const words: Record<string, string> = { integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', object: 'an object', array: 'a list' };
+  return words[type] ?? type;
+}

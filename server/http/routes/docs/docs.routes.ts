@@ -1,0 +1,32 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { type DocsPage, listDocs } from '../../../domain/list-docs.js';
+import { presentDoc } from '../../presenters.js';
+import type { RouteServices } from '../../services.js';
+import { DocsQuery, docsListResponse } from './docs.schema.js';
+
+/** GET /docs/ and GET /docs/product/{slug} — spec §4.4 and §8. */
+export const docsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config }) => {
+  const send = (reply: FastifyReply, page: DocsPage) => {
+    reply.header('x-total-count', String(page.total)).header('x-per-page', String(page.perPage));
+    return page.docs.map((doc) => presentDoc(doc, config.homeUrl));
+  };
+
+  app.get('/docs/', { schema: { summary: 'List docs', tags: ['docs'], querystring: DocsQuery, response: docsListResponse } }, async (request, reply) =>
+    send(reply, await listDocs(ctx, request.query)),
+  );
+
+  app.get(
+    '/docs/product/:slug',
+    {
+      schema: {
+        summary: 'List the docs of one product',
+        tags: ['docs'],
+        params: Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200 }) }),
+        querystring: DocsQuery,
+        response: docsListResponse,
+      },
+    },
+    async (request, reply) => send(reply, await listDocs(ctx, { ...request.query, productSlug: request.params.slug })),
+  );
+};

@@ -1,0 +1,23 @@
+import { Type } from '@sinclair/typebox';
+import { DOCS_DEFAULT_COUNT } from '../../../../common/limits.js';
+import { problemResponses } from '../shared.schema.js';
+
+export const DocsQuery = Type.Object({
+  count: Type.Integer({ minimum: 1, default: DOCS_DEFAULT_COUNT, description: 'Docs per page; values above the ceiling (100 by default) are clamped to it.' }),
+  page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
+});
+
+export const DocSummary = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  slug: Type.String(),
+  excerpt: Type.String(),
+  link: Type.String(),
+  product: Type.Union([Type.Integer(), Type.Null()]),
+  modified: Type.String(),
+});
+
+export const docsListResponse = {
+  200: { ...Type.Array(DocSummary), description: 'Headers X-Total-Count and X-Per-Page give the paging.' },
+  ...problemResponses(400, 404),
+};

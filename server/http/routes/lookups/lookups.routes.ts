@@ -1,0 +1,27 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { getPosts } from '../../../domain/post.js';
+import { LOOKUP_TAXONOMIES, listTerms } from '../../../domain/terms.js';
+import { presentProductOption, presentTermOption } from '../../presenters.js';
+import type { RouteServices } from '../../services.js';
+
+const Options = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }));
+// Lists change rarely; a minute of caching plus ETag revalidation keeps the widget's first open fast.
+const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+
+/** GET /tickets/products/, /tickets/reasons/, /tickets/urgencies/ — spec §4.4, the widget's choice lists. */
+export const lookupsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+  const schema = (what: string) => ({ summary: `Options for the ${what} field`, tags: ['tickets'], response: { 200: Options } });
+
+  app.get('/tickets/products/', { schema: schema('Product') }, async (_request, reply) => {
+    const products = await getPosts(ctx, { type: 'product', status: 'publish', orderBy: 'menu_order' });
+    reply.header('cache-control', CACHE_CONTROL);
+    return products.map(presentProductOption);
+  });
+
+  for (const [route, taxonomy] of [['reasons', LOOKUP_TAXONOMIES.reasons], ['urgencies', LOOKUP_TAXONOMIES.urgencies]] as const) {
+    app.get(`/tickets/${route}/`, { schema: schema(route === 'reasons' ? 'Reason' : 'Urgency') }, async (_request, reply) => {
+      reply.header('cache-control', CACHE_CONTROL);
+      return (await listTerms(ctx, taxonomy)).map(presentTermOption);
+    });
+  }
+};

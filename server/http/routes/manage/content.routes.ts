@@ -1,0 +1,82 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { assignProduct, createPost, deletePost, type ManagedPostType, updatePost } from '../../../domain/save-post.js';
+import { requireStaff } from '../../plugins/auth.js';
+import { presentPost } from '../../presenters.js';
+import type { RouteServices } from '../../services.js';
+import { IdParams, Label, problemResponses } from '../shared.schema.js';
+
+const PostReply = Type.Object({
+  id: Type.Integer(),
+  type: Type.String(),
+  status: Type.String(),
+  title: Type.String(),
+  content: Type.String(),
+  slug: Type.String(),
+  product: Type.Union([Type.Integer(), Type.Null()]),
+  menu_order: Type.Integer(),
+  created: Type.String(),
+  modified: Type.String(),
+});
+
+const postFields = {
+  content: Type.Optional(Type.String({ maxLength: 200_000 })),
+  slug: Type.Optional(Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })),
+  status: Type.Optional(Type.Union([Type.Literal('publish'), Type.Literal('draft')])),
+  menu_order: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+};
+const productField = { product: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])) };
+
+/** Create, update and delete docs and products (agents and admins). */
+export const contentRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+  const collections: Array<[path: string, type: ManagedPostType, titleName: 'title' | 'name']> = [
+    ['docs', 'doc', 'title'],
+    ['products', 'product', 'name'],
+  ];
+  for (const [path, type, titleName] of collections) {
+    const extra = type === 'doc' ? productField : {};
+    const Create = Type.Object({ [titleName]: Label(), ...postFields, ...extra }, { additionalProperties: false });
+    const Update = Type.Object({ [titleName]: Type.Optional(Label()), ...postFields, ...extra }, { additionalProperties: false });
+    const tags = [path];
+
+    app.post(`/${path}/`, { schema: { summary: `Create a ${type}`, tags, body: Create, response: { 201: PostReply, ...problemResponses(400, 401, 403) } } }, async (request, reply) => {
+      const actor = requireStaff(request);
+      const body = request.body as Record<string, any>;
+      const post = await createPost(ctx, type, { ...toInput(body), title: body[titleName] }, actor.id);
+      reply.status(201);
+      return presentPost(post);
+    });
+
+    app.patch(`/${path}/:id`, { schema: { summary: `Update a ${type}`, tags, params: IdParams, body: Update, response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) } } }, async (request) => {
+      requireStaff(request);
+      const body = request.body as Record<string, any>;
+      return presentPost(await updatePost(ctx, type, request.params.id, { ...toInput(body), title: body[titleName] }));
+    });
+
+    app.delete(`/${path}/:id`, { schema: { summary: `Delete a ${type}`, tags, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } }, async (request, reply) => {
+      requireStaff(request);
+      await deletePost(ctx, type, request.params.id);
+      reply.status(204);
+    });
+  }
+
+  app.put(
+    '/posts/:id/product',
+    {
+      schema: {
+        summary: 'Assign any post to a product (only types listed by helpdesk_product_post_types)',
+        tags: ['products'],
+        params: IdParams,
+        body: Type.Object({ product: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]) }, { additionalProperties: false }),
+        response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return presentPost(await assignProduct(ctx, request.params.id, request.body.product));
+    },
+  );
+};
+
+function toInput(body: Record<string, any>) {
+  return { content: body.content, slug: body.slug, status: body.status, product: body.product, menuOrder: body.menu_order };
+}

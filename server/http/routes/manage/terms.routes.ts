@@ -1,0 +1,59 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { createTerm, deleteTerm, updateTerm } from '../../../domain/save-term.js';
+import { LOOKUP_TAXONOMIES } from '../../../domain/terms.js';
+import { requireStaff } from '../../plugins/auth.js';
+import { presentTermOption } from '../../presenters.js';
+import type { RouteServices } from '../../services.js';
+import { IdParams, Label, problemResponses } from '../shared.schema.js';
+
+const TermReply = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() });
+const Slug = Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
+const Order = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });
+
+/** Create, rename, reorder and delete reasons and urgencies (agents and admins). */
+export const termsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+  for (const path of ['reasons', 'urgencies'] as const) {
+    const taxonomy = LOOKUP_TAXONOMIES[path];
+    const tags = [path];
+
+    app.post(
+      `/${path}/`,
+      {
+        schema: {
+          summary: `Add to the ${path}`,
+          tags,
+          body: Type.Object({ name: Label(), slug: Type.Optional(Slug), order: Type.Optional(Order) }, { additionalProperties: false }),
+          response: { 201: TermReply, ...problemResponses(400, 401, 403) },
+        },
+      },
+      async (request, reply) => {
+        requireStaff(request);
+        reply.status(201);
+        return presentTermOption(await createTerm(ctx, taxonomy, request.body));
+      },
+    );
+
+    app.patch(
+      `/${path}/:id`,
+      {
+        schema: {
+          summary: `Rename or reorder one of the ${path}`,
+          tags,
+          params: IdParams,
+          body: Type.Object({ name: Type.Optional(Label()), slug: Type.Optional(Slug), order: Type.Optional(Order) }, { additionalProperties: false }),
+          response: { 200: TermReply, ...problemResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        requireStaff(request);
+        return presentTermOption(await updateTerm(ctx, taxonomy, request.params.id, request.body));
+      },
+    );
+
+    app.delete(`/${path}/:id`, { schema: { summary: `Delete one of the ${path}`, tags, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } }, async (request, reply) => {
+      requireStaff(request);
+      await deleteTerm(ctx, taxonomy, request.params.id);
+      reply.status(204);
+    });
+  }
+};

@@ -1,0 +1,24 @@
+import { Type } from '@sinclair/typebox';
+
+/** The problem+json body every error response has (RFC 9457). */
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String({ description: 'Stable UPPER_SNAKE error code.' }),
+    errors: Type.Optional(
+      Type.Array(Type.Object({ field: Type.String(), pointer: Type.String(), detail: Type.String() })),
+    ),
+  },
+  { $id: 'Problem', description: 'RFC 9457 problem details' },
+);
+
+export const problemResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, Type.Ref(ProblemSchema)]));
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** A label shown to people: not blank, bounded. */
+export const Label = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });

@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import { problemFor } from '../../problem.js';
+import type { RouteServices } from '../../services.js';
+
+/** GET /healthz — 200 when the database answers, 503 problem otherwise (for load balancers). */
+export const healthRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx }) => {
+  app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(ctx.db);
+      return { status: 'ok' };
+    } catch (error) {
+      request.log.warn({ err: error }, 'health check: database unreachable');
+      reply.status(503).type('application/problem+json');
+      return problemFor('SERVICE_UNAVAILABLE', 'The database does not answer.');
+    }
+  });
+};

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isStaff } from '../../../domain/context.js';
+import { createTicket } from '../../../domain/create-ticket.js';
+import { invalidField } from '../../../errors.js';
+import type { RouteServices } from '../../services.js';
+import { type CreateTicketBody, createTicketSchema } from './tickets.schema.js';
+
+/** POST /tickets/ — spec §4.3. */
+export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+  app.post('/tickets/', {
+    schema: createTicketSchema,
+    // Spaces around an email are a typing slip, not a different address.
+    preValidation: async (request) => {
+      const body = request.body as Record<string, unknown> | undefined;
+      if (typeof body?.email === 'string') body.email = body.email.trim();
+    },
+    handler: async (request, reply) => {
+      const body = request.body;
+      const staff = isStaff(request.actor);
+      const ticket = await createTicket(
+        ctx,
+        {
+          name: body.name,
+          email: body.email,
+          subject: body.subject,
+          description: body.description,
+          product: body.product,
+          reason: body.reason,
+          urgency: body.urgency,
+          orderId: body.order_id,
+          idempotencyKey: body.idempotency_key ?? request.headers['idempotency-key'],
+          // Rule 1 of spec §4.3: an anonymous caller can never choose the account or the status.
+          userId: staff ? ownerId(body) : undefined,
+          status: staff ? body.status : undefined,
+        },
+        request.actor,
+      );
+      reply.status(ticket.isNew ? 201 : 200);
+      return { id: ticket.id, status: ticket.status };
+    },
+  });
+};
+
+function ownerId(body: CreateTicketBody): number | undefined {
+  if (body.user_id !== undefined && body.author !== undefined && body.user_id !== body.author) {
+    throw invalidField('author', 'names a different user than user_id; send only one of them');
+  }
+  return body.user_id ?? body.author;
+}

@@ -1,0 +1,39 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { TICKET_FIELD_LIMITS as L } from '../../../../common/limits.js';
+import { Label, problemResponses } from '../shared.schema.js';
+
+const TermId = (what: string) => Type.Optional(Type.Integer({ minimum: 1, description: `Id of a ${what}; optional.` }));
+
+// Unknown fields are allowed and ignored, so a form with extra inputs still files its ticket; only the
+// fields named here are ever read.
+export const CreateTicketBody = Type.Object({
+  name: Label(L.name),
+  email: Type.String({ format: 'email', maxLength: L.email, description: 'Resolves to an existing account or creates one.' }),
+  subject: Label(L.subject),
+  description: Type.String({ minLength: 1, maxLength: L.description, pattern: '\\S' }),
+  product: TermId('product (GET /tickets/products/)'),
+  reason: TermId('reason (GET /tickets/reasons/)'),
+  urgency: TermId('urgency (GET /tickets/urgencies/)'),
+  order_id: Type.Optional(Type.String({ maxLength: L.order_id, description: "Stored as the ticket's `order` meta." })),
+  idempotency_key: Type.Optional(
+    Type.String({ minLength: 8, maxLength: L.idempotency_key, description: 'Same key and email → the same ticket (also accepted as the Idempotency-Key header).' }),
+  ),
+  user_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Agents and admins only: the account to file for. Ignored for anonymous callers.' })),
+  author: Type.Optional(Type.Integer({ minimum: 1, description: 'Alias of user_id. Ignored for anonymous callers.' })),
+  status: Type.Optional(Type.Integer({ minimum: 1, description: 'Agents and admins only: initial status term id. Ignored for anonymous callers.' })),
+});
+export type CreateTicketBody = Static<typeof CreateTicketBody>;
+
+export const CreatedTicketReply = Type.Object({ id: Type.Integer(), status: Type.String() });
+
+export const createTicketSchema = {
+  summary: 'File a ticket (the widget\'s route; anonymous, cross-origin)',
+  tags: ['tickets'],
+  body: CreateTicketBody,
+  headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 8, maxLength: L.idempotency_key })) }),
+  response: {
+    201: CreatedTicketReply,
+    200: { ...CreatedTicketReply, description: 'Replay of an earlier submission with the same idempotency key' },
+    ...problemResponses(400, 401, 403, 413, 415),
+  },
+};

@@ -1,0 +1,56 @@
+import type { SettingsSchema, TicketFormField } from './schema-types.js';
+
+export const DEFAULT_TICKET_FORM_FIELDS: TicketFormField[] = [
+  { key: 'subject', label: 'Subject', type: 'text', required: true, builtin: true },
+  { key: 'description', label: 'Description', type: 'textarea', required: true, builtin: true },
+  { key: 'product', label: 'Product', type: 'select', required: false, builtin: true },
+  { key: 'reason', label: 'Reason', type: 'select', required: false, builtin: true },
+  { key: 'urgency', label: 'Urgency', type: 'select', required: false, builtin: true },
+  { key: 'order_id', label: 'Order ID', type: 'text', required: false, builtin: true },
+];
+
+/** The schema before `helpdesk_settings_menus`; a fresh copy each call so handlers may mutate it. */
+export function defaultSettingsSchema(): SettingsSchema {
+  return {
+    tickets: {
+      label: 'Tickets',
+      sections: {
+        submission: {
+          label: 'Submission',
+          desc: 'Who can file tickets through the widget and the help site.',
+          fields: {
+            create_accounts: {
+              type: 'checkbox',
+              label: 'Create accounts for new clients',
+              default: false,
+              desc: 'File tickets from unknown email addresses by creating an account for them.',
+            },
+          },
+        },
+        statuses: {
+          label: 'Statuses',
+          desc: 'How ticket statuses change on their own.',
+          fields: {
+            change_status: {
+              type: 'checkbox',
+              label: 'Change ticket status',
+              default: true,
+              desc: 'A client reply moves the ticket to Waiting; an agent reply moves it to In Progress.',
+            },
+          },
+        },
+        form_fields: {
+          label: 'Form fields',
+          desc: 'The fields of the new-ticket form on the help site, custom fields included.',
+          fields: {
+            form_fields: {
+              type: 'form_fields',
+              label: 'Form fields',
+              default: structuredClone(DEFAULT_TICKET_FORM_FIELDS),
+            },
+          },
+        },
+      },
+    },
+  };
+}

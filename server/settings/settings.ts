@@ -1,0 +1,125 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { AppError, type FieldError, fieldError } from '../errors.js';
+import type { DomainContext } from '../domain/context.js';
+import { readOption, writeOption } from '../domain/options.js';
+import type { Hooks } from '../hooks/create-hooks.js';
+import { defaultSettingsSchema } from './default-schema.js';
+import type { SettingsField, SettingsSchema, SettingsValues, TicketFormField } from './schema-types.js';
+import { validateSetting } from './validate-setting.js';
+
+const SETTINGS_OPTION = 'helpdesk_settings';
+
+// Marks the async work done inside helpdesk_settings_menus, so the getters can refuse to recurse.
+const buildingSchema = new AsyncLocalStorage<true>();
+
+/** Thrown when a `helpdesk_settings_menus` handler calls a getter that needs the schema it is building. */
+export class SettingsRecursionError extends Error {
+  override name = 'SettingsRecursionError';
+}
+
+function refuseInsideMenusFilter(getter: string): void {
+  if (buildingSchema.getStore()) {
+    throw new SettingsRecursionError(
+      `${getter} was called from a helpdesk_settings_menus handler. That getter builds the settings schema, ` +
+        'which runs helpdesk_settings_menus again (infinite recursion). Read the menus argument instead.',
+    );
+  }
+}
+
+/** Builds the settings schema and passes it through `helpdesk_settings_menus` (every call). */
+export async function buildSettingsSchema(hooks: Hooks): Promise<SettingsSchema> {
+  const schema = await buildingSchema.run(true, () => hooks.applyFilters('helpdesk_settings_menus', defaultSettingsSchema()));
+  assertSchemaShape(schema);
+  return schema;
+}
+
+/** Every field of the schema with its tab, in schema order. */
+export function listFields(schema: SettingsSchema): Array<{ tab: string; key: string; field: SettingsField }> {
+  return Object.entries(schema).flatMap(([tab, { sections }]) =>
+    Object.values(sections).flatMap(({ fields }) => Object.entries(fields).map(([key, field]) => ({ tab, key, field }))),
+  );
+}
+
+/** The settings getter: stored values over schema defaults, for every field of the filtered schema. */
+export async function getSettings(ctx: DomainContext): Promise<SettingsValues> {
+  refuseInsideMenusFilter('The settings getter (getSettings)');
+  const schema = await buildSettingsSchema(ctx.hooks);
+  const stored = ((await readOption(ctx.db, SETTINGS_OPTION)) ?? {}) as SettingsValues;
+  const values: SettingsValues = {};
+  for (const { tab, key, field } of listFields(schema)) {
+    values[tab] ??= {};
+    const storedValue = stored[tab]?.[key];
+    values[tab][key] = storedValue !== undefined ? storedValue : structuredClone(field.default);
+  }
+  return values;
+}
+
+/** The ticket-form-fields getter (Tickets → Form fields). */
+export async function getTicketFormFields(ctx: DomainContext): Promise<TicketFormField[]> {
+  refuseInsideMenusFilter('The ticket-form-fields getter (getTicketFormFields)');
+  const values = await getSettings(ctx);
+  return values.tickets?.form_fields as TicketFormField[];
+}
+
+/**
+ * Validates a partial update against the filtered schema and stores it. All-or-nothing: one bad field
+ * rejects the whole update, naming every bad field.
+ */
+export async function updateSettings(ctx: DomainContext, patch: SettingsValues): Promise<SettingsValues> {
+  const schema = await buildSettingsSchema(ctx.hooks);
+  const fieldsByTab = new Map<string, Map<string, SettingsField>>();
+  for (const { tab, key, field } of listFields(schema)) {
+    if (!fieldsByTab.has(tab)) fieldsByTab.set(tab, new Map());
+    fieldsByTab.get(tab)?.set(key, field);
+  }
+
+  const errors: FieldError[] = [];
+  for (const [tab, tabValues] of Object.entries(patch)) {
+    const fields = fieldsByTab.get(tab);
+    if (!fields) {
+      errors.push(fieldError(tab, `is not a settings tab; the tabs are: ${[...fieldsByTab.keys()].join(', ')}`));
+      continue;
+    }
+    if (typeof tabValues !== 'object' || tabValues === null || Array.isArray(tabValues)) {
+      errors.push(fieldError(tab, 'must be an object of field values'));
+      continue;
+    }
+    for (const [key, value] of Object.entries(tabValues)) {
+      const field = fields.get(key);
+      const problem = field ? validateSetting(field, value) : `is not a field of the ${tab} tab`;
+      if (problem) errors.push(fieldError(`${tab}.${key}`, problem));
+    }
+  }
+  if (errors.length) {
+    throw new AppError('VALIDATION_FAILED', errors.map((e) => `${e.field} ${e.detail}`).join('; '), errors);
+  }
+
+  const stored = ((await readOption(ctx.db, SETTINGS_OPTION)) ?? {}) as SettingsValues;
+  for (const [tab, tabValues] of Object.entries(patch)) stored[tab] = { ...stored[tab], ...tabValues };
+  await writeOption(ctx.db, SETTINGS_OPTION, stored);
+  return getSettings(ctx);
+}
+
+// A handler returning the wrong shape would otherwise fail far away, in a screen or a getter.
+function assertSchemaShape(schema: unknown): asserts schema is SettingsSchema {
+  const fail = (where: string, what: string) => {
+    throw new TypeError(`helpdesk_settings_menus returned a bad schema: ${where} ${what}.`);
+  };
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) fail('the schema', 'must be an object keyed by tab slug');
+  const seen = new Map<string, string>();
+  for (const [tab, tabDef] of Object.entries(schema as Record<string, any>)) {
+    if (typeof tabDef?.label !== 'string') fail(`tab "${tab}"`, 'needs a label');
+    if (typeof tabDef.sections !== 'object' || tabDef.sections === null) fail(`tab "${tab}"`, 'needs sections');
+    for (const [section, sectionDef] of Object.entries(tabDef.sections as Record<string, any>)) {
+      if (typeof sectionDef?.fields !== 'object' || sectionDef.fields === null) fail(`section "${tab}.${section}"`, 'needs fields');
+      for (const [key, field] of Object.entries(sectionDef.fields as Record<string, any>)) {
+        if (typeof field?.type !== 'string' || typeof field.label !== 'string' || !('default' in field)) {
+          fail(`field "${tab}.${key}"`, 'needs type, label and default');
+        }
+        const other = seen.get(`${tab}.${key}`);
+        if (other) fail(`field "${tab}.${key}"`, `is defined in both sections "${other}" and "${section}"`);
+        seen.set(`${tab}.${key}`, section);
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * What `template_redirect` handlers see and steer (spec §4.1): the matched query vars, and a way to
+ * answer the request themselves — status, headers, body, redirect — then `exit()` to send it.
+ */
+export class FrontRequest {
+  statusCode = 200;
+  readonly responseHeaders: Record<string, string> = {};
+  body = '';
+  private exited = false;
+
+  constructor(
+    readonly method: string,
+    /** Path below the help site's base path, without leading slash (as the rewrite rules see it). */
+    readonly path: string,
+    readonly query: URLSearchParams,
+    readonly queryVars: Readonly<Record<string, string>>,
+    readonly headers: Readonly<Record<string, string | string[] | undefined>>,
+  ) {}
+
+  status(code: number): this {
+    this.statusCode = code;
+    return this;
+  }
+
+  header(name: string, value: string): this {
+    this.responseHeaders[name.toLowerCase()] = value;
+    return this;
+  }
+
+  send(body: string): this {
+    this.body = body;
+    return this;
+  }
+
+  /** Redirects and exits. */
+  redirect(location: string, code = 302): void {
+    this.status(code).header('location', location).exit();
+  }
+
+  /** Stops here: nothing after this handler (no template, no later handler's output) is sent. */
+  exit(): void {
+    this.exited = true;
+  }
+
+  get isExited(): boolean {
+    return this.exited;
+  }
+}

@@ -1,0 +1,24 @@
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../config/config-types.js';
+import type { DomainContext } from '../domain/context.js';
+import { getPosts } from '../domain/post.js';
+import { getSiteOptions } from '../settings/site-options.js';
+import { HomePage } from './pages/home-page.js';
+import { renderPage } from './pages/render-page.js';
+import type { SiteTemplate } from './site-template.js';
+
+/** The help site's front page. */
+export function homeTemplate(ctx: DomainContext, config: Config): SiteTemplate {
+  return {
+    claims: (vars) => vars.helpdesk_page === 'home',
+    async render(_request, reply: FastifyReply) {
+      const [options, docs, products] = await Promise.all([
+        getSiteOptions(ctx.db),
+        getPosts(ctx, { type: 'doc', status: 'publish', limit: 20 }),
+        getPosts(ctx, { type: 'product', status: 'publish' }),
+      ]);
+      const html = renderPage(HomePage({ siteName: options.site_name, homeUrl: config.homeUrl, docs, products }));
+      return reply.type('text/html; charset=utf-8').send(html);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config/config-types.js';
+import { createDb, type Db } from './db/create-db.js';
+import { migrateToLatest } from './db/migrate.js';
+import { issueFirstAdminLink } from './domain/first-admin.js';
+import { loadHooks } from './hooks/load-plugins.js';
+
+export interface RunningService {
+  app: FastifyInstance;
+  db: Db;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens the store, migrates, loads plugins, listens; on first start prints the administrator's link. */
+export async function startService(config: Config, log: (line: string) => void = console.log): Promise<RunningService> {
+  const db = createDb({ url: config.databaseUrl });
+  try {
+    await migrateToLatest(db);
+    const hooks = await loadHooks(config);
+    const app = await buildApp({
+      config,
+      db,
+      hooks,
+      logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    });
+    const address = await app.listen({ port: config.port, host: config.host });
+    const link = await issueFirstAdminLink({ db: db.kysely, dialect: db.dialect, hooks }, config.homeUrl);
+    log(`Helpdesk is serving ${config.homeUrl}/ (listening on ${address}, ${db.dialect === 'sqlite' ? `SQLite file ${config.databaseUrl}` : 'PostgreSQL'})`);
+    if (link) log(`\nNo administrator yet. Open this one-time link to become the administrator (valid 7 days):\n\n  ${link}\n`);
+    return {
+      app,
+      db,
+      url: address,
+      async stop() {
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { describe, inject } from 'vitest';
+import type { DialectName } from '../db/create-db.js';
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A new, empty database of that dialect: a SQLite file in a temp folder, or a PostgreSQL database. */
+export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'helpdesk-test-'));
+    return { url: join(dir, 'helpdesk.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = inject('postgresUrl');
+  if (!adminUrl) throw new Error('PostgreSQL is not available for this run.');
+  const name = `helpdesk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs a suite once per dialect; the PostgreSQL run is skipped (with the global notice) when no server answers. */
+export function describeEachDatabase(title: string, body: (dialect: DialectName) => void): void {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    const skip = dialect === 'postgres' && !inject('postgresUrl');
+    describe.skipIf(skip)(`${title} [${dialect}]`, () => body(dialect));
+  }
+}

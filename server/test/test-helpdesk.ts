@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { buildApp } from '../app.js';
+import type { Config, SitePlugin } from '../config/config-types.js';
+import { createDb, type DialectName, type Db } from '../db/create-db.js';
+import type { UserRole } from '../db/tables.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { addUser } from '../domain/add-user.js';
+import { createApiToken } from '../domain/api-tokens.js';
+import type { DomainContext } from '../domain/context.js';
+import type { Hooks } from '../hooks/create-hooks.js';
+import { loadHooks } from '../hooks/load-plugins.js';
+import { createTestDatabase, type TestDatabase } from './test-databases.js';
+
+export interface TestHelpdesk {
+  app: FastifyInstance;
+  db: Db;
+  ctx: DomainContext;
+  hooks: Hooks;
+  config: Config;
+  /** A Bearer header for a new user of that role. */
+  authAs(role: UserRole): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+export interface TestHelpdeskOptions {
+  plugins?: SitePlugin[];
+  homeUrl?: string;
+}
+
+let userCounter = 0;
+
+/** A complete helpdesk over a fresh database of that dialect, not listening (use `inject` or `listen`). */
+export async function createTestHelpdesk(dialect: DialectName, options: TestHelpdeskOptions = {}): Promise<TestHelpdesk> {
+  const database: TestDatabase = await createTestDatabase(dialect);
+  const homeUrl = (options.homeUrl ?? 'http://help.test').replace(/\/$/, '');
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    homeUrl,
+    basePath: new URL(homeUrl).pathname.replace(/\/$/, ''),
+    dataDir: '',
+    databaseUrl: database.url,
+    configFile: null,
+    plugins: options.plugins ?? [],
+    constants: {},
+    logLevel: 'silent',
+    trustProxyHops: 0,
+  };
+  const db = createDb({ url: database.url });
+  await migrateToLatest(db);
+  const hooks = await loadHooks(config);
+  const app = await buildApp({ config, db, hooks });
+  const ctx: DomainContext = { db: db.kysely, dialect, hooks };
+  return {
+    app,
+    db,
+    ctx,
+    hooks,
+    config,
+    async authAs(role) {
+      userCounter += 1;
+      const user = await addUser(ctx, { email: `${role}${userCounter}@staff.test`, name: `${role} ${userCounter}`, role });
+      return { authorization: `Bearer ${await createApiToken(ctx.db, user.id, 'test')}` };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * Registers hooks that give the suite a helpdesk: one for the whole suite (default) or a fresh one per
+ * test. The returned object is filled in before the tests run.
+ */
+export function useTestHelpdesk(dialect: DialectName, options: TestHelpdeskOptions & { freshEach?: boolean } = {}): TestHelpdesk {
+  const holder = {} as TestHelpdesk;
+  const [before, after] = options.freshEach ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    Object.assign(holder, await createTestHelpdesk(dialect, options));
+  });
+  after(async () => {
+    await holder.close?.();
+  });
+  return holder;
+}

@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { classify, fetchChoices, parseRetryAfter, submitTicket } from './api.js';
+import { newIdempotencyKey } from './idempotency-key.js';
+import { T } from './messages.js';
+
+const home = 'https://help.example';
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('classify', () => {
+  it('201 and 200 (idempotent replay) are a filed ticket', () => {
+    expect(classify(201, { id: 7, status: 'open' }, null)).toEqual({ kind: 'filed', id: 7 });
+    expect(classify(200, { id: 7, status: 'open' }, null)).toEqual({ kind: 'filed', id: 7 });
+  });
+
+  it('a 2xx without an id is treated as unreachable so the user can retry with the same key', () => {
+    expect(classify(201, undefined, null)).toEqual({ kind: 'unreachable' });
+  });
+
+  it('400 maps problem errors to fields, using the pointer when field is missing', () => {
+    const problem = {
+      type: 'about:blank',
+      title: 'Invalid',
+      status: 400,
+      detail: 'The ticket has errors.',
+      code: 'VALIDATION_FAILED',
+      errors: [
+        { field: 'email', pointer: '#/email', detail: 'must be a valid email address' },
+        { pointer: '#/subject', detail: 'is required' },
+        { field: 'x' },
+      ],
+    };
+    expect(classify(400, problem, null)).toEqual({
+      kind: 'invalid',
+      detail: 'The ticket has errors.',
+      errors: [
+        { field: 'email', detail: 'must be a valid email address' },
+        { field: 'subject', detail: 'is required' },
+      ],
+    });
+  });
+
+  it('403 REGISTRATION_CLOSED is "closed"; another 403 is a plain rejection', () => {
+    expect(classify(403, { code: 'REGISTRATION_CLOSED', detail: 'x' }, null)).toEqual({ kind: 'closed' });
+    expect(classify(403, { code: 'FORBIDDEN', detail: 'Nope.' }, null)).toEqual({
+      kind: 'rejected',
+      detail: 'Nope.',
+    });
+  });
+
+  it('429 reads Retry-After when exposed', () => {
+    expect(classify(429, {}, '120')).toEqual({ kind: 'limited', retryAfterSeconds: 120 });
+    expect(classify(429, {}, null)).toEqual({ kind: 'limited', retryAfterSeconds: undefined });
+  });
+
+  it('5xx and 408 are unreachable (retryable)', () => {
+    expect(classify(500, { detail: 'boom' }, null)).toEqual({ kind: 'unreachable' });
+    expect(classify(503, undefined, null)).toEqual({ kind: 'unreachable' });
+    expect(classify(408, undefined, null)).toEqual({ kind: 'unreachable' });
+  });
+});
+
+describe('parseRetryAfter and the 429 message', () => {
+  it('reads seconds and HTTP dates', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    expect(parseRetryAfter('90', now)).toBe(90);
+    expect(parseRetryAfter('Tue, 01 Jan 2030 00:05:00 GMT', now)).toBe(300);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+
+  it('words the wait in minutes, or "a little while" when unknown', () => {
+    expect(T.limited(120)).toBe('Too many requests — please try again in 2 minutes.');
+    expect(T.limited(61)).toBe('Too many requests — please try again in 2 minutes.');
+    expect(T.limited(5)).toBe('Too many requests — please try again in 1 minute.');
+    expect(T.limited(undefined)).toBe('Too many requests — please try again in a little while.');
+  });
+});
+
+describe('submitTicket', () => {
+  it('posts form-encoded without credentials to {home}/api/helpdesk/v1/tickets/', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(201, { id: 3, status: 'open' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const body = new URLSearchParams({ name: 'Ann', idempotency_key: 'k' });
+    await expect(submitTicket(home, body)).resolves.toEqual({ kind: 'filed', id: 3 });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('https://help.example/api/helpdesk/v1/tickets/');
+    expect(init).toMatchObject({ method: 'POST', body, credentials: 'omit' });
+    expect(init?.headers).toBeUndefined();
+  });
+
+  it('a network error is unreachable', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(submitTicket(home, new URLSearchParams())).resolves.toEqual({ kind: 'unreachable' });
+  });
+
+  it('gives up after the timeout by aborting the request', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    );
+    const pending = submitTicket(home, new URLSearchParams(), 15_000);
+    await vi.advanceTimersByTimeAsync(15_000);
+    await expect(pending).resolves.toEqual({ kind: 'unreachable' });
+  });
+});
+
+describe('fetchChoices', () => {
+  it('keeps well-formed entries and hides the list on failure', async () => {
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url.endsWith('/tickets/products/')) return json(200, [{ id: 1, name: 'Shop', slug: 'shop' }, { id: 'x' }]);
+      if (url.endsWith('/tickets/reasons/')) return json(500, { detail: 'boom' });
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(fetchChoices(home, 'products')).resolves.toEqual([{ id: 1, name: 'Shop', slug: 'shop' }]);
+    await expect(fetchChoices(home, 'reasons')).resolves.toEqual([]);
+    await expect(fetchChoices(home, 'urgencies')).resolves.toEqual([]);
+  });
+});
+
+describe('newIdempotencyKey', () => {
+  it('is a fresh UUID v4 each time', () => {
+    const a = newIdempotencyKey();
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newIdempotencyKey()).not.toBe(a);
+  });
+});

@@ -1,0 +1,92 @@
+/** The three optional choice lists of the form (spec §4.4). */
+export type ChoiceKind = 'products' | 'reasons' | 'urgencies';
+export interface Choice {
+  id: number;
+  name: string;
+  slug: string;
+}
+export interface FieldError {
+  field: string;
+  detail: string;
+}
+export type SubmitResult =
+  | { kind: 'filed'; id: number }
+  | { kind: 'invalid'; errors: FieldError[]; detail: string | undefined }
+  | { kind: 'closed' }
+  | { kind: 'limited'; retryAfterSeconds: number | undefined }
+  | { kind: 'rejected'; detail: string | undefined }
+  | { kind: 'unreachable' };
+
+const TICKETS = '/api/helpdesk/v1/tickets/';
+/** How long a submission may take before the user is offered a retry. */
+export const SUBMIT_TIMEOUT_MS = 15_000;
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null;
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const isChoice = (v: unknown): v is Choice =>
+  isObject(v) && typeof v.id === 'number' && typeof v.name === 'string' && typeof v.slug === 'string';
+
+/** Loads one choice list; any failure yields an empty list so the field is simply hidden. */
+export async function fetchChoices(home: string, kind: ChoiceKind): Promise<Choice[]> {
+  try {
+    // A plain GET without custom headers or credentials: a "simple" CORS request, no preflight.
+    const res = await fetch(`${home}${TICKETS}${kind}/`, { credentials: 'omit' });
+    const data: unknown = res.ok ? await res.json() : [];
+    return Array.isArray(data) ? data.filter(isChoice) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Posts a ticket form-encoded (no preflight, no cookies) and classifies the answer. */
+export async function submitTicket(
+  home: string,
+  body: URLSearchParams,
+  timeoutMs = SUBMIT_TIMEOUT_MS,
+): Promise<SubmitResult> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  try {
+    const res = await fetch(home + TICKETS, { method: 'POST', body, credentials: 'omit', signal: abort.signal });
+    const data: unknown = await res.json().catch(() => undefined);
+    return classify(res.status, data, res.headers.get('Retry-After'));
+  } catch {
+    return { kind: 'unreachable' };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Maps a status and RFC 9457 problem body to what the form shows. */
+export function classify(status: number, data: unknown, retryAfter: string | null, now = Date.now()): SubmitResult {
+  const body = isObject(data) ? data : {};
+  if (status === 200 || status === 201) {
+    // 2xx without an id: the ticket may exist, so offer a retry (same key, so no duplicate).
+    return typeof body.id === 'number' ? { kind: 'filed', id: body.id } : { kind: 'unreachable' };
+  }
+  if (status === 400) return { kind: 'invalid', errors: fieldErrors(body.errors), detail: text(body.detail) };
+  if (status === 403 && body.code === 'REGISTRATION_CLOSED') return { kind: 'closed' };
+  if (status === 429) return { kind: 'limited', retryAfterSeconds: parseRetryAfter(retryAfter, now) };
+  if (status >= 400 && status < 500 && status !== 408) return { kind: 'rejected', detail: text(body.detail) };
+  return { kind: 'unreachable' };
+}
+
+function fieldErrors(list: unknown): FieldError[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((e): FieldError[] => {
+    if (!isObject(e)) return [];
+    const detail = text(e.detail);
+    // Prefer `field`; fall back to the JSON pointer ("#/email" -> "email").
+    const field = text(e.field) ?? text(e.pointer)?.replace(/^#?\//, '') ?? '';
+    return detail ? [{ field, detail }] : [];
+  });
+}
+
+/** Seconds from a Retry-After value (delta-seconds or HTTP-date); undefined if absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}

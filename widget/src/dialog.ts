@@ -1,0 +1,138 @@
+import { type ChoiceKind, fetchChoices, submitTicket } from './api.js';
+import { h } from './dom.js';
+import { buildTicketForm } from './form.js';
+import { newIdempotencyKey } from './idempotency-key.js';
+import { T } from './messages.js';
+
+const CHOICE_KINDS: ChoiceKind[] = ['products', 'reasons', 'urgencies'];
+const FOCUSABLE = 'button,input,select,textarea';
+
+/** Builds the modal new-ticket dialog (first use only) and returns the function that opens it. */
+export function createTicketDialog(
+  home: string,
+  root: ShadowRoot,
+  launcher: HTMLButtonElement,
+  restyle: () => void,
+): () => void {
+  const form = buildTicketForm();
+  const closeButton = h('button', { type: 'button', class: 'x', 'aria-label': T.close }, '×');
+  const doneText = h('p', { role: 'status', tabindex: -1 });
+  const another = h('button', { type: 'button' }, T.another);
+  const done = h('div', { class: 'done', hidden: true }, doneText, h('div', { class: 'actions' }, another));
+  // showModal() already implies the role and modality; they are spelled out for older assistive tech.
+  const dialog = h(
+    'dialog',
+    { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'hd-title' },
+    h('div', { class: 'head' }, h('h2', { id: 'hd-title' }, T.title), closeButton),
+    h('p', { class: 'intro' }, T.intro),
+    form.el,
+    done,
+  );
+  root.append(dialog);
+  restyle();
+
+  // The choice lists are loaded once, in parallel, and never hold up filing.
+  for (const kind of CHOICE_KINDS) {
+    void fetchChoices(home, kind).then((choices) => {
+      form.fillChoices(kind, choices);
+      restyle();
+    });
+  }
+
+  // One key per filled form: kept across retries and resubmits, replaced only after a success.
+  let key = newIdempotencyKey();
+  let busy = false;
+
+  const showDone = (isDone: boolean): void => {
+    form.el.hidden = isDone;
+    done.hidden = !isDone;
+  };
+
+  const send = async (): Promise<void> => {
+    if (busy) return;
+    form.clearErrors();
+    const invalid = form.validate();
+    if (invalid) {
+      form.say(T.fixFields);
+      invalid.focus();
+      return;
+    }
+    const body = form.payload(key);
+    busy = true;
+    form.submit.disabled = true;
+    form.submit.textContent = T.sending;
+    const result = await submitTicket(home, body);
+    busy = false;
+    form.submit.disabled = false;
+    form.submit.textContent = result.kind === 'unreachable' ? T.retry : T.send;
+
+    switch (result.kind) {
+      case 'filed':
+        doneText.textContent = T.filed(result.id, body.get('email') ?? '');
+        showDone(true);
+        doneText.focus();
+        return;
+      case 'invalid': {
+        const unplaced = result.errors.filter((e) => !form.showFieldError(e.field, e.detail)).map((e) => e.detail);
+        const placed = result.errors.length > unplaced.length;
+        form.say(unplaced.join(' ') || (placed ? T.fixFields : (result.detail ?? T.fixFields)));
+        const first = form.el.querySelector<HTMLElement>('[aria-invalid]');
+        if (first) return first.focus();
+        break;
+      }
+      case 'closed':
+        form.say(T.closed);
+        break;
+      case 'limited':
+        form.say(T.limited(result.retryAfterSeconds));
+        break;
+      case 'rejected':
+        form.say(result.detail ?? T.rejected);
+        break;
+      case 'unreachable':
+        form.say(T.unreachable);
+        break;
+    }
+    // A disabled button loses focus; put it back on the button so Enter retries.
+    if (!root.activeElement) form.submit.focus();
+  };
+
+  form.el.addEventListener('submit', (e) => {
+    e.preventDefault();
+    void send();
+  });
+
+  another.addEventListener('click', () => {
+    // Keep who is asking; clear what they asked.
+    const name = form.control('name')?.value ?? '';
+    const email = form.control('email')?.value ?? '';
+    form.el.reset();
+    form.clearErrors();
+    form.control('name')!.value = name;
+    form.control('email')!.value = email;
+    key = newIdempotencyKey();
+    showDone(false);
+    form.control('subject')?.focus();
+  });
+
+  closeButton.addEventListener('click', () => dialog.close());
+  // Fires for the close button and for Esc alike.
+  dialog.addEventListener('close', () => launcher.focus());
+  dialog.addEventListener('keydown', (e) => {
+    if (e.key !== 'Tab') return;
+    // Keep Tab inside the dialog: wrap from the last control to the first and back.
+    const items = Array.from(dialog.querySelectorAll<HTMLElement & { disabled?: boolean }>(FOCUSABLE)).filter(
+      (el) => !el.disabled && el.getClientRects().length > 0,
+    );
+    const edge = e.shiftKey ? items[0] : items[items.length - 1];
+    if (edge && root.activeElement === edge) {
+      e.preventDefault();
+      (e.shiftKey ? items[items.length - 1] : items[0])?.focus();
+    }
+  });
+
+  return () => {
+    if (!dialog.open) dialog.showModal();
+    (done.hidden ? form.control('name') : doneText)?.focus();
+  };
+}
