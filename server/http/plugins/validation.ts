@@ -8,12 +8,14 @@ const addFormats = ((ajvFormats as { default?: unknown }).default ?? ajvFormats)
 
 interface JsonSchema {
   type?: string;
+  format?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   anyOf?: JsonSchema[];
 }
 
-const shared: Options = { allErrors: true, removeAdditional: true, useDefaults: true, strict: false };
+// Unknown fields are errors where a schema sets additionalProperties: false, never silently dropped.
+const shared: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false };
 
 /**
  * JSON bodies are checked strictly (`"subject": 5` is an error, not "5"). Query strings, path params and
@@ -25,7 +27,9 @@ export const validationPlugin = fp(
     const coercing = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
     app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
     app.addHook('preValidation', async (request) => {
-      if (isFormRequest(request)) coerceFormBody(request.routeOptions.schema?.body as JsonSchema | undefined, request.body);
+      const schema = request.routeOptions.schema?.body as JsonSchema | undefined;
+      if (isFormRequest(request)) coerceFormBody(schema, request.body);
+      trimEmails(schema, request.body);
     });
   },
   { name: 'helpdesk-validation' },
@@ -50,5 +54,15 @@ export function coerceFormBody(schema: JsonSchema | undefined, body: unknown): v
     } else if (types.includes('boolean') && /^(true|false|1|0|on)$/.test(value)) {
       values[name] = value === 'true' || value === '1' || value === 'on';
     }
+  }
+}
+
+/** Spaces around an email address are a typing slip, not another address: trimmed before validation. */
+function trimEmails(schema: JsonSchema | undefined, body: unknown): void {
+  if (!schema?.properties || typeof body !== 'object' || body === null) return;
+  const values = body as Record<string, unknown>;
+  for (const [name, property] of Object.entries(schema.properties)) {
+    const value = values[name];
+    if (property.format === 'email' && typeof value === 'string') values[name] = value.trim();
   }
 }

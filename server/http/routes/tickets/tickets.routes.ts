@@ -9,11 +9,6 @@ import { type CreateTicketBody, createTicketSchema } from './tickets.schema.js';
 export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
   app.post('/tickets/', {
     schema: createTicketSchema,
-    // Spaces around an email are a typing slip, not a different address.
-    preValidation: async (request) => {
-      const body = request.body as Record<string, unknown> | undefined;
-      if (typeof body?.email === 'string') body.email = body.email.trim();
-    },
     handler: async (request, reply) => {
       const body = request.body;
       const staff = isStaff(request.actor);

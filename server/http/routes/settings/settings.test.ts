@@ -1,0 +1,111 @@
+import { beforeAll, expect, it } from 'vitest';
+import type { SettingsSchema } from '../../../settings/schema-types.js';
+import { getSettings, getTicketFormFields } from '../../../settings/settings.js';
+import { describeEachDatabase } from '../../../test/test-databases.js';
+import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
+
+const addSlaTab = (menus: SettingsSchema): SettingsSchema => ({
+  ...menus,
+  sla: {
+    label: 'SLA',
+    sections: { targets: { label: 'Targets', desc: 'Response targets', fields: { first_reply_hours: { type: 'number', label: 'First reply within (hours)', default: 24, min: 1, max: 720 } } } },
+  },
+});
+
+describeEachDatabase('settings', (dialect) => {
+  const hd = useTestHelpdesk(dialect, { plugins: [(hooks) => hooks.addFilter('helpdesk_settings_menus', 'acme/sla', addSlaTab)] });
+  let admin: { authorization: string };
+  let agent: { authorization: string };
+  beforeAll(async () => {
+    admin = await hd.authAs('admin');
+    agent = await hd.authAs('agent');
+  });
+  const call = (method: 'GET' | 'PATCH', url: string, headers: object, payload?: object) =>
+    hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers: headers as Record<string, string>, payload });
+
+  it('GET /settings/schema returns the filtered schema with the required fields', async () => {
+    const res = await call('GET', '/settings/schema', admin);
+    expect(res.statusCode).toBe(200);
+    const schema = res.json();
+    expect(schema.tickets.sections.submission.fields.create_accounts).toMatchObject({ type: 'checkbox', label: 'Create accounts for new clients', default: false });
+    expect(schema.tickets.sections.statuses.fields.change_status).toMatchObject({ type: 'checkbox', label: 'Change ticket status', default: true });
+    expect(schema.tickets.sections.form_fields.fields.form_fields.default.map((f: { key: string }) => f.key)).toEqual(['subject', 'description', 'product', 'reason', 'urgency', 'order_id']);
+    expect(schema.sla.sections.targets.fields.first_reply_hours).toMatchObject({ type: 'number', default: 24 });
+  });
+
+  it('builds the schema through helpdesk_settings_menus on every call', async () => {
+    let calls = 0;
+    hd.hooks.addFilter('helpdesk_settings_menus', 'test/count', (menus) => {
+      calls += 1;
+      return menus;
+    });
+    try {
+      await call('GET', '/settings/schema', admin);
+      await call('GET', '/settings/schema', admin);
+      expect(calls).toBe(2);
+    } finally {
+      hd.hooks.removeFilter('helpdesk_settings_menus', 'test/count');
+    }
+  });
+
+  it('serves defaults, saves a field added by a filter, and validates it against the schema', async () => {
+    expect((await call('GET', '/settings', admin)).json().sla).toEqual({ first_reply_hours: 24 });
+    const saved = await call('PATCH', '/settings', admin, { sla: { first_reply_hours: 8 }, tickets: { create_accounts: true } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().sla.first_reply_hours).toBe(8);
+    expect((await getSettings(hd.ctx)).tickets?.create_accounts).toBe(true);
+
+    const bad = await call('PATCH', '/settings', admin, { sla: { first_reply_hours: 0, nope: 1 }, tickets: { create_accounts: 'yes' }, ghost: {} });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['ghost', 'sla.first_reply_hours', 'sla.nope', 'tickets.create_accounts']);
+    expect((await getSettings(hd.ctx)).sla?.first_reply_hours).toBe(8);
+  });
+
+  it('validates the ticket form fields, custom fields included', async () => {
+    const fields = [...(await getTicketFormFields(hd.ctx)), { key: 'browser', label: 'Browser', type: 'select', required: false, options: ['Chrome', 'Firefox'] }];
+    expect((await call('PATCH', '/settings', admin, { tickets: { form_fields: fields } })).statusCode).toBe(200);
+    expect((await getTicketFormFields(hd.ctx)).at(-1)).toMatchObject({ key: 'browser', options: ['Chrome', 'Firefox'] });
+    const withoutSubject = fields.filter((f) => f.key !== 'subject');
+    const res = await call('PATCH', '/settings', admin, { tickets: { form_fields: withoutSubject } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatchObject({ field: 'tickets.form_fields', detail: expect.stringContaining('subject') });
+  });
+
+  it('is for admins only: agents get 403, anonymous callers 401', async () => {
+    expect((await call('GET', '/settings/schema', agent)).statusCode).toBe(403);
+    expect((await call('PATCH', '/settings', agent, { tickets: { create_accounts: true } })).statusCode).toBe(403);
+    expect((await call('GET', '/settings', {})).statusCode).toBe(401);
+  });
+
+  it('a menus handler calling the settings getter or the form-fields getter gets a clear recursion error', async () => {
+    for (const getter of [getSettings, getTicketFormFields]) {
+      let caught: unknown;
+      hd.hooks.addFilter('helpdesk_settings_menus', 'test/recursive', async (menus) => {
+        try {
+          await getter(hd.ctx);
+        } catch (error) {
+          caught = error;
+        }
+        return menus;
+      });
+      try {
+        expect((await call('GET', '/settings/schema', admin)).statusCode).toBe(200);
+        expect(caught).toBeInstanceOf(Error);
+        expect((caught as Error).message).toMatch(/helpdesk_settings_menus.*recursion/);
+      } finally {
+        hd.hooks.removeFilter('helpdesk_settings_menus', 'test/recursive');
+      }
+    }
+  });
+
+  it('the site option users_can_register ("Anyone can register") is off by default and admins can change it', async () => {
+    const url = '/api/site/v1/options';
+    expect((await hd.app.inject({ method: 'GET', url, headers: admin })).json()).toMatchObject({ users_can_register: false });
+    const res = await hd.app.inject({ method: 'PATCH', url, headers: admin, payload: { users_can_register: true } });
+    expect(res.json()).toMatchObject({ users_can_register: true });
+    const bad = await hd.app.inject({ method: 'PATCH', url, headers: admin, payload: { users_can_register: 'on', anyone: true } });
+    expect(bad.statusCode).toBe(400);
+    expect((await hd.app.inject({ method: 'PATCH', url, headers: agent, payload: { users_can_register: false } })).statusCode).toBe(403);
+    expect((await hd.app.inject({ method: 'GET', url, headers: admin })).json().users_can_register).toBe(true);
+  });
+});
