@@ -33,5 +33,7 @@ export const siteRoutes: FastifyPluginAsync<RouteServices & { templates: SiteTem
     const { site_name } = await getSiteOptions(ctx.db);
     return reply.status(404).type('text/html; charset=utf-8').send(renderPage(NotFoundPage({ siteName: site_name, homeUrl: config.homeUrl })));
   };
+  // The front page needs its own route: under a path prefix, `/help/` is not matched by `/help/*`.
+  app.get('/', { schema: { hide: true } }, handleFront);
   app.get('/*', { schema: { hide: true } }, handleFront);
 };

@@ -1,0 +1,62 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createHooks } from '../hooks/create-hooks.js';
+import { ConfigError, loadConfig } from './load-config.js';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'helpdesk-config-'));
+
+describe('loadConfig', () => {
+  it('defaults to port 8080, localhost home URL and a SQLite file under ./data', async () => {
+    const cwd = tempDir();
+    const config = await loadConfig({}, cwd);
+    expect(config).toMatchObject({ port: 8080, homeUrl: 'http://localhost:8080', basePath: '', databaseUrl: join(cwd, 'data', 'helpdesk.sqlite'), plugins: [] });
+  });
+
+  it('takes PORT, HELPDESK_HOME_URL with a path prefix, HELPDESK_DATA_DIR and DATABASE_URL', async () => {
+    const config = await loadConfig(
+      { PORT: '9000', HELPDESK_HOME_URL: 'https://example.com/help/', HELPDESK_DATA_DIR: '/srv/hd', DATABASE_URL: 'postgres://u@db/hd' },
+      tempDir(),
+    );
+    expect(config).toMatchObject({ port: 9000, homeUrl: 'https://example.com/help', basePath: '/help', dataDir: '/srv/hd', databaseUrl: 'postgres://u@db/hd' });
+  });
+
+  it('lists every problem at once', async () => {
+    const error = await loadConfig({ PORT: 'eighty', HELPDESK_HOME_URL: 'ftp://x', DATABASE_URL: 'mysql://x', HELPDESK_CONFIG: 'missing.ts' }, tempDir()).catch((e) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.problems).toHaveLength(4);
+    expect(error.message).toMatch(/PORT[\s\S]*HELPDESK_HOME_URL[\s\S]*DATABASE_URL[\s\S]*HELPDESK_CONFIG/);
+  });
+
+  it('loads plugins and constants from helpdesk.config.ts without a build step', async () => {
+    const cwd = tempDir();
+    writeFileSync(
+      join(cwd, 'helpdesk.config.ts'),
+      `const max: number = 50;
+       export default {
+         constants: { HELPDESK_CLOUD_SITE: 'http://ai.internal' },
+         plugins: [(hooks: any) => hooks.addFilter('helpdesk_docs_api_max_per_page', 'acme/docs', () => max)],
+       };`,
+    );
+    const config = await loadConfig({}, cwd);
+    expect(config.constants.HELPDESK_CLOUD_SITE).toBe('http://ai.internal');
+    const hooks = createHooks();
+    for (const plugin of config.plugins) await plugin(hooks);
+    expect(await hooks.applyFilters('helpdesk_docs_api_max_per_page', 100)).toBe(50);
+  });
+
+  it('takes HELPDESK_CONFIG as the path of an .mjs file, and refuses plugins that are not functions', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'site.mjs'), 'export default { plugins: [42] };');
+    const error = await loadConfig({ HELPDESK_CONFIG: 'site.mjs' }, cwd).catch((e) => e);
+    expect(error.problems).toEqual([expect.stringContaining('plugins[0]')]);
+  });
+
+  it('reports a config file that throws', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, 'helpdesk.config.mjs'), 'throw new Error("boom");');
+    const error = await loadConfig({}, cwd).catch((e) => e);
+    expect(error.message).toMatch(/could not be loaded: boom/);
+  });
+});

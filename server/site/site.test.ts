@@ -1,0 +1,94 @@
+import { expect, it } from 'vitest';
+import { issueFirstAdminLink } from '../domain/first-admin.js';
+import { createPost } from '../domain/save-post.js';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { useTestHelpdesk } from '../test/test-helpdesk.js';
+
+describeEachDatabase('help site', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+
+  it('serves the home page with escaped content and the theme stylesheet', async () => {
+    await createPost(hd.ctx, 'doc', { title: '<script>alert(1)</script> Install' }, null);
+    const res = await hd.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Install');
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).toContain('href="http://help.test/content/theme/style.css"');
+    const css = await hd.app.inject({ method: 'GET', url: '/content/theme/style.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toContain('text/css');
+  });
+
+  it('answers unknown pages with an HTML 404 and unknown API routes with a problem', async () => {
+    const page = await hd.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('Page not found');
+    const api = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/problem+json');
+    expect(api.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    const method = await hd.app.inject({ method: 'DELETE', url: '/api/helpdesk/v1/tickets/' });
+    expect(method.statusCode).toBe(404);
+    expect(method.json().code).toBe('NOT_FOUND');
+  });
+
+  it('GET /healthz is 200 while the database answers', async () => {
+    const res = await hd.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('publishes an OpenAPI 3.1 document generated from the route schemas', async () => {
+    const res = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
+      '/api/helpdesk/v1/tickets/', '/api/helpdesk/v1/tickets/products/', '/api/helpdesk/v1/tickets/reasons/', '/api/helpdesk/v1/tickets/urgencies/',
+      '/api/helpdesk/v1/docs/', '/api/helpdesk/v1/docs/product/{slug}', '/api/helpdesk/v1/settings/schema', '/api/site/v1/options',
+    ]));
+    const create = doc.paths['/api/helpdesk/v1/tickets/'].post;
+    expect(create.requestBody.content['application/json'].schema.required).toEqual(['name', 'email', 'subject', 'description']);
+  });
+
+  it('the one-time first-administrator link makes an admin once, then stops working', async () => {
+    const link = await issueFirstAdminLink(hd.ctx, hd.config.homeUrl);
+    expect(link).toMatch(/^http:\/\/help\.test\/login\/first-admin\/\?token=[\w-]{43}$/);
+    const token = new URL(link ?? '').searchParams.get('token') ?? '';
+    const page = await hd.app.inject({ method: 'GET', url: `/login/first-admin/?token=${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.body).toContain('Become the administrator');
+
+    const bad = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token, name: 'Ada', email: 'not-email' } });
+    expect(bad.statusCode).toBe(400);
+
+    const done = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token, name: 'Ada', email: 'Ada@Site.test' } });
+    expect(done.statusCode).toBe(200);
+    const apiToken = /<pre class="token">([^<]+)<\/pre>/.exec(done.body)?.[1];
+    expect(apiToken).toMatch(/^hd_/);
+    const schema = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/settings/schema', headers: { authorization: `Bearer ${apiToken}` } });
+    expect(schema.statusCode).toBe(200);
+
+    const reused = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token, name: 'Eve', email: 'eve@site.test' } });
+    expect(reused.statusCode).toBe(403);
+    expect((await hd.app.inject({ method: 'GET', url: `/login/first-admin/?token=${token}` })).statusCode).toBe(410);
+    expect(await issueFirstAdminLink(hd.ctx, hd.config.homeUrl)).toBeNull();
+  });
+});
+
+describeEachDatabase('help site under a path prefix', (dialect) => {
+  const hd = useTestHelpdesk(dialect, { homeUrl: 'https://example.com/help' });
+
+  it('serves every route below the prefix and builds links and redirects from the home URL', async () => {
+    expect((await hd.app.inject({ method: 'GET', url: '/help/healthz' })).statusCode).toBe(200);
+    expect((await hd.app.inject({ method: 'GET', url: '/help/api/helpdesk/v1/tickets/urgencies/' })).json()).toHaveLength(4);
+    expect((await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/tickets/urgencies/' })).statusCode).toBe(404);
+    const home = await hd.app.inject({ method: 'GET', url: '/help/' });
+    expect(home.body).toContain('https://example.com/help/content/theme/style.css');
+    const redirect = await hd.app.inject({ method: 'GET', url: '/help/login/first-admin?x=1' });
+    expect(redirect.statusCode).toBe(301);
+    expect(redirect.headers.location).toBe('https://example.com/help/login/first-admin/?x=1');
+  });
+});

@@ -1,0 +1,59 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from './cli.js';
+import { loadConfig } from './config/load-config.js';
+import { startService } from './start-service.js';
+
+describe('quick start on a SQLite file', () => {
+  let dataDir = '';
+  const saved = { ...process.env };
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-start-'));
+    process.env.HELPDESK_DATA_DIR = dataDir;
+    process.env.PORT = '0';
+    delete process.env.DATABASE_URL;
+  });
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  it('creates the database under the data folder, serves, and prints a one-time administrator link until an admin exists', async () => {
+    const lines: string[] = [];
+    const config = await loadConfig();
+    const service = await startService({ ...config, host: '127.0.0.1', logLevel: 'silent' }, (line) => lines.push(line));
+    try {
+      expect(existsSync(join(dataDir, 'helpdesk.sqlite'))).toBe(true);
+      expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+      expect(lines.join('\n')).toMatch(/one-time link[\s\S]*\/login\/first-admin\/\?token=/);
+    } finally {
+      await service.stop();
+    }
+
+    const out: string[] = [];
+    expect(await runCli(['user', 'add', '--email', 'Boss@Site.test', '--name', 'Boss', '--role', 'admin'], (l) => out.push(l))).toBe(0);
+    expect(out[0]).toMatch(/Added admin boss@site\.test/);
+    expect(await runCli(['token', 'create', '--email', 'boss@site.test'], (l) => out.push(l))).toBe(0);
+    const token = out[1] ?? '';
+    expect(token).toMatch(/^hd_[\w-]{43}$/);
+
+    const again: string[] = [];
+    const second = await startService({ ...config, host: '127.0.0.1', logLevel: 'silent' }, (line) => again.push(line));
+    try {
+      expect(again.join('\n')).not.toContain('first-admin');
+      const res = await fetch(`${second.url}/api/helpdesk/v1/settings/schema`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('the CLI explains its usage and refuses unknown users and commands', async () => {
+    const errors: string[] = [];
+    expect(await runCli(['token', 'create', '--email', 'ghost@site.test'], () => {}, (l) => errors.push(l))).toBe(1);
+    expect(errors[0]).toMatch(/No user has the email/);
+    expect(await runCli(['frobnicate'], () => {}, (l) => errors.push(l))).toBe(2);
+    expect(await runCli(['user', 'add', '--email', 'x@y.test'], () => {}, (l) => errors.push(l))).toBe(2);
+  });
+});
