@@ -164,12 +164,12 @@ export async function startImitation(): Promise<Imitation> {
         // Same key, same ticket: a replay answers 200 with the first ticket.
         const key = form.get('idempotency_key') ?? '';
         const known = tickets.get(key);
-        if (known !== undefined) return json(res, 200, { id: known, status: 'open' });
-        const id = nextId++;
+        const id = known ?? nextId++;
         tickets.set(key, id);
-        // The ticket exists but the answer is lost on the way back.
+        // The ticket exists but every answer is lost on the way back (Chromium itself may
+        // resend a POST whose reused connection was reset, so one drop is not enough).
         if (state.postMode === 'file-then-drop') return void req.socket.destroy();
-        return json(res, 201, { id, status: 'open' });
+        return json(res, known === undefined ? 201 : 200, { id, status: 'open' });
       }
     }
   };

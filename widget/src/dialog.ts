@@ -77,7 +77,10 @@ export function createTicketDialog(
         const placed = result.errors.length > unplaced.length;
         form.say(unplaced.join(' ') || (placed ? T.fixFields : (result.detail ?? T.fixFields)));
         const first = form.el.querySelector<HTMLElement>('[aria-invalid]');
-        if (first) return first.focus();
+        if (first) {
+          first.focus();
+          return;
+        }
         break;
       }
       case 'closed':

@@ -219,7 +219,7 @@ describeEachDatabase('POST /tickets/', (dialect) => {
     ])('%s', async (_label, overrides, fields) => {
       await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
       const payload: Record<string, unknown> = Object.keys(overrides).length ? ticketPayload(overrides) : {};
-      if (overrides.urgency === 'REASON') payload.urgency = await firstTermId(hd.ctx, 'ticket_reason');
+      if ((overrides as { urgency?: unknown }).urgency === 'REASON') payload.urgency = await firstTermId(hd.ctx, 'ticket_reason');
       const before = await countRows(hd.ctx);
       await expectRefused(await post(payload), 400, fields);
       expect(await countRows(hd.ctx)).toEqual(before);
