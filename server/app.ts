@@ -1,4 +1,5 @@
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -44,6 +45,27 @@ export async function buildApp({ config, db, hooks, logger = false }: AppDeps): 
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
   await app.register(formbody);
+  // Pages carry no inline script or style, so the CSP needs no 'unsafe-inline'. Responses meant for
+  // other sites (the widget script) set Cross-Origin-Resource-Policy: cross-origin themselves.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    crossOriginEmbedderPolicy: false,
+  });
   await app.register(authPlugin, { db: db.kysely });
   await app.register(swagger, {
     openapi: {

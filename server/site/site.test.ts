@@ -92,3 +92,15 @@ describeEachDatabase('help site under a path prefix', (dialect) => {
     expect(redirect.headers.location).toBe('https://example.com/help/login/first-admin/?x=1');
   });
 });
+
+describeEachDatabase('security headers', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+  it('pages carry a CSP without unsafe-inline, nosniff and frame-ancestors', async () => {
+    const res = await hd.app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
