@@ -5,9 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { API_BODY_LIMIT } from '../common/limits.js';
 import type { Config } from './config/config-types.js';
-import type { Db } from './db/create-db.js';
 import type { DomainContext } from './domain/context.js';
-import type { Hooks } from './hooks/create-hooks.js';
 import { apiPlugin } from './http/api.js';
 import { authPlugin } from './http/plugins/auth.js';
 import { errorsPlugin } from './http/plugins/errors.js';
@@ -17,17 +15,17 @@ import { healthRoutes } from './http/routes/system/health.routes.js';
 import type { RouteServices } from './http/services.js';
 import { firstAdminRoutes, firstAdminTemplate } from './site/first-admin-template.js';
 import { homeTemplate } from './site/home-template.js';
+import { embedTemplate } from './site/embed/embed-template.js';
 import { siteRoutes } from './site/site.routes.js';
 
 export interface AppDeps {
   config: Config;
-  db: Db;
-  hooks: Hooks;
+  ctx: DomainContext;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** The whole service as a Fastify instance, not listening (tests inject or listen on port 0). */
-export async function buildApp({ config, db, hooks, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, ctx, logger = false }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: API_BODY_LIMIT,
@@ -66,7 +64,7 @@ export async function buildApp({ config, db, hooks, logger = false }: AppDeps): 
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(authPlugin, { db: db.kysely });
+  await app.register(authPlugin, { db: ctx.db });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -76,14 +74,13 @@ export async function buildApp({ config, db, hooks, logger = false }: AppDeps): 
     },
   });
 
-  const ctx: DomainContext = { db: db.kysely, dialect: db.dialect, hooks };
   const services: RouteServices = { ctx, config };
   await app.register(
     async (site) => {
       await site.register(healthRoutes, services);
       await site.register(apiPlugin, { ...services, prefix: '/api' });
       await site.register(firstAdminRoutes, services);
-      await site.register(siteRoutes, { ...services, templates: [homeTemplate(ctx, config), firstAdminTemplate(ctx, config)] });
+      await site.register(siteRoutes, { ...services, templates: [homeTemplate(ctx, config), firstAdminTemplate(ctx, config), await embedTemplate(config)] });
     },
     { prefix: config.basePath },
   );

@@ -6,6 +6,7 @@ import type { UserRole } from './db/tables.js';
 import { migrateToLatest } from './db/migrate.js';
 import { addUser } from './domain/add-user.js';
 import { createApiToken } from './domain/api-tokens.js';
+import { createDomainContext } from './domain/context.js';
 import { findUserByEmail } from './domain/resolve-user.js';
 import { AppError } from './errors.js';
 import { loadHooks } from './hooks/load-plugins.js';
@@ -53,7 +54,7 @@ export async function runCli(argv: string[], out = console.log, err = console.er
   const db = createDb({ url: config.databaseUrl });
   try {
     await migrateToLatest(db);
-    const ctx = { db: db.kysely, dialect: db.dialect, hooks: await loadHooks(config) };
+    const ctx = createDomainContext(db, await loadHooks(config));
     switch (command) {
       case 'migrate':
         out('The database is up to date.');

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config/config-types.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createDomainContext } from './domain/context.js';
 import { issueFirstAdminLink } from './domain/first-admin.js';
 import { loadHooks } from './hooks/load-plugins.js';
 
@@ -18,15 +19,14 @@ export async function startService(config: Config, log: (line: string) => void =
   const db = createDb({ url: config.databaseUrl });
   try {
     await migrateToLatest(db);
-    const hooks = await loadHooks(config);
+    const ctx = createDomainContext(db, await loadHooks(config));
     const app = await buildApp({
       config,
-      db,
-      hooks,
+      ctx,
       logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     });
     const address = await app.listen({ port: config.port, host: config.host });
-    const link = await issueFirstAdminLink({ db: db.kysely, dialect: db.dialect, hooks }, config.homeUrl);
+    const link = await issueFirstAdminLink(ctx, config.homeUrl);
     log(`Helpdesk is serving ${config.homeUrl}/ (listening on ${address}, ${db.dialect === 'sqlite' ? `SQLite file ${config.databaseUrl}` : 'PostgreSQL'})`);
     if (link) log(`\nNo administrator yet. Open this one-time link to become the administrator (valid 7 days):\n\n  ${link}\n`);
     return {

@@ -1,13 +1,24 @@
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../db/create-db.js';
+import type { Db, DialectName } from '../db/create-db.js';
+import { createTransactionRunner, type TransactionRunner } from '../db/group-commit.js';
 import type { Database } from '../db/tables.js';
 import type { Hooks } from '../hooks/create-hooks.js';
+import { PostsCache } from './posts-cache.js';
 
 /** What every domain operation needs: the database (or a transaction over it) and the hook registry. */
 export interface DomainContext {
   db: Kysely<Database>;
   dialect: DialectName;
   hooks: Hooks;
+  /** Runs hot write paths (ticket intake) with group commit on SQLite. One per database. */
+  transactions: TransactionRunner;
+  /** Rows of docs, products and pages, for the one post getter. One per database. */
+  postsCache: PostsCache;
+}
+
+/** The context for one open database; make one per database and share it. */
+export function createDomainContext(db: Db, hooks: Hooks): DomainContext {
+  return { db: db.kysely, dialect: db.dialect, hooks, transactions: createTransactionRunner(db), postsCache: new PostsCache() };
 }
 
 /** Who is calling: null for an anonymous caller (the widget). */

@@ -52,7 +52,7 @@ export async function createTicket(ctx: DomainContext, input: CreateTicketInput,
   if (needsAccount) await assertCanRegister(ctx);
 
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
+    return await ctx.transactions.run(async (trx) => {
       const user = owner ?? (await insertUserOnce(trx, { email: input.email, name: input.name, role: 'client' }));
       return insertTicketRows(trx, input, user, statusId, idempotencyKey);
     });

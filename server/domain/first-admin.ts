@@ -57,8 +57,7 @@ export async function claimFirstAdmin(ctx: DomainContext, token: string, input: 
       .where('used_at', 'is', null)
       .where('expires_at', '>', now())
       .executeTakeFirst();
-    const trxCtx = { ...ctx, db: trx };
-    if (claimed.numUpdatedRows === 0n || (await hasAdmin(trxCtx))) {
+    if (claimed.numUpdatedRows === 0n || (await hasAdmin({ ...ctx, db: trx }))) {
       throw new AppError('FORBIDDEN', 'This sign-in link was already used or has expired. Restart the service to print a new one.');
     }
     const existing = await findUserByEmail(trx, input.email);

@@ -64,14 +64,27 @@ function whereArgs<O>(query: SelectQueryBuilder<Database, 'posts', O>, args: Get
 export async function getPosts(ctx: DomainContext, args: GetPostsArgs): Promise<Post[]> {
   const orderBy = args.orderBy ?? 'menu_order';
   const direction = args.order ?? 'asc';
-  let query = whereArgs(ctx.db.selectFrom('posts').selectAll(), args).orderBy(orderBy, direction).orderBy('id', direction);
-  if (args.limit !== undefined) query = query.limit(args.limit).offset(args.offset ?? 0);
-  const rows = await query.execute();
+  const rows = await cached(ctx, 'rows', args, () => {
+    let query = whereArgs(ctx.db.selectFrom('posts').selectAll(), args).orderBy(orderBy, direction).orderBy('id', direction);
+    if (args.limit !== undefined) query = query.limit(args.limit).offset(args.offset ?? 0);
+    return query.execute();
+  });
+  // Fresh objects every call: a filter may mutate what it is given without touching the cache.
   return ctx.hooks.applyFilters('helpdesk_get_posts', rows.map(toPost), { ...args });
 }
 
 /** How many posts match, before filtering: for paging headers. */
 export async function countPosts(ctx: DomainContext, args: GetPostsArgs): Promise<number> {
-  const row = await whereArgs(ctx.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')), args).executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return cached(ctx, 'count', args, async () => {
+    const row = await whereArgs(ctx.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')), args).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  });
+}
+
+// Tickets are private and change all the time: never cached.
+const CACHEABLE_TYPES = new Set(['doc', 'product', 'page']);
+
+function cached<T>(ctx: DomainContext, kind: string, args: GetPostsArgs, load: () => Promise<T>): Promise<T> {
+  if (!CACHEABLE_TYPES.has(args.type)) return load();
+  return ctx.postsCache.get(`${kind}:${JSON.stringify(args)}`, load);
 }

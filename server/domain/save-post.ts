@@ -39,6 +39,7 @@ export async function createPost(ctx: DomainContext, type: ManagedPostType, inpu
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  ctx.postsCache.clear();
   return toPost(row);
 }
 
@@ -60,6 +61,7 @@ export async function updatePost(ctx: DomainContext, type: ManagedPostType, id: 
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  ctx.postsCache.clear();
   return toPost(row);
 }
 
@@ -67,6 +69,7 @@ export async function updatePost(ctx: DomainContext, type: ManagedPostType, id: 
 export async function deletePost(ctx: DomainContext, type: ManagedPostType, id: number): Promise<void> {
   await findManagedPost(ctx.db, type, id);
   await ctx.db.deleteFrom('posts').where('id', '=', id).execute();
+  ctx.postsCache.clear();
 }
 
 /** Links any post to a product (or unlinks it with null), if its type is assignable to products. */
@@ -75,6 +78,7 @@ export async function assignProduct(ctx: DomainContext, postId: number, productI
   if (!post) throw new AppError('NOT_FOUND', `There is no post with id ${postId}.`);
   if (productId !== null) await checkProduct(ctx, post.type, productId);
   const row = await ctx.db.updateTable('posts').set({ product_id: productId, updated_at: now() }).where('id', '=', postId).returningAll().executeTakeFirstOrThrow();
+  ctx.postsCache.clear();
   return toPost(row);
 }
 

@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import etag from '@fastify/etag';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { docsRoutes } from './routes/docs/docs.routes.js';
 import { lookupsRoutes } from './routes/lookups/lookups.routes.js';
@@ -28,7 +27,6 @@ export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, c
       callback(null, isPublic ? { origin: '*', credentials: false, methods: ['GET', 'HEAD', 'POST'], allowedHeaders: ['Content-Type', 'Idempotency-Key'], exposedHeaders: ['Retry-After', 'X-Total-Count', 'X-Per-Page'], maxAge: 86400 } : { origin: false });
     },
   });
-  await api.register(etag, { weak: true });
 
   await api.register(
     async (helpdesk: FastifyInstance) => {

@@ -17,22 +17,24 @@ export class FrontRequest {
     readonly headers: Readonly<Record<string, string | string[] | undefined>>,
   ) {}
 
+  // After exit() the answer is final: on the CMS exit ends the process, so a later handler (the
+  // canonical redirect at priority 10, say) must not turn a site's 404 into its own 301.
   status(code: number): this {
-    this.statusCode = code;
+    if (!this.exited) this.statusCode = code;
     return this;
   }
 
   header(name: string, value: string): this {
-    this.responseHeaders[name.toLowerCase()] = value;
+    if (!this.exited) this.responseHeaders[name.toLowerCase()] = value;
     return this;
   }
 
   send(body: string): this {
-    this.body = body;
+    if (!this.exited) this.body = body;
     return this;
   }
 
-  /** Redirects and exits. */
+  /** Redirects and exits (does nothing once an earlier handler exited). */
   redirect(location: string, code = 302): void {
     this.status(code).header('location', location).exit();
   }

@@ -7,7 +7,7 @@ import type { UserRole } from '../db/tables.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { addUser } from '../domain/add-user.js';
 import { createApiToken } from '../domain/api-tokens.js';
-import type { DomainContext } from '../domain/context.js';
+import { createDomainContext, type DomainContext } from '../domain/context.js';
 import type { Hooks } from '../hooks/create-hooks.js';
 import { loadHooks } from '../hooks/load-plugins.js';
 import { createTestDatabase, type TestDatabase } from './test-databases.js';
@@ -50,8 +50,8 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
   const db = createDb({ url: database.url });
   await migrateToLatest(db);
   const hooks = await loadHooks(config);
-  const app = await buildApp({ config, db, hooks });
-  const ctx: DomainContext = { db: db.kysely, dialect, hooks };
+  const ctx = createDomainContext(db, hooks);
+  const app = await buildApp({ config, ctx });
   return {
     app,
     db,

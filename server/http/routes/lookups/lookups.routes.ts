@@ -1,3 +1,4 @@
+import etag from '@fastify/etag';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { getPosts } from '../../../domain/post.js';
 import { LOOKUP_TAXONOMIES, listTerms } from '../../../domain/terms.js';
@@ -10,6 +11,8 @@ const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
 /** GET /tickets/products/, /tickets/reasons/, /tickets/urgencies/ — spec §4.4, the widget's choice lists. */
 export const lookupsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+  // The widget asks for these on every first open; an ETag turns repeat visits into 304s.
+  await app.register(etag, { weak: true });
   const schema = (what: string) => ({ summary: `Options for the ${what} field`, tags: ['tickets'], response: { 200: Options } });
 
   app.get('/tickets/products/', { schema: schema('Product') }, async (_request, reply) => {

@@ -39,4 +39,18 @@ describeEachDatabase('lookup routes', (dialect) => {
       hd.hooks.removeFilter('helpdesk_get_posts', 'test/products');
     }
   });
+
+  it('a filter that mutates the rows it is given does not change the next response (rows are cached)', async () => {
+    const before = await get('products');
+    hd.hooks.addFilter('helpdesk_get_posts', 'test/mutate', (posts) => {
+      for (const post of posts) post.title = 'MUTATED';
+      return posts.reverse();
+    });
+    try {
+      expect((await get('products'))[0].name).toBe('MUTATED');
+    } finally {
+      hd.hooks.removeFilter('helpdesk_get_posts', 'test/mutate');
+    }
+    expect(await get('products')).toEqual(before);
+  });
 });
