@@ -44,17 +44,17 @@ export async function createTicket(ctx: DomainContext, input: CreateTicketInput,
     if (replay) return replay;
   }
 
-  const statusId = await resolveStatus(ctx, privileged ? input.status : undefined);
+  const status = await resolveStatus(ctx, privileged ? input.status : undefined);
   await checkReferences(ctx, input);
   const owner = privileged && input.userId !== undefined ? await findUserById(ctx, input.userId) : undefined;
+  const account = owner ?? (await findUserByEmail(ctx.db, input.email));
   // Only the unknown-email path pays for the settings read behind the registration gate.
-  const needsAccount = !owner && !(await findUserByEmail(ctx.db, input.email));
-  if (needsAccount) await assertCanRegister(ctx);
+  if (!account) await assertCanRegister(ctx);
 
   try {
     return await ctx.transactions.run(async (trx) => {
-      const user = owner ?? (await insertUserOnce(trx, { email: input.email, name: input.name, role: 'client' }));
-      return insertTicketRows(trx, input, user, statusId, idempotencyKey);
+      const user = account ?? (await insertUserOnce(trx, { email: input.email, name: input.name, role: 'client' }));
+      return insertTicketRows(trx, input, user, status, idempotencyKey);
     });
   } catch (error) {
     // Two requests raced with the same key: the loser answers with the winner's ticket.
@@ -70,7 +70,7 @@ async function insertTicketRows(
   trx: Kysely<Database>,
   input: CreateTicketInput,
   user: UserRow,
-  statusId: number,
+  status: { id: number; slug: string },
   idempotencyKey: string | undefined,
 ): Promise<CreatedTicket> {
   const time = now();
@@ -93,7 +93,7 @@ async function insertTicketRows(
     .executeTakeFirstOrThrow();
 
   const terms: Array<{ post_id: number; taxonomy: Taxonomy; term_id: number }> = [
-    { post_id: id, taxonomy: 'ticket_status', term_id: statusId },
+    { post_id: id, taxonomy: 'ticket_status', term_id: status.id },
   ];
   if (input.reason !== undefined) terms.push({ post_id: id, taxonomy: 'ticket_reason', term_id: input.reason });
   if (input.urgency !== undefined) terms.push({ post_id: id, taxonomy: 'ticket_urgency', term_id: input.urgency });
@@ -108,7 +108,6 @@ async function insertTicketRows(
     .execute();
   if (idempotencyKey) await trx.insertInto('idempotency_keys').values({ key: idempotencyKey, ticket_id: id, created_at: time }).execute();
 
-  const status = await trx.selectFrom('terms').select('slug').where('id', '=', statusId).executeTakeFirstOrThrow();
   return { id, status: status.slug, isNew: true };
 }
 
@@ -128,20 +127,22 @@ async function findReplay(db: Kysely<Database>, key: string): Promise<CreatedTic
   return row ? { id: row.id, status: row.status, isNew: false } : undefined;
 }
 
-async function resolveStatus(ctx: DomainContext, statusId: number | undefined): Promise<number> {
+async function resolveStatus(ctx: DomainContext, statusId: number | undefined): Promise<{ id: number; slug: string }> {
   if (statusId !== undefined) {
-    if (!(await findTerm(ctx, 'ticket_status', statusId))) throw invalidField('status', `there is no ticket status with id ${statusId}`);
-    return statusId;
+    const term = await findTerm(ctx, 'ticket_status', statusId);
+    if (!term) throw invalidField('status', `there is no ticket status with id ${statusId}`);
+    return term;
   }
+  // The first status in the admin's order is the initial one (Open, unless reordered).
   const open = await ctx.db
     .selectFrom('terms')
-    .select('id')
+    .select(['id', 'slug'])
     .where('taxonomy', '=', 'ticket_status')
     .orderBy('term_order')
     .orderBy('id')
     .executeTakeFirst();
   if (!open) throw new Error('No ticket statuses exist; the initial migration seeds them.');
-  return open.id;
+  return open;
 }
 
 async function checkReferences(ctx: DomainContext, input: CreateTicketInput): Promise<void> {

@@ -34,12 +34,13 @@ export async function insertUserOnce(
 ): Promise<UserRow> {
   const email = normalizeEmail(user.email);
   const time = now();
-  await db
+  const inserted = await db
     .insertInto('users')
     .values({ email, name: user.name.trim(), role: user.role, password_hash: null, created_at: time, updated_at: time })
     .onConflict((oc) => oc.column('email').doNothing())
-    .execute();
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    .returningAll()
+    .executeTakeFirst();
+  return inserted ?? db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 }
 
 /**

@@ -1,3 +1,5 @@
+import { matchRewriteRules, REWRITE_RULES } from './rewrite-rules.js';
+
 /**
  * What `template_redirect` handlers see and steer (spec §4.1): the matched query vars, and a way to
  * answer the request themselves — status, headers, body, redirect — then `exit()` to send it.
@@ -47,4 +49,12 @@ export class FrontRequest {
   get isExited(): boolean {
     return this.exited;
   }
+}
+
+/** The FrontRequest of a raw request URL below the help site's base path: its path as the rewrite rules see it, and their query vars. */
+export function createFrontRequest(method: string, rawUrl: string, basePath: string, headers: FrontRequest['headers']): FrontRequest {
+  const url = new URL(rawUrl, 'http://placeholder');
+  const path = url.pathname.slice(basePath.length).replace(/^\//, '');
+  const queryVars = matchRewriteRules(REWRITE_RULES, path) ?? { error: '404' };
+  return new FrontRequest(method, path, url.searchParams, queryVars, headers);
 }

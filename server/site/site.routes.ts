@@ -4,10 +4,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { packageRoot } from '../config/package-root.js';
 import type { RouteServices } from '../http/services.js';
 import { getSiteOptions } from '../settings/site-options.js';
-import { FrontRequest } from './front-request.js';
+import { takeEarlyFront } from './early-front.js';
+import { createFrontRequest } from './front-request.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { renderPage } from './pages/render-page.js';
-import { matchRewriteRules, REWRITE_RULES } from './rewrite-rules.js';
 import type { SiteTemplate } from './site-template.js';
 
 /**
@@ -19,13 +19,12 @@ export const siteRoutes: FastifyPluginAsync<RouteServices & { templates: SiteTem
   await app.register(fastifyStatic, { root: join(packageRoot(), 'content'), prefix: '/content/', decorateReply: false, maxAge: '1h' });
 
   const handleFront = async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = new URL(request.url, 'http://placeholder');
-    const path = url.pathname.slice(config.basePath.length).replace(/^\//, '');
-    if (path === 'api' || path.startsWith('api/')) return reply.callNotFound();
-
-    const queryVars = matchRewriteRules(REWRITE_RULES, path) ?? { error: '404' };
-    const front = new FrontRequest(request.method, path, url.searchParams, queryVars, request.headers);
-    await ctx.hooks.doAction('template_redirect', front);
+    // The widget's fast path may have run template_redirect already (server/site/embed/).
+    const early = takeEarlyFront(request.raw);
+    if (early && 'error' in early) throw early.error;
+    const front = early?.front ?? createFrontRequest(request.method, request.url, config.basePath, request.headers);
+    if (front.path === 'api' || front.path.startsWith('api/')) return reply.callNotFound();
+    if (!early) await ctx.hooks.doAction('template_redirect', front);
     if (front.isExited) return reply.status(front.statusCode).headers(front.responseHeaders).send(front.body);
 
     const template = templates.find((t) => t.claims(front.queryVars));
