@@ -1,15 +1,24 @@
-// Builds the server bundle (dist/server/index.js). Dependencies stay external: they are installed.
+// Builds the server bundle (dist/server/index.js) and the widget script (dist/widget/widget.js).
+// Server dependencies stay external: they are installed.
 import { build } from 'esbuild';
+import { WIDGET_ENTRY, widgetBuildOptions } from '../widget/esbuild-options.mjs';
 
-await build({
-  entryPoints: ['server/index.ts'],
-  outfile: 'dist/server/index.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  jsx: 'automatic',
-  logLevel: 'warning',
-});
+await Promise.all([
+  build({
+    entryPoints: ['server/index.ts'],
+    outfile: 'dist/server/index.js',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    // The widget builder (and esbuild, a dev dependency) is only the from-source fallback of
+    // server/site/embed/widget-script.ts; the bundle reads dist/widget/widget.js instead.
+    external: ['*/widget/build.js'],
+    sourcemap: true,
+    jsx: 'automatic',
+    logLevel: 'warning',
+  }),
+  // The same options as widget/build.ts, written to a file the bundled server reads at start.
+  build({ ...widgetBuildOptions, entryPoints: [WIDGET_ENTRY], outfile: 'dist/widget/widget.js', logLevel: 'warning' }),
+]);

@@ -15,7 +15,7 @@ import { healthRoutes } from './http/routes/system/health.routes.js';
 import type { RouteServices } from './http/services.js';
 import { firstAdminRoutes, firstAdminTemplate } from './site/first-admin-template.js';
 import { homeTemplate } from './site/home-template.js';
-import { embedTemplate } from './site/embed/embed-template.js';
+import { prepareEmbed } from './site/embed/prepare-embed.js';
 import { siteRoutes } from './site/site.routes.js';
 
 export interface AppDeps {
@@ -26,8 +26,10 @@ export interface AppDeps {
 
 /** The whole service as a Fastify instance, not listening (tests inject or listen on port 0). */
 export async function buildApp({ config, ctx, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const embed = await prepareEmbed(config);
   const app = Fastify({
     logger,
+    serverFactory: embed.serverFactory,
     bodyLimit: API_BODY_LIMIT,
     // Trust exactly the configured number of proxy hops; with 0, X-Forwarded-For is ignored.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
@@ -80,7 +82,7 @@ export async function buildApp({ config, ctx, logger = false }: AppDeps): Promis
       await site.register(healthRoutes, services);
       await site.register(apiPlugin, { ...services, prefix: '/api' });
       await site.register(firstAdminRoutes, services);
-      await site.register(siteRoutes, { ...services, templates: [homeTemplate(ctx, config), firstAdminTemplate(ctx, config), await embedTemplate(config)] });
+      await site.register(siteRoutes, { ...services, templates: [homeTemplate(ctx, config), firstAdminTemplate(ctx, config), embed.template(ctx.hooks)] });
     },
     { prefix: config.basePath },
   );

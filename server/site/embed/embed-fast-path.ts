@@ -1,0 +1,58 @@
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import type { FastifyServerFactory } from 'fastify';
+import type { Hooks } from '../../hooks/create-hooks.js';
+import { handOverEarlyFront } from '../early-front.js';
+import { createFrontRequest } from '../front-request.js';
+import type { EmbedAssets } from './embed-assets.js';
+import { writeEmbed } from './write-embed.js';
+
+export interface EmbedFastPathOptions {
+  assets: EmbedAssets;
+  basePath: string;
+  /** The hook registry, once the app has one; until then every request goes to Fastify. */
+  hooks: () => Hooks | undefined;
+}
+
+/**
+ * The HTTP server of the app, with a fast path for the widget script: it is fetched on every page
+ * view of every site that embeds it, and Fastify's per-request work (request objects, routing,
+ * helmet, auth and logging hooks) costs a third of the throughput of a bare server. The fast path
+ * still runs template_redirect first; when a handler exits or throws, the request goes on to
+ * Fastify with that outcome, so redirects, 404s and errors are answered exactly as on any page.
+ */
+export function embedServerFactory({ assets, basePath, hooks }: EmbedFastPathOptions): FastifyServerFactory<Server> {
+  const prefix = `${basePath}/helpdesk/tickets/embed`;
+
+  const serveFast = async (req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void, registry: Hooks) => {
+    const front = createFrontRequest(req.method ?? 'GET', req.url ?? '/', basePath, req.headers);
+    if (front.queryVars.helpdesk_tickets_embed !== '1') return next(req, res);
+    try {
+      await registry.doAction('template_redirect', front);
+    } catch (error) {
+      handOverEarlyFront(req, { error });
+      return next(req, res);
+    }
+    if (front.isExited) {
+      handOverEarlyFront(req, { front });
+      return next(req, res);
+    }
+    writeEmbed(assets, front.method, req.headers, res);
+  };
+
+  return (fastifyHandler, options) => {
+    const server = createServer((options.http ?? {}) as ServerOptions, (req, res) => {
+      const registry = hooks();
+      if (registry && (req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith(prefix)) {
+        void serveFast(req, res, fastifyHandler, registry);
+        return;
+      }
+      fastifyHandler(req, res);
+    });
+    // What Fastify does to the server it creates itself (fastify/lib/server.js).
+    server.keepAliveTimeout = options.keepAliveTimeout as number;
+    server.requestTimeout = options.requestTimeout as number;
+    server.setTimeout(options.connectionTimeout as number);
+    if ((options.maxRequestsPerSocket as number) > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket as number;
+    return server;
+  };
+}

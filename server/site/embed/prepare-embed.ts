@@ -1,0 +1,34 @@
+import type { FastifyServerFactory } from 'fastify';
+import type { Server } from 'node:http';
+import type { Config } from '../../config/config-types.js';
+import type { Hooks } from '../../hooks/create-hooks.js';
+import type { SiteTemplate } from '../site-template.js';
+import { type EmbedAssets, embedBody, prepareEmbedAssets } from './embed-assets.js';
+import { embedServerFactory } from './embed-fast-path.js';
+import { embedTemplate } from './embed-template.js';
+import { loadWidgetScript } from './widget-script.js';
+
+export interface Embed {
+  assets: EmbedAssets;
+  /** Fastify's `serverFactory`: the app's HTTP server with the widget's fast path. */
+  serverFactory: FastifyServerFactory<Server>;
+  /** The router's template for the widget; binding it to the app's hooks turns the fast path on. */
+  template(hooks: Hooks): SiteTemplate;
+}
+
+/**
+ * Everything GET /helpdesk/tickets/embed/ (spec §4.1) sends, prepared once at start-up: the
+ * HELPDESK_HOME_URL line plus the widget script, raw, gzip and brotli, with strong ETags.
+ */
+export async function prepareEmbed(config: Pick<Config, 'homeUrl' | 'basePath'>, script?: string): Promise<Embed> {
+  const assets = prepareEmbedAssets(embedBody(config.homeUrl, script ?? (await loadWidgetScript())));
+  let boundHooks: Hooks | undefined;
+  return {
+    assets,
+    serverFactory: embedServerFactory({ assets, basePath: config.basePath, hooks: () => boundHooks }),
+    template(hooks) {
+      boundHooks = hooks;
+      return embedTemplate(assets);
+    },
+  };
+}
