@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { createDomainContext } from './domain/context.js';
 import { issueFirstAdminLink } from './domain/first-admin.js';
 import { loadHooks } from './hooks/load-plugins.js';
+import { loggerOptions } from './http/log-serializers.js';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -23,7 +24,7 @@ export async function startService(config: Config, log: (line: string) => void =
     const app = await buildApp({
       config,
       ctx,
-      logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+      logger: loggerOptions(config.logLevel),
     });
     const address = await app.listen({ port: config.port, host: config.host });
     const link = await issueFirstAdminLink(ctx, config.homeUrl);

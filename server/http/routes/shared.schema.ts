@@ -22,3 +22,6 @@ export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** A label shown to people: not blank, bounded. */
 export const Label = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+
+/** OpenAPI: the route needs `Authorization: Bearer <token>`. */
+export const BEARER = [{ bearer: [] }];

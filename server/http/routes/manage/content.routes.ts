@@ -3,7 +3,7 @@ import { assignProduct, createPost, deletePost, type ManagedPostType, updatePost
 import { requireStaff } from '../../plugins/auth.js';
 import { presentPost } from '../../presenters.js';
 import type { RouteServices } from '../../services.js';
-import { IdParams, Label, problemResponses } from '../shared.schema.js';
+import { BEARER, IdParams, Label, problemResponses } from '../shared.schema.js';
 
 const PostReply = Type.Object({
   id: Type.Integer(),
@@ -38,7 +38,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     const Update = Type.Object({ [titleName]: Type.Optional(Label()), ...postFields, ...extra }, { additionalProperties: false });
     const tags = [path];
 
-    app.post(`/${path}/`, { schema: { summary: `Create a ${type}`, tags, body: Create, response: { 201: PostReply, ...problemResponses(400, 401, 403) } } }, async (request, reply) => {
+    app.post(`/${path}/`, { schema: { summary: `Create a ${type}`, tags, security: BEARER, body: Create, response: { 201: PostReply, ...problemResponses(400, 401, 403) } } }, async (request, reply) => {
       const actor = requireStaff(request);
       const body = request.body as Record<string, any>;
       const post = await createPost(ctx, type, { ...toInput(body), title: body[titleName] }, actor.id);
@@ -46,13 +46,13 @@ export const contentRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       return presentPost(post);
     });
 
-    app.patch(`/${path}/:id`, { schema: { summary: `Update a ${type}`, tags, params: IdParams, body: Update, response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) } } }, async (request) => {
+    app.patch(`/${path}/:id`, { schema: { summary: `Update a ${type}`, tags, security: BEARER, params: IdParams, body: Update, response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) } } }, async (request) => {
       requireStaff(request);
       const body = request.body as Record<string, any>;
       return presentPost(await updatePost(ctx, type, request.params.id, { ...toInput(body), title: body[titleName] }));
     });
 
-    app.delete(`/${path}/:id`, { schema: { summary: `Delete a ${type}`, tags, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } }, async (request, reply) => {
+    app.delete(`/${path}/:id`, { schema: { summary: `Delete a ${type}`, tags, security: BEARER, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } }, async (request, reply) => {
       requireStaff(request);
       await deletePost(ctx, type, request.params.id);
       reply.status(204);
@@ -65,6 +65,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       schema: {
         summary: 'Assign any post to a product (only types listed by helpdesk_product_post_types)',
         tags: ['products'],
+        security: BEARER,
         params: IdParams,
         body: Type.Object({ product: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]) }, { additionalProperties: false }),
         response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) },

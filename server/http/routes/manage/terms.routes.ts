@@ -4,7 +4,7 @@ import { LOOKUP_TAXONOMIES } from '../../../domain/terms.js';
 import { requireStaff } from '../../plugins/auth.js';
 import { presentTermOption } from '../../presenters.js';
 import type { RouteServices } from '../../services.js';
-import { IdParams, Label, problemResponses } from '../shared.schema.js';
+import { BEARER, IdParams, Label, problemResponses } from '../shared.schema.js';
 
 const TermReply = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() });
 const Slug = Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
@@ -22,6 +22,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         schema: {
           summary: `Add to the ${path}`,
           tags,
+          security: BEARER,
           body: Type.Object({ name: Label(), slug: Type.Optional(Slug), order: Type.Optional(Order) }, { additionalProperties: false }),
           response: { 201: TermReply, ...problemResponses(400, 401, 403) },
         },
@@ -39,6 +40,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         schema: {
           summary: `Rename or reorder one of the ${path}`,
           tags,
+          security: BEARER,
           params: IdParams,
           body: Type.Object({ name: Type.Optional(Label()), slug: Type.Optional(Slug), order: Type.Optional(Order) }, { additionalProperties: false }),
           response: { 200: TermReply, ...problemResponses(400, 401, 403, 404) },
@@ -50,7 +52,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       },
     );
 
-    app.delete(`/${path}/:id`, { schema: { summary: `Delete one of the ${path}`, tags, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } }, async (request, reply) => {
+    app.delete(`/${path}/:id`, { schema: { summary: `Delete one of the ${path}`, tags, security: BEARER, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } }, async (request, reply) => {
       requireStaff(request);
       await deleteTerm(ctx, taxonomy, request.params.id);
       reply.status(204);

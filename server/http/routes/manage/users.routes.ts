@@ -3,7 +3,7 @@ import { TICKET_FIELD_LIMITS } from '../../../../common/limits.js';
 import { addUser } from '../../../domain/add-user.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
-import { Label, problemResponses } from '../shared.schema.js';
+import { BEARER, Label, problemResponses } from '../shared.schema.js';
 
 const Role = Type.Union([Type.Literal('client'), Type.Literal('agent'), Type.Literal('admin')]);
 const UserReply = Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String(), role: Role });
@@ -16,6 +16,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       schema: {
         summary: 'Add a user (admins only)',
         tags: ['users'],
+        security: BEARER,
         body: Type.Object(
           { email: Type.String({ format: 'email', maxLength: TICKET_FIELD_LIMITS.email }), name: Label(TICKET_FIELD_LIMITS.name), role: Role },
           { additionalProperties: false },

@@ -3,7 +3,7 @@ import { buildSettingsSchema, getSettings, updateSettings } from '../../../setti
 import type { SettingsValues } from '../../../settings/schema-types.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
-import { problemResponses } from '../shared.schema.js';
+import { BEARER, problemResponses } from '../shared.schema.js';
 
 const Values = Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
   description: 'Values keyed by tab slug, then field key: { "tickets": { "create_accounts": true } }',
@@ -17,6 +17,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
       schema: {
         summary: 'The settings schema after helpdesk_settings_menus (what the settings screens render)',
         tags: ['settings'],
+        security: BEARER,
         response: { 200: Type.Record(Type.String(), Type.Unknown()), ...problemResponses(401, 403) },
       },
     },
@@ -26,7 +27,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
     },
   );
 
-  app.get('/settings', { schema: { summary: 'Current settings values', tags: ['settings'], response: { 200: Values, ...problemResponses(401, 403) } } }, async (request) => {
+  app.get('/settings', { schema: { summary: 'Current settings values', tags: ['settings'], security: BEARER, response: { 200: Values, ...problemResponses(401, 403) } } }, async (request) => {
     requireAdmin(request);
     return getSettings(ctx);
   });
@@ -37,6 +38,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
       schema: {
         summary: 'Change settings; every value is validated against the filtered schema',
         tags: ['settings'],
+        security: BEARER,
         body: Values,
         response: { 200: Values, ...problemResponses(400, 401, 403) },
       },

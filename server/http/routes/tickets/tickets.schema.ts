@@ -29,6 +29,7 @@ export const CreatedTicketReply = Type.Object({ id: Type.Integer(), status: Type
 export const createTicketSchema = {
   summary: 'File a ticket (the widget\'s route; anonymous, cross-origin)',
   tags: ['tickets'],
+  consumes: ['application/x-www-form-urlencoded', 'application/json'],
   body: CreateTicketBody,
   headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 8, maxLength: L.idempotency_key })) }),
   response: {
