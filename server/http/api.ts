@@ -1,5 +1,5 @@
 import cors from '@fastify/cors';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { docsRoutes } from './routes/docs/docs.routes.js';
 import { lookupsRoutes } from './routes/lookups/lookups.routes.js';
 import { contentRoutes } from './routes/manage/content.routes.js';
@@ -12,8 +12,29 @@ import type { RouteServices } from './services.js';
 
 export const API_NAMESPACE = '/helpdesk/v1';
 
-// The routes a browser on any site may call: the widget's. Everything else gets no CORS headers.
-const PUBLIC_ROUTE = /^\/api\/helpdesk\/v1\/(tickets\/(products|reasons|urgencies)\/?|tickets\/?|docs\/?|docs\/product\/[^/?]+)(\?|$)/;
+// The requests a browser on any site may make: the widget's. Everything else gets no CORS headers.
+const PUBLIC_REQUESTS: Array<[method: string, path: RegExp]> = [
+  ['POST', /^\/api\/helpdesk\/v1\/tickets\/?$/],
+  ['GET', /^\/api\/helpdesk\/v1\/tickets\/(products|reasons|urgencies)\/?$/],
+  ['GET', /^\/api\/helpdesk\/v1\/docs\/?$/],
+  ['GET', /^\/api\/helpdesk\/v1\/docs\/product\/[^/]+\/?$/],
+];
+const PUBLIC_CORS = {
+  origin: '*',
+  credentials: false,
+  methods: ['GET', 'HEAD', 'POST'],
+  allowedHeaders: ['Content-Type', 'Idempotency-Key'],
+  exposedHeaders: ['Retry-After', 'X-Total-Count', 'X-Per-Page'],
+  maxAge: 86400,
+};
+
+function isPublicRequest(request: FastifyRequest, basePathLength: number): boolean {
+  const path = (request.url ?? '').split('?')[0]?.slice(basePathLength) ?? '';
+  // A preflight names the method it asks for.
+  let method = request.method === 'OPTIONS' ? String(request.headers['access-control-request-method'] ?? '') : request.method;
+  if (method === 'HEAD') method = 'GET';
+  return PUBLIC_REQUESTS.some(([allowed, pattern]) => allowed === method && pattern.test(path));
+}
 
 /** Everything under /api: the helpdesk namespace, the site namespace and the OpenAPI document. */
 export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, config }) => {
@@ -21,11 +42,8 @@ export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, c
   const services: RouteServices = { ctx, config };
   const basePathLength = config.basePath.length;
   await api.register(cors, {
-    // Decided per request so that preflights for management routes are refused too.
-    delegator: (request, callback) => {
-      const isPublic = PUBLIC_ROUTE.test((request.url ?? '').slice(basePathLength));
-      callback(null, isPublic ? { origin: '*', credentials: false, methods: ['GET', 'HEAD', 'POST'], allowedHeaders: ['Content-Type', 'Idempotency-Key'], exposedHeaders: ['Retry-After', 'X-Total-Count', 'X-Per-Page'], maxAge: 86400 } : { origin: false });
-    },
+    // Decided per request so that management routes, preflights included, get no CORS headers.
+    delegator: (request, callback) => callback(null, isPublicRequest(request as FastifyRequest, basePathLength) ? PUBLIC_CORS : { origin: false }),
   });
 
   await api.register(

@@ -52,6 +52,11 @@ describeEachDatabase('tickets route over a real socket', (dialect) => {
       headers: { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    // Same path as the public docs list, but a management method.
+    const createDoc = await fetch(`${base}/api/helpdesk/v1/docs/`, { method: 'OPTIONS', headers: { ...origin, 'access-control-request-method': 'POST' } });
+    expect(createDoc.headers.get('access-control-allow-origin')).toBeNull();
+    const deleteDoc = await fetch(`${base}/api/helpdesk/v1/docs/1`, { method: 'DELETE', headers: origin });
+    expect(deleteDoc.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('lookups are CORS-enabled and cacheable with an ETag', async () => {
