@@ -6,6 +6,8 @@ import { migrateToLatest } from './db/migrate.js';
 import { createDomainContext } from './domain/context.js';
 import { issueFirstAdminLink } from './domain/first-admin.js';
 import { loadHooks } from './hooks/load-plugins.js';
+import { createMailTransport } from './email/create-transport.js';
+import { createWorker } from './jobs/worker.js';
 import { loggerOptions } from './http/log-serializers.js';
 
 export interface RunningService {
@@ -27,14 +29,21 @@ export async function startService(config: Config, log: (line: string) => void =
       logger: loggerOptions(config.logLevel),
     });
     const address = await app.listen({ port: config.port, host: config.host });
+    // Mail and other background jobs run in this process; several instances share the queue safely.
+    const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
+    const worker = createWorker(ctx, config, transport, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
+    worker.start();
     const link = await issueFirstAdminLink(ctx, config.homeUrl);
     log(`Helpdesk is serving ${config.homeUrl}/ (listening on ${address}, ${db.dialect === 'sqlite' ? `SQLite file ${config.databaseUrl}` : 'PostgreSQL'})`);
+    if (!config.smtpUrl) log(`Mail is written as .eml files under ${config.dataDir}/mail/ (set SMTP_URL to send it).`);
     if (link) log(`\nNo administrator yet. Open this one-time link to become the administrator (valid 7 days):\n\n  ${link}\n`);
     return {
       app,
       db,
       url: address,
       async stop() {
+        await worker.stop();
+        transport.close();
         await app.close();
         await db.close();
       },

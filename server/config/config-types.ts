@@ -27,4 +27,6 @@ export interface Config {
   logLevel: string;
   /** Hops of trusted reverse proxies in front of the service (0: use the socket address). */
   trustProxyHops: number;
+  /** `smtp://user:pass@host:port` or `smtps://…`; null writes each mail as an .eml file under `dataDir/mail/`. */
+  smtpUrl: string | null;
 }

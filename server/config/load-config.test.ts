@@ -22,6 +22,13 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 9000, homeUrl: 'https://example.com/help', basePath: '/help', dataDir: '/srv/hd', databaseUrl: 'postgres://u@db/hd' });
   });
 
+  it('takes SMTP_URL (smtp:// or smtps://) and refuses another scheme; without it mail goes to files', async () => {
+    expect((await loadConfig({}, tempDir())).smtpUrl).toBeNull();
+    expect((await loadConfig({ SMTP_URL: 'smtps://u:p@mail.test:465' }, tempDir())).smtpUrl).toBe('smtps://u:p@mail.test:465');
+    const error = await loadConfig({ SMTP_URL: 'http://mail.test' }, tempDir()).catch((e) => e);
+    expect(error.problems).toEqual([expect.stringContaining('SMTP_URL')]);
+  });
+
   it('lists every problem at once', async () => {
     const error = await loadConfig({ PORT: 'eighty', HELPDESK_HOME_URL: 'ftp://x', DATABASE_URL: 'mysql://x', HELPDESK_CONFIG: 'missing.ts' }, tempDir()).catch((e) => e);
     expect(error).toBeInstanceOf(ConfigError);

@@ -29,6 +29,11 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     problems.push('HELPDESK_TRUST_PROXY_HOPS must be a whole number of proxy hops (0 when clients connect directly).');
   }
 
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl && !(URL.canParse(smtpUrl) && ['smtp:', 'smtps:'].includes(new URL(smtpUrl).protocol))) {
+    problems.push('SMTP_URL must be an smtp:// or smtps:// address, like smtp://user:pass@mail.example.com:587.');
+  }
+
   const configFile = findConfigFile(env.HELPDESK_CONFIG, cwd, problems);
   const file = configFile ? await importConfigFile(configFile, problems) : {};
   const plugins = checkPlugins(file.plugins, configFile, problems);
@@ -48,6 +53,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     constants,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxyHops,
+    smtpUrl,
   };
 }
 

@@ -14,6 +14,8 @@ export interface Database {
   login_tokens: LoginTokensTable;
   jobs: JobsTable;
   idempotency_keys: IdempotencyKeysTable;
+  sessions: SessionsTable;
+  rate_limit_hits: RateLimitHitsTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -109,6 +111,8 @@ export interface LoginTokensTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** The ticket a client's link opens (null for plain sign-in links). */
+  ticket_id: number | null;
 }
 
 export interface JobsTable {
@@ -126,6 +130,20 @@ export interface JobsTable {
 export interface IdempotencyKeysTable {
   key: string;
   ticket_id: number;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's token. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface RateLimitHitsTable {
+  id: Generated<number>;
+  bucket: string;
   created_at: string;
 }
 

@@ -1,4 +1,5 @@
 import type { SettingsSchema, TicketFormField } from './schema-types.js';
+import { emailsTab } from './emails-tab.js';
 
 export const DEFAULT_TICKET_FORM_FIELDS: TicketFormField[] = [
   { key: 'subject', label: 'Subject', type: 'text', required: true, builtin: true },
@@ -52,5 +53,34 @@ export function defaultSettingsSchema(): SettingsSchema {
         },
       },
     },
+    login: {
+      label: 'Login',
+      sections: {
+        login: {
+          label: 'Sign-in',
+          desc: 'How clients sign in to read and answer their tickets.',
+          fields: {
+            method: {
+              type: 'select',
+              label: 'Login method',
+              default: 'email_link',
+              options: [
+                { value: 'email_link', label: 'Email link' },
+                { value: 'password', label: 'Password' },
+                { value: 'both', label: 'Email link or password' },
+              ],
+            },
+            link_lifetime_days: {
+              type: 'number',
+              label: 'Ticket links expire after (days)',
+              default: 7,
+              min: 1,
+              max: 90,
+            },
+          },
+        },
+      },
+    },
+    emails: emailsTab(),
   };
 }

@@ -26,6 +26,9 @@ export interface TestHelpdesk {
 export interface TestHelpdeskOptions {
   plugins?: SitePlugin[];
   homeUrl?: string;
+  smtpUrl?: string;
+  /** Data folder (the .eml files of the file transport go under it). */
+  dataDir?: string;
 }
 
 let userCounter = 0;
@@ -39,13 +42,14 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
     host: '127.0.0.1',
     homeUrl,
     basePath: new URL(homeUrl).pathname.replace(/\/$/, ''),
-    dataDir: '',
+    dataDir: options.dataDir ?? '',
     databaseUrl: database.url,
     configFile: null,
     plugins: options.plugins ?? [],
     constants: {},
     logLevel: 'silent',
     trustProxyHops: 0,
+    smtpUrl: options.smtpUrl ?? null,
   };
   const db = createDb({ url: database.url });
   await migrateToLatest(db);

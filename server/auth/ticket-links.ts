@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/tables.js';
+import { hashToken } from '../domain/api-tokens.js';
+import { now } from '../domain/context.js';
+
+export const TICKET_LINK_PURPOSE = 'ticket_link';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Makes a one-time sign-in link for a client's mail: 256 random bits, stored only as a hash, bound to
+ * the account and (when given) the ticket it opens.
+ */
+export async function issueTicketLink(
+  db: Kysely<Database>,
+  homeUrl: string,
+  input: { userId: number; ticketId: number | null; lifetimeDays: number },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const time = now();
+  await db
+    .insertInto('login_tokens')
+    .values({
+      user_id: input.userId,
+      ticket_id: input.ticketId,
+      purpose: TICKET_LINK_PURPOSE,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.parse(time) + input.lifetimeDays * DAY_MS).toISOString(),
+      used_at: null,
+      created_at: time,
+    })
+    .execute();
+  return `${homeUrl}/login/ticket/?token=${token}`;
+}
+
+export type LinkState =
+  | { state: 'valid'; user: UserRow; ticketId: number | null }
+  | { state: 'used' | 'expired'; user: UserRow; ticketId: number | null }
+  | { state: 'unknown' };
+
+/** What a link's token stands for, without using it (the confirm page shows this). */
+export async function inspectTicketLink(db: Kysely<Database>, token: string): Promise<LinkState> {
+  if (!token || token.length > 200) return { state: 'unknown' };
+  const row = await db
+    .selectFrom('login_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .selectAll('u')
+    .select(['t.ticket_id', 't.used_at', 't.expires_at'])
+    .where('t.purpose', '=', TICKET_LINK_PURPOSE)
+    .where('t.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) return { state: 'unknown' };
+  const { ticket_id, used_at, expires_at, ...user } = row;
+  const state = used_at ? 'used' : expires_at <= now() ? 'expired' : 'valid';
+  return { state, user: user as UserRow, ticketId: ticket_id };
+}
+
+/**
+ * Uses the link once: the UPDATE that marks it used is the check, so two concurrent confirmations
+ * cannot both succeed. Returns the account and ticket, or null when the link is unknown, used or expired.
+ */
+export async function consumeTicketLink(db: Kysely<Database>, token: string): Promise<{ user: UserRow; ticketId: number | null } | null> {
+  if (!token || token.length > 200) return null;
+  const time = now();
+  const row = await db
+    .updateTable('login_tokens')
+    .set({ used_at: time })
+    .where('purpose', '=', TICKET_LINK_PURPOSE)
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', time)
+    .returning(['user_id', 'ticket_id'])
+    .executeTakeFirst();
+  if (!row?.user_id) return null;
+  const user = await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
+  return user ? { user, ticketId: row.ticket_id } : null;
+}

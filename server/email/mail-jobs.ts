@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import { issueTicketLink } from '../auth/ticket-links.js';
+import type { Config } from '../config/config-types.js';
+import type { Database } from '../db/tables.js';
+import type { DomainContext } from '../domain/context.js';
+import type { JobRow } from '../jobs/queue.js';
+import { enqueueJob } from '../jobs/queue.js';
+import type { MailTemplateName } from '../settings/emails-tab.js';
+import { getSettings } from '../settings/settings.js';
+import { getSiteOptions } from '../settings/site-options.js';
+import type { OutgoingMail } from './create-transport.js';
+import { type MailValues, renderMail } from './render-mail.js';
+
+/** One message to one recipient; rendered when it is sent, so a fresh link is made per attempt. */
+export interface MailJobPayload {
+  template: MailTemplateName;
+  userId: number;
+  ticketId: number | null;
+  commentId?: number;
+}
+
+export const MAIL_JOB = 'mail';
+
+export async function enqueueMail(db: Kysely<Database>, payload: MailJobPayload): Promise<void> {
+  await enqueueJob(db, MAIL_JOB, payload);
+}
+
+async function staffIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('role', 'in', ['agent', 'admin']).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Turns an event job into one mail job per recipient, in the transaction that completes the event job,
+ * so a retry of one recipient's mail never resends another's.
+ */
+export async function fanOutTicketCreated(trx: Kysely<Database>, ticketId: number): Promise<void> {
+  const ticket = await trx.selectFrom('posts').select(['author_id']).where('id', '=', ticketId).where('type', '=', 'ticket').executeTakeFirst();
+  if (!ticket) return;
+  if (ticket.author_id) await enqueueMail(trx, { template: 'client_ticket_created', userId: ticket.author_id, ticketId });
+  for (const id of await staffIds(trx)) {
+    if (id !== ticket.author_id) await enqueueMail(trx, { template: 'agent_ticket_created', userId: id, ticketId });
+  }
+}
+
+/** Agent or bot reply → the client; client reply → the agents. Internal notes reach no one. */
+export async function fanOutCommentAdded(trx: Kysely<Database>, commentId: number): Promise<void> {
+  const comment = await trx
+    .selectFrom('comments as c')
+    .innerJoin('posts as p', 'p.id', 'c.post_id')
+    .select(['c.id', 'c.post_id', 'c.author_id', 'c.author_role', 'p.author_id as client_id'])
+    .where('c.id', '=', commentId)
+    .executeTakeFirst();
+  if (!comment || (await isInternal(trx, commentId))) return;
+  if (comment.author_role === 'client') {
+    for (const id of await staffIds(trx)) await enqueueMail(trx, { template: 'agent_client_reply', userId: id, ticketId: comment.post_id, commentId });
+  } else if (comment.client_id && comment.client_id !== comment.author_id) {
+    await enqueueMail(trx, { template: 'client_agent_reply', userId: comment.client_id, ticketId: comment.post_id, commentId });
+  }
+}
+
+async function isInternal(db: Kysely<Database>, commentId: number): Promise<boolean> {
+  const meta = await db.selectFrom('comment_meta').select('meta_value').where('comment_id', '=', commentId).where('meta_key', '=', 'is_internal').executeTakeFirst();
+  return meta?.meta_value === '1';
+}
+
+/** Builds the message of a mail job; null when there is nothing to send any more (account or ticket gone, note). */
+export async function buildMail(ctx: DomainContext, config: Config, job: JobRow): Promise<OutgoingMail | null> {
+  const payload = JSON.parse(job.payload) as MailJobPayload;
+  const recipient = await ctx.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', payload.userId).executeTakeFirst();
+  if (!recipient) return null;
+  const ticket = payload.ticketId
+    ? await ctx.db
+        .selectFrom('posts as p')
+        .leftJoin('users as u', 'u.id', 'p.author_id')
+        .select(['p.id', 'p.title', 'p.content', 'u.name as client_name'])
+        .where('p.id', '=', payload.ticketId)
+        .where('p.type', '=', 'ticket')
+        .executeTakeFirst()
+    : undefined;
+  if (payload.ticketId && !ticket) return null;
+  let replyText = ticket?.content;
+  if (payload.commentId) {
+    if (await isInternal(ctx.db, payload.commentId)) return null;
+    const comment = await ctx.db.selectFrom('comments').select('content').where('id', '=', payload.commentId).executeTakeFirst();
+    if (!comment) return null;
+    replyText = comment.content;
+  }
+
+  const [settings, site] = await Promise.all([getSettings(ctx), getSiteOptions(ctx.db)]);
+  const emails = settings.emails ?? {};
+  const toClient = payload.template.startsWith('client_');
+  const link = toClient
+    ? await issueTicketLink(ctx.db, config.homeUrl, { userId: recipient.id, ticketId: ticket?.id ?? null, lifetimeDays: Number(settings.login?.link_lifetime_days ?? 7) })
+    : `${config.homeUrl}/admin/tickets/${ticket?.id ?? ''}`;
+  const values: MailValues = {
+    client_name: toClient ? recipient.name : (ticket?.client_name ?? ''),
+    ticket_title: ticket?.title ?? '',
+    ticket_id: ticket ? String(ticket.id) : '',
+    ticket_link: link,
+    site_name: site.site_name,
+    reply_text: replyText ?? '',
+  };
+  const rendered = renderMail(String(emails[`${payload.template}_subject`] ?? ''), String(emails[`${payload.template}_body`] ?? ''), values);
+  const host = new URL(config.homeUrl).hostname;
+  return {
+    from: { name: String(emails.from_name || site.site_name), address: String(emails.from_address || `helpdesk@${host}`) },
+    to: recipient.email,
+    ...rendered,
+    messageId: `<mail-${job.id}.${job.created_at.replace(/\D/g, '')}@${host}>`,
+  };
+}

@@ -1,0 +1,38 @@
+import { escapeHtml } from './escape-html.js';
+
+/** Values of the template placeholders (`##name##`). */
+export type MailValues = Partial<Record<'client_name' | 'ticket_title' | 'ticket_id' | 'ticket_link' | 'site_name' | 'reply_text', string>>;
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const PLACEHOLDER = /##([a-z_]+)##/g;
+
+/**
+ * Fills a subject and a plain-text body template. The HTML part is built from the same text: the
+ * template and every value are escaped, so a name like `<script>` stays text; the link becomes an anchor.
+ */
+export function renderMail(subjectTemplate: string, bodyTemplate: string, values: MailValues): RenderedMail {
+  const lookup = (name: string) => (values as Record<string, string | undefined>)[name];
+  // Line breaks in a value must not start new header lines.
+  const subject = subjectTemplate.replace(PLACEHOLDER, (whole, name) => lookup(name) ?? whole).replace(/[\r\n]+/g, ' ').trim();
+  const text = bodyTemplate.replace(PLACEHOLDER, (whole, name) => lookup(name) ?? whole);
+
+  const htmlBody = bodyTemplate
+    .split(PLACEHOLDER)
+    .map((part, index) => {
+      // split() with a capture group alternates literal text (even) and placeholder names (odd).
+      if (index % 2 === 0) return escapeHtml(part);
+      const value = lookup(part);
+      if (value === undefined) return escapeHtml(`##${part}##`);
+      if (part === 'ticket_link') return `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`;
+      return escapeHtml(value);
+    })
+    .join('')
+    .replace(/\r?\n/g, '<br>\n');
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${htmlBody}</body></html>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,62 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, JobsTable } from '../db/tables.js';
+import { type DomainContext, now } from '../domain/context.js';
+
+export type JobRow = Selectable<JobsTable>;
+
+/** Queues a job; pass the transaction of the change that causes it (transactional outbox). */
+export async function enqueueJob(db: Kysely<Database>, kind: string, payload: object, runAt = now()): Promise<void> {
+  await db.insertInto('jobs').values({ kind, payload: JSON.stringify(payload), state: 'queued', attempts: 0, run_at: runAt, last_error: null, created_at: now() }).execute();
+}
+
+/**
+ * Claims up to `limit` due jobs for this worker: they become `running` with a lease (`run_at` moves to
+ * the lease's end), so a worker that dies leaves them to be claimed again once the lease runs out.
+ * PostgreSQL: `FOR UPDATE SKIP LOCKED`, so instances never claim the same job. SQLite has one writer,
+ * which makes the single UPDATE … WHERE id IN (SELECT …) atomic.
+ */
+export async function claimJobs(ctx: DomainContext, limit: number, leaseMs: number): Promise<JobRow[]> {
+  const time = now();
+  const leaseEnd = new Date(Date.parse(time) + leaseMs).toISOString();
+  return ctx.db
+    .updateTable('jobs')
+    .set((eb) => ({ state: 'running', attempts: eb('attempts', '+', 1), run_at: leaseEnd }))
+    .where('id', 'in', (eb) => {
+      const due = eb
+        .selectFrom('jobs')
+        .select('id')
+        .where('state', 'in', ['queued', 'running'])
+        .where('run_at', '<=', time)
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(limit);
+      return ctx.dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
+    })
+    .returningAll()
+    .execute();
+}
+
+// Only the claim that is still current may settle a job: a worker whose lease ran out lost it.
+function current(db: Kysely<Database>, job: JobRow) {
+  return db.updateTable('jobs').where('id', '=', job.id).where('state', '=', 'running').where('attempts', '=', job.attempts);
+}
+
+export async function completeJob(db: Kysely<Database>, job: JobRow): Promise<void> {
+  await current(db, job).set({ state: 'done', last_error: null }).execute();
+}
+
+/** Puts the job back for a later attempt. */
+export async function retryJob(db: Kysely<Database>, job: JobRow, error: string, delayMs: number): Promise<void> {
+  await current(db, job).set({ state: 'queued', last_error: error, run_at: new Date(Date.now() + delayMs).toISOString() }).execute();
+}
+
+/** Ends the job as a visible failed row (a permanent rejection, or too many attempts). */
+export async function failJob(db: Kysely<Database>, job: JobRow, error: string): Promise<void> {
+  await current(db, job).set({ state: 'failed', last_error: error }).execute();
+}
+
+/** Exponential backoff with a little jitter, so instances that failed together don't retry together. */
+export function backoffDelay(attempts: number, baseMs: number, maxMs: number): number {
+  const delay = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(delay * (1 + Math.random() * 0.2));
+}

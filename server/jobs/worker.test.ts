@@ -1,0 +1,161 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMailTransport, type MailTransport } from '../email/create-transport.js';
+import { setRegistration, ticketPayload } from '../test/fixtures.js';
+import { freePort, linkIn, type SmtpSink, startSmtpSink } from '../test/smtp-sink.js';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { backoffDelay } from './queue.js';
+import { createWorker, type Worker, type WorkerLog } from './worker.js';
+
+const quiet = { info: () => {}, warn: () => {} };
+const fast = { pollMs: 20, baseDelayMs: 20, maxDelayMs: 100 };
+
+describeEachDatabase('mail worker', (dialect) => {
+  const hd = useTestHelpdesk(dialect, { freshEach: true, homeUrl: 'https://help.example.com/support' });
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    while (cleanups.length) await cleanups.pop()?.();
+  });
+
+  async function sink(options: Parameters<typeof startSmtpSink>[0] = {}): Promise<SmtpSink> {
+    const s = await startSmtpSink(options);
+    cleanups.push(() => s.close());
+    return s;
+  }
+  function worker(transport: MailTransport, log: WorkerLog = quiet, options = {}): Worker {
+    const w = createWorker(hd.ctx, hd.config, transport, log, { ...fast, ...options });
+    cleanups.push(() => transport.close());
+    cleanups.push(() => w.stop());
+    w.start();
+    return w;
+  }
+  async function submit(overrides: Record<string, unknown> = {}) {
+    const res = await hd.app.inject({ method: 'POST', url: '/support/api/helpdesk/v1/tickets/', payload: ticketPayload(overrides) });
+    expect(res.statusCode).toBe(201);
+    return res.json() as { id: number };
+  }
+  async function jobStates() {
+    return hd.ctx.db.selectFrom('jobs').select(['kind', 'state', 'attempts', 'last_error']).orderBy('id').execute();
+  }
+
+  it('sends the client a confirmation with a one-time link built from the home URL, and each agent a new-ticket mail', async () => {
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    await hd.authAs('agent');
+    const smtp = await sink();
+    const { id } = await submit({ name: 'Ann Client', email: 'ann@client.test', subject: 'Export fails' });
+    worker(createMailTransport({ smtpUrl: smtp.url, dataDir: '' }));
+    await smtp.waitFor((m) => m.length === 2, 'two mails');
+
+    const confirmation = smtp.messages.find((m) => m.to.includes('ann@client.test'));
+    expect(confirmation?.subject).toBe(`We received your request: Export fails [#${id}]`);
+    expect(confirmation?.headers['auto-submitted']).toBe('auto-generated');
+    expect(confirmation?.messageId).toMatch(/^<mail-\d+\.\d+@help\.example\.com>$/);
+    expect(confirmation?.text).toContain('Hello Ann Client');
+    const link = linkIn(confirmation as never);
+    expect(link).toMatch(/^https:\/\/help\.example\.com\/support\/login\/ticket\/\?token=[\w-]{43}$/);
+    expect(confirmation?.html).toContain(`<a href="${link}">`);
+    // Only the token's hash is stored.
+    const token = new URL(link).searchParams.get('token') as string;
+    const stored = await hd.ctx.db.selectFrom('login_tokens').select(['token_hash', 'user_id', 'ticket_id']).where('purpose', '=', 'ticket_link').execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_hash).not.toContain(token);
+    expect(stored[0]?.ticket_id).toBe(id);
+
+    const agentMail = smtp.messages.find((m) => m.to[0]?.endsWith('@staff.test'));
+    expect(agentMail?.subject).toBe(`New ticket #${id}: Export fails`);
+    expect(agentMail?.text).not.toContain('token=');
+    await expect.poll(async () => (await jobStates()).every((j) => j.state === 'done'), { timeout: 20_000, interval: 20 }).toBe(true);
+  });
+
+  it('keeps the mail of ten submissions through an SMTP outage and delivers each once when it is back', async () => {
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    const port = await freePort();
+    for (let i = 0; i < 10; i += 1) await submit();
+    worker(createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: '' }));
+    // Wait until every mail has failed at least once against the dead server.
+    await expect
+      .poll(async () => (await jobStates()).filter((j) => j.kind === 'mail' && j.attempts >= 1 && j.last_error).length, { timeout: 20_000, interval: 20 })
+      .toBe(10);
+    expect((await jobStates()).filter((j) => j.state === 'failed')).toEqual([]);
+
+    const smtp = await sink({ port });
+    await smtp.waitFor((m) => m.length >= 10, 'ten confirmations');
+    await expect.poll(async () => (await jobStates()).every((j) => j.state === 'done'), { timeout: 20_000, interval: 20 }).toBe(true);
+    expect(smtp.messages).toHaveLength(10);
+    expect(new Set(smtp.messages.map((m) => m.messageId)).size).toBe(10);
+    expect(new Set(smtp.messages.map((m) => m.to[0])).size).toBe(10);
+  });
+
+  it('ends a permanently rejected mail as a visible failed row and still sends the others', async () => {
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    const smtp = await sink({ rejectRecipients: (address) => address.startsWith('bounce') });
+    await submit({ email: 'bounce@client.test' });
+    await submit({ email: 'fine@client.test' });
+    worker(createMailTransport({ smtpUrl: smtp.url, dataDir: '' }));
+    await smtp.waitFor((m) => m.some((x) => x.to.includes('fine@client.test')));
+    await expect.poll(async () => (await jobStates()).filter((j) => j.state === 'failed').length, { timeout: 20_000, interval: 20 }).toBe(1);
+    const failed = (await jobStates()).find((j) => j.state === 'failed');
+    expect(failed).toMatchObject({ kind: 'mail', attempts: 1 });
+    expect(failed?.last_error).toMatch(/550/);
+  });
+
+  it('keeps names, subjects and descriptions inert in the mail HTML', async () => {
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    await hd.authAs('agent');
+    const smtp = await sink();
+    const xss = '<img src=x onerror=alert(1)>"&';
+    await submit({ name: `Eve ${xss}`, subject: `Hi ${xss}`, description: `Body ${xss}` });
+    worker(createMailTransport({ smtpUrl: smtp.url, dataDir: '' }));
+    await smtp.waitFor((m) => m.length === 2);
+    for (const mail of smtp.messages) {
+      expect(mail.html).not.toContain('<img');
+      expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;&amp;');
+    }
+    // The agents' mail carries the description as text.
+    expect(smtp.messages.find((m) => m.to[0]?.endsWith('@staff.test'))?.text).toContain(`Body ${xss}`);
+  });
+
+  it('writes .eml files under the data folder without SMTP, logging where but not the link', async () => {
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-mail-'));
+    const lines: string[] = [];
+    await submit({ subject: 'File me' });
+    worker(createMailTransport({ smtpUrl: null, dataDir }), { info: (m: string) => void lines.push(m), warn: (m: string) => void lines.push(m) });
+    await expect.poll(() => lines.length, { timeout: 20_000, interval: 20 }).toBe(1);
+    const files = readdirSync(join(dataDir, 'mail'));
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(join(dataDir, 'mail', files[0] as string), 'utf8');
+    expect(eml).toMatch(/^Auto-Submitted: auto-generated$/m);
+    expect(eml).toContain('/login/ticket/?token=');
+    expect(lines[0]).toContain(join(dataDir, 'mail', files[0] as string));
+    expect(lines[0]).toContain('File me');
+    expect(lines[0]).not.toContain('token');
+  });
+
+  it('two workers sharing the queue send every mail once', async () => {
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    const smtp = await sink();
+    for (let i = 0; i < 12; i += 1) await submit();
+    const a = createWorker(hd.ctx, hd.config, createMailTransport({ smtpUrl: smtp.url, dataDir: '' }), quiet, { ...fast, batchSize: 2 });
+    const b = createWorker(hd.ctx, hd.config, createMailTransport({ smtpUrl: smtp.url, dataDir: '' }), quiet, { ...fast, batchSize: 2 });
+    for (;;) {
+      const [x, y] = await Promise.all([a.runOnce(), b.runOnce()]);
+      if (x + y === 0) break;
+    }
+    expect(smtp.messages).toHaveLength(12);
+    expect(new Set(smtp.messages.map((m) => m.messageId)).size).toBe(12);
+  });
+});
+
+describe('backoff', () => {
+  it('doubles per attempt from the base, capped, with at most 20% jitter', () => {
+    expect(backoffDelay(1, 1000, 60_000)).toBeGreaterThanOrEqual(1000);
+    expect(backoffDelay(1, 1000, 60_000)).toBeLessThanOrEqual(1200);
+    expect(backoffDelay(4, 1000, 60_000)).toBeGreaterThanOrEqual(8000);
+    expect(backoffDelay(30, 1000, 60_000)).toBeLessThanOrEqual(72_000);
+    expect(backoffDelay(30, 1000, 60_000)).toBeGreaterThanOrEqual(60_000);
+  });
+});

@@ -1,0 +1,125 @@
+import type { Config } from '../config/config-types.js';
+import type { DomainContext } from '../domain/context.js';
+import { isPermanentMailError, type MailTransport } from '../email/create-transport.js';
+import { buildMail, fanOutCommentAdded, fanOutTicketCreated, MAIL_JOB } from '../email/mail-jobs.js';
+import { backoffDelay, claimJobs, completeJob, failJob, type JobRow, retryJob } from './queue.js';
+
+export interface WorkerLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface WorkerOptions {
+  /** Idle wait between polls when nothing is due. */
+  pollMs?: number;
+  /** First retry delay; doubles per attempt up to maxDelayMs. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** After this many failed attempts a job ends as failed (with the defaults, about two days of retries). */
+  maxAttempts?: number;
+  /** How long a claimed job stays with this worker before another may take it. */
+  leaseMs?: number;
+  batchSize?: number;
+}
+
+export interface Worker {
+  start(): void;
+  /** Finishes the batch in hand, then stops. */
+  stop(): Promise<void>;
+  /** Claims and runs one batch; resolves with how many jobs it ran. */
+  runOnce(): Promise<number>;
+  /** Runs a poll now instead of after the idle wait. */
+  wake(): void;
+}
+
+/** The background worker for the jobs table: event jobs fan out into mail jobs, mail jobs are sent. */
+export function createWorker(ctx: DomainContext, config: Config, transport: MailTransport, log: WorkerLog, options: WorkerOptions = {}): Worker {
+  const pollMs = options.pollMs ?? 1000;
+  const baseDelayMs = options.baseDelayMs ?? 30_000;
+  const maxDelayMs = options.maxDelayMs ?? 60 * 60_000;
+  const maxAttempts = options.maxAttempts ?? 60;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const batchSize = options.batchSize ?? 10;
+
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+
+  async function runJob(job: JobRow): Promise<void> {
+    try {
+      if (job.kind === 'ticket_created' || job.kind === 'comment_added') {
+        const payload = JSON.parse(job.payload) as { ticketId?: number; commentId?: number };
+        await ctx.db.transaction().execute(async (trx) => {
+          if (job.kind === 'ticket_created') await fanOutTicketCreated(trx, Number(payload.ticketId));
+          else await fanOutCommentAdded(trx, Number(payload.commentId));
+          await completeJob(trx, job);
+        });
+        return;
+      }
+      if (job.kind === MAIL_JOB) {
+        const mail = await buildMail(ctx, config, job);
+        if (mail) {
+          const { file } = await transport.send(mail);
+          // The link in the mail is a secret: say where the mail went, never what it holds.
+          if (file) log.info(`Mail "${mail.subject}" to ${mail.to} written to ${file}`);
+        }
+        await completeJob(ctx.db, job);
+        return;
+      }
+      await failJob(ctx.db, job, `No handler for jobs of kind "${job.kind}".`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (isPermanentMailError(error) || job.attempts >= maxAttempts) {
+        log.warn(`Job ${job.id} (${job.kind}) failed for good after ${job.attempts} attempt(s): ${message}`);
+        await failJob(ctx.db, job, message);
+      } else {
+        const delay = backoffDelay(job.attempts, baseDelayMs, maxDelayMs);
+        log.warn(`Job ${job.id} (${job.kind}) attempt ${job.attempts} failed, retrying in ${Math.round(delay / 1000)} s: ${message}`);
+        await retryJob(ctx.db, job, message, delay);
+      }
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    const jobs = await claimJobs(ctx, batchSize, leaseMs);
+    for (const job of jobs) await runJob(job);
+    return jobs.length;
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      let count = 0;
+      try {
+        count = await runOnce();
+      } catch (error) {
+        // The database may be briefly away; the jobs wait for the next poll.
+        log.warn(`Job poll failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (count === 0 && running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollMs);
+          wakeUp = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wakeUp = undefined;
+      }
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+    },
+    runOnce,
+    wake: () => wakeUp?.(),
+  };
+}

@@ -1,0 +1,61 @@
+import type { SettingsField, SettingsTab } from './schema-types.js';
+
+/** The mails the helpdesk sends; each has a subject and a body template in Emails settings. */
+export const MAIL_TEMPLATES = {
+  client_ticket_created: {
+    label: 'New ticket: confirmation to the client',
+    subject: 'We received your request: ##ticket_title## [###ticket_id##]',
+    body: 'Hello ##client_name##,\n\nThank you for contacting ##site_name##. We received your request "##ticket_title##" and will answer soon.\n\nRead and answer your ticket here:\n##ticket_link##\n\n##site_name##',
+  },
+  client_agent_reply: {
+    label: 'Agent reply: to the client',
+    subject: 'New reply to your request: ##ticket_title## [###ticket_id##]',
+    body: 'Hello ##client_name##,\n\nThere is a new reply to your request "##ticket_title##":\n\n##reply_text##\n\nRead and answer it here:\n##ticket_link##\n\n##site_name##',
+  },
+  client_ticket_link: {
+    label: 'Fresh sign-in link: to the client',
+    subject: 'Your link to ##site_name##',
+    body: 'Hello ##client_name##,\n\nUse this link to sign in to ##site_name##:\n##ticket_link##\n\nIf you did not ask for it, ignore this mail.',
+  },
+  agent_ticket_created: {
+    label: 'New ticket: to agents',
+    subject: 'New ticket ###ticket_id##: ##ticket_title##',
+    body: '##client_name## filed a new ticket "##ticket_title##":\n\n##reply_text##\n\n##ticket_link##',
+  },
+  agent_client_reply: {
+    label: 'Client reply: to agents',
+    subject: 'Client reply on ###ticket_id##: ##ticket_title##',
+    body: '##client_name## replied to "##ticket_title##":\n\n##reply_text##\n\n##ticket_link##',
+  },
+} as const;
+
+export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
+
+export const PLACEHOLDERS = ['client_name', 'ticket_title', 'ticket_id', 'ticket_link', 'site_name', 'reply_text'] as const;
+
+/** The Emails tab: sender, then a subject and body template per mail. */
+export function emailsTab(): SettingsTab {
+  const templateFields: Record<string, SettingsField> = {};
+  for (const [name, template] of Object.entries(MAIL_TEMPLATES)) {
+    templateFields[`${name}_subject`] = { type: 'text', label: `${template.label}: subject`, default: template.subject };
+    templateFields[`${name}_body`] = { type: 'textarea', label: `${template.label}: body`, default: template.body };
+  }
+  return {
+    label: 'Emails',
+    sections: {
+      sender: {
+        label: 'Sender',
+        desc: 'Who the mails come from. Empty: the site name, at helpdesk@ the host of the home URL.',
+        fields: {
+          from_name: { type: 'text', label: 'Sender name', default: '' },
+          from_address: { type: 'email', label: 'Sender address', default: '' },
+        },
+      },
+      templates: {
+        label: 'Templates',
+        desc: `Plain text; the HTML part is made from it. Placeholders: ${PLACEHOLDERS.map((p) => `##${p}##`).join(', ')}.`,
+        fields: templateFields,
+      },
+    },
+  };
+}

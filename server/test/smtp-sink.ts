@@ -1,0 +1,140 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** One message as the test SMTP server received it, with its MIME parts decoded. */
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  headers: Record<string, string>;
+  subject: string;
+  messageId: string;
+  text: string;
+  html: string;
+}
+
+export interface SmtpSink {
+  port: number;
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves when `predicate` holds for the received messages (checked on every arrival). */
+  waitFor(predicate: (messages: ReceivedMail[]) => boolean, what?: string): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+export interface SmtpSinkOptions {
+  port?: number;
+  /** Recipients refused with a permanent 550 at RCPT TO. */
+  rejectRecipients?: (address: string) => boolean;
+}
+
+/** A real SMTP server (the `smtp-server` package) on a loopback port, keeping what it receives. */
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.rejectRecipients?.(address.address)) {
+        const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        for (const wake of waiters) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor(predicate, what = 'the expected mail') {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (predicate(messages)) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(messages);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`Timed out waiting for ${what}; received ${messages.length}: ${messages.map((m) => `${m.to} "${m.subject}"`).join(', ')}`));
+        }, 20_000);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A free loopback port with nothing listening on it (for an SMTP server that is "down"). */
+export async function freePort(): Promise<number> {
+  const sink = await startSmtpSink();
+  await sink.close();
+  return sink.port;
+}
+
+function parseHeaders(block: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+function decodeBody(body: string, encoding: string | undefined): string {
+  if (encoding?.toLowerCase() === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding?.toLowerCase() === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex) => `%${hex}`);
+    return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
+  }
+  return body;
+}
+
+function decodeWords(value: string): string {
+  return value.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_m, kind: string, text: string) =>
+    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeBody(text.replace(/_/g, ' '), 'quoted-printable'),
+  );
+}
+
+function parseMail(raw: string, to: string[]): ReceivedMail {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = parseHeaders(raw.slice(0, split));
+  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  let text = '';
+  let html = '';
+  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [raw.slice(split)];
+  for (const part of parts) {
+    const at = part.replace(/^\r?\n/, '').search(/\r?\n\r?\n/);
+    const trimmed = part.replace(/^\r?\n/, '');
+    const partHeaders = boundary ? parseHeaders(trimmed.slice(0, at)) : headers;
+    const content = decodeBody(boundary ? trimmed.slice(at).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, '') : body, partHeaders['content-transfer-encoding']);
+    if ((partHeaders['content-type'] ?? '').startsWith('text/html')) html = content;
+    else text = content;
+  }
+  return { to, raw, headers, subject: decodeWords(headers.subject ?? ''), messageId: headers['message-id'] ?? '', text, html };
+}
+
+/** The first help-site link in a mail's text part. */
+export function linkIn(mail: ReceivedMail): string {
+  const match = /https?:\/\/\S+\/login\/ticket\/\?token=[\w-]+/.exec(mail.text);
+  if (!match) throw new Error(`No ticket link in mail "${mail.subject}"`);
+  return match[0];
+}
