@@ -20,11 +20,14 @@ export interface DocsPage {
 
 /**
  * Published docs, `count` per page clamped to the ceiling, so an anonymous caller can never take the
- * whole table in one request. With `productSlug`, only that product's docs (404 when it does not exist).
+ * whole table in one request. With `productSlug`, only that product's docs (404 when it does not exist);
+ * with `search`, the best full-text matches first.
  */
-export async function listDocs(ctx: DomainContext, query: { count: number; page: number; productSlug?: string }): Promise<DocsPage> {
+export async function listDocs(ctx: DomainContext, query: { count: number; page: number; productSlug?: string; search?: string }): Promise<DocsPage> {
   const perPage = Math.min(query.count, await getDocsMaxPerPage(ctx));
   const args: GetPostsArgs = { type: 'doc', status: 'publish', orderBy: 'menu_order', limit: perPage, offset: (query.page - 1) * perPage };
+  const search = query.search?.trim();
+  if (search) args.search = search;
   if (query.productSlug !== undefined) {
     const [product] = await getPosts(ctx, { type: 'product', status: 'publish', slug: query.productSlug, limit: 1 });
     if (!product) throw new AppError('NOT_FOUND', `There is no product with the slug "${query.productSlug}".`);

@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, PostRow } from '../db/tables.js';
 import type { DomainContext } from './context.js';
 
@@ -25,6 +25,8 @@ export interface GetPostsArgs {
   productId?: number;
   slug?: string;
   ids?: number[];
+  /** Full-text search (docs only); results come best match first. */
+  search?: string;
   limit?: number;
   offset?: number;
   orderBy?: 'menu_order' | 'title' | 'created_at' | 'updated_at';
@@ -48,13 +50,46 @@ export function toPost(row: PostRow): Post {
   };
 }
 
+const POST_COLUMNS = [
+  'posts.id', 'posts.type', 'posts.status', 'posts.title', 'posts.content', 'posts.slug', 'posts.author_id',
+  'posts.product_id', 'posts.parent_id', 'posts.menu_order', 'posts.created_at', 'posts.updated_at',
+] as const;
+
 function whereArgs<O>(query: SelectQueryBuilder<Database, 'posts', O>, args: GetPostsArgs) {
-  let q = query.where('type', '=', args.type);
-  if (args.status !== undefined) q = q.where('status', '=', args.status);
-  if (args.productId !== undefined) q = q.where('product_id', '=', args.productId);
-  if (args.slug !== undefined) q = q.where('slug', '=', args.slug);
-  if (args.ids !== undefined) q = q.where('id', 'in', args.ids.length ? args.ids : [-1]);
+  let q = query.where('posts.type', '=', args.type);
+  if (args.status !== undefined) q = q.where('posts.status', '=', args.status);
+  if (args.productId !== undefined) q = q.where('posts.product_id', '=', args.productId);
+  if (args.slug !== undefined) q = q.where('posts.slug', '=', args.slug);
+  if (args.ids !== undefined) q = q.where('posts.id', 'in', args.ids.length ? args.ids : [-1]);
   return q;
+}
+
+/** The matching posts as a query; when searching, joined to the search index (SQLite) or filtered by it. */
+function selectMatching(ctx: DomainContext, args: GetPostsArgs) {
+  const posts = ctx.db.selectFrom('posts');
+  if (args.search === undefined) return whereArgs(posts, args);
+  if (ctx.dialect === 'postgres') return whereArgs(posts.where(sql<boolean>`search_vector @@ ${tsQuery(args.search)}`), args);
+  // Joined directly (not as a subquery) so that FTS5's rank stays available; titles weigh ten times the body.
+  const fts = posts.innerJoin(sql<{ rowid: number }>`docs_fts`.as('docs_fts'), 'docs_fts.rowid', 'posts.id');
+  return whereArgs(fts.where(sql<boolean>`docs_fts match ${toFtsQuery(args.search)} and docs_fts.rank match 'bm25(10.0, 1.0)'`), args);
+}
+
+/** Best match first. */
+function searchRank(ctx: DomainContext, search: string) {
+  return ctx.dialect === 'postgres' ? sql`ts_rank(search_vector, ${tsQuery(search)}) desc` : sql`docs_fts.rank`;
+}
+
+function tsQuery(search: string) {
+  return sql`websearch_to_tsquery('english', ${search})`;
+}
+
+/**
+ * Visitors' words as an FTS5 query that cannot be a syntax error: each word quoted, matched as a
+ * prefix, all words required. Nothing searchable matches nothing.
+ */
+export function toFtsQuery(search: string): string {
+  const words = (search.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+  return words.length ? words.map((word) => `"${word}"*`).join(' ') : '""';
 }
 
 /**
@@ -62,12 +97,13 @@ function whereArgs<O>(query: SelectQueryBuilder<Database, 'posts', O>, args: Get
  * through here, and every call passes its rows through `helpdesk_get_posts(posts, args)`.
  */
 export async function getPosts(ctx: DomainContext, args: GetPostsArgs): Promise<Post[]> {
-  const orderBy = args.orderBy ?? 'menu_order';
   const direction = args.order ?? 'asc';
   const rows = await cached(ctx, 'rows', args, () => {
-    let query = whereArgs(ctx.db.selectFrom('posts').selectAll(), args).orderBy(orderBy, direction).orderBy('id', direction);
+    let query = selectMatching(ctx, args).select(POST_COLUMNS);
+    if (args.search !== undefined) query = query.orderBy(searchRank(ctx, args.search));
+    query = query.orderBy(`posts.${args.orderBy ?? 'menu_order'}`, direction).orderBy('posts.id', direction);
     if (args.limit !== undefined) query = query.limit(args.limit).offset(args.offset ?? 0);
-    return query.execute();
+    return query.execute() as Promise<PostRow[]>;
   });
   // Fresh objects every call: a filter may mutate what it is given without touching the cache.
   return ctx.hooks.applyFilters('helpdesk_get_posts', rows.map(toPost), { ...args });
@@ -76,7 +112,7 @@ export async function getPosts(ctx: DomainContext, args: GetPostsArgs): Promise<
 /** How many posts match, before filtering: for paging headers. */
 export async function countPosts(ctx: DomainContext, args: GetPostsArgs): Promise<number> {
   return cached(ctx, 'count', args, async () => {
-    const row = await whereArgs(ctx.db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')), args).executeTakeFirst();
+    const row = await selectMatching(ctx, args).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     return Number(row?.n ?? 0);
   });
 }
