@@ -2,10 +2,12 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './create-db.js';
 import * as initial from './migrations/2026-11-21-001-initial.js';
 import * as docsSearch from './migrations/2026-11-21-003-docs-search.js';
+import * as mailSessionsPages from './migrations/2026-11-21-002-mail-sessions-pages.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-initial': initial,
+  '2026-11-21-002-mail-sessions-pages': mailSessionsPages,
   '2026-11-21-003-docs-search': docsSearch,
 };
 
