@@ -53,8 +53,23 @@ export class FrontRequest {
 
 /** The FrontRequest of a raw request URL below the help site's base path: its path as the rewrite rules see it, and their query vars. */
 export function createFrontRequest(method: string, rawUrl: string, basePath: string, headers: FrontRequest['headers']): FrontRequest {
-  const url = new URL(rawUrl, 'http://placeholder');
-  const path = url.pathname.slice(basePath.length).replace(/^\//, '');
+  const [pathname, query] = splitUrl(rawUrl);
+  const path = pathname.slice(basePath.length).replace(/^\//, '');
   const queryVars = matchRewriteRules(REWRITE_RULES, path) ?? { error: '404' };
-  return new FrontRequest(method, path, url.searchParams, queryVars, headers);
+  return new FrontRequest(method, path, query, queryVars, headers);
+}
+
+// A path the URL parser would leave as it is: no dot segments, escapes, backslashes or leading "//".
+const PLAIN_PATH = /^\/(?!\/)[\w\-/]*$/;
+
+/** Pathname and query of a request target, as `new URL` gives them; plain paths (the common case, the widget's) skip the parser. */
+function splitUrl(rawUrl: string): [string, URLSearchParams] {
+  const mark = rawUrl.indexOf('?');
+  const pathname = mark < 0 ? rawUrl : rawUrl.slice(0, mark);
+  if (PLAIN_PATH.test(pathname) && !rawUrl.includes('#')) {
+    // From the "?" on: URLSearchParams drops one leading "?", so a query that itself starts with "?" survives.
+    return [pathname, new URLSearchParams(mark < 0 ? '' : rawUrl.slice(mark))];
+  }
+  const url = new URL(rawUrl, 'http://placeholder');
+  return [url.pathname, url.searchParams];
 }

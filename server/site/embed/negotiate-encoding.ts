@@ -8,8 +8,22 @@ export type EmbedEncoding = 'br' | 'gzip' | 'identity';
  */
 export function negotiateEncoding(header: string | string[] | undefined): EmbedEncoding {
   if (header === undefined) return 'identity';
+  const key = Array.isArray(header) ? header.join(',') : header;
+  // Browsers send a handful of distinct values; parsing each once keeps the hot path cheap.
+  let encoding = decided.get(key);
+  if (encoding === undefined) {
+    if (decided.size >= 256) decided.clear();
+    encoding = parseAndPick(key);
+    decided.set(key, encoding);
+  }
+  return encoding;
+}
+
+const decided = new Map<string, EmbedEncoding>();
+
+function parseAndPick(header: string): EmbedEncoding {
   const weights = new Map<string, number>();
-  for (const part of (Array.isArray(header) ? header.join(',') : header).split(',')) {
+  for (const part of header.split(',')) {
     const [rawName = '', ...params] = part.split(';');
     const name = rawName.trim().toLowerCase();
     if (!name) continue;
@@ -20,7 +34,10 @@ export function negotiateEncoding(header: string | string[] | undefined): EmbedE
     }
     weights.set(name === 'x-gzip' ? 'gzip' : name, Number.isFinite(q) ? q : 0);
   }
-  const weightOf = (coding: EmbedEncoding) => weights.get(coding) ?? (coding === 'identity' ? (weights.get('*') ?? 1) : (weights.get('*') ?? 0));
+  const star = weights.get('*');
+  // Identity is acceptable unless refused, but preferred only when the client gives it a q-value.
+  const identity = weights.get('identity') ?? (star === 0 ? 0 : Number.MIN_VALUE);
+  const weightOf = (coding: EmbedEncoding) => (coding === 'identity' ? identity : (weights.get(coding) ?? star ?? 0));
   let best: EmbedEncoding = 'identity';
   let bestWeight = 0;
   for (const coding of ['br', 'gzip', 'identity'] as const) {

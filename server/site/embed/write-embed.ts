@@ -8,6 +8,9 @@ import { negotiateEncoding } from './negotiate-encoding.js';
  * template_redirect.
  */
 export function writeEmbed(assets: EmbedAssets, method: string, requestHeaders: IncomingHttpHeaders, res: ServerResponse): void {
+  // Through the router, helmet has already set its page headers (CSP, X-Frame-Options, a same-site
+  // CORP…) on the response; the widget's answer is exactly the prepared one, as on the fast path.
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
   const representation = assets[negotiateEncoding(requestHeaders['accept-encoding'])];
   if (matchesIfNoneMatch(requestHeaders['if-none-match'], representation.etag)) {
     res.writeHead(304, representation.notModifiedHeaders).end();
