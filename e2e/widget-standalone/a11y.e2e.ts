@@ -1,26 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import { axeViolations } from '../axe.js';
 import { dialog, expect, fillRequired, launcher, openHostPage, test } from './fixtures.js';
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
-/** Runs axe-core over the whole page, shadow DOM included; returns the violations. */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: AxeViolation[] }> } })
-      .axe;
-    const { violations } = await axe.run(document);
-    return violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
-}
 
 test.describe('axe-core (CSP bypassed only so axe itself can be injected)', () => {
   test.use({ bypassCSP: true });

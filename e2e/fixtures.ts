@@ -1,0 +1,87 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { type RealHelpdesk, startRealHelpdesk } from './real-helpdesk.js';
+
+interface TestFixtures {
+  /** The helpdesk at the root of its origin, "Create accounts for new clients" on. */
+  helpdesk: RealHelpdesk;
+  /** CSP violations, console errors and uncaught exceptions seen by the page. */
+  pageErrors: string[];
+}
+
+interface WorkerFixtures {
+  rootHelpdesk: RealHelpdesk;
+  /** A second helpdesk whose home URL has a path prefix (…/help); started only by tests that use it. */
+  prefixedHelpdesk: RealHelpdesk;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  rootHelpdesk: [
+    async ({}, use) => {
+      const helpdesk = await startRealHelpdesk();
+      await use(helpdesk);
+      await helpdesk.close();
+    },
+    { scope: 'worker' },
+  ],
+  prefixedHelpdesk: [
+    async ({}, use) => {
+      const helpdesk = await startRealHelpdesk({ basePath: '/help' });
+      await helpdesk.setCreateAccounts(true);
+      await use(helpdesk);
+      await helpdesk.close();
+    },
+    { scope: 'worker' },
+  ],
+  helpdesk: async ({ rootHelpdesk }, use) => {
+    await rootHelpdesk.setCreateAccounts(true);
+    await use(rootHelpdesk);
+  },
+  pageErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    // Reported through the console so that no test global is added to the page.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await use(errors);
+  },
+});
+
+export { expect };
+
+export const launcher = (page: Page) => page.getByRole('button', { name: 'Need Help?' });
+export const dialog = (page: Page) => page.getByRole('dialog', { name: 'Contact support' });
+export const sendButton = (page: Page) => dialog(page).getByRole('button', { name: 'Send ticket' });
+
+/** Opens a host page of the foreign site and waits for the widget's launcher. */
+export async function openHostPage(page: Page, helpdesk: RealHelpdesk, path: '/strict' | '/hostile' = '/strict'): Promise<void> {
+  await page.goto(helpdesk.hostOrigin + path);
+  await expect(launcher(page)).toBeVisible();
+}
+
+let emailCounter = 0;
+/** A fresh client email for one test (the database lives as long as the worker). */
+export function newEmail(who = 'client'): string {
+  emailCounter += 1;
+  return `${who}${emailCounter}@client.test`;
+}
+
+/** Fills the four required fields. */
+export async function fillRequired(page: Page, email: string, subject = 'Cannot check out'): Promise<void> {
+  const d = dialog(page);
+  await d.getByLabel('Your Name').fill('Ann Example');
+  await d.getByLabel('Your Email').fill(email);
+  await d.getByLabel('Subject').fill(subject);
+  await d.getByLabel('Description').fill('The pay button does nothing.\nLine two & more = "quoted".');
+}
+
+/** The ticket number the success message names. */
+export async function filedTicketId(page: Page): Promise<number> {
+  const status = dialog(page).getByRole('status');
+  await expect(status).toContainText('was filed');
+  const id = /#(\d+)/.exec((await status.textContent()) ?? '')?.[1];
+  return Number(id);
+}

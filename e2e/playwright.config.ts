@@ -1,0 +1,20 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.js';
+
+// `npx playwright test -c e2e/playwright.config.ts`: the widget against an imitation of the help site
+// (widget-standalone/) and against the real helpdesk (*.e2e.ts here), in Debian's Chromium.
+export default defineConfig({
+  globalSetup: './require-chromium.ts',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: 'list',
+  use: { browserName: 'chromium', launchOptions: chromiumLaunchOptions },
+  projects: [
+    { name: 'widget-standalone', testDir: './widget-standalone', testMatch: '*.e2e.ts' },
+    { name: 'helpdesk', testDir: '.', testMatch: '*.e2e.ts', testIgnore: 'widget-standalone/**' },
+  ],
+});

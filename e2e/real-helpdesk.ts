@@ -1,0 +1,176 @@
+// The real helpdesk (SQLite in a temp folder) on one loopback port, and a host site on another.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { loadConfig } from '../server/config/load-config.js';
+import { createDb } from '../server/db/create-db.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import type { Database } from '../server/db/tables.js';
+import { addUser } from '../server/domain/add-user.js';
+import { createApiToken } from '../server/domain/api-tokens.js';
+import { createDomainContext } from '../server/domain/context.js';
+import { loadHooks } from '../server/hooks/load-plugins.js';
+import { startService } from '../server/start-service.js';
+
+export interface StoredTicket {
+  id: number;
+  title: string;
+  content: string;
+  email: string;
+  name: string;
+  product: string | null;
+  terms: Record<string, string>;
+  meta: Record<string, string>;
+}
+
+export interface RealHelpdesk {
+  /** HELPDESK_HOME_URL of the service, e.g. http://127.0.0.1:41234 or …/help. */
+  homeUrl: string;
+  /** Origin of the host site that embeds the widget. */
+  hostOrigin: string;
+  db: Kysely<Database>;
+  /** Tickets filed against the account of this email, with their terms (slugs) and meta. */
+  ticketsOf(email: string): Promise<StoredTicket[]>;
+  /** Rows in the tables a submission writes. */
+  countRows(): Promise<Record<string, number>>;
+  /** Tickets → Submission → "Create accounts for new clients", through the management API. */
+  setCreateAccounts(on: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+const listen = (server: Server): Promise<number> =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  const port = await listen(probe);
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The CSP of the brief: scripts and connections to the help site only, no styles at all. */
+const strictCsp = (help: string) => `default-src 'none'; script-src ${help}; connect-src ${help}; style-src 'none'`;
+// The hostile page needs its own stylesheet, so it allows 'self' (still no inline styles).
+const hostileCsp = (help: string) => `default-src 'none'; script-src ${help}; connect-src ${help}; style-src 'self'`;
+
+const HOSTILE_CSS = `
+*, *::before, *::after { font: italic 30px/3 "Comic Sans MS", serif !important; color: #f0f !important;
+  letter-spacing: 3px !important; text-transform: uppercase !important; box-sizing: content-box !important;
+  z-index: 2147483647 !important; }
+button, input, select, textarea, form, label, div, p, h2 { display: none !important;
+  border: 9px dashed lime !important; padding: 40px !important; background: yellow !important; }
+body { background: #ffd !important; }
+.overlay { position: fixed !important; inset: 0 !important; display: block !important;
+  z-index: 2147483647 !important; background: rgba(255, 0, 0, .08) !important; }
+`;
+
+const hostPage = (homeUrl: string, extraHead: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Host shop</title>${extraHead}
+<script src="${homeUrl}/helpdesk/tickets/embed/" async></script>
+</head><body><main><h1>Host shop</h1><p><a href="#top">Our products</a></p>
+<form action="#"><label>Search <input name="q"></label> <button type="button">Go</button></form></main>
+<div class="overlay"></div></body></html>`;
+
+/** Starts the helpdesk as `helpdesk serve` does (config from the environment, migrations, plugins), plus a host site. */
+export async function startRealHelpdesk({ basePath = '' }: { basePath?: string } = {}): Promise<RealHelpdesk> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-e2e-'));
+  const port = await freePort();
+  const homeUrl = `http://127.0.0.1:${port}${basePath}`;
+  const config = await loadConfig({ PORT: String(port), HOST: '127.0.0.1', HELPDESK_HOME_URL: homeUrl, HELPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, dataDir);
+
+  // An admin with an API token, as `helpdesk user add` and `helpdesk token create` make them.
+  const setupDb = createDb({ url: config.databaseUrl });
+  let token: string;
+  try {
+    await migrateToLatest(setupDb);
+    const ctx = createDomainContext(setupDb, await loadHooks(config));
+    const admin = await addUser(ctx, { email: 'admin@help.test', name: 'Ada Admin', role: 'admin' });
+    token = await createApiToken(ctx.db, admin.id, 'e2e');
+  } finally {
+    await setupDb.close();
+  }
+
+  const service = await startService(config, () => {});
+  const api = async (method: string, path: string, body: unknown) => {
+    const res = await fetch(`${homeUrl}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  await api('POST', '/helpdesk/v1/products/', { name: 'Storefront' });
+  await api('POST', '/helpdesk/v1/products/', { name: 'Mobile app' });
+
+  const host = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const html = (csp: string, body: string) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
+      res.end(body);
+    };
+    // A CSP source with a path ending in "/" allows everything below it: the help site only.
+    if (path === '/strict') return html(strictCsp(`${homeUrl}/`), hostPage(homeUrl, ''));
+    if (path === '/hostile') return html(hostileCsp(`${homeUrl}/`), hostPage(homeUrl, '<link rel="stylesheet" href="/hostile.css">'));
+    if (path === '/hostile.css') {
+      res.writeHead(200, { 'content-type': 'text/css' });
+      return void res.end(HOSTILE_CSS);
+    }
+    res.writeHead(404).end();
+  });
+  const hostOrigin = `http://127.0.0.1:${await listen(host)}`;
+  const db = service.db.kysely;
+
+  return {
+    homeUrl,
+    hostOrigin,
+    db,
+    async ticketsOf(email) {
+      const rows = await db
+        .selectFrom('posts')
+        .innerJoin('users', 'users.id', 'posts.author_id')
+        .leftJoin('posts as product', 'product.id', 'posts.product_id')
+        .select(['posts.id', 'posts.title', 'posts.content', 'users.email', 'users.name', 'product.title as product'])
+        .where('posts.type', '=', 'ticket')
+        .where('users.email', '=', email.trim().toLowerCase())
+        .orderBy('posts.id')
+        .execute();
+      return Promise.all(
+        rows.map(async (row) => {
+          const terms = await db
+            .selectFrom('term_relationships')
+            .innerJoin('terms', 'terms.id', 'term_relationships.term_id')
+            .select(['term_relationships.taxonomy', 'terms.slug'])
+            .where('term_relationships.post_id', '=', row.id)
+            .execute();
+          const meta = await db.selectFrom('post_meta').select(['meta_key', 'meta_value']).where('post_id', '=', row.id).execute();
+          return {
+            ...row,
+            terms: Object.fromEntries(terms.map((t) => [t.taxonomy, t.slug])),
+            meta: Object.fromEntries(meta.map((m) => [m.meta_key, m.meta_value])),
+          };
+        }),
+      );
+    },
+    async countRows() {
+      const counts: Record<string, number> = {};
+      for (const table of ['users', 'posts', 'post_meta', 'term_relationships', 'jobs', 'idempotency_keys'] as const) {
+        const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        counts[table] = Number(row.n);
+      }
+      return counts;
+    },
+    async setCreateAccounts(on) {
+      await api('PATCH', '/helpdesk/v1/settings', { tickets: { create_accounts: on } });
+    },
+    async close() {
+      host.closeAllConnections();
+      await new Promise((resolve) => host.close(resolve));
+      await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
