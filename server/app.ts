@@ -8,6 +8,7 @@ import type { Config } from './config/config-types.js';
 import type { DomainContext } from './domain/context.js';
 import { apiPlugin } from './http/api.js';
 import { authPlugin } from './http/plugins/auth.js';
+import { sessionPlugin } from './http/plugins/session.js';
 import { errorsPlugin } from './http/plugins/errors.js';
 import { validationPlugin } from './http/plugins/validation.js';
 import { ProblemSchema } from './http/routes/shared.schema.js';
@@ -17,6 +18,8 @@ import { firstAdminRoutes, firstAdminTemplate } from './site/first-admin-templat
 import { homeTemplate } from './site/home-template.js';
 import { prepareEmbed } from './site/embed/prepare-embed.js';
 import { siteRoutes } from './site/site.routes.js';
+import { contentPageTemplate, loginTemplate, ticketLinkTemplate } from './site/account/account-templates.js';
+import { accountRoutes } from './site/account/account.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -67,6 +70,7 @@ export async function buildApp({ config, ctx, logger = false }: AppDeps): Promis
     crossOriginEmbedderPolicy: false,
   });
   await app.register(authPlugin, { db: ctx.db });
+  await app.register(sessionPlugin, { db: ctx.db, config });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -82,7 +86,18 @@ export async function buildApp({ config, ctx, logger = false }: AppDeps): Promis
       await site.register(healthRoutes, services);
       await site.register(apiPlugin, { ...services, prefix: '/api' });
       await site.register(firstAdminRoutes, services);
-      await site.register(siteRoutes, { ...services, templates: [homeTemplate(ctx, config), firstAdminTemplate(ctx, config), embed.template(ctx.hooks)] });
+      await site.register(accountRoutes, services);
+      await site.register(siteRoutes, {
+        ...services,
+        templates: [
+          homeTemplate(ctx, config),
+          firstAdminTemplate(ctx, config),
+          embed.template(ctx.hooks),
+          loginTemplate(ctx, config),
+          ticketLinkTemplate(ctx, config),
+          contentPageTemplate(ctx, config),
+        ],
+      });
     },
     { prefix: config.basePath },
   );

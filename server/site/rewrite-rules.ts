@@ -9,6 +9,12 @@ export const REWRITE_RULES: RewriteRule[] = [
   { pattern: /^$/, queryVars: () => ({ helpdesk_page: 'home' }) },
   { pattern: /^helpdesk\/tickets\/embed\/?$/, queryVars: () => ({ helpdesk_tickets_embed: '1' }) },
   { pattern: /^login\/first-admin\/?$/, queryVars: () => ({ helpdesk_first_admin: '1' }) },
+  { pattern: /^login\/?$/, queryVars: () => ({ helpdesk_login: '1' }) },
+  { pattern: /^login\/ticket\/?$/, queryVars: () => ({ helpdesk_ticket_link: '1' }) },
+  // The default ticket pages also answer without their slash (the canonical redirect adds it).
+  { pattern: /^(tickets|tickets\/new)\/?$/, queryVars: (m) => ({ helpdesk_pagename: m[1] as string }) },
+  // Any other page by its slug; only slashed addresses, so unknown slash-less paths stay plain 404s.
+  { pattern: /^([a-z0-9][a-z0-9\-/]*)\/$/, queryVars: (m) => ({ helpdesk_pagename: m[1] as string }) },
 ];
 
 /** The query vars of the first rule matching `path`, or null when no rule matches (a 404). */

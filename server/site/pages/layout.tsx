@@ -5,10 +5,12 @@ export interface LayoutProps {
   homeUrl: string;
   title: string;
   children: ReactNode;
+  /** The signed-in client's name and the CSRF token of the sign-out form; absent when signed out. */
+  account?: { name: string; csrf: string };
 }
 
-/** The one theme every help-site page renders inside. */
-export function Layout({ siteName, homeUrl, title, children }: LayoutProps) {
+/** The one theme every help-site page renders inside: header with the site name, navigation, main. */
+export function Layout({ siteName, homeUrl, title, children, account }: LayoutProps) {
   return (
     <html lang="en">
       <head>
@@ -22,6 +24,20 @@ export function Layout({ siteName, homeUrl, title, children }: LayoutProps) {
           <a className="site-name" href={`${homeUrl}/`}>
             {siteName}
           </a>
+          <nav className="site-nav" aria-label="Main">
+            <a href={`${homeUrl}/tickets/`}>My tickets</a>
+            <a href={`${homeUrl}/tickets/new/`}>New ticket</a>
+            {account ? (
+              <form method="post" action={`${homeUrl}/logout/`} className="inline-form">
+                <input type="hidden" name="_csrf" value={account.csrf} />
+                <button type="submit" className="link-button">
+                  Sign out ({account.name})
+                </button>
+              </form>
+            ) : (
+              <a href={`${homeUrl}/login/`}>Sign in</a>
+            )}
+          </nav>
         </header>
         <main className="site-main">{children}</main>
       </body>

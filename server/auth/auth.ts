@@ -1,0 +1,89 @@
+import type { UserRow } from '../db/tables.js';
+import { type DomainContext, now } from '../domain/context.js';
+import { canRegisterUsers, findUserByEmail, insertUserOnce, normalizeEmail } from '../domain/resolve-user.js';
+import { enqueueMail } from '../email/mail-jobs.js';
+import { AppError } from '../errors.js';
+import { getSettings } from '../settings/settings.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { takeRateLimit } from './rate-limit.js';
+
+export type LoginMethod = 'email_link' | 'password' | 'both';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Sign-in and fresh-link mails per address per hour. */
+export const LINK_MAILS_PER_HOUR = 3;
+/** Password attempts per address per 15 minutes. */
+const PASSWORD_TRIES = 10;
+
+export async function getLoginMethod(ctx: DomainContext): Promise<LoginMethod> {
+  const method = (await getSettings(ctx)).login?.method;
+  return method === 'password' || method === 'both' ? method : 'email_link';
+}
+
+export const allowsLink = (method: LoginMethod) => method !== 'password';
+export const allowsPassword = (method: LoginMethod) => method !== 'email_link';
+
+/**
+ * Mails a sign-in link (to `ticketId` when given), at most LINK_MAILS_PER_HOUR per address. Returns
+ * false when the limit was reached.
+ */
+export async function sendSignInLink(ctx: DomainContext, user: UserRow, ticketId: number | null): Promise<boolean> {
+  if (!(await takeRateLimit(ctx.db, `link:${user.email}`, LINK_MAILS_PER_HOUR, HOUR_MS))) return false;
+  await enqueueMail(ctx.db, { template: 'client_ticket_link', userId: user.id, ticketId });
+  return true;
+}
+
+export type LoginResult = { kind: 'signed_in'; user: UserRow } | { kind: 'link_sent' } | { kind: 'rate_limited' };
+
+/**
+ * The login function (spec §5.5 `login()`). With a password, checks it. Without one (email-link
+ * method), mails a sign-in link; an unknown address gets an account only when registration is allowed
+ * (`helpdesk_can_register_users`), and the answer is the same either way so it reveals no account.
+ */
+export async function login(ctx: DomainContext, input: { email: string; password?: string; name?: string }): Promise<LoginResult> {
+  const method = await getLoginMethod(ctx);
+  const email = normalizeEmail(input.email);
+  if (input.password !== undefined) {
+    if (!allowsPassword(method)) throw new AppError('FORBIDDEN', 'This help desk signs in by email link; leave the password empty.');
+    if (!(await takeRateLimit(ctx.db, `password:${email}`, PASSWORD_TRIES, HOUR_MS / 4))) return { kind: 'rate_limited' };
+    const user = await findUserByEmail(ctx.db, email);
+    const ok = await verifyPassword(input.password, user?.password_hash ?? null);
+    if (!user || !ok) throw new AppError('INVALID_TOKEN', 'The email or the password is wrong.');
+    return { kind: 'signed_in', user };
+  }
+  if (!allowsLink(method)) throw new AppError('FORBIDDEN', 'This help desk signs in with a password.');
+  // Counted before the lookup, so the limit says nothing about whether the address has an account.
+  if (!(await takeRateLimit(ctx.db, `link:${email}`, LINK_MAILS_PER_HOUR, HOUR_MS))) return { kind: 'rate_limited' };
+  let user = await findUserByEmail(ctx.db, email);
+  if (!user && (await canRegisterUsers(ctx))) user = await insertUserOnce(ctx.db, { email, name: input.name?.trim() || email.split('@')[0] || email, role: 'client' });
+  if (user) await enqueueMail(ctx.db, { template: 'client_ticket_link', userId: user.id, ticketId: null });
+  return { kind: 'link_sent' };
+}
+
+/**
+ * The sign-up function (spec §5.5 `wp_signup()`): creates a client account when
+ * `helpdesk_can_register_users` allows it. With a password the account can sign in at once; without
+ * (email-link method) a sign-in link is mailed.
+ */
+export async function signUp(ctx: DomainContext, input: { name: string; email: string; password?: string }): Promise<LoginResult> {
+  if (!(await canRegisterUsers(ctx))) throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
+  const method = await getLoginMethod(ctx);
+  const existing = await findUserByEmail(ctx.db, input.email);
+  if (input.password !== undefined && allowsPassword(method)) {
+    if (input.password.length < 10) throw new AppError('VALIDATION_FAILED', 'Choose a password of at least 10 characters.');
+    if (existing) throw new AppError('CONFLICT', 'An account with this email exists already. Sign in instead.');
+    const time = now();
+    // Inserted with its password in one statement: a concurrent sign-up for the same address cannot
+    // end up setting the password of an account it did not create.
+    const user = await ctx.db
+      .insertInto('users')
+      .values({ email: normalizeEmail(input.email), name: input.name.trim(), role: 'client', password_hash: await hashPassword(input.password), created_at: time, updated_at: time })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!user) throw new AppError('CONFLICT', 'An account with this email exists already. Sign in instead.');
+    return { kind: 'signed_in', user };
+  }
+  const user = existing ?? (await insertUserOnce(ctx.db, { email: input.email, name: input.name, role: 'client' }));
+  return (await sendSignInLink(ctx, user, null)) ? { kind: 'link_sent' } : { kind: 'rate_limited' };
+}

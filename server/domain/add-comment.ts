@@ -1,0 +1,72 @@
+import { AppError } from '../errors.js';
+import { enqueueJob } from '../jobs/queue.js';
+import { getSettings } from '../settings/settings.js';
+import { type Actor, type DomainContext, isStaff, now } from './context.js';
+import { findTicket } from './find-ticket.js';
+
+export interface AddCommentInput {
+  ticketId: number;
+  text: string;
+  /** Who writes: a client, an agent, or the auto responder (`bot`, no actor). */
+  role: 'client' | 'agent' | 'bot';
+  /** An internal note (comment meta `is_internal`): agents only, never shown or mailed to the client. */
+  isInternal?: boolean;
+  /** Never move the ticket's status for this comment, whatever the setting (the auto responder's replies). */
+  suppressTransition?: boolean;
+}
+
+export interface AddedComment {
+  id: number;
+  /** The status slug the ticket moved to, or null when it did not move. */
+  movedTo: string | null;
+}
+
+const TRANSITION = { client: 'waiting', agent: 'in-progress' } as const;
+
+/**
+ * The one operation that adds a comment to a ticket (client replies, agent replies and notes, bot
+ * replies). Writes the comment, its `is_internal` meta and the `comment_added` job in one transaction,
+ * then applies the automatic status change (spec §3) when "Change ticket status" is on and
+ * `helpdesk_auto_status_transition_on_comment(true, ticket, isClient, commentId)` allows it.
+ * A client may comment only on their own ticket; anyone else's is NOT_FOUND, as if it did not exist.
+ */
+export async function addComment(ctx: DomainContext, input: AddCommentInput, actor: Actor | null): Promise<AddedComment> {
+  const text = input.text.replace(/\r\n/g, '\n').trim();
+  if (!text) throw new AppError('VALIDATION_FAILED', 'Write a reply before sending it.');
+  if (text.length > 50_000) throw new AppError('VALIDATION_FAILED', 'The reply is too long (at most 50,000 characters).');
+  if (input.role === 'client' && actor?.role !== 'client') throw new AppError('FORBIDDEN', 'Only the client can reply as the client.');
+  if (input.role === 'agent' && !isStaff(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can reply as an agent.');
+  if (input.isInternal && input.role !== 'agent') throw new AppError('FORBIDDEN', 'Only agents write internal notes.');
+
+  const ticket = await findTicket(ctx, input.ticketId);
+  if (!ticket || (input.role === 'client' && ticket.authorId !== actor?.id)) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+
+  const time = now();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('comments')
+      .values({ post_id: ticket.id, author_id: actor?.id ?? null, author_role: input.role, content: text, created_at: time })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('comment_meta').values({ comment_id: id, meta_key: 'is_internal', meta_value: input.isInternal ? '1' : '0' }).execute();
+    await trx.updateTable('posts').set({ updated_at: time }).where('id', '=', ticket.id).execute();
+    await enqueueJob(trx, 'comment_added', { commentId: id });
+    return id;
+  });
+
+  // After the commit: the filter may read the comment (its meta, say) through the database.
+  let movedTo: string | null = null;
+  if (!input.suppressTransition) {
+    const isClient = input.role === 'client';
+    const target = isClient ? TRANSITION.client : TRANSITION.agent;
+    const settings = await getSettings(ctx);
+    if (settings.tickets?.change_status === true && (await ctx.hooks.applyFilters('helpdesk_auto_status_transition_on_comment', true, ticket, isClient, id)) === true) {
+      const term = await ctx.db.selectFrom('terms').select(['id', 'slug']).where('taxonomy', '=', 'ticket_status').where('slug', '=', target).executeTakeFirst();
+      if (term && ticket.ticketStatus !== term.slug) {
+        await ctx.db.updateTable('term_relationships').set({ term_id: term.id }).where('post_id', '=', ticket.id).where('taxonomy', '=', 'ticket_status').execute();
+        movedTo = term.slug;
+      }
+    }
+  }
+  return { id, movedTo };
+}

@@ -1,0 +1,81 @@
+import type { DomainContext } from './context.js';
+import { getPosts } from './post.js';
+
+export interface ClientTicketSummary {
+  id: number;
+  title: string;
+  status: string;
+  updatedAt: string;
+}
+
+export interface ThreadEntry {
+  id: number;
+  role: 'client' | 'agent' | 'bot';
+  authorName: string;
+  text: string;
+  createdAt: string;
+}
+
+export interface ClientThread {
+  id: number;
+  title: string;
+  status: string;
+  createdAt: string;
+  description: string;
+  entries: ThreadEntry[];
+}
+
+async function statusNames(ctx: DomainContext, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .selectFrom('term_relationships as tr')
+    .innerJoin('terms as t', 't.id', 'tr.term_id')
+    .select(['tr.post_id', 't.name'])
+    .where('tr.taxonomy', '=', 'ticket_status')
+    .where('tr.post_id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.post_id, r.name]));
+}
+
+/**
+ * The signed-in client's tickets, most recently updated first, read through the one post getter (so
+ * `helpdesk_get_posts` applies). Rows a filter adds that are not the client's own are dropped.
+ */
+export async function listClientTickets(ctx: DomainContext, userId: number): Promise<ClientTicketSummary[]> {
+  const own = await ctx.db.selectFrom('posts').select('id').where('type', '=', 'ticket').where('author_id', '=', userId).execute();
+  const posts = (await getPosts(ctx, { type: 'ticket', ids: own.map((r) => r.id), orderBy: 'updated_at', order: 'desc' })).filter((p) => p.authorId === userId);
+  const statuses = await statusNames(ctx, posts.map((p) => p.id));
+  return posts.map((p) => ({ id: p.id, title: p.title, status: statuses.get(p.id) ?? '', updatedAt: p.updatedAt }));
+}
+
+/** One of the client's tickets with its public replies (never internal notes); undefined when it is not theirs. */
+export async function getClientThread(ctx: DomainContext, userId: number, ticketId: number): Promise<ClientThread | undefined> {
+  if (!Number.isSafeInteger(ticketId) || ticketId < 1) return undefined;
+  const [post] = await getPosts(ctx, { type: 'ticket', ids: [ticketId] });
+  if (!post || post.id !== ticketId || post.authorId !== userId) return undefined;
+  const comments = await ctx.db
+    .selectFrom('comments as c')
+    .leftJoin('users as u', 'u.id', 'c.author_id')
+    .select(['c.id', 'c.author_role', 'c.content', 'c.created_at', 'u.name'])
+    .where('c.post_id', '=', ticketId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('comment_meta as m').select('m.id').whereRef('m.comment_id', '=', 'c.id').where('m.meta_key', '=', 'is_internal').where('m.meta_value', '=', '1'))),
+    )
+    .orderBy('c.id')
+    .execute();
+  const statuses = await statusNames(ctx, [ticketId]);
+  return {
+    id: post.id,
+    title: post.title,
+    status: statuses.get(post.id) ?? '',
+    createdAt: post.createdAt,
+    description: post.content,
+    entries: comments.map((c) => ({
+      id: c.id,
+      role: c.author_role,
+      authorName: c.author_role === 'client' ? (c.name ?? 'You') : c.author_role === 'bot' ? 'Automatic reply' : (c.name ?? 'Support'),
+      text: c.content,
+      createdAt: c.created_at,
+    })),
+  };
+}

@@ -1,0 +1,131 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { createSession, deleteSession, findSessionUser, SESSION_LIFETIME_MS } from '../../auth/sessions.js';
+import type { Config } from '../../config/config-types.js';
+import type { Database, UserRow } from '../../db/tables.js';
+import { AppError } from '../../errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The help site's signed-in user (session cookie), or null. */
+    siteUser: UserRow | null;
+    sessionToken: string | null;
+  }
+  interface FastifyInstance {
+    helpdeskSession: { db: Kysely<Database>; config: Config; key?: Buffer };
+  }
+}
+
+export const SESSION_COOKIE = 'hd_session';
+export const CSRF_COOKIE = 'hd_csrf';
+export const CSRF_FIELD = '_csrf';
+const CSRF_KEY_OPTION = 'csrf_key';
+
+interface SessionState {
+  db: Kysely<Database>;
+  config: Config;
+  key?: Buffer;
+}
+// The CSRF cookie value set during this request, before the browser has sent it back.
+const newCsrfValues = new WeakMap<FastifyRequest, string>();
+
+function cookieOptions(config: Config, maxAgeMs?: number) {
+  return {
+    path: `${config.basePath}/`,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.homeUrl.startsWith('https:'),
+    ...(maxAgeMs !== undefined && { maxAge: Math.floor(maxAgeMs / 1000) }),
+  };
+}
+
+// One key for every instance: generated once and kept in the options table.
+async function csrfKey(state: SessionState): Promise<Buffer> {
+  if (state.key) return state.key;
+  await state.db
+    .insertInto('options')
+    .values({ name: CSRF_KEY_OPTION, value: JSON.stringify(randomBytes(32).toString('base64url')) })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await state.db.selectFrom('options').select('value').where('name', '=', CSRF_KEY_OPTION).executeTakeFirstOrThrow();
+  state.key = Buffer.from(JSON.parse(row.value) as string, 'base64url');
+  return state.key;
+}
+
+function stateOf(request: FastifyRequest): SessionState {
+  return request.server.helpdeskSession;
+}
+
+/**
+ * Help-site sessions (rows in `sessions`, so instances share them) and CSRF tokens. Cookies are
+ * HttpOnly, SameSite=Lax, Secure when the home URL is https, scoped to the help site's path.
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, options: { db: Kysely<Database>; config: Config }) => {
+    const state: SessionState = { db: options.db, config: options.config };
+    app.decorate('helpdeskSession', state);
+    await app.register(cookie);
+    app.decorateRequest('siteUser', null);
+    app.decorateRequest('sessionToken', null);
+    const apiPrefix = `${options.config.basePath}/api/`;
+    app.addHook('onRequest', async (request) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token || request.url.startsWith(apiPrefix)) return;
+      const user = await findSessionUser(options.db, token);
+      if (user) {
+        request.siteUser = user;
+        request.sessionToken = token;
+      }
+    });
+  },
+  { name: 'helpdesk-session' },
+);
+
+/** The CSRF token for this browser's forms (double-submit cookie signed with the site's key). */
+export async function csrfToken(request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  const state = stateOf(request);
+  let value = newCsrfValues.get(request) ?? request.cookies[CSRF_COOKIE];
+  if (!value || !/^[\w-]{43}$/.test(value)) {
+    value = randomBytes(32).toString('base64url');
+    newCsrfValues.set(request, value);
+    reply.setCookie(CSRF_COOKIE, value, cookieOptions(state.config));
+  }
+  return createHmac('sha256', await csrfKey(state)).update(value).digest('base64url');
+}
+
+/** Refuses a form post whose CSRF field does not match this browser's cookie. */
+export async function assertCsrf(request: FastifyRequest): Promise<void> {
+  const state = stateOf(request);
+  const value = request.cookies[CSRF_COOKIE];
+  const sent = (request.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
+  const expected = value ? createHmac('sha256', await csrfKey(state)).update(value).digest() : undefined;
+  const given = typeof sent === 'string' ? Buffer.from(sent, 'base64url') : undefined;
+  if (!expected || !given || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new AppError('FORBIDDEN', 'This form has expired. Go back, reload the page and send it again.');
+  }
+}
+
+/** Signs the user in with a new session (the old one, if any, is ended: rotation at sign-in). */
+export async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<void> {
+  const state = stateOf(request);
+  if (request.sessionToken) await deleteSession(state.db, request.sessionToken);
+  const token = await createSession(state.db, user.id);
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(state.config, SESSION_LIFETIME_MS));
+  // A new CSRF secret too, so a value planted before sign-in is worthless after it.
+  const csrf = randomBytes(32).toString('base64url');
+  newCsrfValues.set(request, csrf);
+  reply.setCookie(CSRF_COOKIE, csrf, cookieOptions(state.config));
+  request.siteUser = user;
+  request.sessionToken = token;
+}
+
+export async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const state = stateOf(request);
+  if (request.sessionToken) await deleteSession(state.db, request.sessionToken);
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(state.config));
+  request.siteUser = null;
+  request.sessionToken = null;
+}

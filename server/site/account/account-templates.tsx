@@ -1,0 +1,101 @@
+import type { Config } from '../../config/config-types.js';
+import { getLoginMethod } from '../../auth/auth.js';
+import { inspectTicketLink } from '../../auth/ticket-links.js';
+import { getClientThread, listClientTickets } from '../../domain/client-tickets.js';
+import type { DomainContext } from '../../domain/context.js';
+import { getPosts } from '../../domain/post.js';
+import { canRegisterUsers } from '../../domain/resolve-user.js';
+import { listTerms } from '../../domain/terms.js';
+import { getTicketFormFields } from '../../settings/settings.js';
+import { ContentPage, SHORTCODE } from '../pages/content-page.js';
+import { LoginPage } from '../pages/login-page.js';
+import { NewTicketShortcode, TicketsShortcode } from '../pages/shortcodes.js';
+import { TicketLinkPage } from '../pages/ticket-link-page.js';
+import type { SiteTemplate } from '../site-template.js';
+import { layoutProps, safeReturnTo, sendNotFound, sendPrivatePage } from './site-page.js';
+
+/** GET /login/: the login form view following Login → method, with the sign-up panel when registration is allowed. */
+export function loginTemplate(ctx: DomainContext, config: Config): SiteTemplate {
+  return {
+    claims: (vars) => vars.helpdesk_login === '1',
+    async render(front, reply) {
+      const request = reply.request;
+      const returnTo = safeReturnTo(front.query.get('return_to'), config);
+      const [layout, method, canRegister] = await Promise.all([layoutProps(ctx, config, request, reply), getLoginMethod(ctx), canRegisterUsers(ctx)]);
+      return sendPrivatePage(reply, LoginPage({ ...layout, method, canRegister, notice: front.query.get('notice'), returnTo }));
+    },
+  };
+}
+
+/** GET /login/ticket/?token=…: the confirm page of a mailed link; using the link takes a POST. */
+export function ticketLinkTemplate(ctx: DomainContext, config: Config): SiteTemplate {
+  return {
+    claims: (vars) => vars.helpdesk_ticket_link === '1',
+    async render(front, reply) {
+      const token = front.query.get('token') ?? '';
+      const [layout, link] = await Promise.all([layoutProps(ctx, config, reply.request, reply), inspectTicketLink(ctx.db, token)]);
+      const status = link.state === 'valid' ? 200 : link.state === 'unknown' ? 404 : 410;
+      // The token is in the address: no Referer may carry it away.
+      return sendPrivatePage(reply, TicketLinkPage({ ...layout, state: link.state, token, notice: front.query.get('notice') }), status, { 'referrer-policy': 'no-referrer' });
+    },
+  };
+}
+
+/** Pages (posts of type `page`) by slug, with [helpdesk_tickets] and [helpdesk_new_ticket] expanded. */
+export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTemplate {
+  return {
+    claims: (vars) => vars.helpdesk_pagename !== undefined,
+    async render(front, reply) {
+      const request = reply.request;
+      const [page] = await getPosts(ctx, { type: 'page', status: 'publish', slug: front.queryVars.helpdesk_pagename, limit: 1 });
+      if (!page) return sendNotFound(ctx, config, reply);
+      const layout = await layoutProps(ctx, config, request, reply);
+      const user = request.siteUser;
+      const pagePath = `${config.basePath}/${front.path.replace(/\/?$/, '/')}`;
+      const notice = front.query.get('notice');
+      const used = new Set([...page.content.matchAll(new RegExp(SHORTCODE.source, 'g'))].map((m) => m[1]));
+
+      let tickets: Awaited<ReturnType<typeof listClientTickets>> | undefined;
+      let thread: Awaited<ReturnType<typeof getClientThread>>;
+      if (user && used.has('helpdesk_tickets')) {
+        const ticketParam = front.query.get('ticket');
+        if (ticketParam !== null) {
+          thread = await getClientThread(ctx, user.id, /^\d{1,12}$/.test(ticketParam) ? Number(ticketParam) : -1);
+          if (!thread) return sendNotFound(ctx, config, reply);
+        } else {
+          tickets = await listClientTickets(ctx, user.id);
+        }
+      }
+      let newTicket: Omit<Parameters<typeof NewTicketShortcode>[0], 'homeUrl' | 'pagePath' | 'signedIn' | 'csrf' | 'notice'> | undefined;
+      if (user && used.has('helpdesk_new_ticket')) {
+        const [fields, products, reasons, urgencies] = await Promise.all([
+          getTicketFormFields(ctx),
+          getPosts(ctx, { type: 'product', status: 'publish' }),
+          listTerms(ctx, 'ticket_reason'),
+          listTerms(ctx, 'ticket_urgency'),
+        ]);
+        newTicket = {
+          fields,
+          choices: { product: products.map((p) => ({ id: p.id, name: p.title })), reason: reasons, urgency: urgencies },
+        };
+      }
+      const common = { homeUrl: config.homeUrl, pagePath, signedIn: !!user, csrf: layout.csrf, notice };
+      const title = thread ? `${thread.title} · ${page.title}` : page.title;
+      return sendPrivatePage(
+        reply,
+        ContentPage({
+          layout,
+          title: page.title,
+          documentTitle: title,
+          content: page.content,
+          renderShortcode: (name) =>
+            name === 'helpdesk_tickets' ? (
+              <TicketsShortcode {...common} tickets={tickets} thread={thread} />
+            ) : (
+              <NewTicketShortcode {...common} fields={newTicket?.fields ?? []} choices={newTicket?.choices ?? { product: [], reason: [], urgency: [] }} />
+            ),
+        }),
+      );
+    },
+  };
+}
