@@ -1,0 +1,207 @@
+// The client's whole loop in Chromium: the widget on a foreign page → the confirmation arrives at a real
+// SMTP server → its link → confirm → the thread → reply → Waiting, and the agents' mail arrives.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { loadConfig } from '../server/config/load-config.js';
+import { createDb } from '../server/db/create-db.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { addUser } from '../server/domain/add-user.js';
+import { createApiToken } from '../server/domain/api-tokens.js';
+import { createDomainContext } from '../server/domain/context.js';
+import { loadHooks } from '../server/hooks/load-plugins.js';
+import { type RunningService, startService } from '../server/start-service.js';
+import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../server/test/smtp-sink.js';
+import { axeViolations } from './axe.js';
+
+const listen = (server: Server): Promise<number> =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+
+interface Loop {
+  homeUrl: string;
+  hostOrigin: string;
+  smtp: SmtpSink;
+  service: RunningService;
+  settings(patch: object): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startLoop(): Promise<Loop> {
+  const smtp = await startSmtpSink();
+  const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-loop-'));
+  const probe = createServer();
+  const port = await listen(probe);
+  await new Promise((resolve) => probe.close(resolve));
+  const homeUrl = `http://127.0.0.1:${port}`;
+  const config = await loadConfig({ PORT: String(port), HOST: '127.0.0.1', HELPDESK_HOME_URL: homeUrl, HELPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: smtp.url }, dataDir);
+
+  const setupDb = createDb({ url: config.databaseUrl });
+  let token: string;
+  try {
+    await migrateToLatest(setupDb);
+    const ctx = createDomainContext(setupDb, await loadHooks(config));
+    const admin = await addUser(ctx, { email: 'admin@help.test', name: 'Ada Admin', role: 'admin' });
+    await addUser(ctx, { email: 'agent@help.test', name: 'Alex Agent', role: 'agent' });
+    token = await createApiToken(ctx.db, admin.id, 'e2e');
+  } finally {
+    await setupDb.close();
+  }
+  const service = await startService(config, () => {});
+  const settings = async (patch: object) => {
+    const res = await fetch(`${homeUrl}/api/helpdesk/v1/settings`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(patch) });
+    if (!res.ok) throw new Error(`settings: ${res.status} ${await res.text()}`);
+  };
+  await settings({ tickets: { create_accounts: true } });
+
+  const host = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `default-src 'none'; script-src ${homeUrl}/; connect-src ${homeUrl}/; style-src 'none'` });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title><script src="${homeUrl}/helpdesk/tickets/embed/" async></script></head><body><main><h1>Shop</h1></main></body></html>`);
+  });
+  const hostOrigin = `http://127.0.0.1:${await listen(host)}`;
+  return {
+    homeUrl,
+    hostOrigin,
+    smtp,
+    service,
+    settings,
+    async close() {
+      host.closeAllConnections();
+      await new Promise((resolve) => host.close(resolve));
+      await service.stop();
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let loop: Loop;
+test.beforeAll(async () => {
+  loop = await startLoop();
+});
+test.afterAll(async () => {
+  await loop?.close();
+});
+
+let counter = 0;
+const newEmail = () => `loop${++counter}-${Date.now()}@client.test`;
+
+/** Files a ticket through the widget on the foreign page; returns its id. */
+async function fileThroughWidget(page: Page, email: string, subject: string): Promise<number> {
+  await page.goto(`${loop.hostOrigin}/`);
+  await page.getByRole('button', { name: 'Need Help?' }).click();
+  const d = page.getByRole('dialog', { name: 'Contact support' });
+  await d.getByLabel('Your Name').fill('Ann <b>Example</b>');
+  await d.getByLabel('Your Email').fill(email);
+  await d.getByLabel('Subject').fill(subject);
+  await d.getByLabel('Description').fill('It breaks.\n<img src=x onerror=alert(1)>');
+  await d.getByRole('button', { name: 'Send ticket' }).click();
+  const status = d.getByRole('status');
+  await expect(status).toContainText('was filed');
+  return Number(/#(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+}
+
+async function mailTo(email: string, subjectStart: string): Promise<ReceivedMail> {
+  const messages = await loop.smtp.waitFor((m) => m.some((x) => x.to.includes(email) && x.subject.startsWith(subjectStart)), `"${subjectStart}" to ${email}`);
+  return messages.find((x) => x.to.includes(email) && x.subject.startsWith(subjectStart)) as ReceivedMail;
+}
+
+function linkOf(mail: ReceivedMail): string {
+  const link = /https?:\/\/\S+\/login\/ticket\/\?token=[\w-]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error('no link');
+  return link;
+}
+
+async function readAndReply(page: Page, id: number, email: string) {
+  const confirmation = await mailTo(email, 'We received your request');
+  expect(confirmation.headers['auto-submitted']).toBe('auto-generated');
+  expect(confirmation.html).not.toContain('<img');
+  const link = linkOf(confirmation);
+  expect(link.startsWith(`${loop.homeUrl}/login/ticket/?token=`)).toBe(true);
+
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Sign in and open the ticket' }).click();
+  await expect(page).toHaveURL(`${loop.homeUrl}/tickets/?ticket=${id}`);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(/Printer|Login/);
+  await expect(page.getByText('It breaks.')).toBeVisible();
+  await expect(page.locator('img')).toHaveCount(0);
+
+  await page.getByLabel('Your reply').fill('Here is more detail.');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your reply was sent.');
+  await expect(page.getByText('Here is more detail.')).toBeVisible();
+  await expect(page.locator('.status')).toHaveText('Waiting');
+  const agentMail = await mailTo('agent@help.test', `Client reply on #${id}`);
+  expect(agentMail.text).toContain('Here is more detail.');
+
+  // The link is used up: opening it again offers a fresh one.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link was already used');
+}
+
+test('email-link method: widget → confirmation mail → link → confirm → thread → reply → Waiting → agents are mailed', async ({ page }) => {
+  const errors: string[] = [];
+  // CSP violations and script errors; the 410 of the used link and a missing favicon are expected.
+  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  const email = newEmail();
+  const id = await fileThroughWidget(page, email, 'Printer on fire');
+  await readAndReply(page, id, email);
+  expect(errors).toEqual([]);
+});
+
+test('password method: the same loop, then sign-up with a password and a ticket from the [helpdesk_new_ticket] page', async ({ page, browser }) => {
+  await loop.settings({ login: { method: 'password' } });
+  try {
+    const email = newEmail();
+    const id = await fileThroughWidget(page, email, 'Login broken');
+    await readAndReply(page, id, email);
+
+    const fresh = await browser.newPage();
+    await fresh.goto(`${loop.homeUrl}/login/`);
+    await expect(fresh.getByRole('button', { name: 'Email me a link' })).toHaveCount(0);
+    await fresh.getByLabel('Your name').fill('Pat Password');
+    await fresh.getByLabel('Email', { exact: true }).nth(1).fill('pat@client.test');
+    await fresh.getByLabel('Password (at least 10 characters)').fill('correct horse battery');
+    await fresh.getByRole('button', { name: 'Create account' }).click();
+    await expect(fresh).toHaveURL(`${loop.homeUrl}/tickets/`);
+    await fresh.getByRole('navigation').getByRole('link', { name: 'New ticket' }).click();
+    await fresh.getByLabel('Subject').fill('From the help site');
+    await fresh.getByLabel('Description').fill('Filed while signed in.');
+    await fresh.getByRole('button', { name: 'File the ticket' }).click();
+    await expect(fresh.getByRole('status')).toHaveText('Your ticket was filed. We will answer soon.');
+    await expect(fresh.getByRole('heading', { level: 2 })).toHaveText('From the help site');
+    await fresh.close();
+  } finally {
+    await loop.settings({ login: { method: 'email_link' } });
+  }
+});
+
+test.describe('accessibility', () => {
+  test.use({ bypassCSP: true });
+  test('axe-core finds nothing on the login, ticket list, thread and new-ticket pages', async ({ page }) => {
+    await loop.settings({ login: { method: 'both' } });
+    try {
+      await page.goto(`${loop.homeUrl}/login/`);
+      expect(await axeViolations(page)).toEqual([]);
+      const email = newEmail();
+      const id = await fileThroughWidget(page, email, 'Printer axe');
+      await page.goto(linkOf(await mailTo(email, 'We received your request')));
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Sign in and open the ticket' }).click();
+      await expect(page).toHaveURL(`${loop.homeUrl}/tickets/?ticket=${id}`);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.goto(`${loop.homeUrl}/tickets/`);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.goto(`${loop.homeUrl}/tickets/new/`);
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await loop.settings({ login: { method: 'email_link' } });
+    }
+  });
+});
