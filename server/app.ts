@@ -20,6 +20,7 @@ import { prepareEmbed } from './site/embed/prepare-embed.js';
 import { siteRoutes } from './site/site.routes.js';
 import { contentPageTemplate, loginTemplate, ticketLinkTemplate } from './site/account/account-templates.js';
 import { accountRoutes } from './site/account/account.routes.js';
+import { docsTemplate } from './site/docs-templates.js';
 
 export interface AppDeps {
   config: Config;
@@ -95,6 +96,7 @@ export async function buildApp({ config, ctx, logger = false }: AppDeps): Promis
           embed.template(ctx.hooks),
           loginTemplate(ctx, config),
           ticketLinkTemplate(ctx, config),
+          docsTemplate(ctx, config),
           contentPageTemplate(ctx, config),
         ],
       });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -46,6 +46,28 @@ describe('quick start on a SQLite file', () => {
       expect(res.status).toBe(200);
     } finally {
       await second.stop();
+    }
+  });
+
+  it('without SMTP_URL the in-process worker writes each mail as an .eml file under the data folder', async () => {
+    const config = await loadConfig();
+    expect(await runCli(['user', 'add', '--email', 'known@client.test', '--name', 'Known', '--role', 'client'], () => {})).toBe(0);
+    const lines: string[] = [];
+    const service = await startService({ ...config, host: '127.0.0.1', logLevel: 'silent' }, (line) => lines.push(line));
+    try {
+      expect(lines.join('\n')).toContain(`.eml files under ${dataDir}/mail/`);
+      const res = await fetch(`${service.url}/api/helpdesk/v1/tickets/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Known', email: 'known@client.test', subject: 'Quick start mail', description: 'Hello' }),
+      });
+      expect(res.status).toBe(201);
+      await expect.poll(() => (existsSync(join(dataDir, 'mail')) ? readdirSync(join(dataDir, 'mail')).length : 0), { timeout: 20_000, interval: 50 }).toBe(1);
+      const eml = readFileSync(join(dataDir, 'mail', readdirSync(join(dataDir, 'mail'))[0] as string), 'utf8');
+      expect(eml).toContain('To: known@client.test');
+      expect(eml).toMatch(/Subject: We received your request: Quick start mail/);
+    } finally {
+      await service.stop();
     }
   });
 

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { getPosts } from '../domain/post.js';
+import { csrfToken } from '../http/plugins/session.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { HomePage } from './pages/home-page.js';
 import { renderPage } from './pages/render-page.js';
@@ -17,7 +18,11 @@ export function homeTemplate(ctx: DomainContext, config: Config): SiteTemplate {
         getPosts(ctx, { type: 'doc', status: 'publish', limit: 20 }),
         getPosts(ctx, { type: 'product', status: 'publish' }),
       ]);
-      const html = renderPage(HomePage({ siteName: options.site_name, homeUrl: config.homeUrl, docs, products }));
+      // Signed in, the header carries the client's name and a sign-out form: not for shared caches.
+      const user = reply.request.siteUser;
+      const account = user ? { name: user.name, csrf: await csrfToken(reply.request, reply) } : undefined;
+      const html = renderPage(HomePage({ siteName: options.site_name, homeUrl: config.homeUrl, docs, products, account }));
+      if (user) reply.header('cache-control', 'private, no-store');
       return reply.type('text/html; charset=utf-8').send(html);
     },
   };

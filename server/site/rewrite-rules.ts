@@ -11,11 +11,23 @@ export const REWRITE_RULES: RewriteRule[] = [
   { pattern: /^login\/first-admin\/?$/, queryVars: () => ({ helpdesk_first_admin: '1' }) },
   { pattern: /^login\/?$/, queryVars: () => ({ helpdesk_login: '1' }) },
   { pattern: /^login\/ticket\/?$/, queryVars: () => ({ helpdesk_ticket_link: '1' }) },
+  { pattern: /^docs\/?$/, queryVars: () => ({ helpdesk_docs: 'index' }) },
+  { pattern: /^docs\/product\/([^/]+)\/?$/, queryVars: (m) => ({ helpdesk_docs: 'product', helpdesk_doc_slug: decodeSlug(m[1] as string) }) },
+  { pattern: /^docs\/([^/]+)\/?$/, queryVars: (m) => ({ helpdesk_docs: 'doc', helpdesk_doc_slug: decodeSlug(m[1] as string) }) },
   // The default ticket pages also answer without their slash (the canonical redirect adds it).
   { pattern: /^(tickets|tickets\/new)\/?$/, queryVars: (m) => ({ helpdesk_pagename: m[1] as string }) },
   // Any other page by its slug; only slashed addresses, so unknown slash-less paths stay plain 404s.
   { pattern: /^([a-z0-9][a-z0-9\-/]*)\/$/, queryVars: (m) => ({ helpdesk_pagename: m[1] as string }) },
 ];
+
+// A malformed escape (`%zz`) is looked up as typed and simply matches nothing.
+function decodeSlug(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
 
 /** The query vars of the first rule matching `path`, or null when no rule matches (a 404). */
 export function matchRewriteRules(rules: RewriteRule[], path: string): Record<string, string> | null {
