@@ -4,6 +4,7 @@ import { setRegistration } from '../test/fixtures.js';
 import { memoryMail, SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { resolveUser } from '../domain/resolve-user.js';
 import { login, signUp } from './auth.js';
 
 describeEachDatabase('sign-in methods and the registration gate', (dialect) => {
@@ -36,6 +37,13 @@ describeEachDatabase('sign-in methods and the registration gate', (dialect) => {
     expect(await users()).toEqual([]);
     await mail.drain();
     expect(mail.sent).toEqual([]);
+  });
+
+  it('the user lookup (resolveUser) creates no account when helpdesk_can_register_users returns false', async () => {
+    await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
+    closeByFilter();
+    await expect(resolveUser(hd.ctx, { email: 'ghost@client.test', name: 'G' })).rejects.toMatchObject({ code: 'REGISTRATION_CLOSED' });
+    expect(await users()).toEqual([]);
   });
 
   it('signUp(): refused when helpdesk_can_register_users returns false, with either method', async () => {

@@ -2,6 +2,7 @@ import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { isPermanentMailError, type MailTransport } from '../email/create-transport.js';
 import { buildMail, fanOutCommentAdded, fanOutTicketCreated, MAIL_JOB } from '../email/mail-jobs.js';
+import { cleanUpExpired } from './housekeeping.js';
 import { backoffDelay, claimJobs, completeJob, failJob, type JobRow, retryJob } from './queue.js';
 
 export interface WorkerLog {
@@ -41,6 +42,8 @@ export function createWorker(ctx: DomainContext, config: Config, transport: Mail
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const batchSize = options.batchSize ?? 10;
 
+  const cleanUpEveryMs = 10 * 60_000;
+  let lastCleanUp = 0;
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
@@ -91,6 +94,10 @@ export function createWorker(ctx: DomainContext, config: Config, transport: Mail
       let count = 0;
       try {
         count = await runOnce();
+        if (Date.now() - lastCleanUp > cleanUpEveryMs) {
+          lastCleanUp = Date.now();
+          await cleanUpExpired(ctx);
+        }
       } catch (error) {
         // The database may be briefly away; the jobs wait for the next poll.
         log.warn(`Job poll failed: ${error instanceof Error ? error.message : String(error)}`);
