@@ -9,6 +9,7 @@ import type { DomainContext } from './domain/context.js';
 import { apiPlugin } from './http/api.js';
 import { authPlugin } from './http/plugins/auth.js';
 import { sessionPlugin } from './http/plugins/session.js';
+import { apiSessionPlugin } from './http/plugins/api-session.js';
 import { errorsPlugin } from './http/plugins/errors.js';
 import { validationPlugin } from './http/plugins/validation.js';
 import { ProblemSchema } from './http/routes/shared.schema.js';
@@ -72,12 +73,18 @@ export async function buildApp({ config, ctx, logger = false }: AppDeps): Promis
   });
   await app.register(authPlugin, { db: ctx.db });
   await app.register(sessionPlugin, { db: ctx.db, config });
+  await app.register(apiSessionPlugin, { db: ctx.db, config });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Helpdesk API', version: '1.0.0', description: 'REST API of the helpdesk: public ticket intake and lookups, and management routes for agents and admins.' },
       servers: [{ url: config.homeUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          session: { type: 'apiKey', in: 'cookie', name: 'hd_session', description: 'The admin app: the session cookie, plus the X-CSRF-Token header from GET /me on writes' },
+        },
+      },
     },
   });
 

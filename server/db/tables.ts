@@ -42,6 +42,8 @@ export interface PostsTable {
   author_id: number | null;
   product_id: number | null;
   parent_id: number | null;
+  /** The agent or admin handling a ticket. */
+  assignee_id: number | null;
   menu_order: number;
   created_at: string;
   updated_at: string;

@@ -8,6 +8,8 @@ import { usersRoutes } from './routes/manage/users.routes.js';
 import { settingsRoutes } from './routes/settings/settings.routes.js';
 import { siteOptionsRoutes } from './routes/site-options/site-options.routes.js';
 import { ticketsRoutes } from './routes/tickets/tickets.routes.js';
+import { agentTicketsRoutes } from './routes/agent/agent-tickets.routes.js';
+import { sessionRoutes } from './routes/agent/session.routes.js';
 import type { RouteServices } from './services.js';
 
 export const API_NAMESPACE = '/helpdesk/v1';
@@ -55,6 +57,8 @@ export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, c
       await helpdesk.register(contentRoutes, services);
       await helpdesk.register(termsRoutes, services);
       await helpdesk.register(usersRoutes, services);
+      await helpdesk.register(agentTicketsRoutes, services);
+      await helpdesk.register(sessionRoutes, services);
       helpdesk.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: API_NAMESPACE },

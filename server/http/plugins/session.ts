@@ -98,14 +98,19 @@ export async function csrfToken(request: FastifyRequest, reply: FastifyReply): P
 
 /** Refuses a form post whose CSRF field does not match this browser's cookie. */
 export async function assertCsrf(request: FastifyRequest): Promise<void> {
-  const state = stateOf(request);
-  const value = request.cookies[CSRF_COOKIE];
   const sent = (request.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
-  const expected = value ? createHmac('sha256', await csrfKey(state)).update(value).digest() : undefined;
-  const given = typeof sent === 'string' ? Buffer.from(sent, 'base64url') : undefined;
-  if (!expected || !given || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (!(await isValidCsrf(request, sent))) {
     throw new AppError('FORBIDDEN', 'This form has expired. Go back, reload the page and send it again.');
   }
+}
+
+/** Whether `sent` (a form field or the admin app's X-CSRF-Token header) matches this browser's cookie. */
+export async function isValidCsrf(request: FastifyRequest, sent: unknown): Promise<boolean> {
+  const state = stateOf(request);
+  const value = request.cookies[CSRF_COOKIE];
+  const expected = value ? createHmac('sha256', await csrfKey(state)).update(value).digest() : undefined;
+  const given = typeof sent === 'string' ? Buffer.from(sent, 'base64url') : undefined;
+  return Boolean(expected && given && given.length === expected.length && timingSafeEqual(given, expected));
 }
 
 /** Signs the user in with a new session (the old one, if any, is ended: rotation at sign-in). */

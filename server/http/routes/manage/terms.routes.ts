@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { createTerm, deleteTerm, updateTerm } from '../../../domain/save-term.js';
+import { assertStatusDeletable, createTerm, deleteTerm, updateTerm } from '../../../domain/save-term.js';
 import { LOOKUP_TAXONOMIES } from '../../../domain/terms.js';
-import { requireStaff } from '../../plugins/auth.js';
+import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { presentTermOption } from '../../presenters.js';
 import type { RouteServices } from '../../services.js';
 import { BEARER, IdParams, Label, problemResponses } from '../shared.schema.js';
@@ -10,11 +10,13 @@ const TermReply = Type.Object({ id: Type.Integer(), name: Type.String(), slug: T
 const Slug = Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
 const Order = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });
 
-/** Create, rename, reorder and delete reasons and urgencies (agents and admins). */
+/** Create, rename, reorder and delete reasons and urgencies (agents and admins) and statuses (admins only). */
 export const termsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
-  for (const path of ['reasons', 'urgencies'] as const) {
+  for (const path of ['reasons', 'urgencies', 'statuses'] as const) {
     const taxonomy = LOOKUP_TAXONOMIES[path];
     const tags = [path];
+    // Statuses drive the workflow (the first is the initial one), so only admins change them.
+    const authorize = path === 'statuses' ? requireAdmin : requireStaff;
 
     app.post(
       `/${path}/`,
@@ -28,7 +30,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         },
       },
       async (request, reply) => {
-        requireStaff(request);
+        authorize(request);
         reply.status(201);
         return presentTermOption(await createTerm(ctx, taxonomy, request.body));
       },
@@ -47,13 +49,14 @@ export const termsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         },
       },
       async (request) => {
-        requireStaff(request);
+        authorize(request);
         return presentTermOption(await updateTerm(ctx, taxonomy, request.params.id, request.body));
       },
     );
 
     app.delete(`/${path}/:id`, { schema: { summary: `Delete one of the ${path}`, tags, security: BEARER, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } }, async (request, reply) => {
-      requireStaff(request);
+      authorize(request);
+      if (taxonomy === 'ticket_status') await assertStatusDeletable(ctx, request.params.id);
       await deleteTerm(ctx, taxonomy, request.params.id);
       reply.status(204);
     });

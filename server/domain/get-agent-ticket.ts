@@ -1,0 +1,73 @@
+import { AppError } from '../errors.js';
+import type { DomainContext } from './context.js';
+import { describeTickets, type InboxTicket } from './list-inbox.js';
+
+export interface AgentComment {
+  id: number;
+  role: 'client' | 'agent' | 'bot';
+  author: { id: number; name: string } | null;
+  text: string;
+  isInternal: boolean;
+  createdAt: string;
+}
+
+export interface AgentTicket extends InboxTicket {
+  description: string;
+  /** Ticket meta the agent sees: `order` and the custom form fields (`custom_*`). */
+  meta: Record<string, string>;
+  comments: AgentComment[];
+  /** The client's other tickets, most recent activity first (at most 20). */
+  otherTickets: InboxTicket[];
+}
+
+/** One ticket as agents see it: every comment, internal notes included, and the client's sidebar. */
+export async function getAgentTicket(ctx: DomainContext, id: number): Promise<AgentTicket> {
+  const row = Number.isSafeInteger(id)
+    ? await ctx.db
+        .selectFrom('posts')
+        .select(['id', 'title', 'content', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at'])
+        .where('id', '=', id)
+        .where('type', '=', 'ticket')
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+  const { content, ...listRow } = row;
+
+  const [[ticket], meta, comments, others] = await Promise.all([
+    describeTickets(ctx, [listRow]),
+    ctx.db.selectFrom('post_meta').select(['meta_key', 'meta_value']).where('post_id', '=', id).orderBy('id').execute(),
+    ctx.db
+      .selectFrom('comments as c')
+      .leftJoin('users as u', 'u.id', 'c.author_id')
+      .leftJoin('comment_meta as m', (join) => join.onRef('m.comment_id', '=', 'c.id').on('m.meta_key', '=', 'is_internal'))
+      .select(['c.id', 'c.author_role', 'c.author_id', 'u.name', 'c.content', 'c.created_at', 'm.meta_value as internal'])
+      .where('c.post_id', '=', id)
+      .orderBy('c.id')
+      .execute(),
+    row.author_id === null
+      ? Promise.resolve([])
+      : ctx.db
+          .selectFrom('posts')
+          .select(['id', 'title', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at'])
+          .where('type', '=', 'ticket')
+          .where('author_id', '=', row.author_id)
+          .where('id', '!=', id)
+          .orderBy('updated_at', 'desc')
+          .limit(20)
+          .execute(),
+  ]);
+  return {
+    ...(ticket as InboxTicket),
+    description: content,
+    meta: Object.fromEntries(meta.filter((m) => m.meta_key === 'order' || m.meta_key.startsWith('custom_')).map((m) => [m.meta_key, m.meta_value])),
+    comments: comments.map((c) => ({
+      id: c.id,
+      role: c.author_role,
+      author: c.author_id === null ? null : { id: c.author_id, name: c.name ?? '' },
+      text: c.content,
+      isInternal: c.internal === '1',
+      createdAt: c.created_at,
+    })),
+    otherTickets: await describeTickets(ctx, others),
+  };
+}

@@ -1,0 +1,203 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Database, Taxonomy } from '../db/tables.js';
+import type { DomainContext } from './context.js';
+
+export interface InboxFilters {
+  /** Status slug. */
+  status?: string;
+  product?: number;
+  /** Reason slug. */
+  reason?: string;
+  /** Urgency slug. */
+  urgency?: string;
+  /** A user id, or `none` for unassigned tickets. */
+  assignee?: number | 'none';
+  /** The client's user id. */
+  client?: number;
+  /** Words in the subject or description, the client's name or email, or `#123` for a ticket id. */
+  search?: string;
+  page: number;
+  perPage: number;
+}
+
+export interface InboxTicket {
+  id: number;
+  title: string;
+  status: { slug: string; name: string } | null;
+  reason: { slug: string; name: string } | null;
+  urgency: { slug: string; name: string } | null;
+  productId: number | null;
+  client: { id: number; name: string; email: string } | null;
+  assignee: { id: number; name: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface InboxPage {
+  tickets: InboxTicket[];
+  /** Tickets matching every filter. */
+  total: number;
+  /** Tickets per status slug matching every filter except the status one (the inbox's tabs). */
+  counts: Record<string, number>;
+}
+
+type Eb = ExpressionBuilder<Database, 'posts'>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+// Filters by slug are resolved to term ids first, so the list query probes integer keys only.
+async function termId(ctx: DomainContext, taxonomy: Taxonomy, slug: string | undefined): Promise<number | null | undefined> {
+  if (slug === undefined) return undefined;
+  const row = await ctx.db.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy).where('slug', '=', slug).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * The agents' inbox: tickets matching the filters, most recent activity first (`posts.updated_at`,
+ * which every comment bumps), one page, with the total and the counts per status.
+ */
+export async function listInbox(ctx: DomainContext, filters: InboxFilters): Promise<InboxPage> {
+  const [statusId, reasonId, urgencyId] = await Promise.all([
+    termId(ctx, 'ticket_status', filters.status),
+    termId(ctx, 'ticket_reason', filters.reason),
+    termId(ctx, 'ticket_urgency', filters.urgency),
+  ]);
+  // An unknown slug matches nothing (rather than being ignored and showing everything).
+  if (statusId === null || reasonId === null || urgencyId === null) {
+    return { tickets: [], total: 0, counts: await countByStatus(ctx, filters, { reasonId, urgencyId }) };
+  }
+
+  const conditions = (eb: Eb, withStatus: boolean): Expression<SqlBool> => {
+    const parts: Expression<SqlBool>[] = [eb('posts.type', '=', 'ticket')];
+    const hasTerm = (taxonomy: Taxonomy, id: number) =>
+      eb.exists(
+        eb
+          .selectFrom('term_relationships as r')
+          .select('r.post_id')
+          .whereRef('r.post_id', '=', 'posts.id')
+          .where('r.taxonomy', '=', taxonomy)
+          .where('r.term_id', '=', id),
+      );
+    if (withStatus && statusId !== undefined) parts.push(hasTerm('ticket_status', statusId));
+    if (reasonId !== undefined) parts.push(hasTerm('ticket_reason', reasonId));
+    if (urgencyId !== undefined) parts.push(hasTerm('ticket_urgency', urgencyId));
+    if (filters.product !== undefined) parts.push(eb('posts.product_id', '=', filters.product));
+    if (filters.client !== undefined) parts.push(eb('posts.author_id', '=', filters.client));
+    if (filters.assignee === 'none') parts.push(eb('posts.assignee_id', 'is', null));
+    else if (filters.assignee !== undefined) parts.push(eb('posts.assignee_id', '=', filters.assignee));
+    const search = filters.search?.trim();
+    if (search) {
+      const idMatch = /^#?(\d{1,12})$/.exec(search);
+      const like = `%${escapeLike(search.toLowerCase())}%`;
+      const text = (column: 'posts.title' | 'posts.content') => sql<SqlBool>`lower(${sql.ref(column)}) like ${like} escape '\\'`;
+      const people = eb.exists(
+        eb
+          .selectFrom('users as u')
+          .select('u.id')
+          .whereRef('u.id', '=', 'posts.author_id')
+          .where((w) => w.or([sql<SqlBool>`u.email like ${like} escape '\\'`, sql<SqlBool>`lower(u.name) like ${like} escape '\\'`])),
+      );
+      const any: Expression<SqlBool>[] = [text('posts.title'), text('posts.content'), people];
+      if (idMatch) any.push(eb('posts.id', '=', Number(idMatch[1])));
+      parts.push(eb.or(any));
+    }
+    return eb.and(parts);
+  };
+
+  const [rows, totalRow, counts] = await Promise.all([
+    ctx.db
+      .selectFrom('posts')
+      .select(['posts.id', 'posts.title', 'posts.author_id', 'posts.assignee_id', 'posts.product_id', 'posts.created_at', 'posts.updated_at'])
+      .where((eb) => conditions(eb, true))
+      .orderBy('posts.updated_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(filters.perPage)
+      .offset((filters.page - 1) * filters.perPage)
+      .execute(),
+    ctx.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where((eb) => conditions(eb, true))
+      .executeTakeFirstOrThrow(),
+    countByStatus(ctx, filters, { reasonId, urgencyId }, (eb) => conditions(eb, false)),
+  ]);
+
+  return { tickets: await describeTickets(ctx, rows), total: Number(totalRow.n), counts };
+}
+
+async function countByStatus(
+  ctx: DomainContext,
+  filters: InboxFilters,
+  ids: { reasonId: number | null | undefined; urgencyId: number | null | undefined },
+  conditions?: (eb: Eb) => Expression<SqlBool>,
+): Promise<Record<string, number>> {
+  const statuses = await ctx.db.selectFrom('terms').select(['id', 'slug']).where('taxonomy', '=', 'ticket_status').execute();
+  const counts: Record<string, number> = Object.fromEntries(statuses.map((s) => [s.slug, 0]));
+  if (ids.reasonId === null || ids.urgencyId === null) return counts;
+  const isUnfiltered = !conditions || Object.entries(filters).every(([key, value]) => ['status', 'page', 'perPage'].includes(key) || value === undefined || value === '');
+  // Without other filters the counts come from the relationship index alone, never touching posts.
+  const rows = isUnfiltered
+    ? await ctx.db
+        .selectFrom('term_relationships')
+        .select(['term_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('taxonomy', '=', 'ticket_status')
+        .groupBy('term_id')
+        .execute()
+    : await ctx.db
+        .selectFrom('posts')
+        .innerJoin('term_relationships as s', (join) => join.onRef('s.post_id', '=', 'posts.id').on('s.taxonomy', '=', 'ticket_status'))
+        .select(['s.term_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where((eb) => (conditions as (eb: Eb) => Expression<SqlBool>)(eb as unknown as Eb))
+        .groupBy('s.term_id')
+        .execute();
+  const slugById = new Map(statuses.map((s) => [s.id, s.slug]));
+  for (const row of rows) {
+    const slug = slugById.get(row.term_id);
+    if (slug) counts[slug] = Number(row.n);
+  }
+  return counts;
+}
+
+interface InboxRow {
+  id: number;
+  title: string;
+  author_id: number | null;
+  assignee_id: number | null;
+  product_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Adds terms and people to a page of ticket rows, in two queries. */
+export async function describeTickets(ctx: DomainContext, rows: InboxRow[]): Promise<InboxTicket[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const userIds = [...new Set(rows.flatMap((r) => [r.author_id, r.assignee_id]).filter((id): id is number => id !== null))];
+  const [terms, users] = await Promise.all([
+    ctx.db
+      .selectFrom('term_relationships as r')
+      .innerJoin('terms as t', 't.id', 'r.term_id')
+      .select(['r.post_id', 'r.taxonomy', 't.slug', 't.name'])
+      .where('r.post_id', 'in', ids)
+      .execute(),
+    userIds.length ? ctx.db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', userIds).execute() : Promise.resolve([]),
+  ]);
+  const termOf = new Map(terms.map((t) => [`${t.post_id}:${t.taxonomy}`, { slug: t.slug, name: t.name }]));
+  const userOf = new Map(users.map((u) => [u.id, u]));
+  return rows.map((r) => {
+    const client = r.author_id === null ? undefined : userOf.get(r.author_id);
+    const assignee = r.assignee_id === null ? undefined : userOf.get(r.assignee_id);
+    return {
+      id: r.id,
+      title: r.title,
+      status: termOf.get(`${r.id}:ticket_status`) ?? null,
+      reason: termOf.get(`${r.id}:ticket_reason`) ?? null,
+      urgency: termOf.get(`${r.id}:ticket_urgency`) ?? null,
+      productId: r.product_id,
+      client: client ? { id: client.id, name: client.name, email: client.email } : null,
+      assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    };
+  });
+}

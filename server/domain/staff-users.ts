@@ -1,0 +1,72 @@
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { takeRateLimit } from '../auth/rate-limit.js';
+import type { UserRole, UserRow } from '../db/tables.js';
+import { AppError, invalidField } from '../errors.js';
+import { type DomainContext, now } from './context.js';
+import { findUserByEmail, normalizeEmail } from './resolve-user.js';
+
+const PASSWORD_TRIES = 10;
+const WINDOW_MS = 15 * 60 * 1000;
+export const MIN_PASSWORD_LENGTH = 10;
+
+/** Agents and admins, by name (the assignee list and agent management). */
+export async function listStaff(ctx: DomainContext): Promise<UserRow[]> {
+  return ctx.db.selectFrom('users').selectAll().where('role', 'in', ['agent', 'admin']).orderBy('name').orderBy('id').execute();
+}
+
+/**
+ * Checks an agent's or admin's email and password for the admin app (rate-limited per address).
+ * Staff always sign in with a password; the clients' login method does not apply to them.
+ */
+export async function verifyStaffPassword(ctx: DomainContext, email: string, password: string): Promise<UserRow> {
+  const address = normalizeEmail(email);
+  if (!(await takeRateLimit(ctx.db, `password:${address}`, PASSWORD_TRIES, WINDOW_MS))) {
+    throw new AppError('RATE_LIMITED', 'Too many attempts for this address. Wait 15 minutes and try again.');
+  }
+  const user = await findUserByEmail(ctx.db, address);
+  const ok = await verifyPassword(password, user?.password_hash ?? null);
+  if (!user || !ok || (user.role !== 'agent' && user.role !== 'admin')) {
+    throw new AppError('INVALID_TOKEN', 'The email or the password is wrong, or this account is not an agent or admin.');
+  }
+  return user;
+}
+
+export interface StaffChanges {
+  name?: string;
+  role?: UserRole;
+  password?: string;
+}
+
+/** An admin renames a user, changes the role or sets a password; the last admin cannot be demoted. */
+export async function updateUser(ctx: DomainContext, id: number, changes: StaffChanges): Promise<UserRow> {
+  if (changes.password !== undefined && changes.password.length < MIN_PASSWORD_LENGTH) {
+    throw invalidField('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+  const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
+  return ctx.db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!user) throw new AppError('NOT_FOUND', `There is no user with id ${id}.`);
+    if (user.role === 'admin' && changes.role !== undefined && changes.role !== 'admin') {
+      const admins = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).where('role', '=', 'admin').executeTakeFirstOrThrow();
+      if (Number(admins.n) <= 1) throw invalidField('role', 'the last admin cannot stop being an admin');
+    }
+    return trx
+      .updateTable('users')
+      .set({
+        ...(changes.name !== undefined && { name: changes.name.trim() }),
+        ...(changes.role !== undefined && { role: changes.role }),
+        ...(passwordHash !== undefined && { password_hash: passwordHash }),
+        updated_at: now(),
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** Sets a password on a user found by email (the CLI and tests). */
+export async function setPasswordByEmail(ctx: DomainContext, email: string, password: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) throw new AppError('NOT_FOUND', `There is no account with the email ${normalizeEmail(email)}.`);
+  await updateUser(ctx, user.id, { password });
+}

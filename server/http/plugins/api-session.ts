@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { findSessionUser } from '../../auth/sessions.js';
+import type { Config } from '../../config/config-types.js';
+import type { Database } from '../../db/tables.js';
+import { AppError } from '../../errors.js';
+import { isValidCsrf, SESSION_COOKIE } from './session.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CSRF_HEADER = 'x-csrf-token';
+
+/**
+ * The admin app calls the REST API with the help site's session cookie instead of a Bearer token.
+ * Reads need only the cookie (cross-site pages cannot read the JSON: these routes send no CORS
+ * headers). A write counts as the session's user only with a valid `X-CSRF-Token` header — a custom
+ * header no cross-site form can send; without it the write is anonymous, so the widget's public
+ * routes keep working for a signed-in browser. A wrong token is a 403.
+ */
+export const apiSessionPlugin = fp(
+  async (app: FastifyInstance, options: { db: Kysely<Database>; config: Config }) => {
+    const apiPrefix = `${options.config.basePath}/api/`;
+    app.addHook('onRequest', async (request) => {
+      if (request.actor || !request.url.startsWith(apiPrefix)) return;
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      if (!SAFE_METHODS.has(request.method)) {
+        const sent = request.headers[CSRF_HEADER];
+        if (sent === undefined) return;
+        if (!(await isValidCsrf(request, sent))) throw new AppError('FORBIDDEN', 'The X-CSRF-Token header is wrong or stale. Reload the page and try again.');
+      }
+      const user = await findSessionUser(options.db, token);
+      if (!user) return;
+      request.actor = { id: user.id, role: user.role };
+      request.siteUser = user;
+      request.sessionToken = token;
+    });
+  },
+  { name: 'helpdesk-api-session', dependencies: ['helpdesk-auth', 'helpdesk-session'] },
+);

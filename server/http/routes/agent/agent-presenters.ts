@@ -1,0 +1,57 @@
+import type { ClientThread } from '../../../domain/client-tickets.js';
+import type { AgentTicket } from '../../../domain/get-agent-ticket.js';
+import type { InboxTicket } from '../../../domain/list-inbox.js';
+
+// Whitelists of what leaves the server; the shapes are described in agent-tickets.schema.ts.
+
+export function presentInboxTicket(t: InboxTicket) {
+  return {
+    id: t.id,
+    title: t.title,
+    status: t.status,
+    reason: t.reason,
+    urgency: t.urgency,
+    product: t.productId,
+    client: t.client,
+    assignee: t.assignee,
+    created: t.createdAt,
+    modified: t.updatedAt,
+  };
+}
+
+export function presentAgentTicket(t: AgentTicket) {
+  return {
+    ...presentInboxTicket(t),
+    description: t.description,
+    meta: t.meta,
+    comments: t.comments.map((c) => ({
+      id: c.id,
+      role: c.role,
+      author: c.role === 'bot' ? 'Automatic reply' : (c.author?.name ?? ''),
+      text: c.text,
+      internal: c.isInternal,
+      created: c.createdAt,
+    })),
+    other_tickets: t.otherTickets.map(presentInboxTicket),
+  };
+}
+
+/** A client's own ticket: public replies only, no meta, no assignee, no sidebar. */
+export function presentClientTicket(t: ClientThread, statusSlug: string, client: { id: number; name: string; email: string }) {
+  return {
+    id: t.id,
+    title: t.title,
+    status: { slug: statusSlug, name: t.status },
+    reason: null,
+    urgency: null,
+    product: null,
+    client,
+    assignee: null,
+    created: t.createdAt,
+    modified: t.createdAt,
+    description: t.description,
+    meta: {},
+    comments: t.entries.map((e) => ({ id: e.id, role: e.role, author: e.authorName, text: e.text, internal: false, created: e.createdAt })),
+    other_tickets: [],
+  };
+}

@@ -1,0 +1,79 @@
+import { Type } from '@fastify/type-provider-typebox';
+
+const Nullable = <T extends ReturnType<typeof Type.Object>>(schema: T) => Type.Union([schema, Type.Null()]);
+const TermRef = Nullable(Type.Object({ slug: Type.String(), name: Type.String() }));
+const Slug = Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
+
+export const InboxTicketSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  status: TermRef,
+  reason: TermRef,
+  urgency: TermRef,
+  product: Type.Union([Type.Integer(), Type.Null()]),
+  client: Nullable(Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String() })),
+  assignee: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  created: Type.String(),
+  modified: Type.String(),
+});
+
+export const InboxQuery = Type.Object(
+  {
+    status: Type.Optional(Slug),
+    product: Type.Optional(Type.Integer({ minimum: 1 })),
+    reason: Type.Optional(Slug),
+    urgency: Type.Optional(Slug),
+    assignee: Type.Optional(Type.Union([Type.Literal('none'), Type.Literal('me'), Type.Integer({ minimum: 1 })], { description: 'A user id, "me" or "none"' })),
+    client: Type.Optional(Type.Integer({ minimum: 1 })),
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  },
+  { additionalProperties: false },
+);
+
+export const InboxReply = Type.Object({
+  tickets: Type.Array(InboxTicketSchema),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+  counts: Type.Record(Type.String(), Type.Integer(), { description: 'Tickets per status slug, under every filter but the status' }),
+});
+
+const CommentSchema = Type.Object({
+  id: Type.Integer(),
+  role: Type.Union([Type.Literal('client'), Type.Literal('agent'), Type.Literal('bot')]),
+  author: Type.String(),
+  text: Type.String(),
+  internal: Type.Boolean(),
+  created: Type.String(),
+});
+
+export const TicketReply = Type.Object({
+  ...InboxTicketSchema.properties,
+  description: Type.String(),
+  meta: Type.Record(Type.String(), Type.String(), { description: 'order and custom_* fields (agents only)' }),
+  comments: Type.Array(CommentSchema),
+  other_tickets: Type.Array(InboxTicketSchema),
+});
+
+export const TicketPatch = Type.Object(
+  {
+    status: Type.Optional(Slug),
+    reason: Type.Optional(Type.Union([Slug, Type.Null()])),
+    urgency: Type.Optional(Type.Union([Slug, Type.Null()])),
+    product: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    assignee: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const CommentBody = Type.Object(
+  {
+    text: Type.String({ minLength: 1, maxLength: 50_000 }),
+    internal: Type.Optional(Type.Boolean({ description: 'An internal note: agents only, never shown or mailed to the client' })),
+  },
+  { additionalProperties: false },
+);
+
+export const CommentReply = Type.Object({ id: Type.Integer(), moved_to: Type.Union([Type.String(), Type.Null()]) });
