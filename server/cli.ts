@@ -10,23 +10,23 @@ import { createDomainContext } from './domain/context.js';
 import { findUserByEmail } from './domain/resolve-user.js';
 import { AppError } from './errors.js';
 import { loadHooks } from './hooks/load-plugins.js';
-import { startService } from './start-service.js';
+import { startService, startWorkerService } from './start-service.js';
 
 const USAGE = `Usage: helpdesk <command>
 
-  serve                                        Serve the help site (default)
+  serve [--services=all|web|worker]            Serve the help site and run the mail worker (default: all)
   migrate                                      Apply pending database migrations
   user add --email E --name N --role R         Add a user (R: admin, agent or client)
   token create --email E [--label L]           Print a new API token for that user
 
-Environment: PORT, HELPDESK_HOME_URL, HELPDESK_DATA_DIR, DATABASE_URL, HELPDESK_CONFIG, LOG_LEVEL`;
+Environment: PORT, HELPDESK_HOME_URL, HELPDESK_DATA_DIR, DATABASE_URL, HELPDESK_CONFIG, LOG_LEVEL, SMTP_URL`;
 
 /** Runs one CLI command; returns the process exit code. */
 export async function runCli(argv: string[], out = console.log, err = console.error): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, label: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, label: { type: 'string' }, services: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   const command = positionals.join(' ') || 'serve';
   if (values.help) return out(USAGE), 0;
@@ -40,7 +40,9 @@ export async function runCli(argv: string[], out = console.log, err = console.er
   }
 
   if (command === 'serve') {
-    const service = await startService(config);
+    const services = values.services ?? 'all';
+    if (!['all', 'web', 'worker'].includes(services)) return err(`--services must be all, web or worker.\n\n${USAGE}`), 2;
+    const service = services === 'worker' ? await startWorkerService(config) : await startService(config, console.log, { services: services as 'all' | 'web' });
     const shutdown = async (signal: string) => {
       out(`${signal}: finishing requests in flight, then stopping.`);
       await service.stop();

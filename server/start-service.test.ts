@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from './cli.js';
 import { loadConfig } from './config/load-config.js';
-import { startService } from './start-service.js';
+import { startService, startWorkerService } from './start-service.js';
 
 describe('quick start on a SQLite file', () => {
   let dataDir = '';
@@ -69,6 +69,30 @@ describe('quick start on a SQLite file', () => {
     } finally {
       await service.stop();
     }
+  });
+
+  it('--services=web serves without a worker; a separate worker process sends the queued mail', async () => {
+    const config = await loadConfig();
+    expect(await runCli(['user', 'add', '--email', 'split@client.test', '--name', 'Split', '--role', 'client'], () => {})).toBe(0);
+    const web = await startService({ ...config, host: '127.0.0.1', logLevel: 'silent' }, () => {}, { services: 'web' });
+    try {
+      expect(web.hasWorker).toBe(false);
+      const res = await fetch(`${web.url}/api/helpdesk/v1/tickets/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Split', email: 'split@client.test', subject: 'Split mail', description: 'Hello' }),
+      });
+      expect(res.status).toBe(201);
+      const worker = await startWorkerService({ ...config, logLevel: 'silent' }, () => {});
+      try {
+        await expect.poll(() => (existsSync(join(dataDir, 'mail')) ? readdirSync(join(dataDir, 'mail')).length : 0), { timeout: 20_000, interval: 50 }).toBe(1);
+      } finally {
+        await worker.stop();
+      }
+    } finally {
+      await web.stop();
+    }
+    expect(await runCli(['serve', '--services=nope'], () => {}, () => {})).toBe(2);
   });
 
   it('the CLI explains its usage and refuses unknown users and commands', async () => {

@@ -14,11 +14,30 @@ export interface RunningService {
   app: FastifyInstance;
   db: Db;
   url: string;
+  /** Whether this process also runs the background worker (mail). */
+  hasWorker: boolean;
   stop(): Promise<void>;
 }
 
+export interface ServiceOptions {
+  /** `all` (default): web and worker in one process; `web`: no worker; see startWorkerService for `worker`. */
+  services?: 'all' | 'web';
+}
+
+function workerFor(ctx: ReturnType<typeof createDomainContext>, config: Config, log: { info(m: string): void; warn(m: string): void }) {
+  const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
+  const worker = createWorker(ctx, config, transport, log);
+  worker.start();
+  return {
+    async stop() {
+      await worker.stop();
+      transport.close();
+    },
+  };
+}
+
 /** Opens the store, migrates, loads plugins, listens; on first start prints the administrator's link. */
-export async function startService(config: Config, log: (line: string) => void = console.log): Promise<RunningService> {
+export async function startService(config: Config, log: (line: string) => void = console.log, options: ServiceOptions = {}): Promise<RunningService> {
   const db = createDb({ url: config.databaseUrl });
   try {
     await migrateToLatest(db);
@@ -29,22 +48,40 @@ export async function startService(config: Config, log: (line: string) => void =
       logger: loggerOptions(config.logLevel),
     });
     const address = await app.listen({ port: config.port, host: config.host });
-    // Mail and other background jobs run in this process; several instances share the queue safely.
-    const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
-    const worker = createWorker(ctx, config, transport, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
-    worker.start();
+    // Mail and other background jobs run in this process unless split out; instances share the queue safely.
+    const worker = options.services === 'web' ? null : workerFor(ctx, config, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
     const link = await issueFirstAdminLink(ctx, config.homeUrl);
     log(`Helpdesk is serving ${config.homeUrl}/ (listening on ${address}, ${db.dialect === 'sqlite' ? `SQLite file ${config.databaseUrl}` : 'PostgreSQL'})`);
-    if (!config.smtpUrl) log(`Mail is written as .eml files under ${config.dataDir}/mail/ (set SMTP_URL to send it).`);
+    if (!config.smtpUrl && worker) log(`Mail is written as .eml files under ${config.dataDir}/mail/ (set SMTP_URL to send it).`);
     if (link) log(`\nNo administrator yet. Open this one-time link to become the administrator (valid 7 days):\n\n  ${link}\n`);
     return {
       app,
       db,
       url: address,
+      hasWorker: worker !== null,
+      async stop() {
+        await worker?.stop();
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** `helpdesk serve --services=worker`: only the background worker, no HTTP (scale it apart from the web). */
+export async function startWorkerService(config: Config, log: (line: string) => void = console.log): Promise<{ stop(): Promise<void> }> {
+  const db = createDb({ url: config.databaseUrl });
+  try {
+    await migrateToLatest(db);
+    const ctx = createDomainContext(db, await loadHooks(config));
+    const worker = workerFor(ctx, config, { info: log, warn: log });
+    log(`Helpdesk worker is running (${config.smtpUrl ? 'sending mail over SMTP' : `writing mail under ${config.dataDir}/mail/`}).`);
+    return {
       async stop() {
         await worker.stop();
-        transport.close();
-        await app.close();
         await db.close();
       },
     };
