@@ -121,7 +121,9 @@ export async function startRealHelpdesk({ basePath = '' }: { basePath?: string }
     }
     res.writeHead(404).end();
   });
-  const hostOrigin = `http://127.0.0.1:${await listen(host)}`;
+  // "localhost" and "127.0.0.1" are different sites to the browser, so the host page is truly foreign
+  // (cross-site, not only cross-origin): Cross-Origin-Resource-Policy and cookies behave as in the wild.
+  const hostOrigin = `http://localhost:${await listen(host)}`;
   const db = service.db.kysely;
 
   return {

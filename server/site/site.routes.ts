@@ -16,7 +16,15 @@ import type { SiteTemplate } from './site-template.js';
  */
 export const siteRoutes: FastifyPluginAsync<RouteServices & { templates: SiteTemplate[] }> = async (app, services) => {
   const { ctx, config, templates } = services;
-  await app.register(fastifyStatic, { root: join(packageRoot(), 'content'), prefix: '/content/', decorateReply: false, maxAge: '1h' });
+  await app.register(fastifyStatic, {
+    root: join(packageRoot(), 'content'),
+    prefix: '/content/',
+    decorateReply: false,
+    maxAge: '1h',
+    // Public files, among them self-hosted copies of the widget that other sites load by script tag:
+    // helmet's same-site resource policy would make browsers refuse them there.
+    setHeaders: (res) => res.setHeader('cross-origin-resource-policy', 'cross-origin'),
+  });
 
   const handleFront = async (request: FastifyRequest, reply: FastifyReply) => {
     // The widget's fast path may have run template_redirect already (server/site/embed/).

@@ -169,6 +169,12 @@ describeEachDatabase('widget endpoint GET /helpdesk/tickets/embed/', (dialect) =
     expect((await inject(hd, EMBED, { headers: { 'if-none-match': etag } })).status).toBe(304);
   });
 
+  it('lets other sites load files under /content/ too, where self-hosted copies of the widget live', async () => {
+    const res = await send(base, '/content/theme/style.css');
+    expect(res.status).toBe(200);
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
   it('is only the widget at its own address', async () => {
     expect((await send(base, '/helpdesk/tickets/embedded/')).status).toBe(404);
     expect((await send(base, '/helpdesk/tickets/embed/x')).status).toBe(404);
