@@ -1,7 +1,7 @@
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { listDocs } from '../domain/list-docs.js';
-import { getPosts } from '../domain/post.js';
+import { getPosts, type Post } from '../domain/post.js';
 import { AppError } from '../errors.js';
 import { layoutProps, sendNotFound } from './account/site-page.js';
 import { DocPage, DocsIndexPage } from './pages/docs-pages.js';
@@ -29,7 +29,7 @@ export function docsTemplate(ctx: DomainContext, config: Config): SiteTemplate {
       const search = (front.query.get('s') ?? '').trim().slice(0, 200);
       const pageParam = Number(front.query.get('page') ?? 1);
       const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
-      let product;
+      let product: Post | undefined;
       if (vars.helpdesk_docs === 'product') {
         [product] = await getPosts(ctx, { type: 'product', status: 'publish', slug: vars.helpdesk_doc_slug, limit: 1 });
         if (!product) return sendNotFound(ctx, config, reply);

@@ -22,11 +22,13 @@ export function Paragraphs({ text }: { text: string }) {
 
 export function SearchForm({ homeUrl, value = '' }: { homeUrl: string; value?: string }) {
   return (
-    <form method="get" action={`${homeUrl}/docs/`} role="search" className="search-form">
+    <search>
+      <form method="get" action={`${homeUrl}/docs/`} className="search-form">
       <label htmlFor="docs-search">Search the documentation</label>
       <input id="docs-search" name="s" type="search" defaultValue={value} maxLength={200} />
       <button type="submit">Search</button>
-    </form>
+      </form>
+    </search>
   );
 }
 

@@ -2,7 +2,7 @@ import type { ClientThread, ClientTicketSummary } from '../../domain/client-tick
 import type { TicketFormField } from '../../settings/schema-types.js';
 import { Notice } from './notices.js';
 
-const formatDate = (iso: string) => new Date(iso).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+const formatDate = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 function SignInFirst({ homeUrl, returnTo, what }: { homeUrl: string; returnTo: string; what: string }) {
   return (
