@@ -184,9 +184,13 @@ test('password method: the same loop, then sign-up with a password and a ticket 
 
 test.describe('accessibility', () => {
   test.use({ bypassCSP: true });
-  test('axe-core finds nothing on the login, ticket list, thread and new-ticket pages', async ({ page }) => {
+  test('axe-core finds nothing on the home, docs, login, ticket list, thread and new-ticket pages', async ({ page }) => {
     await loop.settings({ login: { method: 'both' } });
     try {
+      for (const path of ['/', '/docs/', '/docs/?s=nothing']) {
+        await page.goto(`${loop.homeUrl}${path}`);
+        expect(await axeViolations(page), path).toEqual([]);
+      }
       await page.goto(`${loop.homeUrl}/login/`);
       expect(await axeViolations(page)).toEqual([]);
       const email = newEmail();
@@ -200,6 +204,13 @@ test.describe('accessibility', () => {
       expect(await axeViolations(page)).toEqual([]);
       await page.goto(`${loop.homeUrl}/tickets/new/`);
       expect(await axeViolations(page)).toEqual([]);
+
+      // Responsive: at 320 px nothing scrolls sideways.
+      await page.setViewportSize({ width: 320, height: 640 });
+      for (const path of ['/', '/login/', '/tickets/', `/tickets/?ticket=${id}`, '/tickets/new/']) {
+        await page.goto(`${loop.homeUrl}${path}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), path).toBe(true);
+      }
     } finally {
       await loop.settings({ login: { method: 'email_link' } });
     }
