@@ -31,7 +31,7 @@ export interface AppDeps {
 
 /** The whole service as a Fastify instance, not listening (tests inject or listen on port 0). */
 export async function buildApp({ config, ctx, logger = false }: AppDeps): Promise<FastifyInstance> {
-  const embed = await prepareEmbed(config);
+  const embed = await prepareEmbed(config, ctx.hooks);
   const app = Fastify({
     logger,
     serverFactory: embed.serverFactory,
@@ -100,7 +100,7 @@ export async function buildApp({ config, ctx, logger = false }: AppDeps): Promis
         templates: [
           homeTemplate(ctx, config),
           firstAdminTemplate(ctx, config),
-          embed.template(ctx.hooks),
+          embed.template,
           loginTemplate(ctx, config),
           ticketLinkTemplate(ctx, config),
           docsTemplate(ctx, config),

@@ -9,8 +9,7 @@ import { writeEmbed } from './write-embed.js';
 export interface EmbedFastPathOptions {
   assets: EmbedAssets;
   basePath: string;
-  /** The hook registry, once the app has one; until then every request goes to Fastify. */
-  hooks: () => Hooks | undefined;
+  hooks: Hooks;
 }
 
 /**
@@ -23,11 +22,11 @@ export interface EmbedFastPathOptions {
 export function embedServerFactory({ assets, basePath, hooks }: EmbedFastPathOptions): FastifyServerFactory<Server> {
   const prefix = `${basePath}/helpdesk/tickets/embed`;
 
-  const serveFast = async (req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void, registry: Hooks) => {
+  const serveFast = async (req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void) => {
     const front = createFrontRequest(req.method ?? 'GET', req.url ?? '/', basePath, req.headers);
     if (front.queryVars.helpdesk_tickets_embed !== '1') return next(req, res);
     try {
-      await registry.doAction('template_redirect', front);
+      await hooks.doAction('template_redirect', front);
     } catch (error) {
       handOverEarlyFront(req, { error });
       return next(req, res);
@@ -41,9 +40,8 @@ export function embedServerFactory({ assets, basePath, hooks }: EmbedFastPathOpt
 
   return (fastifyHandler, options) => {
     const server = createServer((options.http ?? {}) as ServerOptions, (req, res) => {
-      const registry = hooks();
-      if (registry && (req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith(prefix)) {
-        void serveFast(req, res, fastifyHandler, registry);
+      if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith(prefix)) {
+        void serveFast(req, res, fastifyHandler);
         return;
       }
       fastifyHandler(req, res);

@@ -12,23 +12,19 @@ export interface Embed {
   assets: EmbedAssets;
   /** Fastify's `serverFactory`: the app's HTTP server with the widget's fast path. */
   serverFactory: FastifyServerFactory<Server>;
-  /** The router's template for the widget; binding it to the app's hooks turns the fast path on. */
-  template(hooks: Hooks): SiteTemplate;
+  /** The router's template for the widget (requests that reach Fastify: inject, exits, errors). */
+  template: SiteTemplate;
 }
 
 /**
  * Everything GET /helpdesk/tickets/embed/ (spec §4.1) sends, prepared once at start-up: the
  * HELPDESK_HOME_URL line plus the widget script, raw, gzip and brotli, with strong ETags.
  */
-export async function prepareEmbed(config: Pick<Config, 'homeUrl' | 'basePath'>, script?: string): Promise<Embed> {
+export async function prepareEmbed(config: Pick<Config, 'homeUrl' | 'basePath'>, hooks: Hooks, script?: string): Promise<Embed> {
   const assets = prepareEmbedAssets(embedBody(config.homeUrl, script ?? (await loadWidgetScript())));
-  let boundHooks: Hooks | undefined;
   return {
     assets,
-    serverFactory: embedServerFactory({ assets, basePath: config.basePath, hooks: () => boundHooks }),
-    template(hooks) {
-      boundHooks = hooks;
-      return embedTemplate(assets);
-    },
+    serverFactory: embedServerFactory({ assets, basePath: config.basePath, hooks }),
+    template: embedTemplate(assets),
   };
 }
