@@ -135,6 +135,14 @@ describeEachDatabase('mail worker', (dialect) => {
     expect(lines[0]).not.toContain('token');
   });
 
+  it('with maxAttempts set, a job that keeps failing ends as failed after that many attempts', async () => {
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    await submit();
+    worker(createMailTransport({ smtpUrl: `smtp://127.0.0.1:${await freePort()}`, dataDir: '' }), quiet, { maxAttempts: 2 });
+    await expect.poll(async () => (await jobStates()).find((j) => j.kind === 'mail')?.state, { timeout: 20_000, interval: 20 }).toBe('failed');
+    expect((await jobStates()).find((j) => j.kind === 'mail')?.attempts).toBe(2);
+  });
+
   it('two workers sharing the queue send every mail once', async () => {
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     const smtp = await sink();

@@ -16,7 +16,7 @@ export interface WorkerOptions {
   /** First retry delay; doubles per attempt up to maxDelayMs. */
   baseDelayMs?: number;
   maxDelayMs?: number;
-  /** After this many failed attempts a job ends as failed (with the defaults, about two days of retries). */
+  /** After this many failed attempts a job ends as failed. Default: never — an outage delays mail, never loses it. */
   maxAttempts?: number;
   /** How long a claimed job stays with this worker before another may take it. */
   leaseMs?: number;
@@ -38,7 +38,7 @@ export function createWorker(ctx: DomainContext, config: Config, transport: Mail
   const pollMs = options.pollMs ?? 1000;
   const baseDelayMs = options.baseDelayMs ?? 30_000;
   const maxDelayMs = options.maxDelayMs ?? 60 * 60_000;
-  const maxAttempts = options.maxAttempts ?? 60;
+  const maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const batchSize = options.batchSize ?? 10;
 
