@@ -243,13 +243,30 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
   });
 });
 
-describe('cookies on an https home URL', () => {
-  it('are Secure and scoped to the path prefix', async () => {
+describe('a help site under https://example.com/help', () => {
+  it('builds links with the prefix, lands on the prefixed thread, and sets Secure cookies scoped to the prefix', async () => {
     const hd = await createTestHelpdesk('sqlite', { homeUrl: 'https://example.com/help' });
     try {
       const res = await hd.app.inject({ method: 'GET', url: '/help/login/' });
       const csrf = res.cookies.find((c) => c.name === 'hd_csrf');
       expect(csrf).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/help/' });
+
+      await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+      const mail = memoryMail(hd);
+      const filed = await hd.app.inject({ method: 'POST', url: '/help/api/helpdesk/v1/tickets/', payload: ticketPayload({ email: 'pre@client.test' }) });
+      const id = (filed.json() as { id: number }).id;
+      await mail.drain();
+      const link = linkPath(mail.sent[0] as never, hd.config.homeUrl);
+      const browser = new SiteClient(hd.app, '/help');
+      const page = await browser.get(link);
+      const signedIn = await browser.post('/login/ticket/', { _csrf: csrfIn(page.body), token: new URL(link, 'http://x').searchParams.get('token') as string });
+      expect(signedIn.headers.location).toBe(`https://example.com/help/tickets/?ticket=${id}`);
+      expect(signedIn.cookies.find((c) => c.name === 'hd_session')).toMatchObject({ secure: true, path: '/help/' });
+      const thread = await browser.get(`/tickets/?ticket=${id}`);
+      expect(thread.statusCode).toBe(200);
+      expect(thread.body).toContain('action="https://example.com/help/account/reply/"');
+      const reply = await browser.post('/account/reply/', { _csrf: csrfIn(thread.body), ticket_id: String(id), text: 'hi', return_to: '/help/tickets/' });
+      expect(reply.headers.location).toBe(`https://example.com/help/tickets/?ticket=${id}&notice=reply_sent`);
     } finally {
       await hd.close();
     }
