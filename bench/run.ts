@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createDb } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { writeOption } from '../server/domain/options.js';
+import { benchEmbed } from './embed.js';
 import { runLoad } from './lib/load.js';
 import { measureRawIntake } from './lib/raw-intake.js';
 import { freePort, rssMiB, startProcess, stopProcess } from './lib/server-process.js';
@@ -116,6 +117,9 @@ async function main() {
     clearInterval(sampler);
     await stopProcess(server);
   }
+
+  report('\n## Widget script');
+  await benchEmbed(report, SECONDS);
   writeFileSync('bench/last-run.md', `${lines.join('\n')}\n`);
 }
 
