@@ -226,6 +226,17 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
       { meta_key: 'custom_site_url', meta_value: 'https://x.test' },
     ]);
     expect((await browser.get(`/tickets/?ticket=${id}`)).body).toContain('Cannot log in');
+
+    // The same form sent twice (a double click) files one ticket.
+    const page = await browser.get('/tickets/new/');
+    const key = /name="idempotency_key" value="([^"]+)"/.exec(page.body)?.[1] as string;
+    const twiceForm = { _csrf: csrfIn(page.body), idempotency_key: key, subject: 'Twice', description: 'D', custom_plan: 'Free', return_to: '/tickets/new/' };
+    const first = await browser.post('/account/new-ticket/', twiceForm);
+    const second = await browser.post('/account/new-ticket/', twiceForm);
+    expect(second.headers.location).toBe(first.headers.location);
+    const twice = await hd.ctx.db.selectFrom('posts').select('id').where('title', '=', 'Twice').execute();
+    expect(twice).toHaveLength(1);
+    expect(await hd.ctx.db.selectFrom('post_meta').select('meta_key').where('post_id', '=', twice[0]?.id as number).execute()).toEqual([{ meta_key: 'custom_plan' }]);
   });
 
   it('pages put the shortcodes anywhere; an unknown slug is a 404', async () => {

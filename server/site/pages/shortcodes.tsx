@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ClientThread, ClientTicketSummary } from '../../domain/client-tickets.js';
 import type { TicketFormField } from '../../settings/schema-types.js';
 import { Notice } from './notices.js';
@@ -119,6 +120,8 @@ export function NewTicketShortcode({ homeUrl, pagePath, signedIn, csrf, fields, 
       <Notice code={notice} />
       <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="return_to" value={pagePath} />
+      {/* One key per rendered form: a double submit files one ticket. */}
+      <input type="hidden" name="idempotency_key" value={randomUUID()} />
       {fields.map((field) => {
         const id = `field-${field.key}`;
         const name = field.builtin ? field.key : `custom_${field.key}`;
