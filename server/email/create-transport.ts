@@ -11,6 +11,8 @@ export interface OutgoingMail {
   html: string;
   /** Stable per job, so a message resent after a lost acknowledgement is recognised as the same one. */
   messageId: string;
+  /** The ticket's thread id, so mail clients group every mail about one ticket. */
+  references?: string;
 }
 
 export interface MailTransport {
@@ -22,7 +24,7 @@ export interface MailTransport {
 const HEADERS = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' };
 
 function toNodemailer(mail: OutgoingMail) {
-  return { from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId, headers: HEADERS };
+  return { from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId, ...(mail.references && { references: mail.references }), headers: HEADERS };
 }
 
 /** SMTP through nodemailer when `smtpUrl` is set; otherwise each message becomes an .eml file under `dataDir/mail/`. */

@@ -108,5 +108,6 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow)
     to: recipient.email,
     ...rendered,
     messageId: `<mail-${job.id}.${job.created_at.replace(/\D/g, '')}@${host}>`,
+    ...(ticket && { references: `<ticket-${ticket.id}@${host}>` }),
   };
 }

@@ -67,6 +67,8 @@ describeEachDatabase('mail worker', (dialect) => {
     const agentMail = smtp.messages.find((m) => m.to[0]?.endsWith('@staff.test'));
     expect(agentMail?.subject).toBe(`New ticket #${id}: Export fails`);
     expect(agentMail?.text).not.toContain('token=');
+    expect(agentMail?.headers.references).toBe(`<ticket-${id}@help.example.com>`);
+    expect(confirmation?.headers.references).toBe(`<ticket-${id}@help.example.com>`);
     await expect.poll(async () => (await jobStates()).every((j) => j.state === 'done'), { timeout: 20_000, interval: 20 }).toBe(true);
   });
 
