@@ -70,10 +70,11 @@ export const sessionPlugin = fp(
     await app.register(cookie);
     app.decorateRequest('siteUser', null);
     app.decorateRequest('sessionToken', null);
-    const apiPrefix = `${options.config.basePath}/api/`;
+    // The API has its own session handling; static files need no user: neither pays for a lookup.
+    const skipped = [`${options.config.basePath}/api/`, `${options.config.basePath}/content/`];
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (!token || request.url.startsWith(apiPrefix)) return;
+      if (!token || skipped.some((prefix) => request.url.startsWith(prefix))) return;
       const user = await findSessionUser(options.db, token);
       if (user) {
         request.siteUser = user;
