@@ -1,6 +1,8 @@
-// Builds the server bundle (dist/server/index.js) and the widget script (dist/widget/widget.js).
+// Builds the server bundle (dist/server/index.js), the widget script (dist/widget/widget.js) and the
+// admin app (dist/admin, Vite).
 // Server dependencies stay external: they are installed.
 import { build } from 'esbuild';
+import { build as buildWithVite } from 'vite';
 import { WIDGET_ENTRY, widgetBuildOptions } from '../widget/esbuild-options.mjs';
 
 await Promise.all([
@@ -21,4 +23,5 @@ await Promise.all([
   }),
   // The same options as widget/build.ts, written to a file the bundled server reads at start.
   build({ ...widgetBuildOptions, entryPoints: [WIDGET_ENTRY], outfile: 'dist/widget/widget.js', logLevel: 'warning' }),
+  buildWithVite({ configFile: 'admin/vite.config.ts' }),
 ]);

@@ -21,6 +21,7 @@ import { prepareEmbed } from './site/embed/prepare-embed.js';
 import { siteRoutes } from './site/site.routes.js';
 import { contentPageTemplate, loginTemplate, ticketLinkTemplate } from './site/account/account-templates.js';
 import { accountRoutes } from './site/account/account.routes.js';
+import { adminAppRoutes } from './admin/admin-app.routes.js';
 import { docsTemplate } from './site/docs-templates.js';
 
 export interface AppDeps {
@@ -95,6 +96,7 @@ export async function buildApp({ config, ctx, logger = false }: AppDeps): Promis
       await site.register(apiPlugin, { ...services, prefix: '/api' });
       await site.register(firstAdminRoutes, services);
       await site.register(accountRoutes, services);
+      await site.register(adminAppRoutes, services);
       await site.register(siteRoutes, {
         ...services,
         templates: [

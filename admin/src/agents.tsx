@@ -1,0 +1,80 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { api, ApiError, type Me, type StaffUser } from './api.js';
+
+/** Agent management (admins): add agents and admins with a password, change roles, reset passwords. */
+export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; onChanged: () => void }) {
+  const [users, setUsers] = useState<StaffUser[] | null>(null);
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const load = () => api<StaffUser[]>('GET', '/users/').then(setUsers, (e: Error) => setError(e.message));
+  useEffect(() => {
+    document.title = 'Agents · Helpdesk admin';
+    load();
+  }, []);
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      setError('');
+      setStatus(done);
+      await load();
+      onChanged();
+      return true;
+    } catch (e) {
+      setError(e instanceof ApiError ? e.problem.detail : String(e));
+      return false;
+    }
+  };
+  const add = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const body = { name: String(data.get('name')), email: String(data.get('email')), role: String(data.get('role')), password: String(data.get('password')) };
+    if (await run(() => api('POST', '/users/', body), `${body.name} added.`)) form.reset();
+  };
+  const setPassword = (user: StaffUser) => {
+    const password = prompt(`New password for ${user.name} (at least 10 characters)`);
+    if (password) void run(() => api('PATCH', `/users/${user.id}`, { password }), 'Password changed.');
+  };
+  return (
+    <div>
+      <div className="page-head"><h1>Agents</h1></div>
+      {error && <p className="alert" role="alert">{error}</p>}
+      <p role="status" className="visually-hidden">{status}</p>
+      {users && (
+        <table className="tickets">
+          <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+          <tbody>
+            {users.map((u) => (
+              <tr key={u.id}>
+                <td>{u.name}{u.id === me.id && <span className="muted"> (you)</span>}</td>
+                <td>{u.email}</td>
+                <td>
+                  <label htmlFor={`role-${u.id}`} className="visually-hidden">Role of {u.name}</label>
+                  <select id={`role-${u.id}`} value={u.role} onChange={(e) => run(() => api('PATCH', `/users/${u.id}`, { role: e.target.value }), 'Role changed.')}>
+                    <option value="agent">Agent</option>
+                    <option value="admin">Admin</option>
+                    <option value="client">Client (no access)</option>
+                  </select>
+                </td>
+                <td className="row-actions"><button type="button" className="button-quiet" onClick={() => setPassword(u)}>Set password<span className="visually-hidden"> for {u.name}</span></button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form className="card editor" onSubmit={add} aria-labelledby="add-agent">
+        <h2 id="add-agent">Add an agent</h2>
+        <div className="grid-2">
+          <div className="field"><label htmlFor="agent-name">Name</label><input id="agent-name" name="name" required maxLength={200} /></div>
+          <div className="field"><label htmlFor="agent-email">Email</label><input id="agent-email" name="email" type="email" required /></div>
+          <div className="field"><label htmlFor="agent-password">Password</label><input id="agent-password" name="password" type="password" minLength={10} required autoComplete="new-password" /></div>
+          <div className="field">
+            <label htmlFor="agent-role">Role</label>
+            <select id="agent-role" name="role" defaultValue="agent"><option value="agent">Agent</option><option value="admin">Admin</option></select>
+          </div>
+        </div>
+        <button type="submit">Add agent</button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+// The REST API as the admin app uses it: the session cookie plus the X-CSRF-Token header on writes.
+
+export const apiRoot = new URL('../api/helpdesk/v1', document.baseURI).pathname;
+export const siteRoot = new URL('..', document.baseURI).pathname;
+
+let csrf = '';
+
+export interface Problem {
+  status: number;
+  title: string;
+  detail: string;
+  code: string;
+  errors?: Array<{ field: string; detail: string }>;
+}
+
+export class ApiError extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail || problem.title);
+  }
+}
+
+/** Calls the API; throws ApiError with the RFC 9457 problem on failure. */
+export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') headers['x-csrf-token'] = csrf;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(apiRoot + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin', cache: 'no-cache' });
+  if (res.status === 204) return undefined as T;
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new ApiError({ status: res.status, title: data.title ?? res.statusText, detail: data.detail ?? '', code: data.code ?? 'ERROR', errors: data.errors });
+  return data as T;
+}
+
+export interface Me {
+  user: { id: number; name: string; email: string; role: 'client' | 'agent' | 'admin' } | null;
+  csrf_token: string;
+}
+
+export async function loadMe(): Promise<Me> {
+  const me = await api<Me>('GET', '/me');
+  csrf = me.csrf_token;
+  return me;
+}
+
+export async function signIn(email: string, password: string): Promise<Me> {
+  const me = await api<Me>('POST', '/session', { email, password });
+  csrf = me.csrf_token;
+  return me;
+}
+
+export async function signOut(): Promise<void> {
+  await api('DELETE', '/session');
+}
+
+export interface TermRef {
+  slug: string;
+  name: string;
+}
+export interface InboxTicket {
+  id: number;
+  title: string;
+  status: TermRef | null;
+  reason: TermRef | null;
+  urgency: TermRef | null;
+  product: number | null;
+  client: { id: number; name: string; email: string } | null;
+  assignee: { id: number; name: string } | null;
+  created: string;
+  modified: string;
+}
+export interface InboxPage {
+  tickets: InboxTicket[];
+  total: number;
+  page: number;
+  per_page: number;
+  counts: Record<string, number>;
+}
+export interface Comment {
+  id: number;
+  role: 'client' | 'agent' | 'bot';
+  author: string;
+  text: string;
+  internal: boolean;
+  created: string;
+}
+export interface TicketDetail extends InboxTicket {
+  description: string;
+  meta: Record<string, string>;
+  comments: Comment[];
+  other_tickets: InboxTicket[];
+}
+export interface Option {
+  id: number;
+  name: string;
+  slug: string;
+  order?: number;
+}
+export interface StaffUser {
+  id: number;
+  name: string;
+  email: string;
+  role: 'client' | 'agent' | 'admin';
+}
+
+/** The lists every ticket screen needs, loaded once per sign-in. */
+export interface Lookups {
+  statuses: Option[];
+  reasons: Option[];
+  urgencies: Option[];
+  products: Option[];
+  staff: StaffUser[];
+}
+
+export async function loadLookups(): Promise<Lookups> {
+  const [statuses, reasons, urgencies, products, staff] = await Promise.all([
+    api<Option[]>('GET', '/statuses/'),
+    api<Option[]>('GET', '/tickets/reasons/'),
+    api<Option[]>('GET', '/tickets/urgencies/'),
+    api<Option[]>('GET', '/tickets/products/'),
+    api<StaffUser[]>('GET', '/users/'),
+  ]);
+  return { statuses, reasons, urgencies, products, staff };
+}
+
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  const sameDay = date.toDateString() === new Date().toDateString();
+  return sameDay ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : date.toLocaleDateString([], { year: 'numeric', month: 'short', day: 'numeric' });
+}

@@ -1,0 +1,88 @@
+import { type ReactElement, useCallback, useEffect, useState } from 'react';
+import { type Lookups, loadLookups, loadMe, type Me, signOut, siteRoot } from './api.js';
+import { AgentsScreen } from './agents.js';
+import { ContentEditor } from './content-editor.js';
+import { Inbox } from './inbox.js';
+import { Link, navigate, useRoute } from './router.js';
+import { SettingsScreen } from './settings-screen.js';
+import { SignIn } from './sign-in.js';
+import { TermsEditor } from './terms-editor.js';
+import { TicketView } from './ticket-view.js';
+
+type User = NonNullable<Me['user']>;
+
+export function App() {
+  const [me, setMe] = useState<Me | null>(null);
+  const [failed, setFailed] = useState('');
+  useEffect(() => {
+    loadMe().then(setMe, (error: Error) => setFailed(error.message));
+  }, []);
+  if (failed) return <main className="center-screen"><p role="alert">The helpdesk did not answer: {failed}</p></main>;
+  if (!me) return <main className="center-screen" aria-busy="true"><p>Loading…</p></main>;
+  if (!me.user || me.user.role === 'client') return <SignIn notStaff={me.user?.role === 'client'} onSignedIn={setMe} />;
+  return <Workspace user={me.user} onSignedOut={() => setMe({ user: null, csrf_token: '' })} />;
+}
+
+const NAV: Array<{ to: string; label: string; adminOnly?: boolean }> = [
+  { to: '', label: 'Inbox' },
+  { to: 'docs', label: 'Docs' },
+  { to: 'products', label: 'Products' },
+  { to: 'reasons', label: 'Reasons' },
+  { to: 'urgencies', label: 'Urgencies' },
+  { to: 'statuses', label: 'Statuses', adminOnly: true },
+  { to: 'agents', label: 'Agents', adminOnly: true },
+  { to: 'settings', label: 'Settings', adminOnly: true },
+];
+
+function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void }) {
+  const route = useRoute();
+  const [lookups, setLookups] = useState<Lookups | null>(null);
+  const reloadLookups = useCallback(() => {
+    loadLookups().then(setLookups, () => setLookups(null));
+  }, []);
+  useEffect(reloadLookups, [reloadLookups]);
+  const isAdmin = user.role === 'admin';
+  const section = route.path.split('/')[0] ?? '';
+  const active = section === 'tickets' ? '' : section;
+
+  const leave = async () => {
+    await signOut();
+    navigate('', { replace: true });
+    onSignedOut();
+  };
+
+  let screen: ReactElement;
+  const [, id, tab] = route.path.split('/');
+  if (!lookups) screen = <p aria-busy="true">Loading…</p>;
+  else if (section === 'tickets' && id) screen = <TicketView key={id} id={Number(id)} lookups={lookups} me={user} />;
+  else if (section === 'settings' && isAdmin) screen = <SettingsScreen tab={id} />;
+  else if (section === 'docs' || section === 'products') screen = <ContentEditor kind={section} lookups={lookups} onChanged={reloadLookups} />;
+  else if (section === 'reasons' || section === 'urgencies' || (section === 'statuses' && isAdmin)) screen = <TermsEditor kind={section} onChanged={reloadLookups} />;
+  else if (section === 'agents' && isAdmin) screen = <AgentsScreen me={user} onChanged={reloadLookups} />;
+  else screen = <Inbox query={route.query} lookups={lookups} me={user} />;
+  void tab;
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="topbar">
+        <Link to="" className="brand">Helpdesk</Link>
+        <nav aria-label="Main">
+          <ul className="nav-list">
+            {NAV.filter((item) => isAdmin || !item.adminOnly).map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} aria-current={active === item.to ? 'page' : undefined}>{item.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="account">
+          <span className="account-name">{user.name} <span className="role">({user.role})</span></span>
+          <a href={siteRoot}>Help site</a>
+          <button type="button" className="button-quiet" onClick={leave}>Sign out</button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>{screen}</main>
+    </div>
+  );
+}

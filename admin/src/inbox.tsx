@@ -1,0 +1,140 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { api, formatTime, type InboxPage, type Lookups, type Me } from './api.js';
+import { Link, navigate } from './router.js';
+
+const FILTERS = ['status', 'product', 'reason', 'urgency', 'assignee', 'client', 'search', 'page'] as const;
+
+/** The inbox: status tabs with counts, filters and search, tickets by last activity. State lives in the URL. */
+export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Lookups; me: NonNullable<Me['user']> }) {
+  const [data, setData] = useState<InboxPage | null>(null);
+  const [error, setError] = useState('');
+  const queryString = query.toString();
+  useEffect(() => {
+    document.title = 'Inbox · Helpdesk admin';
+    let live = true;
+    const params = new URLSearchParams();
+    for (const key of FILTERS) {
+      const value = query.get(key);
+      if (value) params.set(key, value);
+    }
+    api<InboxPage>('GET', `/tickets/?${params}`).then(
+      (page) => live && (setData(page), setError('')),
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [queryString]);
+
+  const withParams = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(query);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    const text = next.toString();
+    return text ? `?${text}` : '';
+  };
+  const setFilter = (key: string, value: string) => navigate(withParams({ [key]: value || null }));
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFilter('search', String(new FormData(event.currentTarget).get('search') ?? '').trim());
+  };
+  const status = query.get('status') ?? '';
+  const allCount = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : undefined;
+  const page = Number(query.get('page') ?? '1');
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
+
+  return (
+    <div className="inbox">
+      <div className="page-head">
+        <h1>Inbox</h1>
+        <form role="search" className="search" onSubmit={onSearch} key={query.get('search') ?? ''}>
+          <label htmlFor="inbox-search" className="visually-hidden">Search tickets</label>
+          <input id="inbox-search" name="search" type="search" placeholder="Subject, text, client or #id" defaultValue={query.get('search') ?? ''} />
+          <button type="submit">Search</button>
+        </form>
+      </div>
+
+      <nav aria-label="Statuses" className="status-tabs">
+        <ul>
+          <li>
+            <Link to={withParams({ status: null })} aria-current={status === '' ? 'page' : undefined}>
+              All <span className="count">{allCount ?? ''}</span>
+            </Link>
+          </li>
+          {lookups.statuses.map((s) => (
+            <li key={s.slug}>
+              <Link to={withParams({ status: s.slug })} aria-current={status === s.slug ? 'page' : undefined}>
+                {s.name} <span className="count">{data?.counts[s.slug] ?? ''}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="filters">
+        <FilterSelect label="Assignee" value={query.get('assignee') ?? ''} onChange={(v) => setFilter('assignee', v)}
+          options={[{ value: 'me', label: 'Me' }, { value: 'none', label: 'Unassigned' }, ...lookups.staff.map((u) => ({ value: String(u.id), label: u.name }))]} />
+        <FilterSelect label="Product" value={query.get('product') ?? ''} onChange={(v) => setFilter('product', v)} options={lookups.products.map((p) => ({ value: String(p.id), label: p.name }))} />
+        <FilterSelect label="Reason" value={query.get('reason') ?? ''} onChange={(v) => setFilter('reason', v)} options={lookups.reasons.map((r) => ({ value: r.slug, label: r.name }))} />
+        <FilterSelect label="Urgency" value={query.get('urgency') ?? ''} onChange={(v) => setFilter('urgency', v)} options={lookups.urgencies.map((u) => ({ value: u.slug, label: u.name }))} />
+        {query.get('client') && <button type="button" className="button-quiet" onClick={() => setFilter('client', '')}>Clear client filter</button>}
+      </div>
+
+      {error && <p className="alert" role="alert">{error}</p>}
+      <p className="visually-hidden" aria-live="polite">{data ? `${data.total} tickets` : ''}</p>
+      {data && data.tickets.length === 0 && <p className="empty">No tickets match these filters.</p>}
+      {data && data.tickets.length > 0 && (
+        <table className="tickets">
+          <caption className="visually-hidden">Tickets, most recent activity first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Subject</th>
+              <th scope="col">Client</th>
+              <th scope="col">Status</th>
+              <th scope="col">Assignee</th>
+              <th scope="col">Last activity</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.tickets.map((t) => (
+              <tr key={t.id}>
+                <td>
+                  <Link to={`tickets/${t.id}`} className="subject">{t.title}</Link>
+                  <span className="ticket-id">#{t.id}</span>
+                  {t.urgency && <span className={`tag urgency-${t.urgency.slug}`}>{t.urgency.name}</span>}
+                </td>
+                <td>{t.client ? <Link to={`?client=${t.client.id}`} title={t.client.email}>{t.client.name}</Link> : '—'}</td>
+                <td><span className={`pill status-${t.status?.slug ?? 'none'}`}>{t.status?.name ?? '—'}</span></td>
+                <td>{t.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
+                <td><time dateTime={t.modified}>{formatTime(t.modified)}</time></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data && pages > 1 && (
+        <nav aria-label="Pages" className="pager">
+          {page > 1 ? <Link to={withParams({ page: String(page - 1) })}>Previous</Link> : <span />}
+          <span>Page {page} of {pages}</span>
+          {page < pages ? <Link to={withParams({ page: String(page + 1) })}>Next</Link> : <span />}
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void }) {
+  const id = `filter-${label.toLowerCase()}`;
+  return (
+    <div className="filter">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Any</option>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { api, ApiError } from './api.js';
+import { FormFieldsEditor } from './form-fields-editor.js';
+import { Link, navigate } from './router.js';
+
+// Everything on this screen comes from GET /settings/schema (after helpdesk_settings_menus): a tab,
+// section or field a site adds appears and saves with no change here.
+export interface SchemaField {
+  type: string;
+  label: string;
+  default: unknown;
+  desc?: string;
+  options?: Array<{ value: string; label: string }>;
+  min?: number;
+  max?: number;
+}
+interface SchemaSection {
+  label: string;
+  desc: string;
+  fields: Record<string, SchemaField>;
+}
+type Schema = Record<string, { label: string; sections: Record<string, SchemaSection> }>;
+type Values = Record<string, Record<string, unknown>>;
+
+export function SettingsScreen({ tab }: { tab: string | undefined }) {
+  const [schema, setSchema] = useState<Schema | null>(null);
+  const [values, setValues] = useState<Values>({});
+  const [error, setError] = useState('');
+  useEffect(() => {
+    Promise.all([api<Schema>('GET', '/settings/schema'), api<Values>('GET', '/settings')]).then(
+      ([s, v]) => {
+        setSchema(s);
+        setValues(v);
+      },
+      (e: Error) => setError(e.message),
+    );
+  }, []);
+  const tabs = schema ? Object.keys(schema) : [];
+  const current = tab && schema?.[tab] ? tab : tabs[0];
+  useEffect(() => {
+    document.title = `Settings${current && schema ? ` · ${schema[current]?.label}` : ''} · Helpdesk admin`;
+  }, [current, schema]);
+  if (error) return <p className="alert" role="alert">{error}</p>;
+  if (!schema || !current) return <p aria-busy="true">Loading…</p>;
+  return (
+    <div className="settings">
+      <div className="page-head">
+        <h1>Settings</h1>
+        <a href="settings/classic/" className="muted">Classic settings screen</a>
+      </div>
+      <nav aria-label="Settings tabs" className="status-tabs">
+        <ul>
+          {tabs.map((slug) => (
+            <li key={slug}>
+              <Link to={`settings/${slug}`} aria-current={slug === current ? 'page' : undefined}>{schema[slug]?.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <SettingsTab key={current} slug={current} tab={schema[current] as Schema[string]} values={values[current] ?? {}}
+        onSaved={(saved) => {
+          setValues(saved);
+          navigate(`settings/${current}`, { replace: true });
+        }} />
+    </div>
+  );
+}
+
+function SettingsTab({ slug, tab, values, onSaved }: { slug: string; tab: Schema[string]; values: Record<string, unknown>; onSaved: (v: Values) => void }) {
+  const [draft, setDraft] = useState<Record<string, unknown>>(values);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState('');
+  const [problem, setProblem] = useState('');
+  const set = (key: string, value: unknown) => setDraft((d) => ({ ...d, [key]: value }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage('');
+    setProblem('');
+    try {
+      const saved = await api<Values>('PATCH', '/settings', { [slug]: draft });
+      setErrors({});
+      setMessage('Settings saved.');
+      onSaved(saved);
+    } catch (e) {
+      if (e instanceof ApiError) {
+        setErrors(Object.fromEntries((e.problem.errors ?? []).map((f) => [f.field.replace(`${slug}.`, ''), f.detail])));
+        setProblem(e.problem.errors?.length ? 'Some fields need fixing.' : e.problem.detail);
+      } else setProblem(String(e));
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="settings-form" aria-label={`${tab.label} settings`}>
+      {Object.entries(tab.sections).map(([sectionKey, section]) => (
+        <section key={sectionKey} className="card" aria-labelledby={`section-${sectionKey}`}>
+          <h2 id={`section-${sectionKey}`}>{section.label}</h2>
+          {section.desc && <p className="muted">{section.desc}</p>}
+          {Object.entries(section.fields).map(([key, field]) => (
+            <SettingField key={key} id={`setting-${slug}-${key}`} field={field} value={draft[key] ?? field.default} error={errors[key]} onChange={(v) => set(key, v)} />
+          ))}
+        </section>
+      ))}
+      {problem && <p className="alert" role="alert">{problem}</p>}
+      <div className="form-actions">
+        <button type="submit">Save {tab.label.toLowerCase()} settings</button>
+        <span role="status" className="saved">{message}</span>
+      </div>
+    </form>
+  );
+}
+
+function SettingField({ id, field, value, error, onChange }: { id: string; field: SchemaField; value: unknown; error?: string; onChange: (value: unknown) => void }) {
+  const described = [field.desc ? `${id}-desc` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const common = { id, 'aria-describedby': described, 'aria-invalid': error ? true : undefined };
+  let control;
+  switch (field.type) {
+    case 'checkbox':
+      return (
+        <div className="field">
+          <label className="checkbox-label" htmlFor={id}>
+            <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {field.label}
+          </label>
+          {field.desc && <p id={`${id}-desc`} className="hint">{field.desc}</p>}
+          {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+        </div>
+      );
+    case 'textarea':
+      control = <textarea {...common} value={String(value ?? '')} rows={6} onChange={(e) => onChange(e.target.value)} />;
+      break;
+    case 'number':
+      control = <input type="number" {...common} value={typeof value === 'number' ? value : ''} min={field.min} max={field.max} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} />;
+      break;
+    case 'select':
+      control = (
+        <select {...common} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)}>
+          {(field.options ?? []).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        </select>
+      );
+      break;
+    case 'form_fields':
+      control = <FormFieldsEditor id={id} value={Array.isArray(value) ? value : []} onChange={onChange} />;
+      break;
+    default: {
+      const type = field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : field.type === 'secret' ? 'password' : 'text';
+      control = <input type={type} {...common} value={String(value ?? '')} autoComplete={type === 'password' ? 'new-password' : 'off'} onChange={(e) => onChange(e.target.value)} />;
+    }
+  }
+  return (
+    <div className="field">
+      {field.type === 'form_fields' ? <p className="label" id={`${id}-label`}>{field.label}</p> : <label htmlFor={id}>{field.label}</label>}
+      {control}
+      {field.desc && <p id={`${id}-desc`} className="hint">{field.desc}</p>}
+      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+    </div>
+  );
+}

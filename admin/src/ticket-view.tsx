@@ -1,0 +1,178 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { api, ApiError, formatTime, type Lookups, type Me, type TicketDetail } from './api.js';
+import { Link } from './router.js';
+
+type Kind = 'reply' | 'note';
+
+/** One ticket: the thread, the reply / internal-note composer, the ticket's controls and the client sidebar. */
+export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: NonNullable<Me['user']> }) {
+  const [ticket, setTicket] = useState<TicketDetail | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  useEffect(() => {
+    api<TicketDetail>('GET', `/tickets/${id}`).then(setTicket, (e: Error) => setError(e.message));
+  }, [id]);
+  useEffect(() => {
+    if (ticket) document.title = `#${ticket.id} ${ticket.title} · Helpdesk admin`;
+  }, [ticket]);
+
+  const change = async (field: string, value: string | number | null, label: string) => {
+    try {
+      setTicket(await api<TicketDetail>('PATCH', `/tickets/${id}`, { [field]: value }));
+      setNotice(`${label} saved.`);
+      setError('');
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  if (error && !ticket) return <p className="alert" role="alert">{error}</p>;
+  if (!ticket) return <p aria-busy="true">Loading…</p>;
+  const meta = Object.entries(ticket.meta);
+  return (
+    <div className="ticket-layout">
+      <article className="ticket-main" aria-labelledby="ticket-title">
+        <p className="crumbs"><Link to="">← Inbox</Link></p>
+        <h1 id="ticket-title">{ticket.title} <span className="ticket-id">#{ticket.id}</span></h1>
+        <p className="muted">
+          Status <span className={`pill status-${ticket.status?.slug ?? 'none'}`} data-testid="ticket-status">{ticket.status?.name ?? '—'}</span>
+          {' · '}opened <time dateTime={ticket.created}>{formatTime(ticket.created)}</time>
+        </p>
+        <ol className="thread" aria-label="Conversation">
+          <li className="message from-client">
+            <MessageHead author={ticket.client?.name ?? 'Client'} role="client" time={ticket.created} />
+            <div className="message-body">{ticket.description}</div>
+          </li>
+          {ticket.comments.map((c) => (
+            <li key={c.id} className={`message from-${c.role}${c.internal ? ' internal' : ''}`}>
+              <MessageHead author={c.author || (c.role === 'client' ? 'Client' : 'Agent')} role={c.role} time={c.created} internal={c.internal} />
+              <div className="message-body">{c.text}</div>
+            </li>
+          ))}
+        </ol>
+        <Composer ticketId={ticket.id} onSent={(t) => setTicket(t)} />
+      </article>
+
+      <aside className="ticket-side" aria-label="Ticket details">
+        <section className="card">
+          <h2>Ticket</h2>
+          <p className="visually-hidden" role="status">{notice}</p>
+          {error && <p className="alert" role="alert">{error}</p>}
+          <SideSelect id="ticket-status-select" label="Status" value={ticket.status?.slug ?? ''} required
+            options={lookups.statuses.map((s) => ({ value: s.slug, label: s.name }))} onChange={(v) => change('status', v, 'Status')} />
+          <SideSelect id="ticket-assignee" label="Assignee" value={ticket.assignee ? String(ticket.assignee.id) : ''} emptyLabel="Unassigned"
+            options={lookups.staff.map((u) => ({ value: String(u.id), label: u.name }))} onChange={(v) => change('assignee', v ? Number(v) : null, 'Assignee')} />
+          <SideSelect id="ticket-product" label="Product" value={ticket.product ? String(ticket.product) : ''} emptyLabel="None"
+            options={lookups.products.map((p) => ({ value: String(p.id), label: p.name }))} onChange={(v) => change('product', v ? Number(v) : null, 'Product')} />
+          <SideSelect id="ticket-reason" label="Reason" value={ticket.reason?.slug ?? ''} emptyLabel="None"
+            options={lookups.reasons.map((r) => ({ value: r.slug, label: r.name }))} onChange={(v) => change('reason', v || null, 'Reason')} />
+          <SideSelect id="ticket-urgency" label="Urgency" value={ticket.urgency?.slug ?? ''} emptyLabel="None"
+            options={lookups.urgencies.map((u) => ({ value: u.slug, label: u.name }))} onChange={(v) => change('urgency', v || null, 'Urgency')} />
+        </section>
+
+        <section className="card" aria-labelledby="client-heading">
+          <h2 id="client-heading">Client</h2>
+          {ticket.client ? (
+            <>
+              <p className="client-name">{ticket.client.name}</p>
+              <p><a href={`mailto:${ticket.client.email}`}>{ticket.client.email}</a></p>
+            </>
+          ) : <p className="muted">No account.</p>}
+          {meta.length > 0 && (
+            <dl className="meta">
+              {meta.map(([key, value]) => (
+                <div key={key}>
+                  <dt>{key === 'order' ? 'Order ID' : key.replace(/^custom_/, '').replace(/_/g, ' ')}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <h3>Other tickets</h3>
+          {ticket.other_tickets.length === 0 ? <p className="muted">None.</p> : (
+            <ul className="other-tickets">
+              {ticket.other_tickets.map((t) => (
+                <li key={t.id}>
+                  <Link to={`tickets/${t.id}`}>{t.title}</Link>
+                  <span className="muted"> · {t.status?.name ?? ''} · <time dateTime={t.modified}>{formatTime(t.modified)}</time></span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </aside>
+    </div>
+  );
+}
+
+function MessageHead({ author, role, time, internal }: { author: string; role: string; time: string; internal?: boolean }) {
+  return (
+    <p className="message-head">
+      <strong>{author}</strong>
+      <span className="muted"> · {role === 'client' ? 'Client' : role === 'bot' ? 'Automatic reply' : 'Agent'}</span>
+      {internal && <span className="tag internal-tag">Internal note</span>}
+      <time className="muted" dateTime={time}>{formatTime(time)}</time>
+    </p>
+  );
+}
+
+function Composer({ ticketId, onSent }: { ticketId: number; onSent: (ticket: TicketDetail) => void }) {
+  const [kind, setKind] = useState<Kind>('reply');
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const area = useRef<HTMLTextAreaElement>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) {
+      setError('Write something first.');
+      area.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      await api('POST', `/tickets/${ticketId}/comments`, { text, internal: kind === 'note' });
+      setText('');
+      setStatus(kind === 'note' ? 'Internal note added.' : 'Reply sent.');
+      onSent(await api<TicketDetail>('GET', `/tickets/${ticketId}`));
+    } catch (e) {
+      setError(e instanceof ApiError ? e.problem.detail : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className={`composer card${kind === 'note' ? ' composing-note' : ''}`} onSubmit={submit} aria-labelledby="composer-heading">
+      <h2 id="composer-heading" className="visually-hidden">Answer</h2>
+      <fieldset className="segmented">
+        <legend className="visually-hidden">Kind of message</legend>
+        <label><input type="radio" name="kind" value="reply" checked={kind === 'reply'} onChange={() => setKind('reply')} /> Reply to client</label>
+        <label><input type="radio" name="kind" value="note" checked={kind === 'note'} onChange={() => setKind('note')} /> Internal note</label>
+      </fieldset>
+      <label htmlFor="composer-text" className="visually-hidden">{kind === 'note' ? 'Internal note' : 'Reply'}</label>
+      <textarea id="composer-text" ref={area} value={text} onChange={(e) => setText(e.target.value)} rows={6}
+        placeholder={kind === 'note' ? 'Only agents see internal notes.' : 'Write your reply; the client gets it by email.'} />
+      {error && <p className="alert" role="alert">{error}</p>}
+      <div className="composer-actions">
+        <span role="status" className="muted">{status}</span>
+        <button type="submit" disabled={busy}>{busy ? 'Sending…' : kind === 'note' ? 'Add note' : 'Send reply'}</button>
+      </div>
+    </form>
+  );
+}
+
+function SideSelect({ id, label, value, options, onChange, emptyLabel, required }: {
+  id: string; label: string; value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void; emptyLabel?: string; required?: boolean;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {!required && <option value="">{emptyLabel ?? 'None'}</option>}
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { verifyStaffPassword } from '../domain/staff-users.js';
+import { AppError } from '../errors.js';
+import { assertCsrf, csrfToken, signIn } from '../http/plugins/session.js';
+import type { RouteServices } from '../http/services.js';
+import { renderPage } from '../site/pages/render-page.js';
+import { buildSettingsSchema, getSettings, listFields, updateSettings } from '../settings/settings.js';
+import type { SettingsField, SettingsSchema, SettingsValues } from '../settings/schema-types.js';
+import { ClassicSettingsPage, type ClassicSettingsProps } from './classic-settings-page.js';
+
+type Form = Record<string, unknown>;
+
+/** A form value turned into the type its schema field stores; undefined when it cannot be read. */
+function readField(field: SettingsField, raw: unknown): { value?: unknown; problem?: string } {
+  const text = typeof raw === 'string' ? raw : '';
+  switch (field.type) {
+    case 'checkbox':
+      return { value: raw !== undefined };
+    case 'number':
+      return text.trim() === '' || !Number.isFinite(Number(text)) ? { problem: 'must be a number' } : { value: Number(text) };
+    case 'form_fields':
+      try {
+        return { value: JSON.parse(text) };
+      } catch {
+        return { problem: 'must be valid JSON (a list of form fields)' };
+      }
+    default:
+      return { value: text };
+  }
+}
+
+/**
+ * GET/POST /admin/settings/classic/: the same filtered schema and the same values as the admin app,
+ * as plain HTML forms (works without JavaScript). Admins only; posts carry the CSRF field.
+ */
+export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config }) => {
+  const path = `${config.basePath}/admin/settings/classic/`;
+  const options = { schema: { hide: true } };
+
+  const render = async (request: FastifyRequest, reply: FastifyReply, status: number, extra: Partial<ClassicSettingsProps> & { schema?: SettingsSchema } = {}) => {
+    const user = request.siteUser;
+    const isAdmin = user?.role === 'admin';
+    const schema = extra.schema ?? (await buildSettingsSchema(ctx.hooks));
+    const query = request.query as Record<string, string | undefined>;
+    const tab = extra.tab ?? (query.tab && schema[query.tab] ? query.tab : (Object.keys(schema)[0] ?? ''));
+    const page = ClassicSettingsPage({
+      homeUrl: config.homeUrl,
+      action: path,
+      csrf: await csrfToken(request, reply),
+      schema,
+      tab,
+      values: extra.values ?? (isAdmin ? await getSettings(ctx) : {}),
+      typed: extra.typed ?? {},
+      errors: extra.errors ?? {},
+      saved: extra.saved ?? query.saved === '1',
+      user: isAdmin ? { name: user.name } : null,
+      signInError: extra.signInError ?? (user && !isAdmin ? 'Only admins change settings. Sign in with an admin account.' : undefined),
+    });
+    return reply.status(status).headers({ 'cache-control': 'no-store', 'referrer-policy': 'same-origin' }).type('text/html; charset=utf-8').send(renderPage(page));
+  };
+
+  const checkCsrf = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await assertCsrf(request);
+      return true;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await render(request, reply, 403, { signInError: error.message, errors: request.siteUser ? { _form: error.message } : {} });
+      return false;
+    }
+  };
+
+  app.get('/admin/settings/classic/', options, async (request, reply) => render(request, reply, request.siteUser && request.siteUser.role !== 'admin' ? 403 : 200));
+
+  app.post('/admin/settings/classic/sign-in', options, async (request, reply) => {
+    if (!(await checkCsrf(request, reply))) return reply;
+    const body = (request.body ?? {}) as Form;
+    try {
+      const user = await verifyStaffPassword(ctx, String(body.email ?? '').slice(0, 254), String(body.password ?? '').slice(0, 200));
+      await signIn(request, reply, user);
+      return reply.redirect(path, 303);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return render(request, reply, error.status, { signInError: error.message });
+    }
+  });
+
+  app.post('/admin/settings/classic/', options, async (request, reply) => {
+    if (!(await checkCsrf(request, reply))) return reply;
+    const user = request.siteUser;
+    if (user?.role !== 'admin') return render(request, reply, 403);
+    const body = (request.body ?? {}) as Form;
+    const schema = await buildSettingsSchema(ctx.hooks);
+    const tab = typeof body._tab === 'string' && schema[body._tab] ? body._tab : '';
+    if (!tab) return render(request, reply, 400, { schema });
+
+    const patch: SettingsValues = { [tab]: {} };
+    const typed: Record<string, string> = {};
+    const errors: Record<string, string> = {};
+    for (const { tab: fieldTab, key, field } of listFields(schema)) {
+      if (fieldTab !== tab) continue;
+      const name = `${tab}.${key}`;
+      const read = readField(field, body[name]);
+      if (typeof body[name] === 'string') typed[name] = body[name] as string;
+      if (read.problem) errors[name] = read.problem;
+      else (patch[tab] as Record<string, unknown>)[key] = read.value;
+    }
+    if (Object.keys(errors).length === 0) {
+      try {
+        await updateSettings(ctx, patch);
+        return reply.redirect(`${path}?tab=${encodeURIComponent(tab)}&saved=1`, 303);
+      } catch (error) {
+        if (!(error instanceof AppError) || !error.errors) throw error;
+        for (const e of error.errors) errors[e.field] = e.detail;
+      }
+    }
+    const values = await getSettings(ctx);
+    return render(request, reply, 400, { schema, tab, values, typed, errors });
+  });
+};
