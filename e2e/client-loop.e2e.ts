@@ -54,7 +54,8 @@ async function startLoop(): Promise<Loop> {
     const res = await fetch(`${homeUrl}/api/helpdesk/v1/settings`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(patch) });
     if (!res.ok) throw new Error(`settings: ${res.status} ${await res.text()}`);
   };
-  await settings({ tickets: { create_accounts: true } });
+  // Playwright fills the widget in milliseconds; the minimum fill time has its own API tests.
+  await settings({ tickets: { create_accounts: true, min_fill_seconds: 0 } });
 
   const host = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `default-src 'none'; script-src ${homeUrl}/; connect-src ${homeUrl}/; style-src 'none'` });

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { API_BODY_LIMIT } from '../common/limits.js';
 import type { Config } from './config/config-types.js';
 import type { DomainContext } from './domain/context.js';
+import { type CounterStore, createMemoryCounterStore } from './intake/counter-store.js';
 import { apiPlugin } from './http/api.js';
 import { authPlugin } from './http/plugins/auth.js';
 import { sessionPlugin } from './http/plugins/session.js';
@@ -27,11 +28,13 @@ import { docsTemplate } from './site/docs-templates.js';
 export interface AppDeps {
   config: Config;
   ctx: DomainContext;
+  /** Intake counters; in memory unless the service shares them (Redis) with other instances. */
+  counters?: CounterStore;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** The whole service as a Fastify instance, not listening (tests inject or listen on port 0). */
-export async function buildApp({ config, ctx, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, ctx, counters = createMemoryCounterStore(), logger = false }: AppDeps): Promise<FastifyInstance> {
   const embed = await prepareEmbed(config, ctx.hooks);
   const app = Fastify({
     logger,
@@ -89,7 +92,7 @@ export async function buildApp({ config, ctx, logger = false }: AppDeps): Promis
     },
   });
 
-  const services: RouteServices = { ctx, config };
+  const services: RouteServices = { ctx, config, counters };
   await app.register(
     async (site) => {
       await site.register(healthRoutes, services);

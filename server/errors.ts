@@ -11,9 +11,11 @@ export const ERROR_CODES = {
   CONFLICT: { status: 409, title: 'Conflict' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported content type' },
+  SUBMISSION_REFUSED: { status: 400, title: 'This submission looks automated' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   INTERNAL_ERROR: { status: 500, title: 'Something went wrong on our side' },
   SERVICE_UNAVAILABLE: { status: 503, title: 'The service is temporarily unavailable' },
+  INTAKE_OFFLINE: { status: 503, title: 'The help desk is not taking tickets here right now' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -30,6 +32,8 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly errors: FieldError[] | undefined;
+  /** Response headers the problem needs (Retry-After, RateLimit…). */
+  headers: Record<string, string> = {};
 
   constructor(code: ErrorCode, detail: string, errors?: FieldError[]) {
     super(detail);
@@ -37,6 +41,11 @@ export class AppError extends Error {
     this.code = code;
     this.status = ERROR_CODES[code].status;
     this.errors = errors;
+  }
+
+  withHeaders(headers: Record<string, string>): this {
+    Object.assign(this.headers, headers);
+    return this;
   }
 }
 

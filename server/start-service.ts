@@ -9,6 +9,8 @@ import { loadHooks } from './hooks/load-plugins.js';
 import { createMailTransport } from './email/create-transport.js';
 import { createWorker } from './jobs/worker.js';
 import { loggerOptions } from './http/log-serializers.js';
+import { createMemoryCounterStore } from './intake/counter-store.js';
+import { createRedisCounterStore } from './intake/redis-counter-store.js';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -42,9 +44,11 @@ export async function startService(config: Config, log: (line: string) => void =
   try {
     await migrateToLatest(db);
     const ctx = createDomainContext(db, await loadHooks(config));
+    const counters = config.redisUrl ? await createRedisCounterStore(config.redisUrl) : createMemoryCounterStore();
     const app = await buildApp({
       config,
       ctx,
+      counters,
       logger: loggerOptions(config.logLevel),
     });
     const address = await app.listen({ port: config.port, host: config.host });
@@ -62,6 +66,7 @@ export async function startService(config: Config, log: (line: string) => void =
       async stop() {
         await worker?.stop();
         await app.close();
+        await counters.close();
         await db.close();
       },
     };

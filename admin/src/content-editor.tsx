@@ -1,15 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, ApiError, type Lookups } from './api.js';
 
-interface Item {
-  id: number;
-  title?: string;
-  name?: string;
-  slug: string;
-  content?: string;
-  excerpt?: string;
-  product?: number | null;
-}
 interface Post {
   id: number;
   title: string;
@@ -21,19 +12,19 @@ interface Post {
 
 /** Docs and products: list, create, edit, delete. */
 export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'products'; lookups: Lookups; onChanged: () => void }) {
-  const [items, setItems] = useState<Item[] | null>(null);
+  const [items, setItems] = useState<Post[] | null>(null);
   const [editing, setEditing] = useState<Post | 'new' | null>(null);
   const [error, setError] = useState('');
   const title = kind === 'docs' ? 'Docs' : 'Products';
-  const load = () => api<Item[]>('GET', kind === 'docs' ? '/docs/?count=100' : '/tickets/products/').then(setItems, (e: Error) => setError(e.message));
+  const load = () => api<Post[]>('GET', `/posts/?type=${kind === 'docs' ? 'doc' : 'product'}`).then(setItems, (e: Error) => setError(e.message));
   useEffect(() => {
     document.title = `${title} · Helpdesk admin`;
     setEditing(null);
     load();
   }, [kind]);
 
-  const remove = async (item: Item) => {
-    if (!confirm(`Delete “${item.title ?? item.name}”?`)) return;
+  const remove = async (item: Post) => {
+    if (!confirm(`Delete “${item.title}”?`)) return;
     try {
       await api('DELETE', `/${kind}/${item.id}`);
       await load();
@@ -42,11 +33,6 @@ export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'pr
       setError(e instanceof Error ? e.message : String(e));
     }
   };
-  const edit = (item: Item) => {
-    // The public list carries an excerpt; the editor needs the whole post.
-    setEditing({ id: item.id, title: item.title ?? item.name ?? '', slug: item.slug, content: item.content ?? item.excerpt ?? '', status: 'publish', product: item.product ?? null });
-  };
-
   return (
     <div>
       <div className="page-head">
@@ -70,6 +56,7 @@ export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'pr
             <tr>
               <th scope="col">{kind === 'docs' ? 'Title' : 'Name'}</th>
               <th scope="col">Slug</th>
+              <th scope="col">Visibility</th>
               {kind === 'docs' && <th scope="col">Product</th>}
               <th scope="col"><span className="visually-hidden">Actions</span></th>
             </tr>
@@ -77,12 +64,13 @@ export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'pr
           <tbody>
             {items.map((item) => (
               <tr key={item.id}>
-                <td>{item.title ?? item.name}</td>
+                <td>{item.title}</td>
                 <td><code>{item.slug}</code></td>
+                <td>{item.status === 'publish' ? 'Published' : 'Draft'}</td>
                 {kind === 'docs' && <td>{lookups.products.find((p) => p.id === item.product)?.name ?? '—'}</td>}
                 <td className="row-actions">
-                  <button type="button" className="button-quiet" onClick={() => edit(item)}>Edit<span className="visually-hidden"> {item.title ?? item.name}</span></button>
-                  <button type="button" className="button-quiet danger" onClick={() => remove(item)}>Delete<span className="visually-hidden"> {item.title ?? item.name}</span></button>
+                  <button type="button" className="button-quiet" onClick={() => setEditing(item)}>Edit<span className="visually-hidden"> {item.title}</span></button>
+                  <button type="button" className="button-quiet danger" onClick={() => remove(item)}>Delete<span className="visually-hidden"> {item.title}</span></button>
                 </td>
               </tr>
             ))}

@@ -50,7 +50,10 @@ test('fetches and stores nothing until used, then files a ticket form-encoded', 
     'urgency',
     'order_id',
     'idempotency_key',
+    'fill_ms',
   ]);
+  // The honeypot stays empty for a person, so it is not sent; the fill time is.
+  expect(Number(body.get('fill_ms'))).toBeGreaterThan(0);
   expect(Object.fromEntries(body)).toMatchObject({
     name: 'Ann Example',
     email: 'ann@example.com',
@@ -81,7 +84,7 @@ test('omits empty optional fields; a list that fails or is empty is hidden and f
   await fillRequired(page);
   await d.getByRole('button', { name: 'Send ticket' }).click();
   await expect(d.getByRole('status')).toContainText('Your ticket #100 was filed');
-  expect([...(posts(site)[0]?.keys() ?? [])]).toEqual(['name', 'email', 'subject', 'description', 'idempotency_key']);
+  expect([...(posts(site)[0]?.keys() ?? [])]).toEqual(['name', 'email', 'subject', 'description', 'idempotency_key', 'fill_ms']);
 });
 
 test('lookups happen once; closing keeps what was typed', async ({ page, site }) => {

@@ -29,4 +29,6 @@ export interface Config {
   trustProxyHops: number;
   /** `smtp://user:pass@host:port` or `smtps://…`; null writes each mail as an .eml file under `dataDir/mail/`. */
   smtpUrl: string | null;
+  /** Redis for counters shared by several instances (intake limits); null keeps them in memory. */
+  redisUrl: string | null;
 }

@@ -29,6 +29,10 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     problems.push('HELPDESK_TRUST_PROXY_HOPS must be a whole number of proxy hops (0 when clients connect directly).');
   }
 
+  const redisUrl = env.REDIS_URL?.trim() || null;
+  if (redisUrl && !(URL.canParse(redisUrl) && ['redis:', 'rediss:'].includes(new URL(redisUrl).protocol))) {
+    problems.push('REDIS_URL must be a redis:// or rediss:// address, like redis://127.0.0.1:6379.');
+  }
   const smtpUrl = env.SMTP_URL?.trim() || null;
   if (smtpUrl && !(URL.canParse(smtpUrl) && ['smtp:', 'smtps:'].includes(new URL(smtpUrl).protocol))) {
     problems.push('SMTP_URL must be an smtp:// or smtps:// address, like smtp://user:pass@mail.example.com:587.');
@@ -54,6 +58,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxyHops,
     smtpUrl,
+    redisUrl,
   };
 }
 

@@ -7,6 +7,7 @@ import { termsRoutes } from './routes/manage/terms.routes.js';
 import { usersRoutes } from './routes/manage/users.routes.js';
 import { settingsRoutes } from './routes/settings/settings.routes.js';
 import { siteOptionsRoutes } from './routes/site-options/site-options.routes.js';
+import { intakeRoutes } from './routes/tickets/intake.routes.js';
 import { ticketsRoutes } from './routes/tickets/tickets.routes.js';
 import { agentTicketsRoutes } from './routes/agent/agent-tickets.routes.js';
 import { sessionRoutes } from './routes/agent/session.routes.js';
@@ -39,9 +40,9 @@ function isPublicRequest(request: FastifyRequest, basePathLength: number): boole
 }
 
 /** Everything under /api: the helpdesk namespace, the site namespace and the OpenAPI document. */
-export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, config }) => {
-  // Only these two pass down: the options object also carries this plugin's own `prefix`.
-  const services: RouteServices = { ctx, config };
+export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, config, counters }) => {
+  // Only these pass down: the options object also carries this plugin's own `prefix`.
+  const services: RouteServices = { ctx, config, counters };
   const basePathLength = config.basePath.length;
   await api.register(cors, {
     // Decided per request so that management routes, preflights included, get no CORS headers.
@@ -51,6 +52,7 @@ export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, c
   await api.register(
     async (helpdesk: FastifyInstance) => {
       await helpdesk.register(ticketsRoutes, services);
+      await helpdesk.register(intakeRoutes, services);
       await helpdesk.register(lookupsRoutes, services);
       await helpdesk.register(docsRoutes, services);
       await helpdesk.register(settingsRoutes, services);

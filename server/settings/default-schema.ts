@@ -1,4 +1,5 @@
 import type { SettingsSchema, TicketFormField } from './schema-types.js';
+import { intakeSection } from '../intake/intake-settings.js';
 import { emailsTab } from './emails-tab.js';
 
 export const DEFAULT_TICKET_FORM_FIELDS: TicketFormField[] = [
@@ -28,6 +29,7 @@ export function defaultSettingsSchema(): SettingsSchema {
             },
           },
         },
+        intake: intakeSection(),
         statuses: {
           label: 'Statuses',
           desc: 'How ticket statuses change on their own.',

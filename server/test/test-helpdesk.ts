@@ -50,6 +50,7 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
     logLevel: 'silent',
     trustProxyHops: 0,
     smtpUrl: options.smtpUrl ?? null,
+    redisUrl: null,
   };
   const db = createDb({ url: database.url });
   await migrateToLatest(db);

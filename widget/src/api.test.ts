@@ -58,6 +58,10 @@ describe('classify', () => {
     expect(classify(429, {}, null)).toEqual({ kind: 'limited', retryAfterSeconds: undefined });
   });
 
+  it('503 INTAKE_OFFLINE is a rejection with the server\'s words, not a retry', () => {
+    expect(classify(503, { code: 'INTAKE_OFFLINE', detail: 'Not taking tickets right now.' }, null)).toEqual({ kind: 'rejected', detail: 'Not taking tickets right now.' });
+  });
+
   it('5xx and 408 are unreachable (retryable)', () => {
     expect(classify(500, { detail: 'boom' }, null)).toEqual({ kind: 'unreachable' });
     expect(classify(503, undefined, null)).toEqual({ kind: 'unreachable' });

@@ -68,6 +68,8 @@ export function classify(status: number, data: unknown, retryAfter: string | nul
   if (status === 400) return { kind: 'invalid', errors: fieldErrors(body.errors), detail: text(body.detail) };
   if (status === 403 && body.code === 'REGISTRATION_CLOSED') return { kind: 'closed' };
   if (status === 429) return { kind: 'limited', retryAfterSeconds: parseRetryAfter(retryAfter, now) };
+  // The admin switched the form off: say so; retrying would not help.
+  if (status === 503 && body.code === 'INTAKE_OFFLINE') return { kind: 'rejected', detail: text(body.detail) };
   if (status >= 400 && status < 500 && status !== 408) return { kind: 'rejected', detail: text(body.detail) };
   return { kind: 'unreachable' };
 }

@@ -55,10 +55,18 @@ export function buildTicketForm(): TicketForm {
     return row;
   });
 
+  // A honeypot: hidden from people (and assistive tech), filled in by form-filling bots.
+  const trap = h('input', { name: 'website', tabindex: -1, autocomplete: 'off' });
+  // How long the form was open: people take seconds, bots milliseconds (the server sets the minimum).
+  let startedAt = Date.now();
+
   const alert = h('div', { class: 'alert', role: 'alert' });
   const submit = h('button', { type: 'submit' }, T.send);
   // novalidate: we run constraint validation ourselves so messages sit at the fields, not in bubbles.
-  const el = h('form', { novalidate: true }, ...fieldRows, alert, h('div', { class: 'actions' }, submit));
+  const el = h('form', { novalidate: true }, ...fieldRows, h('div', { hidden: true }, trap), alert, h('div', { class: 'actions' }, submit));
+  el.addEventListener('reset', () => {
+    startedAt = Date.now();
+  });
 
   const clearField = (c: Control): void => {
     c.removeAttribute('aria-invalid');
@@ -115,6 +123,8 @@ export function buildTicketForm(): TicketForm {
         if (f.required || value.trim() !== '') body.append(f.name, value);
       }
       body.append('idempotency_key', idempotencyKey);
+      if (trap.value) body.append('website', trap.value);
+      body.append('fill_ms', String(Date.now() - startedAt));
       return body;
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../../errors.js';
 import { problemFor, toProblem } from '../problem.js';
 
 /** One shape for every failure: RFC 9457 problem+json from both the error and the not-found handler. */
@@ -8,6 +9,7 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error, request, reply) => {
       const problem = toProblem(error);
       if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+      if (error instanceof AppError) reply.headers(error.headers);
       reply.status(problem.status).type('application/problem+json').send(problem);
     });
     app.setNotFoundHandler((request, reply) => {

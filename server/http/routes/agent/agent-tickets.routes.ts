@@ -11,6 +11,7 @@ import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { BEARER, IdParams, problemResponses } from '../shared.schema.js';
 import { presentAgentTicket, presentClientTicket, presentInboxTicket } from './agent-presenters.js';
+import { addContentListRoute } from './content-list.routes.js';
 import { CommentBody, CommentReply, InboxQuery, InboxReply, TicketPatch, TicketReply } from './agent-tickets.schema.js';
 
 const tags = ['tickets'];
@@ -22,6 +23,7 @@ const SECURITY = [...BEARER, { session: [] }];
  * other ticket is a 404 exactly like a missing one.
  */
 export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+  addContentListRoute(app, ctx);
   app.get(
     '/tickets/',
     { schema: { summary: 'The inbox: tickets by last activity, filtered and paged, with counts per status', tags, security: SECURITY, querystring: InboxQuery, response: { 200: InboxReply, ...problemResponses(400, 401, 403) } } },

@@ -188,6 +188,16 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
     });
   });
 
+  it('the editors list docs with drafts and whole contents; clients cannot', async () => {
+    const long = `Step one.\n\n${'More words. '.repeat(100)}`;
+    const doc = await call('POST', '/docs/', agent, { title: 'Draft doc', content: long, status: 'draft' });
+    expect(doc.statusCode).toBe(201);
+    const list = (await call('GET', '/posts/?type=doc', agent)).json() as Array<{ id: number; content: string; status: string }>;
+    expect(list.find((d) => d.id === doc.json().id)).toMatchObject({ content: long, status: 'draft' });
+    expect((await call('GET', '/posts/?type=doc', await hd.authAs('client'))).statusCode).toBe(403);
+    expect((await call('GET', '/posts/?type=ticket', agent)).statusCode).toBe(400);
+  });
+
   it('admins add, rename and order statuses; the first is the initial one; workflow statuses cannot be removed', async () => {
     const added = await call('POST', '/statuses/', admin, { name: 'On hold', order: 3 });
     expect(added.statusCode).toBe(201);

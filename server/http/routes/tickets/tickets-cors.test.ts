@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
@@ -10,6 +10,7 @@ describeEachDatabase('tickets route over a real socket', (dialect) => {
   beforeAll(async () => {
     base = await hd.app.listen({ port: 0, host: '127.0.0.1' });
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    await relaxIntakeLimits(hd.ctx);
   });
   afterAll(() => hd.app.close());
 

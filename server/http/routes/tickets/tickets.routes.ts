@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isStaff } from '../../../domain/context.js';
 import { createTicket } from '../../../domain/create-ticket.js';
+import { guardIntake } from '../../../intake/guard-intake.js';
 import { invalidField } from '../../../errors.js';
 import type { RouteServices } from '../../services.js';
 import { type CreateTicketBody, createTicketSchema } from './tickets.schema.js';
 
 /** POST /tickets/ — spec §4.3. */
-export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, counters }) => {
   app.post('/tickets/', {
     schema: createTicketSchema,
     handler: async (request, reply) => {
       const body = request.body;
       const staff = isStaff(request.actor);
+      // Agents and admins file on clients' behalf; only anonymous intake is limited.
+      if (!staff) await guardIntake(ctx, counters, { ip: request.ip, email: body.email, honeypot: body.website, fillMs: body.fill_ms });
       const ticket = await createTicket(
         ctx,
         {

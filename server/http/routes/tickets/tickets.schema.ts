@@ -18,6 +18,8 @@ export const CreateTicketBody = Type.Object({
   idempotency_key: Type.Optional(
     Type.String({ minLength: 8, maxLength: L.idempotency_key, description: 'Same key and email → the same ticket (also accepted as the Idempotency-Key header).' }),
   ),
+  website: Type.Optional(Type.String({ maxLength: 500, description: 'The widget\'s hidden honeypot field: leave it empty.' })),
+  fill_ms: Type.Optional(Type.Integer({ minimum: 0, description: 'Milliseconds the widget\'s form was open before sending; too short is refused as automated.' })),
   user_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Agents and admins only: the account to file for. Ignored for anonymous callers.' })),
   author: Type.Optional(Type.Integer({ minimum: 1, description: 'Alias of user_id. Ignored for anonymous callers.' })),
   status: Type.Optional(Type.Integer({ minimum: 1, description: 'Agents and admins only: initial status term id. Ignored for anonymous callers.' })),
@@ -35,6 +37,6 @@ export const createTicketSchema = {
   response: {
     201: CreatedTicketReply,
     200: { ...CreatedTicketReply, description: 'Replay of an earlier submission with the same idempotency key' },
-    ...problemResponses(400, 401, 403, 413, 415),
+    ...problemResponses(400, 401, 403, 413, 415, 429, 503),
   },
 };

@@ -1,0 +1,43 @@
+/** One fixed-window counter after a hit: how many hits the window holds and when it ends. */
+export interface CounterHit {
+  count: number;
+  resetInMs: number;
+}
+
+/** Where intake counters live: memory for one instance, Redis when several share the work. */
+export interface CounterStore {
+  /** Counts one hit in the current window of `key` (created with `windowMs` if new). */
+  hit(key: string, windowMs: number): Promise<CounterHit>;
+  /** The current count of `key`, without counting (0 when the window has ended). */
+  peek(key: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Counters in this process's memory: right for one instance, lost on restart. */
+export function createMemoryCounterStore(now: () => number = Date.now): CounterStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const sweep = (time: number) => {
+    for (const [key, window] of windows) if (window.resetAt <= time) windows.delete(key);
+  };
+  return {
+    async hit(key, windowMs) {
+      const time = now();
+      // A flood of distinct keys (one per forged address) must not grow memory without bound.
+      if (windows.size > 100_000) sweep(time);
+      let window = windows.get(key);
+      if (!window || window.resetAt <= time) {
+        window = { count: 0, resetAt: time + windowMs };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return { count: window.count, resetInMs: window.resetAt - time };
+    },
+    async peek(key) {
+      const window = windows.get(key);
+      return window && window.resetAt > now() ? window.count : 0;
+    },
+    async close() {
+      windows.clear();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { DomainContext } from '../domain/context.js';
+import { normalizeEmail } from '../domain/resolve-user.js';
+import { AppError } from '../errors.js';
+import { getSettings } from '../settings/settings.js';
+import type { CounterStore } from './counter-store.js';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Why an anonymous submission was refused; counted per day for the admin. */
+export type RefusalReason = 'offline' | 'honeypot' | 'too_fast' | 'limit_ip_hour' | 'limit_ip_day' | 'limit_email_hour' | 'limit_global_day';
+export const REFUSAL_REASONS: RefusalReason[] = ['offline', 'honeypot', 'too_fast', 'limit_ip_hour', 'limit_ip_day', 'limit_email_hour', 'limit_global_day'];
+
+export interface IntakeAttempt {
+  ip: string;
+  email: string;
+  /** The widget's hidden field: people never fill it, form-filling bots do. */
+  honeypot?: string;
+  /** Milliseconds between the widget's form opening and its submission, when the widget sent it. */
+  fillMs?: number;
+}
+
+interface Limit {
+  name: Extract<RefusalReason, `limit_${string}`>;
+  key: string;
+  windowMs: number;
+  max: number;
+}
+
+/**
+ * Checks an anonymous submission against Tickets → Intake protection before anything is stored:
+ * the switch, the honeypot, the minimum fill time, then per-IP, per-email and site-wide counters.
+ * Throws the problem to answer (429 with Retry-After and RateLimit headers for the limits).
+ */
+export async function guardIntake(ctx: DomainContext, counters: CounterStore, attempt: IntakeAttempt): Promise<void> {
+  const settings = (await getSettings(ctx)).tickets ?? {};
+  const refuse = async (reason: RefusalReason, error: AppError) => {
+    await counters.hit(refusalKey(reason), 2 * DAY_MS);
+    throw error;
+  };
+
+  if (settings.intake_enabled === false) {
+    await refuse('offline', new AppError('INTAKE_OFFLINE', 'This help desk is not taking tickets through the form right now. Please try again later.'));
+  }
+  if (attempt.honeypot) {
+    await refuse('honeypot', new AppError('SUBMISSION_REFUSED', 'This submission was refused as automated.'));
+  }
+  const minFillMs = Number(settings.min_fill_seconds ?? 0) * 1000;
+  if (attempt.fillMs !== undefined && attempt.fillMs < minFillMs) {
+    await refuse('too_fast', new AppError('SUBMISSION_REFUSED', 'The form was sent too quickly. Wait a moment, then send it again.'));
+  }
+
+  const limits: Limit[] = [
+    { name: 'limit_ip_hour', key: `intake:ip:h:${attempt.ip}`, windowMs: HOUR_MS, max: Number(settings.limit_ip_hour) },
+    { name: 'limit_ip_day', key: `intake:ip:d:${attempt.ip}`, windowMs: DAY_MS, max: Number(settings.limit_ip_day) },
+    { name: 'limit_email_hour', key: `intake:email:h:${normalizeEmail(attempt.email)}`, windowMs: HOUR_MS, max: Number(settings.limit_email_hour) },
+    { name: 'limit_global_day', key: 'intake:global:d', windowMs: DAY_MS, max: Number(settings.limit_global_day) },
+  ];
+  const hits = await Promise.all(limits.map((limit) => counters.hit(limit.key, limit.windowMs)));
+  const exceeded = limits.map((limit, i) => ({ limit, hit: hits[i] ?? { count: 0, resetInMs: 0 } })).filter(({ limit, hit }) => hit.count > limit.max);
+  if (!exceeded.length) return;
+
+  // The caller may retry once every exceeded window has ended.
+  const worst = exceeded.reduce((a, b) => (b.hit.resetInMs > a.hit.resetInMs ? b : a));
+  const retryAfter = Math.max(1, Math.ceil(worst.hit.resetInMs / 1000));
+  const policy = (l: Limit) => `"${l.name.replace('limit_', '').replace('_', '-')}";q=${l.max};w=${l.windowMs / 1000}`;
+  const error = new AppError('RATE_LIMITED', `Too many tickets were sent from here. Please try again in ${describeWait(retryAfter)}.`).withHeaders({
+    'retry-after': String(retryAfter),
+    'ratelimit-policy': exceeded.map(({ limit }) => policy(limit)).join(', '),
+    ratelimit: `"${worst.limit.name.replace('limit_', '').replace('_', '-')}";r=0;t=${retryAfter}`,
+  });
+  await refuse(worst.limit.name, error);
+}
+
+/** Today's refusals by reason (UTC day), for the admin. */
+export async function countRefusals(counters: CounterStore): Promise<Record<RefusalReason, number>> {
+  const counts = await Promise.all(REFUSAL_REASONS.map((reason) => counters.peek(refusalKey(reason))));
+  return Object.fromEntries(REFUSAL_REASONS.map((reason, i) => [reason, counts[i] ?? 0])) as Record<RefusalReason, number>;
+}
+
+function refusalKey(reason: RefusalReason): string {
+  return `intake:refused:${new Date().toISOString().slice(0, 10)}:${reason}`;
+}
+
+function describeWait(seconds: number): string {
+  if (seconds < 90) return `${seconds} seconds`;
+  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} minutes`;
+  return `${Math.round(seconds / 3600)} hours`;
+}

@@ -1,0 +1,24 @@
+import type { SettingsSection } from '../settings/schema-types.js';
+
+const limit = (label: string, value: number, desc: string) => ({ type: 'number' as const, label, default: value, min: 1, max: 1_000_000, desc });
+
+/** Tickets → Intake protection: the switches and limits of the public ticket route. */
+export function intakeSection(): SettingsSection {
+  return {
+    label: 'Intake protection',
+    desc: 'Limits on tickets filed anonymously through the widget and the public API. Agents and admins are never limited.',
+    fields: {
+      intake_enabled: {
+        type: 'checkbox',
+        label: 'Accept tickets from the widget',
+        default: true,
+        desc: 'Turn off to stop anonymous submissions at once (the widget explains it is offline).',
+      },
+      limit_ip_hour: limit('Tickets per IP address per hour', 20, 'Over it, further submissions get "too many requests".'),
+      limit_ip_day: limit('Tickets per IP address per day', 240, ''),
+      limit_email_hour: limit('Tickets per email address per hour', 5, 'Stops the form being used to flood one address with confirmation mail.'),
+      limit_global_day: limit('Tickets per day in all', 5_000, 'A ceiling for the whole site, against distributed floods.'),
+      min_fill_seconds: { type: 'number', label: 'Minimum time to fill the form (seconds)', default: 3, min: 0, max: 120, desc: 'Widget submissions faster than this are refused as automated.' },
+    },
+  };
+}
