@@ -17,6 +17,8 @@ export interface CreateTicketInput {
   reason?: number;
   urgency?: number;
   orderId?: string;
+  /** More ticket meta (the help-site form's custom fields, `custom_*`), written with the ticket. */
+  meta?: Record<string, string>;
   idempotencyKey?: string;
   /** Honoured for agents and admins only (spec §4.3 rule 1). */
   userId?: number;
@@ -99,8 +101,9 @@ async function insertTicketRows(
   if (input.urgency !== undefined) terms.push({ post_id: id, taxonomy: 'ticket_urgency', term_id: input.urgency });
   await trx.insertInto('term_relationships').values(terms).execute();
 
-  if (input.orderId) {
-    await trx.insertInto('post_meta').values({ post_id: id, meta_key: 'order', meta_value: input.orderId.trim() }).execute();
+  const meta = { ...input.meta, ...(input.orderId?.trim() && { order: input.orderId.trim() }) };
+  if (Object.keys(meta).length) {
+    await trx.insertInto('post_meta').values(Object.entries(meta).map(([meta_key, meta_value]) => ({ post_id: id, meta_key, meta_value }))).execute();
   }
   await trx
     .insertInto('jobs')

@@ -163,17 +163,11 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
           reason: id('reason'),
           urgency: id('urgency'),
           orderId: values.get('order_id') || undefined,
+          meta: Object.fromEntries(fields.filter((f) => !f.builtin && values.get(f.key)).map((f) => [`custom_${f.key}`, values.get(f.key) as string])),
           idempotencyKey: /^[\w-]{8,100}$/.test(text(body, 'idempotency_key')) ? text(body, 'idempotency_key') : undefined,
         },
         null,
       );
-      const custom = fields.filter((f) => !f.builtin && values.get(f.key));
-      if (custom.length && ticket.isNew) {
-        await ctx.db
-          .insertInto('post_meta')
-          .values(custom.map((f) => ({ post_id: ticket.id, meta_key: `custom_${f.key}`, meta_value: values.get(f.key) as string })))
-          .execute();
-      }
       return see(reply, `${config.basePath}/tickets/`, { ticket: String(ticket.id), notice: 'ticket_created' });
     } catch (error) {
       if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return see(reply, returnTo, { notice: 'invalid_form' });
