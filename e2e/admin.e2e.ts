@@ -71,10 +71,15 @@ test.describe('screens', () => {
     await expect(page.getByText('ORD-7731')).toBeVisible();
     await expectNoAxeViolations(page, 'ticket');
 
-    await page.getByLabel('Reply', { exact: true }).fill('Clear your cart and try again, please.');
+    await page.getByLabel('Reply', { exact: true }).fill('Clear your **cart** and try again, please. <img src=x onerror=alert(1)> [x](javascript:alert(1))');
     await page.getByRole('button', { name: 'Send reply' }).click();
     await expect(page.getByTestId('ticket-status')).toHaveText('In Progress');
-    await expect(page.getByRole('list', { name: 'Conversation' })).toContainText('Clear your cart and try again');
+    const thread = page.getByRole('list', { name: 'Conversation' });
+    await expect(thread).toContainText('Clear your cart and try again');
+    // Agents write Markdown; raw HTML stays text and script links never become links.
+    await expect(thread.locator('.markdown strong')).toHaveText('cart');
+    await expect(thread.locator('img')).toHaveCount(0);
+    await expect(thread.getByRole('link')).toHaveCount(0);
     const [row] = await hd.api<{ tickets: Array<{ id: number; status: { slug: string } }> }>('GET', `/tickets/?search=%23${id}`).then((r) => r.tickets);
     expect(row?.status.slug).toBe('in-progress');
 

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, ApiError, formatTime, type Lookups, type Me, type TicketDetail } from './api.js';
+import { Markdown } from '../../common/markdown.js';
 import { Link } from './router.js';
 
 type Kind = 'reply' | 'note';
@@ -46,7 +47,8 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
           {ticket.comments.map((c) => (
             <li key={c.id} className={`message from-${c.role}${c.internal ? ' internal' : ''}`}>
               <MessageHead author={c.author || (c.role === 'client' ? 'Client' : 'Agent')} role={c.role} time={c.created} internal={c.internal} />
-              <div className="message-body">{c.text}</div>
+              {/* Clients' text is shown as typed; agents write Markdown, rendered as elements only. */}
+              {c.role === 'client' ? <div className="message-body">{c.text}</div> : <div className="message-body markdown"><Markdown text={c.text} /></div>}
             </li>
           ))}
         </ol>

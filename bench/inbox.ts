@@ -1,0 +1,212 @@
+// The agents' inbox page: 50 tickets of one status, most recent activity first, out of 100,000, on
+// SQLite and PostgreSQL. Server time is measured in-process through the real route (auth, validation,
+// queries, serialization) with `inject`; the baseline is the page's one ids query run bare on the
+// same database. The plans of the page and count queries are printed to show the indexes they use.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CompiledQuery, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config/load-config.js';
+import { createDb, type Db, type DialectName } from '../server/db/create-db.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { addUser } from '../server/domain/add-user.js';
+import { createApiToken } from '../server/domain/api-tokens.js';
+import { createDomainContext } from '../server/domain/context.js';
+import { listInbox } from '../server/domain/list-inbox.js';
+import { createHooks } from '../server/hooks/create-hooks.js';
+
+const TICKETS = Number(process.env.BENCH_INBOX_TICKETS ?? 100_000);
+const CLIENTS = 5_000;
+const RUNS = Number(process.env.BENCH_INBOX_RUNS ?? 200);
+// A realistic mix: most tickets are done; the queues agents work are the smaller ones.
+const STATUS_SHARE: Array<[slug: string, share: number]> = [
+  ['closed', 0.55],
+  ['resolved', 0.2],
+  ['open', 0.1],
+  ['in-progress', 0.08],
+  ['waiting', 0.07],
+];
+
+/** Records the SQL Kysely sends, so the bench can EXPLAIN exactly what the inbox runs. */
+class CaptureSql implements KyselyPlugin {
+  readonly nodes: RootOperationNode[] = [];
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    this.nodes.push(node);
+    return node;
+  }
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
+  }
+}
+
+async function seed(db: Db): Promise<void> {
+  const k = db.kysely;
+  const time = Date.parse('2026-01-01T00:00:00Z');
+  const users = Array.from({ length: CLIENTS }, (_, i) => ({ email: `client${i}@bench.test`, name: `Client ${i}`, role: 'client' as const, password_hash: null, created_at: new Date(time).toISOString(), updated_at: new Date(time).toISOString() }));
+  for (let i = 0; i < users.length; i += 1000) await k.insertInto('users').values(users.slice(i, i + 1000)).execute();
+  const userIds = (await k.selectFrom('users').select('id').where('role', '=', 'client').execute()).map((u) => u.id);
+  const terms = await k.selectFrom('terms').select(['id', 'taxonomy', 'slug']).execute();
+  const termId = (taxonomy: string, slug: string) => terms.find((t) => t.taxonomy === taxonomy && t.slug === slug)?.id as number;
+  const urgencies = terms.filter((t) => t.taxonomy === 'ticket_urgency').map((t) => t.id);
+  let rng = 42;
+  const random = () => ((rng = (rng * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const pickStatus = () => {
+    let r = random();
+    for (const [slug, share] of STATUS_SHARE) if ((r -= share) < 0) return termId('ticket_status', slug);
+    return termId('ticket_status', 'closed');
+  };
+  const BATCH = 1000;
+  for (let start = 0; start < TICKETS; start += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, TICKETS - start) }, (_, i) => {
+      const n = start + i;
+      const created = new Date(time + n * 60_000).toISOString();
+      // Activity is not in id order: replies bump old tickets.
+      const updated = new Date(time + n * 60_000 + Math.floor(random() * 30 * 86_400_000)).toISOString();
+      return {
+        type: 'ticket', status: 'publish', title: `Ticket ${n}: the export fails`, content: `Description of problem ${n}.`, slug: '',
+        author_id: userIds[n % userIds.length] as number, product_id: null, parent_id: null, menu_order: 0, created_at: created, updated_at: updated,
+      };
+    });
+    const ids = (await k.insertInto('posts').values(rows).returning('id').execute()).map((r) => r.id);
+    const rels = ids.flatMap((id) => {
+      const list: Array<{ post_id: number; taxonomy: 'ticket_status' | 'ticket_urgency'; term_id: number }> = [{ post_id: id, taxonomy: 'ticket_status', term_id: pickStatus() }];
+      if (random() < 0.5) list.push({ post_id: id, taxonomy: 'ticket_urgency' as const, term_id: urgencies[Math.floor(random() * urgencies.length)] as number });
+      return list;
+    });
+    for (let i = 0; i < rels.length; i += 1000) await k.insertInto('term_relationships').values(rels.slice(i, i + 1000)).execute();
+  }
+  // Fresh statistics, and on PostgreSQL the visibility map that index-only scans need (autovacuum's job
+  // on a live database).
+  await k.executeQuery(CompiledQuery.raw(db.dialect === 'postgres' ? 'vacuum analyze' : 'analyze'));
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number;
+}
+
+async function time(runs: number, work: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
+  for (let i = 0; i < 20; i += 1) await work();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    await work();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+async function openDatabase(dialect: DialectName): Promise<{ url: string; drop(): Promise<void> } | null> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'helpdesk-bench-inbox-'));
+    return { url: join(dir, 'helpdesk.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `helpdesk_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  } catch {
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function benchDialect(dialect: DialectName, report: (line: string) => void): Promise<void> {
+  const database = await openDatabase(dialect);
+  if (!database) {
+    report(`- ${dialect}: skipped (no PostgreSQL server answers; set BENCH_POSTGRES_URL)`);
+    return;
+  }
+  const db = createDb({ url: database.url });
+  try {
+    await migrateToLatest(db);
+    const seedStart = performance.now();
+    await seed(db);
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+
+    const hooks = createHooks();
+    const ctx = createDomainContext(db, hooks);
+    const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-bench-inbox-data-'));
+    const config = await loadConfig({ HELPDESK_HOME_URL: 'http://bench.test', HELPDESK_DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent' }, dataDir);
+    const app = await buildApp({ config, ctx });
+    const agent = await addUser(ctx, { email: 'agent@bench.test', name: 'Agent', role: 'agent' });
+    const headers = { authorization: `Bearer ${await createApiToken(db.kysely, agent.id, 'bench')}` };
+    const counts = (await listInbox(ctx, { page: 1, perPage: 1 })).counts;
+
+    const page = (query: string) => async () => {
+      const res = await app.inject({ method: 'GET', url: `/api/helpdesk/v1/tickets/?${query}`, headers });
+      if (res.statusCode !== 200) throw new Error(`inbox ${query}: ${res.statusCode} ${res.body}`);
+      return res;
+    };
+    const waitingId = (await db.kysely.selectFrom('terms').select('id').where('taxonomy', '=', 'ticket_status').where('slug', '=', 'waiting').executeTakeFirstOrThrow()).id;
+    // Baseline: the page's ids alone, one hand-written query on the same connection pool.
+    const bareSql = `select p.id from posts p where p.type = 'ticket' and exists (select 1 from term_relationships r where r.post_id = p.id and r.taxonomy = 'ticket_status' and r.term_id = ${waitingId}) order by p.updated_at desc, p.id desc limit 50`;
+    const bare = await time(RUNS, () => db.kysely.executeQuery(CompiledQuery.raw(bareSql)));
+    const waiting = await time(RUNS, page('status=waiting'));
+    const waitingPage5 = await time(RUNS, page('status=waiting&page=5'));
+    const closed = await time(RUNS, page('status=closed'));
+    const all = await time(RUNS, page(''));
+    const urgent = await time(Math.min(RUNS, 50), page('status=open&urgency=urgent'));
+    const search = await time(Math.min(RUNS, 50), page('search=ticket%2099999'));
+
+    report(`- ${dialect}: ${TICKETS.toLocaleString('en')} tickets (${Object.entries(counts).map(([s, n]) => `${s} ${n}`).join(', ')}), seeded in ${seedSeconds.toFixed(1)} s; ${RUNS} requests each, median / p95`);
+    report(`  - baseline, the ids query alone (waiting, 50 rows): ${ms(bare.median)} / ${ms(bare.p95)}`);
+    report(`  - GET /tickets/?status=waiting (50 rows + total + counts): ${ms(waiting.median)} / ${ms(waiting.p95)} — ${(waiting.median / bare.median).toFixed(1)}× the baseline`);
+    report(`  - … page 5: ${ms(waitingPage5.median)} / ${ms(waitingPage5.p95)}; status=closed: ${ms(closed.median)} / ${ms(closed.p95)}; no filter: ${ms(all.median)} / ${ms(all.p95)}`);
+    report(`  - status=open&urgency=urgent: ${ms(urgent.median)} / ${ms(urgent.p95)}; text search (no index, scans): ${ms(search.median)} / ${ms(search.p95)}`);
+
+    // The plans of exactly the queries the route runs.
+    const capture = new CaptureSql();
+    const traced = { ...ctx, db: db.kysely.withPlugin(capture) };
+    await listInbox(traced, { status: 'waiting', page: 1, perPage: 50 });
+    const executor = db.kysely.getExecutor();
+    const compiled = capture.nodes.map((node) => executor.compileQuery(node, { queryId: 'explain' }));
+    const pageQuery = compiled.find((q) => /order by/i.test(q.sql) && /limit/i.test(q.sql) && /"updated_at" desc/i.test(q.sql));
+    const countsQuery = compiled.find((q) => /group by/i.test(q.sql));
+    await listInbox(traced, { status: 'open', urgency: 'urgent', page: 1, perPage: 50 });
+    const filtered = capture.nodes.slice(compiled.length).map((node) => executor.compileQuery(node, { queryId: 'explain' }));
+    const filteredTotal = filtered.find((q) => /count\(\*\)/i.test(q.sql) && !/group by/i.test(q.sql));
+    for (const [label, query] of [['page', pageQuery], ['counts per status', countsQuery], ['total, status=open&urgency=urgent', filteredTotal]] as const) {
+      if (!query) continue;
+      const explain = dialect === 'sqlite' ? `explain query plan ${query.sql}` : `explain (costs off) ${query.sql}`;
+      const rows = (await db.kysely.executeQuery(CompiledQuery.raw(explain, [...query.parameters]))).rows as Array<Record<string, unknown>>;
+      const plan = rows.map((r) => String(r.detail ?? r['QUERY PLAN'] ?? JSON.stringify(r))).join(' | ');
+      report(`  - plan (${label}): ${plan}`);
+    }
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  } finally {
+    await db.close();
+    await database.drop();
+  }
+}
+
+/** Inbox page server time on SQLite and PostgreSQL, with the query plans. */
+export async function benchInbox(report: (line: string) => void): Promise<void> {
+  report(`## Inbox page (agents): 50 tickets filtered by status, out of ${TICKETS.toLocaleString('en')}`);
+  for (const dialect of ['sqlite', 'postgres'] as const) await benchDialect(dialect, report);
+}
+
+// `npx tsx bench/inbox.ts` runs it alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchInbox((line) => console.log(line));
+}
