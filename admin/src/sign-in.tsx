@@ -31,6 +31,7 @@ export function SignIn({ onSignedIn, notStaff }: { onSignedIn: (me: Me) => void;
         <label htmlFor="password">Password</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required />
         <button type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
+        <p className="muted small">No password yet? Ask an admin to set one under Agents, or get a sign-in link on the <a href={`${siteRoot}login/`}>help site</a> and open this page again.</p>
       </form>
     </main>
   );

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { SitePlugin } from '../config/config-types.js';
+import { issueFirstAdminLink } from '../domain/first-admin.js';
 import { setPasswordByEmail } from '../domain/staff-users.js';
 import { getSettings } from '../settings/settings.js';
 import { csrfIn, SiteClient } from '../test/site-client.js';
@@ -83,5 +84,20 @@ describeEachDatabase('admin app routes and the classic settings screen', (dialec
     const anonymous = new SiteClient(hd.app);
     const form = await anonymous.get(path);
     expect(form.body).not.toContain('Greeting line');
+  });
+});
+
+describeEachDatabase('the first administrator lands signed in', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+
+  it('claiming the first-admin link starts a session the admin app accepts', async () => {
+    const link = await issueFirstAdminLink(hd.ctx, hd.config.homeUrl);
+    const token = new URL(link ?? '').searchParams.get('token') ?? '';
+    const done = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token, name: 'Ada', email: 'ada@site.test' } });
+    expect(done.statusCode).toBe(200);
+    const session = done.cookies.find((c) => c.name === 'hd_session');
+    expect(session?.httpOnly).toBe(true);
+    const me = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers: { cookie: `hd_session=${session?.value}` } });
+    expect(me.json()).toMatchObject({ user: { email: 'ada@site.test', role: 'admin' } });
   });
 });

@@ -3,6 +3,7 @@ import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { claimFirstAdmin, isFirstAdminTokenValid } from '../domain/first-admin.js';
 import { AppError } from '../errors.js';
+import { signIn } from '../http/plugins/session.js';
 import type { RouteServices } from '../http/services.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { FirstAdminPage } from './pages/first-admin-page.js';
@@ -45,6 +46,8 @@ export const firstAdminRoutes: FastifyPluginAsync<RouteServices> = async (app, {
     }
     try {
       const { user, apiToken } = await claimFirstAdmin(ctx, token, { name, email });
+      // Signed in at once, so the admin app (/admin/) opens without a password; one is set there.
+      await signIn(request, reply, user);
       return sendPage(ctx, config, reply, { apiToken, email: user.email });
     } catch (error) {
       if (error instanceof AppError) return sendPage(ctx, config, reply, { error: error.message }, error.status);
