@@ -202,5 +202,13 @@ test('the classic settings screen works without JavaScript and saves the same va
   await page.getByLabel('Change ticket status').check();
   await page.getByRole('button', { name: 'Save tickets settings' }).click();
   await expect(page.getByRole('status')).toHaveText('Settings saved.');
+
+  // axe needs script: the same session in a context that runs it.
+  const axeContext = await browser.newContext({ bypassCSP: true, storageState: await context.storageState() });
+  const axePage = await axeContext.newPage();
+  await axePage.goto(`${hd.homeUrl}/admin/settings/classic/?tab=tickets`);
+  await expect(axePage.getByLabel('Change ticket status')).toBeChecked();
+  await expectNoAxeViolations(axePage, 'classic-settings');
+  await axeContext.close();
   await context.close();
 });
