@@ -28,6 +28,7 @@ export const adminAppRoutes: FastifyPluginAsync<RouteServices> = async (app, ser
       prefix: '/admin/assets/',
       decorateReply: false,
       immutable: true,
+      preCompressed: true,
       maxAge: '365d',
       index: false,
     });

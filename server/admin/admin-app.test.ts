@@ -37,6 +37,12 @@ describeEachDatabase('admin app routes and the classic settings screen', (dialec
       expect(res.body).toContain('<base href="/admin/" />');
       expect(res.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
       expect(res.body).not.toMatch(/<style|style="/);
+      const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(res.body)?.[1] as string;
+      const asset = await hd.app.inject({ method: 'GET', url: `/admin/${script}`, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-encoding']).toBe('br');
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await hd.app.inject({ method: 'GET', url: '/admin/assets/missing.js' })).statusCode).toBe(404);
     }
   });
 
