@@ -170,7 +170,7 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
 
     report(`- ${dialect}: ${TICKETS.toLocaleString('en')} tickets (${Object.entries(counts).map(([s, n]) => `${s} ${n}`).join(', ')}), seeded in ${seedSeconds.toFixed(1)} s; ${RUNS} requests each, median / p95`);
     report(`  - baseline, the ids query alone (waiting, 50 rows): ${ms(bare.median)} / ${ms(bare.p95)}`);
-    report(`  - GET /tickets/?status=waiting (50 rows + total + counts): ${ms(waiting.median)} / ${ms(waiting.p95)} — ${(waiting.median / bare.median).toFixed(1)}× the baseline`);
+    report(`  - GET /tickets/?status=waiting (50 rows, total, counts): ${ms(waiting.median)} / ${ms(waiting.p95)} — ${(waiting.median / bare.median).toFixed(1)}× the baseline`);
     report(`  - … page 5: ${ms(waitingPage5.median)} / ${ms(waitingPage5.p95)}; status=closed: ${ms(closed.median)} / ${ms(closed.p95)}; no filter: ${ms(all.median)} / ${ms(all.p95)}`);
     report(`  - status=open&urgency=urgent: ${ms(urgent.median)} / ${ms(urgent.p95)}; text search (no index, scans): ${ms(search.median)} / ${ms(search.p95)}`);
 
@@ -184,8 +184,8 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
     const countsQuery = compiled.find((q) => /group by/i.test(q.sql));
     await listInbox(traced, { status: 'open', urgency: 'urgent', page: 1, perPage: 50 });
     const filtered = capture.nodes.slice(compiled.length).map((node) => executor.compileQuery(node, { queryId: 'explain' }));
-    const filteredTotal = filtered.find((q) => /count\(\*\)/i.test(q.sql) && !/group by/i.test(q.sql));
-    for (const [label, query] of [['page', pageQuery], ['counts per status', countsQuery], ['total, status=open&urgency=urgent', filteredTotal]] as const) {
+    const filteredCounts = filtered.find((q) => /group by/i.test(q.sql));
+    for (const [label, query] of [['page', pageQuery], ['counts per status (the total is one of them)', countsQuery], ['counts, urgency=urgent', filteredCounts]] as const) {
       if (!query) continue;
       const explain = dialect === 'sqlite' ? `explain query plan ${query.sql}` : `explain (costs off) ${query.sql}`;
       const rows = (await db.kysely.executeQuery(CompiledQuery.raw(explain, [...query.parameters]))).rows as Array<Record<string, unknown>>;
