@@ -107,3 +107,16 @@ describeEachDatabase('the first administrator lands signed in', (dialect) => {
     expect(me.json()).toMatchObject({ user: { email: 'ada@site.test', role: 'admin' } });
   });
 });
+
+describeEachDatabase('the admin app under a path prefix', (dialect) => {
+  const hd = useTestHelpdesk(dialect, { homeUrl: 'http://help.test/help' });
+
+  it('writes the prefixed <base href> and serves the classic screen under the prefix', async () => {
+    const res = await hd.app.inject({ method: 'GET', url: '/help/admin/tickets/3' });
+    if (res.statusCode === 200) expect(res.body).toContain('<base href="/help/admin/" />');
+    else expect(res.statusCode).toBe(503);
+    const classic = await hd.app.inject({ method: 'GET', url: '/help/admin/settings/classic/' });
+    expect(classic.statusCode).toBe(200);
+    expect(classic.body).toContain('action="/help/admin/settings/classic/sign-in"');
+  });
+});
