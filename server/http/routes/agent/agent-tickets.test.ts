@@ -159,6 +159,34 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
       expect((await call('PATCH', '/settings', admin, { tickets: { change_status: true } })).statusCode).toBe(200);
     });
 
+    it('clients and anonymous callers cannot list staff, change tickets or sign in to the admin app; the last admin stays an admin', async () => {
+      const client = await hd.authAs('client');
+      const t = await fileTicket();
+      expect((await call('GET', '/users/', client)).statusCode).toBe(403);
+      expect((await call('GET', '/users/', {})).statusCode).toBe(401);
+      expect((await call('PATCH', `/tickets/${t.id}`, {}, { status: 'closed' })).statusCode).toBe(401);
+      expect((await call('POST', `/tickets/${t.id}/comments`, {}, { text: 'anonymous' })).statusCode).toBe(401);
+      expect((await call('GET', `/tickets/${t.id}`, {})).statusCode).toBe(401);
+
+      // A client with a password is still refused by the staff sign-in.
+      const email = `client-pw-${process.pid}@client.test`;
+      await call('POST', '/users/', admin, { email, name: 'Pat Client', role: 'client', password: 'client password 1' });
+      const me = await call('GET', '/me');
+      const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
+      const signIn = await call('POST', '/session', { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token }, { email, password: 'client password 1' });
+      expect(signIn.statusCode).toBe(401);
+      expect(signIn.cookies.find((c) => c.name === 'hd_session')).toBeUndefined();
+
+      // Demoting admins stops at the last one.
+      const self = await idOf(admin);
+      const others = ((await call('GET', '/users/', admin)).json() as Array<{ id: number; role: string }>).filter((u) => u.role === 'admin' && u.id !== self);
+      for (const other of others) expect((await call('PATCH', `/users/${other.id}`, admin, { role: 'agent' })).statusCode).toBe(200);
+      const last = await call('PATCH', `/users/${self}`, admin, { role: 'agent' });
+      expect(last.statusCode).toBe(400);
+      expect(last.json().errors[0].field).toBe('role');
+      for (const other of others) await call('PATCH', `/users/${other.id}`, admin, { role: 'admin' });
+    });
+
     it('session writes need the X-CSRF-Token header: without it they are anonymous, with a wrong one a 403', async () => {
       const email = `signin-${process.pid}@staff.test`;
       const created = await call('POST', '/users/', admin, { email, name: 'Sam Agent', role: 'agent', password: 'correct horse battery' });
