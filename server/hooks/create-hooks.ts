@@ -20,6 +20,8 @@ export interface Hooks {
   removeAction(name: ActionName, namespace: string): void;
   hasAction(name: ActionName, namespace?: string): boolean;
   doAction<N extends ActionName>(name: N, ...args: Parameters<ActionMap[N]>): Promise<void>;
+  /** Goes up whenever a callback is added or removed, so caches of filtered values know to refresh. */
+  readonly version: number;
 }
 
 /** Thrown when a plugin uses the registry wrongly; the library alone would only log and ignore it. */
@@ -51,7 +53,11 @@ function checkRegistration(kind: 'filter' | 'action', name: string, namespace: s
 /** Builds a fresh hook registry over @wordpress/hooks (priorities, namespaces, async runners). */
 export function createHooks(): Hooks {
   const registry = createWordPressHooks();
+  let version = 0;
   return {
+    get version() {
+      return version;
+    },
     addFilter(name, namespace, callback, priority = 10) {
       checkRegistration('filter', name, namespace, callback, priority);
       // A filter that forgets to return would silently blank the value for every later caller.
@@ -63,9 +69,11 @@ export function createHooks(): Hooks {
         return result;
       };
       registry.addFilter(name, namespace, checked, priority);
+      version += 1;
     },
     removeFilter(name, namespace) {
       registry.removeFilter(name, namespace);
+      version += 1;
     },
     hasFilter(name, namespace) {
       return registry.hasFilter(name, namespace);
@@ -76,9 +84,11 @@ export function createHooks(): Hooks {
     addAction(name, namespace, callback, priority = 10) {
       checkRegistration('action', name, namespace, callback, priority);
       registry.addAction(name, namespace, callback as (...a: unknown[]) => unknown, priority);
+      version += 1;
     },
     removeAction(name, namespace) {
       registry.removeAction(name, namespace);
+      version += 1;
     },
     hasAction(name, namespace) {
       return registry.hasAction(name, namespace);

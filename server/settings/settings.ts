@@ -40,9 +40,27 @@ export function listFields(schema: SettingsSchema): Array<{ tab: string; key: st
   );
 }
 
-/** The settings getter: stored values over schema defaults, for every field of the filtered schema. */
+// Read several times per request on hot paths (ticket intake) and changed rarely, the values are
+// kept briefly per database: a write through this process or a new hook refreshes them at once,
+// another instance's write shows within the TTL.
+const VALUES_TTL_MS = 2_000;
+const valuesCache = new WeakMap<object, { hooksVersion: number; expiresAt: number; values: Promise<SettingsValues> }>();
+
+/**
+ * The settings getter: stored values over schema defaults, for every field of the filtered schema.
+ * The result is shared and frozen: copy it to change it.
+ */
 export async function getSettings(ctx: DomainContext): Promise<SettingsValues> {
   refuseInsideMenusFilter('The settings getter (getSettings)');
+  const hit = valuesCache.get(ctx.db);
+  if (hit && hit.hooksVersion === ctx.hooks.version && hit.expiresAt > Date.now()) return hit.values;
+  const values = readSettings(ctx).then(deepFreeze);
+  valuesCache.set(ctx.db, { hooksVersion: ctx.hooks.version, expiresAt: Date.now() + VALUES_TTL_MS, values });
+  values.catch(() => valuesCache.delete(ctx.db));
+  return values;
+}
+
+async function readSettings(ctx: DomainContext): Promise<SettingsValues> {
   const schema = await buildSettingsSchema(ctx.hooks);
   const stored = ((await readOption(ctx.db, SETTINGS_OPTION)) ?? {}) as SettingsValues;
   const values: SettingsValues = {};
@@ -52,6 +70,14 @@ export async function getSettings(ctx: DomainContext): Promise<SettingsValues> {
     values[tab][key] = storedValue !== undefined ? storedValue : structuredClone(field.default);
   }
   return values;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 /** The ticket-form-fields getter (Tickets → Form fields). */
@@ -97,6 +123,7 @@ export async function updateSettings(ctx: DomainContext, patch: SettingsValues):
   const stored = ((await readOption(ctx.db, SETTINGS_OPTION)) ?? {}) as SettingsValues;
   for (const [tab, tabValues] of Object.entries(patch)) stored[tab] = { ...stored[tab], ...tabValues };
   await writeOption(ctx.db, SETTINGS_OPTION, stored);
+  valuesCache.delete(ctx.db);
   return getSettings(ctx);
 }
 

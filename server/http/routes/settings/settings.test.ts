@@ -108,4 +108,24 @@ describeEachDatabase('settings', (dialect) => {
     expect((await hd.app.inject({ method: 'PATCH', url, headers: agent, payload: { users_can_register: false } })).statusCode).toBe(403);
     expect((await hd.app.inject({ method: 'GET', url, headers: admin })).json().users_can_register).toBe(true);
   });
+
+  it('the settings getter follows a hook added or removed at run time and every write at once', async () => {
+    await getSettings(hd.ctx);
+    hd.hooks.addFilter('helpdesk_settings_menus', 'test/late', (menus) => {
+      const tickets = menus.tickets;
+      if (tickets) tickets.sections.extra = { label: 'Extra', desc: '', fields: { late_field: { type: 'text', label: 'Late', default: 'x' } } };
+      return menus;
+    });
+    try {
+      expect((await getSettings(hd.ctx)).tickets?.late_field).toBe('x');
+      await hd.app.inject({ method: 'PATCH', url: '/api/helpdesk/v1/settings', headers: admin, payload: { tickets: { late_field: 'y' } } });
+      expect((await getSettings(hd.ctx)).tickets?.late_field).toBe('y');
+    } finally {
+      hd.hooks.removeFilter('helpdesk_settings_menus', 'test/late');
+    }
+    expect((await getSettings(hd.ctx)).tickets).not.toHaveProperty('late_field');
+    // Shared between callers, so it cannot be changed by one of them.
+    const values = await getSettings(hd.ctx);
+    expect(Object.isFrozen(values.tickets)).toBe(true);
+  });
 });
