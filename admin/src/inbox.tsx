@@ -87,6 +87,7 @@ export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Loo
       <p className="visually-hidden" aria-live="polite">{data ? `${data.total} tickets` : ''}</p>
       {data && data.tickets.length === 0 && <p className="empty">No tickets match these filters.</p>}
       {data && data.tickets.length > 0 && (
+        <div className="table-scroll">
         <table className="tickets">
           <caption className="visually-hidden">Tickets, most recent activity first</caption>
           <thead>
@@ -114,6 +115,7 @@ export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Loo
             ))}
           </tbody>
         </table>
+        </div>
       )}
       {data && pages > 1 && (
         <nav aria-label="Pages" className="pager">
