@@ -50,11 +50,11 @@ async function seedDocs(file: string, count: number): Promise<void> {
 async function main() {
   report(`# npm run bench — ${new Date().toISOString()} — node ${process.version}, ${SECONDS}s per measurement, 16 connections`);
 
-  // 1. Baseline: the same rows written straight to SQLite.
+  // Baseline: the same rows written straight to SQLite. Its rate follows the disk's fsync latency,
+  // which drifts, so baseline and service alternate in rounds and the median ratio is reported.
   const raw = await freshSqlite();
-  const rawRate = measureRawIntake(raw.file, SECONDS, raw.statusId, raw.urgencyId);
 
-  // 2. The service, in its own process, over HTTP.
+  // The service, in its own process, over HTTP.
   const site = await freshSqlite();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -64,30 +64,36 @@ async function main() {
   try {
     const idleRss = rssMiB(server.pid ?? 0);
     let n = 0;
-    const intake = await runLoad({
-      url,
-      seconds: SECONDS,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/helpdesk/v1/tickets/',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          setupRequest: (request) => {
-            n += 1;
-            const form = new URLSearchParams({ name: 'Bench Client', email: `http${n}@bench.test`, subject: 'Subject', description: 'Description of the problem', urgency: String(site.urgencyId), order_id: `ORD-${n}` });
-            return { ...request, body: form.toString() };
+    const fileTickets = () =>
+      runLoad({
+        url,
+        seconds: SECONDS,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/helpdesk/v1/tickets/',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            setupRequest: (request) => {
+              n += 1;
+              const form = new URLSearchParams({ name: 'Bench Client', email: `http${n}@bench.test`, subject: 'Subject', description: 'Description of the problem', urgency: String(site.urgencyId), order_id: `ORD-${n}` });
+              return { ...request, body: form.toString() };
+            },
           },
-        },
-      ],
-    });
-    const intakeRss = peakRss.value;
-
+        ],
+      });
     report('\n## Ticket intake on SQLite (synchronous=FULL)');
-    report('| measurement | tickets/s | p50 ms | p99 ms | errors |');
-    report('| --- | ---: | ---: | ---: | ---: |');
-    report(`| raw transaction (better-sqlite3, same rows, one process) | ${rawRate.toFixed(0)} | | | |`);
-    report(`| POST /api/helpdesk/v1/tickets/ (form-encoded, new email each) | ${intake.requestsPerSecond.toFixed(0)} | ${intake.p50} | ${intake.p99} | ${intake.errors} |`);
-    report(`| **ratio HTTP / raw** (target ≥ 0.5) | **${(intake.requestsPerSecond / rawRate).toFixed(2)}** | | | |`);
+    report('| round | raw transaction (better-sqlite3, same rows) tickets/s | POST /api/helpdesk/v1/tickets/ (form-encoded, new email each) tickets/s | p50 ms | p99 ms | errors | ratio |');
+    report('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    const ratios: number[] = [];
+    for (let round = 1; round <= 3; round++) {
+      const rawRate = measureRawIntake(raw.file, SECONDS, raw.statusId, raw.urgencyId);
+      const intake = await fileTickets();
+      ratios.push(intake.requestsPerSecond / rawRate);
+      report(`| ${round} | ${rawRate.toFixed(0)} | ${intake.requestsPerSecond.toFixed(0)} | ${intake.p50} | ${intake.p99} | ${intake.errors} | ${(intake.requestsPerSecond / rawRate).toFixed(2)} |`);
+    }
+    const medianRatio = [...ratios].sort((a, b) => a - b)[1] ?? 0;
+    report(`| **median ratio HTTP / raw** (target ≥ 0.5) | | | | | | **${medianRatio.toFixed(2)}** |`);
+    const intakeRss = peakRss.value;
 
     // 3. Docs list: 100 of 10,000, against a bare server returning the same bytes.
     await seedDocs(site.file, 10_000);
