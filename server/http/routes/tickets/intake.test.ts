@@ -40,6 +40,12 @@ describeEachDatabase('intake protection', (dialect) => {
     expect((await stats()).limit_ip_hour).toBe(1);
   });
 
+  it('takes the client address from the socket: a spoofed X-Forwarded-For does not escape the limit', async () => {
+    await updateSettings(hd.ctx, { tickets: { limit_ip_hour: 1 } });
+    expect((await post(ticketPayload(), { 'x-forwarded-for': '192.0.2.10' })).statusCode).toBe(201);
+    expect((await post(ticketPayload(), { 'x-forwarded-for': '192.0.2.11' })).statusCode).toBe(429);
+  });
+
   it('limits tickets per email address, whatever the IP and the letter case', async () => {
     await updateSettings(hd.ctx, { tickets: { limit_email_hour: 2 } });
     const payload = ticketPayload();
@@ -87,6 +93,26 @@ describeEachDatabase('intake protection', (dialect) => {
     expect((await stats()).offline).toBe(1);
     await updateSettings(hd.ctx, { tickets: { intake_enabled: true } });
     expect((await post(ticketPayload())).statusCode).toBe(201);
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  it('with one trusted hop, the address the proxy saw is the one limited', async () => {
+    const hd = await createTestHelpdesk('sqlite');
+    try {
+      await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+      await relaxIntakeLimits(hd.ctx);
+      await updateSettings(hd.ctx, { tickets: { limit_ip_hour: 1 } });
+      const app = await buildApp({ config: { ...hd.config, trustProxyHops: 1 }, ctx: hd.ctx, counters: createMemoryCounterStore() });
+      const post = (client: string) =>
+        app.inject({ method: 'POST', url: URL_TICKETS, payload: ticketPayload(), remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client } });
+      expect((await post('192.0.2.10')).statusCode).toBe(201);
+      expect((await post('192.0.2.11')).statusCode).toBe(201);
+      expect((await post('192.0.2.10')).statusCode).toBe(429);
+      await app.close();
+    } finally {
+      await hd.close();
+    }
   });
 });
 
