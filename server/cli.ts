@@ -8,6 +8,7 @@ import { addUser } from './domain/add-user.js';
 import { createApiToken } from './domain/api-tokens.js';
 import { createDomainContext } from './domain/context.js';
 import { findUserByEmail } from './domain/resolve-user.js';
+import { MIN_PASSWORD_LENGTH, setPasswordByEmail } from './domain/staff-users.js';
 import { AppError } from './errors.js';
 import { loadHooks } from './hooks/load-plugins.js';
 import { startService, startWorkerService } from './start-service.js';
@@ -18,11 +19,19 @@ const USAGE = `Usage: helpdesk <command>
   migrate                                      Apply pending database migrations
   user add --email E --name N --role R         Add a user (R: admin, agent or client)
   token create --email E [--label L]           Print a new API token for that user
+  user password --email E                      Set a user's password for the admin app (read from stdin)
 
 Environment: PORT, HELPDESK_HOME_URL, HELPDESK_DATA_DIR, DATABASE_URL, HELPDESK_CONFIG, LOG_LEVEL, SMTP_URL`;
 
+// A password never goes on the command line (shell history, process list): it is piped in.
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** Runs one CLI command; returns the process exit code. */
-export async function runCli(argv: string[], out = console.log, err = console.error): Promise<number> {
+export async function runCli(argv: string[], out = console.log, err = console.error, readSecret: () => Promise<string> = readStdin): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -73,6 +82,14 @@ export async function runCli(argv: string[], out = console.log, err = console.er
         const user = await findUserByEmail(ctx.db, values.email);
         if (!user) return err(`No user has the email ${values.email}. Add one with: helpdesk user add --email … --name … --role agent`), 1;
         out(await createApiToken(ctx.db, user.id, values.label ?? 'cli'));
+        return 0;
+      }
+      case 'user password': {
+        if (!values.email) return err(USAGE), 2;
+        const password = (await readSecret()).replace(/\r?\n$/, '');
+        if (password.length < MIN_PASSWORD_LENGTH) return err(`Pipe in a password of at least ${MIN_PASSWORD_LENGTH} characters: echo '…' | helpdesk user password --email ${values.email}`), 2;
+        await setPasswordByEmail(ctx, values.email, password);
+        out(`Password set for ${values.email.trim().toLowerCase()}; sign in at ${config.homeUrl}/admin/`);
         return 0;
       }
       default:
