@@ -6,6 +6,7 @@ import { createDb } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { writeOption } from '../server/domain/options.js';
 import { benchEmbed } from './embed.js';
+import { benchInbox } from './inbox.js';
 import { runLoad } from './lib/load.js';
 import { measureRawIntake } from './lib/raw-intake.js';
 import { freePort, rssMiB, startProcess, stopProcess } from './lib/server-process.js';
@@ -129,6 +130,7 @@ async function main() {
   }
 
   await benchEmbed(report, SECONDS);
+  await benchInbox(report);
   writeFileSync('bench/last-run.md', `${lines.join('\n')}\n`);
 }
 
