@@ -6,12 +6,10 @@ import type { UserRole } from './db/tables.js';
 import { migrateToLatest } from './db/migrate.js';
 import { addUser } from './domain/add-user.js';
 import { createApiToken } from './domain/api-tokens.js';
-import { createDomainContext } from './domain/context.js';
 import { findUserByEmail } from './domain/resolve-user.js';
 import { MIN_PASSWORD_LENGTH, setPasswordByEmail } from './domain/staff-users.js';
 import { AppError } from './errors.js';
-import { loadHooks } from './hooks/load-plugins.js';
-import { startService, startWorkerService } from './start-service.js';
+import { createServiceContext, startService, startWorkerService } from './start-service.js';
 
 const USAGE = `Usage: helpdesk <command>
 
@@ -65,7 +63,7 @@ export async function runCli(argv: string[], out = console.log, err = console.er
   const db = createDb({ url: config.databaseUrl });
   try {
     await migrateToLatest(db);
-    const ctx = createDomainContext(db, await loadHooks(config));
+    const ctx = await createServiceContext(db, config, err);
     switch (command) {
       case 'migrate':
         out('The database is up to date.');

@@ -3,7 +3,10 @@ import { buildApp } from './app.js';
 import type { Config } from './config/config-types.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
+import { join } from 'node:path';
 import { createDomainContext } from './domain/context.js';
+import { loadInstallSeed, SEED_FILE_NAME } from './secrets/install-seed.js';
+import { listUnreadableSecrets } from './settings/settings.js';
 import { issueFirstAdminLink } from './domain/first-admin.js';
 import { loadHooks } from './hooks/load-plugins.js';
 import { createMailTransport } from './email/create-transport.js';
@@ -38,12 +41,27 @@ function workerFor(ctx: ReturnType<typeof createDomainContext>, config: Config, 
   };
 }
 
+/**
+ * The domain context of a running service: its plugins and its install-time encryption seed. Stored
+ * secrets the seed cannot read are reported (never their values): the admin must enter them again.
+ */
+export async function createServiceContext(db: Db, config: Config, log: (line: string) => void) {
+  const { seed, isNew } = loadInstallSeed(config.dataDir, config.encryptionSeed ?? undefined);
+  const ctx = createDomainContext(db, await loadHooks(config), seed);
+  const unreadable = await listUnreadableSecrets(ctx);
+  if (unreadable.length) {
+    const why = isNew ? `the seed file ${join(config.dataDir, SEED_FILE_NAME)} was missing and a new seed was made` : 'the encryption seed changed';
+    log(`WARNING: ${unreadable.length} stored secret(s) cannot be decrypted because ${why}: ${unreadable.join(', ')}. Enter them again in Settings.`);
+  }
+  return ctx;
+}
+
 /** Opens the store, migrates, loads plugins, listens; on first start prints the administrator's link. */
 export async function startService(config: Config, log: (line: string) => void = console.log, options: ServiceOptions = {}): Promise<RunningService> {
   const db = createDb({ url: config.databaseUrl });
   try {
     await migrateToLatest(db);
-    const ctx = createDomainContext(db, await loadHooks(config));
+    const ctx = await createServiceContext(db, config, log);
     const counters = config.redisUrl ? await createRedisCounterStore(config.redisUrl) : createMemoryCounterStore();
     const app = await buildApp({
       config,
@@ -81,7 +99,7 @@ export async function startWorkerService(config: Config, log: (line: string) => 
   const db = createDb({ url: config.databaseUrl });
   try {
     await migrateToLatest(db);
-    const ctx = createDomainContext(db, await loadHooks(config));
+    const ctx = await createServiceContext(db, config, log);
     const worker = workerFor(ctx, config, { info: log, warn: log });
     log(`Helpdesk worker is running (${config.smtpUrl ? 'sending mail over SMTP' : `writing mail under ${config.dataDir}/mail/`}).`);
     return {

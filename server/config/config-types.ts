@@ -31,4 +31,6 @@ export interface Config {
   smtpUrl: string | null;
   /** Redis for counters shared by several instances (intake limits); null keeps them in memory. */
   redisUrl: string | null;
+  /** HELPDESK_ENCRYPTION_SEED; null keeps the seed in the data folder (made once). */
+  encryptionSeed: string | null;
 }

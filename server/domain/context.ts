@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db, DialectName } from '../db/create-db.js';
 import { createTransactionRunner, type TransactionRunner } from '../db/group-commit.js';
@@ -14,11 +15,16 @@ export interface DomainContext {
   transactions: TransactionRunner;
   /** Rows of docs, products and pages, for the one post getter. One per database. */
   postsCache: PostsCache;
+  /** The install-time seed, before `helpdesk_encryption_seed`; see server/secrets/. */
+  encryptionSeed: string;
 }
 
-/** The context for one open database; make one per database and share it. */
-export function createDomainContext(db: Db, hooks: Hooks): DomainContext {
-  return { db: db.kysely, dialect: db.dialect, hooks, transactions: createTransactionRunner(db), postsCache: new PostsCache() };
+/**
+ * The context for one open database; make one per database and share it. The service passes its
+ * install-time encryption seed; without one (tests, tools that keep no secrets) a random seed is used.
+ */
+export function createDomainContext(db: Db, hooks: Hooks, encryptionSeed: string = randomBytes(32).toString('hex')): DomainContext {
+  return { db: db.kysely, dialect: db.dialect, hooks, transactions: createTransactionRunner(db), postsCache: new PostsCache(), encryptionSeed };
 }
 
 /** Who is calling: null for an anonymous caller (the widget). */

@@ -84,5 +84,17 @@ export function defaultSettingsSchema(): SettingsSchema {
       },
     },
     emails: emailsTab(),
+    ai: {
+      label: 'AI',
+      sections: {
+        backend: {
+          label: 'AI backend',
+          desc: 'The backend address is set by HELPDESK_CLOUD_SITE in the site configuration. The key is stored encrypted and never shown again.',
+          fields: {
+            api_key: { type: 'secret', label: 'API key', default: '' },
+          },
+        },
+      },
+    },
   };
 }

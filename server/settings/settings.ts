@@ -6,8 +6,12 @@ import type { Hooks } from '../hooks/create-hooks.js';
 import { defaultSettingsSchema } from './default-schema.js';
 import type { SettingsField, SettingsSchema, SettingsValues, TicketFormField } from './schema-types.js';
 import { validateSetting } from './validate-setting.js';
+import { decryptSecret, encryptSecret } from '../secrets/secret-box.js';
 
 const SETTINGS_OPTION = 'helpdesk_settings';
+
+/** What the API shows for a stored secret: secrets are write-only. Sending it back keeps the secret. */
+export const SECRET_MASK = '••••••••';
 
 // Marks the async work done inside helpdesk_settings_menus, so the getters can refuse to recurse.
 const buildingSchema = new AsyncLocalStorage<true>();
@@ -67,7 +71,8 @@ async function readSettings(ctx: DomainContext): Promise<SettingsValues> {
   for (const { tab, key, field } of listFields(schema)) {
     values[tab] ??= {};
     const storedValue = stored[tab]?.[key];
-    values[tab][key] = storedValue !== undefined ? storedValue : structuredClone(field.default);
+    if (field.type === 'secret') values[tab][key] = storedValue ? SECRET_MASK : '';
+    else values[tab][key] = storedValue !== undefined ? storedValue : structuredClone(field.default);
   }
   return values;
 }
@@ -121,7 +126,16 @@ export async function updateSettings(ctx: DomainContext, patch: SettingsValues):
   }
 
   const stored = ((await readOption(ctx.db, SETTINGS_OPTION)) ?? {}) as SettingsValues;
-  for (const [tab, tabValues] of Object.entries(patch)) stored[tab] = { ...stored[tab], ...tabValues };
+  const seed = await currentSeed(ctx);
+  for (const [tab, tabValues] of Object.entries(patch)) {
+    const next = { ...stored[tab] };
+    for (const [key, value] of Object.entries(tabValues)) {
+      if (fieldsByTab.get(tab)?.get(key)?.type !== 'secret') next[key] = value;
+      // The mask is what GET returned: the screen sent the secret back unchanged.
+      else if (value !== SECRET_MASK) next[key] = value === '' ? '' : encryptSecret(seed, `${tab}.${key}`, value as string);
+    }
+    stored[tab] = next;
+  }
   await writeOption(ctx.db, SETTINGS_OPTION, stored);
   valuesCache.delete(ctx.db);
   return getSettings(ctx);
@@ -149,4 +163,35 @@ function assertSchemaShape(schema: unknown): asserts schema is SettingsSchema {
       }
     }
   }
+}
+
+/** The seed that encrypts secrets now: the install-time seed through `helpdesk_encryption_seed`. */
+async function currentSeed(ctx: DomainContext): Promise<string> {
+  const seed = await ctx.hooks.applyFilters('helpdesk_encryption_seed', ctx.encryptionSeed);
+  if (typeof seed !== 'string' || seed.length < 16) throw new TypeError('helpdesk_encryption_seed must return a string of at least 16 characters.');
+  return seed;
+}
+
+/**
+ * A secret setting in plain text, for the code that uses it (never for a response or a log); null when
+ * unset or unreadable (the seed changed, or the stored value was altered).
+ */
+export async function getSecretSetting(ctx: DomainContext, tab: string, key: string): Promise<string | null> {
+  const stored = ((await readOption(ctx.db, SETTINGS_OPTION)) ?? {}) as SettingsValues;
+  const value = stored[tab]?.[key];
+  if (typeof value !== 'string' || value === '') return null;
+  return decryptSecret(await currentSeed(ctx), `${tab}.${key}`, value);
+}
+
+/** Stored secrets the current seed cannot decrypt (`tab.key`): the admin must enter them again. */
+export async function listUnreadableSecrets(ctx: DomainContext): Promise<string[]> {
+  const schema = await buildSettingsSchema(ctx.hooks);
+  const stored = ((await readOption(ctx.db, SETTINGS_OPTION)) ?? {}) as SettingsValues;
+  const seed = await currentSeed(ctx);
+  return listFields(schema)
+    .filter(({ tab, key, field }) => {
+      const value = stored[tab]?.[key];
+      return field.type === 'secret' && typeof value === 'string' && value !== '' && decryptSecret(seed, `${tab}.${key}`, value) === null;
+    })
+    .map(({ tab, key }) => `${tab}.${key}`);
 }

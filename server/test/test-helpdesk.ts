@@ -51,6 +51,7 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
     trustProxyHops: 0,
     smtpUrl: options.smtpUrl ?? null,
     redisUrl: null,
+    encryptionSeed: null,
   };
   const db = createDb({ url: database.url });
   await migrateToLatest(db);

@@ -1,5 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { buildSettingsSchema, getSettings, updateSettings } from '../../../settings/settings.js';
+import { buildSettingsSchema, getSettings, listUnreadableSecrets, updateSettings } from '../../../settings/settings.js';
 import type { SettingsValues } from '../../../settings/schema-types.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
@@ -46,6 +46,22 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
     async (request) => {
       requireAdmin(request);
       return updateSettings(ctx, request.body as SettingsValues);
+    },
+  );
+
+  app.get(
+    '/settings/secrets',
+    {
+      schema: {
+        summary: 'Stored secrets the current encryption seed cannot read (enter them again)',
+        tags: ['settings'],
+        security: BEARER,
+        response: { 200: Type.Object({ unreadable: Type.Array(Type.String(), { description: 'tab.field of each unreadable secret' }) }), ...problemResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return { unreadable: await listUnreadableSecrets(ctx) };
     },
   );
 };

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const SEED_FILE_NAME = 'encryption-seed';
+
+export interface InstallSeed {
+  seed: string;
+  /** True when this start had to make a new seed (first start, or the file was lost). */
+  isNew: boolean;
+}
+
+/**
+ * The install-time seed of `helpdesk_encryption_seed`: HELPDESK_ENCRYPTION_SEED when given, else 256
+ * random bits kept in the data folder, made once. A lost file is replaced, never silently: the
+ * caller reports which stored secrets became unreadable.
+ */
+export function loadInstallSeed(dataDir: string, fromEnv: string | undefined): InstallSeed {
+  if (fromEnv) return { seed: fromEnv, isNew: false };
+  const file = join(dataDir, SEED_FILE_NAME);
+  if (existsSync(file)) return { seed: readFileSync(file, 'utf8').trim(), isNew: false };
+  mkdirSync(dataDir, { recursive: true });
+  const seed = randomBytes(32).toString('hex');
+  writeFileSync(file, `${seed}\n`, { mode: 0o600, flag: 'wx' });
+  return { seed, isNew: true };
+}
