@@ -14,18 +14,23 @@ export interface CounterStore {
 }
 
 /** Counters in this process's memory: right for one instance, lost on restart. */
-export function createMemoryCounterStore(now: () => number = Date.now): CounterStore {
+export function createMemoryCounterStore(now: () => number = Date.now, maxKeys = 100_000): CounterStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
-  const sweep = (time: number) => {
+  // A flood of distinct keys (one per forged address) must not grow memory without bound: past the
+  // cap, ended windows go first, then the oldest (a Map iterates in insertion order).
+  const makeRoom = (time: number) => {
     for (const [key, window] of windows) if (window.resetAt <= time) windows.delete(key);
+    for (const key of windows.keys()) {
+      if (windows.size <= maxKeys / 2) break;
+      windows.delete(key);
+    }
   };
   return {
     async hit(key, windowMs) {
       const time = now();
-      // A flood of distinct keys (one per forged address) must not grow memory without bound.
-      if (windows.size > 100_000) sweep(time);
       let window = windows.get(key);
       if (!window || window.resetAt <= time) {
+        if (!window && windows.size >= maxKeys) makeRoom(time);
         window = { count: 0, resetAt: time + windowMs };
         windows.set(key, window);
       }

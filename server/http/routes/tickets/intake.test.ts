@@ -128,6 +128,20 @@ describe('intake counters', () => {
     expect(await store.peek('k')).toBe(1);
   });
 
+  it('the memory store stays bounded under a flood of distinct keys, dropping ended windows first', async () => {
+    let time = 0;
+    const store = createMemoryCounterStore(() => time, 10);
+    await store.hit('long-lived', 1_000_000);
+    for (let i = 0; i < 9; i++) await store.hit(`short-${i}`, 10);
+    time = 20;
+    for (let i = 0; i < 40; i++) await store.hit(`flood-${i}`, 1_000);
+    expect(await store.peek('short-0')).toBe(0);
+    expect(await store.peek('flood-39')).toBe(1);
+    let live = 0;
+    for (let i = 0; i < 40; i++) live += await store.peek(`flood-${i}`);
+    expect(live).toBeLessThanOrEqual(10);
+  });
+
   describe('in Redis, shared by two instances', () => {
     const hds: Array<Awaited<ReturnType<typeof createTestHelpdesk>>> = [];
     afterAll(async () => Promise.all(hds.map((hd) => hd.close())));
