@@ -25,3 +25,17 @@ export const Label = (maxLength = 200) => Type.String({ minLength: 1, maxLength,
 
 /** OpenAPI: the route needs `Authorization: Bearer <token>`. */
 export const BEARER = [{ bearer: [] }];
+
+/** A doc, product or page as the management routes return it (see presentPost). */
+export const PostReply = Type.Object({
+  id: Type.Integer(),
+  type: Type.String(),
+  status: Type.String(),
+  title: Type.String(),
+  content: Type.String(),
+  slug: Type.String(),
+  product: Type.Union([Type.Integer(), Type.Null()]),
+  menu_order: Type.Integer(),
+  created: Type.String(),
+  modified: Type.String(),
+});

@@ -3,20 +3,7 @@ import type { DomainContext } from '../../../domain/context.js';
 import { getPosts } from '../../../domain/post.js';
 import { requireStaff } from '../../plugins/auth.js';
 import { presentPost } from '../../presenters.js';
-import { BEARER, problemResponses } from '../shared.schema.js';
-
-const PostReply = Type.Object({
-  id: Type.Integer(),
-  type: Type.String(),
-  status: Type.String(),
-  title: Type.String(),
-  content: Type.String(),
-  slug: Type.String(),
-  product: Type.Union([Type.Integer(), Type.Null()]),
-  menu_order: Type.Integer(),
-  created: Type.String(),
-  modified: Type.String(),
-});
+import { BEARER, PostReply, problemResponses } from '../shared.schema.js';
 
 /**
  * GET /posts/?type=doc|product — the editors' list: drafts included and whole contents (the public

@@ -3,20 +3,7 @@ import { assignProduct, createPost, deletePost, type ManagedPostType, updatePost
 import { requireStaff } from '../../plugins/auth.js';
 import { presentPost } from '../../presenters.js';
 import type { RouteServices } from '../../services.js';
-import { BEARER, IdParams, Label, problemResponses } from '../shared.schema.js';
-
-const PostReply = Type.Object({
-  id: Type.Integer(),
-  type: Type.String(),
-  status: Type.String(),
-  title: Type.String(),
-  content: Type.String(),
-  slug: Type.String(),
-  product: Type.Union([Type.Integer(), Type.Null()]),
-  menu_order: Type.Integer(),
-  created: Type.String(),
-  modified: Type.String(),
-});
+import { BEARER, IdParams, Label, PostReply, problemResponses } from '../shared.schema.js';
 
 const postFields = {
   content: Type.Optional(Type.String({ maxLength: 200_000 })),
