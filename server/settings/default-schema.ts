@@ -11,6 +11,10 @@ export const DEFAULT_TICKET_FORM_FIELDS: TicketFormField[] = [
   { key: 'order_id', label: 'Order ID', type: 'text', required: false, builtin: true },
 ];
 
+export const AUTO_RESPONDER_TEMPLATE =
+  'Hello ##client_name##,\n\nThank you for contacting ##site_name##. We received your request "##ticket_title##" (ticket ' +
+  '##ticket_id##) and an agent will answer soon.\n\n##answer##\n\nThese articles may help in the meantime:\n##docs##\n\n(This is an automatic reply.)';
+
 /** The schema before `helpdesk_settings_menus`; a fresh copy each call so handlers may mutate it. */
 export function defaultSettingsSchema(): SettingsSchema {
   return {
@@ -39,6 +43,19 @@ export function defaultSettingsSchema(): SettingsSchema {
               label: 'Change ticket status',
               default: true,
               desc: 'A client reply moves the ticket to Waiting; an agent reply moves it to In Progress.',
+            },
+          },
+        },
+        auto_responder: {
+          label: 'Auto responder',
+          desc: 'After a ticket is filed, a bot reply with the most relevant docs and, when the AI backend is configured, an answer drawn from them. It never changes the ticket status.',
+          fields: {
+            auto_responder_enabled: { type: 'checkbox', label: 'Send an automatic reply to new tickets', default: false },
+            auto_responder_template: {
+              type: 'textarea',
+              label: 'Message template',
+              default: AUTO_RESPONDER_TEMPLATE,
+              desc: 'Placeholders: ##client_name## ##ticket_title## ##ticket_id## ##site_name## ##docs## ##answer##',
             },
           },
         },
@@ -92,6 +109,15 @@ export function defaultSettingsSchema(): SettingsSchema {
           desc: 'The backend address is set by HELPDESK_CLOUD_SITE in the site configuration. The key is stored encrypted and never shown again.',
           fields: {
             api_key: { type: 'secret', label: 'API key', default: '' },
+            model: { type: 'text', label: 'Model', default: 'gpt-4o-mini', desc: 'The model name sent with each chat-completions request.' },
+            timeout_seconds: {
+              type: 'number',
+              label: 'Timeout (seconds)',
+              default: 10,
+              min: 1,
+              max: 120,
+              desc: 'How long the auto responder and "Suggest a reply" wait for the backend before going on without it.',
+            },
           },
         },
       },
