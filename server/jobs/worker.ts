@@ -2,8 +2,9 @@ import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { isPermanentMailError, type MailTransport } from '../email/create-transport.js';
 import { buildMail, fanOutCommentAdded, fanOutTicketCreated, MAIL_JOB } from '../email/mail-jobs.js';
+import { AUTO_RESPOND_JOB, autoRespond, isAutoResponderEnabled } from '../ai/auto-respond.js';
 import { cleanUpExpired } from './housekeeping.js';
-import { backoffDelay, claimJobs, completeJob, failJob, type JobRow, retryJob } from './queue.js';
+import { backoffDelay, claimJobs, completeJob, enqueueJob, failJob, type JobRow, retryJob } from './queue.js';
 
 export interface WorkerLog {
   info(message: string): void;
@@ -52,11 +53,23 @@ export function createWorker(ctx: DomainContext, config: Config, transport: Mail
     try {
       if (job.kind === 'ticket_created' || job.kind === 'comment_added') {
         const payload = JSON.parse(job.payload) as { ticketId?: number; commentId?: number };
+        // The responder runs as its own job: the AI call never holds up intake or this fan-out.
+        const respond = job.kind === 'ticket_created' && (await isAutoResponderEnabled(ctx));
         await ctx.db.transaction().execute(async (trx) => {
           if (job.kind === 'ticket_created') await fanOutTicketCreated(trx, Number(payload.ticketId));
           else await fanOutCommentAdded(trx, Number(payload.commentId));
+          if (respond) await enqueueJob(trx, AUTO_RESPOND_JOB, { ticketId: Number(payload.ticketId) });
           await completeJob(trx, job);
         });
+        return;
+      }
+      if (job.kind === AUTO_RESPOND_JOB) {
+        const { ticketId } = JSON.parse(job.payload) as { ticketId?: number };
+        const result = await autoRespond(ctx, config, Number(ticketId));
+        if (result.aiFailure && result.aiFailure !== 'not_configured') {
+          log.warn(`Auto responder for ticket ${ticketId}: no AI answer (${result.aiFailure}); replied with docs only.`);
+        }
+        await completeJob(ctx.db, job);
         return;
       }
       if (job.kind === MAIL_JOB) {

@@ -1,0 +1,64 @@
+import type { Config } from '../config/config-types.js';
+import { addComment } from '../domain/add-comment.js';
+import type { DomainContext } from '../domain/context.js';
+import { findTicket } from '../domain/find-ticket.js';
+import { AUTO_RESPONDER_TEMPLATE } from '../settings/default-schema.js';
+import { getSettings } from '../settings/settings.js';
+import { getSiteOptions } from '../settings/site-options.js';
+import type { ChatFailureReason } from './chat-client.js';
+import { askGroundedAnswer } from './grounded-answer.js';
+import { docUrl, findRelatedDocs } from './related-docs.js';
+
+export const AUTO_RESPOND_JOB = 'auto_respond';
+
+export interface AutoRespondResult {
+  /** The bot comment added, or null (responder off, ticket gone, already answered). */
+  commentId: number | null;
+  /** Why the AI answer is missing from the reply, when it is. */
+  aiFailure?: ChatFailureReason;
+}
+
+/** True when Tickets → Auto responder is on. */
+export async function isAutoResponderEnabled(ctx: DomainContext): Promise<boolean> {
+  return (await getSettings(ctx)).tickets?.auto_responder_enabled === true;
+}
+
+/**
+ * The auto responder's job: one bot comment on a new ticket with the template, the up-to-three most
+ * relevant docs (titles and links) and, when the AI backend answers, an answer grounded in them. The
+ * status never moves (`suppressTransition`). Idempotent: a ticket that already has a bot comment gets
+ * no second one, so a retried job cannot reply twice.
+ */
+export async function autoRespond(ctx: DomainContext, config: Pick<Config, 'constants' | 'homeUrl'>, ticketId: number): Promise<AutoRespondResult> {
+  const ticket = await findTicket(ctx, ticketId);
+  if (!ticket || !(await isAutoResponderEnabled(ctx)) || (await hasBotComment(ctx, ticket.id))) return { commentId: null };
+
+  const docs = await findRelatedDocs(ctx, ticket.title, ticket.content, 3);
+  const ai = await askGroundedAnswer(ctx, config, docs, { subject: ticket.title, description: ticket.content }, 'auto_reply');
+  // The backend's reply was awaited outside any transaction; look again before writing.
+  if (await hasBotComment(ctx, ticket.id)) return { commentId: null };
+
+  const settings = await getSettings(ctx);
+  const template = typeof settings.tickets?.auto_responder_template === 'string' && settings.tickets.auto_responder_template.trim()
+    ? settings.tickets.auto_responder_template
+    : AUTO_RESPONDER_TEMPLATE;
+  const client = ticket.authorId ? await ctx.db.selectFrom('users').select('name').where('id', '=', ticket.authorId).executeTakeFirst() : undefined;
+  const { site_name } = await getSiteOptions(ctx.db);
+  const docsText = docs.length ? docs.map((doc) => `- ${doc.title}: ${docUrl(config.homeUrl, doc.slug)}`).join('\n') : '(no matching articles)';
+  const values: Record<string, string> = {
+    client_name: client?.name ?? '',
+    ticket_title: ticket.title,
+    ticket_id: String(ticket.id),
+    site_name,
+    docs: docsText,
+    answer: ai.ok ? ai.content : '',
+  };
+  const text = template.replace(/##(client_name|ticket_title|ticket_id|site_name|docs|answer)##/g, (_, name: string) => values[name] ?? '').replace(/\n{3,}/g, '\n\n');
+  const { id } = await addComment(ctx, { ticketId: ticket.id, text, role: 'bot', suppressTransition: true }, null);
+  return ai.ok ? { commentId: id } : { commentId: id, aiFailure: ai.reason };
+}
+
+async function hasBotComment(ctx: DomainContext, ticketId: number): Promise<boolean> {
+  const row = await ctx.db.selectFrom('comments').select('id').where('post_id', '=', ticketId).where('author_role', '=', 'bot').executeTakeFirst();
+  return row !== undefined;
+}

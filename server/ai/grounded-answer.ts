@@ -1,0 +1,45 @@
+import type { Config } from '../config/config-types.js';
+import type { DomainContext } from '../domain/context.js';
+import type { Post } from '../domain/post.js';
+import { askAiBackend, type ChatMessage, type ChatResult } from './chat-client.js';
+import { docUrl } from './related-docs.js';
+
+// Enough of each doc to answer from, without sending whole manuals with every ticket.
+const DOC_EXCERPT_CHARS = 4_000;
+const TICKET_CHARS = 6_000;
+
+export interface GroundedQuestion {
+  subject: string;
+  description: string;
+  /** Earlier messages of the thread, oldest first (agent assist); empty for a new ticket. */
+  thread?: Array<{ role: 'client' | 'agent' | 'bot'; text: string }>;
+}
+
+/** The chat messages that ask for an answer drawn only from these docs, citing them by title and link. */
+export function buildGroundedMessages(homeUrl: string, docs: Post[], question: GroundedQuestion, purpose: 'auto_reply' | 'agent_draft'): ChatMessage[] {
+  const sources = docs.length
+    ? docs.map((doc, i) => `[${i + 1}] ${doc.title}\nLink: ${docUrl(homeUrl, doc.slug)}\n${doc.content.slice(0, DOC_EXCERPT_CHARS)}`).join('\n\n---\n\n')
+    : '(no documentation matched)';
+  const system = [
+    purpose === 'auto_reply'
+      ? 'You write the first automatic reply to a customer support ticket.'
+      : 'You draft a reply that a support agent will review and edit before sending.',
+    'Answer only from the documentation below. Cite each doc you use by its number and link, like [1](link).',
+    'If the documentation does not answer the question, say so briefly and say an agent will follow up. Do not invent steps, prices or policies.',
+    'Write plain text (simple Markdown links allowed), no greeting or signature.',
+    '',
+    'Documentation:',
+    sources,
+  ].join('\n');
+  const thread = (question.thread ?? []).map((m) => `${m.role === 'client' ? 'Customer' : 'Support'}: ${m.text}`).join('\n\n');
+  const user = `Ticket subject: ${question.subject}\n\n${question.description}${thread ? `\n\nConversation so far:\n${thread}` : ''}`.slice(0, TICKET_CHARS);
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: user },
+  ];
+}
+
+/** Asks the backend for an answer grounded in `docs`; a failure is returned, never thrown. */
+export function askGroundedAnswer(ctx: DomainContext, config: Pick<Config, 'constants' | 'homeUrl'>, docs: Post[], question: GroundedQuestion, purpose: 'auto_reply' | 'agent_draft'): Promise<ChatResult> {
+  return askAiBackend(ctx, config, buildGroundedMessages(config.homeUrl, docs, question, purpose));
+}
