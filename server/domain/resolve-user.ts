@@ -19,8 +19,8 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
  * "Create accounts for new clients", passed through `helpdesk_can_register_users` (spec §5.3, §5.5).
  */
 export async function canRegisterUsers(ctx: DomainContext): Promise<boolean> {
-  const [site, settings] = await Promise.all([getSiteOptions(ctx.db), getSettings(ctx)]);
-  const allowed = site.users_can_register || settings.tickets?.create_accounts === true;
+  // The settings are cached; the site options are read only when the setting does not already allow it.
+  const allowed = (await getSettings(ctx)).tickets?.create_accounts === true || (await getSiteOptions(ctx.db)).users_can_register;
   return (await ctx.hooks.applyFilters('helpdesk_can_register_users', allowed)) === true;
 }
 
