@@ -124,7 +124,31 @@ function Composer({ ticketId, onSent }: { ticketId: number; onSent: (ticket: Tic
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
+  const [suggesting, setSuggesting] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
+  // Agent assist: fills the composer with a draft; nothing is sent until the agent sends it.
+  const suggest = async () => {
+    if (text.trim() && !window.confirm('Replace what you have written with a suggested reply?')) return;
+    setSuggesting(true);
+    setError('');
+    setStatus('Asking for a suggested reply…');
+    try {
+      const result = await api<{ draft: string; answered: boolean }>('POST', `/tickets/${ticketId}/suggest-reply`);
+      if (!result.draft) {
+        setStatus('');
+        setError('No suggestion: the AI backend did not answer and no docs match this ticket.');
+        return;
+      }
+      setText(result.draft);
+      setStatus(result.answered ? 'Suggested reply inserted. Check and edit it before sending.' : 'The AI backend did not answer; the draft lists related docs.');
+      area.current?.focus();
+    } catch (e) {
+      setStatus('');
+      setError(e instanceof ApiError ? e.problem.detail : String(e));
+    } finally {
+      setSuggesting(false);
+    }
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) {
@@ -159,6 +183,11 @@ function Composer({ ticketId, onSent }: { ticketId: number; onSent: (ticket: Tic
       {error && <p className="alert" role="alert">{error}</p>}
       <div className="composer-actions">
         <span role="status" className="muted">{status}</span>
+        {kind === 'reply' && (
+          <button type="button" className="button-secondary" onClick={suggest} disabled={suggesting || busy} aria-busy={suggesting}>
+            {suggesting ? 'Suggesting…' : 'Suggest a reply'}
+          </button>
+        )}
         <button type="submit" disabled={busy}>{busy ? 'Sending…' : kind === 'note' ? 'Add note' : 'Send reply'}</button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { suggestReply } from '../../../ai/suggest-reply.js';
 import { addComment } from '../../../domain/add-comment.js';
 import { getClientThread, listClientTickets } from '../../../domain/client-tickets.js';
 import { isStaff } from '../../../domain/context.js';
@@ -12,7 +13,7 @@ import type { RouteServices } from '../../services.js';
 import { BEARER, IdParams, problemResponses } from '../shared.schema.js';
 import { presentAgentTicket, presentClientTicket, presentInboxTicket } from './agent-presenters.js';
 import { addContentListRoute } from './content-list.routes.js';
-import { CommentBody, CommentReply, InboxQuery, InboxReply, TicketPatch, TicketReply } from './agent-tickets.schema.js';
+import { CommentBody, CommentReply, InboxQuery, InboxReply, SuggestReplyReply, TicketPatch, TicketReply } from './agent-tickets.schema.js';
 
 const tags = ['tickets'];
 const SECURITY = [...BEARER, { session: [] }];
@@ -22,7 +23,7 @@ const SECURITY = [...BEARER, { session: [] }];
  * A client signed in to the help site may read and answer only their own tickets, never notes; any
  * other ticket is a 404 exactly like a missing one.
  */
-export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config }) => {
   addContentListRoute(app, ctx);
   app.get(
     '/tickets/',
@@ -95,6 +96,26 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
       const added = await addComment(ctx, { ticketId: request.params.id, text: request.body.text, role, isInternal: request.body.internal === true }, actor);
       reply.status(201);
       return { id: added.id, moved_to: added.movedTo };
+    },
+  );
+
+  app.post(
+    '/tickets/:id/suggest-reply',
+    {
+      schema: {
+        summary: 'Agent assist: a draft reply from the AI backend and the most relevant docs; nothing is sent',
+        tags,
+        security: SECURITY,
+        params: IdParams,
+        response: { 200: SuggestReplyReply, ...problemResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      // A client learns nothing about a ticket they cannot read.
+      if (request.actor?.role === 'client') throw new AppError('NOT_FOUND', 'There is no such ticket.');
+      requireStaff(request);
+      const suggestion = await suggestReply(ctx, config, request.params.id);
+      return { draft: suggestion.draft, docs: suggestion.docs, answered: suggestion.answered, ...(suggestion.failure ? { failure: suggestion.failure } : {}) };
     },
   );
 

@@ -77,3 +77,10 @@ export const CommentBody = Type.Object(
 );
 
 export const CommentReply = Type.Object({ id: Type.Integer(), moved_to: Type.Union([Type.String(), Type.Null()]) });
+
+export const SuggestReplyReply = Type.Object({
+  draft: Type.String({ description: 'Text for the agent to edit; nothing has been sent.' }),
+  docs: Type.Array(Type.Object({ title: Type.String(), url: Type.String() })),
+  answered: Type.Boolean({ description: 'False when the AI backend gave no answer: the draft only lists the docs.' }),
+  failure: Type.Optional(Type.String({ description: 'Why the backend gave no answer: not_configured, timeout, unreachable, rate_limited, http_error, bad_response.' })),
+});
