@@ -57,14 +57,15 @@ export interface AdminHelpdesk {
 const listen = (server: Server): Promise<number> =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 
-export async function startAdminHelpdesk(): Promise<AdminHelpdesk> {
+/** `cloudSite`: HELPDESK_CLOUD_SITE, the AI backend (a local fake in the tests). */
+export async function startAdminHelpdesk(options: { cloudSite?: string } = {}): Promise<AdminHelpdesk> {
   const smtp = await startSmtpSink();
   const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-admin-'));
   const probe = createServer();
   const port = await listen(probe);
   await new Promise((resolve) => probe.close(resolve));
   const homeUrl = `http://127.0.0.1:${port}`;
-  const config = await loadConfig({ PORT: String(port), HOST: '127.0.0.1', HELPDESK_HOME_URL: homeUrl, HELPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: smtp.url }, dataDir);
+  const config = await loadConfig({ PORT: String(port), HOST: '127.0.0.1', HELPDESK_HOME_URL: homeUrl, HELPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: smtp.url, ...(options.cloudSite && { HELPDESK_CLOUD_SITE: options.cloudSite }) }, dataDir);
   config.plugins = [addAcmeTab];
 
   const setupDb = createDb({ url: config.databaseUrl });

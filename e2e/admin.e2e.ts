@@ -3,14 +3,18 @@
 // tab added by a filter, the classic settings screen without JavaScript, and axe on every screen.
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, AGENT, type AdminHelpdesk, startAdminHelpdesk } from './admin-helpdesk.js';
+import { type FakeAiBackend, startFakeAiBackend } from '../server/test/fake-ai-backend.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
+let ai: FakeAiBackend;
 test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
+  ai = await startFakeAiBackend();
+  hd = await startAdminHelpdesk({ cloudSite: ai.url });
 });
 test.afterAll(async () => {
   await hd?.close();
+  await ai?.close();
 });
 
 let counter = 0;
@@ -47,6 +51,23 @@ test.describe('with the page CSP in force', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(problems.filter((p) => !p.includes('401'))).toEqual([]);
+  });
+
+  test('"Suggest a reply" fills the composer with a draft from the AI backend and sends nothing', async ({ page }) => {
+    await hd.api('PATCH', '/settings', { ai: { api_key: 'sk-e2e' } });
+    await hd.api('POST', '/docs/', { title: 'Fixing a stuck printer queue', slug: 'printer-queue', content: 'Restart the spooler.' });
+    ai.answer = (body) => (body.messages[0]?.content.includes('/docs/printer-queue/') ? 'Restart the spooler, see [1](/docs/printer-queue/).' : 'no docs');
+    const id = await hd.fileTicket(newEmail(), 'Printer queue stuck');
+    await signIn(page, AGENT);
+    await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Printer queue stuck');
+    await page.getByRole('button', { name: 'Suggest a reply' }).click();
+    await expect(page.getByLabel('Reply', { exact: true })).toHaveValue('Restart the spooler, see [1](/docs/printer-queue/).');
+    await expect(page.getByRole('status').filter({ hasText: 'Suggested reply inserted' })).toBeVisible();
+    await expect(page.getByLabel('Reply', { exact: true })).toBeFocused();
+    // Nothing was sent: the thread has no reply.
+    const ticket = await hd.api<{ comments: unknown[] }>('GET', `/tickets/${id}`);
+    expect(ticket.comments).toEqual([]);
   });
 });
 
