@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createPost } from '../domain/save-post.js';
 import { findTicket } from '../domain/find-ticket.js';
 import { enqueueJob } from '../jobs/queue.js';
-import { updateSettings } from '../settings/settings.js';
+import { getSettings, updateSettings } from '../settings/settings.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { type FakeAiBackend, type FakeAiMode, startFakeAiBackend } from '../test/fake-ai-backend.js';
 import { memoryMail } from '../test/site-client.js';
@@ -17,6 +17,8 @@ describeEachDatabase('auto responder', (dialect) => {
   let backend: FakeAiBackend;
 
   beforeAll(async () => {
+    // Off until an admin turns it on.
+    expect((await getSettings(hd.ctx)).tickets?.auto_responder_enabled).toBe(false);
     backend = await startFakeAiBackend();
     hd.config.constants.HELPDESK_CLOUD_SITE = backend.url;
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
@@ -119,6 +121,23 @@ describeEachDatabase('auto responder', (dialect) => {
     await mail.drain();
     expect(backend.requests).toHaveLength(0);
     expect((await botComments(id))[0]?.content).toContain('Exporting your data');
+  });
+
+  it('fills every placeholder of a custom template', async () => {
+    await updateSettings(hd.ctx, {
+      tickets: { auto_responder_template: '[##client_name##|##ticket_title##|##ticket_id##|##site_name##]\n##answer##\n##docs##' },
+    });
+    try {
+      const mail = memoryMail(hd);
+      const { id } = await submit();
+      await mail.drain();
+      const text = (await botComments(id))[0]?.content ?? '';
+      expect(text.split('\n')[0]).toBe(`[Ann Client|Export button does nothing|${id}|Helpdesk]`);
+      expect(text.split('\n')[1]).toBe(ANSWER);
+      expect(text.split('\n')[2]).toMatch(/^- Export/);
+    } finally {
+      await updateSettings(hd.ctx, { tickets: { auto_responder_template: '' } });
+    }
   });
 
   it('is idempotent: a retried or duplicated job adds one comment, not two', async () => {
