@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/load-config.js';
 import { createHooks, HookUsageError } from '../hooks/create-hooks.js';
 import { freePort } from '../test/smtp-sink.js';
 import { type FakeAiBackend, startFakeAiBackend } from '../test/fake-ai-backend.js';
@@ -10,6 +14,12 @@ describe('helpdeskCloudSiteUrl', () => {
     expect(helpdeskCloudSiteUrl({ constants: { HELPDESK_CLOUD_SITE: 'https://ai.example.com/' } })).toBe('https://ai.example.com');
     expect(helpdeskCloudSiteUrl({ constants: {} })).toBe(DEFAULT_CLOUD_SITE);
     expect(helpdeskCloudSiteUrl({ constants: { HELPDESK_CLOUD_SITE: '  ' } })).toBe(DEFAULT_CLOUD_SITE);
+  });
+
+  it('takes HELPDESK_CLOUD_SITE from the environment as loaded at start', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'helpdesk-cloud-'));
+    expect(helpdeskCloudSiteUrl(await loadConfig({ HELPDESK_CLOUD_SITE: 'https://ai.example.net' }, cwd))).toBe('https://ai.example.net');
+    expect(helpdeskCloudSiteUrl(await loadConfig({}, cwd))).toBe(DEFAULT_CLOUD_SITE);
   });
 
   it('cannot be changed by a filter: helpdesk_cloud_site_url, helpdesk_rag_site_url and helpdesk_ai_upgrade_url do not exist', () => {
