@@ -4,6 +4,7 @@ import * as initial from './migrations/2026-11-21-001-initial.js';
 import * as docsSearch from './migrations/2026-11-21-003-docs-search.js';
 import * as mailSessionsPages from './migrations/2026-11-21-002-mail-sessions-pages.js';
 import * as agentInbox from './migrations/2026-11-21-004-agent-inbox.js';
+import * as usersRole from './migrations/2026-11-21-005-users-role.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-002-mail-sessions-pages': mailSessionsPages,
   '2026-11-21-003-docs-search': docsSearch,
   '2026-11-21-004-agent-inbox': agentInbox,
+  '2026-11-21-005-users-role': usersRole,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
