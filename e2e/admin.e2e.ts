@@ -2,6 +2,7 @@
 // note (never on the client's page or in the client's mail), the schema-driven settings screen with a
 // tab added by a filter, the classic settings screen without JavaScript, and axe on every screen.
 import { expect, type Page, test } from '@playwright/test';
+import { encryptSecret } from '../server/secrets/secret-box.js';
 import { ADMIN, AGENT, type AdminHelpdesk, startAdminHelpdesk } from './admin-helpdesk.js';
 import { type FakeAiBackend, startFakeAiBackend } from '../server/test/fake-ai-backend.js';
 import { axeViolations } from './axe.js';
@@ -145,6 +146,24 @@ test.describe('screens', () => {
     expect(res.status()).toBe(200);
     expect(await res.text()).not.toContain('NOTE-9f3');
     await context.close();
+  });
+
+  test('the settings screen names stored secrets the encryption seed can no longer read', async ({ page }) => {
+    const option = await hd.db.selectFrom('options').select('value').where('name', '=', 'helpdesk_settings').executeTakeFirst();
+    const stored = option ? JSON.parse(option.value) : {};
+    // A key encrypted under another seed, as after a lost seed file.
+    const unreadable = { ...stored, ai: { ...stored.ai, api_key: encryptSecret('another-seed-0123456789', 'ai.api_key', 'sk-old') } };
+    const write = (value: unknown) =>
+      hd.db.insertInto('options').values({ name: 'helpdesk_settings', value: JSON.stringify(value) }).onConflict((oc) => oc.column('name').doUpdateSet({ value: JSON.stringify(value) })).execute();
+    await write(unreadable);
+    try {
+      await signIn(page, ADMIN);
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await expect(page.getByRole('alert')).toContainText('AI → API key');
+      await expect(page.getByRole('alert')).toContainText('Enter them again');
+    } finally {
+      await write(stored);
+    }
   });
 
   test('the settings screen shows and saves a field added by helpdesk_settings_menus', async ({ page }) => {

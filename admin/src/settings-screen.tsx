@@ -26,11 +26,14 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
   const [schema, setSchema] = useState<Schema | null>(null);
   const [values, setValues] = useState<Values>({});
   const [error, setError] = useState('');
+  // Stored secrets the current encryption seed cannot read: the admin must enter them again.
+  const [unreadable, setUnreadable] = useState<string[]>([]);
   useEffect(() => {
-    Promise.all([api<Schema>('GET', '/settings/schema'), api<Values>('GET', '/settings')]).then(
-      ([s, v]) => {
+    Promise.all([api<Schema>('GET', '/settings/schema'), api<Values>('GET', '/settings'), api<{ unreadable: string[] }>('GET', '/settings/secrets')]).then(
+      ([s, v, secrets]) => {
         setSchema(s);
         setValues(v);
+        setUnreadable(secrets.unreadable);
       },
       (e: Error) => setError(e.message),
     );
@@ -48,6 +51,11 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
         <h1>Settings</h1>
         <a href="settings/classic/" className="muted">Classic settings screen</a>
       </div>
+      {unreadable.length > 0 && (
+        <p className="alert" role="alert">
+          These stored secrets can no longer be read, because the encryption seed changed: {unreadable.map((path) => fieldLabel(schema, path)).join(', ')}. Enter them again.
+        </p>
+      )}
       <nav aria-label="Settings tabs" className="status-tabs">
         <ul>
           {tabs.map((slug) => (
@@ -152,4 +160,11 @@ function SettingField({ id, field, value, error, onChange }: { id: string; field
       {error && <p id={`${id}-error`} className="field-error">{error}</p>}
     </div>
   );
+}
+
+/** "ai.api_key" → "AI → API key", from the schema. */
+function fieldLabel(schema: Schema, path: string): string {
+  const [tab = '', key = ''] = path.split('.');
+  const field = Object.values(schema[tab]?.sections ?? {}).find((section) => key in section.fields)?.fields[key];
+  return field ? `${schema[tab]?.label} → ${field.label}` : path;
 }
