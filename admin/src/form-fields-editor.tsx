@@ -1,13 +1,6 @@
 // The Tickets → Form fields editor: the built-in fields can be relabelled and made optional, custom ones
-// added and removed. Values match TicketFormField on the server.
-interface FormField {
-  key: string;
-  label: string;
-  type: 'text' | 'textarea' | 'select' | 'checkbox';
-  required: boolean;
-  options?: string[];
-  builtin?: boolean;
-}
+// added and removed. The values are the server's own TicketFormField (a type-only import, erased by the build).
+import type { TicketFormField as FormField } from '../../server/settings/schema-types.js';
 
 const TYPES: FormField['type'][] = ['text', 'textarea', 'select', 'checkbox'];
 
