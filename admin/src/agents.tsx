@@ -1,29 +1,16 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { api, ApiError, type Me, type StaffUser } from './api.js';
+import { api, type Me, type StaffUser } from './api.js';
+import { useEditorActions } from './use-editor-actions.js';
 
 /** Agent management (admins): add agents and admins with a password, change roles, reset passwords. */
 export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; onChanged: () => void }) {
   const [users, setUsers] = useState<StaffUser[] | null>(null);
-  const [error, setError] = useState('');
-  const [status, setStatus] = useState('');
   const load = () => api<StaffUser[]>('GET', '/users/').then(setUsers, (e: Error) => setError(e.message));
+  const { error, setError, status, run } = useEditorActions(load, onChanged);
   useEffect(() => {
     document.title = 'Agents · Helpdesk admin';
     load();
   }, []);
-  const run = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      setError('');
-      setStatus(done);
-      await load();
-      onChanged();
-      return true;
-    } catch (e) {
-      setError(e instanceof ApiError ? e.problem.detail : String(e));
-      return false;
-    }
-  };
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { api, ApiError, type Option } from './api.js';
+import { api, type Option } from './api.js';
+import { useEditorActions } from './use-editor-actions.js';
 
 const TITLES = { reasons: 'Reasons', urgencies: 'Urgencies', statuses: 'Statuses' };
 const LIST_PATH = { reasons: '/tickets/reasons/', urgencies: '/tickets/urgencies/', statuses: '/statuses/' };
@@ -7,25 +8,13 @@ const LIST_PATH = { reasons: '/tickets/reasons/', urgencies: '/tickets/urgencies
 /** Reasons, urgencies and statuses: rename, add, order (up/down), delete. */
 export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies' | 'statuses'; onChanged: () => void }) {
   const [items, setItems] = useState<Option[] | null>(null);
-  const [error, setError] = useState('');
-  const [status, setStatus] = useState('');
   const load = () => api<Option[]>('GET', LIST_PATH[kind]).then(setItems, (e: Error) => setError(e.message));
+  const { error, setError, status, run } = useEditorActions(load, onChanged);
   useEffect(() => {
     document.title = `${TITLES[kind]} · Helpdesk admin`;
     setError('');
     load();
   }, [kind]);
-  const run = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      setError('');
-      setStatus(done);
-      await load();
-      onChanged();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.problem.detail : String(e));
-    }
-  };
   // Orders are rewritten as 10, 20, 30… so a move is one swap of neighbours.
   const move = (index: number, delta: number) => {
     if (!items) return;
