@@ -1,24 +1,11 @@
 // The client's whole loop in Chromium: the widget on a foreign page → the confirmation arrives at a real
 // SMTP server → its link → confirm → the thread → reply → Waiting, and the agents' mail arrives.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createServer } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
-import { loadConfig } from '../server/config/load-config.js';
-import { createDb } from '../server/db/create-db.js';
-import { migrateToLatest } from '../server/db/migrate.js';
-import { addUser } from '../server/domain/add-user.js';
-import { createApiToken } from '../server/domain/api-tokens.js';
-import { createDomainContext } from '../server/domain/context.js';
-import { loadHooks } from '../server/hooks/load-plugins.js';
-import { type RunningService, startService } from '../server/start-service.js';
+import type { RunningService } from '../server/start-service.js';
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../server/test/smtp-sink.js';
 import { axeViolations } from './axe.js';
-
-const listen = (server: Server): Promise<number> =>
-  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+import { closeServer, listen, startE2eService } from './start-e2e-service.js';
 
 interface Loop {
   homeUrl: string;
@@ -31,32 +18,15 @@ interface Loop {
 
 async function startLoop(): Promise<Loop> {
   const smtp = await startSmtpSink();
-  const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-loop-'));
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise((resolve) => probe.close(resolve));
-  const homeUrl = `http://127.0.0.1:${port}`;
-  const config = await loadConfig({ PORT: String(port), HOST: '127.0.0.1', HELPDESK_HOME_URL: homeUrl, HELPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: smtp.url }, dataDir);
-
-  const setupDb = createDb({ url: config.databaseUrl });
-  let token: string;
-  try {
-    await migrateToLatest(setupDb);
-    const ctx = createDomainContext(setupDb, await loadHooks(config));
-    const admin = await addUser(ctx, { email: 'admin@help.test', name: 'Ada Admin', role: 'admin' });
-    await addUser(ctx, { email: 'agent@help.test', name: 'Alex Agent', role: 'agent' });
-    token = await createApiToken(ctx.db, admin.id, 'e2e');
-  } finally {
-    await setupDb.close();
-  }
-  const service = await startService(config, () => {});
-  const settings = async (patch: object) => {
-    const res = await fetch(`${homeUrl}/api/helpdesk/v1/settings`, { method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(patch) });
-    if (!res.ok) throw new Error(`settings: ${res.status} ${await res.text()}`);
-  };
   // Playwright fills the widget in milliseconds; the minimum fill time has its own API tests.
-  await settings({ tickets: { create_accounts: true, min_fill_seconds: 0 } });
-
+  const { homeUrl, service, api, close } = await startE2eService({
+    env: { SMTP_URL: smtp.url },
+    staff: [
+      { email: 'admin@help.test', name: 'Ada Admin', role: 'admin' },
+      { email: 'agent@help.test', name: 'Alex Agent', role: 'agent' },
+    ],
+    settings: { tickets: { create_accounts: true, min_fill_seconds: 0 } },
+  });
   const host = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `default-src 'none'; script-src ${homeUrl}/; connect-src ${homeUrl}/; style-src 'none'` });
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title><script src="${homeUrl}/helpdesk/tickets/embed/" async></script></head><body><main><h1>Shop</h1></main></body></html>`);
@@ -67,13 +37,11 @@ async function startLoop(): Promise<Loop> {
     hostOrigin,
     smtp,
     service,
-    settings,
+    settings: (patch) => api('PATCH', '/settings', patch).then(() => undefined),
     async close() {
-      host.closeAllConnections();
-      await new Promise((resolve) => host.close(resolve));
-      await service.stop();
+      await closeServer(host);
+      await close();
       await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,19 +1,8 @@
 // The real helpdesk (SQLite in a temp folder) on one loopback port, and a host site on another.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createServer } from 'node:http';
 import type { Kysely } from 'kysely';
-import { loadConfig } from '../server/config/load-config.js';
-import { createDb } from '../server/db/create-db.js';
-import { migrateToLatest } from '../server/db/migrate.js';
 import type { Database } from '../server/db/tables.js';
-import { addUser } from '../server/domain/add-user.js';
-import { createApiToken } from '../server/domain/api-tokens.js';
-import { createDomainContext } from '../server/domain/context.js';
-import { loadHooks } from '../server/hooks/load-plugins.js';
-import { startService } from '../server/start-service.js';
+import { closeServer, listen, startE2eService } from './start-e2e-service.js';
 
 export interface StoredTicket {
   id: number;
@@ -41,16 +30,6 @@ export interface RealHelpdesk {
   close(): Promise<void>;
 }
 
-const listen = (server: Server): Promise<number> =>
-  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await listen(probe);
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /** The CSP of the brief: scripts and connections to the help site only, no styles at all. */
 const strictCsp = (help: string) => `default-src 'none'; script-src ${help}; connect-src ${help}; style-src 'none'`;
 // The hostile page needs its own stylesheet, so it allows 'self' (still no inline styles).
@@ -76,37 +55,14 @@ const hostPage = (homeUrl: string, extraHead: string) => `<!doctype html>
 
 /** Starts the helpdesk as `helpdesk serve` does (config from the environment, migrations, plugins), plus a host site. */
 export async function startRealHelpdesk({ basePath = '' }: { basePath?: string } = {}): Promise<RealHelpdesk> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-e2e-'));
-  const port = await freePort();
-  const homeUrl = `http://127.0.0.1:${port}${basePath}`;
-  const config = await loadConfig({ PORT: String(port), HOST: '127.0.0.1', HELPDESK_HOME_URL: homeUrl, HELPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, dataDir);
-
-  // An admin with an API token, as `helpdesk user add` and `helpdesk token create` make them.
-  const setupDb = createDb({ url: config.databaseUrl });
-  let token: string;
-  try {
-    await migrateToLatest(setupDb);
-    const ctx = createDomainContext(setupDb, await loadHooks(config));
-    const admin = await addUser(ctx, { email: 'admin@help.test', name: 'Ada Admin', role: 'admin' });
-    token = await createApiToken(ctx.db, admin.id, 'e2e');
-  } finally {
-    await setupDb.close();
-  }
-
-  const service = await startService(config, () => {});
-  const api = async (method: string, path: string, body: unknown) => {
-    const res = await fetch(`${homeUrl}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
   // Playwright fills the form in milliseconds; people take seconds (the minimum fill time has API tests).
-  await api('PATCH', '/helpdesk/v1/settings', { tickets: { min_fill_seconds: 0 } });
-  await api('POST', '/helpdesk/v1/products/', { name: 'Storefront' });
-  await api('POST', '/helpdesk/v1/products/', { name: 'Mobile app' });
+  const { homeUrl, service, api, close } = await startE2eService({
+    basePath,
+    staff: [{ email: 'admin@help.test', name: 'Ada Admin', role: 'admin' }],
+    settings: { tickets: { min_fill_seconds: 0 } },
+  });
+  await api('POST', '/products/', { name: 'Storefront' });
+  await api('POST', '/products/', { name: 'Mobile app' });
 
   const host = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -168,13 +124,11 @@ export async function startRealHelpdesk({ basePath = '' }: { basePath?: string }
       return counts;
     },
     async setCreateAccounts(on) {
-      await api('PATCH', '/helpdesk/v1/settings', { tickets: { create_accounts: on } });
+      await api('PATCH', '/settings', { tickets: { create_accounts: on } });
     },
     async close() {
-      host.closeAllConnections();
-      await new Promise((resolve) => host.close(resolve));
-      await service.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await closeServer(host);
+      await close();
     },
   };
 }
