@@ -34,6 +34,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   helpdesk: async ({ rootHelpdesk }, use) => {
     await rootHelpdesk.setCreateAccounts(true);
+    await rootHelpdesk.setHideAccounts(false);
     await use(rootHelpdesk);
   },
   pageErrors: async ({ page }, use) => {

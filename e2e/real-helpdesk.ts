@@ -27,6 +27,8 @@ export interface RealHelpdesk {
   countRows(): Promise<Record<string, number>>;
   /** Tickets → Submission → "Create accounts for new clients", through the management API. */
   setCreateAccounts(on: boolean): Promise<void>;
+  /** Tickets → Submission → "Don't reveal whether an email has an account". */
+  setHideAccounts(on: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,9 @@ export async function startRealHelpdesk({ basePath = '' }: { basePath?: string }
     },
     async setCreateAccounts(on) {
       await api('PATCH', '/settings', { tickets: { create_accounts: on } });
+    },
+    async setHideAccounts(on) {
+      await api('PATCH', '/helpdesk/v1/settings', { tickets: { hide_account_existence: on } });
     },
     async close() {
       await closeServer(host);

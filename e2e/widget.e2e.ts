@@ -69,6 +69,24 @@ test('account creation off: an unknown email is refused in plain words and nothi
   expect(pageErrors).toEqual(['Failed to load resource: the server responded with a status of 403 (Forbidden)']);
 });
 
+test("privacy option on, account creation off: an unknown email is thanked as received (202), and only its access mail is queued", async ({ page, helpdesk, pageErrors }) => {
+  await helpdesk.setCreateAccounts(false);
+  await helpdesk.setHideAccounts(true);
+  await openHostPage(page, helpdesk);
+  await launcher(page).click();
+  const d = dialog(page);
+  const email = newEmail('stranger');
+  await fillRequired(page, email);
+  const before = await helpdesk.countRows();
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url() === `${helpdesk.homeUrl}/api/helpdesk/v1/tickets/`);
+  await sendButton(page).click();
+  expect((await answer).status()).toBe(202);
+  await expect(d.getByRole('status')).toHaveText(`Thanks! Your request was received. An email about it is on its way to ${email}.`);
+  expect(await helpdesk.ticketsOf(email)).toEqual([]);
+  expect(await helpdesk.countRows()).toEqual({ ...before, jobs: (before.jobs ?? 0) + 1 });
+  expect(pageErrors).toEqual([]);
+});
+
 test('offline, then "Try again" once back online: exactly one ticket', async ({ page, context, helpdesk }) => {
   await openHostPage(page, helpdesk);
   await launcher(page).click();

@@ -12,8 +12,8 @@ import { loadHooks } from './hooks/load-plugins.js';
 import { createMailTransport } from './email/create-transport.js';
 import { createWorker } from './jobs/worker.js';
 import { loggerOptions } from './http/log-serializers.js';
-import { createMemoryCounterStore } from './intake/counter-store.js';
-import { createRedisCounterStore } from './intake/redis-counter-store.js';
+import type { CounterStore } from './intake/counter-store.js';
+import { createCounterStore } from './intake/create-counter-store.js';
 
 export interface RunningService {
   app: FastifyInstance;
@@ -29,9 +29,10 @@ export interface ServiceOptions {
   services?: 'all' | 'web';
 }
 
-function workerFor(ctx: ReturnType<typeof createDomainContext>, config: Config, log: { info(m: string): void; warn(m: string): void }) {
+function workerFor(ctx: ReturnType<typeof createDomainContext>, config: Config, counters: CounterStore, log: { info(m: string): void; warn(m: string): void }) {
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
-  const worker = createWorker(ctx, config, transport, log);
+  // The worker counts mails per address in the same store as the intake, so limits and stats agree.
+  const worker = createWorker(ctx, config, transport, log, { counters });
   worker.start();
   return {
     async stop() {
@@ -62,7 +63,7 @@ export async function startService(config: Config, log: (line: string) => void =
   try {
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, log);
-    const counters = config.redisUrl ? await createRedisCounterStore(config.redisUrl) : createMemoryCounterStore();
+    const counters = await createCounterStore(config, db.kysely);
     const app = await buildApp({
       config,
       ctx,
@@ -71,7 +72,7 @@ export async function startService(config: Config, log: (line: string) => void =
     });
     const address = await app.listen({ port: config.port, host: config.host });
     // Mail and other background jobs run in this process unless split out; instances share the queue safely.
-    const worker = options.services === 'web' ? null : workerFor(ctx, config, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
+    const worker = options.services === 'web' ? null : workerFor(ctx, config, counters, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
     const link = await issueFirstAdminLink(ctx, config.homeUrl);
     log(`Helpdesk is serving ${config.homeUrl}/ (listening on ${address}, ${db.dialect === 'sqlite' ? `SQLite file ${config.databaseUrl}` : 'PostgreSQL'})`);
     if (!config.smtpUrl && worker) log(`Mail is written as .eml files under ${config.dataDir}/mail/ (set SMTP_URL to send it).`);
@@ -100,11 +101,13 @@ export async function startWorkerService(config: Config, log: (line: string) => 
   try {
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, log);
-    const worker = workerFor(ctx, config, { info: log, warn: log });
+    const counters = await createCounterStore(config, db.kysely);
+    const worker = workerFor(ctx, config, counters, { info: log, warn: log });
     log(`Helpdesk worker is running (${config.smtpUrl ? 'sending mail over SMTP' : `writing mail under ${config.dataDir}/mail/`}).`);
     return {
       async stop() {
         await worker.stop();
+        await counters.close();
         await db.close();
       },
     };

@@ -10,6 +10,9 @@ export interface HelpdeskConfigFile {
   constants?: Record<string, string>;
 }
 
+/** Where shared counters live: this process, the database, or Redis. */
+export type CounterKind = 'memory' | 'database' | 'redis';
+
 /** The service's whole configuration, resolved once at start. */
 export interface Config {
   port: number;
@@ -31,6 +34,11 @@ export interface Config {
   smtpUrl: string | null;
   /** Redis for counters shared by several instances (intake limits); null keeps them in memory. */
   redisUrl: string | null;
+  /**
+   * Where intake counters live (HELPDESK_INTAKE_COUNTERS). loadConfig always sets it: `redis` with
+   * REDIS_URL, else `database` on PostgreSQL, else `memory`; absent (hand-built configs) means memory.
+   */
+  intakeCounters?: CounterKind;
   /** HELPDESK_ENCRYPTION_SEED; null keeps the seed in the data folder (made once). */
   encryptionSeed: string | null;
 }

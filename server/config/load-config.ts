@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createJiti } from 'jiti';
-import type { Config, HelpdeskConfigFile, SitePlugin } from './config-types.js';
+import type { Config, CounterKind, HelpdeskConfigFile, SitePlugin } from './config-types.js';
 
 const CONFIG_FILE_NAMES = ['helpdesk.config.ts', 'helpdesk.config.mjs', 'helpdesk.config.js'];
 
@@ -33,6 +33,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   if (redisUrl && !(URL.canParse(redisUrl) && ['redis:', 'rediss:'].includes(new URL(redisUrl).protocol))) {
     problems.push('REDIS_URL must be a redis:// or rediss:// address, like redis://127.0.0.1:6379.');
   }
+  const intakeCounters = parseCounterKind(env.HELPDESK_INTAKE_COUNTERS, { redisUrl, databaseUrl }, problems);
   const smtpUrl = env.SMTP_URL?.trim() || null;
   if (smtpUrl && !(URL.canParse(smtpUrl) && ['smtp:', 'smtps:'].includes(new URL(smtpUrl).protocol))) {
     problems.push('SMTP_URL must be an smtp:// or smtps:// address, like smtp://user:pass@mail.example.com:587.');
@@ -59,6 +60,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     trustProxyHops,
     smtpUrl,
     redisUrl,
+    intakeCounters,
     encryptionSeed: env.HELPDESK_ENCRYPTION_SEED?.trim() || null,
   };
 }
@@ -71,6 +73,24 @@ function parsePort(value: string | undefined, problems: string[]): number {
     return 8080;
   }
   return port;
+}
+
+// Several instances must share their counters, or each would allow the whole limit: Redis when there
+// is one, else the database when it is PostgreSQL (what several instances share); SQLite means one
+// instance, where memory is fastest.
+function parseCounterKind(value: string | undefined, { redisUrl, databaseUrl }: { redisUrl: string | null; databaseUrl: string }, problems: string[]): CounterKind {
+  const kinds: CounterKind[] = ['memory', 'database', 'redis'];
+  const chosen = value?.trim().toLowerCase();
+  if (chosen) {
+    if (!kinds.includes(chosen as CounterKind)) {
+      problems.push(`HELPDESK_INTAKE_COUNTERS must be memory, database or redis; got "${value}".`);
+      return 'memory';
+    }
+    if (chosen === 'redis' && !redisUrl) problems.push('HELPDESK_INTAKE_COUNTERS=redis needs REDIS_URL (like redis://127.0.0.1:6379).');
+    return chosen as CounterKind;
+  }
+  if (redisUrl) return 'redis';
+  return /^postgres(ql)?:\/\//.test(databaseUrl) ? 'database' : 'memory';
 }
 
 function parseHomeUrl(value: string, problems: string[]): URL {

@@ -5,6 +5,7 @@ import * as docsSearch from './migrations/2026-11-21-003-docs-search.js';
 import * as mailSessionsPages from './migrations/2026-11-21-002-mail-sessions-pages.js';
 import * as agentInbox from './migrations/2026-11-21-004-agent-inbox.js';
 import * as usersRole from './migrations/2026-11-21-005-users-role.js';
+import * as counterWindows from './migrations/2026-11-21-006-counter-windows.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-003-docs-search': docsSearch,
   '2026-11-21-004-agent-inbox': agentInbox,
   '2026-11-21-005-users-role': usersRole,
+  '2026-11-21-006-counter-windows': counterWindows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -16,6 +16,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   sessions: SessionsTable;
   rate_limit_hits: RateLimitHitsTable;
+  counter_windows: CounterWindowsTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -122,7 +123,8 @@ export interface JobsTable {
   kind: string;
   /** JSON text. */
   payload: string;
-  state: 'queued' | 'running' | 'done' | 'failed';
+  /** `skipped`: settled without sending (a mail over the per-address limit); `last_error` says why. */
+  state: 'queued' | 'running' | 'done' | 'failed' | 'skipped';
   attempts: number;
   run_at: string;
   last_error: string | null;
@@ -153,3 +155,11 @@ export type UserRow = Selectable<UsersTable>;
 export type PostRow = Selectable<PostsTable>;
 export type NewPost = Insertable<PostsTable>;
 export type TermRow = Selectable<TermsTable>;
+
+/** One fixed window of a shared counter (intake limits without Redis). */
+export interface CounterWindowsTable {
+  key: string;
+  count: number;
+  /** When the window ends, in epoch milliseconds. */
+  reset_at: number;
+}

@@ -11,13 +11,16 @@ import { getSiteOptions } from '../settings/site-options.js';
 import type { OutgoingMail } from './create-transport.js';
 import { type MailValues, renderMail } from './render-mail.js';
 
-/** One message to one recipient; rendered when it is sent, so a fresh link is made per attempt. */
-export interface MailJobPayload {
-  template: MailTemplateName;
-  userId: number;
-  ticketId: number | null;
-  commentId?: number;
-}
+/**
+ * One message to one recipient; rendered when it is sent, so a fresh link is made per attempt. The
+ * recipient is an account (`userId`), or for the access mail only, a bare address that has none.
+ */
+export type MailJobPayload =
+  | { template: Exclude<MailTemplateName, 'client_access_request'>; userId: number; ticketId: number | null; commentId?: number }
+  | { template: 'client_access_request'; email: string; ticketId: null };
+
+/** Decides, before a mail is built, whether it may go to that address; returns why not, or null. */
+export type MailAllowance = (address: string, template: MailTemplateName, commentAuthorRole: string | null) => Promise<string | null>;
 
 export const MAIL_JOB = 'mail';
 
@@ -64,10 +67,16 @@ async function isInternal(db: Kysely<Database>, commentId: number): Promise<bool
   return meta?.meta_value === '1';
 }
 
-/** Builds the message of a mail job; null when there is nothing to send any more (account or ticket gone, note). */
-export async function buildMail(ctx: DomainContext, config: Config, job: JobRow): Promise<OutgoingMail | null> {
+/**
+ * Builds the message of a mail job; null when there is nothing to send any more (account or ticket
+ * gone, note), `{ suppressed }` when `allow` refuses it. `allow` runs before any link is minted.
+ */
+export async function buildMail(ctx: DomainContext, config: Config, job: JobRow, allow?: MailAllowance): Promise<OutgoingMail | { suppressed: string } | null> {
   const payload = JSON.parse(job.payload) as MailJobPayload;
-  const recipient = await ctx.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', payload.userId).executeTakeFirst();
+  const recipient =
+    'userId' in payload
+      ? await ctx.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', payload.userId).executeTakeFirst()
+      : { id: null, email: payload.email, name: '' };
   if (!recipient) return null;
   const ticket = payload.ticketId
     ? await ctx.db
@@ -80,25 +89,35 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow)
     : undefined;
   if (payload.ticketId && !ticket) return null;
   let replyText = ticket?.content;
-  if (payload.commentId) {
+  let commentAuthorRole: string | null = null;
+  if ('commentId' in payload && payload.commentId) {
     if (await isInternal(ctx.db, payload.commentId)) return null;
-    const comment = await ctx.db.selectFrom('comments').select('content').where('id', '=', payload.commentId).executeTakeFirst();
+    const comment = await ctx.db.selectFrom('comments').select(['content', 'author_role']).where('id', '=', payload.commentId).executeTakeFirst();
     if (!comment) return null;
     replyText = comment.content;
+    commentAuthorRole = comment.author_role;
   }
+  const refusal = await allow?.(recipient.email, payload.template, commentAuthorRole);
+  if (refusal) return { suppressed: refusal };
 
   const [settings, site] = await Promise.all([getSettings(ctx), getSiteOptions(ctx.db)]);
   const emails = settings.emails ?? {};
   const toClient = payload.template.startsWith('client_');
-  const link = toClient
-    ? await issueTicketLink(ctx.db, config.homeUrl, { userId: recipient.id, ticketId: ticket?.id ?? null, lifetimeDays: Number(settings.login?.link_lifetime_days ?? 7) })
-    : `${config.homeUrl}/admin/tickets/${ticket?.id ?? ''}`;
+  const siteLink = `${config.homeUrl}/`;
+  // An address without an account gets no sign-in link: there is nothing to sign in to.
+  const link =
+    recipient.id === null
+      ? siteLink
+      : toClient
+        ? await issueTicketLink(ctx.db, config.homeUrl, { userId: recipient.id, ticketId: ticket?.id ?? null, lifetimeDays: Number(settings.login?.link_lifetime_days ?? 7) })
+        : `${config.homeUrl}/admin/tickets/${ticket?.id ?? ''}`;
   const values: MailValues = {
     client_name: toClient ? recipient.name : (ticket?.client_name ?? ''),
     ticket_title: ticket?.title ?? '',
     ticket_id: ticket ? String(ticket.id) : '',
     ticket_link: link,
     site_name: site.site_name,
+    site_link: siteLink,
     reply_text: replyText ?? '',
   };
   const rendered = renderMail(String(emails[`${payload.template}_subject`] ?? ''), String(emails[`${payload.template}_body`] ?? ''), values);

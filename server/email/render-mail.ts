@@ -1,7 +1,7 @@
 import { escapeHtml } from './escape-html.js';
 
 /** Values of the template placeholders (`##name##`). */
-export type MailValues = Partial<Record<'client_name' | 'ticket_title' | 'ticket_id' | 'ticket_link' | 'site_name' | 'reply_text', string>>;
+export type MailValues = Partial<Record<'client_name' | 'ticket_title' | 'ticket_id' | 'ticket_link' | 'site_name' | 'site_link' | 'reply_text', string>>;
 
 export interface RenderedMail {
   subject: string;
@@ -28,7 +28,7 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
       if (index % 2 === 0) return escapeHtml(part);
       const value = lookup(part);
       if (value === undefined) return escapeHtml(`##${part}##`);
-      if (part === 'ticket_link') return `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`;
+      if (part === 'ticket_link' || part === 'site_link') return `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`;
       return escapeHtml(value);
     })
     .join('')

@@ -8,8 +8,9 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** Why an anonymous submission was refused; counted per day for the admin. */
-export type RefusalReason = 'offline' | 'honeypot' | 'too_fast' | 'limit_ip_hour' | 'limit_ip_day' | 'limit_email_hour' | 'limit_global_day';
-export const REFUSAL_REASONS: RefusalReason[] = ['offline', 'honeypot', 'too_fast', 'limit_ip_hour', 'limit_ip_day', 'limit_email_hour', 'limit_global_day'];
+// `limit_mail_address` counts mails not sent because their address had its share (server/email/mail-throttle.ts).
+export type RefusalReason = 'offline' | 'honeypot' | 'too_fast' | 'limit_ip_hour' | 'limit_ip_day' | 'limit_email_hour' | 'limit_global_day' | 'limit_mail_address';
+export const REFUSAL_REASONS: RefusalReason[] = ['offline', 'honeypot', 'too_fast', 'limit_ip_hour', 'limit_ip_day', 'limit_email_hour', 'limit_global_day', 'limit_mail_address'];
 
 export interface IntakeAttempt {
   ip: string;
@@ -35,7 +36,7 @@ interface Limit {
 export async function guardIntake(ctx: DomainContext, counters: CounterStore, attempt: IntakeAttempt): Promise<void> {
   const settings = (await getSettings(ctx)).tickets ?? {};
   const refuse = async (reason: RefusalReason, error: AppError) => {
-    await counters.hit(refusalKey(reason), 2 * DAY_MS);
+    await recordRefusal(counters, reason);
     throw error;
   };
 
@@ -70,6 +71,11 @@ export async function guardIntake(ctx: DomainContext, counters: CounterStore, at
     ratelimit: `"${worst.limit.name.replace('limit_', '').replace('_', '-')}";r=0;t=${retryAfter}`,
   });
   await refuse(worst.limit.name, error);
+}
+
+/** Counts one refusal for today's stats. */
+export async function recordRefusal(counters: CounterStore, reason: RefusalReason): Promise<void> {
+  await counters.hit(refusalKey(reason), 2 * DAY_MS);
 }
 
 /** Today's refusals by reason (UTC day), for the admin. */

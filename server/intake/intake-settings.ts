@@ -17,6 +17,12 @@ export function intakeSection(): SettingsSection {
       limit_ip_hour: limit('Tickets per IP address per hour', 20, 'Over it, further submissions get "too many requests".'),
       limit_ip_day: limit('Tickets per IP address per day', 240, ''),
       limit_email_hour: limit('Tickets per email address per hour', 5, 'Stops the form being used to flood one address with confirmation mail.'),
+      limit_mail_hour: limit(
+        'Mails to one address per hour',
+        5,
+        'Confirmations, sign-in links and access mails that anonymous visitors can cause; over it they are not sent. Agent replies and mails to staff are never limited.',
+      ),
+      limit_mail_day: limit('Mails to one address per day', 20, ''),
       limit_global_day: limit('Tickets per day in all', 5_000, 'A ceiling for the whole site, against distributed floods.'),
       min_fill_seconds: { type: 'number', label: 'Minimum time to fill the form (seconds)', default: 3, min: 0, max: 120, desc: 'Widget submissions faster than this are refused as automated.' },
     },

@@ -1,16 +1,18 @@
 import type { DomainContext } from '../domain/context.js';
+import { deleteEndedCounterWindows } from '../intake/database-counter-store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes what no one can use any more: expired sessions, sign-in links expired over 30 days ago
- * (until then an old link can still ask for a fresh one), rate-limit hits older than a day, and jobs
- * done over 30 days ago (failed ones stay for an admin to see).
+ * (until then an old link can still ask for a fresh one), rate-limit hits older than a day, counter
+ * windows that have ended, and jobs done or skipped over 30 days ago (failed ones stay for an admin).
  */
 export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promise<void> {
   const iso = (ms: number) => new Date(at.getTime() - ms).toISOString();
   await ctx.db.deleteFrom('sessions').where('expires_at', '<=', iso(0)).execute();
   await ctx.db.deleteFrom('login_tokens').where('purpose', '=', 'ticket_link').where('expires_at', '<=', iso(30 * DAY_MS)).execute();
   await ctx.db.deleteFrom('rate_limit_hits').where('created_at', '<=', iso(DAY_MS)).execute();
-  await ctx.db.deleteFrom('jobs').where('state', '=', 'done').where('created_at', '<=', iso(30 * DAY_MS)).execute();
+  await deleteEndedCounterWindows(ctx.db, at.getTime());
+  await ctx.db.deleteFrom('jobs').where('state', 'in', ['done', 'skipped']).where('created_at', '<=', iso(30 * DAY_MS)).execute();
 }

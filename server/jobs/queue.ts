@@ -55,6 +55,11 @@ export async function failJob(db: Kysely<Database>, job: JobRow, error: string):
   await current(db, job).set({ state: 'failed', last_error: error }).execute();
 }
 
+/** Settles the job without doing it (a mail over its address's limit), keeping why for an admin to see. */
+export async function skipJob(db: Kysely<Database>, job: JobRow, reason: string): Promise<void> {
+  await current(db, job).set({ state: 'skipped', last_error: reason }).execute();
+}
+
 /** Exponential backoff with a little jitter, so instances that failed together don't retry together. */
 export function backoffDelay(attempts: number, baseMs: number, maxMs: number): number {
   const delay = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));

@@ -185,8 +185,8 @@ describeEachDatabase('housekeeping', (dialect) => {
       { user_id: user.id, purpose: 'ticket_link', token_hash: 'recent', expires_at: ago(2), used_at: null, created_at: ago(9) },
     ]).execute();
     await hd.ctx.db.insertInto('rate_limit_hits').values([{ bucket: 'b', created_at: ago(2) }, { bucket: 'b', created_at: ago(0.5) }]).execute();
-    const job = (state: 'done' | 'failed', days: number) => ({ kind: 'mail', payload: '{}', state, attempts: 1, run_at: ago(days), last_error: null, created_at: ago(days) });
-    await hd.ctx.db.insertInto('jobs').values([job('done', 31), job('done', 1), job('failed', 90)]).execute();
+    const job = (state: 'done' | 'failed' | 'skipped', days: number) => ({ kind: 'mail', payload: '{}', state, attempts: 1, run_at: ago(days), last_error: null, created_at: ago(days) });
+    await hd.ctx.db.insertInto('jobs').values([job('done', 31), job('done', 1), job('failed', 90), job('skipped', 31)]).execute();
 
     const { cleanUpExpired } = await import('./housekeeping.js');
     await cleanUpExpired(hd.ctx, now);

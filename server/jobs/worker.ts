@@ -1,10 +1,12 @@
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { isPermanentMailError, type MailTransport } from '../email/create-transport.js';
-import { buildMail, fanOutCommentAdded, fanOutTicketCreated, MAIL_JOB } from '../email/mail-jobs.js';
+import { buildMail, fanOutCommentAdded, fanOutTicketCreated, MAIL_JOB, type MailAllowance } from '../email/mail-jobs.js';
+import { isVisitorTriggeredMail, takeMailAllowance } from '../email/mail-throttle.js';
+import { type CounterStore, createMemoryCounterStore } from '../intake/counter-store.js';
 import { AUTO_RESPOND_JOB, autoRespond, isAutoResponderEnabled } from '../ai/auto-respond.js';
 import { cleanUpExpired } from './housekeeping.js';
-import { backoffDelay, claimJobs, completeJob, enqueueJob, failJob, type JobRow, retryJob } from './queue.js';
+import { backoffDelay, claimJobs, completeJob, enqueueJob, failJob, type JobRow, retryJob, skipJob } from './queue.js';
 
 export interface WorkerLog {
   info(message: string): void;
@@ -22,6 +24,8 @@ export interface WorkerOptions {
   /** How long a claimed job stays with this worker before another may take it. */
   leaseMs?: number;
   batchSize?: number;
+  /** Where mails per address are counted; share the intake's store so the admin's stats see them. */
+  counters?: CounterStore;
 }
 
 export interface Worker {
@@ -42,6 +46,7 @@ export function createWorker(ctx: DomainContext, config: Config, transport: Mail
   const maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const batchSize = options.batchSize ?? 10;
+  const counters = options.counters ?? createMemoryCounterStore();
 
   const cleanUpEveryMs = 10 * 60_000;
   let lastCleanUp = 0;
@@ -73,7 +78,18 @@ export function createWorker(ctx: DomainContext, config: Config, transport: Mail
         return;
       }
       if (job.kind === MAIL_JOB) {
-        const mail = await buildMail(ctx, config, job);
+        // Counted on the first attempt only: a retry after an SMTP failure is the same mail.
+        const allow: MailAllowance | undefined =
+          job.attempts === 1
+            ? async (address, template, role) => (isVisitorTriggeredMail(template, role) ? takeMailAllowance(ctx, counters, address) : null)
+            : undefined;
+        const mail = await buildMail(ctx, config, job, allow);
+        if (mail && 'suppressed' in mail) {
+          // Settled for good: retrying would only mail-bomb later. Logged without the address.
+          log.info(`Mail job ${job.id} not sent: over the per-address limit.`);
+          await skipJob(ctx.db, job, mail.suppressed);
+          return;
+        }
         if (mail) {
           const { file } = await transport.send(mail);
           // The link in the mail is a secret: say where the mail went, never what it holds.

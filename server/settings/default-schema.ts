@@ -31,6 +31,12 @@ export function defaultSettingsSchema(): SettingsSchema {
               default: false,
               desc: 'File tickets from unknown email addresses by creating an account for them.',
             },
+            hide_account_existence: {
+              type: 'checkbox',
+              label: "Don't reveal whether an email has an account",
+              default: false,
+              desc: 'Every anonymous submission gets the same "received" answer. When no account may be created, an unknown address is mailed how to get access instead of being told it has no account.',
+            },
           },
         },
         intake: intakeSection(),

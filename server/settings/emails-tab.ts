@@ -17,6 +17,11 @@ export const MAIL_TEMPLATES = {
     subject: 'Your link to ##site_name##',
     body: 'Hello ##client_name##,\n\nUse this link to sign in to ##site_name##:\n##ticket_link##\n\nIf you did not ask for it, ignore this mail.',
   },
+  client_access_request: {
+    label: 'Request from an address without an account (privacy option): to that address',
+    subject: 'Your request to ##site_name##',
+    body: 'Hello,\n\nSomeone, perhaps you, sent a request to ##site_name## from this email address. This help desk answers only people who have an account, and this address has none, so the request was not filed and nothing about it was kept.\n\nTo get help, ask the owners of ##site_name## for an account:\n##site_link##\n\nIf it was not you, you can ignore this mail.\n\n##site_name##',
+  },
   agent_ticket_created: {
     label: 'New ticket: to agents',
     subject: 'New ticket ###ticket_id##: ##ticket_title##',
@@ -31,7 +36,7 @@ export const MAIL_TEMPLATES = {
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
 
-export const PLACEHOLDERS = ['client_name', 'ticket_title', 'ticket_id', 'ticket_link', 'site_name', 'reply_text'] as const;
+export const PLACEHOLDERS = ['client_name', 'ticket_title', 'ticket_id', 'ticket_link', 'site_name', 'site_link', 'reply_text'] as const;
 
 /** The Emails tab: sender, then a subject and body template per mail. */
 export function emailsTab(): SettingsTab {

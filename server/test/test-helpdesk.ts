@@ -10,6 +10,7 @@ import { createApiToken } from '../domain/api-tokens.js';
 import { createDomainContext, type DomainContext } from '../domain/context.js';
 import type { Hooks } from '../hooks/create-hooks.js';
 import { loadHooks } from '../hooks/load-plugins.js';
+import { type CounterStore, createMemoryCounterStore } from '../intake/counter-store.js';
 import { createTestDatabase, type TestDatabase } from './test-databases.js';
 
 export interface TestHelpdesk {
@@ -18,6 +19,8 @@ export interface TestHelpdesk {
   ctx: DomainContext;
   hooks: Hooks;
   config: Config;
+  /** The app's intake counters (in memory); give them to a test's worker so limits and stats agree. */
+  counters: CounterStore;
   /** A Bearer header for a new user of that role. */
   authAs(role: UserRole): Promise<{ authorization: string }>;
   close(): Promise<void>;
@@ -57,13 +60,15 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
   await migrateToLatest(db);
   const hooks = await loadHooks(config);
   const ctx = createDomainContext(db, hooks);
-  const app = await buildApp({ config, ctx });
+  const counters = createMemoryCounterStore();
+  const app = await buildApp({ config, ctx, counters });
   return {
     app,
     db,
     ctx,
     hooks,
     config,
+    counters,
     async authAs(role) {
       userCounter += 1;
       const user = await addUser(ctx, { email: `${role}${userCounter}@staff.test`, name: `${role} ${userCounter}`, role });

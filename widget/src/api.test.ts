@@ -18,6 +18,12 @@ describe('classify', () => {
     expect(classify(200, { id: 7, status: 'open' }, null)).toEqual({ kind: 'filed', id: 7 });
   });
 
+  it('202 (the help desk hides whether the email has an account) is a received submission, shown as success', () => {
+    expect(classify(202, { received: true }, null)).toEqual({ kind: 'received' });
+    expect(T.received('ann@example.com')).toMatch(/^Thanks! Your request was received.*ann@example\.com/);
+    expect(T.received('ann@example.com')).not.toMatch(/#|account/);
+  });
+
   it('a 2xx without an id is treated as unreachable so the user can retry with the same key', () => {
     expect(classify(201, undefined, null)).toEqual({ kind: 'unreachable' });
   });

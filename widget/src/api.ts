@@ -11,6 +11,7 @@ export interface FieldError {
 }
 export type SubmitResult =
   | { kind: 'filed'; id: number }
+  | { kind: 'received' }
   | { kind: 'invalid'; errors: FieldError[]; detail: string | undefined }
   | { kind: 'closed' }
   | { kind: 'limited'; retryAfterSeconds: number | undefined }
@@ -65,6 +66,9 @@ export function classify(status: number, data: unknown, retryAfter: string | nul
     // 2xx without an id: the ticket may exist, so offer a retry (same key, so no duplicate).
     return typeof body.id === 'number' ? { kind: 'filed', id: body.id } : { kind: 'unreachable' };
   }
+  // The help desk hides whether the email has an account: the answer is the same whether a ticket was
+  // filed or the address was mailed how to get access, so the form says only that it was received.
+  if (status === 202) return { kind: 'received' };
   if (status === 400) return { kind: 'invalid', errors: fieldErrors(body.errors), detail: text(body.detail) };
   if (status === 403 && body.code === 'REGISTRATION_CLOSED') return { kind: 'closed' };
   if (status === 429) return { kind: 'limited', retryAfterSeconds: parseRetryAfter(retryAfter, now) };

@@ -68,7 +68,8 @@ export function createTicketDialog(
 
     switch (result.kind) {
       case 'filed':
-        doneText.textContent = T.filed(result.id, body.get('email') ?? '');
+      case 'received':
+        doneText.textContent = result.kind === 'filed' ? T.filed(result.id, body.get('email') ?? '') : T.received(body.get('email') ?? '');
         showDone(true);
         doneText.focus();
         return;

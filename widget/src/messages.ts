@@ -23,4 +23,5 @@ export const T = {
   },
   filed: (id: number, email: string): string =>
     `Thanks! Your ticket #${id} was filed. A confirmation email is on its way to ${email}.`,
+  received: (email: string): string => `Thanks! Your request was received. An email about it is on its way to ${email}.`,
 };

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isStaff } from '../../../domain/context.js';
-import { createTicket } from '../../../domain/create-ticket.js';
+import { type CreatedTicket, createTicket } from '../../../domain/create-ticket.js';
+import { isAccountExistenceHidden, mailAccessInstructions } from '../../../domain/mail-access-instructions.js';
 import { guardIntake } from '../../../intake/guard-intake.js';
-import { invalidField } from '../../../errors.js';
+import { AppError, invalidField } from '../../../errors.js';
 import type { RouteServices } from '../../services.js';
-import { type CreateTicketBody, createTicketSchema } from './tickets.schema.js';
+import { type CreateTicketBody, createTicketSchema, RECEIVED } from './tickets.schema.js';
 
 /** POST /tickets/ — spec §4.3. */
 export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, counters }) => {
@@ -15,6 +16,9 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       const staff = isStaff(request.actor);
       // Agents and admins file on clients' behalf; only anonymous intake is limited.
       if (!staff) await guardIntake(ctx, counters, { ip: request.ip, email: body.email, honeypot: body.website, fillMs: body.fill_ms });
+      // With the privacy option every anonymous success is the same 202, so no answer tells a filed
+      // ticket (an account exists) from an access mail (none does).
+      const hideAccounts = !staff && (await isAccountExistenceHidden(ctx));
       const ticket = await createTicket(
         ctx,
         {
@@ -32,7 +36,12 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
           status: staff ? body.status : undefined,
         },
         request.actor,
-      );
+      ).catch(async (error: unknown): Promise<CreatedTicket | null> => {
+        if (!(hideAccounts && error instanceof AppError && error.code === 'REGISTRATION_CLOSED')) throw error;
+        await mailAccessInstructions(ctx, body.email);
+        return null;
+      });
+      if (hideAccounts || !ticket) return reply.status(202).send(RECEIVED);
       reply.status(ticket.isNew ? 201 : 200);
       return { id: ticket.id, status: ticket.status };
     },

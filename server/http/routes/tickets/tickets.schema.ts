@@ -28,6 +28,13 @@ export type CreateTicketBody = Static<typeof CreateTicketBody>;
 
 export const CreatedTicketReply = Type.Object({ id: Type.Integer(), status: Type.String() });
 
+/** The one answer to every anonymous submission while "Don't reveal whether an email has an account" is on. */
+export const ReceivedReply = Type.Object(
+  { received: Type.Literal(true) },
+  { description: 'Privacy option on: the submission was received; whether a ticket was filed or the address was mailed how to get access is not said' },
+);
+export const RECEIVED: Static<typeof ReceivedReply> = { received: true };
+
 export const createTicketSchema = {
   summary: 'File a ticket (the widget\'s route; anonymous, cross-origin)',
   tags: ['tickets'],
@@ -37,6 +44,7 @@ export const createTicketSchema = {
   response: {
     201: CreatedTicketReply,
     200: { ...CreatedTicketReply, description: 'Replay of an earlier submission with the same idempotency key' },
+    202: ReceivedReply,
     ...problemResponses(400, 401, 403, 413, 415, 429, 503),
   },
 };

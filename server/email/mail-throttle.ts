@@ -1,0 +1,52 @@
+import type { DomainContext } from '../domain/context.js';
+import type { CounterStore } from '../intake/counter-store.js';
+import { recordRefusal } from '../intake/guard-intake.js';
+import type { MailTemplateName } from '../settings/emails-tab.js';
+import { getSettings } from '../settings/settings.js';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+// Mails that anyone on the internet can cause to be sent to an address they merely type: the ticket
+// confirmation, a sign-in link, the access mail of the privacy option, and the auto responder's bot
+// reply (it follows every anonymous ticket). A human agent's reply and every mail to staff are never
+// limited: losing one of those would lose real work, and no visitor can trigger them in bulk.
+const VISITOR_TRIGGERED = new Set<MailTemplateName>(['client_ticket_created', 'client_ticket_link', 'client_access_request']);
+
+/** Whether a mail counts against the per-address limit (see VISITOR_TRIGGERED for the reasons). */
+export function isVisitorTriggeredMail(template: MailTemplateName, commentAuthorRole?: string | null): boolean {
+  if (template === 'client_agent_reply') return commentAuthorRole === 'bot';
+  return VISITOR_TRIGGERED.has(template);
+}
+
+/**
+ * The mailbox an address delivers to, for counting: `Ann+1@x.org` and `ann+2@x.org` reach one inbox,
+ * and so do Gmail addresses that differ only in dots, so varying them must not multiply the limit.
+ */
+export function mailboxKey(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 1) return address;
+  const domain = address.slice(at + 1);
+  let local = address.slice(0, at).replace(/\+.*$/, '');
+  if (domain === 'gmail.com' || domain === 'googlemail.com') local = local.replace(/\./g, '');
+  return `${local}@${domain}`;
+}
+
+/**
+ * Counts one mail to `email` against Tickets → Intake protection's per-address limits. Returns why it
+ * must not be sent when a limit is exceeded (and counts that for the admin's stats), else null.
+ */
+export async function takeMailAllowance(ctx: DomainContext, counters: CounterStore, email: string): Promise<string | null> {
+  const settings = (await getSettings(ctx)).tickets ?? {};
+  const box = mailboxKey(email);
+  const windows = [
+    { name: 'hour', key: `mail:address:h:${box}`, windowMs: HOUR_MS, max: Number(settings.limit_mail_hour ?? 5) },
+    { name: 'day', key: `mail:address:d:${box}`, windowMs: DAY_MS, max: Number(settings.limit_mail_day ?? 20) },
+  ];
+  const hits = await Promise.all(windows.map((w) => counters.hit(w.key, w.windowMs)));
+  const over = windows.find((w, i) => (hits[i]?.count ?? 0) > w.max);
+  if (!over) return null;
+  await recordRefusal(counters, 'limit_mail_address');
+  return `Not sent: this address already got ${over.max} mail(s) caused by visitors this ${over.name} (Tickets → Intake protection).`;
+}
