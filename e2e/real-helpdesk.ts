@@ -129,7 +129,7 @@ export async function startRealHelpdesk({ basePath = '' }: { basePath?: string }
       await api('PATCH', '/settings', { tickets: { create_accounts: on } });
     },
     async setHideAccounts(on) {
-      await api('PATCH', '/helpdesk/v1/settings', { tickets: { hide_account_existence: on } });
+      await api('PATCH', '/settings', { tickets: { hide_account_existence: on } });
     },
     async close() {
       await closeServer(host);

@@ -25,6 +25,10 @@ describe('createFrontRequest', () => {
     );
   });
 
+  it('decodes a bad escape before a non-ASCII character as the URL parser does (fast-check found it)', () => {
+    expect([...createFrontRequest('GET', '/?%80✓', '', {}).query]).toEqual([['\uFFFD✓', '']]);
+  });
+
   it('matches the widget rule with and without the slash', () => {
     expect(createFrontRequest('GET', '/help/helpdesk/tickets/embed?x=1', '/help', {}).queryVars).toEqual({ helpdesk_tickets_embed: '1' });
     expect(createFrontRequest('GET', '/helpdesk/tickets/embed/', '', {}).queryVars).toEqual({ helpdesk_tickets_embed: '1' });

@@ -61,12 +61,15 @@ export function createFrontRequest(method: string, rawUrl: string, basePath: str
 
 // A path the URL parser would leave as it is: no dot segments, escapes, backslashes or leading "//".
 const PLAIN_PATH = /^\/(?!\/)[\w\-/]*$/;
+// Node's URLSearchParams decodes a bad escape followed by a non-ASCII character differently from the
+// URL parser ("%80✓" loses the ✓), so only all-ASCII targets take the short way.
+const ASCII_TARGET = /^[\x21-\x7e]*$/;
 
 /** Pathname and query of a request target, as `new URL` gives them; plain paths (the common case, the widget's) skip the parser. */
 function splitUrl(rawUrl: string): [string, URLSearchParams] {
   const mark = rawUrl.indexOf('?');
   const pathname = mark < 0 ? rawUrl : rawUrl.slice(0, mark);
-  if (PLAIN_PATH.test(pathname) && !rawUrl.includes('#')) {
+  if (PLAIN_PATH.test(pathname) && ASCII_TARGET.test(rawUrl) && !rawUrl.includes('#')) {
     // From the "?" on: URLSearchParams drops one leading "?", so a query that itself starts with "?" survives.
     return [pathname, new URLSearchParams(mark < 0 ? '' : rawUrl.slice(mark))];
   }
