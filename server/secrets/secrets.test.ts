@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,8 @@ describe('secret box (AES-256-GCM, key from HKDF-SHA256 of the seed)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'helpdesk-seed-'));
     const first = loadInstallSeed(dir, undefined);
     expect(first).toEqual({ seed: expect.stringMatching(/^[0-9a-f]{64}$/), isNew: true });
+    // Written aside and linked into place: nothing but the seed file is left behind.
+    expect(readdirSync(dir)).toEqual([SEED_FILE_NAME]);
     expect(loadInstallSeed(dir, undefined)).toEqual({ seed: first.seed, isNew: false });
     expect(loadInstallSeed(dir, 'from-the-environment-seed')).toEqual({ seed: 'from-the-environment-seed', isNew: false });
     rmSync(dir, { recursive: true, force: true });
