@@ -62,7 +62,7 @@ export async function startService(config: Config, log: (line: string) => void =
   try {
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, log);
-    const counters = config.redisUrl ? await createRedisCounterStore(config.redisUrl) : createMemoryCounterStore();
+    const counters = config.redisUrl ? await createRedisCounterStore(config.redisUrl, config.redisKeyPrefix) : createMemoryCounterStore();
     const app = await buildApp({
       config,
       ctx,

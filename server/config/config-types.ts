@@ -31,6 +31,8 @@ export interface Config {
   smtpUrl: string | null;
   /** Redis for counters shared by several instances (intake limits); null keeps them in memory. */
   redisUrl: string | null;
+  /** HELPDESK_REDIS_PREFIX: put before every Redis key, so several helpdesks can share one Redis (default none). */
+  redisKeyPrefix?: string;
   /** HELPDESK_ENCRYPTION_SEED; null keeps the seed in the data folder (made once). */
   encryptionSeed: string | null;
 }

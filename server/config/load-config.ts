@@ -59,6 +59,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     trustProxyHops,
     smtpUrl,
     redisUrl,
+    redisKeyPrefix: env.HELPDESK_REDIS_PREFIX ?? '',
     encryptionSeed: env.HELPDESK_ENCRYPTION_SEED?.trim() || null,
   };
 }
