@@ -78,6 +78,27 @@ describeEachDatabase('secret settings', (dialect) => {
     expect(await listUnreadableSecrets(hd.ctx)).toEqual(['ai.api_key']);
   });
 
+  it('instances with different seeds on one database: the one that disagrees warns at start, before any secret is lost', async () => {
+    const seedA = 'seed-of-instance-a-0123456789';
+    const seedB = 'seed-of-instance-b-0123456789';
+    const start = async (encryptionSeed: string) => {
+      const lines: string[] = [];
+      const ctx = await createServiceContext(hd.db, { ...hd.config, encryptionSeed }, (line) => lines.push(line));
+      return { ctx, warned: lines.some((line) => line.includes('HELPDESK_ENCRYPTION_SEED')) };
+    };
+    await updateSettings(hd.ctx, { ai: { api_key: '' } });
+    await hd.ctx.db.deleteFrom('options').where('name', '=', 'encryption_seed_check').execute();
+    expect((await start(seedA)).warned).toBe(false);
+    expect((await start(seedA)).warned).toBe(false);
+    const b = await start(seedB);
+    expect(b.warned).toBe(true);
+    // A secret saved through B records B's seed: now A is the one out of step.
+    await updateSettings(b.ctx, { ai: { api_key: 'sk-from-b' } });
+    await updateSettings(b.ctx, { ai: { api_key: '' } });
+    expect((await start(seedB)).warned).toBe(false);
+    expect((await start(seedA)).warned).toBe(true);
+  });
+
   it('a lost seed file with secrets stored: a new seed, and a warning naming the secrets, never their values', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-seed-'));
     const lines: string[] = [];
