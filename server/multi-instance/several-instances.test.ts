@@ -138,6 +138,14 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
     }
   });
 
+  it('serve the widget script with the same ETag, so a browser revalidating through the other instance gets a 304', async () => {
+    const first = await fetch(`${a.url}/helpdesk/tickets/embed/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag') as string;
+    const again = await fetch(`${b.url}/helpdesk/tickets/embed/`, { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
   it('each prints a first-admin link that works on the other; the first one used makes the only admin', async () => {
     const tokenOf = async (instance: HelpdeskProcess) => (await instance.waitForOutput(/\/login\/first-admin\/\?token=([\w-]{43})/))[1] as string;
     const [tokenA, tokenB] = [await tokenOf(a), await tokenOf(b)];
