@@ -104,8 +104,13 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
       startHelpdeskProcess({ ...shared, HELPDESK_DATA_DIR: dirA }, dirA),
       startHelpdeskProcess({ ...shared, HELPDESK_DATA_DIR: dirB }, dirB),
     ]);
-    for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
-    [a, b] = started.map((outcome) => (outcome as PromiseFulfilledResult<HelpdeskProcess & { url: string }>).value) as [typeof a, typeof b];
+    const running = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    const failed = started.find((outcome) => outcome.status === 'rejected');
+    if (failed) {
+      await Promise.all(running.map((instance) => instance.stop()));
+      throw failed.reason;
+    }
+    [a, b] = running as [typeof a, typeof b];
     db = createDb({ url: database.url, poolSize: 2 });
   }, 90_000);
 

@@ -18,6 +18,11 @@ export interface HelpdeskProcess {
 }
 
 const ROOT = packageRoot();
+// Children still running when the test process ends (a crash, an interrupted run) go with it.
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /**
@@ -33,6 +38,8 @@ export function spawnHelpdesk(args: string[], env: Record<string, string>, cwd: 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (child.pid === undefined) throw new Error('The helpdesk process did not start.');
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   let output = '';
   const listeners = new Set<() => void>();
   const append = (chunk: Buffer) => {
