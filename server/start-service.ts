@@ -6,7 +6,8 @@ import { migrateToLatest } from './db/migrate.js';
 import { join } from 'node:path';
 import { createDomainContext } from './domain/context.js';
 import { loadInstallSeed, SEED_FILE_NAME } from './secrets/install-seed.js';
-import { listUnreadableSecrets } from './settings/settings.js';
+import { currentSeed, listUnreadableSecrets } from './settings/settings.js';
+import { isSecretsSeed } from './secrets/seed-check.js';
 import { issueFirstAdminLink } from './domain/first-admin.js';
 import { loadHooks } from './hooks/load-plugins.js';
 import { createMailTransport } from './email/create-transport.js';
@@ -53,6 +54,13 @@ export async function createServiceContext(db: Db, config: Config, log: (line: s
   if (unreadable.length) {
     const why = isNew ? `the seed file ${join(config.dataDir, SEED_FILE_NAME)} was missing and a new seed was made` : 'the encryption seed changed';
     log(`WARNING: ${unreadable.length} stored secret(s) cannot be decrypted because ${why}: ${unreadable.join(', ')}. Enter them again in Settings.`);
+  } else if (!(await isSecretsSeed(ctx.db, await currentSeed(ctx)))) {
+    // Nothing unreadable yet, but the seeds disagree: a secret saved on one instance would be lost to the others.
+    log(
+      'WARNING: this instance encrypts secrets with another seed than the one recorded in the database (by another instance, or by this one before its seed changed). ' +
+        'Instances sharing a database need the same HELPDESK_ENCRYPTION_SEED, or secrets saved on one cannot be read on the others. ' +
+        'If this is the only instance, saving a secret in Settings records its seed.',
+    );
   }
   return ctx;
 }

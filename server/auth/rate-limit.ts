@@ -1,23 +1,32 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { now } from '../domain/context.js';
 
 /**
  * Counts one hit in `bucket` and says whether it is within `limit` hits per `windowMs`. Kept in the
  * database so instances behind a load balancer share the count.
+ *
+ * Count and hit happen under a lock on the bucket: without it, requests arriving together (on one
+ * instance or several) all count before any of them writes, and a burst of password guesses goes
+ * through whole. PostgreSQL takes a transaction-level advisory lock on the bucket's hash (other
+ * buckets are not held up); SQLite's one connection already runs one transaction at a time.
  */
 export async function takeRateLimit(db: Kysely<Database>, bucket: string, limit: number, windowMs: number): Promise<boolean> {
-  const time = now();
-  const since = new Date(Date.parse(time) - windowMs).toISOString();
-  const row = await db
-    .selectFrom('rate_limit_hits')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('bucket', '=', bucket)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  if (Number(row.n) >= limit) return false;
-  await db.insertInto('rate_limit_hits').values({ bucket, created_at: time }).execute();
-  // Old hits are dead weight: drop this bucket's expired ones as we go.
-  await db.deleteFrom('rate_limit_hits').where('bucket', '=', bucket).where('created_at', '<=', since).execute();
-  return true;
+  const take = async (trx: Kysely<Database>) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(hashtextextended(${`rate_limit:${bucket}`}, 0))`.execute(trx);
+    const time = now();
+    const since = new Date(Date.parse(time) - windowMs).toISOString();
+    const row = await trx
+      .selectFrom('rate_limit_hits')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('bucket', '=', bucket)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) >= limit) return false;
+    await trx.insertInto('rate_limit_hits').values({ bucket, created_at: time }).execute();
+    // Old hits are dead weight: drop this bucket's expired ones as we go.
+    await trx.deleteFrom('rate_limit_hits').where('bucket', '=', bucket).where('created_at', '<=', since).execute();
+    return true;
+  };
+  return db.isTransaction ? take(db) : db.transaction().execute(take);
 }

@@ -39,6 +39,8 @@ export interface Config {
    * REDIS_URL, else `database` on PostgreSQL, else `memory`; absent (hand-built configs) means memory.
    */
   intakeCounters?: CounterKind;
+  /** HELPDESK_REDIS_PREFIX: put before every Redis key, so several helpdesks can share one Redis (default none). */
+  redisKeyPrefix?: string;
   /** HELPDESK_ENCRYPTION_SEED; null keeps the seed in the data folder (made once). */
   encryptionSeed: string | null;
 }

@@ -61,6 +61,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     smtpUrl,
     redisUrl,
     intakeCounters,
+    redisKeyPrefix: env.HELPDESK_REDIS_PREFIX ?? '',
     encryptionSeed: env.HELPDESK_ENCRYPTION_SEED?.trim() || null,
   };
 }

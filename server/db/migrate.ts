@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './create-db.js';
 import * as initial from './migrations/2026-11-21-001-initial.js';
 import * as docsSearch from './migrations/2026-11-21-003-docs-search.js';
@@ -19,8 +19,30 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-/** Applies every pending migration; Kysely's lock table makes concurrent starts run them once. */
+/** The names of every migration, in order. */
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
+
+/**
+ * Applies every pending migration. Processes starting together run them once. PostgreSQL: Kysely's
+ * migrator holds a session advisory lock (`pg_advisory_lock`) on one connection, reads which
+ * migrations are done only after getting it and applies the rest in one transaction; the others wait,
+ * then find nothing to do. SQLite: Kysely takes no lock there, so the whole run is one `BEGIN
+ * IMMEDIATE` transaction (the file's write lock; a second process waits for it under the busy
+ * timeout, then finds nothing to do) — which also makes a failed migration leave no half-made schema.
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
+  if (db.dialect === 'postgres') return runMigrator(db);
+  await sql`begin immediate`.execute(db.kysely);
+  try {
+    await runMigrator(db);
+    await sql`commit`.execute(db.kysely);
+  } catch (error) {
+    await sql`rollback`.execute(db.kysely).catch(() => {});
+    throw error;
+  }
+}
+
+async function runMigrator(db: Db): Promise<void> {
   const migrator = new Migrator({ db: db.kysely, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -13,15 +13,17 @@ async function hasAdmin(ctx: DomainContext): Promise<boolean> {
 }
 
 /**
- * While the site has no administrator, makes a fresh one-time link (earlier unused ones stop working)
- * and returns it; returns null once an administrator exists.
+ * While the site has no administrator, makes a fresh one-time link and returns it; returns null once
+ * an administrator exists. Links printed earlier stay valid until they expire: with several instances
+ * each start prints one, and the operator may open any of them. The first one used makes the admin,
+ * and from then on every link is refused (`hasAdmin`).
  */
 export async function issueFirstAdminLink(ctx: DomainContext, homeUrl: string): Promise<string | null> {
   if (await hasAdmin(ctx)) return null;
   const token = randomBytes(32).toString('base64url');
   const time = new Date();
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('login_tokens').where('purpose', '=', PURPOSE).execute();
+    await trx.deleteFrom('login_tokens').where('purpose', '=', PURPOSE).where('expires_at', '<=', time.toISOString()).execute();
     await trx
       .insertInto('login_tokens')
       .values({ user_id: null, purpose: PURPOSE, token_hash: hashToken(token), expires_at: new Date(time.getTime() + LIFETIME_MS).toISOString(), used_at: null, created_at: time.toISOString() })
@@ -49,17 +51,16 @@ export async function isFirstAdminTokenValid(ctx: DomainContext, token: string):
  */
 export async function claimFirstAdmin(ctx: DomainContext, token: string, input: { email: string; name: string }): Promise<{ user: UserRow; apiToken: string }> {
   return ctx.db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('login_tokens')
-      .set({ used_at: now() })
-      .where('purpose', '=', PURPOSE)
-      .where('token_hash', '=', hashToken(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now())
-      .executeTakeFirst();
-    if (claimed.numUpdatedRows === 0n || (await hasAdmin({ ...ctx, db: trx }))) {
+    // Every open first-admin link is used up at once, not just this one: links claimed at the same
+    // moment (several instances each printed one) queue on these rows' locks, taken in id order, and
+    // the later claim finds none open any more, so there is exactly one first administrator. A wrong
+    // token uses up nothing.
+    const open = trx.selectFrom('login_tokens').select(['id', 'token_hash']).where('purpose', '=', PURPOSE).where('used_at', 'is', null).where('expires_at', '>', now()).orderBy('id');
+    const links = await (ctx.dialect === 'postgres' ? open.forUpdate() : open).execute();
+    if (!links.some((link) => link.token_hash === hashToken(token)) || (await hasAdmin({ ...ctx, db: trx }))) {
       throw new AppError('FORBIDDEN', 'This sign-in link was already used or has expired. Restart the service to print a new one.');
     }
+    await trx.updateTable('login_tokens').set({ used_at: now() }).where('id', 'in', links.map((link) => link.id)).execute();
     const existing = await findUserByEmail(trx, input.email);
     const user = existing
       ? await trx.updateTable('users').set({ role: 'admin', updated_at: now() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()

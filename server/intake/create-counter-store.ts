@@ -7,7 +7,7 @@ import { createRedisCounterStore } from './redis-counter-store.js';
 
 /** Opens the counter store the configuration chose (HELPDESK_INTAKE_COUNTERS, see loadConfig). */
 export async function createCounterStore(config: Config, db: Kysely<Database>): Promise<CounterStore> {
-  if (config.intakeCounters === 'redis' && config.redisUrl) return createRedisCounterStore(config.redisUrl);
+  if (config.intakeCounters === 'redis' && config.redisUrl) return createRedisCounterStore(config.redisUrl, config.redisKeyPrefix);
   if (config.intakeCounters === 'database') return createDatabaseCounterStore(db);
   return createMemoryCounterStore();
 }

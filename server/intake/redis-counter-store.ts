@@ -1,14 +1,18 @@
 import { createClient } from 'redis';
 import type { CounterStore } from './counter-store.js';
 
-/** Counters in Redis, shared by every instance; each window is a key that expires with it. */
-export async function createRedisCounterStore(url: string): Promise<CounterStore> {
+/**
+ * Counters in Redis, shared by every instance; each window is a key that expires with it. Every key
+ * starts with `keyPrefix`, so several helpdesks (or test runs) can share one Redis.
+ */
+export async function createRedisCounterStore(url: string, keyPrefix = ''): Promise<CounterStore> {
   const client = createClient({ url });
   // Without a listener a lost connection would crash the process; commands fail until it is back.
   client.on('error', () => {});
   await client.connect();
   return {
-    async hit(key, windowMs) {
+    async hit(name, windowMs) {
+      const key = keyPrefix + name;
       const [count, , ttl] = (await client
         .multi()
         .incr(key)
@@ -17,8 +21,8 @@ export async function createRedisCounterStore(url: string): Promise<CounterStore
         .exec()) as unknown as [number, number, number];
       return { count, resetInMs: Math.max(0, ttl) };
     },
-    async peek(key) {
-      return Number((await client.get(key)) ?? 0);
+    async peek(name) {
+      return Number((await client.get(keyPrefix + name)) ?? 0);
     },
     async close() {
       await client.quit().catch(() => {});

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const SEED_FILE_NAME = 'encryption-seed';
@@ -21,6 +21,18 @@ export function loadInstallSeed(dataDir: string, fromEnv: string | undefined): I
   if (existsSync(file)) return { seed: readFileSync(file, 'utf8').trim(), isNew: false };
   mkdirSync(dataDir, { recursive: true });
   const seed = randomBytes(32).toString('hex');
-  writeFileSync(file, `${seed}\n`, { mode: 0o600, flag: 'wx' });
-  return { seed, isNew: true };
+  // Written aside, then linked into place: two processes of one data folder starting together (web
+  // and worker) must agree on one seed, and neither may read the other's file half-written. link()
+  // fails when the name exists, so the second one reads the first one's seed.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, `${seed}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(temp, file);
+    return { seed, isNew: true };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return { seed: readFileSync(file, 'utf8').trim(), isNew: false };
+  } finally {
+    rmSync(temp, { force: true });
+  }
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,8 @@ describe('secret box (AES-256-GCM, key from HKDF-SHA256 of the seed)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'helpdesk-seed-'));
     const first = loadInstallSeed(dir, undefined);
     expect(first).toEqual({ seed: expect.stringMatching(/^[0-9a-f]{64}$/), isNew: true });
+    // Written aside and linked into place: nothing but the seed file is left behind.
+    expect(readdirSync(dir)).toEqual([SEED_FILE_NAME]);
     expect(loadInstallSeed(dir, undefined)).toEqual({ seed: first.seed, isNew: false });
     expect(loadInstallSeed(dir, 'from-the-environment-seed')).toEqual({ seed: 'from-the-environment-seed', isNew: false });
     rmSync(dir, { recursive: true, force: true });
@@ -74,6 +76,27 @@ describeEachDatabase('secret settings', (dialect) => {
       hd.hooks.removeFilter('helpdesk_encryption_seed', 'test/rotate');
     }
     expect(await listUnreadableSecrets(hd.ctx)).toEqual(['ai.api_key']);
+  });
+
+  it('instances with different seeds on one database: the one that disagrees warns at start, before any secret is lost', async () => {
+    const seedA = 'seed-of-instance-a-0123456789';
+    const seedB = 'seed-of-instance-b-0123456789';
+    const start = async (encryptionSeed: string) => {
+      const lines: string[] = [];
+      const ctx = await createServiceContext(hd.db, { ...hd.config, encryptionSeed }, (line) => lines.push(line));
+      return { ctx, warned: lines.some((line) => line.includes('HELPDESK_ENCRYPTION_SEED')) };
+    };
+    await updateSettings(hd.ctx, { ai: { api_key: '' } });
+    await hd.ctx.db.deleteFrom('options').where('name', '=', 'encryption_seed_check').execute();
+    expect((await start(seedA)).warned).toBe(false);
+    expect((await start(seedA)).warned).toBe(false);
+    const b = await start(seedB);
+    expect(b.warned).toBe(true);
+    // A secret saved through B records B's seed: now A is the one out of step.
+    await updateSettings(b.ctx, { ai: { api_key: 'sk-from-b' } });
+    await updateSettings(b.ctx, { ai: { api_key: '' } });
+    expect((await start(seedB)).warned).toBe(false);
+    expect((await start(seedA)).warned).toBe(true);
   });
 
   it('a lost seed file with secrets stored: a new seed, and a warning naming the secrets, never their values', async () => {

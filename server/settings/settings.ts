@@ -7,6 +7,7 @@ import { defaultSettingsSchema } from './default-schema.js';
 import type { SettingsField, SettingsSchema, SettingsValues, TicketFormField } from './schema-types.js';
 import { validateSetting } from './validate-setting.js';
 import { decryptSecret, encryptSecret } from '../secrets/secret-box.js';
+import { recordSecretsSeed } from '../secrets/seed-check.js';
 
 const SETTINGS_OPTION = 'helpdesk_settings';
 
@@ -127,16 +128,21 @@ export async function updateSettings(ctx: DomainContext, patch: SettingsValues):
 
   const stored = ((await readOption(ctx.db, SETTINGS_OPTION)) ?? {}) as SettingsValues;
   const seed = await currentSeed(ctx);
+  let hasNewSecret = false;
   for (const [tab, tabValues] of Object.entries(patch)) {
     const next = { ...stored[tab] };
     for (const [key, value] of Object.entries(tabValues)) {
       if (fieldsByTab.get(tab)?.get(key)?.type !== 'secret') next[key] = value;
       // The mask is what GET returned: the screen sent the secret back unchanged.
-      else if (value !== SECRET_MASK) next[key] = value === '' ? '' : encryptSecret(seed, `${tab}.${key}`, value as string);
+      else if (value !== SECRET_MASK) {
+        next[key] = value === '' ? '' : encryptSecret(seed, `${tab}.${key}`, value as string);
+        hasNewSecret ||= value !== '';
+      }
     }
     stored[tab] = next;
   }
   await writeOption(ctx.db, SETTINGS_OPTION, stored);
+  if (hasNewSecret) await recordSecretsSeed(ctx.db, seed);
   valuesCache.delete(ctx.db);
   return getSettings(ctx);
 }
@@ -166,7 +172,7 @@ function assertSchemaShape(schema: unknown): asserts schema is SettingsSchema {
 }
 
 /** The seed that encrypts secrets now: the install-time seed through `helpdesk_encryption_seed`. */
-async function currentSeed(ctx: DomainContext): Promise<string> {
+export async function currentSeed(ctx: DomainContext): Promise<string> {
   const seed = await ctx.hooks.applyFilters('helpdesk_encryption_seed', ctx.encryptionSeed);
   if (typeof seed !== 'string' || seed.length < 16) throw new TypeError('helpdesk_encryption_seed must return a string of at least 16 characters.');
   return seed;

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { issueFirstAdminLink } from '../domain/first-admin.js';
+import { claimFirstAdmin, issueFirstAdminLink } from '../domain/first-admin.js';
+import type { AppError } from '../errors.js';
 import { createPost } from '../domain/save-post.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
@@ -75,6 +76,31 @@ describeEachDatabase('help site', (dialect) => {
     expect(reused.statusCode).toBe(403);
     expect((await hd.app.inject({ method: 'GET', url: `/login/first-admin/?token=${token}` })).statusCode).toBe(410);
     expect(await issueFirstAdminLink(hd.ctx, hd.config.homeUrl)).toBeNull();
+  });
+});
+
+describeEachDatabase('first-administrator links of several instances', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+
+  it('each start prints a link that works (a second instance does not void the first); claimed at once, exactly one makes the admin', async () => {
+    const tokenOf = (link: string | null) => new URL(link ?? '').searchParams.get('token') ?? '';
+    const first = tokenOf(await issueFirstAdminLink(hd.ctx, hd.config.homeUrl));
+    const second = tokenOf(await issueFirstAdminLink(hd.ctx, hd.config.homeUrl));
+    const pageOf = async (token: string) => (await hd.app.inject({ method: 'GET', url: `/login/first-admin/?token=${token}` })).statusCode;
+    expect([await pageOf(first), await pageOf(second)]).toEqual([200, 200]);
+
+    // A wrong token uses up nothing.
+    const bogus = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token: 'x'.repeat(43), name: 'Eve', email: 'eve@site.test' } });
+    expect(bogus.statusCode).toBe(403);
+    expect([await pageOf(first), await pageOf(second)]).toEqual([200, 200]);
+
+    // Eight instances' links, all claimed at the same moment.
+    const more = await Promise.all(Array.from({ length: 6 }, async () => tokenOf(await issueFirstAdminLink(hd.ctx, hd.config.homeUrl))));
+    const claims = await Promise.allSettled([first, second, ...more].map((token, i) => claimFirstAdmin(hd.ctx, token, { name: `Admin ${i}`, email: `admin${i}@site.test` })));
+    expect(claims.filter((claim) => claim.status === 'fulfilled')).toHaveLength(1);
+    expect(claims.filter((claim) => claim.status === 'rejected').map((claim) => (claim.reason as AppError).code)).toEqual(Array(7).fill('FORBIDDEN'));
+    expect(await hd.ctx.db.selectFrom('users').select('email').where('role', '=', 'admin').execute()).toHaveLength(1);
+    expect([await pageOf(first), await pageOf(second)]).toEqual([410, 410]);
   });
 });
 

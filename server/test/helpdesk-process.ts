@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { packageRoot } from '../config/package-root.js';
+
+/** A `helpdesk` command running in a child process (from source, through tsx: never a stale build). */
+export interface HelpdeskProcess {
+  readonly pid: number;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the first match of `pattern` in the output; rejects if the process exits first or the deadline passes. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  readonly exited: Promise<number | string>;
+  /** Ends the process (SIGTERM: graceful shutdown) and waits for it; SIGKILL after `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+const ROOT = packageRoot();
+// Children still running when the test process ends (a crash, an interrupted run) go with it.
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/**
+ * Runs `helpdesk <args>` (server/index.ts) in a new Node process with exactly `env` (plus PATH and
+ * HOME: nothing leaks in from the test process's environment), in `cwd` (so no helpdesk.config.* of
+ * the repository is picked up).
+ */
+export function spawnHelpdesk(args: string[], env: Record<string, string>, cwd: string): HelpdeskProcess {
+  const child: ChildProcess = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'server/index.ts'), ...args], {
+    cwd,
+    // tsx looks for tsconfig.json in the working folder; the project's (JSX runtime) must apply.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (child.pid === undefined) throw new Error('The helpdesk process did not start.');
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  let output = '';
+  const listeners = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const exited = new Promise<number | string>((resolve) => {
+    child.once('exit', (code, signal) => {
+      resolve(code ?? signal ?? 'unknown');
+      for (const listener of listeners) listener();
+    });
+  });
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+
+  return {
+    pid: child.pid,
+    output: () => output,
+    exited,
+    waitForOutput(pattern, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(output);
+          if (match) return finish(() => resolve(match));
+          if (hasExited()) finish(() => reject(new Error(`helpdesk ${args.join(' ')} exited (${child.exitCode ?? child.signalCode}) before printing ${pattern}:\n${output}`)));
+        };
+        const timer = setTimeout(() => finish(() => reject(new Error(`helpdesk ${args.join(' ')} did not print ${pattern} within ${timeoutMs} ms:\n${output}`))), timeoutMs);
+        const finish = (settle: () => void) => {
+          clearTimeout(timer);
+          listeners.delete(check);
+          settle();
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+    async stop(graceMs = 10_000) {
+      if (hasExited()) return;
+      process.kill(child.pid as number, 'SIGTERM');
+      const timer = setTimeout(() => {
+        if (!hasExited()) process.kill(child.pid as number, 'SIGKILL');
+      }, graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Starts `helpdesk serve` and resolves once it listens, with the address it listens on. */
+export async function startHelpdeskProcess(env: Record<string, string>, cwd: string, args: string[] = []): Promise<HelpdeskProcess & { url: string }> {
+  const child = spawnHelpdesk(['serve', ...args], { HOST: '127.0.0.1', PORT: '0', ...env }, cwd);
+  try {
+    const match = await child.waitForOutput(/listening on (http:\/\/[\d.]+:\d+)/);
+    return Object.assign(child, { url: match[1] as string });
+  } catch (error) {
+    await child.stop(0);
+    throw error;
+  }
+}
