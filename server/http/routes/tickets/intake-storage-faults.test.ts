@@ -51,7 +51,7 @@ describe('SQLite locked by another process beyond the busy timeout', () => {
     expect(await countRows(hd.ctx)).toEqual(before);
     const accepted = await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: ticketPayload() });
     expect(accepted.statusCode).toBe(201);
-    expect(await countRows(hd.ctx)).toMatchObject({ posts: before.posts + 1, jobs: before.jobs + 1 });
+    expect(await countRows(hd.ctx)).toMatchObject({ posts: Number(before.posts) + 1, jobs: Number(before.jobs) + 1 });
   });
 });
 
@@ -86,7 +86,7 @@ describe.skipIf(!canMountTmpfs())('SQLite on a full disk', () => {
     disk.free();
     const accepted = await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: ticketPayload({ subject: 'After the disk was freed' }) });
     expect(accepted.statusCode).toBe(201);
-    expect(await countRows(hd.ctx)).toMatchObject({ posts: before.posts + 1, jobs: before.jobs + 1 });
+    expect(await countRows(hd.ctx)).toMatchObject({ posts: Number(before.posts) + 1, jobs: Number(before.jobs) + 1 });
     const titles = await hd.ctx.db.selectFrom('posts').select('title').where('type', '=', 'ticket').execute();
     expect(titles.map((t) => t.title)).not.toContain('Full disk 0');
     expect(await integrityCheck(hd)).toBe('ok');
