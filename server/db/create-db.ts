@@ -50,9 +50,12 @@ export function createDb(options: DbOptions): Db {
       connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
       keepAlive: true,
     });
-    // An idle client losing its server must not crash the process; the pool drops it and the next
-    // query opens a fresh connection, so the service recovers by itself when the server is back.
+    // A client losing its server (restart, admin shutdown) emits 'error'; unheard, that crashes the
+    // process. The pool hears its idle clients; a checked-out client gets its own listener, and its
+    // next query fails (a 503), after which the pool drops it. New queries open fresh connections,
+    // so the service recovers by itself when the server is back.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
