@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { toProblem, problemHeaders } from '../http/problem.js';
+import { describeFailure, problemHeaders, toProblem } from '../http/problem.js';
 import { freePort } from '../test/smtp-sink.js';
 import { createTestDatabase } from '../test/test-databases.js';
 import { createDb, type Db } from './create-db.js';
@@ -39,6 +39,9 @@ describe('classifyDatabaseFault', () => {
     expect(full).toMatchObject({ code: 'SQLITE_FULL' });
     expect(classifyDatabaseFault(full)).toBe('full');
     expect(toProblem(full)).toMatchObject({ status: 503, code: 'STORAGE_FULL' });
+    expect(problemHeaders(full)).toEqual({ 'retry-after': '60' });
+    // The operator's log line says what to do.
+    expect(describeFailure(full)).toMatch(/DISK FULL.*Free space/);
 
     let enospc: unknown;
     try {
