@@ -88,53 +88,49 @@ describeEachDatabase('kill -9 of the server in the middle of a load of submissio
     while (cleanups.length) await cleanups.pop()?.();
   });
 
-  it(
-    'keeps every ticket that got a 201, exactly once, each with its outbox job; the restarted service takes tickets again',
-    async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-kill-'));
-      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      let databaseUrl = join(dataDir, 'helpdesk.sqlite');
-      const env: Record<string, string> = { HELPDESK_DATA_DIR: dataDir };
-      if (dialect === 'postgres') {
-        const database: TestDatabase = await createTestDatabase('postgres');
-        cleanups.push(() => database.drop());
-        databaseUrl = database.url;
-        env.DATABASE_URL = database.url;
+  it('keeps every ticket that got a 201, exactly once, each with its outbox job; the restarted service takes tickets again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-kill-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    let databaseUrl = join(dataDir, 'helpdesk.sqlite');
+    const env: Record<string, string> = { HELPDESK_DATA_DIR: dataDir };
+    if (dialect === 'postgres') {
+      const database: TestDatabase = await createTestDatabase('postgres');
+      cleanups.push(() => database.drop());
+      databaseUrl = database.url;
+      env.DATABASE_URL = database.url;
+    }
+    await prepareDatabase(databaseUrl);
+
+    const first = await startServerProcess(env);
+    cleanups.push(() => first.kill('SIGKILL'));
+    const acknowledged = await loadUntilKilled(first, `${dialect}-${process.pid}`);
+    // Answers already on their way when the signal was sent count too.
+    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
+    expect(first.child.signalCode).toBe('SIGKILL');
+
+    // Same data folder and database: start-up recovers what the kill left (SQLite's WAL, PostgreSQL's open transactions).
+    const second = await startServerProcess(env);
+    cleanups.push(() => second.kill('SIGKILL'));
+    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    const after = await fetch(`${second.url}/api/helpdesk/v1/tickets/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ticketPayload({ subject: `After the restart ${dialect}` })),
+    });
+    expect(after.status).toBe(201);
+    const { id } = (await after.json()) as { id: number };
+    await second.kill('SIGTERM');
+
+    if (dialect === 'sqlite') {
+      const file = new SQLite(databaseUrl, { readonly: true });
+      try {
+        expect(file.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+      } finally {
+        file.close();
       }
-      await prepareDatabase(databaseUrl);
-
-      const first = await startServerProcess(env);
-      cleanups.push(() => first.kill('SIGKILL'));
-      const acknowledged = await loadUntilKilled(first, `${dialect}-${process.pid}`);
-      // Answers already on their way when the signal was sent count too.
-      expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
-      expect(first.child.signalCode).toBe('SIGKILL');
-
-      // Same data folder and database: start-up recovers what the kill left (SQLite's WAL, PostgreSQL's open transactions).
-      const second = await startServerProcess(env);
-      cleanups.push(() => second.kill('SIGKILL'));
-      expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
-      const after = await fetch(`${second.url}/api/helpdesk/v1/tickets/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ticketPayload({ subject: `After the restart ${dialect}` })),
-      });
-      expect(after.status).toBe(201);
-      const { id } = (await after.json()) as { id: number };
-      await second.kill('SIGTERM');
-
-      if (dialect === 'sqlite') {
-        const file = new SQLite(databaseUrl, { readonly: true });
-        try {
-          expect(file.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }]);
-        } finally {
-          file.close();
-        }
-      }
-      const db = createDb({ url: databaseUrl });
-      cleanups.push(() => db.close());
-      await expectEveryAcknowledgedTicketOnce(db, [...acknowledged, { id, subject: `After the restart ${dialect}` }]);
-    },
-    90_000,
-  );
+    }
+    const db = createDb({ url: databaseUrl });
+    cleanups.push(() => db.close());
+    await expectEveryAcknowledgedTicketOnce(db, [...acknowledged, { id, subject: `After the restart ${dialect}` }]);
+  }, 90_000);
 });

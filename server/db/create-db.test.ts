@@ -14,7 +14,10 @@ describe('createDb on SQLite', () => {
     const database = await createTestDatabase('sqlite');
     const db = createDb({ ...tuning, url: database.url });
     await sql`create table t (x integer)`.execute(db.kysely);
-    cleanups.push(() => database.drop(), () => db.close());
+    cleanups.push(
+      () => database.drop(),
+      () => db.close(),
+    );
     return { db, database };
   }
   // Another process's handle on the same file (the CLI, a backup tool).

@@ -75,7 +75,10 @@ describe('classifyDatabaseFault', () => {
       const admin = new pg.Client({ connectionString: url });
       await client.connect();
       await admin.connect();
-      cleanups.push(() => admin.end(), () => client.end().catch(() => {}));
+      cleanups.push(
+        () => admin.end(),
+        () => client.end().catch(() => {}),
+      );
       const errors: unknown[] = [];
       client.on('error', (error) => errors.push(error));
       const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');

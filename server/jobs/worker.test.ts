@@ -112,9 +112,7 @@ describeEachDatabase('mail worker', (dialect) => {
     // holding the worker (nodemailer's own greeting timeout is 30 s, its socket timeout 10 min).
     worker(createMailTransport({ smtpUrl: outage.url, dataDir: '', timeouts: { connectionMs: 1000, greetingMs: 200, socketMs: 1000 } }));
     // Wait until every mail has failed at least once against the broken server.
-    await expect
-      .poll(async () => (await jobStates()).filter((j) => j.kind === 'mail' && j.attempts >= 1 && j.last_error).length, { timeout: 20_000, interval: 20 })
-      .toBe(10);
+    await expect.poll(async () => (await jobStates()).filter((j) => j.kind === 'mail' && j.attempts >= 1 && j.last_error).length, { timeout: 20_000, interval: 20 }).toBe(10);
     expect((await jobStates()).filter((j) => j.state === 'failed')).toEqual([]);
 
     const smtp = await outage.recover();
@@ -179,9 +177,7 @@ describeEachDatabase('mail worker', (dialect) => {
     await submit({ subject: 'Disk full' });
     disk.fill();
     worker(createMailTransport({ smtpUrl: null, dataDir: disk.dir }));
-    await expect
-      .poll(async () => (await jobStates()).find((j) => j.kind === 'mail' && j.attempts >= 2)?.last_error, { timeout: 20_000, interval: 20 })
-      .toMatch(/ENOSPC/);
+    await expect.poll(async () => (await jobStates()).find((j) => j.kind === 'mail' && j.attempts >= 2)?.last_error, { timeout: 20_000, interval: 20 }).toMatch(/ENOSPC/);
     expect((await jobStates()).find((j) => j.kind === 'mail')?.state).not.toBe('failed');
     expect(readdirSync(join(disk.dir, 'mail'))).toEqual([]);
 

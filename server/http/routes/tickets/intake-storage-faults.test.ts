@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
-import { type TestHelpdesk, createTestHelpdesk } from '../../../test/test-helpdesk.js';
+import { createTestHelpdesk, type TestHelpdesk } from '../../../test/test-helpdesk.js';
 import { canMountTmpfs, mountSmallDisk, type SmallDisk } from '../../../test/tmpfs.js';
 
 const URL_TICKETS = '/api/helpdesk/v1/tickets/';
