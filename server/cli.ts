@@ -60,7 +60,7 @@ export async function runCli(argv: string[], out = console.log, err = console.er
     return -1; // keep running
   }
 
-  const db = createDb({ url: config.databaseUrl });
+  const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });
   try {
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, err);

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   INTERNAL_ERROR: { status: 500, title: 'Something went wrong on our side' },
   SERVICE_UNAVAILABLE: { status: 503, title: 'The service is temporarily unavailable' },
+  STORAGE_FULL: { status: 503, title: 'The help desk cannot store anything right now' },
   INTAKE_OFFLINE: { status: 503, title: 'The help desk is not taking tickets here right now' },
 } as const;
 

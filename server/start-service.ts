@@ -67,7 +67,7 @@ export async function createServiceContext(db: Db, config: Config, log: (line: s
 
 /** Opens the store, migrates, loads plugins, listens; on first start prints the administrator's link. */
 export async function startService(config: Config, log: (line: string) => void = console.log, options: ServiceOptions = {}): Promise<RunningService> {
-  const db = createDb({ url: config.databaseUrl });
+  const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });
   try {
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, log);
@@ -105,7 +105,7 @@ export async function startService(config: Config, log: (line: string) => void =
 
 /** `helpdesk serve --services=worker`: only the background worker, no HTTP (scale it apart from the web). */
 export async function startWorkerService(config: Config, log: (line: string) => void = console.log): Promise<{ stop(): Promise<void> }> {
-  const db = createDb({ url: config.databaseUrl });
+  const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });
   try {
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, log);

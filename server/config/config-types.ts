@@ -1,3 +1,4 @@
+import type { DbTuning } from '../db/create-db.js';
 import type { Hooks } from '../hooks/create-hooks.js';
 
 /** A site plugin: called once at start with the hook registry, before any route runs. */
@@ -43,4 +44,6 @@ export interface Config {
   redisKeyPrefix?: string;
   /** HELPDESK_ENCRYPTION_SEED; null keeps the seed in the data folder (made once). */
   encryptionSeed: string | null;
+  /** HELPDESK_SQLITE_SYNCHRONOUS, HELPDESK_SQLITE_BUSY_TIMEOUT_MS, HELPDESK_DB_CONNECT_TIMEOUT_MS; createDb's defaults when absent. */
+  databaseTuning?: DbTuning;
 }

@@ -42,6 +42,18 @@ describe('loadConfig', () => {
     expect(noRedis.problems).toEqual([expect.stringContaining('needs REDIS_URL')]);
   });
 
+  it('takes the database tuning (synchronous, busy timeout, connect timeout) and refuses bad values', async () => {
+    expect((await loadConfig({}, tempDir())).databaseTuning).toEqual({});
+    const tuned = await loadConfig({ HELPDESK_SQLITE_SYNCHRONOUS: 'normal', HELPDESK_SQLITE_BUSY_TIMEOUT_MS: '250', HELPDESK_DB_CONNECT_TIMEOUT_MS: '3000' }, tempDir());
+    expect(tuned.databaseTuning).toEqual({ sqliteSynchronous: 'NORMAL', sqliteBusyTimeoutMs: 250, connectTimeoutMs: 3000 });
+    const error = await loadConfig({ HELPDESK_SQLITE_SYNCHRONOUS: 'OFF', HELPDESK_SQLITE_BUSY_TIMEOUT_MS: '-1', HELPDESK_DB_CONNECT_TIMEOUT_MS: '0' }, tempDir()).catch((e) => e);
+    expect(error.problems).toEqual([
+      expect.stringContaining('HELPDESK_SQLITE_SYNCHRONOUS'),
+      expect.stringContaining('HELPDESK_SQLITE_BUSY_TIMEOUT_MS'),
+      expect.stringContaining('HELPDESK_DB_CONNECT_TIMEOUT_MS'),
+    ]);
+  });
+
   it('lists every problem at once', async () => {
     const error = await loadConfig({ PORT: 'eighty', HELPDESK_HOME_URL: 'ftp://x', DATABASE_URL: 'mysql://x', HELPDESK_CONFIG: 'missing.ts' }, tempDir()).catch((e) => e);
     expect(error).toBeInstanceOf(ConfigError);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createJiti } from 'jiti';
+import type { DbTuning } from '../db/create-db.js';
 import type { Config, CounterKind, HelpdeskConfigFile, SitePlugin } from './config-types.js';
 
 const CONFIG_FILE_NAMES = ['helpdesk.config.ts', 'helpdesk.config.mjs', 'helpdesk.config.js'];
@@ -28,6 +29,8 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0) {
     problems.push('HELPDESK_TRUST_PROXY_HOPS must be a whole number of proxy hops (0 when clients connect directly).');
   }
+
+  const databaseTuning = parseDatabaseTuning(env, problems);
 
   const redisUrl = env.REDIS_URL?.trim() || null;
   if (redisUrl && !(URL.canParse(redisUrl) && ['redis:', 'rediss:'].includes(new URL(redisUrl).protocol))) {
@@ -63,7 +66,28 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     intakeCounters,
     redisKeyPrefix: env.HELPDESK_REDIS_PREFIX ?? '',
     encryptionSeed: env.HELPDESK_ENCRYPTION_SEED?.trim() || null,
+    databaseTuning,
   };
+}
+
+function parseDatabaseTuning(env: NodeJS.ProcessEnv, problems: string[]): DbTuning {
+  const tuning: DbTuning = {};
+  const synchronous = env.HELPDESK_SQLITE_SYNCHRONOUS?.trim().toUpperCase();
+  if (synchronous === 'FULL' || synchronous === 'NORMAL') tuning.sqliteSynchronous = synchronous;
+  else if (synchronous) problems.push(`HELPDESK_SQLITE_SYNCHRONOUS must be FULL (default: survives power loss) or NORMAL (faster); got "${env.HELPDESK_SQLITE_SYNCHRONOUS}".`);
+  const millis = (name: string, min: number): number | undefined => {
+    const value = env[name]?.trim();
+    if (!value) return undefined;
+    const number = Number(value);
+    if (Number.isInteger(number) && number >= min) return number;
+    problems.push(`${name} must be a whole number of milliseconds of at least ${min}; got "${value}".`);
+    return undefined;
+  };
+  const busy = millis('HELPDESK_SQLITE_BUSY_TIMEOUT_MS', 0);
+  if (busy !== undefined) tuning.sqliteBusyTimeoutMs = busy;
+  const connect = millis('HELPDESK_DB_CONNECT_TIMEOUT_MS', 1);
+  if (connect !== undefined) tuning.connectTimeoutMs = connect;
+  return tuning;
 }
 
 function parsePort(value: string | undefined, problems: string[]): number {

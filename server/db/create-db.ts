@@ -14,11 +14,21 @@ export interface Db {
   close(): Promise<void>;
 }
 
-export interface DbOptions {
-  /** `postgres://…` selects PostgreSQL; anything else is a SQLite file path (or `:memory:`). */
-  url: string;
+/** Tuning read from the environment (see README "Operations"); every field has a default. */
+export interface DbTuning {
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** SQLite: how long a write waits for another process's lock before failing with SQLITE_BUSY (5000). */
+  sqliteBusyTimeoutMs?: number;
+  /** SQLite: FULL (default) survives power loss; NORMAL is faster but may lose the last commits then. */
+  sqliteSynchronous?: 'FULL' | 'NORMAL';
+  /** PostgreSQL: bound on opening a connection or waiting for a free one in the pool (10000). */
+  connectTimeoutMs?: number;
+}
+
+export interface DbOptions extends DbTuning {
+  /** `postgres://…` selects PostgreSQL; anything else is a SQLite file path (or `:memory:`). */
+  url: string;
 }
 
 // COUNT(*) and bigint come back from pg as strings; every count we take fits a JS number.
@@ -32,9 +42,20 @@ const pgTypes = {
 /** Opens the store named by `url`: SQLite (WAL, synchronous=FULL, foreign keys) or a PostgreSQL pool. */
 export function createDb(options: DbOptions): Db {
   if (/^postgres(ql)?:\/\//.test(options.url)) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 16, types: pgTypes });
-    // An idle client losing its server must not crash the process; the next query reports the error.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 16,
+      types: pgTypes,
+      // A server that is down or unreachable fails the request within this bound (a 503), never hangs it.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+      keepAlive: true,
+    });
+    // A client losing its server (restart, admin shutdown) emits 'error'; unheard, that crashes the
+    // process. The pool hears its idle clients; a checked-out client gets its own listener, and its
+    // next query fails (a 503), after which the pool drops it. New queries open fresh connections,
+    // so the service recovers by itself when the server is back.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
@@ -43,9 +64,9 @@ export function createDb(options: DbOptions): Db {
   const sqlite = new SQLite(options.url);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a ticket that got its 201 survives power loss (see docs/ARCHITECTURE.md for the trade-off).
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.sqliteBusyTimeoutMs ?? 5000))}`);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
@@ -58,7 +79,12 @@ function withStatementCache(sqlite: SQLite.Database) {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(sql: string) {
+    prepare(rawSql: string) {
+      // Kysely opens transactions with a plain (deferred) BEGIN. A deferred transaction asks for the
+      // write lock at its first write, once per statement, and in WAL mode a read-then-write one can
+      // fail at once (SQLITE_BUSY_SNAPSHOT) without waiting. BEGIN IMMEDIATE takes the lock up front:
+      // one wait of at most the busy timeout, and a transaction that got the lock cannot fail on it.
+      const sql = rawSql === 'begin' ? 'begin immediate' : rawSql;
       let statement = statements.get(sql);
       if (!statement) {
         statement = sqlite.prepare(sql);

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-databases.js';
 import { createDb, type Db } from './create-db.js';
@@ -54,5 +56,56 @@ describeEachDatabase('transaction runner', (dialect) => {
         expect(await option(`visible-${i}`)).toEqual({ value: 'x' });
       }),
     );
+  });
+});
+
+describe('transaction runner on SQLite under storage faults', () => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    db = createDb({ url: database.url, sqliteBusyTimeoutMs: 50 });
+    await sql`create table t (name text primary key, data blob)`.execute(db.kysely);
+  });
+  afterAll(async () => {
+    await db.close();
+    await database.drop();
+  });
+  const names = async () => (await sql<{ name: string }>`select name from t order by name`.execute(db.kysely)).rows.map((r) => r.name);
+  // Queued in one tick, so they are committed as one batch.
+  const runBatch = (runner: ReturnType<typeof createTransactionRunner>, prefix: string, big = -1) =>
+    Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        runner.run(async (trx) => {
+          await sql`insert into t (name, data) values (${`${prefix}-${i}`}, zeroblob(${i === big ? 2_000_000 : 10}))`.execute(trx);
+          return i;
+        }),
+      ),
+    );
+
+  it('a disk-full unit fails the whole batch: every caller gets the error and nothing of the batch is stored', async () => {
+    const runner = createTransactionRunner(db);
+    const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(db.kysely)).rows[0]?.page_count ?? 0;
+    await sql.raw(`pragma max_page_count = ${pages + 20}`).execute(db.kysely);
+    const results = await runBatch(runner, 'full', 3);
+    await sql`pragma max_page_count = 1073741823`.execute(db.kysely);
+    for (const result of results) expect(result).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_FULL' } });
+    expect(await names()).toEqual([]);
+    // The runner goes on once there is room.
+    expect((await runBatch(runner, 'after')).map((r) => r.status)).toEqual(Array(8).fill('fulfilled'));
+    expect(await names()).toHaveLength(8);
+  });
+
+  it('a write lock held by another process beyond the busy timeout fails the batch as SQLITE_BUSY; released, the next batch commits', async () => {
+    const runner = createTransactionRunner(db);
+    const other = new SQLite(database.url);
+    other.exec('begin immediate');
+    const before = await names();
+    const results = await runBatch(runner, 'locked');
+    for (const result of results) expect(result).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_BUSY' } });
+    other.exec('rollback');
+    other.close();
+    expect(await names()).toEqual(before);
+    expect((await runBatch(runner, 'unlocked')).map((r) => r.status)).toEqual(Array(8).fill('fulfilled'));
   });
 });

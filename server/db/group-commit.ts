@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Db } from './create-db.js';
+import { classifyDatabaseFault } from './database-faults.js';
 import type { Database } from './tables.js';
 
 /** Work that must commit atomically; it gets the transaction to write through. */
@@ -65,6 +66,9 @@ async function commitBatch(kysely: Kysely<Database>, batch: Pending[]): Promise<
           outcomes.push({ ok: true, value: await item.work(unit) });
           await unit.releaseSavepoint(name).execute();
         } catch (error) {
+          // Disk full, lock or I/O trouble is not this unit's fault and would fail the rest too:
+          // the whole batch is rolled back and every caller gets the error (nothing half-stored).
+          if (classifyDatabaseFault(error)) throw error;
           await unit.rollbackToSavepoint(name).execute();
           outcomes.push({ ok: false, error });
         }
@@ -75,7 +79,8 @@ async function commitBatch(kysely: Kysely<Database>, batch: Pending[]): Promise<
       throw error;
     }
   } catch (error) {
-    // The commit itself failed (disk full, I/O error): nothing of this batch was stored.
+    // The lock could not be had, a unit hit a storage fault or the commit itself failed (disk full,
+    // I/O error): nothing of this batch was stored.
     for (const item of batch) item.reject(error);
     return;
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -27,11 +27,31 @@ function toNodemailer(mail: OutgoingMail) {
   return { from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId, ...(mail.references && { references: mail.references }), headers: HEADERS };
 }
 
+/** How long one SMTP attempt may wait at each stage before it fails (and is retried later). */
+export interface SmtpTimeouts {
+  /** Opening the TCP connection. */
+  connectionMs: number;
+  /** The server's greeting after connecting. */
+  greetingMs: number;
+  /** Any silence of the server during the conversation. */
+  socketMs: number;
+}
+
+// nodemailer's own defaults (2 min, 30 s, 10 min) let one silent server hold up the whole queue.
+const SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
+
 /** SMTP through nodemailer when `smtpUrl` is set; otherwise each message becomes an .eml file under `dataDir/mail/`. */
-export function createMailTransport(options: { smtpUrl: string | null; dataDir: string }): MailTransport {
+export function createMailTransport(options: { smtpUrl: string | null; dataDir: string; timeouts?: Partial<SmtpTimeouts> }): MailTransport {
   if (options.smtpUrl) {
-    // Short timeouts: a dead server must fail the attempt (and be retried later), not hang the worker.
-    const transport = nodemailer.createTransport(options.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as object);
+    const timeouts = { ...SMTP_TIMEOUTS, ...options.timeouts };
+    // Transport options go in the first argument (the second is message defaults, where timeouts
+    // would be ignored); options written in the URL's query still win.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: timeouts.connectionMs,
+      greetingTimeout: timeouts.greetingMs,
+      socketTimeout: timeouts.socketMs,
+    });
     return {
       async send(mail) {
         await transport.sendMail(toNodemailer(mail));
@@ -48,7 +68,16 @@ export function createMailTransport(options: { smtpUrl: string | null; dataDir: 
       mkdirSync(folder, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/[^a-zA-Z0-9.-]/g, '')}.eml`;
       const file = join(folder, name);
-      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      // Written aside and renamed: a full disk fails the attempt (retried later) and leaves no
+      // truncated .eml behind for someone to read as the message.
+      const partial = `${file}.partial`;
+      try {
+        writeFileSync(partial, info.message as Buffer, { mode: 0o600 });
+        renameSync(partial, file);
+      } catch (error) {
+        rmSync(partial, { force: true });
+        throw error;
+      }
       return { file };
     },
     close: () => transport.close(),

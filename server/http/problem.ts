@@ -1,3 +1,4 @@
+import { classifyDatabaseFault, type DatabaseFault, RETRY_AFTER_SECONDS } from '../db/database-faults.js';
 import { AppError, ERROR_CODES, type ErrorCode, type FieldError, fieldError } from '../errors.js';
 
 /** An RFC 9457 problem document, with our stable `code` and per-field `errors`. */
@@ -43,10 +44,40 @@ export function toProblem(error: unknown): Problem {
   if (err instanceof SyntaxError || err.code === 'FST_ERR_BAD_PROTO' || err.code === 'FST_ERR_BAD_CONSTRUCTOR') {
     return problemFor('MALFORMED_BODY', 'The body could not be parsed. Send a plain JSON object without __proto__ or constructor keys.');
   }
+  const fault = classifyDatabaseFault(error);
+  if (fault) return problemFor(fault === 'full' ? 'STORAGE_FULL' : 'SERVICE_UNAVAILABLE', FAULT_DETAILS[fault]);
   if (err.statusCode === 429) return problemFor('RATE_LIMITED', 'Too many requests. Wait a little and try again.');
   if (err.statusCode === 404) return problemFor('NOT_FOUND', 'Nothing is at this address.');
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return problemFor('MALFORMED_BODY', 'The request could not be read.');
   return problemFor('INTERNAL_ERROR', 'The error was logged. Please try again; if it keeps happening, tell the site owner.');
+}
+
+// Told to the client: the fault is ours, nothing was saved, and trying again later will work.
+const FAULT_DETAILS: Record<DatabaseFault, string> = {
+  unavailable: 'The help desk cannot reach its database right now. Nothing was saved; please try again in a few seconds.',
+  busy: 'The help desk is busy with other work. Nothing was saved; please try again in a few seconds.',
+  full: 'The help desk has run out of storage space. Nothing was saved; please try again later.',
+};
+
+/** Response headers for the problem of `error`: an AppError's own, or Retry-After for a storage fault. */
+export function problemHeaders(error: unknown): Record<string, string> {
+  if (error instanceof AppError) return error.headers;
+  const fault = classifyDatabaseFault(error);
+  return fault ? { 'retry-after': String(RETRY_AFTER_SECONDS[fault]) } : {};
+}
+
+/** The server log's line for a failed request: says plainly what an operator must look at. */
+export function describeFailure(error: unknown): string {
+  switch (classifyDatabaseFault(error)) {
+    case 'unavailable':
+      return 'request failed: the database is unreachable or restarting (answered 503; recovers by itself when it is back)';
+    case 'busy':
+      return 'request failed: the SQLite database stayed locked by another process beyond the busy timeout (answered 503)';
+    case 'full':
+      return 'request failed: DISK FULL — the data volume has no space left; nothing was written (answered 503). Free space and writes resume by themselves';
+    default:
+      return 'request failed';
+  }
 }
 
 function validationProblem(errors: AjvError[], context: string): Problem {

@@ -1,12 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMailTransport, type MailTransport } from '../email/create-transport.js';
 import { setRegistration, ticketPayload } from '../test/fixtures.js';
-import { freePort, linkIn, type SmtpSink, startSmtpSink } from '../test/smtp-sink.js';
+import { freePort, linkIn, type SmtpSink, startSilentServer, startSmtpSink } from '../test/smtp-sink.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { canMountTmpfs, mountSmallDisk } from '../test/tmpfs.js';
 import { backoffDelay } from './queue.js';
 import { createWorker, type Worker, type WorkerLog } from './worker.js';
 
@@ -72,18 +73,49 @@ describeEachDatabase('mail worker', (dialect) => {
     await expect.poll(async () => (await jobStates()).every((j) => j.state === 'done'), { timeout: 20_000, interval: 20 }).toBe(true);
   });
 
-  it('keeps the mail of ten submissions through an SMTP outage and delivers each once when it is back', async () => {
+  async function acceptFrom(smtp: SmtpSink): Promise<SmtpSink> {
+    smtp.accept();
+    return smtp;
+  }
+  // Each outage lasts until every mail has failed at least once; then the server is back.
+  const outages = {
+    'down (connection refused)': async () => {
+      const port = await freePort();
+      return { url: `smtp://127.0.0.1:${port}`, recover: () => sink({ port }) };
+    },
+    'hanging (accepts, never greets)': async () => {
+      const silent = await startSilentServer();
+      cleanups.push(() => silent.close());
+      return {
+        url: `smtp://127.0.0.1:${silent.port}`,
+        recover: async () => {
+          await silent.close();
+          return sink({ port: silent.port });
+        },
+      };
+    },
+    'refusing at the greeting (421)': async () => {
+      const smtp = await sink({ temporaryFailure: 'greeting-421' });
+      return { url: smtp.url, recover: () => acceptFrom(smtp) };
+    },
+    'refusing the message (451 after DATA)': async () => {
+      const smtp = await sink({ temporaryFailure: 'data-451' });
+      return { url: smtp.url, recover: () => acceptFrom(smtp) };
+    },
+  } satisfies Record<string, () => Promise<{ url: string; recover(): Promise<SmtpSink> }>>;
+
+  it.each(Object.keys(outages) as Array<keyof typeof outages>)('keeps the mail of ten submissions while SMTP is %s and delivers each once when it is back', async (kind) => {
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
-    const port = await freePort();
+    const outage = await outages[kind]();
     for (let i = 0; i < 10; i += 1) await submit();
-    worker(createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: '' }));
-    // Wait until every mail has failed at least once against the dead server.
-    await expect
-      .poll(async () => (await jobStates()).filter((j) => j.kind === 'mail' && j.attempts >= 1 && j.last_error).length, { timeout: 20_000, interval: 20 })
-      .toBe(10);
+    // Short SMTP timeouts, so a server that never answers fails each attempt quickly instead of
+    // holding the worker (nodemailer's own greeting timeout is 30 s, its socket timeout 10 min).
+    worker(createMailTransport({ smtpUrl: outage.url, dataDir: '', timeouts: { connectionMs: 1000, greetingMs: 200, socketMs: 1000 } }));
+    // Wait until every mail has failed at least once against the broken server.
+    await expect.poll(async () => (await jobStates()).filter((j) => j.kind === 'mail' && j.attempts >= 1 && j.last_error).length, { timeout: 20_000, interval: 20 }).toBe(10);
     expect((await jobStates()).filter((j) => j.state === 'failed')).toEqual([]);
 
-    const smtp = await sink({ port });
+    const smtp = await outage.recover();
     await smtp.waitFor((m) => m.length >= 10, 'ten confirmations');
     await expect.poll(async () => (await jobStates()).every((j) => j.state === 'done'), { timeout: 20_000, interval: 20 }).toBe(true);
     expect(smtp.messages).toHaveLength(10);
@@ -135,6 +167,28 @@ describeEachDatabase('mail worker', (dialect) => {
     expect(lines[0]).toContain(join(dataDir, 'mail', files[0] as string));
     expect(lines[0]).toContain('File me');
     expect(lines[0]).not.toContain('token');
+  });
+
+  it.skipIf(!canMountTmpfs())('retries an .eml mail that meets a full disk, leaves no partial file, and writes it once when space is back', async () => {
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    const disk = mountSmallDisk(4);
+    cleanups.push(() => disk.unmount());
+    mkdirSync(join(disk.dir, 'mail'));
+    await submit({ subject: 'Disk full' });
+    disk.fill();
+    worker(createMailTransport({ smtpUrl: null, dataDir: disk.dir }));
+    await expect.poll(async () => (await jobStates()).find((j) => j.kind === 'mail' && j.attempts >= 2)?.last_error, { timeout: 20_000, interval: 20 }).toMatch(/ENOSPC/);
+    expect((await jobStates()).find((j) => j.kind === 'mail')?.state).not.toBe('failed');
+    expect(readdirSync(join(disk.dir, 'mail'))).toEqual([]);
+
+    disk.free();
+    await expect.poll(async () => (await jobStates()).every((j) => j.state === 'done'), { timeout: 20_000, interval: 20 }).toBe(true);
+    const files = readdirSync(join(disk.dir, 'mail'));
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(join(disk.dir, 'mail', files[0] as string), 'utf8');
+    expect(eml).toMatch(/^Subject: .*Disk full/m);
+    // The whole message: the multipart body is closed.
+    expect(eml.trimEnd()).toMatch(/--\r?$|--$/);
   });
 
   it('with maxAttempts set, a job that keeps failing ends as failed after that many attempts', async () => {

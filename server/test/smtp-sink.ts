@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** One message as the test SMTP server received it, with its MIME parts decoded. */
@@ -16,6 +16,10 @@ export interface SmtpSink {
   port: number;
   url: string;
   messages: ReceivedMail[];
+  /** Sessions answered with the temporary failure so far. */
+  refusals: number;
+  /** Ends the temporary failure: from now on mail is accepted. */
+  accept(): void;
   /** Resolves when `predicate` holds for the received messages (checked on every arrival). */
   waitFor(predicate: (messages: ReceivedMail[]) => boolean, what?: string): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -25,16 +29,32 @@ export interface SmtpSinkOptions {
   port?: number;
   /** Recipients refused with a permanent 550 at RCPT TO. */
   rejectRecipients?: (address: string) => boolean;
+  /**
+   * Refuse every session until `accept()`: `greeting-421` answers the connection "421 try later"
+   * and hangs up; `data-451` takes the whole message and then answers "451" (the mail is not kept).
+   */
+  temporaryFailure?: 'greeting-421' | 'data-451';
+}
+
+function temporaryError(code: number, text: string): Error {
+  return Object.assign(new Error(text), { responseCode: code });
 }
 
 /** A real SMTP server (the `smtp-server` package) on a loopback port, keeping what it receives. */
 export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  let failure = options.temporaryFailure;
+  let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      if (failure !== 'greeting-421') return callback();
+      refusals += 1;
+      callback(temporaryError(421, 'Service not available, try again later'));
+    },
     onRcptTo(address, _session, callback) {
       if (options.rejectRecipients?.(address.address)) {
         const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
@@ -46,6 +66,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (failure === 'data-451') {
+          refusals += 1;
+          return callback(temporaryError(451, 'Local error in processing, try again later'));
+        }
         messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
         for (const wake of waiters) wake();
         callback();
@@ -61,6 +85,12 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     port,
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    get refusals() {
+      return refusals;
+    },
+    accept() {
+      failure = undefined;
+    },
     waitFor(predicate, what = 'the expected mail') {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -79,6 +109,33 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       });
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A server that accepts TCP connections on a loopback port and never says a word (a hung SMTP server). */
+export async function startSilentServer(port = 0): Promise<{ port: number; connections: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server = createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    get connections() {
+      return connections;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 

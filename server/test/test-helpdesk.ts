@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Config, SitePlugin } from '../config/config-types.js';
-import { createDb, type DialectName, type Db } from '../db/create-db.js';
+import { createDb, type DbTuning, type DialectName, type Db } from '../db/create-db.js';
 import type { UserRole } from '../db/tables.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { addUser } from '../domain/add-user.js';
@@ -32,13 +32,17 @@ export interface TestHelpdeskOptions {
   smtpUrl?: string;
   /** Data folder (the .eml files of the file transport go under it). */
   dataDir?: string;
+  /** An existing, empty database to use instead of a fresh one (the caller owns and removes it). */
+  databaseUrl?: string;
+  /** Database tuning (busy timeout, connect timeout…), as from the environment. */
+  databaseTuning?: DbTuning;
 }
 
 let userCounter = 0;
 
 /** A complete helpdesk over a fresh database of that dialect, not listening (use `inject` or `listen`). */
 export async function createTestHelpdesk(dialect: DialectName, options: TestHelpdeskOptions = {}): Promise<TestHelpdesk> {
-  const database: TestDatabase = await createTestDatabase(dialect);
+  const database: TestDatabase = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase(dialect);
   const homeUrl = (options.homeUrl ?? 'http://help.test').replace(/\/$/, '');
   const config: Config = {
     port: 0,
@@ -55,8 +59,9 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
     smtpUrl: options.smtpUrl ?? null,
     redisUrl: null,
     encryptionSeed: null,
+    databaseTuning: options.databaseTuning,
   };
-  const db = createDb({ url: database.url });
+  const db = createDb({ ...options.databaseTuning, url: database.url });
   await migrateToLatest(db);
   const hooks = await loadHooks(config);
   const ctx = createDomainContext(db, hooks);

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../../errors.js';
-import { problemFor, toProblem } from '../problem.js';
+import { describeFailure, problemFor, problemHeaders, toProblem } from '../problem.js';
 
 /** One shape for every failure: RFC 9457 problem+json from both the error and the not-found handler. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error, request, reply) => {
       const problem = toProblem(error);
-      if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
-      if (error instanceof AppError) reply.headers(error.headers);
+      if (problem.status >= 500) request.log.error({ err: error }, describeFailure(error));
+      reply.headers(problemHeaders(error));
       reply.status(problem.status).type('application/problem+json').send(problem);
     });
     app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import { RETRY_AFTER_SECONDS } from '../../../db/database-faults.js';
 import { problemFor } from '../../problem.js';
 import type { RouteServices } from '../../services.js';
 
@@ -11,7 +12,7 @@ export const healthRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx
       return { status: 'ok' };
     } catch (error) {
       request.log.warn({ err: error }, 'health check: database unreachable');
-      reply.status(503).type('application/problem+json');
+      reply.status(503).type('application/problem+json').header('retry-after', String(RETRY_AFTER_SECONDS.unavailable));
       return problemFor('SERVICE_UNAVAILABLE', 'The database does not answer.');
     }
   });
