@@ -8,7 +8,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { createDomainContext } from './domain/context.js';
 import { createHooks } from './hooks/create-hooks.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from './test/fixtures.js';
-import { ensureBuiltServer, type ServerProcess, startServerProcess } from './test/server-process.js';
+import { ensureBuiltServer, type HelpdeskProcess, startHelpdeskProcess } from './test/helpdesk-process.js';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from './test/test-databases.js';
 
 // Tickets acknowledged with a 201 before the kill; the load goes on around it.
@@ -21,7 +21,7 @@ interface Acknowledged {
 }
 
 /** Fires submissions from several loops until the server stops answering; SIGKILLs it at the Nth 201. */
-async function loadUntilKilled(server: ServerProcess, runId: string): Promise<Acknowledged[]> {
+async function loadUntilKilled(server: HelpdeskProcess & { url: string }, runId: string): Promise<Acknowledged[]> {
   const acknowledged: Acknowledged[] = [];
   let sent = 0;
   let killing: Promise<void> | undefined;
@@ -92,7 +92,7 @@ describeEachDatabase('kill -9 of the server in the middle of a load of submissio
     const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-kill-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     let databaseUrl = join(dataDir, 'helpdesk.sqlite');
-    const env: Record<string, string> = { HELPDESK_DATA_DIR: dataDir };
+    const env: Record<string, string> = { HELPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
     if (dialect === 'postgres') {
       const database: TestDatabase = await createTestDatabase('postgres');
       cleanups.push(() => database.drop());
@@ -101,15 +101,15 @@ describeEachDatabase('kill -9 of the server in the middle of a load of submissio
     }
     await prepareDatabase(databaseUrl);
 
-    const first = await startServerProcess(env);
+    const first = await startHelpdeskProcess(env, dataDir, [], { built: true });
     cleanups.push(() => first.kill('SIGKILL'));
     const acknowledged = await loadUntilKilled(first, `${dialect}-${process.pid}`);
     // Answers already on their way when the signal was sent count too.
     expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
-    expect(first.child.signalCode).toBe('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
 
     // Same data folder and database: start-up recovers what the kill left (SQLite's WAL, PostgreSQL's open transactions).
-    const second = await startServerProcess(env);
+    const second = await startHelpdeskProcess(env, dataDir, [], { built: true });
     cleanups.push(() => second.kill('SIGKILL'));
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
     const after = await fetch(`${second.url}/api/helpdesk/v1/tickets/`, {

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { packageRoot } from '../config/package-root.js';
 
-/** A `helpdesk` command running in a child process (from source, through tsx: never a stale build). */
+/** A `helpdesk` command running in a child process: from source through tsx, or the built server. */
 export interface HelpdeskProcess {
   readonly pid: number;
   /** Everything written to stdout and stderr so far. */
@@ -15,6 +16,16 @@ export interface HelpdeskProcess {
   readonly exited: Promise<number | string>;
   /** Ends the process (SIGTERM: graceful shutdown) and waits for it; SIGKILL after `graceMs`. */
   stop(graceMs?: number): Promise<void>;
+  /** Sends `signal` (SIGKILL for a crash) and waits for the process to end. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+export interface SpawnOptions {
+  /**
+   * Run the built server (`dist/server/index.js`, rebuilt first when older than the sources), as
+   * production does — for tests about the process itself (kill -9); source through tsx otherwise.
+   */
+  built?: boolean;
 }
 
 const ROOT = packageRoot();
@@ -30,8 +41,9 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
  * HOME: nothing leaks in from the test process's environment), in `cwd` (so no helpdesk.config.* of
  * the repository is picked up).
  */
-export function spawnHelpdesk(args: string[], env: Record<string, string>, cwd: string): HelpdeskProcess {
-  const child: ChildProcess = spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'server/index.ts'), ...args], {
+export function spawnHelpdesk(args: string[], env: Record<string, string>, cwd: string, options: SpawnOptions = {}): HelpdeskProcess {
+  const entry = options.built ? [ensureBuiltServer()] : ['--import', TSX_LOADER, join(ROOT, 'server/index.ts')];
+  const child: ChildProcess = spawn(process.execPath, [...entry, ...args], {
     cwd,
     // tsx looks for tsconfig.json in the working folder; the project's (JSX runtime) must apply.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'), ...env },
@@ -86,12 +98,16 @@ export function spawnHelpdesk(args: string[], env: Record<string, string>, cwd: 
       await exited;
       clearTimeout(timer);
     },
+    async kill(signal) {
+      if (!hasExited()) process.kill(child.pid as number, signal);
+      await exited;
+    },
   };
 }
 
 /** Starts `helpdesk serve` and resolves once it listens, with the address it listens on. */
-export async function startHelpdeskProcess(env: Record<string, string>, cwd: string, args: string[] = []): Promise<HelpdeskProcess & { url: string }> {
-  const child = spawnHelpdesk(['serve', ...args], { HOST: '127.0.0.1', PORT: '0', ...env }, cwd);
+export async function startHelpdeskProcess(env: Record<string, string>, cwd: string, args: string[] = [], options: SpawnOptions = {}): Promise<HelpdeskProcess & { url: string }> {
+  const child = spawnHelpdesk(['serve', ...args], { HOST: '127.0.0.1', PORT: '0', ...env }, cwd, options);
   try {
     const match = await child.waitForOutput(/listening on (http:\/\/[\d.]+:\d+)/);
     return Object.assign(child, { url: match[1] as string });
@@ -99,4 +115,24 @@ export async function startHelpdeskProcess(env: Record<string, string>, cwd: str
     await child.stop(0);
     throw error;
   }
+}
+
+function newestSourceTime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceTime(path));
+    else if (/\.(ts|tsx|mjs)$/.test(entry.name) && !entry.name.includes('.test.')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Path of the built server; runs the build first when it is missing or older than the sources. */
+export function ensureBuiltServer(): string {
+  const entry = join(ROOT, 'dist', 'server', 'index.js');
+  const sources = Math.max(...['server', 'common', 'widget'].map((dir) => newestSourceTime(join(ROOT, dir))));
+  if (!existsSync(entry) || statSync(entry).mtimeMs < sources) {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'pipe' });
+  }
+  return entry;
 }
