@@ -2,12 +2,10 @@
 // SQLite and PostgreSQL. Server time is measured in-process through the real route (auth, validation,
 // queries, serialization) with `inject`; the baseline is the page's one ids query run bare on the
 // same database. The plans of the page and count queries are printed to show the indexes they use.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompiledQuery, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config/load-config.js';
 import { createDb, type Db, type DialectName } from '../server/db/create-db.js';
@@ -17,6 +15,7 @@ import { createApiToken } from '../server/domain/api-tokens.js';
 import { createDomainContext } from '../server/domain/context.js';
 import { listInbox } from '../server/domain/list-inbox.js';
 import { createHooks } from '../server/hooks/create-hooks.js';
+import { type BenchDatabase, createBenchDatabase } from './lib/bench-database.js';
 
 const TICKETS = Number(process.env.BENCH_INBOX_TICKETS ?? 100_000);
 const CLIENTS = 5_000;
@@ -101,33 +100,9 @@ async function time(runs: number, work: () => Promise<unknown>): Promise<{ media
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-async function openDatabase(dialect: DialectName): Promise<{ url: string; drop(): Promise<void> } | null> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'helpdesk-bench-inbox-'));
-    return { url: join(dir, 'helpdesk.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
+async function openDatabase(dialect: DialectName): Promise<BenchDatabase | null> {
   const adminUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `helpdesk_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch {
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return createBenchDatabase(dialect, adminUrl, 'helpdesk_bench');
 }
 
 async function benchDialect(dialect: DialectName, report: (line: string) => void): Promise<void> {

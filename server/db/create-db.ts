@@ -14,6 +14,9 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/** PostgreSQL connections per process unless `poolSize` says otherwise. */
+export const DEFAULT_POOL_SIZE = 16;
+
 export interface DbOptions {
   /** `postgres://…` selects PostgreSQL; anything else is a SQLite file path (or `:memory:`). */
   url: string;
@@ -32,7 +35,7 @@ const pgTypes = {
 /** Opens the store named by `url`: SQLite (WAL, synchronous=FULL, foreign keys) or a PostgreSQL pool. */
 export function createDb(options: DbOptions): Db {
   if (/^postgres(ql)?:\/\//.test(options.url)) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 16, types: pgTypes });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? DEFAULT_POOL_SIZE, types: pgTypes });
     // An idle client losing its server must not crash the process; the next query reports the error.
     pool.on('error', () => {});
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -10,9 +10,11 @@ export interface TransactionRunner {
   run<T>(work: TransactionWork<T>): Promise<T>;
 }
 
-// Enough to amortize one fsync over many tickets, small enough that one batch never holds the
-// single SQLite connection for long.
-const MAX_BATCH = 64;
+/**
+ * Units per group commit: enough to amortize one fsync over many tickets, small enough that one batch
+ * never holds the single SQLite connection for long.
+ */
+export const MAX_BATCH = 64;
 
 interface Pending {
   work: TransactionWork<unknown>;
