@@ -90,8 +90,9 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow)
   const [settings, site] = await Promise.all([getSettings(ctx), getSiteOptions(ctx.db)]);
   const emails = settings.emails ?? {};
   const toClient = payload.template.startsWith('client_');
+  // The link's row joins the group commit on SQLite (no fsync of its own per mail).
   const link = toClient
-    ? await issueTicketLink(ctx.db, config.homeUrl, { userId: recipient.id, ticketId: ticket?.id ?? null, lifetimeDays: Number(settings.login?.link_lifetime_days ?? 7) })
+    ? await ctx.transactions.write((db) => issueTicketLink(db, config.homeUrl, { userId: recipient.id, ticketId: ticket?.id ?? null, lifetimeDays: Number(settings.login?.link_lifetime_days ?? 7) }))
     : `${config.homeUrl}/admin/tickets/${ticket?.id ?? ''}`;
   const values: MailValues = {
     client_name: toClient ? recipient.name : (ticket?.client_name ?? ''),

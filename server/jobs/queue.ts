@@ -18,22 +18,25 @@ export async function enqueueJob(db: Kysely<Database>, kind: string, payload: ob
 export async function claimJobs(ctx: DomainContext, limit: number, leaseMs: number): Promise<JobRow[]> {
   const time = now();
   const leaseEnd = new Date(Date.parse(time) + leaseMs).toISOString();
-  return ctx.db
-    .updateTable('jobs')
-    .set((eb) => ({ state: 'running', attempts: eb('attempts', '+', 1), run_at: leaseEnd }))
-    .where('id', 'in', (eb) => {
-      const due = eb
-        .selectFrom('jobs')
-        .select('id')
-        .where('state', 'in', ['queued', 'running'])
-        .where('run_at', '<=', time)
-        .orderBy('run_at')
-        .orderBy('id')
-        .limit(limit);
-      return ctx.dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
-    })
-    .returningAll()
-    .execute();
+  // Through the transaction runner: on SQLite each poll's claim would otherwise cost an fsync.
+  return ctx.transactions.write((db) =>
+    db
+      .updateTable('jobs')
+      .set((eb) => ({ state: 'running', attempts: eb('attempts', '+', 1), run_at: leaseEnd }))
+      .where('id', 'in', (eb) => {
+        const due = eb
+          .selectFrom('jobs')
+          .select('id')
+          .where('state', 'in', ['queued', 'running'])
+          .where('run_at', '<=', time)
+          .orderBy('run_at')
+          .orderBy('id')
+          .limit(limit);
+        return ctx.dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
+      })
+      .returningAll()
+      .execute(),
+  );
 }
 
 // Only the claim that is still current may settle a job: a worker whose lease ran out lost it.
