@@ -27,7 +27,16 @@ describeEachDatabase('mail worker under a backlog', (dialect) => {
     const transport = createMailTransport({ smtpUrl: null, dataDir });
     const worker = createWorker(hd.ctx, hd.config, transport, quiet, { pollMs: 20 });
     const doneJobs = async () =>
-      Number((await hd.ctx.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'ticket_created').where('state', '=', 'done').executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await hd.ctx.db
+            .selectFrom('jobs')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('kind', '=', 'ticket_created')
+            .where('state', '=', 'done')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     try {
       worker.start();
       // The first timer after the start runs while the backlog is still being worked through, not after it.
