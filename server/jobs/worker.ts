@@ -100,7 +100,10 @@ export function createWorker(ctx: DomainContext, config: Config, transport: Mail
 
   async function runOnce(): Promise<number> {
     const jobs = await claimJobs(ctx, batchSize, leaseMs);
-    for (const job of jobs) await runJob(job);
+    // The batch's jobs are independent (a job's follow-ups are new jobs), so they run together: on SQLite
+    // their writes then share commits instead of paying an fsync each, which bounded the outbox at
+    // about 200 jobs/s. runJob settles every job itself, success or failure.
+    await Promise.all(jobs.map(runJob));
     return jobs.length;
   }
 
