@@ -28,7 +28,7 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const SUBMITTERS = Number(process.env.BENCH_LOAD_SUBMITTERS ?? 200);
 const AGENTS = 4;
 // How long the mail worker may take to send what the load queued before the server is stopped.
-const DRAIN_SECONDS = Number(process.env.BENCH_LOAD_DRAIN_SECONDS ?? 120);
+const DRAIN_SECONDS = Number(process.env.BENCH_LOAD_DRAIN_SECONDS ?? 300);
 const POSTGRES_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const TICKETS = '/api/helpdesk/v1/tickets/';
 
@@ -249,12 +249,17 @@ async function loadDialect(dialect: DialectName): Promise<string[]> {
     const filed: Array<{ id: number; subject: string }> = [];
     let peakRss = 0;
     let idleRss = 0;
+    let limitsLine = '';
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMiB(server.pid ?? 0))), 250);
     let load: Awaited<ReturnType<typeof runLoad>>;
     let drain: Awaited<ReturnType<typeof drainOutbox>>;
     try {
       idleRss = rssMiB(server.pid ?? 0);
-      failures.push(...(await checkLimits(site, run, filed)).map((p) => `limits not in force: ${p}`));
+      const limitProblems = await checkLimits(site, run, filed);
+      failures.push(...limitProblems.map((p) => `limits not in force: ${p}`));
+      limitsLine = limitProblems.length
+        ? `- Limits check: FAILED (${limitProblems.join('; ')}).`
+        : `- Limits check before the load: ticket ${PER_ADDRESS + 1} from one address and ticket ${PER_EMAIL + 1} from one email were refused with 429, the ones before were filed.`;
       load = await runLoad(site, run, filed);
       drain = await drainOutbox(database.url);
     } finally {
@@ -274,6 +279,7 @@ async function loadDialect(dialect: DialectName): Promise<string[]> {
     report(`| raw baseline: ${baseline.label} | | | ${baseline.rate.toFixed(0)} tickets/s | | | | |`);
     report(`| **ratio: tickets/s answered 201 / raw** | | | **${(ticketsPerSecond / baseline.rate).toFixed(2)}** | | | | |`);
     report('');
+    report(limitsLine);
     report(
       `- Tickets: ${audit.acknowledged} answered 201 (${load.addresses} client addresses, ${load.emails} emails, plus the limit check), ${audit.rows} rows stored; lost ${audit.lost}, duplicates ${audit.duplicates}, stored without a 201 ${audit.unacknowledged}, without their key or outbox job ${audit.incomplete}.`,
     );
