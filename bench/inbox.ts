@@ -44,17 +44,34 @@ class CaptureSql implements KyselyPlugin {
 async function seed(db: Db): Promise<void> {
   const k = db.kysely;
   const time = Date.parse('2026-01-01T00:00:00Z');
-  const users = Array.from({ length: CLIENTS }, (_, i) => ({ email: `client${i}@bench.test`, name: `Client ${i}`, role: 'client' as const, password_hash: null, created_at: new Date(time).toISOString(), updated_at: new Date(time).toISOString() }));
-  for (let i = 0; i < users.length; i += 1000) await k.insertInto('users').values(users.slice(i, i + 1000)).execute();
+  const users = Array.from({ length: CLIENTS }, (_, i) => ({
+    email: `client${i}@bench.test`,
+    name: `Client ${i}`,
+    role: 'client' as const,
+    password_hash: null,
+    created_at: new Date(time).toISOString(),
+    updated_at: new Date(time).toISOString(),
+  }));
+  for (let i = 0; i < users.length; i += 1000)
+    await k
+      .insertInto('users')
+      .values(users.slice(i, i + 1000))
+      .execute();
   const userIds = (await k.selectFrom('users').select('id').where('role', '=', 'client').execute()).map((u) => u.id);
   const terms = await k.selectFrom('terms').select(['id', 'taxonomy', 'slug']).execute();
   const termId = (taxonomy: string, slug: string) => terms.find((t) => t.taxonomy === taxonomy && t.slug === slug)?.id as number;
   const urgencies = terms.filter((t) => t.taxonomy === 'ticket_urgency').map((t) => t.id);
   let rng = 42;
-  const random = () => ((rng = (rng * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => {
+    rng = (rng * 1103515245 + 12345) % 2 ** 31;
+    return rng / 2 ** 31;
+  };
   const pickStatus = () => {
     let r = random();
-    for (const [slug, share] of STATUS_SHARE) if ((r -= share) < 0) return termId('ticket_status', slug);
+    for (const [slug, share] of STATUS_SHARE) {
+      r -= share;
+      if (r < 0) return termId('ticket_status', slug);
+    }
     return termId('ticket_status', 'closed');
   };
   const BATCH = 1000;
@@ -65,8 +82,17 @@ async function seed(db: Db): Promise<void> {
       // Activity is not in id order: replies bump old tickets.
       const updated = new Date(time + n * 60_000 + Math.floor(random() * 30 * 86_400_000)).toISOString();
       return {
-        type: 'ticket', status: 'publish', title: `Ticket ${n}: the export fails`, content: `Description of problem ${n}.`, slug: '',
-        author_id: userIds[n % userIds.length] as number, product_id: null, parent_id: null, menu_order: 0, created_at: created, updated_at: updated,
+        type: 'ticket',
+        status: 'publish',
+        title: `Ticket ${n}: the export fails`,
+        content: `Description of problem ${n}.`,
+        slug: '',
+        author_id: userIds[n % userIds.length] as number,
+        product_id: null,
+        parent_id: null,
+        menu_order: 0,
+        created_at: created,
+        updated_at: updated,
       };
     });
     const ids = (await k.insertInto('posts').values(rows).returning('id').execute()).map((r) => r.id);
@@ -75,7 +101,11 @@ async function seed(db: Db): Promise<void> {
       if (random() < 0.5) list.push({ post_id: id, taxonomy: 'ticket_urgency' as const, term_id: urgencies[Math.floor(random() * urgencies.length)] as number });
       return list;
     });
-    for (let i = 0; i < rels.length; i += 1000) await k.insertInto('term_relationships').values(rels.slice(i, i + 1000)).execute();
+    for (let i = 0; i < rels.length; i += 1000)
+      await k
+        .insertInto('term_relationships')
+        .values(rels.slice(i, i + 1000))
+        .execute();
   }
   // Fresh statistics, and on PostgreSQL the visibility map that index-only scans need (autovacuum's job
   // on a live database).
@@ -143,7 +173,11 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
     const urgent = await time(Math.min(RUNS, 50), page('status=open&urgency=urgent'));
     const search = await time(Math.min(RUNS, 50), page('search=ticket%2099999'));
 
-    report(`- ${dialect}: ${TICKETS.toLocaleString('en')} tickets (${Object.entries(counts).map(([s, n]) => `${s} ${n}`).join(', ')}), seeded in ${seedSeconds.toFixed(1)} s; ${RUNS} requests each, median / p95`);
+    report(
+      `- ${dialect}: ${TICKETS.toLocaleString('en')} tickets (${Object.entries(counts)
+        .map(([s, n]) => `${s} ${n}`)
+        .join(', ')}), seeded in ${seedSeconds.toFixed(1)} s; ${RUNS} requests each, median / p95`,
+    );
     report(`  - baseline, the ids query alone (waiting, 50 rows): ${ms(bare.median)} / ${ms(bare.p95)}`);
     report(`  - GET /tickets/?status=waiting (50 rows, total, counts): ${ms(waiting.median)} / ${ms(waiting.p95)} — ${(waiting.median / bare.median).toFixed(1)}× the baseline`);
     report(`  - … page 5: ${ms(waitingPage5.median)} / ${ms(waitingPage5.p95)}; status=closed: ${ms(closed.median)} / ${ms(closed.p95)}; no filter: ${ms(all.median)} / ${ms(all.p95)}`);
@@ -160,7 +194,11 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
     await listInbox(traced, { status: 'open', urgency: 'urgent', page: 1, perPage: 50 });
     const filtered = capture.nodes.slice(compiled.length).map((node) => executor.compileQuery(node, { queryId: 'explain' }));
     const filteredCounts = filtered.find((q) => /group by/i.test(q.sql));
-    for (const [label, query] of [['page', pageQuery], ['counts per status (the total is one of them)', countsQuery], ['counts, urgency=urgent', filteredCounts]] as const) {
+    for (const [label, query] of [
+      ['page', pageQuery],
+      ['counts per status (the total is one of them)', countsQuery],
+      ['counts, urgency=urgent', filteredCounts],
+    ] as const) {
       if (!query) continue;
       const explain = dialect === 'sqlite' ? `explain query plan ${query.sql}` : `explain (costs off) ${query.sql}`;
       const rows = (await db.kysely.executeQuery(CompiledQuery.raw(explain, [...query.parameters]))).rows as Array<Record<string, unknown>>;

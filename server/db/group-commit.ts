@@ -76,7 +76,10 @@ async function commitBatch(kysely: Kysely<Database>, batch: Pending[]): Promise<
       }
       await trx.commit().execute();
     } catch (error) {
-      await trx.rollback().execute().catch(() => {});
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => {});
       throw error;
     }
   } catch (error) {

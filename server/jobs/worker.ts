@@ -1,8 +1,8 @@
+import { AUTO_RESPOND_JOB, autoRespond, isAutoResponderEnabled } from '../ai/auto-respond.js';
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { isPermanentMailError, type MailTransport } from '../email/create-transport.js';
 import { buildMail, fanOutCommentAdded, fanOutTicketCreated, MAIL_JOB } from '../email/mail-jobs.js';
-import { AUTO_RESPOND_JOB, autoRespond, isAutoResponderEnabled } from '../ai/auto-respond.js';
 import { cleanUpExpired } from './housekeeping.js';
 import { backoffDelay, claimJobs, completeJob, enqueueJob, failJob, type JobRow, retryJob } from './queue.js';
 
