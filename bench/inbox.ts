@@ -2,12 +2,10 @@
 // SQLite and PostgreSQL. Server time is measured in-process through the real route (auth, validation,
 // queries, serialization) with `inject`; the baseline is the page's one ids query run bare on the
 // same database. The plans of the page and count queries are printed to show the indexes they use.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompiledQuery, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config/load-config.js';
 import { createDb, type Db, type DialectName } from '../server/db/create-db.js';
@@ -17,6 +15,7 @@ import { createApiToken } from '../server/domain/api-tokens.js';
 import { createDomainContext } from '../server/domain/context.js';
 import { listInbox } from '../server/domain/list-inbox.js';
 import { createHooks } from '../server/hooks/create-hooks.js';
+import { type BenchDatabase, createBenchDatabase } from './lib/bench-database.js';
 
 const TICKETS = Number(process.env.BENCH_INBOX_TICKETS ?? 100_000);
 const CLIENTS = 5_000;
@@ -45,17 +44,34 @@ class CaptureSql implements KyselyPlugin {
 async function seed(db: Db): Promise<void> {
   const k = db.kysely;
   const time = Date.parse('2026-01-01T00:00:00Z');
-  const users = Array.from({ length: CLIENTS }, (_, i) => ({ email: `client${i}@bench.test`, name: `Client ${i}`, role: 'client' as const, password_hash: null, created_at: new Date(time).toISOString(), updated_at: new Date(time).toISOString() }));
-  for (let i = 0; i < users.length; i += 1000) await k.insertInto('users').values(users.slice(i, i + 1000)).execute();
+  const users = Array.from({ length: CLIENTS }, (_, i) => ({
+    email: `client${i}@bench.test`,
+    name: `Client ${i}`,
+    role: 'client' as const,
+    password_hash: null,
+    created_at: new Date(time).toISOString(),
+    updated_at: new Date(time).toISOString(),
+  }));
+  for (let i = 0; i < users.length; i += 1000)
+    await k
+      .insertInto('users')
+      .values(users.slice(i, i + 1000))
+      .execute();
   const userIds = (await k.selectFrom('users').select('id').where('role', '=', 'client').execute()).map((u) => u.id);
   const terms = await k.selectFrom('terms').select(['id', 'taxonomy', 'slug']).execute();
   const termId = (taxonomy: string, slug: string) => terms.find((t) => t.taxonomy === taxonomy && t.slug === slug)?.id as number;
   const urgencies = terms.filter((t) => t.taxonomy === 'ticket_urgency').map((t) => t.id);
   let rng = 42;
-  const random = () => ((rng = (rng * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => {
+    rng = (rng * 1103515245 + 12345) % 2 ** 31;
+    return rng / 2 ** 31;
+  };
   const pickStatus = () => {
     let r = random();
-    for (const [slug, share] of STATUS_SHARE) if ((r -= share) < 0) return termId('ticket_status', slug);
+    for (const [slug, share] of STATUS_SHARE) {
+      r -= share;
+      if (r < 0) return termId('ticket_status', slug);
+    }
     return termId('ticket_status', 'closed');
   };
   const BATCH = 1000;
@@ -66,8 +82,17 @@ async function seed(db: Db): Promise<void> {
       // Activity is not in id order: replies bump old tickets.
       const updated = new Date(time + n * 60_000 + Math.floor(random() * 30 * 86_400_000)).toISOString();
       return {
-        type: 'ticket', status: 'publish', title: `Ticket ${n}: the export fails`, content: `Description of problem ${n}.`, slug: '',
-        author_id: userIds[n % userIds.length] as number, product_id: null, parent_id: null, menu_order: 0, created_at: created, updated_at: updated,
+        type: 'ticket',
+        status: 'publish',
+        title: `Ticket ${n}: the export fails`,
+        content: `Description of problem ${n}.`,
+        slug: '',
+        author_id: userIds[n % userIds.length] as number,
+        product_id: null,
+        parent_id: null,
+        menu_order: 0,
+        created_at: created,
+        updated_at: updated,
       };
     });
     const ids = (await k.insertInto('posts').values(rows).returning('id').execute()).map((r) => r.id);
@@ -76,7 +101,11 @@ async function seed(db: Db): Promise<void> {
       if (random() < 0.5) list.push({ post_id: id, taxonomy: 'ticket_urgency' as const, term_id: urgencies[Math.floor(random() * urgencies.length)] as number });
       return list;
     });
-    for (let i = 0; i < rels.length; i += 1000) await k.insertInto('term_relationships').values(rels.slice(i, i + 1000)).execute();
+    for (let i = 0; i < rels.length; i += 1000)
+      await k
+        .insertInto('term_relationships')
+        .values(rels.slice(i, i + 1000))
+        .execute();
   }
   // Fresh statistics, and on PostgreSQL the visibility map that index-only scans need (autovacuum's job
   // on a live database).
@@ -101,33 +130,9 @@ async function time(runs: number, work: () => Promise<unknown>): Promise<{ media
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-async function openDatabase(dialect: DialectName): Promise<{ url: string; drop(): Promise<void> } | null> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'helpdesk-bench-inbox-'));
-    return { url: join(dir, 'helpdesk.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
+async function openDatabase(dialect: DialectName): Promise<BenchDatabase | null> {
   const adminUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `helpdesk_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch {
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return createBenchDatabase(dialect, adminUrl, 'helpdesk_bench');
 }
 
 async function benchDialect(dialect: DialectName, report: (line: string) => void): Promise<void> {
@@ -168,7 +173,11 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
     const urgent = await time(Math.min(RUNS, 50), page('status=open&urgency=urgent'));
     const search = await time(Math.min(RUNS, 50), page('search=ticket%2099999'));
 
-    report(`- ${dialect}: ${TICKETS.toLocaleString('en')} tickets (${Object.entries(counts).map(([s, n]) => `${s} ${n}`).join(', ')}), seeded in ${seedSeconds.toFixed(1)} s; ${RUNS} requests each, median / p95`);
+    report(
+      `- ${dialect}: ${TICKETS.toLocaleString('en')} tickets (${Object.entries(counts)
+        .map(([s, n]) => `${s} ${n}`)
+        .join(', ')}), seeded in ${seedSeconds.toFixed(1)} s; ${RUNS} requests each, median / p95`,
+    );
     report(`  - baseline, the ids query alone (waiting, 50 rows): ${ms(bare.median)} / ${ms(bare.p95)}`);
     report(`  - GET /tickets/?status=waiting (50 rows, total, counts): ${ms(waiting.median)} / ${ms(waiting.p95)} — ${(waiting.median / bare.median).toFixed(1)}× the baseline`);
     report(`  - … page 5: ${ms(waitingPage5.median)} / ${ms(waitingPage5.p95)}; status=closed: ${ms(closed.median)} / ${ms(closed.p95)}; no filter: ${ms(all.median)} / ${ms(all.p95)}`);
@@ -185,7 +194,11 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
     await listInbox(traced, { status: 'open', urgency: 'urgent', page: 1, perPage: 50 });
     const filtered = capture.nodes.slice(compiled.length).map((node) => executor.compileQuery(node, { queryId: 'explain' }));
     const filteredCounts = filtered.find((q) => /group by/i.test(q.sql));
-    for (const [label, query] of [['page', pageQuery], ['counts per status (the total is one of them)', countsQuery], ['counts, urgency=urgent', filteredCounts]] as const) {
+    for (const [label, query] of [
+      ['page', pageQuery],
+      ['counts per status (the total is one of them)', countsQuery],
+      ['counts, urgency=urgent', filteredCounts],
+    ] as const) {
       if (!query) continue;
       const explain = dialect === 'sqlite' ? `explain query plan ${query.sql}` : `explain (costs off) ${query.sql}`;
       const rows = (await db.kysely.executeQuery(CompiledQuery.raw(explain, [...query.parameters]))).rows as Array<Record<string, unknown>>;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A free loopback port. */
@@ -19,9 +19,17 @@ export function rssMiB(pid: number): number {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
-/** Starts `node <script> …args` with `env` and waits until GET <url>/healthz answers. */
-export async function startProcess(script: string, args: string[], env: Record<string, string>, url: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+/**
+ * Starts `node <script> …args` with `env` and waits until GET <url>/healthz answers. With `logFile`,
+ * its stdout and stderr go to that file (to read the server's errors after a load); otherwise stderr
+ * is shown and stdout dropped. `nodeArgs` go to node itself (before the script).
+ */
+export async function startProcess(script: string, args: string[], env: Record<string, string>, url: string, options: { logFile?: string; nodeArgs?: string[] } = {}): Promise<ChildProcess> {
+  const log = options.logFile ? openSync(options.logFile, 'a') : null;
+  const stdio: Array<'ignore' | 'inherit' | number> = log === null ? ['ignore', 'ignore', 'inherit'] : ['ignore', log, log];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], { env: { ...process.env, ...env }, stdio });
+  // The child holds its own copy of the descriptor.
+  if (log !== null) closeSync(log);
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);

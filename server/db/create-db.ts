@@ -14,6 +14,9 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/** PostgreSQL connections per process unless `poolSize` says otherwise. */
+export const DEFAULT_POOL_SIZE = 16;
+
 /** Tuning read from the environment (see README "Operations"); every field has a default. */
 export interface DbTuning {
   /** PostgreSQL pool size. */
@@ -44,7 +47,7 @@ export function createDb(options: DbOptions): Db {
   if (/^postgres(ql)?:\/\//.test(options.url)) {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 16,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
       types: pgTypes,
       // A server that is down or unreachable fails the request within this bound (a 503), never hangs it.
       connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,

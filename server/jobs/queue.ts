@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { DialectName } from '../db/create-db.js';
 import type { Database, JobsTable } from '../db/tables.js';
 import { type DomainContext, now } from '../domain/context.js';
 
@@ -6,34 +7,48 @@ export type JobRow = Selectable<JobsTable>;
 
 /** Queues a job; pass the transaction of the change that causes it (transactional outbox). */
 export async function enqueueJob(db: Kysely<Database>, kind: string, payload: object, runAt = now()): Promise<void> {
-  await db.insertInto('jobs').values({ kind, payload: JSON.stringify(payload), state: 'queued', attempts: 0, run_at: runAt, last_error: null, created_at: now() }).execute();
+  await db
+    .insertInto('jobs')
+    .values({ kind, payload: JSON.stringify(payload), state: 'queued', attempts: 0, run_at: runAt, last_error: null, created_at: now() })
+    .execute();
 }
 
 /**
  * Claims up to `limit` due jobs for this worker: they become `running` with a lease (`run_at` moves to
  * the lease's end), so a worker that dies leaves them to be claimed again once the lease runs out.
+ * Jobs whose lease ran out go first (they have waited longest), then the oldest queued ones.
  * PostgreSQL: `FOR UPDATE SKIP LOCKED`, so instances never claim the same job. SQLite has one writer,
- * which makes the single UPDATE … WHERE id IN (SELECT …) atomic.
+ * which makes each UPDATE … WHERE id IN (SELECT …) atomic.
  */
 export async function claimJobs(ctx: DomainContext, limit: number, leaseMs: number): Promise<JobRow[]> {
   const time = now();
   const leaseEnd = new Date(Date.parse(time) + leaseMs).toISOString();
-  return ctx.db
-    .updateTable('jobs')
-    .set((eb) => ({ state: 'running', attempts: eb('attempts', '+', 1), run_at: leaseEnd }))
-    .where('id', 'in', (eb) => {
-      const due = eb
-        .selectFrom('jobs')
-        .select('id')
-        .where('state', 'in', ['queued', 'running'])
-        .where('run_at', '<=', time)
-        .orderBy('run_at')
-        .orderBy('id')
-        .limit(limit);
-      return ctx.dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
-    })
-    .returningAll()
-    .execute();
+  // Through the transaction runner: on SQLite each poll's claim would otherwise cost an fsync.
+  return ctx.transactions.write(async (db) => {
+    const claimed: JobRow[] = [];
+    for (const state of ['running', 'queued'] as const) {
+      if (claimed.length >= limit) break;
+      const rows = await db
+        .updateTable('jobs')
+        .set((eb) => ({ state: 'running', attempts: eb('attempts', '+', 1), run_at: leaseEnd }))
+        .where('id', 'in', selectDueJobs(db, ctx.dialect, state, limit - claimed.length, time))
+        .returningAll()
+        .execute();
+      claimed.push(...rows);
+    }
+    return claimed;
+  });
+}
+
+/**
+ * The ids of up to `limit` jobs in `state` due at `time`, oldest first (locked, skipping locked ones, on
+ * PostgreSQL). One state at a time, so the (state, run_at) index gives the order and the scan stops at
+ * `limit`: with `state IN ('queued', 'running')` PostgreSQL sorted every queued job on each claim
+ * (12 ms per claim at 40,000 queued), which slowed the outbox to a crawl after a burst.
+ */
+export function selectDueJobs(db: Kysely<Database>, dialect: DialectName, state: 'queued' | 'running', limit: number, time: string) {
+  const due = db.selectFrom('jobs').select('id').where('state', '=', state).where('run_at', '<=', time).orderBy('run_at').orderBy('id').limit(limit);
+  return dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
 }
 
 // Only the claim that is still current may settle a job: a worker whose lease ran out lost it.
@@ -47,7 +62,9 @@ export async function completeJob(db: Kysely<Database>, job: JobRow): Promise<vo
 
 /** Puts the job back for a later attempt. */
 export async function retryJob(db: Kysely<Database>, job: JobRow, error: string, delayMs: number): Promise<void> {
-  await current(db, job).set({ state: 'queued', last_error: error, run_at: new Date(Date.now() + delayMs).toISOString() }).execute();
+  await current(db, job)
+    .set({ state: 'queued', last_error: error, run_at: new Date(Date.now() + delayMs).toISOString() })
+    .execute();
 }
 
 /** Ends the job as a visible failed row (a permanent rejection, or too many attempts). */
