@@ -1,4 +1,8 @@
+import { EMAIL_RULE } from '../domain/email-address.js';
+import { MULTI_LINE_RULE, SINGLE_LINE_RULE } from '../domain/text-rules.js';
 import { AppError, ERROR_CODES, type ErrorCode, type FieldError, fieldError } from '../errors.js';
+
+const FORMAT_RULES: Record<string, string> = { email: EMAIL_RULE, 'single-line': SINGLE_LINE_RULE, 'multi-line': MULTI_LINE_RULE };
 
 /** An RFC 9457 problem document, with our stable `code` and per-field `errors`. */
 export interface Problem {
@@ -68,7 +72,11 @@ function describeAjvError(error: AjvError): { field: string; detail: string } {
     case 'required':
       return { field: join(path, String(params.missingProperty)), detail: 'is required' };
     case 'format':
-      return { field: path, detail: params.format === 'email' ? 'must be a valid email address, like name@example.com' : `must be a valid ${params.format}` };
+      return { field: path, detail: FORMAT_RULES[String(params.format)] ?? `must be a valid ${params.format}` };
+    case 'pattern':
+      // '\\S' is the "not blank" rule of labels and descriptions.
+      if (params.pattern === '\\S') return { field: path, detail: 'must not be blank' };
+      return { field: path || 'body', detail: error.message ?? 'is not valid' };
     case 'minLength':
       return { field: path, detail: params.limit === 1 ? 'must not be empty' : `must be at least ${params.limit} characters` };
     case 'maxLength':

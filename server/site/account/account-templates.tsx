@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config/config-types.js';
 import { getLoginMethod } from '../../auth/auth.js';
 import { inspectTicketLink } from '../../auth/ticket-links.js';
@@ -19,12 +20,15 @@ export function loginTemplate(ctx: DomainContext, config: Config): SiteTemplate 
   return {
     claims: (vars) => vars.helpdesk_login === '1',
     async render(front, reply) {
-      const request = reply.request;
-      const returnTo = safeReturnTo(front.query.get('return_to'), config);
-      const [layout, method, canRegister] = await Promise.all([layoutProps(ctx, config, request, reply), getLoginMethod(ctx), canRegisterUsers(ctx)]);
-      return sendPrivatePage(reply, LoginPage({ ...layout, method, canRegister, notice: front.query.get('notice'), returnTo }));
+      return sendLoginPage(ctx, config, reply, { notice: front.query.get('notice'), returnTo: safeReturnTo(front.query.get('return_to'), config) });
     },
   };
+}
+
+/** The login view with a notice; a form post answers with it directly (status 400) when a field is refused. */
+export async function sendLoginPage(ctx: DomainContext, config: Config, reply: FastifyReply, options: { notice: string | null; returnTo: string; status?: number }) {
+  const [layout, method, canRegister] = await Promise.all([layoutProps(ctx, config, reply.request, reply), getLoginMethod(ctx), canRegisterUsers(ctx)]);
+  return sendPrivatePage(reply, LoginPage({ ...layout, method, canRegister, notice: options.notice, returnTo: options.returnTo }), options.status);
 }
 
 /** GET /login/ticket/?token=…: the confirm page of a mailed link; using the link takes a POST. */

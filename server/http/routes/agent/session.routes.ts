@@ -32,7 +32,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       schema: {
         summary: 'Sign an agent or admin in with a password (starts the session cookie)',
         tags,
-        body: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+        body: Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
         response: { 200: MeReply, ...problemResponses(400, 401, 403, 429) },
       },
     },
