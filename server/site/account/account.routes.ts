@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { login, sendSignInLink, signUp } from '../../auth/auth.js';
+import { GUESS_RETRY_AFTER_S, isGuessingBlocked, recordWrongGuess } from '../../auth/guess-limits.js';
 import { consumeTicketLink, inspectTicketLink } from '../../auth/ticket-links.js';
 import { addComment } from '../../domain/add-comment.js';
 import { createTicket } from '../../domain/create-ticket.js';
@@ -11,7 +12,7 @@ import { MessagePage } from '../pages/message-page.js';
 import { TicketLinkPage } from '../pages/ticket-link-page.js';
 import { isEmailAddress } from '../../domain/email-address.js';
 import { isMultiLineText, isSingleLineText } from '../../domain/text-rules.js';
-import { sendLoginPage } from './account-templates.js';
+import { sendLoginPage, sendTooManyGuesses } from './account-templates.js';
 import { layoutProps, safeReturnTo, sendNotFound, sendPrivatePage, siteUrl } from './site-page.js';
 
 type Form = Record<string, unknown>;
@@ -51,15 +52,18 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
     const returnTo = safeReturnTo(body.return_to, config);
     const email = emailIn(body);
     if (!isEmailAddress(email)) return refuseEmail(reply, returnTo);
+    const throttled = () => sendLoginPage(ctx, config, reply.header('retry-after', GUESS_RETRY_AFTER_S), { notice: 'login_throttled', returnTo, status: 429 });
+    if (await isGuessingBlocked(ctx.db, 'password', request.ip)) return throttled();
     try {
       const result = await login(ctx, { email, password: text(body, 'password', 200) });
-      if (result.kind === 'rate_limited') return see(reply, loginPath, { notice: 'login_throttled' });
+      if (result.kind === 'rate_limited') return throttled();
       if (result.kind === 'signed_in') {
         await signIn(request, reply, result.user);
         return see(reply, returnTo);
       }
       return see(reply, loginPath, { notice: 'link_sent' });
     } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_TOKEN') await recordWrongGuess(ctx.db, 'password', request.ip);
       if (error instanceof AppError && ['INVALID_TOKEN', 'FORBIDDEN'].includes(error.code)) return see(reply, loginPath, { notice: 'bad_login' });
       throw error;
     }
@@ -107,9 +111,11 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
   // clean address (the token leaves the address bar).
   app.post('/login/ticket/', options, form(async (request, reply, body) => {
     const token = text(body, 'token', 200);
+    if (await isGuessingBlocked(ctx.db, 'token', request.ip)) return sendTooManyGuesses(ctx, config, reply);
     const used = await consumeTicketLink(ctx.db, token);
     if (!used) {
       const link = await inspectTicketLink(ctx.db, token);
+      if (link.state === 'unknown') await recordWrongGuess(ctx.db, 'token', request.ip);
       const layout = await layoutProps(ctx, config, request, reply);
       return sendPrivatePage(reply, TicketLinkPage({ ...layout, state: link.state === 'valid' ? 'used' : link.state, token, notice: null }), link.state === 'unknown' ? 404 : 410, {
         'referrer-policy': 'no-referrer',
@@ -121,7 +127,9 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
 
   app.post('/login/fresh-link/', options, form(async (request, reply, body) => {
     const token = text(body, 'token', 200);
+    if (await isGuessingBlocked(ctx.db, 'token', request.ip)) return sendTooManyGuesses(ctx, config, reply);
     const link = await inspectTicketLink(ctx.db, token);
+    if (link.state === 'unknown') await recordWrongGuess(ctx.db, 'token', request.ip);
     let notice: string | null = null;
     if (link.state === 'used' || link.state === 'expired') {
       notice = (await sendSignInLink(ctx, link.user, link.ticketId)) ? 'fresh_link_sent' : 'rate_limited';

@@ -39,7 +39,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     async (request, reply) => {
       // Login CSRF: only a page of this site can read the token and send the header.
       if (!(await isValidCsrf(request, request.headers[CSRF_HEADER]))) throw new AppError('FORBIDDEN', 'Reload the page and sign in again (missing X-CSRF-Token).');
-      const user = await verifyStaffPassword(ctx, request.body.email, request.body.password);
+      const user = await verifyStaffPassword(ctx, request.body.email, request.body.password, request.ip);
       await signIn(request, reply, user);
       reply.header('cache-control', 'no-store');
       return { user: { id: user.id, name: user.name, email: user.email, role: user.role }, csrf_token: await csrfToken(request, reply) };
