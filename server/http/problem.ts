@@ -47,6 +47,9 @@ export function toProblem(error: unknown): Problem {
   if (err instanceof SyntaxError || err.code === 'FST_ERR_BAD_PROTO' || err.code === 'FST_ERR_BAD_CONSTRUCTOR') {
     return problemFor('MALFORMED_BODY', 'The body could not be parsed. Send a plain JSON object without __proto__ or constructor keys.');
   }
+  // PostgreSQL refuses NUL in text (SQLite stores it): a request that carries one into a query is the
+  // client's mistake on either database, never a 500. Fields are checked first; this is the net.
+  if (err.code === '22021' || err.code === '22P05') return problemFor('MALFORMED_BODY', 'The request contains a NUL or another character that cannot be stored. Remove it and try again.');
   if (err.statusCode === 429) return problemFor('RATE_LIMITED', 'Too many requests. Wait a little and try again.');
   if (err.statusCode === 404) return problemFor('NOT_FOUND', 'Nothing is at this address.');
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return problemFor('MALFORMED_BODY', 'The request could not be read.');
