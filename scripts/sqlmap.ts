@@ -18,12 +18,17 @@ import { createDb, type Db } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { writeOption } from '../server/domain/options.js';
 import { hashPassword } from '../server/auth/passwords.js';
+import { TICKET_LINK_PURPOSE } from '../server/auth/ticket-links.js';
+import { hashToken } from '../server/domain/api-tokens.js';
 
 const LEVEL = process.env.SQLMAP_LEVEL ?? '3';
 const RISK = process.env.SQLMAP_RISK ?? '2';
 const TARGET_SECONDS = Number(process.env.SQLMAP_TARGET_SECONDS ?? 900);
 const ADMIN_URL = process.env.SQLMAP_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SERVER = join(import.meta.dirname, '..', 'dist', 'server', 'index.js');
+
+/** A valid, unused mailed-link token seeded for the confirm-page target. */
+const LINK_TOKEN = 'sqlmapSeededLinkToken0123456789abcdefghijkl';
 
 interface Target {
   name: string;
@@ -65,7 +70,8 @@ const TARGETS: Target[] = [
     name: 'POST /login/link/ (help-site sign-in link form)',
     args: (base) => ['-u', `${base}/login/link/`, '--data', 'email=pat%40client.test&_csrf=x', '--csrf-token', '_csrf', '--csrf-url', `${base}/login/`, '-p', 'email'],
   },
-  { name: 'GET /login/ticket/?token= (mailed-link confirm page)', args: (base) => ['-u', `${base}/login/ticket/?token=${'a'.repeat(43)}`] },
+  // Starts from a valid, unused link (a 200 page); the guesses come from random addresses (below).
+  { name: 'GET /login/ticket/?token= (mailed-link confirm page)', args: (base) => ['-u', `${base}/login/ticket/?token=${LINK_TOKEN}`] },
 ];
 
 async function seed(db: Db): Promise<Seed> {
@@ -84,6 +90,9 @@ async function seed(db: Db): Promise<Seed> {
       .values({ type, status: 'publish', title, content: `${title}: put the script tag on your page and reload.`, slug, author_id: null, product_id: productId, parent_id: null, menu_order: 0, created_at: time, updated_at: time })
       .returning('id')
       .executeTakeFirstOrThrow();
+  const pat = await db.kysely.selectFrom('users').select('id').where('email', '=', 'pat@client.test').executeTakeFirstOrThrow();
+  const inAWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
+  await db.kysely.insertInto('login_tokens').values({ user_id: pat.id, ticket_id: null, purpose: TICKET_LINK_PURPOSE, token_hash: hashToken(LINK_TOKEN), expires_at: inAWeek, used_at: null, created_at: time }).execute();
   const product = await post('product', 'Widget Pro', 'widget-pro', null);
   await post('doc', 'Install the widget', 'install-the-widget', product.id);
   return { productId: product.id, productSlug: 'widget-pro' };
@@ -91,13 +100,18 @@ async function seed(db: Db): Promise<Seed> {
 
 /** Runs sqlmap on one target; resolves with what it found. */
 function runSqlmap(target: Target, base: string, s: Seed, outDir: string, strength = [`--level=${LEVEL}`, `--risk=${RISK}`]): Promise<{ verdict: 'clean' | 'INJECTABLE' | 'incomplete'; detail: string }> {
+  const targetArgs = target.args(base, s);
   const args = [
-    ...target.args(base, s),
+    ...targetArgs,
     '--batch',
     ...strength,
     '--flush-session',
     '--time-sec=3',
-    '--threads=4',
+    // sqlmap fetches a fresh CSRF token per request only single-threaded.
+    ...(targetArgs.includes('--csrf-url') ? [] : ['--threads=4']),
+    // Each payload request from a random address (the server trusts one proxy hop here), so the
+    // per-IP guess limits do not answer in the routes' place.
+    '--tamper=xforwardedfor',
     '--output-dir',
     outDir,
     '--disable-coloring',
@@ -131,12 +145,13 @@ async function scanDatabase(label: string, databaseUrl: string, dataDir: string)
   const s = await seed(db);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startProcess(SERVER, ['serve'], { PORT: String(port), HOST: '127.0.0.1', HELPDESK_HOME_URL: base, HELPDESK_DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SMTP_URL: '' }, base);
+  const env = { PORT: String(port), HOST: '127.0.0.1', HELPDESK_HOME_URL: base, HELPDESK_DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SMTP_URL: '', HELPDESK_TRUST_PROXY_HOPS: '1' };
+  const server = await startProcess(SERVER, ['serve'], env, base);
   // The sign-in limits (per address and per IP, in rate_limit_hits) would answer sqlmap's thousands of
   // requests with 429 pages and hide the routes behind them; the harness empties them as it goes.
   const clearLimits = setInterval(() => {
     db.kysely.deleteFrom('rate_limit_hits').execute().catch(() => {});
-  }, 500);
+  }, 200);
   let ok = true;
   try {
     for (const target of TARGETS) {
