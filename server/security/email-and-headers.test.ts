@@ -124,6 +124,31 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
     expect(await drainMail()).toEqual([]);
   });
 
+  it('the sender settings refuse a tricky address and a sender name or subject with line breaks', async () => {
+    const cases: Array<[field: string, value: string]> = [
+      ['from_address', 'help@site.test\r\nBcc: victim@evil.test'],
+      ['from_address', 'Help <help@site.test>'],
+      ['from_name', 'Help desk\r\nBcc: victim@evil.test'],
+      ['client_ticket_created_subject', 'Hi\nBcc: victim@evil.test'],
+    ];
+    const before = await hd.ctx.db.selectFrom('options').select(['name', 'value']).orderBy('name').execute();
+    for (const [field, value] of cases) {
+      const res = await hd.app.inject({ method: 'PATCH', url: '/api/helpdesk/v1/settings', headers: admin, payload: { emails: { [field]: value } } });
+      expect(res.statusCode, field).toBe(400);
+      expect((res.json() as { errors: Array<{ field: string }> }).errors.map((e) => e.field)).toEqual([`emails.${field}`]);
+    }
+    expect(await hd.ctx.db.selectFrom('options').select(['name', 'value']).orderBy('name').execute()).toEqual(before);
+  });
+
+  it('an agent reply or note with a NUL or another control character is refused, naming the text', async () => {
+    const [ticket] = await hd.ctx.db.selectFrom('posts').select('id').where('type', '=', 'ticket').limit(1).execute();
+    for (const text of ['a\u0000b', 'a\u001Bb']) {
+      const res = await hd.app.inject({ method: 'POST', url: `/api/helpdesk/v1/tickets/${ticket?.id}/comments`, headers: admin, payload: { text } });
+      expect(res.statusCode).toBe(400);
+      expect((res.json() as { errors: Array<{ field: string }> }).errors[0]?.field).toBe('text');
+    }
+  });
+
   it.each([['name'], ['subject'], ['order_id']])('control characters in %s are refused with a 400 naming the field', async (field) => {
     const before = await countRows(hd.ctx);
     for (const [label, value] of HEADER_BREAKERS) {
