@@ -129,8 +129,12 @@ function runSqlmap(target: Target, base: string, s: Seed, outDir: string, streng
     child.on('exit', (code) => {
       clearTimeout(timer);
       const logs = spawnSync('sh', ['-c', `cat ${outDir}/*/log 2>/dev/null`]).stdout.toString().trim();
+      // sqlmap sums up the HTTP errors it saw; a 5xx means some input crashed a route.
+      const serverErrors = /HTTP error codes detected during run:.*\b5\d\d\b.*/.exec(out)?.[0];
       if (/identified the following injection point|is vulnerable/i.test(out) || logs) {
         resolve({ verdict: 'INJECTABLE', detail: logs || out.slice(-2000) });
+      } else if (serverErrors) {
+        resolve({ verdict: 'incomplete', detail: `the server answered 5xx: ${serverErrors}` });
       } else if (/do not appear to be injectable|does not seem to be injectable/i.test(out) && code === 0) {
         resolve({ verdict: 'clean', detail: (out.match(/^.*(do not appear to be injectable|does not seem to be injectable).*$/gm) ?? []).slice(-1).join('') });
       } else {
