@@ -69,9 +69,12 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'self'"],
+        // No page of the help site or the admin app is meant to be framed, not even by itself
+        // (clickjacking of the sign-in and settings forms); the widget is a script, not a frame.
+        frameAncestors: ["'none'"],
       },
     },
+    frameguard: { action: 'deny' },
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
   });

@@ -76,11 +76,12 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
     if (!(await checkCsrf(request, reply))) return reply;
     const body = (request.body ?? {}) as Form;
     try {
-      const user = await verifyStaffPassword(ctx, String(body.email ?? '').slice(0, 254), String(body.password ?? '').slice(0, 200));
+      const user = await verifyStaffPassword(ctx, String(body.email ?? '').slice(0, 254), String(body.password ?? '').slice(0, 200), request.ip);
       await signIn(request, reply, user);
       return reply.redirect(path, 303);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
+      reply.headers(error.headers);
       return render(request, reply, error.status, { signInError: error.message });
     }
   });

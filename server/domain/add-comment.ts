@@ -1,8 +1,9 @@
-import { AppError } from '../errors.js';
+import { AppError, invalidField } from '../errors.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { getSettings } from '../settings/settings.js';
 import { type Actor, type DomainContext, isStaff, now } from './context.js';
 import { findTicket } from './find-ticket.js';
+import { isMultiLineText, MULTI_LINE_RULE } from './text-rules.js';
 
 export interface AddCommentInput {
   ticketId: number;
@@ -34,6 +35,7 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
   const text = input.text.replace(/\r\n/g, '\n').trim();
   if (!text) throw new AppError('VALIDATION_FAILED', 'Write a reply before sending it.');
   if (text.length > 50_000) throw new AppError('VALIDATION_FAILED', 'The reply is too long (at most 50,000 characters).');
+  if (!isMultiLineText(text)) throw invalidField('text', MULTI_LINE_RULE);
   if (input.role === 'client' && actor?.role !== 'client') throw new AppError('FORBIDDEN', 'Only the client can reply as the client.');
   if (input.role === 'agent' && !isStaff(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can reply as an agent.');
   if (input.isInternal && input.role !== 'agent') throw new AppError('FORBIDDEN', 'Only agents write internal notes.');

@@ -5,7 +5,8 @@ import { isUniqueViolation } from '../db/is-unique-violation.js';
 import { invalidField } from '../errors.js';
 import { type Actor, type DomainContext, isStaff, now } from './context.js';
 import { assertAssignableToProduct, assertProductExists } from './product-post-types.js';
-import { assertCanRegister, findUserByEmail, insertUserOnce, normalizeEmail } from './resolve-user.js';
+import { assertCanRegister, assertValidAccount, findUserByEmail, insertUserOnce, normalizeEmail } from './resolve-user.js';
+import { isMultiLineText, isSingleLineText, MULTI_LINE_RULE, SINGLE_LINE_RULE } from './text-rules.js';
 import { findTerm } from './terms.js';
 
 export interface CreateTicketInput {
@@ -39,6 +40,7 @@ export interface CreatedTicket {
  * its outbox job, so there is no ticket without its notification and nothing is left on a refusal.
  */
 export async function createTicket(ctx: DomainContext, input: CreateTicketInput, actor: Actor | null): Promise<CreatedTicket> {
+  assertTicketText(input);
   const privileged = isStaff(actor);
   const idempotencyKey = input.idempotencyKey ? scopeIdempotencyKey(input.email, input.idempotencyKey) : undefined;
   if (idempotencyKey) {
@@ -112,6 +114,17 @@ async function insertTicketRows(
   if (idempotencyKey) await trx.insertInto('idempotency_keys').values({ key: idempotencyKey, ticket_id: id, created_at: time }).execute();
 
   return { id, status: status.slug, isNew: true };
+}
+
+// Routes validate first; this is the guarantee for every caller (see text-rules.ts for why).
+function assertTicketText(input: CreateTicketInput): void {
+  assertValidAccount(input);
+  if (!isSingleLineText(input.subject)) throw invalidField('subject', SINGLE_LINE_RULE);
+  if (input.orderId !== undefined && !isSingleLineText(input.orderId)) throw invalidField('order_id', SINGLE_LINE_RULE);
+  if (!isMultiLineText(input.description)) throw invalidField('description', MULTI_LINE_RULE);
+  for (const [key, value] of Object.entries(input.meta ?? {})) {
+    if (!isMultiLineText(value)) throw invalidField(key, MULTI_LINE_RULE);
+  }
 }
 
 // Keys are scoped to the email, so a key guessed from another form never reveals someone else's ticket.

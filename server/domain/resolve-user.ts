@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
-import { AppError } from '../errors.js';
+import { AppError, invalidField } from '../errors.js';
 import type { Database, UserRole, UserRow } from '../db/tables.js';
 import { getSettings } from '../settings/settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { type DomainContext, now } from './context.js';
+import { EMAIL_RULE, isEmailAddress } from './email-address.js';
+import { isSingleLineText, SINGLE_LINE_RULE } from './text-rules.js';
 
 /** Emails are matched without surrounding spaces and case, so "Ann@X.org " and "ann@x.org" are one account. */
 export function normalizeEmail(email: string): string {
@@ -25,6 +27,16 @@ export async function canRegisterUsers(ctx: DomainContext): Promise<boolean> {
 }
 
 /**
+ * The last check before an account is stored, whatever the path (widget, help site, CLI, API): the
+ * address follows the one email rule and the name is one line. Routes check first for a nicer
+ * answer; this keeps a path that forgot from storing an address a mail could be injected through.
+ */
+export function assertValidAccount(user: { email: string; name: string }): void {
+  if (!isEmailAddress(normalizeEmail(user.email))) throw invalidField('email', EMAIL_RULE);
+  if (!isSingleLineText(user.name)) throw invalidField('name', SINGLE_LINE_RULE);
+}
+
+/**
  * Inserts the account unless one with that email exists, then returns the stored one. ON CONFLICT makes
  * concurrent first submissions from one email end with exactly one account.
  */
@@ -32,6 +44,7 @@ export async function insertUserOnce(
   db: Kysely<Database>,
   user: { email: string; name: string; role: UserRole },
 ): Promise<UserRow> {
+  assertValidAccount(user);
   const email = normalizeEmail(user.email);
   const time = now();
   const inserted = await db

@@ -1,4 +1,5 @@
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { GUESS_RETRY_AFTER_S, isGuessingBlocked, recordWrongGuess } from '../auth/guess-limits.js';
 import { takeRateLimit } from '../auth/rate-limit.js';
 import type { UserRole, UserRow } from '../db/tables.js';
 import { AppError, invalidField } from '../errors.js';
@@ -15,17 +16,19 @@ export async function listStaff(ctx: DomainContext): Promise<UserRow[]> {
 }
 
 /**
- * Checks an agent's or admin's email and password for the admin app (rate-limited per address).
+ * Checks an agent's or admin's email and password for the admin app (wrong guesses limited per
+ * address and per IP, see guess-limits.ts).
  * Staff always sign in with a password; the clients' login method does not apply to them.
  */
-export async function verifyStaffPassword(ctx: DomainContext, email: string, password: string): Promise<UserRow> {
+export async function verifyStaffPassword(ctx: DomainContext, email: string, password: string, ip: string): Promise<UserRow> {
   const address = normalizeEmail(email);
-  if (!(await takeRateLimit(ctx.db, `password:${address}`, PASSWORD_TRIES, WINDOW_MS))) {
-    throw new AppError('RATE_LIMITED', 'Too many attempts for this address. Wait 15 minutes and try again.');
-  }
+  const limited = () => new AppError('RATE_LIMITED', 'Too many attempts. Wait 15 minutes and try again.').withHeaders({ 'retry-after': GUESS_RETRY_AFTER_S });
+  if (await isGuessingBlocked(ctx.db, 'password', ip)) throw limited();
+  if (!(await takeRateLimit(ctx.db, `password:${address}`, PASSWORD_TRIES, WINDOW_MS))) throw limited();
   const user = await findUserByEmail(ctx.db, address);
   const ok = await verifyPassword(password, user?.password_hash ?? null);
   if (!user || !ok || (user.role !== 'agent' && user.role !== 'admin')) {
+    await recordWrongGuess(ctx.db, 'password', ip);
     throw new AppError('INVALID_TOKEN', 'The email or the password is wrong, or this account is not an agent or admin.');
   }
   return user;

@@ -3,6 +3,7 @@ import { issueTicketLink } from '../auth/ticket-links.js';
 import type { Config } from '../config/config-types.js';
 import type { Database } from '../db/tables.js';
 import type { DomainContext } from '../domain/context.js';
+import { isEmailAddress } from '../domain/email-address.js';
 import type { JobRow } from '../jobs/queue.js';
 import { enqueueJob } from '../jobs/queue.js';
 import type { MailTemplateName } from '../settings/emails-tab.js';
@@ -77,7 +78,8 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow,
     'userId' in payload
       ? await ctx.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', payload.userId).executeTakeFirst()
       : { id: null, email: payload.email, name: '' };
-  if (!recipient) return null;
+  // An address outside the one email rule (stored before it existed) is never handed to SMTP.
+  if (!recipient || !isEmailAddress(recipient.email)) return null;
   const ticket = payload.ticketId
     ? await ctx.db
         .selectFrom('posts as p')

@@ -10,6 +10,8 @@ export interface RenderedMail {
 }
 
 const PLACEHOLDER = /##([a-z_]+)##/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
+const HEADER_BREAKERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
 
 /**
  * Fills a subject and a plain-text body template. The HTML part is built from the same text: the
@@ -17,8 +19,9 @@ const PLACEHOLDER = /##([a-z_]+)##/g;
  */
 export function renderMail(subjectTemplate: string, bodyTemplate: string, values: MailValues): RenderedMail {
   const lookup = (name: string) => (values as Record<string, string | undefined>)[name];
-  // Line breaks in a value must not start new header lines.
-  const subject = subjectTemplate.replace(PLACEHOLDER, (whole, name) => lookup(name) ?? whole).replace(/[\r\n]+/g, ' ').trim();
+  // Line breaks (and any other control character) in a value must not start new header lines. Input
+  // is refused with them already; this holds for values stored before that rule, and for templates.
+  const subject = subjectTemplate.replace(PLACEHOLDER, (whole, name) => lookup(name) ?? whole).replace(HEADER_BREAKERS, ' ').trim();
   const text = bodyTemplate.replace(PLACEHOLDER, (whole, name) => lookup(name) ?? whole);
 
   const htmlBody = bodyTemplate

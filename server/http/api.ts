@@ -31,7 +31,8 @@ const PUBLIC_CORS = {
   maxAge: 86400,
 };
 
-function isPublicRequest(request: FastifyRequest, basePathLength: number): boolean {
+/** Whether the request (or the request a preflight announces) is one of the widget's public, cross-origin ones. */
+export function isPublicRequest(request: FastifyRequest, basePathLength: number): boolean {
   const path = (request.url ?? '').split('?')[0]?.slice(basePathLength) ?? '';
   // A preflight names the method it asks for.
   let method = request.method === 'OPTIONS' ? String(request.headers['access-control-request-method'] ?? '') : request.method;

@@ -1,5 +1,9 @@
 import { classifyDatabaseFault, type DatabaseFault, RETRY_AFTER_SECONDS } from '../db/database-faults.js';
+import { EMAIL_RULE } from '../domain/email-address.js';
+import { MULTI_LINE_RULE, SINGLE_LINE_RULE } from '../domain/text-rules.js';
 import { AppError, ERROR_CODES, type ErrorCode, type FieldError, fieldError } from '../errors.js';
+
+const FORMAT_RULES: Record<string, string> = { email: EMAIL_RULE, 'single-line': SINGLE_LINE_RULE, 'multi-line': MULTI_LINE_RULE };
 
 /** An RFC 9457 problem document, with our stable `code` and per-field `errors`. */
 export interface Problem {
@@ -44,6 +48,9 @@ export function toProblem(error: unknown): Problem {
   if (err instanceof SyntaxError || err.code === 'FST_ERR_BAD_PROTO' || err.code === 'FST_ERR_BAD_CONSTRUCTOR') {
     return problemFor('MALFORMED_BODY', 'The body could not be parsed. Send a plain JSON object without __proto__ or constructor keys.');
   }
+  // PostgreSQL refuses NUL in text (SQLite stores it): a request that carries one into a query is the
+  // client's mistake on either database, never a 500. Fields are checked first; this is the net.
+  if (err.code === '22021' || err.code === '22P05') return problemFor('MALFORMED_BODY', 'The request contains a NUL or another character that cannot be stored. Remove it and try again.');
   const fault = classifyDatabaseFault(error);
   if (fault) return problemFor(fault === 'full' ? 'STORAGE_FULL' : 'SERVICE_UNAVAILABLE', FAULT_DETAILS[fault]);
   if (err.statusCode === 429) return problemFor('RATE_LIMITED', 'Too many requests. Wait a little and try again.');
@@ -99,7 +106,11 @@ function describeAjvError(error: AjvError): { field: string; detail: string } {
     case 'required':
       return { field: join(path, String(params.missingProperty)), detail: 'is required' };
     case 'format':
-      return { field: path, detail: params.format === 'email' ? 'must be a valid email address, like name@example.com' : `must be a valid ${params.format}` };
+      return { field: path, detail: FORMAT_RULES[String(params.format)] ?? `must be a valid ${params.format}` };
+    case 'pattern':
+      // '\\S' is the "not blank" rule of labels and descriptions.
+      if (params.pattern === '\\S') return { field: path, detail: 'must not be blank' };
+      return { field: path || 'body', detail: error.message ?? 'is not valid' };
     case 'minLength':
       return { field: path, detail: params.limit === 1 ? 'must not be empty' : `must be at least ${params.limit} characters` };
     case 'maxLength':

@@ -1,3 +1,5 @@
+import { EMAIL_RULE, isEmailAddress } from '../domain/email-address.js';
+import { isSingleLineText, SINGLE_LINE_RULE } from '../domain/text-rules.js';
 import type { SettingsField, TicketFormField } from './schema-types.js';
 
 const FORM_FIELD_TYPES = ['text', 'textarea', 'select', 'checkbox'];
@@ -20,15 +22,17 @@ export function validateSetting(field: SettingsField, value: unknown): string | 
       return typeof value === 'string' && allowed.includes(value) ? undefined : `must be one of: ${allowed.join(', ')}`;
     }
     case 'email':
-      return typeof value === 'string' && (value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
-        ? undefined
-        : 'must be an email address';
+      return typeof value === 'string' && (value === '' || isEmailAddress(value)) ? undefined : EMAIL_RULE;
+    case 'text':
+      // One line: text settings (the sender name, mail subjects) end up in headers.
+      if (typeof value !== 'string') return 'must be text';
+      return value.length > 100_000 ? 'is too long' : isSingleLineText(value) ? undefined : SINGLE_LINE_RULE;
     case 'url':
       return typeof value === 'string' && (value === '' || URL.canParse(value)) ? undefined : 'must be an absolute URL';
     case 'form_fields':
       return validateFormFields(value);
     default:
-      // text, textarea, secret, and any type a site adds that we only store.
+      // textarea, secret, and any type a site adds that we only store.
       return typeof value === 'string' ? (value.length > 100_000 ? 'is too long' : undefined) : 'must be text';
   }
 }

@@ -9,8 +9,8 @@ import { getSiteOptions } from '../settings/site-options.js';
 import { FirstAdminPage } from './pages/first-admin-page.js';
 import { renderPage } from './pages/render-page.js';
 import type { SiteTemplate } from './site-template.js';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isEmailAddress } from '../domain/email-address.js';
+import { isSingleLineText } from '../domain/text-rules.js';
 
 async function sendPage(ctx: DomainContext, config: Config, reply: FastifyReply, props: Omit<Parameters<typeof FirstAdminPage>[0], 'siteName' | 'homeUrl'>, status = 200) {
   const { site_name } = await getSiteOptions(ctx.db);
@@ -41,7 +41,7 @@ export const firstAdminRoutes: FastifyPluginAsync<RouteServices> = async (app, {
     const token = typeof form.token === 'string' ? form.token : '';
     const name = typeof form.name === 'string' ? form.name.trim() : '';
     const email = typeof form.email === 'string' ? form.email.trim() : '';
-    if (!name || name.length > 200 || !EMAIL.test(email) || email.length > 254) {
+    if (!name || name.length > 200 || !isSingleLineText(name) || !isEmailAddress(email)) {
       return sendPage(ctx, config, reply, { token, error: 'Enter your name and a valid email address.' }, 400);
     }
     try {

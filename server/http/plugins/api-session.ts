@@ -5,6 +5,7 @@ import { findSessionUser } from '../../auth/sessions.js';
 import type { Config } from '../../config/config-types.js';
 import type { Database } from '../../db/tables.js';
 import { AppError } from '../../errors.js';
+import { isPublicRequest } from '../api.js';
 import { isValidCsrf, SESSION_COOKIE } from './session.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -14,8 +15,8 @@ export const CSRF_HEADER = 'x-csrf-token';
  * The admin app calls the REST API with the help site's session cookie instead of a Bearer token.
  * Reads need only the cookie (cross-site pages cannot read the JSON: these routes send no CORS
  * headers). A write counts as the session's user only with a valid `X-CSRF-Token` header — a custom
- * header no cross-site form can send; without it the write is anonymous, so the widget's public
- * routes keep working for a signed-in browser. A wrong token is a 403.
+ * header no cross-site form can send. Without it a write to the widget's public routes is anonymous
+ * (they keep working for a signed-in browser) and any other write is a 403, as is a wrong token.
  */
 export const apiSessionPlugin = fp(
   async (app: FastifyInstance, options: { db: Kysely<Database>; config: Config }) => {
@@ -26,7 +27,12 @@ export const apiSessionPlugin = fp(
       if (!token) return;
       if (!SAFE_METHODS.has(request.method)) {
         const sent = request.headers[CSRF_HEADER];
-        if (sent === undefined) return;
+        // The widget's public routes stay usable from a signed-in browser (anonymously); any other
+        // write that carries the session cookie but no token is a cross-site attempt or a bug.
+        if (sent === undefined) {
+          if (isPublicRequest(request, options.config.basePath.length)) return;
+          throw new AppError('FORBIDDEN', 'Writes made with the session cookie need the X-CSRF-Token header (from GET /me).');
+        }
         if (!(await isValidCsrf(request, sent))) throw new AppError('FORBIDDEN', 'The X-CSRF-Token header is wrong or stale. Reload the page and try again.');
       }
       const user = await findSessionUser(options.db, token);

@@ -2,9 +2,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Ajv, type Options } from 'ajv';
 import * as ajvFormats from 'ajv-formats';
+import { isEmailAddress } from '../../domain/email-address.js';
+import { isMultiLineText, isSingleLineText } from '../../domain/text-rules.js';
 
 // ajv-formats is CommonJS; under ESM its function arrives as `default`.
-const addFormats = ((ajvFormats as { default?: unknown }).default ?? ajvFormats) as (ajv: Ajv) => Ajv;
+const addStandardFormats = ((ajvFormats as { default?: unknown }).default ?? ajvFormats) as (ajv: Ajv) => Ajv;
+
+/** The standard formats, with `email` replaced by the helpdesk's one strict rule, and our text formats. */
+function addFormats(ajv: Ajv): Ajv {
+  addStandardFormats(ajv);
+  ajv.addFormat('email', { type: 'string', validate: isEmailAddress });
+  ajv.addFormat('single-line', { type: 'string', validate: isSingleLineText });
+  ajv.addFormat('multi-line', { type: 'string', validate: isMultiLineText });
+  return ajv;
+}
 
 interface JsonSchema {
   type?: string;

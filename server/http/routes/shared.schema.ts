@@ -20,8 +20,8 @@ export const problemResponses = (...statuses: number[]) =>
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-/** A label shown to people: not blank, bounded. */
-export const Label = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+/** A label shown to people: one line, not blank, bounded. */
+export const Label = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S', format: 'single-line' });
 
 /** OpenAPI: the route needs `Authorization: Bearer <token>`. */
 export const BEARER = [{ bearer: [] }];

@@ -1,6 +1,9 @@
+import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config/config-types.js';
 import { getLoginMethod } from '../../auth/auth.js';
+import { GUESS_RETRY_AFTER_S, isGuessingBlocked, recordWrongGuess } from '../../auth/guess-limits.js';
 import { inspectTicketLink } from '../../auth/ticket-links.js';
+import { MessagePage } from '../pages/message-page.js';
 import { getClientThread, listClientTickets } from '../../domain/client-tickets.js';
 import type { DomainContext } from '../../domain/context.js';
 import { getPosts } from '../../domain/post.js';
@@ -19,12 +22,15 @@ export function loginTemplate(ctx: DomainContext, config: Config): SiteTemplate 
   return {
     claims: (vars) => vars.helpdesk_login === '1',
     async render(front, reply) {
-      const request = reply.request;
-      const returnTo = safeReturnTo(front.query.get('return_to'), config);
-      const [layout, method, canRegister] = await Promise.all([layoutProps(ctx, config, request, reply), getLoginMethod(ctx), canRegisterUsers(ctx)]);
-      return sendPrivatePage(reply, LoginPage({ ...layout, method, canRegister, notice: front.query.get('notice'), returnTo }));
+      return sendLoginPage(ctx, config, reply, { notice: front.query.get('notice'), returnTo: safeReturnTo(front.query.get('return_to'), config) });
     },
   };
+}
+
+/** The login view with a notice; a form post answers with it directly (status 400) when a field is refused. */
+export async function sendLoginPage(ctx: DomainContext, config: Config, reply: FastifyReply, options: { notice: string | null; returnTo: string; status?: number }) {
+  const [layout, method, canRegister] = await Promise.all([layoutProps(ctx, config, reply.request, reply), getLoginMethod(ctx), canRegisterUsers(ctx)]);
+  return sendPrivatePage(reply, LoginPage({ ...layout, method, canRegister, notice: options.notice, returnTo: options.returnTo }), options.status);
 }
 
 /** GET /login/ticket/?token=…: the confirm page of a mailed link; using the link takes a POST. */
@@ -33,12 +39,22 @@ export function ticketLinkTemplate(ctx: DomainContext, config: Config): SiteTemp
     claims: (vars) => vars.helpdesk_ticket_link === '1',
     async render(front, reply) {
       const token = front.query.get('token') ?? '';
+      const ip = reply.request.ip;
+      if (await isGuessingBlocked(ctx.db, 'token', ip)) return sendTooManyGuesses(ctx, config, reply);
       const [layout, link] = await Promise.all([layoutProps(ctx, config, reply.request, reply), inspectTicketLink(ctx.db, token)]);
+      if (link.state === 'unknown') await recordWrongGuess(ctx.db, 'token', ip);
       const status = link.state === 'valid' ? 200 : link.state === 'unknown' ? 404 : 410;
       // The token is in the address: no Referer may carry it away.
       return sendPrivatePage(reply, TicketLinkPage({ ...layout, state: link.state, token, notice: front.query.get('notice') }), status, { 'referrer-policy': 'no-referrer' });
     },
   };
+}
+
+/** The 429 page for an IP that tried too many unknown link tokens (see guess-limits.ts). */
+export async function sendTooManyGuesses(ctx: DomainContext, config: Config, reply: FastifyReply) {
+  const layout = await layoutProps(ctx, config, reply.request, reply);
+  const message = 'Too many links that do not exist were tried from your network. Wait 15 minutes, then open the link from your mail again.';
+  return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Too many attempts', message }), 429, { 'retry-after': GUESS_RETRY_AFTER_S, 'referrer-policy': 'no-referrer' });
 }
 
 /** Pages (posts of type `page`) by slug, with [helpdesk_tickets] and [helpdesk_new_ticket] expanded. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { login, sendSignInLink, signUp } from '../../auth/auth.js';
+import { GUESS_RETRY_AFTER_S, isGuessingBlocked, recordWrongGuess } from '../../auth/guess-limits.js';
 import { consumeTicketLink, inspectTicketLink } from '../../auth/ticket-links.js';
 import { addComment } from '../../domain/add-comment.js';
 import { createTicket } from '../../domain/create-ticket.js';
@@ -9,6 +10,9 @@ import type { RouteServices } from '../../http/services.js';
 import { getTicketFormFields } from '../../settings/settings.js';
 import { MessagePage } from '../pages/message-page.js';
 import { TicketLinkPage } from '../pages/ticket-link-page.js';
+import { isEmailAddress } from '../../domain/email-address.js';
+import { isMultiLineText, isSingleLineText } from '../../domain/text-rules.js';
+import { sendLoginPage, sendTooManyGuesses } from './account-templates.js';
 import { layoutProps, safeReturnTo, sendNotFound, sendPrivatePage, siteUrl } from './site-page.js';
 
 type Form = Record<string, unknown>;
@@ -16,7 +20,8 @@ const text = (form: Form, name: string, max = 1000): string => {
   const value = form[name];
   return typeof value === 'string' ? value.slice(0, max) : '';
 };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The typed address, trimmed but not cut: an overlong one is refused, not shortened into another. */
+const emailIn = (form: Form): string => text(form, 'email', 2000).trim();
 
 /**
  * The help site's form posts: sign-in (link, password, mailed ticket link), sign-up, sign-out, client
@@ -39,26 +44,34 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
     return handler(request, reply, body);
   };
   const options = { schema: { hide: true } };
+  // A refused address is answered at once with a 400 (the login view naming the email field): it
+  // never reaches login(), sign-up or the mail queue.
+  const refuseEmail = (reply: FastifyReply, returnTo: string) => sendLoginPage(ctx, config, reply, { notice: 'invalid_email', returnTo, status: 400 });
 
   app.post('/login/', options, form(async (request, reply, body) => {
     const returnTo = safeReturnTo(body.return_to, config);
+    const email = emailIn(body);
+    if (!isEmailAddress(email)) return refuseEmail(reply, returnTo);
+    const throttled = () => sendLoginPage(ctx, config, reply.header('retry-after', GUESS_RETRY_AFTER_S), { notice: 'login_throttled', returnTo, status: 429 });
+    if (await isGuessingBlocked(ctx.db, 'password', request.ip)) return throttled();
     try {
-      const result = await login(ctx, { email: text(body, 'email', 254), password: text(body, 'password', 200) });
-      if (result.kind === 'rate_limited') return see(reply, loginPath, { notice: 'login_throttled' });
+      const result = await login(ctx, { email, password: text(body, 'password', 200) });
+      if (result.kind === 'rate_limited') return throttled();
       if (result.kind === 'signed_in') {
         await signIn(request, reply, result.user);
         return see(reply, returnTo);
       }
       return see(reply, loginPath, { notice: 'link_sent' });
     } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_TOKEN') await recordWrongGuess(ctx.db, 'password', request.ip);
       if (error instanceof AppError && ['INVALID_TOKEN', 'FORBIDDEN'].includes(error.code)) return see(reply, loginPath, { notice: 'bad_login' });
       throw error;
     }
   }));
 
   app.post('/login/link/', options, form(async (_request, reply, body) => {
-    const email = text(body, 'email', 254).trim();
-    if (!EMAIL.test(email)) return see(reply, loginPath, { notice: 'invalid_form' });
+    const email = emailIn(body);
+    if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
     try {
       const result = await login(ctx, { email });
       return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
@@ -70,9 +83,11 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
 
   app.post('/signup/', options, form(async (request, reply, body) => {
     const name = text(body, 'name', 200).trim();
-    const email = text(body, 'email', 254).trim();
+    const email = emailIn(body);
     const password = typeof body.password === 'string' ? text(body, 'password', 200) : undefined;
-    if (!name || !EMAIL.test(email)) return see(reply, loginPath, { notice: 'invalid_form' });
+    if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
+    if (!isSingleLineText(name)) return sendLoginPage(ctx, config, reply, { notice: 'invalid_text', returnTo: safeReturnTo(body.return_to, config), status: 400 });
+    if (!name) return see(reply, loginPath, { notice: 'invalid_form' });
     try {
       const result = await signUp(ctx, { name, email, password });
       if (result.kind === 'signed_in') {
@@ -96,9 +111,11 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
   // clean address (the token leaves the address bar).
   app.post('/login/ticket/', options, form(async (request, reply, body) => {
     const token = text(body, 'token', 200);
+    if (await isGuessingBlocked(ctx.db, 'token', request.ip)) return sendTooManyGuesses(ctx, config, reply);
     const used = await consumeTicketLink(ctx.db, token);
     if (!used) {
       const link = await inspectTicketLink(ctx.db, token);
+      if (link.state === 'unknown') await recordWrongGuess(ctx.db, 'token', request.ip);
       const layout = await layoutProps(ctx, config, request, reply);
       return sendPrivatePage(reply, TicketLinkPage({ ...layout, state: link.state === 'valid' ? 'used' : link.state, token, notice: null }), link.state === 'unknown' ? 404 : 410, {
         'referrer-policy': 'no-referrer',
@@ -110,7 +127,9 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
 
   app.post('/login/fresh-link/', options, form(async (request, reply, body) => {
     const token = text(body, 'token', 200);
+    if (await isGuessingBlocked(ctx.db, 'token', request.ip)) return sendTooManyGuesses(ctx, config, reply);
     const link = await inspectTicketLink(ctx.db, token);
+    if (link.state === 'unknown') await recordWrongGuess(ctx.db, 'token', request.ip);
     let notice: string | null = null;
     if (link.state === 'used' || link.state === 'expired') {
       notice = (await sendSignInLink(ctx, link.user, link.ticketId)) ? 'fresh_link_sent' : 'rate_limited';
@@ -125,6 +144,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
     const returnTo = safeReturnTo(body.return_to, config);
     if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
     const ticketId = /^\d{1,12}$/.test(text(body, 'ticket_id')) ? Number(text(body, 'ticket_id')) : -1;
+    if (!isMultiLineText(text(body, 'text', 60_000))) return see(reply, returnTo, { ticket: String(ticketId), notice: 'invalid_text' });
     try {
       // On the help site everyone answers their own tickets as the client.
       await addComment(ctx, { ticketId, text: text(body, 'text', 60_000), role: 'client' }, { id: user.id, role: 'client' });
@@ -146,6 +166,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       const name = field.builtin ? field.key : `custom_${field.key}`;
       let value = text(body, name, field.type === 'textarea' ? 50_000 : 1000).trim();
       if (field.type === 'checkbox') value = value ? '1' : '';
+      if (!(field.type === 'textarea' ? isMultiLineText(value) : isSingleLineText(value))) return see(reply, returnTo, { notice: 'invalid_text' });
       if (field.type === 'select' && !field.builtin && value && !(field.options ?? []).includes(value)) return see(reply, returnTo, { notice: 'invalid_form' });
       if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
       values.set(field.key, value);

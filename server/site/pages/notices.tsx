@@ -9,6 +9,8 @@ export const NOTICES: Record<string, { text: string; isError?: boolean }> = {
   account_exists: { text: 'An account with this email exists already. Sign in instead.', isError: true },
   weak_password: { text: 'Choose a password of at least 10 characters.', isError: true },
   invalid_form: { text: 'Fill in the required fields.', isError: true },
+  invalid_email: { text: 'Email: enter one plain address like name@example.com (no name, quotes, spaces or second address; ASCII letters only).', isError: true },
+  invalid_text: { text: 'Write each one-line field on one line, without tabs or other control characters.', isError: true },
   reply_sent: { text: 'Your reply was sent.' },
   reply_empty: { text: 'Write a reply before sending it.', isError: true },
   ticket_created: { text: 'Your ticket was filed. We will answer soon.' },

@@ -70,7 +70,7 @@ export const TicketPatch = Type.Object(
 
 export const CommentBody = Type.Object(
   {
-    text: Type.String({ minLength: 1, maxLength: 50_000 }),
+    text: Type.String({ minLength: 1, maxLength: 50_000, format: 'multi-line' }),
     internal: Type.Optional(Type.Boolean({ description: 'An internal note: agents only, never shown or mailed to the client' })),
   },
   { additionalProperties: false },

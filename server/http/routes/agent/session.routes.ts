@@ -32,14 +32,14 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       schema: {
         summary: 'Sign an agent or admin in with a password (starts the session cookie)',
         tags,
-        body: Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+        body: Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
         response: { 200: MeReply, ...problemResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       // Login CSRF: only a page of this site can read the token and send the header.
       if (!(await isValidCsrf(request, request.headers[CSRF_HEADER]))) throw new AppError('FORBIDDEN', 'Reload the page and sign in again (missing X-CSRF-Token).');
-      const user = await verifyStaffPassword(ctx, request.body.email, request.body.password);
+      const user = await verifyStaffPassword(ctx, request.body.email, request.body.password, request.ip);
       await signIn(request, reply, user);
       reply.header('cache-control', 'no-store');
       return { user: { id: user.id, name: user.name, email: user.email, role: user.role }, csrf_token: await csrfToken(request, reply) };

@@ -75,7 +75,7 @@ describeEachDatabase('agent assist: POST /tickets/:id/suggest-reply', (dialect) 
     const headers = await sessionHeaders(staff.id);
     expect((await call('POST', `/tickets/${id}/suggest-reply`, headers)).statusCode).toBe(200);
     const { 'x-csrf-token': _, ...withoutCsrf } = headers;
-    expect((await call('POST', `/tickets/${id}/suggest-reply`, withoutCsrf)).statusCode).toBe(401);
+    expect((await call('POST', `/tickets/${id}/suggest-reply`, withoutCsrf)).statusCode).toBe(403);
     expect(backend.requests.length).toBe(1);
   });
 

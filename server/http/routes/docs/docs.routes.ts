@@ -22,7 +22,7 @@ export const docsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
       schema: {
         summary: 'List the docs of one product',
         tags: ['docs'],
-        params: Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200 }) }),
+        params: Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200, format: 'single-line' }) }),
         querystring: DocsQuery,
         response: docsListResponse,
       },

@@ -8,13 +8,13 @@ const TermId = (what: string) => Type.Optional(Type.Integer({ minimum: 1, descri
 // fields named here are ever read.
 export const CreateTicketBody = Type.Object({
   name: Label(L.name),
-  email: Type.String({ format: 'email', maxLength: L.email, description: 'Resolves to an existing account or creates one.' }),
+  email: Type.String({ format: 'email', maxLength: L.email, description: 'Resolves to an existing account or creates one. One plain address (see docs/SECURITY.md): no display name, comment, quotes or list; ASCII only.' }),
   subject: Label(L.subject),
-  description: Type.String({ minLength: 1, maxLength: L.description, pattern: '\\S' }),
+  description: Type.String({ minLength: 1, maxLength: L.description, pattern: '\\S', format: 'multi-line' }),
   product: TermId('product (GET /tickets/products/)'),
   reason: TermId('reason (GET /tickets/reasons/)'),
   urgency: TermId('urgency (GET /tickets/urgencies/)'),
-  order_id: Type.Optional(Type.String({ maxLength: L.order_id, description: "Stored as the ticket's `order` meta." })),
+  order_id: Type.Optional(Type.String({ maxLength: L.order_id, format: 'single-line', description: "Stored as the ticket's `order` meta." })),
   idempotency_key: Type.Optional(
     Type.String({ minLength: 8, maxLength: L.idempotency_key, description: 'Same key and email → the same ticket (also accepted as the Idempotency-Key header).' }),
   ),
