@@ -12,7 +12,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { type BenchDatabase, createBenchDatabase } from '../bench/lib/bench-database.js';
 import { freePort, startProcess, stopProcess } from '../bench/lib/server-process.js';
 import { createDb, type Db } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
@@ -178,29 +178,11 @@ async function scanDatabase(label: string, databaseUrl: string, dataDir: string)
   return ok;
 }
 
-async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+async function postgresUrl(): Promise<BenchDatabase | null> {
   if (ADMIN_URL === 'none') return null;
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`No PostgreSQL at ${ADMIN_URL}: PostgreSQL not scanned.`);
-    return null;
-  }
-  const name = `helpdesk_sqlmap_${process.pid}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const database = await createBenchDatabase('postgres', ADMIN_URL, 'helpdesk_sqlmap');
+  if (!database) console.log(`No PostgreSQL at ${ADMIN_URL}: PostgreSQL not scanned.`);
+  return database;
 }
 
 /**

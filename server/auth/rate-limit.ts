@@ -34,18 +34,8 @@ export async function addHit(db: Kysely<Database>, bucket: string, windowMs: num
 export async function takeRateLimit(db: Kysely<Database>, bucket: string, limit: number, windowMs: number): Promise<boolean> {
   const take = async (trx: Kysely<Database>) => {
     if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(hashtextextended(${`rate_limit:${bucket}`}, 0))`.execute(trx);
-    const time = now();
-    const since = new Date(Date.parse(time) - windowMs).toISOString();
-    const row = await trx
-      .selectFrom('rate_limit_hits')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('bucket', '=', bucket)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (Number(row.n) >= limit) return false;
-    await trx.insertInto('rate_limit_hits').values({ bucket, created_at: time }).execute();
-    // Old hits are dead weight: drop this bucket's expired ones as we go.
-    await trx.deleteFrom('rate_limit_hits').where('bucket', '=', bucket).where('created_at', '<=', since).execute();
+    if ((await countHits(trx, bucket, windowMs)) >= limit) return false;
+    await addHit(trx, bucket, windowMs);
     return true;
   };
   return db.isTransaction ? take(db) : db.transaction().execute(take);
