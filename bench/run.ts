@@ -40,8 +40,17 @@ async function seedDocs(file: string, count: number): Promise<void> {
   const time = new Date().toISOString();
   for (let start = 0; start < count; start += 500) {
     const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => ({
-      type: 'doc', status: 'publish', title: `How to do thing ${start + i}`, content: `Step by step guide number ${start + i}. `.repeat(20),
-      slug: `doc-${start + i}`, author_id: null, product_id: null, parent_id: null, menu_order: start + i, created_at: time, updated_at: time,
+      type: 'doc',
+      status: 'publish',
+      title: `How to do thing ${start + i}`,
+      content: `Step by step guide number ${start + i}. `.repeat(20),
+      slug: `doc-${start + i}`,
+      author_id: null,
+      product_id: null,
+      parent_id: null,
+      menu_order: start + i,
+      created_at: time,
+      updated_at: time,
     }));
     await db.kysely.insertInto('posts').values(rows).execute();
   }
@@ -76,7 +85,14 @@ async function main() {
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
             setupRequest: (request) => {
               n += 1;
-              const form = new URLSearchParams({ name: 'Bench Client', email: `http${n}@bench.test`, subject: 'Subject', description: 'Description of the problem', urgency: String(site.urgencyId), order_id: `ORD-${n}` });
+              const form = new URLSearchParams({
+                name: 'Bench Client',
+                email: `http${n}@bench.test`,
+                subject: 'Subject',
+                description: 'Description of the problem',
+                urgency: String(site.urgencyId),
+                order_id: `ORD-${n}`,
+              });
               return { ...request, body: form.toString() };
             },
           },

@@ -20,8 +20,21 @@ function inline(text: string, key: string): ReactNode[] {
     else if (bold !== undefined) out.push(<strong key={k}>{inline(bold, k)}</strong>);
     else if (italic !== undefined || italic2 !== undefined) out.push(<em key={k}>{inline((italic ?? italic2) as string, k)}</em>);
     else if (linkText !== undefined && linkUrl !== undefined) {
-      out.push(SAFE_URL.test(linkUrl) ? <a key={k} href={linkUrl} rel="noopener noreferrer nofollow">{inline(linkText, k)}</a> : whole);
-    } else if (bare !== undefined) out.push(<a key={k} href={bare} rel="noopener noreferrer nofollow">{bare}</a>);
+      out.push(
+        SAFE_URL.test(linkUrl) ? (
+          <a key={k} href={linkUrl} rel="noopener noreferrer nofollow">
+            {inline(linkText, k)}
+          </a>
+        ) : (
+          whole
+        ),
+      );
+    } else if (bare !== undefined)
+      out.push(
+        <a key={k} href={bare} rel="noopener noreferrer nofollow">
+          {bare}
+        </a>,
+      );
     last = match.index + whole.length;
   }
   if (last < text.length) out.push(text.slice(last));
@@ -30,7 +43,11 @@ function inline(text: string, key: string): ReactNode[] {
 
 /** Line breaks inside a paragraph stay line breaks. */
 function lines(text: string, key: string): ReactNode[] {
-  return text.split('\n').flatMap((line, i) => (i === 0 ? [<Fragment key={`${key}-l${i}`}>{inline(line, `${key}-l${i}`)}</Fragment>] : [<br key={`${key}-br${i}`} />, <Fragment key={`${key}-l${i}`}>{inline(line, `${key}-l${i}`)}</Fragment>]));
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      i === 0 ? [<Fragment key={`${key}-l${i}`}>{inline(line, `${key}-l${i}`)}</Fragment>] : [<br key={`${key}-br${i}`} />, <Fragment key={`${key}-l${i}`}>{inline(line, `${key}-l${i}`)}</Fragment>],
+    );
 }
 
 /** Block Markdown: paragraphs, `-`/`*`/`1.` lists, `>` quotes, ``` fences; everything else is text. */
@@ -46,15 +63,33 @@ export function Markdown({ text }: { text: string }) {
       if (!trimmed) continue;
       const key = `b${n++}`;
       const rows = trimmed.split('\n');
-      if (rows.every((r) => /^\s*[-*]\s+/.test(r))) blocks.push(<ul key={key}>{rows.map((r, i) => <li key={i}>{inline(r.replace(/^\s*[-*]\s+/, ''), `${key}-${i}`)}</li>)}</ul>);
-      else if (rows.every((r) => /^\s*\d+[.)]\s+/.test(r))) blocks.push(<ol key={key}>{rows.map((r, i) => <li key={i}>{inline(r.replace(/^\s*\d+[.)]\s+/, ''), `${key}-${i}`)}</li>)}</ol>);
+      if (rows.every((r) => /^\s*[-*]\s+/.test(r)))
+        blocks.push(
+          <ul key={key}>
+            {rows.map((r, i) => (
+              <li key={i}>{inline(r.replace(/^\s*[-*]\s+/, ''), `${key}-${i}`)}</li>
+            ))}
+          </ul>,
+        );
+      else if (rows.every((r) => /^\s*\d+[.)]\s+/.test(r)))
+        blocks.push(
+          <ol key={key}>
+            {rows.map((r, i) => (
+              <li key={i}>{inline(r.replace(/^\s*\d+[.)]\s+/, ''), `${key}-${i}`)}</li>
+            ))}
+          </ol>,
+        );
       else if (rows.every((r) => /^>\s?/.test(r))) blocks.push(<blockquote key={key}>{lines(rows.map((r) => r.replace(/^>\s?/, '')).join('\n'), key)}</blockquote>);
       else blocks.push(<p key={key}>{lines(trimmed, key)}</p>);
     }
   };
   for (let match = fence.exec(source); match; match = fence.exec(source)) {
     paragraphs(source.slice(last, match.index));
-    blocks.push(<pre key={`b${n++}`}><code>{match[1]}</code></pre>);
+    blocks.push(
+      <pre key={`b${n++}`}>
+        <code>{match[1]}</code>
+      </pre>,
+    );
     last = match.index + match[0].length;
   }
   paragraphs(source.slice(last));

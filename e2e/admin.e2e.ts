@@ -3,8 +3,8 @@
 // tab added by a filter, the classic settings screen without JavaScript, and axe on every screen.
 import { expect, type Page, test } from '@playwright/test';
 import { encryptSecret } from '../server/secrets/secret-box.js';
-import { ADMIN, AGENT, type AdminHelpdesk, startAdminHelpdesk } from './admin-helpdesk.js';
 import { type FakeAiBackend, startFakeAiBackend } from '../server/test/fake-ai-backend.js';
+import { ADMIN, type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
@@ -154,7 +154,11 @@ test.describe('screens', () => {
     // A key encrypted under another seed, as after a lost seed file.
     const unreadable = { ...stored, ai: { ...stored.ai, api_key: encryptSecret('another-seed-0123456789', 'ai.api_key', 'sk-old') } };
     const write = (value: unknown) =>
-      hd.db.insertInto('options').values({ name: 'helpdesk_settings', value: JSON.stringify(value) }).onConflict((oc) => oc.column('name').doUpdateSet({ value: JSON.stringify(value) })).execute();
+      hd.db
+        .insertInto('options')
+        .values({ name: 'helpdesk_settings', value: JSON.stringify(value) })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value: JSON.stringify(value) }))
+        .execute();
     await write(unreadable);
     try {
       await signIn(page, ADMIN);

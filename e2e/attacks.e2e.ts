@@ -4,7 +4,7 @@
 // The help site's pages and the mail are checked structurally in server/security/xss.test.ts.
 import type { Page } from '@playwright/test';
 import { XSS_PAYLOADS } from '../server/test/attack-corpus.js';
-import { AGENT, type AdminHelpdesk, startAdminHelpdesk } from './admin-helpdesk.js';
+import { type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
 import { dialog, expect, filedTicketId, launcher, newEmail, openHostPage, sendButton, test } from './fixtures.js';
 
 const CORPUS_TEXT = XSS_PAYLOADS.join('\n');
@@ -70,10 +70,13 @@ test.describe('admin app', () => {
     const ids: number[] = [];
     for (const [index, payload] of XSS_PAYLOADS.entries()) {
       const id = await hd.fileTicket(`xss${index}-${Date.now()}@client.test`, payload, { name: `N${index} ${payload}`, description: CORPUS_TEXT, order_id: payload });
-      await hd.db.insertInto('post_meta').values([
-        { post_id: id, meta_key: 'custom_site_url', meta_value: payload },
-        { post_id: id, meta_key: 'custom_notes', meta_value: CORPUS_TEXT },
-      ]).execute();
+      await hd.db
+        .insertInto('post_meta')
+        .values([
+          { post_id: id, meta_key: 'custom_site_url', meta_value: payload },
+          { post_id: id, meta_key: 'custom_notes', meta_value: CORPUS_TEXT },
+        ])
+        .execute();
       ids.push(id);
     }
     await hd.api('POST', `/tickets/${ids[0]}/comments`, { text: CORPUS_TEXT });

@@ -29,7 +29,9 @@ async function startLoop(): Promise<Loop> {
   });
   const host = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `default-src 'none'; script-src ${homeUrl}/; connect-src ${homeUrl}/; style-src 'none'` });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title><script src="${homeUrl}/helpdesk/tickets/embed/" async></script></head><body><main><h1>Shop</h1></main></body></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title><script src="${homeUrl}/helpdesk/tickets/embed/" async></script></head><body><main><h1>Shop</h1></main></body></html>`,
+    );
   });
   const hostOrigin = `http://127.0.0.1:${await listen(host)}`;
   return {

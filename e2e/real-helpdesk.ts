@@ -120,7 +120,10 @@ export async function startRealHelpdesk({ basePath = '' }: { basePath?: string }
     async countRows() {
       const counts: Record<string, number> = {};
       for (const table of ['users', 'posts', 'post_meta', 'term_relationships', 'jobs', 'idempotency_keys'] as const) {
-        const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const row = await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
         counts[table] = Number(row.n);
       }
       return counts;

@@ -8,7 +8,7 @@ export default function requireChromium(): void {
   } catch {
     throw new Error(
       `The browser tests need Chromium at ${CHROMIUM_PATH}, and it is not there.\n` +
-        'Install Debian\'s package (Playwright never downloads a browser for this project):\n\n' +
+        "Install Debian's package (Playwright never downloads a browser for this project):\n\n" +
         '    sudo apt-get install chromium\n\n' +
         'or point CHROMIUM_PATH at another Chromium executable.',
     );

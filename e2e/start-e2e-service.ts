@@ -43,8 +43,7 @@ export interface E2eService {
   close(): Promise<void>;
 }
 
-export const listen = (server: Server): Promise<number> =>
-  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+export const listen = (server: Server): Promise<number> => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 
 export async function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();

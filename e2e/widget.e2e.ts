@@ -2,9 +2,7 @@ import { axeViolations } from './axe.js';
 import { dialog, expect, filedTicketId, fillRequired, launcher, newEmail, openHostPage, sendButton, test } from './fixtures.js';
 
 const UNREACHABLE = "We couldn't reach the help desk. Check your connection and try again.";
-const CLOSED =
-  'This help desk only accepts tickets from people who already have an account. ' +
-  'Please use the email address of your existing account, or contact the site owner.';
+const CLOSED = 'This help desk only accepts tickets from people who already have an account. ' + 'Please use the email address of your existing account, or contact the site owner.';
 
 test('a foreign site with hostile CSS files a ticket; the helpdesk stores it with the account, terms and order', async ({ page, helpdesk, pageErrors }) => {
   const script = page.waitForResponse(`${helpdesk.homeUrl}/helpdesk/tickets/embed/`);
@@ -69,7 +67,7 @@ test('account creation off: an unknown email is refused in plain words and nothi
   expect(pageErrors).toEqual(['Failed to load resource: the server responded with a status of 403 (Forbidden)']);
 });
 
-test("privacy option on, account creation off: an unknown email is thanked as received (202), and only its access mail is queued", async ({ page, helpdesk, pageErrors }) => {
+test('privacy option on, account creation off: an unknown email is thanked as received (202), and only its access mail is queued', async ({ page, helpdesk, pageErrors }) => {
   await helpdesk.setCreateAccounts(false);
   await helpdesk.setHideAccounts(true);
   await openHostPage(page, helpdesk);

@@ -14,12 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BenchDatabase, createBenchDatabase } from '../bench/lib/bench-database.js';
 import { freePort, startProcess, stopProcess } from '../bench/lib/server-process.js';
-import { createDb, type Db } from '../server/db/create-db.js';
-import { migrateToLatest } from '../server/db/migrate.js';
-import { writeOption } from '../server/domain/options.js';
 import { hashPassword } from '../server/auth/passwords.js';
 import { TICKET_LINK_PURPOSE } from '../server/auth/ticket-links.js';
+import { createDb, type Db } from '../server/db/create-db.js';
+import { migrateToLatest } from '../server/db/migrate.js';
 import { hashToken } from '../server/domain/api-tokens.js';
+import { writeOption } from '../server/domain/options.js';
 
 const LEVEL = process.env.SQLMAP_LEVEL ?? '3';
 const RISK = process.env.SQLMAP_RISK ?? '2';
@@ -43,7 +43,12 @@ interface Seed {
 const TARGETS: Target[] = [
   {
     name: 'POST /api/helpdesk/v1/tickets/ (form)',
-    args: (base, s) => ['-u', `${base}/api/helpdesk/v1/tickets/`, '--data', `name=Ann+Client&email=ann%40client.test&subject=Export+fails&description=Nothing+happens&order_id=A-1&product=${s.productId}`],
+    args: (base, s) => [
+      '-u',
+      `${base}/api/helpdesk/v1/tickets/`,
+      '--data',
+      `name=Ann+Client&email=ann%40client.test&subject=Export+fails&description=Nothing+happens&order_id=A-1&product=${s.productId}`,
+    ],
   },
   {
     name: 'POST /api/helpdesk/v1/tickets/ (JSON)',
@@ -64,7 +69,18 @@ const TARGETS: Target[] = [
   { name: 'GET /docs/{slug}/ and /docs/product/{slug}/ (help-site pages)', args: (base, s) => ['-u', `${base}/docs/product/${s.productSlug}*/`] },
   {
     name: 'POST /login/ (help-site password sign-in form)',
-    args: (base) => ['-u', `${base}/login/`, '--data', 'email=pat%40client.test&password=wrong+password&return_to=%2Ftickets%2F&_csrf=x', '--csrf-token', '_csrf', '--csrf-url', `${base}/login/`, '-p', 'email,password,return_to'],
+    args: (base) => [
+      '-u',
+      `${base}/login/`,
+      '--data',
+      'email=pat%40client.test&password=wrong+password&return_to=%2Ftickets%2F&_csrf=x',
+      '--csrf-token',
+      '_csrf',
+      '--csrf-url',
+      `${base}/login/`,
+      '-p',
+      'email,password,return_to',
+    ],
   },
   {
     name: 'POST /login/link/ (help-site sign-in link form)',
@@ -83,23 +99,47 @@ async function seed(db: Db): Promise<Seed> {
     login: { method: 'both' },
   });
   const time = new Date().toISOString();
-  await db.kysely.insertInto('users').values({ email: 'pat@client.test', name: 'Pat', role: 'client', password_hash: await hashPassword('correct horse battery'), created_at: time, updated_at: time }).execute();
+  await db.kysely
+    .insertInto('users')
+    .values({ email: 'pat@client.test', name: 'Pat', role: 'client', password_hash: await hashPassword('correct horse battery'), created_at: time, updated_at: time })
+    .execute();
   const post = (type: string, title: string, slug: string, productId: number | null) =>
     db.kysely
       .insertInto('posts')
-      .values({ type, status: 'publish', title, content: `${title}: put the script tag on your page and reload.`, slug, author_id: null, product_id: productId, parent_id: null, menu_order: 0, created_at: time, updated_at: time })
+      .values({
+        type,
+        status: 'publish',
+        title,
+        content: `${title}: put the script tag on your page and reload.`,
+        slug,
+        author_id: null,
+        product_id: productId,
+        parent_id: null,
+        menu_order: 0,
+        created_at: time,
+        updated_at: time,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
   const pat = await db.kysely.selectFrom('users').select('id').where('email', '=', 'pat@client.test').executeTakeFirstOrThrow();
   const inAWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
-  await db.kysely.insertInto('login_tokens').values({ user_id: pat.id, ticket_id: null, purpose: TICKET_LINK_PURPOSE, token_hash: hashToken(LINK_TOKEN), expires_at: inAWeek, used_at: null, created_at: time }).execute();
+  await db.kysely
+    .insertInto('login_tokens')
+    .values({ user_id: pat.id, ticket_id: null, purpose: TICKET_LINK_PURPOSE, token_hash: hashToken(LINK_TOKEN), expires_at: inAWeek, used_at: null, created_at: time })
+    .execute();
   const product = await post('product', 'Widget Pro', 'widget-pro', null);
   await post('doc', 'Install the widget', 'install-the-widget', product.id);
   return { productId: product.id, productSlug: 'widget-pro' };
 }
 
 /** Runs sqlmap on one target; resolves with what it found. */
-function runSqlmap(target: Target, base: string, s: Seed, outDir: string, strength = [`--level=${LEVEL}`, `--risk=${RISK}`]): Promise<{ verdict: 'clean' | 'INJECTABLE' | 'incomplete'; detail: string }> {
+function runSqlmap(
+  target: Target,
+  base: string,
+  s: Seed,
+  outDir: string,
+  strength = [`--level=${LEVEL}`, `--risk=${RISK}`],
+): Promise<{ verdict: 'clean' | 'INJECTABLE' | 'incomplete'; detail: string }> {
   const targetArgs = target.args(base, s);
   const args = [
     ...targetArgs,
@@ -128,7 +168,9 @@ function runSqlmap(target: Target, base: string, s: Seed, outDir: string, streng
     const timer = setTimeout(() => child.kill('SIGTERM'), TARGET_SECONDS * 1000);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      const logs = spawnSync('sh', ['-c', `cat ${outDir}/*/log 2>/dev/null`]).stdout.toString().trim();
+      const logs = spawnSync('sh', ['-c', `cat ${outDir}/*/log 2>/dev/null`])
+        .stdout.toString()
+        .trim();
       // sqlmap sums up the HTTP errors it saw; a 5xx means some input crashed a route.
       const serverErrors = /HTTP error codes detected during run:.*\b5\d\d\b.*/.exec(out)?.[0];
       if (/identified the following injection point|is vulnerable/i.test(out) || logs) {
@@ -138,7 +180,16 @@ function runSqlmap(target: Target, base: string, s: Seed, outDir: string, streng
       } else if (/do not appear to be injectable|does not seem to be injectable/i.test(out) && code === 0) {
         resolve({ verdict: 'clean', detail: (out.match(/^.*(do not appear to be injectable|does not seem to be injectable).*$/gm) ?? []).slice(-1).join('') });
       } else {
-        resolve({ verdict: 'incomplete', detail: `exit ${code}; ${out.split('\n').filter((l) => /CRITICAL|ERROR/.test(l)).slice(-3).join(' | ') || out.slice(-500)}` });
+        resolve({
+          verdict: 'incomplete',
+          detail: `exit ${code}; ${
+            out
+              .split('\n')
+              .filter((l) => /CRITICAL|ERROR/.test(l))
+              .slice(-3)
+              .join(' | ') || out.slice(-500)
+          }`,
+        });
       }
     });
   });
@@ -149,12 +200,24 @@ async function scanDatabase(label: string, databaseUrl: string, dataDir: string)
   const s = await seed(db);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { PORT: String(port), HOST: '127.0.0.1', HELPDESK_HOME_URL: base, HELPDESK_DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SMTP_URL: '', HELPDESK_TRUST_PROXY_HOPS: '1' };
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    HELPDESK_HOME_URL: base,
+    HELPDESK_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    SMTP_URL: '',
+    HELPDESK_TRUST_PROXY_HOPS: '1',
+  };
   const server = await startProcess(SERVER, ['serve'], env, base);
   // The sign-in limits (per address and per IP, in rate_limit_hits) would answer sqlmap's thousands of
   // requests with 429 pages and hide the routes behind them; the harness empties them as it goes.
   const clearLimits = setInterval(() => {
-    db.kysely.deleteFrom('rate_limit_hits').execute().catch(() => {});
+    db.kysely
+      .deleteFrom('rate_limit_hits')
+      .execute()
+      .catch(() => {});
   }, 200);
   let ok = true;
   try {
@@ -167,7 +230,11 @@ async function scanDatabase(label: string, databaseUrl: string, dataDir: string)
       console.log(`[${label}] ${result.verdict.padEnd(10)} ${target.name} (${Math.round((Date.now() - started) / 1000)} s) ${result.detail}`);
       if (result.verdict !== 'clean') ok = false;
     }
-    const tickets = await db.kysely.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', 'ticket').executeTakeFirstOrThrow();
+    const tickets = await db.kysely
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('type', '=', 'ticket')
+      .executeTakeFirstOrThrow();
     console.log(`[${label}] the scan filed ${tickets.n} tickets; the server is ${server.exitCode === null ? 'still up' : `down (exit ${server.exitCode})`}`);
     if (server.exitCode !== null) ok = false;
   } finally {

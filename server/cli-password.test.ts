@@ -24,9 +24,30 @@ describe('helpdesk user password', () => {
     const out: string[] = [];
     const errors: string[] = [];
     expect(await runCli(['user', 'add', '--email', 'agent@site.test', '--name', 'Agent', '--role', 'agent'], () => {})).toBe(0);
-    expect(await runCli(['user', 'password', '--email', 'agent@site.test'], (l) => out.push(l), (l) => errors.push(l), async () => 'short\n')).toBe(2);
-    expect(await runCli(['user', 'password', '--email', 'nobody@site.test'], () => {}, (l) => errors.push(l), async () => 'long enough password\n')).toBe(1);
-    expect(await runCli(['user', 'password', '--email', 'Agent@Site.test'], (l) => out.push(l), (l) => errors.push(l), async () => 'long enough password\n')).toBe(0);
+    expect(
+      await runCli(
+        ['user', 'password', '--email', 'agent@site.test'],
+        (l) => out.push(l),
+        (l) => errors.push(l),
+        async () => 'short\n',
+      ),
+    ).toBe(2);
+    expect(
+      await runCli(
+        ['user', 'password', '--email', 'nobody@site.test'],
+        () => {},
+        (l) => errors.push(l),
+        async () => 'long enough password\n',
+      ),
+    ).toBe(1);
+    expect(
+      await runCli(
+        ['user', 'password', '--email', 'Agent@Site.test'],
+        (l) => out.push(l),
+        (l) => errors.push(l),
+        async () => 'long enough password\n',
+      ),
+    ).toBe(0);
     expect(out.at(-1)).toMatch(/Password set for agent@site\.test; sign in at .*\/admin\//);
 
     const db = createDb({ url: (await loadConfig()).databaseUrl });

@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import type { Config } from './config/config-types.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { createDb } from './db/create-db.js';
-import type { UserRole } from './db/tables.js';
 import { migrateToLatest } from './db/migrate.js';
+import type { UserRole } from './db/tables.js';
 import { addUser } from './domain/add-user.js';
 import { createApiToken } from './domain/api-tokens.js';
 import { findUserByEmail } from './domain/resolve-user.js';
@@ -36,19 +36,19 @@ export async function runCli(argv: string[], out = console.log, err = console.er
     options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, label: { type: 'string' }, services: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   const command = positionals.join(' ') || 'serve';
-  if (values.help) return out(USAGE), 0;
+  if (values.help) return (out(USAGE), 0);
 
   let config: Config;
   try {
     config = await loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) return err(error.message), 1;
+    if (error instanceof ConfigError) return (err(error.message), 1);
     throw error;
   }
 
   if (command === 'serve') {
     const services = values.services ?? 'all';
-    if (!['all', 'web', 'worker'].includes(services)) return err(`--services must be all, web or worker.\n\n${USAGE}`), 2;
+    if (!['all', 'web', 'worker'].includes(services)) return (err(`--services must be all, web or worker.\n\n${USAGE}`), 2);
     const service = services === 'worker' ? await startWorkerService(config) : await startService(config, console.log, { services: services as 'all' | 'web' });
     const shutdown = async (signal: string) => {
       out(`${signal}: finishing requests in flight, then stopping.`);
@@ -70,22 +70,22 @@ export async function runCli(argv: string[], out = console.log, err = console.er
         return 0;
       case 'user add': {
         const role = values.role as UserRole;
-        if (!values.email || !values.name || !['admin', 'agent', 'client'].includes(role)) return err(USAGE), 2;
+        if (!values.email || !values.name || !['admin', 'agent', 'client'].includes(role)) return (err(USAGE), 2);
         const user = await addUser(ctx, { email: values.email, name: values.name, role });
         out(`Added ${user.role} ${user.email} (id ${user.id}).`);
         return 0;
       }
       case 'token create': {
-        if (!values.email) return err(USAGE), 2;
+        if (!values.email) return (err(USAGE), 2);
         const user = await findUserByEmail(ctx.db, values.email);
-        if (!user) return err(`No user has the email ${values.email}. Add one with: helpdesk user add --email … --name … --role agent`), 1;
+        if (!user) return (err(`No user has the email ${values.email}. Add one with: helpdesk user add --email … --name … --role agent`), 1);
         out(await createApiToken(ctx.db, user.id, values.label ?? 'cli'));
         return 0;
       }
       case 'user password': {
-        if (!values.email) return err(USAGE), 2;
+        if (!values.email) return (err(USAGE), 2);
         const password = (await readSecret()).replace(/\r?\n$/, '');
-        if (password.length < MIN_PASSWORD_LENGTH) return err(`Pipe in a password of at least ${MIN_PASSWORD_LENGTH} characters: echo '…' | helpdesk user password --email ${values.email}`), 2;
+        if (password.length < MIN_PASSWORD_LENGTH) return (err(`Pipe in a password of at least ${MIN_PASSWORD_LENGTH} characters: echo '…' | helpdesk user password --email ${values.email}`), 2);
         await setPasswordByEmail(ctx, values.email, password);
         out(`Password set for ${values.email.trim().toLowerCase()}; sign in at ${config.homeUrl}/admin/`);
         return 0;
@@ -95,7 +95,7 @@ export async function runCli(argv: string[], out = console.log, err = console.er
         return 2;
     }
   } catch (error) {
-    if (error instanceof AppError) return err(error.message), 1;
+    if (error instanceof AppError) return (err(error.message), 1);
     throw error;
   } finally {
     await db.close();

@@ -92,14 +92,38 @@ describe('quick start on a SQLite file', () => {
     } finally {
       await web.stop();
     }
-    expect(await runCli(['serve', '--services=nope'], () => {}, () => {})).toBe(2);
+    expect(
+      await runCli(
+        ['serve', '--services=nope'],
+        () => {},
+        () => {},
+      ),
+    ).toBe(2);
   });
 
   it('the CLI explains its usage and refuses unknown users and commands', async () => {
     const errors: string[] = [];
-    expect(await runCli(['token', 'create', '--email', 'ghost@site.test'], () => {}, (l) => errors.push(l))).toBe(1);
+    expect(
+      await runCli(
+        ['token', 'create', '--email', 'ghost@site.test'],
+        () => {},
+        (l) => errors.push(l),
+      ),
+    ).toBe(1);
     expect(errors[0]).toMatch(/No user has the email/);
-    expect(await runCli(['frobnicate'], () => {}, (l) => errors.push(l))).toBe(2);
-    expect(await runCli(['user', 'add', '--email', 'x@y.test'], () => {}, (l) => errors.push(l))).toBe(2);
+    expect(
+      await runCli(
+        ['frobnicate'],
+        () => {},
+        (l) => errors.push(l),
+      ),
+    ).toBe(2);
+    expect(
+      await runCli(
+        ['user', 'add', '--email', 'x@y.test'],
+        () => {},
+        (l) => errors.push(l),
+      ),
+    ).toBe(2);
   });
 });

@@ -1,20 +1,20 @@
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config/config-types.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
-import { join } from 'node:path';
 import { createDomainContext } from './domain/context.js';
-import { loadInstallSeed, SEED_FILE_NAME } from './secrets/install-seed.js';
-import { currentSeed, listUnreadableSecrets } from './settings/settings.js';
-import { isSecretsSeed } from './secrets/seed-check.js';
 import { issueFirstAdminLink } from './domain/first-admin.js';
-import { loadHooks } from './hooks/load-plugins.js';
 import { createMailTransport } from './email/create-transport.js';
-import { createWorker } from './jobs/worker.js';
+import { loadHooks } from './hooks/load-plugins.js';
 import { loggerOptions } from './http/log-serializers.js';
 import type { CounterStore } from './intake/counter-store.js';
 import { createCounterStore } from './intake/create-counter-store.js';
+import { createWorker } from './jobs/worker.js';
+import { loadInstallSeed, SEED_FILE_NAME } from './secrets/install-seed.js';
+import { isSecretsSeed } from './secrets/seed-check.js';
+import { currentSeed, listUnreadableSecrets } from './settings/settings.js';
 
 export interface RunningService {
   app: FastifyInstance;

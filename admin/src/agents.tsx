@@ -7,6 +7,7 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
   const [users, setUsers] = useState<StaffUser[] | null>(null);
   const load = () => api<StaffUser[]>('GET', '/users/').then(setUsers, (e: Error) => setError(e.message));
   const { error, setError, status, run } = useEditorActions(load, onChanged);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads when the screen opens (and when its kind changes), not on every render's new `load`
   useEffect(() => {
     document.title = 'Agents · Helpdesk admin';
     load();
@@ -24,26 +25,52 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
   };
   return (
     <div>
-      <div className="page-head"><h1>Agents</h1></div>
-      {error && <p className="alert" role="alert">{error}</p>}
-      <p role="status" className="visually-hidden">{status}</p>
+      <div className="page-head">
+        <h1>Agents</h1>
+      </div>
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      <p role="status" className="visually-hidden">
+        {status}
+      </p>
       {users && (
         <table className="tickets">
-          <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {users.map((u) => (
               <tr key={u.id}>
-                <td>{u.name}{u.id === me.id && <span className="muted"> (you)</span>}</td>
+                <td>
+                  {u.name}
+                  {u.id === me.id && <span className="muted"> (you)</span>}
+                </td>
                 <td>{u.email}</td>
                 <td>
-                  <label htmlFor={`role-${u.id}`} className="visually-hidden">Role of {u.name}</label>
+                  <label htmlFor={`role-${u.id}`} className="visually-hidden">
+                    Role of {u.name}
+                  </label>
                   <select id={`role-${u.id}`} value={u.role} onChange={(e) => run(() => api('PATCH', `/users/${u.id}`, { role: e.target.value }), 'Role changed.')}>
                     <option value="agent">Agent</option>
                     <option value="admin">Admin</option>
                     <option value="client">Client (no access)</option>
                   </select>
                 </td>
-                <td className="row-actions"><button type="button" className="button-quiet" onClick={() => setPassword(u)}>Set password<span className="visually-hidden"> for {u.name}</span></button></td>
+                <td className="row-actions">
+                  <button type="button" className="button-quiet" onClick={() => setPassword(u)}>
+                    Set password<span className="visually-hidden"> for {u.name}</span>
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -52,12 +79,24 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
       <form className="card editor" onSubmit={add} aria-labelledby="add-agent">
         <h2 id="add-agent">Add an agent</h2>
         <div className="grid-2">
-          <div className="field"><label htmlFor="agent-name">Name</label><input id="agent-name" name="name" required maxLength={200} /></div>
-          <div className="field"><label htmlFor="agent-email">Email</label><input id="agent-email" name="email" type="email" required /></div>
-          <div className="field"><label htmlFor="agent-password">Password</label><input id="agent-password" name="password" type="password" minLength={10} required autoComplete="new-password" /></div>
+          <div className="field">
+            <label htmlFor="agent-name">Name</label>
+            <input id="agent-name" name="name" required maxLength={200} />
+          </div>
+          <div className="field">
+            <label htmlFor="agent-email">Email</label>
+            <input id="agent-email" name="email" type="email" required />
+          </div>
+          <div className="field">
+            <label htmlFor="agent-password">Password</label>
+            <input id="agent-password" name="password" type="password" minLength={10} required autoComplete="new-password" />
+          </div>
           <div className="field">
             <label htmlFor="agent-role">Role</label>
-            <select id="agent-role" name="role" defaultValue="agent"><option value="agent">Agent</option><option value="admin">Admin</option></select>
+            <select id="agent-role" name="role" defaultValue="agent">
+              <option value="agent">Agent</option>
+              <option value="admin">Admin</option>
+            </select>
           </div>
         </div>
         <button type="submit">Add agent</button>

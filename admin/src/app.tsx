@@ -1,6 +1,6 @@
 import { type ReactElement, useCallback, useEffect, useState } from 'react';
-import { type Lookups, loadLookups, loadMe, type Me, signOut, siteRoot } from './api.js';
 import { AgentsScreen } from './agents.js';
+import { type Lookups, loadLookups, loadMe, type Me, signOut, siteRoot } from './api.js';
 import { ContentEditor } from './content-editor.js';
 import { Inbox } from './inbox.js';
 import { Link, navigate, useRoute } from './router.js';
@@ -17,8 +17,18 @@ export function App() {
   useEffect(() => {
     loadMe().then(setMe, (error: Error) => setFailed(error.message));
   }, []);
-  if (failed) return <main className="center-screen"><p role="alert">The helpdesk did not answer: {failed}</p></main>;
-  if (!me) return <main className="center-screen" aria-busy="true"><p>Loading…</p></main>;
+  if (failed)
+    return (
+      <main className="center-screen">
+        <p role="alert">The helpdesk did not answer: {failed}</p>
+      </main>
+    );
+  if (!me)
+    return (
+      <main className="center-screen" aria-busy="true">
+        <p>Loading…</p>
+      </main>
+    );
   if (!me.user || me.user.role === 'client') return <SignIn notStaff={me.user?.role === 'client'} onSignedIn={setMe} />;
   return <Workspace user={me.user} onSignedOut={() => setMe({ user: null, csrf_token: '' })} />;
 }
@@ -64,25 +74,37 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
 
   return (
     <div className="shell">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="topbar">
-        <Link to="" className="brand">Helpdesk</Link>
+        <Link to="" className="brand">
+          Helpdesk
+        </Link>
         <nav aria-label="Main">
           <ul className="nav-list">
             {NAV.filter((item) => isAdmin || !item.adminOnly).map((item) => (
               <li key={item.to}>
-                <Link to={item.to} aria-current={active === item.to ? 'page' : undefined}>{item.label}</Link>
+                <Link to={item.to} aria-current={active === item.to ? 'page' : undefined}>
+                  {item.label}
+                </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div className="account">
-          <span className="account-name">{user.name} <span className="role">({user.role})</span></span>
+          <span className="account-name">
+            {user.name} <span className="role">({user.role})</span>
+          </span>
           <a href={siteRoot}>Help site</a>
-          <button type="button" className="button-quiet" onClick={leave}>Sign out</button>
+          <button type="button" className="button-quiet" onClick={leave}>
+            Sign out
+          </button>
         </div>
       </header>
-      <main id="main" tabIndex={-1}>{screen}</main>
+      <main id="main" tabIndex={-1}>
+        {screen}
+      </main>
     </div>
   );
 }

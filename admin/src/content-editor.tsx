@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { api, ApiError, type Lookups } from './api.js';
+import { ApiError, api, type Lookups } from './api.js';
 
 interface Post {
   id: number;
@@ -17,6 +17,7 @@ export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'pr
   const [error, setError] = useState('');
   const title = kind === 'docs' ? 'Docs' : 'Products';
   const load = () => api<Post[]>('GET', `/posts/?type=${kind === 'docs' ? 'doc' : 'product'}`).then(setItems, (e: Error) => setError(e.message));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads when the screen opens (and when its kind changes), not on every render's new `load`
   useEffect(() => {
     document.title = `${title} · Helpdesk admin`;
     setEditing(null);
@@ -37,17 +38,27 @@ export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'pr
     <div>
       <div className="page-head">
         <h1>{title}</h1>
-        <button type="button" onClick={() => setEditing('new')}>New {kind === 'docs' ? 'doc' : 'product'}</button>
+        <button type="button" onClick={() => setEditing('new')}>
+          New {kind === 'docs' ? 'doc' : 'product'}
+        </button>
       </div>
-      {error && <p className="alert" role="alert">{error}</p>}
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
       {editing && (
-        <PostForm kind={kind} post={editing === 'new' ? null : editing} lookups={lookups}
+        <PostForm
+          kind={kind}
+          post={editing === 'new' ? null : editing}
+          lookups={lookups}
           onDone={async () => {
             setEditing(null);
             await load();
             onChanged();
           }}
-          onCancel={() => setEditing(null)} />
+          onCancel={() => setEditing(null)}
+        />
       )}
       {items && items.length === 0 && <p className="empty">Nothing here yet.</p>}
       {items && items.length > 0 && (
@@ -58,19 +69,27 @@ export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'pr
               <th scope="col">Slug</th>
               <th scope="col">Visibility</th>
               {kind === 'docs' && <th scope="col">Product</th>}
-              <th scope="col"><span className="visually-hidden">Actions</span></th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {items.map((item) => (
               <tr key={item.id}>
                 <td>{item.title}</td>
-                <td><code>{item.slug}</code></td>
+                <td>
+                  <code>{item.slug}</code>
+                </td>
                 <td>{item.status === 'publish' ? 'Published' : 'Draft'}</td>
                 {kind === 'docs' && <td>{lookups.products.find((p) => p.id === item.product)?.name ?? '—'}</td>}
                 <td className="row-actions">
-                  <button type="button" className="button-quiet" onClick={() => setEditing(item)}>Edit<span className="visually-hidden"> {item.title}</span></button>
-                  <button type="button" className="button-quiet danger" onClick={() => remove(item)}>Delete<span className="visually-hidden"> {item.title}</span></button>
+                  <button type="button" className="button-quiet" onClick={() => setEditing(item)}>
+                    Edit<span className="visually-hidden"> {item.title}</span>
+                  </button>
+                  <button type="button" className="button-quiet danger" onClick={() => remove(item)}>
+                    Delete<span className="visually-hidden"> {item.title}</span>
+                  </button>
                 </td>
               </tr>
             ))}
@@ -100,18 +119,31 @@ function PostForm({ kind, post, lookups, onDone, onCancel }: { kind: 'docs' | 'p
   };
   return (
     <form className="card editor" onSubmit={submit} aria-label={post ? `Edit ${post.title}` : `New ${kind === 'docs' ? 'doc' : 'product'}`}>
-      <div className="field"><label htmlFor="post-title">{kind === 'docs' ? 'Title' : 'Name'}</label><input id="post-title" name="title" required defaultValue={post?.title ?? ''} /></div>
-      <div className="field"><label htmlFor="post-slug">Slug</label><input id="post-slug" name="slug" defaultValue={post?.slug ?? ''} placeholder="made from the title when empty" pattern="[a-z0-9]+(-[a-z0-9]+)*" /></div>
+      <div className="field">
+        <label htmlFor="post-title">{kind === 'docs' ? 'Title' : 'Name'}</label>
+        <input id="post-title" name="title" required defaultValue={post?.title ?? ''} />
+      </div>
+      <div className="field">
+        <label htmlFor="post-slug">Slug</label>
+        <input id="post-slug" name="slug" defaultValue={post?.slug ?? ''} placeholder="made from the title when empty" pattern="[a-z0-9]+(-[a-z0-9]+)*" />
+      </div>
       {kind === 'docs' && (
         <div className="field">
           <label htmlFor="post-product">Product</label>
           <select id="post-product" name="product" defaultValue={post?.product ? String(post.product) : ''}>
             <option value="">None</option>
-            {lookups.products.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+            {lookups.products.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
           </select>
         </div>
       )}
-      <div className="field"><label htmlFor="post-content">Content (Markdown)</label><textarea id="post-content" name="content" rows={10} defaultValue={post?.content ?? ''} /></div>
+      <div className="field">
+        <label htmlFor="post-content">Content (Markdown)</label>
+        <textarea id="post-content" name="content" rows={10} defaultValue={post?.content ?? ''} />
+      </div>
       <div className="field">
         <label htmlFor="post-status">Visibility</label>
         <select id="post-status" name="status" defaultValue={post?.status ?? 'publish'}>
@@ -119,10 +151,16 @@ function PostForm({ kind, post, lookups, onDone, onCancel }: { kind: 'docs' | 'p
           <option value="draft">Draft</option>
         </select>
       </div>
-      {error && <p className="alert" role="alert">{error}</p>}
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
       <div className="form-actions">
         <button type="submit">Save</button>
-        <button type="button" className="button-secondary" onClick={onCancel}>Cancel</button>
+        <button type="button" className="button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import { api, ApiError } from './api.js';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { ApiError, api } from './api.js';
 import { FormFieldsEditor } from './form-fields-editor.js';
 import { Link, navigate } from './router.js';
 
@@ -43,13 +43,20 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
   useEffect(() => {
     document.title = `Settings${current && schema ? ` · ${schema[current]?.label}` : ''} · Helpdesk admin`;
   }, [current, schema]);
-  if (error) return <p className="alert" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className="alert" role="alert">
+        {error}
+      </p>
+    );
   if (!schema || !current) return <p aria-busy="true">Loading…</p>;
   return (
     <div className="settings">
       <div className="page-head">
         <h1>Settings</h1>
-        <a href="settings/classic/" className="muted">Classic settings screen</a>
+        <a href="settings/classic/" className="muted">
+          Classic settings screen
+        </a>
       </div>
       {unreadable.length > 0 && (
         <p className="alert" role="alert">
@@ -60,16 +67,23 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
         <ul>
           {tabs.map((slug) => (
             <li key={slug}>
-              <Link to={`settings/${slug}`} aria-current={slug === current ? 'page' : undefined}>{schema[slug]?.label}</Link>
+              <Link to={`settings/${slug}`} aria-current={slug === current ? 'page' : undefined}>
+                {schema[slug]?.label}
+              </Link>
             </li>
           ))}
         </ul>
       </nav>
-      <SettingsTab key={current} slug={current} tab={schema[current] as Schema[string]} values={values[current] ?? {}}
+      <SettingsTab
+        key={current}
+        slug={current}
+        tab={schema[current] as Schema[string]}
+        values={values[current] ?? {}}
         onSaved={(saved) => {
           setValues(saved);
           navigate(`settings/${current}`, { replace: true });
-        }} />
+        }}
+      />
     </div>
   );
 }
@@ -107,10 +121,16 @@ function SettingsTab({ slug, tab, values, onSaved }: { slug: string; tab: Schema
           ))}
         </section>
       ))}
-      {problem && <p className="alert" role="alert">{problem}</p>}
+      {problem && (
+        <p className="alert" role="alert">
+          {problem}
+        </p>
+      )}
       <div className="form-actions">
         <button type="submit">Save {tab.label.toLowerCase()} settings</button>
-        <span role="status" className="saved">{message}</span>
+        <span role="status" className="saved">
+          {message}
+        </span>
       </div>
     </form>
   );
@@ -119,7 +139,7 @@ function SettingsTab({ slug, tab, values, onSaved }: { slug: string; tab: Schema
 function SettingField({ id, field, value, error, onChange }: { id: string; field: SchemaField; value: unknown; error?: string; onChange: (value: unknown) => void }) {
   const described = [field.desc ? `${id}-desc` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, 'aria-describedby': described, 'aria-invalid': error ? true : undefined };
-  let control;
+  let control: ReactNode;
   switch (field.type) {
     case 'checkbox':
       return (
@@ -127,20 +147,41 @@ function SettingField({ id, field, value, error, onChange }: { id: string; field
           <label className="checkbox-label" htmlFor={id}>
             <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {field.label}
           </label>
-          {field.desc && <p id={`${id}-desc`} className="hint">{field.desc}</p>}
-          {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+          {field.desc && (
+            <p id={`${id}-desc`} className="hint">
+              {field.desc}
+            </p>
+          )}
+          {error && (
+            <p id={`${id}-error`} className="field-error">
+              {error}
+            </p>
+          )}
         </div>
       );
     case 'textarea':
       control = <textarea {...common} value={String(value ?? '')} rows={6} onChange={(e) => onChange(e.target.value)} />;
       break;
     case 'number':
-      control = <input type="number" {...common} value={typeof value === 'number' ? value : ''} min={field.min} max={field.max} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))} />;
+      control = (
+        <input
+          type="number"
+          {...common}
+          value={typeof value === 'number' ? value : ''}
+          min={field.min}
+          max={field.max}
+          onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+        />
+      );
       break;
     case 'select':
       control = (
         <select {...common} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)}>
-          {(field.options ?? []).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {(field.options ?? []).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </select>
       );
       break;
@@ -154,10 +195,24 @@ function SettingField({ id, field, value, error, onChange }: { id: string; field
   }
   return (
     <div className="field">
-      {field.type === 'form_fields' ? <p className="label" id={`${id}-label`}>{field.label}</p> : <label htmlFor={id}>{field.label}</label>}
+      {field.type === 'form_fields' ? (
+        <p className="label" id={`${id}-label`}>
+          {field.label}
+        </p>
+      ) : (
+        <label htmlFor={id}>{field.label}</label>
+      )}
       {control}
-      {field.desc && <p id={`${id}-desc`} className="hint">{field.desc}</p>}
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {field.desc && (
+        <p id={`${id}-desc`} className="hint">
+          {field.desc}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

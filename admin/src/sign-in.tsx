@@ -24,14 +24,24 @@ export function SignIn({ onSignedIn, notStaff }: { onSignedIn: (me: Me) => void;
     <main className="center-screen">
       <form className="card sign-in" onSubmit={submit} aria-describedby={error ? 'sign-in-error' : undefined}>
         <h1>Sign in to the helpdesk</h1>
-        <p className="muted">For agents and admins. Clients sign in on the <a href={`${siteRoot}login/`}>help site</a>.</p>
-        {error && <p id="sign-in-error" className="alert" role="alert">{error}</p>}
+        <p className="muted">
+          For agents and admins. Clients sign in on the <a href={`${siteRoot}login/`}>help site</a>.
+        </p>
+        {error && (
+          <p id="sign-in-error" className="alert" role="alert">
+            {error}
+          </p>
+        )}
         <label htmlFor="email">Email</label>
         <input id="email" name="email" type="email" autoComplete="username" required />
         <label htmlFor="password">Password</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required />
-        <button type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
-        <p className="muted small">No password yet? Ask an admin to set one under Agents, or get a sign-in link on the <a href={`${siteRoot}login/`}>help site</a> and open this page again.</p>
+        <button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <p className="muted small">
+          No password yet? Ask an admin to set one under Agents, or get a sign-in link on the <a href={`${siteRoot}login/`}>help site</a> and open this page again.
+        </p>
       </form>
     </main>
   );

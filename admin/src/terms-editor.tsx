@@ -10,6 +10,7 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
   const [items, setItems] = useState<Option[] | null>(null);
   const load = () => api<Option[]>('GET', LIST_PATH[kind]).then(setItems, (e: Error) => setError(e.message));
   const { error, setError, status, run } = useEditorActions(load, onChanged);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads when the screen opens (and when its kind changes), not on every render's new `load`
   useEffect(() => {
     document.title = `${TITLES[kind]} · Helpdesk admin`;
     setError('');
@@ -31,10 +32,20 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
   };
   return (
     <div>
-      <div className="page-head"><h1>{TITLES[kind]}</h1></div>
-      {kind === 'statuses' && <p className="muted">The first status is the one new tickets start in. Waiting and In Progress are used by the automatic transitions and can be renamed but not deleted.</p>}
-      {error && <p className="alert" role="alert">{error}</p>}
-      <p role="status" className="visually-hidden">{status}</p>
+      <div className="page-head">
+        <h1>{TITLES[kind]}</h1>
+      </div>
+      {kind === 'statuses' && (
+        <p className="muted">The first status is the one new tickets start in. Waiting and In Progress are used by the automatic transitions and can be renamed but not deleted.</p>
+      )}
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      <p role="status" className="visually-hidden">
+        {status}
+      </p>
       {items && (
         <ol className="term-list">
           {items.map((item, index) => (
@@ -42,9 +53,15 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
               <RenameForm item={item} onRename={(name) => run(() => api('PATCH', `/${kind}/${item.id}`, { name }), 'Renamed.')} />
               <code className="muted">{item.slug}</code>
               <div className="row-actions">
-                <button type="button" className="button-quiet" disabled={index === 0} onClick={() => move(index, -1)}>Up<span className="visually-hidden"> {item.name}</span></button>
-                <button type="button" className="button-quiet" disabled={index === items.length - 1} onClick={() => move(index, 1)}>Down<span className="visually-hidden"> {item.name}</span></button>
-                <button type="button" className="button-quiet danger" onClick={() => confirm(`Delete “${item.name}”?`) && run(() => api('DELETE', `/${kind}/${item.id}`), 'Deleted.')}>Delete<span className="visually-hidden"> {item.name}</span></button>
+                <button type="button" className="button-quiet" disabled={index === 0} onClick={() => move(index, -1)}>
+                  Up<span className="visually-hidden"> {item.name}</span>
+                </button>
+                <button type="button" className="button-quiet" disabled={index === items.length - 1} onClick={() => move(index, 1)}>
+                  Down<span className="visually-hidden"> {item.name}</span>
+                </button>
+                <button type="button" className="button-quiet danger" onClick={() => confirm(`Delete “${item.name}”?`) && run(() => api('DELETE', `/${kind}/${item.id}`), 'Deleted.')}>
+                  Delete<span className="visually-hidden"> {item.name}</span>
+                </button>
               </div>
             </li>
           ))}
@@ -63,10 +80,20 @@ function RenameForm({ item, onRename }: { item: Option; onRename: (name: string)
   const [name, setName] = useState(item.name);
   useEffect(() => setName(item.name), [item.name]);
   return (
-    <form className="rename" onSubmit={(e) => { e.preventDefault(); if (name.trim() && name !== item.name) onRename(name.trim()); }}>
-      <label htmlFor={`term-${item.id}`} className="visually-hidden">Name of {item.name}</label>
+    <form
+      className="rename"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (name.trim() && name !== item.name) onRename(name.trim());
+      }}
+    >
+      <label htmlFor={`term-${item.id}`} className="visually-hidden">
+        Name of {item.name}
+      </label>
       <input id={`term-${item.id}`} value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
-      <button type="submit" className="button-secondary" disabled={name === item.name}>Rename<span className="visually-hidden"> {item.name}</span></button>
+      <button type="submit" className="button-secondary" disabled={name === item.name}>
+        Rename<span className="visually-hidden"> {item.name}</span>
+      </button>
     </form>
   );
 }

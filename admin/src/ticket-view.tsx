@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { api, ApiError, formatTime, type Lookups, type Me, type TicketDetail } from './api.js';
 import { Markdown } from '../../common/markdown.js';
+import { ApiError, api, formatTime, type Lookups, type Me, type TicketDetail } from './api.js';
 import { Link } from './router.js';
 
 type Kind = 'reply' | 'note';
@@ -27,28 +27,46 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
     }
   };
 
-  if (error && !ticket) return <p className="alert" role="alert">{error}</p>;
+  if (error && !ticket)
+    return (
+      <p className="alert" role="alert">
+        {error}
+      </p>
+    );
   if (!ticket) return <p aria-busy="true">Loading…</p>;
   const meta = Object.entries(ticket.meta);
   return (
     <div className="ticket-layout">
       <article className="ticket-main" aria-labelledby="ticket-title">
-        <p className="crumbs"><Link to="">← Inbox</Link></p>
-        <h1 id="ticket-title">{ticket.title} <span className="ticket-id">#{ticket.id}</span></h1>
+        <p className="crumbs">
+          <Link to="">← Inbox</Link>
+        </p>
+        <h1 id="ticket-title">
+          {ticket.title} <span className="ticket-id">#{ticket.id}</span>
+        </h1>
         <p className="muted">
-          Status <span className={`pill status-${ticket.status?.slug ?? 'none'}`} data-testid="ticket-status">{ticket.status?.name ?? '—'}</span>
+          Status{' '}
+          <span className={`pill status-${ticket.status?.slug ?? 'none'}`} data-testid="ticket-status">
+            {ticket.status?.name ?? '—'}
+          </span>
           {' · '}opened <time dateTime={ticket.created}>{formatTime(ticket.created)}</time>
         </p>
         <ol className="thread" aria-label="Conversation">
           <li className="message from-client">
-            <MessageHead author={ticket.client?.name ?? 'Client'} role="client" time={ticket.created} />
+            <MessageHead author={ticket.client?.name ?? 'Client'} authorRole="client" time={ticket.created} />
             <div className="message-body">{ticket.description}</div>
           </li>
           {ticket.comments.map((c) => (
             <li key={c.id} className={`message from-${c.role}${c.internal ? ' internal' : ''}`}>
-              <MessageHead author={c.author || (c.role === 'client' ? 'Client' : 'Agent')} role={c.role} time={c.created} internal={c.internal} />
+              <MessageHead author={c.author || (c.role === 'client' ? 'Client' : 'Agent')} authorRole={c.role} time={c.created} internal={c.internal} />
               {/* Clients' text is shown as typed; agents write Markdown, rendered as elements only. */}
-              {c.role === 'client' ? <div className="message-body">{c.text}</div> : <div className="message-body markdown"><Markdown text={c.text} /></div>}
+              {c.role === 'client' ? (
+                <div className="message-body">{c.text}</div>
+              ) : (
+                <div className="message-body markdown">
+                  <Markdown text={c.text} />
+                </div>
+              )}
             </li>
           ))}
         </ol>
@@ -58,18 +76,54 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
       <aside className="ticket-side" aria-label="Ticket details">
         <section className="card">
           <h2>Ticket</h2>
-          <p className="visually-hidden" role="status">{notice}</p>
-          {error && <p className="alert" role="alert">{error}</p>}
-          <SideSelect id="ticket-status-select" label="Status" value={ticket.status?.slug ?? ''} required
-            options={lookups.statuses.map((s) => ({ value: s.slug, label: s.name }))} onChange={(v) => change('status', v, 'Status')} />
-          <SideSelect id="ticket-assignee" label="Assignee" value={ticket.assignee ? String(ticket.assignee.id) : ''} emptyLabel="Unassigned"
-            options={lookups.staff.map((u) => ({ value: String(u.id), label: u.name }))} onChange={(v) => change('assignee', v ? Number(v) : null, 'Assignee')} />
-          <SideSelect id="ticket-product" label="Product" value={ticket.product ? String(ticket.product) : ''} emptyLabel="None"
-            options={lookups.products.map((p) => ({ value: String(p.id), label: p.name }))} onChange={(v) => change('product', v ? Number(v) : null, 'Product')} />
-          <SideSelect id="ticket-reason" label="Reason" value={ticket.reason?.slug ?? ''} emptyLabel="None"
-            options={lookups.reasons.map((r) => ({ value: r.slug, label: r.name }))} onChange={(v) => change('reason', v || null, 'Reason')} />
-          <SideSelect id="ticket-urgency" label="Urgency" value={ticket.urgency?.slug ?? ''} emptyLabel="None"
-            options={lookups.urgencies.map((u) => ({ value: u.slug, label: u.name }))} onChange={(v) => change('urgency', v || null, 'Urgency')} />
+          <p className="visually-hidden" role="status">
+            {notice}
+          </p>
+          {error && (
+            <p className="alert" role="alert">
+              {error}
+            </p>
+          )}
+          <SideSelect
+            id="ticket-status-select"
+            label="Status"
+            value={ticket.status?.slug ?? ''}
+            required
+            options={lookups.statuses.map((s) => ({ value: s.slug, label: s.name }))}
+            onChange={(v) => change('status', v, 'Status')}
+          />
+          <SideSelect
+            id="ticket-assignee"
+            label="Assignee"
+            value={ticket.assignee ? String(ticket.assignee.id) : ''}
+            emptyLabel="Unassigned"
+            options={lookups.staff.map((u) => ({ value: String(u.id), label: u.name }))}
+            onChange={(v) => change('assignee', v ? Number(v) : null, 'Assignee')}
+          />
+          <SideSelect
+            id="ticket-product"
+            label="Product"
+            value={ticket.product ? String(ticket.product) : ''}
+            emptyLabel="None"
+            options={lookups.products.map((p) => ({ value: String(p.id), label: p.name }))}
+            onChange={(v) => change('product', v ? Number(v) : null, 'Product')}
+          />
+          <SideSelect
+            id="ticket-reason"
+            label="Reason"
+            value={ticket.reason?.slug ?? ''}
+            emptyLabel="None"
+            options={lookups.reasons.map((r) => ({ value: r.slug, label: r.name }))}
+            onChange={(v) => change('reason', v || null, 'Reason')}
+          />
+          <SideSelect
+            id="ticket-urgency"
+            label="Urgency"
+            value={ticket.urgency?.slug ?? ''}
+            emptyLabel="None"
+            options={lookups.urgencies.map((u) => ({ value: u.slug, label: u.name }))}
+            onChange={(v) => change('urgency', v || null, 'Urgency')}
+          />
         </section>
 
         <section className="card" aria-labelledby="client-heading">
@@ -77,9 +131,13 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
           {ticket.client ? (
             <>
               <p className="client-name">{ticket.client.name}</p>
-              <p><a href={`mailto:${ticket.client.email}`}>{ticket.client.email}</a></p>
+              <p>
+                <a href={`mailto:${ticket.client.email}`}>{ticket.client.email}</a>
+              </p>
             </>
-          ) : <p className="muted">No account.</p>}
+          ) : (
+            <p className="muted">No account.</p>
+          )}
           {meta.length > 0 && (
             <dl className="meta">
               {meta.map(([key, value]) => (
@@ -91,12 +149,17 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
             </dl>
           )}
           <h3>Other tickets</h3>
-          {ticket.other_tickets.length === 0 ? <p className="muted">None.</p> : (
+          {ticket.other_tickets.length === 0 ? (
+            <p className="muted">None.</p>
+          ) : (
             <ul className="other-tickets">
               {ticket.other_tickets.map((t) => (
                 <li key={t.id}>
                   <Link to={`tickets/${t.id}`}>{t.title}</Link>
-                  <span className="muted"> · {t.status?.name ?? ''} · <time dateTime={t.modified}>{formatTime(t.modified)}</time></span>
+                  <span className="muted">
+                    {' '}
+                    · {t.status?.name ?? ''} · <time dateTime={t.modified}>{formatTime(t.modified)}</time>
+                  </span>
                 </li>
               ))}
             </ul>
@@ -107,13 +170,15 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
   );
 }
 
-function MessageHead({ author, role, time, internal }: { author: string; role: string; time: string; internal?: boolean }) {
+function MessageHead({ author, authorRole, time, internal }: { author: string; authorRole: string; time: string; internal?: boolean }) {
   return (
     <p className="message-head">
       <strong>{author}</strong>
-      <span className="muted"> · {role === 'client' ? 'Client' : role === 'bot' ? 'Automatic reply' : 'Agent'}</span>
+      <span className="muted"> · {authorRole === 'client' ? 'Client' : authorRole === 'bot' ? 'Automatic reply' : 'Agent'}</span>
       {internal && <span className="tag internal-tag">Internal note</span>}
-      <time className="muted" dateTime={time}>{formatTime(time)}</time>
+      <time className="muted" dateTime={time}>
+        {formatTime(time)}
+      </time>
     </p>
   );
 }
@@ -171,38 +236,78 @@ function Composer({ ticketId, onSent }: { ticketId: number; onSent: (ticket: Tic
   };
   return (
     <form className={`composer card${kind === 'note' ? ' composing-note' : ''}`} onSubmit={submit} aria-labelledby="composer-heading">
-      <h2 id="composer-heading" className="visually-hidden">Answer</h2>
+      <h2 id="composer-heading" className="visually-hidden">
+        Answer
+      </h2>
       <fieldset className="segmented">
         <legend className="visually-hidden">Kind of message</legend>
-        <label><input type="radio" name="kind" value="reply" checked={kind === 'reply'} onChange={() => setKind('reply')} /> Reply to client</label>
-        <label><input type="radio" name="kind" value="note" checked={kind === 'note'} onChange={() => setKind('note')} /> Internal note</label>
+        <label>
+          <input type="radio" name="kind" value="reply" checked={kind === 'reply'} onChange={() => setKind('reply')} /> Reply to client
+        </label>
+        <label>
+          <input type="radio" name="kind" value="note" checked={kind === 'note'} onChange={() => setKind('note')} /> Internal note
+        </label>
       </fieldset>
-      <label htmlFor="composer-text" className="visually-hidden">{kind === 'note' ? 'Internal note' : 'Reply'}</label>
-      <textarea id="composer-text" ref={area} value={text} onChange={(e) => setText(e.target.value)} rows={6}
-        placeholder={kind === 'note' ? 'Only agents see internal notes.' : 'Write your reply; the client gets it by email.'} />
-      {error && <p className="alert" role="alert">{error}</p>}
+      <label htmlFor="composer-text" className="visually-hidden">
+        {kind === 'note' ? 'Internal note' : 'Reply'}
+      </label>
+      <textarea
+        id="composer-text"
+        ref={area}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={6}
+        placeholder={kind === 'note' ? 'Only agents see internal notes.' : 'Write your reply; the client gets it by email.'}
+      />
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
       <div className="composer-actions">
-        <span role="status" className="muted">{status}</span>
+        <span role="status" className="muted">
+          {status}
+        </span>
         {kind === 'reply' && (
           <button type="button" className="button-secondary" onClick={suggest} disabled={suggesting || busy} aria-busy={suggesting}>
             {suggesting ? 'Suggesting…' : 'Suggest a reply'}
           </button>
         )}
-        <button type="submit" disabled={busy}>{busy ? 'Sending…' : kind === 'note' ? 'Add note' : 'Send reply'}</button>
+        <button type="submit" disabled={busy}>
+          {busy ? 'Sending…' : kind === 'note' ? 'Add note' : 'Send reply'}
+        </button>
       </div>
     </form>
   );
 }
 
-function SideSelect({ id, label, value, options, onChange, emptyLabel, required }: {
-  id: string; label: string; value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void; emptyLabel?: string; required?: boolean;
+function SideSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  emptyLabel,
+  required,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+  emptyLabel?: string;
+  required?: boolean;
 }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         {!required && <option value="">{emptyLabel ?? 'None'}</option>}
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     </div>
   );

@@ -25,9 +25,7 @@ export const test = base.extend<Fixtures, { servers: Imitation }>({
     const errors: string[] = [];
     // Reported through the console so no test global is added to the page.
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) =>
-        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
-      );
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
     });
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
@@ -58,5 +56,4 @@ export async function fillRequired(page: Page, email = 'ann@example.com'): Promi
 }
 
 /** POST bodies the imitation received, parsed. */
-export const posts = (site: Imitation): URLSearchParams[] =>
-  site.requests.filter((r) => r.method === 'POST').map((r) => new URLSearchParams(r.body));
+export const posts = (site: Imitation): URLSearchParams[] => site.requests.filter((r) => r.method === 'POST').map((r) => new URLSearchParams(r.body));

@@ -4,15 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { buildWidgetScript } from '../../widget/build.js';
 
-export type PostMode =
-  | 'ok'
-  | 'file-then-drop'
-  | 'invalid'
-  | 'closed'
-  | 'limited'
-  | 'limited-hidden'
-  | 'drop'
-  | 'error';
+export type PostMode = 'ok' | 'file-then-drop' | 'invalid' | 'closed' | 'limited' | 'limited-hidden' | 'drop' | 'error';
 export type ListKind = 'products' | 'reasons' | 'urgencies';
 
 export interface RecordedRequest {
@@ -51,11 +43,9 @@ const DEFAULT_LISTS: Record<ListKind, unknown[]> = {
 };
 
 /** The CSP the brief requires of a hostile-free host page. */
-export const strictCsp = (api: string): string =>
-  `default-src 'none'; script-src ${api}; connect-src ${api}; style-src 'none'`;
+export const strictCsp = (api: string): string => `default-src 'none'; script-src ${api}; connect-src ${api}; style-src 'none'`;
 // The hostile page needs its own stylesheet, so it allows 'self' (still no inline styles).
-const hostileCsp = (api: string): string =>
-  `default-src 'none'; script-src ${api}; connect-src ${api}; style-src 'self'`;
+const hostileCsp = (api: string): string => `default-src 'none'; script-src ${api}; connect-src ${api}; style-src 'self'`;
 
 const HOSTILE_CSS = `
 :root { font-size: 5px !important; }
@@ -76,10 +66,7 @@ ${withScript ? `<script src="${api}/helpdesk/tickets/embed/" async></script>` : 
 </head><body><main><h1>Host shop</h1><p><a href="#top">Our products</a></p></main>
 <div class="overlay"></div></body></html>`;
 
-const listen = (server: Server): Promise<string> =>
-  new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-  );
+const listen = (server: Server): Promise<string> => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 
 const readBody = async (req: IncomingMessage): Promise<string> => {
   const chunks: Buffer[] = [];
@@ -114,7 +101,7 @@ export async function startImitation(): Promise<Imitation> {
     ...extra,
   });
 
-  const answerApi = (method: string, path: string, body: string, req: IncomingMessage, res: ServerResponse): void => {
+  const answerApi = (method: string, path: string, body: string, req: IncomingMessage, res: ServerResponse) => {
     if (method === 'GET' && path === '/helpdesk/tickets/embed/') {
       res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' });
       res.end(`var HELPDESK_HOME_URL = ${JSON.stringify(state.apiOrigin)};\n${script}`);
@@ -132,7 +119,7 @@ export async function startImitation(): Promise<Imitation> {
     res.writeHead(404).end();
   };
 
-  const answerPost = (form: URLSearchParams, req: IncomingMessage, res: ServerResponse): void => {
+  const answerPost = (form: URLSearchParams, req: IncomingMessage, res: ServerResponse) => {
     switch (state.postMode) {
       case 'drop':
         req.socket.destroy();

@@ -21,17 +21,11 @@ test('fetches and stores nothing until used, then files a ticket form-encoded', 
   await d.getByLabel('Order ID').fill('A-1001');
   await d.getByRole('button', { name: 'Send ticket' }).click();
 
-  await expect(d.getByRole('status')).toHaveText(
-    'Thanks! Your ticket #100 was filed. A confirmation email is on its way to ann@example.com.',
-  );
+  await expect(d.getByRole('status')).toHaveText('Thanks! Your ticket #100 was filed. A confirmation email is on its way to ann@example.com.');
   await expect(d.getByRole('status')).toBeFocused();
 
   const lookups = site.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/')).map((r) => r.path);
-  expect(lookups.sort()).toEqual([
-    '/api/helpdesk/v1/tickets/products/',
-    '/api/helpdesk/v1/tickets/reasons/',
-    '/api/helpdesk/v1/tickets/urgencies/',
-  ]);
+  expect(lookups.sort()).toEqual(['/api/helpdesk/v1/tickets/products/', '/api/helpdesk/v1/tickets/reasons/', '/api/helpdesk/v1/tickets/urgencies/']);
   expect(site.requests.some((r) => r.method === 'OPTIONS')).toBe(false);
 
   const post = site.requests.find((r) => r.method === 'POST');
@@ -40,18 +34,7 @@ test('fetches and stores nothing until used, then files a ticket form-encoded', 
   expect(post?.headers.cookie).toBeUndefined();
   expect(post?.headers.origin).toBe(site.hostOrigin);
   const body = new URLSearchParams(post?.body);
-  expect([...body.keys()]).toEqual([
-    'name',
-    'email',
-    'subject',
-    'description',
-    'product',
-    'reason',
-    'urgency',
-    'order_id',
-    'idempotency_key',
-    'fill_ms',
-  ]);
+  expect([...body.keys()]).toEqual(['name', 'email', 'subject', 'description', 'product', 'reason', 'urgency', 'order_id', 'idempotency_key', 'fill_ms']);
   // The honeypot stays empty for a person, so it is not sent; the fill time is.
   expect(Number(body.get('fill_ms'))).toBeGreaterThan(0);
   expect(Object.fromEntries(body)).toMatchObject({
@@ -151,8 +134,7 @@ test('403 REGISTRATION_CLOSED is explained in plain words', async ({ page, site 
   await fillRequired(page);
   await dialog(page).getByRole('button', { name: 'Send ticket' }).click();
   await expect(dialog(page).getByRole('alert')).toHaveText(
-    'This help desk only accepts tickets from people who already have an account. ' +
-      'Please use the email address of your existing account, or contact the site owner.',
+    'This help desk only accepts tickets from people who already have an account. ' + 'Please use the email address of your existing account, or contact the site owner.',
   );
 });
 
@@ -181,9 +163,7 @@ test('a dropped connection keeps the form; "Try again" resends with the same key
   const d = dialog(page);
   await fillRequired(page);
   await d.getByRole('button', { name: 'Send ticket' }).click();
-  await expect(d.getByRole('alert')).toHaveText(
-    "We couldn't reach the help desk. Check your connection and try again.",
-  );
+  await expect(d.getByRole('alert')).toHaveText("We couldn't reach the help desk. Check your connection and try again.");
   await expect(d.getByLabel('Description')).toHaveValue('The pay button does nothing.\nLine two & more = "quoted".');
 
   site.postMode = 'ok';
@@ -204,19 +184,14 @@ test('a lost answer after filing: the retry is a replay of the same ticket, not 
   const d = dialog(page);
   await fillRequired(page);
   await d.getByRole('button', { name: 'Send ticket' }).click();
-  await expect(d.getByRole('alert')).toHaveText(
-    "We couldn't reach the help desk. Check your connection and try again.",
-  );
+  await expect(d.getByRole('alert')).toHaveText("We couldn't reach the help desk. Check your connection and try again.");
   site.postMode = 'ok';
   await d.getByRole('button', { name: 'Try again' }).click();
   await expect(d.getByRole('status')).toContainText('Your ticket #100 was filed');
   expect(new Set(posts(site).map((b) => b.get('idempotency_key'))).size).toBe(1);
 });
 
-test('a 5xx offers a retry with the same key, and "File another" starts a new key', async ({
-  page,
-  site,
-}) => {
+test('a 5xx offers a retry with the same key, and "File another" starts a new key', async ({ page, site }) => {
   site.postMode = 'error';
   await openHostPage(page, site);
   await launcher(page).click();
@@ -255,13 +230,9 @@ test('a double click sends one request', async ({ page, site }) => {
   expect(posts(site)).toHaveLength(1);
 });
 
-test('keyboard only: Tab to the launcher, Enter, fill, submit; Tab is trapped; Esc returns focus', async ({
-  page,
-  site,
-}) => {
+test('keyboard only: Tab to the launcher, Enter, fill, submit; Tab is trapped; Esc returns focus', async ({ page, site }) => {
   await openHostPage(page, site);
-  const isLauncherFocused = () =>
-    launcher(page).evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el);
+  const isLauncherFocused = () => launcher(page).evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el);
   for (let i = 0; i < 5 && !(await isLauncherFocused()); i++) await page.keyboard.press('Tab');
   await expect(launcher(page)).toBeFocused();
   await page.keyboard.press('Enter');
@@ -297,11 +268,7 @@ test('keyboard only: Tab to the launcher, Enter, fill, submit; Tab is trapped; E
   expect(posts(site)[0]?.get('subject')).toBe('Keyboard only');
 });
 
-test('strict CSP: no violations, styles applied, and no page global besides HELPDESK_HOME_URL', async ({
-  page,
-  site,
-  pageErrors,
-}) => {
+test('strict CSP: no violations, styles applied, and no page global besides HELPDESK_HOME_URL', async ({ page, site, pageErrors }) => {
   await page.goto(`${site.hostOrigin}/blank`);
   const before = await page.evaluate(() => Object.keys(window));
 
@@ -340,11 +307,7 @@ test('hostile host CSS and a max z-index overlay do not break the widget', async
   expect(pageErrors).toEqual([]);
 });
 
-test('without constructed stylesheets the CSSOM fallback still styles it under strict CSP', async ({
-  page,
-  site,
-  pageErrors,
-}) => {
+test('without constructed stylesheets the CSSOM fallback still styles it under strict CSP', async ({ page, site, pageErrors }) => {
   await page.addInitScript(() => {
     delete (ShadowRoot.prototype as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;
   });

@@ -17,9 +17,7 @@ export const adminAppRoutes: FastifyPluginAsync<RouteServices> = async (app, ser
   const { config } = services;
   const dir = join(packageRoot(), 'dist', 'admin');
   const indexFile = join(dir, 'index.html');
-  const index = existsSync(indexFile)
-    ? readFileSync(indexFile, 'utf8').replace('<head>', `<head>\n    <base href="${escapeAttr(`${config.basePath}/admin/`)}" />`)
-    : null;
+  const index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8').replace('<head>', `<head>\n    <base href="${escapeAttr(`${config.basePath}/admin/`)}" />`) : null;
 
   await app.register(classicSettingsRoutes, services);
   if (existsSync(join(dir, 'assets'))) {

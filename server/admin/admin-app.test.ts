@@ -10,7 +10,12 @@ import { useTestHelpdesk } from '../test/test-helpdesk.js';
 const acmeTab: SitePlugin = (hooks) => {
   hooks.addFilter('helpdesk_settings_menus', 'acme/tab', (menus) => ({
     ...menus,
-    acme: { label: 'Acme', sections: { main: { label: 'Main', desc: '', fields: { greeting: { type: 'text', label: 'Greeting line', default: 'Hello' }, seats: { type: 'number', label: 'Seats', default: 5, min: 1, max: 50 } } } } },
+    acme: {
+      label: 'Acme',
+      sections: {
+        main: { label: 'Main', desc: '', fields: { greeting: { type: 'text', label: 'Greeting line', default: 'Hello' }, seats: { type: 'number', label: 'Seats', default: 5, min: 1, max: 50 } } },
+      },
+    },
   }));
 };
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { SettingsField, SettingsSchema, SettingsValues } from '../settings/schema-types.js';
 
 export interface ClassicSettingsProps {
@@ -30,7 +31,9 @@ export function ClassicSettingsPage(props: ClassicSettingsProps) {
       </head>
       <body>
         <header className="site-header">
-          <a className="site-name" href={`${homeUrl}/admin/`}>Helpdesk admin</a>
+          <a className="site-name" href={`${homeUrl}/admin/`}>
+            Helpdesk admin
+          </a>
           <nav className="site-nav" aria-label="Main">
             <a href={`${homeUrl}/admin/`}>Inbox</a>
             <a href={`${homeUrl}/admin/settings`}>Settings</a>
@@ -49,10 +52,20 @@ function SignInForm({ action, csrf, signInError }: ClassicSettingsProps) {
   return (
     <form method="post" action={`${action}sign-in`} className="panel">
       <h2>Sign in as an admin</h2>
-      {signInError && <p className="error-box" role="alert">{signInError}</p>}
+      {signInError && (
+        <p className="error-box" role="alert">
+          {signInError}
+        </p>
+      )}
       <input type="hidden" name="_csrf" value={csrf} />
-      <div className="field"><label htmlFor="email">Email</label><input id="email" name="email" type="email" autoComplete="username" required /></div>
-      <div className="field"><label htmlFor="password">Password</label><input id="password" name="password" type="password" autoComplete="current-password" required /></div>
+      <div className="field">
+        <label htmlFor="email">Email</label>
+        <input id="email" name="email" type="email" autoComplete="username" required />
+      </div>
+      <div className="field">
+        <label htmlFor="password">Password</label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required />
+      </div>
       <button type="submit">Sign in</button>
     </form>
   );
@@ -65,17 +78,29 @@ function SettingsForm({ action, csrf, schema, tab, values, typed, errors, saved 
     <>
       <nav aria-label="Settings tabs" className="site-nav">
         {Object.entries(schema).map(([slug, t]) => (
-          <a key={slug} href={`${action}?tab=${encodeURIComponent(slug)}`} aria-current={slug === tab ? 'page' : undefined}>{t.label}</a>
+          <a key={slug} href={`${action}?tab=${encodeURIComponent(slug)}`} aria-current={slug === tab ? 'page' : undefined}>
+            {t.label}
+          </a>
         ))}
       </nav>
-      {saved && <p className="notice" role="status">Settings saved.</p>}
-      {Object.keys(errors).length > 0 && <p className="error-box" role="alert">Some fields need fixing; nothing was saved.</p>}
+      {saved && (
+        <p className="notice" role="status">
+          Settings saved.
+        </p>
+      )}
+      {Object.keys(errors).length > 0 && (
+        <p className="error-box" role="alert">
+          Some fields need fixing; nothing was saved.
+        </p>
+      )}
       <form method="post" action={`${action}?tab=${encodeURIComponent(tab)}`}>
         <input type="hidden" name="_csrf" value={csrf} />
         <input type="hidden" name="_tab" value={tab} />
         {Object.entries(current.sections).map(([sectionKey, section]) => (
           <fieldset key={sectionKey} className="panel">
-            <legend><strong>{section.label}</strong></legend>
+            <legend>
+              <strong>{section.label}</strong>
+            </legend>
             {section.desc && <p className="hint">{section.desc}</p>}
             {Object.entries(section.fields).map(([key, field]) => (
               <ClassicField key={key} name={`${tab}.${key}`} field={field} value={values[tab]?.[key]} typed={typed[`${tab}.${key}`]} error={errors[`${tab}.${key}`]} />
@@ -93,8 +118,16 @@ function ClassicField({ name, field, value, typed, error }: { name: string; fiel
   const describedBy = [field.desc ? `${id}-desc` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const hint = (
     <>
-      {field.desc && <p className="hint" id={`${id}-desc`}>{field.desc}</p>}
-      {error && <p className="error" id={`${id}-error`}>{error}</p>}
+      {field.desc && (
+        <p className="hint" id={`${id}-desc`}>
+          {field.desc}
+        </p>
+      )}
+      {error && (
+        <p className="error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </>
   );
   if (field.type === 'checkbox') {
@@ -107,12 +140,16 @@ function ClassicField({ name, field, value, typed, error }: { name: string; fiel
       </div>
     );
   }
-  let control;
+  let control: ReactNode;
   const text = typed ?? (value === undefined || value === null ? '' : typeof value === 'string' ? value : field.type === 'number' ? String(value) : JSON.stringify(value, null, 2));
   if (field.type === 'select') {
     control = (
       <select id={id} name={name} defaultValue={text} aria-describedby={describedBy}>
-        {(field.options ?? []).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {(field.options ?? []).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     );
   } else if (field.type === 'textarea' || field.type === 'form_fields') {
@@ -123,7 +160,10 @@ function ClassicField({ name, field, value, typed, error }: { name: string; fiel
   }
   return (
     <div className="field">
-      <label htmlFor={id}>{field.label}{field.type === 'form_fields' ? ' (JSON)' : ''}</label>
+      <label htmlFor={id}>
+        {field.label}
+        {field.type === 'form_fields' ? ' (JSON)' : ''}
+      </label>
       {control}
       {hint}
     </div>

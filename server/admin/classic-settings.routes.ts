@@ -3,9 +3,9 @@ import { verifyStaffPassword } from '../domain/staff-users.js';
 import { AppError } from '../errors.js';
 import { assertCsrf, csrfToken, signIn } from '../http/plugins/session.js';
 import type { RouteServices } from '../http/services.js';
-import { renderPage } from '../site/pages/render-page.js';
-import { buildSettingsSchema, getSettings, listFields, updateSettings } from '../settings/settings.js';
 import type { SettingsField, SettingsSchema, SettingsValues } from '../settings/schema-types.js';
+import { buildSettingsSchema, getSettings, listFields, updateSettings } from '../settings/settings.js';
+import { renderPage } from '../site/pages/render-page.js';
 import { ClassicSettingsPage, type ClassicSettingsProps } from './classic-settings-page.js';
 
 type Form = Record<string, unknown>;

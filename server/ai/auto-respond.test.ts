@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { createPost } from '../domain/save-post.js';
 import { findTicket } from '../domain/find-ticket.js';
+import { createPost } from '../domain/save-post.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { getSettings, updateSettings } from '../settings/settings.js';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { type FakeAiBackend, type FakeAiMode, startFakeAiBackend } from '../test/fake-ai-backend.js';
+import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { memoryMail } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';

@@ -39,9 +39,8 @@ export async function autoRespond(ctx: DomainContext, config: Pick<Config, 'cons
   if (await hasBotComment(ctx, ticket.id)) return { commentId: null };
 
   const settings = await getSettings(ctx);
-  const template = typeof settings.tickets?.auto_responder_template === 'string' && settings.tickets.auto_responder_template.trim()
-    ? settings.tickets.auto_responder_template
-    : AUTO_RESPONDER_TEMPLATE;
+  const template =
+    typeof settings.tickets?.auto_responder_template === 'string' && settings.tickets.auto_responder_template.trim() ? settings.tickets.auto_responder_template : AUTO_RESPONDER_TEMPLATE;
   const client = ticket.authorId ? await ctx.db.selectFrom('users').select('name').where('id', '=', ticket.authorId).executeTakeFirst() : undefined;
   const { site_name } = await getSiteOptions(ctx.db);
   const docsText = docs.length ? docs.map((doc) => `- ${doc.title}: ${docUrl(config.homeUrl, doc.slug)}`).join('\n') : '(no matching articles)';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/load-config.js';
 import { createHooks, HookUsageError } from '../hooks/create-hooks.js';
-import { freePort } from '../test/smtp-sink.js';
 import { type FakeAiBackend, startFakeAiBackend } from '../test/fake-ai-backend.js';
+import { freePort } from '../test/smtp-sink.js';
 import { requestChatCompletion } from './chat-client.js';
 import { DEFAULT_CLOUD_SITE, helpdeskCloudSiteUrl } from './cloud-site.js';
 
@@ -39,8 +39,7 @@ describe('requestChatCompletion against a local OpenAI-compatible server', () =>
   afterAll(async () => {
     await backend.close();
   });
-  const ask = (timeoutMs = 2000) =>
-    requestChatCompletion({ baseUrl: backend.url, apiKey: 'sk-test', model: 'test-model', messages: [{ role: 'user', content: 'Hi' }], timeoutMs });
+  const ask = (timeoutMs = 2000) => requestChatCompletion({ baseUrl: backend.url, apiKey: 'sk-test', model: 'test-model', messages: [{ role: 'user', content: 'Hi' }], timeoutMs });
 
   it('posts {model, messages} with the Bearer key and reads choices[0].message.content', async () => {
     backend.mode = 'up';

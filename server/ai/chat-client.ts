@@ -11,9 +11,7 @@ export interface ChatMessage {
 /** Why the backend gave no answer; callers fall back (docs-only reply), they never fail. */
 export type ChatFailureReason = 'not_configured' | 'timeout' | 'unreachable' | 'rate_limited' | 'http_error' | 'bad_response';
 
-export type ChatResult =
-  | { ok: true; content: string }
-  | { ok: false; reason: ChatFailureReason; detail: string; status?: number; retryAfterSeconds?: number };
+export type ChatResult = { ok: true; content: string } | { ok: false; reason: ChatFailureReason; detail: string; status?: number; retryAfterSeconds?: number };
 
 export interface ChatRequest {
   baseUrl: string;

@@ -21,9 +21,7 @@ export function buildGroundedMessages(homeUrl: string, docs: Post[], question: G
     ? docs.map((doc, i) => `[${i + 1}] ${doc.title}\nLink: ${docUrl(homeUrl, doc.slug)}\n${doc.content.slice(0, DOC_EXCERPT_CHARS)}`).join('\n\n---\n\n')
     : '(no documentation matched)';
   const system = [
-    purpose === 'auto_reply'
-      ? 'You write the first automatic reply to a customer support ticket.'
-      : 'You draft a reply that a support agent will review and edit before sending.',
+    purpose === 'auto_reply' ? 'You write the first automatic reply to a customer support ticket.' : 'You draft a reply that a support agent will review and edit before sending.',
     'Answer only from the documentation below. Cite each doc you use by its number and link, like [1](link).',
     'If the documentation does not answer the question, say so briefly and say an agent will follow up. Do not invent steps, prices or policies.',
     'Write plain text (simple Markdown links allowed), no greeting or signature.',
@@ -40,6 +38,12 @@ export function buildGroundedMessages(homeUrl: string, docs: Post[], question: G
 }
 
 /** Asks the backend for an answer grounded in `docs`; a failure is returned, never thrown. */
-export function askGroundedAnswer(ctx: DomainContext, config: Pick<Config, 'constants' | 'homeUrl'>, docs: Post[], question: GroundedQuestion, purpose: 'auto_reply' | 'agent_draft'): Promise<ChatResult> {
+export function askGroundedAnswer(
+  ctx: DomainContext,
+  config: Pick<Config, 'constants' | 'homeUrl'>,
+  docs: Post[],
+  question: GroundedQuestion,
+  purpose: 'auto_reply' | 'agent_draft',
+): Promise<ChatResult> {
   return askAiBackend(ctx, config, buildGroundedMessages(config.homeUrl, docs, question, purpose));
 }

@@ -24,7 +24,10 @@ const THREAD_MESSAGES = 6;
  */
 export async function suggestReply(ctx: DomainContext, config: Pick<Config, 'constants' | 'homeUrl'>, ticketId: number): Promise<SuggestedReply> {
   const ticket = await getAgentTicket(ctx, ticketId);
-  const thread = ticket.comments.filter((c) => !c.isInternal).slice(-THREAD_MESSAGES).map((c) => ({ role: c.role, text: c.text }));
+  const thread = ticket.comments
+    .filter((c) => !c.isInternal)
+    .slice(-THREAD_MESSAGES)
+    .map((c) => ({ role: c.role, text: c.text }));
   const lastClientText = [...thread].reverse().find((c) => c.role === 'client')?.text ?? '';
   const docs = await findRelatedDocs(ctx, ticket.title, `${ticket.description} ${lastClientText}`, 3);
   const links = docs.map((doc) => ({ title: doc.title, url: docUrl(config.homeUrl, doc.slug) }));

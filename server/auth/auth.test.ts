@@ -1,10 +1,10 @@
 import { beforeEach, expect, it } from 'vitest';
+import { resolveUser } from '../domain/resolve-user.js';
 import { updateSettings } from '../settings/settings.js';
 import { setRegistration } from '../test/fixtures.js';
 import { memoryMail, SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
-import { resolveUser } from '../domain/resolve-user.js';
 import { login, signUp } from './auth.js';
 
 describeEachDatabase('sign-in methods and the registration gate', (dialect) => {

@@ -19,7 +19,11 @@ export async function addHit(db: Kysely<Database>, bucket: string, windowMs: num
   const time = now();
   await db.insertInto('rate_limit_hits').values({ bucket, created_at: time }).execute();
   // Old hits are dead weight.
-  await db.deleteFrom('rate_limit_hits').where('bucket', '=', bucket).where('created_at', '<=', new Date(Date.parse(time) - windowMs).toISOString()).execute();
+  await db
+    .deleteFrom('rate_limit_hits')
+    .where('bucket', '=', bucket)
+    .where('created_at', '<=', new Date(Date.parse(time) - windowMs).toISOString())
+    .execute();
 }
 
 /**

@@ -15,10 +15,7 @@ describe('loadConfig', () => {
   });
 
   it('takes PORT, HELPDESK_HOME_URL with a path prefix, HELPDESK_DATA_DIR and DATABASE_URL', async () => {
-    const config = await loadConfig(
-      { PORT: '9000', HELPDESK_HOME_URL: 'https://example.com/help/', HELPDESK_DATA_DIR: '/srv/hd', DATABASE_URL: 'postgres://u@db/hd' },
-      tempDir(),
-    );
+    const config = await loadConfig({ PORT: '9000', HELPDESK_HOME_URL: 'https://example.com/help/', HELPDESK_DATA_DIR: '/srv/hd', DATABASE_URL: 'postgres://u@db/hd' }, tempDir());
     expect(config).toMatchObject({ port: 9000, homeUrl: 'https://example.com/help', basePath: '/help', dataDir: '/srv/hd', databaseUrl: 'postgres://u@db/hd' });
   });
 

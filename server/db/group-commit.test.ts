@@ -1,8 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../test/test-databases.js';
-import { createTestDatabase, type TestDatabase } from '../test/test-databases.js';
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
 import { createDb, type Db } from './create-db.js';
 import { createTransactionRunner } from './group-commit.js';
 import { migrateToLatest } from './migrate.js';
@@ -28,7 +27,10 @@ describeEachDatabase('transaction runner', (dialect) => {
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
         runner.run(async (trx) => {
-          await trx.insertInto('options').values({ name: `unit-${i}`, value: String(i) }).execute();
+          await trx
+            .insertInto('options')
+            .values({ name: `unit-${i}`, value: String(i) })
+            .execute();
           if (i % 5 === 0) throw new Error(`unit ${i} failed`);
           // A constraint violation after a successful write: only this unit is undone.
           if (i === 7) await trx.insertInto('options').values({ name: 'taken', value: 'again' }).execute();
@@ -52,7 +54,12 @@ describeEachDatabase('transaction runner', (dialect) => {
     const runner = createTransactionRunner(db);
     await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
-        await runner.run((trx) => trx.insertInto('options').values({ name: `visible-${i}`, value: 'x' }).execute());
+        await runner.run((trx) =>
+          trx
+            .insertInto('options')
+            .values({ name: `visible-${i}`, value: 'x' })
+            .execute(),
+        );
         expect(await option(`visible-${i}`)).toEqual({ value: 'x' });
       }),
     );

@@ -17,7 +17,10 @@ describeEachDatabase('migrations started by several processes at once', (dialect
   });
 
   async function expectMigratedOnce(db: Db) {
-    const applied = (await db.kysely.selectFrom('kysely_migration' as never).select('name' as never).execute()) as { name: string }[];
+    const applied = (await db.kysely
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute()) as { name: string }[];
     expect(applied.map((row) => row.name).sort()).toEqual([...MIGRATION_NAMES].sort());
     // Migration 002 seeds the two client pages: run twice, they would be there twice.
     const pages = await db.kysely.selectFrom('posts').select('slug').where('type', '=', 'page').orderBy('slug').execute();

@@ -1,8 +1,8 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './create-db.js';
 import * as initial from './migrations/2026-11-21-001-initial.js';
-import * as docsSearch from './migrations/2026-11-21-003-docs-search.js';
 import * as mailSessionsPages from './migrations/2026-11-21-002-mail-sessions-pages.js';
+import * as docsSearch from './migrations/2026-11-21-003-docs-search.js';
 import * as agentInbox from './migrations/2026-11-21-004-agent-inbox.js';
 import * as usersRole from './migrations/2026-11-21-005-users-role.js';
 import * as counterWindows from './migrations/2026-11-21-006-counter-windows.js';

@@ -50,7 +50,10 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       .values({ post_id: ticket.id, author_id: actor?.id ?? null, author_role: input.role, content: text, created_at: time })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('comment_meta').values({ comment_id: id, meta_key: 'is_internal', meta_value: input.isInternal ? '1' : '0' }).execute();
+    await trx
+      .insertInto('comment_meta')
+      .values({ comment_id: id, meta_key: 'is_internal', meta_value: input.isInternal ? '1' : '0' })
+      .execute();
     await trx.updateTable('posts').set({ updated_at: time }).where('id', '=', ticket.id).execute();
     await enqueueJob(trx, 'comment_added', { commentId: id });
     return id;

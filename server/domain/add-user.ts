@@ -1,5 +1,5 @@
-import { AppError } from '../errors.js';
 import type { UserRole, UserRow } from '../db/tables.js';
+import { AppError } from '../errors.js';
 import type { DomainContext } from './context.js';
 import { findUserByEmail, insertUserOnce } from './resolve-user.js';
 

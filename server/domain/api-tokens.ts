@@ -14,7 +14,10 @@ export function hashToken(token: string): string {
 /** Creates a Bearer token for a user; the token is returned once and only its hash is stored. */
 export async function createApiToken(db: Kysely<Database>, userId: number, label: string): Promise<string> {
   const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
-  await db.insertInto('api_tokens').values({ user_id: userId, token_hash: hashToken(token), label, created_at: now(), last_used_at: null }).execute();
+  await db
+    .insertInto('api_tokens')
+    .values({ user_id: userId, token_hash: hashToken(token), label, created_at: now(), last_used_at: null })
+    .execute();
   return token;
 }
 

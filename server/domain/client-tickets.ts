@@ -44,7 +44,10 @@ async function statusNames(ctx: DomainContext, ids: number[]): Promise<Map<numbe
 export async function listClientTickets(ctx: DomainContext, userId: number): Promise<ClientTicketSummary[]> {
   const own = await ctx.db.selectFrom('posts').select('id').where('type', '=', 'ticket').where('author_id', '=', userId).execute();
   const posts = (await getPosts(ctx, { type: 'ticket', ids: own.map((r) => r.id), orderBy: 'updated_at', order: 'desc' })).filter((p) => p.authorId === userId);
-  const statuses = await statusNames(ctx, posts.map((p) => p.id));
+  const statuses = await statusNames(
+    ctx,
+    posts.map((p) => p.id),
+  );
   return posts.map((p) => ({ id: p.id, title: p.title, status: statuses.get(p.id) ?? '', updatedAt: p.updatedAt }));
 }
 

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, Taxonomy, UserRow } from '../db/tables.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
+import type { Database, Taxonomy, UserRow } from '../db/tables.js';
 import { invalidField } from '../errors.js';
 import { type Actor, type DomainContext, isStaff, now } from './context.js';
 import { assertAssignableToProduct, assertProductExists } from './product-post-types.js';
 import { assertCanRegister, assertValidAccount, findUserByEmail, insertUserOnce, normalizeEmail } from './resolve-user.js';
-import { isMultiLineText, isSingleLineText, MULTI_LINE_RULE, SINGLE_LINE_RULE } from './text-rules.js';
 import { findTerm } from './terms.js';
+import { isMultiLineText, isSingleLineText, MULTI_LINE_RULE, SINGLE_LINE_RULE } from './text-rules.js';
 
 export interface CreateTicketInput {
   name: string;
@@ -70,13 +70,7 @@ export async function createTicket(ctx: DomainContext, input: CreateTicketInput,
   }
 }
 
-async function insertTicketRows(
-  trx: Kysely<Database>,
-  input: CreateTicketInput,
-  user: UserRow,
-  status: { id: number; slug: string },
-  idempotencyKey: string | undefined,
-): Promise<CreatedTicket> {
+async function insertTicketRows(trx: Kysely<Database>, input: CreateTicketInput, user: UserRow, status: { id: number; slug: string }, idempotencyKey: string | undefined): Promise<CreatedTicket> {
   const time = now();
   const { id } = await trx
     .insertInto('posts')
@@ -96,16 +90,17 @@ async function insertTicketRows(
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  const terms: Array<{ post_id: number; taxonomy: Taxonomy; term_id: number }> = [
-    { post_id: id, taxonomy: 'ticket_status', term_id: status.id },
-  ];
+  const terms: Array<{ post_id: number; taxonomy: Taxonomy; term_id: number }> = [{ post_id: id, taxonomy: 'ticket_status', term_id: status.id }];
   if (input.reason !== undefined) terms.push({ post_id: id, taxonomy: 'ticket_reason', term_id: input.reason });
   if (input.urgency !== undefined) terms.push({ post_id: id, taxonomy: 'ticket_urgency', term_id: input.urgency });
   await trx.insertInto('term_relationships').values(terms).execute();
 
   const meta = { ...input.meta, ...(input.orderId?.trim() && { order: input.orderId.trim() }) };
   if (Object.keys(meta).length) {
-    await trx.insertInto('post_meta').values(Object.entries(meta).map(([meta_key, meta_value]) => ({ post_id: id, meta_key, meta_value }))).execute();
+    await trx
+      .insertInto('post_meta')
+      .values(Object.entries(meta).map(([meta_key, meta_value]) => ({ post_id: id, meta_key, meta_value })))
+      .execute();
   }
   await trx
     .insertInto('jobs')
@@ -129,7 +124,9 @@ function assertTicketText(input: CreateTicketInput): void {
 
 // Keys are scoped to the email, so a key guessed from another form never reveals someone else's ticket.
 function scopeIdempotencyKey(email: string, key: string): string {
-  return createHash('sha256').update(`${normalizeEmail(email)}\n${key}`).digest('hex');
+  return createHash('sha256')
+    .update(`${normalizeEmail(email)}\n${key}`)
+    .digest('hex');
 }
 
 async function findReplay(db: Kysely<Database>, key: string): Promise<CreatedTicket | undefined> {
@@ -150,13 +147,7 @@ async function resolveStatus(ctx: DomainContext, statusId: number | undefined): 
     return term;
   }
   // The first status in the admin's order is the initial one (Open, unless reordered).
-  const open = await ctx.db
-    .selectFrom('terms')
-    .select(['id', 'slug'])
-    .where('taxonomy', '=', 'ticket_status')
-    .orderBy('term_order')
-    .orderBy('id')
-    .executeTakeFirst();
+  const open = await ctx.db.selectFrom('terms').select(['id', 'slug']).where('taxonomy', '=', 'ticket_status').orderBy('term_order').orderBy('id').executeTakeFirst();
   if (!open) throw new Error('No ticket statuses exist; the initial migration seeds them.');
   return open;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AppError } from '../errors.js';
 import type { UserRow } from '../db/tables.js';
+import { AppError } from '../errors.js';
 import { createApiToken, hashToken } from './api-tokens.js';
 import { type DomainContext, now } from './context.js';
 import { findUserByEmail, insertUserOnce } from './resolve-user.js';
@@ -60,7 +60,15 @@ export async function claimFirstAdmin(ctx: DomainContext, token: string, input: 
     if (!links.some((link) => link.token_hash === hashToken(token)) || (await hasAdmin({ ...ctx, db: trx }))) {
       throw new AppError('FORBIDDEN', 'This sign-in link was already used or has expired. Restart the service to print a new one.');
     }
-    await trx.updateTable('login_tokens').set({ used_at: now() }).where('id', 'in', links.map((link) => link.id)).execute();
+    await trx
+      .updateTable('login_tokens')
+      .set({ used_at: now() })
+      .where(
+        'id',
+        'in',
+        links.map((link) => link.id),
+      )
+      .execute();
     const existing = await findUserByEmail(trx, input.email);
     const user = existing
       ? await trx.updateTable('users').set({ role: 'admin', updated_at: now() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()

@@ -51,8 +51,18 @@ export function toPost(row: PostRow): Post {
 }
 
 const POST_COLUMNS = [
-  'posts.id', 'posts.type', 'posts.status', 'posts.title', 'posts.content', 'posts.slug', 'posts.author_id',
-  'posts.product_id', 'posts.parent_id', 'posts.menu_order', 'posts.created_at', 'posts.updated_at',
+  'posts.id',
+  'posts.type',
+  'posts.status',
+  'posts.title',
+  'posts.content',
+  'posts.slug',
+  'posts.author_id',
+  'posts.product_id',
+  'posts.parent_id',
+  'posts.menu_order',
+  'posts.created_at',
+  'posts.updated_at',
 ] as const;
 
 function whereArgs<O>(query: SelectQueryBuilder<Database, 'posts', O>, args: GetPostsArgs) {
@@ -112,7 +122,9 @@ export async function getPosts(ctx: DomainContext, args: GetPostsArgs): Promise<
 /** How many posts match, before filtering: for paging headers. */
 export async function countPosts(ctx: DomainContext, args: GetPostsArgs): Promise<number> {
   return cached(ctx, 'count', args, async () => {
-    const row = await selectMatching(ctx, args).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const row = await selectMatching(ctx, args)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   });
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { AppError, invalidField } from '../errors.js';
 import type { Database, UserRole, UserRow } from '../db/tables.js';
+import { AppError, invalidField } from '../errors.js';
 import { getSettings } from '../settings/settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { type DomainContext, now } from './context.js';
@@ -40,10 +40,7 @@ export function assertValidAccount(user: { email: string; name: string }): void 
  * Inserts the account unless one with that email exists, then returns the stored one. ON CONFLICT makes
  * concurrent first submissions from one email end with exactly one account.
  */
-export async function insertUserOnce(
-  db: Kysely<Database>,
-  user: { email: string; name: string; role: UserRole },
-): Promise<UserRow> {
+export async function insertUserOnce(db: Kysely<Database>, user: { email: string; name: string; role: UserRole }): Promise<UserRow> {
   assertValidAccount(user);
   const email = normalizeEmail(user.email);
   const time = now();
@@ -72,8 +69,7 @@ export async function assertCanRegister(ctx: DomainContext): Promise<void> {
   if (!(await canRegisterUsers(ctx))) {
     throw new AppError(
       'REGISTRATION_CLOSED',
-      'This help desk only accepts tickets from people who already have an account. ' +
-        'Use the email address of your existing account, or ask the site owner to create one for you.',
+      'This help desk only accepts tickets from people who already have an account. ' + 'Use the email address of your existing account, or ask the site owner to create one for you.',
     );
   }
 }

@@ -1,5 +1,5 @@
-import type { Taxonomy, TermRow } from '../db/tables.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
+import type { Taxonomy, TermRow } from '../db/tables.js';
 import { AppError, invalidField } from '../errors.js';
 import type { DomainContext } from './context.js';
 import { slugify } from './slugify.js';

@@ -1,5 +1,5 @@
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { GUESS_RETRY_AFTER_S, isGuessingBlocked, recordWrongGuess } from '../auth/guess-limits.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { takeRateLimit } from '../auth/rate-limit.js';
 import type { UserRole, UserRow } from '../db/tables.js';
 import { AppError, invalidField } from '../errors.js';
@@ -50,7 +50,11 @@ export async function updateUser(ctx: DomainContext, id: number, changes: StaffC
     const user = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     if (!user) throw new AppError('NOT_FOUND', `There is no user with id ${id}.`);
     if (user.role === 'admin' && changes.role !== undefined && changes.role !== 'admin') {
-      const admins = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).where('role', '=', 'admin').executeTakeFirstOrThrow();
+      const admins = await trx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('role', '=', 'admin')
+        .executeTakeFirstOrThrow();
       if (Number(admins.n) <= 1) throw invalidField('role', 'the last admin cannot stop being an admin');
     }
     return trx

@@ -24,7 +24,16 @@ export interface MailTransport {
 const HEADERS = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' };
 
 function toNodemailer(mail: OutgoingMail) {
-  return { from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId, ...(mail.references && { references: mail.references }), headers: HEADERS };
+  return {
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId,
+    ...(mail.references && { references: mail.references }),
+    headers: HEADERS,
+  };
 }
 
 /** How long one SMTP attempt may wait at each stage before it fails (and is retried later). */

@@ -75,9 +75,7 @@ async function isInternal(db: Kysely<Database>, commentId: number): Promise<bool
 export async function buildMail(ctx: DomainContext, config: Config, job: JobRow, allow?: MailAllowance): Promise<OutgoingMail | { suppressed: string } | null> {
   const payload = JSON.parse(job.payload) as MailJobPayload;
   const recipient =
-    'userId' in payload
-      ? await ctx.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', payload.userId).executeTakeFirst()
-      : { id: null, email: payload.email, name: '' };
+    'userId' in payload ? await ctx.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', payload.userId).executeTakeFirst() : { id: null, email: payload.email, name: '' };
   // An address outside the one email rule (stored before it existed) is never handed to SMTP.
   if (!recipient || !isEmailAddress(recipient.email)) return null;
   const ticket = payload.ticketId
@@ -112,7 +110,9 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow,
       ? siteLink
       : toClient
         ? // The link's row joins the group commit on SQLite (no fsync of its own per mail).
-          await ctx.transactions.write((db) => issueTicketLink(db, config.homeUrl, { userId: recipient.id as number, ticketId: ticket?.id ?? null, lifetimeDays: Number(settings.login?.link_lifetime_days ?? 7) }))
+          await ctx.transactions.write((db) =>
+            issueTicketLink(db, config.homeUrl, { userId: recipient.id as number, ticketId: ticket?.id ?? null, lifetimeDays: Number(settings.login?.link_lifetime_days ?? 7) }),
+          )
         : `${config.homeUrl}/admin/tickets/${ticket?.id ?? ''}`;
   const values: MailValues = {
     client_name: toClient ? recipient.name : (ticket?.client_name ?? ''),

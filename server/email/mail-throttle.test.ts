@@ -53,8 +53,7 @@ describeEachDatabase('mails to one address', (dialect) => {
     cleanups.push(() => worker.stop());
     worker.start();
   }
-  const submitFrom = (ip: string, overrides: Record<string, unknown>) =>
-    hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload(overrides), remoteAddress: ip });
+  const submitFrom = (ip: string, overrides: Record<string, unknown>) => hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload(overrides), remoteAddress: ip });
   const jobs = () => hd.ctx.db.selectFrom('jobs').select(['kind', 'state', 'attempts', 'last_error', 'payload']).orderBy('id').execute();
   const allSettled = async () => (await jobs()).every((j) => j.state !== 'queued' && j.state !== 'running');
   const stats = async () => {

@@ -21,7 +21,10 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
   const lookup = (name: string) => (values as Record<string, string | undefined>)[name];
   // Line breaks (and any other control character) in a value must not start new header lines. Input
   // is refused with them already; this holds for values stored before that rule, and for templates.
-  const subject = subjectTemplate.replace(PLACEHOLDER, (whole, name) => lookup(name) ?? whole).replace(HEADER_BREAKERS, ' ').trim();
+  const subject = subjectTemplate
+    .replace(PLACEHOLDER, (whole, name) => lookup(name) ?? whole)
+    .replace(HEADER_BREAKERS, ' ')
+    .trim();
   const text = bodyTemplate.replace(PLACEHOLDER, (whole, name) => lookup(name) ?? whole);
 
   const htmlBody = bodyTemplate

@@ -18,18 +18,28 @@ describe('hook registry', () => {
   it('runs filters by priority (lower first, default 10), awaiting async callbacks, passing every argument in order', async () => {
     const hooks = createHooks();
     const calls: string[] = [];
-    hooks.addFilter('helpdesk_auto_status_transition_on_comment', 'test/late', async (allow, _ticket, isClient, commentId) => {
-      calls.push(`late:${allow}:${isClient}:${commentId}`);
-      return !allow;
-    }, 20);
+    hooks.addFilter(
+      'helpdesk_auto_status_transition_on_comment',
+      'test/late',
+      async (allow, _ticket, isClient, commentId) => {
+        calls.push(`late:${allow}:${isClient}:${commentId}`);
+        return !allow;
+      },
+      20,
+    );
     hooks.addFilter('helpdesk_auto_status_transition_on_comment', 'test/default', (allow) => {
       calls.push(`default:${allow}`);
       return allow;
     });
-    hooks.addFilter('helpdesk_auto_status_transition_on_comment', 'test/early', (allow) => {
-      calls.push(`early:${allow}`);
-      return allow;
-    }, 5);
+    hooks.addFilter(
+      'helpdesk_auto_status_transition_on_comment',
+      'test/early',
+      (allow) => {
+        calls.push(`early:${allow}`);
+        return allow;
+      },
+      5,
+    );
     const ticket = { id: 1 } as never;
     expect(await hooks.applyFilters('helpdesk_auto_status_transition_on_comment', true, ticket, true, 42)).toBe(false);
     expect(calls).toEqual(['early:true', 'default:true', 'late:true:true:42']);

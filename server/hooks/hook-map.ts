@@ -1,8 +1,8 @@
-import type { Post, GetPostsArgs } from '../domain/post.js';
+import type { FastifyInstance } from 'fastify';
+import type { GetPostsArgs, Post } from '../domain/post.js';
 import type { Ticket } from '../domain/ticket.js';
 import type { SettingsSchema } from '../settings/schema-types.js';
 import type { FrontRequest } from '../site/front-request.js';
-import type { FastifyInstance } from 'fastify';
 
 /**
  * The public filters (spec §6), with their exact names and argument order. This list is small on
@@ -15,12 +15,7 @@ export interface FilterMap {
   /** Post types assignable to products. Called with `[]`; the helpdesk itself appends `doc` and `ticket`. */
   helpdesk_product_post_types: (types: string[]) => string[];
   /** Return false to skip the automatic status change (client → Waiting, agent → In Progress) for one comment. */
-  helpdesk_auto_status_transition_on_comment: (
-    allow: boolean,
-    ticket: Ticket,
-    isClient: boolean,
-    commentId: number,
-  ) => boolean;
+  helpdesk_auto_status_transition_on_comment: (allow: boolean, ticket: Ticket, isClient: boolean, commentId: number) => boolean;
   /** Wraps every call of the one post getter: may reorder, hide or extend rows. */
   helpdesk_get_posts: (posts: Post[], args: GetPostsArgs) => Post[];
   /** Ceiling of the docs routes' `count` parameter (default 100). */
@@ -45,9 +40,7 @@ export type FilterName = keyof FilterMap;
 export type ActionName = keyof ActionMap;
 
 type Awaitable<T> = T | Promise<T>;
-export type FilterCallback<N extends FilterName> = (
-  ...args: Parameters<FilterMap[N]>
-) => Awaitable<ReturnType<FilterMap[N]>>;
+export type FilterCallback<N extends FilterName> = (...args: Parameters<FilterMap[N]>) => Awaitable<ReturnType<FilterMap[N]>>;
 export type ActionCallback<N extends ActionName> = (...args: Parameters<ActionMap[N]>) => Awaitable<void>;
 
 export const FILTER_NAMES: readonly FilterName[] = [

@@ -1,5 +1,7 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { agentTicketsRoutes } from './routes/agent/agent-tickets.routes.js';
+import { sessionRoutes } from './routes/agent/session.routes.js';
 import { docsRoutes } from './routes/docs/docs.routes.js';
 import { lookupsRoutes } from './routes/lookups/lookups.routes.js';
 import { contentRoutes } from './routes/manage/content.routes.js';
@@ -9,8 +11,6 @@ import { settingsRoutes } from './routes/settings/settings.routes.js';
 import { siteOptionsRoutes } from './routes/site-options/site-options.routes.js';
 import { intakeRoutes } from './routes/tickets/intake.routes.js';
 import { ticketsRoutes } from './routes/tickets/tickets.routes.js';
-import { agentTicketsRoutes } from './routes/agent/agent-tickets.routes.js';
-import { sessionRoutes } from './routes/agent/session.routes.js';
 import type { RouteServices } from './services.js';
 
 export const API_NAMESPACE = '/helpdesk/v1';

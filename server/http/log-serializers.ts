@@ -1,5 +1,5 @@
-import type { DestinationStream } from 'pino';
 import type { FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 
 // Sign-in links carry their secret in the query string; it must never reach a log.
 const SECRET_QUERY_PARAMS = /([?&](?:token|key|secret)=)[^&]*/gi;

@@ -41,6 +41,11 @@ export function presentPost(post: Post) {
 /** Plain text of the first ~200 characters; docs content is Markdown or text. */
 function excerpt(content: string): string {
   // Only the head matters; cleaning a whole long doc on every list request is wasted work.
-  const text = content.slice(0, 1000).replace(/<[^>]*>/g, ' ').replace(/[#*_`>[\]]/g, '').replace(/\s+/g, ' ').trim();
+  const text = content
+    .slice(0, 1000)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[#*_`>[\]]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > 200 ? `${text.slice(0, 199).trimEnd()}…` : text;
 }

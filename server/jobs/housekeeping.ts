@@ -11,8 +11,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promise<void> {
   const iso = (ms: number) => new Date(at.getTime() - ms).toISOString();
   await ctx.db.deleteFrom('sessions').where('expires_at', '<=', iso(0)).execute();
-  await ctx.db.deleteFrom('login_tokens').where('purpose', '=', 'ticket_link').where('expires_at', '<=', iso(30 * DAY_MS)).execute();
+  await ctx.db
+    .deleteFrom('login_tokens')
+    .where('purpose', '=', 'ticket_link')
+    .where('expires_at', '<=', iso(30 * DAY_MS))
+    .execute();
   await ctx.db.deleteFrom('rate_limit_hits').where('created_at', '<=', iso(DAY_MS)).execute();
   await deleteEndedCounterWindows(ctx.db, at.getTime());
-  await ctx.db.deleteFrom('jobs').where('state', 'in', ['done', 'skipped']).where('created_at', '<=', iso(30 * DAY_MS)).execute();
+  await ctx.db
+    .deleteFrom('jobs')
+    .where('state', 'in', ['done', 'skipped'])
+    .where('created_at', '<=', iso(30 * DAY_MS))
+    .execute();
 }

@@ -227,20 +227,39 @@ describe('backoff', () => {
 describeEachDatabase('housekeeping', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   it('deletes expired sessions, long-expired links, old rate-limit hits and old done jobs; keeps the rest and failed jobs', async () => {
-    const user = await hd.ctx.db.insertInto('users').values({ email: 'h@k.test', name: 'H', role: 'client', password_hash: null, created_at: '2026-01-01', updated_at: '2026-01-01' }).returning('id').executeTakeFirstOrThrow();
+    const user = await hd.ctx.db
+      .insertInto('users')
+      .values({ email: 'h@k.test', name: 'H', role: 'client', password_hash: null, created_at: '2026-01-01', updated_at: '2026-01-01' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const now = new Date('2026-06-01T00:00:00Z');
     const ago = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
-    await hd.ctx.db.insertInto('sessions').values([
-      { token_hash: 'old', user_id: user.id, created_at: ago(40), expires_at: ago(1) },
-      { token_hash: 'live', user_id: user.id, created_at: ago(1), expires_at: ago(-29) },
-    ]).execute();
-    await hd.ctx.db.insertInto('login_tokens').values([
-      { user_id: user.id, purpose: 'ticket_link', token_hash: 'ancient', expires_at: ago(31), used_at: null, created_at: ago(38) },
-      { user_id: user.id, purpose: 'ticket_link', token_hash: 'recent', expires_at: ago(2), used_at: null, created_at: ago(9) },
-    ]).execute();
-    await hd.ctx.db.insertInto('rate_limit_hits').values([{ bucket: 'b', created_at: ago(2) }, { bucket: 'b', created_at: ago(0.5) }]).execute();
+    await hd.ctx.db
+      .insertInto('sessions')
+      .values([
+        { token_hash: 'old', user_id: user.id, created_at: ago(40), expires_at: ago(1) },
+        { token_hash: 'live', user_id: user.id, created_at: ago(1), expires_at: ago(-29) },
+      ])
+      .execute();
+    await hd.ctx.db
+      .insertInto('login_tokens')
+      .values([
+        { user_id: user.id, purpose: 'ticket_link', token_hash: 'ancient', expires_at: ago(31), used_at: null, created_at: ago(38) },
+        { user_id: user.id, purpose: 'ticket_link', token_hash: 'recent', expires_at: ago(2), used_at: null, created_at: ago(9) },
+      ])
+      .execute();
+    await hd.ctx.db
+      .insertInto('rate_limit_hits')
+      .values([
+        { bucket: 'b', created_at: ago(2) },
+        { bucket: 'b', created_at: ago(0.5) },
+      ])
+      .execute();
     const job = (state: 'done' | 'failed' | 'skipped', days: number) => ({ kind: 'mail', payload: '{}', state, attempts: 1, run_at: ago(days), last_error: null, created_at: ago(days) });
-    await hd.ctx.db.insertInto('jobs').values([job('done', 31), job('done', 1), job('failed', 90), job('skipped', 31)]).execute();
+    await hd.ctx.db
+      .insertInto('jobs')
+      .values([job('done', 31), job('done', 1), job('failed', 90), job('skipped', 31)])
+      .execute();
 
     const { cleanUpExpired } = await import('./housekeeping.js');
     await cleanUpExpired(hd.ctx, now);

@@ -82,9 +82,7 @@ export function createWorker(ctx: DomainContext, config: Config, transport: Mail
       if (job.kind === MAIL_JOB) {
         // Counted on the first attempt only: a retry after an SMTP failure is the same mail.
         const allow: MailAllowance | undefined =
-          job.attempts === 1
-            ? async (address, template, role) => (isVisitorTriggeredMail(template, role) ? takeMailAllowance(ctx, counters, address) : null)
-            : undefined;
+          job.attempts === 1 ? async (address, template, role) => (isVisitorTriggeredMail(template, role) ? takeMailAllowance(ctx, counters, address) : null) : undefined;
         const mail = await buildMail(ctx, config, job, allow);
         if (mail && 'suppressed' in mail) {
           // Settled for good: retrying would only mail-bomb later. Logged without the address.

@@ -100,10 +100,7 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
     };
     const [dirA, dirB] = [dataDir(), dataDir()];
     // Started at the same moment against the empty database: their migrations race.
-    const started = await Promise.allSettled([
-      startHelpdeskProcess({ ...shared, HELPDESK_DATA_DIR: dirA }, dirA),
-      startHelpdeskProcess({ ...shared, HELPDESK_DATA_DIR: dirB }, dirB),
-    ]);
+    const started = await Promise.allSettled([startHelpdeskProcess({ ...shared, HELPDESK_DATA_DIR: dirA }, dirA), startHelpdeskProcess({ ...shared, HELPDESK_DATA_DIR: dirB }, dirB)]);
     const running = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
     const failed = started.find((outcome) => outcome.status === 'rejected');
     if (failed) {
@@ -131,7 +128,10 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
   const bearer = () => ({ authorization: `Bearer ${adminToken}` });
 
   it('both start at once on the empty database: the migrations run once and neither fails', async () => {
-    const applied = await db.kysely.selectFrom('kysely_migration' as never).select('name' as never).execute();
+    const applied = await db.kysely
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
     expect((applied as { name: string }[]).map((row) => row.name).sort()).toEqual([...MIGRATION_NAMES].sort());
     const pages = await db.kysely.selectFrom('posts').select('slug').where('type', '=', 'page').execute();
     expect(pages).toHaveLength(2);
@@ -291,7 +291,11 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
     const replied = await browser.request(`${b.url}/account/reply/`, { form: { _csrf: replyCsrf, ticket_id: String(mine.id), text: 'Replying through B', return_to: '/tickets/' } });
     expect(replied.status).toBe(303);
     expect(replied.headers.get('location')).toContain('notice=reply_sent');
-    const comments = await db.kysely.selectFrom('comments').select('content').where('post_id', '=', mine.id as number).execute();
+    const comments = await db.kysely
+      .selectFrom('comments')
+      .select('content')
+      .where('post_id', '=', mine.id as number)
+      .execute();
     expect(comments).toEqual([{ content: 'Replying through B' }]);
     // Another client's ticket is not found on either instance.
     expect((await browser.request(`${b.url}/tickets/?ticket=${other.id}`)).status).toBe(404);
@@ -320,7 +324,15 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
 
   it('every mail is delivered exactly once: both workers share the queue', { timeout: 90_000 }, async () => {
     const pending = async () =>
-      Number((await db.kysely.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('state', 'in', ['queued', 'running']).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db.kysely
+            .selectFrom('jobs')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('state', 'in', ['queued', 'running'])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const mailJobs = await waitUntil('the outbox to drain', async () => {
       if ((await pending()) > 0) return undefined;
       const done = await db.kysely.selectFrom('jobs').select(['id', 'payload', 'state']).where('kind', '=', 'mail').execute();
@@ -341,7 +353,12 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
     for (const ticket of created) {
       const about = payloads.filter((p) => p.ticketId === ticket.id);
       expect(about.filter((p) => p.template === 'client_ticket_created')).toHaveLength(1);
-      expect(about.filter((p) => p.template === 'agent_ticket_created').map((p) => p.userId).sort()).toEqual(staff.map((s) => s.id).sort());
+      expect(
+        about
+          .filter((p) => p.template === 'agent_ticket_created')
+          .map((p) => p.userId)
+          .sort(),
+      ).toEqual(staff.map((s) => s.id).sort());
     }
     const confirmations = sink.messages.filter((m) => m.subject.startsWith('We received your request'));
     expect(confirmations).toHaveLength(created.length);

@@ -23,7 +23,13 @@ describeEachDatabase('attacks: CORS only on public routes, security headers ever
   afterAll(() => hd.app.close());
 
   it('public routes allow any origin, never with credentials, preflights included, even when cookies are sent', async () => {
-    const publicReads = ['/api/helpdesk/v1/docs/?count=5&search=x', `/api/helpdesk/v1/docs/product/${productSlug}/`, '/api/helpdesk/v1/tickets/products/', '/api/helpdesk/v1/tickets/reasons/', '/api/helpdesk/v1/tickets/urgencies/'];
+    const publicReads = [
+      '/api/helpdesk/v1/docs/?count=5&search=x',
+      `/api/helpdesk/v1/docs/product/${productSlug}/`,
+      '/api/helpdesk/v1/tickets/products/',
+      '/api/helpdesk/v1/tickets/reasons/',
+      '/api/helpdesk/v1/tickets/urgencies/',
+    ];
     for (const path of publicReads) {
       for (const origin of ['https://shop.example', 'null']) {
         const res = await fetch(base + path, { headers: { origin, cookie: 'hd_session=whatever' } });
@@ -32,7 +38,10 @@ describeEachDatabase('attacks: CORS only on public routes, security headers ever
         expect(res.headers.get('access-control-allow-credentials'), path).toBeNull();
       }
     }
-    const preflight = await fetch(`${base}/api/helpdesk/v1/tickets/`, { method: 'OPTIONS', headers: { ...FOREIGN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' } });
+    const preflight = await fetch(`${base}/api/helpdesk/v1/tickets/`, {
+      method: 'OPTIONS',
+      headers: { ...FOREIGN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
     expect(String(preflight.headers.get('access-control-allow-headers')).toLowerCase()).not.toContain('authorization');
@@ -62,21 +71,44 @@ describeEachDatabase('attacks: CORS only on public routes, security headers ever
       ['GET', '/admin/'],
     ];
     for (const [method, path] of requests) {
-      const preflight = await fetch(base + path, { method: 'OPTIONS', headers: { ...FOREIGN, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type,x-csrf-token' } });
+      const preflight = await fetch(base + path, {
+        method: 'OPTIONS',
+        headers: { ...FOREIGN, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type,x-csrf-token' },
+      });
       expect(preflight.headers.get('access-control-allow-origin'), `preflight ${method} ${path}`).toBeNull();
       expect(preflight.headers.get('access-control-allow-credentials'), `preflight ${method} ${path}`).toBeNull();
-      const actual = await fetch(base + path, { method: method === 'GET' ? 'GET' : method, headers: { ...FOREIGN, ...agent }, ...(method !== 'GET' && { body: '{}', headers: { ...FOREIGN, ...agent, 'content-type': 'application/json' } }) });
+      const actual = await fetch(base + path, {
+        method: method === 'GET' ? 'GET' : method,
+        headers: { ...FOREIGN, ...agent },
+        ...(method !== 'GET' && { body: '{}', headers: { ...FOREIGN, ...agent, 'content-type': 'application/json' } }),
+      });
       expect(actual.headers.get('access-control-allow-origin'), `${method} ${path}`).toBeNull();
       expect(actual.headers.get('access-control-allow-credentials'), `${method} ${path}`).toBeNull();
     }
   });
 
   it('pages, the admin app, the API and its problems carry a strict CSP, nosniff, frame-ancestors none and a Referrer-Policy', async () => {
-    const paths = ['/', '/login/', '/tickets/', '/docs/', '/docs/no-such-doc/', '/admin/', '/admin/settings/classic/', '/api/helpdesk/v1/docs/', '/api/helpdesk/v1/no-such-route', '/api/helpdesk/v1/openapi.json'];
+    const paths = [
+      '/',
+      '/login/',
+      '/tickets/',
+      '/docs/',
+      '/docs/no-such-doc/',
+      '/admin/',
+      '/admin/settings/classic/',
+      '/api/helpdesk/v1/docs/',
+      '/api/helpdesk/v1/no-such-route',
+      '/api/helpdesk/v1/openapi.json',
+    ];
     for (const path of paths) {
       const res = await fetch(base + path, { redirect: 'manual' });
       const csp = String(res.headers.get('content-security-policy'));
-      const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      const directives = Object.fromEntries(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
       expect(directives['script-src'], path).toEqual(["'self'"]);
       expect(directives['style-src'], path).toEqual(["'self'"]);
       expect(directives['default-src'], path).toEqual(["'self'"]);

@@ -66,7 +66,10 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
     expect(String(res.headers['content-type']), label).toContain('application/problem+json');
     const problem = res.json() as { code: string; errors: Array<{ field: string; detail: string }> };
     expect(problem.code, label).toBe('VALIDATION_FAILED');
-    expect(problem.errors.map((e) => e.field), label).toContain('email');
+    expect(
+      problem.errors.map((e) => e.field),
+      label,
+    ).toContain('email');
     expect(problem.errors.find((e) => e.field === 'email')?.detail, label).toMatch(/one plain address|at most 254 characters/);
   }
 
@@ -99,7 +102,11 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
     const before = await countRows(hd.ctx);
     const browser = new SiteClient(hd.app);
     for (const [label, email] of TRICKY_EMAILS) {
-      for (const [action, extra] of [['/login/link/', {}], ['/signup/', { name: 'Eve' }], ['/login/', { password: 'long enough pw' }]] as const) {
+      for (const [action, extra] of [
+        ['/login/link/', {}],
+        ['/signup/', { name: 'Eve' }],
+        ['/login/', { password: 'long enough pw' }],
+      ] as const) {
         const res = await browser.submit('/login/', action, { email, ...extra });
         expect(res.statusCode, `${label} ${action}`).toBe(400);
         expect(res.body, `${label} ${action}`).toContain('Email: enter one plain address');
@@ -156,7 +163,10 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
         const payload = ticketPayload({ [field]: value });
         const res = await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: form ? asForm(payload) : payload, headers: form ? FORM : {} });
         expect(res.statusCode, `${label} in ${field}`).toBe(400);
-        expect((res.json() as { errors: Array<{ field: string }> }).errors.map((e) => e.field), label).toEqual([field]);
+        expect(
+          (res.json() as { errors: Array<{ field: string }> }).errors.map((e) => e.field),
+          label,
+        ).toEqual([field]);
       }
     }
     expect(await countRows(hd.ctx)).toEqual(before);
@@ -190,10 +200,33 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
       .executeTakeFirstOrThrow();
     const ticket = await hd.ctx.db
       .insertInto('posts')
-      .values({ type: 'ticket', status: 'publish', title: 'Hi\nTo: victim@evil.test\u000B\u0085', content: 'x', slug: '', author_id: user.id, product_id: null, parent_id: null, menu_order: 0, created_at: time, updated_at: time })
+      .values({
+        type: 'ticket',
+        status: 'publish',
+        title: 'Hi\nTo: victim@evil.test\u000B\u0085',
+        content: 'x',
+        slug: '',
+        author_id: user.id,
+        product_id: null,
+        parent_id: null,
+        menu_order: 0,
+        created_at: time,
+        updated_at: time,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await hd.ctx.db.insertInto('jobs').values({ kind: 'mail', payload: JSON.stringify({ template: 'client_ticket_created', userId: user.id, ticketId: ticket.id }), state: 'queued', attempts: 0, run_at: time, last_error: null, created_at: time }).execute();
+    await hd.ctx.db
+      .insertInto('jobs')
+      .values({
+        kind: 'mail',
+        payload: JSON.stringify({ template: 'client_ticket_created', userId: user.id, ticketId: ticket.id }),
+        state: 'queued',
+        attempts: 0,
+        run_at: time,
+        last_error: null,
+        created_at: time,
+      })
+      .execute();
     const [mail] = await drainMail();
     expect(mail?.to).toEqual([`legacy-${process.pid}@client.test`]);
     expect(headerNames(mail as ReceivedMail).filter((h) => h === 'bcc' || h === 'to' || h === 'cc')).toEqual(['to']);
@@ -210,7 +243,18 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
       .values({ email: 'old@b.test, victim@evil.test', name: 'Old', role: 'client', password_hash: null, created_at: time, updated_at: time })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await hd.ctx.db.insertInto('jobs').values({ kind: 'mail', payload: JSON.stringify({ template: 'client_ticket_link', userId: user.id, ticketId: null }), state: 'queued', attempts: 0, run_at: time, last_error: null, created_at: time }).execute();
+    await hd.ctx.db
+      .insertInto('jobs')
+      .values({
+        kind: 'mail',
+        payload: JSON.stringify({ template: 'client_ticket_link', userId: user.id, ticketId: null }),
+        state: 'queued',
+        attempts: 0,
+        run_at: time,
+        last_error: null,
+        created_at: time,
+      })
+      .execute();
     expect(await drainMail()).toEqual([]);
   });
 });

@@ -89,7 +89,14 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
   it('the same fields in a form body (and bracketed and prototype keys) change nothing either', async () => {
     const payload = ticketPayload();
     const form = new URLSearchParams(Object.entries({ ...payload, ...hostileFields() }).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
-    for (const [key, value] of [['__proto__', 'admin'], ['__proto__[role]', 'admin'], ['constructor[prototype][role]', 'admin'], ['constructor', 'x'], ['prototype', 'x'], ['user[role]', 'admin']]) {
+    for (const [key, value] of [
+      ['__proto__', 'admin'],
+      ['__proto__[role]', 'admin'],
+      ['constructor[prototype][role]', 'admin'],
+      ['constructor', 'x'],
+      ['prototype', 'x'],
+      ['user[role]', 'admin'],
+    ]) {
       form.append(key as string, value as string);
     }
     const res = await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
@@ -161,7 +168,7 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     await updateSettings(hd.ctx, { login: { method: 'email_link' } });
   });
 
-  it('a signed-in client on the agents\' API cannot write a note or change a ticket, whatever the body says', async () => {
+  it("a signed-in client on the agents' API cannot write a note or change a ticket, whatever the body says", async () => {
     const session = await createSession(hd.ctx.db, victim.id);
     const me = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers: { cookie: `hd_session=${session}` } });
     const csrf = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;

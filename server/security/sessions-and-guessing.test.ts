@@ -55,7 +55,7 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     return { rows, settings, options, users, terms, comments, sessions, status };
   }
 
-  it('every cookie-authenticated API write without the X-CSRF-Token, with a wrong one or with another browser\'s is a 403 problem and changes nothing', async () => {
+  it("every cookie-authenticated API write without the X-CSRF-Token, with a wrong one or with another browser's is a 403 problem and changes nothing", async () => {
     const victim = await adminBrowser();
     const other = await adminBrowser();
     const writes: Array<[method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: object]> = [
@@ -72,7 +72,11 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     ];
     const before = await snapshot();
     for (const [method, url, body] of writes) {
-      for (const [label, token] of [['no token', undefined], ['a wrong token', 'x'.repeat(43)], ["another browser's token", other.token]] as const) {
+      for (const [label, token] of [
+        ['no token', undefined],
+        ['a wrong token', 'x'.repeat(43)],
+        ["another browser's token", other.token],
+      ] as const) {
         const headers: Record<string, string> = { cookie: victim.cookie, ...(token && { 'x-csrf-token': token }) };
         const res = await hd.app.inject({ method, url, headers, ...(body && { payload: body }) });
         expect(res.statusCode, `${method} ${url} with ${label}`).toBe(403);
@@ -102,7 +106,10 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     await updateSettings(hd.ctx, { login: { method: 'password' } });
     const email = `fixation-${process.pid}@client.test`;
     const time = now();
-    await hd.ctx.db.insertInto('users').values({ email, name: 'Fia', role: 'client', password_hash: await hashPassword('correct horse battery'), created_at: time, updated_at: time }).execute();
+    await hd.ctx.db
+      .insertInto('users')
+      .values({ email, name: 'Fia', role: 'client', password_hash: await hashPassword('correct horse battery'), created_at: time, updated_at: time })
+      .execute();
     // The attacker's own, valid session (another account) and a CSRF cookie value they know.
     const attacker = await createSession(hd.ctx.db, adminId);
     const plantedCsrf = 'a'.repeat(43);
@@ -205,7 +212,10 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     // Per IP: wrong guesses spread over many addresses. The first ones are written as earlier hits (a
     // real scrypt per guess would only make the test slow); the last goes through the form.
     const time = now();
-    await hd.ctx.db.insertInto('rate_limit_hits').values(Array.from({ length: GUESSES_PER_IP.password - 1 }, () => ({ bucket: `guess-password:${ip}`, created_at: time }))).execute();
+    await hd.ctx.db
+      .insertInto('rate_limit_hits')
+      .values(Array.from({ length: GUESSES_PER_IP.password - 1 }, () => ({ bucket: `guess-password:${ip}`, created_at: time })))
+      .execute();
     expect((await attempt('someone@client.test')).statusCode).toBe(303);
     const perIp = await attempt('someone-else@client.test');
     expect(perIp.statusCode).toBe(429);

@@ -1,6 +1,6 @@
-import type { SettingsSchema, TicketFormField } from './schema-types.js';
 import { intakeSection } from '../intake/intake-settings.js';
 import { emailsTab } from './emails-tab.js';
+import type { SettingsSchema, TicketFormField } from './schema-types.js';
 
 export const DEFAULT_TICKET_FORM_FIELDS: TicketFormField[] = [
   { key: 'subject', label: 'Subject', type: 'text', required: true, builtin: true },

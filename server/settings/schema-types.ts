@@ -1,14 +1,5 @@
 /** Field types the settings screens know how to render and the validator knows how to check. */
-export type SettingsFieldType =
-  | 'checkbox'
-  | 'text'
-  | 'textarea'
-  | 'number'
-  | 'email'
-  | 'url'
-  | 'select'
-  | 'secret'
-  | 'form_fields';
+export type SettingsFieldType = 'checkbox' | 'text' | 'textarea' | 'number' | 'email' | 'url' | 'select' | 'secret' | 'form_fields';
 
 /** One setting (spec §2: a field has type, label and default). */
 export interface SettingsField {

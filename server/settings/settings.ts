@@ -1,13 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { AppError, type FieldError, fieldError } from '../errors.js';
 import type { DomainContext } from '../domain/context.js';
 import { readOption, writeOption } from '../domain/options.js';
+import { AppError, type FieldError, fieldError } from '../errors.js';
 import type { Hooks } from '../hooks/create-hooks.js';
+import { decryptSecret, encryptSecret } from '../secrets/secret-box.js';
+import { recordSecretsSeed } from '../secrets/seed-check.js';
 import { defaultSettingsSchema } from './default-schema.js';
 import type { SettingsField, SettingsSchema, SettingsValues, TicketFormField } from './schema-types.js';
 import { validateSetting } from './validate-setting.js';
-import { decryptSecret, encryptSecret } from '../secrets/secret-box.js';
-import { recordSecretsSeed } from '../secrets/seed-check.js';
 
 const SETTINGS_OPTION = 'helpdesk_settings';
 
@@ -40,9 +40,7 @@ export async function buildSettingsSchema(hooks: Hooks): Promise<SettingsSchema>
 
 /** Every field of the schema with its tab, in schema order. */
 export function listFields(schema: SettingsSchema): Array<{ tab: string; key: string; field: SettingsField }> {
-  return Object.entries(schema).flatMap(([tab, { sections }]) =>
-    Object.values(sections).flatMap(({ fields }) => Object.entries(fields).map(([key, field]) => ({ tab, key, field }))),
-  );
+  return Object.entries(schema).flatMap(([tab, { sections }]) => Object.values(sections).flatMap(({ fields }) => Object.entries(fields).map(([key, field]) => ({ tab, key, field }))));
 }
 
 // Read several times per request on hot paths (ticket intake) and changed rarely, the values are

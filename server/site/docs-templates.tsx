@@ -17,7 +17,10 @@ export function docsTemplate(ctx: DomainContext, config: Config): SiteTemplate {
     async render(front, reply) {
       const { layout, vars } = { layout: await layoutProps(ctx, config, reply.request, reply), vars: front.queryVars };
       const html = (markup: Parameters<typeof renderPage>[0]) =>
-        reply.header('cache-control', reply.request.siteUser ? 'private, no-store' : 'no-cache').type('text/html; charset=utf-8').send(renderPage(markup));
+        reply
+          .header('cache-control', reply.request.siteUser ? 'private, no-store' : 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(renderPage(markup));
 
       if (vars.helpdesk_docs === 'doc') {
         const [doc] = await getPosts(ctx, { type: 'doc', status: 'publish', slug: vars.helpdesk_doc_slug, limit: 1 });

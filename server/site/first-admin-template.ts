@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
+import { isEmailAddress } from '../domain/email-address.js';
 import { claimFirstAdmin, isFirstAdminTokenValid } from '../domain/first-admin.js';
+import { isSingleLineText } from '../domain/text-rules.js';
 import { AppError } from '../errors.js';
 import { signIn } from '../http/plugins/session.js';
 import type { RouteServices } from '../http/services.js';
@@ -9,8 +11,6 @@ import { getSiteOptions } from '../settings/site-options.js';
 import { FirstAdminPage } from './pages/first-admin-page.js';
 import { renderPage } from './pages/render-page.js';
 import type { SiteTemplate } from './site-template.js';
-import { isEmailAddress } from '../domain/email-address.js';
-import { isSingleLineText } from '../domain/text-rules.js';
 
 async function sendPage(ctx: DomainContext, config: Config, reply: FastifyReply, props: Omit<Parameters<typeof FirstAdminPage>[0], 'siteName' | 'homeUrl'>, status = 200) {
   const { site_name } = await getSiteOptions(ctx.db);

@@ -38,7 +38,10 @@ export const siteRoutes: FastifyPluginAsync<RouteServices & { templates: SiteTem
     const template = templates.find((t) => t.claims(front.queryVars));
     if (template) return template.render(front, reply);
     const { site_name } = await getSiteOptions(ctx.db);
-    return reply.status(404).type('text/html; charset=utf-8').send(renderPage(NotFoundPage({ siteName: site_name, homeUrl: config.homeUrl })));
+    return reply
+      .status(404)
+      .type('text/html; charset=utf-8')
+      .send(renderPage(NotFoundPage({ siteName: site_name, homeUrl: config.homeUrl })));
   };
   // The front page needs its own route: under a path prefix, `/help/` is not matched by `/help/*`.
   app.get('/', { schema: { hide: true } }, handleFront);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { claimFirstAdmin, issueFirstAdminLink } from '../domain/first-admin.js';
-import type { AppError } from '../errors.js';
 import { createPost } from '../domain/save-post.js';
+import type { AppError } from '../errors.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 
@@ -45,10 +45,18 @@ describeEachDatabase('help site', (dialect) => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
-      '/api/helpdesk/v1/tickets/', '/api/helpdesk/v1/tickets/products/', '/api/helpdesk/v1/tickets/reasons/', '/api/helpdesk/v1/tickets/urgencies/',
-      '/api/helpdesk/v1/docs/', '/api/helpdesk/v1/docs/product/{slug}', '/api/helpdesk/v1/settings/schema', '/api/site/v1/options',
-    ]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/helpdesk/v1/tickets/',
+        '/api/helpdesk/v1/tickets/products/',
+        '/api/helpdesk/v1/tickets/reasons/',
+        '/api/helpdesk/v1/tickets/urgencies/',
+        '/api/helpdesk/v1/docs/',
+        '/api/helpdesk/v1/docs/product/{slug}',
+        '/api/helpdesk/v1/settings/schema',
+        '/api/site/v1/options',
+      ]),
+    );
     const create = doc.paths['/api/helpdesk/v1/tickets/'].post;
     expect(create.requestBody.content['application/json'].schema.required).toEqual(['name', 'email', 'subject', 'description']);
   });

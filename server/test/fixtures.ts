@@ -9,7 +9,10 @@ export async function countRows(ctx: DomainContext): Promise<Record<string, numb
   const tables = ['users', 'posts', 'post_meta', 'term_relationships', 'jobs', 'idempotency_keys'] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const row = await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;

@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { MailTransport, OutgoingMail } from '../email/create-transport.js';
 import { createWorker } from '../jobs/worker.js';
 import type { TestHelpdesk } from './test-helpdesk.js';
@@ -7,7 +7,10 @@ import type { TestHelpdesk } from './test-helpdesk.js';
 /** A browser stand-in over `inject`: keeps cookies, reads CSRF tokens from pages, posts forms. */
 export class SiteClient {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance, private readonly basePath = '') {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly basePath = '',
+  ) {}
 
   private remember(res: LightMyRequestResponse) {
     for (const c of res.cookies) {

@@ -70,7 +70,12 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
           refusals += 1;
           return callback(temporaryError(451, 'Local error in processing, try again later'));
         }
-        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        messages.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         for (const wake of waiters) wake();
         callback();
       });
@@ -182,7 +187,15 @@ function parseMail(raw: string, to: string[]): ReceivedMail {
     const at = part.replace(/^\r?\n/, '').search(/\r?\n\r?\n/);
     const trimmed = part.replace(/^\r?\n/, '');
     const partHeaders = boundary ? parseHeaders(trimmed.slice(0, at)) : headers;
-    const content = decodeBody(boundary ? trimmed.slice(at).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, '') : body, partHeaders['content-transfer-encoding']);
+    const content = decodeBody(
+      boundary
+        ? trimmed
+            .slice(at)
+            .replace(/^\r?\n\r?\n/, '')
+            .replace(/\r?\n$/, '')
+        : body,
+      partHeaders['content-transfer-encoding'],
+    );
     if ((partHeaders['content-type'] ?? '').startsWith('text/html')) html = content;
     else text = content;
   }

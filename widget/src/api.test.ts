@@ -35,11 +35,7 @@ describe('classify', () => {
       status: 400,
       detail: 'The ticket has errors.',
       code: 'VALIDATION_FAILED',
-      errors: [
-        { field: 'email', pointer: '#/email', detail: 'must be a valid email address' },
-        { pointer: '#/subject', detail: 'is required' },
-        { field: 'x' },
-      ],
+      errors: [{ field: 'email', pointer: '#/email', detail: 'must be a valid email address' }, { pointer: '#/subject', detail: 'is required' }, { field: 'x' }],
     };
     expect(classify(400, problem, null)).toEqual({
       kind: 'invalid',
@@ -64,7 +60,7 @@ describe('classify', () => {
     expect(classify(429, {}, null)).toEqual({ kind: 'limited', retryAfterSeconds: undefined });
   });
 
-  it('503 INTAKE_OFFLINE is a rejection with the server\'s words, not a retry', () => {
+  it("503 INTAKE_OFFLINE is a rejection with the server's words, not a retry", () => {
     expect(classify(503, { code: 'INTAKE_OFFLINE', detail: 'Not taking tickets right now.' }, null)).toEqual({ kind: 'rejected', detail: 'Not taking tickets right now.' });
   });
 
@@ -113,11 +109,7 @@ describe('submitTicket', () => {
 
   it('gives up after the timeout by aborting the request', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      'fetch',
-      (_url: string, init: RequestInit) =>
-        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
-    );
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
     const pending = submitTicket(home, new URLSearchParams(), 15_000);
     await vi.advanceTimersByTimeAsync(15_000);
     await expect(pending).resolves.toEqual({ kind: 'unreachable' });

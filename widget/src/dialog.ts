@@ -8,12 +8,7 @@ const CHOICE_KINDS: ChoiceKind[] = ['products', 'reasons', 'urgencies'];
 const FOCUSABLE = 'button,input,select,textarea';
 
 /** Builds the modal new-ticket dialog (first use only) and returns the function that opens it. */
-export function createTicketDialog(
-  home: string,
-  root: ShadowRoot,
-  launcher: HTMLButtonElement,
-  restyle: () => void,
-): () => void {
+export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTMLButtonElement, restyle: () => void): () => void {
   const form = buildTicketForm();
   const closeButton = h('button', { type: 'button', class: 'x', 'aria-label': T.close }, '×');
   const doneText = h('p', { role: 'status', tabindex: -1 });
@@ -125,9 +120,7 @@ export function createTicketDialog(
   dialog.addEventListener('keydown', (e) => {
     if (e.key !== 'Tab') return;
     // Keep Tab inside the dialog: wrap from the last control to the first and back.
-    const items = Array.from(dialog.querySelectorAll<HTMLElement & { disabled?: boolean }>(FOCUSABLE)).filter(
-      (el) => !el.disabled && el.getClientRects().length > 0,
-    );
+    const items = Array.from(dialog.querySelectorAll<HTMLElement & { disabled?: boolean }>(FOCUSABLE)).filter((el) => !el.disabled && el.getClientRects().length > 0);
     const edge = e.shiftKey ? items[0] : items[items.length - 1];
     if (edge && root.activeElement === edge) {
       e.preventDefault();

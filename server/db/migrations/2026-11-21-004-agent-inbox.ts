@@ -4,7 +4,10 @@ import type { Kysely } from 'kysely';
 // The agents' inbox: who a ticket is assigned to, and the indexes its list pages read.
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('posts').addColumn('assignee_id', 'integer', (c) => c.references('users.id').onDelete('set null')).execute();
+  await db.schema
+    .alterTable('posts')
+    .addColumn('assignee_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .execute();
   // "My tickets", newest activity first; the status filter probes term_relationships' primary key.
   await db.schema.createIndex('posts_type_assignee_updated').on('posts').columns(['type', 'assignee_id', 'updated_at']).execute();
   // Counts per status and the status filter: term_id first, covering post_id.

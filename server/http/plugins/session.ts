@@ -94,7 +94,9 @@ export async function csrfToken(request: FastifyRequest, reply: FastifyReply): P
     newCsrfValues.set(request, value);
     reply.setCookie(CSRF_COOKIE, value, cookieOptions(state.config));
   }
-  return createHmac('sha256', await csrfKey(state)).update(value).digest('base64url');
+  return createHmac('sha256', await csrfKey(state))
+    .update(value)
+    .digest('base64url');
 }
 
 /** Refuses a form post whose CSRF field does not match this browser's cookie. */
@@ -109,7 +111,11 @@ export async function assertCsrf(request: FastifyRequest): Promise<void> {
 export async function isValidCsrf(request: FastifyRequest, sent: unknown): Promise<boolean> {
   const state = stateOf(request);
   const value = request.cookies[CSRF_COOKIE];
-  const expected = value ? createHmac('sha256', await csrfKey(state)).update(value).digest() : undefined;
+  const expected = value
+    ? createHmac('sha256', await csrfKey(state))
+        .update(value)
+        .digest()
+    : undefined;
   const given = typeof sent === 'string' ? Buffer.from(sent, 'base64url') : undefined;
   return Boolean(expected && given && given.length === expected.length && timingSafeEqual(given, expected));
 }

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import { Ajv, type Options } from 'ajv';
 import * as ajvFormats from 'ajv-formats';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { isEmailAddress } from '../../domain/email-address.js';
 import { isMultiLineText, isSingleLineText } from '../../domain/text-rules.js';
 

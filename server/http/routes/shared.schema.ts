@@ -8,15 +8,12 @@ export const ProblemSchema = Type.Object(
     status: Type.Integer(),
     detail: Type.String(),
     code: Type.String({ description: 'Stable UPPER_SNAKE error code.' }),
-    errors: Type.Optional(
-      Type.Array(Type.Object({ field: Type.String(), pointer: Type.String(), detail: Type.String() })),
-    ),
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), pointer: Type.String(), detail: Type.String() }))),
   },
   { $id: 'Problem', description: 'RFC 9457 problem details' },
 );
 
-export const problemResponses = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, Type.Ref(ProblemSchema)]));
+export const problemResponses = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, Type.Ref(ProblemSchema)]));
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 

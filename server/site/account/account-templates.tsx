@@ -1,9 +1,8 @@
 import type { FastifyReply } from 'fastify';
-import type { Config } from '../../config/config-types.js';
 import { getLoginMethod } from '../../auth/auth.js';
 import { GUESS_RETRY_AFTER_S, isGuessingBlocked, recordWrongGuess } from '../../auth/guess-limits.js';
 import { inspectTicketLink } from '../../auth/ticket-links.js';
-import { MessagePage } from '../pages/message-page.js';
+import type { Config } from '../../config/config-types.js';
 import { getClientThread, listClientTickets } from '../../domain/client-tickets.js';
 import type { DomainContext } from '../../domain/context.js';
 import { getPosts } from '../../domain/post.js';
@@ -12,6 +11,7 @@ import { listTerms } from '../../domain/terms.js';
 import { getTicketFormFields } from '../../settings/settings.js';
 import { ContentPage, SHORTCODE } from '../pages/content-page.js';
 import { LoginPage } from '../pages/login-page.js';
+import { MessagePage } from '../pages/message-page.js';
 import { NewTicketShortcode, TicketsShortcode } from '../pages/shortcodes.js';
 import { TicketLinkPage } from '../pages/ticket-link-page.js';
 import type { SiteTemplate } from '../site-template.js';

@@ -4,14 +4,14 @@ import { GUESS_RETRY_AFTER_S, isGuessingBlocked, recordWrongGuess } from '../../
 import { consumeTicketLink, inspectTicketLink } from '../../auth/ticket-links.js';
 import { addComment } from '../../domain/add-comment.js';
 import { createTicket } from '../../domain/create-ticket.js';
+import { isEmailAddress } from '../../domain/email-address.js';
+import { isMultiLineText, isSingleLineText } from '../../domain/text-rules.js';
 import { AppError } from '../../errors.js';
 import { assertCsrf, signIn, signOut } from '../../http/plugins/session.js';
 import type { RouteServices } from '../../http/services.js';
 import { getTicketFormFields } from '../../settings/settings.js';
 import { MessagePage } from '../pages/message-page.js';
 import { TicketLinkPage } from '../pages/ticket-link-page.js';
-import { isEmailAddress } from '../../domain/email-address.js';
-import { isMultiLineText, isSingleLineText } from '../../domain/text-rules.js';
 import { sendLoginPage, sendTooManyGuesses } from './account-templates.js';
 import { layoutProps, safeReturnTo, sendNotFound, sendPrivatePage, siteUrl } from './site-page.js';
 
@@ -48,151 +48,183 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
   // never reaches login(), sign-up or the mail queue.
   const refuseEmail = (reply: FastifyReply, returnTo: string) => sendLoginPage(ctx, config, reply, { notice: 'invalid_email', returnTo, status: 400 });
 
-  app.post('/login/', options, form(async (request, reply, body) => {
-    const returnTo = safeReturnTo(body.return_to, config);
-    const email = emailIn(body);
-    if (!isEmailAddress(email)) return refuseEmail(reply, returnTo);
-    const throttled = () => sendLoginPage(ctx, config, reply.header('retry-after', GUESS_RETRY_AFTER_S), { notice: 'login_throttled', returnTo, status: 429 });
-    if (await isGuessingBlocked(ctx.db, 'password', request.ip)) return throttled();
-    try {
-      const result = await login(ctx, { email, password: text(body, 'password', 200) });
-      if (result.kind === 'rate_limited') return throttled();
-      if (result.kind === 'signed_in') {
-        await signIn(request, reply, result.user);
-        return see(reply, returnTo);
+  app.post(
+    '/login/',
+    options,
+    form(async (request, reply, body) => {
+      const returnTo = safeReturnTo(body.return_to, config);
+      const email = emailIn(body);
+      if (!isEmailAddress(email)) return refuseEmail(reply, returnTo);
+      const throttled = () => sendLoginPage(ctx, config, reply.header('retry-after', GUESS_RETRY_AFTER_S), { notice: 'login_throttled', returnTo, status: 429 });
+      if (await isGuessingBlocked(ctx.db, 'password', request.ip)) return throttled();
+      try {
+        const result = await login(ctx, { email, password: text(body, 'password', 200) });
+        if (result.kind === 'rate_limited') return throttled();
+        if (result.kind === 'signed_in') {
+          await signIn(request, reply, result.user);
+          return see(reply, returnTo);
+        }
+        return see(reply, loginPath, { notice: 'link_sent' });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'INVALID_TOKEN') await recordWrongGuess(ctx.db, 'password', request.ip);
+        if (error instanceof AppError && ['INVALID_TOKEN', 'FORBIDDEN'].includes(error.code)) return see(reply, loginPath, { notice: 'bad_login' });
+        throw error;
       }
-      return see(reply, loginPath, { notice: 'link_sent' });
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'INVALID_TOKEN') await recordWrongGuess(ctx.db, 'password', request.ip);
-      if (error instanceof AppError && ['INVALID_TOKEN', 'FORBIDDEN'].includes(error.code)) return see(reply, loginPath, { notice: 'bad_login' });
-      throw error;
-    }
-  }));
+    }),
+  );
 
-  app.post('/login/link/', options, form(async (_request, reply, body) => {
-    const email = emailIn(body);
-    if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
-    try {
-      const result = await login(ctx, { email });
-      return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'FORBIDDEN') return see(reply, loginPath, { notice: 'bad_login' });
-      throw error;
-    }
-  }));
-
-  app.post('/signup/', options, form(async (request, reply, body) => {
-    const name = text(body, 'name', 200).trim();
-    const email = emailIn(body);
-    const password = typeof body.password === 'string' ? text(body, 'password', 200) : undefined;
-    if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
-    if (!isSingleLineText(name)) return sendLoginPage(ctx, config, reply, { notice: 'invalid_text', returnTo: safeReturnTo(body.return_to, config), status: 400 });
-    if (!name) return see(reply, loginPath, { notice: 'invalid_form' });
-    try {
-      const result = await signUp(ctx, { name, email, password });
-      if (result.kind === 'signed_in') {
-        await signIn(request, reply, result.user);
-        return see(reply, safeReturnTo(body.return_to, config));
+  app.post(
+    '/login/link/',
+    options,
+    form(async (_request, reply, body) => {
+      const email = emailIn(body);
+      if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
+      try {
+        const result = await login(ctx, { email });
+        return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'FORBIDDEN') return see(reply, loginPath, { notice: 'bad_login' });
+        throw error;
       }
-      return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const notice = { REGISTRATION_CLOSED: 'registration_closed', CONFLICT: 'account_exists', VALIDATION_FAILED: 'weak_password' }[error.code as string] ?? 'invalid_form';
-      return see(reply, loginPath, { notice });
-    }
-  }));
+    }),
+  );
 
-  app.post('/logout/', options, form(async (request, reply) => {
-    await signOut(request, reply);
-    return see(reply, loginPath, { notice: 'signed_out' });
-  }));
+  app.post(
+    '/signup/',
+    options,
+    form(async (request, reply, body) => {
+      const name = text(body, 'name', 200).trim();
+      const email = emailIn(body);
+      const password = typeof body.password === 'string' ? text(body, 'password', 200) : undefined;
+      if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
+      if (!isSingleLineText(name)) return sendLoginPage(ctx, config, reply, { notice: 'invalid_text', returnTo: safeReturnTo(body.return_to, config), status: 400 });
+      if (!name) return see(reply, loginPath, { notice: 'invalid_form' });
+      try {
+        const result = await signUp(ctx, { name, email, password });
+        if (result.kind === 'signed_in') {
+          await signIn(request, reply, result.user);
+          return see(reply, safeReturnTo(body.return_to, config));
+        }
+        return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const notice = { REGISTRATION_CLOSED: 'registration_closed', CONFLICT: 'account_exists', VALIDATION_FAILED: 'weak_password' }[error.code as string] ?? 'invalid_form';
+        return see(reply, loginPath, { notice });
+      }
+    }),
+  );
+
+  app.post(
+    '/logout/',
+    options,
+    form(async (request, reply) => {
+      await signOut(request, reply);
+      return see(reply, loginPath, { notice: 'signed_out' });
+    }),
+  );
 
   // The confirm button of a mailed link: uses the token once, starts a fresh session, and lands on a
   // clean address (the token leaves the address bar).
-  app.post('/login/ticket/', options, form(async (request, reply, body) => {
-    const token = text(body, 'token', 200);
-    if (await isGuessingBlocked(ctx.db, 'token', request.ip)) return sendTooManyGuesses(ctx, config, reply);
-    const used = await consumeTicketLink(ctx.db, token);
-    if (!used) {
+  app.post(
+    '/login/ticket/',
+    options,
+    form(async (request, reply, body) => {
+      const token = text(body, 'token', 200);
+      if (await isGuessingBlocked(ctx.db, 'token', request.ip)) return sendTooManyGuesses(ctx, config, reply);
+      const used = await consumeTicketLink(ctx.db, token);
+      if (!used) {
+        const link = await inspectTicketLink(ctx.db, token);
+        if (link.state === 'unknown') await recordWrongGuess(ctx.db, 'token', request.ip);
+        const layout = await layoutProps(ctx, config, request, reply);
+        return sendPrivatePage(reply, TicketLinkPage({ ...layout, state: link.state === 'valid' ? 'used' : link.state, token, notice: null }), link.state === 'unknown' ? 404 : 410, {
+          'referrer-policy': 'no-referrer',
+        });
+      }
+      await signIn(request, reply, used.user);
+      return see(reply, `${config.basePath}/tickets/`, used.ticketId ? { ticket: String(used.ticketId) } : {});
+    }),
+  );
+
+  app.post(
+    '/login/fresh-link/',
+    options,
+    form(async (request, reply, body) => {
+      const token = text(body, 'token', 200);
+      if (await isGuessingBlocked(ctx.db, 'token', request.ip)) return sendTooManyGuesses(ctx, config, reply);
       const link = await inspectTicketLink(ctx.db, token);
       if (link.state === 'unknown') await recordWrongGuess(ctx.db, 'token', request.ip);
+      let notice: string | null = null;
+      if (link.state === 'used' || link.state === 'expired') {
+        notice = (await sendSignInLink(ctx, link.user, link.ticketId)) ? 'fresh_link_sent' : 'rate_limited';
+      }
       const layout = await layoutProps(ctx, config, request, reply);
-      return sendPrivatePage(reply, TicketLinkPage({ ...layout, state: link.state === 'valid' ? 'used' : link.state, token, notice: null }), link.state === 'unknown' ? 404 : 410, {
-        'referrer-policy': 'no-referrer',
-      });
-    }
-    await signIn(request, reply, used.user);
-    return see(reply, `${config.basePath}/tickets/`, used.ticketId ? { ticket: String(used.ticketId) } : {});
-  }));
+      const state = link.state === 'valid' ? 'valid' : link.state;
+      return sendPrivatePage(reply, TicketLinkPage({ ...layout, state, token, notice }), notice === 'rate_limited' ? 429 : 200, { 'referrer-policy': 'no-referrer' });
+    }),
+  );
 
-  app.post('/login/fresh-link/', options, form(async (request, reply, body) => {
-    const token = text(body, 'token', 200);
-    if (await isGuessingBlocked(ctx.db, 'token', request.ip)) return sendTooManyGuesses(ctx, config, reply);
-    const link = await inspectTicketLink(ctx.db, token);
-    if (link.state === 'unknown') await recordWrongGuess(ctx.db, 'token', request.ip);
-    let notice: string | null = null;
-    if (link.state === 'used' || link.state === 'expired') {
-      notice = (await sendSignInLink(ctx, link.user, link.ticketId)) ? 'fresh_link_sent' : 'rate_limited';
-    }
-    const layout = await layoutProps(ctx, config, request, reply);
-    const state = link.state === 'valid' ? 'valid' : link.state;
-    return sendPrivatePage(reply, TicketLinkPage({ ...layout, state, token, notice }), notice === 'rate_limited' ? 429 : 200, { 'referrer-policy': 'no-referrer' });
-  }));
+  app.post(
+    '/account/reply/',
+    options,
+    form(async (request, reply, body) => {
+      const user = request.siteUser;
+      const returnTo = safeReturnTo(body.return_to, config);
+      if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
+      const ticketId = /^\d{1,12}$/.test(text(body, 'ticket_id')) ? Number(text(body, 'ticket_id')) : -1;
+      if (!isMultiLineText(text(body, 'text', 60_000))) return see(reply, returnTo, { ticket: String(ticketId), notice: 'invalid_text' });
+      try {
+        // On the help site everyone answers their own tickets as the client.
+        await addComment(ctx, { ticketId, text: text(body, 'text', 60_000), role: 'client' }, { id: user.id, role: 'client' });
+        return see(reply, returnTo, { ticket: String(ticketId), notice: 'reply_sent' });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') return sendNotFound(ctx, config, reply);
+        if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return see(reply, returnTo, { ticket: String(ticketId), notice: 'reply_empty' });
+        throw error;
+      }
+    }),
+  );
 
-  app.post('/account/reply/', options, form(async (request, reply, body) => {
-    const user = request.siteUser;
-    const returnTo = safeReturnTo(body.return_to, config);
-    if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
-    const ticketId = /^\d{1,12}$/.test(text(body, 'ticket_id')) ? Number(text(body, 'ticket_id')) : -1;
-    if (!isMultiLineText(text(body, 'text', 60_000))) return see(reply, returnTo, { ticket: String(ticketId), notice: 'invalid_text' });
-    try {
-      // On the help site everyone answers their own tickets as the client.
-      await addComment(ctx, { ticketId, text: text(body, 'text', 60_000), role: 'client' }, { id: user.id, role: 'client' });
-      return see(reply, returnTo, { ticket: String(ticketId), notice: 'reply_sent' });
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') return sendNotFound(ctx, config, reply);
-      if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return see(reply, returnTo, { ticket: String(ticketId), notice: 'reply_empty' });
-      throw error;
-    }
-  }));
-
-  app.post('/account/new-ticket/', options, form(async (request, reply, body) => {
-    const user = request.siteUser;
-    const returnTo = safeReturnTo(body.return_to, config, `${config.basePath}/tickets/new/`);
-    if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
-    const fields = await getTicketFormFields(ctx);
-    const values = new Map<string, string>();
-    for (const field of fields) {
-      const name = field.builtin ? field.key : `custom_${field.key}`;
-      let value = text(body, name, field.type === 'textarea' ? 50_000 : 1000).trim();
-      if (field.type === 'checkbox') value = value ? '1' : '';
-      if (!(field.type === 'textarea' ? isMultiLineText(value) : isSingleLineText(value))) return see(reply, returnTo, { notice: 'invalid_text' });
-      if (field.type === 'select' && !field.builtin && value && !(field.options ?? []).includes(value)) return see(reply, returnTo, { notice: 'invalid_form' });
-      if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
-      values.set(field.key, value);
-    }
-    const id = (key: string) => (/^\d{1,12}$/.test(values.get(key) ?? '') ? Number(values.get(key)) : undefined);
-    try {
-      const ticket = await createTicket(
-        ctx,
-        {
-          name: user.name,
-          email: user.email,
-          subject: (values.get('subject') ?? '').slice(0, 200),
-          description: values.get('description') ?? '',
-          product: id('product'),
-          reason: id('reason'),
-          urgency: id('urgency'),
-          orderId: values.get('order_id') || undefined,
-          meta: Object.fromEntries(fields.filter((f) => !f.builtin && values.get(f.key)).map((f) => [`custom_${f.key}`, values.get(f.key) as string])),
-          idempotencyKey: /^[\w-]{8,100}$/.test(text(body, 'idempotency_key')) ? text(body, 'idempotency_key') : undefined,
-        },
-        null,
-      );
-      return see(reply, `${config.basePath}/tickets/`, { ticket: String(ticket.id), notice: 'ticket_created' });
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return see(reply, returnTo, { notice: 'invalid_form' });
-      throw error;
-    }
-  }));
+  app.post(
+    '/account/new-ticket/',
+    options,
+    form(async (request, reply, body) => {
+      const user = request.siteUser;
+      const returnTo = safeReturnTo(body.return_to, config, `${config.basePath}/tickets/new/`);
+      if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
+      const fields = await getTicketFormFields(ctx);
+      const values = new Map<string, string>();
+      for (const field of fields) {
+        const name = field.builtin ? field.key : `custom_${field.key}`;
+        let value = text(body, name, field.type === 'textarea' ? 50_000 : 1000).trim();
+        if (field.type === 'checkbox') value = value ? '1' : '';
+        if (!(field.type === 'textarea' ? isMultiLineText(value) : isSingleLineText(value))) return see(reply, returnTo, { notice: 'invalid_text' });
+        if (field.type === 'select' && !field.builtin && value && !(field.options ?? []).includes(value)) return see(reply, returnTo, { notice: 'invalid_form' });
+        if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
+        values.set(field.key, value);
+      }
+      const id = (key: string) => (/^\d{1,12}$/.test(values.get(key) ?? '') ? Number(values.get(key)) : undefined);
+      try {
+        const ticket = await createTicket(
+          ctx,
+          {
+            name: user.name,
+            email: user.email,
+            subject: (values.get('subject') ?? '').slice(0, 200),
+            description: values.get('description') ?? '',
+            product: id('product'),
+            reason: id('reason'),
+            urgency: id('urgency'),
+            orderId: values.get('order_id') || undefined,
+            meta: Object.fromEntries(fields.filter((f) => !f.builtin && values.get(f.key)).map((f) => [`custom_${f.key}`, values.get(f.key) as string])),
+            idempotencyKey: /^[\w-]{8,100}$/.test(text(body, 'idempotency_key')) ? text(body, 'idempotency_key') : undefined,
+          },
+          null,
+        );
+        return see(reply, `${config.basePath}/tickets/`, { ticket: String(ticket.id), notice: 'ticket_created' });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return see(reply, returnTo, { notice: 'invalid_form' });
+        throw error;
+      }
+    }),
+  );
 };

@@ -2,10 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { addComment } from '../../domain/add-comment.js';
 import { updateSettings } from '../../settings/settings.js';
 import { setRegistration, ticketPayload } from '../../test/fixtures.js';
-import { createTestHelpdesk } from '../../test/test-helpdesk.js';
 import { csrfIn, linkPath, memoryMail, SiteClient } from '../../test/site-client.js';
 import { describeEachDatabase } from '../../test/test-databases.js';
-import { useTestHelpdesk } from '../../test/test-helpdesk.js';
+import { createTestHelpdesk, useTestHelpdesk } from '../../test/test-helpdesk.js';
 
 describeEachDatabase('client sign-in by mailed link and the ticket pages', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
@@ -102,7 +101,10 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     const tampered = await signInWith(link.replace(token, tamperedToken));
     expect(tampered.res.statusCode).toBe(404);
     expect(tampered.res.body).toContain('This link is not valid');
-    await hd.ctx.db.updateTable('login_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await hd.ctx.db
+      .updateTable('login_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     const browser = new SiteClient(hd.app);
     const page = await browser.get(link);
     expect(page.statusCode).toBe(410);
@@ -163,7 +165,7 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     expect(after.find((m) => m.subject.startsWith('New reply'))?.text).toContain('Please send a screenshot.');
   });
 
-  it('lists only the signed-in client\'s tickets with status and last update, names and subjects inert', async () => {
+  it("lists only the signed-in client's tickets with status and last update, names and subjects inert", async () => {
     const xss = '<script>alert(1)</script>';
     const mine = await fileTicket({ name: `Eve ${xss}`, subject: `Hi ${xss}`, description: `Body ${xss}` });
     await fileTicket({ subject: 'Someone else' });
@@ -217,7 +219,14 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     const bad = await browser.submit('/tickets/new/', '/account/new-ticket/', { subject: 'S', description: 'D', custom_plan: 'Gold', return_to: '/tickets/new/' });
     expect(bad.headers.location).toContain('notice=invalid_form');
 
-    const ok = await browser.submit('/tickets/new/', '/account/new-ticket/', { subject: 'Cannot log in', description: 'Help', custom_plan: 'Pro', custom_site_url: 'https://x.test', custom_consent: '1', return_to: '/tickets/new/' });
+    const ok = await browser.submit('/tickets/new/', '/account/new-ticket/', {
+      subject: 'Cannot log in',
+      description: 'Help',
+      custom_plan: 'Pro',
+      custom_site_url: 'https://x.test',
+      custom_consent: '1',
+      return_to: '/tickets/new/',
+    });
     expect(ok.statusCode).toBe(303);
     const id = Number(new URL(ok.headers.location as string).searchParams.get('ticket'));
     const meta = await hd.ctx.db.selectFrom('post_meta').select(['meta_key', 'meta_value']).where('post_id', '=', id).orderBy('meta_key').execute();
@@ -237,13 +246,31 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     expect(second.headers.location).toBe(first.headers.location);
     const twice = await hd.ctx.db.selectFrom('posts').select('id').where('title', '=', 'Twice').execute();
     expect(twice).toHaveLength(1);
-    expect(await hd.ctx.db.selectFrom('post_meta').select('meta_key').where('post_id', '=', twice[0]?.id as number).execute()).toEqual([{ meta_key: 'custom_plan' }]);
+    expect(
+      await hd.ctx.db
+        .selectFrom('post_meta')
+        .select('meta_key')
+        .where('post_id', '=', twice[0]?.id as number)
+        .execute(),
+    ).toEqual([{ meta_key: 'custom_plan' }]);
   });
 
   it('pages put the shortcodes anywhere; an unknown slug is a 404', async () => {
     await hd.ctx.db
       .insertInto('posts')
-      .values({ type: 'page', status: 'publish', title: 'Support corner', content: 'Hello <there>\n\n[helpdesk_tickets]', slug: 'support', author_id: null, product_id: null, parent_id: null, menu_order: 0, created_at: '2026-01-01', updated_at: '2026-01-01' })
+      .values({
+        type: 'page',
+        status: 'publish',
+        title: 'Support corner',
+        content: 'Hello <there>\n\n[helpdesk_tickets]',
+        slug: 'support',
+        author_id: null,
+        product_id: null,
+        parent_id: null,
+        menu_order: 0,
+        created_at: '2026-01-01',
+        updated_at: '2026-01-01',
+      })
       .execute();
     hd.ctx.postsCache.clear();
     const browser = new SiteClient(hd.app);

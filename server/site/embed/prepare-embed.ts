@@ -1,5 +1,5 @@
-import type { FastifyServerFactory } from 'fastify';
 import type { Server } from 'node:http';
+import type { FastifyServerFactory } from 'fastify';
 import type { Config } from '../../config/config-types.js';
 import type { Hooks } from '../../hooks/create-hooks.js';
 import type { SiteTemplate } from '../site-template.js';

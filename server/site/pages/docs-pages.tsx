@@ -24,9 +24,9 @@ export function SearchForm({ homeUrl, value = '' }: { homeUrl: string; value?: s
   return (
     <search>
       <form method="get" action={`${homeUrl}/docs/`} className="search-form">
-      <label htmlFor="docs-search">Search the documentation</label>
-      <input id="docs-search" name="s" type="search" defaultValue={value} maxLength={200} />
-      <button type="submit">Search</button>
+        <label htmlFor="docs-search">Search the documentation</label>
+        <input id="docs-search" name="s" type="search" defaultValue={value} maxLength={200} />
+        <button type="submit">Search</button>
       </form>
     </search>
   );

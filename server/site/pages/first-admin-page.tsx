@@ -16,12 +16,13 @@ export function FirstAdminPage({ siteName, homeUrl, token, apiToken, email, erro
     return (
       <Layout siteName={siteName} homeUrl={homeUrl} title="You are the administrator">
         <h1>You are the administrator</h1>
-        <p>The account {email} is now the administrator of {siteName}. This is your API token; it is shown only once:</p>
+        <p>
+          The account {email} is now the administrator of {siteName}. This is your API token; it is shown only once:
+        </p>
         <pre className="token">{apiToken}</pre>
         <p>
-          Send it as <code>Authorization: Bearer &lt;token&gt;</code> to the management API, described at{' '}
-          <a href={`${homeUrl}/api/helpdesk/v1/openapi.json`}>/api/helpdesk/v1/openapi.json</a>. Make more with{' '}
-          <code>npx helpdesk token create --email {email}</code>.
+          Send it as <code>Authorization: Bearer &lt;token&gt;</code> to the management API, described at <a href={`${homeUrl}/api/helpdesk/v1/openapi.json`}>/api/helpdesk/v1/openapi.json</a>. Make
+          more with <code>npx helpdesk token create --email {email}</code>.
         </p>
       </Layout>
     );

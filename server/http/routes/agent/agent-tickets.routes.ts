@@ -12,8 +12,8 @@ import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { BEARER, IdParams, problemResponses } from '../shared.schema.js';
 import { presentAgentTicket, presentClientTicket, presentInboxTicket } from './agent-presenters.js';
-import { addContentListRoute } from './content-list.routes.js';
 import { CommentBody, CommentReply, InboxQuery, InboxReply, SuggestReplyReply, TicketPatch, TicketReply } from './agent-tickets.schema.js';
+import { addContentListRoute } from './content-list.routes.js';
 
 const tags = ['tickets'];
 const SECURITY = [...BEARER, { session: [] }];
@@ -27,7 +27,15 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
   addContentListRoute(app, ctx);
   app.get(
     '/tickets/',
-    { schema: { summary: 'The inbox: tickets by last activity, filtered and paged, with counts per status', tags, security: SECURITY, querystring: InboxQuery, response: { 200: InboxReply, ...problemResponses(400, 401, 403) } } },
+    {
+      schema: {
+        summary: 'The inbox: tickets by last activity, filtered and paged, with counts per status',
+        tags,
+        security: SECURITY,
+        querystring: InboxQuery,
+        response: { 200: InboxReply, ...problemResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const query = request.query;
       const page = query.page ?? 1;
@@ -37,7 +45,18 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
         const own = await listClientTickets(ctx, request.actor.id);
         const slice = own.slice((page - 1) * perPage, page * perPage);
         return {
-          tickets: slice.map((t) => ({ id: t.id, title: t.title, status: { slug: '', name: t.status }, reason: null, urgency: null, product: null, client: null, assignee: null, created: t.updatedAt, modified: t.updatedAt })),
+          tickets: slice.map((t) => ({
+            id: t.id,
+            title: t.title,
+            status: { slug: '', name: t.status },
+            reason: null,
+            urgency: null,
+            product: null,
+            client: null,
+            assignee: null,
+            created: t.updatedAt,
+            modified: t.updatedAt,
+          })),
           total: own.length,
           page,
           per_page: perPage,
@@ -62,7 +81,15 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
 
   app.get(
     '/tickets/:id',
-    { schema: { summary: 'One ticket with its thread (notes for agents only) and the client’s other tickets', tags, security: SECURITY, params: IdParams, response: { 200: TicketReply, ...problemResponses(401, 403, 404) } } },
+    {
+      schema: {
+        summary: 'One ticket with its thread (notes for agents only) and the client’s other tickets',
+        tags,
+        security: SECURITY,
+        params: IdParams,
+        response: { 200: TicketReply, ...problemResponses(401, 403, 404) },
+      },
+    },
     async (request) => {
       const actor = request.actor;
       if (actor?.role === 'client') {
@@ -143,7 +170,14 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
 
   app.get(
     '/statuses/',
-    { schema: { summary: 'Ticket statuses in their order (the first is the initial one)', tags: ['statuses'], security: SECURITY, response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String(), order: Type.Integer() })), ...problemResponses(401, 403) } } },
+    {
+      schema: {
+        summary: 'Ticket statuses in their order (the first is the initial one)',
+        tags: ['statuses'],
+        security: SECURITY,
+        response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String(), order: Type.Integer() })), ...problemResponses(401, 403) },
+      },
+    },
     async (request) => {
       requireStaff(request);
       const rows = await ctx.db.selectFrom('terms').select(['id', 'name', 'slug', 'term_order']).where('taxonomy', '=', 'ticket_status').orderBy('term_order').orderBy('id').execute();

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../auth/sessions.js';
-import { setRegistration, makeProduct, ticketPayload } from '../../../test/fixtures.js';
+import { makeProduct, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
@@ -11,8 +11,7 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
   const hd = useTestHelpdesk(dialect);
   let agent: Headers;
   let admin: Headers;
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
-    hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) => hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
   const idOf = async (headers: Headers) => ((await call('GET', '/me', headers)).json() as { user: { id: number } }).user.id;
   // Files a ticket from a new client; returns its id and a Bearer header for that client.
   const fileTicket = async (overrides: Record<string, unknown> = {}) => {

@@ -12,8 +12,17 @@ describeEachDatabase('docs routes', (dialect) => {
     productId = product.id;
     // 130 published docs (20 of them for the product) and one draft that must never be listed.
     const rows = Array.from({ length: 130 }, (_, i) => ({
-      type: 'doc', status: 'publish', title: `Doc ${i}`, content: `Body of doc ${i}`, slug: `doc-${i}`, author_id: null,
-      product_id: i < 20 ? product.id : null, parent_id: null, menu_order: i, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
+      type: 'doc',
+      status: 'publish',
+      title: `Doc ${i}`,
+      content: `Body of doc ${i}`,
+      slug: `doc-${i}`,
+      author_id: null,
+      product_id: i < 20 ? product.id : null,
+      parent_id: null,
+      menu_order: i,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
     }));
     await hd.ctx.db.insertInto('posts').values(rows).execute();
     await createPost(hd.ctx, 'doc', { title: 'Secret draft', status: 'draft' }, null);
@@ -25,7 +34,15 @@ describeEachDatabase('docs routes', (dialect) => {
     expect(res.statusCode).toBe(200);
     const docs = res.json();
     expect(docs).toHaveLength(10);
-    expect(docs[0]).toEqual({ id: expect.any(Number), title: 'Doc 0', slug: 'doc-0', excerpt: 'Body of doc 0', link: 'http://help.test/docs/doc-0/', product: productId, modified: expect.any(String) });
+    expect(docs[0]).toEqual({
+      id: expect.any(Number),
+      title: 'Doc 0',
+      slug: 'doc-0',
+      excerpt: 'Body of doc 0',
+      link: 'http://help.test/docs/doc-0/',
+      product: productId,
+      modified: expect.any(String),
+    });
     expect(res.headers['x-total-count']).toBe('130');
     expect(JSON.stringify(docs)).not.toContain('Secret draft');
     expect((await list('?count=5&page=3')).json().map((d: { title: string }) => d.title)).toEqual(['Doc 10', 'Doc 11', 'Doc 12', 'Doc 13', 'Doc 14']);
@@ -75,7 +92,12 @@ describeEachDatabase('docs routes', (dialect) => {
     }
   });
 
-  it.each([['count=0', 'count'], ['count=abc', 'count'], ['page=0', 'page'], ['count=-5', 'count']])('refuses %s naming the parameter', async (query, field) => {
+  it.each([
+    ['count=0', 'count'],
+    ['count=abc', 'count'],
+    ['page=0', 'page'],
+    ['count=-5', 'count'],
+  ])('refuses %s naming the parameter', async (query, field) => {
     const res = await list(`?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].field).toBe(field);

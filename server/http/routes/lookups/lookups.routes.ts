@@ -21,7 +21,10 @@ export const lookupsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     return products.map(presentProductOption);
   });
 
-  for (const [route, taxonomy] of [['reasons', LOOKUP_TAXONOMIES.reasons], ['urgencies', LOOKUP_TAXONOMIES.urgencies]] as const) {
+  for (const [route, taxonomy] of [
+    ['reasons', LOOKUP_TAXONOMIES.reasons],
+    ['urgencies', LOOKUP_TAXONOMIES.urgencies],
+  ] as const) {
     app.get(`/tickets/${route}/`, { schema: schema(route === 'reasons' ? 'Reason' : 'Urgency') }, async (_request, reply) => {
       reply.header('cache-control', CACHE_CONTROL);
       return (await listTerms(ctx, taxonomy)).map(presentTermOption);

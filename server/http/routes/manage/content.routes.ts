@@ -25,25 +25,37 @@ export const contentRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     const Update = Type.Object({ [titleName]: Type.Optional(Label()), ...postFields, ...extra }, { additionalProperties: false });
     const tags = [path];
 
-    app.post(`/${path}/`, { schema: { summary: `Create a ${type}`, tags, security: BEARER, body: Create, response: { 201: PostReply, ...problemResponses(400, 401, 403) } } }, async (request, reply) => {
-      const actor = requireStaff(request);
-      const body = request.body as Record<string, any>;
-      const post = await createPost(ctx, type, { ...toInput(body), title: body[titleName] }, actor.id);
-      reply.status(201);
-      return presentPost(post);
-    });
+    app.post(
+      `/${path}/`,
+      { schema: { summary: `Create a ${type}`, tags, security: BEARER, body: Create, response: { 201: PostReply, ...problemResponses(400, 401, 403) } } },
+      async (request, reply) => {
+        const actor = requireStaff(request);
+        const body = request.body as Record<string, any>;
+        const post = await createPost(ctx, type, { ...toInput(body), title: body[titleName] }, actor.id);
+        reply.status(201);
+        return presentPost(post);
+      },
+    );
 
-    app.patch(`/${path}/:id`, { schema: { summary: `Update a ${type}`, tags, security: BEARER, params: IdParams, body: Update, response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) } } }, async (request) => {
-      requireStaff(request);
-      const body = request.body as Record<string, any>;
-      return presentPost(await updatePost(ctx, type, request.params.id, { ...toInput(body), title: body[titleName] }));
-    });
+    app.patch(
+      `/${path}/:id`,
+      { schema: { summary: `Update a ${type}`, tags, security: BEARER, params: IdParams, body: Update, response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) } } },
+      async (request) => {
+        requireStaff(request);
+        const body = request.body as Record<string, any>;
+        return presentPost(await updatePost(ctx, type, request.params.id, { ...toInput(body), title: body[titleName] }));
+      },
+    );
 
-    app.delete(`/${path}/:id`, { schema: { summary: `Delete a ${type}`, tags, security: BEARER, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } }, async (request, reply) => {
-      requireStaff(request);
-      await deletePost(ctx, type, request.params.id);
-      reply.status(204);
-    });
+    app.delete(
+      `/${path}/:id`,
+      { schema: { summary: `Delete a ${type}`, tags, security: BEARER, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } },
+      async (request, reply) => {
+        requireStaff(request);
+        await deletePost(ctx, type, request.params.id);
+        reply.status(204);
+      },
+    );
   }
 
   app.put(

@@ -75,10 +75,15 @@ describeEachDatabase('management API', (dialect) => {
     expect(refused.json().errors[0]).toMatchObject({ field: 'product', detail: expect.stringContaining('"page" cannot be assigned') });
 
     const seen: string[][] = [];
-    hd.hooks.addFilter('helpdesk_product_post_types', 'test/pages', (types) => {
-      seen.push([...types]);
-      return [...types, 'page'];
-    }, 5);
+    hd.hooks.addFilter(
+      'helpdesk_product_post_types',
+      'test/pages',
+      (types) => {
+        seen.push([...types]);
+        return [...types, 'page'];
+      },
+      5,
+    );
     try {
       const assigned = await call('PUT', `/posts/${page.id}/product`, agent, { product: product.id });
       expect(assigned.statusCode).toBe(200);

@@ -54,11 +54,15 @@ export const termsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       },
     );
 
-    app.delete(`/${path}/:id`, { schema: { summary: `Delete one of the ${path}`, tags, security: BEARER, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } }, async (request, reply) => {
-      authorize(request);
-      if (taxonomy === 'ticket_status') await assertStatusDeletable(ctx, request.params.id);
-      await deleteTerm(ctx, taxonomy, request.params.id);
-      reply.status(204);
-    });
+    app.delete(
+      `/${path}/:id`,
+      { schema: { summary: `Delete one of the ${path}`, tags, security: BEARER, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } },
+      async (request, reply) => {
+        authorize(request);
+        if (taxonomy === 'ticket_status') await assertStatusDeletable(ctx, request.params.id);
+        await deleteTerm(ctx, taxonomy, request.params.id);
+        reply.status(204);
+      },
+    );
   }
 };

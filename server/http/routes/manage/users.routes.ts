@@ -38,10 +38,14 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     },
   );
 
-  app.get('/users/', { schema: { summary: 'Agents and admins (any agent: the assignee list)', tags: ['users'], security: BEARER, response: { 200: Type.Array(UserReply), ...problemResponses(401, 403) } } }, async (request) => {
-    requireStaff(request);
-    return (await listStaff(ctx)).map(present);
-  });
+  app.get(
+    '/users/',
+    { schema: { summary: 'Agents and admins (any agent: the assignee list)', tags: ['users'], security: BEARER, response: { 200: Type.Array(UserReply), ...problemResponses(401, 403) } } },
+    async (request) => {
+      requireStaff(request);
+      return (await listStaff(ctx)).map(present);
+    },
+  );
 
   app.patch(
     '/users/:id',

@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { buildSettingsSchema, getSettings, listUnreadableSecrets, updateSettings } from '../../../settings/settings.js';
 import type { SettingsValues } from '../../../settings/schema-types.js';
+import { buildSettingsSchema, getSettings, listUnreadableSecrets, updateSettings } from '../../../settings/settings.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { BEARER, problemResponses } from '../shared.schema.js';

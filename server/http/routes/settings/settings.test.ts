@@ -57,7 +57,12 @@ describeEachDatabase('settings', (dialect) => {
 
     const bad = await call('PATCH', '/settings', admin, { sla: { first_reply_hours: 0, nope: 1 }, tickets: { create_accounts: 'yes' }, ghost: {} });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['ghost', 'sla.first_reply_hours', 'sla.nope', 'tickets.create_accounts']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['ghost', 'sla.first_reply_hours', 'sla.nope', 'tickets.create_accounts']);
     expect((await getSettings(hd.ctx)).sla?.first_reply_hours).toBe(8);
   });
 

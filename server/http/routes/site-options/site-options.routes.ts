@@ -23,10 +23,7 @@ export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
         summary: 'Change site options',
         tags: ['site'],
         security: BEARER,
-        body: Type.Object(
-          { users_can_register: Type.Optional(Type.Boolean()), site_name: Type.Optional(Label(100)) },
-          { additionalProperties: false },
-        ),
+        body: Type.Object({ users_can_register: Type.Optional(Type.Boolean()), site_name: Type.Optional(Label(100)) }, { additionalProperties: false }),
         response: { 200: SiteOptions, ...problemResponses(400, 401, 403) },
       },
     },

@@ -30,7 +30,11 @@ describeEachDatabase("privacy option: don't reveal whether an email has an accou
     const smtp = await startSmtpSink();
     const transport = createMailTransport({ smtpUrl: smtp.url, dataDir: '' });
     const worker = createWorker(hd.ctx, hd.config, transport, { info: () => {}, warn: () => {} }, { pollMs: 20, counters: hd.counters });
-    cleanups.push(() => smtp.close(), () => transport.close(), () => worker.stop());
+    cleanups.push(
+      () => smtp.close(),
+      () => transport.close(),
+      () => worker.stop(),
+    );
     worker.start();
     await expect.poll(async () => (await jobs()).every((j) => j.state !== 'queued' && j.state !== 'running'), settled).toBe(true);
     return smtp;

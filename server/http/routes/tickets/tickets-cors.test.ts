@@ -24,7 +24,11 @@ describeEachDatabase('tickets route over a real socket', (dialect) => {
   });
 
   it('accepts the same route without the trailing slash', async () => {
-    const res = await fetch(`${base}/api/helpdesk/v1/tickets`, { method: 'POST', body: JSON.stringify(ticketPayload()), headers: { 'content-type': 'application/json', origin: 'https://shop.example' } });
+    const res = await fetch(`${base}/api/helpdesk/v1/tickets`, {
+      method: 'POST',
+      body: JSON.stringify(ticketPayload()),
+      headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
+    });
     expect(res.status).toBe(201);
   });
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isStaff } from '../../../domain/context.js';
 import { type CreatedTicket, createTicket } from '../../../domain/create-ticket.js';
 import { isAccountExistenceHidden, mailAccessInstructions } from '../../../domain/mail-access-instructions.js';
-import { guardIntake } from '../../../intake/guard-intake.js';
 import { AppError, invalidField } from '../../../errors.js';
+import { guardIntake } from '../../../intake/guard-intake.js';
 import type { RouteServices } from '../../services.js';
 import { type CreateTicketBody, createTicketSchema, RECEIVED } from './tickets.schema.js';
 

@@ -9,8 +9,7 @@ describeEachDatabase('POST /tickets/', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   // The intake limits have their own tests (intake.test.ts); these file many tickets from one address.
   beforeAll(() => relaxIntakeLimits(hd.ctx));
-  const post = (payload: unknown, headers: Record<string, string> = {}) =>
-    hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: payload as object, headers });
+  const post = (payload: unknown, headers: Record<string, string> = {}) => hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: payload as object, headers });
 
   describe('account creation (spec §5.3–5.5)', () => {
     const cases = [
@@ -115,7 +114,11 @@ describeEachDatabase('POST /tickets/', (dialect) => {
       ]);
       const meta = await hd.ctx.db.selectFrom('post_meta').select(['meta_key', 'meta_value']).where('post_id', '=', id).execute();
       expect(meta).toEqual([{ meta_key: 'order', meta_value: 'ORD-1234' }]);
-      const jobs = await hd.ctx.db.selectFrom('jobs').select(['kind', 'payload']).where('payload', '=', JSON.stringify({ ticketId: id })).execute();
+      const jobs = await hd.ctx.db
+        .selectFrom('jobs')
+        .select(['kind', 'payload'])
+        .where('payload', '=', JSON.stringify({ ticketId: id }))
+        .execute();
       expect(jobs).toEqual([{ kind: 'ticket_created', payload: JSON.stringify({ ticketId: id }) }]);
     });
 
@@ -185,13 +188,15 @@ describeEachDatabase('POST /tickets/', (dialect) => {
       await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
       const email = `race-${Date.now()}@client.test`;
       const variants = [email, email.toUpperCase(), ` ${email} `, `Race-${email.slice(5)}`, `\t${email.toUpperCase()}  `];
-      const results = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => post(ticketPayload({ email: variants[i % variants.length] }))),
-      );
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => post(ticketPayload({ email: variants[i % variants.length] }))));
       expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
       const users = await hd.ctx.db.selectFrom('users').select('id').where('email', '=', email).execute();
       expect(users).toHaveLength(1);
-      const tickets = await hd.ctx.db.selectFrom('posts').select('id').where('author_id', '=', users[0]?.id ?? -1).execute();
+      const tickets = await hd.ctx.db
+        .selectFrom('posts')
+        .select('id')
+        .where('author_id', '=', users[0]?.id ?? -1)
+        .execute();
       expect(tickets).toHaveLength(50);
     });
   });
