@@ -23,7 +23,7 @@ export interface RealHelpdesk {
   db: Kysely<Database>;
   /** Tickets filed against the account of this email, with their terms (slugs) and meta. */
   ticketsOf(email: string): Promise<StoredTicket[]>;
-  /** Rows in the tables a submission writes. */
+  /** Rows in the tables a submission writes, once the worker has fanned out every queued ticket event. */
   countRows(): Promise<Record<string, number>>;
   /** Tickets → Submission → "Create accounts for new clients", through the management API. */
   setCreateAccounts(on: boolean): Promise<void>;
@@ -118,6 +118,15 @@ export async function startRealHelpdesk({ basePath = '' }: { basePath?: string }
       );
     },
     async countRows() {
+      // The worker turns each queued ticket event into mail jobs in the background; counting once it
+      // has none left keeps an earlier test's fan-out from landing between two counts.
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const events = await db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '!=', 'mail').where('state', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
+        if (Number(events.n) === 0) break;
+        if (Date.now() > deadline) throw new Error('The outbox still holds ticket events after 10 s.');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       const counts: Record<string, number> = {};
       for (const table of ['users', 'posts', 'post_meta', 'term_relationships', 'jobs', 'idempotency_keys'] as const) {
         const row = await db
