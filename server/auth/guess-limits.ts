@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { addHit, countHits } from './rate-limit.js';
+import { takeRateLimit } from './rate-limit.js';
 
 // Per-IP limits on wrong guesses, on top of the per-address limits of login(). Link tokens have 256
 // random bits, so guessing one is hopeless anyway; the limit keeps a scanner from hammering the
@@ -19,12 +19,18 @@ export const GUESS_RETRY_AFTER_S = String(GUESS_WINDOW_MS / 1000);
 
 const bucket = (kind: GuessKind, ip: string) => `guess-${kind}:${ip}`;
 
-/** Whether this IP has used up its wrong guesses of `kind` (counts nothing). */
-export async function isGuessingBlocked(db: Kysely<Database>, kind: GuessKind, ip: string): Promise<boolean> {
-  return (await countHits(db, bucket(kind, ip), GUESS_WINDOW_MS)) >= GUESSES_PER_IP[kind];
+/**
+ * Takes one guess of `kind` for this IP before the guess is checked; false when the IP has no guesses
+ * left. The slot is taken under the bucket's lock (takeRateLimit), so a burst of concurrent guesses
+ * cannot all pass a count taken before any of them was recorded. A right guess gives its slot back
+ * with `refundGuess`: only wrong guesses count.
+ */
+export async function takeGuess(db: Kysely<Database>, kind: GuessKind, ip: string): Promise<boolean> {
+  return takeRateLimit(db, bucket(kind, ip), GUESSES_PER_IP[kind], GUESS_WINDOW_MS);
 }
 
-/** Counts one wrong guess of `kind` from this IP. */
-export async function recordWrongGuess(db: Kysely<Database>, kind: GuessKind, ip: string): Promise<void> {
-  await addHit(db, bucket(kind, ip), GUESS_WINDOW_MS);
+/** Gives back the slot `takeGuess` took for a guess that turned out right (or was never checked). */
+export async function refundGuess(db: Kysely<Database>, kind: GuessKind, ip: string): Promise<void> {
+  const newest = db.selectFrom('rate_limit_hits').select('id').where('bucket', '=', bucket(kind, ip)).orderBy('id', 'desc').limit(1);
+  await db.deleteFrom('rate_limit_hits').where('id', 'in', newest).execute();
 }

@@ -1,4 +1,4 @@
-import { GUESS_RETRY_AFTER_S, isGuessingBlocked, recordWrongGuess } from '../auth/guess-limits.js';
+import { GUESS_RETRY_AFTER_S, refundGuess, takeGuess } from '../auth/guess-limits.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { takeRateLimit } from '../auth/rate-limit.js';
 import type { UserRole, UserRow } from '../db/tables.js';
@@ -23,14 +23,17 @@ export async function listStaff(ctx: DomainContext): Promise<UserRow[]> {
 export async function verifyStaffPassword(ctx: DomainContext, email: string, password: string, ip: string): Promise<UserRow> {
   const address = normalizeEmail(email);
   const limited = () => new AppError('RATE_LIMITED', 'Too many attempts. Wait 15 minutes and try again.').withHeaders({ 'retry-after': GUESS_RETRY_AFTER_S });
-  if (await isGuessingBlocked(ctx.db, 'password', ip)) throw limited();
-  if (!(await takeRateLimit(ctx.db, `password:${address}`, PASSWORD_TRIES, WINDOW_MS))) throw limited();
+  if (!(await takeGuess(ctx.db, 'password', ip))) throw limited();
+  if (!(await takeRateLimit(ctx.db, `password:${address}`, PASSWORD_TRIES, WINDOW_MS))) {
+    await refundGuess(ctx.db, 'password', ip);
+    throw limited();
+  }
   const user = await findUserByEmail(ctx.db, address);
   const ok = await verifyPassword(password, user?.password_hash ?? null);
   if (!user || !ok || (user.role !== 'agent' && user.role !== 'admin')) {
-    await recordWrongGuess(ctx.db, 'password', ip);
     throw new AppError('INVALID_TOKEN', 'The email or the password is wrong, or this account is not an agent or admin.');
   }
+  await refundGuess(ctx.db, 'password', ip);
   return user;
 }
 

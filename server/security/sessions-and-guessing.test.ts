@@ -188,6 +188,16 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     expect(elsewhere.statusCode).toBe(303);
   });
 
+  it('link tokens: a burst of concurrent guesses from one IP cannot pass the limit (each takes its slot under a lock)', async () => {
+    const guesser = '203.0.113.99';
+    const burst = await Promise.all(
+      Array.from({ length: GUESSES_PER_IP.token + 10 }, (_, i) => hd.app.inject({ method: 'GET', url: `/login/ticket/?token=${'b'.repeat(40)}${i}`, remoteAddress: guesser })),
+    );
+    const statuses = burst.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(GUESSES_PER_IP.token);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+
   it('passwords: per address, then per IP across addresses, 429 with Retry-After on the help site and the staff sign-in', async () => {
     await updateSettings(hd.ctx, { login: { method: 'password' } });
     const browser = new SiteClient(hd.app);

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { getLoginMethod } from '../../auth/auth.js';
-import { GUESS_RETRY_AFTER_S, isGuessingBlocked, recordWrongGuess } from '../../auth/guess-limits.js';
+import { GUESS_RETRY_AFTER_S, refundGuess, takeGuess } from '../../auth/guess-limits.js';
 import { inspectTicketLink } from '../../auth/ticket-links.js';
 import type { Config } from '../../config/config-types.js';
 import { getClientThread, listClientTickets } from '../../domain/client-tickets.js';
@@ -40,9 +40,9 @@ export function ticketLinkTemplate(ctx: DomainContext, config: Config): SiteTemp
     async render(front, reply) {
       const token = front.query.get('token') ?? '';
       const ip = reply.request.ip;
-      if (await isGuessingBlocked(ctx.db, 'token', ip)) return sendTooManyGuesses(ctx, config, reply);
+      if (!(await takeGuess(ctx.db, 'token', ip))) return sendTooManyGuesses(ctx, config, reply);
       const [layout, link] = await Promise.all([layoutProps(ctx, config, reply.request, reply), inspectTicketLink(ctx.db, token)]);
-      if (link.state === 'unknown') await recordWrongGuess(ctx.db, 'token', ip);
+      if (link.state !== 'unknown') await refundGuess(ctx.db, 'token', ip);
       const status = link.state === 'valid' ? 200 : link.state === 'unknown' ? 404 : 410;
       // The token is in the address: no Referer may carry it away.
       return sendPrivatePage(reply, TicketLinkPage({ ...layout, state: link.state, token, notice: front.query.get('notice') }), status, { 'referrer-policy': 'no-referrer' });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { login, sendSignInLink, signUp } from '../../auth/auth.js';
-import { GUESS_RETRY_AFTER_S, isGuessingBlocked, recordWrongGuess } from '../../auth/guess-limits.js';
+import { GUESS_RETRY_AFTER_S, refundGuess, takeGuess } from '../../auth/guess-limits.js';
 import { consumeTicketLink, inspectTicketLink } from '../../auth/ticket-links.js';
 import { addComment } from '../../domain/add-comment.js';
 import { createTicket } from '../../domain/create-ticket.js';
@@ -56,7 +56,8 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       const email = emailIn(body);
       if (!isEmailAddress(email)) return refuseEmail(reply, returnTo);
       const throttled = () => sendLoginPage(ctx, config, reply.header('retry-after', GUESS_RETRY_AFTER_S), { notice: 'login_throttled', returnTo, status: 429 });
-      if (await isGuessingBlocked(ctx.db, 'password', request.ip)) return throttled();
+      if (!(await takeGuess(ctx.db, 'password', request.ip))) return throttled();
+      let isWrongPassword = false;
       try {
         const result = await login(ctx, { email, password: text(body, 'password', 200) });
         if (result.kind === 'rate_limited') return throttled();
@@ -66,9 +67,11 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
         }
         return see(reply, loginPath, { notice: 'link_sent' });
       } catch (error) {
-        if (error instanceof AppError && error.code === 'INVALID_TOKEN') await recordWrongGuess(ctx.db, 'password', request.ip);
+        isWrongPassword = error instanceof AppError && error.code === 'INVALID_TOKEN';
         if (error instanceof AppError && ['INVALID_TOKEN', 'FORBIDDEN'].includes(error.code)) return see(reply, loginPath, { notice: 'bad_login' });
         throw error;
+      } finally {
+        if (!isWrongPassword) await refundGuess(ctx.db, 'password', request.ip);
       }
     }),
   );
@@ -130,18 +133,19 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
     options,
     form(async (request, reply, body) => {
       const token = text(body, 'token', 200);
-      if (await isGuessingBlocked(ctx.db, 'token', request.ip)) return sendTooManyGuesses(ctx, config, reply);
+      if (!(await takeGuess(ctx.db, 'token', request.ip))) return sendTooManyGuesses(ctx, config, reply);
       const used = await consumeTicketLink(ctx.db, token);
-      if (!used) {
-        const link = await inspectTicketLink(ctx.db, token);
-        if (link.state === 'unknown') await recordWrongGuess(ctx.db, 'token', request.ip);
-        const layout = await layoutProps(ctx, config, request, reply);
-        return sendPrivatePage(reply, TicketLinkPage({ ...layout, state: link.state === 'valid' ? 'used' : link.state, token, notice: null }), link.state === 'unknown' ? 404 : 410, {
-          'referrer-policy': 'no-referrer',
-        });
+      if (used) {
+        await refundGuess(ctx.db, 'token', request.ip);
+        await signIn(request, reply, used.user);
+        return see(reply, `${config.basePath}/tickets/`, used.ticketId ? { ticket: String(used.ticketId) } : {});
       }
-      await signIn(request, reply, used.user);
-      return see(reply, `${config.basePath}/tickets/`, used.ticketId ? { ticket: String(used.ticketId) } : {});
+      const link = await inspectTicketLink(ctx.db, token);
+      if (link.state !== 'unknown') await refundGuess(ctx.db, 'token', request.ip);
+      const layout = await layoutProps(ctx, config, request, reply);
+      return sendPrivatePage(reply, TicketLinkPage({ ...layout, state: link.state === 'valid' ? 'used' : link.state, token, notice: null }), link.state === 'unknown' ? 404 : 410, {
+        'referrer-policy': 'no-referrer',
+      });
     }),
   );
 
@@ -150,9 +154,9 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
     options,
     form(async (request, reply, body) => {
       const token = text(body, 'token', 200);
-      if (await isGuessingBlocked(ctx.db, 'token', request.ip)) return sendTooManyGuesses(ctx, config, reply);
+      if (!(await takeGuess(ctx.db, 'token', request.ip))) return sendTooManyGuesses(ctx, config, reply);
       const link = await inspectTicketLink(ctx.db, token);
-      if (link.state === 'unknown') await recordWrongGuess(ctx.db, 'token', request.ip);
+      if (link.state !== 'unknown') await refundGuess(ctx.db, 'token', request.ip);
       let notice: string | null = null;
       if (link.state === 'used' || link.state === 'expired') {
         notice = (await sendSignInLink(ctx, link.user, link.ticketId)) ? 'fresh_link_sent' : 'rate_limited';
