@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { collectPageErrors } from './page-errors.js';
 import { type RealHelpdesk, startRealHelpdesk } from './real-helpdesk.js';
 
 interface TestFixtures {
@@ -38,16 +39,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(rootHelpdesk);
   },
   pageErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    // Reported through the console so that no test global is added to the page.
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
-    });
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await use(errors);
+    await use(await collectPageErrors(page));
   },
 });
 

@@ -122,7 +122,12 @@ export async function startRealHelpdesk({ basePath = '' }: { basePath?: string }
       // has none left keeps an earlier test's fan-out from landing between two counts.
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const events = await db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '!=', 'mail').where('state', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
+        const events = await db
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('kind', '!=', 'mail')
+          .where('state', 'in', ['queued', 'running'])
+          .executeTakeFirstOrThrow();
         if (Number(events.n) === 0) break;
         if (Date.now() > deadline) throw new Error('The outbox still holds ticket events after 10 s.');
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { collectPageErrors } from '../page-errors.js';
 import { type Imitation, startImitation } from './imitation-server.js';
 
 interface Fixtures {
@@ -22,16 +23,7 @@ export const test = base.extend<Fixtures, { servers: Imitation }>({
     await use(servers);
   },
   pageErrors: async ({ page }, use) => {
-    const errors: string[] = [];
-    // Reported through the console so no test global is added to the page.
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
-    });
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(e.message));
-    await use(errors);
+    await use(await collectPageErrors(page));
   },
 });
 
