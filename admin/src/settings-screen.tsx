@@ -147,16 +147,7 @@ function SettingField({ id, field, value, error, onChange }: { id: string; field
           <label className="checkbox-label" htmlFor={id}>
             <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} /> {field.label}
           </label>
-          {field.desc && (
-            <p id={`${id}-desc`} className="hint">
-              {field.desc}
-            </p>
-          )}
-          {error && (
-            <p id={`${id}-error`} className="field-error">
-              {error}
-            </p>
-          )}
+          <FieldNotes id={id} desc={field.desc} error={error} />
         </div>
       );
     case 'textarea':
@@ -203,16 +194,7 @@ function SettingField({ id, field, value, error, onChange }: { id: string; field
         <label htmlFor={id}>{field.label}</label>
       )}
       {control}
-      {field.desc && (
-        <p id={`${id}-desc`} className="hint">
-          {field.desc}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} desc={field.desc} error={error} />
     </div>
   );
 }
@@ -222,4 +204,22 @@ function fieldLabel(schema: Schema, path: string): string {
   const [tab = '', key = ''] = path.split('.');
   const field = Object.values(schema[tab]?.sections ?? {}).find((section) => key in section.fields)?.fields[key];
   return field ? `${schema[tab]?.label} → ${field.label}` : path;
+}
+
+/** The field's description and its error, under the ids its control's aria-describedby names. */
+function FieldNotes({ id, desc, error }: { id: string; desc?: string; error?: string }) {
+  return (
+    <>
+      {desc && (
+        <p id={`${id}-desc`} className="hint">
+          {desc}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
 }

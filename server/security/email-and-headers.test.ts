@@ -2,6 +2,7 @@ import { domainToUnicode } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { now } from '../domain/context.js';
 import { createMailTransport, type MailTransport } from '../email/create-transport.js';
+import { enqueueJob } from '../jobs/queue.js';
 import { createWorker, type Worker } from '../jobs/worker.js';
 import { getSettings, updateSettings } from '../settings/settings.js';
 import { GOOD_EMAILS, TRICKY_EMAILS } from '../test/attack-corpus.js';
@@ -215,18 +216,7 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await hd.ctx.db
-      .insertInto('jobs')
-      .values({
-        kind: 'mail',
-        payload: JSON.stringify({ template: 'client_ticket_created', userId: user.id, ticketId: ticket.id }),
-        state: 'queued',
-        attempts: 0,
-        run_at: time,
-        last_error: null,
-        created_at: time,
-      })
-      .execute();
+    await enqueueJob(hd.ctx.db, 'mail', { template: 'client_ticket_created', userId: user.id, ticketId: ticket.id });
     const [mail] = await drainMail();
     expect(mail?.to).toEqual([`legacy-${process.pid}@client.test`]);
     expect(headerNames(mail as ReceivedMail).filter((h) => h === 'bcc' || h === 'to' || h === 'cc')).toEqual(['to']);
@@ -243,18 +233,7 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
       .values({ email: 'old@b.test, victim@evil.test', name: 'Old', role: 'client', password_hash: null, created_at: time, updated_at: time })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await hd.ctx.db
-      .insertInto('jobs')
-      .values({
-        kind: 'mail',
-        payload: JSON.stringify({ template: 'client_ticket_link', userId: user.id, ticketId: null }),
-        state: 'queued',
-        attempts: 0,
-        run_at: time,
-        last_error: null,
-        created_at: time,
-      })
-      .execute();
+    await enqueueJob(hd.ctx.db, 'mail', { template: 'client_ticket_link', userId: user.id, ticketId: null });
     expect(await drainMail()).toEqual([]);
   });
 });
