@@ -8,6 +8,7 @@ import { adminAppRoutes } from './admin/admin-app.routes.js';
 import type { Config } from './config/config-types.js';
 import type { DomainContext } from './domain/context.js';
 import { apiPlugin } from './http/api.js';
+import { openApiOptions } from './http/openapi/openapi-options.js';
 import { apiSessionPlugin } from './http/plugins/api-session.js';
 import { authPlugin } from './http/plugins/auth.js';
 import { errorsPlugin } from './http/plugins/errors.js';
@@ -81,19 +82,7 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   await app.register(authPlugin, { db: ctx.db });
   await app.register(sessionPlugin, { db: ctx.db, config });
   await app.register(apiSessionPlugin, { db: ctx.db, config });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Helpdesk API', version: '1.0.0', description: 'REST API of the helpdesk: public ticket intake and lookups, and management routes for agents and admins.' },
-      servers: [{ url: config.homeUrl }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          session: { type: 'apiKey', in: 'cookie', name: 'hd_session', description: 'The admin app: the session cookie, plus the X-CSRF-Token header from GET /me on writes' },
-        },
-      },
-    },
-  });
+  await app.register(swagger, openApiOptions(config));
 
   const services: RouteServices = { ctx, config, counters };
   await app.register(

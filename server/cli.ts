@@ -9,12 +9,14 @@ import { createApiToken } from './domain/api-tokens.js';
 import { findUserByEmail } from './domain/resolve-user.js';
 import { MIN_PASSWORD_LENGTH, setPasswordByEmail } from './domain/staff-users.js';
 import { AppError } from './errors.js';
+import { renderOpenApiDocument } from './http/openapi/render-document.js';
 import { createServiceContext, startService, startWorkerService } from './start-service.js';
 
 const USAGE = `Usage: helpdesk <command>
 
   serve [--services=all|web|worker]            Serve the help site and run the mail worker (default: all)
   migrate                                      Apply pending database migrations
+  openapi                                      Print the API's OpenAPI document (JSON), plugins' routes included
   user add --email E --name N --role R         Add a user (R: admin, agent or client)
   token create --email E [--label L]           Print a new API token for that user
   user password --email E                      Set a user's password for the admin app (read from stdin)
@@ -59,6 +61,7 @@ export async function runCli(argv: string[], out = console.log, err = console.er
     process.once('SIGTERM', shutdown);
     return -1; // keep running
   }
+  if (command === 'openapi') return (out(JSON.stringify(await renderOpenApiDocument(config), null, 2)), 0);
 
   const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });
   try {

@@ -2,6 +2,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { assignProduct, createPost, deletePost, type ManagedPostType, updatePost } from '../../../domain/save-post.js';
 import { requireStaff } from '../../plugins/auth.js';
 import { presentPost } from '../../presenters.js';
+import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
 import { BEARER, IdParams, Label, PostReply, problemResponses } from '../shared.schema.js';
 
@@ -32,7 +33,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         const actor = requireStaff(request);
         const body = request.body as Record<string, any>;
         const post = await createPost(ctx, type, { ...toInput(body), title: body[titleName] }, actor.id);
-        reply.status(201);
+        replyCreated(request, reply, post.id);
         return presentPost(post);
       },
     );

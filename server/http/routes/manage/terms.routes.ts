@@ -3,6 +3,7 @@ import { assertStatusDeletable, createTerm, deleteTerm, updateTerm } from '../..
 import { LOOKUP_TAXONOMIES } from '../../../domain/terms.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { presentTermOption } from '../../presenters.js';
+import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
 import { BEARER, IdParams, Label, problemResponses } from '../shared.schema.js';
 
@@ -31,8 +32,9 @@ export const termsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       },
       async (request, reply) => {
         authorize(request);
-        reply.status(201);
-        return presentTermOption(await createTerm(ctx, taxonomy, request.body));
+        const term = presentTermOption(await createTerm(ctx, taxonomy, request.body));
+        replyCreated(request, reply, term.id);
+        return term;
       },
     );
 

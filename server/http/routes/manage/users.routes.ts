@@ -3,6 +3,7 @@ import { TICKET_FIELD_LIMITS } from '../../../../common/limits.js';
 import { addUser } from '../../../domain/add-user.js';
 import { listStaff, MIN_PASSWORD_LENGTH, updateUser } from '../../../domain/staff-users.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
+import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
 import { BEARER, IdParams, Label, problemResponses } from '../shared.schema.js';
 
@@ -33,7 +34,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       const { password, ...fields } = request.body;
       let user = await addUser(ctx, fields);
       if (password !== undefined) user = await updateUser(ctx, user.id, { password });
-      reply.status(201);
+      replyCreated(request, reply, user.id);
       return present(user);
     },
   );

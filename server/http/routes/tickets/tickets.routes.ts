@@ -4,6 +4,7 @@ import { type CreatedTicket, createTicket } from '../../../domain/create-ticket.
 import { isAccountExistenceHidden, mailAccessInstructions } from '../../../domain/mail-access-instructions.js';
 import { AppError, invalidField } from '../../../errors.js';
 import { guardIntake } from '../../../intake/guard-intake.js';
+import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
 import { type CreateTicketBody, createTicketSchema, RECEIVED } from './tickets.schema.js';
 
@@ -42,7 +43,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         return null;
       });
       if (hideAccounts || !ticket) return reply.status(202).send(RECEIVED);
-      reply.status(ticket.isNew ? 201 : 200);
+      if (ticket.isNew) replyCreated(request, reply, ticket.id);
       return { id: ticket.id, status: ticket.status };
     },
   });

@@ -1,0 +1,56 @@
+/**
+ * The name of every operation in the public contract, by `METHOD path` (paths as the OpenAPI document
+ * shows them, without the `/api` prefix). Generated clients name their functions after these, so a
+ * name is a promise: never rename one, add a new operation instead. A route without a name here fails
+ * `public-contract.test.ts`.
+ */
+export const OPERATION_IDS: Readonly<Record<string, string>> = {
+  // Filing and reading tickets
+  'POST /helpdesk/v1/tickets/': 'fileTicket',
+  'GET /helpdesk/v1/tickets/': 'listTickets',
+  'GET /helpdesk/v1/tickets/{id}': 'getTicket',
+  'PATCH /helpdesk/v1/tickets/{id}': 'updateTicket',
+  'POST /helpdesk/v1/tickets/{id}/comments': 'addComment',
+  'POST /helpdesk/v1/tickets/{id}/suggest-reply': 'suggestReply',
+  'GET /helpdesk/v1/intake/stats': 'getIntakeStats',
+  // The widget's lookups
+  'GET /helpdesk/v1/tickets/products/': 'listProducts',
+  'GET /helpdesk/v1/tickets/reasons/': 'listReasons',
+  'GET /helpdesk/v1/tickets/urgencies/': 'listUrgencies',
+  // Docs
+  'GET /helpdesk/v1/docs/': 'listDocs',
+  'GET /helpdesk/v1/docs/product/{slug}': 'listProductDocs',
+  'POST /helpdesk/v1/docs/': 'createDoc',
+  'PATCH /helpdesk/v1/docs/{id}': 'updateDoc',
+  'DELETE /helpdesk/v1/docs/{id}': 'deleteDoc',
+  // Products and terms
+  'POST /helpdesk/v1/products/': 'createProduct',
+  'PATCH /helpdesk/v1/products/{id}': 'updateProduct',
+  'DELETE /helpdesk/v1/products/{id}': 'deleteProduct',
+  'PUT /helpdesk/v1/posts/{id}/product': 'setPostProduct',
+  'GET /helpdesk/v1/posts/': 'listPosts',
+  'POST /helpdesk/v1/reasons/': 'createReason',
+  'PATCH /helpdesk/v1/reasons/{id}': 'updateReason',
+  'DELETE /helpdesk/v1/reasons/{id}': 'deleteReason',
+  'POST /helpdesk/v1/urgencies/': 'createUrgency',
+  'PATCH /helpdesk/v1/urgencies/{id}': 'updateUrgency',
+  'DELETE /helpdesk/v1/urgencies/{id}': 'deleteUrgency',
+  'GET /helpdesk/v1/statuses/': 'listStatuses',
+  'POST /helpdesk/v1/statuses/': 'createStatus',
+  'PATCH /helpdesk/v1/statuses/{id}': 'updateStatus',
+  'DELETE /helpdesk/v1/statuses/{id}': 'deleteStatus',
+  // Settings
+  'GET /helpdesk/v1/settings/schema': 'getSettingsSchema',
+  'GET /helpdesk/v1/settings': 'getSettings',
+  'PATCH /helpdesk/v1/settings': 'updateSettings',
+  'GET /helpdesk/v1/settings/secrets': 'listUnreadableSecrets',
+  'GET /site/v1/options': 'getSiteOptions',
+  'PATCH /site/v1/options': 'updateSiteOptions',
+  // Accounts and the admin app's session
+  'GET /helpdesk/v1/users/': 'listUsers',
+  'POST /helpdesk/v1/users/': 'createUser',
+  'PATCH /helpdesk/v1/users/{id}': 'updateUser',
+  'GET /helpdesk/v1/me': 'getMe',
+  'POST /helpdesk/v1/session': 'signIn',
+  'DELETE /helpdesk/v1/session': 'signOut',
+};
