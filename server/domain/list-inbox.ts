@@ -1,15 +1,16 @@
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, Taxonomy } from '../db/tables.js';
 import type { DomainContext } from './context.js';
+import { findTermId } from './find-term-id.js';
 
 export interface InboxFilters {
   /** Status slug. */
   status?: string;
   product?: number;
-  /** Reason slug. */
-  reason?: string;
-  /** Urgency slug. */
-  urgency?: string;
+  /** Reason id or slug. */
+  reason?: number | string;
+  /** Urgency id or slug. */
+  urgency?: number | string;
   /** A user id, or `none` for unassigned tickets. */
   assignee?: number | 'none';
   /** The client's user id. */
@@ -45,11 +46,10 @@ type Eb = ExpressionBuilder<Database, 'posts'>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-// Filters by slug are resolved to term ids first, so the list query probes integer keys only.
-async function termId(ctx: DomainContext, taxonomy: Taxonomy, slug: string | undefined): Promise<number | null | undefined> {
-  if (slug === undefined) return undefined;
-  const row = await ctx.db.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy).where('slug', '=', slug).executeTakeFirst();
-  return row?.id ?? null;
+// Filters are resolved to term ids first, so the list query probes integer keys only.
+async function termId(ctx: DomainContext, taxonomy: Taxonomy, key: number | string | undefined): Promise<number | null | undefined> {
+  if (key === undefined) return undefined;
+  return (await findTermId(ctx.db, taxonomy, key)) ?? null;
 }
 
 /**

@@ -1,13 +1,14 @@
 import type { Taxonomy } from '../db/tables.js';
 import { AppError, invalidField } from '../errors.js';
 import { type Actor, type DomainContext, isStaff, now } from './context.js';
+import { findTermId } from './find-term-id.js';
 
 export interface TicketChanges {
   /** Status slug (changed by hand: no filter, no setting). */
   status?: string;
-  /** Reason or urgency slug, or null to clear. */
-  reason?: string | null;
-  urgency?: string | null;
+  /** Reason or urgency id or slug, or null to clear. */
+  reason?: number | string | null;
+  urgency?: number | string | null;
   product?: number | null;
   /** An agent or admin id, or null to unassign. */
   assignee?: number | null;
@@ -27,17 +28,17 @@ export async function updateTicket(ctx: DomainContext, id: number, changes: Tick
     if (!ticket) throw new AppError('NOT_FOUND', 'There is no such ticket.');
 
     for (const [key, taxonomy] of TERM_FIELDS) {
-      const slug = changes[key];
-      if (slug === undefined) continue;
-      if (slug === null) {
+      const termKey = changes[key];
+      if (termKey === undefined) continue;
+      if (termKey === null) {
         if (key === 'status') throw invalidField('status', 'a ticket always has a status');
         await trx.deleteFrom('term_relationships').where('post_id', '=', id).where('taxonomy', '=', taxonomy).execute();
         continue;
       }
-      const term = await trx.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy).where('slug', '=', slug).executeTakeFirst();
-      if (!term) throw invalidField(key, `there is no ${key} "${slug}"`);
-      const updated = await trx.updateTable('term_relationships').set({ term_id: term.id }).where('post_id', '=', id).where('taxonomy', '=', taxonomy).executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) await trx.insertInto('term_relationships').values({ post_id: id, taxonomy, term_id: term.id }).execute();
+      const termId = await findTermId(trx, taxonomy, termKey);
+      if (termId === undefined) throw invalidField(key, `there is no ${key} "${termKey}"`);
+      const updated = await trx.updateTable('term_relationships').set({ term_id: termId }).where('post_id', '=', id).where('taxonomy', '=', taxonomy).executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) await trx.insertInto('term_relationships').values({ post_id: id, taxonomy, term_id: termId }).execute();
     }
 
     const set: { product_id?: number | null; assignee_id?: number | null; updated_at: string } = { updated_at: now() };

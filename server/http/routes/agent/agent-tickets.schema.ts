@@ -3,6 +3,9 @@ import { Type } from '@fastify/type-provider-typebox';
 const Nullable = <T extends ReturnType<typeof Type.Object>>(schema: T) => Type.Union([schema, Type.Null()]);
 const TermRef = Nullable(Type.Object({ slug: Type.String(), name: Type.String() }));
 const Slug = Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
+// Reasons and urgencies are named by id, as when filing a ticket; the slug is still understood (an
+// all-digit value is read as an id).
+const TermKey = (lookup: string) => Type.Union([Type.Integer({ minimum: 1 }), Slug], { description: `An id from ${lookup}, or its slug` });
 
 export const InboxTicketSchema = Type.Object({
   id: Type.Integer(),
@@ -21,8 +24,8 @@ export const InboxQuery = Type.Object(
   {
     status: Type.Optional(Slug),
     product: Type.Optional(Type.Integer({ minimum: 1 })),
-    reason: Type.Optional(Slug),
-    urgency: Type.Optional(Slug),
+    reason: Type.Optional(TermKey('GET /tickets/reasons/')),
+    urgency: Type.Optional(TermKey('GET /tickets/urgencies/')),
     assignee: Type.Optional(Type.Union([Type.Literal('none'), Type.Literal('me'), Type.Integer({ minimum: 1 })], { description: 'A user id, "me" or "none"' })),
     client: Type.Optional(Type.Integer({ minimum: 1 })),
     search: Type.Optional(Type.String({ maxLength: 200 })),
@@ -60,8 +63,8 @@ export const TicketReply = Type.Object({
 export const TicketPatch = Type.Object(
   {
     status: Type.Optional(Slug),
-    reason: Type.Optional(Type.Union([Slug, Type.Null()])),
-    urgency: Type.Optional(Type.Union([Slug, Type.Null()])),
+    reason: Type.Optional(Type.Union([TermKey('GET /tickets/reasons/'), Type.Null()])),
+    urgency: Type.Optional(Type.Union([TermKey('GET /tickets/urgencies/'), Type.Null()])),
     product: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
     assignee: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
   },
