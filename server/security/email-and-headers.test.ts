@@ -17,7 +17,7 @@ import { useTestHelpdesk } from '../test/test-helpdesk.js';
 // and the sink holds only the mail of the requests that were accepted.
 
 const URL_TICKETS = '/api/helpdesk/v1/tickets/';
-const asForm = (body: Record<string, unknown>) => new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString();
+const asForm = (body: Record<string, unknown>) => new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 // Values that must never reach a header: CR/LF pairs, lone CR or LF, NUL, vertical tab, NEL, the

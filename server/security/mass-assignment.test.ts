@@ -88,7 +88,7 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
 
   it('the same fields in a form body (and bracketed and prototype keys) change nothing either', async () => {
     const payload = ticketPayload();
-    const form = new URLSearchParams(Object.entries({ ...payload, ...hostileFields() }).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
+    const form = new URLSearchParams(Object.entries({ ...payload, ...hostileFields() }).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
     for (const [key, value] of [
       ['__proto__', 'admin'],
       ['__proto__[role]', 'admin'],
@@ -138,7 +138,7 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
       subject: 'Mine',
       description: 'Body',
       return_to: '/tickets/new/',
-      ...Object.fromEntries(Object.entries(hostileFields()).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])),
+      ...Object.fromEntries(Object.entries(hostileFields()).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])),
       email: victim.email,
       name: 'Not Sid',
     });
