@@ -35,7 +35,9 @@ describeEachDatabase('fuzzing the public routes', (dialect) => {
     const before = await countRows(hd.ctx);
     await fc.assert(
       fc.asyncProperty(anyBody, fc.boolean(), async (body, asForm) => {
-        const payload = asForm ? new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])).toString() : JSON.stringify(body);
+        const payload = asForm
+          ? new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])).toString()
+          : JSON.stringify(body);
         const res = await hd.app.inject({
           method: 'POST',
           url: '/api/helpdesk/v1/tickets/',
