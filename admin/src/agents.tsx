@@ -10,7 +10,7 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads when the screen opens (and when its kind changes), not on every render's new `load`
   useEffect(() => {
     document.title = 'Agents · Helpdesk admin';
-    load();
+    void load(); // load() reports its own failure on the screen
   }, []);
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -21,7 +21,7 @@ export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'pr
   useEffect(() => {
     document.title = `${title} · Helpdesk admin`;
     setEditing(null);
-    load();
+    void load(); // load() reports its own failure on the screen
   }, [kind]);
 
   const remove = async (item: Post) => {

@@ -14,7 +14,7 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
   useEffect(() => {
     document.title = `${TITLES[kind]} · Helpdesk admin`;
     setError('');
-    load();
+    void load(); // load() reports its own failure on the screen
   }, [kind]);
   // Orders are rewritten as 10, 20, 30… so a move is one swap of neighbours.
   const move = (index: number, delta: number) => {
