@@ -14,3 +14,6 @@ export const DOCS_MAX_PER_PAGE_DEFAULT = 100;
 
 /** Largest request body the API accepts (bytes); bigger bodies get a 413 problem. */
 export const API_BODY_LIMIT = 1_048_576;
+
+/** Tickets per page in the help site's [helpdesk_tickets] list. */
+export const CLIENT_TICKETS_PER_PAGE = 20;

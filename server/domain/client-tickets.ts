@@ -5,7 +5,14 @@ export interface ClientTicketSummary {
   id: number;
   title: string;
   status: string;
+  createdAt: string;
   updatedAt: string;
+}
+
+export interface ClientTicketPage {
+  tickets: ClientTicketSummary[];
+  /** The client's tickets over all pages. */
+  total: number;
 }
 
 export interface ThreadEntry {
@@ -38,17 +45,32 @@ async function statusNames(ctx: DomainContext, ids: number[]): Promise<Map<numbe
 }
 
 /**
- * The signed-in client's tickets, most recently updated first, read through the one post getter (so
- * `helpdesk_get_posts` applies). Rows a filter adds that are not the client's own are dropped.
+ * One page of the signed-in client's tickets, most recently updated first. The database picks the
+ * page; the rows are then read through the one post getter (so `helpdesk_get_posts` applies), and rows
+ * a filter adds that are not the client's own are dropped.
  */
-export async function listClientTickets(ctx: DomainContext, userId: number): Promise<ClientTicketSummary[]> {
-  const own = await ctx.db.selectFrom('posts').select('id').where('type', '=', 'ticket').where('author_id', '=', userId).execute();
-  const posts = (await getPosts(ctx, { type: 'ticket', ids: own.map((r) => r.id), orderBy: 'updated_at', order: 'desc' })).filter((p) => p.authorId === userId);
+export async function listClientTickets(ctx: DomainContext, userId: number, page: { page: number; perPage: number }): Promise<ClientTicketPage> {
+  const own = ctx.db.selectFrom('posts').where('type', '=', 'ticket').where('author_id', '=', userId);
+  const [count, ids] = await Promise.all([
+    own.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    own
+      .select('id')
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+  ]);
+  if (ids.length === 0) return { tickets: [], total: Number(count.n) };
+  const posts = (await getPosts(ctx, { type: 'ticket', ids: ids.map((r) => r.id), orderBy: 'updated_at', order: 'desc' })).filter((p) => p.authorId === userId);
   const statuses = await statusNames(
     ctx,
     posts.map((p) => p.id),
   );
-  return posts.map((p) => ({ id: p.id, title: p.title, status: statuses.get(p.id) ?? '', updatedAt: p.updatedAt }));
+  return {
+    tickets: posts.map((p) => ({ id: p.id, title: p.title, status: statuses.get(p.id) ?? '', createdAt: p.createdAt, updatedAt: p.updatedAt })),
+    total: Number(count.n),
+  };
 }
 
 /** One of the client's tickets with its public replies (never internal notes); undefined when it is not theirs. */

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { CLIENT_TICKETS_PER_PAGE } from '../../../common/limits.js';
 import { getLoginMethod } from '../../auth/auth.js';
 import { GUESS_RETRY_AFTER_S, refundGuess, takeGuess } from '../../auth/guess-limits.js';
 import { inspectTicketLink } from '../../auth/ticket-links.js';
@@ -12,7 +13,7 @@ import { getTicketFormFields } from '../../settings/settings.js';
 import { ContentPage, SHORTCODE } from '../pages/content-page.js';
 import { LoginPage } from '../pages/login-page.js';
 import { MessagePage } from '../pages/message-page.js';
-import { NewTicketShortcode, TicketsShortcode } from '../pages/shortcodes.js';
+import { NewTicketShortcode, TicketsShortcode, type TicketsShortcodeProps } from '../pages/shortcodes.js';
 import { TicketLinkPage } from '../pages/ticket-link-page.js';
 import type { SiteTemplate } from '../site-template.js';
 import { layoutProps, safeReturnTo, sendNotFound, sendPrivatePage } from './site-page.js';
@@ -71,7 +72,7 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
       const notice = front.query.get('notice');
       const used = new Set([...page.content.matchAll(new RegExp(SHORTCODE.source, 'g'))].map((m) => m[1]));
 
-      let tickets: Awaited<ReturnType<typeof listClientTickets>> | undefined;
+      let tickets: TicketsShortcodeProps['tickets'];
       let thread: Awaited<ReturnType<typeof getClientThread>>;
       if (user && used.has('helpdesk_tickets')) {
         const ticketParam = front.query.get('ticket');
@@ -79,7 +80,9 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
           thread = await getClientThread(ctx, user.id, /^\d{1,12}$/.test(ticketParam) ? Number(ticketParam) : -1);
           if (!thread) return sendNotFound(ctx, config, reply);
         } else {
-          tickets = await listClientTickets(ctx, user.id);
+          const paged = front.query.get('paged');
+          const pageNumber = paged && /^[1-9]\d{0,5}$/.test(paged) ? Number(paged) : 1;
+          tickets = { ...(await listClientTickets(ctx, user.id, { page: pageNumber, perPage: CLIENT_TICKETS_PER_PAGE })), page: pageNumber };
         }
       }
       let newTicket: Omit<Parameters<typeof NewTicketShortcode>[0], 'homeUrl' | 'pagePath' | 'signedIn' | 'csrf' | 'notice'> | undefined;

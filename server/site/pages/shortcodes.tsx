@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ClientThread, ClientTicketSummary } from '../../domain/client-tickets.js';
+import { CLIENT_TICKETS_PER_PAGE } from '../../../common/limits.js';
+import type { ClientThread, ClientTicketPage } from '../../domain/client-tickets.js';
 import type { TicketFormField } from '../../settings/schema-types.js';
 import { Notice } from './notices.js';
 
@@ -19,7 +20,8 @@ export interface TicketsShortcodeProps {
   pagePath: string;
   signedIn: boolean;
   csrf: string;
-  tickets?: ClientTicketSummary[];
+  /** One page of the client's tickets (`?paged=N`). */
+  tickets?: ClientTicketPage & { page: number };
   thread?: ClientThread;
   notice: string | null;
 }
@@ -69,36 +71,54 @@ export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, t
   return (
     <section aria-label="My tickets">
       <Notice code={notice} />
-      {!tickets?.length ? (
+      {!tickets?.total ? (
         <p>
           You have no tickets yet. <a href={`${homeUrl}/tickets/new/`}>File a new ticket</a>.
         </p>
       ) : (
-        <table className="ticket-list">
-          <caption className="hint">Your tickets, most recently updated first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Ticket</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last update</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tickets.map((t) => (
-              <tr key={t.id}>
-                <td>
-                  <a href={`${pageUrl}?ticket=${t.id}`}>{t.title}</a> <span className="hint">#{t.id}</span>
-                </td>
-                <td>
-                  <span className="status">{t.status}</span>
-                </td>
-                <td>{formatDate(t.updatedAt)}</td>
+        <>
+          <table className="ticket-list">
+            <caption className="hint">Your tickets, most recently updated first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Ticket</th>
+                <th scope="col">Status</th>
+                <th scope="col">Last update</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {tickets.tickets.map((t) => (
+                <tr key={t.id}>
+                  <td>
+                    <a href={`${pageUrl}?ticket=${t.id}`}>{t.title}</a> <span className="hint">#{t.id}</span>
+                  </td>
+                  <td>
+                    <span className="status">{t.status}</span>
+                  </td>
+                  <td>{formatDate(t.updatedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <TicketPages pageUrl={pageUrl} page={tickets.page} total={tickets.total} />
+        </>
       )}
     </section>
+  );
+}
+
+/** Older and newer pages of the ticket list, when there is more than one. */
+function TicketPages({ pageUrl, page, total }: { pageUrl: string; page: number; total: number }) {
+  const pages = Math.ceil(total / CLIENT_TICKETS_PER_PAGE);
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Ticket pages" className="pages">
+      {page > 1 && <a href={page === 2 ? pageUrl : `${pageUrl}?paged=${page - 1}`}>← Newer tickets</a>}{' '}
+      <span className="hint">
+        Page {Math.min(page, pages)} of {pages}
+      </span>{' '}
+      {page < pages && <a href={`${pageUrl}?paged=${page + 1}`}>Older tickets →</a>}
+    </nav>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { ClientThread } from '../../../domain/client-tickets.js';
+import type { ClientThread, ClientTicketSummary } from '../../../domain/client-tickets.js';
 import type { AgentTicket } from '../../../domain/get-agent-ticket.js';
 import type { InboxTicket } from '../../../domain/list-inbox.js';
 
@@ -33,6 +33,22 @@ export function presentAgentTicket(t: AgentTicket) {
       created: c.createdAt,
     })),
     other_tickets: t.otherTickets.map(presentInboxTicket),
+  };
+}
+
+/** A client's ticket in their list: what the inbox shape has room for, nothing of the agents' side. */
+export function presentClientListTicket(t: ClientTicketSummary) {
+  return {
+    id: t.id,
+    title: t.title,
+    status: { slug: '', name: t.status },
+    reason: null,
+    urgency: null,
+    product: null,
+    client: null,
+    assignee: null,
+    created: t.createdAt,
+    modified: t.updatedAt,
   };
 }
 

@@ -11,7 +11,7 @@ import { AppError } from '../../../errors.js';
 import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { BEARER, IdParams, problemResponses } from '../shared.schema.js';
-import { presentAgentTicket, presentClientTicket, presentInboxTicket } from './agent-presenters.js';
+import { presentAgentTicket, presentClientListTicket, presentClientTicket, presentInboxTicket } from './agent-presenters.js';
 import { CommentBody, CommentReply, InboxQuery, InboxReply, SuggestReplyReply, TicketPatch, TicketReply } from './agent-tickets.schema.js';
 import { addContentListRoute } from './content-list.routes.js';
 
@@ -41,27 +41,9 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
       const page = query.page ?? 1;
       const perPage = query.per_page ?? 50;
       if (request.actor?.role === 'client') {
-        // A client's own list, through the one post getter; no filters apply.
-        const own = await listClientTickets(ctx, request.actor.id);
-        const slice = own.slice((page - 1) * perPage, page * perPage);
-        return {
-          tickets: slice.map((t) => ({
-            id: t.id,
-            title: t.title,
-            status: { slug: '', name: t.status },
-            reason: null,
-            urgency: null,
-            product: null,
-            client: null,
-            assignee: null,
-            created: t.updatedAt,
-            modified: t.updatedAt,
-          })),
-          total: own.length,
-          page,
-          per_page: perPage,
-          counts: {},
-        };
+        // A client's own list, paged by the database; no filters apply.
+        const own = await listClientTickets(ctx, request.actor.id, { page, perPage });
+        return { tickets: own.tickets.map(presentClientListTicket), total: own.total, page, per_page: perPage, counts: {} };
       }
       const actor = requireStaff(request);
       const result = await listInbox(ctx, {
