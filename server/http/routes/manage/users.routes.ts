@@ -61,7 +61,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     },
     async (request) => {
       requireAdmin(request);
-      return present(await updateUser(ctx, request.params.id, request.body));
+      // The admin's own browser stays signed in when they change their own password.
+      return present(await updateUser(ctx, request.params.id, request.body, request.sessionToken));
     },
   );
 };
