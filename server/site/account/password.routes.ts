@@ -60,7 +60,7 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
     }),
   );
 
-  const usePasswordLink = (kind: PasswordLinkKind, use: (token: string, password: string) => Promise<UserRow | null>) =>
+  const passwordLinkHandler = (kind: PasswordLinkKind, use: (token: string, password: string) => Promise<UserRow | null>) =>
     checked(async (request, reply, body) => {
       const token = field(body, 'token', 200);
       const state = await guessPasswordLink(ctx, request.ip, kind, token);
@@ -86,11 +86,11 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
   app.post(
     '/login/confirm/',
     options,
-    usePasswordLink('confirm', (token, password) => confirmAddress(ctx, token, password)),
+    passwordLinkHandler('confirm', (token, password) => confirmAddress(ctx, token, password)),
   );
   app.post(
     '/login/reset/',
     options,
-    usePasswordLink('reset', (token, password) => resetPassword(ctx, token, password)),
+    passwordLinkHandler('reset', (token, password) => resetPassword(ctx, token, password)),
   );
 };
