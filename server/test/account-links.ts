@@ -10,7 +10,9 @@ export function accountLinkIn(text: string, homeUrl: string): string {
 
 /** Opens a confirmation or reset link in `browser` and posts its form with `password`. */
 export async function choosePassword(browser: SiteClient, path: string, password: string) {
-  const page = await browser.get(path);
+  let page = await browser.get(path);
+  // A used or unknown link's page has no form; any page's token will do for this browser.
+  if (!page.body.includes('_csrf')) page = await browser.get('/login/');
   const token = new URL(path, 'http://x').searchParams.get('token') ?? '';
   const action = new URL(path, 'http://x').pathname;
   return browser.post(action, { _csrf: csrfIn(page.body), token, password });
