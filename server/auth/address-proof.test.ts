@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { addUser } from '../domain/add-user.js';
 import { setPasswordByEmail } from '../domain/staff-users.js';
+import { cleanUpExpired } from '../jobs/housekeeping.js';
 import { updateSettings } from '../settings/settings.js';
 import { accountLinkIn, choosePassword } from '../test/account-links.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
@@ -9,6 +10,7 @@ import { csrfIn, SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 import { MAIL_REQUESTS_PER_ADDRESS, MAIL_REQUESTS_PER_NETWORK } from './mail-request-limits.js';
+import { issuePasswordResetLink } from './password-reset-links.js';
 
 const settled = { timeout: 20_000, interval: 20 };
 
@@ -181,5 +183,20 @@ describeEachDatabase('sign-up proves the address before any account exists', (di
     expect((await postFrom('2001:db8:1:3::1', '/signup/', { name: 'Other', email: 'other@client.test' })).statusCode).toBe(303);
     await queueSettled();
     expect(delivery.smtp.messages.map((m) => m.to[0])).not.toContain('one-more@client.test');
+  });
+
+  it('housekeeping deletes expired confirmations and reset links', async () => {
+    await new SiteClient(hd.app).submit('/login/', '/signup/', { name: 'Old', email: 'old@client.test' });
+    await delivery.mailsTo('old@client.test');
+    const user = await addUser(hd.ctx, { email: 'reset@client.test', name: 'R', role: 'client' });
+    await issuePasswordResetLink(hd.ctx.db, hd.config.homeUrl, user.id);
+    const rows = async () => [
+      (await hd.ctx.db.selectFrom('address_proofs').select('id').execute()).length,
+      (await hd.ctx.db.selectFrom('login_tokens').select('id').where('purpose', '=', 'password_reset').execute()).length,
+    ];
+    await cleanUpExpired(hd.ctx);
+    expect(await rows()).toEqual([1, 1]);
+    await cleanUpExpired(hd.ctx, new Date(Date.now() + 25 * 60 * 60 * 1000));
+    expect(await rows()).toEqual([0, 0]);
   });
 });
