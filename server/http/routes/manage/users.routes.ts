@@ -51,7 +51,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     '/users/:id',
     {
       schema: {
-        summary: 'Rename a user, change the role or set a password (admins only)',
+        summary: "Rename a user, change the role or set a password (admins only; a new password ends the user's other sessions)",
         tags: ['users'],
         security: BEARER,
         params: IdParams,
