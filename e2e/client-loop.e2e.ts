@@ -126,7 +126,7 @@ test('email-link method: widget → confirmation mail → link → confirm → t
   expect(errors).toEqual([]);
 });
 
-test('password method: the same loop, then sign-up with a password and a ticket from the [helpdesk_new_ticket] page', async ({ page, browser }) => {
+test('password method: the same loop, then sign-up proven by the mailed link and a ticket from the [helpdesk_new_ticket] page', async ({ page, browser }) => {
   await loop.settings({ login: { method: 'password' } });
   try {
     const email = newEmail();
@@ -138,8 +138,15 @@ test('password method: the same loop, then sign-up with a password and a ticket 
     await expect(fresh.getByRole('button', { name: 'Email me a link' })).toHaveCount(0);
     await fresh.getByLabel('Your name').fill('Pat Password');
     await fresh.getByLabel('Email', { exact: true }).nth(1).fill('pat@client.test');
-    await fresh.getByLabel('Password (at least 10 characters)').fill('correct horse battery');
     await fresh.getByRole('button', { name: 'Create account' }).click();
+    // No account and no sign-in until the address is proven by the mailed link.
+    await expect(fresh.getByRole('status')).toContainText('Check your mail');
+    const confirmation = await mailTo('pat@client.test', 'Confirm your address');
+    const link = /https?:\/\/\S+\/login\/confirm\/\?token=[\w-]+/.exec(confirmation.text)?.[0] ?? '';
+    expect(link.startsWith(`${loop.homeUrl}/login/confirm/?token=`)).toBe(true);
+    await fresh.goto(link);
+    await fresh.getByLabel('Password (at least 10 characters)').fill('correct horse battery');
+    await fresh.getByRole('button', { name: 'Create my account' }).click();
     await expect(fresh).toHaveURL(`${loop.homeUrl}/tickets/`);
     await fresh.getByRole('navigation').getByRole('link', { name: 'New ticket' }).click();
     await fresh.getByLabel('Subject').fill('From the help site');

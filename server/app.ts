@@ -20,6 +20,8 @@ import type { RouteServices } from './http/services.js';
 import { type CounterStore, createMemoryCounterStore } from './intake/counter-store.js';
 import { accountRoutes } from './site/account/account.routes.js';
 import { contentPageTemplate, loginTemplate, ticketLinkTemplate } from './site/account/account-templates.js';
+import { passwordRoutes } from './site/account/password.routes.js';
+import { forgotPasswordTemplate, passwordLinkTemplate } from './site/account/password-templates.js';
 import { docsTemplate } from './site/docs-templates.js';
 import { prepareEmbed } from './site/embed/prepare-embed.js';
 import { firstAdminRoutes, firstAdminTemplate } from './site/first-admin-template.js';
@@ -91,6 +93,7 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
       await site.register(apiPlugin, { ...services, prefix: '/api' });
       await site.register(firstAdminRoutes, services);
       await site.register(accountRoutes, services);
+      await site.register(passwordRoutes, services);
       await site.register(adminAppRoutes, services);
       await site.register(siteRoutes, {
         ...services,
@@ -100,6 +103,8 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
           embed.template,
           loginTemplate(ctx, config),
           ticketLinkTemplate(ctx, config),
+          passwordLinkTemplate(ctx, config),
+          forgotPasswordTemplate(ctx, config),
           docsTemplate(ctx, config),
           contentPageTemplate(ctx, config),
         ],

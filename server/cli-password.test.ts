@@ -48,7 +48,7 @@ describe('helpdesk user password', () => {
         async () => 'long enough password\n',
       ),
     ).toBe(0);
-    expect(out.at(-1)).toMatch(/Password set for agent@site\.test; sign in at .*\/admin\//);
+    expect(out.at(-1)).toMatch(/Password set for agent@site\.test \(its sessions are ended\); sign in at .*\/admin\//);
 
     const db = createDb({ url: (await loadConfig()).databaseUrl });
     try {

@@ -90,7 +90,7 @@ export async function runCli(argv: string[], out = console.log, err = console.er
         const password = (await readSecret()).replace(/\r?\n$/, '');
         if (password.length < MIN_PASSWORD_LENGTH) return (err(`Pipe in a password of at least ${MIN_PASSWORD_LENGTH} characters: echo '…' | helpdesk user password --email ${values.email}`), 2);
         await setPasswordByEmail(ctx, values.email, password);
-        out(`Password set for ${values.email.trim().toLowerCase()}; sign in at ${config.homeUrl}/admin/`);
+        out(`Password set for ${values.email.trim().toLowerCase()} (its sessions are ended); sign in at ${config.homeUrl}/admin/`);
         return 0;
       }
       default:

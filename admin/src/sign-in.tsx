@@ -39,6 +39,9 @@ export function SignIn({ onSignedIn, notStaff }: { onSignedIn: (me: Me) => void;
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
+        <p className="small">
+          <a href={`${siteRoot}login/forgot/`}>Forgot password?</a>
+        </p>
         <p className="muted small">
           No password yet? Ask an admin to set one under Agents, or get a sign-in link on the <a href={`${siteRoot}login/`}>help site</a> and open this page again.
         </p>

@@ -104,7 +104,7 @@ describeEachDatabase('the first administrator lands signed in', (dialect) => {
   it('claiming the first-admin link starts a session the admin app accepts', async () => {
     const link = await issueFirstAdminLink(hd.ctx, hd.config.homeUrl);
     const token = new URL(link ?? '').searchParams.get('token') ?? '';
-    const done = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token, name: 'Ada', email: 'ada@site.test' } });
+    const done = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token, name: 'Ada', email: 'ada@site.test', password: 'first admin password' } });
     expect(done.statusCode).toBe(200);
     const session = done.cookies.find((c) => c.name === 'hd_session');
     expect(session?.httpOnly).toBe(true);

@@ -1,11 +1,12 @@
 import type { UserRow } from '../db/tables.js';
-import { type DomainContext, now } from '../domain/context.js';
+import type { DomainContext } from '../domain/context.js';
 import { canRegisterUsers, findUserByEmail, insertUserOnce, normalizeEmail } from '../domain/resolve-user.js';
 import { enqueueMail } from '../email/mail-jobs.js';
 import { AppError } from '../errors.js';
 import { getSettings } from '../settings/settings.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { verifyPassword } from './passwords.js';
 import { takeRateLimit } from './rate-limit.js';
+import { requestAddressProof } from './request-address-proof.js';
 
 export type LoginMethod = 'email_link' | 'password' | 'both';
 
@@ -61,29 +62,17 @@ export async function login(ctx: DomainContext, input: { email: string; password
 }
 
 /**
- * The sign-up function (spec §5.5 `wp_signup()`): creates a client account when
- * `helpdesk_can_register_users` allows it. With a password the account can sign in at once; without
- * (email-link method) a sign-in link is mailed.
+ * The sign-up function (spec §5.5 `wp_signup()`), when `helpdesk_can_register_users` allows it. With
+ * Login → method `password` or `both` it creates nothing and signs no one in: the address must be
+ * proven by a mailed link first (requestAddressProof). With `email_link` the account is made and a
+ * sign-in link mailed; only that link signs it in.
  */
-export async function signUp(ctx: DomainContext, input: { name: string; email: string; password?: string }): Promise<LoginResult> {
+export async function signUp(ctx: DomainContext, input: { name: string; email: string }): Promise<LoginResult> {
   if (!(await canRegisterUsers(ctx))) throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
-  const method = await getLoginMethod(ctx);
-  const existing = await findUserByEmail(ctx.db, input.email);
-  if (input.password !== undefined && allowsPassword(method)) {
-    if (input.password.length < 10) throw new AppError('VALIDATION_FAILED', 'Choose a password of at least 10 characters.');
-    if (existing) throw new AppError('CONFLICT', 'An account with this email exists already. Sign in instead.');
-    const time = now();
-    // Inserted with its password in one statement: a concurrent sign-up for the same address cannot
-    // end up setting the password of an account it did not create.
-    const user = await ctx.db
-      .insertInto('users')
-      .values({ email: normalizeEmail(input.email), name: input.name.trim(), role: 'client', password_hash: await hashPassword(input.password), created_at: time, updated_at: time })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!user) throw new AppError('CONFLICT', 'An account with this email exists already. Sign in instead.');
-    return { kind: 'signed_in', user };
+  if (allowsPassword(await getLoginMethod(ctx))) {
+    await requestAddressProof(ctx, input);
+    return { kind: 'link_sent' };
   }
-  const user = existing ?? (await insertUserOnce(ctx.db, { email: input.email, name: input.name, role: 'client' }));
+  const user = (await findUserByEmail(ctx.db, input.email)) ?? (await insertUserOnce(ctx.db, { email: input.email, name: input.name, role: 'client' }));
   return (await sendSignInLink(ctx, user, null)) ? { kind: 'link_sent' } : { kind: 'rate_limited' };
 }

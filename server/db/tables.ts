@@ -17,6 +17,7 @@ export interface Database {
   sessions: SessionsTable;
   rate_limit_hits: RateLimitHitsTable;
   counter_windows: CounterWindowsTable;
+  address_proofs: AddressProofsTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -116,6 +117,19 @@ export interface LoginTokensTable {
   created_at: string;
   /** The ticket a client's link opens (null for plain sign-in links). */
   ticket_id: number | null;
+}
+
+/** A sign-up waiting for its address to be proven by the mailed link (no account exists for it yet). */
+export interface AddressProofsTable {
+  id: Generated<number>;
+  /** Trimmed and lower-cased, as users.email. */
+  email: string;
+  /** The name typed at sign-up; the account gets it when the link is used. */
+  name: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 export interface JobsTable {

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { endOtherSessions } from '../auth/end-sessions.js';
+import { assertPasswordRule } from '../auth/password-rule.js';
+import { hashPassword } from '../auth/passwords.js';
 import type { UserRow } from '../db/tables.js';
 import { AppError } from '../errors.js';
 import { createApiToken, hashToken } from './api-tokens.js';
@@ -46,10 +49,14 @@ export async function isFirstAdminTokenValid(ctx: DomainContext, token: string):
 }
 
 /**
- * Uses the one-time link: makes the given account the first administrator (an existing client
- * account with that email is promoted) and returns a Bearer token for the management API.
+ * Uses the one-time link: makes the given account the first administrator with the password chosen on
+ * the claim, and returns a Bearer token for the management API. An existing account with that email
+ * is promoted and its old password replaced, and its sessions end: whoever knew the old password or
+ * held a session keeps nothing of it.
  */
-export async function claimFirstAdmin(ctx: DomainContext, token: string, input: { email: string; name: string }): Promise<{ user: UserRow; apiToken: string }> {
+export async function claimFirstAdmin(ctx: DomainContext, token: string, input: { email: string; name: string; password: string }): Promise<{ user: UserRow; apiToken: string }> {
+  assertPasswordRule(input.password);
+  const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction().execute(async (trx) => {
     // Every open first-admin link is used up at once, not just this one: links claimed at the same
     // moment (several instances each printed one) queue on these rows' locks, taken in id order, and
@@ -70,9 +77,9 @@ export async function claimFirstAdmin(ctx: DomainContext, token: string, input: 
       )
       .execute();
     const existing = await findUserByEmail(trx, input.email);
-    const user = existing
-      ? await trx.updateTable('users').set({ role: 'admin', updated_at: now() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
-      : await insertUserOnce(trx, { ...input, role: 'admin' });
+    const { id } = existing ?? (await insertUserOnce(trx, { email: input.email, name: input.name, role: 'admin' }));
+    await endOtherSessions(trx, id);
+    const user = await trx.updateTable('users').set({ role: 'admin', password_hash: passwordHash, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     const apiToken = await createApiToken(trx, user.id, 'first administrator');
     return { user, apiToken };
   });

@@ -1,4 +1,6 @@
+import { endOtherSessions } from '../auth/end-sessions.js';
 import { GUESS_RETRY_AFTER_S, refundGuess, takeGuess } from '../auth/guess-limits.js';
+import { MIN_PASSWORD_LENGTH } from '../auth/password-rule.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { takeRateLimit } from '../auth/rate-limit.js';
 import type { UserRole, UserRow } from '../db/tables.js';
@@ -8,7 +10,8 @@ import { findUserByEmail, normalizeEmail } from './resolve-user.js';
 
 const PASSWORD_TRIES = 10;
 const WINDOW_MS = 15 * 60 * 1000;
-export const MIN_PASSWORD_LENGTH = 10;
+
+export { MIN_PASSWORD_LENGTH } from '../auth/password-rule.js';
 
 /** Agents and admins, by name (the assignee list and agent management). */
 export async function listStaff(ctx: DomainContext): Promise<UserRow[]> {
@@ -43,8 +46,12 @@ export interface StaffChanges {
   password?: string;
 }
 
-/** An admin renames a user, changes the role or sets a password; the last admin cannot be demoted. */
-export async function updateUser(ctx: DomainContext, id: number, changes: StaffChanges): Promise<UserRow> {
+/**
+ * An admin renames a user, changes the role or sets a password; the last admin cannot be demoted. A new
+ * password ends the account's sessions, all but `keepSession` (the admin's own, when they change their
+ * own password).
+ */
+export async function updateUser(ctx: DomainContext, id: number, changes: StaffChanges, keepSession: string | null = null): Promise<UserRow> {
   if (changes.password !== undefined && changes.password.length < MIN_PASSWORD_LENGTH) {
     throw invalidField('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
@@ -60,6 +67,7 @@ export async function updateUser(ctx: DomainContext, id: number, changes: StaffC
         .executeTakeFirstOrThrow();
       if (Number(admins.n) <= 1) throw invalidField('role', 'the last admin cannot stop being an admin');
     }
+    if (passwordHash !== undefined) await endOtherSessions(trx, id, keepSession);
     return trx
       .updateTable('users')
       .set({

@@ -9,6 +9,7 @@ import { enqueueJob } from '../jobs/queue.js';
 import type { MailTemplateName } from '../settings/emails-tab.js';
 import { getSettings } from '../settings/settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
+import { issueAccountLink } from './account-links.js';
 import type { OutgoingMail } from './create-transport.js';
 import { type MailValues, renderMail } from './render-mail.js';
 
@@ -17,8 +18,10 @@ import { type MailValues, renderMail } from './render-mail.js';
  * recipient is an account (`userId`), or for the access mail only, a bare address that has none.
  */
 export type MailJobPayload =
-  | { template: Exclude<MailTemplateName, 'client_access_request'>; userId: number; ticketId: number | null; commentId?: number }
-  | { template: 'client_access_request'; email: string; ticketId: null };
+  | { template: Exclude<MailTemplateName, 'client_access_request' | 'client_confirm_address'>; userId: number; ticketId: number | null; commentId?: number }
+  | { template: 'client_access_request'; email: string; ticketId: null }
+  // A sign-up waiting for proof of its address: no account yet, only the address and the name typed.
+  | { template: 'client_confirm_address'; email: string; name: string; ticketId: null };
 
 /** Decides, before a mail is built, whether it may go to that address; returns why not, or null. */
 export type MailAllowance = (address: string, template: MailTemplateName, commentAuthorRole: string | null) => Promise<string | null>;
@@ -75,7 +78,9 @@ async function isInternal(db: Kysely<Database>, commentId: number): Promise<bool
 export async function buildMail(ctx: DomainContext, config: Config, job: JobRow, allow?: MailAllowance): Promise<OutgoingMail | { suppressed: string } | null> {
   const payload = JSON.parse(job.payload) as MailJobPayload;
   const recipient =
-    'userId' in payload ? await ctx.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', payload.userId).executeTakeFirst() : { id: null, email: payload.email, name: '' };
+    'userId' in payload
+      ? await ctx.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', payload.userId).executeTakeFirst()
+      : { id: null, email: payload.email, name: 'name' in payload ? payload.name : '' };
   // An address outside the one email rule (stored before it existed) is never handed to SMTP.
   if (!recipient || !isEmailAddress(recipient.email)) return null;
   const ticket = payload.ticketId
@@ -104,18 +109,21 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow,
   const emails = settings.emails ?? {};
   const toClient = payload.template.startsWith('client_');
   const siteLink = `${config.homeUrl}/`;
+  // Sign-up and password mails carry their own one-time link (address proof or password reset).
+  const accountLink = await issueAccountLink(ctx, config.homeUrl, payload, recipient.id);
   // An address without an account gets no sign-in link: there is nothing to sign in to.
   const link =
-    recipient.id === null
+    accountLink ??
+    (recipient.id === null
       ? siteLink
       : toClient
         ? // The link's row joins the group commit on SQLite (no fsync of its own per mail).
           await ctx.transactions.write((db) =>
             issueTicketLink(db, config.homeUrl, { userId: recipient.id as number, ticketId: ticket?.id ?? null, lifetimeDays: Number(settings.login?.link_lifetime_days ?? 7) }),
           )
-        : `${config.homeUrl}/admin/tickets/${ticket?.id ?? ''}`;
+        : `${config.homeUrl}/admin/tickets/${ticket?.id ?? ''}`);
   const values: MailValues = {
-    client_name: toClient ? recipient.name : (ticket?.client_name ?? ''),
+    client_name: toClient || accountLink ? recipient.name : (ticket?.client_name ?? ''),
     ticket_title: ticket?.title ?? '',
     ticket_id: ticket ? String(ticket.id) : '',
     ticket_link: link,

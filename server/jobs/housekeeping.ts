@@ -5,7 +5,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes what no one can use any more: expired sessions, sign-in links expired over 30 days ago
- * (until then an old link can still ask for a fresh one), rate-limit hits older than a day, counter
+ * (until then an old link can still ask for a fresh one), expired sign-up confirmations and reset links, rate-limit hits older than a day, counter
  * windows that have ended, and jobs done or skipped over 30 days ago (failed ones stay for an admin).
  */
 export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promise<void> {
@@ -16,6 +16,9 @@ export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promi
     .where('purpose', '=', 'ticket_link')
     .where('expires_at', '<=', iso(30 * DAY_MS))
     .execute();
+  // Sign-up confirmations and password resets cannot ask for a fresh link: gone once expired.
+  await ctx.db.deleteFrom('address_proofs').where('expires_at', '<=', iso(0)).execute();
+  await ctx.db.deleteFrom('login_tokens').where('purpose', '=', 'password_reset').where('expires_at', '<=', iso(0)).execute();
   await ctx.db.deleteFrom('rate_limit_hits').where('created_at', '<=', iso(DAY_MS)).execute();
   await deleteEndedCounterWindows(ctx.db, at.getTime());
   await ctx.db

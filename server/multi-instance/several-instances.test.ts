@@ -159,7 +159,7 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
     expect((await fetch(`${a.url}/login/first-admin/?token=${tokenB}`)).status).toBe(200);
 
     const browser = new HttpBrowser();
-    const claimed = await browser.request(`${b.url}/login/first-admin/`, { form: { token: tokenA, name: 'Ada Admin', email: `ada-${runId}@staff.test` } });
+    const claimed = await browser.request(`${b.url}/login/first-admin/`, { form: { token: tokenA, name: 'Ada Admin', email: `ada-${runId}@staff.test`, password: 'first admin password' } });
     expect(claimed.status).toBe(200);
     adminToken = /<pre class="token">([^<]+)<\/pre>/.exec(claimed.body)?.[1] ?? '';
     expect(adminToken).toMatch(/^hd_/);

@@ -1,8 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { createSession } from '../auth/sessions.js';
 import { updateSettings } from '../settings/settings.js';
+import { accountLinkIn } from '../test/account-links.js';
 import { countRows, firstTermId, relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
-import { SiteClient } from '../test/site-client.js';
+import { csrfIn, memoryMail, SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 
@@ -128,8 +129,16 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     await updateSettings(hd.ctx, { login: { method: 'password' } });
     const browser = new SiteClient(hd.app);
     const email = `signup-${process.pid}@client.test`;
-    const signup = await browser.submit('/login/', '/signup/', { name: 'Sid', email, password: 'long enough pw', role: 'admin', user_role: 'administrator', password_hash: 'x', id: '1' });
+    const hostileAccount = { role: 'admin', user_role: 'administrator', password_hash: 'x', id: '1' };
+    const signup = await browser.submit('/login/', '/signup/', { name: 'Sid', email, password: 'long enough pw', ...hostileAccount });
     expect(signup.statusCode).toBe(303);
+    // The account is made by the mailed confirmation link's form, which takes no more than the password either.
+    const confirmation = (await memoryMail(hd).drain()).find((m) => m.to === email);
+    const link = accountLinkIn(confirmation?.text ?? '', hd.config.homeUrl);
+    const page = await browser.get(link);
+    const token = new URL(link, 'http://x').searchParams.get('token') as string;
+    const confirmed = await browser.post('/login/confirm/', { _csrf: csrfIn(page.body), token, password: 'long enough pw', ...hostileAccount });
+    expect(confirmed.statusCode).toBe(303);
     const account = await hd.ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     expect(account.role).toBe('client');
     expect(account.id).not.toBe(1);

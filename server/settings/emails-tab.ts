@@ -22,6 +22,21 @@ export const MAIL_TEMPLATES = {
     subject: 'Your request to ##site_name##',
     body: 'Hello,\n\nSomeone, perhaps you, sent a request to ##site_name## from this email address. This help desk answers only people who have an account, and this address has none, so the request was not filed and nothing about it was kept.\n\nTo get help, ask the owners of ##site_name## for an account:\n##site_link##\n\nIf it was not you, you can ignore this mail.\n\n##site_name##',
   },
+  client_confirm_address: {
+    label: 'Sign-up: confirm the address (to the person signing up)',
+    subject: 'Confirm your address for ##site_name##',
+    body: 'Hello ##client_name##,\n\nSomeone, perhaps you, asked for an account at ##site_name## with this email address. To create it, open this link and choose your password:\n##ticket_link##\n\nThe link works once, for 24 hours. If it was not you, ignore this mail: no account is made.\n\n##site_name##',
+  },
+  client_account_exists: {
+    label: 'Sign-up for an address that has an account: to that address',
+    subject: 'Your account at ##site_name##',
+    body: 'Hello ##client_name##,\n\nSomeone, perhaps you, tried to create an account at ##site_name## with this email address. You have one already, so nothing was changed. Sign in here:\n##site_link##\n\nIf you forgot your password, choose a new one with this link (it works once, for one hour):\n##ticket_link##\n\nIf it was not you, ignore this mail.\n\n##site_name##',
+  },
+  password_reset: {
+    label: 'Forgot password: reset link (to the client, agent or admin who asked)',
+    subject: 'Choose a new password for ##site_name##',
+    body: 'Hello ##client_name##,\n\nSomeone, perhaps you, asked to reset the password of your account at ##site_name##. Choose a new one with this link (it works once, for one hour):\n##ticket_link##\n\nIf it was not you, ignore this mail: your password stays as it is.\n\n##site_name##',
+  },
   agent_ticket_created: {
     label: 'New ticket: to agents',
     subject: 'New ticket ###ticket_id##: ##ticket_title##',

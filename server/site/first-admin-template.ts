@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/password-rule.js';
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { isEmailAddress } from '../domain/email-address.js';
@@ -41,12 +42,17 @@ export const firstAdminRoutes: FastifyPluginAsync<RouteServices> = async (app, {
     const token = typeof form.token === 'string' ? form.token : '';
     const name = typeof form.name === 'string' ? form.name.trim() : '';
     const email = typeof form.email === 'string' ? form.email.trim() : '';
+    // One character over the limit is kept, so an overlong password is refused rather than cut.
+    const password = typeof form.password === 'string' ? form.password.slice(0, MAX_PASSWORD_LENGTH + 1) : '';
     if (!name || name.length > 200 || !isSingleLineText(name) || !isEmailAddress(email)) {
       return sendPage(ctx, config, reply, { token, error: 'Enter your name and a valid email address.' }, 400);
     }
+    if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+      return sendPage(ctx, config, reply, { token, error: `Password: choose one of ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.` }, 400);
+    }
     try {
-      const { user, apiToken } = await claimFirstAdmin(ctx, token, { name, email });
-      // Signed in at once, so the admin app (/admin/) opens without a password; one is set there.
+      const { user, apiToken } = await claimFirstAdmin(ctx, token, { name, email, password });
+      // Signed in at once, so the admin app (/admin/) opens at once; the password chosen here signs in later.
       await signIn(request, reply, user);
       return sendPage(ctx, config, reply, { apiToken, email: user.email });
     } catch (error) {

@@ -1,18 +1,21 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { login, sendSignInLink, signUp } from '../../auth/auth.js';
+import { allowsPassword, getLoginMethod, login, sendSignInLink, signUp } from '../../auth/auth.js';
 import { GUESS_RETRY_AFTER_S, refundGuess, takeGuess } from '../../auth/guess-limits.js';
+import { takeNetworkMailRequest } from '../../auth/mail-request-limits.js';
 import { consumeTicketLink, inspectTicketLink } from '../../auth/ticket-links.js';
 import { addComment } from '../../domain/add-comment.js';
 import { createTicket } from '../../domain/create-ticket.js';
 import { isEmailAddress } from '../../domain/email-address.js';
 import { isMultiLineText, isSingleLineText } from '../../domain/text-rules.js';
 import { AppError } from '../../errors.js';
+import { addressKey } from '../../http/client-address.js';
 import { assertCsrf, signIn, signOut } from '../../http/plugins/session.js';
 import type { RouteServices } from '../../http/services.js';
 import { getTicketFormFields } from '../../settings/settings.js';
 import { MessagePage } from '../pages/message-page.js';
 import { TicketLinkPage } from '../pages/ticket-link-page.js';
 import { sendLoginPage, sendTooManyGuesses } from './account-templates.js';
+import { sendTooManyMailRequests } from './password.routes.js';
 import { layoutProps, safeReturnTo, sendNotFound, sendPrivatePage, siteUrl } from './site-page.js';
 
 type Form = Record<string, unknown>;
@@ -98,20 +101,19 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
     form(async (request, reply, body) => {
       const name = text(body, 'name', 200).trim();
       const email = emailIn(body);
-      const password = typeof body.password === 'string' ? text(body, 'password', 200) : undefined;
       if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
       if (!isSingleLineText(name)) return sendLoginPage(ctx, config, reply, { notice: 'invalid_text', returnTo: safeReturnTo(body.return_to, config), status: 400 });
       if (!name) return see(reply, loginPath, { notice: 'invalid_form' });
+      // Per network; the per-address limit is inside signUp and answers like a sent mail.
+      if (!(await takeNetworkMailRequest(ctx.db, 'signup', addressKey(request.ip)))) return sendTooManyMailRequests(ctx, config, request, reply);
       try {
-        const result = await signUp(ctx, { name, email, password });
-        if (result.kind === 'signed_in') {
-          await signIn(request, reply, result.user);
-          return see(reply, safeReturnTo(body.return_to, config));
-        }
+        const result = await signUp(ctx, { name, email });
+        // A password sign-up never signs in: the same "check your mail" whether or not the address has an account.
+        if (allowsPassword(await getLoginMethod(ctx))) return see(reply, loginPath, { notice: 'check_mail' });
         return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        const notice = { REGISTRATION_CLOSED: 'registration_closed', CONFLICT: 'account_exists', VALIDATION_FAILED: 'weak_password' }[error.code as string] ?? 'invalid_form';
+        const notice = { REGISTRATION_CLOSED: 'registration_closed' }[error.code as string] ?? 'invalid_form';
         return see(reply, loginPath, { notice });
       }
     }),

@@ -53,6 +53,10 @@ export function FirstAdminPage({ siteName, homeUrl, token, apiToken, email, erro
           <label htmlFor="email">Your email</label>
           <input id="email" name="email" type="email" required maxLength={254} autoComplete="email" />
         </p>
+        <p>
+          <label htmlFor="password">Your password (at least 10 characters; it replaces the password of an existing account with this email)</label>
+          <input id="password" name="password" type="password" required minLength={10} maxLength={200} autoComplete="new-password" />
+        </p>
         <button type="submit">Become the administrator</button>
       </form>
     </Layout>

@@ -53,6 +53,9 @@ export function LoginPage({ siteName, homeUrl, method, canRegister, csrf, notice
             </p>
             <button type="submit">Sign in</button>
           </form>
+          <p>
+            <a href={`${homeUrl}/login/forgot/`}>Forgot password?</a>
+          </p>
         </section>
       )}
       {canRegister && (
@@ -68,12 +71,7 @@ export function LoginPage({ siteName, homeUrl, method, canRegister, csrf, notice
               <label htmlFor="signup-email">Email</label>
               <input id="signup-email" name="email" type="email" required maxLength={254} autoComplete="email" />
             </p>
-            {method !== 'email_link' && (
-              <p className="field">
-                <label htmlFor="signup-password">Password (at least 10 characters)</label>
-                <input id="signup-password" name="password" type="password" required minLength={10} maxLength={200} autoComplete="new-password" />
-              </p>
-            )}
+            {method !== 'email_link' && <p>We mail you a link to confirm the address; you choose your password there.</p>}
             <button type="submit">Create account</button>
           </form>
         </section>

@@ -1,6 +1,8 @@
 /** Messages shown after a form post; the address carries only the code, never text to reflect. */
 export const NOTICES: Record<string, { text: string; isError?: boolean }> = {
   link_sent: { text: 'If an account exists for that address, a sign-in link is on its way. Check your mail.' },
+  check_mail: { text: 'Check your mail: we sent a link to that address. Open it to finish; it works once, for 24 hours.' },
+  reset_sent: { text: 'If an account exists for that address, a link to choose a new password is on its way. Check your mail.' },
   fresh_link_sent: { text: 'A fresh link is on its way. Check your mail.' },
   rate_limited: { text: 'Too many links were asked for this address. Wait an hour and try again.', isError: true },
   bad_login: { text: 'The email or the password is wrong.', isError: true },

@@ -52,7 +52,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     '/users/:id',
     {
       schema: {
-        summary: 'Rename a user, change the role or set a password (admins only)',
+        summary: "Rename a user, change the role or set a password (admins only; a new password ends the user's other sessions)",
         tags: ['users'],
         security: BEARER,
         params: IdParams,
@@ -62,7 +62,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     },
     async (request) => {
       requireAdmin(request);
-      return present(await updateUser(ctx, request.params.id, request.body));
+      // The admin's own browser stays signed in when they change their own password.
+      return present(await updateUser(ctx, request.params.id, request.body, request.sessionToken));
     },
   );
 };

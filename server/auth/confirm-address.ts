@@ -1,0 +1,25 @@
+import type { UserRow } from '../db/tables.js';
+import { type DomainContext, now } from '../domain/context.js';
+import { resolveUser } from '../domain/resolve-user.js';
+import { consumeAddressProof } from './address-proofs.js';
+import { endOtherSessions } from './end-sessions.js';
+import { assertPasswordRule } from './password-rule.js';
+import { hashPassword } from './passwords.js';
+
+/**
+ * The POST behind a sign-up's mailed link: the address is proven now, so the account is made through
+ * the gated path (`resolveUser`, `helpdesk_can_register_users`) or, when it exists (through tickets),
+ * gets the password. Every other session of the account ends. Returns null when the link is unknown,
+ * used or expired; a refused password leaves the link unused.
+ */
+export async function confirmAddress(ctx: DomainContext, token: string, password: string): Promise<UserRow | null> {
+  assertPasswordRule(password);
+  const passwordHash = await hashPassword(password);
+  return ctx.db.transaction().execute(async (trx) => {
+    const proof = await consumeAddressProof(trx, token);
+    if (!proof) return null;
+    const user = await resolveUser({ ...ctx, db: trx }, proof);
+    await endOtherSessions(trx, user.id);
+    return trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now() }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+  });
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/tables.js';
+import { hashToken } from '../domain/api-tokens.js';
+import { now } from '../domain/context.js';
+
+export const PASSWORD_RESET_PURPOSE = 'password_reset';
+/** An hour: a reset link is used right away, and a mailbox read later by someone else should find it dead. */
+export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
+
+/** Makes a one-time link that lets the owner of the account's address choose a new password (hash stored only). */
+export async function issuePasswordResetLink(db: Kysely<Database>, homeUrl: string, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const time = now();
+  await db
+    .insertInto('login_tokens')
+    .values({
+      user_id: userId,
+      ticket_id: null,
+      purpose: PASSWORD_RESET_PURPOSE,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.parse(time) + PASSWORD_RESET_LIFETIME_MS).toISOString(),
+      used_at: null,
+      created_at: time,
+    })
+    .execute();
+  return `${homeUrl}/login/reset/?token=${token}`;
+}
+
+export type ResetLinkState = 'valid' | 'used' | 'expired' | 'unknown';
+
+/** What a reset link's token stands for, without using it (the GET of the page shows this). */
+export async function inspectPasswordResetLink(db: Kysely<Database>, token: string): Promise<ResetLinkState> {
+  if (!token || token.length > 200) return 'unknown';
+  const row = await db.selectFrom('login_tokens').select(['used_at', 'expires_at']).where('purpose', '=', PASSWORD_RESET_PURPOSE).where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  if (!row) return 'unknown';
+  return row.used_at ? 'used' : row.expires_at <= now() ? 'expired' : 'valid';
+}
+
+/** Uses the link once (the UPDATE is the check); returns its account, or null when unknown, used or expired. */
+export async function consumePasswordResetLink(db: Kysely<Database>, token: string): Promise<UserRow | null> {
+  if (!token || token.length > 200) return null;
+  const time = now();
+  const row = await db
+    .updateTable('login_tokens')
+    .set({ used_at: time })
+    .where('purpose', '=', PASSWORD_RESET_PURPOSE)
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', time)
+    .returning(['user_id'])
+    .executeTakeFirst();
+  if (!row?.user_id) return null;
+  return (await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst()) ?? null;
+}

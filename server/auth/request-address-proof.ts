@@ -1,0 +1,23 @@
+import type { DomainContext } from '../domain/context.js';
+import { assertValidAccount, canRegisterUsers, findUserByEmail, normalizeEmail } from '../domain/resolve-user.js';
+import { enqueueMail } from '../email/mail-jobs.js';
+import { AppError } from '../errors.js';
+import { takeAddressMailRequest } from './mail-request-limits.js';
+
+/**
+ * The password sign-up (spec §5.5 `wp_signup()` with Login → method `password` or `both`): creates
+ * nothing and signs no one in. It mails the address a one-time link that proves it (the account is
+ * made, or a ticket-only account gets its password, when the link is used); an address whose account
+ * has a password already is mailed that it exists, with a reset link. The caller answers "check your
+ * mail" in every case, so the form tells nobody whether the address has an account.
+ */
+export async function requestAddressProof(ctx: DomainContext, input: { name: string; email: string }): Promise<void> {
+  if (!(await canRegisterUsers(ctx))) throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
+  assertValidAccount(input);
+  const email = normalizeEmail(input.email);
+  // Counted before the lookup, so hitting the limit says nothing about the address either.
+  if (!(await takeAddressMailRequest(ctx.db, 'signup', email))) return;
+  const user = await findUserByEmail(ctx.db, email);
+  if (user?.password_hash) await enqueueMail(ctx.db, { template: 'client_account_exists', userId: user.id, ticketId: null });
+  else await enqueueMail(ctx.db, { template: 'client_confirm_address', email, name: input.name.trim(), ticketId: null });
+}

@@ -1,0 +1,22 @@
+import type { UserRow } from '../db/tables.js';
+import { type DomainContext, now } from '../domain/context.js';
+import { endOtherSessions } from './end-sessions.js';
+import { consumePasswordResetLink } from './password-reset-links.js';
+import { assertPasswordRule } from './password-rule.js';
+import { hashPassword } from './passwords.js';
+
+/**
+ * The POST behind a mailed reset link: sets the new password and ends every session of the account
+ * (the caller starts a fresh one). Returns null when the link is unknown, used or expired; a refused
+ * password leaves the link unused.
+ */
+export async function resetPassword(ctx: DomainContext, token: string, password: string): Promise<UserRow | null> {
+  assertPasswordRule(password);
+  const passwordHash = await hashPassword(password);
+  return ctx.db.transaction().execute(async (trx) => {
+    const user = await consumePasswordResetLink(trx, token);
+    if (!user) return null;
+    await endOtherSessions(trx, user.id);
+    return trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now() }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+  });
+}

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { confirmAddress } from '../../auth/confirm-address.js';
+import { MAIL_REQUEST_WINDOW_MS, takeNetworkMailRequest } from '../../auth/mail-request-limits.js';
+import { requestPasswordReset } from '../../auth/request-password-reset.js';
+import { resetPassword } from '../../auth/reset-password.js';
+import type { Config } from '../../config/config-types.js';
+import type { UserRow } from '../../db/tables.js';
+import type { DomainContext } from '../../domain/context.js';
+import { isEmailAddress } from '../../domain/email-address.js';
+import { AppError } from '../../errors.js';
+import { addressKey } from '../../http/client-address.js';
+import { assertCsrf, signIn } from '../../http/plugins/session.js';
+import type { RouteServices } from '../../http/services.js';
+import type { PasswordLinkKind } from '../pages/choose-password-page.js';
+import { MessagePage } from '../pages/message-page.js';
+import { sendTooManyGuesses } from './account-templates.js';
+import { guessPasswordLink, sendChoosePasswordPage, sendForgotPasswordPage } from './password-templates.js';
+import { layoutProps, sendPrivatePage, siteUrl } from './site-page.js';
+
+type Form = Record<string, unknown>;
+const field = (form: Form, name: string, max: number): string => {
+  const value = form[name];
+  return typeof value === 'string' ? value.slice(0, max) : '';
+};
+
+/** The 429 page for a network that asked for too many sign-up or reset mails this hour. */
+export async function sendTooManyMailRequests(ctx: DomainContext, config: Config, request: FastifyRequest, reply: FastifyReply) {
+  const layout = await layoutProps(ctx, config, request, reply);
+  const message = 'Too many requests for mails came from your network in the last hour. Wait an hour, then try again.';
+  return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Too many requests', message }), 429, { 'retry-after': String(MAIL_REQUEST_WINDOW_MS / 1000) });
+}
+
+/**
+ * The password links: "Forgot password?" (POST /login/forgot/) and the POSTs behind a sign-up's
+ * confirmation link (/login/confirm/) and a reset link (/login/reset/). Each checks the CSRF token
+ * first. Only these POSTs use a link; opening it (GET) changes nothing.
+ */
+export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config }) => {
+  const options = { schema: { hide: true } };
+  const checked = (handler: (request: FastifyRequest, reply: FastifyReply, body: Form) => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await assertCsrf(request);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const layout = await layoutProps(ctx, config, request, reply);
+      return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Form expired', message: error.message }), 403);
+    }
+    return handler(request, reply, (request.body ?? {}) as Form);
+  };
+
+  app.post(
+    '/login/forgot/',
+    options,
+    checked(async (request, reply, body) => {
+      const email = field(body, 'email', 2000).trim();
+      if (!isEmailAddress(email)) return sendForgotPasswordPage(ctx, config, reply, 'invalid_email', 400);
+      if (!(await takeNetworkMailRequest(ctx.db, 'reset', addressKey(request.ip)))) return sendTooManyMailRequests(ctx, config, request, reply);
+      await requestPasswordReset(ctx, { email });
+      return reply.redirect(siteUrl(config, `${config.basePath}/login/forgot/`, { notice: 'reset_sent' }), 303);
+    }),
+  );
+
+  const passwordLinkHandler = (kind: PasswordLinkKind, use: (token: string, password: string) => Promise<UserRow | null>) =>
+    checked(async (request, reply, body) => {
+      const token = field(body, 'token', 200);
+      const state = await guessPasswordLink(ctx, request.ip, kind, token);
+      if (!state) return sendTooManyGuesses(ctx, config, reply);
+      if (state !== 'valid') return sendChoosePasswordPage(ctx, config, reply, { kind, token, state });
+      let user: UserRow | null;
+      try {
+        // One character over the limit is kept, so an overlong password is refused rather than cut.
+        user = await use(token, field(body, 'password', 201));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        if (error.code === 'VALIDATION_FAILED') return sendChoosePasswordPage(ctx, config, reply, { kind, token, state, error: `Password: ${error.errors?.[0]?.detail ?? error.message}.` });
+        const layout = await layoutProps(ctx, config, request, reply);
+        return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Account not created', message: error.message }), error.status);
+      }
+      // Used meanwhile by a concurrent request: the same page as a used link.
+      if (!user) return sendChoosePasswordPage(ctx, config, reply, { kind, token, state: 'used' });
+      await signIn(request, reply, user);
+      const home = user.role === 'client' ? `${config.basePath}/tickets/` : `${config.basePath}/admin/`;
+      return reply.redirect(siteUrl(config, home), 303);
+    });
+
+  app.post(
+    '/login/confirm/',
+    options,
+    passwordLinkHandler('confirm', (token, password) => confirmAddress(ctx, token, password)),
+  );
+  app.post(
+    '/login/reset/',
+    options,
+    passwordLinkHandler('reset', (token, password) => resetPassword(ctx, token, password)),
+  );
+};
