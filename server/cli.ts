@@ -5,8 +5,11 @@ import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { UserRole } from './db/tables.js';
 import { addUser } from './domain/add-user.js';
-import { createApiToken } from './domain/api-tokens.js';
+import { issueApiToken, TOKEN_EXPIRY_MAX_DAYS } from './domain/issue-api-token.js';
+import { listApiTokens } from './domain/list-api-tokens.js';
 import { findUserByEmail } from './domain/resolve-user.js';
+import { revokeApiToken } from './domain/revoke-api-token.js';
+import { setAccountDisabled } from './domain/set-account-disabled.js';
 import { MIN_PASSWORD_LENGTH, setPasswordByEmail } from './domain/staff-users.js';
 import { AppError } from './errors.js';
 import { createServiceContext, startService, startWorkerService } from './start-service.js';
@@ -16,8 +19,13 @@ const USAGE = `Usage: helpdesk <command>
   serve [--services=all|web|worker]            Serve the help site and run the mail worker (default: all)
   migrate                                      Apply pending database migrations
   user add --email E --name N --role R         Add a user (R: admin, agent or client)
-  token create --email E [--label L]           Print a new API token for that user
   user password --email E                      Set a user's password for the admin app (read from stdin)
+  user disable <email>                         Disable an account: sign-in refused, sessions and tokens ended, tickets kept
+  user enable <email>                          Let a disabled account sign in again
+  token create --email E --name N [--expires-in-days D]
+                                               Print a new API token for that user (shown once)
+  token list [--email E]                       List API tokens: id, name, owner, created, last used, expires
+  token revoke <id>                            Revoke an API token at once
 
 Environment: PORT, HELPDESK_HOME_URL, HELPDESK_DATA_DIR, DATABASE_URL, HELPDESK_CONFIG, LOG_LEVEL, SMTP_URL`;
 
@@ -33,9 +41,19 @@ export async function runCli(argv: string[], out = console.log, err = console.er
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, label: { type: 'string' }, services: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      label: { type: 'string' },
+      'expires-in-days': { type: 'string' },
+      services: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
-  const command = positionals.join(' ') || 'serve';
+  // "user disable <email>", "token revoke <id>": two words of command, then its argument.
+  const [group, verb, argument, ...extra] = positionals;
+  const command = [group, verb].filter(Boolean).join(' ') || 'serve';
   if (values.help) return (out(USAGE), 0);
 
   let config: Config;
@@ -77,9 +95,39 @@ export async function runCli(argv: string[], out = console.log, err = console.er
       }
       case 'token create': {
         if (!values.email) return (err(USAGE), 2);
+        const days = values['expires-in-days'];
+        if (days !== undefined && !/^\d{1,6}$/.test(days)) return (err(`--expires-in-days must be a whole number of days from 1 to ${TOKEN_EXPIRY_MAX_DAYS}.`), 2);
         const user = await findUserByEmail(ctx.db, values.email);
         if (!user) return (err(`No user has the email ${values.email}. Add one with: helpdesk user add --email … --name … --role agent`), 1);
-        out(await createApiToken(ctx.db, user.id, values.label ?? 'cli'));
+        const created = await issueApiToken(ctx, { userId: user.id, name: values.name ?? values.label ?? 'cli', expiresInDays: days === undefined ? undefined : Number(days) });
+        out(created.token);
+        return 0;
+      }
+      case 'token list': {
+        const user = values.email ? await findUserByEmail(ctx.db, values.email) : undefined;
+        if (values.email && !user) return (err(`No user has the email ${values.email}.`), 1);
+        const tokens = await listApiTokens(ctx, { userId: user?.id });
+        if (tokens.length === 0) out('No API tokens.');
+        for (const t of tokens) {
+          out([`#${t.id}`, t.name, t.user.email, `created ${t.created}`, `last used ${t.last_used ?? 'never'}`, `expires ${t.expires ?? 'never'}`].join('\t'));
+        }
+        return 0;
+      }
+      case 'token revoke': {
+        if (!argument || extra.length > 0 || !/^\d{1,12}$/.test(argument)) return (err(`Name one token by its id (see: helpdesk token list).\n\n${USAGE}`), 2);
+        await revokeApiToken(ctx, Number(argument));
+        out(`Token #${argument} revoked; it is refused from now on.`);
+        return 0;
+      }
+      case 'user disable':
+      case 'user enable': {
+        const email = argument ?? values.email;
+        if (!email || extra.length > 0) return (err(USAGE), 2);
+        const user = await findUserByEmail(ctx.db, email);
+        if (!user) return (err(`No account has the email ${email.trim().toLowerCase()}.`), 1);
+        const disable = verb === 'disable';
+        await setAccountDisabled(ctx, user.id, disable, null);
+        out(disable ? `Disabled ${user.email}: sign-in refused, sessions and API tokens ended, tickets kept.` : `Enabled ${user.email}: it can sign in again.`);
         return 0;
       }
       case 'user password': {

@@ -1,8 +1,8 @@
 import type { UserRow } from '../db/tables.js';
+import { assertAccountEnabled } from '../domain/account-disabled.js';
 import { type DomainContext, now } from '../domain/context.js';
 import { canRegisterUsers, findUserByEmail, insertUserOnce, normalizeEmail } from '../domain/resolve-user.js';
 import { enqueueMail } from '../email/mail-jobs.js';
-import { assertAccountEnabled } from '../domain/account-disabled.js';
 import { AppError } from '../errors.js';
 import { getSettings } from '../settings/settings.js';
 import { hashPassword, verifyPassword } from './passwords.js';

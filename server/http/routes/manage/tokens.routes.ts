@@ -66,7 +66,9 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
 
   app.delete(
     '/tokens/:id',
-    { schema: { summary: 'Revoke an API token at once, on every instance (admins only)', tags, security: BEARER, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } },
+    {
+      schema: { summary: 'Revoke an API token at once, on every instance (admins only)', tags, security: BEARER, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } },
+    },
     async (request, reply) => {
       requireAdmin(request);
       await revokeApiToken(ctx, request.params.id);

@@ -82,9 +82,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       `/users/:id/${action}`,
       {
         schema: {
-          summary: disabled
-            ? 'Disable an account: sign-in refused, its sessions and API tokens ended at once, its tickets kept (admins only)'
-            : 'Enable a disabled account again (admins only)',
+          summary: disabled ? 'Disable an account: sign-in refused, its sessions and API tokens ended at once, its tickets kept (admins only)' : 'Enable a disabled account again (admins only)',
           tags: ['users'],
           security: BEARER,
           params: IdParams,
