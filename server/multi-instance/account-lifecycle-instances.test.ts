@@ -91,7 +91,11 @@ describe.skipIf(!postgresUrl)('a disabled account and a revoked token on two ins
   });
 
   it('a token revoked on A is refused on B at once', async () => {
-    const created = await fetch(api(a, '/tokens/'), { method: 'POST', headers: { ...adminHeaders(), 'content-type': 'application/json' }, body: JSON.stringify({ name: 'shared', user_id: agent.id }) });
+    const created = await fetch(api(a, '/tokens/'), {
+      method: 'POST',
+      headers: { ...adminHeaders(), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'shared', user_id: agent.id }),
+    });
     expect(created.status).toBe(201);
     const { id, token } = (await created.json()) as { id: number; token: string };
     expect((await fetch(api(b, '/users/'), { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);

@@ -1,9 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
+import { login } from '../../../auth/auth.js';
 import { issueTicketLink } from '../../../auth/ticket-links.js';
 import { createApiToken } from '../../../domain/api-tokens.js';
 import { createTicket } from '../../../domain/create-ticket.js';
 import { setAccountDisabled } from '../../../domain/set-account-disabled.js';
+import { verifyStaffPassword } from '../../../domain/staff-users.js';
 import { updateSettings } from '../../../settings/settings.js';
 import { csrfIn, SiteClient } from '../../../test/site-client.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
@@ -77,6 +79,8 @@ describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
     expect(again.res.headers.location).toContain('notice=account_disabled');
     expect(again.browser.cookies.has('hd_session')).toBe(false);
     expect((await again.browser.get(new URL(again.res.headers.location as string).pathname + new URL(again.res.headers.location as string).search)).body).toContain(DISABLED_WORDS);
+    // The domain refuses too, not only the route's last guard.
+    await expect(login(hd.ctx, { email: client.email, password: client.password })).rejects.toMatchObject({ code: 'ACCOUNT_DISABLED' });
     // A wrong password still says only that: nothing is revealed to a guesser.
     expect((await helpSiteSignIn(client.email, 'not the password!')).res.headers.location).toContain('notice=bad_login');
     // The mailed sign-in link: the page and the confirm button both say the account is disabled.
@@ -126,6 +130,7 @@ describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
     expect(refused.res.statusCode).toBe(403);
     expect(refused.res.json()).toMatchObject({ code: 'ACCOUNT_DISABLED', detail: expect.stringContaining(DISABLED_WORDS) });
     expect(refused.cookie).toBe('');
+    await expect(verifyStaffPassword(hd.ctx, staff.email, staff.password, '192.0.2.1')).rejects.toMatchObject({ code: 'ACCOUNT_DISABLED' });
     expect((await adminAppSignIn(staff.email, 'wrong password!!')).res.statusCode).toBe(401);
 
     expect((await call('POST', `/users/${staff.id}/enable`, admin)).statusCode).toBe(200);
