@@ -1,15 +1,12 @@
 import { parseArgs } from 'node:util';
+import { ACCOUNT_COMMANDS_USAGE, runAccountCommand } from './cli-account-commands.js';
 import type { Config } from './config/config-types.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { UserRole } from './db/tables.js';
 import { addUser } from './domain/add-user.js';
-import { issueApiToken, TOKEN_EXPIRY_MAX_DAYS } from './domain/issue-api-token.js';
-import { listApiTokens } from './domain/list-api-tokens.js';
 import { findUserByEmail } from './domain/resolve-user.js';
-import { revokeApiToken } from './domain/revoke-api-token.js';
-import { setAccountDisabled } from './domain/set-account-disabled.js';
 import { MIN_PASSWORD_LENGTH, setPasswordByEmail } from './domain/staff-users.js';
 import { AppError } from './errors.js';
 import { createServiceContext, startService, startWorkerService } from './start-service.js';
@@ -20,12 +17,7 @@ const USAGE = `Usage: helpdesk <command>
   migrate                                      Apply pending database migrations
   user add --email E --name N --role R         Add a user (R: admin, agent or client)
   user password --email E                      Set a user's password for the admin app (read from stdin)
-  user disable <email>                         Disable an account: sign-in refused, sessions and tokens ended, tickets kept
-  user enable <email>                          Let a disabled account sign in again
-  token create --email E --name N [--expires-in-days D]
-                                               Print a new API token for that user (shown once)
-  token list [--email E]                       List API tokens: id, name, owner, created, last used, expires
-  token revoke <id>                            Revoke an API token at once
+${ACCOUNT_COMMANDS_USAGE}
 
 Environment: PORT, HELPDESK_HOME_URL, HELPDESK_DATA_DIR, DATABASE_URL, HELPDESK_CONFIG, LOG_LEVEL, SMTP_URL`;
 
@@ -93,43 +85,6 @@ export async function runCli(argv: string[], out = console.log, err = console.er
         out(`Added ${user.role} ${user.email} (id ${user.id}).`);
         return 0;
       }
-      case 'token create': {
-        if (!values.email) return (err(USAGE), 2);
-        const days = values['expires-in-days'];
-        if (days !== undefined && !/^\d{1,6}$/.test(days)) return (err(`--expires-in-days must be a whole number of days from 1 to ${TOKEN_EXPIRY_MAX_DAYS}.`), 2);
-        const user = await findUserByEmail(ctx.db, values.email);
-        if (!user) return (err(`No user has the email ${values.email}. Add one with: helpdesk user add --email … --name … --role agent`), 1);
-        const created = await issueApiToken(ctx, { userId: user.id, name: values.name ?? values.label ?? 'cli', expiresInDays: days === undefined ? undefined : Number(days) });
-        out(created.token);
-        return 0;
-      }
-      case 'token list': {
-        const user = values.email ? await findUserByEmail(ctx.db, values.email) : undefined;
-        if (values.email && !user) return (err(`No user has the email ${values.email}.`), 1);
-        const tokens = await listApiTokens(ctx, { userId: user?.id });
-        if (tokens.length === 0) out('No API tokens.');
-        for (const t of tokens) {
-          out([`#${t.id}`, t.name, t.user.email, `created ${t.created}`, `last used ${t.last_used ?? 'never'}`, `expires ${t.expires ?? 'never'}`].join('\t'));
-        }
-        return 0;
-      }
-      case 'token revoke': {
-        if (!argument || extra.length > 0 || !/^\d{1,12}$/.test(argument)) return (err(`Name one token by its id (see: helpdesk token list).\n\n${USAGE}`), 2);
-        await revokeApiToken(ctx, Number(argument));
-        out(`Token #${argument} revoked; it is refused from now on.`);
-        return 0;
-      }
-      case 'user disable':
-      case 'user enable': {
-        const email = argument ?? values.email;
-        if (!email || extra.length > 0) return (err(USAGE), 2);
-        const user = await findUserByEmail(ctx.db, email);
-        if (!user) return (err(`No account has the email ${email.trim().toLowerCase()}.`), 1);
-        const disable = verb === 'disable';
-        await setAccountDisabled(ctx, user.id, disable, null);
-        out(disable ? `Disabled ${user.email}: sign-in refused, sessions and API tokens ended, tickets kept.` : `Enabled ${user.email}: it can sign in again.`);
-        return 0;
-      }
       case 'user password': {
         if (!values.email) return (err(USAGE), 2);
         const password = (await readSecret()).replace(/\r?\n$/, '');
@@ -138,9 +93,12 @@ export async function runCli(argv: string[], out = console.log, err = console.er
         out(`Password set for ${values.email.trim().toLowerCase()}; sign in at ${config.homeUrl}/admin/`);
         return 0;
       }
-      default:
+      default: {
+        const code = await runAccountCommand(command, { argument, extra, values }, ctx, out, err);
+        if (code !== null) return code;
         err(`Unknown command "${command}".\n\n${USAGE}`);
         return 2;
+      }
     }
   } catch (error) {
     if (error instanceof AppError) return (err(error.message), 1);
