@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
+import { ACCOUNT_COMMANDS_USAGE, runAccountCommand } from './cli-account-commands.js';
 import type { Config } from './config/config-types.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { UserRole } from './db/tables.js';
 import { addUser } from './domain/add-user.js';
-import { createApiToken } from './domain/api-tokens.js';
 import { findUserByEmail } from './domain/resolve-user.js';
 import { MIN_PASSWORD_LENGTH, setPasswordByEmail } from './domain/staff-users.js';
 import { AppError } from './errors.js';
@@ -18,8 +18,8 @@ const USAGE = `Usage: helpdesk <command>
   migrate                                      Apply pending database migrations
   openapi                                      Print the API's OpenAPI document (JSON), plugins' routes included
   user add --email E --name N --role R         Add a user (R: admin, agent or client)
-  token create --email E [--label L]           Print a new API token for that user
   user password --email E                      Set a user's password for the admin app (read from stdin)
+${ACCOUNT_COMMANDS_USAGE}
 
 Environment: PORT, HELPDESK_HOME_URL, HELPDESK_DATA_DIR, DATABASE_URL, HELPDESK_CONFIG, LOG_LEVEL, SMTP_URL`;
 
@@ -35,9 +35,19 @@ export async function runCli(argv: string[], out = console.log, err = console.er
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, label: { type: 'string' }, services: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      label: { type: 'string' },
+      'expires-in-days': { type: 'string' },
+      services: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
-  const command = positionals.join(' ') || 'serve';
+  // "user disable <email>", "token revoke <id>": two words of command, then its argument.
+  const [group, verb, argument, ...extra] = positionals;
+  const command = [group, verb].filter(Boolean).join(' ') || 'serve';
   if (values.help) return (out(USAGE), 0);
 
   let config: Config;
@@ -78,13 +88,6 @@ export async function runCli(argv: string[], out = console.log, err = console.er
         out(`Added ${user.role} ${user.email} (id ${user.id}).`);
         return 0;
       }
-      case 'token create': {
-        if (!values.email) return (err(USAGE), 2);
-        const user = await findUserByEmail(ctx.db, values.email);
-        if (!user) return (err(`No user has the email ${values.email}. Add one with: helpdesk user add --email … --name … --role agent`), 1);
-        out(await createApiToken(ctx.db, user.id, values.label ?? 'cli'));
-        return 0;
-      }
       case 'user password': {
         if (!values.email) return (err(USAGE), 2);
         const password = (await readSecret()).replace(/\r?\n$/, '');
@@ -93,9 +96,12 @@ export async function runCli(argv: string[], out = console.log, err = console.er
         out(`Password set for ${values.email.trim().toLowerCase()} (its sessions are ended); sign in at ${config.homeUrl}/admin/`);
         return 0;
       }
-      default:
+      default: {
+        const code = await runAccountCommand(command, { argument, extra, values }, ctx, out, err);
+        if (code !== null) return code;
         err(`Unknown command "${command}".\n\n${USAGE}`);
         return 2;
+      }
     }
   } catch (error) {
     if (error instanceof AppError) return (err(error.message), 1);

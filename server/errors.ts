@@ -6,6 +6,7 @@ export const ERROR_CODES = {
   INVALID_TOKEN: { status: 401, title: 'The access token is not valid' },
   FORBIDDEN: { status: 403, title: 'You are not allowed to do this' },
   REGISTRATION_CLOSED: { status: 403, title: 'Only existing accounts can file tickets' },
+  ACCOUNT_DISABLED: { status: 403, title: 'This account is disabled' },
   NOT_FOUND: { status: 404, title: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   CONFLICT: { status: 409, title: 'Conflict' },

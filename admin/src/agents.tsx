@@ -54,6 +54,7 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
                 <td>
                   {u.name}
                   {u.id === me.id && <span className="muted"> (you)</span>}
+                  {u.disabled_at && <span className="muted"> (disabled)</span>}
                 </td>
                 <td>{u.email}</td>
                 <td>

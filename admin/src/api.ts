@@ -100,6 +100,8 @@ export interface StaffUser {
   name: string;
   email: string;
   role: 'client' | 'agent' | 'admin';
+  /** Set when an admin disabled the account. */
+  disabled_at?: string | null;
 }
 
 /** The lists every ticket screen needs, loaded once per sign-in. */

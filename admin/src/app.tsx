@@ -1,6 +1,8 @@
 import { type ReactElement, useCallback, useEffect, useState } from 'react';
+import { AccountsScreen } from './accounts.js';
 import { AgentsScreen } from './agents.js';
 import { type Lookups, loadLookups, loadMe, type Me, signOut, siteRoot } from './api.js';
+import { ApiTokensScreen } from './api-tokens.js';
 import { ContentEditor } from './content-editor.js';
 import { Inbox } from './inbox.js';
 import { Link, navigate, useRoute } from './router.js';
@@ -41,6 +43,8 @@ const NAV: Array<{ to: string; label: string; adminOnly?: boolean }> = [
   { to: 'urgencies', label: 'Urgencies' },
   { to: 'statuses', label: 'Statuses', adminOnly: true },
   { to: 'agents', label: 'Agents', adminOnly: true },
+  { to: 'accounts', label: 'Accounts', adminOnly: true },
+  { to: 'tokens', label: 'API tokens', adminOnly: true },
   { to: 'settings', label: 'Settings', adminOnly: true },
 ];
 
@@ -69,6 +73,8 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
   else if (section === 'docs' || section === 'products') screen = <ContentEditor kind={section} lookups={lookups} onChanged={reloadLookups} />;
   else if (section === 'reasons' || section === 'urgencies' || (section === 'statuses' && isAdmin)) screen = <TermsEditor kind={section} onChanged={reloadLookups} />;
   else if (section === 'agents' && isAdmin) screen = <AgentsScreen me={user} onChanged={reloadLookups} />;
+  else if (section === 'accounts' && isAdmin) screen = <AccountsScreen me={user} />;
+  else if (section === 'tokens' && isAdmin) screen = <ApiTokensScreen />;
   else screen = <Inbox query={route.query} lookups={lookups} me={user} />;
   void tab;
 

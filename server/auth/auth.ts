@@ -1,4 +1,5 @@
 import type { UserRow } from '../db/tables.js';
+import { assertAccountEnabled } from '../domain/account-disabled.js';
 import type { DomainContext } from '../domain/context.js';
 import { canRegisterUsers, findUserByEmail, insertUserOnce, normalizeEmail } from '../domain/resolve-user.js';
 import { enqueueMail } from '../email/mail-jobs.js';
@@ -30,6 +31,7 @@ export const allowsPassword = (method: LoginMethod) => method !== 'email_link';
  */
 export async function sendSignInLink(ctx: DomainContext, user: UserRow, ticketId: number | null): Promise<boolean> {
   if (!(await takeRateLimit(ctx.db, `link:${user.email}`, LINK_MAILS_PER_HOUR, HOUR_MS))) return false;
+  if (user.disabled_at) return true;
   await enqueueMail(ctx.db, { template: 'client_ticket_link', userId: user.id, ticketId });
   return true;
 }
@@ -50,6 +52,8 @@ export async function login(ctx: DomainContext, input: { email: string; password
     const user = await findUserByEmail(ctx.db, email);
     const ok = await verifyPassword(input.password, user?.password_hash ?? null);
     if (!user || !ok) throw new AppError('INVALID_TOKEN', 'The email or the password is wrong.');
+    // Said only after the right password, so it reveals nothing to a guesser.
+    assertAccountEnabled(user);
     return { kind: 'signed_in', user };
   }
   if (!allowsLink(method)) throw new AppError('FORBIDDEN', 'This help desk signs in with a password.');
@@ -57,7 +61,8 @@ export async function login(ctx: DomainContext, input: { email: string; password
   if (!(await takeRateLimit(ctx.db, `link:${email}`, LINK_MAILS_PER_HOUR, HOUR_MS))) return { kind: 'rate_limited' };
   let user = await findUserByEmail(ctx.db, email);
   if (!user && (await canRegisterUsers(ctx))) user = await insertUserOnce(ctx.db, { email, name: input.name?.trim() || email.split('@')[0] || email, role: 'client' });
-  if (user) await enqueueMail(ctx.db, { template: 'client_ticket_link', userId: user.id, ticketId: null });
+  // A disabled account gets no link, and the same answer (it would otherwise reveal the account).
+  if (user && !user.disabled_at) await enqueueMail(ctx.db, { template: 'client_ticket_link', userId: user.id, ticketId: null });
   return { kind: 'link_sent' };
 }
 

@@ -17,7 +17,7 @@ export async function createSession(db: Kysely<Database>, userId: number): Promi
   return token;
 }
 
-/** The signed-in user of a session cookie, or null (unknown or expired). */
+/** The signed-in user of a session cookie, or null (unknown, expired, or the account is disabled). */
 export async function findSessionUser(db: Kysely<Database>, token: string): Promise<UserRow | null> {
   if (!token || token.length > 200) return null;
   const user = await db
@@ -26,6 +26,8 @@ export async function findSessionUser(db: Kysely<Database>, token: string): Prom
     .selectAll('u')
     .where('s.token_hash', '=', hashToken(token))
     .where('s.expires_at', '>', now())
+    // Read on every request (no cache): an account disabled through any instance is out at once.
+    .where('u.disabled_at', 'is', null)
     .executeTakeFirst();
   return (user as UserRow | undefined) ?? null;
 }

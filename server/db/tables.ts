@@ -31,6 +31,8 @@ export interface UsersTable {
   password_hash: string | null;
   created_at: string;
   updated_at: string;
+  /** When an admin disabled the account (sign-in refused, sessions and tokens ended); null when enabled. */
+  disabled_at: string | null;
 }
 
 export interface PostsTable {
@@ -102,9 +104,13 @@ export interface ApiTokensTable {
   user_id: number;
   /** SHA-256 of the token; the token itself is shown once and never stored. */
   token_hash: string;
+  /** The token's name, shown in the token list. */
   label: string;
   created_at: string;
+  /** Updated at most once a minute per token (see api-tokens.ts). */
   last_used_at: string | null;
+  /** Refused from this time on; null: never expires. */
+  expires_at: string | null;
 }
 
 export interface LoginTokensTable {

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { takeRateLimit } from '../auth/rate-limit.js';
 import type { UserRole, UserRow } from '../db/tables.js';
 import { AppError, invalidField } from '../errors.js';
+import { assertAccountEnabled } from './account-disabled.js';
 import { type DomainContext, now } from './context.js';
 import { findUserByEmail, normalizeEmail } from './resolve-user.js';
 
@@ -37,6 +38,8 @@ export async function verifyStaffPassword(ctx: DomainContext, email: string, pas
     throw new AppError('INVALID_TOKEN', 'The email or the password is wrong, or this account is not an agent or admin.');
   }
   await refundGuess(ctx.db, 'password', ip);
+  // Said only after the right password, so it reveals nothing to a guesser.
+  assertAccountEnabled(user);
   return user;
 }
 
@@ -60,12 +63,15 @@ export async function updateUser(ctx: DomainContext, id: number, changes: StaffC
     const user = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     if (!user) throw new AppError('NOT_FOUND', `There is no user with id ${id}.`);
     if (user.role === 'admin' && changes.role !== undefined && changes.role !== 'admin') {
-      const admins = await trx
+      // Another admin who can still sign in must remain (a disabled one cannot manage anything).
+      const otherAdmins = await trx
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('role', '=', 'admin')
+        .where('disabled_at', 'is', null)
+        .where('id', '!=', id)
         .executeTakeFirstOrThrow();
-      if (Number(admins.n) <= 1) throw invalidField('role', 'the last admin cannot stop being an admin');
+      if (Number(otherAdmins.n) === 0) throw invalidField('role', 'the last admin cannot stop being an admin');
     }
     if (passwordHash !== undefined) await endOtherSessions(trx, id, keepSession);
     return trx

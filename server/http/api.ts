@@ -6,6 +6,7 @@ import { docsRoutes } from './routes/docs/docs.routes.js';
 import { lookupsRoutes } from './routes/lookups/lookups.routes.js';
 import { contentRoutes } from './routes/manage/content.routes.js';
 import { termsRoutes } from './routes/manage/terms.routes.js';
+import { tokensRoutes } from './routes/manage/tokens.routes.js';
 import { usersRoutes } from './routes/manage/users.routes.js';
 import { settingsRoutes } from './routes/settings/settings.routes.js';
 import { siteOptionsRoutes } from './routes/site-options/site-options.routes.js';
@@ -60,6 +61,7 @@ export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, c
       await helpdesk.register(contentRoutes, services);
       await helpdesk.register(termsRoutes, services);
       await helpdesk.register(usersRoutes, services);
+      await helpdesk.register(tokensRoutes, services);
       await helpdesk.register(agentTicketsRoutes, services);
       await helpdesk.register(sessionRoutes, services);
       helpdesk.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
-import { findActorByToken } from '../../domain/api-tokens.js';
+import { ACCOUNT_DISABLED_MESSAGE } from '../../domain/account-disabled.js';
+import { lookUpToken } from '../../domain/api-tokens.js';
 import { type Actor, isStaff } from '../../domain/context.js';
 import { AppError } from '../../errors.js';
 
@@ -22,9 +23,11 @@ export const authPlugin = fp(
       if (!header) return;
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw new AppError('INVALID_TOKEN', 'Send the token as "Authorization: Bearer <token>".');
-      const actor = await findActorByToken(options.db, match[1]);
-      if (!actor) throw new AppError('INVALID_TOKEN', 'This token is unknown or was revoked. Create one with: npx helpdesk token create --email <you>');
-      request.actor = actor;
+      const found = await lookUpToken(options.db, match[1]);
+      if (found.kind === 'unknown') throw new AppError('INVALID_TOKEN', 'This token is unknown or was revoked. Create one with: npx helpdesk token create --email <you> --name <what it is for>');
+      if (found.kind === 'expired') throw new AppError('INVALID_TOKEN', `This token expired on ${found.expiresAt.slice(0, 10)}. Create a new one.`);
+      if (found.kind === 'disabled') throw new AppError('INVALID_TOKEN', ACCOUNT_DISABLED_MESSAGE);
+      request.actor = found.actor;
     });
   },
   { name: 'helpdesk-auth' },

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { createSession, deleteSession, findSessionUser, SESSION_LIFETIME_MS } from '../../auth/sessions.js';
 import type { Config } from '../../config/config-types.js';
 import type { Database, UserRow } from '../../db/tables.js';
+import { assertAccountEnabled } from '../../domain/account-disabled.js';
 import { AppError } from '../../errors.js';
 
 declare module 'fastify' {
@@ -122,6 +123,8 @@ export async function isValidCsrf(request: FastifyRequest, sent: unknown): Promi
 
 /** Signs the user in with a new session (the old one, if any, is ended: rotation at sign-in). */
 export async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<void> {
+  // Every sign-in path ends here: the last guard, should a path forget its own check.
+  assertAccountEnabled(user);
   const state = stateOf(request);
   if (request.sessionToken) await deleteSession(state.db, request.sessionToken);
   const token = await createSession(state.db, user.id);

@@ -4,6 +4,7 @@ import { getLoginMethod } from '../../auth/auth.js';
 import { GUESS_RETRY_AFTER_S, refundGuess, takeGuess } from '../../auth/guess-limits.js';
 import { inspectTicketLink } from '../../auth/ticket-links.js';
 import type { Config } from '../../config/config-types.js';
+import { ACCOUNT_DISABLED_MESSAGE } from '../../domain/account-disabled.js';
 import { getClientThread, listClientTickets } from '../../domain/client-tickets.js';
 import type { DomainContext } from '../../domain/context.js';
 import { getPosts } from '../../domain/post.js';
@@ -44,11 +45,18 @@ export function ticketLinkTemplate(ctx: DomainContext, config: Config): SiteTemp
       if (!(await takeGuess(ctx.db, 'token', ip))) return sendTooManyGuesses(ctx, config, reply);
       const [layout, link] = await Promise.all([layoutProps(ctx, config, reply.request, reply), inspectTicketLink(ctx.db, token)]);
       if (link.state !== 'unknown') await refundGuess(ctx.db, 'token', ip);
+      if (link.state !== 'unknown' && link.user.disabled_at) return sendAccountDisabled(ctx, config, reply);
       const status = link.state === 'valid' ? 200 : link.state === 'unknown' ? 404 : 410;
       // The token is in the address: no Referer may carry it away.
       return sendPrivatePage(reply, TicketLinkPage({ ...layout, state: link.state, token, notice: front.query.get('notice') }), status, { 'referrer-policy': 'no-referrer' });
     },
   };
+}
+
+/** The 403 page for a mailed link whose account an admin disabled. */
+export async function sendAccountDisabled(ctx: DomainContext, config: Config, reply: FastifyReply) {
+  const layout = await layoutProps(ctx, config, reply.request, reply);
+  return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Account disabled', message: ACCOUNT_DISABLED_MESSAGE }), 403, { 'referrer-policy': 'no-referrer' });
 }
 
 /** The 429 page for an IP that tried too many unknown link tokens (see guess-limits.ts). */

@@ -14,7 +14,7 @@ import type { RouteServices } from '../../http/services.js';
 import { getTicketFormFields } from '../../settings/settings.js';
 import { MessagePage } from '../pages/message-page.js';
 import { TicketLinkPage } from '../pages/ticket-link-page.js';
-import { sendLoginPage, sendTooManyGuesses } from './account-templates.js';
+import { sendAccountDisabled, sendLoginPage, sendTooManyGuesses } from './account-templates.js';
 import { sendTooManyMailRequests } from './password.routes.js';
 import { layoutProps, safeReturnTo, sendNotFound, sendPrivatePage, siteUrl } from './site-page.js';
 
@@ -71,6 +71,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
         return see(reply, loginPath, { notice: 'link_sent' });
       } catch (error) {
         isWrongPassword = error instanceof AppError && error.code === 'INVALID_TOKEN';
+        if (error instanceof AppError && error.code === 'ACCOUNT_DISABLED') return see(reply, loginPath, { notice: 'account_disabled' });
         if (error instanceof AppError && ['INVALID_TOKEN', 'FORBIDDEN'].includes(error.code)) return see(reply, loginPath, { notice: 'bad_login' });
         throw error;
       } finally {
@@ -139,11 +140,13 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       const used = await consumeTicketLink(ctx.db, token);
       if (used) {
         await refundGuess(ctx.db, 'token', request.ip);
+        if (used.user.disabled_at) return sendAccountDisabled(ctx, config, reply);
         await signIn(request, reply, used.user);
         return see(reply, `${config.basePath}/tickets/`, used.ticketId ? { ticket: String(used.ticketId) } : {});
       }
       const link = await inspectTicketLink(ctx.db, token);
       if (link.state !== 'unknown') await refundGuess(ctx.db, 'token', request.ip);
+      if (link.state !== 'unknown' && link.user.disabled_at) return sendAccountDisabled(ctx, config, reply);
       const layout = await layoutProps(ctx, config, request, reply);
       return sendPrivatePage(reply, TicketLinkPage({ ...layout, state: link.state === 'valid' ? 'used' : link.state, token, notice: null }), link.state === 'unknown' ? 404 : 410, {
         'referrer-policy': 'no-referrer',
@@ -159,6 +162,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       if (!(await takeGuess(ctx.db, 'token', request.ip))) return sendTooManyGuesses(ctx, config, reply);
       const link = await inspectTicketLink(ctx.db, token);
       if (link.state !== 'unknown') await refundGuess(ctx.db, 'token', request.ip);
+      if (link.state !== 'unknown' && link.user.disabled_at) return sendAccountDisabled(ctx, config, reply);
       let notice: string | null = null;
       if (link.state === 'used' || link.state === 'expired') {
         notice = (await sendSignInLink(ctx, link.user, link.ticketId)) ? 'fresh_link_sent' : 'rate_limited';

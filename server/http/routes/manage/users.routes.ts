@@ -1,6 +1,8 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { TICKET_FIELD_LIMITS } from '../../../../common/limits.js';
 import { addUser } from '../../../domain/add-user.js';
+import { findUserByEmail } from '../../../domain/resolve-user.js';
+import { setAccountDisabled } from '../../../domain/set-account-disabled.js';
 import { listStaff, MIN_PASSWORD_LENGTH, updateUser } from '../../../domain/staff-users.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
@@ -8,10 +10,22 @@ import type { RouteServices } from '../../services.js';
 import { BEARER, IdParams, Label, problemResponses } from '../shared.schema.js';
 
 const Role = Type.Union([Type.Literal('client'), Type.Literal('agent'), Type.Literal('admin')]);
-const UserReply = Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String(), role: Role });
+const UserReply = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  name: Type.String(),
+  role: Role,
+  disabled_at: Type.Union([Type.String(), Type.Null()], { description: 'When an admin disabled the account; null: it may sign in' }),
+});
 
 const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 200 });
-const present = (u: { id: number; email: string; name: string; role: 'client' | 'agent' | 'admin' }) => ({ id: u.id, email: u.email, name: u.name, role: u.role });
+const present = (u: { id: number; email: string; name: string; role: 'client' | 'agent' | 'admin'; disabled_at: string | null }) => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  role: u.role,
+  disabled_at: u.disabled_at,
+});
 
 /** Users: an admin adds accounts and manages agents; agents may list the staff (the assignee list). */
 export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
@@ -41,12 +55,48 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
 
   app.get(
     '/users/',
-    { schema: { summary: 'Agents and admins (any agent: the assignee list)', tags: ['users'], security: BEARER, response: { 200: Type.Array(UserReply), ...problemResponses(401, 403) } } },
+    {
+      schema: {
+        summary: 'Agents and admins (any agent: the assignee list); with ?email=, the one account of any role with that address (admins only)',
+        tags: ['users'],
+        security: BEARER,
+        // Not strict: this list took no query before, and a caller's extra parameter must not start failing.
+        querystring: Type.Object({ email: Type.Optional(Type.String({ format: 'email', maxLength: TICKET_FIELD_LIMITS.email })) }),
+        response: { 200: Type.Array(UserReply), ...problemResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
-      requireStaff(request);
-      return (await listStaff(ctx)).map(present);
+      if (request.query.email === undefined) {
+        requireStaff(request);
+        return (await listStaff(ctx)).map(present);
+      }
+      requireAdmin(request);
+      const user = await findUserByEmail(ctx.db, request.query.email);
+      return user ? [present(user)] : [];
     },
   );
+
+  for (const [action, disabled] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    app.post(
+      `/users/:id/${action}`,
+      {
+        schema: {
+          summary: disabled ? 'Disable an account: sign-in refused, its sessions and API tokens ended at once, its tickets kept (admins only)' : 'Enable a disabled account again (admins only)',
+          tags: ['users'],
+          security: BEARER,
+          params: IdParams,
+          response: { 200: UserReply, ...problemResponses(401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const admin = requireAdmin(request);
+        return present(await setAccountDisabled(ctx, request.params.id, disabled, admin));
+      },
+    );
+  }
 
   app.patch(
     '/users/:id',

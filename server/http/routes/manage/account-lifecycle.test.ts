@@ -1,0 +1,188 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { login } from '../../../auth/auth.js';
+import { issueTicketLink } from '../../../auth/ticket-links.js';
+import { createApiToken } from '../../../domain/api-tokens.js';
+import { createTicket } from '../../../domain/create-ticket.js';
+import { setAccountDisabled } from '../../../domain/set-account-disabled.js';
+import { verifyStaffPassword } from '../../../domain/staff-users.js';
+import { updateSettings } from '../../../settings/settings.js';
+import { csrfIn, SiteClient } from '../../../test/site-client.js';
+import { describeEachDatabase } from '../../../test/test-databases.js';
+import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
+
+type Headers = Record<string, string>;
+const DISABLED_WORDS = 'This account has been disabled';
+
+describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+  let admin: Headers;
+  let agent: Headers;
+  let adminId = 0;
+  let counter = 0;
+  beforeAll(async () => {
+    [admin, agent] = await Promise.all([hd.authAs('admin'), hd.authAs('agent')]);
+    adminId = (await call('GET', '/me', admin)).json().user.id;
+    await updateSettings(hd.ctx, { login: { method: 'both' } });
+  });
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) => hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
+
+  async function addAccount(role: 'client' | 'agent' | 'admin', password = 'a long enough password') {
+    counter += 1;
+    const email = `${role}-life-${counter}@example.test`;
+    const res = await call('POST', '/users/', admin, { email, name: `Life ${counter}`, role, password });
+    expect(res.statusCode).toBe(201);
+    return { id: res.json().id as number, email, password };
+  }
+
+  /** Signs in on the help site with the password form; returns the browser and the answer. */
+  async function helpSiteSignIn(email: string, password: string) {
+    const browser = new SiteClient(hd.app);
+    const res = await browser.submit('/login/', '/login/', { email, password, return_to: '/tickets/' });
+    return { browser, res };
+  }
+
+  /** Signs in to the admin app (POST /session with the CSRF header); returns the session cookie header. */
+  async function adminAppSignIn(email: string, password: string): Promise<{ res: LightMyRequestResponse; cookie: string }> {
+    const me = await call('GET', '/me');
+    const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
+    const res = await call('POST', '/session', { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': me.json().csrf_token }, { email, password });
+    const session = res.cookies.find((c) => c.name === 'hd_session')?.value;
+    return { res, cookie: session ? `hd_session=${session}` : '' };
+  }
+
+  const meWith = async (headers: Headers) => (await call('GET', '/me', headers)).json().user as { id: number } | null;
+
+  it('a disabled client is refused by every sign-in path in plain words, its session and token end at once, its tickets stay; enabled, it signs in again', async () => {
+    const client = await addAccount('client');
+    const ticket = await createTicket(hd.ctx, { name: 'Life', email: client.email, subject: 'Keep me', description: 'Please keep this ticket.' }, null);
+    const { browser, res: signedIn } = await helpSiteSignIn(client.email, client.password);
+    expect(signedIn.statusCode).toBe(303);
+    const sessionCookie = { cookie: `hd_session=${browser.cookies.get('hd_session')}` };
+    expect((await meWith(sessionCookie))?.id).toBe(client.id);
+    const bearer = { authorization: `Bearer ${await createApiToken(hd.ctx.db, client.id, 'client script')}` };
+    expect((await call('GET', '/me', bearer)).statusCode).toBe(200);
+    const link = await issueTicketLink(hd.ctx.db, hd.config.homeUrl, { userId: client.id, ticketId: ticket.id, lifetimeDays: 7 });
+    const linkPath = link.slice(hd.config.homeUrl.length);
+
+    const disabled = await call('POST', `/users/${client.id}/disable`, admin);
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.json()).toMatchObject({ id: client.id, disabled_at: expect.any(String) });
+
+    // The session and the token are refused on the very next request.
+    expect(await meWith(sessionCookie)).toBeNull();
+    const tokenRefused = await call('GET', '/me', bearer);
+    expect(tokenRefused.statusCode).toBe(401);
+    // Help-site password: refused after the right password, in plain words.
+    const again = await helpSiteSignIn(client.email, client.password);
+    expect(again.res.statusCode).toBe(303);
+    expect(again.res.headers.location).toContain('notice=account_disabled');
+    expect(again.browser.cookies.has('hd_session')).toBe(false);
+    expect((await again.browser.get(new URL(again.res.headers.location as string).pathname + new URL(again.res.headers.location as string).search)).body).toContain(DISABLED_WORDS);
+    // The domain refuses too, not only the route's last guard.
+    await expect(login(hd.ctx, { email: client.email, password: client.password })).rejects.toMatchObject({ code: 'ACCOUNT_DISABLED' });
+    // A wrong password still says only that: nothing is revealed to a guesser.
+    expect((await helpSiteSignIn(client.email, 'not the password!')).res.headers.location).toContain('notice=bad_login');
+    // The mailed sign-in link: the page and the confirm button both say the account is disabled.
+    const linkBrowser = new SiteClient(hd.app);
+    const linkPage = await linkBrowser.get(linkPath);
+    expect(linkPage.statusCode).toBe(403);
+    expect(linkPage.body).toContain(DISABLED_WORDS);
+    const loginPage = await linkBrowser.get('/login/');
+    const confirm = await linkBrowser.post('/login/ticket/', { _csrf: csrfIn(loginPage.body), token: new URL(link).searchParams.get('token') as string });
+    expect(confirm.statusCode).toBe(403);
+    expect(confirm.body).toContain(DISABLED_WORDS);
+    expect(linkBrowser.cookies.has('hd_session')).toBe(false);
+    // Asking for a new link answers as for any address, and mails nothing.
+    const jobsBefore = await hd.ctx.db.selectFrom('jobs').select('id').execute();
+    const asked = await linkBrowser.submit('/login/', '/login/link/', { email: client.email });
+    expect(asked.headers.location).toContain('notice=link_sent');
+    expect(await hd.ctx.db.selectFrom('jobs').select('id').execute()).toHaveLength(jobsBefore.length);
+    // Its tickets are kept, and agents still work on them.
+    const kept = await call('GET', `/tickets/${ticket.id}`, agent);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().title).toBe('Keep me');
+    // The lookup by email shows the state.
+    const found = await call('GET', `/users/?email=${encodeURIComponent(client.email.toUpperCase())}`, admin);
+    expect(found.json()).toEqual([expect.objectContaining({ id: client.id, role: 'client', disabled_at: expect.any(String) })]);
+
+    const enabled = await call('POST', `/users/${client.id}/enable`, admin);
+    expect(enabled.statusCode).toBe(200);
+    expect(enabled.json().disabled_at).toBeNull();
+    const back = await helpSiteSignIn(client.email, client.password);
+    expect(back.res.headers.location).toBe('http://help.test/tickets/');
+    expect((await meWith({ cookie: `hd_session=${back.browser.cookies.get('hd_session')}` }))?.id).toBe(client.id);
+    // The old session and token stay ended: re-enabling does not bring them back.
+    expect(await meWith(sessionCookie)).toBeNull();
+    expect((await call('GET', '/me', bearer)).statusCode).toBe(401);
+  });
+
+  it('a disabled agent cannot sign in to the admin app; its open session ends at once; enabled, it can', async () => {
+    const staff = await addAccount('agent');
+    const first = await adminAppSignIn(staff.email, staff.password);
+    expect(first.res.statusCode).toBe(200);
+    expect((await meWith({ cookie: first.cookie }))?.id).toBe(staff.id);
+
+    expect((await call('POST', `/users/${staff.id}/disable`, admin)).statusCode).toBe(200);
+    expect(await meWith({ cookie: first.cookie })).toBeNull();
+    expect((await call('GET', '/users/', { cookie: first.cookie })).statusCode).toBe(401);
+    const refused = await adminAppSignIn(staff.email, staff.password);
+    expect(refused.res.statusCode).toBe(403);
+    expect(refused.res.json()).toMatchObject({ code: 'ACCOUNT_DISABLED', detail: expect.stringContaining(DISABLED_WORDS) });
+    expect(refused.cookie).toBe('');
+    await expect(verifyStaffPassword(hd.ctx, staff.email, staff.password, '192.0.2.1')).rejects.toMatchObject({ code: 'ACCOUNT_DISABLED' });
+    expect((await adminAppSignIn(staff.email, 'wrong password!!')).res.statusCode).toBe(401);
+
+    expect((await call('POST', `/users/${staff.id}/enable`, admin)).statusCode).toBe(200);
+    expect((await adminAppSignIn(staff.email, staff.password)).res.statusCode).toBe(200);
+  });
+
+  it('sessions and tokens are checked against the account on every request, not only deleted when it is disabled', async () => {
+    // As if another instance disabled the account between this instance's requests, with rows left over.
+    const client = await addAccount('client');
+    const { browser } = await helpSiteSignIn(client.email, client.password);
+    const cookie = { cookie: `hd_session=${browser.cookies.get('hd_session')}` };
+    const bearer = { authorization: `Bearer ${await createApiToken(hd.ctx.db, client.id, 'left over')}` };
+    await hd.ctx.db.updateTable('users').set({ disabled_at: new Date().toISOString() }).where('id', '=', client.id).execute();
+    expect(await meWith(cookie)).toBeNull();
+    const refused = await call('GET', '/me', bearer);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().detail).toContain(DISABLED_WORDS);
+  });
+
+  it('refuses disabling yourself and the last admin who can sign in (409), an unknown id (404), and non-admins (403)', async () => {
+    const self = await call('POST', `/users/${adminId}/disable`, admin);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().detail).toMatch(/cannot disable your own account/);
+    expect((await call('POST', '/users/999999/disable', admin)).statusCode).toBe(404);
+    expect((await call('POST', '/users/999999/enable', admin)).json().detail).toMatch(/no account with id 999999/);
+    expect((await call('POST', '/users/abc/disable', admin)).statusCode).toBe(400);
+    const target = await addAccount('client');
+    expect((await call('POST', `/users/${target.id}/disable`, agent)).statusCode).toBe(403);
+    expect((await call('POST', `/users/${target.id}/disable`)).statusCode).toBe(401);
+    expect((await call('GET', `/users/?email=${target.email}`, agent)).statusCode).toBe(403);
+
+    // Another admin is disabled while this one remains; then this one is the last and stays.
+    const second = await addAccount('admin');
+    expect((await call('POST', `/users/${second.id}/disable`, admin)).statusCode).toBe(200);
+    const admins = await hd.ctx.db.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled_at', 'is', null).execute();
+    for (const other of admins.filter((a) => a.id !== adminId)) await setAccountDisabled(hd.ctx, other.id, true, null);
+    const last = setAccountDisabled(hd.ctx, adminId, true, null);
+    await expect(last).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/last admin/) });
+    // Demoting the last enabled admin is refused too, although a disabled admin is still on the books.
+    const demote = await call('PATCH', `/users/${adminId}`, admin, { role: 'agent' });
+    expect(demote.statusCode).toBe(400);
+    expect(demote.json().errors[0].field).toBe('role');
+  });
+
+  it('finds an account of any role by email; a malformed address is a 400 naming the field', async () => {
+    const client = await addAccount('client');
+    expect((await call('GET', `/users/?email=${encodeURIComponent(client.email)}`, admin)).json()).toEqual([
+      { id: client.id, email: client.email, name: expect.any(String), role: 'client', disabled_at: null },
+    ]);
+    expect((await call('GET', '/users/?email=nobody%40example.test', admin)).json()).toEqual([]);
+    const bad = await call('GET', '/users/?email=not-an-address', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('email');
+  });
+});
