@@ -1,6 +1,8 @@
 import type { DomainContext } from '../domain/context.js';
-import { normalizeEmail } from '../domain/resolve-user.js';
+import { describeWait } from '../domain/describe-wait.js';
+import { mailboxKey } from '../domain/mailbox-key.js';
 import { AppError } from '../errors.js';
+import { addressKey } from '../http/client-address.js';
 import { getSettings } from '../settings/settings.js';
 import type { CounterStore } from './counter-store.js';
 
@@ -51,10 +53,13 @@ export async function guardIntake(ctx: DomainContext, counters: CounterStore, at
     await refuse('too_fast', new AppError('SUBMISSION_REFUSED', 'The form was sent too quickly. Wait a moment, then send it again.'));
   }
 
+  // Per address by addressKey (an IPv6 /64 is one address), per email by mailbox (+tags and Gmail
+  // spellings are one), so neither can be rotated past the limits.
+  const address = addressKey(attempt.ip);
   const limits: Limit[] = [
-    { name: 'limit_ip_hour', key: `intake:ip:h:${attempt.ip}`, windowMs: HOUR_MS, max: Number(settings.limit_ip_hour) },
-    { name: 'limit_ip_day', key: `intake:ip:d:${attempt.ip}`, windowMs: DAY_MS, max: Number(settings.limit_ip_day) },
-    { name: 'limit_email_hour', key: `intake:email:h:${normalizeEmail(attempt.email)}`, windowMs: HOUR_MS, max: Number(settings.limit_email_hour) },
+    { name: 'limit_ip_hour', key: `intake:ip:h:${address}`, windowMs: HOUR_MS, max: Number(settings.limit_ip_hour) },
+    { name: 'limit_ip_day', key: `intake:ip:d:${address}`, windowMs: DAY_MS, max: Number(settings.limit_ip_day) },
+    { name: 'limit_email_hour', key: `intake:email:h:${mailboxKey(attempt.email)}`, windowMs: HOUR_MS, max: Number(settings.limit_email_hour) },
     { name: 'limit_global_day', key: 'intake:global:d', windowMs: DAY_MS, max: Number(settings.limit_global_day) },
   ];
   const hits = await Promise.all(limits.map((limit) => counters.hit(limit.key, limit.windowMs)));
@@ -86,10 +91,4 @@ export async function countRefusals(counters: CounterStore): Promise<Record<Refu
 
 function refusalKey(reason: RefusalReason): string {
   return `intake:refused:${new Date().toISOString().slice(0, 10)}:${reason}`;
-}
-
-function describeWait(seconds: number): string {
-  if (seconds < 90) return `${seconds} seconds`;
-  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} minutes`;
-  return `${Math.round(seconds / 3600)} hours`;
 }

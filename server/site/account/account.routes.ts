@@ -55,23 +55,20 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       const returnTo = safeReturnTo(body.return_to, config);
       const email = emailIn(body);
       if (!isEmailAddress(email)) return refuseEmail(reply, returnTo);
-      const throttled = () => sendLoginPage(ctx, config, reply.header('retry-after', GUESS_RETRY_AFTER_S), { notice: 'login_throttled', returnTo, status: 429 });
-      if (!(await takeGuess(ctx.db, 'password', request.ip))) return throttled();
-      let isWrongPassword = false;
       try {
-        const result = await login(ctx, { email, password: text(body, 'password', 200) });
-        if (result.kind === 'rate_limited') return throttled();
+        const result = await login(ctx, { email, password: text(body, 'password', 200), ip: request.ip });
+        if (result.kind === 'rate_limited') {
+          const retryAfter = String(result.retryAfterS ?? GUESS_RETRY_AFTER_S);
+          return sendLoginPage(ctx, config, reply.header('retry-after', retryAfter), { notice: 'login_throttled', returnTo, status: 429 });
+        }
         if (result.kind === 'signed_in') {
           await signIn(request, reply, result.user);
           return see(reply, returnTo);
         }
         return see(reply, loginPath, { notice: 'link_sent' });
       } catch (error) {
-        isWrongPassword = error instanceof AppError && error.code === 'INVALID_TOKEN';
         if (error instanceof AppError && ['INVALID_TOKEN', 'FORBIDDEN'].includes(error.code)) return see(reply, loginPath, { notice: 'bad_login' });
         throw error;
-      } finally {
-        if (!isWrongPassword) await refundGuess(ctx.db, 'password', request.ip);
       }
     }),
   );
@@ -79,11 +76,11 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
   app.post(
     '/login/link/',
     options,
-    form(async (_request, reply, body) => {
+    form(async (request, reply, body) => {
       const email = emailIn(body);
       if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
       try {
-        const result = await login(ctx, { email });
+        const result = await login(ctx, { email, ip: request.ip });
         return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
       } catch (error) {
         if (error instanceof AppError && error.code === 'FORBIDDEN') return see(reply, loginPath, { notice: 'bad_login' });
@@ -159,7 +156,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       if (link.state !== 'unknown') await refundGuess(ctx.db, 'token', request.ip);
       let notice: string | null = null;
       if (link.state === 'used' || link.state === 'expired') {
-        notice = (await sendSignInLink(ctx, link.user, link.ticketId)) ? 'fresh_link_sent' : 'rate_limited';
+        notice = (await sendSignInLink(ctx, link.user, link.ticketId, request.ip)) ? 'fresh_link_sent' : 'rate_limited';
       }
       const layout = await layoutProps(ctx, config, request, reply);
       const state = link.state === 'valid' ? 'valid' : link.state;
