@@ -9,10 +9,13 @@ import { isMultiLineText, isSingleLineText } from '../../domain/text-rules.js';
 import { AppError } from '../../errors.js';
 import { assertCsrf, signIn, signOut } from '../../http/plugins/session.js';
 import type { RouteServices } from '../../http/services.js';
+import { type ClientWrite, guardClientWrite } from '../../intake/guard-client-writes.js';
 import { getTicketFormFields } from '../../settings/settings.js';
+import type { HeldField } from '../pages/held-form-page.js';
 import { MessagePage } from '../pages/message-page.js';
 import { TicketLinkPage } from '../pages/ticket-link-page.js';
 import { sendLoginPage, sendTooManyGuesses } from './account-templates.js';
+import { sendHeldForm } from './send-held-form.js';
 import { layoutProps, safeReturnTo, sendNotFound, sendPrivatePage, siteUrl } from './site-page.js';
 
 type Form = Record<string, unknown>;
@@ -27,7 +30,7 @@ const emailIn = (form: Form): string => text(form, 'email', 2000).trim();
  * The help site's form posts: sign-in (link, password, mailed ticket link), sign-up, sign-out, client
  * replies and new tickets. Each checks the CSRF token first; each answers with a 303 to a page.
  */
-export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config }) => {
+export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config, counters }) => {
   const see = (reply: FastifyReply, path: string, params: Record<string, string> = {}) => reply.redirect(siteUrl(config, path, params), 303);
   const loginPath = `${config.basePath}/login/`;
 
@@ -44,6 +47,17 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
     return handler(request, reply, body);
   };
   const options = { schema: { hide: true } };
+  // A signed-in client's ticket or reply over a limit (or stopped by the intake switch) gets the form
+  // back with what was typed; null when the write may go ahead.
+  const holdIfRefused = async (reply: FastifyReply, write: ClientWrite, actionPath: string, fields: HeldField[]) => {
+    try {
+      await guardClientWrite(ctx, counters, write);
+      return null;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return sendHeldForm(ctx, config, reply, error, actionPath, fields);
+    }
+  };
   // A refused address is answered at once with a 400 (the login view naming the email field): it
   // never reaches login(), sign-up or the mail queue.
   const refuseEmail = (reply: FastifyReply, returnTo: string) => sendLoginPage(ctx, config, reply, { notice: 'invalid_email', returnTo, status: 400 });
@@ -173,6 +187,12 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
       const ticketId = /^\d{1,12}$/.test(text(body, 'ticket_id')) ? Number(text(body, 'ticket_id')) : -1;
       if (!isMultiLineText(text(body, 'text', 60_000))) return see(reply, returnTo, { ticket: String(ticketId), notice: 'invalid_text' });
+      const held = await holdIfRefused(reply, { kind: 'reply', userId: user.id, ip: request.ip, via: 'site' }, '/account/reply/', [
+        { name: 'ticket_id', value: String(ticketId) },
+        { name: 'return_to', value: returnTo },
+        { name: 'text', value: text(body, 'text', 60_000), label: 'Your reply', multiline: true },
+      ]);
+      if (held) return held;
       try {
         // On the help site everyone answers their own tickets as the client.
         await addComment(ctx, { ticketId, text: text(body, 'text', 60_000), role: 'client' }, { id: user.id, role: 'client' });
@@ -203,6 +223,18 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
         if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
         values.set(field.key, value);
       }
+      const idempotencyKey = /^[\w-]{8,100}$/.test(text(body, 'idempotency_key')) ? text(body, 'idempotency_key') : undefined;
+      const held = await holdIfRefused(reply, { kind: 'ticket', userId: user.id, ip: request.ip, via: 'site' }, '/account/new-ticket/', [
+        { name: 'return_to', value: returnTo },
+        ...(idempotencyKey ? [{ name: 'idempotency_key', value: idempotencyKey }] : []),
+        ...fields.map((field) => ({
+          name: field.builtin ? field.key : `custom_${field.key}`,
+          value: values.get(field.key) ?? '',
+          // Choices travel hidden (the page has no list to choose from); what was typed can be edited.
+          ...((field.type === 'text' || field.type === 'textarea') && { label: field.label, multiline: field.type === 'textarea' }),
+        })),
+      ]);
+      if (held) return held;
       const id = (key: string) => (/^\d{1,12}$/.test(values.get(key) ?? '') ? Number(values.get(key)) : undefined);
       try {
         const ticket = await createTicket(
@@ -217,7 +249,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
             urgency: id('urgency'),
             orderId: values.get('order_id') || undefined,
             meta: Object.fromEntries(fields.filter((f) => !f.builtin && values.get(f.key)).map((f) => [`custom_${f.key}`, values.get(f.key) as string])),
-            idempotencyKey: /^[\w-]{8,100}$/.test(text(body, 'idempotency_key')) ? text(body, 'idempotency_key') : undefined,
+            idempotencyKey,
           },
           null,
         );
