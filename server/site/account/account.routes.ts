@@ -48,14 +48,16 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
   };
   const options = { schema: { hide: true } };
   // A signed-in client's ticket or reply over a limit (or stopped by the intake switch) gets the form
-  // back with what was typed; null when the write may go ahead.
-  const holdIfRefused = async (reply: FastifyReply, write: ClientWrite, actionPath: string, fields: HeldField[]) => {
+  // back with what was typed; true when it was answered so, false when the write may go ahead. (A
+  // boolean, not the reply: awaiting a Fastify reply waits for the response and yields nothing.)
+  const heldBack = async (reply: FastifyReply, write: ClientWrite, actionPath: string, fields: HeldField[]): Promise<boolean> => {
     try {
       await guardClientWrite(ctx, counters, write);
-      return null;
+      return false;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return sendHeldForm(ctx, config, reply, error, actionPath, fields);
+      await sendHeldForm(ctx, config, reply, error, actionPath, fields);
+      return true;
     }
   };
   // A refused address is answered at once with a 400 (the login view naming the email field): it
@@ -187,12 +189,12 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
       const ticketId = /^\d{1,12}$/.test(text(body, 'ticket_id')) ? Number(text(body, 'ticket_id')) : -1;
       if (!isMultiLineText(text(body, 'text', 60_000))) return see(reply, returnTo, { ticket: String(ticketId), notice: 'invalid_text' });
-      const held = await holdIfRefused(reply, { kind: 'reply', userId: user.id, ip: request.ip, via: 'site' }, '/account/reply/', [
+      const held = await heldBack(reply, { kind: 'reply', userId: user.id, ip: request.ip, via: 'site' }, '/account/reply/', [
         { name: 'ticket_id', value: String(ticketId) },
         { name: 'return_to', value: returnTo },
         { name: 'text', value: text(body, 'text', 60_000), label: 'Your reply', multiline: true },
       ]);
-      if (held) return held;
+      if (held) return reply;
       try {
         // On the help site everyone answers their own tickets as the client.
         await addComment(ctx, { ticketId, text: text(body, 'text', 60_000), role: 'client' }, { id: user.id, role: 'client' });
@@ -224,7 +226,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
         values.set(field.key, value);
       }
       const idempotencyKey = /^[\w-]{8,100}$/.test(text(body, 'idempotency_key')) ? text(body, 'idempotency_key') : undefined;
-      const held = await holdIfRefused(reply, { kind: 'ticket', userId: user.id, ip: request.ip, via: 'site' }, '/account/new-ticket/', [
+      const held = await heldBack(reply, { kind: 'ticket', userId: user.id, ip: request.ip, via: 'site' }, '/account/new-ticket/', [
         { name: 'return_to', value: returnTo },
         ...(idempotencyKey ? [{ name: 'idempotency_key', value: idempotencyKey }] : []),
         ...fields.map((field) => ({
@@ -234,7 +236,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
           ...((field.type === 'text' || field.type === 'textarea') && { label: field.label, multiline: field.type === 'textarea' }),
         })),
       ]);
-      if (held) return held;
+      if (held) return reply;
       const id = (key: string) => (/^\d{1,12}$/.test(values.get(key) ?? '') ? Number(values.get(key)) : undefined);
       try {
         const ticket = await createTicket(
