@@ -86,6 +86,30 @@ describeEachDatabase('limits per address and per mailbox that cannot lock out th
     expect((await signIn('the right password', '2001:db8:66:2::1')).statusCode).toBe(200);
   });
 
+  it("the classic settings sign-in: a guesser gets a 429 page in plain words, the owner's address still signs in", async () => {
+    await addUser(hd.ctx, { email: 'admin.owner@staff.test', name: 'Admin', role: 'admin' });
+    await setPasswordByEmail(hd.ctx, 'admin.owner@staff.test', 'the right password');
+    const path = '/admin/settings/classic/';
+    const signIn = async (password: string, remoteAddress: string) => {
+      const browser = new SiteClient(hd.app);
+      const csrf = csrfIn((await browser.get(path)).body);
+      return hd.app.inject({
+        method: 'POST',
+        url: `${path}sign-in`,
+        remoteAddress,
+        headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ _csrf: csrf, email: 'admin.owner@staff.test', password }).toString(),
+      });
+    };
+    for (let i = 0; i < FREE_PASSWORD_TRIES; i += 1) expect((await signIn('a wrong guess', '203.0.113.61')).statusCode).toBe(401);
+    await hd.ctx.db.updateTable('rate_limit_hits').set({ created_at: now() }).where('bucket', 'like', 'password-pair:%').execute();
+    const slowed = await signIn('the right password', '203.0.113.61');
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(slowed.body).toMatch(/Too many attempts\. Wait \d+ seconds? and try again\./);
+    expect((await signIn('the right password', '198.51.100.61')).statusCode).toBe(303);
+  });
+
   it('intake: rotating addresses within one IPv6 /64 hits the per-address limit; IPv4-mapped counts as IPv4', async () => {
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     await relaxIntakeLimits(hd.ctx);
