@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { createDb } from '../db/create-db.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 import { GUESSES_PER_ADDRESS } from './guess-limits.js';
@@ -55,6 +56,16 @@ describeEachDatabase('password guesses: per account and address with backoff', (
   it('a burst of concurrent wrong guesses from one address passes only the free tries (each takes its slot under a lock)', async () => {
     const burst = await Promise.all(Array.from({ length: 30 }, () => take('burst@client.test', '203.0.113.40')));
     expect(burst.filter((guess) => guess.allowed)).toHaveLength(FREE_PASSWORD_TRIES);
+  });
+
+  it.skipIf(dialect !== 'postgres')('holds across instances: a burst through two connection pools passes only the free tries', async () => {
+    const other = createDb({ url: hd.config.databaseUrl });
+    try {
+      const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => takePasswordGuess(i % 2 ? other.kysely : hd.ctx.db, 'two-pools@client.test', '203.0.113.41', t0)));
+      expect(burst.filter((guess) => guess.allowed)).toHaveLength(FREE_PASSWORD_TRIES);
+    } finally {
+      await other.close();
+    }
   });
 
   it('one address is capped across accounts, rotating within its IPv6 /64 gains nothing, and IPv4-mapped counts as IPv4', async () => {
