@@ -48,7 +48,7 @@ describeEachDatabase('limits per address and per mailbox that cannot lock out th
     const slowed = await signIn('the right password', guesser);
     expect(slowed.statusCode).toBe(429);
     expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(slowed.body).toContain('Too many attempts');
+    expect(slowed.body).toContain('Too many attempts. Wait a few seconds and try again.');
 
     // A distributed guesser has used the account's whole ceiling too.
     const time = now();

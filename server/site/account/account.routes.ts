@@ -75,7 +75,9 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
         const result = await login(ctx, { email, password: text(body, 'password', 200), ip: request.ip });
         if (result.kind === 'rate_limited') {
           const retryAfter = String(result.retryAfterS ?? GUESS_RETRY_AFTER_S);
-          return sendLoginPage(ctx, config, reply.header('retry-after', retryAfter), { notice: 'login_throttled', returnTo, status: 429 });
+          // The first waits of the backoff are seconds; saying "minutes" would send people away.
+          const notice = Number(retryAfter) < 60 ? 'login_slowed' : 'login_throttled';
+          return sendLoginPage(ctx, config, reply.header('retry-after', retryAfter), { notice, returnTo, status: 429 });
         }
         if (result.kind === 'signed_in') {
           await signIn(request, reply, result.user);
