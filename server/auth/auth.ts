@@ -1,21 +1,24 @@
 import type { UserRow } from '../db/tables.js';
 import { assertAccountEnabled } from '../domain/account-disabled.js';
-import type { DomainContext } from '../domain/context.js';
+import { type DomainContext, now } from '../domain/context.js';
+import { mailboxKey } from '../domain/mailbox-key.js';
 import { canRegisterUsers, findUserByEmail, insertUserOnce, normalizeEmail } from '../domain/resolve-user.js';
 import { enqueueMail } from '../email/mail-jobs.js';
 import { AppError } from '../errors.js';
+import { addressKey } from '../http/client-address.js';
 import { getSettings } from '../settings/settings.js';
-import { verifyPassword } from './passwords.js';
+import { takePasswordGuess } from './password-guesses.js';
+import { hashPassword, verifyPassword } from './passwords.js';
 import { takeRateLimit } from './rate-limit.js';
 import { requestAddressProof } from './request-address-proof.js';
 
 export type LoginMethod = 'email_link' | 'password' | 'both';
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Sign-in and fresh-link mails per address per hour. */
+/** Sign-in and fresh-link mails per mailbox (mailboxKey) per hour. */
 export const LINK_MAILS_PER_HOUR = 3;
-/** Password attempts per address per 15 minutes. */
-const PASSWORD_TRIES = 10;
+/** Sign-in and fresh-link requests per client address (addressKey) per hour, whatever the mailbox. */
+export const LINK_REQUESTS_PER_ADDRESS_HOUR = 20;
 
 export async function getLoginMethod(ctx: DomainContext): Promise<LoginMethod> {
   const method = (await getSettings(ctx)).login?.method;
@@ -26,39 +29,57 @@ export const allowsLink = (method: LoginMethod) => method !== 'password';
 export const allowsPassword = (method: LoginMethod) => method !== 'email_link';
 
 /**
- * Mails a sign-in link (to `ticketId` when given), at most LINK_MAILS_PER_HOUR per address. Returns
- * false when the limit was reached.
+ * Mails a sign-in link (to `ticketId` when given), at most LINK_MAILS_PER_HOUR per mailbox and, when
+ * the requester's `ip` is given, LINK_REQUESTS_PER_ADDRESS_HOUR per address. Returns false when a
+ * limit was reached.
  */
-export async function sendSignInLink(ctx: DomainContext, user: UserRow, ticketId: number | null): Promise<boolean> {
-  if (!(await takeRateLimit(ctx.db, `link:${user.email}`, LINK_MAILS_PER_HOUR, HOUR_MS))) return false;
+export async function sendSignInLink(ctx: DomainContext, user: UserRow, ticketId: number | null, ip?: string): Promise<boolean> {
+  if (!(await takeLinkRequest(ctx, user.email, ip))) return false;
   if (user.disabled_at) return true;
   await enqueueMail(ctx.db, { template: 'client_ticket_link', userId: user.id, ticketId });
   return true;
 }
 
-export type LoginResult = { kind: 'signed_in'; user: UserRow } | { kind: 'link_sent' } | { kind: 'rate_limited' };
+/**
+ * Counts one sign-in link request against the requester's address (when known) and the mailbox.
+ * `+tag` and Gmail spellings of one mailbox share its count, so they cannot multiply the mails.
+ */
+async function takeLinkRequest(ctx: DomainContext, email: string, ip: string | undefined): Promise<boolean> {
+  if (ip !== undefined && !(await takeRateLimit(ctx.db, `link-address:${addressKey(ip)}`, LINK_REQUESTS_PER_ADDRESS_HOUR, HOUR_MS))) return false;
+  return takeRateLimit(ctx.db, `link:${mailboxKey(email)}`, LINK_MAILS_PER_HOUR, HOUR_MS);
+}
+
+export type LoginResult = { kind: 'signed_in'; user: UserRow } | { kind: 'link_sent' } | { kind: 'rate_limited'; retryAfterS?: number };
 
 /**
  * The login function (spec §5.5 `login()`). With a password, checks it. Without one (email-link
  * method), mails a sign-in link; an unknown address gets an account only when registration is allowed
  * (`helpdesk_can_register_users`), and the answer is the same either way so it reveals no account.
  */
-export async function login(ctx: DomainContext, input: { email: string; password?: string; name?: string }): Promise<LoginResult> {
+export async function login(ctx: DomainContext, input: { email: string; password?: string; name?: string; ip: string }): Promise<LoginResult> {
   const method = await getLoginMethod(ctx);
   const email = normalizeEmail(input.email);
   if (input.password !== undefined) {
     if (!allowsPassword(method)) throw new AppError('FORBIDDEN', 'This help desk signs in by email link; leave the password empty.');
-    if (!(await takeRateLimit(ctx.db, `password:${email}`, PASSWORD_TRIES, HOUR_MS / 4))) return { kind: 'rate_limited' };
-    const user = await findUserByEmail(ctx.db, email);
-    const ok = await verifyPassword(input.password, user?.password_hash ?? null);
-    if (!user || !ok) throw new AppError('INVALID_TOKEN', 'The email or the password is wrong.');
-    // Said only after the right password, so it reveals nothing to a guesser.
-    assertAccountEnabled(user);
-    return { kind: 'signed_in', user };
+    const guess = await takePasswordGuess(ctx.db, email, input.ip);
+    if (!guess.allowed) return { kind: 'rate_limited', retryAfterS: guess.retryAfterS };
+    let right = true; // a check that fails on our side is no wrong guess
+    try {
+      const user = await findUserByEmail(ctx.db, email);
+      // Scrypt runs for an unknown account too, so timing tells no account apart.
+      const ok = await verifyPassword(input.password, user?.password_hash ?? null);
+      right = !!user && ok;
+      if (!user || !right) throw new AppError('INVALID_TOKEN', 'The email or the password is wrong.');
+      // Said only after the right password, so it reveals nothing to a guesser.
+      assertAccountEnabled(user);
+      return { kind: 'signed_in', user };
+    } finally {
+      await guess.settle(right);
+    }
   }
   if (!allowsLink(method)) throw new AppError('FORBIDDEN', 'This help desk signs in with a password.');
   // Counted before the lookup, so the limit says nothing about whether the address has an account.
-  if (!(await takeRateLimit(ctx.db, `link:${email}`, LINK_MAILS_PER_HOUR, HOUR_MS))) return { kind: 'rate_limited' };
+  if (!(await takeLinkRequest(ctx, email, input.ip))) return { kind: 'rate_limited' };
   let user = await findUserByEmail(ctx.db, email);
   if (!user && (await canRegisterUsers(ctx))) user = await insertUserOnce(ctx.db, { email, name: input.name?.trim() || email.split('@')[0] || email, role: 'client' });
   // A disabled account gets no link, and the same answer (it would otherwise reveal the account).

@@ -28,19 +28,27 @@ export async function addHit(db: Kysely<Database>, bucket: string, windowMs: num
 
 /**
  * Counts one hit in `bucket` and says whether it is within `limit` hits per `windowMs`. Kept in the
- * database so instances behind a load balancer share the count.
- *
- * Count and hit happen under a lock on the bucket: without it, requests arriving together (on one
- * instance or several) all count before any of them writes, and a burst of password guesses goes
- * through whole. PostgreSQL takes a transaction-level advisory lock on the bucket's hash (other
- * buckets are not held up); SQLite's one connection already runs one transaction at a time.
+ * database so instances behind a load balancer share the count. Count and hit happen under the
+ * bucket's lock (withBucketLock).
  */
 export async function takeRateLimit(db: Kysely<Database>, bucket: string, limit: number, windowMs: number): Promise<boolean> {
-  const take = async (trx: Kysely<Database>) => {
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(hashtextextended(${`rate_limit:${bucket}`}, 0))`.execute(trx);
+  return withBucketLock(db, bucket, async (trx) => {
     if ((await countHits(trx, bucket, windowMs)) >= limit) return false;
     await addHit(trx, bucket, windowMs);
     return true;
+  });
+}
+
+/**
+ * Runs `work` in a transaction holding a lock on `bucket`: without it, requests arriving together (on
+ * one instance or several) all count before any of them writes, and a burst of password guesses goes
+ * through whole. PostgreSQL takes a transaction-level advisory lock on the bucket's hash (other
+ * buckets are not held up); SQLite's one connection already runs one transaction at a time.
+ */
+export async function withBucketLock<T>(db: Kysely<Database>, bucket: string, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  const locked = async (trx: Kysely<Database>) => {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(hashtextextended(${`rate_limit:${bucket}`}, 0))`.execute(trx);
+    return work(trx);
   };
-  return db.isTransaction ? take(db) : db.transaction().execute(take);
+  return db.isTransaction ? locked(db) : db.transaction().execute(locked);
 }

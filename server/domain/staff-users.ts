@@ -1,16 +1,13 @@
 import { endOtherSessions } from '../auth/end-sessions.js';
-import { GUESS_RETRY_AFTER_S, refundGuess, takeGuess } from '../auth/guess-limits.js';
+import { takePasswordGuess } from '../auth/password-guesses.js';
 import { MIN_PASSWORD_LENGTH } from '../auth/password-rule.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { takeRateLimit } from '../auth/rate-limit.js';
 import type { UserRole, UserRow } from '../db/tables.js';
 import { AppError, invalidField } from '../errors.js';
 import { assertAccountEnabled } from './account-disabled.js';
 import { type DomainContext, now } from './context.js';
+import { describeWait } from './describe-wait.js';
 import { findUserByEmail, normalizeEmail } from './resolve-user.js';
-
-const PASSWORD_TRIES = 10;
-const WINDOW_MS = 15 * 60 * 1000;
 
 export { MIN_PASSWORD_LENGTH } from '../auth/password-rule.js';
 
@@ -20,27 +17,29 @@ export async function listStaff(ctx: DomainContext): Promise<UserRow[]> {
 }
 
 /**
- * Checks an agent's or admin's email and password for the admin app (wrong guesses limited per
- * address and per IP, see guess-limits.ts).
- * Staff always sign in with a password; the clients' login method does not apply to them.
+ * Checks an agent's or admin's email and password for the admin app and the classic settings
+ * (wrong guesses limited per account and address with backoff, and per address, see
+ * password-guesses.ts). Staff always sign in with a password; the clients' login method does not
+ * apply to them.
  */
 export async function verifyStaffPassword(ctx: DomainContext, email: string, password: string, ip: string): Promise<UserRow> {
   const address = normalizeEmail(email);
-  const limited = () => new AppError('RATE_LIMITED', 'Too many attempts. Wait 15 minutes and try again.').withHeaders({ 'retry-after': GUESS_RETRY_AFTER_S });
-  if (!(await takeGuess(ctx.db, 'password', ip))) throw limited();
-  if (!(await takeRateLimit(ctx.db, `password:${address}`, PASSWORD_TRIES, WINDOW_MS))) {
-    await refundGuess(ctx.db, 'password', ip);
-    throw limited();
+  const guess = await takePasswordGuess(ctx.db, address, ip);
+  if (!guess.allowed) {
+    throw new AppError('RATE_LIMITED', `Too many attempts. Wait ${describeWait(guess.retryAfterS)} and try again.`).withHeaders({ 'retry-after': String(guess.retryAfterS) });
   }
-  const user = await findUserByEmail(ctx.db, address);
-  const ok = await verifyPassword(password, user?.password_hash ?? null);
-  if (!user || !ok || (user.role !== 'agent' && user.role !== 'admin')) {
-    throw new AppError('INVALID_TOKEN', 'The email or the password is wrong, or this account is not an agent or admin.');
+  let right = true; // a check that fails on our side is no wrong guess
+  try {
+    const user = await findUserByEmail(ctx.db, address);
+    const ok = await verifyPassword(password, user?.password_hash ?? null);
+    right = !!user && ok && (user.role === 'agent' || user.role === 'admin');
+    if (!user || !right) throw new AppError('INVALID_TOKEN', 'The email or the password is wrong, or this account is not an agent or admin.');
+    // Said only after the right password, so it reveals nothing to a guesser.
+    assertAccountEnabled(user);
+    return user;
+  } finally {
+    await guess.settle(right);
   }
-  await refundGuess(ctx.db, 'password', ip);
-  // Said only after the right password, so it reveals nothing to a guesser.
-  assertAccountEnabled(user);
-  return user;
 }
 
 export interface StaffChanges {

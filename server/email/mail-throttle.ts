@@ -1,4 +1,5 @@
 import type { DomainContext } from '../domain/context.js';
+import { mailboxKey } from '../domain/mailbox-key.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { recordRefusal } from '../intake/guard-intake.js';
 import type { MailTemplateName } from '../settings/emails-tab.js';
@@ -19,19 +20,9 @@ export function isVisitorTriggeredMail(template: MailTemplateName, commentAuthor
   return VISITOR_TRIGGERED.has(template);
 }
 
-/**
- * The mailbox an address delivers to, for counting: `Ann+1@x.org` and `ann+2@x.org` reach one inbox,
- * and so do Gmail addresses that differ only in dots, so varying them must not multiply the limit.
- */
-export function mailboxKey(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf('@');
-  if (at < 1) return address;
-  const domain = address.slice(at + 1);
-  let local = address.slice(0, at).replace(/\+.*$/, '');
-  if (domain === 'gmail.com' || domain === 'googlemail.com') local = local.replace(/\./g, '');
-  return `${local}@${domain}`;
-}
+// The mailbox an address delivers to, for counting: one key for every per-email limit (intake, sign-in
+// links, mails), kept in the domain. Re-exported for the callers that found it here first.
+export { mailboxKey } from '../domain/mailbox-key.js';
 
 /**
  * Counts one mail to `email` against Tickets → Intake protection's per-address limits. Returns why it

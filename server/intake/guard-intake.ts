@@ -1,7 +1,10 @@
 import type { DomainContext } from '../domain/context.js';
-import { normalizeEmail } from '../domain/resolve-user.js';
+import { describeWait } from '../domain/describe-wait.js';
+import { mailboxKey } from '../domain/mailbox-key.js';
 import { AppError } from '../errors.js';
+import { addressKey } from '../http/client-address.js';
 import { getSettings } from '../settings/settings.js';
+import { type CountedLimit, hitLimits } from './counted-limits.js';
 import type { CounterStore } from './counter-store.js';
 
 const HOUR_MS = 3_600_000;
@@ -9,8 +12,32 @@ const DAY_MS = 24 * HOUR_MS;
 
 /** Why an anonymous submission was refused; counted per day for the admin. */
 // `limit_mail_address` counts mails not sent because their address had its share (server/email/mail-throttle.ts).
-export type RefusalReason = 'offline' | 'honeypot' | 'too_fast' | 'limit_ip_hour' | 'limit_ip_day' | 'limit_email_hour' | 'limit_global_day' | 'limit_mail_address';
-export const REFUSAL_REASONS: RefusalReason[] = ['offline', 'honeypot', 'too_fast', 'limit_ip_hour', 'limit_ip_day', 'limit_email_hour', 'limit_global_day', 'limit_mail_address'];
+// The `limit_client_*` reasons count refused tickets and replies of signed-in clients (guard-client-writes.ts).
+export type RefusalReason =
+  | 'offline'
+  | 'honeypot'
+  | 'too_fast'
+  | 'limit_ip_hour'
+  | 'limit_ip_day'
+  | 'limit_email_hour'
+  | 'limit_global_day'
+  | 'limit_mail_address'
+  | 'limit_client_tickets_hour'
+  | 'limit_client_replies_hour'
+  | 'limit_client_ip_hour';
+export const REFUSAL_REASONS: RefusalReason[] = [
+  'offline',
+  'honeypot',
+  'too_fast',
+  'limit_ip_hour',
+  'limit_ip_day',
+  'limit_email_hour',
+  'limit_global_day',
+  'limit_mail_address',
+  'limit_client_tickets_hour',
+  'limit_client_replies_hour',
+  'limit_client_ip_hour',
+];
 
 export interface IntakeAttempt {
   ip: string;
@@ -21,12 +48,7 @@ export interface IntakeAttempt {
   fillMs?: number;
 }
 
-interface Limit {
-  name: Extract<RefusalReason, `limit_${string}`>;
-  key: string;
-  windowMs: number;
-  max: number;
-}
+type Limit = CountedLimit<Extract<RefusalReason, `limit_${string}`>>;
 
 /**
  * Checks an anonymous submission against Tickets → Intake protection before anything is stored:
@@ -51,26 +73,19 @@ export async function guardIntake(ctx: DomainContext, counters: CounterStore, at
     await refuse('too_fast', new AppError('SUBMISSION_REFUSED', 'The form was sent too quickly. Wait a moment, then send it again.'));
   }
 
+  // Per address by addressKey (an IPv6 /64 is one address), per email by mailbox (+tags and Gmail
+  // spellings are one), so neither can be rotated past the limits.
+  const address = addressKey(attempt.ip);
   const limits: Limit[] = [
-    { name: 'limit_ip_hour', key: `intake:ip:h:${attempt.ip}`, windowMs: HOUR_MS, max: Number(settings.limit_ip_hour) },
-    { name: 'limit_ip_day', key: `intake:ip:d:${attempt.ip}`, windowMs: DAY_MS, max: Number(settings.limit_ip_day) },
-    { name: 'limit_email_hour', key: `intake:email:h:${normalizeEmail(attempt.email)}`, windowMs: HOUR_MS, max: Number(settings.limit_email_hour) },
+    { name: 'limit_ip_hour', key: `intake:ip:h:${address}`, windowMs: HOUR_MS, max: Number(settings.limit_ip_hour) },
+    { name: 'limit_ip_day', key: `intake:ip:d:${address}`, windowMs: DAY_MS, max: Number(settings.limit_ip_day) },
+    { name: 'limit_email_hour', key: `intake:email:h:${mailboxKey(attempt.email)}`, windowMs: HOUR_MS, max: Number(settings.limit_email_hour) },
     { name: 'limit_global_day', key: 'intake:global:d', windowMs: DAY_MS, max: Number(settings.limit_global_day) },
   ];
-  const hits = await Promise.all(limits.map((limit) => counters.hit(limit.key, limit.windowMs)));
-  const exceeded = limits.map((limit, i) => ({ limit, hit: hits[i] ?? { count: 0, resetInMs: 0 } })).filter(({ limit, hit }) => hit.count > limit.max);
-  if (!exceeded.length) return;
-
-  // The caller may retry once every exceeded window has ended.
-  const worst = exceeded.reduce((a, b) => (b.hit.resetInMs > a.hit.resetInMs ? b : a));
-  const retryAfter = Math.max(1, Math.ceil(worst.hit.resetInMs / 1000));
-  const policy = (l: Limit) => `"${l.name.replace('limit_', '').replace('_', '-')}";q=${l.max};w=${l.windowMs / 1000}`;
-  const error = new AppError('RATE_LIMITED', `Too many tickets were sent from here. Please try again in ${describeWait(retryAfter)}.`).withHeaders({
-    'retry-after': String(retryAfter),
-    'ratelimit-policy': exceeded.map(({ limit }) => policy(limit)).join(', '),
-    ratelimit: `"${worst.limit.name.replace('limit_', '').replace('_', '-')}";r=0;t=${retryAfter}`,
-  });
-  await refuse(worst.limit.name, error);
+  const exceeded = await hitLimits(counters, limits);
+  if (!exceeded) return;
+  const error = new AppError('RATE_LIMITED', `Too many tickets were sent from here. Please try again in ${describeWait(exceeded.retryAfterS)}.`).withHeaders(exceeded.headers);
+  await refuse(exceeded.name, error);
 }
 
 /** Counts one refusal for today's stats. */
@@ -86,10 +101,4 @@ export async function countRefusals(counters: CounterStore): Promise<Record<Refu
 
 function refusalKey(reason: RefusalReason): string {
   return `intake:refused:${new Date().toISOString().slice(0, 10)}:${reason}`;
-}
-
-function describeWait(seconds: number): string {
-  if (seconds < 90) return `${seconds} seconds`;
-  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} minutes`;
-  return `${Math.round(seconds / 3600)} hours`;
 }

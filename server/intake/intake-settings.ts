@@ -6,13 +6,19 @@ const limit = (label: string, value: number, desc: string) => ({ type: 'number' 
 export function intakeSection(): SettingsSection {
   return {
     label: 'Intake protection',
-    desc: 'Limits on tickets filed anonymously through the widget and the public API. Agents and admins are never limited.',
+    desc: 'Limits on tickets filed through the widget and the public API, and on tickets and replies from signed-in clients. Agents and admins are never limited.',
     fields: {
       intake_enabled: {
         type: 'checkbox',
         label: 'Accept tickets from the widget',
         default: true,
         desc: 'Turn off to stop anonymous submissions at once (the widget explains it is offline).',
+      },
+      intake_stops_site_form: {
+        type: 'checkbox',
+        label: "Also stop the help site's new-ticket form",
+        default: false,
+        desc: 'When tickets from the widget are turned off, signed-in clients cannot file new tickets on the help site either. Replies to existing tickets still work.',
       },
       limit_ip_hour: limit('Tickets per IP address per hour', 20, 'Over it, further submissions get "too many requests".'),
       limit_ip_day: limit('Tickets per IP address per day', 240, ''),
@@ -24,6 +30,9 @@ export function intakeSection(): SettingsSection {
       ),
       limit_mail_day: limit('Mails to one address per day', 20, ''),
       limit_global_day: limit('Tickets per day in all', 5_000, 'A ceiling for the whole site, against distributed floods.'),
+      limit_client_tickets_hour: limit('Tickets per signed-in client per hour', 10, 'From the help site and the API together.'),
+      limit_client_replies_hour: limit('Replies per signed-in client per hour', 60, ''),
+      limit_client_ip_hour: limit('Tickets and replies from signed-in clients per IP address per hour', 120, 'Against one network using many accounts.'),
       min_fill_seconds: { type: 'number', label: 'Minimum time to fill the form (seconds)', default: 3, min: 0, max: 120, desc: 'Widget submissions faster than this are refused as automated.' },
     },
   };

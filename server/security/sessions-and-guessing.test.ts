@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { GUESSES_PER_IP } from '../auth/guess-limits.js';
+import { GUESSES_PER_ADDRESS } from '../auth/guess-limits.js';
+import { FREE_PASSWORD_TRIES } from '../auth/password-guesses.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createSession } from '../auth/sessions.js';
 import { now } from '../domain/context.js';
@@ -155,7 +156,20 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     expect(Buffer.from(cookiesOf(me).hd_csrf as string, 'base64url')).toHaveLength(32);
   });
 
-  it('link tokens: an IP that tries too many unknown ones gets 429 with Retry-After, even for a valid link; other IPs are not affected', async () => {
+  /** Posts the confirm form of a mailed link with `token` from `remoteAddress`, as a browser would. */
+  async function confirmLink(value: string, remoteAddress: string) {
+    const browser = new SiteClient(hd.app);
+    const csrf = csrfIn((await browser.get('/login/')).body);
+    return hd.app.inject({
+      method: 'POST',
+      url: '/login/ticket/',
+      remoteAddress,
+      headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ _csrf: csrf, token: value }).toString(),
+    });
+  }
+
+  it('link tokens: an address that confirms too many unknown ones gets 429 with Retry-After, even for a valid link; other addresses are not affected', async () => {
     const payload = ticketPayload();
     await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, payload });
     await mail.drain();
@@ -163,42 +177,38 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     const link = linkPath(confirmation as NonNullable<typeof confirmation>, hd.config.homeUrl);
     const token = new URL(link, 'http://x').searchParams.get('token') as string;
     const guesser = '203.0.113.7';
-    const browser = new SiteClient(hd.app);
-    const csrf = csrfIn((await browser.get('/login/')).body);
-    const post = (value: string, remoteAddress: string) =>
-      hd.app.inject({
-        method: 'POST',
-        url: '/login/ticket/',
-        remoteAddress,
-        headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ _csrf: csrf, token: value }).toString(),
-      });
-    for (let i = 0; i < GUESSES_PER_IP.token; i += 1) {
-      // Half through the confirm page, half through the form: both count.
-      const guess = `${'g'.repeat(40)}${String(i).padStart(3, '0')}`;
-      const res = i % 2 ? await hd.app.inject({ method: 'GET', url: `/login/ticket/?token=${guess}`, remoteAddress: guesser }) : await post(guess, guesser);
-      expect(res.statusCode).toBe(404);
+    for (let i = 0; i < GUESSES_PER_ADDRESS.token; i += 1) {
+      expect((await confirmLink(`${'g'.repeat(40)}${String(i).padStart(3, '0')}`, guesser)).statusCode).toBe(404);
     }
-    const blocked = await post(token, guesser);
+    const blocked = await confirmLink(token, guesser);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBe('900');
-    expect((await hd.app.inject({ method: 'GET', url: link, remoteAddress: guesser })).statusCode).toBe(429);
+    // The confirm page itself still shows (it uses nothing); only the confirmation is refused.
+    expect((await hd.app.inject({ method: 'GET', url: link, remoteAddress: guesser })).statusCode).toBe(200);
     // The link was not used up by the refused attempt: from another address it still signs in.
-    const elsewhere = await post(token, '198.51.100.9');
+    const elsewhere = await confirmLink(token, '198.51.100.9');
     expect(elsewhere.statusCode).toBe(303);
   });
 
-  it('link tokens: a burst of concurrent guesses from one IP cannot pass the limit (each takes its slot under a lock)', async () => {
+  it("link tokens: opening confirm pages (GET, as a foreign page's images would) costs no guess", async () => {
+    const visitor = '203.0.113.150';
+    for (let i = 0; i < GUESSES_PER_ADDRESS.token + 5; i += 1) {
+      expect((await hd.app.inject({ method: 'GET', url: `/login/ticket/?token=${'i'.repeat(40)}${i}`, remoteAddress: visitor })).statusCode).toBe(404);
+    }
+    const rows = await hd.ctx.db.selectFrom('rate_limit_hits').select('id').where('bucket', '=', `guess-token:${visitor}`).execute();
+    expect(rows).toHaveLength(0);
+    expect((await confirmLink('x'.repeat(43), visitor)).statusCode).toBe(404);
+  });
+
+  it('link tokens: a burst of concurrent confirmations from one address cannot pass the limit (each takes its slot under a lock)', async () => {
     const guesser = '203.0.113.99';
-    const burst = await Promise.all(
-      Array.from({ length: GUESSES_PER_IP.token + 10 }, (_, i) => hd.app.inject({ method: 'GET', url: `/login/ticket/?token=${'b'.repeat(40)}${i}`, remoteAddress: guesser })),
-    );
+    const burst = await Promise.all(Array.from({ length: GUESSES_PER_ADDRESS.token + 10 }, (_, i) => confirmLink(`${'b'.repeat(40)}${i}`, guesser)));
     const statuses = burst.map((res) => res.statusCode);
-    expect(statuses.filter((status) => status === 404)).toHaveLength(GUESSES_PER_IP.token);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(GUESSES_PER_ADDRESS.token);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
   });
 
-  it('passwords: per address, then per IP across addresses, 429 with Retry-After on the help site and the staff sign-in', async () => {
+  it('passwords: per account and address with backoff, then per address across accounts, 429 with Retry-After on the help site and the staff sign-in', async () => {
     await updateSettings(hd.ctx, { login: { method: 'password' } });
     const browser = new SiteClient(hd.app);
     const ip = '203.0.113.50';
@@ -212,19 +222,25 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
         payload: new URLSearchParams({ _csrf: csrfIn(page.body), email, password: 'wrong password!' }).toString(),
       });
     };
-    // Per address: 10 tries per 15 minutes, whatever the IP.
-    for (let i = 0; i < 10; i += 1) expect((await attempt('target@client.test', `198.51.100.${i + 1}`)).statusCode).toBe(303);
-    const perAddress = await attempt('target@client.test', '198.51.100.99');
-    expect(perAddress.statusCode).toBe(429);
-    expect(perAddress.headers['retry-after']).toBe('900');
-    expect(perAddress.body).toContain('Too many attempts');
+    // Per account and address: the free tries, then a wait (the rows are made fresh so the wait has
+    // certainly not passed, whatever the machine's speed).
+    for (let i = 0; i < FREE_PASSWORD_TRIES; i += 1) expect((await attempt('target@client.test')).statusCode).toBe(303);
+    await hd.ctx.db.updateTable('rate_limit_hits').set({ created_at: now() }).where('bucket', '=', `password-pair:${ip}:target@client.test`).execute();
+    const slowed = await attempt('target@client.test');
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(slowed.body).toContain('Too many attempts');
+    // Another address has its own budget for the same account.
+    expect((await attempt('target@client.test', '198.51.100.1')).statusCode).toBe(303);
 
-    // Per IP: wrong guesses spread over many addresses. The first ones are written as earlier hits (a
-    // real scrypt per guess would only make the test slow); the last goes through the form.
+    // Per address across accounts: wrong guesses spread over many accounts. The first ones are
+    // written as earlier hits (a real scrypt per guess would only make the test slow); the last goes
+    // through the form.
+    const used = await hd.ctx.db.selectFrom('rate_limit_hits').select('id').where('bucket', '=', `guess-password:${ip}`).execute();
     const time = now();
     await hd.ctx.db
       .insertInto('rate_limit_hits')
-      .values(Array.from({ length: GUESSES_PER_IP.password - 1 }, () => ({ bucket: `guess-password:${ip}`, created_at: time })))
+      .values(Array.from({ length: GUESSES_PER_ADDRESS.password - 1 - used.length }, () => ({ bucket: `guess-password:${ip}`, created_at: time })))
       .execute();
     expect((await attempt('someone@client.test')).statusCode).toBe(303);
     const perIp = await attempt('someone-else@client.test');

@@ -52,6 +52,15 @@ export function ticketPayload(overrides: Record<string, unknown> = {}) {
 export async function relaxIntakeLimits(ctx: DomainContext) {
   const high = 1_000_000;
   await updateSettings(ctx, {
-    tickets: { limit_ip_hour: high, limit_ip_day: high, limit_email_hour: high, limit_global_day: high, min_fill_seconds: 0 },
+    tickets: {
+      limit_ip_hour: high,
+      limit_ip_day: high,
+      limit_email_hour: high,
+      limit_global_day: high,
+      min_fill_seconds: 0,
+      limit_client_tickets_hour: high,
+      limit_client_replies_hour: high,
+      limit_client_ip_hour: high,
+    },
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { CLIENT_TICKETS_PER_PAGE } from '../../../common/limits.js';
 import { getLoginMethod } from '../../auth/auth.js';
-import { GUESS_RETRY_AFTER_S, refundGuess, takeGuess } from '../../auth/guess-limits.js';
+import { GUESS_RETRY_AFTER_S } from '../../auth/guess-limits.js';
 import { inspectTicketLink } from '../../auth/ticket-links.js';
 import type { Config } from '../../config/config-types.js';
 import { ACCOUNT_DISABLED_MESSAGE } from '../../domain/account-disabled.js';
@@ -35,16 +35,17 @@ export async function sendLoginPage(ctx: DomainContext, config: Config, reply: F
   return sendPrivatePage(reply, LoginPage({ ...layout, method, canRegister, notice: options.notice, returnTo: options.returnTo }), options.status);
 }
 
-/** GET /login/ticket/?token=…: the confirm page of a mailed link; using the link takes a POST. */
+/**
+ * GET /login/ticket/?token=…: the confirm page of a mailed link; using the link takes a POST. The GET
+ * costs no guess: a foreign page's image requests could otherwise spend a visitor's guesses (and
+ * lock them out of their own link); only the POST confirmation counts (account.routes.ts).
+ */
 export function ticketLinkTemplate(ctx: DomainContext, config: Config): SiteTemplate {
   return {
     claims: (vars) => vars.helpdesk_ticket_link === '1',
     async render(front, reply) {
       const token = front.query.get('token') ?? '';
-      const ip = reply.request.ip;
-      if (!(await takeGuess(ctx.db, 'token', ip))) return sendTooManyGuesses(ctx, config, reply);
       const [layout, link] = await Promise.all([layoutProps(ctx, config, reply.request, reply), inspectTicketLink(ctx.db, token)]);
-      if (link.state !== 'unknown') await refundGuess(ctx.db, 'token', ip);
       if (link.state !== 'unknown' && link.user.disabled_at) return sendAccountDisabled(ctx, config, reply);
       const status = link.state === 'valid' ? 200 : link.state === 'unknown' ? 404 : 410;
       // The token is in the address: no Referer may carry it away.

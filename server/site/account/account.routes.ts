@@ -11,11 +11,14 @@ import { AppError } from '../../errors.js';
 import { addressKey } from '../../http/client-address.js';
 import { assertCsrf, signIn, signOut } from '../../http/plugins/session.js';
 import type { RouteServices } from '../../http/services.js';
+import { type ClientWrite, guardClientWrite } from '../../intake/guard-client-writes.js';
 import { getTicketFormFields } from '../../settings/settings.js';
+import type { HeldField } from '../pages/held-form-page.js';
 import { MessagePage } from '../pages/message-page.js';
 import { TicketLinkPage } from '../pages/ticket-link-page.js';
 import { sendAccountDisabled, sendLoginPage, sendTooManyGuesses } from './account-templates.js';
 import { sendTooManyMailRequests } from './password.routes.js';
+import { sendHeldForm } from './send-held-form.js';
 import { layoutProps, safeReturnTo, sendNotFound, sendPrivatePage, siteUrl } from './site-page.js';
 
 type Form = Record<string, unknown>;
@@ -30,7 +33,7 @@ const emailIn = (form: Form): string => text(form, 'email', 2000).trim();
  * The help site's form posts: sign-in (link, password, mailed ticket link), sign-up, sign-out, client
  * replies and new tickets. Each checks the CSRF token first; each answers with a 303 to a page.
  */
-export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config }) => {
+export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config, counters }) => {
   const see = (reply: FastifyReply, path: string, params: Record<string, string> = {}) => reply.redirect(siteUrl(config, path, params), 303);
   const loginPath = `${config.basePath}/login/`;
 
@@ -47,6 +50,19 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
     return handler(request, reply, body);
   };
   const options = { schema: { hide: true } };
+  // A signed-in client's ticket or reply over a limit (or stopped by the intake switch) gets the form
+  // back with what was typed; true when it was answered so, false when the write may go ahead. (A
+  // boolean, not the reply: awaiting a Fastify reply waits for the response and yields nothing.)
+  const heldBack = async (reply: FastifyReply, write: ClientWrite, actionPath: string, fields: HeldField[]): Promise<boolean> => {
+    try {
+      await guardClientWrite(ctx, counters, write);
+      return false;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await sendHeldForm(ctx, config, reply, error, actionPath, fields);
+      return true;
+    }
+  };
   // A refused address is answered at once with a 400 (the login view naming the email field): it
   // never reaches login(), sign-up or the mail queue.
   const refuseEmail = (reply: FastifyReply, returnTo: string) => sendLoginPage(ctx, config, reply, { notice: 'invalid_email', returnTo, status: 400 });
@@ -58,24 +74,23 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       const returnTo = safeReturnTo(body.return_to, config);
       const email = emailIn(body);
       if (!isEmailAddress(email)) return refuseEmail(reply, returnTo);
-      const throttled = () => sendLoginPage(ctx, config, reply.header('retry-after', GUESS_RETRY_AFTER_S), { notice: 'login_throttled', returnTo, status: 429 });
-      if (!(await takeGuess(ctx.db, 'password', request.ip))) return throttled();
-      let isWrongPassword = false;
       try {
-        const result = await login(ctx, { email, password: text(body, 'password', 200) });
-        if (result.kind === 'rate_limited') return throttled();
+        const result = await login(ctx, { email, password: text(body, 'password', 200), ip: request.ip });
+        if (result.kind === 'rate_limited') {
+          const retryAfter = String(result.retryAfterS ?? GUESS_RETRY_AFTER_S);
+          // The first waits of the backoff are seconds; saying "minutes" would send people away.
+          const notice = Number(retryAfter) < 60 ? 'login_slowed' : 'login_throttled';
+          return sendLoginPage(ctx, config, reply.header('retry-after', retryAfter), { notice, returnTo, status: 429 });
+        }
         if (result.kind === 'signed_in') {
           await signIn(request, reply, result.user);
           return see(reply, returnTo);
         }
         return see(reply, loginPath, { notice: 'link_sent' });
       } catch (error) {
-        isWrongPassword = error instanceof AppError && error.code === 'INVALID_TOKEN';
         if (error instanceof AppError && error.code === 'ACCOUNT_DISABLED') return see(reply, loginPath, { notice: 'account_disabled' });
         if (error instanceof AppError && ['INVALID_TOKEN', 'FORBIDDEN'].includes(error.code)) return see(reply, loginPath, { notice: 'bad_login' });
         throw error;
-      } finally {
-        if (!isWrongPassword) await refundGuess(ctx.db, 'password', request.ip);
       }
     }),
   );
@@ -83,11 +98,11 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
   app.post(
     '/login/link/',
     options,
-    form(async (_request, reply, body) => {
+    form(async (request, reply, body) => {
       const email = emailIn(body);
       if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
       try {
-        const result = await login(ctx, { email });
+        const result = await login(ctx, { email, ip: request.ip });
         return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
       } catch (error) {
         if (error instanceof AppError && error.code === 'FORBIDDEN') return see(reply, loginPath, { notice: 'bad_login' });
@@ -165,7 +180,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       if (link.state !== 'unknown' && link.user.disabled_at) return sendAccountDisabled(ctx, config, reply);
       let notice: string | null = null;
       if (link.state === 'used' || link.state === 'expired') {
-        notice = (await sendSignInLink(ctx, link.user, link.ticketId)) ? 'fresh_link_sent' : 'rate_limited';
+        notice = (await sendSignInLink(ctx, link.user, link.ticketId, request.ip)) ? 'fresh_link_sent' : 'rate_limited';
       }
       const layout = await layoutProps(ctx, config, request, reply);
       const state = link.state === 'valid' ? 'valid' : link.state;
@@ -182,6 +197,12 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
       const ticketId = /^\d{1,12}$/.test(text(body, 'ticket_id')) ? Number(text(body, 'ticket_id')) : -1;
       if (!isMultiLineText(text(body, 'text', 60_000))) return see(reply, returnTo, { ticket: String(ticketId), notice: 'invalid_text' });
+      const held = await heldBack(reply, { kind: 'reply', userId: user.id, ip: request.ip, via: 'site' }, '/account/reply/', [
+        { name: 'ticket_id', value: String(ticketId) },
+        { name: 'return_to', value: returnTo },
+        { name: 'text', value: text(body, 'text', 60_000), label: 'Your reply', multiline: true },
+      ]);
+      if (held) return reply;
       try {
         // On the help site everyone answers their own tickets as the client.
         await addComment(ctx, { ticketId, text: text(body, 'text', 60_000), role: 'client' }, { id: user.id, role: 'client' });
@@ -212,6 +233,18 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
         if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
         values.set(field.key, value);
       }
+      const idempotencyKey = /^[\w-]{8,100}$/.test(text(body, 'idempotency_key')) ? text(body, 'idempotency_key') : undefined;
+      const held = await heldBack(reply, { kind: 'ticket', userId: user.id, ip: request.ip, via: 'site' }, '/account/new-ticket/', [
+        { name: 'return_to', value: returnTo },
+        ...(idempotencyKey ? [{ name: 'idempotency_key', value: idempotencyKey }] : []),
+        ...fields.map((field) => ({
+          name: field.builtin ? field.key : `custom_${field.key}`,
+          value: values.get(field.key) ?? '',
+          // Choices travel hidden (the page has no list to choose from); what was typed can be edited.
+          ...((field.type === 'text' || field.type === 'textarea') && { label: field.label, multiline: field.type === 'textarea' }),
+        })),
+      ]);
+      if (held) return reply;
       const id = (key: string) => (/^\d{1,12}$/.test(values.get(key) ?? '') ? Number(values.get(key)) : undefined);
       try {
         const ticket = await createTicket(
@@ -226,7 +259,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
             urgency: id('urgency'),
             orderId: values.get('order_id') || undefined,
             meta: Object.fromEntries(fields.filter((f) => !f.builtin && values.get(f.key)).map((f) => [`custom_${f.key}`, values.get(f.key) as string])),
-            idempotencyKey: /^[\w-]{8,100}$/.test(text(body, 'idempotency_key')) ? text(body, 'idempotency_key') : undefined,
+            idempotencyKey,
           },
           null,
         );

@@ -8,6 +8,7 @@ export const NOTICES: Record<string, { text: string; isError?: boolean }> = {
   bad_login: { text: 'The email or the password is wrong.', isError: true },
   account_disabled: { text: 'This account has been disabled. If you think this is a mistake, ask the help desk’s administrator to enable it again.', isError: true },
   login_throttled: { text: 'Too many attempts. Wait a few minutes and try again.', isError: true },
+  login_slowed: { text: 'Too many attempts. Wait a few seconds and try again.', isError: true },
   registration_closed: { text: 'This help desk does not take new accounts. Ask the site owner to create one for you.', isError: true },
   account_exists: { text: 'An account with this email exists already. Sign in instead.', isError: true },
   weak_password: { text: 'Choose a password of at least 10 characters.', isError: true },

@@ -8,6 +8,7 @@ import { getAgentTicket } from '../../../domain/get-agent-ticket.js';
 import { listInbox } from '../../../domain/list-inbox.js';
 import { updateTicket } from '../../../domain/update-ticket.js';
 import { AppError } from '../../../errors.js';
+import { guardClientWrite } from '../../../intake/guard-client-writes.js';
 import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { BEARER, IdParams, problemResponses } from '../shared.schema.js';
@@ -23,7 +24,7 @@ const SECURITY = [...BEARER, { session: [] }];
  * A client signed in to the help site may read and answer only their own tickets, never notes; any
  * other ticket is a 404 exactly like a missing one.
  */
-export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config }) => {
+export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config, counters }) => {
   addContentListRoute(app, ctx);
   app.get(
     '/tickets/',
@@ -95,13 +96,15 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
         security: SECURITY,
         params: IdParams,
         body: CommentBody,
-        response: { 201: CommentReply, ...problemResponses(400, 401, 403, 404) },
+        response: { 201: CommentReply, ...problemResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
       const actor = request.actor;
       if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in first.');
       const role = isStaff(actor) ? 'agent' : 'client';
+      // Agents and admins are never limited; a client's replies are counted per account and address.
+      if (role === 'client') await guardClientWrite(ctx, counters, { kind: 'reply', userId: actor.id, ip: request.ip, via: 'api' });
       const added = await addComment(ctx, { ticketId: request.params.id, text: request.body.text, role, isInternal: request.body.internal === true }, actor);
       reply.status(201);
       return { id: added.id, moved_to: added.movedTo };

@@ -80,7 +80,7 @@ describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
     expect(again.browser.cookies.has('hd_session')).toBe(false);
     expect((await again.browser.get(new URL(again.res.headers.location as string).pathname + new URL(again.res.headers.location as string).search)).body).toContain(DISABLED_WORDS);
     // The domain refuses too, not only the route's last guard.
-    await expect(login(hd.ctx, { email: client.email, password: client.password })).rejects.toMatchObject({ code: 'ACCOUNT_DISABLED' });
+    await expect(login(hd.ctx, { email: client.email, password: client.password, ip: '192.0.2.200' })).rejects.toMatchObject({ code: 'ACCOUNT_DISABLED' });
     // A wrong password still says only that: nothing is revealed to a guesser.
     expect((await helpSiteSignIn(client.email, 'not the password!')).res.headers.location).toContain('notice=bad_login');
     // The mailed sign-in link: the page and the confirm button both say the account is disabled.

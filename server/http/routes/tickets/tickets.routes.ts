@@ -3,6 +3,7 @@ import { isStaff } from '../../../domain/context.js';
 import { type CreatedTicket, createTicket } from '../../../domain/create-ticket.js';
 import { isAccountExistenceHidden, mailAccessInstructions } from '../../../domain/mail-access-instructions.js';
 import { AppError, invalidField } from '../../../errors.js';
+import { guardClientWrite } from '../../../intake/guard-client-writes.js';
 import { guardIntake } from '../../../intake/guard-intake.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
@@ -15,8 +16,10 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     handler: async (request, reply) => {
       const body = request.body;
       const staff = isStaff(request.actor);
-      // Agents and admins file on clients' behalf; only anonymous intake is limited.
+      // Agents and admins file on clients' behalf and are never limited. Everyone else passes the
+      // intake guard; a signed-in client is counted per account and address as well.
       if (!staff) await guardIntake(ctx, counters, { ip: request.ip, email: body.email, honeypot: body.website, fillMs: body.fill_ms });
+      if (request.actor?.role === 'client') await guardClientWrite(ctx, counters, { kind: 'ticket', userId: request.actor.id, ip: request.ip, via: 'api' });
       // With the privacy option every anonymous success is the same 202, so no answer tells a filed
       // ticket (an account exists) from an access mail (none does).
       const hideAccounts = !staff && (await isAccountExistenceHidden(ctx));

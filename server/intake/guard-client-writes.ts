@@ -1,0 +1,50 @@
+import type { DomainContext } from '../domain/context.js';
+import { describeWait } from '../domain/describe-wait.js';
+import { AppError } from '../errors.js';
+import { addressKey } from '../http/client-address.js';
+import { getSettings } from '../settings/settings.js';
+import type { CountedLimit } from './counted-limits.js';
+import { hitLimits } from './counted-limits.js';
+import type { CounterStore } from './counter-store.js';
+import { type RefusalReason, recordRefusal } from './guard-intake.js';
+
+const HOUR_MS = 3_600_000;
+
+export interface ClientWrite {
+  kind: 'ticket' | 'reply';
+  /** The signed-in client's account. */
+  userId: number;
+  ip: string;
+  /** Where the write comes from: the help site's forms or the API. */
+  via: 'site' | 'api';
+}
+
+/**
+ * Checks a ticket or reply of a signed-in client against Tickets → Intake protection before anything
+ * is stored: per account (tickets and replies apart) and per address (addressKey, so an IPv6 /64 is
+ * one address) across accounts. With the intake switched off and "Also stop the help site's new-ticket
+ * form" on, new tickets from the help site are refused too. Agents and admins never come here.
+ * Throws the problem to answer (429 with Retry-After, or 503 when stopped).
+ */
+export async function guardClientWrite(ctx: DomainContext, counters: CounterStore, write: ClientWrite): Promise<void> {
+  const settings = (await getSettings(ctx)).tickets ?? {};
+  if (write.kind === 'ticket' && write.via === 'site' && settings.intake_enabled === false && settings.intake_stops_site_form === true) {
+    await recordRefusal(counters, 'offline');
+    throw new AppError('INTAKE_OFFLINE', 'This help desk is not taking new tickets right now. Please try again later.');
+  }
+  const accountLimit: CountedLimit<RefusalReason> =
+    write.kind === 'ticket'
+      ? { name: 'limit_client_tickets_hour', key: `client:tickets:h:${write.userId}`, windowMs: HOUR_MS, max: Number(settings.limit_client_tickets_hour) }
+      : { name: 'limit_client_replies_hour', key: `client:replies:h:${write.userId}`, windowMs: HOUR_MS, max: Number(settings.limit_client_replies_hour) };
+  const addressLimit: CountedLimit<RefusalReason> = {
+    name: 'limit_client_ip_hour',
+    key: `client:ip:h:${addressKey(write.ip)}`,
+    windowMs: HOUR_MS,
+    max: Number(settings.limit_client_ip_hour),
+  };
+  const exceeded = await hitLimits(counters, [accountLimit, addressLimit]);
+  if (!exceeded) return;
+  await recordRefusal(counters, exceeded.name);
+  const what = write.kind === 'ticket' ? 'tickets' : 'replies';
+  throw new AppError('RATE_LIMITED', `Too many ${what} were sent from this account or network. Please try again in ${describeWait(exceeded.retryAfterS)}.`).withHeaders(exceeded.headers);
+}
