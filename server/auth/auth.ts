@@ -93,12 +93,12 @@ export async function login(ctx: DomainContext, input: { email: string; password
  * proven by a mailed link first (requestAddressProof). With `email_link` the account is made and a
  * sign-in link mailed; only that link signs it in.
  */
-export async function signUp(ctx: DomainContext, input: { name: string; email: string }): Promise<LoginResult> {
+export async function signUp(ctx: DomainContext, input: { name: string; email: string; ip?: string }): Promise<LoginResult> {
   if (!(await canRegisterUsers(ctx))) throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
   if (allowsPassword(await getLoginMethod(ctx))) {
     await requestAddressProof(ctx, input);
     return { kind: 'link_sent' };
   }
   const user = (await findUserByEmail(ctx.db, input.email)) ?? (await insertUserOnce(ctx.db, { email: input.email, name: input.name, role: 'client' }));
-  return (await sendSignInLink(ctx, user, null)) ? { kind: 'link_sent' } : { kind: 'rate_limited' };
+  return (await sendSignInLink(ctx, user, null, input.ip)) ? { kind: 'link_sent' } : { kind: 'rate_limited' };
 }

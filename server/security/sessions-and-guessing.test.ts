@@ -193,7 +193,10 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
   it("link tokens: opening confirm pages (GET, as a foreign page's images would) costs no guess", async () => {
     const visitor = '203.0.113.150';
     for (let i = 0; i < GUESSES_PER_ADDRESS.token + 5; i += 1) {
-      expect((await hd.app.inject({ method: 'GET', url: `/login/ticket/?token=${'i'.repeat(40)}${i}`, remoteAddress: visitor })).statusCode).toBe(404);
+      // The mailed sign-in link, the sign-up confirmation and the password reset link.
+      for (const page of ['/login/ticket/', '/login/confirm/', '/login/reset/']) {
+        expect((await hd.app.inject({ method: 'GET', url: `${page}?token=${'i'.repeat(40)}${i}`, remoteAddress: visitor })).statusCode).toBe(404);
+      }
     }
     const rows = await hd.ctx.db.selectFrom('rate_limit_hits').select('id').where('bucket', '=', `guess-token:${visitor}`).execute();
     expect(rows).toHaveLength(0);

@@ -123,7 +123,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       // Per network; the per-address limit is inside signUp and answers like a sent mail.
       if (!(await takeNetworkMailRequest(ctx.db, 'signup', addressKey(request.ip)))) return sendTooManyMailRequests(ctx, config, request, reply);
       try {
-        const result = await signUp(ctx, { name, email });
+        const result = await signUp(ctx, { name, email, ip: request.ip });
         // A password sign-up never signs in: the same "check your mail" whether or not the address has an account.
         if (allowsPassword(await getLoginMethod(ctx))) return see(reply, loginPath, { notice: 'check_mail' });
         return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });

@@ -7,7 +7,6 @@ import type { DomainContext } from '../../domain/context.js';
 import { ChoosePasswordPage, type PasswordLinkKind } from '../pages/choose-password-page.js';
 import { ForgotPasswordPage } from '../pages/forgot-password-page.js';
 import type { SiteTemplate } from '../site-template.js';
-import { sendTooManyGuesses } from './account-templates.js';
 import { layoutProps, sendPrivatePage } from './site-page.js';
 
 /** Where a mailed password link stands, without using it. */
@@ -42,8 +41,9 @@ export function passwordLinkTemplate(ctx: DomainContext, config: Config): SiteTe
     async render(front, reply) {
       const kind = front.queryVars.helpdesk_password_link as PasswordLinkKind;
       const token = front.query.get('token') ?? '';
-      const state = await guessPasswordLink(ctx, reply.request.ip, kind, token);
-      if (!state) return sendTooManyGuesses(ctx, config, reply);
+      // Showing the form costs no guess: a foreign page's image request must not spend the visitor's
+      // guesses (issue 11 item 7). The POST that uses the link counts them (password.routes.ts).
+      const state = await inspectPasswordLink(ctx, kind, token);
       return sendChoosePasswordPage(ctx, config, reply, { kind, token, state });
     },
   };
