@@ -7,6 +7,7 @@ import { createSession, deleteSession, findSessionUser, SESSION_LIFETIME_MS } fr
 import type { Config } from '../../config/config-types.js';
 import type { Database, UserRow } from '../../db/tables.js';
 import { AppError } from '../../errors.js';
+import { requestPath } from '../request-path.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -74,7 +75,8 @@ export const sessionPlugin = fp(
     const skipped = [`${options.config.basePath}/api/`, `${options.config.basePath}/content/`];
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (!token || skipped.some((prefix) => request.url.startsWith(prefix))) return;
+      // The decoded path: `/%61pi/…` is the API, which never takes the help site's cookie without CSRF.
+      if (!token || skipped.some((prefix) => requestPath(request.url).startsWith(prefix))) return;
       const user = await findSessionUser(options.db, token);
       if (user) {
         request.siteUser = user;
