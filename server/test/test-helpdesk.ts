@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Config, HttpLimits, SitePlugin } from '../config/config-types.js';
@@ -38,6 +38,8 @@ export interface TestHelpdeskOptions {
   databaseTuning?: DbTuning;
   /** HTTP timeouts and the per-address connection cap (the service's defaults when absent). */
   httpLimits?: HttpLimits;
+  /** Fastify's logger (none when absent), e.g. `{ level: 'info', stream }` to read the log lines. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 let userCounter = 0;
@@ -69,7 +71,7 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
   const hooks = await loadHooks(config);
   const ctx = createDomainContext(db, hooks);
   const counters = createMemoryCounterStore();
-  const app = await buildApp({ config, ctx, counters });
+  const app = await buildApp({ config, ctx, counters, logger: options.logger });
   return {
     app,
     db,
