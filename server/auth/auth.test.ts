@@ -97,7 +97,7 @@ describeEachDatabase('sign-in methods and the registration gate', (dialect) => {
     await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: false });
     await updateSettings(hd.ctx, { login: { method: 'both' } });
     const browser = new SiteClient(hd.app);
-    for (const target of ['//evil.test/x', 'https://evil.test/', '/\\evil.test']) {
+    for (const target of ['//evil.test/x', 'https://evil.test/', '/\\evil.test', '/tickets/../..//evil.test', '/%2F%2Fevil.test', '/\t/evil.test']) {
       const res = await browser.submit('/login/', '/signup/', { name: 'Q', email: `q${target.length}@client.test`, password: 'long enough pw', return_to: target });
       expect(res.headers.location).toBe('http://help.test/tickets/');
     }
