@@ -8,6 +8,7 @@ import { adminAppRoutes } from './admin/admin-app.routes.js';
 import type { Config } from './config/config-types.js';
 import type { DomainContext } from './domain/context.js';
 import { apiPlugin } from './http/api.js';
+import { answerClientError } from './http/http-server-limits.js';
 import { apiSessionPlugin } from './http/plugins/api-session.js';
 import { authPlugin } from './http/plugins/auth.js';
 import { errorsPlugin } from './http/plugins/errors.js';
@@ -42,6 +43,8 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   const app = Fastify({
     logger,
     serverFactory: embed.serverFactory,
+    // Node's header and request timeouts answer 408 problems, like every other refusal.
+    clientErrorHandler: answerClientError,
     bodyLimit: API_BODY_LIMIT,
     // Trust exactly the configured number of proxy hops; with 0, X-Forwarded-For is ignored.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,

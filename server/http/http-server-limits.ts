@@ -1,6 +1,8 @@
-import type { Server, ServerOptions, ServerResponse } from 'node:http';
+import { type Server, type ServerOptions, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { HttpLimits } from '../config/config-types.js';
+import type { ErrorCode } from '../errors.js';
+import { problemFor } from './problem.js';
 
 /**
  * Node's own bounds, given when the server is made: complete headers within `headersTimeoutMs`, the
@@ -17,16 +19,32 @@ export function httpServerOptions(limits: HttpLimits): ServerOptions {
   };
 }
 
-const TIMEOUT_BODY = JSON.stringify({
-  type: 'urn:helpdesk:problem:request-timeout',
-  title: 'Request timeout',
-  status: 408,
-  detail: 'The request stopped arriving before it was complete. Send it again.',
-  code: 'REQUEST_TIMEOUT',
-});
-const TIMEOUT_RESPONSE = ['HTTP/1.1 408 Request Timeout', 'Content-Type: application/problem+json', `Content-Length: ${Buffer.byteLength(TIMEOUT_BODY)}`, 'Connection: close', '', TIMEOUT_BODY].join(
-  '\r\n',
-);
+/** A complete raw HTTP answer with a problem document, for a socket no request object can answer. */
+function rawProblem(code: ErrorCode, detail: string): string {
+  const problem = problemFor(code, detail);
+  const body = JSON.stringify(problem);
+  return [`HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}`, 'Content-Type: application/problem+json', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close', '', body].join(
+    '\r\n',
+  );
+}
+
+const TIMEOUT_RESPONSE = rawProblem('REQUEST_TIMEOUT', 'The request stopped arriving before it was complete. Send it again.');
+const CLIENT_ERRORS: Record<string, string> = {
+  ERR_HTTP_REQUEST_TIMEOUT: TIMEOUT_RESPONSE,
+  HPE_HEADER_OVERFLOW: rawProblem('HEADERS_TOO_LARGE', 'The request headers are too large. Send fewer or shorter cookies and headers.'),
+};
+const BAD_REQUEST = rawProblem('MALFORMED_BODY', 'The request is not valid HTTP and could not be read.');
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's header and whole-request timeouts (and unparsable
+ * requests) answer, as the same problem documents as every other refusal instead of Fastify's own
+ * JSON. A reset socket has nobody left to answer.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) socket.write(CLIENT_ERRORS[error.code ?? ''] ?? BAD_REQUEST);
+  socket.destroy(error);
+}
 
 /**
  * Silence on a connection for `bodyTimeoutMs` (a body that stopped arriving, a client that stopped

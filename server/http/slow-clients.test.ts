@@ -86,6 +86,7 @@ describeEachDatabase('stalled and slow clients', (dialect) => {
     // A request whose headers had arrived is told why before the socket is closed.
     const told = bodies.filter((client) => client.received().startsWith('HTTP/1.1 408'));
     expect(told.length).toBe(bodies.length);
+    for (const client of told) expect(client.received()).toContain('"code":"REQUEST_TIMEOUT"');
     // And the service goes on serving.
     expect(await fileTicket(port)).toBe(201);
   }, 60_000);
@@ -94,6 +95,19 @@ describeEachDatabase('stalled and slow clients', (dialect) => {
     const client = await openRaw(port, '127.0.1.7', 'GET /healthz HTTP/1.1\r\nHost: help.test\r\n\r\n');
     await client.closed;
     expect(client.received()).toMatch(/^HTTP\/1.1 200/);
+  }, 30_000);
+
+  it('answers headers that trickle in slower than the header timeout with a 408 problem', async () => {
+    const client = await openRaw(port, '127.0.1.8', 'GET /healthz HTTP/1.1\r\nHost: help.test\r\n');
+    // One more header line now and then: never silent long enough for the silence timeout alone.
+    const drip = setInterval(() => client.socket.write('X-Drip: 1\r\n'), 300);
+    try {
+      await client.closed;
+    } finally {
+      clearInterval(drip);
+    }
+    expect(client.received()).toMatch(/^HTTP\/1.1 408/);
+    expect(client.received()).toContain('application/problem+json');
   }, 30_000);
 });
 
