@@ -8,10 +8,13 @@ import { adminAppRoutes } from './admin/admin-app.routes.js';
 import type { Config } from './config/config-types.js';
 import type { DomainContext } from './domain/context.js';
 import { apiPlugin } from './http/api.js';
+import { answerClientError } from './http/http-server-limits.js';
 import { openApiOptions } from './http/openapi/openapi-options.js';
 import { apiSessionPlugin } from './http/plugins/api-session.js';
 import { authPlugin } from './http/plugins/auth.js';
 import { errorsPlugin } from './http/plugins/errors.js';
+import { hstsPlugin } from './http/plugins/hsts.js';
+import { routeMethodsPlugin } from './http/plugins/route-methods.js';
 import { sessionPlugin } from './http/plugins/session.js';
 import { validationPlugin } from './http/plugins/validation.js';
 import { ProblemSchema } from './http/routes/shared.schema.js';
@@ -27,6 +30,7 @@ import { prepareEmbed } from './site/embed/prepare-embed.js';
 import { firstAdminRoutes, firstAdminTemplate } from './site/first-admin-template.js';
 import { homeTemplate } from './site/home-template.js';
 import { siteRoutes } from './site/site.routes.js';
+import { siteMethods } from './site/site-methods.js';
 
 export interface AppDeps {
   config: Config;
@@ -42,6 +46,8 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   const app = Fastify({
     logger,
     serverFactory: embed.serverFactory,
+    // Node's header and request timeouts answer 408 problems, like every other refusal.
+    clientErrorHandler: answerClientError,
     bodyLimit: API_BODY_LIMIT,
     // Trust exactly the configured number of proxy hops; with 0, X-Forwarded-For is ignored.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
@@ -55,6 +61,8 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   app.removeContentTypeParser('text/plain');
   app.addSchema(ProblemSchema);
   await app.register(errorsPlugin);
+  // Before any route: the index of paths and methods behind 405 answers.
+  await app.register(routeMethodsPlugin, { extraMethods: siteMethods(config.basePath) });
   await app.register(validationPlugin);
   await app.register(formbody);
   // Pages carry no inline script or style, so the CSP needs no 'unsafe-inline'. Responses meant for
@@ -80,7 +88,10 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
     frameguard: { action: 'deny' },
     crossOriginResourcePolicy: { policy: 'same-site' },
     crossOriginEmbedderPolicy: false,
+    // Sent only over https, by hstsPlugin.
+    strictTransportSecurity: false,
   });
+  await app.register(hstsPlugin);
   await app.register(authPlugin, { db: ctx.db });
   await app.register(sessionPlugin, { db: ctx.db, config });
   await app.register(apiSessionPlugin, { db: ctx.db, config });

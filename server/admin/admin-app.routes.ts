@@ -29,6 +29,8 @@ export const adminAppRoutes: FastifyPluginAsync<RouteServices> = async (app, ser
       preCompressed: true,
       maxAge: '365d',
       index: false,
+      // The same URL is sent as brotli, gzip or plain: caches must key on Accept-Encoding.
+      setHeaders: (res) => res.setHeader('vary', 'Accept-Encoding'),
     });
   }
 

@@ -108,7 +108,7 @@ describeEachDatabase('sign-in methods and the registration gate', (dialect) => {
     await updateSettings(hd.ctx, { login: { method: 'both' } });
     await addUser(hd.ctx, { email: 'q@client.test', name: 'Q', role: 'client' });
     await setPasswordByEmail(hd.ctx, 'q@client.test', 'long enough pw');
-    for (const target of ['//evil.test/x', 'https://evil.test/', '/\\evil.test']) {
+    for (const target of ['//evil.test/x', 'https://evil.test/', '/\\evil.test', '/tickets/../..//evil.test', '/%2F%2Fevil.test', '/\t/evil.test']) {
       const browser = new SiteClient(hd.app);
       const res = await browser.submit('/login/', '/login/', { email: 'q@client.test', password: 'long enough pw', return_to: target });
       expect(res.headers.location).toBe('http://help.test/tickets/');

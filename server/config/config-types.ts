@@ -14,6 +14,23 @@ export interface HelpdeskConfigFile {
 /** Where shared counters live: this process, the database, or Redis. */
 export type CounterKind = 'memory' | 'database' | 'redis';
 
+/**
+ * Bounds on slow and stalled HTTP clients (HELPDESK_HTTP_*), so a few hundred connections that
+ * trickle or stop cannot hold the server's sockets and refuse everyone else.
+ */
+export interface HttpLimits {
+  /** Longest wait for a request's complete headers (408 after). */
+  headersTimeoutMs: number;
+  /** Longest silence while a request's body is arriving (408 after). */
+  bodyTimeoutMs: number;
+  /** Longest wait for a whole request, headers and body (408 after). */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open between requests. */
+  keepAliveTimeoutMs: number;
+  /** Open connections allowed per client address (IPv6 by /64); 0 turns the cap off. Off behind trusted proxies. */
+  maxConnectionsPerAddress: number;
+}
+
 /** The service's whole configuration, resolved once at start. */
 export interface Config {
   port: number;
@@ -46,4 +63,6 @@ export interface Config {
   encryptionSeed: string | null;
   /** HELPDESK_SQLITE_SYNCHRONOUS, HELPDESK_SQLITE_BUSY_TIMEOUT_MS, HELPDESK_DB_CONNECT_TIMEOUT_MS; createDb's defaults when absent. */
   databaseTuning?: DbTuning;
+  /** Timeouts and the per-address connection cap; DEFAULT_HTTP_LIMITS when absent (hand-built configs). */
+  httpLimits?: HttpLimits;
 }

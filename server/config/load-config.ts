@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { createJiti } from 'jiti';
 import type { DbTuning } from '../db/create-db.js';
 import type { Config, CounterKind, HelpdeskConfigFile, SitePlugin } from './config-types.js';
+import { parseHttpLimits } from './http-limits.js';
 
 const CONFIG_FILE_NAMES = ['helpdesk.config.ts', 'helpdesk.config.mjs', 'helpdesk.config.js'];
 
@@ -31,6 +32,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   }
 
   const databaseTuning = parseDatabaseTuning(env, problems);
+  const httpLimits = parseHttpLimits(env, problems);
 
   const redisUrl = env.REDIS_URL?.trim() || null;
   if (redisUrl && !(URL.canParse(redisUrl) && ['redis:', 'rediss:'].includes(new URL(redisUrl).protocol))) {
@@ -67,6 +69,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     redisKeyPrefix: env.HELPDESK_REDIS_PREFIX ?? '',
     encryptionSeed: env.HELPDESK_ENCRYPTION_SEED?.trim() || null,
     databaseTuning,
+    httpLimits,
   };
 }
 

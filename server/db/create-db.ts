@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -63,7 +63,7 @@ export function createDb(options: DbOptions): Db {
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
 
-  if (options.url !== ':memory:') mkdirSync(dirname(options.url), { recursive: true });
+  if (options.url !== ':memory:') createPrivateFile(options.url);
   const sqlite = new SQLite(options.url);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a ticket that got its 201 survives power loss (see docs/ARCHITECTURE.md for the trade-off).
@@ -72,6 +72,20 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.sqliteBusyTimeoutMs ?? 5000))}`);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * The database holds every ticket and account: a folder made for it is 0700 and a new file 0600,
+ * whatever the umask. SQLite gives the -wal and -shm files it makes the database file's mode. An
+ * existing file or folder keeps the mode its owner chose.
+ */
+function createPrivateFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  try {
+    closeSync(openSync(path, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }
 
 // Kysely prepares every query anew; preparing is a tenth of the intake's CPU, so statements are

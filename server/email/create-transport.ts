@@ -74,7 +74,7 @@ export function createMailTransport(options: { smtpUrl: string | null; dataDir: 
   return {
     async send(mail) {
       const info = await transport.sendMail(toNodemailer(mail));
-      mkdirSync(folder, { recursive: true });
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/[^a-zA-Z0-9.-]/g, '')}.eml`;
       const file = join(folder, name);
       // Written aside and renamed: a full disk fails the attempt (retried later) and leaves no

@@ -12,6 +12,7 @@ import { getSiteOptions } from '../settings/site-options.js';
 import { issueAccountLink } from './account-links.js';
 import type { OutgoingMail } from './create-transport.js';
 import { type MailValues, renderMail } from './render-mail.js';
+import { unlinkableText } from './unlinkable-text.js';
 
 /**
  * One message to one recipient; rendered when it is sent, so a fresh link is made per attempt. The
@@ -123,8 +124,9 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow,
           )
         : `${config.homeUrl}/admin/tickets/${ticket?.id ?? ''}`);
   const values: MailValues = {
-    client_name: toClient || accountLink ? recipient.name : (ticket?.client_name ?? ''),
-    ticket_title: ticket?.title ?? '',
+    // Chosen by whoever filed the ticket: shown, never a link (a name like "evil.com").
+    client_name: unlinkableText(toClient || accountLink ? recipient.name : (ticket?.client_name ?? '')),
+    ticket_title: unlinkableText(ticket?.title ?? ''),
     ticket_id: ticket ? String(ticket.id) : '',
     ticket_link: link,
     site_name: site.site_name,

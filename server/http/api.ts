@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { requestPath } from './request-path.js';
 import { agentTicketsRoutes } from './routes/agent/agent-tickets.routes.js';
 import { sessionRoutes } from './routes/agent/session.routes.js';
 import { docsRoutes } from './routes/docs/docs.routes.js';
@@ -34,7 +35,7 @@ const PUBLIC_CORS = {
 
 /** Whether the request (or the request a preflight announces) is one of the widget's public, cross-origin ones. */
 export function isPublicRequest(request: FastifyRequest, basePathLength: number): boolean {
-  const path = (request.url ?? '').split('?')[0]?.slice(basePathLength) ?? '';
+  const path = requestPath(request.url ?? '').slice(basePathLength);
   // A preflight names the method it asks for.
   let method = request.method === 'OPTIONS' ? String(request.headers['access-control-request-method'] ?? '') : request.method;
   if (method === 'HEAD') method = 'GET';
@@ -49,6 +50,11 @@ export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, c
   await api.register(cors, {
     // Decided per request so that management routes, preflights included, get no CORS headers.
     delegator: (request, callback) => callback(null, isPublicRequest(request as FastifyRequest, basePathLength) ? PUBLIC_CORS : { origin: false }),
+  });
+
+  // An answer for a signed-in caller (token or session) is theirs alone: no cache may keep it.
+  api.addHook('onSend', async (request, reply) => {
+    if (request.actor) reply.header('cache-control', 'no-store');
   });
 
   await api.register(

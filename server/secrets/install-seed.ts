@@ -19,7 +19,8 @@ export function loadInstallSeed(dataDir: string, fromEnv: string | undefined): I
   if (fromEnv) return { seed: fromEnv, isNew: false };
   const file = join(dataDir, SEED_FILE_NAME);
   if (existsSync(file)) return { seed: readFileSync(file, 'utf8').trim(), isNew: false };
-  mkdirSync(dataDir, { recursive: true });
+  // The data folder holds the database and this seed: readable by the service's user only.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const seed = randomBytes(32).toString('hex');
   // Written aside, then linked into place: two processes of one data folder starting together (web
   // and worker) must agree on one seed, and neither may read the other's file half-written. link()

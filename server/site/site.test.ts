@@ -29,9 +29,11 @@ describeEachDatabase('help site', (dialect) => {
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toContain('application/problem+json');
     expect(api.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    // The path exists, the method does not: 405 naming the methods that work.
     const method = await hd.app.inject({ method: 'DELETE', url: '/api/helpdesk/v1/tickets/' });
-    expect(method.statusCode).toBe(404);
-    expect(method.json().code).toBe('NOT_FOUND');
+    expect(method.statusCode).toBe(405);
+    expect(method.json().code).toBe('METHOD_NOT_ALLOWED');
+    expect(method.headers.allow).toBe('GET, HEAD, POST');
   });
 
   it('GET /healthz is 200 while the database answers', async () => {

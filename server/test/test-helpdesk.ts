@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../app.js';
-import type { Config, SitePlugin } from '../config/config-types.js';
+import type { Config, HttpLimits, SitePlugin } from '../config/config-types.js';
 import { createDb, type Db, type DbTuning, type DialectName } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { UserRole } from '../db/tables.js';
@@ -36,6 +36,10 @@ export interface TestHelpdeskOptions {
   databaseUrl?: string;
   /** Database tuning (busy timeout, connect timeout…), as from the environment. */
   databaseTuning?: DbTuning;
+  /** HTTP timeouts and the per-address connection cap (the service's defaults when absent). */
+  httpLimits?: HttpLimits;
+  /** Fastify's logger (none when absent), e.g. `{ level: 'info', stream }` to read the log lines. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 let userCounter = 0;
@@ -60,13 +64,14 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
     redisUrl: null,
     encryptionSeed: null,
     databaseTuning: options.databaseTuning,
+    httpLimits: options.httpLimits,
   };
   const db = createDb({ ...options.databaseTuning, url: database.url });
   await migrateToLatest(db);
   const hooks = await loadHooks(config);
   const ctx = createDomainContext(db, hooks);
   const counters = createMemoryCounterStore();
-  const app = await buildApp({ config, ctx, counters });
+  const app = await buildApp({ config, ctx, counters, logger: options.logger });
   return {
     app,
     db,

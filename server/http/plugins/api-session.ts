@@ -6,6 +6,7 @@ import type { Config } from '../../config/config-types.js';
 import type { Database } from '../../db/tables.js';
 import { AppError } from '../../errors.js';
 import { isPublicRequest } from '../api.js';
+import { requestPath } from '../request-path.js';
 import { isValidCsrf, SESSION_COOKIE } from './session.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,7 +23,8 @@ export const apiSessionPlugin = fp(
   async (app: FastifyInstance, options: { db: Kysely<Database>; config: Config }) => {
     const apiPrefix = `${options.config.basePath}/api/`;
     app.addHook('onRequest', async (request) => {
-      if (request.actor || !request.url.startsWith(apiPrefix)) return;
+      // The decoded path: `/%61pi/…` is routed to the API and must meet its CSRF rule.
+      if (request.actor || !requestPath(request.url).startsWith(apiPrefix)) return;
       const token = request.cookies[SESSION_COOKIE];
       if (!token) return;
       if (!SAFE_METHODS.has(request.method)) {

@@ -8,6 +8,7 @@ import type { Config } from '../../config/config-types.js';
 import type { Database, UserRow } from '../../db/tables.js';
 import { assertAccountEnabled } from '../../domain/account-disabled.js';
 import { AppError } from '../../errors.js';
+import { requestPath } from '../request-path.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -75,7 +76,8 @@ export const sessionPlugin = fp(
     const skipped = [`${options.config.basePath}/api/`, `${options.config.basePath}/content/`];
     app.addHook('onRequest', async (request) => {
       const token = request.cookies[SESSION_COOKIE];
-      if (!token || skipped.some((prefix) => request.url.startsWith(prefix))) return;
+      // The decoded path: `/%61pi/…` is the API, which never takes the help site's cookie without CSRF.
+      if (!token || skipped.some((prefix) => requestPath(request.url).startsWith(prefix))) return;
       const user = await findSessionUser(options.db, token);
       if (user) {
         request.siteUser = user;

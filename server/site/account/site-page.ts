@@ -7,6 +7,7 @@ import { getSiteOptions } from '../../settings/site-options.js';
 import type { LayoutProps } from '../pages/layout.js';
 import { NotFoundPage } from '../pages/not-found-page.js';
 import { renderPage } from '../pages/render-page.js';
+import { safeReturnPath } from '../safe-return-path.js';
 
 /** What every account page's layout needs: site name, home URL, the signed-in client (with the sign-out form's token). */
 export async function layoutProps(ctx: DomainContext, config: Config, request: FastifyRequest, reply: FastifyReply): Promise<Omit<LayoutProps, 'title' | 'children'> & { csrf: string }> {
@@ -30,15 +31,9 @@ export async function sendNotFound(ctx: DomainContext, config: Config, reply: Fa
   return sendPrivatePage(reply, NotFoundPage({ siteName: site_name, homeUrl: config.homeUrl }), 404);
 }
 
-/**
- * A `return_to` value made safe: a path under the help site (never another host, never `//evil`),
- * else the default.
- */
+/** A `return_to` value made safe (see safeReturnPath): a path under the help site, else the default. */
 export function safeReturnTo(value: unknown, config: Config, fallback = `${config.basePath}/tickets/`): string {
-  if (typeof value !== 'string' || value.length > 500 || !value.startsWith(`${config.basePath}/`) || value.startsWith('//') || value.includes('\\')) return fallback;
-  const home = new URL(config.homeUrl);
-  const url = new URL(value, home.origin);
-  return url.origin === home.origin ? `${url.pathname}${url.search}` : fallback;
+  return safeReturnPath(value, config.basePath, fallback);
 }
 
 /** An absolute address on the help site for a path from `safeReturnTo`, with extra query values. */

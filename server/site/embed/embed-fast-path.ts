@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
+import type { HttpLimits } from '../../config/config-types.js';
+import { DEFAULT_HTTP_LIMITS } from '../../config/http-limits.js';
 import type { Hooks } from '../../hooks/create-hooks.js';
+import { capConnectionsPerAddress } from '../../http/connection-cap.js';
+import { applySilenceTimeouts, httpServerOptions } from '../../http/http-server-limits.js';
 import { handOverEarlyFront } from '../early-front.js';
 import { createFrontRequest } from '../front-request.js';
 import type { EmbedAssets } from './embed-assets.js';
@@ -10,6 +14,10 @@ export interface EmbedFastPathOptions {
   assets: EmbedAssets;
   basePath: string;
   hooks: Hooks;
+  /** Timeouts and the per-address connection cap (defaults when absent). */
+  httpLimits?: HttpLimits;
+  /** Trusted proxy hops: behind proxies the per-address connection cap is off. */
+  trustProxyHops?: number;
 }
 
 /**
@@ -19,7 +27,7 @@ export interface EmbedFastPathOptions {
  * still runs template_redirect first; when a handler exits or throws, the request goes on to
  * Fastify with that outcome, so redirects, 404s and errors are answered exactly as on any page.
  */
-export function embedServerFactory({ assets, basePath, hooks }: EmbedFastPathOptions): FastifyServerFactory<Server> {
+export function embedServerFactory({ assets, basePath, hooks, httpLimits = DEFAULT_HTTP_LIMITS, trustProxyHops = 0 }: EmbedFastPathOptions): FastifyServerFactory<Server> {
   const prefix = `${basePath}/helpdesk/tickets/embed`;
 
   const serveFast = async (req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void) => {
@@ -39,17 +47,16 @@ export function embedServerFactory({ assets, basePath, hooks }: EmbedFastPathOpt
   };
 
   return (fastifyHandler, options) => {
-    const server = createServer((options.http ?? {}) as ServerOptions, (req, res) => {
+    const server = createServer({ ...(options.http as ServerOptions), ...httpServerOptions(httpLimits) }, (req, res) => {
       if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith(prefix)) {
         void serveFast(req, res, fastifyHandler);
         return;
       }
       fastifyHandler(req, res);
     });
-    // What Fastify does to the server it creates itself (fastify/lib/server.js).
-    server.keepAliveTimeout = options.keepAliveTimeout as number;
-    server.requestTimeout = options.requestTimeout as number;
-    server.setTimeout(options.connectionTimeout as number);
+    // Instead of Fastify's own timeouts (fastify/lib/server.js), which leave a stalled body unbounded.
+    applySilenceTimeouts(server, httpLimits);
+    capConnectionsPerAddress(server, httpLimits.maxConnectionsPerAddress, trustProxyHops);
     if ((options.maxRequestsPerSocket as number) > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket as number;
     return server;
   };

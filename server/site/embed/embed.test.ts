@@ -179,7 +179,8 @@ describeEachDatabase('widget endpoint GET /helpdesk/tickets/embed/', (dialect) =
     expect((await send(base, '/helpdesk/tickets/embedded/')).status).toBe(404);
     expect((await send(base, '/helpdesk/tickets/embed/x')).status).toBe(404);
     const post = await send(base, EMBED, { method: 'POST' });
-    expect(post.status).toBe(404);
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
     expect(post.body.toString()).not.toContain('HELPDESK_HOME_URL');
   });
 });

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const ONE_YEAR = 365 * 24 * 60 * 60;
+
+/**
+ * Strict-Transport-Security only on answers that went over https — to this process, or to a trusted
+ * proxy that says so in X-Forwarded-Proto (`request.protocol` honours the trusted hops). Over plain
+ * http the header is meaningless (browsers ignore it) and tells a local or test setup to refuse http
+ * for a year on that host name.
+ */
+export const hstsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.protocol === 'https') reply.header('strict-transport-security', `max-age=${ONE_YEAR}; includeSubDomains`);
+    });
+  },
+  { name: 'helpdesk-hsts' },
+);
