@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createPost } from '../domain/create-post.js';
 import { findTicket } from '../domain/find-ticket.js';
-import { createPost } from '../domain/save-post.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { getSettings, updateSettings } from '../settings/settings.js';
 import { type FakeAiBackend, type FakeAiMode, startFakeAiBackend } from '../test/fake-ai-backend.js';

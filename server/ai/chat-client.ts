@@ -1,6 +1,6 @@
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
-import { getSecretSetting, getSettings } from '../settings/settings.js';
+import { findSecretSetting, getSettings } from '../settings/settings.js';
 import { helpdeskCloudSiteUrl } from './cloud-site.js';
 
 export interface ChatMessage {
@@ -84,7 +84,7 @@ function parseRetryAfter(value: string | null): number | undefined {
  */
 export async function askAiBackend(ctx: DomainContext, config: Pick<Config, 'constants'>, messages: ChatMessage[]): Promise<ChatResult> {
   try {
-    const apiKey = await getSecretSetting(ctx, 'ai', 'api_key');
+    const apiKey = await findSecretSetting(ctx, 'ai', 'api_key');
     if (!apiKey) return { ok: false, reason: 'not_configured', detail: 'No AI API key is configured (AI tab).' };
     const ai = (await getSettings(ctx)).ai ?? {};
     const model = typeof ai.model === 'string' && ai.model.trim() ? ai.model.trim() : DEFAULT_AI_MODEL;

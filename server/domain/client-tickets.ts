@@ -74,7 +74,7 @@ export async function listClientTickets(ctx: DomainContext, userId: number, page
 }
 
 /** One of the client's tickets with its public replies (never internal notes); undefined when it is not theirs. */
-export async function getClientThread(ctx: DomainContext, userId: number, ticketId: number): Promise<ClientThread | undefined> {
+export async function findClientThread(ctx: DomainContext, userId: number, ticketId: number): Promise<ClientThread | undefined> {
   if (!Number.isSafeInteger(ticketId) || ticketId < 1) return undefined;
   const [post] = await getPosts(ctx, { type: 'ticket', ids: [ticketId] });
   if (!post || post.id !== ticketId || post.authorId !== userId) return undefined;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readOption } from '../domain/options.js';
-import { getSecretSetting, listUnreadableSecrets, SECRET_MASK, updateSettings } from '../settings/settings.js';
+import { findSecretSetting, listUnreadableSecrets, SECRET_MASK, updateSettings } from '../settings/settings.js';
 import { createServiceContext } from '../start-service.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
@@ -52,11 +52,11 @@ describeEachDatabase('secret settings', (dialect) => {
     expect((await settings()).ai.api_key).toBe('');
     expect((await patch({ ai: { api_key: 'sk-live-123' } })).json().ai.api_key).toBe(SECRET_MASK);
     expect(JSON.stringify(await readOption(hd.ctx.db, 'helpdesk_settings'))).not.toContain('sk-live-123');
-    expect(await getSecretSetting(hd.ctx, 'ai', 'api_key')).toBe('sk-live-123');
+    expect(await findSecretSetting(hd.ctx, 'ai', 'api_key')).toBe('sk-live-123');
     await patch({ ai: { api_key: SECRET_MASK } });
-    expect(await getSecretSetting(hd.ctx, 'ai', 'api_key')).toBe('sk-live-123');
+    expect(await findSecretSetting(hd.ctx, 'ai', 'api_key')).toBe('sk-live-123');
     await patch({ ai: { api_key: '' } });
-    expect(await getSecretSetting(hd.ctx, 'ai', 'api_key')).toBeNull();
+    expect(await findSecretSetting(hd.ctx, 'ai', 'api_key')).toBeNull();
     expect((await settings()).ai.api_key).toBe('');
   });
 
@@ -64,14 +64,14 @@ describeEachDatabase('secret settings', (dialect) => {
     await updateSettings(hd.ctx, { ai: { api_key: 'sk-live-456' } });
     hd.hooks.addFilter('helpdesk_encryption_seed', 'test/rotate', (seed) => `${seed}-changed`);
     try {
-      expect(await getSecretSetting(hd.ctx, 'ai', 'api_key')).toBeNull();
+      expect(await findSecretSetting(hd.ctx, 'ai', 'api_key')).toBeNull();
       expect(await listUnreadableSecrets(hd.ctx)).toEqual(['ai.api_key']);
       const res = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/settings/secrets', headers: admin });
       expect(res.json()).toEqual({ unreadable: ['ai.api_key'] });
       expect(JSON.stringify(await settings())).not.toContain('sk-live-456');
       // Entering it again under the new seed makes it readable.
       await patch({ ai: { api_key: 'sk-live-789' } });
-      expect(await getSecretSetting(hd.ctx, 'ai', 'api_key')).toBe('sk-live-789');
+      expect(await findSecretSetting(hd.ctx, 'ai', 'api_key')).toBe('sk-live-789');
     } finally {
       hd.hooks.removeFilter('helpdesk_encryption_seed', 'test/rotate');
     }
@@ -106,14 +106,14 @@ describeEachDatabase('secret settings', (dialect) => {
     try {
       const first = await createServiceContext(hd.db, config, (line) => lines.push(line));
       await updateSettings(first, { ai: { api_key: 'sk-live-lost' } });
-      expect(await getSecretSetting(first, 'ai', 'api_key')).toBe('sk-live-lost');
+      expect(await findSecretSetting(first, 'ai', 'api_key')).toBe('sk-live-lost');
       const oldSeed = readFileSync(join(dataDir, SEED_FILE_NAME), 'utf8');
       rmSync(join(dataDir, SEED_FILE_NAME));
 
       const second = await createServiceContext(hd.db, config, (line) => lines.push(line));
       expect(existsSync(join(dataDir, SEED_FILE_NAME))).toBe(true);
       expect(readFileSync(join(dataDir, SEED_FILE_NAME), 'utf8')).not.toBe(oldSeed);
-      expect(await getSecretSetting(second, 'ai', 'api_key')).toBeNull();
+      expect(await findSecretSetting(second, 'ai', 'api_key')).toBeNull();
       expect(lines.join('\n')).toMatch(/ai\.api_key.*Enter them again/);
       expect(lines.join('\n')).toMatch(/was missing/);
       expect(lines.join('\n')).not.toContain('sk-live-lost');

@@ -180,7 +180,7 @@ export async function currentSeed(ctx: DomainContext): Promise<string> {
  * A secret setting in plain text, for the code that uses it (never for a response or a log); null when
  * unset or unreadable (the seed changed, or the stored value was altered).
  */
-export async function getSecretSetting(ctx: DomainContext, tab: string, key: string): Promise<string | null> {
+export async function findSecretSetting(ctx: DomainContext, tab: string, key: string): Promise<string | null> {
   const stored = ((await readOption(ctx.db, SETTINGS_OPTION)) ?? {}) as SettingsValues;
   const value = stored[tab]?.[key];
   if (typeof value !== 'string' || value === '') return null;

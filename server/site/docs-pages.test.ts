@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createPost } from '../domain/save-post.js';
+import { createPost } from '../domain/create-post.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 

@@ -1,5 +1,5 @@
 import type { DomainContext } from '../domain/context.js';
-import { createPost } from '../domain/save-post.js';
+import { createPost } from '../domain/create-post.js';
 import { listTerms } from '../domain/terms.js';
 import { updateSettings } from '../settings/settings.js';
 import { updateSiteOptions } from '../settings/site-options.js';

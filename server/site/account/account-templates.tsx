@@ -5,7 +5,7 @@ import { GUESS_RETRY_AFTER_S } from '../../auth/guess-limits.js';
 import { inspectTicketLink } from '../../auth/ticket-links.js';
 import type { Config } from '../../config/config-types.js';
 import { ACCOUNT_DISABLED_MESSAGE } from '../../domain/account-disabled.js';
-import { getClientThread, listClientTickets } from '../../domain/client-tickets.js';
+import { findClientThread, listClientTickets } from '../../domain/client-tickets.js';
 import type { DomainContext } from '../../domain/context.js';
 import { getPosts } from '../../domain/post.js';
 import { canRegisterUsers } from '../../domain/resolve-user.js';
@@ -82,11 +82,11 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
       const used = new Set([...page.content.matchAll(new RegExp(SHORTCODE.source, 'g'))].map((m) => m[1]));
 
       let tickets: TicketsShortcodeProps['tickets'];
-      let thread: Awaited<ReturnType<typeof getClientThread>>;
+      let thread: Awaited<ReturnType<typeof findClientThread>>;
       if (user && used.has('helpdesk_tickets')) {
         const ticketParam = front.query.get('ticket');
         if (ticketParam !== null) {
-          thread = await getClientThread(ctx, user.id, /^\d{1,12}$/.test(ticketParam) ? Number(ticketParam) : -1);
+          thread = await findClientThread(ctx, user.id, /^\d{1,12}$/.test(ticketParam) ? Number(ticketParam) : -1);
           if (!thread) return sendNotFound(ctx, config, reply);
         } else {
           const paged = front.query.get('paged');

@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { suggestReply } from '../../../ai/suggest-reply.js';
 import { addComment } from '../../../domain/add-comment.js';
-import { getClientThread, listClientTickets } from '../../../domain/client-tickets.js';
+import { findClientThread, listClientTickets } from '../../../domain/client-tickets.js';
 import { isStaff } from '../../../domain/context.js';
 import { findTicket } from '../../../domain/find-ticket.js';
 import { getAgentTicket } from '../../../domain/get-agent-ticket.js';
@@ -76,7 +76,7 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
     async (request) => {
       const actor = request.actor;
       if (actor?.role === 'client') {
-        const thread = await getClientThread(ctx, actor.id, request.params.id);
+        const thread = await findClientThread(ctx, actor.id, request.params.id);
         const ticket = thread && (await findTicket(ctx, thread.id));
         const user = request.siteUser;
         if (!thread || !ticket) throw new AppError('NOT_FOUND', 'There is no such ticket.');

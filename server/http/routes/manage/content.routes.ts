@@ -1,5 +1,9 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { assignProduct, createPost, deletePost, type ManagedPostType, updatePost } from '../../../domain/save-post.js';
+import { assignProduct } from '../../../domain/assign-product.js';
+import { createPost } from '../../../domain/create-post.js';
+import { deletePost } from '../../../domain/delete-post.js';
+import type { ManagedPostType } from '../../../domain/managed-post.js';
+import { updatePost } from '../../../domain/update-post.js';
 import { requireStaff } from '../../plugins/auth.js';
 import { presentPost } from '../../presenters.js';
 import { replyCreated } from '../../reply-created.js';

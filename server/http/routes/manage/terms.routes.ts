@@ -1,6 +1,8 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { assertStatusDeletable, createTerm, deleteTerm, updateTerm } from '../../../domain/save-term.js';
+import { createTerm } from '../../../domain/create-term.js';
+import { assertStatusDeletable, deleteTerm } from '../../../domain/delete-term.js';
 import { LOOKUP_TAXONOMIES } from '../../../domain/terms.js';
+import { updateTerm } from '../../../domain/update-term.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { presentTermOption } from '../../presenters.js';
 import { replyCreated } from '../../reply-created.js';

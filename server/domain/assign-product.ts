@@ -1,0 +1,14 @@
+import { AppError } from '../errors.js';
+import { type DomainContext, now } from './context.js';
+import { checkProduct } from './managed-post.js';
+import { type Post, toPost } from './post.js';
+
+/** Links any post to a product (or unlinks it with null), if its type is assignable to products. */
+export async function assignProduct(ctx: DomainContext, postId: number, productId: number | null): Promise<Post> {
+  const post = await ctx.db.selectFrom('posts').select(['id', 'type']).where('id', '=', postId).executeTakeFirst();
+  if (!post) throw new AppError('NOT_FOUND', `There is no post with id ${postId}.`);
+  if (productId !== null) await checkProduct(ctx, post.type, productId);
+  const row = await ctx.db.updateTable('posts').set({ product_id: productId, updated_at: now() }).where('id', '=', postId).returningAll().executeTakeFirstOrThrow();
+  ctx.postsCache.clear();
+  return toPost(row);
+}

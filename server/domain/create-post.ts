@@ -1,0 +1,28 @@
+import { type DomainContext, now } from './context.js';
+import { checkProduct, type ManagedPostType, type PostInput, uniqueSlug } from './managed-post.js';
+import { type Post, toPost } from './post.js';
+
+/** Creates a doc, product or page; the slug is made unique within its type. */
+export async function createPost(ctx: DomainContext, type: ManagedPostType, input: PostInput & { title: string }, authorId: number | null): Promise<Post> {
+  if (input.product != null) await checkProduct(ctx, type, input.product);
+  const time = now();
+  const row = await ctx.db
+    .insertInto('posts')
+    .values({
+      type,
+      status: input.status ?? 'publish',
+      title: input.title.trim(),
+      content: input.content ?? '',
+      slug: await uniqueSlug(ctx.db, type, input.slug ?? input.title),
+      author_id: authorId,
+      product_id: input.product ?? null,
+      parent_id: null,
+      menu_order: input.menuOrder ?? 0,
+      created_at: time,
+      updated_at: time,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  ctx.postsCache.clear();
+  return toPost(row);
+}

@@ -1,0 +1,15 @@
+import type { Taxonomy, TermRow } from '../db/tables.js';
+import type { DomainContext } from './context.js';
+import { slugify } from './slugify.js';
+import { refuseDuplicateSlug, type TermInput } from './term-input.js';
+
+/** Adds a reason, urgency or status. */
+export async function createTerm(ctx: DomainContext, taxonomy: Taxonomy, input: TermInput & { name: string }): Promise<TermRow> {
+  return refuseDuplicateSlug(() =>
+    ctx.db
+      .insertInto('terms')
+      .values({ taxonomy, name: input.name.trim(), slug: slugify(input.slug ?? input.name), term_order: input.order ?? 0 })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
+}
