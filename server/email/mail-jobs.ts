@@ -11,18 +11,9 @@ import { getSettings } from '../settings/settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { issueAccountLink } from './account-links.js';
 import type { OutgoingMail } from './create-transport.js';
+import type { MailJobPayload } from './mail-job-payload.js';
 import { type MailValues, renderMail } from './render-mail.js';
 import { unlinkableText } from './unlinkable-text.js';
-
-/**
- * One message to one recipient; rendered when it is sent, so a fresh link is made per attempt. The
- * recipient is an account (`userId`), or for the access mail only, a bare address that has none.
- */
-export type MailJobPayload =
-  | { template: Exclude<MailTemplateName, 'client_access_request' | 'client_confirm_address'>; userId: number; ticketId: number | null; commentId?: number }
-  | { template: 'client_access_request'; email: string; ticketId: null }
-  // A sign-up waiting for proof of its address: no account yet, only the address and the name typed.
-  | { template: 'client_confirm_address'; email: string; name: string; ticketId: null };
 
 /** Decides, before a mail is built, whether it may go to that address; returns why not, or null. */
 export type MailAllowance = (address: string, template: MailTemplateName, commentAuthorRole: string | null) => Promise<string | null>;
@@ -74,10 +65,9 @@ async function isInternal(db: Kysely<Database>, commentId: number): Promise<bool
 
 /**
  * Builds the message of a mail job; null when there is nothing to send any more (account or ticket
- * gone, note), `{ suppressed }` when `allow` refuses it. `allow` runs before any link is minted.
+ * gone, note), `{ suppressed }` when `allow` refuses it. The payload was checked by the worker. `allow` runs before any link is minted.
  */
-export async function buildMail(ctx: DomainContext, config: Config, job: JobRow, allow?: MailAllowance): Promise<OutgoingMail | { suppressed: string } | null> {
-  const payload = JSON.parse(job.payload) as MailJobPayload;
+export async function buildMail(ctx: DomainContext, config: Config, job: JobRow, payload: MailJobPayload, allow?: MailAllowance): Promise<OutgoingMail | { suppressed: string } | null> {
   const recipient =
     'userId' in payload
       ? await ctx.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', payload.userId).executeTakeFirst()
