@@ -6,8 +6,8 @@ import type { DomainContext } from '../domain/context.js';
 import { isEmailAddress } from '../domain/email-address.js';
 import type { JobRow } from '../jobs/queue.js';
 import { enqueueJob } from '../jobs/queue.js';
+import { getCoreSettings } from '../settings/core-settings.js';
 import type { MailTemplateName } from '../settings/emails-tab.js';
-import { getSettings } from '../settings/settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { issueAccountLink } from './account-links.js';
 import type { OutgoingMail } from './create-transport.js';
@@ -96,8 +96,8 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow,
   const refusal = await allow?.(recipient.email, payload.template, commentAuthorRole);
   if (refusal) return { suppressed: refusal };
 
-  const [settings, site] = await Promise.all([getSettings(ctx), getSiteOptions(ctx.db)]);
-  const emails = settings.emails ?? {};
+  const [settings, site] = await Promise.all([getCoreSettings(ctx), getSiteOptions(ctx.db)]);
+  const { emails } = settings;
   const toClient = payload.template.startsWith('client_');
   const siteLink = `${config.homeUrl}/`;
   // Sign-up and password mails carry their own one-time link (address proof or password reset).
@@ -109,9 +109,7 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow,
       ? siteLink
       : toClient
         ? // The link's row joins the group commit on SQLite (no fsync of its own per mail).
-          await ctx.transactions.write((db) =>
-            issueTicketLink(db, config.homeUrl, { userId: recipient.id as number, ticketId: ticket?.id ?? null, lifetimeDays: Number(settings.login?.link_lifetime_days ?? 7) }),
-          )
+          await ctx.transactions.write((db) => issueTicketLink(db, config.homeUrl, { userId: recipient.id as number, ticketId: ticket?.id ?? null, lifetimeDays: settings.login.link_lifetime_days }))
         : `${config.homeUrl}/admin/tickets/${ticket?.id ?? ''}`);
   const values: MailValues = {
     // Chosen by whoever filed the ticket: shown, never a link (a name like "evil.com").
@@ -123,10 +121,10 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow,
     site_link: siteLink,
     reply_text: replyText ?? '',
   };
-  const rendered = renderMail(String(emails[`${payload.template}_subject`] ?? ''), String(emails[`${payload.template}_body`] ?? ''), values);
+  const rendered = renderMail(emails[`${payload.template}_subject`], emails[`${payload.template}_body`], values);
   const host = new URL(config.homeUrl).hostname;
   return {
-    from: { name: String(emails.from_name || site.site_name), address: String(emails.from_address || `helpdesk@${host}`) },
+    from: { name: emails.from_name || site.site_name, address: emails.from_address || `helpdesk@${host}` },
     to: recipient.email,
     ...rendered,
     messageId: `<mail-${job.id}.${job.created_at.replace(/\D/g, '')}@${host}>`,
