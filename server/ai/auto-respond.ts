@@ -2,8 +2,8 @@ import type { Config } from '../config/config-types.js';
 import { addComment } from '../domain/add-comment.js';
 import type { DomainContext } from '../domain/context.js';
 import { findTicket } from '../domain/find-ticket.js';
+import { getCoreSettings } from '../settings/core-settings.js';
 import { AUTO_RESPONDER_TEMPLATE } from '../settings/default-schema.js';
-import { getSettings } from '../settings/settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import type { ChatFailureReason } from './chat-client.js';
 import { askGroundedAnswer } from './grounded-answer.js';
@@ -20,7 +20,7 @@ export interface AutoRespondResult {
 
 /** True when Tickets → Auto responder is on. */
 export async function isAutoResponderEnabled(ctx: DomainContext): Promise<boolean> {
-  return (await getSettings(ctx)).tickets?.auto_responder_enabled === true;
+  return (await getCoreSettings(ctx)).tickets.auto_responder_enabled;
 }
 
 /**
@@ -38,9 +38,9 @@ export async function autoRespond(ctx: DomainContext, config: Pick<Config, 'cons
   // The backend's reply was awaited outside any transaction; look again before writing.
   if (await hasBotComment(ctx, ticket.id)) return { commentId: null };
 
-  const settings = await getSettings(ctx);
-  const template =
-    typeof settings.tickets?.auto_responder_template === 'string' && settings.tickets.auto_responder_template.trim() ? settings.tickets.auto_responder_template : AUTO_RESPONDER_TEMPLATE;
+  const { auto_responder_template } = (await getCoreSettings(ctx)).tickets;
+  // A template emptied on the screen means "the standard one", not an empty reply.
+  const template = auto_responder_template.trim() ? auto_responder_template : AUTO_RESPONDER_TEMPLATE;
   const client = ticket.authorId ? await ctx.db.selectFrom('users').select('name').where('id', '=', ticket.authorId).executeTakeFirst() : undefined;
   const { site_name } = await getSiteOptions(ctx.db);
   const docsText = docs.length ? docs.map((doc) => `- ${doc.title}: ${docUrl(config.homeUrl, doc.slug)}`).join('\n') : '(no matching articles)';

@@ -1,6 +1,8 @@
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
-import { findSecretSetting, getSettings } from '../settings/settings.js';
+import { getCoreSettings } from '../settings/core-settings.js';
+import { DEFAULT_AI_MODEL } from '../settings/default-schema.js';
+import { findSecretSetting } from '../settings/settings.js';
 import { helpdeskCloudSiteUrl } from './cloud-site.js';
 
 export interface ChatMessage {
@@ -21,8 +23,6 @@ export interface ChatRequest {
   timeoutMs: number;
 }
 
-export const DEFAULT_AI_MODEL = 'gpt-4o-mini';
-export const DEFAULT_AI_TIMEOUT_SECONDS = 10;
 // A reply longer than this is not a helpdesk answer; reading on would only hold memory.
 const MAX_RESPONSE_BYTES = 1_000_000;
 
@@ -86,10 +86,10 @@ export async function askAiBackend(ctx: DomainContext, config: Pick<Config, 'con
   try {
     const apiKey = await findSecretSetting(ctx, 'ai', 'api_key');
     if (!apiKey) return { ok: false, reason: 'not_configured', detail: 'No AI API key is configured (AI tab).' };
-    const ai = (await getSettings(ctx)).ai ?? {};
-    const model = typeof ai.model === 'string' && ai.model.trim() ? ai.model.trim() : DEFAULT_AI_MODEL;
-    const seconds = typeof ai.timeout_seconds === 'number' && ai.timeout_seconds > 0 ? ai.timeout_seconds : DEFAULT_AI_TIMEOUT_SECONDS;
-    return await requestChatCompletion({ baseUrl: helpdeskCloudSiteUrl(config), apiKey, model, messages, timeoutMs: seconds * 1000 });
+    const ai = (await getCoreSettings(ctx)).ai;
+    // A model name emptied on the screen means "the standard one"; the backend would refuse an empty one.
+    const model = ai.model.trim() || DEFAULT_AI_MODEL;
+    return await requestChatCompletion({ baseUrl: helpdeskCloudSiteUrl(config), apiKey, model, messages, timeoutMs: ai.timeout_seconds * 1000 });
   } catch (error) {
     // Settings unreadable (a plugin's filter threw, the seed filter misbehaves): no answer, no crash.
     return { ok: false, reason: 'not_configured', detail: error instanceof Error ? error.message : String(error) };

@@ -6,13 +6,14 @@ import { canRegisterUsers, findUserByEmail, insertUserOnce, normalizeEmail } fro
 import { enqueueMail } from '../email/mail-jobs.js';
 import { AppError } from '../errors.js';
 import { addressKey } from '../http/client-address.js';
-import { getSettings } from '../settings/settings.js';
+import { type CoreSettings, getCoreSettings } from '../settings/core-settings.js';
 import { takePasswordGuess } from './password-guesses.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { takeRateLimit } from './rate-limit.js';
 import { requestAddressProof } from './request-address-proof.js';
 
-export type LoginMethod = 'email_link' | 'password' | 'both';
+/** The Login tab's methods (the options of its select). */
+export type LoginMethod = CoreSettings['login']['method'];
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Sign-in and fresh-link mails per mailbox (mailboxKey) per hour. */
@@ -21,8 +22,7 @@ export const LINK_MAILS_PER_HOUR = 3;
 export const LINK_REQUESTS_PER_ADDRESS_HOUR = 20;
 
 export async function getLoginMethod(ctx: DomainContext): Promise<LoginMethod> {
-  const method = (await getSettings(ctx)).login?.method;
-  return method === 'password' || method === 'both' ? method : 'email_link';
+  return (await getCoreSettings(ctx)).login.method;
 }
 
 export const allowsLink = (method: LoginMethod) => method !== 'password';

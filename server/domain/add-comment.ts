@@ -1,6 +1,6 @@
 import { AppError, invalidField } from '../errors.js';
 import { enqueueJob } from '../jobs/queue.js';
-import { getSettings } from '../settings/settings.js';
+import { getCoreSettings } from '../settings/core-settings.js';
 import { type Actor, type DomainContext, isStaff, now } from './context.js';
 import { findTicket } from './find-ticket.js';
 import { isMultiLineText, MULTI_LINE_RULE } from './text-rules.js';
@@ -64,8 +64,8 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
   if (!input.suppressTransition) {
     const isClient = input.role === 'client';
     const target = isClient ? TRANSITION.client : TRANSITION.agent;
-    const settings = await getSettings(ctx);
-    if (settings.tickets?.change_status === true && (await ctx.hooks.applyFilters('helpdesk_auto_status_transition_on_comment', true, ticket, isClient, id)) === true) {
+    const settings = await getCoreSettings(ctx);
+    if (settings.tickets.change_status && (await ctx.hooks.applyFilters('helpdesk_auto_status_transition_on_comment', true, ticket, isClient, id)) === true) {
       const term = await ctx.db.selectFrom('terms').select(['id', 'slug']).where('taxonomy', '=', 'ticket_status').where('slug', '=', target).executeTakeFirst();
       if (term && ticket.ticketStatus !== term.slug) {
         await ctx.db.updateTable('term_relationships').set({ term_id: term.id }).where('post_id', '=', ticket.id).where('taxonomy', '=', 'ticket_status').execute();

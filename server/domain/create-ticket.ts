@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
 import type { Database, Taxonomy, UserRow } from '../db/tables.js';
 import { invalidField } from '../errors.js';
+import { enqueueJob } from '../jobs/queue.js';
 import { type Actor, type DomainContext, isStaff, now } from './context.js';
 import { assertAssignableToProduct, assertProductExists } from './product-post-types.js';
 import { assertCanRegister, assertValidAccount, findUserByEmail, insertUserOnce, normalizeEmail } from './resolve-user.js';
@@ -102,10 +103,7 @@ async function insertTicketRows(trx: Kysely<Database>, input: CreateTicketInput,
       .values(Object.entries(meta).map(([meta_key, meta_value]) => ({ post_id: id, meta_key, meta_value })))
       .execute();
   }
-  await trx
-    .insertInto('jobs')
-    .values({ kind: 'ticket_created', payload: JSON.stringify({ ticketId: id }), state: 'queued', attempts: 0, run_at: time, last_error: null, created_at: time })
-    .execute();
+  await enqueueJob(trx, 'ticket_created', { ticketId: id }, time);
   if (idempotencyKey) await trx.insertInto('idempotency_keys').values({ key: idempotencyKey, ticket_id: id, created_at: time }).execute();
 
   return { id, status: status.slug, isNew: true };

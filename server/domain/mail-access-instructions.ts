@@ -1,11 +1,11 @@
 import { enqueueMail } from '../email/mail-jobs.js';
-import { getSettings } from '../settings/settings.js';
+import { getCoreSettings } from '../settings/core-settings.js';
 import type { DomainContext } from './context.js';
 import { normalizeEmail } from './resolve-user.js';
 
 /** Tickets → Submission → "Don't reveal whether an email has an account". */
 export async function isAccountExistenceHidden(ctx: DomainContext): Promise<boolean> {
-  return (await getSettings(ctx)).tickets?.hide_account_existence === true;
+  return (await getCoreSettings(ctx)).tickets.hide_account_existence;
 }
 
 /**

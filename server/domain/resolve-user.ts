@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRole, UserRow } from '../db/tables.js';
 import { AppError, invalidField } from '../errors.js';
-import { getSettings } from '../settings/settings.js';
+import { getCoreSettings } from '../settings/core-settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { type DomainContext, now } from './context.js';
 import { EMAIL_RULE, isEmailAddress } from './email-address.js';
@@ -22,7 +22,7 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
  */
 export async function canRegisterUsers(ctx: DomainContext): Promise<boolean> {
   // The settings are cached; the site options are read only when the setting does not already allow it.
-  const allowed = (await getSettings(ctx)).tickets?.create_accounts === true || (await getSiteOptions(ctx.db)).users_can_register;
+  const allowed = (await getCoreSettings(ctx)).tickets.create_accounts || (await getSiteOptions(ctx.db)).users_can_register;
   return (await ctx.hooks.applyFilters('helpdesk_can_register_users', allowed)) === true;
 }
 

@@ -1,7 +1,7 @@
 import { issueAddressProof } from '../auth/address-proofs.js';
 import { issuePasswordResetLink } from '../auth/password-reset-links.js';
 import type { DomainContext } from '../domain/context.js';
-import type { MailJobPayload } from './mail-jobs.js';
+import type { MailJobPayload } from './mail-job-payload.js';
 
 /**
  * The one-time link of a sign-up or password mail, minted when the mail is built (so a retry makes a

@@ -6,23 +6,14 @@ import type { DomainContext } from '../domain/context.js';
 import { isEmailAddress } from '../domain/email-address.js';
 import type { JobRow } from '../jobs/queue.js';
 import { enqueueJob } from '../jobs/queue.js';
+import { getCoreSettings } from '../settings/core-settings.js';
 import type { MailTemplateName } from '../settings/emails-tab.js';
-import { getSettings } from '../settings/settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { issueAccountLink } from './account-links.js';
 import type { OutgoingMail } from './create-transport.js';
+import type { MailJobPayload } from './mail-job-payload.js';
 import { type MailValues, renderMail } from './render-mail.js';
 import { unlinkableText } from './unlinkable-text.js';
-
-/**
- * One message to one recipient; rendered when it is sent, so a fresh link is made per attempt. The
- * recipient is an account (`userId`), or for the access mail only, a bare address that has none.
- */
-export type MailJobPayload =
-  | { template: Exclude<MailTemplateName, 'client_access_request' | 'client_confirm_address'>; userId: number; ticketId: number | null; commentId?: number }
-  | { template: 'client_access_request'; email: string; ticketId: null }
-  // A sign-up waiting for proof of its address: no account yet, only the address and the name typed.
-  | { template: 'client_confirm_address'; email: string; name: string; ticketId: null };
 
 /** Decides, before a mail is built, whether it may go to that address; returns why not, or null. */
 export type MailAllowance = (address: string, template: MailTemplateName, commentAuthorRole: string | null) => Promise<string | null>;
@@ -74,10 +65,9 @@ async function isInternal(db: Kysely<Database>, commentId: number): Promise<bool
 
 /**
  * Builds the message of a mail job; null when there is nothing to send any more (account or ticket
- * gone, note), `{ suppressed }` when `allow` refuses it. `allow` runs before any link is minted.
+ * gone, note), `{ suppressed }` when `allow` refuses it. The payload was checked by the worker. `allow` runs before any link is minted.
  */
-export async function buildMail(ctx: DomainContext, config: Config, job: JobRow, allow?: MailAllowance): Promise<OutgoingMail | { suppressed: string } | null> {
-  const payload = JSON.parse(job.payload) as MailJobPayload;
+export async function buildMail(ctx: DomainContext, config: Config, job: JobRow, payload: MailJobPayload, allow?: MailAllowance): Promise<OutgoingMail | { suppressed: string } | null> {
   const recipient =
     'userId' in payload
       ? await ctx.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', payload.userId).executeTakeFirst()
@@ -106,8 +96,8 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow,
   const refusal = await allow?.(recipient.email, payload.template, commentAuthorRole);
   if (refusal) return { suppressed: refusal };
 
-  const [settings, site] = await Promise.all([getSettings(ctx), getSiteOptions(ctx.db)]);
-  const emails = settings.emails ?? {};
+  const [settings, site] = await Promise.all([getCoreSettings(ctx), getSiteOptions(ctx.db)]);
+  const { emails } = settings;
   const toClient = payload.template.startsWith('client_');
   const siteLink = `${config.homeUrl}/`;
   // Sign-up and password mails carry their own one-time link (address proof or password reset).
@@ -119,9 +109,7 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow,
       ? siteLink
       : toClient
         ? // The link's row joins the group commit on SQLite (no fsync of its own per mail).
-          await ctx.transactions.write((db) =>
-            issueTicketLink(db, config.homeUrl, { userId: recipient.id as number, ticketId: ticket?.id ?? null, lifetimeDays: Number(settings.login?.link_lifetime_days ?? 7) }),
-          )
+          await ctx.transactions.write((db) => issueTicketLink(db, config.homeUrl, { userId: recipient.id as number, ticketId: ticket?.id ?? null, lifetimeDays: settings.login.link_lifetime_days }))
         : `${config.homeUrl}/admin/tickets/${ticket?.id ?? ''}`);
   const values: MailValues = {
     // Chosen by whoever filed the ticket: shown, never a link (a name like "evil.com").
@@ -133,10 +121,10 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow,
     site_link: siteLink,
     reply_text: replyText ?? '',
   };
-  const rendered = renderMail(String(emails[`${payload.template}_subject`] ?? ''), String(emails[`${payload.template}_body`] ?? ''), values);
+  const rendered = renderMail(emails[`${payload.template}_subject`], emails[`${payload.template}_body`], values);
   const host = new URL(config.homeUrl).hostname;
   return {
-    from: { name: String(emails.from_name || site.site_name), address: String(emails.from_address || `helpdesk@${host}`) },
+    from: { name: emails.from_name || site.site_name, address: emails.from_address || `helpdesk@${host}` },
     to: recipient.email,
     ...rendered,
     messageId: `<mail-${job.id}.${job.created_at.replace(/\D/g, '')}@${host}>`,

@@ -2,8 +2,8 @@ import type { DomainContext } from '../domain/context.js';
 import { mailboxKey } from '../domain/mailbox-key.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { recordRefusal } from '../intake/guard-intake.js';
+import { getCoreSettings } from '../settings/core-settings.js';
 import type { MailTemplateName } from '../settings/emails-tab.js';
-import { getSettings } from '../settings/settings.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -29,11 +29,11 @@ export { mailboxKey } from '../domain/mailbox-key.js';
  * must not be sent when a limit is exceeded (and counts that for the admin's stats), else null.
  */
 export async function takeMailAllowance(ctx: DomainContext, counters: CounterStore, email: string): Promise<string | null> {
-  const settings = (await getSettings(ctx)).tickets ?? {};
+  const settings = (await getCoreSettings(ctx)).tickets;
   const box = mailboxKey(email);
   const windows = [
-    { name: 'hour', key: `mail:address:h:${box}`, windowMs: HOUR_MS, max: Number(settings.limit_mail_hour ?? 5) },
-    { name: 'day', key: `mail:address:d:${box}`, windowMs: DAY_MS, max: Number(settings.limit_mail_day ?? 20) },
+    { name: 'hour', key: `mail:address:h:${box}`, windowMs: HOUR_MS, max: settings.limit_mail_hour },
+    { name: 'day', key: `mail:address:d:${box}`, windowMs: DAY_MS, max: settings.limit_mail_day },
   ];
   const hits = await Promise.all(windows.map((w) => counters.hit(w.key, w.windowMs)));
   const over = windows.find((w, i) => (hits[i]?.count ?? 0) > w.max);

@@ -2,7 +2,7 @@ import type { DomainContext } from '../domain/context.js';
 import { describeWait } from '../domain/describe-wait.js';
 import { AppError } from '../errors.js';
 import { addressKey } from '../http/client-address.js';
-import { getSettings } from '../settings/settings.js';
+import { getCoreSettings } from '../settings/core-settings.js';
 import type { CountedLimit } from './counted-limits.js';
 import { hitLimits } from './counted-limits.js';
 import type { CounterStore } from './counter-store.js';
@@ -27,20 +27,20 @@ export interface ClientWrite {
  * Throws the problem to answer (429 with Retry-After, or 503 when stopped).
  */
 export async function guardClientWrite(ctx: DomainContext, counters: CounterStore, write: ClientWrite): Promise<void> {
-  const settings = (await getSettings(ctx)).tickets ?? {};
-  if (write.kind === 'ticket' && write.via === 'site' && settings.intake_enabled === false && settings.intake_stops_site_form === true) {
+  const settings = (await getCoreSettings(ctx)).tickets;
+  if (write.kind === 'ticket' && write.via === 'site' && !settings.intake_enabled && settings.intake_stops_site_form) {
     await recordRefusal(counters, 'offline');
     throw new AppError('INTAKE_OFFLINE', 'This help desk is not taking new tickets right now. Please try again later.');
   }
   const accountLimit: CountedLimit<RefusalReason> =
     write.kind === 'ticket'
-      ? { name: 'limit_client_tickets_hour', key: `client:tickets:h:${write.userId}`, windowMs: HOUR_MS, max: Number(settings.limit_client_tickets_hour) }
-      : { name: 'limit_client_replies_hour', key: `client:replies:h:${write.userId}`, windowMs: HOUR_MS, max: Number(settings.limit_client_replies_hour) };
+      ? { name: 'limit_client_tickets_hour', key: `client:tickets:h:${write.userId}`, windowMs: HOUR_MS, max: settings.limit_client_tickets_hour }
+      : { name: 'limit_client_replies_hour', key: `client:replies:h:${write.userId}`, windowMs: HOUR_MS, max: settings.limit_client_replies_hour };
   const addressLimit: CountedLimit<RefusalReason> = {
     name: 'limit_client_ip_hour',
     key: `client:ip:h:${addressKey(write.ip)}`,
     windowMs: HOUR_MS,
-    max: Number(settings.limit_client_ip_hour),
+    max: settings.limit_client_ip_hour,
   };
   const exceeded = await hitLimits(counters, [accountLimit, addressLimit]);
   if (!exceeded) return;

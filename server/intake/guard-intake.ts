@@ -3,7 +3,7 @@ import { describeWait } from '../domain/describe-wait.js';
 import { mailboxKey } from '../domain/mailbox-key.js';
 import { AppError } from '../errors.js';
 import { addressKey } from '../http/client-address.js';
-import { getSettings } from '../settings/settings.js';
+import { getCoreSettings } from '../settings/core-settings.js';
 import { type CountedLimit, hitLimits } from './counted-limits.js';
 import type { CounterStore } from './counter-store.js';
 
@@ -56,19 +56,19 @@ type Limit = CountedLimit<Extract<RefusalReason, `limit_${string}`>>;
  * Throws the problem to answer (429 with Retry-After and RateLimit headers for the limits).
  */
 export async function guardIntake(ctx: DomainContext, counters: CounterStore, attempt: IntakeAttempt): Promise<void> {
-  const settings = (await getSettings(ctx)).tickets ?? {};
+  const settings = (await getCoreSettings(ctx)).tickets;
   const refuse = async (reason: RefusalReason, error: AppError) => {
     await recordRefusal(counters, reason);
     throw error;
   };
 
-  if (settings.intake_enabled === false) {
+  if (!settings.intake_enabled) {
     await refuse('offline', new AppError('INTAKE_OFFLINE', 'This help desk is not taking tickets through the form right now. Please try again later.'));
   }
   if (attempt.honeypot) {
     await refuse('honeypot', new AppError('SUBMISSION_REFUSED', 'This submission was refused as automated.'));
   }
-  const minFillMs = Number(settings.min_fill_seconds ?? 0) * 1000;
+  const minFillMs = settings.min_fill_seconds * 1000;
   if (attempt.fillMs !== undefined && attempt.fillMs < minFillMs) {
     await refuse('too_fast', new AppError('SUBMISSION_REFUSED', 'The form was sent too quickly. Wait a moment, then send it again.'));
   }
@@ -77,10 +77,10 @@ export async function guardIntake(ctx: DomainContext, counters: CounterStore, at
   // spellings are one), so neither can be rotated past the limits.
   const address = addressKey(attempt.ip);
   const limits: Limit[] = [
-    { name: 'limit_ip_hour', key: `intake:ip:h:${address}`, windowMs: HOUR_MS, max: Number(settings.limit_ip_hour) },
-    { name: 'limit_ip_day', key: `intake:ip:d:${address}`, windowMs: DAY_MS, max: Number(settings.limit_ip_day) },
-    { name: 'limit_email_hour', key: `intake:email:h:${mailboxKey(attempt.email)}`, windowMs: HOUR_MS, max: Number(settings.limit_email_hour) },
-    { name: 'limit_global_day', key: 'intake:global:d', windowMs: DAY_MS, max: Number(settings.limit_global_day) },
+    { name: 'limit_ip_hour', key: `intake:ip:h:${address}`, windowMs: HOUR_MS, max: settings.limit_ip_hour },
+    { name: 'limit_ip_day', key: `intake:ip:d:${address}`, windowMs: DAY_MS, max: settings.limit_ip_day },
+    { name: 'limit_email_hour', key: `intake:email:h:${mailboxKey(attempt.email)}`, windowMs: HOUR_MS, max: settings.limit_email_hour },
+    { name: 'limit_global_day', key: 'intake:global:d', windowMs: DAY_MS, max: settings.limit_global_day },
   ];
   const exceeded = await hitLimits(counters, limits);
   if (!exceeded) return;

@@ -3,7 +3,7 @@ import type { SettingsSection } from '../settings/schema-types.js';
 const limit = (label: string, value: number, desc: string) => ({ type: 'number' as const, label, default: value, min: 1, max: 1_000_000, desc });
 
 /** Tickets → Intake protection: the switches and limits of the public ticket route. */
-export function intakeSection(): SettingsSection {
+export function intakeSection() {
   return {
     label: 'Intake protection',
     desc: 'Limits on tickets filed through the widget and the public API, and on tickets and replies from signed-in clients. Agents and admins are never limited.',
@@ -35,5 +35,5 @@ export function intakeSection(): SettingsSection {
       limit_client_ip_hour: limit('Tickets and replies from signed-in clients per IP address per hour', 120, 'Against one network using many accounts.'),
       min_fill_seconds: { type: 'number', label: 'Minimum time to fill the form (seconds)', default: 3, min: 0, max: 120, desc: 'Widget submissions faster than this are refused as automated.' },
     },
-  };
+  } satisfies SettingsSection;
 }

@@ -2,11 +2,15 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DialectName } from '../db/create-db.js';
 import type { Database, JobsTable } from '../db/tables.js';
 import { type DomainContext, now } from '../domain/context.js';
+import type { JobKind, JobPayloads } from './job-payloads.js';
 
 export type JobRow = Selectable<JobsTable>;
 
-/** Queues a job; pass the transaction of the change that causes it (transactional outbox). */
-export async function enqueueJob(db: Kysely<Database>, kind: string, payload: object, runAt = now()): Promise<void> {
+/**
+ * Queues a job; pass the transaction of the change that causes it (transactional outbox). The payload
+ * is checked against its kind at compile time (`JobPayloads`); the worker checks it again on reading.
+ */
+export async function enqueueJob<K extends JobKind>(db: Kysely<Database>, kind: K, payload: JobPayloads[K], runAt = now()): Promise<void> {
   await db
     .insertInto('jobs')
     .values({ kind, payload: JSON.stringify(payload), state: 'queued', attempts: 0, run_at: runAt, last_error: null, created_at: now() })

@@ -1,12 +1,12 @@
-import { AUTO_RESPOND_JOB, autoRespond, isAutoResponderEnabled } from '../ai/auto-respond.js';
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { isPermanentMailError, type MailTransport } from '../email/create-transport.js';
-import { buildMail, fanOutCommentAdded, fanOutTicketCreated, MAIL_JOB, type MailAllowance } from '../email/mail-jobs.js';
-import { isVisitorTriggeredMail, takeMailAllowance } from '../email/mail-throttle.js';
 import { type CounterStore, createMemoryCounterStore } from '../intake/counter-store.js';
 import { cleanUpExpired } from './housekeeping.js';
-import { backoffDelay, claimJobs, completeJob, enqueueJob, failJob, type JobRow, retryJob, skipJob } from './queue.js';
+import { createJobHandlers, runJobHandler } from './job-handlers.js';
+import { isJobKind } from './job-payloads.js';
+import { backoffDelay, claimJobs, failJob, type JobRow, retryJob } from './queue.js';
+import { readJobPayload } from './read-job-payload.js';
 
 export interface WorkerLog {
   info(message: string): void;
@@ -54,51 +54,22 @@ export function createWorker(ctx: DomainContext, config: Config, transport: Mail
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
 
+  const handlers = createJobHandlers({ ctx, config, transport, log, counters });
+
   async function runJob(job: JobRow): Promise<void> {
     try {
-      if (job.kind === 'ticket_created' || job.kind === 'comment_added') {
-        const payload = JSON.parse(job.payload) as { ticketId?: number; commentId?: number };
-        // The responder runs as its own job: the AI call never holds up intake or this fan-out.
-        const respond = job.kind === 'ticket_created' && (await isAutoResponderEnabled(ctx));
-        // Through the transaction runner: on SQLite the fan-out shares the intake's group commit rather
-        // than paying an fsync of its own on the event loop for every ticket.
-        await ctx.transactions.run(async (trx) => {
-          if (job.kind === 'ticket_created') await fanOutTicketCreated(trx, Number(payload.ticketId));
-          else await fanOutCommentAdded(trx, Number(payload.commentId));
-          if (respond) await enqueueJob(trx, AUTO_RESPOND_JOB, { ticketId: Number(payload.ticketId) });
-          await completeJob(trx, job);
-        });
+      if (!isJobKind(job.kind)) {
+        await ctx.transactions.write((db) => failJob(db, job, `No handler for jobs of kind "${job.kind}".`));
         return;
       }
-      if (job.kind === AUTO_RESPOND_JOB) {
-        const { ticketId } = JSON.parse(job.payload) as { ticketId?: number };
-        const result = await autoRespond(ctx, config, Number(ticketId));
-        if (result.aiFailure && result.aiFailure !== 'not_configured') {
-          log.warn(`Auto responder for ticket ${ticketId}: no AI answer (${result.aiFailure}); replied with docs only.`);
-        }
-        await ctx.transactions.write((db) => completeJob(db, job));
+      const read = readJobPayload(job.kind, job.payload);
+      if (!read.ok) {
+        // A malformed row never becomes well-formed: retrying it would only fill the log.
+        log.warn(`Job ${job.id} (${job.kind}) failed: ${read.reason}`);
+        await ctx.transactions.write((db) => failJob(db, job, read.reason));
         return;
       }
-      if (job.kind === MAIL_JOB) {
-        // Counted on the first attempt only: a retry after an SMTP failure is the same mail.
-        const allow: MailAllowance | undefined =
-          job.attempts === 1 ? async (address, template, role) => (isVisitorTriggeredMail(template, role) ? takeMailAllowance(ctx, counters, address) : null) : undefined;
-        const mail = await buildMail(ctx, config, job, allow);
-        if (mail && 'suppressed' in mail) {
-          // Settled for good: retrying would only mail-bomb later. Logged without the address.
-          log.info(`Mail job ${job.id} not sent: over the per-address limit.`);
-          await ctx.transactions.write((db) => skipJob(db, job, mail.suppressed));
-          return;
-        }
-        if (mail) {
-          const { file } = await transport.send(mail);
-          // The link in the mail is a secret: say where the mail went, never what it holds.
-          if (file) log.info(`Mail "${mail.subject}" to ${mail.to} written to ${file}`);
-        }
-        await ctx.transactions.write((db) => completeJob(db, job));
-        return;
-      }
-      await ctx.transactions.write((db) => failJob(db, job, `No handler for jobs of kind "${job.kind}".`));
+      await runJobHandler(handlers, job.kind, job, read.payload);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (isPermanentMailError(error) || job.attempts >= maxAttempts) {

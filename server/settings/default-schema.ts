@@ -11,12 +11,19 @@ export const DEFAULT_TICKET_FORM_FIELDS: TicketFormField[] = [
   { key: 'order_id', label: 'Order ID', type: 'text', required: false, builtin: true },
 ];
 
+/** The AI tab's model; also what an emptied model name falls back to. */
+export const DEFAULT_AI_MODEL = 'gpt-4o-mini';
+
 export const AUTO_RESPONDER_TEMPLATE =
   'Hello ##client_name##,\n\nThank you for contacting ##site_name##. We received your request "##ticket_title##" (ticket ' +
   '##ticket_id##) and an agent will answer soon.\n\n##answer##\n\nThese articles may help in the meantime:\n##docs##\n\n(This is an automatic reply.)';
 
-/** The schema before `helpdesk_settings_menus`; a fresh copy each call so handlers may mutate it. */
-export function defaultSettingsSchema(): SettingsSchema {
+/**
+ * The schema before `helpdesk_settings_menus`; a fresh copy each call so handlers may mutate it. Its
+ * type is inferred (checked with `satisfies`), not widened to SettingsSchema: `CoreSettings` is derived
+ * from it, so a field added here is typed for every reader at once.
+ */
+export function defaultSettingsSchema() {
   return {
     tickets: {
       label: 'Tickets',
@@ -90,9 +97,10 @@ export function defaultSettingsSchema(): SettingsSchema {
               label: 'Login method',
               default: 'email_link',
               options: [
-                { value: 'email_link', label: 'Email link' },
-                { value: 'password', label: 'Password' },
-                { value: 'both', label: 'Email link or password' },
+                // Literal values: the typed view's login method is the union of these.
+                { value: 'email_link' as const, label: 'Email link' },
+                { value: 'password' as const, label: 'Password' },
+                { value: 'both' as const, label: 'Email link or password' },
               ],
             },
             link_lifetime_days: {
@@ -115,7 +123,7 @@ export function defaultSettingsSchema(): SettingsSchema {
           desc: 'The backend address is set by HELPDESK_CLOUD_SITE in the site configuration. The key is stored encrypted and never shown again.',
           fields: {
             api_key: { type: 'secret', label: 'API key', default: '' },
-            model: { type: 'text', label: 'Model', default: 'gpt-4o-mini', desc: 'The model name sent with each chat-completions request.' },
+            model: { type: 'text', label: 'Model', default: DEFAULT_AI_MODEL, desc: 'The model name sent with each chat-completions request.' },
             timeout_seconds: {
               type: 'number',
               label: 'Timeout (seconds)',
@@ -128,5 +136,5 @@ export function defaultSettingsSchema(): SettingsSchema {
         },
       },
     },
-  };
+  } satisfies SettingsSchema;
 }

@@ -53,10 +53,14 @@ export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
 
 export const PLACEHOLDERS = ['client_name', 'ticket_title', 'ticket_id', 'ticket_link', 'site_name', 'site_link', 'reply_text'] as const;
 
+/** The settings keys of the mail templates, e.g. `client_ticket_created_subject`. */
+export type MailTemplateFieldKey = `${MailTemplateName}_${'subject' | 'body'}`;
+
 /** The Emails tab: sender, then a subject and body template per mail. */
-export function emailsTab(): SettingsTab {
-  const templateFields: Record<string, SettingsField> = {};
-  for (const [name, template] of Object.entries(MAIL_TEMPLATES)) {
+export function emailsTab() {
+  // Built in a loop, typed by key so the typed settings view knows every template's subject and body.
+  const templateFields = {} as Record<MailTemplateFieldKey, SettingsField & { type: 'text' | 'textarea' }>;
+  for (const [name, template] of Object.entries(MAIL_TEMPLATES) as Array<[MailTemplateName, (typeof MAIL_TEMPLATES)[MailTemplateName]]>) {
     templateFields[`${name}_subject`] = { type: 'text', label: `${template.label}: subject`, default: template.subject };
     templateFields[`${name}_body`] = { type: 'textarea', label: `${template.label}: body`, default: template.body };
   }
@@ -67,8 +71,8 @@ export function emailsTab(): SettingsTab {
         label: 'Sender',
         desc: 'Who the mails come from. Empty: the site name, at helpdesk@ the host of the home URL.',
         fields: {
-          from_name: { type: 'text', label: 'Sender name', default: '' },
-          from_address: { type: 'email', label: 'Sender address', default: '' },
+          from_name: { type: 'text' as const, label: 'Sender name', default: '' },
+          from_address: { type: 'email' as const, label: 'Sender address', default: '' },
         },
       },
       templates: {
@@ -77,5 +81,5 @@ export function emailsTab(): SettingsTab {
         fields: templateFields,
       },
     },
-  };
+  } satisfies SettingsTab;
 }

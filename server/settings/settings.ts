@@ -5,6 +5,8 @@ import { AppError, type FieldError, fieldError } from '../errors.js';
 import type { Hooks } from '../hooks/create-hooks.js';
 import { decryptSecret, encryptSecret } from '../secrets/secret-box.js';
 import { recordSecretsSeed } from '../secrets/seed-check.js';
+// A cycle (core-settings reads getSettings), safe: each side uses the other only when called.
+import { getCoreSettings } from './core-settings.js';
 import { defaultSettingsSchema } from './default-schema.js';
 import type { SettingsField, SettingsSchema, SettingsValues, TicketFormField } from './schema-types.js';
 import { validateSetting } from './validate-setting.js';
@@ -87,8 +89,8 @@ function deepFreeze<T>(value: T): T {
 /** The ticket-form-fields getter (Tickets → Form fields). */
 export async function getTicketFormFields(ctx: DomainContext): Promise<TicketFormField[]> {
   refuseInsideMenusFilter('The ticket-form-fields getter (getTicketFormFields)');
-  const values = await getSettings(ctx);
-  return values.tickets?.form_fields as TicketFormField[];
+  // A fresh list (of the shared, frozen fields): callers may add to it.
+  return [...(await getCoreSettings(ctx)).tickets.form_fields];
 }
 
 /**

@@ -1,0 +1,27 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { MAIL_TEMPLATES, type MailTemplateName } from '../settings/emails-tab.js';
+
+const ID = Type.Integer({ minimum: 1 });
+// Mails to an account; the access and confirmation mails go to a bare address and have their own shapes.
+const ACCOUNT_TEMPLATES = (Object.keys(MAIL_TEMPLATES) as MailTemplateName[]).filter((name) => name !== 'client_access_request' && name !== 'client_confirm_address') as Array<
+  Exclude<MailTemplateName, 'client_access_request' | 'client_confirm_address'>
+>;
+
+/**
+ * One message to one recipient; rendered when it is sent, so a fresh link is made per attempt. The
+ * recipient is an account (`userId`), or for the access mail only, a bare address that has none.
+ * A schema rather than a bare type: the worker checks each payload it reads back against it.
+ */
+export const MailJobPayloadSchema = Type.Union([
+  Type.Object({
+    template: Type.Union(ACCOUNT_TEMPLATES.map((name) => Type.Literal(name))),
+    userId: ID,
+    ticketId: Type.Union([ID, Type.Null()]),
+    commentId: Type.Optional(ID),
+  }),
+  Type.Object({ template: Type.Literal('client_access_request'), email: Type.String(), ticketId: Type.Null() }),
+  // A sign-up waiting for proof of its address: no account yet, only the address and the name typed.
+  Type.Object({ template: Type.Literal('client_confirm_address'), email: Type.String(), name: Type.String(), ticketId: Type.Null() }),
+]);
+
+export type MailJobPayload = Static<typeof MailJobPayloadSchema>;

@@ -1,0 +1,78 @@
+import { AUTO_RESPOND_JOB, autoRespond, isAutoResponderEnabled } from '../ai/auto-respond.js';
+import type { Config } from '../config/config-types.js';
+import type { DomainContext } from '../domain/context.js';
+import type { MailTransport } from '../email/create-transport.js';
+import { buildMail, fanOutCommentAdded, fanOutTicketCreated, type MailAllowance } from '../email/mail-jobs.js';
+import { isVisitorTriggeredMail, takeMailAllowance } from '../email/mail-throttle.js';
+import type { CounterStore } from '../intake/counter-store.js';
+import type { JobKind, JobPayloads } from './job-payloads.js';
+import { completeJob, enqueueJob, type JobRow, skipJob } from './queue.js';
+
+export interface JobHandlerDeps {
+  ctx: DomainContext;
+  config: Config;
+  transport: MailTransport;
+  log: { info(message: string): void; warn(message: string): void };
+  counters: CounterStore;
+}
+
+/** Runs one job of kind K with its checked payload and settles it; a throw means "retry or fail". */
+export type JobHandler<K extends JobKind> = (job: JobRow, payload: JobPayloads[K]) => Promise<void>;
+
+/** One handler per job kind: a kind without one does not compile. */
+export type JobHandlers = { [K in JobKind]: JobHandler<K> };
+
+export function createJobHandlers({ ctx, config, transport, log, counters }: JobHandlerDeps): JobHandlers {
+  return {
+    async ticket_created(job, { ticketId }) {
+      // The responder runs as its own job: the AI call never holds up intake or this fan-out.
+      const respond = await isAutoResponderEnabled(ctx);
+      // Through the transaction runner: on SQLite the fan-out shares the intake's group commit rather
+      // than paying an fsync of its own on the event loop for every ticket.
+      await ctx.transactions.run(async (trx) => {
+        await fanOutTicketCreated(trx, ticketId);
+        if (respond) await enqueueJob(trx, AUTO_RESPOND_JOB, { ticketId });
+        await completeJob(trx, job);
+      });
+    },
+
+    async comment_added(job, { commentId }) {
+      await ctx.transactions.run(async (trx) => {
+        await fanOutCommentAdded(trx, commentId);
+        await completeJob(trx, job);
+      });
+    },
+
+    async auto_respond(job, { ticketId }) {
+      const result = await autoRespond(ctx, config, ticketId);
+      if (result.aiFailure && result.aiFailure !== 'not_configured') {
+        log.warn(`Auto responder for ticket ${ticketId}: no AI answer (${result.aiFailure}); replied with docs only.`);
+      }
+      await ctx.transactions.write((db) => completeJob(db, job));
+    },
+
+    async mail(job, payload) {
+      // Counted on the first attempt only: a retry after an SMTP failure is the same mail.
+      const allow: MailAllowance | undefined =
+        job.attempts === 1 ? async (address, template, role) => (isVisitorTriggeredMail(template, role) ? takeMailAllowance(ctx, counters, address) : null) : undefined;
+      const mail = await buildMail(ctx, config, job, payload, allow);
+      if (mail && 'suppressed' in mail) {
+        // Settled for good: retrying would only mail-bomb later. Logged without the address.
+        log.info(`Mail job ${job.id} not sent: over the per-address limit.`);
+        await ctx.transactions.write((db) => skipJob(db, job, mail.suppressed));
+        return;
+      }
+      if (mail) {
+        const { file } = await transport.send(mail);
+        // The link in the mail is a secret: say where the mail went, never what it holds.
+        if (file) log.info(`Mail "${mail.subject}" to ${mail.to} written to ${file}`);
+      }
+      await ctx.transactions.write((db) => completeJob(db, job));
+    },
+  };
+}
+
+/** Hands a payload to its kind's handler; generic in K so the table lookup and payload stay matched. */
+export function runJobHandler<K extends JobKind>(handlers: JobHandlers, kind: K, job: JobRow, payload: JobPayloads[K]): Promise<void> {
+  return handlers[kind](job, payload);
+}

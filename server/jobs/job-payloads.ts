@@ -1,0 +1,27 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { MailJobPayloadSchema } from '../email/mail-job-payload.js';
+
+const ID = Type.Integer({ minimum: 1 });
+
+/**
+ * Every kind of job and the shape of its payload: the one list `enqueueJob` is checked against at
+ * compile time and the worker checks each row against when it reads it back.
+ */
+export const JOB_PAYLOAD_SCHEMAS = {
+  /** A ticket was filed: fan out the mails (and the auto responder's job). */
+  ticket_created: Type.Object({ ticketId: ID }),
+  /** A reply was added: fan out the mails. */
+  comment_added: Type.Object({ commentId: ID }),
+  /** The auto responder's bot reply to a new ticket. */
+  auto_respond: Type.Object({ ticketId: ID }),
+  /** One mail to one recipient. */
+  mail: MailJobPayloadSchema,
+};
+
+export type JobKind = keyof typeof JOB_PAYLOAD_SCHEMAS;
+
+export type JobPayloads = { [K in JobKind]: Static<(typeof JOB_PAYLOAD_SCHEMAS)[K]> };
+
+export function isJobKind(kind: string): kind is JobKind {
+  return Object.hasOwn(JOB_PAYLOAD_SCHEMAS, kind);
+}
