@@ -1,7 +1,13 @@
+// Every number shared by more than one place (server schemas, domain rules, help-site forms, the
+// widget, the admin app) lives here once, so all of them refuse the same input.
+
+/** The longest address RFC 5321 lets through a mail server. */
+export const EMAIL_MAX_LENGTH = 254;
+
 /** Field limits shared by the server's schemas and the widget's form, so both refuse the same input. */
 export const TICKET_FIELD_LIMITS = {
   name: 200,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   subject: 200,
   description: 20_000,
   order_id: 100,
@@ -17,3 +23,19 @@ export const API_BODY_LIMIT = 1_048_576;
 
 /** Tickets per page in the help site's [helpdesk_tickets] list. */
 export const CLIENT_TICKETS_PER_PAGE = 20;
+
+/** Passwords: long enough to resist guessing, short enough that hashing stays cheap. */
+export const MIN_PASSWORD_LENGTH = 10;
+export const MAX_PASSWORD_LENGTH = 200;
+
+/** One-line names people give things: reasons, urgencies, statuses, products, agents. */
+export const LABEL_MAX_LENGTH = 200;
+
+/** Slugs of posts and terms (`a-z`, `0-9`, inner hyphens). */
+export const SLUG_MAX_LENGTH = 80;
+
+/** Names of API tokens. */
+export const API_TOKEN_NAME_MAX_LENGTH = 100;
+
+/** Secret tokens (sign-in links, sessions, API tokens) are far shorter: a longer one is unknown without a query. */
+export const SECRET_TOKEN_MAX_LENGTH = 200;

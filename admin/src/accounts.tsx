@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { EMAIL_MAX_LENGTH } from '../../common/limits.js';
 import { ApiError, api, type Me } from './api.js';
 import { timeText } from './time-text.js';
 
@@ -59,7 +60,7 @@ export function AccountsScreen({ me }: { me: NonNullable<Me['user']> }) {
         <h2 id="find-account">Find an account</h2>
         <div className="field">
           <label htmlFor="account-email">Email</label>
-          <input id="account-email" name="email" type="email" required maxLength={254} />
+          <input id="account-email" name="email" type="email" required maxLength={EMAIL_MAX_LENGTH} />
         </div>
         <button type="submit">Look up</button>
       </form>

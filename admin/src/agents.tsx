@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { LABEL_MAX_LENGTH, MIN_PASSWORD_LENGTH } from '../../common/limits.js';
 import { api, type Me, type StaffUser } from './api.js';
 import { useEditorActions } from './use-editor-actions.js';
 
@@ -82,7 +83,7 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
         <div className="grid-2">
           <div className="field">
             <label htmlFor="agent-name">Name</label>
-            <input id="agent-name" name="name" required maxLength={200} />
+            <input id="agent-name" name="name" required maxLength={LABEL_MAX_LENGTH} />
           </div>
           <div className="field">
             <label htmlFor="agent-email">Email</label>
@@ -90,7 +91,7 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
           </div>
           <div className="field">
             <label htmlFor="agent-password">Password</label>
-            <input id="agent-password" name="password" type="password" minLength={10} required autoComplete="new-password" />
+            <input id="agent-password" name="password" type="password" minLength={MIN_PASSWORD_LENGTH} required autoComplete="new-password" />
           </div>
           <div className="field">
             <label htmlFor="agent-role">Role</label>

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { API_TOKEN_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../../common/limits.js';
 import { api } from './api.js';
 import { timeText } from './time-text.js';
 import { useEditorActions } from './use-editor-actions.js';
@@ -111,7 +112,7 @@ export function ApiTokensScreen() {
         <div className="grid-2">
           <div className="field">
             <label htmlFor="token-name">Name</label>
-            <input id="token-name" name="name" required maxLength={100} aria-describedby="token-name-hint" />
+            <input id="token-name" name="name" required maxLength={API_TOKEN_NAME_MAX_LENGTH} aria-describedby="token-name-hint" />
             <p id="token-name-hint" className="hint">
               What uses it, e.g. "Nightly export".
             </p>
@@ -125,7 +126,7 @@ export function ApiTokensScreen() {
           </div>
           <div className="field">
             <label htmlFor="token-owner">For the account (email)</label>
-            <input id="token-owner" name="owner" type="email" maxLength={254} aria-describedby="token-owner-hint" />
+            <input id="token-owner" name="owner" type="email" maxLength={EMAIL_MAX_LENGTH} aria-describedby="token-owner-hint" />
             <p id="token-owner-hint" className="hint">
               Leave empty for a token that acts as you.
             </p>

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { LABEL_MAX_LENGTH } from '../../common/limits.js';
 import { api, type Option } from './api.js';
 import { useEditorActions } from './use-editor-actions.js';
 
@@ -69,7 +70,7 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
       )}
       <form className="card inline-add" onSubmit={add}>
         <label htmlFor="term-new">New {kind === 'statuses' ? 'status' : kind === 'reasons' ? 'reason' : 'urgency'}</label>
-        <input id="term-new" name="name" required maxLength={200} />
+        <input id="term-new" name="name" required maxLength={LABEL_MAX_LENGTH} />
         <button type="submit">Add</button>
       </form>
     </div>
@@ -90,7 +91,7 @@ function RenameForm({ item, onRename }: { item: Option; onRename: (name: string)
       <label htmlFor={`term-${item.id}`} className="visually-hidden">
         Name of {item.name}
       </label>
-      <input id={`term-${item.id}`} value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
+      <input id={`term-${item.id}`} value={name} onChange={(e) => setName(e.target.value)} required maxLength={LABEL_MAX_LENGTH} />
       <button type="submit" className="button-secondary" disabled={name === item.name}>
         Rename<span className="visually-hidden"> {item.name}</span>
       </button>

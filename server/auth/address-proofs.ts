@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { SECRET_TOKEN_MAX_LENGTH } from '../../common/limits.js';
 import type { Database } from '../db/tables.js';
 import { hashToken } from '../domain/api-tokens.js';
 import { now } from '../domain/context.js';
@@ -33,7 +34,7 @@ export type AddressProofState = 'valid' | 'used' | 'expired' | 'unknown';
 
 /** What a confirmation link's token stands for, without using it (the GET of the page shows this). */
 export async function inspectAddressProof(db: Kysely<Database>, token: string): Promise<AddressProofState> {
-  if (!token || token.length > 200) return 'unknown';
+  if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return 'unknown';
   const row = await db.selectFrom('address_proofs').select(['used_at', 'expires_at']).where('token_hash', '=', hashToken(token)).executeTakeFirst();
   if (!row) return 'unknown';
   return row.used_at ? 'used' : row.expires_at <= now() ? 'expired' : 'valid';
@@ -44,7 +45,7 @@ export async function inspectAddressProof(db: Kysely<Database>, token: string): 
  * cannot both succeed. Returns the proven address and the pending name, or null.
  */
 export async function consumeAddressProof(db: Kysely<Database>, token: string): Promise<{ email: string; name: string } | null> {
-  if (!token || token.length > 200) return null;
+  if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return null;
   const time = now();
   const row = await db
     .updateTable('address_proofs')

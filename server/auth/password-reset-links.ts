@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { SECRET_TOKEN_MAX_LENGTH } from '../../common/limits.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { hashToken } from '../domain/api-tokens.js';
 import { now } from '../domain/context.js';
@@ -31,7 +32,7 @@ export type ResetLinkState = 'valid' | 'used' | 'expired' | 'unknown';
 
 /** What a reset link's token stands for, without using it (the GET of the page shows this). */
 export async function inspectPasswordResetLink(db: Kysely<Database>, token: string): Promise<ResetLinkState> {
-  if (!token || token.length > 200) return 'unknown';
+  if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return 'unknown';
   const row = await db.selectFrom('login_tokens').select(['used_at', 'expires_at']).where('purpose', '=', PASSWORD_RESET_PURPOSE).where('token_hash', '=', hashToken(token)).executeTakeFirst();
   if (!row) return 'unknown';
   return row.used_at ? 'used' : row.expires_at <= now() ? 'expired' : 'valid';
@@ -39,7 +40,7 @@ export async function inspectPasswordResetLink(db: Kysely<Database>, token: stri
 
 /** Uses the link once (the UPDATE is the check); returns its account, or null when unknown, used or expired. */
 export async function consumePasswordResetLink(db: Kysely<Database>, token: string): Promise<UserRow | null> {
-  if (!token || token.length > 200) return null;
+  if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return null;
   const time = now();
   const row = await db
     .updateTable('login_tokens')

@@ -1,7 +1,7 @@
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../common/limits.js';
 import { invalidField } from '../errors.js';
 
-export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_PASSWORD_LENGTH = 200;
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
 /** Refuses a password too short to resist guessing (or too long to hash cheaply), naming the field. */
 export function assertPasswordRule(password: string): void {

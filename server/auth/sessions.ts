@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { SECRET_TOKEN_MAX_LENGTH } from '../../common/limits.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { hashToken } from '../domain/api-tokens.js';
 import { now } from '../domain/context.js';
@@ -19,7 +20,7 @@ export async function createSession(db: Kysely<Database>, userId: number): Promi
 
 /** The signed-in user of a session cookie, or null (unknown, expired, or the account is disabled). */
 export async function findSessionUser(db: Kysely<Database>, token: string): Promise<UserRow | null> {
-  if (!token || token.length > 200) return null;
+  if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return null;
   const user = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')

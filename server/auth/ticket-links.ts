@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { SECRET_TOKEN_MAX_LENGTH } from '../../common/limits.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { hashToken } from '../domain/api-tokens.js';
 import { now } from '../domain/context.js';
@@ -33,7 +34,7 @@ export type LinkState = { state: 'valid'; user: UserRow; ticketId: number | null
 
 /** What a link's token stands for, without using it (the confirm page shows this). */
 export async function inspectTicketLink(db: Kysely<Database>, token: string): Promise<LinkState> {
-  if (!token || token.length > 200) return { state: 'unknown' };
+  if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return { state: 'unknown' };
   const row = await db
     .selectFrom('login_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
@@ -53,7 +54,7 @@ export async function inspectTicketLink(db: Kysely<Database>, token: string): Pr
  * cannot both succeed. Returns the account and ticket, or null when the link is unknown, used or expired.
  */
 export async function consumeTicketLink(db: Kysely<Database>, token: string): Promise<{ user: UserRow; ticketId: number | null } | null> {
-  if (!token || token.length > 200) return null;
+  if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return null;
   const time = now();
   const row = await db
     .updateTable('login_tokens')

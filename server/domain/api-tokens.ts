@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { SECRET_TOKEN_MAX_LENGTH } from '../../common/limits.js';
 import type { Database } from '../db/tables.js';
 import { type Actor, now } from './context.js';
 
@@ -43,7 +44,7 @@ export type TokenLookup = { kind: 'ok'; actor: Actor } | { kind: 'unknown' } | {
  * revoked or an account disabled through any instance is refused by every instance at once.
  */
 export async function lookUpToken(db: Kysely<Database>, token: string): Promise<TokenLookup> {
-  if (!token || token.length > 200) return { kind: 'unknown' };
+  if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return { kind: 'unknown' };
   const row = await db
     .selectFrom('api_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')

@@ -1,4 +1,5 @@
 import { domainToASCII } from 'node:url';
+import { EMAIL_MAX_LENGTH } from '../../common/limits.js';
 
 // The one rule for every email address the helpdesk accepts (tickets, sign-in links, sign-up, staff).
 // Deliberately narrower than RFC 5322: an address is later written into SMTP envelopes and headers,
@@ -17,7 +18,7 @@ const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 const TOP_LABEL = /^(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
 
 /** Longest address (RFC 5321 path limit minus the angle brackets). */
-export const EMAIL_MAX_LENGTH = 254;
+export { EMAIL_MAX_LENGTH };
 
 /** What the client is told when an address is refused (the problem's per-field detail). */
 export const EMAIL_RULE =

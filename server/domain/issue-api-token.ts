@@ -1,10 +1,11 @@
+import { API_TOKEN_NAME_MAX_LENGTH } from '../../common/limits.js';
 import { invalidField } from '../errors.js';
 import { insertApiToken } from './api-tokens.js';
 import type { DomainContext } from './context.js';
 import type { ApiTokenSummary } from './list-api-tokens.js';
 import { isSingleLineText } from './text-rules.js';
 
-export const TOKEN_NAME_MAX = 100;
+export const TOKEN_NAME_MAX = API_TOKEN_NAME_MAX_LENGTH;
 export const TOKEN_EXPIRY_MAX_DAYS = 3650;
 
 /**

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { LABEL_MAX_LENGTH } from '../../../common/limits.js';
 
 /** The problem+json body every error response has (RFC 9457). */
 export const ProblemSchema = Type.Object(
@@ -18,7 +19,7 @@ export const problemResponses = (...statuses: number[]) => Object.fromEntries(st
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** A label shown to people: one line, not blank, bounded. */
-export const Label = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S', format: 'single-line' });
+export const Label = (maxLength = LABEL_MAX_LENGTH) => Type.String({ minLength: 1, maxLength, pattern: '\\S', format: 'single-line' });
 
 /** OpenAPI: the route needs `Authorization: Bearer <token>`. */
 export const BEARER = [{ bearer: [] }];

@@ -1,8 +1,9 @@
 import { Type } from '@fastify/type-provider-typebox';
+import { SLUG_MAX_LENGTH } from '../../../../common/limits.js';
 
 const Nullable = <T extends ReturnType<typeof Type.Object>>(schema: T) => Type.Union([schema, Type.Null()]);
 const TermRef = Nullable(Type.Object({ slug: Type.String(), name: Type.String() }));
-const Slug = Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
+const Slug = Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
 // Reasons and urgencies are named by id, as when filing a ticket; the slug is still understood (an
 // all-digit value is read as an id).
 const TermKey = (lookup: string) => Type.Union([Type.Integer({ minimum: 1 }), Slug], { description: `An id from ${lookup}, or its slug` });

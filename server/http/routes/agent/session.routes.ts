@@ -1,4 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { EMAIL_MAX_LENGTH, MAX_PASSWORD_LENGTH } from '../../../../common/limits.js';
 import { verifyStaffPassword } from '../../../domain/staff-users.js';
 import { AppError } from '../../../errors.js';
 import { CSRF_HEADER } from '../../plugins/api-session.js';
@@ -32,7 +33,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       schema: {
         summary: 'Sign an agent or admin in with a password (starts the session cookie)',
         tags,
-        body: Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+        body: Type.Object(
+          { email: Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH }), password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }) },
+          { additionalProperties: false },
+        ),
         response: { 200: MeReply, ...problemResponses(400, 401, 403, 429) },
       },
     },

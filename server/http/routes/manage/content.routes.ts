@@ -1,4 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { SLUG_MAX_LENGTH } from '../../../../common/limits.js';
 import { assignProduct } from '../../../domain/assign-product.js';
 import { createPost } from '../../../domain/create-post.js';
 import { deletePost } from '../../../domain/delete-post.js';
@@ -12,7 +13,7 @@ import { BEARER, IdParams, Label, PostReply, problemResponses } from '../shared.
 
 const postFields = {
   content: Type.Optional(Type.String({ maxLength: 200_000 })),
-  slug: Type.Optional(Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })),
+  slug: Type.Optional(Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })),
   status: Type.Optional(Type.Union([Type.Literal('publish'), Type.Literal('draft')])),
   menu_order: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
 };

@@ -1,4 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { SLUG_MAX_LENGTH } from '../../../../common/limits.js';
 import { createTerm } from '../../../domain/create-term.js';
 import { assertStatusDeletable, deleteTerm } from '../../../domain/delete-term.js';
 import { LOOKUP_TAXONOMIES } from '../../../domain/terms.js';
@@ -10,7 +11,7 @@ import type { RouteServices } from '../../services.js';
 import { BEARER, IdParams, Label, problemResponses } from '../shared.schema.js';
 
 const TermReply = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() });
-const Slug = Type.String({ minLength: 1, maxLength: 80, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
+const Slug = Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
 const Order = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });
 
 /** Create, rename, reorder and delete reasons and urgencies (agents and admins) and statuses (admins only). */

@@ -1,9 +1,9 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { TICKET_FIELD_LIMITS } from '../../../../common/limits.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, TICKET_FIELD_LIMITS } from '../../../../common/limits.js';
 import { addUser } from '../../../domain/add-user.js';
 import { findUserByEmail } from '../../../domain/resolve-user.js';
 import { setAccountDisabled } from '../../../domain/set-account-disabled.js';
-import { listStaff, MIN_PASSWORD_LENGTH, updateUser } from '../../../domain/staff-users.js';
+import { listStaff, updateUser } from '../../../domain/staff-users.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
@@ -18,7 +18,7 @@ const UserReply = Type.Object({
   disabled_at: Type.Union([Type.String(), Type.Null()], { description: 'When an admin disabled the account; null: it may sign in' }),
 });
 
-const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 200 });
+const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH });
 const present = (u: { id: number; email: string; name: string; role: 'client' | 'agent' | 'admin'; disabled_at: string | null }) => ({
   id: u.id,
   email: u.email,
