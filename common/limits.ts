@@ -17,3 +17,6 @@ export const API_BODY_LIMIT = 1_048_576;
 
 /** Tickets per page in the help site's [helpdesk_tickets] list. */
 export const CLIENT_TICKETS_PER_PAGE = 20;
+
+/** Custom fields of the help site's new-ticket form (Tickets → Form fields): one line, or a text area as long as a description. */
+export const CUSTOM_TICKET_FIELD_LIMITS = { text: 1000, textarea: TICKET_FIELD_LIMITS.description } as const;

@@ -4,8 +4,8 @@ import { GUESS_RETRY_AFTER_S, refundGuess, takeGuess } from '../../auth/guess-li
 import { takeNetworkMailRequest } from '../../auth/mail-request-limits.js';
 import { consumeTicketLink, inspectTicketLink } from '../../auth/ticket-links.js';
 import { addComment } from '../../domain/add-comment.js';
-import { createTicket } from '../../domain/create-ticket.js';
 import { isEmailAddress } from '../../domain/email-address.js';
+import { fileTicket } from '../../domain/file-ticket.js';
 import { isMultiLineText, isSingleLineText } from '../../domain/text-rules.js';
 import { AppError } from '../../errors.js';
 import { addressKey } from '../../http/client-address.js';
@@ -16,12 +16,13 @@ import { getTicketFormFields } from '../../settings/settings.js';
 import type { HeldField } from '../pages/held-form-page.js';
 import { MessagePage } from '../pages/message-page.js';
 import { TicketLinkPage } from '../pages/ticket-link-page.js';
+import { ticketFormInputName, ticketFormLimit } from '../ticket-form-limit.js';
 import { sendAccountDisabled, sendLoginPage, sendTooManyGuesses } from './account-templates.js';
 import { sendTooManyMailRequests } from './password.routes.js';
+import { type Form, readForm } from './read-form.js';
 import { sendHeldForm } from './send-held-form.js';
 import { layoutProps, safeReturnTo, sendNotFound, sendPrivatePage, siteUrl } from './site-page.js';
 
-type Form = Record<string, unknown>;
 const text = (form: Form, name: string, max = 1000): string => {
   const value = form[name];
   return typeof value === 'string' ? value.slice(0, max) : '';
@@ -86,10 +87,11 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
           await signIn(request, reply, result.user);
           return see(reply, returnTo);
         }
+        if (result.kind === 'wrong_password') return see(reply, loginPath, { notice: 'bad_login' });
         return see(reply, loginPath, { notice: 'link_sent' });
       } catch (error) {
         if (error instanceof AppError && error.code === 'ACCOUNT_DISABLED') return see(reply, loginPath, { notice: 'account_disabled' });
-        if (error instanceof AppError && ['INVALID_TOKEN', 'FORBIDDEN'].includes(error.code)) return see(reply, loginPath, { notice: 'bad_login' });
+        if (error instanceof AppError && error.code === 'FORBIDDEN') return see(reply, loginPath, { notice: 'bad_login' });
         throw error;
       }
     }),
@@ -223,36 +225,44 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       const returnTo = safeReturnTo(body.return_to, config, `${config.basePath}/tickets/new/`);
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
       const fields = await getTicketFormFields(ctx);
+      const read = readForm(
+        body,
+        fields.map((field) => ({ name: ticketFormInputName(field), label: field.label, max: ticketFormLimit(field) })),
+      );
       const values = new Map<string, string>();
       for (const field of fields) {
-        const name = field.builtin ? field.key : `custom_${field.key}`;
-        let value = text(body, name, field.type === 'textarea' ? 50_000 : 1000).trim();
+        let value = (read.values.get(ticketFormInputName(field)) ?? '').trim();
         if (field.type === 'checkbox') value = value ? '1' : '';
-        if (!(field.type === 'textarea' ? isMultiLineText(value) : isSingleLineText(value))) return see(reply, returnTo, { notice: 'invalid_text' });
-        if (field.type === 'select' && !field.builtin && value && !(field.options ?? []).includes(value)) return see(reply, returnTo, { notice: 'invalid_form' });
-        if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
         values.set(field.key, value);
       }
       const idempotencyKey = /^[\w-]{8,100}$/.test(text(body, 'idempotency_key')) ? text(body, 'idempotency_key') : undefined;
-      const held = await heldBack(reply, { kind: 'ticket', userId: user.id, ip: request.ip, via: 'site' }, '/account/new-ticket/', [
+      // What was typed, for a form given back (too long, over a limit, intake stopped) to send again.
+      const heldFields = (): HeldField[] => [
         { name: 'return_to', value: returnTo },
         ...(idempotencyKey ? [{ name: 'idempotency_key', value: idempotencyKey }] : []),
         ...fields.map((field) => ({
-          name: field.builtin ? field.key : `custom_${field.key}`,
+          name: ticketFormInputName(field),
           value: values.get(field.key) ?? '',
           // Choices travel hidden (the page has no list to choose from); what was typed can be edited.
-          ...((field.type === 'text' || field.type === 'textarea') && { label: field.label, multiline: field.type === 'textarea' }),
+          ...((field.type === 'text' || field.type === 'textarea') && { label: field.label, multiline: field.type === 'textarea', maxLength: ticketFormLimit(field) }),
         })),
-      ]);
-      if (held) return reply;
+      ];
+      if (read.problem) return sendHeldForm(ctx, config, reply, read.problem, '/account/new-ticket/', heldFields());
+      for (const field of fields) {
+        const value = values.get(field.key) ?? '';
+        if (!(field.type === 'textarea' ? isMultiLineText(value) : isSingleLineText(value))) return see(reply, returnTo, { notice: 'invalid_text' });
+        if (field.type === 'select' && !field.builtin && value && !(field.options ?? []).includes(value)) return see(reply, returnTo, { notice: 'invalid_form' });
+        if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
+      }
       const id = (key: string) => (/^\d{1,12}$/.test(values.get(key) ?? '') ? Number(values.get(key)) : undefined);
       try {
-        const ticket = await createTicket(
-          ctx,
-          {
+        const result = await fileTicket(ctx, counters, {
+          channel: { via: 'site', userId: user.id },
+          ip: request.ip,
+          ticket: {
             name: user.name,
             email: user.email,
-            subject: (values.get('subject') ?? '').slice(0, 200),
+            subject: values.get('subject') ?? '',
             description: values.get('description') ?? '',
             product: id('product'),
             reason: id('reason'),
@@ -261,9 +271,18 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
             meta: Object.fromEntries(fields.filter((f) => !f.builtin && values.get(f.key)).map((f) => [`custom_${f.key}`, values.get(f.key) as string])),
             idempotencyKey,
           },
-          null,
-        );
-        return see(reply, `${config.basePath}/tickets/`, { ticket: String(ticket.id), notice: 'ticket_created' });
+        });
+        switch (result.kind) {
+          case 'created':
+          case 'duplicate':
+            return see(reply, `${config.basePath}/tickets/`, { ticket: String(result.ticket.id), notice: 'ticket_created' });
+          case 'limited':
+          case 'refused':
+            return sendHeldForm(ctx, config, reply, result.problem, '/account/new-ticket/', heldFields());
+          case 'received':
+            // Only the API gives the privacy answer; a signed-in person's ticket is always filed or refused.
+            throw new Error('fileTicket answered "received" to the help site');
+        }
       } catch (error) {
         if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return see(reply, returnTo, { notice: 'invalid_form' });
         throw error;
