@@ -20,3 +20,6 @@ export const CLIENT_TICKETS_PER_PAGE = 20;
 
 /** Custom fields of the help site's new-ticket form (Tickets → Form fields): one line, or a text area as long as a description. */
 export const CUSTOM_TICKET_FIELD_LIMITS = { text: 1000, textarea: TICKET_FIELD_LIMITS.description } as const;
+
+/** The longest reply or note, on the API and the help site's reply form. */
+export const COMMENT_TEXT_MAX = 50_000;

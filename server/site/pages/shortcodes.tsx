@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CLIENT_TICKETS_PER_PAGE } from '../../../common/limits.js';
+import { CLIENT_TICKETS_PER_PAGE, COMMENT_TEXT_MAX } from '../../../common/limits.js';
 import type { ClientThread, ClientTicketPage } from '../../domain/client-tickets.js';
 import type { TicketFormField } from '../../settings/schema-types.js';
 import { ticketFormLimit } from '../ticket-form-limit.js';
@@ -62,7 +62,7 @@ export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, t
           <input type="hidden" name="return_to" value={pagePath} />
           <p className="field">
             <label htmlFor="reply-text">Your reply</label>
-            <textarea id="reply-text" name="text" required maxLength={50000} />
+            <textarea id="reply-text" name="text" required maxLength={COMMENT_TEXT_MAX} />
           </p>
           <button type="submit">Send reply</button>
         </form>

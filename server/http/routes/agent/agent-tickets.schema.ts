@@ -1,4 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
+import { COMMENT_TEXT_MAX } from '../../../../common/limits.js';
 
 const Nullable = <T extends ReturnType<typeof Type.Object>>(schema: T) => Type.Union([schema, Type.Null()]);
 const TermRef = Nullable(Type.Object({ slug: Type.String(), name: Type.String() }));
@@ -73,7 +74,7 @@ export const TicketPatch = Type.Object(
 
 export const CommentBody = Type.Object(
   {
-    text: Type.String({ minLength: 1, maxLength: 50_000, format: 'multi-line' }),
+    text: Type.String({ minLength: 1, maxLength: COMMENT_TEXT_MAX, format: 'multi-line' }),
     internal: Type.Optional(Type.Boolean({ description: 'An internal note: agents only, never shown or mailed to the client' })),
   },
   { additionalProperties: false },
