@@ -1,6 +1,6 @@
 import type { UserRow } from '../db/tables.js';
 import { assertAccountEnabled } from '../domain/account-disabled.js';
-import { type DomainContext, now } from '../domain/context.js';
+import type { DomainContext } from '../domain/context.js';
 import { canRegisterUsers, findOrCreateClient } from '../domain/find-or-create-client.js';
 import { mailboxKey } from '../domain/mailbox-key.js';
 import { findUserByEmail, normalizeEmail } from '../domain/resolve-user.js';
@@ -9,7 +9,7 @@ import { AppError } from '../errors.js';
 import { addressKey } from '../http/client-address.js';
 import { getSettings } from '../settings/settings.js';
 import { takePasswordGuess } from './password-guesses.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { verifyPassword } from './passwords.js';
 import { takeRateLimit } from './rate-limit.js';
 import { requestAddressProof } from './request-address-proof.js';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRole, UserRow } from '../db/tables.js';
 import { invalidField } from '../errors.js';
-import { type DomainContext, now } from './context.js';
+import { now } from './context.js';
 import { EMAIL_RULE, isEmailAddress } from './email-address.js';
 import { isSingleLineText, SINGLE_LINE_RULE } from './text-rules.js';
 
