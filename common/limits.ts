@@ -39,3 +39,9 @@ export const API_TOKEN_NAME_MAX_LENGTH = 100;
 
 /** Secret tokens (sign-in links, sessions, API tokens) are far shorter: a longer one is unknown without a query. */
 export const SECRET_TOKEN_MAX_LENGTH = 200;
+
+/** Custom fields of the help site's new-ticket form (Tickets → Form fields): one line, or a text area as long as a description. */
+export const CUSTOM_TICKET_FIELD_LIMITS = { text: 1000, textarea: TICKET_FIELD_LIMITS.description } as const;
+
+/** The longest reply or note, on the API and the help site's reply form. */
+export const COMMENT_TEXT_MAX = 50_000;

@@ -4,6 +4,7 @@ export const ERROR_CODES = {
   MALFORMED_BODY: { status: 400, title: 'The request body could not be read' },
   UNAUTHENTICATED: { status: 401, title: 'Authentication required' },
   INVALID_TOKEN: { status: 401, title: 'The access token is not valid' },
+  INVALID_CREDENTIALS: { status: 401, title: 'The email or the password is wrong' },
   FORBIDDEN: { status: 403, title: 'You are not allowed to do this' },
   REGISTRATION_CLOSED: { status: 403, title: 'Only existing accounts can file tickets' },
   ACCOUNT_DISABLED: { status: 403, title: 'This account is disabled' },

@@ -1,6 +1,6 @@
 import { beforeEach, expect, it } from 'vitest';
 import { addUser } from '../domain/add-user.js';
-import { resolveUser } from '../domain/resolve-user.js';
+import { resolveUser } from '../domain/find-or-create-client.js';
 import { setPasswordByEmail } from '../domain/staff-users.js';
 import { updateSettings } from '../settings/settings.js';
 import { accountLinkIn, choosePassword } from '../test/account-links.js';

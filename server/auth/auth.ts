@@ -1,14 +1,15 @@
 import type { UserRow } from '../db/tables.js';
 import { assertAccountEnabled } from '../domain/account-disabled.js';
-import { type DomainContext, now } from '../domain/context.js';
+import type { DomainContext } from '../domain/context.js';
+import { canRegisterUsers, findOrCreateClient } from '../domain/find-or-create-client.js';
 import { mailboxKey } from '../domain/mailbox-key.js';
-import { canRegisterUsers, findUserByEmail, insertUserOnce, normalizeEmail } from '../domain/resolve-user.js';
+import { findUserByEmail, normalizeEmail } from '../domain/resolve-user.js';
 import { enqueueMail } from '../email/mail-jobs.js';
 import { AppError } from '../errors.js';
 import { addressKey } from '../http/client-address.js';
 import { type CoreSettings, getCoreSettings } from '../settings/core-settings.js';
 import { takePasswordGuess } from './password-guesses.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { verifyPassword } from './passwords.js';
 import { takeRateLimit } from './rate-limit.js';
 import { requestAddressProof } from './request-address-proof.js';
 
@@ -49,10 +50,11 @@ async function takeLinkRequest(ctx: DomainContext, email: string, ip: string | u
   return takeRateLimit(ctx.db, `link:${mailboxKey(email)}`, LINK_MAILS_PER_HOUR, HOUR_MS);
 }
 
-export type LoginResult = { kind: 'signed_in'; user: UserRow } | { kind: 'link_sent' } | { kind: 'rate_limited'; retryAfterS?: number };
+export type LoginResult = { kind: 'signed_in'; user: UserRow } | { kind: 'wrong_password' } | { kind: 'link_sent' } | { kind: 'rate_limited'; retryAfterS?: number };
 
 /**
- * The login function (spec §5.5 `login()`). With a password, checks it. Without one (email-link
+ * The login function (spec §5.5 `login()`). With a password, checks it: a wrong one (or an unknown
+ * address, said the same way) is the `wrong_password` result, counted as a wrong guess. Without one (email-link
  * method), mails a sign-in link; an unknown address gets an account only when registration is allowed
  * (`helpdesk_can_register_users`), and the answer is the same either way so it reveals no account.
  */
@@ -69,7 +71,7 @@ export async function login(ctx: DomainContext, input: { email: string; password
       // Scrypt runs for an unknown account too, so timing tells no account apart.
       const ok = await verifyPassword(input.password, user?.password_hash ?? null);
       right = !!user && ok;
-      if (!user || !right) throw new AppError('INVALID_TOKEN', 'The email or the password is wrong.');
+      if (!user || !right) return { kind: 'wrong_password' };
       // Said only after the right password, so it reveals nothing to a guesser.
       assertAccountEnabled(user);
       return { kind: 'signed_in', user };
@@ -80,8 +82,7 @@ export async function login(ctx: DomainContext, input: { email: string; password
   if (!allowsLink(method)) throw new AppError('FORBIDDEN', 'This help desk signs in with a password.');
   // Counted before the lookup, so the limit says nothing about whether the address has an account.
   if (!(await takeLinkRequest(ctx, email, input.ip))) return { kind: 'rate_limited' };
-  let user = await findUserByEmail(ctx.db, email);
-  if (!user && (await canRegisterUsers(ctx))) user = await insertUserOnce(ctx.db, { email, name: input.name?.trim() || email.split('@')[0] || email, role: 'client' });
+  const user = await findOrCreateClient(ctx, { email, name: input.name?.trim() || email.split('@')[0] || email });
   // A disabled account gets no link, and the same answer (it would otherwise reveal the account).
   if (user && !user.disabled_at) await enqueueMail(ctx.db, { template: 'client_ticket_link', userId: user.id, ticketId: null });
   return { kind: 'link_sent' };
@@ -99,6 +100,8 @@ export async function signUp(ctx: DomainContext, input: { name: string; email: s
     await requestAddressProof(ctx, input);
     return { kind: 'link_sent' };
   }
-  const user = (await findUserByEmail(ctx.db, input.email)) ?? (await insertUserOnce(ctx.db, { email: input.email, name: input.name, role: 'client' }));
+  const user = await findOrCreateClient(ctx, input);
+  // Only when a plugin's filter changed its answer since the check above: the same refusal.
+  if (!user) throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
   return (await sendSignInLink(ctx, user, null, input.ip)) ? { kind: 'link_sent' } : { kind: 'rate_limited' };
 }

@@ -1,6 +1,6 @@
 import type { UserRow } from '../db/tables.js';
 import { type DomainContext, now } from '../domain/context.js';
-import { resolveUser } from '../domain/resolve-user.js';
+import { resolveUser } from '../domain/find-or-create-client.js';
 import { consumeAddressProof } from './address-proofs.js';
 import { endOtherSessions } from './end-sessions.js';
 import { assertPasswordRule } from './password-rule.js';

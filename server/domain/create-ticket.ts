@@ -5,8 +5,9 @@ import type { Database, Taxonomy, UserRow } from '../db/tables.js';
 import { invalidField } from '../errors.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { type Actor, type DomainContext, isStaff, now } from './context.js';
+import { lookUpClient, registrationClosed } from './find-or-create-client.js';
 import { assertAssignableToProduct, assertProductExists } from './product-post-types.js';
-import { assertCanRegister, assertValidAccount, findUserByEmail, insertUserOnce, normalizeEmail } from './resolve-user.js';
+import { assertValidAccount, normalizeEmail } from './resolve-user.js';
 import { findTerm } from './terms.js';
 import { isMultiLineText, isSingleLineText, MULTI_LINE_RULE, SINGLE_LINE_RULE } from './text-rules.js';
 
@@ -39,8 +40,17 @@ export interface CreatedTicket {
  * Files a ticket. Anonymous callers can never choose the account, status or author: the ticket is
  * filed against the account resolved from the email. Everything is written in one transaction with
  * its outbox job, so there is no ticket without its notification and nothing is left on a refusal.
+ * Refuses with REGISTRATION_CLOSED when the email has no account and none may be created; fileTicket
+ * (file-ticket.ts) uses createTicketUnlessClosed to answer that without an exception.
  */
 export async function createTicket(ctx: DomainContext, input: CreateTicketInput, actor: Actor | null): Promise<CreatedTicket> {
+  const ticket = await createTicketUnlessClosed(ctx, input, actor);
+  if (ticket === 'registration_closed') throw registrationClosed();
+  return ticket;
+}
+
+/** createTicket, answering 'registration_closed' (nothing stored) where createTicket throws. */
+export async function createTicketUnlessClosed(ctx: DomainContext, input: CreateTicketInput, actor: Actor | null): Promise<CreatedTicket | 'registration_closed'> {
   assertTicketText(input);
   const privileged = isStaff(actor);
   const idempotencyKey = input.idempotencyKey ? scopeIdempotencyKey(input.email, input.idempotencyKey) : undefined;
@@ -52,13 +62,13 @@ export async function createTicket(ctx: DomainContext, input: CreateTicketInput,
   const status = await resolveStatus(ctx, privileged ? input.status : undefined);
   await checkReferences(ctx, input);
   const owner = privileged && input.userId !== undefined ? await findUserById(ctx, input.userId) : undefined;
-  const account = owner ?? (await findUserByEmail(ctx.db, input.email));
-  // Only the unknown-email path pays for the settings read behind the registration gate.
-  if (!account) await assertCanRegister(ctx);
+  const account = owner ? ({ kind: 'existing', user: owner } as const) : await lookUpClient(ctx, input);
+  if (account.kind === 'closed') return 'registration_closed';
 
   try {
     return await ctx.transactions.run(async (trx) => {
-      const user = account ?? (await insertUserOnce(trx, { email: input.email, name: input.name, role: 'client' }));
+      // A new client's account is stored with the ticket, so a failed ticket leaves no account behind.
+      const user = account.kind === 'existing' ? account.user : await account.create(trx);
       return insertTicketRows(trx, input, user, status, idempotencyKey);
     });
   } catch (error) {

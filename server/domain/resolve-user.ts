@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRole, UserRow } from '../db/tables.js';
-import { AppError, invalidField } from '../errors.js';
-import { getCoreSettings } from '../settings/core-settings.js';
-import { getSiteOptions } from '../settings/site-options.js';
-import { type DomainContext, now } from './context.js';
+import { invalidField } from '../errors.js';
+import { now } from './context.js';
 import { EMAIL_RULE, isEmailAddress } from './email-address.js';
 import { isSingleLineText, SINGLE_LINE_RULE } from './text-rules.js';
 
@@ -14,16 +12,6 @@ export function normalizeEmail(email: string): string {
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
-}
-
-/**
- * Whether public code paths may create accounts: "Anyone can register" or Tickets → Submission →
- * "Create accounts for new clients", passed through `helpdesk_can_register_users` (spec §5.3, §5.5).
- */
-export async function canRegisterUsers(ctx: DomainContext): Promise<boolean> {
-  // The settings are cached; the site options are read only when the setting does not already allow it.
-  const allowed = (await getCoreSettings(ctx)).tickets.create_accounts || (await getSiteOptions(ctx.db)).users_can_register;
-  return (await ctx.hooks.applyFilters('helpdesk_can_register_users', allowed)) === true;
 }
 
 /**
@@ -51,25 +39,4 @@ export async function insertUserOnce(db: Kysely<Database>, user: { email: string
     .returningAll()
     .executeTakeFirst();
   return inserted ?? db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-}
-
-/**
- * The user lookup (the spec's `helpdesk_get_user()`): the account for `email`, created as a client only
- * when account creation is allowed. Refuses with REGISTRATION_CLOSED otherwise.
- */
-export async function resolveUser(ctx: DomainContext, input: { email: string; name: string }): Promise<UserRow> {
-  const existing = await findUserByEmail(ctx.db, input.email);
-  if (existing) return existing;
-  await assertCanRegister(ctx);
-  return insertUserOnce(ctx.db, { email: input.email, name: input.name, role: 'client' });
-}
-
-/** Throws the plain-words 403 when no account may be created. */
-export async function assertCanRegister(ctx: DomainContext): Promise<void> {
-  if (!(await canRegisterUsers(ctx))) {
-    throw new AppError(
-      'REGISTRATION_CLOSED',
-      'This help desk only accepts tickets from people who already have an account. ' + 'Use the email address of your existing account, or ask the site owner to create one for you.',
-    );
-  }
 }

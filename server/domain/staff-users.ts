@@ -33,7 +33,7 @@ export async function verifyStaffPassword(ctx: DomainContext, email: string, pas
     const user = await findUserByEmail(ctx.db, address);
     const ok = await verifyPassword(password, user?.password_hash ?? null);
     right = !!user && ok && (user.role === 'agent' || user.role === 'admin');
-    if (!user || !right) throw new AppError('INVALID_TOKEN', 'The email or the password is wrong, or this account is not an agent or admin.');
+    if (!user || !right) throw new AppError('INVALID_CREDENTIALS', 'The email or the password is wrong, or this account is not an agent or admin.');
     // Said only after the right password, so it reveals nothing to a guesser.
     assertAccountEnabled(user);
     return user;

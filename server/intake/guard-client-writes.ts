@@ -24,13 +24,14 @@ export interface ClientWrite {
  * is stored: per account (tickets and replies apart) and per address (addressKey, so an IPv6 /64 is
  * one address) across accounts. With the intake switched off and "Also stop the help site's new-ticket
  * form" on, new tickets from the help site are refused too. Agents and admins never come here.
- * Throws the problem to answer (429 with Retry-After, or 503 when stopped).
+ * Returns the problem to answer (429 with Retry-After, or 503 when stopped), counted as a refusal, or
+ * undefined when the write may go ahead.
  */
-export async function guardClientWrite(ctx: DomainContext, counters: CounterStore, write: ClientWrite): Promise<void> {
+export async function checkClientWrite(ctx: DomainContext, counters: CounterStore, write: ClientWrite): Promise<AppError | undefined> {
   const settings = (await getCoreSettings(ctx)).tickets;
   if (write.kind === 'ticket' && write.via === 'site' && !settings.intake_enabled && settings.intake_stops_site_form) {
     await recordRefusal(counters, 'offline');
-    throw new AppError('INTAKE_OFFLINE', 'This help desk is not taking new tickets right now. Please try again later.');
+    return new AppError('INTAKE_OFFLINE', 'This help desk is not taking new tickets right now. Please try again later.');
   }
   const accountLimit: CountedLimit<RefusalReason> =
     write.kind === 'ticket'
@@ -43,8 +44,14 @@ export async function guardClientWrite(ctx: DomainContext, counters: CounterStor
     max: settings.limit_client_ip_hour,
   };
   const exceeded = await hitLimits(counters, [accountLimit, addressLimit]);
-  if (!exceeded) return;
+  if (!exceeded) return undefined;
   await recordRefusal(counters, exceeded.name);
   const what = write.kind === 'ticket' ? 'tickets' : 'replies';
-  throw new AppError('RATE_LIMITED', `Too many ${what} were sent from this account or network. Please try again in ${describeWait(exceeded.retryAfterS)}.`).withHeaders(exceeded.headers);
+  return new AppError('RATE_LIMITED', `Too many ${what} were sent from this account or network. Please try again in ${describeWait(exceeded.retryAfterS)}.`).withHeaders(exceeded.headers);
+}
+
+/** checkClientWrite for the paths that answer a refusal by throwing it (replies). */
+export async function guardClientWrite(ctx: DomainContext, counters: CounterStore, write: ClientWrite): Promise<void> {
+  const refusal = await checkClientWrite(ctx, counters, write);
+  if (refusal) throw refusal;
 }

@@ -53,24 +53,25 @@ type Limit = CountedLimit<Extract<RefusalReason, `limit_${string}`>>;
 /**
  * Checks an anonymous submission against Tickets → Intake protection before anything is stored:
  * the switch, the honeypot, the minimum fill time, then per-IP, per-email and site-wide counters.
- * Throws the problem to answer (429 with Retry-After and RateLimit headers for the limits).
+ * Returns the problem to answer (429 with Retry-After and RateLimit headers for the limits), counted
+ * as a refusal, or undefined when the submission may go ahead.
  */
-export async function guardIntake(ctx: DomainContext, counters: CounterStore, attempt: IntakeAttempt): Promise<void> {
+export async function checkIntake(ctx: DomainContext, counters: CounterStore, attempt: IntakeAttempt): Promise<AppError | undefined> {
   const settings = (await getCoreSettings(ctx)).tickets;
   const refuse = async (reason: RefusalReason, error: AppError) => {
     await recordRefusal(counters, reason);
-    throw error;
+    return error;
   };
 
   if (!settings.intake_enabled) {
-    await refuse('offline', new AppError('INTAKE_OFFLINE', 'This help desk is not taking tickets through the form right now. Please try again later.'));
+    return refuse('offline', new AppError('INTAKE_OFFLINE', 'This help desk is not taking tickets through the form right now. Please try again later.'));
   }
   if (attempt.honeypot) {
-    await refuse('honeypot', new AppError('SUBMISSION_REFUSED', 'This submission was refused as automated.'));
+    return refuse('honeypot', new AppError('SUBMISSION_REFUSED', 'This submission was refused as automated.'));
   }
   const minFillMs = settings.min_fill_seconds * 1000;
   if (attempt.fillMs !== undefined && attempt.fillMs < minFillMs) {
-    await refuse('too_fast', new AppError('SUBMISSION_REFUSED', 'The form was sent too quickly. Wait a moment, then send it again.'));
+    return refuse('too_fast', new AppError('SUBMISSION_REFUSED', 'The form was sent too quickly. Wait a moment, then send it again.'));
   }
 
   // Per address by addressKey (an IPv6 /64 is one address), per email by mailbox (+tags and Gmail
@@ -83,9 +84,9 @@ export async function guardIntake(ctx: DomainContext, counters: CounterStore, at
     { name: 'limit_global_day', key: 'intake:global:d', windowMs: DAY_MS, max: settings.limit_global_day },
   ];
   const exceeded = await hitLimits(counters, limits);
-  if (!exceeded) return;
+  if (!exceeded) return undefined;
   const error = new AppError('RATE_LIMITED', `Too many tickets were sent from here. Please try again in ${describeWait(exceeded.retryAfterS)}.`).withHeaders(exceeded.headers);
-  await refuse(exceeded.name, error);
+  return refuse(exceeded.name, error);
 }
 
 /** Counts one refusal for today's stats. */

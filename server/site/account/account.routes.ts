@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { COMMENT_TEXT_MAX, TICKET_FIELD_LIMITS } from '../../../common/limits.js';
 import { allowsPassword, getLoginMethod, login, sendSignInLink, signUp } from '../../auth/auth.js';
 import { GUESS_RETRY_AFTER_S, refundGuess, takeGuess } from '../../auth/guess-limits.js';
 import { takeNetworkMailRequest } from '../../auth/mail-request-limits.js';
 import { consumeTicketLink, inspectTicketLink } from '../../auth/ticket-links.js';
 import { addComment } from '../../domain/add-comment.js';
-import { createTicket } from '../../domain/create-ticket.js';
 import { isEmailAddress } from '../../domain/email-address.js';
+import { fileTicket } from '../../domain/file-ticket.js';
 import { isMultiLineText, isSingleLineText } from '../../domain/text-rules.js';
 import { AppError } from '../../errors.js';
 import { addressKey } from '../../http/client-address.js';
@@ -16,18 +17,14 @@ import { getTicketFormFields } from '../../settings/settings.js';
 import type { HeldField } from '../pages/held-form-page.js';
 import { MessagePage } from '../pages/message-page.js';
 import { TicketLinkPage } from '../pages/ticket-link-page.js';
+import { ticketFormInputName, ticketFormLimit } from '../ticket-form-limit.js';
 import { sendAccountDisabled, sendLoginPage, sendTooManyGuesses } from './account-templates.js';
 import { sendTooManyMailRequests } from './password.routes.js';
+import { type Form, formText, readForm } from './read-form.js';
 import { sendHeldForm } from './send-held-form.js';
 import { layoutProps, safeReturnTo, sendNotFound, sendPrivatePage, siteUrl } from './site-page.js';
 
-type Form = Record<string, unknown>;
-const text = (form: Form, name: string, max = 1000): string => {
-  const value = form[name];
-  return typeof value === 'string' ? value.slice(0, max) : '';
-};
-/** The typed address, trimmed but not cut: an overlong one is refused, not shortened into another. */
-const emailIn = (form: Form): string => text(form, 'email', 2000).trim();
+const emailIn = (form: Form): string => formText(form, 'email').trim();
 
 /**
  * The help site's form posts: sign-in (link, password, mailed ticket link), sign-up, sign-out, client
@@ -75,7 +72,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       const email = emailIn(body);
       if (!isEmailAddress(email)) return refuseEmail(reply, returnTo);
       try {
-        const result = await login(ctx, { email, password: text(body, 'password', 200), ip: request.ip });
+        const result = await login(ctx, { email, password: formText(body, 'password'), ip: request.ip });
         if (result.kind === 'rate_limited') {
           const retryAfter = String(result.retryAfterS ?? GUESS_RETRY_AFTER_S);
           // The first waits of the backoff are seconds; saying "minutes" would send people away.
@@ -86,10 +83,11 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
           await signIn(request, reply, result.user);
           return see(reply, returnTo);
         }
+        if (result.kind === 'wrong_password') return see(reply, loginPath, { notice: 'bad_login' });
         return see(reply, loginPath, { notice: 'link_sent' });
       } catch (error) {
         if (error instanceof AppError && error.code === 'ACCOUNT_DISABLED') return see(reply, loginPath, { notice: 'account_disabled' });
-        if (error instanceof AppError && ['INVALID_TOKEN', 'FORBIDDEN'].includes(error.code)) return see(reply, loginPath, { notice: 'bad_login' });
+        if (error instanceof AppError && error.code === 'FORBIDDEN') return see(reply, loginPath, { notice: 'bad_login' });
         throw error;
       }
     }),
@@ -115,9 +113,11 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
     '/signup/',
     options,
     form(async (request, reply, body) => {
-      const name = text(body, 'name', 200).trim();
+      const read = readForm(body, [{ name: 'name', label: 'Your name', max: TICKET_FIELD_LIMITS.name }]);
+      const name = (read.values.get('name') ?? '').trim();
       const email = emailIn(body);
       if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
+      if (read.problem) return sendLoginPage(ctx, config, reply, { notice: 'name_too_long', returnTo: safeReturnTo(body.return_to, config), status: 400 });
       if (!isSingleLineText(name)) return sendLoginPage(ctx, config, reply, { notice: 'invalid_text', returnTo: safeReturnTo(body.return_to, config), status: 400 });
       if (!name) return see(reply, loginPath, { notice: 'invalid_form' });
       // Per network; the per-address limit is inside signUp and answers like a sent mail.
@@ -150,7 +150,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
     '/login/ticket/',
     options,
     form(async (request, reply, body) => {
-      const token = text(body, 'token', 200);
+      const token = formText(body, 'token');
       if (!(await takeGuess(ctx.db, 'token', request.ip))) return sendTooManyGuesses(ctx, config, reply);
       const used = await consumeTicketLink(ctx.db, token);
       if (used) {
@@ -173,7 +173,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
     '/login/fresh-link/',
     options,
     form(async (request, reply, body) => {
-      const token = text(body, 'token', 200);
+      const token = formText(body, 'token');
       if (!(await takeGuess(ctx.db, 'token', request.ip))) return sendTooManyGuesses(ctx, config, reply);
       const link = await inspectTicketLink(ctx.db, token);
       if (link.state !== 'unknown') await refundGuess(ctx.db, 'token', request.ip);
@@ -195,17 +195,21 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config);
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
-      const ticketId = /^\d{1,12}$/.test(text(body, 'ticket_id')) ? Number(text(body, 'ticket_id')) : -1;
-      if (!isMultiLineText(text(body, 'text', 60_000))) return see(reply, returnTo, { ticket: String(ticketId), notice: 'invalid_text' });
-      const held = await heldBack(reply, { kind: 'reply', userId: user.id, ip: request.ip, via: 'site' }, '/account/reply/', [
+      const ticketId = /^\d{1,12}$/.test(formText(body, 'ticket_id')) ? Number(formText(body, 'ticket_id')) : -1;
+      const read = readForm(body, [{ name: 'text', label: 'Your reply', max: COMMENT_TEXT_MAX }]);
+      const replyText = read.values.get('text') ?? '';
+      const heldFields: HeldField[] = [
         { name: 'ticket_id', value: String(ticketId) },
         { name: 'return_to', value: returnTo },
-        { name: 'text', value: text(body, 'text', 60_000), label: 'Your reply', multiline: true },
-      ]);
+        { name: 'text', value: replyText, label: 'Your reply', multiline: true, maxLength: COMMENT_TEXT_MAX },
+      ];
+      if (read.problem) return sendHeldForm(ctx, config, reply, read.problem, '/account/reply/', heldFields);
+      if (!isMultiLineText(replyText)) return see(reply, returnTo, { ticket: String(ticketId), notice: 'invalid_text' });
+      const held = await heldBack(reply, { kind: 'reply', userId: user.id, ip: request.ip, via: 'site' }, '/account/reply/', heldFields);
       if (held) return reply;
       try {
         // On the help site everyone answers their own tickets as the client.
-        await addComment(ctx, { ticketId, text: text(body, 'text', 60_000), role: 'client' }, { id: user.id, role: 'client' });
+        await addComment(ctx, { ticketId, text: replyText, role: 'client' }, { id: user.id, role: 'client' });
         return see(reply, returnTo, { ticket: String(ticketId), notice: 'reply_sent' });
       } catch (error) {
         if (error instanceof AppError && error.code === 'NOT_FOUND') return sendNotFound(ctx, config, reply);
@@ -223,36 +227,44 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       const returnTo = safeReturnTo(body.return_to, config, `${config.basePath}/tickets/new/`);
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
       const fields = await getTicketFormFields(ctx);
+      const read = readForm(
+        body,
+        fields.map((field) => ({ name: ticketFormInputName(field), label: field.label, max: ticketFormLimit(field) })),
+      );
       const values = new Map<string, string>();
       for (const field of fields) {
-        const name = field.builtin ? field.key : `custom_${field.key}`;
-        let value = text(body, name, field.type === 'textarea' ? 50_000 : 1000).trim();
+        let value = (read.values.get(ticketFormInputName(field)) ?? '').trim();
         if (field.type === 'checkbox') value = value ? '1' : '';
-        if (!(field.type === 'textarea' ? isMultiLineText(value) : isSingleLineText(value))) return see(reply, returnTo, { notice: 'invalid_text' });
-        if (field.type === 'select' && !field.builtin && value && !(field.options ?? []).includes(value)) return see(reply, returnTo, { notice: 'invalid_form' });
-        if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
         values.set(field.key, value);
       }
-      const idempotencyKey = /^[\w-]{8,100}$/.test(text(body, 'idempotency_key')) ? text(body, 'idempotency_key') : undefined;
-      const held = await heldBack(reply, { kind: 'ticket', userId: user.id, ip: request.ip, via: 'site' }, '/account/new-ticket/', [
+      const idempotencyKey = /^[\w-]{8,100}$/.test(formText(body, 'idempotency_key')) ? formText(body, 'idempotency_key') : undefined;
+      // What was typed, for a form given back (too long, over a limit, intake stopped) to send again.
+      const heldFields = (): HeldField[] => [
         { name: 'return_to', value: returnTo },
         ...(idempotencyKey ? [{ name: 'idempotency_key', value: idempotencyKey }] : []),
         ...fields.map((field) => ({
-          name: field.builtin ? field.key : `custom_${field.key}`,
+          name: ticketFormInputName(field),
           value: values.get(field.key) ?? '',
           // Choices travel hidden (the page has no list to choose from); what was typed can be edited.
-          ...((field.type === 'text' || field.type === 'textarea') && { label: field.label, multiline: field.type === 'textarea' }),
+          ...((field.type === 'text' || field.type === 'textarea') && { label: field.label, multiline: field.type === 'textarea', maxLength: ticketFormLimit(field) }),
         })),
-      ]);
-      if (held) return reply;
+      ];
+      if (read.problem) return sendHeldForm(ctx, config, reply, read.problem, '/account/new-ticket/', heldFields());
+      for (const field of fields) {
+        const value = values.get(field.key) ?? '';
+        if (!(field.type === 'textarea' ? isMultiLineText(value) : isSingleLineText(value))) return see(reply, returnTo, { notice: 'invalid_text' });
+        if (field.type === 'select' && !field.builtin && value && !(field.options ?? []).includes(value)) return see(reply, returnTo, { notice: 'invalid_form' });
+        if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
+      }
       const id = (key: string) => (/^\d{1,12}$/.test(values.get(key) ?? '') ? Number(values.get(key)) : undefined);
       try {
-        const ticket = await createTicket(
-          ctx,
-          {
+        const result = await fileTicket(ctx, counters, {
+          channel: { via: 'site', userId: user.id },
+          ip: request.ip,
+          ticket: {
             name: user.name,
             email: user.email,
-            subject: (values.get('subject') ?? '').slice(0, 200),
+            subject: values.get('subject') ?? '',
             description: values.get('description') ?? '',
             product: id('product'),
             reason: id('reason'),
@@ -261,9 +273,18 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
             meta: Object.fromEntries(fields.filter((f) => !f.builtin && values.get(f.key)).map((f) => [`custom_${f.key}`, values.get(f.key) as string])),
             idempotencyKey,
           },
-          null,
-        );
-        return see(reply, `${config.basePath}/tickets/`, { ticket: String(ticket.id), notice: 'ticket_created' });
+        });
+        switch (result.kind) {
+          case 'created':
+          case 'duplicate':
+            return see(reply, `${config.basePath}/tickets/`, { ticket: String(result.ticket.id), notice: 'ticket_created' });
+          case 'limited':
+          case 'refused':
+            return sendHeldForm(ctx, config, reply, result.problem, '/account/new-ticket/', heldFields());
+          case 'received':
+            // Only the API gives the privacy answer; a signed-in person's ticket is always filed or refused.
+            throw new Error('fileTicket answered "received" to the help site');
+        }
       } catch (error) {
         if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return see(reply, returnTo, { notice: 'invalid_form' });
         throw error;

@@ -6,6 +6,8 @@ export interface HeldField {
   value: string;
   label?: string;
   multiline?: boolean;
+  /** The input's limit; the page's default fits the longest text any help-site form takes. */
+  maxLength?: number;
 }
 
 export interface HeldFormPageProps extends Omit<LayoutProps, 'children'> {
@@ -16,7 +18,7 @@ export interface HeldFormPageProps extends Omit<LayoutProps, 'children'> {
 }
 
 /**
- * A refused form post (too many, or not taking tickets now) answered with its own form again: the
+ * A refused form post (too long, too many, or not taking tickets now) answered with its own form again: the
  * reason in plain words and everything the person typed, ready to send again later, so nothing is lost.
  */
 export function HeldFormPage({ title, message, action, csrf, fields, ...layout }: HeldFormPageProps) {
@@ -34,7 +36,11 @@ export function HeldFormPage({ title, message, action, csrf, fields, ...layout }
           return (
             <p className="field" key={field.name}>
               <label htmlFor={id}>{field.label}</label>
-              {field.multiline ? <textarea id={id} name={field.name} defaultValue={field.value} maxLength={50000} /> : <input id={id} name={field.name} defaultValue={field.value} maxLength={1000} />}
+              {field.multiline ? (
+                <textarea id={id} name={field.name} defaultValue={field.value} maxLength={field.maxLength ?? 50000} />
+              ) : (
+                <input id={id} name={field.name} defaultValue={field.value} maxLength={field.maxLength ?? 1000} />
+              )}
             </p>
           );
         })}

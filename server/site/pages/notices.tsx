@@ -14,6 +14,7 @@ export const NOTICES: Record<string, { text: string; isError?: boolean }> = {
   weak_password: { text: 'Choose a password of at least 10 characters.', isError: true },
   invalid_form: { text: 'Fill in the required fields.', isError: true },
   invalid_email: { text: 'Email: enter one plain address like name@example.com (no name, quotes, spaces or second address; ASCII letters only).', isError: true },
+  name_too_long: { text: 'Your name: use at most 200 characters.', isError: true },
   invalid_text: { text: 'Write each one-line field on one line, without tabs or other control characters.', isError: true },
   reply_sent: { text: 'Your reply was sent.' },
   reply_empty: { text: 'Write a reply before sending it.', isError: true },

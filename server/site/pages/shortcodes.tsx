@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CLIENT_TICKETS_PER_PAGE } from '../../../common/limits.js';
+import { CLIENT_TICKETS_PER_PAGE, COMMENT_TEXT_MAX } from '../../../common/limits.js';
 import type { ClientThread, ClientTicketPage } from '../../domain/client-tickets.js';
 import type { TicketFormField } from '../../settings/schema-types.js';
+import { ticketFormLimit } from '../ticket-form-limit.js';
 import { Notice } from './notices.js';
 
 const formatDate = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -61,7 +62,7 @@ export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, t
           <input type="hidden" name="return_to" value={pagePath} />
           <p className="field">
             <label htmlFor="reply-text">Your reply</label>
-            <textarea id="reply-text" name="text" required maxLength={50000} />
+            <textarea id="reply-text" name="text" required maxLength={COMMENT_TEXT_MAX} />
           </p>
           <button type="submit">Send reply</button>
         </form>
@@ -189,9 +190,9 @@ export function NewTicketShortcode({ homeUrl, pagePath, signedIn, csrf, fields, 
           <p className="field" key={field.key}>
             <label htmlFor={id}>{label}</label>
             {field.type === 'textarea' ? (
-              <textarea id={id} name={name} required={field.required} maxLength={50000} />
+              <textarea id={id} name={name} required={field.required} maxLength={ticketFormLimit(field)} />
             ) : (
-              <input id={id} name={name} required={field.required} maxLength={field.key === 'subject' ? 200 : 1000} />
+              <input id={id} name={name} required={field.required} maxLength={ticketFormLimit(field)} />
             )}
           </p>
         );

@@ -39,8 +39,7 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
     },
     async (request) => {
       const query = request.query;
-      const page = query.page ?? 1;
-      const perPage = query.per_page ?? 50;
+      const { page, per_page: perPage } = query;
       if (request.actor?.role === 'client') {
         // A client's own list, paged by the database; no filters apply.
         const own = await listClientTickets(ctx, request.actor.id, { page, perPage });

@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import { SLUG_MAX_LENGTH } from '../../../../common/limits.js';
+import { COMMENT_TEXT_MAX, SLUG_MAX_LENGTH } from '../../../../common/limits.js';
 
 const Nullable = <T extends ReturnType<typeof Type.Object>>(schema: T) => Type.Union([schema, Type.Null()]);
 const TermRef = Nullable(Type.Object({ slug: Type.String(), name: Type.String() }));
@@ -30,8 +30,8 @@ export const InboxQuery = Type.Object(
     assignee: Type.Optional(Type.Union([Type.Literal('none'), Type.Literal('me'), Type.Integer({ minimum: 1 })], { description: 'A user id, "me" or "none"' })),
     client: Type.Optional(Type.Integer({ minimum: 1 })),
     search: Type.Optional(Type.String({ maxLength: 200 })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+    per_page: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
   },
   { additionalProperties: false },
 );
@@ -74,7 +74,7 @@ export const TicketPatch = Type.Object(
 
 export const CommentBody = Type.Object(
   {
-    text: Type.String({ minLength: 1, maxLength: 50_000, format: 'multi-line' }),
+    text: Type.String({ minLength: 1, maxLength: COMMENT_TEXT_MAX, format: 'multi-line' }),
     internal: Type.Optional(Type.Boolean({ description: 'An internal note: agents only, never shown or mailed to the client' })),
   },
   { additionalProperties: false },

@@ -1,0 +1,73 @@
+import type { AppError } from '../errors.js';
+import type { CounterStore } from '../intake/counter-store.js';
+import { checkClientWrite } from '../intake/guard-client-writes.js';
+import { checkIntake } from '../intake/guard-intake.js';
+import { type Actor, type DomainContext, isStaff } from './context.js';
+import { type CreatedTicket, type CreateTicketInput, createTicketUnlessClosed } from './create-ticket.js';
+import { registrationClosed } from './find-or-create-client.js';
+import { isAccountExistenceHidden, mailAccessInstructions } from './mail-access-instructions.js';
+
+/** One way of filing a ticket; each has its own limits and answers. */
+export type FilingChannel =
+  /** The widget and `POST /tickets/`: anonymous callers, clients with a token, staff filing for clients. */
+  | { via: 'api'; actor: Actor | null; honeypot?: string; fillMs?: number }
+  /** The help site's new-ticket form: always a signed-in person, filing for themselves as a client. */
+  | { via: 'site'; userId: number };
+
+export interface TicketFiling {
+  channel: FilingChannel;
+  /** The requester's address, for the per-address limits. */
+  ip: string;
+  ticket: CreateTicketInput;
+}
+
+/**
+ * What came of a filing. Callers map it to their answer: created 201, duplicate 200 (an idempotency
+ * key replayed an earlier submission), received 202 (the privacy option's one answer), refused 403 (no
+ * account and none may be created), limited (429 over a limit, or the problem the intake switch or
+ * the automation checks give: its status and headers are in `problem`).
+ */
+export type FileTicketResult =
+  | { kind: 'created'; ticket: CreatedTicket }
+  | { kind: 'duplicate'; ticket: CreatedTicket }
+  | { kind: 'received' }
+  | { kind: 'refused'; problem: AppError }
+  | { kind: 'limited'; problem: AppError };
+
+/**
+ * Files a ticket however it came (widget, API, help-site form; mail later): the intake protection
+ * for anonymous submissions and the limits of signed-in clients (staff are never limited), the
+ * account gate, idempotency, and the privacy answer. Invalid input still throws the field's problem.
+ */
+export async function fileTicket(ctx: DomainContext, counters: CounterStore, filing: TicketFiling): Promise<FileTicketResult> {
+  const { channel, ip, ticket } = filing;
+  // On the help site everyone files their own tickets as the client.
+  const actor: Actor | null = channel.via === 'site' ? { id: channel.userId, role: 'client' } : channel.actor;
+  const staff = isStaff(actor);
+
+  // Everyone but staff passes the intake guard on the API; a signed-in client is counted per account
+  // and address as well, on both channels.
+  if (channel.via === 'api' && !staff) {
+    const refusal = await checkIntake(ctx, counters, { ip, email: ticket.email, honeypot: channel.honeypot, fillMs: channel.fillMs });
+    if (refusal) return { kind: 'limited', problem: refusal };
+  }
+  if (actor?.role === 'client') {
+    const refusal = await checkClientWrite(ctx, counters, { kind: 'ticket', userId: actor.id, ip, via: channel.via });
+    if (refusal) return { kind: 'limited', problem: refusal };
+  }
+
+  // With the privacy option every success on the API is the same 202, so no answer tells a filed
+  // ticket (an account exists) from an access mail (none does). The help site's person is signed in.
+  const hideAccounts = channel.via === 'api' && !staff && (await isAccountExistenceHidden(ctx));
+  // Rule 1 of spec §4.3: nobody but staff chooses the account or the status. The help site files
+  // with no actor, as the account of the signed-in person's email.
+  const input: CreateTicketInput = staff ? ticket : { ...ticket, userId: undefined, status: undefined };
+  const created = await createTicketUnlessClosed(ctx, input, channel.via === 'api' ? actor : null);
+  if (created === 'registration_closed') {
+    if (!hideAccounts) return { kind: 'refused', problem: registrationClosed() };
+    await mailAccessInstructions(ctx, ticket.email);
+    return { kind: 'received' };
+  }
+  if (hideAccounts) return { kind: 'received' };
+  return created.isNew ? { kind: 'created', ticket: created } : { kind: 'duplicate', ticket: created };
+}
