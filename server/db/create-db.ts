@@ -66,7 +66,7 @@ export function createDb(options: DbOptions): Db {
   if (options.url !== ':memory:') createPrivateFile(options.url);
   const sqlite = new SQLite(options.url);
   sqlite.pragma('journal_mode = WAL');
-  // FULL: a ticket that got its 201 survives power loss (see docs/ARCHITECTURE.md for the trade-off).
+  // FULL: a ticket that got its 201 survives power loss (see docs/DECISIONS.md for the trade-off).
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.sqliteBusyTimeoutMs ?? 5000))}`);

@@ -21,9 +21,6 @@ export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 /** A label shown to people: one line, not blank, bounded. */
 export const Label = (maxLength = LABEL_MAX_LENGTH) => Type.String({ minLength: 1, maxLength, pattern: '\\S', format: 'single-line' });
 
-/** OpenAPI: the route needs `Authorization: Bearer <token>`. */
-export const BEARER = [{ bearer: [] }];
-
 /** A doc, product or page as the management routes return it (see presentPost). */
 export const PostReply = Type.Object({
   id: Type.Integer(),

@@ -11,13 +11,12 @@ import { AppError } from '../../../errors.js';
 import { guardClientWrite } from '../../../intake/guard-client-writes.js';
 import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
-import { BEARER, IdParams, problemResponses } from '../shared.schema.js';
+import { IdParams, problemResponses } from '../shared.schema.js';
 import { presentAgentTicket, presentClientListTicket, presentClientTicket, presentInboxTicket } from './agent-presenters.js';
 import { CommentBody, CommentReply, InboxQuery, InboxReply, SuggestReplyReply, TicketPatch, TicketReply } from './agent-tickets.schema.js';
 import { addContentListRoute } from './content-list.routes.js';
 
 const tags = ['tickets'];
-const SECURITY = [...BEARER, { session: [] }];
 
 /**
  * The agents' side of tickets: the inbox, one ticket with its thread, replies and notes, and changes.
@@ -32,7 +31,6 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
       schema: {
         summary: 'The inbox: tickets by last activity, filtered and paged, with counts per status',
         tags,
-        security: SECURITY,
         querystring: InboxQuery,
         response: { 200: InboxReply, ...problemResponses(400, 401, 403) },
       },
@@ -67,7 +65,6 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
       schema: {
         summary: 'One ticket with its thread (notes for agents only) and the client’s other tickets',
         tags,
-        security: SECURITY,
         params: IdParams,
         response: { 200: TicketReply, ...problemResponses(401, 403, 404) },
       },
@@ -92,7 +89,6 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
       schema: {
         summary: 'Reply to a ticket, or add an internal note (agents); a client replies to their own ticket',
         tags,
-        security: SECURITY,
         params: IdParams,
         body: CommentBody,
         response: { 201: CommentReply, ...problemResponses(400, 401, 403, 404, 429) },
@@ -116,7 +112,6 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
       schema: {
         summary: 'Agent assist: a draft reply from the AI backend and the most relevant docs; nothing is sent',
         tags,
-        security: SECURITY,
         params: IdParams,
         response: { 200: SuggestReplyReply, ...problemResponses(401, 403, 404) },
       },
@@ -136,7 +131,6 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
       schema: {
         summary: 'Change status (by hand), assignee, product, reason or urgency',
         tags,
-        security: SECURITY,
         params: IdParams,
         body: TicketPatch,
         response: { 200: TicketReply, ...problemResponses(400, 401, 403, 404) },
@@ -158,7 +152,6 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
       schema: {
         summary: 'Ticket statuses in their order (the first is the initial one)',
         tags: ['statuses'],
-        security: SECURITY,
         response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String(), order: Type.Integer() })), ...problemResponses(401, 403) },
       },
     },

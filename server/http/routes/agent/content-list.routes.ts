@@ -3,7 +3,7 @@ import type { DomainContext } from '../../../domain/context.js';
 import { getPosts } from '../../../domain/post.js';
 import { requireStaff } from '../../plugins/auth.js';
 import { presentPost } from '../../presenters.js';
-import { BEARER, PostReply, problemResponses } from '../shared.schema.js';
+import { PostReply, problemResponses } from '../shared.schema.js';
 
 /**
  * GET /posts/?type=doc|product — the editors' list: drafts included and whole contents (the public
@@ -16,7 +16,6 @@ export function addContentListRoute(app: Parameters<FastifyPluginAsyncTypebox>[0
       schema: {
         summary: 'Docs or products for the editors, drafts included (agents and admins)',
         tags: ['docs', 'products'],
-        security: [...BEARER, { session: [] }],
         querystring: Type.Object({ type: Type.Union([Type.Literal('doc'), Type.Literal('product')]) }, { additionalProperties: false }),
         response: { 200: Type.Array(PostReply), ...problemResponses(400, 401, 403) },
       },

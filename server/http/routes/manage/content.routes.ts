@@ -9,7 +9,7 @@ import { requireStaff } from '../../plugins/auth.js';
 import { presentPost } from '../../presenters.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
-import { BEARER, IdParams, Label, PostReply, problemResponses } from '../shared.schema.js';
+import { IdParams, Label, PostReply, problemResponses } from '../shared.schema.js';
 
 const postFields = {
   content: Type.Optional(Type.String({ maxLength: 200_000 })),
@@ -31,21 +31,17 @@ export const contentRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     const Update = Type.Object({ [titleName]: Type.Optional(Label()), ...postFields, ...extra }, { additionalProperties: false });
     const tags = [path];
 
-    app.post(
-      `/${path}/`,
-      { schema: { summary: `Create a ${type}`, tags, security: BEARER, body: Create, response: { 201: PostReply, ...problemResponses(400, 401, 403) } } },
-      async (request, reply) => {
-        const actor = requireStaff(request);
-        const body = request.body as Record<string, any>;
-        const post = await createPost(ctx, type, { ...toInput(body), title: body[titleName] }, actor.id);
-        replyCreated(request, reply, post.id);
-        return presentPost(post);
-      },
-    );
+    app.post(`/${path}/`, { schema: { summary: `Create a ${type}`, tags, body: Create, response: { 201: PostReply, ...problemResponses(400, 401, 403) } } }, async (request, reply) => {
+      const actor = requireStaff(request);
+      const body = request.body as Record<string, any>;
+      const post = await createPost(ctx, type, { ...toInput(body), title: body[titleName] }, actor.id);
+      replyCreated(request, reply, post.id);
+      return presentPost(post);
+    });
 
     app.patch(
       `/${path}/:id`,
-      { schema: { summary: `Update a ${type}`, tags, security: BEARER, params: IdParams, body: Update, response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) } } },
+      { schema: { summary: `Update a ${type}`, tags, params: IdParams, body: Update, response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) } } },
       async (request) => {
         requireStaff(request);
         const body = request.body as Record<string, any>;
@@ -53,15 +49,11 @@ export const contentRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       },
     );
 
-    app.delete(
-      `/${path}/:id`,
-      { schema: { summary: `Delete a ${type}`, tags, security: BEARER, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } },
-      async (request, reply) => {
-        requireStaff(request);
-        await deletePost(ctx, type, request.params.id);
-        reply.status(204);
-      },
-    );
+    app.delete(`/${path}/:id`, { schema: { summary: `Delete a ${type}`, tags, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } }, async (request, reply) => {
+      requireStaff(request);
+      await deletePost(ctx, type, request.params.id);
+      reply.status(204);
+    });
   }
 
   app.put(
@@ -70,7 +62,6 @@ export const contentRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       schema: {
         summary: 'Assign any post to a product (only types listed by helpdesk_product_post_types)',
         tags: ['products'],
-        security: BEARER,
         params: IdParams,
         body: Type.Object({ product: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]) }, { additionalProperties: false }),
         response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) },

@@ -8,7 +8,7 @@ import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { presentTermOption } from '../../presenters.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
-import { BEARER, IdParams, Label, problemResponses } from '../shared.schema.js';
+import { IdParams, Label, problemResponses } from '../shared.schema.js';
 
 const TermReply = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() });
 const Slug = Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
@@ -28,7 +28,6 @@ export const termsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         schema: {
           summary: `Add to the ${path}`,
           tags,
-          security: BEARER,
           body: Type.Object({ name: Label(), slug: Type.Optional(Slug), order: Type.Optional(Order) }, { additionalProperties: false }),
           response: { 201: TermReply, ...problemResponses(400, 401, 403) },
         },
@@ -47,7 +46,6 @@ export const termsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         schema: {
           summary: `Rename or reorder one of the ${path}`,
           tags,
-          security: BEARER,
           params: IdParams,
           body: Type.Object({ name: Type.Optional(Label()), slug: Type.Optional(Slug), order: Type.Optional(Order) }, { additionalProperties: false }),
           response: { 200: TermReply, ...problemResponses(400, 401, 403, 404) },
@@ -61,7 +59,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
 
     app.delete(
       `/${path}/:id`,
-      { schema: { summary: `Delete one of the ${path}`, tags, security: BEARER, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } },
+      { schema: { summary: `Delete one of the ${path}`, tags, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } },
       async (request, reply) => {
         authorize(request);
         if (taxonomy === 'ticket_status') await assertStatusDeletable(ctx, request.params.id);

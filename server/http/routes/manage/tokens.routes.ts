@@ -5,7 +5,7 @@ import { revokeApiToken } from '../../../domain/revoke-api-token.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
-import { BEARER, IdParams, Label, problemResponses } from '../shared.schema.js';
+import { IdParams, Label, problemResponses } from '../shared.schema.js';
 
 const tags = ['tokens'];
 const TokenReply = Type.Object({
@@ -26,7 +26,6 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
       schema: {
         summary: 'API tokens: names, owners and times, never the secrets (admins only)',
         tags,
-        security: BEARER,
         querystring: Type.Object({ user_id: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false }),
         response: { 200: Type.Array(TokenReply), ...problemResponses(400, 401, 403) },
       },
@@ -44,7 +43,6 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
       schema: {
         summary: 'Create a named API token; the answer carries the secret once (admins only)',
         tags,
-        security: BEARER,
         body: Type.Object(
           {
             name: Label(TOKEN_NAME_MAX),
@@ -68,7 +66,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
   app.delete(
     '/tokens/:id',
     {
-      schema: { summary: 'Revoke an API token at once, on every instance (admins only)', tags, security: BEARER, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } },
+      schema: { summary: 'Revoke an API token at once, on every instance (admins only)', tags, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } },
     },
     async (request, reply) => {
       requireAdmin(request);

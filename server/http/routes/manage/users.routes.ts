@@ -7,7 +7,7 @@ import { listStaff, updateUser } from '../../../domain/staff-users.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
-import { BEARER, IdParams, Label, problemResponses } from '../shared.schema.js';
+import { IdParams, Label, problemResponses } from '../shared.schema.js';
 
 const Role = Type.Union([Type.Literal('client'), Type.Literal('agent'), Type.Literal('admin')]);
 const UserReply = Type.Object({
@@ -35,7 +35,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       schema: {
         summary: 'Add a user (admins only)',
         tags: ['users'],
-        security: BEARER,
         body: Type.Object(
           { email: Type.String({ format: 'email', maxLength: TICKET_FIELD_LIMITS.email }), name: Label(TICKET_FIELD_LIMITS.name), role: Role, password: Type.Optional(Password) },
           { additionalProperties: false },
@@ -59,7 +58,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       schema: {
         summary: 'Agents and admins (any agent: the assignee list); with ?email=, the one account of any role with that address (admins only)',
         tags: ['users'],
-        security: BEARER,
         // Not strict: this list took no query before, and a caller's extra parameter must not start failing.
         querystring: Type.Object({ email: Type.Optional(Type.String({ format: 'email', maxLength: TICKET_FIELD_LIMITS.email })) }),
         response: { 200: Type.Array(UserReply), ...problemResponses(400, 401, 403) },
@@ -86,7 +84,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         schema: {
           summary: disabled ? 'Disable an account: sign-in refused, its sessions and API tokens ended at once, its tickets kept (admins only)' : 'Enable a disabled account again (admins only)',
           tags: ['users'],
-          security: BEARER,
           params: IdParams,
           response: { 200: UserReply, ...problemResponses(401, 403, 404, 409) },
         },
@@ -104,7 +101,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       schema: {
         summary: "Rename a user, change the role or set a password (admins only; a new password ends the user's other sessions)",
         tags: ['users'],
-        security: BEARER,
         params: IdParams,
         body: Type.Object({ name: Type.Optional(Label(TICKET_FIELD_LIMITS.name)), role: Type.Optional(Role), password: Type.Optional(Password) }, { additionalProperties: false, minProperties: 1 }),
         response: { 200: UserReply, ...problemResponses(400, 401, 403, 404) },

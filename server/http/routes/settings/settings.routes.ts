@@ -3,7 +3,7 @@ import type { SettingsValues } from '../../../settings/schema-types.js';
 import { buildSettingsSchema, getSettings, listUnreadableSecrets, updateSettings } from '../../../settings/settings.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
-import { BEARER, problemResponses } from '../shared.schema.js';
+import { problemResponses } from '../shared.schema.js';
 
 const Values = Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()), {
   description: 'Values keyed by tab slug, then field key: { "tickets": { "create_accounts": true } }',
@@ -17,7 +17,6 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
       schema: {
         summary: 'The settings schema after helpdesk_settings_menus (what the settings screens render)',
         tags: ['settings'],
-        security: BEARER,
         response: { 200: Type.Record(Type.String(), Type.Unknown()), ...problemResponses(401, 403) },
       },
     },
@@ -27,7 +26,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
     },
   );
 
-  app.get('/settings', { schema: { summary: 'Current settings values', tags: ['settings'], security: BEARER, response: { 200: Values, ...problemResponses(401, 403) } } }, async (request) => {
+  app.get('/settings', { schema: { summary: 'Current settings values', tags: ['settings'], response: { 200: Values, ...problemResponses(401, 403) } } }, async (request) => {
     requireAdmin(request);
     return getSettings(ctx);
   });
@@ -38,7 +37,6 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
       schema: {
         summary: 'Change settings; every value is validated against the filtered schema',
         tags: ['settings'],
-        security: BEARER,
         body: Values,
         response: { 200: Values, ...problemResponses(400, 401, 403) },
       },
@@ -55,7 +53,6 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
       schema: {
         summary: 'Stored secrets the current encryption seed cannot read (enter them again)',
         tags: ['settings'],
-        security: BEARER,
         response: { 200: Type.Object({ unreadable: Type.Array(Type.String(), { description: 'tab.field of each unreadable secret' }) }), ...problemResponses(401, 403) },
       },
     },

@@ -2,7 +2,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { countRefusals, REFUSAL_REASONS } from '../../../intake/guard-intake.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
-import { BEARER, problemResponses } from '../shared.schema.js';
+import { problemResponses } from '../shared.schema.js';
 
 /** GET /intake/stats — what the public intake refused today, and why (admins). */
 export const intakeRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { counters }) => {
@@ -12,7 +12,6 @@ export const intakeRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
       schema: {
         summary: "Today's refused anonymous submissions by reason (UTC day)",
         tags: ['tickets'],
-        security: BEARER,
         response: {
           200: Type.Object({ date: Type.String(), refused: Type.Object(Object.fromEntries(REFUSAL_REASONS.map((r) => [r, Type.Integer()]))) }),
           ...problemResponses(401, 403),
