@@ -67,7 +67,11 @@ async function prepareSite(url: string): Promise<{ agentToken: string; statusId:
     const agent = await addUser(ctx, { email: 'agent@bench.test', name: 'Bench Agent', role: 'agent' });
     const term = (taxonomy: 'ticket_status' | 'ticket_urgency', slug: string) =>
       db.kysely.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy).where('slug', '=', slug).executeTakeFirstOrThrow();
-    return { agentToken: await createApiToken(db.kysely, agent.id, 'bench'), statusId: (await term('ticket_status', 'open')).id, urgencyId: (await term('ticket_urgency', 'high')).id };
+    return {
+      agentToken: await createApiToken(db.kysely, agent.id, 'bench'),
+      statusId: (await term('ticket_status', 'open')).id,
+      urgencyId: (await term('ticket_urgency', 'high')).id,
+    };
   } finally {
     await db.close();
   }
@@ -80,10 +84,19 @@ async function measureBaseline(dialect: DialectName): Promise<{ rate: number; la
     const { statusId, urgencyId } = await prepareSite(database.url);
     if (dialect === 'sqlite') {
       // One writer: with many submissions in flight the best it can do is commit them in groups.
-      const rate = measureRawIntake(database.url, SECONDS, statusId, urgencyId, { ticketsPerEmail: PER_EMAIL, idempotencyKeys: true, ticketsPerCommit: MAX_BATCH });
+      const rate = measureRawIntake(database.url, SECONDS, statusId, urgencyId, {
+        ticketsPerEmail: PER_EMAIL,
+        idempotencyKeys: true,
+        ticketsPerCommit: MAX_BATCH,
+      });
       return { rate, label: `better-sqlite3, same rows, ${MAX_BATCH} tickets per commit (savepoint each)` };
     }
-    const rate = await measureRawIntakePostgres(database.url, SECONDS, { statusId, urgencyId }, { concurrency: SUBMITTERS, poolSize: DEFAULT_POOL_SIZE, ticketsPerEmail: PER_EMAIL });
+    const rate = await measureRawIntakePostgres(
+      database.url,
+      SECONDS,
+      { statusId, urgencyId },
+      { concurrency: SUBMITTERS, poolSize: DEFAULT_POOL_SIZE, ticketsPerEmail: PER_EMAIL },
+    );
     return { rate, label: `pg, same rows, ${SUBMITTERS} loops over ${DEFAULT_POOL_SIZE} connections, one transaction per ticket` };
   } finally {
     await database.drop();
@@ -102,7 +115,11 @@ function submission(site: Site, fields: { subject: string; email: string; key: s
     idempotency_key: fields.key,
     fill_ms: String(5_000 + Math.floor(Math.random() * 60_000)),
   });
-  return { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': fields.address }, body: body.toString() };
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': fields.address },
+    body: body.toString(),
+  };
 }
 
 /** Shows the intake limits are in force: one address past its hourly limit, one email past its own. */
@@ -136,7 +153,12 @@ async function runLoad(site: Site, run: string, filed: Array<{ id: number; subje
   const counts = new RequestClass(`GET ${TICKETS}?per_page=1 (counts per status)`, AGENTS);
   // A new connection per probe: what a new visitor waits for (accept, then the event loop) while the load runs.
   const health = new RequestClass('GET /healthz, new connection every 100 ms', 1, { freshConnections: true });
-  await Promise.all([submit.connect(`${site.url}/healthz`), inbox.connect(`${site.url}/healthz`), one.connect(`${site.url}/healthz`), counts.connect(`${site.url}/healthz`)]);
+  await Promise.all([
+    submit.connect(`${site.url}/healthz`),
+    inbox.connect(`${site.url}/healthz`),
+    one.connect(`${site.url}/healthz`),
+    counts.connect(`${site.url}/healthz`),
+  ]);
   let nextAddress = 0;
   let nextEmail = 0;
   const start = performance.now();
@@ -292,8 +314,13 @@ async function loadDialect(dialect: DialectName): Promise<string[]> {
       if (serverErrorCount) failures.push(`${c.label}: ${serverErrorCount} answer(s) 5xx`);
       if (c.count(0, 1)) failures.push(`${c.label}: ${c.count(0, 1)} request(s) without an answer`);
     }
-    for (const c of load.classes.slice(1)) if (c.count(200, 201) !== c.summary(load.seconds).requests) failures.push(`${c.label}: not every read answered 200 (${c.summary(load.seconds).statuses})`);
-    if (load.submit.count(201, 202) + load.submit.count(500, 600) + load.submit.count(0, 1) !== load.submit.summary(load.seconds).requests) {
+    for (const c of load.classes.slice(1))
+      if (c.count(200, 201) !== c.summary(load.seconds).requests)
+        failures.push(`${c.label}: not every read answered 200 (${c.summary(load.seconds).statuses})`);
+    if (
+      load.submit.count(201, 202) + load.submit.count(500, 600) + load.submit.count(0, 1) !==
+      load.submit.summary(load.seconds).requests
+    ) {
       failures.push(`submitters: answers other than 201 (${load.submit.summary(load.seconds).statuses})`);
     }
     failures.push(...audit.problems);

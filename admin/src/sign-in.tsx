@@ -2,7 +2,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, type Me, signIn, siteRoot } from './api.js';
 
 export function SignIn({ onSignedIn, notStaff }: { onSignedIn: (me: Me) => void; notStaff: boolean }) {
-  const [error, setError] = useState(notStaff ? 'You are signed in to the help site as a client. Sign in with an agent or admin account.' : '');
+  const [error, setError] = useState(
+    notStaff ? 'You are signed in to the help site as a client. Sign in with an agent or admin account.' : '',
+  );
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     document.title = 'Sign in · Helpdesk admin';
@@ -43,7 +45,8 @@ export function SignIn({ onSignedIn, notStaff }: { onSignedIn: (me: Me) => void;
           <a href={`${siteRoot}login/forgot/`}>Forgot password?</a>
         </p>
         <p className="muted small">
-          No password yet? Ask an admin to set one under Agents, or get a sign-in link on the <a href={`${siteRoot}login/`}>help site</a> and open this page again.
+          No password yet? Ask an admin to set one under Agents, or get a sign-in link on the <a href={`${siteRoot}login/`}>help site</a>{' '}
+          and open this page again.
         </p>
       </form>
     </main>

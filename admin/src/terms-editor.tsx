@@ -37,7 +37,10 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
         <h1>{TITLES[kind]}</h1>
       </div>
       {kind === 'statuses' && (
-        <p className="muted">The first status is the one new tickets start in. Waiting and In Progress are used by the automatic transitions and can be renamed but not deleted.</p>
+        <p className="muted">
+          The first status is the one new tickets start in. Waiting and In Progress are used by the automatic transitions and can be renamed
+          but not deleted.
+        </p>
       )}
       {error && (
         <p className="alert" role="alert">
@@ -60,7 +63,11 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
                 <button type="button" className="button-quiet" disabled={index === items.length - 1} onClick={() => move(index, 1)}>
                   Down<span className="visually-hidden"> {item.name}</span>
                 </button>
-                <button type="button" className="button-quiet danger" onClick={() => confirm(`Delete “${item.name}”?`) && run(() => api('DELETE', `/${kind}/${item.id}`), 'Deleted.')}>
+                <button
+                  type="button"
+                  className="button-quiet danger"
+                  onClick={() => confirm(`Delete “${item.name}”?`) && run(() => api('DELETE', `/${kind}/${item.id}`), 'Deleted.')}
+                >
                   Delete<span className="visually-hidden"> {item.name}</span>
                 </button>
               </div>

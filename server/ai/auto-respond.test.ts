@@ -23,7 +23,12 @@ describeEachDatabase('auto responder', (dialect) => {
     hd.config.constants.HELPDESK_CLOUD_SITE = backend.url;
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     await relaxIntakeLimits(hd.ctx);
-    await createPost(hd.ctx, 'doc', { title: 'Exporting your data', slug: 'exporting-data', content: 'The export button writes a CSV file of every record.' }, null);
+    await createPost(
+      hd.ctx,
+      'doc',
+      { title: 'Exporting your data', slug: 'exporting-data', content: 'The export button writes a CSV file of every record.' },
+      null,
+    );
     await createPost(hd.ctx, 'doc', { title: 'Export formats', slug: 'export-formats', content: 'Export supports CSV and JSON.' }, null);
     await createPost(hd.ctx, 'doc', { title: 'Billing', slug: 'billing', content: 'Invoices are sent monthly.' }, null);
     await createPost(hd.ctx, 'doc', { title: 'Draft about export', slug: 'draft-export', content: 'export', status: 'draft' }, null);
@@ -35,7 +40,10 @@ describeEachDatabase('auto responder', (dialect) => {
     backend.mode = 'up';
     backend.answer = () => ANSWER;
     backend.requests.length = 0;
-    await updateSettings(hd.ctx, { tickets: { auto_responder_enabled: true, change_status: true }, ai: { api_key: 'sk-responder', timeout_seconds: 1, model: 'test-model' } });
+    await updateSettings(hd.ctx, {
+      tickets: { auto_responder_enabled: true, change_status: true },
+      ai: { api_key: 'sk-responder', timeout_seconds: 1, model: 'test-model' },
+    });
   });
 
   async function submit() {
@@ -45,7 +53,12 @@ describeEachDatabase('auto responder', (dialect) => {
     return { id: (res.json() as { id: number }).id, email: payload.email };
   }
   async function botComments(ticketId: number) {
-    return hd.ctx.db.selectFrom('comments').select(['id', 'content', 'author_id']).where('post_id', '=', ticketId).where('author_role', '=', 'bot').execute();
+    return hd.ctx.db
+      .selectFrom('comments')
+      .select(['id', 'content', 'author_id'])
+      .where('post_id', '=', ticketId)
+      .where('author_role', '=', 'bot')
+      .execute();
   }
 
   it('is off by default: no job, no comment', async () => {
@@ -54,7 +67,12 @@ describeEachDatabase('auto responder', (dialect) => {
     const { id } = await submit();
     await mail.drain();
     expect(await botComments(id)).toEqual([]);
-    const jobs = await hd.ctx.db.selectFrom('jobs').select('id').where('kind', '=', AUTO_RESPOND_JOB).where('payload', 'like', `%"ticketId":${id}}`).execute();
+    const jobs = await hd.ctx.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', AUTO_RESPOND_JOB)
+      .where('payload', 'like', `%"ticketId":${id}}`)
+      .execute();
     expect(jobs).toEqual([]);
     expect(backend.requests).toHaveLength(0);
   });

@@ -25,7 +25,9 @@ export async function findRelatedDocs(ctx: DomainContext, subject: string, descr
   const search = (text: string) => getPosts(ctx, { type: 'doc', status: 'publish', search: text, limit: 5 });
 
   if (subject.trim()) add(await search(subject), 3);
-  const words = [...new Set(`${subject} ${description}`.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? [])].filter((w) => !STOP_WORDS.has(w)).slice(0, 10);
+  const words = [...new Set(`${subject} ${description}`.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? [])]
+    .filter((w) => !STOP_WORDS.has(w))
+    .slice(0, 10);
   for (const word of words) add(await search(word), 1);
 
   return [...scores.values()]

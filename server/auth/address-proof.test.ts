@@ -28,7 +28,14 @@ describeEachDatabase('sign-up proves the address before any account exists', (di
   });
 
   const users = () => hd.ctx.db.selectFrom('users').select(['email', 'name', 'password_hash']).orderBy('id').execute();
-  const queueSettled = () => expect.poll(async () => (await hd.ctx.db.selectFrom('jobs').select('state').execute()).every((j) => j.state !== 'queued' && j.state !== 'running'), settled).toBe(true);
+  const queueSettled = () =>
+    expect
+      .poll(
+        async () =>
+          (await hd.ctx.db.selectFrom('jobs').select('state').execute()).every((j) => j.state !== 'queued' && j.state !== 'running'),
+        settled,
+      )
+      .toBe(true);
 
   /** A form post from `remoteAddress` with a CSRF token from `pagePath`, as a browser there would send it. */
   async function postFrom(remoteAddress: string, action: string, form: Record<string, string>, pagePath = '/login/') {
@@ -53,7 +60,11 @@ describeEachDatabase('sign-up proves the address before any account exists', (di
     expect(await users()).toEqual([]);
 
     // The victim files through the widget route; the ticket gets an account without a password.
-    const filed = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload({ email: victim, name: 'Victor', subject: 'My private invoice' }) });
+    const filed = await hd.app.inject({
+      method: 'POST',
+      url: '/api/helpdesk/v1/tickets/',
+      payload: ticketPayload({ email: victim, name: 'Victor', subject: 'My private invoice' }),
+    });
     expect(filed.statusCode).toBe(201);
     const ticketId = (filed.json() as { id: number }).id;
 
@@ -91,7 +102,12 @@ describeEachDatabase('sign-up proves the address before any account exists', (di
       const browser = new SiteClient(hd.app);
       const res = await browser.submit('/login/', '/signup/', { name: 'Sam', email });
       const page = await browser.get(new URL(res.headers.location as string).pathname + new URL(res.headers.location as string).search);
-      answers.push({ status: res.statusCode, location: res.headers.location, page: page.body.replace(/value="[^"]+"/g, ''), session: browser.cookies.has('hd_session') });
+      answers.push({
+        status: res.statusCode,
+        location: res.headers.location,
+        page: page.body.replace(/value="[^"]+"/g, ''),
+        session: browser.cookies.has('hd_session'),
+      });
     }
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
@@ -109,7 +125,9 @@ describeEachDatabase('sign-up proves the address before any account exists', (di
     const tia = new SiteClient(hd.app);
     const link = accountLinkIn((await delivery.mailsTo('tickets-only@client.test'))[0]?.text ?? '', hd.config.homeUrl);
     expect((await choosePassword(tia, link, 'tia password!')).headers.location).toBe('http://help.test/tickets/');
-    expect((await users()).filter((u) => u.email === 'tickets-only@client.test').map((u) => [u.name, !!u.password_hash])).toEqual([['Tia', true]]);
+    expect((await users()).filter((u) => u.email === 'tickets-only@client.test').map((u) => [u.name, !!u.password_hash])).toEqual([
+      ['Tia', true],
+    ]);
   });
 
   it('opening the link (GET) never uses it; the POST does, once; an unknown token is a 404, an expired one a 410', async () => {
@@ -160,7 +178,13 @@ describeEachDatabase('sign-up proves the address before any account exists', (di
 
   it(`per mailbox: at most ${MAIL_REQUESTS_PER_ADDRESS} mails an hour (+tags count as one mailbox), and the page still says "check your mail"`, async () => {
     const answers = new Set<string>();
-    for (const [i, email] of ['kim@client.test', 'Kim+a@client.test', 'kim+b@client.test', 'kim@client.test', 'kim+c@client.test'].entries()) {
+    for (const [i, email] of [
+      'kim@client.test',
+      'Kim+a@client.test',
+      'kim+b@client.test',
+      'kim@client.test',
+      'kim+c@client.test',
+    ].entries()) {
       const res = await postFrom(`10.0.0.${i + 1}`, '/signup/', { name: 'Kim', email });
       answers.add(`${res.statusCode} ${res.headers.location}`);
     }

@@ -77,7 +77,11 @@ describeEachDatabase('sign-in methods and the registration gate', (dialect) => {
     const page = await browser.get('/login/');
     expect(page.body).not.toContain('Email me a link');
     expect(page.body).toContain('Forgot password?');
-    const signup = await browser.submit('/login/', '/signup/', { name: 'Pat', email: 'pat@client.test', password: 'correct horse battery' });
+    const signup = await browser.submit('/login/', '/signup/', {
+      name: 'Pat',
+      email: 'pat@client.test',
+      password: 'correct horse battery',
+    });
     expect(signup.headers.location).toBe('http://help.test/login/?notice=check_mail');
     expect(browser.cookies.has('hd_session')).toBe(false);
     expect(await users()).toEqual([]);
@@ -97,7 +101,11 @@ describeEachDatabase('sign-in methods and the registration gate', (dialect) => {
     const wrong = await other.submit('/login/', '/login/', { email: 'pat@client.test', password: 'wrong password!' });
     expect(wrong.headers.location).toContain('notice=bad_login');
     expect(other.cookies.has('hd_session')).toBe(false);
-    const right = await other.submit('/login/', '/login/', { email: 'PAT@client.test', password: 'correct horse battery', return_to: '/tickets/new/' });
+    const right = await other.submit('/login/', '/login/', {
+      email: 'PAT@client.test',
+      password: 'correct horse battery',
+      return_to: '/tickets/new/',
+    });
     expect(right.headers.location).toBe('http://help.test/tickets/new/');
     expect(other.cookies.has('hd_session')).toBe(true);
     const linkLogin = await other.submit('/login/', '/login/link/', { email: 'pat@client.test' });
@@ -108,7 +116,14 @@ describeEachDatabase('sign-in methods and the registration gate', (dialect) => {
     await updateSettings(hd.ctx, { login: { method: 'both' } });
     await addUser(hd.ctx, { email: 'q@client.test', name: 'Q', role: 'client' });
     await setPasswordByEmail(hd.ctx, 'q@client.test', 'long enough pw');
-    for (const target of ['//evil.test/x', 'https://evil.test/', '/\\evil.test', '/tickets/../..//evil.test', '/%2F%2Fevil.test', '/\t/evil.test']) {
+    for (const target of [
+      '//evil.test/x',
+      'https://evil.test/',
+      '/\\evil.test',
+      '/tickets/../..//evil.test',
+      '/%2F%2Fevil.test',
+      '/\t/evil.test',
+    ]) {
       const browser = new SiteClient(hd.app);
       const res = await browser.submit('/login/', '/login/', { email: 'q@client.test', password: 'long enough pw', return_to: target });
       expect(res.headers.location).toBe('http://help.test/tickets/');
@@ -118,7 +133,16 @@ describeEachDatabase('sign-in methods and the registration gate', (dialect) => {
   it('every form post needs the CSRF token', async () => {
     const browser = new SiteClient(hd.app);
     await browser.get('/login/');
-    for (const action of ['/login/', '/login/link/', '/signup/', '/logout/', '/login/ticket/', '/login/fresh-link/', '/account/reply/', '/account/new-ticket/']) {
+    for (const action of [
+      '/login/',
+      '/login/link/',
+      '/signup/',
+      '/logout/',
+      '/login/ticket/',
+      '/login/fresh-link/',
+      '/account/reply/',
+      '/account/new-ticket/',
+    ]) {
       const res = await browser.post(action, { email: 'x@client.test', _csrf: 'forged' });
       expect(res.statusCode, action).toBe(403);
       expect(res.body).toContain('This form has expired');

@@ -31,12 +31,22 @@ describeEachDatabase('password changes, "Forgot password?" and the first-admin c
     return user;
   }
   const isLive = async (token: string) => (await findSessionUser(hd.ctx.db, token)) !== null;
-  const queueSettled = () => expect.poll(async () => (await hd.ctx.db.selectFrom('jobs').select('state').execute()).every((j) => j.state !== 'queued' && j.state !== 'running'), settled).toBe(true);
+  const queueSettled = () =>
+    expect
+      .poll(
+        async () =>
+          (await hd.ctx.db.selectFrom('jobs').select('state').execute()).every((j) => j.state !== 'queued' && j.state !== 'running'),
+        settled,
+      )
+      .toBe(true);
 
   /** The admin app's staff sign-in (POST /session with the CSRF header): its status. */
   async function staffSignIn(email: string, password: string): Promise<number> {
     const me = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me' });
-    const headers = { cookie: `hd_csrf=${me.cookies.find((c) => c.name === 'hd_csrf')?.value}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token };
+    const headers = {
+      cookie: `hd_csrf=${me.cookies.find((c) => c.name === 'hd_csrf')?.value}`,
+      'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token,
+    };
     return (await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/session', headers, payload: { email, password } })).statusCode;
   }
   async function clientSignIn(email: string, password: string) {
@@ -97,8 +107,10 @@ describeEachDatabase('password changes, "Forgot password?" and the first-admin c
 
   it(`"Forgot password?" is limited: ${MAIL_REQUESTS_PER_ADDRESS} mails per mailbox an hour (same answer beyond), ${MAIL_REQUESTS_PER_NETWORK} requests per network, then a 429 page`, async () => {
     await accountWithPassword('rex@client.test', 'client', 'rex password!!');
-    for (let i = 0; i < MAIL_REQUESTS_PER_ADDRESS + 2; i += 1) expect((await forgot('rex@client.test', `10.1.0.${i + 1}`)).headers.location).toContain('notice=reset_sent');
-    for (let i = 0; i < MAIL_REQUESTS_PER_NETWORK; i += 1) expect((await forgot(`n${i}@client.test`, `2001:db8:9:9::${i + 1}`)).statusCode).toBe(303);
+    for (let i = 0; i < MAIL_REQUESTS_PER_ADDRESS + 2; i += 1)
+      expect((await forgot('rex@client.test', `10.1.0.${i + 1}`)).headers.location).toContain('notice=reset_sent');
+    for (let i = 0; i < MAIL_REQUESTS_PER_NETWORK; i += 1)
+      expect((await forgot(`n${i}@client.test`, `2001:db8:9:9::${i + 1}`)).statusCode).toBe(303);
     const limited = await forgot('rex@client.test', '2001:db8:9:9:abcd::1');
     expect(limited.statusCode).toBe(429);
     expect(limited.body).toContain('Too many requests for mails came from your network');
@@ -124,7 +136,12 @@ describeEachDatabase('password changes, "Forgot password?" and the first-admin c
     const agentSession = await createSession(hd.ctx.db, agent.id);
     const admin = await accountWithPassword('root@staff.test', 'admin', 'admin password!');
     const bearer = { authorization: `Bearer ${await createApiToken(hd.ctx.db, admin.id, 'test')}` };
-    const patched = await hd.app.inject({ method: 'PATCH', url: `/api/helpdesk/v1/users/${agent.id}`, headers: bearer, payload: { password: 'set by the admin' } });
+    const patched = await hd.app.inject({
+      method: 'PATCH',
+      url: `/api/helpdesk/v1/users/${agent.id}`,
+      headers: bearer,
+      payload: { password: 'set by the admin' },
+    });
     expect(patched.statusCode).toBe(200);
     expect(await isLive(agentSession)).toBe(false);
 
@@ -165,12 +182,20 @@ describeEachDatabase('password changes, "Forgot password?" and the first-admin c
     const token = new URL(link).searchParams.get('token') as string;
     expect((await hd.app.inject({ method: 'GET', url: `/login/first-admin/?token=${token}` })).body).toContain('name="password"');
 
-    const without = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token, name: 'Owner', email: 'owner@site.test' } });
+    const without = await hd.app.inject({
+      method: 'POST',
+      url: '/login/first-admin/',
+      payload: { token, name: 'Owner', email: 'owner@site.test' },
+    });
     expect(without.statusCode).toBe(400);
     expect(without.body).toContain('Password: choose one of 10 to 200 characters.');
     expect((await hd.app.inject({ method: 'GET', url: `/login/first-admin/?token=${token}` })).statusCode).toBe(200);
 
-    const claimed = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token, name: 'Owner', email: 'Owner@site.test', password: 'new owner password' } });
+    const claimed = await hd.app.inject({
+      method: 'POST',
+      url: '/login/first-admin/',
+      payload: { token, name: 'Owner', email: 'Owner@site.test', password: 'new owner password' },
+    });
     expect(claimed.statusCode).toBe(200);
     expect(await isLive(oldSession)).toBe(false);
     expect(await isLive(claimed.cookies.find((c) => c.name === 'hd_session')?.value as string)).toBe(true);

@@ -48,12 +48,19 @@ describeEachDatabase('mails to one address', (dialect) => {
   function startWorker(smtpUrl: string) {
     const transport = createMailTransport({ smtpUrl, dataDir: '' });
     // The app's counters: the worker's suppressions show in the admin's intake stats.
-    const worker = createWorker(hd.ctx, hd.config, transport, { info: () => {}, warn: () => {} }, { pollMs: 20, baseDelayMs: 20, maxDelayMs: 50, counters: hd.counters });
+    const worker = createWorker(
+      hd.ctx,
+      hd.config,
+      transport,
+      { info: () => {}, warn: () => {} },
+      { pollMs: 20, baseDelayMs: 20, maxDelayMs: 50, counters: hd.counters },
+    );
     cleanups.push(() => transport.close());
     cleanups.push(() => worker.stop());
     worker.start();
   }
-  const submitFrom = (ip: string, overrides: Record<string, unknown>) => hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload(overrides), remoteAddress: ip });
+  const submitFrom = (ip: string, overrides: Record<string, unknown>) =>
+    hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload(overrides), remoteAddress: ip });
   const jobs = () => hd.ctx.db.selectFrom('jobs').select(['kind', 'state', 'attempts', 'last_error', 'payload']).orderBy('id').execute();
   const allSettled = async () => (await jobs()).every((j) => j.state !== 'queued' && j.state !== 'running');
   const stats = async () => {
@@ -82,7 +89,12 @@ describeEachDatabase('mails to one address', (dialect) => {
 
     // An agent's reply is never limited: the client still gets it.
     const ticketId = Number(JSON.parse((await jobs()).find((j) => j.kind === 'ticket_created')?.payload ?? '{}').ticketId);
-    const reply = await hd.app.inject({ method: 'POST', url: `/api/helpdesk/v1/tickets/${ticketId}/comments`, headers: agent, payload: { text: 'We are on it.' } });
+    const reply = await hd.app.inject({
+      method: 'POST',
+      url: `/api/helpdesk/v1/tickets/${ticketId}/comments`,
+      headers: agent,
+      payload: { text: 'We are on it.' },
+    });
     expect(reply.statusCode).toBe(201);
     await smtp.waitFor((m) => m.filter((x) => x.to.includes('victim@client.test')).length === 3, 'the agent reply');
     expect(smtp.messages.at(-1)?.text).toContain('We are on it.');

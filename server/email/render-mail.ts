@@ -1,7 +1,9 @@
 import { escapeHtml } from './escape-html.js';
 
 /** Values of the template placeholders (`##name##`). */
-export type MailValues = Partial<Record<'client_name' | 'ticket_title' | 'ticket_id' | 'ticket_link' | 'site_name' | 'site_link' | 'reply_text', string>>;
+export type MailValues = Partial<
+  Record<'client_name' | 'ticket_title' | 'ticket_id' | 'ticket_link' | 'site_name' | 'site_link' | 'reply_text', string>
+>;
 
 export interface RenderedMail {
   subject: string;

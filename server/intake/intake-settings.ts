@@ -1,6 +1,13 @@
 import type { SettingsSection } from '../settings/schema-types.js';
 
-const limit = (label: string, value: number, desc: string) => ({ type: 'number' as const, label, default: value, min: 1, max: 1_000_000, desc });
+const limit = (label: string, value: number, desc: string) => ({
+  type: 'number' as const,
+  label,
+  default: value,
+  min: 1,
+  max: 1_000_000,
+  desc,
+});
 
 /** Tickets → Intake protection: the switches and limits of the public ticket route. */
 export function intakeSection() {
@@ -22,7 +29,11 @@ export function intakeSection() {
       },
       limit_ip_hour: limit('Tickets per IP address per hour', 20, 'Over it, further submissions get "too many requests".'),
       limit_ip_day: limit('Tickets per IP address per day', 240, ''),
-      limit_email_hour: limit('Tickets per email address per hour', 5, 'Stops the form being used to flood one address with confirmation mail.'),
+      limit_email_hour: limit(
+        'Tickets per email address per hour',
+        5,
+        'Stops the form being used to flood one address with confirmation mail.',
+      ),
       limit_mail_hour: limit(
         'Mails to one address per hour',
         5,
@@ -32,8 +43,19 @@ export function intakeSection() {
       limit_global_day: limit('Tickets per day in all', 5_000, 'A ceiling for the whole site, against distributed floods.'),
       limit_client_tickets_hour: limit('Tickets per signed-in client per hour', 10, 'From the help site and the API together.'),
       limit_client_replies_hour: limit('Replies per signed-in client per hour', 60, ''),
-      limit_client_ip_hour: limit('Tickets and replies from signed-in clients per IP address per hour', 120, 'Against one network using many accounts.'),
-      min_fill_seconds: { type: 'number', label: 'Minimum time to fill the form (seconds)', default: 3, min: 0, max: 120, desc: 'Widget submissions faster than this are refused as automated.' },
+      limit_client_ip_hour: limit(
+        'Tickets and replies from signed-in clients per IP address per hour',
+        120,
+        'Against one network using many accounts.',
+      ),
+      min_fill_seconds: {
+        type: 'number',
+        label: 'Minimum time to fill the form (seconds)',
+        default: 3,
+        min: 0,
+        max: 120,
+        desc: 'Widget submissions faster than this are refused as automated.',
+      },
     },
   } satisfies SettingsSection;
 }

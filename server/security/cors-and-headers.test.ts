@@ -73,7 +73,11 @@ describeEachDatabase('attacks: CORS only on public routes, security headers ever
     for (const [method, path] of requests) {
       const preflight = await fetch(base + path, {
         method: 'OPTIONS',
-        headers: { ...FOREIGN, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type,x-csrf-token' },
+        headers: {
+          ...FOREIGN,
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization,content-type,x-csrf-token',
+        },
       });
       expect(preflight.headers.get('access-control-allow-origin'), `preflight ${method} ${path}`).toBeNull();
       expect(preflight.headers.get('access-control-allow-credentials'), `preflight ${method} ${path}`).toBeNull();

@@ -25,7 +25,8 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     const agent = await hd.authAs('agent');
-    agentId = ((await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers: agent })).json() as { user: { id: number } }).user.id;
+    agentId = ((await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers: agent })).json() as { user: { id: number } }).user
+      .id;
     const payload = ticketPayload();
     const res = await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload });
     const row = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', res.json().id).executeTakeFirstOrThrow();
@@ -64,7 +65,19 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     const row = await hd.ctx.db
       .selectFrom('posts as p')
       .innerJoin('users as u', 'u.id', 'p.author_id')
-      .select(['p.id', 'p.type', 'p.status', 'p.slug', 'p.assignee_id', 'p.author_id', 'p.created_at', 'p.updated_at', 'u.email', 'u.role', 'u.password_hash'])
+      .select([
+        'p.id',
+        'p.type',
+        'p.status',
+        'p.slug',
+        'p.assignee_id',
+        'p.author_id',
+        'p.created_at',
+        'p.updated_at',
+        'u.email',
+        'u.role',
+        'u.password_hash',
+      ])
       .where('p.id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ type: 'ticket', status: 'publish', slug: '', assignee_id: null, email, role: 'client' });
@@ -73,7 +86,12 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     expect(row.id).not.toBe(1);
     expect(row.created_at > '2020').toBe(true);
     expect(row.updated_at).toBe(row.created_at);
-    const status = await hd.ctx.db.selectFrom('term_relationships').select('term_id').where('post_id', '=', id).where('taxonomy', '=', 'ticket_status').executeTakeFirstOrThrow();
+    const status = await hd.ctx.db
+      .selectFrom('term_relationships')
+      .select('term_id')
+      .where('post_id', '=', id)
+      .where('taxonomy', '=', 'ticket_status')
+      .executeTakeFirstOrThrow();
     expect(status.term_id).toBe(await firstTermId(hd.ctx, 'ticket_status', 'open'));
     expect(await hd.ctx.db.selectFrom('post_meta').select('meta_key').where('post_id', '=', id).execute()).toEqual([]);
     expect(await hd.ctx.db.selectFrom('comments').select('id').where('post_id', '=', id).execute()).toEqual([]);
@@ -89,7 +107,12 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
 
   it('the same fields in a form body (and bracketed and prototype keys) change nothing either', async () => {
     const payload = ticketPayload();
-    const form = new URLSearchParams(Object.entries({ ...payload, ...hostileFields() }).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
+    const form = new URLSearchParams(
+      Object.entries({ ...payload, ...hostileFields() }).map(([k, v]): [string, string] => [
+        k,
+        typeof v === 'object' ? JSON.stringify(v) : String(v),
+      ]),
+    );
     for (const [key, value] of [
       ['__proto__', 'admin'],
       ['__proto__[role]', 'admin'],
@@ -100,7 +123,12 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     ]) {
       form.append(key as string, value as string);
     }
-    const res = await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await hd.app.inject({
+      method: 'POST',
+      url: URL_TICKETS,
+      payload: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(201);
     await expectPlainTicket(res.json().id, payload.email);
     expect(({} as Record<string, unknown>).role).toBeUndefined();
@@ -137,7 +165,12 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     const link = accountLinkIn(confirmation?.text ?? '', hd.config.homeUrl);
     const page = await browser.get(link);
     const token = new URL(link, 'http://x').searchParams.get('token') as string;
-    const confirmed = await browser.post('/login/confirm/', { _csrf: csrfIn(page.body), token, password: 'long enough pw', ...hostileAccount });
+    const confirmed = await browser.post('/login/confirm/', {
+      _csrf: csrfIn(page.body),
+      token,
+      password: 'long enough pw',
+      ...hostileAccount,
+    });
     expect(confirmed.statusCode).toBe(303);
     const account = await hd.ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     expect(account.role).toBe('client');
@@ -147,7 +180,9 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
       subject: 'Mine',
       description: 'Body',
       return_to: '/tickets/new/',
-      ...Object.fromEntries(Object.entries(hostileFields()).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])),
+      ...Object.fromEntries(
+        Object.entries(hostileFields()).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+      ),
       email: victim.email,
       name: 'Not Sid',
     });
@@ -185,9 +220,19 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     const [own] = await hd.ctx.db.selectFrom('posts').select('id').where('author_id', '=', victim.id).execute();
     const id = own?.id as number;
     const before = await countRows(hd.ctx);
-    const note = await hd.app.inject({ method: 'POST', url: `/api/helpdesk/v1/tickets/${id}/comments`, headers, payload: { text: 'x', internal: true } });
+    const note = await hd.app.inject({
+      method: 'POST',
+      url: `/api/helpdesk/v1/tickets/${id}/comments`,
+      headers,
+      payload: { text: 'x', internal: true },
+    });
     expect(note.statusCode).toBe(403);
-    const patch = await hd.app.inject({ method: 'PATCH', url: `/api/helpdesk/v1/tickets/${id}`, headers, payload: { status: 'closed', assignee: agentId } });
+    const patch = await hd.app.inject({
+      method: 'PATCH',
+      url: `/api/helpdesk/v1/tickets/${id}`,
+      headers,
+      payload: { status: 'closed', assignee: agentId },
+    });
     expect(patch.statusCode).toBe(404);
     expect(await countRows(hd.ctx)).toEqual(before);
   });

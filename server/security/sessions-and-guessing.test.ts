@@ -86,7 +86,12 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     }
     expect(await snapshot()).toEqual(before);
     // The right token works, so the 403s above were the CSRF check and nothing else.
-    const ok = await hd.app.inject({ method: 'PATCH', url: `${API}/tickets/${ticketId}`, headers: { cookie: victim.cookie, 'x-csrf-token': victim.token }, payload: { status: 'waiting' } });
+    const ok = await hd.app.inject({
+      method: 'PATCH',
+      url: `${API}/tickets/${ticketId}`,
+      headers: { cookie: victim.cookie, 'x-csrf-token': victim.token },
+      payload: { status: 'waiting' },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -109,7 +114,14 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     const time = now();
     await hd.ctx.db
       .insertInto('users')
-      .values({ email, name: 'Fia', role: 'client', password_hash: await hashPassword('correct horse battery'), created_at: time, updated_at: time })
+      .values({
+        email,
+        name: 'Fia',
+        role: 'client',
+        password_hash: await hashPassword('correct horse battery'),
+        created_at: time,
+        updated_at: time,
+      })
       .execute();
     // The attacker's own, valid session (another account) and a CSRF cookie value they know.
     const attacker = await createSession(hd.ctx.db, adminId);
@@ -128,7 +140,11 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     // The planted session was ended, and it never became the victim's.
     const asAttacker = await hd.app.inject({ method: 'GET', url: `${API}/me`, headers: { cookie: `hd_session=${attacker}` } });
     expect((asAttacker.json() as { user: unknown }).user).toBeNull();
-    const asVictim = await hd.app.inject({ method: 'GET', url: `${API}/me`, headers: { cookie: `hd_session=${browser.cookies.get('hd_session')}` } });
+    const asVictim = await hd.app.inject({
+      method: 'GET',
+      url: `${API}/me`,
+      headers: { cookie: `hd_session=${browser.cookies.get('hd_session')}` },
+    });
     expect((asVictim.json() as { user: { email: string } }).user.email).toBe(email);
     // A forged cookie is ignored everywhere.
     for (const forged of ['forged', 'a'.repeat(43), `${attacker.slice(0, -1)}x`]) {
@@ -145,11 +161,16 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, payload });
     await mail.drain();
     const confirmation = mail.sent.find((m) => m.to === payload.email.toLowerCase());
-    const token = new URL(linkPath(confirmation as NonNullable<typeof confirmation>, hd.config.homeUrl), 'http://x').searchParams.get('token') as string;
+    const token = new URL(linkPath(confirmation as NonNullable<typeof confirmation>, hd.config.homeUrl), 'http://x').searchParams.get(
+      'token',
+    ) as string;
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     const session = await createSession(hd.ctx.db, adminId);
     expect(Buffer.from(session, 'base64url')).toHaveLength(32);
-    const stored = [...(await hd.ctx.db.selectFrom('login_tokens').select('token_hash').execute()), ...(await hd.ctx.db.selectFrom('sessions').select('token_hash').execute())];
+    const stored = [
+      ...(await hd.ctx.db.selectFrom('login_tokens').select('token_hash').execute()),
+      ...(await hd.ctx.db.selectFrom('sessions').select('token_hash').execute()),
+    ];
     expect(stored.map((r) => r.token_hash)).not.toContain(token);
     expect(stored.map((r) => r.token_hash)).not.toContain(session);
     const me = await hd.app.inject({ method: 'GET', url: `${API}/me` });
@@ -164,7 +185,10 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
       method: 'POST',
       url: '/login/ticket/',
       remoteAddress,
-      headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: new URLSearchParams({ _csrf: csrf, token: value }).toString(),
     });
   }
@@ -195,7 +219,9 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     for (let i = 0; i < GUESSES_PER_ADDRESS.token + 5; i += 1) {
       // The mailed sign-in link, the sign-up confirmation and the password reset link.
       for (const page of ['/login/ticket/', '/login/confirm/', '/login/reset/']) {
-        expect((await hd.app.inject({ method: 'GET', url: `${page}?token=${'i'.repeat(40)}${i}`, remoteAddress: visitor })).statusCode).toBe(404);
+        expect(
+          (await hd.app.inject({ method: 'GET', url: `${page}?token=${'i'.repeat(40)}${i}`, remoteAddress: visitor })).statusCode,
+        ).toBe(404);
       }
     }
     const rows = await hd.ctx.db.selectFrom('rate_limit_hits').select('id').where('bucket', '=', `guess-token:${visitor}`).execute();
@@ -205,7 +231,9 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
 
   it('link tokens: a burst of concurrent confirmations from one address cannot pass the limit (each takes its slot under a lock)', async () => {
     const guesser = '203.0.113.99';
-    const burst = await Promise.all(Array.from({ length: GUESSES_PER_ADDRESS.token + 10 }, (_, i) => confirmLink(`${'b'.repeat(40)}${i}`, guesser)));
+    const burst = await Promise.all(
+      Array.from({ length: GUESSES_PER_ADDRESS.token + 10 }, (_, i) => confirmLink(`${'b'.repeat(40)}${i}`, guesser)),
+    );
     const statuses = burst.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 404)).toHaveLength(GUESSES_PER_ADDRESS.token);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
@@ -221,14 +249,21 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
         method: 'POST',
         url: '/login/',
         remoteAddress,
-        headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         payload: new URLSearchParams({ _csrf: csrfIn(page.body), email, password: 'wrong password!' }).toString(),
       });
     };
     // Per account and address: the free tries, then a wait (the rows are made fresh so the wait has
     // certainly not passed, whatever the machine's speed).
     for (let i = 0; i < FREE_PASSWORD_TRIES; i += 1) expect((await attempt('target@client.test')).statusCode).toBe(303);
-    await hd.ctx.db.updateTable('rate_limit_hits').set({ created_at: now() }).where('bucket', '=', `password-pair:${ip}:target@client.test`).execute();
+    await hd.ctx.db
+      .updateTable('rate_limit_hits')
+      .set({ created_at: now() })
+      .where('bucket', '=', `password-pair:${ip}:target@client.test`)
+      .execute();
     const slowed = await attempt('target@client.test');
     expect(slowed.statusCode).toBe(429);
     expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -243,7 +278,12 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     const time = now();
     await hd.ctx.db
       .insertInto('rate_limit_hits')
-      .values(Array.from({ length: GUESSES_PER_ADDRESS.password - 1 - used.length }, () => ({ bucket: `guess-password:${ip}`, created_at: time })))
+      .values(
+        Array.from({ length: GUESSES_PER_ADDRESS.password - 1 - used.length }, () => ({
+          bucket: `guess-password:${ip}`,
+          created_at: time,
+        })),
+      )
       .execute();
     expect((await attempt('someone@client.test')).statusCode).toBe(303);
     const perIp = await attempt('someone-else@client.test');

@@ -123,7 +123,12 @@ export function defaultSettingsSchema() {
           desc: 'The backend address is set by HELPDESK_CLOUD_SITE in the site configuration. The key is stored encrypted and never shown again.',
           fields: {
             api_key: { type: 'secret', label: 'API key', default: '' },
-            model: { type: 'text', label: 'Model', default: DEFAULT_AI_MODEL, desc: 'The model name sent with each chat-completions request.' },
+            model: {
+              type: 'text',
+              label: 'Model',
+              default: DEFAULT_AI_MODEL,
+              desc: 'The model name sent with each chat-completions request.',
+            },
             timeout_seconds: {
               type: 'number',
               label: 'Timeout (seconds)',

@@ -53,7 +53,12 @@ describeEachDatabase('a client generated from openapi.json compiles under --stri
   beforeAll(async () => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
-    await createPost(hd.ctx, 'doc', { title: 'Exporting your data', content: 'Use the Export button to download a CSV file.', status: 'publish' }, null);
+    await createPost(
+      hd.ctx,
+      'doc',
+      { title: 'Exporting your data', content: 'Use the Export button to download a CSV file.', status: 'publish' },
+      null,
+    );
     baseUrl = await hd.app.listen({ port: 0, host: '127.0.0.1' });
     dir = mkdtempSync(join(tmpdir(), 'helpdesk-client-'));
     // The generated client resolves openapi-fetch from the project's packages.
@@ -79,11 +84,23 @@ describeEachDatabase('a client generated from openapi.json compiles under --stri
     const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(diagnostics).toEqual([]);
 
-    await build({ entryPoints: [join(dir, 'client.ts')], outfile: join(dir, 'client.mjs'), bundle: true, format: 'esm', platform: 'node', logLevel: 'silent' });
+    await build({
+      entryPoints: [join(dir, 'client.ts')],
+      outfile: join(dir, 'client.mjs'),
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      logLevel: 'silent',
+    });
     const { useTheApi } = await import(pathToFileURL(join(dir, 'client.mjs')).href);
     const agent = await hd.authAs('agent');
     const result = await useTheApi(baseUrl, agent.authorization.replace('Bearer ', ''));
-    expect(result).toMatchObject({ ticketId: expect.any(Number), status: 201, replyId: expect.any(Number), refusedCode: 'UNAUTHENTICATED' });
+    expect(result).toMatchObject({
+      ticketId: expect.any(Number),
+      status: 201,
+      replyId: expect.any(Number),
+      refusedCode: 'UNAUTHENTICATED',
+    });
     expect(result.docTitles).toContain('Exporting your data');
   });
 });

@@ -11,7 +11,8 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
   const hd = useTestHelpdesk(dialect);
   let agent: Headers;
   let admin: Headers;
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) => hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
+    hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
   const idOf = async (headers: Headers) => ((await call('GET', '/me', headers)).json() as { user: { id: number } }).user.id;
   // Files a ticket from a new client; returns its id and a Bearer header for that client.
   const fileTicket = async (overrides: Record<string, unknown> = {}) => {
@@ -32,7 +33,9 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
     const b = await fileTicket({ subject: 'Refund please', product: product.id });
     const c = await fileTicket({ subject: 'Cannot log in' });
     const agentId = await idOf(agent);
-    expect((await call('PATCH', `/tickets/${b.id}`, agent, { reason: 'billing', urgency: 'high', assignee: agentId })).statusCode).toBe(200);
+    expect((await call('PATCH', `/tickets/${b.id}`, agent, { reason: 'billing', urgency: 'high', assignee: agentId })).statusCode).toBe(
+      200,
+    );
     expect((await call('PATCH', `/tickets/${c.id}`, agent, { status: 'resolved' })).statusCode).toBe(200);
     // A comment is activity: `a` comes first now.
     expect((await call('POST', `/tickets/${a.id}/comments`, agent, { text: 'Looking into it', internal: true })).statusCode).toBe(201);
@@ -95,9 +98,21 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
     const t = await fileTicket();
     const product = await makeProduct(hd.ctx, 'Changed Product');
     const agentId = await idOf(agent);
-    const changed = await call('PATCH', `/tickets/${t.id}`, agent, { status: 'waiting', reason: 'problem', urgency: 'urgent', product: product.id, assignee: agentId });
+    const changed = await call('PATCH', `/tickets/${t.id}`, agent, {
+      status: 'waiting',
+      reason: 'problem',
+      urgency: 'urgent',
+      product: product.id,
+      assignee: agentId,
+    });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toMatchObject({ status: { slug: 'waiting' }, reason: { slug: 'problem' }, urgency: { slug: 'urgent' }, product: product.id, assignee: { id: agentId } });
+    expect(changed.json()).toMatchObject({
+      status: { slug: 'waiting' },
+      reason: { slug: 'problem' },
+      urgency: { slug: 'urgent' },
+      product: product.id,
+      assignee: { id: agentId },
+    });
     const cleared = await call('PATCH', `/tickets/${t.id}`, agent, { reason: null, assignee: null, product: null });
     expect(cleared.json()).toMatchObject({ reason: null, assignee: null, product: null, status: { slug: 'waiting' } });
     for (const bad of [{ status: 'nope' }, { status: null }, { assignee: 999999 }, { product: 999999 }, {}]) {
@@ -118,7 +133,10 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
       const session = await createSession(hd.ctx.db, user.id);
       const me = await call('GET', '/me', { cookie: `hd_session=${session}` });
       const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
-      const client = { cookie: `hd_session=${session}; hd_csrf=${csrfCookie}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token };
+      const client = {
+        cookie: `hd_session=${session}; hd_csrf=${csrfCookie}`,
+        'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token,
+      };
 
       const own = await call('GET', `/tickets/${mine.id}`, client);
       expect(own.statusCode).toBe(200);
@@ -172,13 +190,20 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
       await call('POST', '/users/', admin, { email, name: 'Pat Client', role: 'client', password: 'client password 1' });
       const me = await call('GET', '/me');
       const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
-      const signIn = await call('POST', '/session', { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token }, { email, password: 'client password 1' });
+      const signIn = await call(
+        'POST',
+        '/session',
+        { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token },
+        { email, password: 'client password 1' },
+      );
       expect(signIn.statusCode).toBe(401);
       expect(signIn.cookies.find((c) => c.name === 'hd_session')).toBeUndefined();
 
       // Demoting admins stops at the last one.
       const self = await idOf(admin);
-      const others = ((await call('GET', '/users/', admin)).json() as Array<{ id: number; role: string }>).filter((u) => u.role === 'admin' && u.id !== self);
+      const others = ((await call('GET', '/users/', admin)).json() as Array<{ id: number; role: string }>).filter(
+        (u) => u.role === 'admin' && u.id !== self,
+      );
       for (const other of others) expect((await call('PATCH', `/users/${other.id}`, admin, { role: 'agent' })).statusCode).toBe(200);
       const last = await call('PATCH', `/users/${self}`, admin, { role: 'agent' });
       expect(last.statusCode).toBe(400);
@@ -193,7 +218,8 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
       const me = await call('GET', '/me');
       const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
       const csrf = (me.json() as { csrf_token: string }).csrf_token;
-      const signIn = (headers: Headers, password = 'correct horse battery') => call('POST', '/session', { cookie: `hd_csrf=${csrfCookie}`, ...headers }, { email, password });
+      const signIn = (headers: Headers, password = 'correct horse battery') =>
+        call('POST', '/session', { cookie: `hd_csrf=${csrfCookie}`, ...headers }, { email, password });
       expect((await signIn({})).statusCode).toBe(403);
       expect((await signIn({ 'x-csrf-token': csrf }, 'wrong password!')).statusCode).toBe(401);
       const ok = await signIn({ 'x-csrf-token': csrf });
@@ -228,7 +254,10 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
   it('admins add, rename and order statuses; the first is the initial one; workflow statuses cannot be removed', async () => {
     const added = await call('POST', '/statuses/', admin, { name: 'On hold', order: 3 });
     expect(added.statusCode).toBe(201);
-    expect((await call('PATCH', `/statuses/${added.json().id}`, admin, { name: 'Paused' })).json()).toMatchObject({ name: 'Paused', slug: 'on-hold' });
+    expect((await call('PATCH', `/statuses/${added.json().id}`, admin, { name: 'Paused' })).json()).toMatchObject({
+      name: 'Paused',
+      slug: 'on-hold',
+    });
     const statuses = (await call('GET', '/statuses/', agent)).json() as Array<{ id: number; slug: string }>;
     expect(statuses.map((s) => s.slug)).toContain('on-hold');
     const waiting = statuses.find((s) => s.slug === 'waiting') as { id: number };

@@ -25,7 +25,8 @@ describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
     adminId = (await call('GET', '/me', admin)).json().user.id;
     await updateSettings(hd.ctx, { login: { method: 'both' } });
   });
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) => hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
+    hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
 
   async function addAccount(role: 'client' | 'agent' | 'admin', password = 'a long enough password') {
     counter += 1;
@@ -46,7 +47,12 @@ describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
   async function adminAppSignIn(email: string, password: string): Promise<{ res: LightMyRequestResponse; cookie: string }> {
     const me = await call('GET', '/me');
     const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
-    const res = await call('POST', '/session', { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': me.json().csrf_token }, { email, password });
+    const res = await call(
+      'POST',
+      '/session',
+      { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': me.json().csrf_token },
+      { email, password },
+    );
     const session = res.cookies.find((c) => c.name === 'hd_session')?.value;
     return { res, cookie: session ? `hd_session=${session}` : '' };
   }
@@ -55,7 +61,11 @@ describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
 
   it('a disabled client is refused by every sign-in path in plain words, its session and token end at once, its tickets stay; enabled, it signs in again', async () => {
     const client = await addAccount('client');
-    const ticket = await createTicket(hd.ctx, { name: 'Life', email: client.email, subject: 'Keep me', description: 'Please keep this ticket.' }, null);
+    const ticket = await createTicket(
+      hd.ctx,
+      { name: 'Life', email: client.email, subject: 'Keep me', description: 'Please keep this ticket.' },
+      null,
+    );
     const { browser, res: signedIn } = await helpSiteSignIn(client.email, client.password);
     expect(signedIn.statusCode).toBe(303);
     const sessionCookie = { cookie: `hd_session=${browser.cookies.get('hd_session')}` };
@@ -78,9 +88,17 @@ describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
     expect(again.res.statusCode).toBe(303);
     expect(again.res.headers.location).toContain('notice=account_disabled');
     expect(again.browser.cookies.has('hd_session')).toBe(false);
-    expect((await again.browser.get(new URL(again.res.headers.location as string).pathname + new URL(again.res.headers.location as string).search)).body).toContain(DISABLED_WORDS);
+    expect(
+      (
+        await again.browser.get(
+          new URL(again.res.headers.location as string).pathname + new URL(again.res.headers.location as string).search,
+        )
+      ).body,
+    ).toContain(DISABLED_WORDS);
     // The domain refuses too, not only the route's last guard.
-    await expect(login(hd.ctx, { email: client.email, password: client.password, ip: '192.0.2.200' })).rejects.toMatchObject({ code: 'ACCOUNT_DISABLED' });
+    await expect(login(hd.ctx, { email: client.email, password: client.password, ip: '192.0.2.200' })).rejects.toMatchObject({
+      code: 'ACCOUNT_DISABLED',
+    });
     // A wrong password still says only that: nothing is revealed to a guesser.
     expect((await helpSiteSignIn(client.email, 'not the password!')).res.headers.location).toContain('notice=bad_login');
     // The mailed sign-in link: the page and the confirm button both say the account is disabled.
@@ -89,7 +107,10 @@ describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
     expect(linkPage.statusCode).toBe(403);
     expect(linkPage.body).toContain(DISABLED_WORDS);
     const loginPage = await linkBrowser.get('/login/');
-    const confirm = await linkBrowser.post('/login/ticket/', { _csrf: csrfIn(loginPage.body), token: new URL(link).searchParams.get('token') as string });
+    const confirm = await linkBrowser.post('/login/ticket/', {
+      _csrf: csrfIn(loginPage.body),
+      token: new URL(link).searchParams.get('token') as string,
+    });
     expect(confirm.statusCode).toBe(403);
     expect(confirm.body).toContain(DISABLED_WORDS);
     expect(linkBrowser.cookies.has('hd_session')).toBe(false);

@@ -38,7 +38,8 @@ describe.skipIf(!inject('postgresUrl'))('PostgreSQL restarted under a load of su
     let running = true;
     let sent = 0;
     const outcomes: Outcome[] = [];
-    const count = (p: Phase, status?: number) => outcomes.filter((o) => o.phase === p && (status === undefined || o.status === status)).length;
+    const count = (p: Phase, status?: number) =>
+      outcomes.filter((o) => o.phase === p && (status === undefined || o.status === status)).length;
     const waitFor = async (what: string, predicate: () => boolean) => {
       await expect.poll(predicate, { timeout: 30_000, interval: 20, message: what }).toBe(true);
     };
@@ -57,7 +58,15 @@ describe.skipIf(!inject('postgresUrl'))('PostgreSQL restarted under a load of su
             signal: AbortSignal.timeout(15_000),
           });
           const body = (await res.json()) as { id?: number; code?: string };
-          outcomes.push({ phase: at, status: res.status, code: body.code, id: body.id, retryAfter: res.headers.get('retry-after'), contentType: res.headers.get('content-type'), subject });
+          outcomes.push({
+            phase: at,
+            status: res.status,
+            code: body.code,
+            id: body.id,
+            retryAfter: res.headers.get('retry-after'),
+            contentType: res.headers.get('content-type'),
+            subject,
+          });
         } catch {
           outcomes.push({ phase: at, status: 'no answer', retryAfter: null, contentType: null, subject });
         }
@@ -84,7 +93,12 @@ describe.skipIf(!inject('postgresUrl'))('PostgreSQL restarted under a load of su
     // While it was down: every answer a 503 problem with Retry-After.
     const down = outcomes.filter((o) => o.phase === 'down');
     for (const outcome of down) {
-      expect(outcome).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', retryAfter: '5', contentType: expect.stringMatching(/^application\/problem\+json/) });
+      expect(outcome).toMatchObject({
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        retryAfter: '5',
+        contentType: expect.stringMatching(/^application\/problem\+json/),
+      });
     }
     // Around the stop and start: only 201 or that same 503, never a 500 and never no answer.
     for (const outcome of outcomes) {

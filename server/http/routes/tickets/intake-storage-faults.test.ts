@@ -17,7 +17,11 @@ async function ready(hd: TestHelpdesk) {
   await relaxIntakeLimits(hd.ctx);
 }
 
-function expectUnavailable(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown; body: string }, code: string, retryAfter: string) {
+function expectUnavailable(
+  res: { statusCode: number; headers: Record<string, unknown>; json(): unknown; body: string },
+  code: string,
+  retryAfter: string,
+) {
   expect(res.statusCode).toBe(503);
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect(res.headers['retry-after']).toBe(retryAfter);
@@ -40,7 +44,9 @@ describe('SQLite locked by another process beyond the busy timeout', () => {
     const other = new SQLite(hd.config.databaseUrl);
     other.exec('begin immediate');
     try {
-      const refused = await Promise.all(Array.from({ length: 6 }, () => hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: ticketPayload() })));
+      const refused = await Promise.all(
+        Array.from({ length: 6 }, () => hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: ticketPayload() })),
+      );
       for (const res of refused) expectUnavailable(res, 'SERVICE_UNAVAILABLE', '2');
       expect((await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/docs/' })).statusCode).toBe(200);
       expect((await hd.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
@@ -76,7 +82,11 @@ describe.skipIf(!canMountTmpfs())('SQLite on a full disk', () => {
     await sql`pragma wal_checkpoint(truncate)`.execute(hd.ctx.db);
     disk.fill();
 
-    const refused = await Promise.all(Array.from({ length: 4 }, (_, i) => hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: ticketPayload({ subject: `Full disk ${i}` }) })));
+    const refused = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: ticketPayload({ subject: `Full disk ${i}` }) }),
+      ),
+    );
     for (const res of refused) expectUnavailable(res, 'STORAGE_FULL', '60');
     expect((await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/docs/' })).statusCode).toBe(200);
     expect((await hd.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
@@ -84,7 +94,11 @@ describe.skipIf(!canMountTmpfs())('SQLite on a full disk', () => {
     expect(await integrityCheck(hd)).toBe('ok');
 
     disk.free();
-    const accepted = await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: ticketPayload({ subject: 'After the disk was freed' }) });
+    const accepted = await hd.app.inject({
+      method: 'POST',
+      url: URL_TICKETS,
+      payload: ticketPayload({ subject: 'After the disk was freed' }),
+    });
     expect(accepted.statusCode).toBe(201);
     expect(await countRows(hd.ctx)).toMatchObject({ posts: Number(before.posts) + 1, jobs: Number(before.jobs) + 1 });
     const titles = await hd.ctx.db.selectFrom('posts').select('title').where('type', '=', 'ticket').execute();
