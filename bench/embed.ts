@@ -85,7 +85,9 @@ export async function benchEmbed(report: (line: string) => void, seconds: number
     report('| measurement | requests/s | p50 ms | p99 ms | errors |');
     report('| --- | ---: | ---: | ---: | ---: |');
     report(
-      `| bare node:http, same ${kb(gzip.body.length)} gzip bytes from memory | ${baseline.requestsPerSecond.toFixed(0)} | ${baseline.p50} | ${baseline.p99} | ${baseline.errors} |`,
+      `| bare node:http, same ${kb(gzip.body.length)} gzip bytes from memory ` +
+        `| ${baseline.requestsPerSecond.toFixed(0)} | ${baseline.p50} | ` +
+        `${baseline.p99} | ${baseline.errors} |`,
     );
     report(`| GET ${EMBED_PATH} | ${service.requestsPerSecond.toFixed(0)} | ${service.p50} | ${service.p99} | ${service.errors} |`);
     report(

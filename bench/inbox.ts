@@ -189,7 +189,11 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
         .executeTakeFirstOrThrow()
     ).id;
     // Baseline: the page's ids alone, one hand-written query on the same connection pool.
-    const bareSql = `select p.id from posts p where p.type = 'ticket' and exists (select 1 from term_relationships r where r.post_id = p.id and r.taxonomy = 'ticket_status' and r.term_id = ${waitingId}) order by p.updated_at desc, p.id desc limit 50`;
+    const bareSql =
+      `select p.id from posts p where p.type = 'ticket' and exists (select 1 ` +
+      `from term_relationships r where r.post_id = p.id and r.taxonomy = ` +
+      `'ticket_status' and r.term_id = ${waitingId}) order by p.updated_at ` +
+      `desc, p.id desc limit 50`;
     const bare = await time(RUNS, () => db.kysely.executeQuery(CompiledQuery.raw(bareSql)));
     const waiting = await time(RUNS, page('status=waiting'));
     const waitingPage5 = await time(RUNS, page('status=waiting&page=5'));
@@ -205,13 +209,19 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
     );
     report(`  - baseline, the ids query alone (waiting, 50 rows): ${ms(bare.median)} / ${ms(bare.p95)}`);
     report(
-      `  - GET /tickets/?status=waiting (50 rows, total, counts): ${ms(waiting.median)} / ${ms(waiting.p95)} — ${(waiting.median / bare.median).toFixed(1)}× the baseline`,
+      `  - GET /tickets/?status=waiting (50 rows, total, counts): ` +
+        `${ms(waiting.median)} / ${ms(waiting.p95)} — ` +
+        `${(waiting.median / bare.median).toFixed(1)}× the baseline`,
     );
     report(
-      `  - … page 5: ${ms(waitingPage5.median)} / ${ms(waitingPage5.p95)}; status=closed: ${ms(closed.median)} / ${ms(closed.p95)}; no filter: ${ms(all.median)} / ${ms(all.p95)}`,
+      `  - … page 5: ${ms(waitingPage5.median)} / ${ms(waitingPage5.p95)}; ` +
+        `status=closed: ${ms(closed.median)} / ${ms(closed.p95)}; no filter: ` +
+        `${ms(all.median)} / ${ms(all.p95)}`,
     );
     report(
-      `  - status=open&urgency=urgent: ${ms(urgent.median)} / ${ms(urgent.p95)}; text search (no index, scans): ${ms(search.median)} / ${ms(search.p95)}`,
+      `  - status=open&urgency=urgent: ${ms(urgent.median)} / ` +
+        `${ms(urgent.p95)}; text search (no index, scans): ${ms(search.median)} ` +
+        `/ ${ms(search.p95)}`,
     );
 
     // The plans of exactly the queries the route runs.

@@ -281,7 +281,9 @@ async function loadDialect(dialect: DialectName): Promise<string[]> {
       failures.push(...limitProblems.map((p) => `limits not in force: ${p}`));
       limitsLine = limitProblems.length
         ? `- Limits check: FAILED (${limitProblems.join('; ')}).`
-        : `- Limits check before the load: ticket ${PER_ADDRESS + 1} from one address and ticket ${PER_EMAIL + 1} from one email were refused with 429, the ones before were filed.`;
+        : `- Limits check before the load: ticket ${PER_ADDRESS + 1} from one ` +
+          `address and ticket ${PER_EMAIL + 1} from one email were refused with ` +
+          `429, the ones before were filed.`;
       load = await runLoad(site, run, filed);
       drain = await drainOutbox(database.url);
     } finally {
@@ -303,10 +305,18 @@ async function loadDialect(dialect: DialectName): Promise<string[]> {
     report('');
     report(limitsLine);
     report(
-      `- Tickets: ${audit.acknowledged} answered 201 (${load.addresses} client addresses, ${load.emails} emails, plus the limit check), ${audit.rows} rows stored; lost ${audit.lost}, duplicates ${audit.duplicates}, stored without a 201 ${audit.unacknowledged}, without their key or outbox job ${audit.incomplete}.`,
+      `- Tickets: ${audit.acknowledged} answered 201 (${load.addresses} ` +
+        `client addresses, ${load.emails} emails, plus the limit check), ` +
+        `${audit.rows} rows stored; lost ${audit.lost}, duplicates ` +
+        `${audit.duplicates}, stored without a 201 ${audit.unacknowledged}, ` +
+        `without their key or outbox job ${audit.incomplete}.`,
     );
     report(
-      `- Outbox after the load: ${drain.left === 0 ? `drained in ${drain.seconds.toFixed(0)} s` : `${drain.left} jobs still queued after ${drain.seconds.toFixed(0)} s`} (${drain.done} jobs done). Server RSS ${idleRss.toFixed(0)} MiB idle, ${peakRss.toFixed(0)} MiB at peak; server log lines at error level: ${errors.length}.`,
+      `- Outbox after the load: ` +
+        `${drain.left === 0 ? `drained in ${drain.seconds.toFixed(0)} s` : `${drain.left} jobs still queued after ${drain.seconds.toFixed(0)} s`} ` +
+        `(${drain.done} jobs done). Server RSS ${idleRss.toFixed(0)} MiB idle, ` +
+        `${peakRss.toFixed(0)} MiB at peak; server log lines at error level: ` +
+        `${errors.length}.`,
     );
 
     for (const c of load.classes) {
@@ -335,8 +345,12 @@ async function loadDialect(dialect: DialectName): Promise<string[]> {
 async function main() {
   report(`## Load (npm run bench:load) — ${new Date().toISOString()} — node ${process.version}`);
   report(
-    `${SUBMITTERS} submitters in closed loops (each POSTs, waits for the answer, POSTs again) and ${AGENTS} agents reading alongside for ${SECONDS} s. ` +
-      `Limits in force: defaults (${PER_ADDRESS}/hour per address, ${PER_EMAIL}/hour per email), the daily cap raised to ${GLOBAL_DAY.toLocaleString('en')}; ` +
+    `${SUBMITTERS} submitters in closed loops (each POSTs, waits for the ` +
+      `answer, POSTs again) and ${AGENTS} agents reading alongside for ` +
+      `${SECONDS} s. ` +
+      `Limits in force: defaults (${PER_ADDRESS}/hour per address, ` +
+      `${PER_EMAIL}/hour per email), the daily cap raised to ` +
+      `${GLOBAL_DAY.toLocaleString('en')}; ` +
       `each submitter takes a new address after ${PER_ADDRESS} tickets and a new email after ${PER_EMAIL}.`,
   );
   const failures: string[] = [];

@@ -111,7 +111,9 @@ async function main() {
       });
     report('\n## Ticket intake on SQLite (synchronous=FULL)');
     report(
-      '| round | raw transaction (better-sqlite3, same rows) tickets/s | POST /api/helpdesk/v1/tickets/ (form-encoded, new email each) tickets/s | p50 ms | p99 ms | errors | ratio |',
+      '| round | raw transaction (better-sqlite3, same rows) tickets/s | POST ' +
+        '/api/helpdesk/v1/tickets/ (form-encoded, new email each) tickets/s | ' +
+        'p50 ms | p99 ms | errors | ratio |',
     );
     report('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
     const ratios: number[] = [];
@@ -120,7 +122,10 @@ async function main() {
       const intake = await fileTickets();
       ratios.push(intake.requestsPerSecond / rawRate);
       report(
-        `| ${round} | ${rawRate.toFixed(0)} | ${intake.requestsPerSecond.toFixed(0)} | ${intake.p50} | ${intake.p99} | ${intake.errors} | ${(intake.requestsPerSecond / rawRate).toFixed(2)} |`,
+        `| ${round} | ${rawRate.toFixed(0)} | ` +
+          `${intake.requestsPerSecond.toFixed(0)} | ${intake.p50} | ${intake.p99} ` +
+          `| ${intake.errors} | ${(intake.requestsPerSecond / rawRate).toFixed(2)} ` +
+          `|`,
       );
     }
     const medianRatio = [...ratios].sort((a, b) => a - b)[1] ?? 0;
@@ -146,7 +151,9 @@ async function main() {
     report('| measurement | requests/s | p50 ms | p99 ms | errors |');
     report('| --- | ---: | ---: | ---: | ---: |');
     report(
-      `| bare node:http, same ${(sample.length / 1024).toFixed(1)} KB JSON from memory | ${bareDocs.requestsPerSecond.toFixed(0)} | ${bareDocs.p50} | ${bareDocs.p99} | ${bareDocs.errors} |`,
+      `| bare node:http, same ${(sample.length / 1024).toFixed(1)} KB JSON ` +
+        `from memory | ${bareDocs.requestsPerSecond.toFixed(0)} | ` +
+        `${bareDocs.p50} | ${bareDocs.p99} | ${bareDocs.errors} |`,
     );
     report(`| GET ${docsPath} | ${docs.requestsPerSecond.toFixed(0)} | ${docs.p50} | ${docs.p99} | ${docs.errors} |`);
     report(`| **ratio service / bare** | **${(docs.requestsPerSecond / bareDocs.requestsPerSecond).toFixed(3)}** | | | |`);

@@ -33,7 +33,10 @@ async function startLoop(): Promise<Loop> {
       'content-security-policy': `default-src 'none'; script-src ${homeUrl}/; connect-src ${homeUrl}/; style-src 'none'`,
     });
     res.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title><script src="${homeUrl}/helpdesk/tickets/embed/" async></script></head><body><main><h1>Shop</h1></main></body></html>`,
+      `<!doctype html><html lang="en"><head><meta ` +
+        `charset="utf-8"><title>Shop</title><script ` +
+        `src="${homeUrl}/helpdesk/tickets/embed/" ` +
+        `async></script></head><body><main><h1>Shop</h1></main></body></html>`,
     );
   });
   const hostOrigin = `http://127.0.0.1:${await listen(host)}`;

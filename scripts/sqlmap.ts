@@ -293,7 +293,8 @@ async function scanDatabase(label: string, databaseUrl: string, dataDir: string)
       .where('type', '=', 'ticket')
       .executeTakeFirstOrThrow();
     console.log(
-      `[${label}] the scan filed ${tickets.n} tickets; the server is ${server.exitCode === null ? 'still up' : `down (exit ${server.exitCode})`}`,
+      `[${label}] the scan filed ${tickets.n} tickets; the server is ` +
+        `${server.exitCode === null ? 'still up' : `down (exit ${server.exitCode})`}`,
     );
     if (server.exitCode !== null) ok = false;
   } finally {

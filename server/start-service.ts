@@ -61,12 +61,15 @@ export async function createServiceContext(db: Db, config: Config, log: (line: s
       ? `the seed file ${join(config.dataDir, SEED_FILE_NAME)} was missing and a new seed was made`
       : 'the encryption seed changed';
     log(
-      `WARNING: ${unreadable.length} stored secret(s) cannot be decrypted because ${why}: ${unreadable.join(', ')}. Enter them again in Settings.`,
+      `WARNING: ${unreadable.length} stored secret(s) cannot be decrypted ` +
+        `because ${why}: ${unreadable.join(', ')}. Enter them again in Settings.`,
     );
   } else if (!(await isSecretsSeed(ctx.db, await currentSeed(ctx)))) {
     // Nothing unreadable yet, but the seeds disagree: a secret saved on one instance would be lost to the others.
     log(
-      'WARNING: this instance encrypts secrets with another seed than the one recorded in the database (by another instance, or by this one before its seed changed). ' +
+      'WARNING: this instance encrypts secrets with another seed than the one ' +
+        'recorded in the database (by another instance, or by this one before ' +
+        'its seed changed). ' +
         'Instances sharing a database need the same HELPDESK_ENCRYPTION_SEED, or secrets saved on one cannot be read on the others. ' +
         'If this is the only instance, saving a secret in Settings records its seed.',
     );
@@ -97,7 +100,8 @@ export async function startService(
       options.services === 'web' ? null : workerFor(ctx, config, counters, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
     const link = await issueFirstAdminLink(ctx, config.homeUrl);
     log(
-      `Helpdesk is serving ${config.homeUrl}/ (listening on ${address}, ${db.dialect === 'sqlite' ? `SQLite file ${config.databaseUrl}` : 'PostgreSQL'})`,
+      `Helpdesk is serving ${config.homeUrl}/ (listening on ${address}, ` +
+        `${db.dialect === 'sqlite' ? `SQLite file ${config.databaseUrl}` : 'PostgreSQL'})`,
     );
     if (!config.smtpUrl && worker) log(`Mail is written as .eml files under ${config.dataDir}/mail/ (set SMTP_URL to send it).`);
     if (link) log(`\nNo administrator yet. Open this one-time link to become the administrator (valid 7 days):\n\n  ${link}\n`);

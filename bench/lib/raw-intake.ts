@@ -33,7 +33,9 @@ export function measureRawIntake(
   db.pragma('foreign_keys = ON');
   const time = new Date().toISOString();
   const upsertUser = db.prepare(
-    `insert into users (email, name, role, password_hash, created_at, updated_at) values (?, ?, 'client', null, ?, ?) on conflict (email) do nothing`,
+    `insert into users (email, name, role, password_hash, created_at, ` +
+      `updated_at) values (?, ?, 'client', null, ?, ?) on conflict (email) do ` +
+      `nothing`,
   );
   const selectUser = db.prepare('select id from users where email = ?');
   const insertTicket = db.prepare(
@@ -43,7 +45,8 @@ export function measureRawIntake(
   const insertTerm = db.prepare('insert into term_relationships (post_id, taxonomy, term_id) values (?, ?, ?)');
   const insertMeta = db.prepare(`insert into post_meta (post_id, meta_key, meta_value) values (?, 'order', ?)`);
   const insertJob = db.prepare(
-    `insert into jobs (kind, payload, state, attempts, run_at, last_error, created_at) values ('ticket_created', ?, 'queued', 0, ?, null, ?)`,
+    `insert into jobs (kind, payload, state, attempts, run_at, last_error, ` +
+      `created_at) values ('ticket_created', ?, 'queued', 0, ?, null, ?)`,
   );
   const insertKey = db.prepare('insert into idempotency_keys (key, ticket_id, created_at) values (?, ?, ?)');
   const fileTicket = db.transaction((n: number) => {

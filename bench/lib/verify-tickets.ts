@@ -50,7 +50,8 @@ export async function auditTickets(url: string, acknowledged: Array<{ id: number
         lost += 1;
         if (problems.length < 10)
           problems.push(
-            `ticket ${ticket.id} ("${ticket.subject}") got a 201 but is ${stored.has(ticket.id) ? `stored as "${stored.get(ticket.id)}"` : 'not stored'}`,
+            `ticket ${ticket.id} ("${ticket.subject}") got a 201 but is ` +
+              `${stored.has(ticket.id) ? `stored as "${stored.get(ticket.id)}"` : 'not stored'}`,
           );
       }
     }

@@ -78,38 +78,43 @@ describeEachDatabase('auto responder', (dialect) => {
   });
 
   for (const changeStatus of [true, false]) {
-    it(`with the backend up: one bot comment with the template, the docs and the answer; status unchanged (Change ticket status ${changeStatus ? 'on' : 'off'}); the client is mailed`, async () => {
-      await updateSettings(hd.ctx, { tickets: { change_status: changeStatus } });
-      const mail = memoryMail(hd);
-      const { id, email } = await submit();
-      // Intake never calls the backend: the AI runs in the job.
-      expect(backend.requests).toHaveLength(0);
-      const before = (await findTicket(hd.ctx, id))?.ticketStatus;
-      await mail.drain();
+    it(
+      `with the backend up: one bot comment with the template, the docs and ` +
+        `the answer; status unchanged (Change ticket status ` +
+        `${changeStatus ? 'on' : 'off'}); the client is mailed`,
+      async () => {
+        await updateSettings(hd.ctx, { tickets: { change_status: changeStatus } });
+        const mail = memoryMail(hd);
+        const { id, email } = await submit();
+        // Intake never calls the backend: the AI runs in the job.
+        expect(backend.requests).toHaveLength(0);
+        const before = (await findTicket(hd.ctx, id))?.ticketStatus;
+        await mail.drain();
 
-      const comments = await botComments(id);
-      expect(comments).toHaveLength(1);
-      const text = comments[0]?.content ?? '';
-      expect(comments[0]?.author_id).toBeNull();
-      expect(text).toContain('Hello Ann Client');
-      expect(text).toContain(`(ticket ${id})`);
-      expect(text).toContain(ANSWER);
-      expect(text).toContain('Exporting your data: https://help.example.com/support/docs/exporting-data/');
-      expect(text).toContain('Export formats: https://help.example.com/support/docs/export-formats/');
-      expect(text).not.toContain('Billing');
-      expect(text).not.toContain('Draft about export');
-      expect(text).not.toMatch(/##\w+##/);
-      expect((await findTicket(hd.ctx, id))?.ticketStatus).toBe(before);
+        const comments = await botComments(id);
+        expect(comments).toHaveLength(1);
+        const text = comments[0]?.content ?? '';
+        expect(comments[0]?.author_id).toBeNull();
+        expect(text).toContain('Hello Ann Client');
+        expect(text).toContain(`(ticket ${id})`);
+        expect(text).toContain(ANSWER);
+        expect(text).toContain('Exporting your data: https://help.example.com/support/docs/exporting-data/');
+        expect(text).toContain('Export formats: https://help.example.com/support/docs/export-formats/');
+        expect(text).not.toContain('Billing');
+        expect(text).not.toContain('Draft about export');
+        expect(text).not.toMatch(/##\w+##/);
+        expect((await findTicket(hd.ctx, id))?.ticketStatus).toBe(before);
 
-      const request = backend.requests[0];
-      expect(request?.authorization).toBe('Bearer sk-responder');
-      expect(request?.body.model).toBe('test-model');
-      expect(request?.body.messages[0]?.content).toContain('https://help.example.com/support/docs/exporting-data/');
-      expect(request?.body.messages[1]?.content).toContain('Export button does nothing');
+        const request = backend.requests[0];
+        expect(request?.authorization).toBe('Bearer sk-responder');
+        expect(request?.body.model).toBe('test-model');
+        expect(request?.body.messages[0]?.content).toContain('https://help.example.com/support/docs/exporting-data/');
+        expect(request?.body.messages[1]?.content).toContain('Export button does nothing');
 
-      const reply = mail.sent.find((m) => m.to.includes(email) && m.text.includes(ANSWER));
-      expect(reply, 'the client gets the bot reply like an agent reply').toBeDefined();
-    });
+        const reply = mail.sent.find((m) => m.to.includes(email) && m.text.includes(ANSWER));
+        expect(reply, 'the client gets the bot reply like an agent reply').toBeDefined();
+      },
+    );
   }
 
   for (const mode of ['down', 'slow', 'garbage', 'rate_limited', 'error'] as const) {

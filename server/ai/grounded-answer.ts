@@ -32,7 +32,8 @@ export function buildGroundedMessages(
       ? 'You write the first automatic reply to a customer support ticket.'
       : 'You draft a reply that a support agent will review and edit before sending.',
     'Answer only from the documentation below. Cite each doc you use by its number and link, like [1](link).',
-    'If the documentation does not answer the question, say so briefly and say an agent will follow up. Do not invent steps, prices or policies.',
+    'If the documentation does not answer the question, say so briefly and ' +
+      'say an agent will follow up. Do not invent steps, prices or policies.',
     'Write plain text (simple Markdown links allowed), no greeting or signature.',
     '',
     'Documentation:',

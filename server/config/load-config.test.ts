@@ -41,18 +41,22 @@ describe('loadConfig', () => {
     expect(error.problems).toEqual([expect.stringContaining('SMTP_URL')]);
   });
 
-  it('keeps intake counters in Redis with REDIS_URL, else in the database on PostgreSQL, else in memory; HELPDESK_INTAKE_COUNTERS overrides', async () => {
-    const kind = async (env: Record<string, string>) => (await loadConfig(env, tempDir())).intakeCounters;
-    expect(await kind({})).toBe('memory');
-    expect(await kind({ DATABASE_URL: 'postgres://u@db/hd' })).toBe('database');
-    expect(await kind({ DATABASE_URL: 'postgres://u@db/hd', REDIS_URL: 'redis://127.0.0.1:6379' })).toBe('redis');
-    expect(await kind({ DATABASE_URL: 'postgres://u@db/hd', HELPDESK_INTAKE_COUNTERS: 'memory' })).toBe('memory');
-    expect(await kind({ HELPDESK_INTAKE_COUNTERS: 'Database' })).toBe('database');
-    const wrong = await loadConfig({ HELPDESK_INTAKE_COUNTERS: 'files' }, tempDir()).catch((e) => e);
-    expect(wrong.problems).toEqual([expect.stringContaining('memory, database or redis')]);
-    const noRedis = await loadConfig({ HELPDESK_INTAKE_COUNTERS: 'redis' }, tempDir()).catch((e) => e);
-    expect(noRedis.problems).toEqual([expect.stringContaining('needs REDIS_URL')]);
-  });
+  it(
+    'keeps intake counters in Redis with REDIS_URL, else in the database on ' +
+      'PostgreSQL, else in memory; HELPDESK_INTAKE_COUNTERS overrides',
+    async () => {
+      const kind = async (env: Record<string, string>) => (await loadConfig(env, tempDir())).intakeCounters;
+      expect(await kind({})).toBe('memory');
+      expect(await kind({ DATABASE_URL: 'postgres://u@db/hd' })).toBe('database');
+      expect(await kind({ DATABASE_URL: 'postgres://u@db/hd', REDIS_URL: 'redis://127.0.0.1:6379' })).toBe('redis');
+      expect(await kind({ DATABASE_URL: 'postgres://u@db/hd', HELPDESK_INTAKE_COUNTERS: 'memory' })).toBe('memory');
+      expect(await kind({ HELPDESK_INTAKE_COUNTERS: 'Database' })).toBe('database');
+      const wrong = await loadConfig({ HELPDESK_INTAKE_COUNTERS: 'files' }, tempDir()).catch((e) => e);
+      expect(wrong.problems).toEqual([expect.stringContaining('memory, database or redis')]);
+      const noRedis = await loadConfig({ HELPDESK_INTAKE_COUNTERS: 'redis' }, tempDir()).catch((e) => e);
+      expect(noRedis.problems).toEqual([expect.stringContaining('needs REDIS_URL')]);
+    },
+  );
 
   it('takes the database tuning (synchronous, busy timeout, connect timeout) and refuses bad values', async () => {
     expect((await loadConfig({}, tempDir())).databaseTuning).toEqual({});

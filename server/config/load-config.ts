@@ -79,7 +79,8 @@ function parseDatabaseTuning(env: NodeJS.ProcessEnv, problems: string[]): DbTuni
   if (synchronous === 'FULL' || synchronous === 'NORMAL') tuning.sqliteSynchronous = synchronous;
   else if (synchronous)
     problems.push(
-      `HELPDESK_SQLITE_SYNCHRONOUS must be FULL (default: survives power loss) or NORMAL (faster); got "${env.HELPDESK_SQLITE_SYNCHRONOUS}".`,
+      `HELPDESK_SQLITE_SYNCHRONOUS must be FULL (default: survives power ` +
+        `loss) or NORMAL (faster); got "${env.HELPDESK_SQLITE_SYNCHRONOUS}".`,
     );
   const millis = (name: string, min: number): number | undefined => {
     const value = env[name]?.trim();

@@ -41,6 +41,9 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
     })
     .join('')
     .replace(/\r?\n/g, '<br>\n');
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${htmlBody}</body></html>`;
+  const html =
+    `<!doctype html><html><head><meta ` +
+    `charset="utf-8"><title>${escapeHtml(subject)}</title></head><body ` +
+    `style="font-family:sans-serif;line-height:1.5">${htmlBody}</body></html>`;
   return { subject, text, html };
 }

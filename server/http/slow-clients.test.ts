@@ -55,7 +55,9 @@ function fileTicket(port: number, localAddress = '127.0.0.1'): Promise<number> {
 }
 
 const partialBody = (size: number) =>
-  `POST /api/helpdesk/v1/tickets/ HTTP/1.1\r\nHost: help.test\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n{"name":"Slow`;
+  `POST /api/helpdesk/v1/tickets/ HTTP/1.1\r\nHost: ` +
+  `help.test\r\nContent-Type: application/json\r\nContent-Length: ` +
+  `${size}\r\n\r\n{"name":"Slow`;
 const partialHeaders = 'POST /api/helpdesk/v1/tickets/ HTTP/1.1\r\nHost: help.test\r\nContent-Ty';
 
 // Short bounds so the test ends quickly; the defaults are 10 s / 10 s / 30 s / 10 s.
@@ -77,7 +79,8 @@ describeEachDatabase('stalled and slow clients', (dialect) => {
     port = Number(url.port);
   });
 
-  it('serves a normal client while 300 sockets stall on partial bodies and headers, then cuts every stalled socket (408 where a request had begun)', async () => {
+  it('serves a normal client while 300 sockets stall on partial bodies and ' +
+    'headers, then cuts every stalled socket (408 where a request had begun)', async () => {
     // Six addresses × 50 sockets: under the per-address cap, so only the timeouts can free them.
     const stalled: RawClient[] = [];
     const bodies: RawClient[] = [];

@@ -13,7 +13,10 @@ const limit = (label: string, value: number, desc: string) => ({
 export function intakeSection() {
   return {
     label: 'Intake protection',
-    desc: 'Limits on tickets filed through the widget and the public API, and on tickets and replies from signed-in clients. Agents and admins are never limited.',
+    desc:
+      'Limits on tickets filed through the widget and the public API, and on ' +
+      'tickets and replies from signed-in clients. Agents and admins are never ' +
+      'limited.',
     fields: {
       intake_enabled: {
         type: 'checkbox',
@@ -25,7 +28,10 @@ export function intakeSection() {
         type: 'checkbox',
         label: "Also stop the help site's new-ticket form",
         default: false,
-        desc: 'When tickets from the widget are turned off, signed-in clients cannot file new tickets on the help site either. Replies to existing tickets still work.',
+        desc:
+          'When tickets from the widget are turned off, signed-in clients cannot ' +
+          'file new tickets on the help site either. Replies to existing tickets ' +
+          'still work.',
       },
       limit_ip_hour: limit('Tickets per IP address per hour', 20, 'Over it, further submissions get "too many requests".'),
       limit_ip_day: limit('Tickets per IP address per day', 240, ''),
@@ -37,7 +43,9 @@ export function intakeSection() {
       limit_mail_hour: limit(
         'Mails to one address per hour',
         5,
-        'Confirmations, sign-in links and access mails that anonymous visitors can cause; over it they are not sent. Agent replies and mails to staff are never limited.',
+        'Confirmations, sign-in links and access mails that anonymous visitors ' +
+          'can cause; over it they are not sent. Agent replies and mails to staff ' +
+          'are never limited.',
       ),
       limit_mail_day: limit('Mails to one address per day', 20, ''),
       limit_global_day: limit('Tickets per day in all', 5_000, 'A ceiling for the whole site, against distributed floods.'),

@@ -76,20 +76,23 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
     expect(problem.errors.find((e) => e.field === 'email')?.detail, label).toMatch(/one plain address|at most 254 characters/);
   }
 
-  it('POST /tickets/ refuses every tricky address, as JSON and as a form, with a 400 naming email; nothing is stored or mailed', async () => {
-    await drainMail();
-    const before = await countRows(hd.ctx);
-    for (const [label, email] of TRICKY_EMAILS) {
-      const payload = ticketPayload({ email });
-      expectEmailRefused(await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload }), `${label} (JSON)`);
-      expectEmailRefused(
-        await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: asForm(payload), headers: FORM }),
-        `${label} (form)`,
-      );
-    }
-    expect(await countRows(hd.ctx)).toEqual(before);
-    expect(await drainMail()).toEqual([]);
-  });
+  it(
+    'POST /tickets/ refuses every tricky address, as JSON and as a form, ' + 'with a 400 naming email; nothing is stored or mailed',
+    async () => {
+      await drainMail();
+      const before = await countRows(hd.ctx);
+      for (const [label, email] of TRICKY_EMAILS) {
+        const payload = ticketPayload({ email });
+        expectEmailRefused(await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload }), `${label} (JSON)`);
+        expectEmailRefused(
+          await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: asForm(payload), headers: FORM }),
+          `${label} (form)`,
+        );
+      }
+      expect(await countRows(hd.ctx)).toEqual(before);
+      expect(await drainMail()).toEqual([]);
+    },
+  );
 
   it('plain addresses are still accepted (punycode domains included) and each gets exactly its own mail', async () => {
     for (const email of GOOD_EMAILS) {
@@ -209,7 +212,9 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
   it('a description may hold line breaks and an SMTP end-of-data line: it stays in the body, one recipient per message', async () => {
     await drainMail();
     const smuggled =
-      'First line\r\nBcc: victim@evil.test\r\n.\r\nMAIL FROM:<evil@evil.test>\r\nRCPT TO:<victim@evil.test>\r\nDATA\r\nSubject: smuggled\r\n\r\nhi\r\n.\r\n';
+      'First line\r\nBcc: victim@evil.test\r\n.\r\nMAIL ' +
+      'FROM:<evil@evil.test>\r\nRCPT TO:<victim@evil.test>\r\nDATA\r\nSubject: ' +
+      'smuggled\r\n\r\nhi\r\n.\r\n';
     const payload = ticketPayload({ description: smuggled });
     expect((await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload })).statusCode).toBe(201);
     const sent = await drainMail();

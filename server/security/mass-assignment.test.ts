@@ -153,64 +153,68 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     expect(Object.prototype).not.toHaveProperty('role');
   });
 
-  it('help-site forms: sign-up cannot choose a role, a reply cannot be a note or an agent reply, a new ticket cannot choose its owner or status', async () => {
-    await updateSettings(hd.ctx, { login: { method: 'password' } });
-    const browser = new SiteClient(hd.app);
-    const email = `signup-${process.pid}@client.test`;
-    const hostileAccount = { role: 'admin', user_role: 'administrator', password_hash: 'x', id: '1' };
-    const signup = await browser.submit('/login/', '/signup/', { name: 'Sid', email, password: 'long enough pw', ...hostileAccount });
-    expect(signup.statusCode).toBe(303);
-    // The account is made by the mailed confirmation link's form, which takes no more than the password either.
-    const confirmation = (await memoryMail(hd).drain()).find((m) => m.to === email);
-    const link = accountLinkIn(confirmation?.text ?? '', hd.config.homeUrl);
-    const page = await browser.get(link);
-    const token = new URL(link, 'http://x').searchParams.get('token') as string;
-    const confirmed = await browser.post('/login/confirm/', {
-      _csrf: csrfIn(page.body),
-      token,
-      password: 'long enough pw',
-      ...hostileAccount,
-    });
-    expect(confirmed.statusCode).toBe(303);
-    const account = await hd.ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-    expect(account.role).toBe('client');
-    expect(account.id).not.toBe(1);
+  it(
+    'help-site forms: sign-up cannot choose a role, a reply cannot be a ' +
+      'note or an agent reply, a new ticket cannot choose its owner or status',
+    async () => {
+      await updateSettings(hd.ctx, { login: { method: 'password' } });
+      const browser = new SiteClient(hd.app);
+      const email = `signup-${process.pid}@client.test`;
+      const hostileAccount = { role: 'admin', user_role: 'administrator', password_hash: 'x', id: '1' };
+      const signup = await browser.submit('/login/', '/signup/', { name: 'Sid', email, password: 'long enough pw', ...hostileAccount });
+      expect(signup.statusCode).toBe(303);
+      // The account is made by the mailed confirmation link's form, which takes no more than the password either.
+      const confirmation = (await memoryMail(hd).drain()).find((m) => m.to === email);
+      const link = accountLinkIn(confirmation?.text ?? '', hd.config.homeUrl);
+      const page = await browser.get(link);
+      const token = new URL(link, 'http://x').searchParams.get('token') as string;
+      const confirmed = await browser.post('/login/confirm/', {
+        _csrf: csrfIn(page.body),
+        token,
+        password: 'long enough pw',
+        ...hostileAccount,
+      });
+      expect(confirmed.statusCode).toBe(303);
+      const account = await hd.ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+      expect(account.role).toBe('client');
+      expect(account.id).not.toBe(1);
 
-    const created = await browser.submit('/tickets/new/', '/account/new-ticket/', {
-      subject: 'Mine',
-      description: 'Body',
-      return_to: '/tickets/new/',
-      ...Object.fromEntries(
-        Object.entries(hostileFields()).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
-      ),
-      email: victim.email,
-      name: 'Not Sid',
-    });
-    expect(created.statusCode).toBe(303);
-    const ticketId = Number(new URL(String(created.headers.location)).searchParams.get('ticket'));
-    await expectPlainTicket(ticketId, email);
+      const created = await browser.submit('/tickets/new/', '/account/new-ticket/', {
+        subject: 'Mine',
+        description: 'Body',
+        return_to: '/tickets/new/',
+        ...Object.fromEntries(
+          Object.entries(hostileFields()).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+        ),
+        email: victim.email,
+        name: 'Not Sid',
+      });
+      expect(created.statusCode).toBe(303);
+      const ticketId = Number(new URL(String(created.headers.location)).searchParams.get('ticket'));
+      await expectPlainTicket(ticketId, email);
 
-    const reply = await browser.submit(`/tickets/?ticket=${ticketId}`, '/account/reply/', {
-      ticket_id: String(ticketId),
-      text: 'Client words',
-      return_to: '/tickets/',
-      is_internal: '1',
-      internal: '1',
-      role: 'agent',
-      author_role: 'agent',
-      author_id: String(agentId),
-    });
-    expect(reply.statusCode).toBe(303);
-    const comment = await hd.ctx.db
-      .selectFrom('comments as c')
-      .innerJoin('comment_meta as m', 'm.comment_id', 'c.id')
-      .select(['c.author_id', 'c.author_role', 'm.meta_value'])
-      .where('c.post_id', '=', ticketId)
-      .where('m.meta_key', '=', 'is_internal')
-      .executeTakeFirstOrThrow();
-    expect(comment).toEqual({ author_id: account.id, author_role: 'client', meta_value: '0' });
-    await updateSettings(hd.ctx, { login: { method: 'email_link' } });
-  });
+      const reply = await browser.submit(`/tickets/?ticket=${ticketId}`, '/account/reply/', {
+        ticket_id: String(ticketId),
+        text: 'Client words',
+        return_to: '/tickets/',
+        is_internal: '1',
+        internal: '1',
+        role: 'agent',
+        author_role: 'agent',
+        author_id: String(agentId),
+      });
+      expect(reply.statusCode).toBe(303);
+      const comment = await hd.ctx.db
+        .selectFrom('comments as c')
+        .innerJoin('comment_meta as m', 'm.comment_id', 'c.id')
+        .select(['c.author_id', 'c.author_role', 'm.meta_value'])
+        .where('c.post_id', '=', ticketId)
+        .where('m.meta_key', '=', 'is_internal')
+        .executeTakeFirstOrThrow();
+      expect(comment).toEqual({ author_id: account.id, author_role: 'client', meta_value: '0' });
+      await updateSettings(hd.ctx, { login: { method: 'email_link' } });
+    },
+  );
 
   it("a signed-in client on the agents' API cannot write a note or change a ticket, whatever the body says", async () => {
     const session = await createSession(hd.ctx.db, victim.id);

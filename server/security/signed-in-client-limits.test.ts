@@ -41,23 +41,26 @@ describeEachDatabase('signed-in clients are limited too', (dialect) => {
     });
   };
 
-  it('the help-site form: over the per-account limit the form comes back with what was typed, 429 with Retry-After, nothing stored', async () => {
-    await updateSettings(hd.ctx, { tickets: { limit_client_tickets_hour: 2 } });
-    const { browser } = await client();
-    expect((await fileOnSite(browser, 'First')).statusCode).toBe(303);
-    expect((await fileOnSite(browser, 'Second')).statusCode).toBe(303);
-    const before = await countRows(hd.ctx);
-    const refused = await fileOnSite(browser, 'Third <b>flood</b>');
-    expect(refused.statusCode).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.body).toContain('Too many tickets were sent from this account or network');
-    expect(refused.body).toContain('value="Third &lt;b&gt;flood&lt;/b&gt;"');
-    expect(refused.body).toContain('Details of Third &lt;b&gt;flood&lt;/b&gt;</textarea>');
-    expect(refused.body).toContain('action="http://help.test/account/new-ticket/"');
-    expect(await countRows(hd.ctx)).toEqual(before);
-    // Another account is not affected.
-    expect((await fileOnSite((await client()).browser, 'Elsewhere')).statusCode).toBe(303);
-  });
+  it(
+    'the help-site form: over the per-account limit the form comes back ' + 'with what was typed, 429 with Retry-After, nothing stored',
+    async () => {
+      await updateSettings(hd.ctx, { tickets: { limit_client_tickets_hour: 2 } });
+      const { browser } = await client();
+      expect((await fileOnSite(browser, 'First')).statusCode).toBe(303);
+      expect((await fileOnSite(browser, 'Second')).statusCode).toBe(303);
+      const before = await countRows(hd.ctx);
+      const refused = await fileOnSite(browser, 'Third <b>flood</b>');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body).toContain('Too many tickets were sent from this account or network');
+      expect(refused.body).toContain('value="Third &lt;b&gt;flood&lt;/b&gt;"');
+      expect(refused.body).toContain('Details of Third &lt;b&gt;flood&lt;/b&gt;</textarea>');
+      expect(refused.body).toContain('action="http://help.test/account/new-ticket/"');
+      expect(await countRows(hd.ctx)).toEqual(before);
+      // Another account is not affected.
+      expect((await fileOnSite((await client()).browser, 'Elsewhere')).statusCode).toBe(303);
+    },
+  );
 
   it('help-site replies: over the per-account limit the reply comes back with its text, 429', async () => {
     await updateSettings(hd.ctx, { tickets: { limit_client_replies_hour: 2 } });
@@ -139,31 +142,35 @@ describeEachDatabase('signed-in clients are limited too', (dialect) => {
     expect(other.statusCode).toBe(201);
   });
 
-  it('"Also stop the help site\'s new-ticket form": off by default; on, the switched-off intake stops the form (503, text kept) but not replies', async () => {
-    await updateSettings(hd.ctx, { tickets: { intake_enabled: false } });
-    const { user, browser, bearer } = await client();
-    expect((await fileOnSite(browser, 'Still open')).statusCode).toBe(303);
+  it(
+    '"Also stop the help site\'s new-ticket form": off by default; on, the ' +
+      'switched-off intake stops the form (503, text kept) but not replies',
+    async () => {
+      await updateSettings(hd.ctx, { tickets: { intake_enabled: false } });
+      const { user, browser, bearer } = await client();
+      expect((await fileOnSite(browser, 'Still open')).statusCode).toBe(303);
 
-    await updateSettings(hd.ctx, { tickets: { intake_stops_site_form: true } });
-    const before = await countRows(hd.ctx);
-    const stopped = await fileOnSite(browser, 'Not now');
-    expect(stopped.statusCode).toBe(503);
-    expect(stopped.body).toContain('not taking new tickets right now');
-    expect(stopped.body).toContain('value="Not now"');
-    expect(await countRows(hd.ctx)).toEqual(before);
+      await updateSettings(hd.ctx, { tickets: { intake_stops_site_form: true } });
+      const before = await countRows(hd.ctx);
+      const stopped = await fileOnSite(browser, 'Not now');
+      expect(stopped.statusCode).toBe(503);
+      expect(stopped.body).toContain('not taking new tickets right now');
+      expect(stopped.body).toContain('value="Not now"');
+      expect(await countRows(hd.ctx)).toEqual(before);
 
-    await updateSettings(hd.ctx, { tickets: { intake_enabled: true } });
-    const ticketId = (
-      await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, headers: bearer, payload: ticketPayload({ email: user.email }) })
-    ).json().id as number;
-    await updateSettings(hd.ctx, { tickets: { intake_enabled: false } });
-    const page = await browser.get(`/tickets/?ticket=${ticketId}`);
-    const replied = await browser.post('/account/reply/', {
-      _csrf: csrfIn(page.body),
-      ticket_id: String(ticketId),
-      return_to: '/tickets/',
-      text: 'a reply still goes',
-    });
-    expect(replied.statusCode).toBe(303);
-  });
+      await updateSettings(hd.ctx, { tickets: { intake_enabled: true } });
+      const ticketId = (
+        await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, headers: bearer, payload: ticketPayload({ email: user.email }) })
+      ).json().id as number;
+      await updateSettings(hd.ctx, { tickets: { intake_enabled: false } });
+      const page = await browser.get(`/tickets/?ticket=${ticketId}`);
+      const replied = await browser.post('/account/reply/', {
+        _csrf: csrfIn(page.body),
+        ticket_id: String(ticketId),
+        return_to: '/tickets/',
+        text: 'a reply still goes',
+      });
+      expect(replied.statusCode).toBe(303);
+    },
+  );
 });

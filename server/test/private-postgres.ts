@@ -46,7 +46,9 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const data = join(dir, 'data');
   const port = await freePort();
   await pgRun('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=60`;
+  const options =
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c ` +
+    `synchronous_commit=off -c full_page_writes=off -c max_connections=60`;
   let running = false;
   const start = async () => {
     try {

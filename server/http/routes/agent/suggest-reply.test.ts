@@ -75,20 +75,23 @@ describeEachDatabase('agent assist: POST /tickets/:id/suggest-reply', (dialect) 
     expect(res.json().draft).toContain('http://help.test/docs/password-reset/');
   });
 
-  it('staff only: anonymous 401, a client (even on their own ticket) 404, a missing ticket 404; session writes need the CSRF header', async () => {
-    const { id, email } = await fileTicket();
-    expect((await call('POST', `/tickets/${id}/suggest-reply`)).statusCode).toBe(401);
-    const client = await hd.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    expect((await call('POST', `/tickets/${id}/suggest-reply`, await sessionHeaders(client.id))).statusCode).toBe(404);
-    expect((await call('POST', '/tickets/999999/suggest-reply', agent)).statusCode).toBe(404);
+  it(
+    'staff only: anonymous 401, a client (even on their own ticket) 404, a ' + 'missing ticket 404; session writes need the CSRF header',
+    async () => {
+      const { id, email } = await fileTicket();
+      expect((await call('POST', `/tickets/${id}/suggest-reply`)).statusCode).toBe(401);
+      const client = await hd.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      expect((await call('POST', `/tickets/${id}/suggest-reply`, await sessionHeaders(client.id))).statusCode).toBe(404);
+      expect((await call('POST', '/tickets/999999/suggest-reply', agent)).statusCode).toBe(404);
 
-    const staff = await addUser(hd.ctx, { email: `assist-${process.pid}@staff.test`, name: 'Assist Agent', role: 'agent' });
-    const headers = await sessionHeaders(staff.id);
-    expect((await call('POST', `/tickets/${id}/suggest-reply`, headers)).statusCode).toBe(200);
-    const { 'x-csrf-token': _, ...withoutCsrf } = headers;
-    expect((await call('POST', `/tickets/${id}/suggest-reply`, withoutCsrf)).statusCode).toBe(403);
-    expect(backend.requests.length).toBe(1);
-  });
+      const staff = await addUser(hd.ctx, { email: `assist-${process.pid}@staff.test`, name: 'Assist Agent', role: 'agent' });
+      const headers = await sessionHeaders(staff.id);
+      expect((await call('POST', `/tickets/${id}/suggest-reply`, headers)).statusCode).toBe(200);
+      const { 'x-csrf-token': _, ...withoutCsrf } = headers;
+      expect((await call('POST', `/tickets/${id}/suggest-reply`, withoutCsrf)).statusCode).toBe(403);
+      expect(backend.requests.length).toBe(1);
+    },
+  );
 
   async function sessionHeaders(userId: number): Promise<Headers> {
     const session = await createSession(hd.ctx.db, userId);

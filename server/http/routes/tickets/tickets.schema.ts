@@ -12,7 +12,9 @@ export const CreateTicketBody = Type.Object({
     format: 'email',
     maxLength: L.email,
     description:
-      'Resolves to an existing account or creates one. One plain address (see docs/SECURITY.md): no display name, comment, quotes or list; ASCII only.',
+      'Resolves to an existing account or creates one. One plain address (see ' +
+      'docs/SECURITY.md): no display name, comment, quotes or list; ASCII ' +
+      'only.',
   }),
   subject: Label(L.subject),
   description: Type.String({ minLength: 1, maxLength: L.description, pattern: '\\S', format: 'multi-line' }),

@@ -20,24 +20,29 @@ describeEachDatabase('POST /tickets/', (dialect) => {
       { anyoneCanRegister: true, createAccounts: true, accepted: true },
     ];
     for (const settings of cases) {
-      it(`unknown email with "Anyone can register" ${settings.anyoneCanRegister} and "Create accounts" ${settings.createAccounts} → ${settings.accepted ? 201 : 403}`, async () => {
-        await setRegistration(hd.ctx, settings);
-        const before = await countRows(hd.ctx);
-        const res = await post(ticketPayload());
-        if (settings.accepted) {
-          expect(res.statusCode).toBe(201);
-          expect(res.json()).toEqual({ id: expect.any(Number), status: 'open' });
-        } else {
-          expect(res.statusCode).toBe(403);
-          expect(res.headers['content-type']).toContain('application/problem+json');
-          expect(res.json()).toMatchObject({
-            status: 403,
-            code: 'REGISTRATION_CLOSED',
-            detail: expect.stringContaining('already have an account'),
-          });
-          expect(await countRows(hd.ctx)).toEqual(before);
-        }
-      });
+      it(
+        `unknown email with "Anyone can register" ${settings.anyoneCanRegister} ` +
+          `and "Create accounts" ${settings.createAccounts} → ` +
+          `${settings.accepted ? 201 : 403}`,
+        async () => {
+          await setRegistration(hd.ctx, settings);
+          const before = await countRows(hd.ctx);
+          const res = await post(ticketPayload());
+          if (settings.accepted) {
+            expect(res.statusCode).toBe(201);
+            expect(res.json()).toEqual({ id: expect.any(Number), status: 'open' });
+          } else {
+            expect(res.statusCode).toBe(403);
+            expect(res.headers['content-type']).toContain('application/problem+json');
+            expect(res.json()).toMatchObject({
+              status: 403,
+              code: 'REGISTRATION_CLOSED',
+              detail: expect.stringContaining('already have an account'),
+            });
+            expect(await countRows(hd.ctx)).toEqual(before);
+          }
+        },
+      );
     }
 
     it('helpdesk_can_register_users returning false refuses even with both settings on, and stores nothing', async () => {
