@@ -311,9 +311,11 @@ async function loadDialect(dialect: DialectName): Promise<string[]> {
         `${audit.duplicates}, stored without a 201 ${audit.unacknowledged}, ` +
         `without their key or outbox job ${audit.incomplete}.`,
     );
+    const outbox =
+      drain.left === 0 ? `drained in ${drain.seconds.toFixed(0)} s` : `${drain.left} jobs still queued after ${drain.seconds.toFixed(0)} s`;
     report(
       `- Outbox after the load: ` +
-        `${drain.left === 0 ? `drained in ${drain.seconds.toFixed(0)} s` : `${drain.left} jobs still queued after ${drain.seconds.toFixed(0)} s`} ` +
+        `${outbox} ` +
         `(${drain.done} jobs done). Server RSS ${idleRss.toFixed(0)} MiB idle, ` +
         `${peakRss.toFixed(0)} MiB at peak; server log lines at error level: ` +
         `${errors.length}.`,

@@ -5,7 +5,9 @@ import { findUserByEmail } from './domain/resolve-user.js';
 import { revokeApiToken } from './domain/revoke-api-token.js';
 import { setAccountDisabled } from './domain/set-account-disabled.js';
 
-export const ACCOUNT_COMMANDS_USAGE = `  user disable <email>                         Disable an account: sign-in refused, sessions and tokens ended, tickets kept
+// The backslash ends the first source line without putting a newline into the text.
+export const ACCOUNT_COMMANDS_USAGE = `\
+  user disable <email>                         Disable an account: sign-in refused, sessions and tokens ended, tickets kept
   user enable <email>                          Let a disabled account sign in again
   token create --email E --name N [--expires-in-days D]
                                                Print a new API token for that user (shown once)

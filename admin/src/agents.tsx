@@ -8,7 +8,7 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
   const [users, setUsers] = useState<StaffUser[] | null>(null);
   const load = () => api<StaffUser[]>('GET', '/users/').then(setUsers, (e: Error) => setError(e.message));
   const { error, setError, status, run } = useEditorActions(load, onChanged);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads when the screen opens (and when its kind changes), not on every render's new `load`
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads on opening and on a new kind, not on each render's new `load`
   useEffect(() => {
     document.title = 'Agents · Helpdesk admin';
     void load(); // load() reports its own failure on the screen

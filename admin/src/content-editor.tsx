@@ -18,7 +18,7 @@ export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'pr
   const title = kind === 'docs' ? 'Docs' : 'Products';
   const load = () =>
     api<Post[]>('GET', `/posts/?type=${kind === 'docs' ? 'doc' : 'product'}`).then(setItems, (e: Error) => setError(e.message));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads when the screen opens (and when its kind changes), not on every render's new `load`
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads on opening and on a new kind, not on each render's new `load`
   useEffect(() => {
     document.title = `${title} · Helpdesk admin`;
     setEditing(null);

@@ -31,7 +31,7 @@ export function FormFieldsEditor({ id, value, onChange }: { id: string; value: F
           {value.map((field, index) => {
             const rowId = `${id}-${index}`;
             return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: keys can be edited and duplicated mid-typing, so the position is the row's identity
+              // biome-ignore lint/suspicious/noArrayIndexKey: keys change and repeat mid-typing, so the position is the row's identity
               <tr key={index}>
                 <td>
                   {field.builtin ? (

@@ -11,7 +11,7 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
   const [items, setItems] = useState<Option[] | null>(null);
   const load = () => api<Option[]>('GET', LIST_PATH[kind]).then(setItems, (e: Error) => setError(e.message));
   const { error, setError, status, run } = useEditorActions(load, onChanged);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads when the screen opens (and when its kind changes), not on every render's new `load`
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads on opening and on a new kind, not on each render's new `load`
   useEffect(() => {
     document.title = `${TITLES[kind]} · Helpdesk admin`;
     setError('');

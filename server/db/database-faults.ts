@@ -21,8 +21,15 @@ const NETWORK_CODES = new Set([
 // 53300 too_many_connections; class 08 is connection exceptions.
 const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300']);
 // pg raises these as plain Errors without a code when a connection dies or cannot be had in time.
-const PG_CONNECTION_MESSAGES =
-  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end)/;
+const PG_CONNECTION_MESSAGES = new RegExp(
+  `^(${[
+    'Connection terminated',
+    'Client has encountered a connection error',
+    'Client was closed and is not queryable',
+    'timeout exceeded when trying to connect',
+    'Cannot use a pool after calling end',
+  ].join('|')})`,
+);
 
 /** Classifies an error from better-sqlite3, pg or the file system; null when it is not a storage fault. */
 export function classifyDatabaseFault(error: unknown): DatabaseFault | null {

@@ -83,7 +83,10 @@ export function describeFailure(error: unknown): string {
     case 'busy':
       return 'request failed: the SQLite database stayed locked by another process beyond the busy timeout (answered 503)';
     case 'full':
-      return 'request failed: DISK FULL — the data volume has no space left; nothing was written (answered 503). Free space and writes resume by themselves';
+      return (
+        'request failed: DISK FULL — the data volume has no space left; nothing was written (answered 503). ' +
+        'Free space and writes resume by themselves'
+      );
     default:
       return 'request failed';
   }

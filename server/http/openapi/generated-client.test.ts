@@ -20,7 +20,12 @@ export async function useTheApi(baseUrl: string, token: string) {
   const api = createClient<paths>({ baseUrl });
 
   const filed = await api.POST('/api/helpdesk/v1/tickets/', {
-    body: { name: 'Ann Client', email: 'ann@client.test', subject: 'Export does nothing', description: 'I click Export and nothing happens.' },
+    body: {
+      name: 'Ann Client',
+      email: 'ann@client.test',
+      subject: 'Export does nothing',
+      description: 'I click Export and nothing happens.',
+    },
   });
   if (filed.error) throw new Error(filed.error.detail);
   if (!('id' in filed.data)) throw new Error('the ticket was received without an id');

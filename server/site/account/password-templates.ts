@@ -16,7 +16,10 @@ export async function inspectPasswordLink(ctx: DomainContext, kind: PasswordLink
   return kind === 'confirm' ? inspectAddressProof(ctx.db, token) : inspectPasswordResetLink(ctx.db, token);
 }
 
-/** The choose-a-password page of a link (GET, or a POST whose password was refused). The token is in the address: no Referer may carry it away. */
+/**
+ * The choose-a-password page of a link (GET, or a POST whose password was refused).
+ * The token is in the address: no Referer may carry it away.
+ */
 export async function sendChoosePasswordPage(
   ctx: DomainContext,
   config: Config,
