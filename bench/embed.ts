@@ -41,7 +41,12 @@ export async function benchEmbed(report: (line: string) => void, seconds: number
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const headers = { 'accept-encoding': 'gzip' };
-  const service = await startProcess('dist/server/index.js', ['serve'], { PORT: String(port), HOST: '127.0.0.1', HELPDESK_DATA_DIR: dir, LOG_LEVEL: 'warn', HELPDESK_HOME_URL: url }, url);
+  const service = await startProcess(
+    'dist/server/index.js',
+    ['serve'],
+    { PORT: String(port), HOST: '127.0.0.1', HELPDESK_DATA_DIR: dir, LOG_LEVEL: 'warn', HELPDESK_HOME_URL: url },
+    url,
+  );
   let bare: Awaited<ReturnType<typeof startProcess>> | undefined;
   try {
     const [raw, gzip, br] = await Promise.all(['identity', 'gzip', 'br'].map((coding) => getBytes(`${url}${EMBED_PATH}`, coding)));
@@ -52,8 +57,14 @@ export async function benchEmbed(report: (line: string) => void, seconds: number
     writeFileSync(bodyFile, gzip.body);
     const barePort = await freePort();
     const bareUrl = `http://127.0.0.1:${barePort}`;
-    bare = await startProcess('bench/lib/bare-server.mjs', [bodyFile, String(barePort), 'application/javascript; charset=utf-8', 'gzip'], {}, bareUrl);
-    if (!(await getBytes(`${bareUrl}${EMBED_PATH}`, 'gzip')).body.equals(gzip.body)) throw new Error('the baseline does not send the same bytes');
+    bare = await startProcess(
+      'bench/lib/bare-server.mjs',
+      [bodyFile, String(barePort), 'application/javascript; charset=utf-8', 'gzip'],
+      {},
+      bareUrl,
+    );
+    if (!(await getBytes(`${bareUrl}${EMBED_PATH}`, 'gzip')).body.equals(gzip.body))
+      throw new Error('the baseline does not send the same bytes');
 
     // A short unreported run each warms the JIT; then the two alternate in rounds, so that load
     // from anything else on the machine falls on both sides alike.
@@ -73,9 +84,15 @@ export async function benchEmbed(report: (line: string) => void, seconds: number
     report('\n## Widget script, GET /helpdesk/tickets/embed/ (accept-encoding: gzip, keep-alive)');
     report('| measurement | requests/s | p50 ms | p99 ms | errors |');
     report('| --- | ---: | ---: | ---: | ---: |');
-    report(`| bare node:http, same ${kb(gzip.body.length)} gzip bytes from memory | ${baseline.requestsPerSecond.toFixed(0)} | ${baseline.p50} | ${baseline.p99} | ${baseline.errors} |`);
+    report(
+      `| bare node:http, same ${kb(gzip.body.length)} gzip bytes from memory ` +
+        `| ${baseline.requestsPerSecond.toFixed(0)} | ${baseline.p50} | ` +
+        `${baseline.p99} | ${baseline.errors} |`,
+    );
     report(`| GET ${EMBED_PATH} | ${service.requestsPerSecond.toFixed(0)} | ${service.p50} | ${service.p99} | ${service.errors} |`);
-    report(`| **ratio service / bare** (target ≥ 0.8) | **${(service.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}** | | | |`);
+    report(
+      `| **ratio service / bare** (target ≥ 0.8) | **${(service.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}** | | | |`,
+    );
     report('\n| widget response body (variable line + script) | bytes |');
     report('| --- | ---: |');
     report(`| raw | ${kb(raw.body.length)} |`);

@@ -5,7 +5,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CompiledQuery, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import {
+  CompiledQuery,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config/load-config.js';
 import { createDb, type Db, type DialectName } from '../server/db/create-db.js';
@@ -97,8 +105,15 @@ async function seed(db: Db): Promise<void> {
     });
     const ids = (await k.insertInto('posts').values(rows).returning('id').execute()).map((r) => r.id);
     const rels = ids.flatMap((id) => {
-      const list: Array<{ post_id: number; taxonomy: 'ticket_status' | 'ticket_urgency'; term_id: number }> = [{ post_id: id, taxonomy: 'ticket_status', term_id: pickStatus() }];
-      if (random() < 0.5) list.push({ post_id: id, taxonomy: 'ticket_urgency' as const, term_id: urgencies[Math.floor(random() * urgencies.length)] as number });
+      const list: Array<{ post_id: number; taxonomy: 'ticket_status' | 'ticket_urgency'; term_id: number }> = [
+        { post_id: id, taxonomy: 'ticket_status', term_id: pickStatus() },
+      ];
+      if (random() < 0.5)
+        list.push({
+          post_id: id,
+          taxonomy: 'ticket_urgency' as const,
+          term_id: urgencies[Math.floor(random() * urgencies.length)] as number,
+        });
       return list;
     });
     for (let i = 0; i < rels.length; i += 1000)
@@ -151,7 +166,10 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
     const hooks = createHooks();
     const ctx = createDomainContext(db, hooks);
     const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-bench-inbox-data-'));
-    const config = await loadConfig({ HELPDESK_HOME_URL: 'http://bench.test', HELPDESK_DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent' }, dataDir);
+    const config = await loadConfig(
+      { HELPDESK_HOME_URL: 'http://bench.test', HELPDESK_DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+      dataDir,
+    );
     const app = await buildApp({ config, ctx });
     const agent = await addUser(ctx, { email: 'agent@bench.test', name: 'Agent', role: 'agent' });
     const headers = { authorization: `Bearer ${await createApiToken(db.kysely, agent.id, 'bench')}` };
@@ -162,9 +180,20 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
       if (res.statusCode !== 200) throw new Error(`inbox ${query}: ${res.statusCode} ${res.body}`);
       return res;
     };
-    const waitingId = (await db.kysely.selectFrom('terms').select('id').where('taxonomy', '=', 'ticket_status').where('slug', '=', 'waiting').executeTakeFirstOrThrow()).id;
+    const waitingId = (
+      await db.kysely
+        .selectFrom('terms')
+        .select('id')
+        .where('taxonomy', '=', 'ticket_status')
+        .where('slug', '=', 'waiting')
+        .executeTakeFirstOrThrow()
+    ).id;
     // Baseline: the page's ids alone, one hand-written query on the same connection pool.
-    const bareSql = `select p.id from posts p where p.type = 'ticket' and exists (select 1 from term_relationships r where r.post_id = p.id and r.taxonomy = 'ticket_status' and r.term_id = ${waitingId}) order by p.updated_at desc, p.id desc limit 50`;
+    const bareSql =
+      `select p.id from posts p where p.type = 'ticket' and exists (select 1 ` +
+      `from term_relationships r where r.post_id = p.id and r.taxonomy = ` +
+      `'ticket_status' and r.term_id = ${waitingId}) order by p.updated_at ` +
+      `desc, p.id desc limit 50`;
     const bare = await time(RUNS, () => db.kysely.executeQuery(CompiledQuery.raw(bareSql)));
     const waiting = await time(RUNS, page('status=waiting'));
     const waitingPage5 = await time(RUNS, page('status=waiting&page=5'));
@@ -179,9 +208,21 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
         .join(', ')}), seeded in ${seedSeconds.toFixed(1)} s; ${RUNS} requests each, median / p95`,
     );
     report(`  - baseline, the ids query alone (waiting, 50 rows): ${ms(bare.median)} / ${ms(bare.p95)}`);
-    report(`  - GET /tickets/?status=waiting (50 rows, total, counts): ${ms(waiting.median)} / ${ms(waiting.p95)} — ${(waiting.median / bare.median).toFixed(1)}× the baseline`);
-    report(`  - … page 5: ${ms(waitingPage5.median)} / ${ms(waitingPage5.p95)}; status=closed: ${ms(closed.median)} / ${ms(closed.p95)}; no filter: ${ms(all.median)} / ${ms(all.p95)}`);
-    report(`  - status=open&urgency=urgent: ${ms(urgent.median)} / ${ms(urgent.p95)}; text search (no index, scans): ${ms(search.median)} / ${ms(search.p95)}`);
+    report(
+      `  - GET /tickets/?status=waiting (50 rows, total, counts): ` +
+        `${ms(waiting.median)} / ${ms(waiting.p95)} — ` +
+        `${(waiting.median / bare.median).toFixed(1)}× the baseline`,
+    );
+    report(
+      `  - … page 5: ${ms(waitingPage5.median)} / ${ms(waitingPage5.p95)}; ` +
+        `status=closed: ${ms(closed.median)} / ${ms(closed.p95)}; no filter: ` +
+        `${ms(all.median)} / ${ms(all.p95)}`,
+    );
+    report(
+      `  - status=open&urgency=urgent: ${ms(urgent.median)} / ` +
+        `${ms(urgent.p95)}; text search (no index, scans): ${ms(search.median)} ` +
+        `/ ${ms(search.p95)}`,
+    );
 
     // The plans of exactly the queries the route runs.
     const capture = new CaptureSql();

@@ -67,7 +67,11 @@ async function prepareSite(url: string): Promise<{ agentToken: string; statusId:
     const agent = await addUser(ctx, { email: 'agent@bench.test', name: 'Bench Agent', role: 'agent' });
     const term = (taxonomy: 'ticket_status' | 'ticket_urgency', slug: string) =>
       db.kysely.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy).where('slug', '=', slug).executeTakeFirstOrThrow();
-    return { agentToken: await createApiToken(db.kysely, agent.id, 'bench'), statusId: (await term('ticket_status', 'open')).id, urgencyId: (await term('ticket_urgency', 'high')).id };
+    return {
+      agentToken: await createApiToken(db.kysely, agent.id, 'bench'),
+      statusId: (await term('ticket_status', 'open')).id,
+      urgencyId: (await term('ticket_urgency', 'high')).id,
+    };
   } finally {
     await db.close();
   }
@@ -80,10 +84,19 @@ async function measureBaseline(dialect: DialectName): Promise<{ rate: number; la
     const { statusId, urgencyId } = await prepareSite(database.url);
     if (dialect === 'sqlite') {
       // One writer: with many submissions in flight the best it can do is commit them in groups.
-      const rate = measureRawIntake(database.url, SECONDS, statusId, urgencyId, { ticketsPerEmail: PER_EMAIL, idempotencyKeys: true, ticketsPerCommit: MAX_BATCH });
+      const rate = measureRawIntake(database.url, SECONDS, statusId, urgencyId, {
+        ticketsPerEmail: PER_EMAIL,
+        idempotencyKeys: true,
+        ticketsPerCommit: MAX_BATCH,
+      });
       return { rate, label: `better-sqlite3, same rows, ${MAX_BATCH} tickets per commit (savepoint each)` };
     }
-    const rate = await measureRawIntakePostgres(database.url, SECONDS, { statusId, urgencyId }, { concurrency: SUBMITTERS, poolSize: DEFAULT_POOL_SIZE, ticketsPerEmail: PER_EMAIL });
+    const rate = await measureRawIntakePostgres(
+      database.url,
+      SECONDS,
+      { statusId, urgencyId },
+      { concurrency: SUBMITTERS, poolSize: DEFAULT_POOL_SIZE, ticketsPerEmail: PER_EMAIL },
+    );
     return { rate, label: `pg, same rows, ${SUBMITTERS} loops over ${DEFAULT_POOL_SIZE} connections, one transaction per ticket` };
   } finally {
     await database.drop();
@@ -102,7 +115,11 @@ function submission(site: Site, fields: { subject: string; email: string; key: s
     idempotency_key: fields.key,
     fill_ms: String(5_000 + Math.floor(Math.random() * 60_000)),
   });
-  return { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': fields.address }, body: body.toString() };
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': fields.address },
+    body: body.toString(),
+  };
 }
 
 /** Shows the intake limits are in force: one address past its hourly limit, one email past its own. */
@@ -136,7 +153,12 @@ async function runLoad(site: Site, run: string, filed: Array<{ id: number; subje
   const counts = new RequestClass(`GET ${TICKETS}?per_page=1 (counts per status)`, AGENTS);
   // A new connection per probe: what a new visitor waits for (accept, then the event loop) while the load runs.
   const health = new RequestClass('GET /healthz, new connection every 100 ms', 1, { freshConnections: true });
-  await Promise.all([submit.connect(`${site.url}/healthz`), inbox.connect(`${site.url}/healthz`), one.connect(`${site.url}/healthz`), counts.connect(`${site.url}/healthz`)]);
+  await Promise.all([
+    submit.connect(`${site.url}/healthz`),
+    inbox.connect(`${site.url}/healthz`),
+    one.connect(`${site.url}/healthz`),
+    counts.connect(`${site.url}/healthz`),
+  ]);
   let nextAddress = 0;
   let nextEmail = 0;
   const start = performance.now();
@@ -259,7 +281,9 @@ async function loadDialect(dialect: DialectName): Promise<string[]> {
       failures.push(...limitProblems.map((p) => `limits not in force: ${p}`));
       limitsLine = limitProblems.length
         ? `- Limits check: FAILED (${limitProblems.join('; ')}).`
-        : `- Limits check before the load: ticket ${PER_ADDRESS + 1} from one address and ticket ${PER_EMAIL + 1} from one email were refused with 429, the ones before were filed.`;
+        : `- Limits check before the load: ticket ${PER_ADDRESS + 1} from one ` +
+          `address and ticket ${PER_EMAIL + 1} from one email were refused with ` +
+          `429, the ones before were filed.`;
       load = await runLoad(site, run, filed);
       drain = await drainOutbox(database.url);
     } finally {
@@ -281,10 +305,20 @@ async function loadDialect(dialect: DialectName): Promise<string[]> {
     report('');
     report(limitsLine);
     report(
-      `- Tickets: ${audit.acknowledged} answered 201 (${load.addresses} client addresses, ${load.emails} emails, plus the limit check), ${audit.rows} rows stored; lost ${audit.lost}, duplicates ${audit.duplicates}, stored without a 201 ${audit.unacknowledged}, without their key or outbox job ${audit.incomplete}.`,
+      `- Tickets: ${audit.acknowledged} answered 201 (${load.addresses} ` +
+        `client addresses, ${load.emails} emails, plus the limit check), ` +
+        `${audit.rows} rows stored; lost ${audit.lost}, duplicates ` +
+        `${audit.duplicates}, stored without a 201 ${audit.unacknowledged}, ` +
+        `without their key or outbox job ${audit.incomplete}.`,
     );
+    const outbox =
+      drain.left === 0 ? `drained in ${drain.seconds.toFixed(0)} s` : `${drain.left} jobs still queued after ${drain.seconds.toFixed(0)} s`;
     report(
-      `- Outbox after the load: ${drain.left === 0 ? `drained in ${drain.seconds.toFixed(0)} s` : `${drain.left} jobs still queued after ${drain.seconds.toFixed(0)} s`} (${drain.done} jobs done). Server RSS ${idleRss.toFixed(0)} MiB idle, ${peakRss.toFixed(0)} MiB at peak; server log lines at error level: ${errors.length}.`,
+      `- Outbox after the load: ` +
+        `${outbox} ` +
+        `(${drain.done} jobs done). Server RSS ${idleRss.toFixed(0)} MiB idle, ` +
+        `${peakRss.toFixed(0)} MiB at peak; server log lines at error level: ` +
+        `${errors.length}.`,
     );
 
     for (const c of load.classes) {
@@ -292,8 +326,13 @@ async function loadDialect(dialect: DialectName): Promise<string[]> {
       if (serverErrorCount) failures.push(`${c.label}: ${serverErrorCount} answer(s) 5xx`);
       if (c.count(0, 1)) failures.push(`${c.label}: ${c.count(0, 1)} request(s) without an answer`);
     }
-    for (const c of load.classes.slice(1)) if (c.count(200, 201) !== c.summary(load.seconds).requests) failures.push(`${c.label}: not every read answered 200 (${c.summary(load.seconds).statuses})`);
-    if (load.submit.count(201, 202) + load.submit.count(500, 600) + load.submit.count(0, 1) !== load.submit.summary(load.seconds).requests) {
+    for (const c of load.classes.slice(1))
+      if (c.count(200, 201) !== c.summary(load.seconds).requests)
+        failures.push(`${c.label}: not every read answered 200 (${c.summary(load.seconds).statuses})`);
+    if (
+      load.submit.count(201, 202) + load.submit.count(500, 600) + load.submit.count(0, 1) !==
+      load.submit.summary(load.seconds).requests
+    ) {
       failures.push(`submitters: answers other than 201 (${load.submit.summary(load.seconds).statuses})`);
     }
     failures.push(...audit.problems);
@@ -308,8 +347,12 @@ async function loadDialect(dialect: DialectName): Promise<string[]> {
 async function main() {
   report(`## Load (npm run bench:load) — ${new Date().toISOString()} — node ${process.version}`);
   report(
-    `${SUBMITTERS} submitters in closed loops (each POSTs, waits for the answer, POSTs again) and ${AGENTS} agents reading alongside for ${SECONDS} s. ` +
-      `Limits in force: defaults (${PER_ADDRESS}/hour per address, ${PER_EMAIL}/hour per email), the daily cap raised to ${GLOBAL_DAY.toLocaleString('en')}; ` +
+    `${SUBMITTERS} submitters in closed loops (each POSTs, waits for the ` +
+      `answer, POSTs again) and ${AGENTS} agents reading alongside for ` +
+      `${SECONDS} s. ` +
+      `Limits in force: defaults (${PER_ADDRESS}/hour per address, ` +
+      `${PER_EMAIL}/hour per email), the daily cap raised to ` +
+      `${GLOBAL_DAY.toLocaleString('en')}; ` +
       `each submitter takes a new address after ${PER_ADDRESS} tickets and a new email after ${PER_EMAIL}.`,
   );
   const failures: string[] = [];

@@ -26,7 +26,13 @@ async function freshSqlite(): Promise<{ dir: string; file: string; statusId: num
   // Intake limits are per IP; the load comes from one address, so they are lifted for the measurement.
   const unlimited = 1_000_000_000;
   await writeOption(db.kysely, 'helpdesk_settings', {
-    tickets: { create_accounts: true, limit_ip_hour: unlimited, limit_ip_day: unlimited, limit_email_hour: unlimited, limit_global_day: unlimited },
+    tickets: {
+      create_accounts: true,
+      limit_ip_hour: unlimited,
+      limit_ip_day: unlimited,
+      limit_email_hour: unlimited,
+      limit_global_day: unlimited,
+    },
   });
   const term = (taxonomy: 'ticket_status' | 'ticket_urgency', slug: string) =>
     db.kysely.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy).where('slug', '=', slug).executeTakeFirstOrThrow();
@@ -68,7 +74,12 @@ async function main() {
   const site = await freshSqlite();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = await startProcess('dist/server/index.js', ['serve'], { PORT: String(port), HOST: '127.0.0.1', HELPDESK_DATA_DIR: site.dir, LOG_LEVEL: 'warn', HELPDESK_HOME_URL: url }, url);
+  const server = await startProcess(
+    'dist/server/index.js',
+    ['serve'],
+    { PORT: String(port), HOST: '127.0.0.1', HELPDESK_DATA_DIR: site.dir, LOG_LEVEL: 'warn', HELPDESK_HOME_URL: url },
+    url,
+  );
   const peakRss = { value: 0 };
   const sampler = setInterval(() => (peakRss.value = Math.max(peakRss.value, rssMiB(server.pid ?? 0))), 250);
   try {
@@ -99,14 +110,23 @@ async function main() {
         ],
       });
     report('\n## Ticket intake on SQLite (synchronous=FULL)');
-    report('| round | raw transaction (better-sqlite3, same rows) tickets/s | POST /api/helpdesk/v1/tickets/ (form-encoded, new email each) tickets/s | p50 ms | p99 ms | errors | ratio |');
+    report(
+      '| round | raw transaction (better-sqlite3, same rows) tickets/s | POST ' +
+        '/api/helpdesk/v1/tickets/ (form-encoded, new email each) tickets/s | ' +
+        'p50 ms | p99 ms | errors | ratio |',
+    );
     report('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
     const ratios: number[] = [];
     for (let round = 1; round <= 3; round++) {
       const rawRate = measureRawIntake(raw.file, SECONDS, raw.statusId, raw.urgencyId);
       const intake = await fileTickets();
       ratios.push(intake.requestsPerSecond / rawRate);
-      report(`| ${round} | ${rawRate.toFixed(0)} | ${intake.requestsPerSecond.toFixed(0)} | ${intake.p50} | ${intake.p99} | ${intake.errors} | ${(intake.requestsPerSecond / rawRate).toFixed(2)} |`);
+      report(
+        `| ${round} | ${rawRate.toFixed(0)} | ` +
+          `${intake.requestsPerSecond.toFixed(0)} | ${intake.p50} | ${intake.p99} ` +
+          `| ${intake.errors} | ${(intake.requestsPerSecond / rawRate).toFixed(2)} ` +
+          `|`,
+      );
     }
     const medianRatio = [...ratios].sort((a, b) => a - b)[1] ?? 0;
     report(`| **median ratio HTTP / raw** (target ≥ 0.5) | | | | | | **${medianRatio.toFixed(2)}** |`);
@@ -130,7 +150,11 @@ async function main() {
     report('\n## Docs list, 100 of 10,000 published docs');
     report('| measurement | requests/s | p50 ms | p99 ms | errors |');
     report('| --- | ---: | ---: | ---: | ---: |');
-    report(`| bare node:http, same ${(sample.length / 1024).toFixed(1)} KB JSON from memory | ${bareDocs.requestsPerSecond.toFixed(0)} | ${bareDocs.p50} | ${bareDocs.p99} | ${bareDocs.errors} |`);
+    report(
+      `| bare node:http, same ${(sample.length / 1024).toFixed(1)} KB JSON ` +
+        `from memory | ${bareDocs.requestsPerSecond.toFixed(0)} | ` +
+        `${bareDocs.p50} | ${bareDocs.p99} | ${bareDocs.errors} |`,
+    );
     report(`| GET ${docsPath} | ${docs.requestsPerSecond.toFixed(0)} | ${docs.p50} | ${docs.p99} | ${docs.errors} |`);
     report(`| **ratio service / bare** | **${(docs.requestsPerSecond / bareDocs.requestsPerSecond).toFixed(3)}** | | | |`);
 

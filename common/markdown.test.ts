@@ -8,10 +8,13 @@ const render = (text: string) => renderToStaticMarkup(createElement(Markdown, { 
 describe('Markdown (agents’ replies)', () => {
   it('renders the common subset', () => {
     expect(render('Hi **Ann**,\nsee *this* and `code`.\n\n- one\n- two\n\n1. first')).toBe(
-      '<p>Hi <strong>Ann</strong>,<br/>see <em>this</em> and <code>code</code>.</p><ul><li>one</li><li>two</li></ul><ol><li>first</li></ol>',
+      '<p>Hi <strong>Ann</strong>,<br/>see <em>this</em> and ' +
+        '<code>code</code>.</p><ul><li>one</li><li>two</li></ul><ol><li>first</li></ol>',
     );
     expect(render('[Docs](https://example.com/a?b=1) or https://example.com')).toBe(
-      '<p><a href="https://example.com/a?b=1" rel="noopener noreferrer nofollow">Docs</a> or <a href="https://example.com" rel="noopener noreferrer nofollow">https://example.com</a></p>',
+      '<p><a href="https://example.com/a?b=1" rel="noopener noreferrer ' +
+        'nofollow">Docs</a> or <a href="https://example.com" rel="noopener ' +
+        'noreferrer nofollow">https://example.com</a></p>',
     );
     expect(render('```\n<b>x</b>\n```')).toBe('<pre><code>&lt;b&gt;x&lt;/b&gt;</code></pre>');
   });

@@ -46,7 +46,9 @@ function lines(text: string, key: string): ReactNode[] {
   return text
     .split('\n')
     .flatMap((line, i) =>
-      i === 0 ? [<Fragment key={`${key}-l${i}`}>{inline(line, `${key}-l${i}`)}</Fragment>] : [<br key={`${key}-br${i}`} />, <Fragment key={`${key}-l${i}`}>{inline(line, `${key}-l${i}`)}</Fragment>],
+      i === 0
+        ? [<Fragment key={`${key}-l${i}`}>{inline(line, `${key}-l${i}`)}</Fragment>]
+        : [<br key={`${key}-br${i}`} />, <Fragment key={`${key}-l${i}`}>{inline(line, `${key}-l${i}`)}</Fragment>],
     );
 }
 
@@ -79,7 +81,8 @@ export function Markdown({ text }: { text: string }) {
             ))}
           </ol>,
         );
-      else if (rows.every((r) => /^>\s?/.test(r))) blocks.push(<blockquote key={key}>{lines(rows.map((r) => r.replace(/^>\s?/, '')).join('\n'), key)}</blockquote>);
+      else if (rows.every((r) => /^>\s?/.test(r)))
+        blocks.push(<blockquote key={key}>{lines(rows.map((r) => r.replace(/^>\s?/, '')).join('\n'), key)}</blockquote>);
       else blocks.push(<p key={key}>{lines(trimmed, key)}</p>);
     }
   };

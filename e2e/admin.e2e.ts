@@ -57,7 +57,8 @@ test.describe('with the page CSP in force', () => {
   test('"Suggest a reply" fills the composer with a draft from the AI backend and sends nothing', async ({ page }) => {
     await hd.api('PATCH', '/settings', { ai: { api_key: 'sk-e2e' } });
     await hd.api('POST', '/docs/', { title: 'Fixing a stuck printer queue', slug: 'printer-queue', content: 'Restart the spooler.' });
-    ai.answer = (body) => (body.messages[0]?.content.includes('/docs/printer-queue/') ? 'Restart the spooler, see [1](/docs/printer-queue/).' : 'no docs');
+    ai.answer = (body) =>
+      body.messages[0]?.content.includes('/docs/printer-queue/') ? 'Restart the spooler, see [1](/docs/printer-queue/).' : 'no docs';
     const id = await hd.fileTicket(newEmail(), 'Printer queue stuck');
     await signIn(page, AGENT);
     await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
@@ -93,7 +94,9 @@ test.describe('screens', () => {
     await expect(page.getByText('ORD-7731')).toBeVisible();
     await expectNoAxeViolations(page, 'ticket');
 
-    await page.getByLabel('Reply', { exact: true }).fill('Clear your **cart** and try again, please. <img src=x onerror=alert(1)> [x](javascript:alert(1))');
+    await page
+      .getByLabel('Reply', { exact: true })
+      .fill('Clear your **cart** and try again, please. <img src=x onerror=alert(1)> [x](javascript:alert(1))');
     await page.getByRole('button', { name: 'Send reply' }).click();
     await expect(page.getByTestId('ticket-status')).toHaveText('In Progress');
     const thread = page.getByRole('list', { name: 'Conversation' });
@@ -102,7 +105,9 @@ test.describe('screens', () => {
     await expect(thread.locator('.markdown strong')).toHaveText('cart');
     await expect(thread.locator('img')).toHaveCount(0);
     await expect(thread.getByRole('link')).toHaveCount(0);
-    const [row] = await hd.api<{ tickets: Array<{ id: number; status: { slug: string } }> }>('GET', `/tickets/?search=%23${id}`).then((r) => r.tickets);
+    const [row] = await hd
+      .api<{ tickets: Array<{ id: number; status: { slug: string } }> }>('GET', `/tickets/?search=%23${id}`)
+      .then((r) => r.tickets);
     expect(row?.status.slug).toBe('in-progress');
 
     // Status and assignee by hand.

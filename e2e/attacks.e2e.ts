@@ -65,11 +65,17 @@ test.describe('admin app', () => {
     await hd?.close();
   });
 
-  test('the corpus in name, subject, description, order id, custom fields and a reply stays text in the inbox and the ticket view', async ({ page }) => {
+  test('the corpus in name, subject, description, order id, custom fields and a reply stays text in the inbox and the ticket view', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const ids: number[] = [];
     for (const [index, payload] of XSS_PAYLOADS.entries()) {
-      const id = await hd.fileTicket(`xss${index}-${Date.now()}@client.test`, payload, { name: `N${index} ${payload}`, description: CORPUS_TEXT, order_id: payload });
+      const id = await hd.fileTicket(`xss${index}-${Date.now()}@client.test`, payload, {
+        name: `N${index} ${payload}`,
+        description: CORPUS_TEXT,
+        order_id: payload,
+      });
       await hd.db
         .insertInto('post_meta')
         .values([
@@ -116,13 +122,22 @@ test.describe('widget', () => {
     await sendButton(page).click();
     const id = await filedTicketId(page);
     const [stored] = await helpdesk.ticketsOf(email);
-    expect(stored).toMatchObject({ id, title: XSS_PAYLOADS[4], content: CORPUS_TEXT, name: `Eve ${payload}`, meta: { order: XSS_PAYLOADS[2] } });
+    expect(stored).toMatchObject({
+      id,
+      title: XSS_PAYLOADS[4],
+      content: CORPUS_TEXT,
+      name: `Eve ${payload}`,
+      meta: { order: XSS_PAYLOADS[2] },
+    });
     expect(await injectedElements(page)).toEqual([]);
     expect(dialogs).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
 
-  test('an address the browser accepts but the help desk refuses is named at the email field; nothing is stored', async ({ page, helpdesk }) => {
+  test('an address the browser accepts but the help desk refuses is named at the email field; nothing is stored', async ({
+    page,
+    helpdesk,
+  }) => {
     await openHostPage(page, helpdesk);
     await launcher(page).click();
     const d = dialog(page);

@@ -28,9 +28,15 @@ async function startLoop(): Promise<Loop> {
     settings: { tickets: { create_accounts: true, min_fill_seconds: 0 } },
   });
   const host = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `default-src 'none'; script-src ${homeUrl}/; connect-src ${homeUrl}/; style-src 'none'` });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': `default-src 'none'; script-src ${homeUrl}/; connect-src ${homeUrl}/; style-src 'none'`,
+    });
     res.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title><script src="${homeUrl}/helpdesk/tickets/embed/" async></script></head><body><main><h1>Shop</h1></main></body></html>`,
+      `<!doctype html><html lang="en"><head><meta ` +
+        `charset="utf-8"><title>Shop</title><script ` +
+        `src="${homeUrl}/helpdesk/tickets/embed/" ` +
+        `async></script></head><body><main><h1>Shop</h1></main></body></html>`,
     );
   });
   const hostOrigin = `http://127.0.0.1:${await listen(host)}`;
@@ -75,7 +81,10 @@ async function fileThroughWidget(page: Page, email: string, subject: string): Pr
 }
 
 async function mailTo(email: string, subjectStart: string): Promise<ReceivedMail> {
-  const messages = await loop.smtp.waitFor((m) => m.some((x) => x.to.includes(email) && x.subject.startsWith(subjectStart)), `"${subjectStart}" to ${email}`);
+  const messages = await loop.smtp.waitFor(
+    (m) => m.some((x) => x.to.includes(email) && x.subject.startsWith(subjectStart)),
+    `"${subjectStart}" to ${email}`,
+  );
   return messages.find((x) => x.to.includes(email) && x.subject.startsWith(subjectStart)) as ReceivedMail;
 }
 
@@ -126,7 +135,10 @@ test('email-link method: widget → confirmation mail → link → confirm → t
   expect(errors).toEqual([]);
 });
 
-test('password method: the same loop, then sign-up proven by the mailed link and a ticket from the [helpdesk_new_ticket] page', async ({ page, browser }) => {
+test('password method: the same loop, then sign-up proven by the mailed link and a ticket from the [helpdesk_new_ticket] page', async ({
+  page,
+  browser,
+}) => {
   await loop.settings({ login: { method: 'password' } });
   try {
     const email = newEmail();

@@ -43,7 +43,8 @@ export interface E2eService {
   close(): Promise<void>;
 }
 
-export const listen = (server: Server): Promise<number> => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+export const listen = (server: Server): Promise<number> =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 
 export async function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();
@@ -56,7 +57,14 @@ export async function startE2eService(options: E2eServiceOptions): Promise<E2eSe
   const port = await listen(probe);
   await new Promise((resolve) => probe.close(resolve));
   const homeUrl = `http://127.0.0.1:${port}${options.basePath ?? ''}`;
-  const env = { PORT: String(port), HOST: '127.0.0.1', HELPDESK_HOME_URL: homeUrl, HELPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env };
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    HELPDESK_HOME_URL: homeUrl,
+    HELPDESK_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  };
   const config = await loadConfig(env, dataDir);
   if (options.plugins) config.plugins = options.plugins;
 

@@ -2,9 +2,15 @@ import { axeViolations } from './axe.js';
 import { dialog, expect, filedTicketId, fillRequired, launcher, newEmail, openHostPage, sendButton, test } from './fixtures.js';
 
 const UNREACHABLE = "We couldn't reach the help desk. Check your connection and try again.";
-const CLOSED = 'This help desk only accepts tickets from people who already have an account. ' + 'Please use the email address of your existing account, or contact the site owner.';
+const CLOSED =
+  'This help desk only accepts tickets from people who already have an account. ' +
+  'Please use the email address of your existing account, or contact the site owner.';
 
-test('a foreign site with hostile CSS files a ticket; the helpdesk stores it with the account, terms and order', async ({ page, helpdesk, pageErrors }) => {
+test('a foreign site with hostile CSS files a ticket; the helpdesk stores it with the account, terms and order', async ({
+  page,
+  helpdesk,
+  pageErrors,
+}) => {
   const script = page.waitForResponse(`${helpdesk.homeUrl}/helpdesk/tickets/embed/`);
   await openHostPage(page, helpdesk, '/hostile');
   const scriptResponse = await script;
@@ -67,7 +73,11 @@ test('account creation off: an unknown email is refused in plain words and nothi
   expect(pageErrors).toEqual(['Failed to load resource: the server responded with a status of 403 (Forbidden)']);
 });
 
-test('privacy option on, account creation off: an unknown email is thanked as received (202), and only its access mail is queued', async ({ page, helpdesk, pageErrors }) => {
+test('privacy option on, account creation off: an unknown email is thanked as received (202), and only its access mail is queued', async ({
+  page,
+  helpdesk,
+  pageErrors,
+}) => {
   await helpdesk.setCreateAccounts(false);
   await helpdesk.setHideAccounts(true);
   await openHostPage(page, helpdesk);
@@ -124,7 +134,9 @@ test('the answer is lost after the ticket was filed: "Try again" replays it inst
   expect(firstAnswer?.status).toBe(201);
   expect(await helpdesk.ticketsOf(email)).toHaveLength(1);
 
-  const retried = page.waitForResponse((r) => r.request().method() === 'POST' && r.url() === `${helpdesk.homeUrl}/api/helpdesk/v1/tickets/`);
+  const retried = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url() === `${helpdesk.homeUrl}/api/helpdesk/v1/tickets/`,
+  );
   await d.getByRole('button', { name: 'Try again' }).click();
   // Same idempotency key, same ticket: 200 with the first ticket's id.
   expect((await retried).status()).toBe(200);
@@ -167,7 +179,14 @@ test('keyboard only: Tab to the launcher, fill and choose, send, Esc returns foc
   await expect(d).toBeHidden();
   await expect(launcher(page)).toBeFocused();
   expect(await helpdesk.ticketsOf(email)).toMatchObject([
-    { id, name: 'Kim Keys', title: 'Keyboard only', product: 'Mobile app', terms: { ticket_reason: 'billing', ticket_urgency: 'urgent' }, meta: { order: 'K-7' } },
+    {
+      id,
+      name: 'Kim Keys',
+      title: 'Keyboard only',
+      product: 'Mobile app',
+      terms: { ticket_reason: 'billing', ticket_urgency: 'urgent' },
+      meta: { order: 'K-7' },
+    },
   ]);
 });
 

@@ -56,17 +56,36 @@ const TARGETS: Target[] = [
       '-u',
       `${base}/api/helpdesk/v1/tickets/`,
       '--data',
-      JSON.stringify({ name: 'Ann Client', email: 'ann@client.test', subject: 'Export fails', description: 'Nothing happens', order_id: 'A-1', product: s.productId }),
+      JSON.stringify({
+        name: 'Ann Client',
+        email: 'ann@client.test',
+        subject: 'Export fails',
+        description: 'Nothing happens',
+        order_id: 'A-1',
+        product: s.productId,
+      }),
       '--headers',
       'Content-Type: application/json',
     ],
   },
-  { name: 'GET /api/helpdesk/v1/docs/?count=&page=&search=', args: (base) => ['-u', `${base}/api/helpdesk/v1/docs/?count=5&page=1&search=install`] },
-  { name: 'GET /api/helpdesk/v1/docs/product/{slug}/', args: (base, s) => ['-u', `${base}/api/helpdesk/v1/docs/product/${s.productSlug}*/?count=5&search=install`] },
+  {
+    name: 'GET /api/helpdesk/v1/docs/?count=&page=&search=',
+    args: (base) => ['-u', `${base}/api/helpdesk/v1/docs/?count=5&page=1&search=install`],
+  },
+  {
+    name: 'GET /api/helpdesk/v1/docs/product/{slug}/',
+    args: (base, s) => ['-u', `${base}/api/helpdesk/v1/docs/product/${s.productSlug}*/?count=5&search=install`],
+  },
   // The lookups take no parameters: at level 3 sqlmap probes the User-Agent, Referer and Cookie headers.
-  { name: 'GET /api/helpdesk/v1/tickets/products|reasons|urgencies/', args: (base) => ['-u', `${base}/api/helpdesk/v1/tickets/products/?x=1`, '--cookie', 'hd_session=abc'] },
+  {
+    name: 'GET /api/helpdesk/v1/tickets/products|reasons|urgencies/',
+    args: (base) => ['-u', `${base}/api/helpdesk/v1/tickets/products/?x=1`, '--cookie', 'hd_session=abc'],
+  },
   { name: 'GET /docs/?s= (help-site search page)', args: (base) => ['-u', `${base}/docs/?s=install&page=1`] },
-  { name: 'GET /docs/{slug}/ and /docs/product/{slug}/ (help-site pages)', args: (base, s) => ['-u', `${base}/docs/product/${s.productSlug}*/`] },
+  {
+    name: 'GET /docs/{slug}/ and /docs/product/{slug}/ (help-site pages)',
+    args: (base, s) => ['-u', `${base}/docs/product/${s.productSlug}*/`],
+  },
   {
     name: 'POST /login/ (help-site password sign-in form)',
     args: (base) => [
@@ -84,7 +103,18 @@ const TARGETS: Target[] = [
   },
   {
     name: 'POST /login/link/ (help-site sign-in link form)',
-    args: (base) => ['-u', `${base}/login/link/`, '--data', 'email=pat%40client.test&_csrf=x', '--csrf-token', '_csrf', '--csrf-url', `${base}/login/`, '-p', 'email'],
+    args: (base) => [
+      '-u',
+      `${base}/login/link/`,
+      '--data',
+      'email=pat%40client.test&_csrf=x',
+      '--csrf-token',
+      '_csrf',
+      '--csrf-url',
+      `${base}/login/`,
+      '-p',
+      'email',
+    ],
   },
   // Starts from a valid, unused link (a 200 page); the guesses come from random addresses (below).
   { name: 'GET /login/ticket/?token= (mailed-link confirm page)', args: (base) => ['-u', `${base}/login/ticket/?token=${LINK_TOKEN}`] },
@@ -95,13 +125,27 @@ async function seed(db: Db): Promise<Seed> {
   const high = 1_000_000_000;
   // Anyone can file (so payloads reach the queries), no intake limit or fill time, password sign-in on.
   await writeOption(db.kysely, 'helpdesk_settings', {
-    tickets: { create_accounts: true, limit_ip_hour: high, limit_ip_day: high, limit_email_hour: high, limit_global_day: high, min_fill_seconds: 0 },
+    tickets: {
+      create_accounts: true,
+      limit_ip_hour: high,
+      limit_ip_day: high,
+      limit_email_hour: high,
+      limit_global_day: high,
+      min_fill_seconds: 0,
+    },
     login: { method: 'both' },
   });
   const time = new Date().toISOString();
   await db.kysely
     .insertInto('users')
-    .values({ email: 'pat@client.test', name: 'Pat', role: 'client', password_hash: await hashPassword('correct horse battery'), created_at: time, updated_at: time })
+    .values({
+      email: 'pat@client.test',
+      name: 'Pat',
+      role: 'client',
+      password_hash: await hashPassword('correct horse battery'),
+      created_at: time,
+      updated_at: time,
+    })
     .execute();
   const post = (type: string, title: string, slug: string, productId: number | null) =>
     db.kysely
@@ -125,7 +169,15 @@ async function seed(db: Db): Promise<Seed> {
   const inAWeek = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
   await db.kysely
     .insertInto('login_tokens')
-    .values({ user_id: pat.id, ticket_id: null, purpose: TICKET_LINK_PURPOSE, token_hash: hashToken(LINK_TOKEN), expires_at: inAWeek, used_at: null, created_at: time })
+    .values({
+      user_id: pat.id,
+      ticket_id: null,
+      purpose: TICKET_LINK_PURPOSE,
+      token_hash: hashToken(LINK_TOKEN),
+      expires_at: inAWeek,
+      used_at: null,
+      created_at: time,
+    })
     .execute();
   const product = await post('product', 'Widget Pro', 'widget-pro', null);
   await post('doc', 'Install the widget', 'install-the-widget', product.id);
@@ -178,7 +230,10 @@ function runSqlmap(
       } else if (serverErrors) {
         resolve({ verdict: 'incomplete', detail: `the server answered 5xx: ${serverErrors}` });
       } else if (/do not appear to be injectable|does not seem to be injectable/i.test(out) && code === 0) {
-        resolve({ verdict: 'clean', detail: (out.match(/^.*(do not appear to be injectable|does not seem to be injectable).*$/gm) ?? []).slice(-1).join('') });
+        resolve({
+          verdict: 'clean',
+          detail: (out.match(/^.*(do not appear to be injectable|does not seem to be injectable).*$/gm) ?? []).slice(-1).join(''),
+        });
       } else {
         resolve({
           verdict: 'incomplete',
@@ -227,7 +282,9 @@ async function scanDatabase(label: string, databaseUrl: string, dataDir: string)
       const outDir = mkdtempSync(join(tmpdir(), 'helpdesk-sqlmap-out-'));
       const result = await runSqlmap(target, base, s, outDir);
       rmSync(outDir, { recursive: true, force: true });
-      console.log(`[${label}] ${result.verdict.padEnd(10)} ${target.name} (${Math.round((Date.now() - started) / 1000)} s) ${result.detail}`);
+      console.log(
+        `[${label}] ${result.verdict.padEnd(10)} ${target.name} (${Math.round((Date.now() - started) / 1000)} s) ${result.detail}`,
+      );
       if (result.verdict !== 'clean') ok = false;
     }
     const tickets = await db.kysely
@@ -235,7 +292,10 @@ async function scanDatabase(label: string, databaseUrl: string, dataDir: string)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('type', '=', 'ticket')
       .executeTakeFirstOrThrow();
-    console.log(`[${label}] the scan filed ${tickets.n} tickets; the server is ${server.exitCode === null ? 'still up' : `down (exit ${server.exitCode})`}`);
+    console.log(
+      `[${label}] the scan filed ${tickets.n} tickets; the server is ` +
+        `${server.exitCode === null ? 'still up' : `down (exit ${server.exitCode})`}`,
+    );
     if (server.exitCode !== null) ok = false;
   } finally {
     clearInterval(clearLimits);
@@ -274,7 +334,10 @@ async function checkHarness(): Promise<boolean> {
   const address = server.address() as { port: number };
   const outDir = mkdtempSync(join(tmpdir(), 'helpdesk-sqlmap-out-'));
   const control: Target = { name: 'control: a deliberately injectable route', args: (base) => ['-u', `${base}/?id=1`] };
-  const result = await runSqlmap(control, `http://127.0.0.1:${address.port}`, { productId: 0, productSlug: '' }, outDir, ['--level=1', '--risk=1']);
+  const result = await runSqlmap(control, `http://127.0.0.1:${address.port}`, { productId: 0, productSlug: '' }, outDir, [
+    '--level=1',
+    '--risk=1',
+  ]);
   server.close();
   rmSync(outDir, { recursive: true, force: true });
   console.log(`[control] ${result.verdict.padEnd(10)} ${control.name} (expected INJECTABLE)`);

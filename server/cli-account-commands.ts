@@ -5,7 +5,9 @@ import { findUserByEmail } from './domain/resolve-user.js';
 import { revokeApiToken } from './domain/revoke-api-token.js';
 import { setAccountDisabled } from './domain/set-account-disabled.js';
 
-export const ACCOUNT_COMMANDS_USAGE = `  user disable <email>                         Disable an account: sign-in refused, sessions and tokens ended, tickets kept
+// The backslash ends the first source line without putting a newline into the text.
+export const ACCOUNT_COMMANDS_USAGE = `\
+  user disable <email>                         Disable an account: sign-in refused, sessions and tokens ended, tickets kept
   user enable <email>                          Let a disabled account sign in again
   token create --email E --name N [--expires-in-days D]
                                                Print a new API token for that user (shown once)
@@ -36,10 +38,15 @@ export async function runAccountCommand(
     case 'token create': {
       if (!values.email) return usage();
       const days = values['expires-in-days'];
-      if (days !== undefined && !/^\d{1,6}$/.test(days)) return (err(`--expires-in-days must be a whole number of days from 1 to ${TOKEN_EXPIRY_MAX_DAYS}.`), 2);
+      if (days !== undefined && !/^\d{1,6}$/.test(days))
+        return (err(`--expires-in-days must be a whole number of days from 1 to ${TOKEN_EXPIRY_MAX_DAYS}.`), 2);
       const user = await findUserByEmail(ctx.db, values.email);
       if (!user) return (err(`No user has the email ${values.email}. Add one with: helpdesk user add --email … --name … --role agent`), 1);
-      const created = await issueApiToken(ctx, { userId: user.id, name: values.name ?? values.label ?? 'cli', expiresInDays: days === undefined ? undefined : Number(days) });
+      const created = await issueApiToken(ctx, {
+        userId: user.id,
+        name: values.name ?? values.label ?? 'cli',
+        expiresInDays: days === undefined ? undefined : Number(days),
+      });
       out(created.token);
       return 0;
     }
@@ -49,12 +56,22 @@ export async function runAccountCommand(
       const tokens = await listApiTokens(ctx, { userId: user?.id });
       if (tokens.length === 0) out('No API tokens.');
       for (const t of tokens) {
-        out([`#${t.id}`, t.name, t.user.email, `created ${t.created}`, `last used ${t.last_used ?? 'never'}`, `expires ${t.expires ?? 'never'}`].join('\t'));
+        out(
+          [
+            `#${t.id}`,
+            t.name,
+            t.user.email,
+            `created ${t.created}`,
+            `last used ${t.last_used ?? 'never'}`,
+            `expires ${t.expires ?? 'never'}`,
+          ].join('\t'),
+        );
       }
       return 0;
     }
     case 'token revoke': {
-      if (!argument || extra.length > 0 || !/^\d{1,12}$/.test(argument)) return (err(`Name one token by its id (see: helpdesk token list).`), 2);
+      if (!argument || extra.length > 0 || !/^\d{1,12}$/.test(argument))
+        return (err(`Name one token by its id (see: helpdesk token list).`), 2);
       await revokeApiToken(ctx, Number(argument));
       out(`Token #${argument} revoked; it is refused from now on.`);
       return 0;
@@ -67,7 +84,11 @@ export async function runAccountCommand(
       if (!user) return (err(`No account has the email ${email.trim().toLowerCase()}.`), 1);
       const disable = verb === 'disable';
       await setAccountDisabled(ctx, user.id, disable, null);
-      out(disable ? `Disabled ${user.email}: sign-in refused, sessions and API tokens ended, tickets kept.` : `Enabled ${user.email}: it can sign in again.`);
+      out(
+        disable
+          ? `Disabled ${user.email}: sign-in refused, sessions and API tokens ended, tickets kept.`
+          : `Enabled ${user.email}: it can sign in again.`,
+      );
       return 0;
     }
     default:

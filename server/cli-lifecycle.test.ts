@@ -69,8 +69,14 @@ describeEachDatabase('helpdesk user disable/enable and token create/list/revoke'
 
   it('refuses a bad expiry and an unknown owner, creating nothing', async () => {
     await cli('user', 'add', '--email', 'bot@site.test', '--name', 'Bot', '--role', 'agent');
-    expect(await cli('token', 'create', '--email', 'bot@site.test', '--name', 'x', '--expires-in-days', 'soon')).toMatchObject({ code: 2, err: expect.stringContaining('--expires-in-days') });
-    expect(await cli('token', 'create', '--email', 'bot@site.test', '--name', 'x', '--expires-in-days', '0')).toMatchObject({ code: 1, err: expect.stringContaining('expires_in_days') });
+    expect(await cli('token', 'create', '--email', 'bot@site.test', '--name', 'x', '--expires-in-days', 'soon')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--expires-in-days'),
+    });
+    expect(await cli('token', 'create', '--email', 'bot@site.test', '--name', 'x', '--expires-in-days', '0')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('expires_in_days'),
+    });
     expect((await cli('token', 'create', '--email', 'ghost@site.test', '--name', 'x')).code).toBe(1);
     expect((await cli('token', 'list')).out).toBe('No API tokens.');
   });
@@ -83,14 +89,25 @@ describeEachDatabase('helpdesk user disable/enable and token create/list/revoke'
     const disabled = await cli('user', 'disable', 'Pat@Site.test');
     expect(disabled).toMatchObject({ code: 0, out: expect.stringContaining('Disabled pat@site.test') });
     expect((await withDb((db) => lookUpToken(db.kysely, secret))).kind).toBe('unknown');
-    const row = await withDb((db) => db.kysely.selectFrom('users').select('disabled_at').where('email', '=', 'pat@site.test').executeTakeFirstOrThrow());
+    const row = await withDb((db) =>
+      db.kysely.selectFrom('users').select('disabled_at').where('email', '=', 'pat@site.test').executeTakeFirstOrThrow(),
+    );
     expect(row.disabled_at).not.toBeNull();
 
     expect(await cli('user', 'enable', 'pat@site.test')).toMatchObject({ code: 0, out: expect.stringContaining('can sign in again') });
-    expect((await withDb((db) => db.kysely.selectFrom('users').select('disabled_at').where('email', '=', 'pat@site.test').executeTakeFirstOrThrow())).disabled_at).toBeNull();
+    expect(
+      (
+        await withDb((db) =>
+          db.kysely.selectFrom('users').select('disabled_at').where('email', '=', 'pat@site.test').executeTakeFirstOrThrow(),
+        )
+      ).disabled_at,
+    ).toBeNull();
 
     expect(await cli('user', 'disable', 'boss@site.test')).toMatchObject({ code: 1, err: expect.stringContaining('last admin') });
-    expect(await cli('user', 'disable', 'ghost@site.test')).toMatchObject({ code: 1, err: expect.stringContaining('No account has the email ghost@site.test') });
+    expect(await cli('user', 'disable', 'ghost@site.test')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('No account has the email ghost@site.test'),
+    });
     expect((await cli('user', 'disable')).code).toBe(2);
   });
 });

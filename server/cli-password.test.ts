@@ -52,7 +52,11 @@ describe('helpdesk user password', () => {
 
     const db = createDb({ url: (await loadConfig()).databaseUrl });
     try {
-      const row = await db.kysely.selectFrom('users').select('password_hash').where('email', '=', 'agent@site.test').executeTakeFirstOrThrow();
+      const row = await db.kysely
+        .selectFrom('users')
+        .select('password_hash')
+        .where('email', '=', 'agent@site.test')
+        .executeTakeFirstOrThrow();
       expect(await verifyPassword('long enough password', row.password_hash)).toBe(true);
     } finally {
       await db.close();

@@ -31,7 +31,12 @@ async function readStdin(): Promise<string> {
 }
 
 /** Runs one CLI command; returns the process exit code. */
-export async function runCli(argv: string[], out = console.log, err = console.error, readSecret: () => Promise<string> = readStdin): Promise<number> {
+export async function runCli(
+  argv: string[],
+  out = console.log,
+  err = console.error,
+  readSecret: () => Promise<string> = readStdin,
+): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -61,7 +66,10 @@ export async function runCli(argv: string[], out = console.log, err = console.er
   if (command === 'serve') {
     const services = values.services ?? 'all';
     if (!['all', 'web', 'worker'].includes(services)) return (err(`--services must be all, web or worker.\n\n${USAGE}`), 2);
-    const service = services === 'worker' ? await startWorkerService(config) : await startService(config, console.log, { services: services as 'all' | 'web' });
+    const service =
+      services === 'worker'
+        ? await startWorkerService(config)
+        : await startService(config, console.log, { services: services as 'all' | 'web' });
     const shutdown = async (signal: string) => {
       out(`${signal}: finishing requests in flight, then stopping.`);
       await service.stop();
@@ -91,7 +99,13 @@ export async function runCli(argv: string[], out = console.log, err = console.er
       case 'user password': {
         if (!values.email) return (err(USAGE), 2);
         const password = (await readSecret()).replace(/\r?\n$/, '');
-        if (password.length < MIN_PASSWORD_LENGTH) return (err(`Pipe in a password of at least ${MIN_PASSWORD_LENGTH} characters: echo '…' | helpdesk user password --email ${values.email}`), 2);
+        if (password.length < MIN_PASSWORD_LENGTH)
+          return (
+            err(
+              `Pipe in a password of at least ${MIN_PASSWORD_LENGTH} characters: echo '…' | helpdesk user password --email ${values.email}`,
+            ),
+            2
+          );
         await setPasswordByEmail(ctx, values.email, password);
         out(`Password set for ${values.email.trim().toLowerCase()} (its sessions are ended); sign in at ${config.homeUrl}/admin/`);
         return 0;

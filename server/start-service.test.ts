@@ -62,7 +62,9 @@ describe('quick start on a SQLite file', () => {
         body: JSON.stringify({ name: 'Known', email: 'known@client.test', subject: 'Quick start mail', description: 'Hello' }),
       });
       expect(res.status).toBe(201);
-      await expect.poll(() => (existsSync(join(dataDir, 'mail')) ? readdirSync(join(dataDir, 'mail')).length : 0), { timeout: 20_000, interval: 50 }).toBe(1);
+      await expect
+        .poll(() => (existsSync(join(dataDir, 'mail')) ? readdirSync(join(dataDir, 'mail')).length : 0), { timeout: 20_000, interval: 50 })
+        .toBe(1);
       const eml = readFileSync(join(dataDir, 'mail', readdirSync(join(dataDir, 'mail'))[0] as string), 'utf8');
       expect(eml).toContain('To: known@client.test');
       expect(eml).toMatch(/Subject: We received your request: Quick start mail/);
@@ -85,7 +87,12 @@ describe('quick start on a SQLite file', () => {
       expect(res.status).toBe(201);
       const worker = await startWorkerService({ ...config, logLevel: 'silent' }, () => {});
       try {
-        await expect.poll(() => (existsSync(join(dataDir, 'mail')) ? readdirSync(join(dataDir, 'mail')).length : 0), { timeout: 20_000, interval: 50 }).toBe(1);
+        await expect
+          .poll(() => (existsSync(join(dataDir, 'mail')) ? readdirSync(join(dataDir, 'mail')).length : 0), {
+            timeout: 20_000,
+            interval: 50,
+          })
+          .toBe(1);
       } finally {
         await worker.stop();
       }

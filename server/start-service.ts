@@ -30,7 +30,12 @@ export interface ServiceOptions {
   services?: 'all' | 'web';
 }
 
-function workerFor(ctx: ReturnType<typeof createDomainContext>, config: Config, counters: CounterStore, log: { info(m: string): void; warn(m: string): void }) {
+function workerFor(
+  ctx: ReturnType<typeof createDomainContext>,
+  config: Config,
+  counters: CounterStore,
+  log: { info(m: string): void; warn(m: string): void },
+) {
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
   // The worker counts mails per address in the same store as the intake, so limits and stats agree.
   const worker = createWorker(ctx, config, transport, log, { counters });
@@ -52,12 +57,19 @@ export async function createServiceContext(db: Db, config: Config, log: (line: s
   const ctx = createDomainContext(db, await loadHooks(config), seed);
   const unreadable = await listUnreadableSecrets(ctx);
   if (unreadable.length) {
-    const why = isNew ? `the seed file ${join(config.dataDir, SEED_FILE_NAME)} was missing and a new seed was made` : 'the encryption seed changed';
-    log(`WARNING: ${unreadable.length} stored secret(s) cannot be decrypted because ${why}: ${unreadable.join(', ')}. Enter them again in Settings.`);
+    const why = isNew
+      ? `the seed file ${join(config.dataDir, SEED_FILE_NAME)} was missing and a new seed was made`
+      : 'the encryption seed changed';
+    log(
+      `WARNING: ${unreadable.length} stored secret(s) cannot be decrypted ` +
+        `because ${why}: ${unreadable.join(', ')}. Enter them again in Settings.`,
+    );
   } else if (!(await isSecretsSeed(ctx.db, await currentSeed(ctx)))) {
     // Nothing unreadable yet, but the seeds disagree: a secret saved on one instance would be lost to the others.
     log(
-      'WARNING: this instance encrypts secrets with another seed than the one recorded in the database (by another instance, or by this one before its seed changed). ' +
+      'WARNING: this instance encrypts secrets with another seed than the one ' +
+        'recorded in the database (by another instance, or by this one before ' +
+        'its seed changed). ' +
         'Instances sharing a database need the same HELPDESK_ENCRYPTION_SEED, or secrets saved on one cannot be read on the others. ' +
         'If this is the only instance, saving a secret in Settings records its seed.',
     );
@@ -66,7 +78,11 @@ export async function createServiceContext(db: Db, config: Config, log: (line: s
 }
 
 /** Opens the store, migrates, loads plugins, listens; on first start prints the administrator's link. */
-export async function startService(config: Config, log: (line: string) => void = console.log, options: ServiceOptions = {}): Promise<RunningService> {
+export async function startService(
+  config: Config,
+  log: (line: string) => void = console.log,
+  options: ServiceOptions = {},
+): Promise<RunningService> {
   const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });
   try {
     await migrateToLatest(db);
@@ -80,9 +96,13 @@ export async function startService(config: Config, log: (line: string) => void =
     });
     const address = await app.listen({ port: config.port, host: config.host });
     // Mail and other background jobs run in this process unless split out; instances share the queue safely.
-    const worker = options.services === 'web' ? null : workerFor(ctx, config, counters, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
+    const worker =
+      options.services === 'web' ? null : workerFor(ctx, config, counters, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
     const link = await issueFirstAdminLink(ctx, config.homeUrl);
-    log(`Helpdesk is serving ${config.homeUrl}/ (listening on ${address}, ${db.dialect === 'sqlite' ? `SQLite file ${config.databaseUrl}` : 'PostgreSQL'})`);
+    log(
+      `Helpdesk is serving ${config.homeUrl}/ (listening on ${address}, ` +
+        `${db.dialect === 'sqlite' ? `SQLite file ${config.databaseUrl}` : 'PostgreSQL'})`,
+    );
     if (!config.smtpUrl && worker) log(`Mail is written as .eml files under ${config.dataDir}/mail/ (set SMTP_URL to send it).`);
     if (link) log(`\nNo administrator yet. Open this one-time link to become the administrator (valid 7 days):\n\n  ${link}\n`);
     return {

@@ -40,7 +40,8 @@ export function AccountsScreen({ me }: { me: NonNullable<Me['user']> }) {
 
   const toggle = async (target: Account) => {
     const disabling = !target.disabled_at;
-    if (disabling && !confirm(`Disable ${target.email}? It is signed out everywhere and its API tokens are revoked. Its tickets are kept.`)) return;
+    if (disabling && !confirm(`Disable ${target.email}? It is signed out everywhere and its API tokens are revoked. Its tickets are kept.`))
+      return;
     try {
       const updated = await api<Account>('POST', `/users/${target.id}/${disabling ? 'disable' : 'enable'}`);
       setAccount(updated);

@@ -8,7 +8,7 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
   const [users, setUsers] = useState<StaffUser[] | null>(null);
   const load = () => api<StaffUser[]>('GET', '/users/').then(setUsers, (e: Error) => setError(e.message));
   const { error, setError, status, run } = useEditorActions(load, onChanged);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads when the screen opens (and when its kind changes), not on every render's new `load`
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads on opening and on a new kind, not on each render's new `load`
   useEffect(() => {
     document.title = 'Agents · Helpdesk admin';
     void load(); // load() reports its own failure on the screen
@@ -17,7 +17,12 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const body = { name: String(data.get('name')), email: String(data.get('email')), role: String(data.get('role')), password: String(data.get('password')) };
+    const body = {
+      name: String(data.get('name')),
+      email: String(data.get('email')),
+      role: String(data.get('role')),
+      password: String(data.get('password')),
+    };
     if (await run(() => api('POST', '/users/', body), `${body.name} added.`)) form.reset();
   };
   const setPassword = (user: StaffUser) => {
@@ -62,7 +67,11 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
                   <label htmlFor={`role-${u.id}`} className="visually-hidden">
                     Role of {u.name}
                   </label>
-                  <select id={`role-${u.id}`} value={u.role} onChange={(e) => run(() => api('PATCH', `/users/${u.id}`, { role: e.target.value }), 'Role changed.')}>
+                  <select
+                    id={`role-${u.id}`}
+                    value={u.role}
+                    onChange={(e) => run(() => api('PATCH', `/users/${u.id}`, { role: e.target.value }), 'Role changed.')}
+                  >
                     <option value="agent">Agent</option>
                     <option value="admin">Admin</option>
                     <option value="client">Client (no access)</option>
@@ -91,7 +100,14 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
           </div>
           <div className="field">
             <label htmlFor="agent-password">Password</label>
-            <input id="agent-password" name="password" type="password" minLength={MIN_PASSWORD_LENGTH} required autoComplete="new-password" />
+            <input
+              id="agent-password"
+              name="password"
+              type="password"
+              minLength={MIN_PASSWORD_LENGTH}
+              required
+              autoComplete="new-password"
+            />
           </div>
           <div className="field">
             <label htmlFor="agent-role">Role</label>

@@ -39,7 +39,11 @@ export function ApiTokensScreen() {
         if (!found) throw new Error(`No account has the email ${owner}.`);
         userId = found.id;
       }
-      const created = await api<{ name: string; token: string }>('POST', '/tokens/', { name, ...(days && { expires_in_days: Number(days) }), ...(userId && { user_id: userId }) });
+      const created = await api<{ name: string; token: string }>('POST', '/tokens/', {
+        name,
+        ...(days && { expires_in_days: Number(days) }),
+        ...(userId && { user_id: userId }),
+      });
       setSecret({ name: created.name, token: created.token });
     }, `Token ${name} created.`);
     if (saved) form.reset();

@@ -24,10 +24,23 @@ export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-csrf-token'] = csrf;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(apiRoot + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin', cache: 'no-cache' });
+  const res = await fetch(apiRoot + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+    cache: 'no-cache',
+  });
   if (res.status === 204) return undefined as T;
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new ApiError({ status: res.status, title: data.title ?? res.statusText, detail: data.detail ?? '', code: data.code ?? 'ERROR', errors: data.errors });
+  if (!res.ok)
+    throw new ApiError({
+      status: res.status,
+      title: data.title ?? res.statusText,
+      detail: data.detail ?? '',
+      code: data.code ?? 'ERROR',
+      errors: data.errors,
+    });
   return data as T;
 }
 
@@ -127,5 +140,7 @@ export async function loadLookups(): Promise<Lookups> {
 export function formatTime(iso: string): string {
   const date = new Date(iso);
   const sameDay = date.toDateString() === new Date().toDateString();
-  return sameDay ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : date.toLocaleDateString([], { year: 'numeric', month: 'short', day: 'numeric' });
+  return sameDay
+    ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    : date.toLocaleDateString([], { year: 'numeric', month: 'short', day: 'numeric' });
 }

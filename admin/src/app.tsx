@@ -70,8 +70,10 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
   if (!lookups) screen = <p aria-busy="true">Loading…</p>;
   else if (section === 'tickets' && id) screen = <TicketView key={id} id={Number(id)} lookups={lookups} me={user} />;
   else if (section === 'settings' && isAdmin) screen = <SettingsScreen tab={id} />;
-  else if (section === 'docs' || section === 'products') screen = <ContentEditor kind={section} lookups={lookups} onChanged={reloadLookups} />;
-  else if (section === 'reasons' || section === 'urgencies' || (section === 'statuses' && isAdmin)) screen = <TermsEditor kind={section} onChanged={reloadLookups} />;
+  else if (section === 'docs' || section === 'products')
+    screen = <ContentEditor kind={section} lookups={lookups} onChanged={reloadLookups} />;
+  else if (section === 'reasons' || section === 'urgencies' || (section === 'statuses' && isAdmin))
+    screen = <TermsEditor kind={section} onChanged={reloadLookups} />;
   else if (section === 'agents' && isAdmin) screen = <AgentsScreen me={user} onChanged={reloadLookups} />;
   else if (section === 'accounts' && isAdmin) screen = <AccountsScreen me={user} />;
   else if (section === 'tokens' && isAdmin) screen = <ApiTokensScreen />;

@@ -16,8 +16,9 @@ export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'pr
   const [editing, setEditing] = useState<Post | 'new' | null>(null);
   const [error, setError] = useState('');
   const title = kind === 'docs' ? 'Docs' : 'Products';
-  const load = () => api<Post[]>('GET', `/posts/?type=${kind === 'docs' ? 'doc' : 'product'}`).then(setItems, (e: Error) => setError(e.message));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads when the screen opens (and when its kind changes), not on every render's new `load`
+  const load = () =>
+    api<Post[]>('GET', `/posts/?type=${kind === 'docs' ? 'doc' : 'product'}`).then(setItems, (e: Error) => setError(e.message));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads on opening and on a new kind, not on each render's new `load`
   useEffect(() => {
     document.title = `${title} · Helpdesk admin`;
     setEditing(null);
@@ -100,13 +101,29 @@ export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'pr
   );
 }
 
-function PostForm({ kind, post, lookups, onDone, onCancel }: { kind: 'docs' | 'products'; post: Post | null; lookups: Lookups; onDone: () => void; onCancel: () => void }) {
+function PostForm({
+  kind,
+  post,
+  lookups,
+  onDone,
+  onCancel,
+}: {
+  kind: 'docs' | 'products';
+  post: Post | null;
+  lookups: Lookups;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const [error, setError] = useState('');
   const titleKey = kind === 'docs' ? 'title' : 'name';
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const body: Record<string, unknown> = { [titleKey]: String(form.get('title')), content: String(form.get('content') ?? ''), status: String(form.get('status')) };
+    const body: Record<string, unknown> = {
+      [titleKey]: String(form.get('title')),
+      content: String(form.get('content') ?? ''),
+      status: String(form.get('status')),
+    };
     const slug = String(form.get('slug') ?? '').trim();
     if (slug) body.slug = slug;
     if (kind === 'docs') body.product = form.get('product') ? Number(form.get('product')) : null;
@@ -125,7 +142,13 @@ function PostForm({ kind, post, lookups, onDone, onCancel }: { kind: 'docs' | 'p
       </div>
       <div className="field">
         <label htmlFor="post-slug">Slug</label>
-        <input id="post-slug" name="slug" defaultValue={post?.slug ?? ''} placeholder="made from the title when empty" pattern="[a-z0-9]+(-[a-z0-9]+)*" />
+        <input
+          id="post-slug"
+          name="slug"
+          defaultValue={post?.slug ?? ''}
+          placeholder="made from the title when empty"
+          pattern="[a-z0-9]+(-[a-z0-9]+)*"
+        />
       </div>
       {kind === 'docs' && (
         <div className="field">

@@ -31,23 +31,36 @@ export function FormFieldsEditor({ id, value, onChange }: { id: string; value: F
           {value.map((field, index) => {
             const rowId = `${id}-${index}`;
             return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: keys can be edited and duplicated mid-typing, so the position is the row's identity
+              // biome-ignore lint/suspicious/noArrayIndexKey: keys change and repeat mid-typing, so the position is the row's identity
               <tr key={index}>
                 <td>
                   {field.builtin ? (
                     <code>{field.key}</code>
                   ) : (
-                    <input aria-label={`Key of field ${index + 1}`} id={`${rowId}-key`} value={field.key} onChange={(e) => update(index, { key: e.target.value })} />
+                    <input
+                      aria-label={`Key of field ${index + 1}`}
+                      id={`${rowId}-key`}
+                      value={field.key}
+                      onChange={(e) => update(index, { key: e.target.value })}
+                    />
                   )}
                 </td>
                 <td>
-                  <input aria-label={`Label of ${field.key}`} value={field.label} onChange={(e) => update(index, { label: e.target.value })} />
+                  <input
+                    aria-label={`Label of ${field.key}`}
+                    value={field.label}
+                    onChange={(e) => update(index, { label: e.target.value })}
+                  />
                 </td>
                 <td>
                   {field.builtin ? (
                     field.type
                   ) : (
-                    <select aria-label={`Type of ${field.key}`} value={field.type} onChange={(e) => update(index, { type: e.target.value as FormField['type'] })}>
+                    <select
+                      aria-label={`Type of ${field.key}`}
+                      value={field.type}
+                      onChange={(e) => update(index, { type: e.target.value as FormField['type'] })}
+                    >
                       {TYPES.map((t) => (
                         <option key={t} value={t}>
                           {t}

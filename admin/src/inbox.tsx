@@ -60,7 +60,13 @@ export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Loo
           <label htmlFor="inbox-search" className="visually-hidden">
             Search tickets
           </label>
-          <input id="inbox-search" name="search" type="search" placeholder="Subject, text, client or #id" defaultValue={query.get('search') ?? ''} />
+          <input
+            id="inbox-search"
+            name="search"
+            type="search"
+            placeholder="Subject, text, client or #id"
+            defaultValue={query.get('search') ?? ''}
+          />
           <button type="submit">Search</button>
         </form>
       </div>
@@ -87,11 +93,30 @@ export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Loo
           label="Assignee"
           value={query.get('assignee') ?? ''}
           onChange={(v) => setFilter('assignee', v)}
-          options={[{ value: 'me', label: 'Me' }, { value: 'none', label: 'Unassigned' }, ...lookups.staff.map((u) => ({ value: String(u.id), label: u.name }))]}
+          options={[
+            { value: 'me', label: 'Me' },
+            { value: 'none', label: 'Unassigned' },
+            ...lookups.staff.map((u) => ({ value: String(u.id), label: u.name })),
+          ]}
         />
-        <FilterSelect label="Product" value={query.get('product') ?? ''} onChange={(v) => setFilter('product', v)} options={lookups.products.map((p) => ({ value: String(p.id), label: p.name }))} />
-        <FilterSelect label="Reason" value={query.get('reason') ?? ''} onChange={(v) => setFilter('reason', v)} options={lookups.reasons.map((r) => ({ value: r.slug, label: r.name }))} />
-        <FilterSelect label="Urgency" value={query.get('urgency') ?? ''} onChange={(v) => setFilter('urgency', v)} options={lookups.urgencies.map((u) => ({ value: u.slug, label: u.name }))} />
+        <FilterSelect
+          label="Product"
+          value={query.get('product') ?? ''}
+          onChange={(v) => setFilter('product', v)}
+          options={lookups.products.map((p) => ({ value: String(p.id), label: p.name }))}
+        />
+        <FilterSelect
+          label="Reason"
+          value={query.get('reason') ?? ''}
+          onChange={(v) => setFilter('reason', v)}
+          options={lookups.reasons.map((r) => ({ value: r.slug, label: r.name }))}
+        />
+        <FilterSelect
+          label="Urgency"
+          value={query.get('urgency') ?? ''}
+          onChange={(v) => setFilter('urgency', v)}
+          options={lookups.urgencies.map((u) => ({ value: u.slug, label: u.name }))}
+        />
         {query.get('client') && (
           <button type="button" className="button-quiet" onClick={() => setFilter('client', '')}>
             Clear client filter
@@ -166,7 +191,17 @@ export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Loo
   );
 }
 
-function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: Array<{ value: string; label: string }>; onChange: (value: string) => void }) {
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
   const id = `filter-${label.toLowerCase()}`;
   return (
     <div className="filter">

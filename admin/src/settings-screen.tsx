@@ -29,7 +29,11 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
   // Stored secrets the current encryption seed cannot read: the admin must enter them again.
   const [unreadable, setUnreadable] = useState<string[]>([]);
   useEffect(() => {
-    Promise.all([api<Schema>('GET', '/settings/schema'), api<Values>('GET', '/settings'), api<{ unreadable: string[] }>('GET', '/settings/secrets')]).then(
+    Promise.all([
+      api<Schema>('GET', '/settings/schema'),
+      api<Values>('GET', '/settings'),
+      api<{ unreadable: string[] }>('GET', '/settings/secrets'),
+    ]).then(
       ([s, v, secrets]) => {
         setSchema(s);
         setValues(v);
@@ -60,7 +64,8 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
       </div>
       {unreadable.length > 0 && (
         <p className="alert" role="alert">
-          These stored secrets can no longer be read, because the encryption seed changed: {unreadable.map((path) => fieldLabel(schema, path)).join(', ')}. Enter them again.
+          These stored secrets can no longer be read, because the encryption seed changed:{' '}
+          {unreadable.map((path) => fieldLabel(schema, path)).join(', ')}. Enter them again.
         </p>
       )}
       <nav aria-label="Settings tabs" className="status-tabs">
@@ -88,7 +93,17 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
   );
 }
 
-function SettingsTab({ slug, tab, values, onSaved }: { slug: string; tab: Schema[string]; values: Record<string, unknown>; onSaved: (v: Values) => void }) {
+function SettingsTab({
+  slug,
+  tab,
+  values,
+  onSaved,
+}: {
+  slug: string;
+  tab: Schema[string];
+  values: Record<string, unknown>;
+  onSaved: (v: Values) => void;
+}) {
   const [draft, setDraft] = useState<Record<string, unknown>>(values);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
@@ -117,7 +132,14 @@ function SettingsTab({ slug, tab, values, onSaved }: { slug: string; tab: Schema
           <h2 id={`section-${sectionKey}`}>{section.label}</h2>
           {section.desc && <p className="muted">{section.desc}</p>}
           {Object.entries(section.fields).map(([key, field]) => (
-            <SettingField key={key} id={`setting-${slug}-${key}`} field={field} value={draft[key] ?? field.default} error={errors[key]} onChange={(v) => set(key, v)} />
+            <SettingField
+              key={key}
+              id={`setting-${slug}-${key}`}
+              field={field}
+              value={draft[key] ?? field.default}
+              error={errors[key]}
+              onChange={(v) => set(key, v)}
+            />
           ))}
         </section>
       ))}
@@ -136,7 +158,19 @@ function SettingsTab({ slug, tab, values, onSaved }: { slug: string; tab: Schema
   );
 }
 
-function SettingField({ id, field, value, error, onChange }: { id: string; field: SchemaField; value: unknown; error?: string; onChange: (value: unknown) => void }) {
+function SettingField({
+  id,
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  field: SchemaField;
+  value: unknown;
+  error?: string;
+  onChange: (value: unknown) => void;
+}) {
   const described = [field.desc ? `${id}-desc` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, 'aria-describedby': described, 'aria-invalid': error ? true : undefined };
   let control: ReactNode;
@@ -181,7 +215,15 @@ function SettingField({ id, field, value, error, onChange }: { id: string; field
       break;
     default: {
       const type = field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : field.type === 'secret' ? 'password' : 'text';
-      control = <input type={type} {...common} value={String(value ?? '')} autoComplete={type === 'password' ? 'new-password' : 'off'} onChange={(e) => onChange(e.target.value)} />;
+      control = (
+        <input
+          type={type}
+          {...common}
+          value={String(value ?? '')}
+          autoComplete={type === 'password' ? 'new-password' : 'off'}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     }
   }
   return (

@@ -2,7 +2,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, type Me, signIn, siteRoot } from './api.js';
 
 export function SignIn({ onSignedIn, notStaff }: { onSignedIn: (me: Me) => void; notStaff: boolean }) {
-  const [error, setError] = useState(notStaff ? 'You are signed in to the help site as a client. Sign in with an agent or admin account.' : '');
+  const [error, setError] = useState(
+    notStaff ? 'You are signed in to the help site as a client. Sign in with an agent or admin account.' : '',
+  );
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     document.title = 'Sign in · Helpdesk admin';
@@ -20,13 +22,12 @@ export function SignIn({ onSignedIn, notStaff }: { onSignedIn: (me: Me) => void;
       setBusy(false);
     }
   };
+  const helpSite = <a href={`${siteRoot}login/`}>help site</a>;
   return (
     <main className="center-screen">
       <form className="card sign-in" onSubmit={submit} aria-describedby={error ? 'sign-in-error' : undefined}>
         <h1>Sign in to the helpdesk</h1>
-        <p className="muted">
-          For agents and admins. Clients sign in on the <a href={`${siteRoot}login/`}>help site</a>.
-        </p>
+        <p className="muted">For agents and admins. Clients sign in on the {helpSite}.</p>
         {error && (
           <p id="sign-in-error" className="alert" role="alert">
             {error}
@@ -43,7 +44,7 @@ export function SignIn({ onSignedIn, notStaff }: { onSignedIn: (me: Me) => void;
           <a href={`${siteRoot}login/forgot/`}>Forgot password?</a>
         </p>
         <p className="muted small">
-          No password yet? Ask an admin to set one under Agents, or get a sign-in link on the <a href={`${siteRoot}login/`}>help site</a> and open this page again.
+          No password yet? Ask an admin to set one under Agents, or get a sign-in link on the {helpSite} and open this page again.
         </p>
       </form>
     </main>

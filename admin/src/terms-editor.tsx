@@ -11,7 +11,7 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
   const [items, setItems] = useState<Option[] | null>(null);
   const load = () => api<Option[]>('GET', LIST_PATH[kind]).then(setItems, (e: Error) => setError(e.message));
   const { error, setError, status, run } = useEditorActions(load, onChanged);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads when the screen opens (and when its kind changes), not on every render's new `load`
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads on opening and on a new kind, not on each render's new `load`
   useEffect(() => {
     document.title = `${TITLES[kind]} · Helpdesk admin`;
     setError('');
@@ -37,7 +37,10 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
         <h1>{TITLES[kind]}</h1>
       </div>
       {kind === 'statuses' && (
-        <p className="muted">The first status is the one new tickets start in. Waiting and In Progress are used by the automatic transitions and can be renamed but not deleted.</p>
+        <p className="muted">
+          The first status is the one new tickets start in. Waiting and In Progress are used by the automatic transitions and can be renamed
+          but not deleted.
+        </p>
       )}
       {error && (
         <p className="alert" role="alert">
@@ -60,7 +63,11 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
                 <button type="button" className="button-quiet" disabled={index === items.length - 1} onClick={() => move(index, 1)}>
                   Down<span className="visually-hidden"> {item.name}</span>
                 </button>
-                <button type="button" className="button-quiet danger" onClick={() => confirm(`Delete “${item.name}”?`) && run(() => api('DELETE', `/${kind}/${item.id}`), 'Deleted.')}>
+                <button
+                  type="button"
+                  className="button-quiet danger"
+                  onClick={() => confirm(`Delete “${item.name}”?`) && run(() => api('DELETE', `/${kind}/${item.id}`), 'Deleted.')}
+                >
                   Delete<span className="visually-hidden"> {item.name}</span>
                 </button>
               </div>

@@ -58,7 +58,12 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
           </li>
           {ticket.comments.map((c) => (
             <li key={c.id} className={`message from-${c.role}${c.internal ? ' internal' : ''}`}>
-              <MessageHead author={c.author || (c.role === 'client' ? 'Client' : 'Agent')} authorRole={c.role} time={c.created} internal={c.internal} />
+              <MessageHead
+                author={c.author || (c.role === 'client' ? 'Client' : 'Agent')}
+                authorRole={c.role}
+                time={c.created}
+                internal={c.internal}
+              />
               {/* Clients' text is shown as typed; agents write Markdown, rendered as elements only. */}
               {c.role === 'client' ? (
                 <div className="message-body">{c.text}</div>
@@ -205,7 +210,11 @@ function Composer({ ticketId, onSent }: { ticketId: number; onSent: (ticket: Tic
         return;
       }
       setText(result.draft);
-      setStatus(result.answered ? 'Suggested reply inserted. Check and edit it before sending.' : 'The AI backend did not answer; the draft lists related docs.');
+      setStatus(
+        result.answered
+          ? 'Suggested reply inserted. Check and edit it before sending.'
+          : 'The AI backend did not answer; the draft lists related docs.',
+      );
       area.current?.focus();
     } catch (e) {
       setStatus('');

@@ -15,7 +15,11 @@ export interface BenchDatabase {
  * A fresh, empty database: a SQLite file in a new temporary folder, or a new PostgreSQL database
  * created through `postgresAdminUrl` (dropped with `drop()`). Null when PostgreSQL does not answer.
  */
-export async function createBenchDatabase(dialect: DialectName, postgresAdminUrl: string, prefix = 'helpdesk_bench'): Promise<BenchDatabase | null> {
+export async function createBenchDatabase(
+  dialect: DialectName,
+  postgresAdminUrl: string,
+  prefix = 'helpdesk_bench',
+): Promise<BenchDatabase | null> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), `${prefix.replaceAll('_', '-')}-`));
     return { url: join(dir, 'helpdesk.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) };

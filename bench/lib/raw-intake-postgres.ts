@@ -23,10 +23,12 @@ export async function measureRawIntakePostgres(
     try {
       await client.query('begin');
       const email = `raw${Math.floor(n / options.ticketsPerEmail)}@bench.test`;
-      await client.query(`insert into users (email, name, role, password_hash, created_at, updated_at) values ($1, 'Bench Client', 'client', null, $2, $2) on conflict (email) do nothing`, [
-        email,
-        time,
-      ]);
+      await client.query(
+        `insert into users (email, name, role, password_hash, created_at, ` +
+          `updated_at) values ($1, 'Bench Client', 'client', null, $2, $2) on ` +
+          `conflict (email) do nothing`,
+        [email, time],
+      );
       const user = (await client.query('select id from users where email = $1', [email])).rows[0] as { id: number };
       const ticket = (
         await client.query(
@@ -35,13 +37,21 @@ export async function measureRawIntakePostgres(
           [`Subject ${n}`, user.id, time],
         )
       ).rows[0] as { id: number };
-      await client.query(`insert into term_relationships (post_id, taxonomy, term_id) values ($1, 'ticket_status', $2), ($1, 'ticket_urgency', $3)`, [ticket.id, ids.statusId, ids.urgencyId]);
+      await client.query(
+        `insert into term_relationships (post_id, taxonomy, term_id) values ($1, 'ticket_status', $2), ($1, 'ticket_urgency', $3)`,
+        [ticket.id, ids.statusId, ids.urgencyId],
+      );
       await client.query(`insert into post_meta (post_id, meta_key, meta_value) values ($1, 'order', $2)`, [ticket.id, `ORD-${n}`]);
-      await client.query(`insert into jobs (kind, payload, state, attempts, run_at, last_error, created_at) values ('ticket_created', $1, 'queued', 0, $2, null, $2)`, [
-        JSON.stringify({ ticketId: ticket.id }),
+      await client.query(
+        `insert into jobs (kind, payload, state, attempts, run_at, last_error, ` +
+          `created_at) values ('ticket_created', $1, 'queued', 0, $2, null, $2)`,
+        [JSON.stringify({ ticketId: ticket.id }), time],
+      );
+      await client.query('insert into idempotency_keys (key, ticket_id, created_at) values ($1, $2, $3)', [
+        `raw-key-${n}`,
+        ticket.id,
         time,
       ]);
-      await client.query('insert into idempotency_keys (key, ticket_id, created_at) values ($1, $2, $3)', [`raw-key-${n}`, ticket.id, time]);
       await client.query('commit');
       filed += 1;
     } catch (error) {

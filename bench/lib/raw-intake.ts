@@ -18,7 +18,13 @@ export interface RawIntakeOptions {
  * urgency terms, order meta, outbox job, optionally its idempotency key), with prepared statements
  * straight on better-sqlite3 and the same pragmas as the service. Returns tickets per second.
  */
-export function measureRawIntake(file: string, seconds: number, statusId: number, urgencyId: number, options: RawIntakeOptions = {}): number {
+export function measureRawIntake(
+  file: string,
+  seconds: number,
+  statusId: number,
+  urgencyId: number,
+  options: RawIntakeOptions = {},
+): number {
   const perEmail = options.ticketsPerEmail ?? 1;
   const perCommit = options.ticketsPerCommit ?? 1;
   const db = new SQLite(file);
@@ -26,7 +32,11 @@ export function measureRawIntake(file: string, seconds: number, statusId: number
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   const time = new Date().toISOString();
-  const upsertUser = db.prepare(`insert into users (email, name, role, password_hash, created_at, updated_at) values (?, ?, 'client', null, ?, ?) on conflict (email) do nothing`);
+  const upsertUser = db.prepare(
+    `insert into users (email, name, role, password_hash, created_at, ` +
+      `updated_at) values (?, ?, 'client', null, ?, ?) on conflict (email) do ` +
+      `nothing`,
+  );
   const selectUser = db.prepare('select id from users where email = ?');
   const insertTicket = db.prepare(
     `insert into posts (type, status, title, content, slug, author_id, product_id, parent_id, menu_order, created_at, updated_at)
@@ -34,7 +44,10 @@ export function measureRawIntake(file: string, seconds: number, statusId: number
   );
   const insertTerm = db.prepare('insert into term_relationships (post_id, taxonomy, term_id) values (?, ?, ?)');
   const insertMeta = db.prepare(`insert into post_meta (post_id, meta_key, meta_value) values (?, 'order', ?)`);
-  const insertJob = db.prepare(`insert into jobs (kind, payload, state, attempts, run_at, last_error, created_at) values ('ticket_created', ?, 'queued', 0, ?, null, ?)`);
+  const insertJob = db.prepare(
+    `insert into jobs (kind, payload, state, attempts, run_at, last_error, ` +
+      `created_at) values ('ticket_created', ?, 'queued', 0, ?, null, ?)`,
+  );
   const insertKey = db.prepare('insert into idempotency_keys (key, ticket_id, created_at) values (?, ?, ?)');
   const fileTicket = db.transaction((n: number) => {
     const email = `raw${Math.floor(n / perEmail)}@bench.test`;

@@ -104,7 +104,14 @@ export class RequestClass {
       .sort(([a], [b]) => a - b)
       .map(([status, count]) => `${status === 0 ? 'no answer' : status}: ${count}`)
       .join(', ');
-    return { requests: sorted.length, perSecond: sorted.length / seconds, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0, statuses };
+    return {
+      requests: sorted.length,
+      perSecond: sorted.length / seconds,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1) ?? 0,
+      statuses,
+    };
   }
 
   close(): void {

@@ -24,7 +24,13 @@ export function rssMiB(pid: number): number {
  * its stdout and stderr go to that file (to read the server's errors after a load); otherwise stderr
  * is shown and stdout dropped. `nodeArgs` go to node itself (before the script).
  */
-export async function startProcess(script: string, args: string[], env: Record<string, string>, url: string, options: { logFile?: string; nodeArgs?: string[] } = {}): Promise<ChildProcess> {
+export async function startProcess(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  url: string,
+  options: { logFile?: string; nodeArgs?: string[] } = {},
+): Promise<ChildProcess> {
   const log = options.logFile ? openSync(options.logFile, 'a') : null;
   const stdio: Array<'ignore' | 'inherit' | number> = log === null ? ['ignore', 'ignore', 'inherit'] : ['ignore', log, log];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], { env: { ...process.env, ...env }, stdio });

@@ -48,7 +48,11 @@ export async function auditTickets(url: string, acknowledged: Array<{ id: number
       answered.add(ticket.id);
       if (stored.get(ticket.id) !== ticket.subject) {
         lost += 1;
-        if (problems.length < 10) problems.push(`ticket ${ticket.id} ("${ticket.subject}") got a 201 but is ${stored.has(ticket.id) ? `stored as "${stored.get(ticket.id)}"` : 'not stored'}`);
+        if (problems.length < 10)
+          problems.push(
+            `ticket ${ticket.id} ("${ticket.subject}") got a 201 but is ` +
+              `${stored.has(ticket.id) ? `stored as "${stored.get(ticket.id)}"` : 'not stored'}`,
+          );
       }
     }
     const unacknowledged = rows.filter((row) => !answered.has(row.id)).length;
@@ -58,7 +62,8 @@ export async function auditTickets(url: string, acknowledged: Array<{ id: number
     const withJob = new Set(jobs.map((j) => Number((JSON.parse(j.payload) as { ticketId: number }).ticketId)));
     const incomplete = rows.filter((row) => !withKey.has(row.id) || !withJob.has(row.id)).length;
     if (incomplete) problems.push(`${incomplete} ticket(s) lack their idempotency key or outbox job`);
-    if (keys.length !== rows.length || jobs.length !== rows.length) problems.push(`${rows.length} tickets but ${keys.length} idempotency keys and ${jobs.length} ticket_created jobs`);
+    if (keys.length !== rows.length || jobs.length !== rows.length)
+      problems.push(`${rows.length} tickets but ${keys.length} idempotency keys and ${jobs.length} ticket_created jobs`);
 
     return { acknowledged: acknowledged.length, rows: rows.length, lost, duplicates, unacknowledged, incomplete, problems };
   } finally {

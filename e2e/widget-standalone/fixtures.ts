@@ -48,4 +48,5 @@ export async function fillRequired(page: Page, email = 'ann@example.com'): Promi
 }
 
 /** POST bodies the imitation received, parsed. */
-export const posts = (site: Imitation): URLSearchParams[] => site.requests.filter((r) => r.method === 'POST').map((r) => new URLSearchParams(r.body));
+export const posts = (site: Imitation): URLSearchParams[] =>
+  site.requests.filter((r) => r.method === 'POST').map((r) => new URLSearchParams(r.body));

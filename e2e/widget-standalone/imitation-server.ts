@@ -66,7 +66,8 @@ ${withScript ? `<script src="${api}/helpdesk/tickets/embed/" async></script>` : 
 </head><body><main><h1>Host shop</h1><p><a href="#top">Our products</a></p></main>
 <div class="overlay"></div></body></html>`;
 
-const listen = (server: Server): Promise<string> => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+const listen = (server: Server): Promise<string> =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 
 const readBody = async (req: IncomingMessage): Promise<string> => {
   const chunks: Buffer[] = [];

@@ -21,11 +21,17 @@ test('fetches and stores nothing until used, then files a ticket form-encoded', 
   await d.getByLabel('Order ID').fill('A-1001');
   await d.getByRole('button', { name: 'Send ticket' }).click();
 
-  await expect(d.getByRole('status')).toHaveText('Thanks! Your ticket #100 was filed. A confirmation email is on its way to ann@example.com.');
+  await expect(d.getByRole('status')).toHaveText(
+    'Thanks! Your ticket #100 was filed. A confirmation email is on its way to ann@example.com.',
+  );
   await expect(d.getByRole('status')).toBeFocused();
 
   const lookups = site.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/')).map((r) => r.path);
-  expect(lookups.sort()).toEqual(['/api/helpdesk/v1/tickets/products/', '/api/helpdesk/v1/tickets/reasons/', '/api/helpdesk/v1/tickets/urgencies/']);
+  expect(lookups.sort()).toEqual([
+    '/api/helpdesk/v1/tickets/products/',
+    '/api/helpdesk/v1/tickets/reasons/',
+    '/api/helpdesk/v1/tickets/urgencies/',
+  ]);
   expect(site.requests.some((r) => r.method === 'OPTIONS')).toBe(false);
 
   const post = site.requests.find((r) => r.method === 'POST');
@@ -34,7 +40,18 @@ test('fetches and stores nothing until used, then files a ticket form-encoded', 
   expect(post?.headers.cookie).toBeUndefined();
   expect(post?.headers.origin).toBe(site.hostOrigin);
   const body = new URLSearchParams(post?.body);
-  expect([...body.keys()]).toEqual(['name', 'email', 'subject', 'description', 'product', 'reason', 'urgency', 'order_id', 'idempotency_key', 'fill_ms']);
+  expect([...body.keys()]).toEqual([
+    'name',
+    'email',
+    'subject',
+    'description',
+    'product',
+    'reason',
+    'urgency',
+    'order_id',
+    'idempotency_key',
+    'fill_ms',
+  ]);
   // The honeypot stays empty for a person, so it is not sent; the fill time is.
   expect(Number(body.get('fill_ms'))).toBeGreaterThan(0);
   expect(Object.fromEntries(body)).toMatchObject({
@@ -134,7 +151,8 @@ test('403 REGISTRATION_CLOSED is explained in plain words', async ({ page, site 
   await fillRequired(page);
   await dialog(page).getByRole('button', { name: 'Send ticket' }).click();
   await expect(dialog(page).getByRole('alert')).toHaveText(
-    'This help desk only accepts tickets from people who already have an account. ' + 'Please use the email address of your existing account, or contact the site owner.',
+    'This help desk only accepts tickets from people who already have an account. ' +
+      'Please use the email address of your existing account, or contact the site owner.',
   );
 });
 

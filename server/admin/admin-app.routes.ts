@@ -17,7 +17,9 @@ export const adminAppRoutes: FastifyPluginAsync<RouteServices> = async (app, ser
   const { config } = services;
   const dir = join(packageRoot(), 'dist', 'admin');
   const indexFile = join(dir, 'index.html');
-  const index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8').replace('<head>', `<head>\n    <base href="${escapeAttr(`${config.basePath}/admin/`)}" />`) : null;
+  const index = existsSync(indexFile)
+    ? readFileSync(indexFile, 'utf8').replace('<head>', `<head>\n    <base href="${escapeAttr(`${config.basePath}/admin/`)}" />`)
+    : null;
 
   await app.register(classicSettingsRoutes, services);
   if (existsSync(join(dir, 'assets'))) {
@@ -35,7 +37,11 @@ export const adminAppRoutes: FastifyPluginAsync<RouteServices> = async (app, ser
   }
 
   const sendIndex = async (_request: unknown, reply: FastifyReply) => {
-    if (!index) return reply.status(503).type('text/plain; charset=utf-8').send('The admin app is not built yet: run "npm run build" (npm install and npm start do it).');
+    if (!index)
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The admin app is not built yet: run "npm run build" (npm install and npm start do it).');
     return reply.headers({ 'cache-control': 'no-cache', 'referrer-policy': 'same-origin' }).type('text/html; charset=utf-8').send(index);
   };
   app.get('/admin/', { schema: { hide: true } }, sendIndex);

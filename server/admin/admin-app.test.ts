@@ -13,7 +13,14 @@ const acmeTab: SitePlugin = (hooks) => {
     acme: {
       label: 'Acme',
       sections: {
-        main: { label: 'Main', desc: '', fields: { greeting: { type: 'text', label: 'Greeting line', default: 'Hello' }, seats: { type: 'number', label: 'Seats', default: 5, min: 1, max: 50 } } },
+        main: {
+          label: 'Main',
+          desc: '',
+          fields: {
+            greeting: { type: 'text', label: 'Greeting line', default: 'Hello' },
+            seats: { type: 'number', label: 'Seats', default: 5, min: 1, max: 50 },
+          },
+        },
       },
     },
   }));
@@ -58,12 +65,22 @@ describeEachDatabase('admin app routes and the classic settings screen', (dialec
     expect(page.body).toContain('Greeting line');
     expect(page.body).toContain('value="Hello"');
 
-    const saved = await browser.post(`${path}?tab=acme`, { _csrf: csrfIn(page.body), _tab: 'acme', 'acme.greeting': 'Howdy', 'acme.seats': '7' });
+    const saved = await browser.post(`${path}?tab=acme`, {
+      _csrf: csrfIn(page.body),
+      _tab: 'acme',
+      'acme.greeting': 'Howdy',
+      'acme.seats': '7',
+    });
     expect(saved.statusCode).toBe(303);
     expect((await getSettings(hd.ctx)).acme).toEqual({ greeting: 'Howdy', seats: 7 });
 
     // Invalid: nothing saved, the field is named, what was typed is kept.
-    const bad = await browser.post(`${path}?tab=acme`, { _csrf: csrfIn(page.body), _tab: 'acme', 'acme.greeting': 'Changed', 'acme.seats': '99' });
+    const bad = await browser.post(`${path}?tab=acme`, {
+      _csrf: csrfIn(page.body),
+      _tab: 'acme',
+      'acme.greeting': 'Changed',
+      'acme.seats': '99',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('must be at most 50');
     expect(bad.body).toContain('value="99"');
@@ -104,7 +121,11 @@ describeEachDatabase('the first administrator lands signed in', (dialect) => {
   it('claiming the first-admin link starts a session the admin app accepts', async () => {
     const link = await issueFirstAdminLink(hd.ctx, hd.config.homeUrl);
     const token = new URL(link ?? '').searchParams.get('token') ?? '';
-    const done = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token, name: 'Ada', email: 'ada@site.test', password: 'first admin password' } });
+    const done = await hd.app.inject({
+      method: 'POST',
+      url: '/login/first-admin/',
+      payload: { token, name: 'Ada', email: 'ada@site.test', password: 'first admin password' },
+    });
     expect(done.statusCode).toBe(200);
     const session = done.cookies.find((c) => c.name === 'hd_session');
     expect(session?.httpOnly).toBe(true);

@@ -103,7 +103,14 @@ function SettingsForm({ action, csrf, schema, tab, values, typed, errors, saved 
             </legend>
             {section.desc && <p className="hint">{section.desc}</p>}
             {Object.entries(section.fields).map(([key, field]) => (
-              <ClassicField key={key} name={`${tab}.${key}`} field={field} value={values[tab]?.[key]} typed={typed[`${tab}.${key}`]} error={errors[`${tab}.${key}`]} />
+              <ClassicField
+                key={key}
+                name={`${tab}.${key}`}
+                field={field}
+                value={values[tab]?.[key]}
+                typed={typed[`${tab}.${key}`]}
+                error={errors[`${tab}.${key}`]}
+              />
             ))}
           </fieldset>
         ))}
@@ -113,7 +120,19 @@ function SettingsForm({ action, csrf, schema, tab, values, typed, errors, saved 
   );
 }
 
-function ClassicField({ name, field, value, typed, error }: { name: string; field: SettingsField; value: unknown; typed?: string; error?: string }) {
+function ClassicField({
+  name,
+  field,
+  value,
+  typed,
+  error,
+}: {
+  name: string;
+  field: SettingsField;
+  value: unknown;
+  typed?: string;
+  error?: string;
+}) {
   const id = `f-${name.replace(/\W/g, '-')}`;
   const describedBy = [field.desc ? `${id}-desc` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const hint = (
@@ -134,14 +153,23 @@ function ClassicField({ name, field, value, typed, error }: { name: string; fiel
     return (
       <div className="field">
         <label className="checkbox-label" htmlFor={id}>
-          <input type="checkbox" id={id} name={name} value="1" defaultChecked={value === true} aria-describedby={describedBy} /> {field.label}
+          <input type="checkbox" id={id} name={name} value="1" defaultChecked={value === true} aria-describedby={describedBy} />{' '}
+          {field.label}
         </label>
         {hint}
       </div>
     );
   }
   let control: ReactNode;
-  const text = typed ?? (value === undefined || value === null ? '' : typeof value === 'string' ? value : field.type === 'number' ? String(value) : JSON.stringify(value, null, 2));
+  const text =
+    typed ??
+    (value === undefined || value === null
+      ? ''
+      : typeof value === 'string'
+        ? value
+        : field.type === 'number'
+          ? String(value)
+          : JSON.stringify(value, null, 2));
   if (field.type === 'select') {
     control = (
       <select id={id} name={name} defaultValue={text} aria-describedby={describedBy}>
@@ -153,10 +181,32 @@ function ClassicField({ name, field, value, typed, error }: { name: string; fiel
       </select>
     );
   } else if (field.type === 'textarea' || field.type === 'form_fields') {
-    control = <textarea id={id} name={name} defaultValue={text} rows={field.type === 'form_fields' ? 14 : 6} aria-describedby={describedBy} />;
+    control = (
+      <textarea id={id} name={name} defaultValue={text} rows={field.type === 'form_fields' ? 14 : 6} aria-describedby={describedBy} />
+    );
   } else {
-    const type = field.type === 'number' ? 'number' : field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : field.type === 'secret' ? 'password' : 'text';
-    control = <input id={id} name={name} type={type} defaultValue={text} min={field.min} max={field.max} aria-describedby={describedBy} autoComplete="off" />;
+    const type =
+      field.type === 'number'
+        ? 'number'
+        : field.type === 'email'
+          ? 'email'
+          : field.type === 'url'
+            ? 'url'
+            : field.type === 'secret'
+              ? 'password'
+              : 'text';
+    control = (
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={text}
+        min={field.min}
+        max={field.max}
+        aria-describedby={describedBy}
+        autoComplete="off"
+      />
+    );
   }
   return (
     <div className="field">

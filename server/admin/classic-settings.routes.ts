@@ -37,7 +37,12 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
   const path = `${config.basePath}/admin/settings/classic/`;
   const options = { schema: { hide: true } };
 
-  const render = async (request: FastifyRequest, reply: FastifyReply, status: number, extra: Partial<ClassicSettingsProps> & { schema?: SettingsSchema } = {}) => {
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    extra: Partial<ClassicSettingsProps> & { schema?: SettingsSchema } = {},
+  ) => {
     const user = request.siteUser;
     const isAdmin = user?.role === 'admin';
     const schema = extra.schema ?? (await buildSettingsSchema(ctx.hooks));
@@ -56,7 +61,11 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
       user: isAdmin ? { name: user.name } : null,
       signInError: extra.signInError ?? (user && !isAdmin ? 'Only admins change settings. Sign in with an admin account.' : undefined),
     });
-    return reply.status(status).headers({ 'cache-control': 'no-store', 'referrer-policy': 'same-origin' }).type('text/html; charset=utf-8').send(renderPage(page));
+    return reply
+      .status(status)
+      .headers({ 'cache-control': 'no-store', 'referrer-policy': 'same-origin' })
+      .type('text/html; charset=utf-8')
+      .send(renderPage(page));
   };
 
   const checkCsrf = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -70,13 +79,20 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
     }
   };
 
-  app.get('/admin/settings/classic/', options, async (request, reply) => render(request, reply, request.siteUser && request.siteUser.role !== 'admin' ? 403 : 200));
+  app.get('/admin/settings/classic/', options, async (request, reply) =>
+    render(request, reply, request.siteUser && request.siteUser.role !== 'admin' ? 403 : 200),
+  );
 
   app.post('/admin/settings/classic/sign-in', options, async (request, reply) => {
     if (!(await checkCsrf(request, reply))) return reply;
     const body = (request.body ?? {}) as Form;
     try {
-      const user = await verifyStaffPassword(ctx, String(body.email ?? '').slice(0, 254), String(body.password ?? '').slice(0, 200), request.ip);
+      const user = await verifyStaffPassword(
+        ctx,
+        String(body.email ?? '').slice(0, 254),
+        String(body.password ?? '').slice(0, 200),
+        request.ip,
+      );
       await signIn(request, reply, user);
       return reply.redirect(path, 303);
     } catch (error) {

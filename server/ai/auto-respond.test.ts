@@ -23,7 +23,12 @@ describeEachDatabase('auto responder', (dialect) => {
     hd.config.constants.HELPDESK_CLOUD_SITE = backend.url;
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     await relaxIntakeLimits(hd.ctx);
-    await createPost(hd.ctx, 'doc', { title: 'Exporting your data', slug: 'exporting-data', content: 'The export button writes a CSV file of every record.' }, null);
+    await createPost(
+      hd.ctx,
+      'doc',
+      { title: 'Exporting your data', slug: 'exporting-data', content: 'The export button writes a CSV file of every record.' },
+      null,
+    );
     await createPost(hd.ctx, 'doc', { title: 'Export formats', slug: 'export-formats', content: 'Export supports CSV and JSON.' }, null);
     await createPost(hd.ctx, 'doc', { title: 'Billing', slug: 'billing', content: 'Invoices are sent monthly.' }, null);
     await createPost(hd.ctx, 'doc', { title: 'Draft about export', slug: 'draft-export', content: 'export', status: 'draft' }, null);
@@ -35,7 +40,10 @@ describeEachDatabase('auto responder', (dialect) => {
     backend.mode = 'up';
     backend.answer = () => ANSWER;
     backend.requests.length = 0;
-    await updateSettings(hd.ctx, { tickets: { auto_responder_enabled: true, change_status: true }, ai: { api_key: 'sk-responder', timeout_seconds: 1, model: 'test-model' } });
+    await updateSettings(hd.ctx, {
+      tickets: { auto_responder_enabled: true, change_status: true },
+      ai: { api_key: 'sk-responder', timeout_seconds: 1, model: 'test-model' },
+    });
   });
 
   async function submit() {
@@ -45,7 +53,12 @@ describeEachDatabase('auto responder', (dialect) => {
     return { id: (res.json() as { id: number }).id, email: payload.email };
   }
   async function botComments(ticketId: number) {
-    return hd.ctx.db.selectFrom('comments').select(['id', 'content', 'author_id']).where('post_id', '=', ticketId).where('author_role', '=', 'bot').execute();
+    return hd.ctx.db
+      .selectFrom('comments')
+      .select(['id', 'content', 'author_id'])
+      .where('post_id', '=', ticketId)
+      .where('author_role', '=', 'bot')
+      .execute();
   }
 
   it('is off by default: no job, no comment', async () => {
@@ -54,44 +67,54 @@ describeEachDatabase('auto responder', (dialect) => {
     const { id } = await submit();
     await mail.drain();
     expect(await botComments(id)).toEqual([]);
-    const jobs = await hd.ctx.db.selectFrom('jobs').select('id').where('kind', '=', AUTO_RESPOND_JOB).where('payload', 'like', `%"ticketId":${id}}`).execute();
+    const jobs = await hd.ctx.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', AUTO_RESPOND_JOB)
+      .where('payload', 'like', `%"ticketId":${id}}`)
+      .execute();
     expect(jobs).toEqual([]);
     expect(backend.requests).toHaveLength(0);
   });
 
   for (const changeStatus of [true, false]) {
-    it(`with the backend up: one bot comment with the template, the docs and the answer; status unchanged (Change ticket status ${changeStatus ? 'on' : 'off'}); the client is mailed`, async () => {
-      await updateSettings(hd.ctx, { tickets: { change_status: changeStatus } });
-      const mail = memoryMail(hd);
-      const { id, email } = await submit();
-      // Intake never calls the backend: the AI runs in the job.
-      expect(backend.requests).toHaveLength(0);
-      const before = (await findTicket(hd.ctx, id))?.ticketStatus;
-      await mail.drain();
+    it(
+      `with the backend up: one bot comment with the template, the docs and ` +
+        `the answer; status unchanged (Change ticket status ` +
+        `${changeStatus ? 'on' : 'off'}); the client is mailed`,
+      async () => {
+        await updateSettings(hd.ctx, { tickets: { change_status: changeStatus } });
+        const mail = memoryMail(hd);
+        const { id, email } = await submit();
+        // Intake never calls the backend: the AI runs in the job.
+        expect(backend.requests).toHaveLength(0);
+        const before = (await findTicket(hd.ctx, id))?.ticketStatus;
+        await mail.drain();
 
-      const comments = await botComments(id);
-      expect(comments).toHaveLength(1);
-      const text = comments[0]?.content ?? '';
-      expect(comments[0]?.author_id).toBeNull();
-      expect(text).toContain('Hello Ann Client');
-      expect(text).toContain(`(ticket ${id})`);
-      expect(text).toContain(ANSWER);
-      expect(text).toContain('Exporting your data: https://help.example.com/support/docs/exporting-data/');
-      expect(text).toContain('Export formats: https://help.example.com/support/docs/export-formats/');
-      expect(text).not.toContain('Billing');
-      expect(text).not.toContain('Draft about export');
-      expect(text).not.toMatch(/##\w+##/);
-      expect((await findTicket(hd.ctx, id))?.ticketStatus).toBe(before);
+        const comments = await botComments(id);
+        expect(comments).toHaveLength(1);
+        const text = comments[0]?.content ?? '';
+        expect(comments[0]?.author_id).toBeNull();
+        expect(text).toContain('Hello Ann Client');
+        expect(text).toContain(`(ticket ${id})`);
+        expect(text).toContain(ANSWER);
+        expect(text).toContain('Exporting your data: https://help.example.com/support/docs/exporting-data/');
+        expect(text).toContain('Export formats: https://help.example.com/support/docs/export-formats/');
+        expect(text).not.toContain('Billing');
+        expect(text).not.toContain('Draft about export');
+        expect(text).not.toMatch(/##\w+##/);
+        expect((await findTicket(hd.ctx, id))?.ticketStatus).toBe(before);
 
-      const request = backend.requests[0];
-      expect(request?.authorization).toBe('Bearer sk-responder');
-      expect(request?.body.model).toBe('test-model');
-      expect(request?.body.messages[0]?.content).toContain('https://help.example.com/support/docs/exporting-data/');
-      expect(request?.body.messages[1]?.content).toContain('Export button does nothing');
+        const request = backend.requests[0];
+        expect(request?.authorization).toBe('Bearer sk-responder');
+        expect(request?.body.model).toBe('test-model');
+        expect(request?.body.messages[0]?.content).toContain('https://help.example.com/support/docs/exporting-data/');
+        expect(request?.body.messages[1]?.content).toContain('Export button does nothing');
 
-      const reply = mail.sent.find((m) => m.to.includes(email) && m.text.includes(ANSWER));
-      expect(reply, 'the client gets the bot reply like an agent reply').toBeDefined();
-    });
+        const reply = mail.sent.find((m) => m.to.includes(email) && m.text.includes(ANSWER));
+        expect(reply, 'the client gets the bot reply like an agent reply').toBeDefined();
+      },
+    );
   }
 
   for (const mode of ['down', 'slow', 'garbage', 'rate_limited', 'error'] as const) {

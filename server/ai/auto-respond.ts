@@ -29,7 +29,11 @@ export async function isAutoResponderEnabled(ctx: DomainContext): Promise<boolea
  * status never moves (`suppressTransition`). Idempotent: a ticket that already has a bot comment gets
  * no second one, so a retried job cannot reply twice.
  */
-export async function autoRespond(ctx: DomainContext, config: Pick<Config, 'constants' | 'homeUrl'>, ticketId: number): Promise<AutoRespondResult> {
+export async function autoRespond(
+  ctx: DomainContext,
+  config: Pick<Config, 'constants' | 'homeUrl'>,
+  ticketId: number,
+): Promise<AutoRespondResult> {
   const ticket = await findTicket(ctx, ticketId);
   if (!ticket || !(await isAutoResponderEnabled(ctx)) || (await hasBotComment(ctx, ticket.id))) return { commentId: null };
 
@@ -41,9 +45,13 @@ export async function autoRespond(ctx: DomainContext, config: Pick<Config, 'cons
   const { auto_responder_template } = (await getCoreSettings(ctx)).tickets;
   // A template emptied on the screen means "the standard one", not an empty reply.
   const template = auto_responder_template.trim() ? auto_responder_template : AUTO_RESPONDER_TEMPLATE;
-  const client = ticket.authorId ? await ctx.db.selectFrom('users').select('name').where('id', '=', ticket.authorId).executeTakeFirst() : undefined;
+  const client = ticket.authorId
+    ? await ctx.db.selectFrom('users').select('name').where('id', '=', ticket.authorId).executeTakeFirst()
+    : undefined;
   const { site_name } = await getSiteOptions(ctx.db);
-  const docsText = docs.length ? docs.map((doc) => `- ${doc.title}: ${docUrl(config.homeUrl, doc.slug)}`).join('\n') : '(no matching articles)';
+  const docsText = docs.length
+    ? docs.map((doc) => `- ${doc.title}: ${docUrl(config.homeUrl, doc.slug)}`).join('\n')
+    : '(no matching articles)';
   const values: Record<string, string> = {
     client_name: client?.name ?? '',
     ticket_title: ticket.title,
@@ -52,12 +60,19 @@ export async function autoRespond(ctx: DomainContext, config: Pick<Config, 'cons
     docs: docsText,
     answer: ai.ok ? ai.content : '',
   };
-  const text = template.replace(/##(client_name|ticket_title|ticket_id|site_name|docs|answer)##/g, (_, name: string) => values[name] ?? '').replace(/\n{3,}/g, '\n\n');
+  const text = template
+    .replace(/##(client_name|ticket_title|ticket_id|site_name|docs|answer)##/g, (_, name: string) => values[name] ?? '')
+    .replace(/\n{3,}/g, '\n\n');
   const { id } = await addComment(ctx, { ticketId: ticket.id, text, role: 'bot', suppressTransition: true }, null);
   return ai.ok ? { commentId: id } : { commentId: id, aiFailure: ai.reason };
 }
 
 async function hasBotComment(ctx: DomainContext, ticketId: number): Promise<boolean> {
-  const row = await ctx.db.selectFrom('comments').select('id').where('post_id', '=', ticketId).where('author_role', '=', 'bot').executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('comments')
+    .select('id')
+    .where('post_id', '=', ticketId)
+    .where('author_role', '=', 'bot')
+    .executeTakeFirst();
   return row !== undefined;
 }

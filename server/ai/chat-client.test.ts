@@ -39,7 +39,14 @@ describe('requestChatCompletion against a local OpenAI-compatible server', () =>
   afterAll(async () => {
     await backend.close();
   });
-  const ask = (timeoutMs = 2000) => requestChatCompletion({ baseUrl: backend.url, apiKey: 'sk-test', model: 'test-model', messages: [{ role: 'user', content: 'Hi' }], timeoutMs });
+  const ask = (timeoutMs = 2000) =>
+    requestChatCompletion({
+      baseUrl: backend.url,
+      apiKey: 'sk-test',
+      model: 'test-model',
+      messages: [{ role: 'user', content: 'Hi' }],
+      timeoutMs,
+    });
 
   it('posts {model, messages} with the Bearer key and reads choices[0].message.content', async () => {
     backend.mode = 'up';
@@ -72,7 +79,13 @@ describe('requestChatCompletion against a local OpenAI-compatible server', () =>
 
   it('a backend that is down is unreachable', async () => {
     const port = await freePort();
-    const result = await requestChatCompletion({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', model: 'm', messages: [], timeoutMs: 2000 });
+    const result = await requestChatCompletion({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: 'k',
+      model: 'm',
+      messages: [],
+      timeoutMs: 2000,
+    });
     expect(result).toMatchObject({ ok: false, reason: 'unreachable' });
   });
 });

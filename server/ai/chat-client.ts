@@ -13,7 +13,9 @@ export interface ChatMessage {
 /** Why the backend gave no answer; callers fall back (docs-only reply), they never fail. */
 export type ChatFailureReason = 'not_configured' | 'timeout' | 'unreachable' | 'rate_limited' | 'http_error' | 'bad_response';
 
-export type ChatResult = { ok: true; content: string } | { ok: false; reason: ChatFailureReason; detail: string; status?: number; retryAfterSeconds?: number };
+export type ChatResult =
+  | { ok: true; content: string }
+  | { ok: false; reason: ChatFailureReason; detail: string; status?: number; retryAfterSeconds?: number };
 
 export interface ChatRequest {
   baseUrl: string;
@@ -45,16 +47,29 @@ export async function requestChatCompletion(request: ChatRequest): Promise<ChatR
     const text = await response.text();
     if (response.status === 429) {
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
-      return { ok: false, reason: 'rate_limited', status: 429, detail: 'The AI backend is rate limiting requests.', ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}) };
+      return {
+        ok: false,
+        reason: 'rate_limited',
+        status: 429,
+        detail: 'The AI backend is rate limiting requests.',
+        ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
+      };
     }
-    if (!response.ok) return { ok: false, reason: 'http_error', status: response.status, detail: `The AI backend answered HTTP ${response.status}.` };
-    if (text.length > MAX_RESPONSE_BYTES) return { ok: false, reason: 'bad_response', detail: 'The AI backend answered with an oversized body.' };
+    if (!response.ok)
+      return { ok: false, reason: 'http_error', status: response.status, detail: `The AI backend answered HTTP ${response.status}.` };
+    if (text.length > MAX_RESPONSE_BYTES)
+      return { ok: false, reason: 'bad_response', detail: 'The AI backend answered with an oversized body.' };
     const content = readContent(text);
     if (content === null) return { ok: false, reason: 'bad_response', detail: 'The AI backend did not answer with a chat completion.' };
     return { ok: true, content };
   } catch (error) {
-    if (controller.signal.aborted) return { ok: false, reason: 'timeout', detail: `The AI backend did not answer within ${request.timeoutMs} ms.` };
-    return { ok: false, reason: 'unreachable', detail: `The AI backend could not be reached: ${error instanceof Error ? error.message : String(error)}` };
+    if (controller.signal.aborted)
+      return { ok: false, reason: 'timeout', detail: `The AI backend did not answer within ${request.timeoutMs} ms.` };
+    return {
+      ok: false,
+      reason: 'unreachable',
+      detail: `The AI backend could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -89,7 +104,13 @@ export async function askAiBackend(ctx: DomainContext, config: Pick<Config, 'con
     const ai = (await getCoreSettings(ctx)).ai;
     // A model name emptied on the screen means "the standard one"; the backend would refuse an empty one.
     const model = ai.model.trim() || DEFAULT_AI_MODEL;
-    return await requestChatCompletion({ baseUrl: helpdeskCloudSiteUrl(config), apiKey, model, messages, timeoutMs: ai.timeout_seconds * 1000 });
+    return await requestChatCompletion({
+      baseUrl: helpdeskCloudSiteUrl(config),
+      apiKey,
+      model,
+      messages,
+      timeoutMs: ai.timeout_seconds * 1000,
+    });
   } catch (error) {
     // Settings unreadable (a plugin's filter threw, the seed filter misbehaves): no answer, no crash.
     return { ok: false, reason: 'not_configured', detail: error instanceof Error ? error.message : String(error) };

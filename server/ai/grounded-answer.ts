@@ -16,21 +16,34 @@ export interface GroundedQuestion {
 }
 
 /** The chat messages that ask for an answer drawn only from these docs, citing them by title and link. */
-export function buildGroundedMessages(homeUrl: string, docs: Post[], question: GroundedQuestion, purpose: 'auto_reply' | 'agent_draft'): ChatMessage[] {
+export function buildGroundedMessages(
+  homeUrl: string,
+  docs: Post[],
+  question: GroundedQuestion,
+  purpose: 'auto_reply' | 'agent_draft',
+): ChatMessage[] {
   const sources = docs.length
-    ? docs.map((doc, i) => `[${i + 1}] ${doc.title}\nLink: ${docUrl(homeUrl, doc.slug)}\n${doc.content.slice(0, DOC_EXCERPT_CHARS)}`).join('\n\n---\n\n')
+    ? docs
+        .map((doc, i) => `[${i + 1}] ${doc.title}\nLink: ${docUrl(homeUrl, doc.slug)}\n${doc.content.slice(0, DOC_EXCERPT_CHARS)}`)
+        .join('\n\n---\n\n')
     : '(no documentation matched)';
   const system = [
-    purpose === 'auto_reply' ? 'You write the first automatic reply to a customer support ticket.' : 'You draft a reply that a support agent will review and edit before sending.',
+    purpose === 'auto_reply'
+      ? 'You write the first automatic reply to a customer support ticket.'
+      : 'You draft a reply that a support agent will review and edit before sending.',
     'Answer only from the documentation below. Cite each doc you use by its number and link, like [1](link).',
-    'If the documentation does not answer the question, say so briefly and say an agent will follow up. Do not invent steps, prices or policies.',
+    'If the documentation does not answer the question, say so briefly and ' +
+      'say an agent will follow up. Do not invent steps, prices or policies.',
     'Write plain text (simple Markdown links allowed), no greeting or signature.',
     '',
     'Documentation:',
     sources,
   ].join('\n');
   const thread = (question.thread ?? []).map((m) => `${m.role === 'client' ? 'Customer' : 'Support'}: ${m.text}`).join('\n\n');
-  const user = `Ticket subject: ${question.subject}\n\n${question.description}${thread ? `\n\nConversation so far:\n${thread}` : ''}`.slice(0, TICKET_CHARS);
+  const user = `Ticket subject: ${question.subject}\n\n${question.description}${thread ? `\n\nConversation so far:\n${thread}` : ''}`.slice(
+    0,
+    TICKET_CHARS,
+  );
   return [
     { role: 'system', content: system },
     { role: 'user', content: user },

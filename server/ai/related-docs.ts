@@ -3,9 +3,14 @@ import { getPosts, type Post } from '../domain/post.js';
 
 // Words that say nothing about the topic; searching for them only adds noise.
 const STOP_WORDS = new Set(
-  'about after again also been before being between both cannot could does doing done each from have having here into just like more most much never only other over same should some such than that their them then there these they this those through under until very were what when where which while will with would your yours hello thanks thank please help need issue problem'.split(
-    ' ',
-  ),
+  (
+    'about after again also been before being between both cannot could ' +
+    'does doing done each from have having here into just like more most ' +
+    'much never only other over same should some such than that their them ' +
+    'then there these they this those through under until very were what ' +
+    'when where which while will with would your yours hello thanks thank ' +
+    'please help need issue problem'
+  ).split(' '),
 );
 
 /**
@@ -25,7 +30,9 @@ export async function findRelatedDocs(ctx: DomainContext, subject: string, descr
   const search = (text: string) => getPosts(ctx, { type: 'doc', status: 'publish', search: text, limit: 5 });
 
   if (subject.trim()) add(await search(subject), 3);
-  const words = [...new Set(`${subject} ${description}`.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? [])].filter((w) => !STOP_WORDS.has(w)).slice(0, 10);
+  const words = [...new Set(`${subject} ${description}`.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? [])]
+    .filter((w) => !STOP_WORDS.has(w))
+    .slice(0, 10);
   for (const word of words) add(await search(word), 1);
 
   return [...scores.values()]

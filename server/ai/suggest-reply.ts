@@ -22,7 +22,11 @@ const THREAD_MESSAGES = 6;
  * thread (internal notes stay out of the prompt). NOT_FOUND for a missing ticket; the backend's
  * failures give a docs-only draft, never an error.
  */
-export async function suggestReply(ctx: DomainContext, config: Pick<Config, 'constants' | 'homeUrl'>, ticketId: number): Promise<SuggestedReply> {
+export async function suggestReply(
+  ctx: DomainContext,
+  config: Pick<Config, 'constants' | 'homeUrl'>,
+  ticketId: number,
+): Promise<SuggestedReply> {
   const ticket = await getAgentTicket(ctx, ticketId);
   const thread = ticket.comments
     .filter((c) => !c.isInternal)

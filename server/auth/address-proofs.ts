@@ -35,7 +35,11 @@ export type AddressProofState = 'valid' | 'used' | 'expired' | 'unknown';
 /** What a confirmation link's token stands for, without using it (the GET of the page shows this). */
 export async function inspectAddressProof(db: Kysely<Database>, token: string): Promise<AddressProofState> {
   if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return 'unknown';
-  const row = await db.selectFrom('address_proofs').select(['used_at', 'expires_at']).where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom('address_proofs')
+    .select(['used_at', 'expires_at'])
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
   if (!row) return 'unknown';
   return row.used_at ? 'used' : row.expires_at <= now() ? 'expired' : 'valid';
 }

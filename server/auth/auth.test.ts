@@ -61,54 +61,77 @@ describeEachDatabase('sign-in methods and the registration gate', (dialect) => {
     expect(await users()).toEqual([]);
   });
 
-  it('the login form view hides the sign-up panel when helpdesk_can_register_users returns false (and when both settings are off)', async () => {
-    const browser = new SiteClient(hd.app);
-    expect((await browser.get('/login/')).body).not.toContain('Create account');
-    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
-    expect((await browser.get('/login/')).body).toContain('Create account');
-    closeByFilter();
-    expect((await browser.get('/login/')).body).not.toContain('Create account');
-  });
+  it(
+    'the login form view hides the sign-up panel when ' + 'helpdesk_can_register_users returns false (and when both settings are ' + 'off)',
+    async () => {
+      const browser = new SiteClient(hd.app);
+      expect((await browser.get('/login/')).body).not.toContain('Create account');
+      await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+      expect((await browser.get('/login/')).body).toContain('Create account');
+      closeByFilter();
+      expect((await browser.get('/login/')).body).not.toContain('Create account');
+    },
+  );
 
-  it('password method: sign-up only mails a link; the link sets the password; a wrong password is refused, the right one signs in; links are not offered', async () => {
-    await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: false });
-    await updateSettings(hd.ctx, { login: { method: 'password' } });
-    const browser = new SiteClient(hd.app);
-    const page = await browser.get('/login/');
-    expect(page.body).not.toContain('Email me a link');
-    expect(page.body).toContain('Forgot password?');
-    const signup = await browser.submit('/login/', '/signup/', { name: 'Pat', email: 'pat@client.test', password: 'correct horse battery' });
-    expect(signup.headers.location).toBe('http://help.test/login/?notice=check_mail');
-    expect(browser.cookies.has('hd_session')).toBe(false);
-    expect(await users()).toEqual([]);
-    await mail.drain();
-    const link = accountLinkIn(mail.sent[0]?.text ?? '', hd.config.homeUrl);
-    const weak = await choosePassword(browser, link, 'short');
-    expect(weak.statusCode).toBe(400);
-    expect(weak.body).toContain('Password: must be at least 10 characters');
-    const done = await choosePassword(browser, link, 'correct horse battery');
-    expect(done.headers.location).toBe('http://help.test/tickets/');
-    expect((await browser.get('/tickets/')).body).toContain('Sign out (Pat)');
-    const stored = await hd.ctx.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
-    expect(stored.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
-    expect(stored.password_hash).not.toContain('correct horse');
+  it(
+    'password method: sign-up only mails a link; the link sets the ' +
+      'password; a wrong password is refused, the right one signs in; links ' +
+      'are not offered',
+    async () => {
+      await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: false });
+      await updateSettings(hd.ctx, { login: { method: 'password' } });
+      const browser = new SiteClient(hd.app);
+      const page = await browser.get('/login/');
+      expect(page.body).not.toContain('Email me a link');
+      expect(page.body).toContain('Forgot password?');
+      const signup = await browser.submit('/login/', '/signup/', {
+        name: 'Pat',
+        email: 'pat@client.test',
+        password: 'correct horse battery',
+      });
+      expect(signup.headers.location).toBe('http://help.test/login/?notice=check_mail');
+      expect(browser.cookies.has('hd_session')).toBe(false);
+      expect(await users()).toEqual([]);
+      await mail.drain();
+      const link = accountLinkIn(mail.sent[0]?.text ?? '', hd.config.homeUrl);
+      const weak = await choosePassword(browser, link, 'short');
+      expect(weak.statusCode).toBe(400);
+      expect(weak.body).toContain('Password: must be at least 10 characters');
+      const done = await choosePassword(browser, link, 'correct horse battery');
+      expect(done.headers.location).toBe('http://help.test/tickets/');
+      expect((await browser.get('/tickets/')).body).toContain('Sign out (Pat)');
+      const stored = await hd.ctx.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
+      expect(stored.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+      expect(stored.password_hash).not.toContain('correct horse');
 
-    const other = new SiteClient(hd.app);
-    const wrong = await other.submit('/login/', '/login/', { email: 'pat@client.test', password: 'wrong password!' });
-    expect(wrong.headers.location).toContain('notice=bad_login');
-    expect(other.cookies.has('hd_session')).toBe(false);
-    const right = await other.submit('/login/', '/login/', { email: 'PAT@client.test', password: 'correct horse battery', return_to: '/tickets/new/' });
-    expect(right.headers.location).toBe('http://help.test/tickets/new/');
-    expect(other.cookies.has('hd_session')).toBe(true);
-    const linkLogin = await other.submit('/login/', '/login/link/', { email: 'pat@client.test' });
-    expect(linkLogin.headers.location).toContain('notice=bad_login');
-  });
+      const other = new SiteClient(hd.app);
+      const wrong = await other.submit('/login/', '/login/', { email: 'pat@client.test', password: 'wrong password!' });
+      expect(wrong.headers.location).toContain('notice=bad_login');
+      expect(other.cookies.has('hd_session')).toBe(false);
+      const right = await other.submit('/login/', '/login/', {
+        email: 'PAT@client.test',
+        password: 'correct horse battery',
+        return_to: '/tickets/new/',
+      });
+      expect(right.headers.location).toBe('http://help.test/tickets/new/');
+      expect(other.cookies.has('hd_session')).toBe(true);
+      const linkLogin = await other.submit('/login/', '/login/link/', { email: 'pat@client.test' });
+      expect(linkLogin.headers.location).toContain('notice=bad_login');
+    },
+  );
 
   it('return_to never leaves the help site', async () => {
     await updateSettings(hd.ctx, { login: { method: 'both' } });
     await addUser(hd.ctx, { email: 'q@client.test', name: 'Q', role: 'client' });
     await setPasswordByEmail(hd.ctx, 'q@client.test', 'long enough pw');
-    for (const target of ['//evil.test/x', 'https://evil.test/', '/\\evil.test', '/tickets/../..//evil.test', '/%2F%2Fevil.test', '/\t/evil.test']) {
+    for (const target of [
+      '//evil.test/x',
+      'https://evil.test/',
+      '/\\evil.test',
+      '/tickets/../..//evil.test',
+      '/%2F%2Fevil.test',
+      '/\t/evil.test',
+    ]) {
       const browser = new SiteClient(hd.app);
       const res = await browser.submit('/login/', '/login/', { email: 'q@client.test', password: 'long enough pw', return_to: target });
       expect(res.headers.location).toBe('http://help.test/tickets/');
@@ -118,7 +141,16 @@ describeEachDatabase('sign-in methods and the registration gate', (dialect) => {
   it('every form post needs the CSRF token', async () => {
     const browser = new SiteClient(hd.app);
     await browser.get('/login/');
-    for (const action of ['/login/', '/login/link/', '/signup/', '/logout/', '/login/ticket/', '/login/fresh-link/', '/account/reply/', '/account/new-ticket/']) {
+    for (const action of [
+      '/login/',
+      '/login/link/',
+      '/signup/',
+      '/logout/',
+      '/login/ticket/',
+      '/login/fresh-link/',
+      '/account/reply/',
+      '/account/new-ticket/',
+    ]) {
       const res = await browser.post(action, { email: 'x@client.test', _csrf: 'forged' });
       expect(res.statusCode, action).toBe(403);
       expect(res.body).toContain('This form has expired');

@@ -46,11 +46,16 @@ export async function sendSignInLink(ctx: DomainContext, user: UserRow, ticketId
  * `+tag` and Gmail spellings of one mailbox share its count, so they cannot multiply the mails.
  */
 async function takeLinkRequest(ctx: DomainContext, email: string, ip: string | undefined): Promise<boolean> {
-  if (ip !== undefined && !(await takeRateLimit(ctx.db, `link-address:${addressKey(ip)}`, LINK_REQUESTS_PER_ADDRESS_HOUR, HOUR_MS))) return false;
+  if (ip !== undefined && !(await takeRateLimit(ctx.db, `link-address:${addressKey(ip)}`, LINK_REQUESTS_PER_ADDRESS_HOUR, HOUR_MS)))
+    return false;
   return takeRateLimit(ctx.db, `link:${mailboxKey(email)}`, LINK_MAILS_PER_HOUR, HOUR_MS);
 }
 
-export type LoginResult = { kind: 'signed_in'; user: UserRow } | { kind: 'wrong_password' } | { kind: 'link_sent' } | { kind: 'rate_limited'; retryAfterS?: number };
+export type LoginResult =
+  | { kind: 'signed_in'; user: UserRow }
+  | { kind: 'wrong_password' }
+  | { kind: 'link_sent' }
+  | { kind: 'rate_limited'; retryAfterS?: number };
 
 /**
  * The login function (spec §5.5 `login()`). With a password, checks it: a wrong one (or an unknown
@@ -58,7 +63,10 @@ export type LoginResult = { kind: 'signed_in'; user: UserRow } | { kind: 'wrong_
  * method), mails a sign-in link; an unknown address gets an account only when registration is allowed
  * (`helpdesk_can_register_users`), and the answer is the same either way so it reveals no account.
  */
-export async function login(ctx: DomainContext, input: { email: string; password?: string; name?: string; ip: string }): Promise<LoginResult> {
+export async function login(
+  ctx: DomainContext,
+  input: { email: string; password?: string; name?: string; ip: string },
+): Promise<LoginResult> {
   const method = await getLoginMethod(ctx);
   const email = normalizeEmail(input.email);
   if (input.password !== undefined) {
@@ -95,13 +103,15 @@ export async function login(ctx: DomainContext, input: { email: string; password
  * sign-in link mailed; only that link signs it in.
  */
 export async function signUp(ctx: DomainContext, input: { name: string; email: string; ip?: string }): Promise<LoginResult> {
-  if (!(await canRegisterUsers(ctx))) throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
+  if (!(await canRegisterUsers(ctx)))
+    throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
   if (allowsPassword(await getLoginMethod(ctx))) {
     await requestAddressProof(ctx, input);
     return { kind: 'link_sent' };
   }
   const user = await findOrCreateClient(ctx, input);
   // Only when a plugin's filter changed its answer since the check above: the same refusal.
-  if (!user) throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
+  if (!user)
+    throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
   return (await sendSignInLink(ctx, user, null, input.ip)) ? { kind: 'link_sent' } : { kind: 'rate_limited' };
 }

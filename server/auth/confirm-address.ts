@@ -20,6 +20,11 @@ export async function confirmAddress(ctx: DomainContext, token: string, password
     if (!proof) return null;
     const user = await resolveUser({ ...ctx, db: trx }, proof);
     await endOtherSessions(trx, user.id);
-    return trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now() }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+    return trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now() })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
 }

@@ -27,7 +27,9 @@ describeEachDatabase('wrong passwords and the one account gate', (dialect) => {
     // The free tries are used up: the next guess waits, even the right one.
     expect((await login(hd.ctx, { email: 'pat@client.test', password: 'the right password', ip })).kind).toBe('rate_limited');
     // From the owner's own address the right password still signs in.
-    expect(await login(hd.ctx, { email: 'pat@client.test', password: 'the right password', ip: '203.0.113.9' })).toMatchObject({ kind: 'signed_in' });
+    expect(await login(hd.ctx, { email: 'pat@client.test', password: 'the right password', ip: '203.0.113.9' })).toMatchObject({
+      kind: 'signed_in',
+    });
   });
 
   it('POST /session with a wrong password is a 401 INVALID_CREDENTIALS problem', async () => {
@@ -36,11 +38,21 @@ describeEachDatabase('wrong passwords and the one account gate', (dialect) => {
     const me = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me' });
     const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
     const headers = { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token };
-    const wrong = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/session', headers, payload: { email: 'sam@staff.test', password: 'wrong password!' } });
+    const wrong = await hd.app.inject({
+      method: 'POST',
+      url: '/api/helpdesk/v1/session',
+      headers,
+      payload: { email: 'sam@staff.test', password: 'wrong password!' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['content-type']).toContain('application/problem+json');
     expect(wrong.json()).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS', detail: expect.stringContaining('password is wrong') });
-    const right = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/session', headers, payload: { email: 'sam@staff.test', password: 'correct horse battery' } });
+    const right = await hd.app.inject({
+      method: 'POST',
+      url: '/api/helpdesk/v1/session',
+      headers,
+      payload: { email: 'sam@staff.test', password: 'correct horse battery' },
+    });
     expect(right.statusCode).toBe(200);
   });
 

@@ -31,12 +31,22 @@ describeEachDatabase('password changes, "Forgot password?" and the first-admin c
     return user;
   }
   const isLive = async (token: string) => (await findSessionUser(hd.ctx.db, token)) !== null;
-  const queueSettled = () => expect.poll(async () => (await hd.ctx.db.selectFrom('jobs').select('state').execute()).every((j) => j.state !== 'queued' && j.state !== 'running'), settled).toBe(true);
+  const queueSettled = () =>
+    expect
+      .poll(
+        async () =>
+          (await hd.ctx.db.selectFrom('jobs').select('state').execute()).every((j) => j.state !== 'queued' && j.state !== 'running'),
+        settled,
+      )
+      .toBe(true);
 
   /** The admin app's staff sign-in (POST /session with the CSRF header): its status. */
   async function staffSignIn(email: string, password: string): Promise<number> {
     const me = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me' });
-    const headers = { cookie: `hd_csrf=${me.cookies.find((c) => c.name === 'hd_csrf')?.value}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token };
+    const headers = {
+      cookie: `hd_csrf=${me.cookies.find((c) => c.name === 'hd_csrf')?.value}`,
+      'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token,
+    };
     return (await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/session', headers, payload: { email, password } })).statusCode;
   }
   async function clientSignIn(email: string, password: string) {
@@ -56,34 +66,40 @@ describeEachDatabase('password changes, "Forgot password?" and the first-admin c
     });
   }
 
-  it('the login form links "Forgot password?"; a client resets by the mailed link, every old session ends, the old password stops working', async () => {
-    expect((await new SiteClient(hd.app).get('/login/')).body).toContain('href="http://help.test/login/forgot/"');
-    const user = await accountWithPassword('cleo@client.test', 'client', 'old client password');
-    const sessions = [await createSession(hd.ctx.db, user.id), await createSession(hd.ctx.db, user.id)];
+  it(
+    'the login form links "Forgot password?"; a client resets by the mailed ' +
+      'link, every old session ends, the old password stops working',
+    async () => {
+      expect((await new SiteClient(hd.app).get('/login/')).body).toContain('href="http://help.test/login/forgot/"');
+      const user = await accountWithPassword('cleo@client.test', 'client', 'old client password');
+      const sessions = [await createSession(hd.ctx.db, user.id), await createSession(hd.ctx.db, user.id)];
 
-    const known = await forgot('Cleo@client.test');
-    const unknown = await forgot('nobody@client.test');
-    expect([known.statusCode, known.headers.location]).toEqual([303, 'http://help.test/login/forgot/?notice=reset_sent']);
-    expect([unknown.statusCode, unknown.headers.location]).toEqual([known.statusCode, known.headers.location]);
-    expect((await new SiteClient(hd.app).get('/login/forgot/?notice=reset_sent')).body).toContain('If an account exists for that address');
+      const known = await forgot('Cleo@client.test');
+      const unknown = await forgot('nobody@client.test');
+      expect([known.statusCode, known.headers.location]).toEqual([303, 'http://help.test/login/forgot/?notice=reset_sent']);
+      expect([unknown.statusCode, unknown.headers.location]).toEqual([known.statusCode, known.headers.location]);
+      expect((await new SiteClient(hd.app).get('/login/forgot/?notice=reset_sent')).body).toContain(
+        'If an account exists for that address',
+      );
 
-    const [mail] = await delivery.mailsTo('cleo@client.test');
-    expect(mail?.subject).toBe('Choose a new password for Helpdesk');
-    const link = accountLinkIn(mail?.text ?? '', hd.config.homeUrl);
-    const browser = new SiteClient(hd.app);
-    expect((await browser.get(link)).body).toContain('Choose a new password');
-    expect((await browser.get(link)).statusCode).toBe(200);
-    expect(await Promise.all(sessions.map(isLive))).toEqual([true, true]);
-    const done = await choosePassword(browser, link, 'new client password');
-    expect(done.headers.location).toBe('http://help.test/tickets/');
-    expect(await Promise.all(sessions.map(isLive))).toEqual([false, false]);
-    expect((await browser.get('/tickets/')).body).toContain('Sign out (The client)');
-    expect(await clientSignIn('cleo@client.test', 'old client password')).toBe(false);
-    expect(await clientSignIn('cleo@client.test', 'new client password')).toBe(true);
-    expect((await choosePassword(new SiteClient(hd.app), link, 'third password!')).statusCode).toBe(410);
-    await queueSettled();
-    expect(delivery.smtp.messages.flatMap((m) => m.to)).toEqual(['cleo@client.test']);
-  });
+      const [mail] = await delivery.mailsTo('cleo@client.test');
+      expect(mail?.subject).toBe('Choose a new password for Helpdesk');
+      const link = accountLinkIn(mail?.text ?? '', hd.config.homeUrl);
+      const browser = new SiteClient(hd.app);
+      expect((await browser.get(link)).body).toContain('Choose a new password');
+      expect((await browser.get(link)).statusCode).toBe(200);
+      expect(await Promise.all(sessions.map(isLive))).toEqual([true, true]);
+      const done = await choosePassword(browser, link, 'new client password');
+      expect(done.headers.location).toBe('http://help.test/tickets/');
+      expect(await Promise.all(sessions.map(isLive))).toEqual([false, false]);
+      expect((await browser.get('/tickets/')).body).toContain('Sign out (The client)');
+      expect(await clientSignIn('cleo@client.test', 'old client password')).toBe(false);
+      expect(await clientSignIn('cleo@client.test', 'new client password')).toBe(true);
+      expect((await choosePassword(new SiteClient(hd.app), link, 'third password!')).statusCode).toBe(410);
+      await queueSettled();
+      expect(delivery.smtp.messages.flatMap((m) => m.to)).toEqual(['cleo@client.test']);
+    },
+  );
 
   it('an agent resets by the mailed link and lands in the admin app; the staff sign-in takes the new password only', async () => {
     await accountWithPassword('ada@staff.test', 'agent', 'old agent password');
@@ -95,16 +111,23 @@ describeEachDatabase('password changes, "Forgot password?" and the first-admin c
     expect(await staffSignIn('ada@staff.test', 'new agent password')).toBe(200);
   });
 
-  it(`"Forgot password?" is limited: ${MAIL_REQUESTS_PER_ADDRESS} mails per mailbox an hour (same answer beyond), ${MAIL_REQUESTS_PER_NETWORK} requests per network, then a 429 page`, async () => {
-    await accountWithPassword('rex@client.test', 'client', 'rex password!!');
-    for (let i = 0; i < MAIL_REQUESTS_PER_ADDRESS + 2; i += 1) expect((await forgot('rex@client.test', `10.1.0.${i + 1}`)).headers.location).toContain('notice=reset_sent');
-    for (let i = 0; i < MAIL_REQUESTS_PER_NETWORK; i += 1) expect((await forgot(`n${i}@client.test`, `2001:db8:9:9::${i + 1}`)).statusCode).toBe(303);
-    const limited = await forgot('rex@client.test', '2001:db8:9:9:abcd::1');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.body).toContain('Too many requests for mails came from your network');
-    await queueSettled();
-    expect(delivery.smtp.messages).toHaveLength(MAIL_REQUESTS_PER_ADDRESS);
-  });
+  it(
+    `"Forgot password?" is limited: ${MAIL_REQUESTS_PER_ADDRESS} mails per ` +
+      `mailbox an hour (same answer beyond), ${MAIL_REQUESTS_PER_NETWORK} ` +
+      `requests per network, then a 429 page`,
+    async () => {
+      await accountWithPassword('rex@client.test', 'client', 'rex password!!');
+      for (let i = 0; i < MAIL_REQUESTS_PER_ADDRESS + 2; i += 1)
+        expect((await forgot('rex@client.test', `10.1.0.${i + 1}`)).headers.location).toContain('notice=reset_sent');
+      for (let i = 0; i < MAIL_REQUESTS_PER_NETWORK; i += 1)
+        expect((await forgot(`n${i}@client.test`, `2001:db8:9:9::${i + 1}`)).statusCode).toBe(303);
+      const limited = await forgot('rex@client.test', '2001:db8:9:9:abcd::1');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.body).toContain('Too many requests for mails came from your network');
+      await queueSettled();
+      expect(delivery.smtp.messages).toHaveLength(MAIL_REQUESTS_PER_ADDRESS);
+    },
+  );
 
   it('a refused new password names the field and leaves the link usable', async () => {
     await accountWithPassword('pia@client.test', 'client', 'pia password!!');
@@ -119,37 +142,45 @@ describeEachDatabase('password changes, "Forgot password?" and the first-admin c
     expect((await choosePassword(new SiteClient(hd.app), link, 'pia new password')).statusCode).toBe(303);
   });
 
-  it("an admin's PATCH /users/{id} password ends that user's sessions; changing their own keeps only the admin's current session", async () => {
-    const agent = await accountWithPassword('al@staff.test', 'agent', 'agent password!');
-    const agentSession = await createSession(hd.ctx.db, agent.id);
-    const admin = await accountWithPassword('root@staff.test', 'admin', 'admin password!');
-    const bearer = { authorization: `Bearer ${await createApiToken(hd.ctx.db, admin.id, 'test')}` };
-    const patched = await hd.app.inject({ method: 'PATCH', url: `/api/helpdesk/v1/users/${agent.id}`, headers: bearer, payload: { password: 'set by the admin' } });
-    expect(patched.statusCode).toBe(200);
-    expect(await isLive(agentSession)).toBe(false);
+  it(
+    "an admin's PATCH /users/{id} password ends that user's sessions; " + "changing their own keeps only the admin's current session",
+    async () => {
+      const agent = await accountWithPassword('al@staff.test', 'agent', 'agent password!');
+      const agentSession = await createSession(hd.ctx.db, agent.id);
+      const admin = await accountWithPassword('root@staff.test', 'admin', 'admin password!');
+      const bearer = { authorization: `Bearer ${await createApiToken(hd.ctx.db, admin.id, 'test')}` };
+      const patched = await hd.app.inject({
+        method: 'PATCH',
+        url: `/api/helpdesk/v1/users/${agent.id}`,
+        headers: bearer,
+        payload: { password: 'set by the admin' },
+      });
+      expect(patched.statusCode).toBe(200);
+      expect(await isLive(agentSession)).toBe(false);
 
-    // The admin signs in in two browsers and changes their own password in the first.
-    const elsewhere = await createSession(hd.ctx.db, admin.id);
-    const me = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me' });
-    const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value;
-    const signIn = await hd.app.inject({
-      method: 'POST',
-      url: '/api/helpdesk/v1/session',
-      headers: { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token },
-      payload: { email: 'root@staff.test', password: 'admin password!' },
-    });
-    const session = signIn.cookies.find((c) => c.name === 'hd_session')?.value as string;
-    const csrf = signIn.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
-    const own = await hd.app.inject({
-      method: 'PATCH',
-      url: `/api/helpdesk/v1/users/${admin.id}`,
-      headers: { cookie: `hd_session=${session}; hd_csrf=${csrf}`, 'x-csrf-token': (signIn.json() as { csrf_token: string }).csrf_token },
-      payload: { password: 'admin new password' },
-    });
-    expect(own.statusCode).toBe(200);
-    expect(await isLive(session)).toBe(true);
-    expect(await isLive(elsewhere)).toBe(false);
-  });
+      // The admin signs in in two browsers and changes their own password in the first.
+      const elsewhere = await createSession(hd.ctx.db, admin.id);
+      const me = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me' });
+      const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value;
+      const signIn = await hd.app.inject({
+        method: 'POST',
+        url: '/api/helpdesk/v1/session',
+        headers: { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token },
+        payload: { email: 'root@staff.test', password: 'admin password!' },
+      });
+      const session = signIn.cookies.find((c) => c.name === 'hd_session')?.value as string;
+      const csrf = signIn.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
+      const own = await hd.app.inject({
+        method: 'PATCH',
+        url: `/api/helpdesk/v1/users/${admin.id}`,
+        headers: { cookie: `hd_session=${session}; hd_csrf=${csrf}`, 'x-csrf-token': (signIn.json() as { csrf_token: string }).csrf_token },
+        payload: { password: 'admin new password' },
+      });
+      expect(own.statusCode).toBe(200);
+      expect(await isLive(session)).toBe(true);
+      expect(await isLive(elsewhere)).toBe(false);
+    },
+  );
 
   it('the CLI password command (setPasswordByEmail) ends every session of the account', async () => {
     const user = await accountWithPassword('cy@staff.test', 'agent', 'agent password!');
@@ -158,23 +189,34 @@ describeEachDatabase('password changes, "Forgot password?" and the first-admin c
     expect(await isLive(session)).toBe(false);
   });
 
-  it("claiming the first-admin link with an existing account's email needs a password, replaces the old one and ends its sessions", async () => {
-    const user = await accountWithPassword('owner@site.test', 'client', 'old owner password');
-    const oldSession = await createSession(hd.ctx.db, user.id);
-    const link = (await issueFirstAdminLink(hd.ctx, hd.config.homeUrl)) as string;
-    const token = new URL(link).searchParams.get('token') as string;
-    expect((await hd.app.inject({ method: 'GET', url: `/login/first-admin/?token=${token}` })).body).toContain('name="password"');
+  it(
+    "claiming the first-admin link with an existing account's email needs a " + 'password, replaces the old one and ends its sessions',
+    async () => {
+      const user = await accountWithPassword('owner@site.test', 'client', 'old owner password');
+      const oldSession = await createSession(hd.ctx.db, user.id);
+      const link = (await issueFirstAdminLink(hd.ctx, hd.config.homeUrl)) as string;
+      const token = new URL(link).searchParams.get('token') as string;
+      expect((await hd.app.inject({ method: 'GET', url: `/login/first-admin/?token=${token}` })).body).toContain('name="password"');
 
-    const without = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token, name: 'Owner', email: 'owner@site.test' } });
-    expect(without.statusCode).toBe(400);
-    expect(without.body).toContain('Password: choose one of 10 to 200 characters.');
-    expect((await hd.app.inject({ method: 'GET', url: `/login/first-admin/?token=${token}` })).statusCode).toBe(200);
+      const without = await hd.app.inject({
+        method: 'POST',
+        url: '/login/first-admin/',
+        payload: { token, name: 'Owner', email: 'owner@site.test' },
+      });
+      expect(without.statusCode).toBe(400);
+      expect(without.body).toContain('Password: choose one of 10 to 200 characters.');
+      expect((await hd.app.inject({ method: 'GET', url: `/login/first-admin/?token=${token}` })).statusCode).toBe(200);
 
-    const claimed = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token, name: 'Owner', email: 'Owner@site.test', password: 'new owner password' } });
-    expect(claimed.statusCode).toBe(200);
-    expect(await isLive(oldSession)).toBe(false);
-    expect(await isLive(claimed.cookies.find((c) => c.name === 'hd_session')?.value as string)).toBe(true);
-    expect(await staffSignIn('owner@site.test', 'old owner password')).toBe(401);
-    expect(await staffSignIn('owner@site.test', 'new owner password')).toBe(200);
-  });
+      const claimed = await hd.app.inject({
+        method: 'POST',
+        url: '/login/first-admin/',
+        payload: { token, name: 'Owner', email: 'Owner@site.test', password: 'new owner password' },
+      });
+      expect(claimed.statusCode).toBe(200);
+      expect(await isLive(oldSession)).toBe(false);
+      expect(await isLive(claimed.cookies.find((c) => c.name === 'hd_session')?.value as string)).toBe(true);
+      expect(await staffSignIn('owner@site.test', 'old owner password')).toBe(401);
+      expect(await staffSignIn('owner@site.test', 'new owner password')).toBe(200);
+    },
+  );
 });

@@ -48,7 +48,10 @@ describeEachDatabase('password guesses: per account and address with backoff', (
       .insertInto('rate_limit_hits')
       .values(Array.from({ length: ACCOUNT_CEILING }, () => ({ bucket: 'password-account:ceiling@client.test', created_at: time })))
       .execute();
-    await hd.ctx.db.insertInto('rate_limit_hits').values({ bucket: 'password-pair:203.0.113.30:ceiling@client.test', created_at: time }).execute();
+    await hd.ctx.db
+      .insertInto('rate_limit_hits')
+      .values({ bucket: 'password-pair:203.0.113.30:ceiling@client.test', created_at: time })
+      .execute();
     expect(await take('ceiling@client.test', '203.0.113.30', 60_000)).toEqual({ allowed: false, retryAfterS: 900 });
     expect((await take('ceiling@client.test', '198.51.100.30', 60_000)).allowed).toBe(true);
   });
@@ -61,7 +64,11 @@ describeEachDatabase('password guesses: per account and address with backoff', (
   it.skipIf(dialect !== 'postgres')('holds across instances: a burst through two connection pools passes only the free tries', async () => {
     const other = createDb({ url: hd.config.databaseUrl });
     try {
-      const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => takePasswordGuess(i % 2 ? other.kysely : hd.ctx.db, 'two-pools@client.test', '203.0.113.41', t0)));
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          takePasswordGuess(i % 2 ? other.kysely : hd.ctx.db, 'two-pools@client.test', '203.0.113.41', t0),
+        ),
+      );
       expect(burst.filter((guess) => guess.allowed)).toHaveLength(FREE_PASSWORD_TRIES);
     } finally {
       await other.close();
@@ -74,7 +81,8 @@ describeEachDatabase('password guesses: per account and address with backoff', (
     expect(await take('spread-last@client.test', '2001:db8:40:1:ffff::9')).toEqual({ allowed: false, retryAfterS: 900 });
     expect((await take('spread-last@client.test', '2001:db8:40:2::1')).allowed).toBe(true);
 
-    for (let i = 0; i < FREE_PASSWORD_TRIES; i += 1) expect((await take('mapped@client.test', i % 2 ? '::ffff:192.0.2.44' : '192.0.2.44')).allowed).toBe(true);
+    for (let i = 0; i < FREE_PASSWORD_TRIES; i += 1)
+      expect((await take('mapped@client.test', i % 2 ? '::ffff:192.0.2.44' : '192.0.2.44')).allowed).toBe(true);
     expect((await take('mapped@client.test', '::ffff:192.0.2.44')).allowed).toBe(false);
   });
 });

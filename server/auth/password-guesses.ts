@@ -51,8 +51,10 @@ export async function takePasswordGuess(db: Kysely<Database>, email: string, ip:
     const wait = backoffMs(failures.length);
     const newest = failures[0] ? Date.parse(failures[0].created_at) : 0;
     if (wait > 0 && at.getTime() - newest < wait) return refused(wait - (at.getTime() - newest));
-    if (failures.length > 0 && (await countHits(trx, accountBucket(account), GUESS_WINDOW_MS)) >= ACCOUNT_CEILING) return refused(GUESS_WINDOW_MS);
-    if (!(await takeRateLimit(trx, guessBucket('password', address), GUESSES_PER_ADDRESS.password, GUESS_WINDOW_MS))) return refused(GUESS_WINDOW_MS);
+    if (failures.length > 0 && (await countHits(trx, accountBucket(account), GUESS_WINDOW_MS)) >= ACCOUNT_CEILING)
+      return refused(GUESS_WINDOW_MS);
+    if (!(await takeRateLimit(trx, guessBucket('password', address), GUESSES_PER_ADDRESS.password, GUESS_WINDOW_MS)))
+      return refused(GUESS_WINDOW_MS);
     const time = at.toISOString();
     await trx
       .insertInto('rate_limit_hits')

@@ -33,7 +33,12 @@ export type ResetLinkState = 'valid' | 'used' | 'expired' | 'unknown';
 /** What a reset link's token stands for, without using it (the GET of the page shows this). */
 export async function inspectPasswordResetLink(db: Kysely<Database>, token: string): Promise<ResetLinkState> {
   if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return 'unknown';
-  const row = await db.selectFrom('login_tokens').select(['used_at', 'expires_at']).where('purpose', '=', PASSWORD_RESET_PURPOSE).where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom('login_tokens')
+    .select(['used_at', 'expires_at'])
+    .where('purpose', '=', PASSWORD_RESET_PURPOSE)
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
   if (!row) return 'unknown';
   return row.used_at ? 'used' : row.expires_at <= now() ? 'expired' : 'valid';
 }

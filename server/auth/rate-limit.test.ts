@@ -17,14 +17,19 @@ describeEachDatabase('shared rate limits (sign-in links, passwords)', (dialect) 
     expect(await takeRateLimit(hd.ctx.db, 'password:other@client.test', 3, HOUR_MS)).toBe(true);
   });
 
-  it.skipIf(dialect !== 'postgres')('holds across instances: two connection pools on one database (two instances) share each address budget', async () => {
-    // A second connection pool on the same database stands for the second instance.
-    const other = createDb({ url: hd.config.databaseUrl });
-    try {
-      const results = await Promise.all(Array.from({ length: 30 }, (_, i) => takeRateLimit(i % 2 ? other.kysely : hd.ctx.db, 'link:shared@client.test', 3, HOUR_MS)));
-      expect(results.filter(Boolean)).toHaveLength(3);
-    } finally {
-      await other.close();
-    }
-  });
+  it.skipIf(dialect !== 'postgres')(
+    'holds across instances: two connection pools on one database (two instances) share each address budget',
+    async () => {
+      // A second connection pool on the same database stands for the second instance.
+      const other = createDb({ url: hd.config.databaseUrl });
+      try {
+        const results = await Promise.all(
+          Array.from({ length: 30 }, (_, i) => takeRateLimit(i % 2 ? other.kysely : hd.ctx.db, 'link:shared@client.test', 3, HOUR_MS)),
+        );
+        expect(results.filter(Boolean)).toHaveLength(3);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

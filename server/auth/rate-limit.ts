@@ -47,7 +47,8 @@ export async function takeRateLimit(db: Kysely<Database>, bucket: string, limit:
  */
 export async function withBucketLock<T>(db: Kysely<Database>, bucket: string, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   const locked = async (trx: Kysely<Database>) => {
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(hashtextextended(${`rate_limit:${bucket}`}, 0))`.execute(trx);
+    if (trx.getExecutor().adapter instanceof PostgresAdapter)
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`rate_limit:${bucket}`}, 0))`.execute(trx);
     return work(trx);
   };
   return db.isTransaction ? locked(db) : db.transaction().execute(locked);

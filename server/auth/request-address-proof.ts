@@ -13,7 +13,8 @@ import { takeAddressMailRequest } from './mail-request-limits.js';
  * mail" in every case, so the form tells nobody whether the address has an account.
  */
 export async function requestAddressProof(ctx: DomainContext, input: { name: string; email: string }): Promise<void> {
-  if (!(await canRegisterUsers(ctx))) throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
+  if (!(await canRegisterUsers(ctx)))
+    throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
   assertValidAccount(input);
   const email = normalizeEmail(input.email);
   // Counted before the lookup, so hitting the limit says nothing about the address either.

@@ -17,6 +17,11 @@ export async function resetPassword(ctx: DomainContext, token: string, password:
     const user = await consumePasswordResetLink(trx, token);
     if (!user) return null;
     await endOtherSessions(trx, user.id);
-    return trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now() }).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+    return trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now() })
+      .where('id', '=', user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
 }

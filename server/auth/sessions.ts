@@ -13,7 +13,12 @@ export async function createSession(db: Kysely<Database>, userId: number): Promi
   const time = now();
   await db
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), user_id: userId, created_at: time, expires_at: new Date(Date.parse(time) + SESSION_LIFETIME_MS).toISOString() })
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: time,
+      expires_at: new Date(Date.parse(time) + SESSION_LIFETIME_MS).toISOString(),
+    })
     .execute();
   return token;
 }

@@ -12,7 +12,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Makes a one-time sign-in link for a client's mail: 256 random bits, stored only as a hash, bound to
  * the account and (when given) the ticket it opens.
  */
-export async function issueTicketLink(db: Kysely<Database>, homeUrl: string, input: { userId: number; ticketId: number | null; lifetimeDays: number }): Promise<string> {
+export async function issueTicketLink(
+  db: Kysely<Database>,
+  homeUrl: string,
+  input: { userId: number; ticketId: number | null; lifetimeDays: number },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const time = now();
   await db
@@ -30,7 +34,10 @@ export async function issueTicketLink(db: Kysely<Database>, homeUrl: string, inp
   return `${homeUrl}/login/ticket/?token=${token}`;
 }
 
-export type LinkState = { state: 'valid'; user: UserRow; ticketId: number | null } | { state: 'used' | 'expired'; user: UserRow; ticketId: number | null } | { state: 'unknown' };
+export type LinkState =
+  | { state: 'valid'; user: UserRow; ticketId: number | null }
+  | { state: 'used' | 'expired'; user: UserRow; ticketId: number | null }
+  | { state: 'unknown' };
 
 /** What a link's token stands for, without using it (the confirm page shows this). */
 export async function inspectTicketLink(db: Kysely<Database>, token: string): Promise<LinkState> {

@@ -10,7 +10,13 @@ const cwd = () => mkdtempSync(join(tmpdir(), 'helpdesk-http-limits-'));
 describe('HELPDESK_HTTP_* settings', () => {
   it('defaults to 10 s headers, 10 s body silence, 30 s per request, 10 s keep-alive and 64 connections per address', async () => {
     expect((await loadConfig({}, cwd())).httpLimits).toEqual(DEFAULT_HTTP_LIMITS);
-    expect(DEFAULT_HTTP_LIMITS).toEqual({ headersTimeoutMs: 10_000, bodyTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 10_000, maxConnectionsPerAddress: 64 });
+    expect(DEFAULT_HTTP_LIMITS).toEqual({
+      headersTimeoutMs: 10_000,
+      bodyTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 10_000,
+      maxConnectionsPerAddress: 64,
+    });
   });
 
   it('takes each from the environment, 0 turning the connection cap off', async () => {
@@ -24,13 +30,20 @@ describe('HELPDESK_HTTP_* settings', () => {
       },
       cwd(),
     );
-    expect(config.httpLimits).toEqual({ headersTimeoutMs: 5000, bodyTimeoutMs: 7000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 4000, maxConnectionsPerAddress: 0 });
+    expect(config.httpLimits).toEqual({
+      headersTimeoutMs: 5000,
+      bodyTimeoutMs: 7000,
+      requestTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 4000,
+      maxConnectionsPerAddress: 0,
+    });
   });
 
   it('refuses bad values with a sentence naming the variable, all at once', async () => {
-    const error = (await loadConfig({ HELPDESK_HTTP_BODY_TIMEOUT_MS: 'soon', HELPDESK_HTTP_MAX_CONNECTIONS_PER_ADDRESS: '-1', HELPDESK_HTTP_HEADERS_TIMEOUT_MS: '50' }, cwd()).catch(
-      (e) => e,
-    )) as ConfigError;
+    const error = (await loadConfig(
+      { HELPDESK_HTTP_BODY_TIMEOUT_MS: 'soon', HELPDESK_HTTP_MAX_CONNECTIONS_PER_ADDRESS: '-1', HELPDESK_HTTP_HEADERS_TIMEOUT_MS: '50' },
+      cwd(),
+    ).catch((e) => e)) as ConfigError;
     expect(error.problems).toEqual([
       expect.stringContaining('HELPDESK_HTTP_HEADERS_TIMEOUT_MS must be a whole number'),
       expect.stringContaining('HELPDESK_HTTP_BODY_TIMEOUT_MS must be a whole number'),

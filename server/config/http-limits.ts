@@ -30,7 +30,11 @@ export function parseHttpLimits(env: NodeJS.ProcessEnv, problems: string[]): Htt
   }
   // Node refuses a header timeout longer than the whole-request timeout, and it would mean nothing.
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
-    problems.push(`HELPDESK_HTTP_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not be longer than HELPDESK_HTTP_REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs}).`);
+    problems.push(
+      `HELPDESK_HTTP_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not ` +
+        `be longer than HELPDESK_HTTP_REQUEST_TIMEOUT_MS ` +
+        `(${limits.requestTimeoutMs}).`,
+    );
   }
   return limits;
 }

@@ -11,12 +11,27 @@ describe('loadConfig', () => {
   it('defaults to port 8080, localhost home URL and a SQLite file under ./data', async () => {
     const cwd = tempDir();
     const config = await loadConfig({}, cwd);
-    expect(config).toMatchObject({ port: 8080, homeUrl: 'http://localhost:8080', basePath: '', databaseUrl: join(cwd, 'data', 'helpdesk.sqlite'), plugins: [] });
+    expect(config).toMatchObject({
+      port: 8080,
+      homeUrl: 'http://localhost:8080',
+      basePath: '',
+      databaseUrl: join(cwd, 'data', 'helpdesk.sqlite'),
+      plugins: [],
+    });
   });
 
   it('takes PORT, HELPDESK_HOME_URL with a path prefix, HELPDESK_DATA_DIR and DATABASE_URL', async () => {
-    const config = await loadConfig({ PORT: '9000', HELPDESK_HOME_URL: 'https://example.com/help/', HELPDESK_DATA_DIR: '/srv/hd', DATABASE_URL: 'postgres://u@db/hd' }, tempDir());
-    expect(config).toMatchObject({ port: 9000, homeUrl: 'https://example.com/help', basePath: '/help', dataDir: '/srv/hd', databaseUrl: 'postgres://u@db/hd' });
+    const config = await loadConfig(
+      { PORT: '9000', HELPDESK_HOME_URL: 'https://example.com/help/', HELPDESK_DATA_DIR: '/srv/hd', DATABASE_URL: 'postgres://u@db/hd' },
+      tempDir(),
+    );
+    expect(config).toMatchObject({
+      port: 9000,
+      homeUrl: 'https://example.com/help',
+      basePath: '/help',
+      dataDir: '/srv/hd',
+      databaseUrl: 'postgres://u@db/hd',
+    });
   });
 
   it('takes SMTP_URL (smtp:// or smtps://) and refuses another scheme; without it mail goes to files', async () => {
@@ -26,24 +41,34 @@ describe('loadConfig', () => {
     expect(error.problems).toEqual([expect.stringContaining('SMTP_URL')]);
   });
 
-  it('keeps intake counters in Redis with REDIS_URL, else in the database on PostgreSQL, else in memory; HELPDESK_INTAKE_COUNTERS overrides', async () => {
-    const kind = async (env: Record<string, string>) => (await loadConfig(env, tempDir())).intakeCounters;
-    expect(await kind({})).toBe('memory');
-    expect(await kind({ DATABASE_URL: 'postgres://u@db/hd' })).toBe('database');
-    expect(await kind({ DATABASE_URL: 'postgres://u@db/hd', REDIS_URL: 'redis://127.0.0.1:6379' })).toBe('redis');
-    expect(await kind({ DATABASE_URL: 'postgres://u@db/hd', HELPDESK_INTAKE_COUNTERS: 'memory' })).toBe('memory');
-    expect(await kind({ HELPDESK_INTAKE_COUNTERS: 'Database' })).toBe('database');
-    const wrong = await loadConfig({ HELPDESK_INTAKE_COUNTERS: 'files' }, tempDir()).catch((e) => e);
-    expect(wrong.problems).toEqual([expect.stringContaining('memory, database or redis')]);
-    const noRedis = await loadConfig({ HELPDESK_INTAKE_COUNTERS: 'redis' }, tempDir()).catch((e) => e);
-    expect(noRedis.problems).toEqual([expect.stringContaining('needs REDIS_URL')]);
-  });
+  it(
+    'keeps intake counters in Redis with REDIS_URL, else in the database on ' +
+      'PostgreSQL, else in memory; HELPDESK_INTAKE_COUNTERS overrides',
+    async () => {
+      const kind = async (env: Record<string, string>) => (await loadConfig(env, tempDir())).intakeCounters;
+      expect(await kind({})).toBe('memory');
+      expect(await kind({ DATABASE_URL: 'postgres://u@db/hd' })).toBe('database');
+      expect(await kind({ DATABASE_URL: 'postgres://u@db/hd', REDIS_URL: 'redis://127.0.0.1:6379' })).toBe('redis');
+      expect(await kind({ DATABASE_URL: 'postgres://u@db/hd', HELPDESK_INTAKE_COUNTERS: 'memory' })).toBe('memory');
+      expect(await kind({ HELPDESK_INTAKE_COUNTERS: 'Database' })).toBe('database');
+      const wrong = await loadConfig({ HELPDESK_INTAKE_COUNTERS: 'files' }, tempDir()).catch((e) => e);
+      expect(wrong.problems).toEqual([expect.stringContaining('memory, database or redis')]);
+      const noRedis = await loadConfig({ HELPDESK_INTAKE_COUNTERS: 'redis' }, tempDir()).catch((e) => e);
+      expect(noRedis.problems).toEqual([expect.stringContaining('needs REDIS_URL')]);
+    },
+  );
 
   it('takes the database tuning (synchronous, busy timeout, connect timeout) and refuses bad values', async () => {
     expect((await loadConfig({}, tempDir())).databaseTuning).toEqual({});
-    const tuned = await loadConfig({ HELPDESK_SQLITE_SYNCHRONOUS: 'normal', HELPDESK_SQLITE_BUSY_TIMEOUT_MS: '250', HELPDESK_DB_CONNECT_TIMEOUT_MS: '3000' }, tempDir());
+    const tuned = await loadConfig(
+      { HELPDESK_SQLITE_SYNCHRONOUS: 'normal', HELPDESK_SQLITE_BUSY_TIMEOUT_MS: '250', HELPDESK_DB_CONNECT_TIMEOUT_MS: '3000' },
+      tempDir(),
+    );
     expect(tuned.databaseTuning).toEqual({ sqliteSynchronous: 'NORMAL', sqliteBusyTimeoutMs: 250, connectTimeoutMs: 3000 });
-    const error = await loadConfig({ HELPDESK_SQLITE_SYNCHRONOUS: 'OFF', HELPDESK_SQLITE_BUSY_TIMEOUT_MS: '-1', HELPDESK_DB_CONNECT_TIMEOUT_MS: '0' }, tempDir()).catch((e) => e);
+    const error = await loadConfig(
+      { HELPDESK_SQLITE_SYNCHRONOUS: 'OFF', HELPDESK_SQLITE_BUSY_TIMEOUT_MS: '-1', HELPDESK_DB_CONNECT_TIMEOUT_MS: '0' },
+      tempDir(),
+    ).catch((e) => e);
     expect(error.problems).toEqual([
       expect.stringContaining('HELPDESK_SQLITE_SYNCHRONOUS'),
       expect.stringContaining('HELPDESK_SQLITE_BUSY_TIMEOUT_MS'),
@@ -52,7 +77,10 @@ describe('loadConfig', () => {
   });
 
   it('lists every problem at once', async () => {
-    const error = await loadConfig({ PORT: 'eighty', HELPDESK_HOME_URL: 'ftp://x', DATABASE_URL: 'mysql://x', HELPDESK_CONFIG: 'missing.ts' }, tempDir()).catch((e) => e);
+    const error = await loadConfig(
+      { PORT: 'eighty', HELPDESK_HOME_URL: 'ftp://x', DATABASE_URL: 'mysql://x', HELPDESK_CONFIG: 'missing.ts' },
+      tempDir(),
+    ).catch((e) => e);
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.problems).toHaveLength(4);
     expect(error.message).toMatch(/PORT[\s\S]*HELPDESK_HOME_URL[\s\S]*DATABASE_URL[\s\S]*HELPDESK_CONFIG/);

@@ -77,7 +77,11 @@ function parseDatabaseTuning(env: NodeJS.ProcessEnv, problems: string[]): DbTuni
   const tuning: DbTuning = {};
   const synchronous = env.HELPDESK_SQLITE_SYNCHRONOUS?.trim().toUpperCase();
   if (synchronous === 'FULL' || synchronous === 'NORMAL') tuning.sqliteSynchronous = synchronous;
-  else if (synchronous) problems.push(`HELPDESK_SQLITE_SYNCHRONOUS must be FULL (default: survives power loss) or NORMAL (faster); got "${env.HELPDESK_SQLITE_SYNCHRONOUS}".`);
+  else if (synchronous)
+    problems.push(
+      `HELPDESK_SQLITE_SYNCHRONOUS must be FULL (default: survives power ` +
+        `loss) or NORMAL (faster); got "${env.HELPDESK_SQLITE_SYNCHRONOUS}".`,
+    );
   const millis = (name: string, min: number): number | undefined => {
     const value = env[name]?.trim();
     if (!value) return undefined;
@@ -106,7 +110,11 @@ function parsePort(value: string | undefined, problems: string[]): number {
 // Several instances must share their counters, or each would allow the whole limit: Redis when there
 // is one, else the database when it is PostgreSQL (what several instances share); SQLite means one
 // instance, where memory is fastest.
-function parseCounterKind(value: string | undefined, { redisUrl, databaseUrl }: { redisUrl: string | null; databaseUrl: string }, problems: string[]): CounterKind {
+function parseCounterKind(
+  value: string | undefined,
+  { redisUrl, databaseUrl }: { redisUrl: string | null; databaseUrl: string },
+  problems: string[],
+): CounterKind {
   const kinds: CounterKind[] = ['memory', 'database', 'redis'];
   const chosen = value?.trim().toLowerCase();
   if (chosen) {

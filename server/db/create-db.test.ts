@@ -10,7 +10,9 @@ describe('createDb on SQLite', () => {
   afterEach(async () => {
     while (cleanups.length) await cleanups.pop()?.();
   });
-  async function open(tuning: Parameters<typeof createDb>[0] extends infer O ? Omit<O, 'url'> : never = {}): Promise<{ db: Db; database: TestDatabase }> {
+  async function open(
+    tuning: Parameters<typeof createDb>[0] extends infer O ? Omit<O, 'url'> : never = {},
+  ): Promise<{ db: Db; database: TestDatabase }> {
     const database = await createTestDatabase('sqlite');
     const db = createDb({ ...tuning, url: database.url });
     await sql`create table t (x integer)`.execute(db.kysely);

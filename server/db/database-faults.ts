@@ -7,13 +7,29 @@
 export type DatabaseFault = 'unavailable' | 'busy' | 'full';
 
 // Socket errors of the pg driver when the server is down, restarting or unreachable.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // PostgreSQL SQLSTATEs: 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now,
 // 53300 too_many_connections; class 08 is connection exceptions.
 const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300']);
 // pg raises these as plain Errors without a code when a connection dies or cannot be had in time.
-const PG_CONNECTION_MESSAGES =
-  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end)/;
+const PG_CONNECTION_MESSAGES = new RegExp(
+  `^(${[
+    'Connection terminated',
+    'Client has encountered a connection error',
+    'Client was closed and is not queryable',
+    'timeout exceeded when trying to connect',
+    'Cannot use a pool after calling end',
+  ].join('|')})`,
+);
 
 /** Classifies an error from better-sqlite3, pg or the file system; null when it is not a storage fault. */
 export function classifyDatabaseFault(error: unknown): DatabaseFault | null {

@@ -103,16 +103,19 @@ describe('transaction runner on SQLite under storage faults', () => {
     expect(await names()).toHaveLength(8);
   });
 
-  it('a write lock held by another process beyond the busy timeout fails the batch as SQLITE_BUSY; released, the next batch commits', async () => {
-    const runner = createTransactionRunner(db);
-    const other = new SQLite(database.url);
-    other.exec('begin immediate');
-    const before = await names();
-    const results = await runBatch(runner, 'locked');
-    for (const result of results) expect(result).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_BUSY' } });
-    other.exec('rollback');
-    other.close();
-    expect(await names()).toEqual(before);
-    expect((await runBatch(runner, 'unlocked')).map((r) => r.status)).toEqual(Array(8).fill('fulfilled'));
-  });
+  it(
+    'a write lock held by another process beyond the busy timeout fails the ' + 'batch as SQLITE_BUSY; released, the next batch commits',
+    async () => {
+      const runner = createTransactionRunner(db);
+      const other = new SQLite(database.url);
+      other.exec('begin immediate');
+      const before = await names();
+      const results = await runBatch(runner, 'locked');
+      for (const result of results) expect(result).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_BUSY' } });
+      other.exec('rollback');
+      other.close();
+      expect(await names()).toEqual(before);
+      expect((await runBatch(runner, 'unlocked')).map((r) => r.status)).toEqual(Array(8).fill('fulfilled'));
+    },
+  );
 });

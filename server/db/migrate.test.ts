@@ -40,7 +40,9 @@ describeEachDatabase('migrations started by several processes at once', (dialect
       // migrate`), sharing one data folder too: they also race to make the install seed.
       const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-migrate-'));
       try {
-        const runs = Array.from({ length: 3 }, () => spawnHelpdesk(['migrate'], { HELPDESK_DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent' }, dataDir));
+        const runs = Array.from({ length: 3 }, () =>
+          spawnHelpdesk(['migrate'], { HELPDESK_DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent' }, dataDir),
+        );
         const codes = await Promise.all(runs.map((run) => run.exited));
         expect(codes, runs.map((run) => run.output()).join('\n')).toEqual([0, 0, 0]);
         for (const run of runs) expect(run.output()).toContain('The database is up to date.');

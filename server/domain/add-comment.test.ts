@@ -46,7 +46,12 @@ describeEachDatabase('addComment and the automatic status change', (dialect) => 
     const calls: unknown[][] = [];
     hd.hooks.addFilter('helpdesk_auto_status_transition_on_comment', 'acme/no-notes', async (allow, ticket, isClient, commentId) => {
       calls.push([allow, ticket.id, isClient, commentId]);
-      const meta = await hd.ctx.db.selectFrom('comment_meta').select('meta_value').where('comment_id', '=', commentId).where('meta_key', '=', 'is_internal').executeTakeFirst();
+      const meta = await hd.ctx.db
+        .selectFrom('comment_meta')
+        .select('meta_value')
+        .where('comment_id', '=', commentId)
+        .where('meta_key', '=', 'is_internal')
+        .executeTakeFirst();
       return meta?.meta_value === '1' ? false : allow;
     });
     const note = await addComment(hd.ctx, { ticketId, text: 'note', role: 'agent', isInternal: true }, agent());
@@ -57,10 +62,16 @@ describeEachDatabase('addComment and the automatic status change', (dialect) => 
   });
 
   it("refuses: another client's ticket (NOT_FOUND), notes by clients, agent replies by clients, empty text", async () => {
-    await expect(addComment(hd.ctx, { ticketId, text: 'x', role: 'client' }, { id: agentId + 1000, role: 'client' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(addComment(hd.ctx, { ticketId, text: 'x', role: 'client', isInternal: true }, client())).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(addComment(hd.ctx, { ticketId, text: 'x', role: 'client' }, { id: agentId + 1000, role: 'client' })).rejects.toMatchObject(
+      { code: 'NOT_FOUND' },
+    );
+    await expect(addComment(hd.ctx, { ticketId, text: 'x', role: 'client', isInternal: true }, client())).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(addComment(hd.ctx, { ticketId, text: 'x', role: 'agent' }, client())).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(addComment(hd.ctx, { ticketId, text: '  \n ', role: 'client' }, client())).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(addComment(hd.ctx, { ticketId, text: '  \n ', role: 'client' }, client())).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
     expect(await hd.ctx.db.selectFrom('comments').selectAll().execute()).toEqual([]);
   });
 

@@ -65,10 +65,23 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
     const isClient = input.role === 'client';
     const target = isClient ? TRANSITION.client : TRANSITION.agent;
     const settings = await getCoreSettings(ctx);
-    if (settings.tickets.change_status && (await ctx.hooks.applyFilters('helpdesk_auto_status_transition_on_comment', true, ticket, isClient, id)) === true) {
-      const term = await ctx.db.selectFrom('terms').select(['id', 'slug']).where('taxonomy', '=', 'ticket_status').where('slug', '=', target).executeTakeFirst();
+    if (
+      settings.tickets.change_status &&
+      (await ctx.hooks.applyFilters('helpdesk_auto_status_transition_on_comment', true, ticket, isClient, id)) === true
+    ) {
+      const term = await ctx.db
+        .selectFrom('terms')
+        .select(['id', 'slug'])
+        .where('taxonomy', '=', 'ticket_status')
+        .where('slug', '=', target)
+        .executeTakeFirst();
       if (term && ticket.ticketStatus !== term.slug) {
-        await ctx.db.updateTable('term_relationships').set({ term_id: term.id }).where('post_id', '=', ticket.id).where('taxonomy', '=', 'ticket_status').execute();
+        await ctx.db
+          .updateTable('term_relationships')
+          .set({ term_id: term.id })
+          .where('post_id', '=', ticket.id)
+          .where('taxonomy', '=', 'ticket_status')
+          .execute();
         movedTo = term.slug;
       }
     }

@@ -37,7 +37,11 @@ export async function insertApiToken(db: Kysely<Database>, userId: number, label
   return { token, row };
 }
 
-export type TokenLookup = { kind: 'ok'; actor: Actor } | { kind: 'unknown' } | { kind: 'expired'; expiresAt: string } | { kind: 'disabled' };
+export type TokenLookup =
+  | { kind: 'ok'; actor: Actor }
+  | { kind: 'unknown' }
+  | { kind: 'expired'; expiresAt: string }
+  | { kind: 'disabled' };
 
 /**
  * What a Bearer token stands for. Read from the database on every request (no cache), so a token

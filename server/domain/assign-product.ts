@@ -8,7 +8,12 @@ export async function assignProduct(ctx: DomainContext, postId: number, productI
   const post = await ctx.db.selectFrom('posts').select(['id', 'type']).where('id', '=', postId).executeTakeFirst();
   if (!post) throw new AppError('NOT_FOUND', `There is no post with id ${postId}.`);
   if (productId !== null) await checkProduct(ctx, post.type, productId);
-  const row = await ctx.db.updateTable('posts').set({ product_id: productId, updated_at: now() }).where('id', '=', postId).returningAll().executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .updateTable('posts')
+    .set({ product_id: productId, updated_at: now() })
+    .where('id', '=', postId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   ctx.postsCache.clear();
   return toPost(row);
 }

@@ -17,7 +17,11 @@ describeEachDatabase("a client's ticket list is paged by the database (issue 12)
     clientId = me.json().user.id;
     const email = me.json().user.email as string;
     for (let i = 0; i < 7; i++) {
-      const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload({ email, subject: `Ticket ${i}` }) });
+      const res = await hd.app.inject({
+        method: 'POST',
+        url: '/api/helpdesk/v1/tickets/',
+        payload: ticketPayload({ email, subject: `Ticket ${i}` }),
+      });
       filed.push(res.json().id);
     }
     // Another client's tickets never show.

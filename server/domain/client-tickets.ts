@@ -49,7 +49,11 @@ async function statusNames(ctx: DomainContext, ids: number[]): Promise<Map<numbe
  * page; the rows are then read through the one post getter (so `helpdesk_get_posts` applies), and rows
  * a filter adds that are not the client's own are dropped.
  */
-export async function listClientTickets(ctx: DomainContext, userId: number, page: { page: number; perPage: number }): Promise<ClientTicketPage> {
+export async function listClientTickets(
+  ctx: DomainContext,
+  userId: number,
+  page: { page: number; perPage: number },
+): Promise<ClientTicketPage> {
   const own = ctx.db.selectFrom('posts').where('type', '=', 'ticket').where('author_id', '=', userId);
   const [count, ids] = await Promise.all([
     own.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -62,13 +66,21 @@ export async function listClientTickets(ctx: DomainContext, userId: number, page
       .execute(),
   ]);
   if (ids.length === 0) return { tickets: [], total: Number(count.n) };
-  const posts = (await getPosts(ctx, { type: 'ticket', ids: ids.map((r) => r.id), orderBy: 'updated_at', order: 'desc' })).filter((p) => p.authorId === userId);
+  const posts = (await getPosts(ctx, { type: 'ticket', ids: ids.map((r) => r.id), orderBy: 'updated_at', order: 'desc' })).filter(
+    (p) => p.authorId === userId,
+  );
   const statuses = await statusNames(
     ctx,
     posts.map((p) => p.id),
   );
   return {
-    tickets: posts.map((p) => ({ id: p.id, title: p.title, status: statuses.get(p.id) ?? '', createdAt: p.createdAt, updatedAt: p.updatedAt })),
+    tickets: posts.map((p) => ({
+      id: p.id,
+      title: p.title,
+      status: statuses.get(p.id) ?? '',
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
+    })),
     total: Number(count.n),
   };
 }
@@ -84,7 +96,15 @@ export async function findClientThread(ctx: DomainContext, userId: number, ticke
     .select(['c.id', 'c.author_role', 'c.content', 'c.created_at', 'u.name'])
     .where('c.post_id', '=', ticketId)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('comment_meta as m').select('m.id').whereRef('m.comment_id', '=', 'c.id').where('m.meta_key', '=', 'is_internal').where('m.meta_value', '=', '1'))),
+      not(
+        exists(
+          selectFrom('comment_meta as m')
+            .select('m.id')
+            .whereRef('m.comment_id', '=', 'c.id')
+            .where('m.meta_key', '=', 'is_internal')
+            .where('m.meta_value', '=', '1'),
+        ),
+      ),
     )
     .orderBy('c.id')
     .execute();

@@ -24,7 +24,14 @@ export interface DomainContext {
  * install-time encryption seed; without one (tests, tools that keep no secrets) a random seed is used.
  */
 export function createDomainContext(db: Db, hooks: Hooks, encryptionSeed: string = randomBytes(32).toString('hex')): DomainContext {
-  return { db: db.kysely, dialect: db.dialect, hooks, transactions: createTransactionRunner(db), postsCache: new PostsCache(), encryptionSeed };
+  return {
+    db: db.kysely,
+    dialect: db.dialect,
+    hooks,
+    transactions: createTransactionRunner(db),
+    postsCache: new PostsCache(),
+    encryptionSeed,
+  };
 }
 
 /** Who is calling: null for an anonymous caller (the widget). */

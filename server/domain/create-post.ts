@@ -3,7 +3,12 @@ import { checkProduct, type ManagedPostType, type PostInput, uniqueSlug } from '
 import { type Post, toPost } from './post.js';
 
 /** Creates a doc, product or page; the slug is made unique within its type. */
-export async function createPost(ctx: DomainContext, type: ManagedPostType, input: PostInput & { title: string }, authorId: number | null): Promise<Post> {
+export async function createPost(
+  ctx: DomainContext,
+  type: ManagedPostType,
+  input: PostInput & { title: string },
+  authorId: number | null,
+): Promise<Post> {
   if (input.product != null) await checkProduct(ctx, type, input.product);
   const time = now();
   const row = await ctx.db

@@ -50,7 +50,11 @@ export async function createTicket(ctx: DomainContext, input: CreateTicketInput,
 }
 
 /** createTicket, answering 'registration_closed' (nothing stored) where createTicket throws. */
-export async function createTicketUnlessClosed(ctx: DomainContext, input: CreateTicketInput, actor: Actor | null): Promise<CreatedTicket | 'registration_closed'> {
+export async function createTicketUnlessClosed(
+  ctx: DomainContext,
+  input: CreateTicketInput,
+  actor: Actor | null,
+): Promise<CreatedTicket | 'registration_closed'> {
   assertTicketText(input);
   const privileged = isStaff(actor);
   const idempotencyKey = input.idempotencyKey ? scopeIdempotencyKey(input.email, input.idempotencyKey) : undefined;
@@ -81,7 +85,13 @@ export async function createTicketUnlessClosed(ctx: DomainContext, input: Create
   }
 }
 
-async function insertTicketRows(trx: Kysely<Database>, input: CreateTicketInput, user: UserRow, status: { id: number; slug: string }, idempotencyKey: string | undefined): Promise<CreatedTicket> {
+async function insertTicketRows(
+  trx: Kysely<Database>,
+  input: CreateTicketInput,
+  user: UserRow,
+  status: { id: number; slug: string },
+  idempotencyKey: string | undefined,
+): Promise<CreatedTicket> {
   const time = now();
   const { id } = await trx
     .insertInto('posts')
@@ -101,7 +111,9 @@ async function insertTicketRows(trx: Kysely<Database>, input: CreateTicketInput,
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  const terms: Array<{ post_id: number; taxonomy: Taxonomy; term_id: number }> = [{ post_id: id, taxonomy: 'ticket_status', term_id: status.id }];
+  const terms: Array<{ post_id: number; taxonomy: Taxonomy; term_id: number }> = [
+    { post_id: id, taxonomy: 'ticket_status', term_id: status.id },
+  ];
   if (input.reason !== undefined) terms.push({ post_id: id, taxonomy: 'ticket_reason', term_id: input.reason });
   if (input.urgency !== undefined) terms.push({ post_id: id, taxonomy: 'ticket_urgency', term_id: input.urgency });
   await trx.insertInto('term_relationships').values(terms).execute();
@@ -155,7 +167,13 @@ async function resolveStatus(ctx: DomainContext, statusId: number | undefined): 
     return term;
   }
   // The first status in the admin's order is the initial one (Open, unless reordered).
-  const open = await ctx.db.selectFrom('terms').select(['id', 'slug']).where('taxonomy', '=', 'ticket_status').orderBy('term_order').orderBy('id').executeTakeFirst();
+  const open = await ctx.db
+    .selectFrom('terms')
+    .select(['id', 'slug'])
+    .where('taxonomy', '=', 'ticket_status')
+    .orderBy('term_order')
+    .orderBy('id')
+    .executeTakeFirst();
   if (!open) throw new Error('No ticket statuses exist; the initial migration seeds them.');
   return open;
 }

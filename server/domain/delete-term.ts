@@ -11,9 +11,15 @@ export async function deleteTerm(ctx: DomainContext, taxonomy: Taxonomy, id: num
 
 /** Refuses to delete a status that tickets still have, or one the automatic transitions need. */
 export async function assertStatusDeletable(ctx: DomainContext, id: number): Promise<void> {
-  const term = await ctx.db.selectFrom('terms').select(['slug']).where('id', '=', id).where('taxonomy', '=', 'ticket_status').executeTakeFirst();
+  const term = await ctx.db
+    .selectFrom('terms')
+    .select(['slug'])
+    .where('id', '=', id)
+    .where('taxonomy', '=', 'ticket_status')
+    .executeTakeFirst();
   if (!term) throw new AppError('NOT_FOUND', `There is no status with id ${id}.`);
-  if (WORKFLOW_STATUS_SLUGS.includes(term.slug)) throw new AppError('CONFLICT', `The status "${term.slug}" is used by the automatic transitions; rename it instead.`);
+  if (WORKFLOW_STATUS_SLUGS.includes(term.slug))
+    throw new AppError('CONFLICT', `The status "${term.slug}" is used by the automatic transitions; rename it instead.`);
   const used = await ctx.db.selectFrom('term_relationships').select('post_id').where('term_id', '=', id).limit(1).executeTakeFirst();
   if (used) throw new AppError('CONFLICT', 'Tickets still have this status; move them to another status first.');
 }

@@ -69,14 +69,20 @@ describeEachDatabase('fileTicket: one operation for every way a ticket is filed'
     expect((await file({ via: 'api', actor: { id: agent.id, role: 'agent' } }, { email: 'busy@client.test' })).kind).toBe('created');
   });
 
-  it("the help site's form: counted per signed-in account, never given the privacy answer, not stopped by the widget's switch alone", async () => {
-    await updateSettings(hd.ctx, { tickets: { hide_account_existence: true, intake_enabled: false, limit_client_tickets_hour: 1 } });
-    const client = await addUser(hd.ctx, { email: 'site@client.test', name: 'Site', role: 'client' });
-    const site: FilingChannel = { via: 'site', userId: client.id };
-    expect((await file(site, { email: client.email })).kind).toBe('created');
-    const limited = await file(site, { email: client.email });
-    expect(limited).toMatchObject({ kind: 'limited', problem: { code: 'RATE_LIMITED' } });
-    await updateSettings(hd.ctx, { tickets: { intake_stops_site_form: true } });
-    expect(await file(site, { email: client.email })).toMatchObject({ kind: 'limited', problem: { code: 'INTAKE_OFFLINE', status: 503 } });
-  });
+  it(
+    "the help site's form: counted per signed-in account, never given the " + "privacy answer, not stopped by the widget's switch alone",
+    async () => {
+      await updateSettings(hd.ctx, { tickets: { hide_account_existence: true, intake_enabled: false, limit_client_tickets_hour: 1 } });
+      const client = await addUser(hd.ctx, { email: 'site@client.test', name: 'Site', role: 'client' });
+      const site: FilingChannel = { via: 'site', userId: client.id };
+      expect((await file(site, { email: client.email })).kind).toBe('created');
+      const limited = await file(site, { email: client.email });
+      expect(limited).toMatchObject({ kind: 'limited', problem: { code: 'RATE_LIMITED' } });
+      await updateSettings(hd.ctx, { tickets: { intake_stops_site_form: true } });
+      expect(await file(site, { email: client.email })).toMatchObject({
+        kind: 'limited',
+        problem: { code: 'INTAKE_OFFLINE', status: 503 },
+      });
+    },
+  );
 });

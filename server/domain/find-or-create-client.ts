@@ -22,7 +22,10 @@ export async function canRegisterUsers(ctx: DomainContext): Promise<boolean> {
  * (`create` stores it, in the caller's transaction when one is given), or none because no account may
  * be created. A lookup that writes nothing, so the gate is read outside any write transaction.
  */
-export type ClientLookup = { kind: 'existing'; user: UserRow } | { kind: 'creatable'; create: (db?: Kysely<Database>) => Promise<UserRow> } | { kind: 'closed' };
+export type ClientLookup =
+  | { kind: 'existing'; user: UserRow }
+  | { kind: 'creatable'; create: (db?: Kysely<Database>) => Promise<UserRow> }
+  | { kind: 'closed' };
 
 export async function lookUpClient(ctx: DomainContext, input: { email: string; name: string }): Promise<ClientLookup> {
   const user = await findUserByEmail(ctx.db, input.email);
@@ -53,6 +56,7 @@ export async function resolveUser(ctx: DomainContext, input: { email: string; na
 export function registrationClosed(): AppError {
   return new AppError(
     'REGISTRATION_CLOSED',
-    'This help desk only accepts tickets from people who already have an account. ' + 'Use the email address of your existing account, or ask the site owner to create one for you.',
+    'This help desk only accepts tickets from people who already have an account. ' +
+      'Use the email address of your existing account, or ask the site owner to create one for you.',
   );
 }

@@ -29,7 +29,14 @@ export async function issueFirstAdminLink(ctx: DomainContext, homeUrl: string): 
     await trx.deleteFrom('login_tokens').where('purpose', '=', PURPOSE).where('expires_at', '<=', time.toISOString()).execute();
     await trx
       .insertInto('login_tokens')
-      .values({ user_id: null, purpose: PURPOSE, token_hash: hashToken(token), expires_at: new Date(time.getTime() + LIFETIME_MS).toISOString(), used_at: null, created_at: time.toISOString() })
+      .values({
+        user_id: null,
+        purpose: PURPOSE,
+        token_hash: hashToken(token),
+        expires_at: new Date(time.getTime() + LIFETIME_MS).toISOString(),
+        used_at: null,
+        created_at: time.toISOString(),
+      })
       .execute();
   });
   return `${homeUrl}/login/first-admin/?token=${token}`;
@@ -54,7 +61,11 @@ export async function isFirstAdminTokenValid(ctx: DomainContext, token: string):
  * is promoted and its old password replaced, and its sessions end: whoever knew the old password or
  * held a session keeps nothing of it.
  */
-export async function claimFirstAdmin(ctx: DomainContext, token: string, input: { email: string; name: string; password: string }): Promise<{ user: UserRow; apiToken: string }> {
+export async function claimFirstAdmin(
+  ctx: DomainContext,
+  token: string,
+  input: { email: string; name: string; password: string },
+): Promise<{ user: UserRow; apiToken: string }> {
   assertPasswordRule(input.password);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction().execute(async (trx) => {
@@ -62,7 +73,13 @@ export async function claimFirstAdmin(ctx: DomainContext, token: string, input: 
     // moment (several instances each printed one) queue on these rows' locks, taken in id order, and
     // the later claim finds none open any more, so there is exactly one first administrator. A wrong
     // token uses up nothing.
-    const open = trx.selectFrom('login_tokens').select(['id', 'token_hash']).where('purpose', '=', PURPOSE).where('used_at', 'is', null).where('expires_at', '>', now()).orderBy('id');
+    const open = trx
+      .selectFrom('login_tokens')
+      .select(['id', 'token_hash'])
+      .where('purpose', '=', PURPOSE)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now())
+      .orderBy('id');
     const links = await (ctx.dialect === 'postgres' ? open.forUpdate() : open).execute();
     if (!links.some((link) => link.token_hash === hashToken(token)) || (await hasAdmin({ ...ctx, db: trx }))) {
       throw new AppError('FORBIDDEN', 'This sign-in link was already used or has expired. Restart the service to print a new one.');
@@ -79,7 +96,12 @@ export async function claimFirstAdmin(ctx: DomainContext, token: string, input: 
     const existing = await findUserByEmail(trx, input.email);
     const { id } = existing ?? (await insertUserOnce(trx, { email: input.email, name: input.name, role: 'admin' }));
     await endOtherSessions(trx, id);
-    const user = await trx.updateTable('users').set({ role: 'admin', password_hash: passwordHash, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const user = await trx
+      .updateTable('users')
+      .set({ role: 'admin', password_hash: passwordHash, updated_at: now() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const apiToken = await createApiToken(trx, user.id, 'first administrator');
     return { user, apiToken };
   });

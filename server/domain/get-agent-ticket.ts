@@ -59,7 +59,9 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
   return {
     ...(ticket as InboxTicket),
     description: content,
-    meta: Object.fromEntries(meta.filter((m) => m.meta_key === 'order' || m.meta_key.startsWith('custom_')).map((m) => [m.meta_key, m.meta_value])),
+    meta: Object.fromEntries(
+      meta.filter((m) => m.meta_key === 'order' || m.meta_key.startsWith('custom_')).map((m) => [m.meta_key, m.meta_value]),
+    ),
     comments: comments.map((c) => ({
       id: c.id,
       role: c.author_role,

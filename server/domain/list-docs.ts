@@ -23,7 +23,10 @@ export interface DocsPage {
  * whole table in one request. With `productSlug`, only that product's docs (404 when it does not exist);
  * with `search`, the best full-text matches first.
  */
-export async function listDocs(ctx: DomainContext, query: { count: number; page: number; productSlug?: string; search?: string }): Promise<DocsPage> {
+export async function listDocs(
+  ctx: DomainContext,
+  query: { count: number; page: number; productSlug?: string; search?: string },
+): Promise<DocsPage> {
   const perPage = Math.min(query.count, await getDocsMaxPerPage(ctx));
   const args: GetPostsArgs = { type: 'doc', status: 'publish', orderBy: 'menu_order', limit: perPage, offset: (query.page - 1) * perPage };
   const search = query.search?.trim();

@@ -73,7 +73,14 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters): Prom
   const conditions = (eb: Eb, withStatus: boolean, termsJoined = false): Expression<SqlBool> => {
     const parts: Expression<SqlBool>[] = [eb('posts.type', '=', 'ticket')];
     const hasTerm = (taxonomy: Taxonomy, id: number) =>
-      eb.exists(eb.selectFrom('term_relationships as r').select('r.post_id').whereRef('r.post_id', '=', 'posts.id').where('r.taxonomy', '=', taxonomy).where('r.term_id', '=', id));
+      eb.exists(
+        eb
+          .selectFrom('term_relationships as r')
+          .select('r.post_id')
+          .whereRef('r.post_id', '=', 'posts.id')
+          .where('r.taxonomy', '=', taxonomy)
+          .where('r.term_id', '=', id),
+      );
     if (!termsJoined) {
       if (withStatus && statusId !== undefined) parts.push(hasTerm('ticket_status', statusId));
       if (reasonId !== undefined) parts.push(hasTerm('ticket_reason', reasonId));
@@ -107,7 +114,15 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters): Prom
   const [rows, counts] = await Promise.all([
     ctx.db
       .selectFrom('posts')
-      .select(['posts.id', 'posts.title', 'posts.author_id', 'posts.assignee_id', 'posts.product_id', 'posts.created_at', 'posts.updated_at'])
+      .select([
+        'posts.id',
+        'posts.title',
+        'posts.author_id',
+        'posts.assignee_id',
+        'posts.product_id',
+        'posts.created_at',
+        'posts.updated_at',
+      ])
       .where((eb) => conditions(eb, true))
       .orderBy('posts.updated_at', 'desc')
       .orderBy('posts.id', 'desc')
@@ -162,13 +177,18 @@ function joinTerms<Q extends SelectQueryBuilder<any, any, any>>(query: Q, terms:
   for (const [taxonomy, id] of Object.entries(terms)) {
     if (id === undefined) continue;
     const alias = `f_${taxonomy}`;
-    q = q.innerJoin(`term_relationships as ${alias}`, (join: any) => join.onRef(`${alias}.post_id`, '=', 'posts.id').on(`${alias}.taxonomy`, '=', taxonomy).on(`${alias}.term_id`, '=', id)) as Q;
+    q = q.innerJoin(`term_relationships as ${alias}`, (join: any) =>
+      join.onRef(`${alias}.post_id`, '=', 'posts.id').on(`${alias}.taxonomy`, '=', taxonomy).on(`${alias}.term_id`, '=', id),
+    ) as Q;
   }
   return q;
 }
 
 function isOnlyStatusFilter(filters: InboxFilters): boolean {
-  return Object.entries(filters).every(([key, value]) => ['status', 'page', 'perPage'].includes(key) || value === undefined || (key === 'search' && String(value).trim() === ''));
+  return Object.entries(filters).every(
+    ([key, value]) =>
+      ['status', 'page', 'perPage'].includes(key) || value === undefined || (key === 'search' && String(value).trim() === ''),
+  );
 }
 
 interface InboxRow {
@@ -187,7 +207,12 @@ export async function describeTickets(ctx: DomainContext, rows: InboxRow[]): Pro
   const ids = rows.map((r) => r.id);
   const userIds = [...new Set(rows.flatMap((r) => [r.author_id, r.assignee_id]).filter((id): id is number => id !== null))];
   const [terms, users] = await Promise.all([
-    ctx.db.selectFrom('term_relationships as r').innerJoin('terms as t', 't.id', 'r.term_id').select(['r.post_id', 'r.taxonomy', 't.slug', 't.name']).where('r.post_id', 'in', ids).execute(),
+    ctx.db
+      .selectFrom('term_relationships as r')
+      .innerJoin('terms as t', 't.id', 'r.term_id')
+      .select(['r.post_id', 'r.taxonomy', 't.slug', 't.name'])
+      .where('r.post_id', 'in', ids)
+      .execute(),
     userIds.length ? ctx.db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', userIds).execute() : Promise.resolve([]),
   ]);
   const termOf = new Map(terms.map((t) => [`${t.post_id}:${t.taxonomy}`, { slug: t.slug, name: t.name }]));

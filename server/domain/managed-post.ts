@@ -33,7 +33,9 @@ export async function getManagedPost(db: Kysely<Database>, type: ManagedPostType
 /** `wanted` made into a slug that no post of that type has yet (`faq`, `faq-2`…). */
 export async function uniqueSlug(db: Kysely<Database>, type: string, wanted: string): Promise<string> {
   const base = slugify(wanted);
-  const taken = new Set((await db.selectFrom('posts').select('slug').where('type', '=', type).where('slug', 'like', `${base}%`).execute()).map((r) => r.slug));
+  const taken = new Set(
+    (await db.selectFrom('posts').select('slug').where('type', '=', type).where('slug', 'like', `${base}%`).execute()).map((r) => r.slug),
+  );
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
   return slug;

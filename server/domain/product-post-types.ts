@@ -20,12 +20,20 @@ export async function getProductPostTypes(hooks: Hooks): Promise<string[]> {
 export async function assertAssignableToProduct(ctx: DomainContext, postType: string): Promise<void> {
   const types = await getProductPostTypes(ctx.hooks);
   if (!types.includes(postType)) {
-    throw invalidField('product', `posts of type "${postType}" cannot be assigned to a product; the assignable types are: ${types.join(', ') || 'none'}`);
+    throw invalidField(
+      'product',
+      `posts of type "${postType}" cannot be assigned to a product; the assignable types are: ${types.join(', ') || 'none'}`,
+    );
   }
 }
 
 /** The product post with that id, or a 400 naming `field`. */
 export async function assertProductExists(ctx: DomainContext, productId: number, field = 'product'): Promise<void> {
-  const product = await ctx.db.selectFrom('posts').select('id').where('id', '=', productId).where('type', '=', 'product').executeTakeFirst();
+  const product = await ctx.db
+    .selectFrom('posts')
+    .select('id')
+    .where('id', '=', productId)
+    .where('type', '=', 'product')
+    .executeTakeFirst();
   if (!product) throw invalidField(field, `there is no product with id ${productId}; GET /api/helpdesk/v1/tickets/products/ lists them`);
 }

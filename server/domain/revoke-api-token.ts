@@ -7,5 +7,6 @@ import type { DomainContext } from './context.js';
  */
 export async function revokeApiToken(ctx: DomainContext, id: number): Promise<void> {
   const result = await ctx.db.deleteFrom('api_tokens').where('id', '=', id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new AppError('NOT_FOUND', `There is no API token with id ${id}; it may have been revoked already.`);
+  if (Number(result.numDeletedRows) === 0)
+    throw new AppError('NOT_FOUND', `There is no API token with id ${id}; it may have been revoked already.`);
 }

@@ -17,7 +17,12 @@ export async function setAccountDisabled(ctx: DomainContext, userId: number, dis
     if (!user) throw new AppError('NOT_FOUND', `There is no account with id ${userId}.`);
     if (!disabled) {
       if (!user.disabled_at) return user;
-      return trx.updateTable('users').set({ disabled_at: null, updated_at: now() }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+      return trx
+        .updateTable('users')
+        .set({ disabled_at: null, updated_at: now() })
+        .where('id', '=', userId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     }
     if (user.disabled_at) return user;
     if (user.role === 'admin') {
@@ -28,10 +33,16 @@ export async function setAccountDisabled(ctx: DomainContext, userId: number, dis
         .where('disabled_at', 'is', null)
         .where('id', '!=', userId)
         .executeTakeFirstOrThrow();
-      if (Number(others.n) === 0) throw new AppError('CONFLICT', 'This is the last admin who can sign in; make another account an admin first.');
+      if (Number(others.n) === 0)
+        throw new AppError('CONFLICT', 'This is the last admin who can sign in; make another account an admin first.');
     }
     const time = now();
-    const updated = await trx.updateTable('users').set({ disabled_at: time, updated_at: time }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+    const updated = await trx
+      .updateTable('users')
+      .set({ disabled_at: time, updated_at: time })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
     // Marked used rather than deleted: whoever opens one later is told the account is disabled.

@@ -26,14 +26,17 @@ export async function verifyStaffPassword(ctx: DomainContext, email: string, pas
   const address = normalizeEmail(email);
   const guess = await takePasswordGuess(ctx.db, address, ip);
   if (!guess.allowed) {
-    throw new AppError('RATE_LIMITED', `Too many attempts. Wait ${describeWait(guess.retryAfterS)} and try again.`).withHeaders({ 'retry-after': String(guess.retryAfterS) });
+    throw new AppError('RATE_LIMITED', `Too many attempts. Wait ${describeWait(guess.retryAfterS)} and try again.`).withHeaders({
+      'retry-after': String(guess.retryAfterS),
+    });
   }
   let right = true; // a check that fails on our side is no wrong guess
   try {
     const user = await findUserByEmail(ctx.db, address);
     const ok = await verifyPassword(password, user?.password_hash ?? null);
     right = !!user && ok && (user.role === 'agent' || user.role === 'admin');
-    if (!user || !right) throw new AppError('INVALID_CREDENTIALS', 'The email or the password is wrong, or this account is not an agent or admin.');
+    if (!user || !right)
+      throw new AppError('INVALID_CREDENTIALS', 'The email or the password is wrong, or this account is not an agent or admin.');
     // Said only after the right password, so it reveals nothing to a guesser.
     assertAccountEnabled(user);
     return user;
@@ -53,7 +56,12 @@ export interface StaffChanges {
  * password ends the account's sessions, all but `keepSession` (the admin's own, when they change their
  * own password).
  */
-export async function updateUser(ctx: DomainContext, id: number, changes: StaffChanges, keepSession: string | null = null): Promise<UserRow> {
+export async function updateUser(
+  ctx: DomainContext,
+  id: number,
+  changes: StaffChanges,
+  keepSession: string | null = null,
+): Promise<UserRow> {
   if (changes.password !== undefined && changes.password.length < MIN_PASSWORD_LENGTH) {
     throw invalidField('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }

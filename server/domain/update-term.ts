@@ -7,7 +7,12 @@ import { refuseDuplicateSlug, type TermInput, WORKFLOW_STATUS_SLUGS } from './te
 /** Renames or reorders a term. */
 export async function updateTerm(ctx: DomainContext, taxonomy: Taxonomy, id: number, input: TermInput): Promise<TermRow> {
   if (taxonomy === 'ticket_status' && input.slug !== undefined) {
-    const current = await ctx.db.selectFrom('terms').select('slug').where('id', '=', id).where('taxonomy', '=', taxonomy).executeTakeFirst();
+    const current = await ctx.db
+      .selectFrom('terms')
+      .select('slug')
+      .where('id', '=', id)
+      .where('taxonomy', '=', taxonomy)
+      .executeTakeFirst();
     if (current && current.slug !== slugify(input.slug) && WORKFLOW_STATUS_SLUGS.includes(current.slug)) {
       throw invalidField('slug', `the automatic transitions find "${current.slug}" by its slug; rename the status instead`);
     }

@@ -37,21 +37,37 @@ export async function updateTicket(ctx: DomainContext, id: number, changes: Tick
       }
       const termId = await findTermId(trx, taxonomy, termKey);
       if (termId === undefined) throw invalidField(key, `there is no ${key} "${termKey}"`);
-      const updated = await trx.updateTable('term_relationships').set({ term_id: termId }).where('post_id', '=', id).where('taxonomy', '=', taxonomy).executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) await trx.insertInto('term_relationships').values({ post_id: id, taxonomy, term_id: termId }).execute();
+      const updated = await trx
+        .updateTable('term_relationships')
+        .set({ term_id: termId })
+        .where('post_id', '=', id)
+        .where('taxonomy', '=', taxonomy)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n)
+        await trx.insertInto('term_relationships').values({ post_id: id, taxonomy, term_id: termId }).execute();
     }
 
     const set: { product_id?: number | null; assignee_id?: number | null; updated_at: string } = { updated_at: now() };
     if (changes.product !== undefined) {
       if (changes.product !== null) {
-        const product = await trx.selectFrom('posts').select('id').where('id', '=', changes.product).where('type', '=', 'product').executeTakeFirst();
+        const product = await trx
+          .selectFrom('posts')
+          .select('id')
+          .where('id', '=', changes.product)
+          .where('type', '=', 'product')
+          .executeTakeFirst();
         if (!product) throw invalidField('product', `there is no product with id ${changes.product}`);
       }
       set.product_id = changes.product;
     }
     if (changes.assignee !== undefined) {
       if (changes.assignee !== null) {
-        const agent = await trx.selectFrom('users').select('id').where('id', '=', changes.assignee).where('role', 'in', ['agent', 'admin']).executeTakeFirst();
+        const agent = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', changes.assignee)
+          .where('role', 'in', ['agent', 'admin'])
+          .executeTakeFirst();
         if (!agent) throw invalidField('assignee', `there is no agent or admin with id ${changes.assignee}`);
       }
       set.assignee_id = changes.assignee;

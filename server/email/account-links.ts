@@ -7,9 +7,15 @@ import type { MailJobPayload } from './mail-job-payload.js';
  * The one-time link of a sign-up or password mail, minted when the mail is built (so a retry makes a
  * fresh one and no usable token ever sits in the job queue); null for every other mail.
  */
-export async function issueAccountLink(ctx: DomainContext, homeUrl: string, payload: MailJobPayload, userId: number | null): Promise<string | null> {
+export async function issueAccountLink(
+  ctx: DomainContext,
+  homeUrl: string,
+  payload: MailJobPayload,
+  userId: number | null,
+): Promise<string | null> {
   // The link's row joins the group commit on SQLite (no fsync of its own per mail).
-  if (payload.template === 'client_confirm_address') return ctx.transactions.write((db) => issueAddressProof(db, homeUrl, { email: payload.email, name: payload.name }));
+  if (payload.template === 'client_confirm_address')
+    return ctx.transactions.write((db) => issueAddressProof(db, homeUrl, { email: payload.email, name: payload.name }));
   if ((payload.template === 'client_account_exists' || payload.template === 'password_reset') && userId !== null) {
     return ctx.transactions.write((db) => issuePasswordResetLink(db, homeUrl, userId));
   }

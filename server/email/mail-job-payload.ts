@@ -3,9 +3,9 @@ import { MAIL_TEMPLATES, type MailTemplateName } from '../settings/emails-tab.js
 
 const ID = Type.Integer({ minimum: 1 });
 // Mails to an account; the access and confirmation mails go to a bare address and have their own shapes.
-const ACCOUNT_TEMPLATES = (Object.keys(MAIL_TEMPLATES) as MailTemplateName[]).filter((name) => name !== 'client_access_request' && name !== 'client_confirm_address') as Array<
-  Exclude<MailTemplateName, 'client_access_request' | 'client_confirm_address'>
->;
+const ACCOUNT_TEMPLATES = (Object.keys(MAIL_TEMPLATES) as MailTemplateName[]).filter(
+  (name) => name !== 'client_access_request' && name !== 'client_confirm_address',
+) as Array<Exclude<MailTemplateName, 'client_access_request' | 'client_confirm_address'>>;
 
 /**
  * One message to one recipient; rendered when it is sent, so a fresh link is made per attempt. The

@@ -34,7 +34,12 @@ async function staffIds(db: Kysely<Database>): Promise<number[]> {
  * so a retry of one recipient's mail never resends another's.
  */
 export async function fanOutTicketCreated(trx: Kysely<Database>, ticketId: number): Promise<void> {
-  const ticket = await trx.selectFrom('posts').select(['author_id']).where('id', '=', ticketId).where('type', '=', 'ticket').executeTakeFirst();
+  const ticket = await trx
+    .selectFrom('posts')
+    .select(['author_id'])
+    .where('id', '=', ticketId)
+    .where('type', '=', 'ticket')
+    .executeTakeFirst();
   if (!ticket) return;
   if (ticket.author_id) await enqueueMail(trx, { template: 'client_ticket_created', userId: ticket.author_id, ticketId });
   for (const id of await staffIds(trx)) {
@@ -52,14 +57,20 @@ export async function fanOutCommentAdded(trx: Kysely<Database>, commentId: numbe
     .executeTakeFirst();
   if (!comment || (await isInternal(trx, commentId))) return;
   if (comment.author_role === 'client') {
-    for (const id of await staffIds(trx)) await enqueueMail(trx, { template: 'agent_client_reply', userId: id, ticketId: comment.post_id, commentId });
+    for (const id of await staffIds(trx))
+      await enqueueMail(trx, { template: 'agent_client_reply', userId: id, ticketId: comment.post_id, commentId });
   } else if (comment.client_id && comment.client_id !== comment.author_id) {
     await enqueueMail(trx, { template: 'client_agent_reply', userId: comment.client_id, ticketId: comment.post_id, commentId });
   }
 }
 
 async function isInternal(db: Kysely<Database>, commentId: number): Promise<boolean> {
-  const meta = await db.selectFrom('comment_meta').select('meta_value').where('comment_id', '=', commentId).where('meta_key', '=', 'is_internal').executeTakeFirst();
+  const meta = await db
+    .selectFrom('comment_meta')
+    .select('meta_value')
+    .where('comment_id', '=', commentId)
+    .where('meta_key', '=', 'is_internal')
+    .executeTakeFirst();
   return meta?.meta_value === '1';
 }
 
@@ -67,7 +78,13 @@ async function isInternal(db: Kysely<Database>, commentId: number): Promise<bool
  * Builds the message of a mail job; null when there is nothing to send any more (account or ticket
  * gone, note), `{ suppressed }` when `allow` refuses it. The payload was checked by the worker. `allow` runs before any link is minted.
  */
-export async function buildMail(ctx: DomainContext, config: Config, job: JobRow, payload: MailJobPayload, allow?: MailAllowance): Promise<OutgoingMail | { suppressed: string } | null> {
+export async function buildMail(
+  ctx: DomainContext,
+  config: Config,
+  job: JobRow,
+  payload: MailJobPayload,
+  allow?: MailAllowance,
+): Promise<OutgoingMail | { suppressed: string } | null> {
   const recipient =
     'userId' in payload
       ? await ctx.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', payload.userId).executeTakeFirst()
@@ -88,7 +105,11 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow,
   let commentAuthorRole: string | null = null;
   if ('commentId' in payload && payload.commentId) {
     if (await isInternal(ctx.db, payload.commentId)) return null;
-    const comment = await ctx.db.selectFrom('comments').select(['content', 'author_role']).where('id', '=', payload.commentId).executeTakeFirst();
+    const comment = await ctx.db
+      .selectFrom('comments')
+      .select(['content', 'author_role'])
+      .where('id', '=', payload.commentId)
+      .executeTakeFirst();
     if (!comment) return null;
     replyText = comment.content;
     commentAuthorRole = comment.author_role;
@@ -109,7 +130,13 @@ export async function buildMail(ctx: DomainContext, config: Config, job: JobRow,
       ? siteLink
       : toClient
         ? // The link's row joins the group commit on SQLite (no fsync of its own per mail).
-          await ctx.transactions.write((db) => issueTicketLink(db, config.homeUrl, { userId: recipient.id as number, ticketId: ticket?.id ?? null, lifetimeDays: settings.login.link_lifetime_days }))
+          await ctx.transactions.write((db) =>
+            issueTicketLink(db, config.homeUrl, {
+              userId: recipient.id as number,
+              ticketId: ticket?.id ?? null,
+              lifetimeDays: settings.login.link_lifetime_days,
+            }),
+          )
         : `${config.homeUrl}/admin/tickets/${ticket?.id ?? ''}`);
   const values: MailValues = {
     // Chosen by whoever filed the ticket: shown, never a link (a name like "evil.com").

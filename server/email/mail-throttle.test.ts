@@ -48,12 +48,19 @@ describeEachDatabase('mails to one address', (dialect) => {
   function startWorker(smtpUrl: string) {
     const transport = createMailTransport({ smtpUrl, dataDir: '' });
     // The app's counters: the worker's suppressions show in the admin's intake stats.
-    const worker = createWorker(hd.ctx, hd.config, transport, { info: () => {}, warn: () => {} }, { pollMs: 20, baseDelayMs: 20, maxDelayMs: 50, counters: hd.counters });
+    const worker = createWorker(
+      hd.ctx,
+      hd.config,
+      transport,
+      { info: () => {}, warn: () => {} },
+      { pollMs: 20, baseDelayMs: 20, maxDelayMs: 50, counters: hd.counters },
+    );
     cleanups.push(() => transport.close());
     cleanups.push(() => worker.stop());
     worker.start();
   }
-  const submitFrom = (ip: string, overrides: Record<string, unknown>) => hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload(overrides), remoteAddress: ip });
+  const submitFrom = (ip: string, overrides: Record<string, unknown>) =>
+    hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload(overrides), remoteAddress: ip });
   const jobs = () => hd.ctx.db.selectFrom('jobs').select(['kind', 'state', 'attempts', 'last_error', 'payload']).orderBy('id').execute();
   const allSettled = async () => (await jobs()).every((j) => j.state !== 'queued' && j.state !== 'running');
   const stats = async () => {
@@ -61,32 +68,41 @@ describeEachDatabase('mails to one address', (dialect) => {
     return (await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/intake/stats', headers: admin })).json().refused;
   };
 
-  it('mail-bombing one victim from many IPs: tickets are filed, at most the limit of confirmations reach the address, staff get every mail', async () => {
-    await updateSettings(hd.ctx, { tickets: { limit_mail_hour: 2 } });
-    const agent = await hd.authAs('agent');
-    for (let i = 0; i < 6; i++) expect((await submitFrom(`192.0.2.${i + 1}`, { email: 'victim@client.test' })).statusCode).toBe(201);
-    const smtp = await sink();
-    startWorker(smtp.url);
-    await expect.poll(allSettled, settled).toBe(true);
+  it(
+    'mail-bombing one victim from many IPs: tickets are filed, at most the ' +
+      'limit of confirmations reach the address, staff get every mail',
+    async () => {
+      await updateSettings(hd.ctx, { tickets: { limit_mail_hour: 2 } });
+      const agent = await hd.authAs('agent');
+      for (let i = 0; i < 6; i++) expect((await submitFrom(`192.0.2.${i + 1}`, { email: 'victim@client.test' })).statusCode).toBe(201);
+      const smtp = await sink();
+      startWorker(smtp.url);
+      await expect.poll(allSettled, settled).toBe(true);
 
-    expect(smtp.messages.filter((m) => m.to.includes('victim@client.test'))).toHaveLength(2);
-    expect(smtp.messages.filter((m) => m.to[0]?.endsWith('@staff.test'))).toHaveLength(6);
-    const skipped = (await jobs()).filter((j) => j.state === 'skipped');
-    expect(skipped).toHaveLength(4);
-    for (const job of skipped) {
-      expect(JSON.parse(job.payload).template).toBe('client_ticket_created');
-      expect(job.last_error).toMatch(/^Not sent: this address already got 2 mail/);
-      expect(job.attempts).toBe(1);
-    }
-    expect((await stats()).limit_mail_address).toBe(4);
+      expect(smtp.messages.filter((m) => m.to.includes('victim@client.test'))).toHaveLength(2);
+      expect(smtp.messages.filter((m) => m.to[0]?.endsWith('@staff.test'))).toHaveLength(6);
+      const skipped = (await jobs()).filter((j) => j.state === 'skipped');
+      expect(skipped).toHaveLength(4);
+      for (const job of skipped) {
+        expect(JSON.parse(job.payload).template).toBe('client_ticket_created');
+        expect(job.last_error).toMatch(/^Not sent: this address already got 2 mail/);
+        expect(job.attempts).toBe(1);
+      }
+      expect((await stats()).limit_mail_address).toBe(4);
 
-    // An agent's reply is never limited: the client still gets it.
-    const ticketId = Number(JSON.parse((await jobs()).find((j) => j.kind === 'ticket_created')?.payload ?? '{}').ticketId);
-    const reply = await hd.app.inject({ method: 'POST', url: `/api/helpdesk/v1/tickets/${ticketId}/comments`, headers: agent, payload: { text: 'We are on it.' } });
-    expect(reply.statusCode).toBe(201);
-    await smtp.waitFor((m) => m.filter((x) => x.to.includes('victim@client.test')).length === 3, 'the agent reply');
-    expect(smtp.messages.at(-1)?.text).toContain('We are on it.');
-  });
+      // An agent's reply is never limited: the client still gets it.
+      const ticketId = Number(JSON.parse((await jobs()).find((j) => j.kind === 'ticket_created')?.payload ?? '{}').ticketId);
+      const reply = await hd.app.inject({
+        method: 'POST',
+        url: `/api/helpdesk/v1/tickets/${ticketId}/comments`,
+        headers: agent,
+        payload: { text: 'We are on it.' },
+      });
+      expect(reply.statusCode).toBe(201);
+      await smtp.waitFor((m) => m.filter((x) => x.to.includes('victim@client.test')).length === 3, 'the agent reply');
+      expect(smtp.messages.at(-1)?.text).toContain('We are on it.');
+    },
+  );
 
   it('counts the auto responder’s bot replies with the confirmations they follow', async () => {
     await updateSettings(hd.ctx, { tickets: { limit_mail_hour: 3, auto_responder_enabled: true } });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { renderMail } from './render-mail.js';
 
 describe('renderMail', () => {
-  const values = { client_name: 'Ann <b>&', ticket_title: 'Line\r\nBcc: x@evil.test', ticket_id: '7', ticket_link: 'https://h.test/login/ticket/?token=a&b', site_name: 'Acme' };
+  const values = {
+    client_name: 'Ann <b>&',
+    ticket_title: 'Line\r\nBcc: x@evil.test',
+    ticket_id: '7',
+    ticket_link: 'https://h.test/login/ticket/?token=a&b',
+    site_name: 'Acme',
+  };
 
   it('fills every placeholder in subject, text and HTML; unknown placeholders stay as typed', () => {
     const mail = renderMail('##ticket_title## [###ticket_id##] ##nope##', 'Hi ##client_name##\n##ticket_link##\n##site_name##', values);

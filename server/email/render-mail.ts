@@ -1,7 +1,9 @@
 import { escapeHtml } from './escape-html.js';
 
 /** Values of the template placeholders (`##name##`). */
-export type MailValues = Partial<Record<'client_name' | 'ticket_title' | 'ticket_id' | 'ticket_link' | 'site_name' | 'site_link' | 'reply_text', string>>;
+export type MailValues = Partial<
+  Record<'client_name' | 'ticket_title' | 'ticket_id' | 'ticket_link' | 'site_name' | 'site_link' | 'reply_text', string>
+>;
 
 export interface RenderedMail {
   subject: string;
@@ -39,6 +41,9 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
     })
     .join('')
     .replace(/\r?\n/g, '<br>\n');
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${htmlBody}</body></html>`;
+  const html =
+    `<!doctype html><html><head><meta ` +
+    `charset="utf-8"><title>${escapeHtml(subject)}</title></head><body ` +
+    `style="font-family:sans-serif;line-height:1.5">${htmlBody}</body></html>`;
   return { subject, text, html };
 }

@@ -29,7 +29,11 @@ describeEachDatabase('names and subjects in mail are never links', (dialect) => 
 
   it('a name like evil.test and a subject full of addresses reach agents and the client as plain words, stored unchanged', async () => {
     const agent = await hd.authAs('agent');
-    const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload({ name: NAME, subject: SUBJECT }) });
+    const res = await hd.app.inject({
+      method: 'POST',
+      url: '/api/helpdesk/v1/tickets/',
+      payload: ticketPayload({ name: NAME, subject: SUBJECT }),
+    });
     expect(res.statusCode).toBe(201);
     const id = (res.json() as { id: number }).id;
     const sent = await mail.drain();
@@ -45,7 +49,10 @@ describeEachDatabase('names and subjects in mail are never links', (dialect) => 
     }
     expect(toAgent.some((m) => m.text.includes(unlinkableText(SUBJECT)))).toBe(true);
     // The agents' view has the exact words.
-    const ticket = (await hd.app.inject({ method: 'GET', url: `/api/helpdesk/v1/tickets/${id}`, headers: agent })).json() as { title?: string; subject?: string };
+    const ticket = (await hd.app.inject({ method: 'GET', url: `/api/helpdesk/v1/tickets/${id}`, headers: agent })).json() as {
+      title?: string;
+      subject?: string;
+    };
     expect(JSON.stringify(ticket)).toContain(SUBJECT);
   });
 });

@@ -1,5 +1,14 @@
 import { createHooks as createWordPressHooks } from '@wordpress/hooks';
-import { ACTION_NAMES, type ActionCallback, type ActionMap, type ActionName, FILTER_NAMES, type FilterCallback, type FilterMap, type FilterName } from './hook-map.js';
+import {
+  ACTION_NAMES,
+  type ActionCallback,
+  type ActionMap,
+  type ActionName,
+  FILTER_NAMES,
+  type FilterCallback,
+  type FilterMap,
+  type FilterName,
+} from './hook-map.js';
 
 /** The typed hook registry: one per app instance, never a module-level singleton. */
 export interface Hooks {
@@ -29,7 +38,9 @@ function checkRegistration(kind: 'filter' | 'action', name: string, namespace: s
     throw new HookUsageError(`Unknown ${kind} "${name}". The ${kind}s you can hook are: ${known.join(', ')}.`);
   }
   if (typeof namespace !== 'string' || !NAMESPACE_PATTERN.test(namespace)) {
-    throw new HookUsageError(`The namespace of a "${name}" ${kind} must look like "vendor/plugin" (letters, digits, - _ . /); got ${JSON.stringify(namespace)}.`);
+    throw new HookUsageError(
+      `The namespace of a "${name}" ${kind} must look like "vendor/plugin" (letters, digits, - _ . /); got ${JSON.stringify(namespace)}.`,
+    );
   }
   if (typeof callback !== 'function') {
     throw new HookUsageError(`The callback of the "${name}" ${kind} from "${namespace}" must be a function.`);

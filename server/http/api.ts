@@ -49,7 +49,8 @@ export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, c
   const basePathLength = config.basePath.length;
   await api.register(cors, {
     // Decided per request so that management routes, preflights included, get no CORS headers.
-    delegator: (request, callback) => callback(null, isPublicRequest(request as FastifyRequest, basePathLength) ? PUBLIC_CORS : { origin: false }),
+    delegator: (request, callback) =>
+      callback(null, isPublicRequest(request as FastifyRequest, basePathLength) ? PUBLIC_CORS : { origin: false }),
   });
 
   // An answer for a signed-in caller (token or session) is theirs alone: no cache may keep it.

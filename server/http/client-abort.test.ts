@@ -30,7 +30,11 @@ describeEachDatabase('a client hanging up mid-request', (dialect) => {
   it('is logged at info as a hang-up, never as an error or "database unreachable"', async () => {
     const socket = connect({ port, host: '127.0.0.1' });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    socket.write('POST /api/helpdesk/v1/tickets/ HTTP/1.1\r\nHost: help.test\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"name":"Gone');
+    socket.write(
+      'POST /api/helpdesk/v1/tickets/ HTTP/1.1\r\nHost: ' +
+        'help.test\r\nContent-Type: application/json\r\nContent-Length: ' +
+        '5000\r\n\r\n{"name":"Gone',
+    );
     // The request has reached the service (Fastify logs each incoming request) before the client leaves.
     await expect.poll(() => lines.some((line) => line.msg === 'incoming request'), { timeout: 10_000 }).toBe(true);
     socket.destroy();

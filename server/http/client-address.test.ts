@@ -7,7 +7,9 @@ describe('addressKey', () => {
   });
 
   it('counts every IPv6 address of one /64 as one', () => {
-    const keys = ['2001:db8:1:2::1', '2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:0db8:0001:0002:abcd::9', '2001:DB8:1:2:0:0:0:5'].map(addressKey);
+    const keys = ['2001:db8:1:2::1', '2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:0db8:0001:0002:abcd::9', '2001:DB8:1:2:0:0:0:5'].map(
+      addressKey,
+    );
     expect(new Set(keys)).toEqual(new Set(['2001:db8:1:2::/64']));
   });
 

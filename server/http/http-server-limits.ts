@@ -23,9 +23,14 @@ export function httpServerOptions(limits: HttpLimits): ServerOptions {
 function rawProblem(code: ErrorCode, detail: string): string {
   const problem = problemFor(code, detail);
   const body = JSON.stringify(problem);
-  return [`HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}`, 'Content-Type: application/problem+json', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close', '', body].join(
-    '\r\n',
-  );
+  return [
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}`,
+    'Content-Type: application/problem+json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+    '',
+    body,
+  ].join('\r\n');
 }
 
 const TIMEOUT_RESPONSE = rawProblem('REQUEST_TIMEOUT', 'The request stopped arriving before it was complete. Send it again.');

@@ -50,12 +50,14 @@ export function toProblem(error: unknown): Problem {
   }
   // PostgreSQL refuses NUL in text (SQLite stores it): a request that carries one into a query is the
   // client's mistake on either database, never a 500. Fields are checked first; this is the net.
-  if (err.code === '22021' || err.code === '22P05') return problemFor('MALFORMED_BODY', 'The request contains a NUL or another character that cannot be stored. Remove it and try again.');
+  if (err.code === '22021' || err.code === '22P05')
+    return problemFor('MALFORMED_BODY', 'The request contains a NUL or another character that cannot be stored. Remove it and try again.');
   const fault = classifyDatabaseFault(error);
   if (fault) return problemFor(fault === 'full' ? 'STORAGE_FULL' : 'SERVICE_UNAVAILABLE', FAULT_DETAILS[fault]);
   if (err.statusCode === 429) return problemFor('RATE_LIMITED', 'Too many requests. Wait a little and try again.');
   if (err.statusCode === 404) return problemFor('NOT_FOUND', 'Nothing is at this address.');
-  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return problemFor('MALFORMED_BODY', 'The request could not be read.');
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+    return problemFor('MALFORMED_BODY', 'The request could not be read.');
   return problemFor('INTERNAL_ERROR', 'The error was logged. Please try again; if it keeps happening, tell the site owner.');
 }
 
@@ -81,7 +83,10 @@ export function describeFailure(error: unknown): string {
     case 'busy':
       return 'request failed: the SQLite database stayed locked by another process beyond the busy timeout (answered 503)';
     case 'full':
-      return 'request failed: DISK FULL — the data volume has no space left; nothing was written (answered 503). Free space and writes resume by themselves';
+      return (
+        'request failed: DISK FULL — the data volume has no space left; nothing was written (answered 503). ' +
+        'Free space and writes resume by themselves'
+      );
     default:
       return 'request failed';
   }
@@ -132,6 +137,13 @@ function join(path: string, name: string): string {
 }
 
 function article(type: string): string {
-  const words: Record<string, string> = { integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', object: 'an object', array: 'a list' };
+  const words: Record<string, string> = {
+    integer: 'a whole number',
+    number: 'a number',
+    string: 'text',
+    boolean: 'true or false',
+    object: 'an object',
+    array: 'a list',
+  };
   return words[type] ?? type;
 }

@@ -54,11 +54,20 @@ function fileTicket(port: number, localAddress = '127.0.0.1'): Promise<number> {
   });
 }
 
-const partialBody = (size: number) => `POST /api/helpdesk/v1/tickets/ HTTP/1.1\r\nHost: help.test\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n{"name":"Slow`;
+const partialBody = (size: number) =>
+  `POST /api/helpdesk/v1/tickets/ HTTP/1.1\r\nHost: ` +
+  `help.test\r\nContent-Type: application/json\r\nContent-Length: ` +
+  `${size}\r\n\r\n{"name":"Slow`;
 const partialHeaders = 'POST /api/helpdesk/v1/tickets/ HTTP/1.1\r\nHost: help.test\r\nContent-Ty';
 
 // Short bounds so the test ends quickly; the defaults are 10 s / 10 s / 30 s / 10 s.
-const FAST_LIMITS: HttpLimits = { headersTimeoutMs: 1500, bodyTimeoutMs: 1500, requestTimeoutMs: 4000, keepAliveTimeoutMs: 1500, maxConnectionsPerAddress: 64 };
+const FAST_LIMITS: HttpLimits = {
+  headersTimeoutMs: 1500,
+  bodyTimeoutMs: 1500,
+  requestTimeoutMs: 4000,
+  keepAliveTimeoutMs: 1500,
+  maxConnectionsPerAddress: 64,
+};
 
 describeEachDatabase('stalled and slow clients', (dialect) => {
   const hd = useTestHelpdesk(dialect, { httpLimits: FAST_LIMITS });
@@ -70,7 +79,8 @@ describeEachDatabase('stalled and slow clients', (dialect) => {
     port = Number(url.port);
   });
 
-  it('serves a normal client while 300 sockets stall on partial bodies and headers, then cuts every stalled socket (408 where a request had begun)', async () => {
+  it('serves a normal client while 300 sockets stall on partial bodies and ' +
+    'headers, then cuts every stalled socket (408 where a request had begun)', async () => {
     // Six addresses × 50 sockets: under the per-address cap, so only the timeouts can free them.
     const stalled: RawClient[] = [];
     const bodies: RawClient[] = [];
@@ -117,7 +127,15 @@ describe('open connections per client address', () => {
   let port: number;
   const opened: Socket[] = [];
   beforeAll(async () => {
-    hd = await createTestHelpdesk('sqlite', { httpLimits: { headersTimeoutMs: 60_000, bodyTimeoutMs: 60_000, requestTimeoutMs: 120_000, keepAliveTimeoutMs: 60_000, maxConnectionsPerAddress: 5 } });
+    hd = await createTestHelpdesk('sqlite', {
+      httpLimits: {
+        headersTimeoutMs: 60_000,
+        bodyTimeoutMs: 60_000,
+        requestTimeoutMs: 120_000,
+        keepAliveTimeoutMs: 60_000,
+        maxConnectionsPerAddress: 5,
+      },
+    });
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     port = Number(new URL(await hd.app.listen({ port: 0, host: '127.0.0.1' })).port);

@@ -20,9 +20,14 @@ export interface Exceeded<Name extends string> {
  * caller may retry once every exceeded window has ended, so Retry-After is the longest of them; the
  * RateLimit-Policy and RateLimit headers (IETF draft) name the exceeded limits.
  */
-export async function hitLimits<Name extends string>(counters: CounterStore, limits: Array<CountedLimit<Name>>): Promise<Exceeded<Name> | null> {
+export async function hitLimits<Name extends string>(
+  counters: CounterStore,
+  limits: Array<CountedLimit<Name>>,
+): Promise<Exceeded<Name> | null> {
   const hits = await Promise.all(limits.map((limit) => counters.hit(limit.key, limit.windowMs)));
-  const exceeded = limits.map((limit, i) => ({ limit, hit: hits[i] ?? { count: 0, resetInMs: 0 } })).filter(({ limit, hit }) => hit.count > limit.max);
+  const exceeded = limits
+    .map((limit, i) => ({ limit, hit: hits[i] ?? { count: 0, resetInMs: 0 } }))
+    .filter(({ limit, hit }) => hit.count > limit.max);
   if (!exceeded.length) return null;
   const worst = exceeded.reduce((a, b) => (b.hit.resetInMs > a.hit.resetInMs ? b : a));
   const retryAfterS = Math.max(1, Math.ceil(worst.hit.resetInMs / 1000));

@@ -119,7 +119,12 @@ describeEachDatabase('two instances on one database, counters in it', (dialect) 
     closers.push(async () => void (await Promise.all(apps.map((app) => app.close()))));
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await apps[i % 2]?.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload(), remoteAddress: '198.18.0.7' });
+      const res = await apps[i % 2]?.inject({
+        method: 'POST',
+        url: '/api/helpdesk/v1/tickets/',
+        payload: ticketPayload(),
+        remoteAddress: '198.18.0.7',
+      });
       codes.push(res?.statusCode ?? 0);
     }
     expect(codes).toEqual([201, 201, 201, 429, 429]);

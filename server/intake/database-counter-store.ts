@@ -29,7 +29,12 @@ export function createDatabaseCounterStore(db: Kysely<Database>, now: () => numb
       return { count: Number(row.count), resetInMs: Math.max(0, Number(row.reset_at) - time) };
     },
     async peek(key) {
-      const row = await db.selectFrom('counter_windows').select('count').where('key', '=', key).where('reset_at', '>', now()).executeTakeFirst();
+      const row = await db
+        .selectFrom('counter_windows')
+        .select('count')
+        .where('key', '=', key)
+        .where('reset_at', '>', now())
+        .executeTakeFirst();
       return row ? Number(row.count) : 0;
     },
     // The database handle belongs to the service, which closes it.

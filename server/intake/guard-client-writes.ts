@@ -35,8 +35,18 @@ export async function checkClientWrite(ctx: DomainContext, counters: CounterStor
   }
   const accountLimit: CountedLimit<RefusalReason> =
     write.kind === 'ticket'
-      ? { name: 'limit_client_tickets_hour', key: `client:tickets:h:${write.userId}`, windowMs: HOUR_MS, max: settings.limit_client_tickets_hour }
-      : { name: 'limit_client_replies_hour', key: `client:replies:h:${write.userId}`, windowMs: HOUR_MS, max: settings.limit_client_replies_hour };
+      ? {
+          name: 'limit_client_tickets_hour',
+          key: `client:tickets:h:${write.userId}`,
+          windowMs: HOUR_MS,
+          max: settings.limit_client_tickets_hour,
+        }
+      : {
+          name: 'limit_client_replies_hour',
+          key: `client:replies:h:${write.userId}`,
+          windowMs: HOUR_MS,
+          max: settings.limit_client_replies_hour,
+        };
   const addressLimit: CountedLimit<RefusalReason> = {
     name: 'limit_client_ip_hour',
     key: `client:ip:h:${addressKey(write.ip)}`,
@@ -47,7 +57,10 @@ export async function checkClientWrite(ctx: DomainContext, counters: CounterStor
   if (!exceeded) return undefined;
   await recordRefusal(counters, exceeded.name);
   const what = write.kind === 'ticket' ? 'tickets' : 'replies';
-  return new AppError('RATE_LIMITED', `Too many ${what} were sent from this account or network. Please try again in ${describeWait(exceeded.retryAfterS)}.`).withHeaders(exceeded.headers);
+  return new AppError(
+    'RATE_LIMITED',
+    `Too many ${what} were sent from this account or network. Please try again in ${describeWait(exceeded.retryAfterS)}.`,
+  ).withHeaders(exceeded.headers);
 }
 
 /** checkClientWrite for the paths that answer a refusal by throwing it (replies). */

@@ -64,7 +64,10 @@ export async function checkIntake(ctx: DomainContext, counters: CounterStore, at
   };
 
   if (!settings.intake_enabled) {
-    return refuse('offline', new AppError('INTAKE_OFFLINE', 'This help desk is not taking tickets through the form right now. Please try again later.'));
+    return refuse(
+      'offline',
+      new AppError('INTAKE_OFFLINE', 'This help desk is not taking tickets through the form right now. Please try again later.'),
+    );
   }
   if (attempt.honeypot) {
     return refuse('honeypot', new AppError('SUBMISSION_REFUSED', 'This submission was refused as automated.'));
@@ -85,7 +88,10 @@ export async function checkIntake(ctx: DomainContext, counters: CounterStore, at
   ];
   const exceeded = await hitLimits(counters, limits);
   if (!exceeded) return undefined;
-  const error = new AppError('RATE_LIMITED', `Too many tickets were sent from here. Please try again in ${describeWait(exceeded.retryAfterS)}.`).withHeaders(exceeded.headers);
+  const error = new AppError(
+    'RATE_LIMITED',
+    `Too many tickets were sent from here. Please try again in ${describeWait(exceeded.retryAfterS)}.`,
+  ).withHeaders(exceeded.headers);
   return refuse(exceeded.name, error);
 }
 

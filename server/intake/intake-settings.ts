@@ -1,12 +1,22 @@
 import type { SettingsSection } from '../settings/schema-types.js';
 
-const limit = (label: string, value: number, desc: string) => ({ type: 'number' as const, label, default: value, min: 1, max: 1_000_000, desc });
+const limit = (label: string, value: number, desc: string) => ({
+  type: 'number' as const,
+  label,
+  default: value,
+  min: 1,
+  max: 1_000_000,
+  desc,
+});
 
 /** Tickets → Intake protection: the switches and limits of the public ticket route. */
 export function intakeSection() {
   return {
     label: 'Intake protection',
-    desc: 'Limits on tickets filed through the widget and the public API, and on tickets and replies from signed-in clients. Agents and admins are never limited.',
+    desc:
+      'Limits on tickets filed through the widget and the public API, and on ' +
+      'tickets and replies from signed-in clients. Agents and admins are never ' +
+      'limited.',
     fields: {
       intake_enabled: {
         type: 'checkbox',
@@ -18,22 +28,42 @@ export function intakeSection() {
         type: 'checkbox',
         label: "Also stop the help site's new-ticket form",
         default: false,
-        desc: 'When tickets from the widget are turned off, signed-in clients cannot file new tickets on the help site either. Replies to existing tickets still work.',
+        desc:
+          'When tickets from the widget are turned off, signed-in clients cannot ' +
+          'file new tickets on the help site either. Replies to existing tickets ' +
+          'still work.',
       },
       limit_ip_hour: limit('Tickets per IP address per hour', 20, 'Over it, further submissions get "too many requests".'),
       limit_ip_day: limit('Tickets per IP address per day', 240, ''),
-      limit_email_hour: limit('Tickets per email address per hour', 5, 'Stops the form being used to flood one address with confirmation mail.'),
+      limit_email_hour: limit(
+        'Tickets per email address per hour',
+        5,
+        'Stops the form being used to flood one address with confirmation mail.',
+      ),
       limit_mail_hour: limit(
         'Mails to one address per hour',
         5,
-        'Confirmations, sign-in links and access mails that anonymous visitors can cause; over it they are not sent. Agent replies and mails to staff are never limited.',
+        'Confirmations, sign-in links and access mails that anonymous visitors ' +
+          'can cause; over it they are not sent. Agent replies and mails to staff ' +
+          'are never limited.',
       ),
       limit_mail_day: limit('Mails to one address per day', 20, ''),
       limit_global_day: limit('Tickets per day in all', 5_000, 'A ceiling for the whole site, against distributed floods.'),
       limit_client_tickets_hour: limit('Tickets per signed-in client per hour', 10, 'From the help site and the API together.'),
       limit_client_replies_hour: limit('Replies per signed-in client per hour', 60, ''),
-      limit_client_ip_hour: limit('Tickets and replies from signed-in clients per IP address per hour', 120, 'Against one network using many accounts.'),
-      min_fill_seconds: { type: 'number', label: 'Minimum time to fill the form (seconds)', default: 3, min: 0, max: 120, desc: 'Widget submissions faster than this are refused as automated.' },
+      limit_client_ip_hour: limit(
+        'Tickets and replies from signed-in clients per IP address per hour',
+        120,
+        'Against one network using many accounts.',
+      ),
+      min_fill_seconds: {
+        type: 'number',
+        label: 'Minimum time to fill the form (seconds)',
+        default: 3,
+        min: 0,
+        max: 120,
+        desc: 'Widget submissions faster than this are refused as automated.',
+      },
     },
   } satisfies SettingsSection;
 }

@@ -13,7 +13,11 @@ export async function createRedisCounterStore(url: string, keyPrefix = ''): Prom
   return {
     async hit(name, windowMs) {
       const key = keyPrefix + name;
-      const [count, , ttl] = (await client.multi().incr(key).pExpire(key, windowMs, 'NX').pTTL(key).exec()) as unknown as [number, number, number];
+      const [count, , ttl] = (await client.multi().incr(key).pExpire(key, windowMs, 'NX').pTTL(key).exec()) as unknown as [
+        number,
+        number,
+        number,
+      ];
       return { count, resetInMs: Math.max(0, ttl) };
     },
     async peek(name) {

@@ -8,7 +8,15 @@ const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 describeEachDatabase('claiming jobs', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
-  const job = (state: JobRow['state'], runAt: string, kind = 'mail') => ({ kind, payload: '{}', state, attempts: 0, run_at: runAt, last_error: null, created_at: at(0) });
+  const job = (state: JobRow['state'], runAt: string, kind = 'mail') => ({
+    kind,
+    payload: '{}',
+    state,
+    attempts: 0,
+    run_at: runAt,
+    last_error: null,
+    created_at: at(0),
+  });
 
   it('takes jobs whose lease ran out first, then the oldest queued, never a current lease, a future or a done job', async () => {
     await hd.ctx.db
@@ -44,11 +52,13 @@ describeEachDatabase('claiming jobs', (dialect) => {
     for (const state of ['queued', 'running'] as const) {
       const query = selectDueJobs(hd.ctx.db, dialect, state, 10, time).compile();
       if (dialect === 'sqlite') {
-        const plan = (await hd.ctx.db.executeQuery(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]))).rows as Array<{ detail: string }>;
+        const plan = (await hd.ctx.db.executeQuery(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters])))
+          .rows as Array<{ detail: string }>;
         expect(plan.map((row) => row.detail).join(' | ')).toMatch(/USING (COVERING )?INDEX jobs_claim/);
         expect(plan.some((row) => row.detail.includes('TEMP B-TREE'))).toBe(false);
       } else {
-        const rows = (await hd.ctx.db.executeQuery(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]))).rows as Array<{ 'QUERY PLAN': unknown }>;
+        const rows = (await hd.ctx.db.executeQuery(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters])))
+          .rows as Array<{ 'QUERY PLAN': unknown }>;
         const nodes: Array<Record<string, unknown>> = [];
         const walk = (node: Record<string, unknown>) => {
           nodes.push(node);
@@ -63,7 +73,14 @@ describeEachDatabase('claiming jobs', (dialect) => {
       }
     }
     // And the claim itself takes the oldest.
-    const oldest = await hd.ctx.db.selectFrom('jobs').select('id').where('state', '=', 'queued').orderBy('run_at').orderBy('id').limit(3).execute();
+    const oldest = await hd.ctx.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('state', '=', 'queued')
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(3)
+      .execute();
     const claimed = await claimJobs(hd.ctx, 3, 60_000);
     expect(claimed.map((j) => j.id).sort((a, b) => a - b)).toEqual(oldest.map((j) => j.id));
   });

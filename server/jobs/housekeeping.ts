@@ -5,8 +5,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes what no one can use any more: expired sessions, sign-in links expired over 30 days ago
- * (until then an old link can still ask for a fresh one), expired sign-up confirmations and reset links, rate-limit hits older than a day, counter
- * windows that have ended, and jobs done or skipped over 30 days ago (failed ones stay for an admin).
+ * (until then an old link can still ask for a fresh one), expired sign-up confirmations and reset links,
+ * rate-limit hits older than a day, counter windows that have ended, and jobs done or skipped over 30 days ago
+ * (failed ones stay for an admin).
  */
 export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promise<void> {
   const iso = (ms: number) => new Date(at.getTime() - ms).toISOString();

@@ -54,7 +54,9 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
     async mail(job, payload) {
       // Counted on the first attempt only: a retry after an SMTP failure is the same mail.
       const allow: MailAllowance | undefined =
-        job.attempts === 1 ? async (address, template, role) => (isVisitorTriggeredMail(template, role) ? takeMailAllowance(ctx, counters, address) : null) : undefined;
+        job.attempts === 1
+          ? async (address, template, role) => (isVisitorTriggeredMail(template, role) ? takeMailAllowance(ctx, counters, address) : null)
+          : undefined;
       const mail = await buildMail(ctx, config, job, payload, allow);
       if (mail && 'suppressed' in mail) {
         // Settled for good: retrying would only mail-bomb later. Logged without the address.

@@ -13,7 +13,11 @@ describeEachDatabase('job payloads read back', (dialect) => {
 
   async function insertRaw(kind: string, payload: string): Promise<number> {
     const time = new Date().toISOString();
-    const row = await hd.ctx.db.insertInto('jobs').values({ kind, payload, state: 'queued', attempts: 0, run_at: time, last_error: null, created_at: time }).returning('id').executeTakeFirstOrThrow();
+    const row = await hd.ctx.db
+      .insertInto('jobs')
+      .values({ kind, payload, state: 'queued', attempts: 0, run_at: time, last_error: null, created_at: time })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
@@ -30,9 +34,15 @@ describeEachDatabase('job payloads read back', (dialect) => {
 
     const rows = await hd.ctx.db.selectFrom('jobs').select(['id', 'state', 'attempts', 'last_error']).orderBy('id').execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
-    expect(byId.get(notJson)).toMatchObject({ state: 'failed', attempts: 1, last_error: 'The payload of this "mail" job is not valid JSON.' });
+    expect(byId.get(notJson)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      last_error: 'The payload of this "mail" job is not valid JSON.',
+    });
     expect(byId.get(wrongShape)).toMatchObject({ state: 'failed', attempts: 1 });
-    expect(byId.get(wrongShape)?.last_error).toMatch(/^The payload of this "ticket_created" job does not have the expected shape at \/ticketId: /);
+    expect(byId.get(wrongShape)?.last_error).toMatch(
+      /^The payload of this "ticket_created" job does not have the expected shape at \/ticketId: /,
+    );
     expect(byId.get(unknownTemplate)).toMatchObject({ state: 'failed' });
     expect(byId.get(fine)).toMatchObject({ state: 'done', last_error: null });
     expect(warnings).toHaveLength(3);
@@ -47,14 +57,20 @@ describeEachDatabase('job payloads read back', (dialect) => {
     // @ts-expect-error no such job kind
     await enqueueJob(hd.ctx.db, 'ticket_filed', { ticketId: 1 });
     const rows = await hd.ctx.db.selectFrom('jobs').select(['kind', 'payload']).orderBy('id').execute();
-    expect(readJobPayload('mail', rows[0]?.payload ?? '')).toEqual({ ok: true, payload: { template: 'client_ticket_link', userId: 7, ticketId: null } });
+    expect(readJobPayload('mail', rows[0]?.payload ?? '')).toEqual({
+      ok: true,
+      payload: { template: 'client_ticket_link', userId: 7, ticketId: null },
+    });
     expect(readJobPayload('mail', rows[1]?.payload ?? '').ok).toBe(false);
   });
 });
 
 describe('readJobPayload', () => {
   it('names the job kind and where the payload is wrong', () => {
-    expect(readJobPayload('auto_respond', '{}')).toEqual({ ok: false, reason: expect.stringMatching(/^The payload of this "auto_respond" job does not have the expected shape at \/ticketId: /) });
+    expect(readJobPayload('auto_respond', '{}')).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^The payload of this "auto_respond" job does not have the expected shape at \/ticketId: /),
+    });
     expect(readJobPayload('comment_added', '{"commentId":3}')).toEqual({ ok: true, payload: { commentId: 3 } });
   });
 });

@@ -51,7 +51,14 @@ export async function claimJobs(ctx: DomainContext, limit: number, leaseMs: numb
  * (12 ms per claim at 40,000 queued), which slowed the outbox to a crawl after a burst.
  */
 export function selectDueJobs(db: Kysely<Database>, dialect: DialectName, state: 'queued' | 'running', limit: number, time: string) {
-  const due = db.selectFrom('jobs').select('id').where('state', '=', state).where('run_at', '<=', time).orderBy('run_at').orderBy('id').limit(limit);
+  const due = db
+    .selectFrom('jobs')
+    .select('id')
+    .where('state', '=', state)
+    .where('run_at', '<=', time)
+    .orderBy('run_at')
+    .orderBy('id')
+    .limit(limit);
   return dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
 }
 

@@ -19,5 +19,8 @@ export function readJobPayload<K extends JobKind>(kind: K, text: string): ReadPa
   if (Value.Check(schema, value)) return { ok: true, payload: value as JobPayloads[K] };
   const first = Value.Errors(schema, value).First();
   const where = first?.path ? ` at ${first.path}` : '';
-  return { ok: false, reason: `The payload of this "${kind}" job does not have the expected shape${where}: ${first?.message ?? 'unexpected value'}.` };
+  return {
+    ok: false,
+    reason: `The payload of this "${kind}" job does not have the expected shape${where}: ${first?.message ?? 'unexpected value'}.`,
+  };
 }

@@ -60,7 +60,11 @@ describeEachDatabase('mail worker', (dialect) => {
     expect(confirmation?.html).toContain(`<a href="${link}">`);
     // Only the token's hash is stored.
     const token = new URL(link).searchParams.get('token') as string;
-    const stored = await hd.ctx.db.selectFrom('login_tokens').select(['token_hash', 'user_id', 'ticket_id']).where('purpose', '=', 'ticket_link').execute();
+    const stored = await hd.ctx.db
+      .selectFrom('login_tokens')
+      .select(['token_hash', 'user_id', 'ticket_id'])
+      .where('purpose', '=', 'ticket_link')
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.token_hash).not.toContain(token);
     expect(stored[0]?.ticket_id).toBe(id);
@@ -104,24 +108,32 @@ describeEachDatabase('mail worker', (dialect) => {
     },
   } satisfies Record<string, () => Promise<{ url: string; recover(): Promise<SmtpSink> }>>;
 
-  it.each(Object.keys(outages) as Array<keyof typeof outages>)('keeps the mail of ten submissions while SMTP is %s and delivers each once when it is back', async (kind) => {
-    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
-    const outage = await outages[kind]();
-    for (let i = 0; i < 10; i += 1) await submit();
-    // Short SMTP timeouts, so a server that never answers fails each attempt quickly instead of
-    // holding the worker (nodemailer's own greeting timeout is 30 s, its socket timeout 10 min).
-    worker(createMailTransport({ smtpUrl: outage.url, dataDir: '', timeouts: { connectionMs: 1000, greetingMs: 200, socketMs: 1000 } }));
-    // Wait until every mail has failed at least once against the broken server.
-    await expect.poll(async () => (await jobStates()).filter((j) => j.kind === 'mail' && j.attempts >= 1 && j.last_error).length, { timeout: 20_000, interval: 20 }).toBe(10);
-    expect((await jobStates()).filter((j) => j.state === 'failed')).toEqual([]);
+  it.each(Object.keys(outages) as Array<keyof typeof outages>)(
+    'keeps the mail of ten submissions while SMTP is %s and delivers each once when it is back',
+    async (kind) => {
+      await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+      const outage = await outages[kind]();
+      for (let i = 0; i < 10; i += 1) await submit();
+      // Short SMTP timeouts, so a server that never answers fails each attempt quickly instead of
+      // holding the worker (nodemailer's own greeting timeout is 30 s, its socket timeout 10 min).
+      worker(createMailTransport({ smtpUrl: outage.url, dataDir: '', timeouts: { connectionMs: 1000, greetingMs: 200, socketMs: 1000 } }));
+      // Wait until every mail has failed at least once against the broken server.
+      await expect
+        .poll(async () => (await jobStates()).filter((j) => j.kind === 'mail' && j.attempts >= 1 && j.last_error).length, {
+          timeout: 20_000,
+          interval: 20,
+        })
+        .toBe(10);
+      expect((await jobStates()).filter((j) => j.state === 'failed')).toEqual([]);
 
-    const smtp = await outage.recover();
-    await smtp.waitFor((m) => m.length >= 10, 'ten confirmations');
-    await expect.poll(async () => (await jobStates()).every((j) => j.state === 'done'), { timeout: 20_000, interval: 20 }).toBe(true);
-    expect(smtp.messages).toHaveLength(10);
-    expect(new Set(smtp.messages.map((m) => m.messageId)).size).toBe(10);
-    expect(new Set(smtp.messages.map((m) => m.to[0])).size).toBe(10);
-  });
+      const smtp = await outage.recover();
+      await smtp.waitFor((m) => m.length >= 10, 'ten confirmations');
+      await expect.poll(async () => (await jobStates()).every((j) => j.state === 'done'), { timeout: 20_000, interval: 20 }).toBe(true);
+      expect(smtp.messages).toHaveLength(10);
+      expect(new Set(smtp.messages.map((m) => m.messageId)).size).toBe(10);
+      expect(new Set(smtp.messages.map((m) => m.to[0])).size).toBe(10);
+    },
+  );
 
   it('ends a permanently rejected mail as a visible failed row and still sends the others', async () => {
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
@@ -130,7 +142,9 @@ describeEachDatabase('mail worker', (dialect) => {
     await submit({ email: 'fine@client.test' });
     worker(createMailTransport({ smtpUrl: smtp.url, dataDir: '' }));
     await smtp.waitFor((m) => m.some((x) => x.to.includes('fine@client.test')));
-    await expect.poll(async () => (await jobStates()).filter((j) => j.state === 'failed').length, { timeout: 20_000, interval: 20 }).toBe(1);
+    await expect
+      .poll(async () => (await jobStates()).filter((j) => j.state === 'failed').length, { timeout: 20_000, interval: 20 })
+      .toBe(1);
     const failed = (await jobStates()).find((j) => j.state === 'failed');
     expect(failed).toMatchObject({ kind: 'mail', attempts: 1 });
     expect(failed?.last_error).toMatch(/550/);
@@ -157,7 +171,10 @@ describeEachDatabase('mail worker', (dialect) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-mail-'));
     const lines: string[] = [];
     await submit({ subject: 'File me' });
-    worker(createMailTransport({ smtpUrl: null, dataDir }), { info: (m: string) => void lines.push(m), warn: (m: string) => void lines.push(m) });
+    worker(createMailTransport({ smtpUrl: null, dataDir }), {
+      info: (m: string) => void lines.push(m),
+      warn: (m: string) => void lines.push(m),
+    });
     await expect.poll(() => lines.length, { timeout: 20_000, interval: 20 }).toBe(1);
     const files = readdirSync(join(dataDir, 'mail'));
     expect(files).toHaveLength(1);
@@ -169,33 +186,43 @@ describeEachDatabase('mail worker', (dialect) => {
     expect(lines[0]).not.toContain('token');
   });
 
-  it.skipIf(!canMountTmpfs())('retries an .eml mail that meets a full disk, leaves no partial file, and writes it once when space is back', async () => {
-    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
-    const disk = mountSmallDisk(4);
-    cleanups.push(() => disk.unmount());
-    mkdirSync(join(disk.dir, 'mail'));
-    await submit({ subject: 'Disk full' });
-    disk.fill();
-    worker(createMailTransport({ smtpUrl: null, dataDir: disk.dir }));
-    await expect.poll(async () => (await jobStates()).find((j) => j.kind === 'mail' && j.attempts >= 2)?.last_error, { timeout: 20_000, interval: 20 }).toMatch(/ENOSPC/);
-    expect((await jobStates()).find((j) => j.kind === 'mail')?.state).not.toBe('failed');
-    expect(readdirSync(join(disk.dir, 'mail'))).toEqual([]);
+  it.skipIf(!canMountTmpfs())(
+    'retries an .eml mail that meets a full disk, leaves no partial file, and writes it once when space is back',
+    async () => {
+      await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+      const disk = mountSmallDisk(4);
+      cleanups.push(() => disk.unmount());
+      mkdirSync(join(disk.dir, 'mail'));
+      await submit({ subject: 'Disk full' });
+      disk.fill();
+      worker(createMailTransport({ smtpUrl: null, dataDir: disk.dir }));
+      await expect
+        .poll(async () => (await jobStates()).find((j) => j.kind === 'mail' && j.attempts >= 2)?.last_error, {
+          timeout: 20_000,
+          interval: 20,
+        })
+        .toMatch(/ENOSPC/);
+      expect((await jobStates()).find((j) => j.kind === 'mail')?.state).not.toBe('failed');
+      expect(readdirSync(join(disk.dir, 'mail'))).toEqual([]);
 
-    disk.free();
-    await expect.poll(async () => (await jobStates()).every((j) => j.state === 'done'), { timeout: 20_000, interval: 20 }).toBe(true);
-    const files = readdirSync(join(disk.dir, 'mail'));
-    expect(files).toHaveLength(1);
-    const eml = readFileSync(join(disk.dir, 'mail', files[0] as string), 'utf8');
-    expect(eml).toMatch(/^Subject: .*Disk full/m);
-    // The whole message: the multipart body is closed.
-    expect(eml.trimEnd()).toMatch(/--\r?$|--$/);
-  });
+      disk.free();
+      await expect.poll(async () => (await jobStates()).every((j) => j.state === 'done'), { timeout: 20_000, interval: 20 }).toBe(true);
+      const files = readdirSync(join(disk.dir, 'mail'));
+      expect(files).toHaveLength(1);
+      const eml = readFileSync(join(disk.dir, 'mail', files[0] as string), 'utf8');
+      expect(eml).toMatch(/^Subject: .*Disk full/m);
+      // The whole message: the multipart body is closed.
+      expect(eml.trimEnd()).toMatch(/--\r?$|--$/);
+    },
+  );
 
   it('with maxAttempts set, a job that keeps failing ends as failed after that many attempts', async () => {
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     await submit();
     worker(createMailTransport({ smtpUrl: `smtp://127.0.0.1:${await freePort()}`, dataDir: '' }), quiet, { maxAttempts: 2 });
-    await expect.poll(async () => (await jobStates()).find((j) => j.kind === 'mail')?.state, { timeout: 20_000, interval: 20 }).toBe('failed');
+    await expect
+      .poll(async () => (await jobStates()).find((j) => j.kind === 'mail')?.state, { timeout: 20_000, interval: 20 })
+      .toBe('failed');
     expect((await jobStates()).find((j) => j.kind === 'mail')?.attempts).toBe(2);
   });
 
@@ -255,7 +282,15 @@ describeEachDatabase('housekeeping', (dialect) => {
         { bucket: 'b', created_at: ago(0.5) },
       ])
       .execute();
-    const job = (state: 'done' | 'failed' | 'skipped', days: number) => ({ kind: 'mail', payload: '{}', state, attempts: 1, run_at: ago(days), last_error: null, created_at: ago(days) });
+    const job = (state: 'done' | 'failed' | 'skipped', days: number) => ({
+      kind: 'mail',
+      payload: '{}',
+      state,
+      attempts: 1,
+      run_at: ago(days),
+      last_error: null,
+      created_at: ago(days),
+    });
     await hd.ctx.db
       .insertInto('jobs')
       .values([job('done', 31), job('done', 1), job('failed', 90), job('skipped', 31)])

@@ -39,7 +39,13 @@ export interface Worker {
 }
 
 /** The background worker for the jobs table: event jobs fan out into mail jobs, mail jobs are sent. */
-export function createWorker(ctx: DomainContext, config: Config, transport: MailTransport, log: WorkerLog, options: WorkerOptions = {}): Worker {
+export function createWorker(
+  ctx: DomainContext,
+  config: Config,
+  transport: MailTransport,
+  log: WorkerLog,
+  options: WorkerOptions = {},
+): Worker {
   const pollMs = options.pollMs ?? 1000;
   const baseDelayMs = options.baseDelayMs ?? 30_000;
   const maxDelayMs = options.maxDelayMs ?? 60 * 60_000;

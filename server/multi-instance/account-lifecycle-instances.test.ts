@@ -28,7 +28,12 @@ describe.skipIf(!postgresUrl)('a disabled account and a revoked token on two ins
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    const shared = { DATABASE_URL: database.url, HELPDESK_HOME_URL: 'http://help.test', HELPDESK_ENCRYPTION_SEED: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' };
+    const shared = {
+      DATABASE_URL: database.url,
+      HELPDESK_HOME_URL: 'http://help.test',
+      HELPDESK_ENCRYPTION_SEED: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+    };
     const dataDir = () => {
       const dir = mkdtempSync(join(tmpdir(), 'helpdesk-lifecycle-'));
       dirs.push(dir);
@@ -64,7 +69,10 @@ describe.skipIf(!postgresUrl)('a disabled account and a revoked token on two ins
   async function signInOn(instance: { url: string }) {
     const browser = new HttpBrowser();
     const me = JSON.parse((await browser.request(api(instance, '/me'))).body) as { csrf_token: string };
-    const session = await browser.request(api(instance, '/session'), { headers: { 'x-csrf-token': me.csrf_token }, json: { email: agent.email, password: agent.password } });
+    const session = await browser.request(api(instance, '/session'), {
+      headers: { 'x-csrf-token': me.csrf_token },
+      json: { email: agent.email, password: agent.password },
+    });
     return { browser, session };
   }
 

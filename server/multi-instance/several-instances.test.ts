@@ -37,7 +37,8 @@ async function isRedisUp(): Promise<boolean> {
 
 const postgresUrl = inject('postgresUrl');
 const redisUp = await isRedisUp();
-if (postgresUrl && !redisUp) console.warn(`\nNOTICE: no Redis at ${REDIS_URL}; the several-instances test is SKIPPED. Set TEST_REDIS_URL.\n`);
+if (postgresUrl && !redisUp)
+  console.warn(`\nNOTICE: no Redis at ${REDIS_URL}; the several-instances test is SKIPPED. Set TEST_REDIS_URL.\n`);
 
 /** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
 async function waitUntil<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 80_000): Promise<T> {
@@ -102,7 +103,10 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
     };
     const [dirA, dirB] = [dataDir(), dataDir()];
     // Started at the same moment against the empty database: their migrations race.
-    const started = await Promise.allSettled([startHelpdeskProcess({ ...shared, HELPDESK_DATA_DIR: dirA }, dirA), startHelpdeskProcess({ ...shared, HELPDESK_DATA_DIR: dirB }, dirB)]);
+    const started = await Promise.allSettled([
+      startHelpdeskProcess({ ...shared, HELPDESK_DATA_DIR: dirA }, dirA),
+      startHelpdeskProcess({ ...shared, HELPDESK_DATA_DIR: dirB }, dirB),
+    ]);
     const running = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
     const failed = started.find((outcome) => outcome.status === 'rejected');
     if (failed) {
@@ -154,14 +158,17 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
   });
 
   it('each prints a first-admin link that works on the other; the first one used makes the only admin', async () => {
-    const tokenOf = async (instance: HelpdeskProcess) => (await instance.waitForOutput(/\/login\/first-admin\/\?token=([\w-]{43})/))[1] as string;
+    const tokenOf = async (instance: HelpdeskProcess) =>
+      (await instance.waitForOutput(/\/login\/first-admin\/\?token=([\w-]{43})/))[1] as string;
     const [tokenA, tokenB] = [await tokenOf(a), await tokenOf(b)];
     expect(tokenA).not.toBe(tokenB);
     expect((await fetch(`${b.url}/login/first-admin/?token=${tokenA}`)).status).toBe(200);
     expect((await fetch(`${a.url}/login/first-admin/?token=${tokenB}`)).status).toBe(200);
 
     const browser = new HttpBrowser();
-    const claimed = await browser.request(`${b.url}/login/first-admin/`, { form: { token: tokenA, name: 'Ada Admin', email: `ada-${runId}@staff.test`, password: 'first admin password' } });
+    const claimed = await browser.request(`${b.url}/login/first-admin/`, {
+      form: { token: tokenA, name: 'Ada Admin', email: `ada-${runId}@staff.test`, password: 'first admin password' },
+    });
     expect(claimed.status).toBe(200);
     adminToken = /<pre class="token">([^<]+)<\/pre>/.exec(claimed.body)?.[1] ?? '';
     expect(adminToken).toMatch(/^hd_/);
@@ -173,7 +180,9 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
       method: 'PATCH',
       headers: { ...bearer(), 'content-type': 'application/json' },
       // Every client is mailed each confirmation here, so the per-address mail limit is out of the way.
-      body: JSON.stringify({ tickets: { create_accounts: true, limit_email_hour: EMAIL_LIMIT, limit_mail_hour: 1000, limit_mail_day: 1000 } }),
+      body: JSON.stringify({
+        tickets: { create_accounts: true, limit_email_hour: EMAIL_LIMIT, limit_mail_hour: 1000, limit_mail_day: 1000 },
+      }),
     });
     expect(saved.status).toBe(200);
     const added = await fetch(api(b, '/users/'), {
@@ -206,17 +215,31 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
     const submissions: Submission[] = [];
     const instanceOf = (n: number) => (n % 2 === 0 ? a : b);
     // 60 clients, one ticket each, alternating instances.
-    for (let i = 0; i < 60; i += 1) submissions.push({ group: 'single', subject: `Single ${i}`, email: `single${i}-${runId}@client.test`, instance: instanceOf(i) });
+    for (let i = 0; i < 60; i += 1)
+      submissions.push({ group: 'single', subject: `Single ${i}`, email: `single${i}-${runId}@client.test`, instance: instanceOf(i) });
     // Four new addresses, each sending 16 tickets at once, half to each instance: one account each,
     // and the per-email limit (Redis) lets exactly EMAIL_LIMIT through in all.
     for (let e = 0; e < 4; e += 1) {
-      for (let i = 0; i < 16; i += 1) submissions.push({ group: `burst${e}`, subject: `Burst ${e}.${i}`, email: `burst${e}-${runId}@client.test`, instance: instanceOf(i) });
+      for (let i = 0; i < 16; i += 1)
+        submissions.push({
+          group: `burst${e}`,
+          subject: `Burst ${e}.${i}`,
+          email: `burst${e}-${runId}@client.test`,
+          instance: instanceOf(i),
+        });
     }
     // Twenty submissions each sent four times with one idempotency key, alternating instances (a
     // client retrying through the load balancer).
     for (let k = 0; k < 20; k += 1) {
       const idempotencyKey = `retry-${runId}-${k}`;
-      for (let i = 0; i < 4; i += 1) submissions.push({ group: `retry${k}`, subject: `Retry ${k}`, email: `retry${k}-${runId}@client.test`, instance: instanceOf(i), idempotencyKey });
+      for (let i = 0; i < 4; i += 1)
+        submissions.push({
+          group: `retry${k}`,
+          subject: `Retry ${k}`,
+          email: `retry${k}-${runId}@client.test`,
+          instance: instanceOf(i),
+          idempotencyKey,
+        });
     }
 
     const results = await runPool(
@@ -228,7 +251,12 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
             'x-forwarded-for': nextIp(),
             ...(submission.idempotencyKey && { 'idempotency-key': submission.idempotencyKey }),
           },
-          body: JSON.stringify({ name: 'Client', email: submission.email, subject: submission.subject, description: 'Spread over two instances.' }),
+          body: JSON.stringify({
+            name: 'Client',
+            email: submission.email,
+            subject: submission.subject,
+            description: 'Spread over two instances.',
+          }),
         });
         const body = (await res.json()) as { id?: number };
         return { ...submission, status: res.status, id: body.id };
@@ -272,7 +300,8 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
   it("a client signed in on A through the mailed link is signed in on B, and A's CSRF token works on B", async () => {
     const mine = outcomes.find((o) => o.group === 'single' && o.status === 201) as Outcome;
     const other = outcomes.find((o) => o.group === 'single' && o.status === 201 && o.email !== mine.email) as Outcome;
-    const isConfirmation = (m: ReceivedMail) => m.to.includes(mine.email) && m.subject.includes(`${unlinkableText(mine.subject)} [#${mine.id}]`);
+    const isConfirmation = (m: ReceivedMail) =>
+      m.to.includes(mine.email) && m.subject.includes(`${unlinkableText(mine.subject)} [#${mine.id}]`);
     await sink.waitFor((messages) => messages.some(isConfirmation), 'the confirmation');
     const link = linkIn(sink.messages.find(isConfirmation) as ReceivedMail);
     expect(link.startsWith(`${HOME_URL}/login/ticket/?token=`)).toBe(true);
@@ -281,7 +310,9 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
     const page = await browser.request(`${a.url}${link.slice(HOME_URL.length)}`);
     expect(page.status).toBe(200);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
-    const signedIn = await browser.request(`${b.url}/login/ticket/`, { form: { _csrf: csrf, token: new URL(link).searchParams.get('token') ?? '' } });
+    const signedIn = await browser.request(`${b.url}/login/ticket/`, {
+      form: { _csrf: csrf, token: new URL(link).searchParams.get('token') ?? '' },
+    });
     expect(signedIn.status).toBe(303);
     expect(signedIn.headers.get('location')).toBe(`${HOME_URL}/tickets/?ticket=${mine.id}`);
     expect(browser.cookies.has('hd_session')).toBe(true);
@@ -290,7 +321,9 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
     expect(thread.status).toBe(200);
     expect(thread.body).toContain(mine.subject);
     const replyCsrf = /name="_csrf" value="([^"]+)"/.exec(thread.body)?.[1] ?? '';
-    const replied = await browser.request(`${b.url}/account/reply/`, { form: { _csrf: replyCsrf, ticket_id: String(mine.id), text: 'Replying through B', return_to: '/tickets/' } });
+    const replied = await browser.request(`${b.url}/account/reply/`, {
+      form: { _csrf: replyCsrf, ticket_id: String(mine.id), text: 'Replying through B', return_to: '/tickets/' },
+    });
     expect(replied.status).toBe(303);
     expect(replied.headers.get('location')).toContain('notice=reply_sent');
     const comments = await db.kysely
@@ -314,7 +347,10 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
     const onA = JSON.parse((await browser.request(api(a, '/me'))).body) as { user: { email: string; role: string } | null };
     expect(onA.user).toMatchObject({ email: agent.email, role: 'agent' });
     const ticket = outcomes.find((o) => o.status === 201) as Outcome;
-    const note = await browser.request(api(a, `/tickets/${ticket.id}/comments`), { headers: { 'x-csrf-token': token }, json: { text: 'Note written on A', internal: true } });
+    const note = await browser.request(api(a, `/tickets/${ticket.id}/comments`), {
+      headers: { 'x-csrf-token': token },
+      json: { text: 'Note written on A', internal: true },
+    });
     expect(note.status).toBe(201);
 
     // Signed out on A, the session is over on B too.
@@ -345,7 +381,9 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
 
     // Each mail job's Message-ID arrived once, and nothing else arrived.
     const jobIdOf = (messageId: string) => Number(/^<mail-(\d+)\./.exec(messageId)?.[1]);
-    expect(sink.messages.map((m) => jobIdOf(m.messageId)).sort((x, y) => x - y)).toEqual(mailJobs.map((job) => job.id).sort((x, y) => x - y));
+    expect(sink.messages.map((m) => jobIdOf(m.messageId)).sort((x, y) => x - y)).toEqual(
+      mailJobs.map((job) => job.id).sort((x, y) => x - y),
+    );
 
     // Each ticket mailed its client once and each of the two staff members once.
     const created = outcomes.filter((o) => o.status === 201);
@@ -364,6 +402,9 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
     }
     const confirmations = sink.messages.filter((m) => m.subject.startsWith('We received your request'));
     expect(confirmations).toHaveLength(created.length);
-    for (const ticket of created) expect(confirmations.filter((m) => m.subject.includes(`${unlinkableText(ticket.subject)} [#${ticket.id}]`)).map((m) => m.to)).toEqual([[ticket.email]]);
+    for (const ticket of created)
+      expect(confirmations.filter((m) => m.subject.includes(`${unlinkableText(ticket.subject)} [#${ticket.id}]`)).map((m) => m.to)).toEqual(
+        [[ticket.email]],
+      );
   });
 });

@@ -28,18 +28,23 @@ describeEachDatabase('limits per address and per mailbox that cannot lock out th
       method: 'POST',
       url: path,
       remoteAddress,
-      headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: new URLSearchParams({ _csrf: csrf, ...form }).toString(),
     });
     return res;
   }
-  const noticeOf = (res: { headers: Record<string, unknown> }) => new URL(String(res.headers.location), 'http://x').searchParams.get('notice');
+  const noticeOf = (res: { headers: Record<string, unknown> }) =>
+    new URL(String(res.headers.location), 'http://x').searchParams.get('notice');
 
   it("guesses from elsewhere never refuse the owner's right password from the owner's address (help site)", async () => {
     await updateSettings(hd.ctx, { login: { method: 'password' } });
     await addUser(hd.ctx, { email: 'owner@client.test', name: 'Owner', role: 'client' });
     await setPasswordByEmail(hd.ctx, 'owner@client.test', 'the right password');
-    const signIn = (password: string, ip: string) => postForm('/login/', { email: 'owner@client.test', password, return_to: '/tickets/' }, ip);
+    const signIn = (password: string, ip: string) =>
+      postForm('/login/', { email: 'owner@client.test', password, return_to: '/tickets/' }, ip);
 
     const guesser = '203.0.113.60';
     for (let i = 0; i < FREE_PASSWORD_TRIES; i += 1) expect(noticeOf(await signIn('a wrong guess', guesser))).toBe('bad_login');
@@ -97,7 +102,10 @@ describeEachDatabase('limits per address and per mailbox that cannot lock out th
         method: 'POST',
         url: `${path}sign-in`,
         remoteAddress,
-        headers: { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         payload: new URLSearchParams({ _csrf: csrf, email: 'admin.owner@staff.test', password }).toString(),
       });
     };
@@ -114,7 +122,8 @@ describeEachDatabase('limits per address and per mailbox that cannot lock out th
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     await relaxIntakeLimits(hd.ctx);
     await updateSettings(hd.ctx, { tickets: { limit_ip_hour: 3 } });
-    const file = async (remoteAddress: string) => (await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, payload: ticketPayload(), remoteAddress })).statusCode;
+    const file = async (remoteAddress: string) =>
+      (await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, payload: ticketPayload(), remoteAddress })).statusCode;
     const rotating = [];
     for (let i = 1; i <= 5; i += 1) rotating.push(await file(`2001:db8:5:6:${i}::${i}`));
     expect(rotating).toEqual([201, 201, 201, 429, 429]);
@@ -133,7 +142,8 @@ describeEachDatabase('limits per address and per mailbox that cannot lock out th
 
   it('sign-in link requests: limited per address (an IPv6 /64), whatever the mailboxes', async () => {
     const ask = (email: string, ip: string) => postForm('/login/link/', { email }, ip);
-    for (let i = 0; i < LINK_REQUESTS_PER_ADDRESS_HOUR; i += 1) expect(noticeOf(await ask(`person${i}@client.test`, `2001:db8:9:1::${i + 1}`))).toBe('link_sent');
+    for (let i = 0; i < LINK_REQUESTS_PER_ADDRESS_HOUR; i += 1)
+      expect(noticeOf(await ask(`person${i}@client.test`, `2001:db8:9:1::${i + 1}`))).toBe('link_sent');
     expect(noticeOf(await ask('one-more@client.test', '2001:db8:9:1:abcd::1'))).toBe('rate_limited');
     expect(noticeOf(await ask('one-more@client.test', '2001:db8:9:2::1'))).toBe('link_sent');
   });
@@ -151,7 +161,8 @@ describeEachDatabase('limits per address and per mailbox that cannot lock out th
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     await relaxIntakeLimits(hd.ctx);
     await updateSettings(hd.ctx, { tickets: { limit_email_hour: 2 } });
-    const file = async (email: string) => (await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, payload: ticketPayload({ email }) })).statusCode;
+    const file = async (email: string) =>
+      (await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, payload: ticketPayload({ email }) })).statusCode;
     expect([await file('bo+1@example.com'), await file('Bo+2@example.com'), await file('bo@example.com')]).toEqual([201, 201, 429]);
     expect([await file('b.o.b@gmail.com'), await file('bob@googlemail.com'), await file('bo.b+z@gmail.com')]).toEqual([201, 201, 429]);
   });

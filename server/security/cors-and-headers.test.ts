@@ -47,45 +47,52 @@ describeEachDatabase('attacks: CORS only on public routes, security headers ever
     expect(String(preflight.headers.get('access-control-allow-headers')).toLowerCase()).not.toContain('authorization');
   });
 
-  it('management, agent and session routes, pages and the admin app send no CORS headers to a foreign origin, preflights included', async () => {
-    const requests: Array<[method: string, path: string]> = [
-      ['GET', '/api/helpdesk/v1/me'],
-      ['POST', '/api/helpdesk/v1/session'],
-      ['DELETE', '/api/helpdesk/v1/session'],
-      ['GET', '/api/helpdesk/v1/tickets/'],
-      ['GET', '/api/helpdesk/v1/tickets/1'],
-      ['PATCH', '/api/helpdesk/v1/tickets/1'],
-      ['POST', '/api/helpdesk/v1/tickets/1/comments'],
-      ['POST', '/api/helpdesk/v1/tickets/1/suggest-reply'],
-      ['GET', '/api/helpdesk/v1/settings'],
-      ['PATCH', '/api/helpdesk/v1/settings'],
-      ['GET', '/api/helpdesk/v1/users/'],
-      ['POST', '/api/helpdesk/v1/docs/'],
-      ['GET', '/api/helpdesk/v1/posts/'],
-      ['GET', '/api/helpdesk/v1/statuses/'],
-      ['GET', '/api/helpdesk/v1/intake/stats'],
-      ['PATCH', '/api/site/v1/options'],
-      ['GET', '/api/helpdesk/v1/openapi.json'],
-      ['GET', '/tickets/'],
-      ['GET', '/login/'],
-      ['GET', '/admin/'],
-    ];
-    for (const [method, path] of requests) {
-      const preflight = await fetch(base + path, {
-        method: 'OPTIONS',
-        headers: { ...FOREIGN, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type,x-csrf-token' },
-      });
-      expect(preflight.headers.get('access-control-allow-origin'), `preflight ${method} ${path}`).toBeNull();
-      expect(preflight.headers.get('access-control-allow-credentials'), `preflight ${method} ${path}`).toBeNull();
-      const actual = await fetch(base + path, {
-        method: method === 'GET' ? 'GET' : method,
-        headers: { ...FOREIGN, ...agent },
-        ...(method !== 'GET' && { body: '{}', headers: { ...FOREIGN, ...agent, 'content-type': 'application/json' } }),
-      });
-      expect(actual.headers.get('access-control-allow-origin'), `${method} ${path}`).toBeNull();
-      expect(actual.headers.get('access-control-allow-credentials'), `${method} ${path}`).toBeNull();
-    }
-  });
+  it(
+    'management, agent and session routes, pages and the admin app send no ' + 'CORS headers to a foreign origin, preflights included',
+    async () => {
+      const requests: Array<[method: string, path: string]> = [
+        ['GET', '/api/helpdesk/v1/me'],
+        ['POST', '/api/helpdesk/v1/session'],
+        ['DELETE', '/api/helpdesk/v1/session'],
+        ['GET', '/api/helpdesk/v1/tickets/'],
+        ['GET', '/api/helpdesk/v1/tickets/1'],
+        ['PATCH', '/api/helpdesk/v1/tickets/1'],
+        ['POST', '/api/helpdesk/v1/tickets/1/comments'],
+        ['POST', '/api/helpdesk/v1/tickets/1/suggest-reply'],
+        ['GET', '/api/helpdesk/v1/settings'],
+        ['PATCH', '/api/helpdesk/v1/settings'],
+        ['GET', '/api/helpdesk/v1/users/'],
+        ['POST', '/api/helpdesk/v1/docs/'],
+        ['GET', '/api/helpdesk/v1/posts/'],
+        ['GET', '/api/helpdesk/v1/statuses/'],
+        ['GET', '/api/helpdesk/v1/intake/stats'],
+        ['PATCH', '/api/site/v1/options'],
+        ['GET', '/api/helpdesk/v1/openapi.json'],
+        ['GET', '/tickets/'],
+        ['GET', '/login/'],
+        ['GET', '/admin/'],
+      ];
+      for (const [method, path] of requests) {
+        const preflight = await fetch(base + path, {
+          method: 'OPTIONS',
+          headers: {
+            ...FOREIGN,
+            'access-control-request-method': method,
+            'access-control-request-headers': 'authorization,content-type,x-csrf-token',
+          },
+        });
+        expect(preflight.headers.get('access-control-allow-origin'), `preflight ${method} ${path}`).toBeNull();
+        expect(preflight.headers.get('access-control-allow-credentials'), `preflight ${method} ${path}`).toBeNull();
+        const actual = await fetch(base + path, {
+          method: method === 'GET' ? 'GET' : method,
+          headers: { ...FOREIGN, ...agent },
+          ...(method !== 'GET' && { body: '{}', headers: { ...FOREIGN, ...agent, 'content-type': 'application/json' } }),
+        });
+        expect(actual.headers.get('access-control-allow-origin'), `${method} ${path}`).toBeNull();
+        expect(actual.headers.get('access-control-allow-credentials'), `${method} ${path}`).toBeNull();
+      }
+    },
+  );
 
   it('pages, the admin app, the API and its problems carry a strict CSP, nosniff, frame-ancestors none and a Referrer-Policy', async () => {
     const paths = [

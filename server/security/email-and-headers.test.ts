@@ -18,7 +18,8 @@ import { useTestHelpdesk } from '../test/test-helpdesk.js';
 // and the sink holds only the mail of the requests that were accepted.
 
 const URL_TICKETS = '/api/helpdesk/v1/tickets/';
-const asForm = (body: Record<string, unknown>) => new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString();
+const asForm = (body: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 // Values that must never reach a header: CR/LF pairs, lone CR or LF, NUL, vertical tab, NEL, the
@@ -75,17 +76,23 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
     expect(problem.errors.find((e) => e.field === 'email')?.detail, label).toMatch(/one plain address|at most 254 characters/);
   }
 
-  it('POST /tickets/ refuses every tricky address, as JSON and as a form, with a 400 naming email; nothing is stored or mailed', async () => {
-    await drainMail();
-    const before = await countRows(hd.ctx);
-    for (const [label, email] of TRICKY_EMAILS) {
-      const payload = ticketPayload({ email });
-      expectEmailRefused(await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload }), `${label} (JSON)`);
-      expectEmailRefused(await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: asForm(payload), headers: FORM }), `${label} (form)`);
-    }
-    expect(await countRows(hd.ctx)).toEqual(before);
-    expect(await drainMail()).toEqual([]);
-  });
+  it(
+    'POST /tickets/ refuses every tricky address, as JSON and as a form, ' + 'with a 400 naming email; nothing is stored or mailed',
+    async () => {
+      await drainMail();
+      const before = await countRows(hd.ctx);
+      for (const [label, email] of TRICKY_EMAILS) {
+        const payload = ticketPayload({ email });
+        expectEmailRefused(await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload }), `${label} (JSON)`);
+        expectEmailRefused(
+          await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: asForm(payload), headers: FORM }),
+          `${label} (form)`,
+        );
+      }
+      expect(await countRows(hd.ctx)).toEqual(before);
+      expect(await drainMail()).toEqual([]);
+    },
+  );
 
   it('plain addresses are still accepted (punycode domains included) and each gets exactly its own mail', async () => {
     for (const email of GOOD_EMAILS) {
@@ -122,11 +129,24 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
   it('management user add and the staff sign-in refuse them too', async () => {
     const before = await countRows(hd.ctx);
     const me = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me' });
-    const csrf = { cookie: `hd_csrf=${me.cookies.find((c) => c.name === 'hd_csrf')?.value}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token };
+    const csrf = {
+      cookie: `hd_csrf=${me.cookies.find((c) => c.name === 'hd_csrf')?.value}`,
+      'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token,
+    };
     for (const [label, email] of TRICKY_EMAILS) {
-      const add = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/users/', headers: admin, payload: { email, name: 'Eve', role: 'agent' } });
+      const add = await hd.app.inject({
+        method: 'POST',
+        url: '/api/helpdesk/v1/users/',
+        headers: admin,
+        payload: { email, name: 'Eve', role: 'agent' },
+      });
       expectEmailRefused(add, `${label} (user add)`);
-      const signIn = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/session', headers: csrf, payload: { email, password: 'whatever123' } });
+      const signIn = await hd.app.inject({
+        method: 'POST',
+        url: '/api/helpdesk/v1/session',
+        headers: csrf,
+        payload: { email, password: 'whatever123' },
+      });
       expectEmailRefused(signIn, `${label} (session)`);
     }
     expect(await countRows(hd.ctx)).toEqual(before);
@@ -142,7 +162,12 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
     ];
     const before = await hd.ctx.db.selectFrom('options').select(['name', 'value']).orderBy('name').execute();
     for (const [field, value] of cases) {
-      const res = await hd.app.inject({ method: 'PATCH', url: '/api/helpdesk/v1/settings', headers: admin, payload: { emails: { [field]: value } } });
+      const res = await hd.app.inject({
+        method: 'PATCH',
+        url: '/api/helpdesk/v1/settings',
+        headers: admin,
+        payload: { emails: { [field]: value } },
+      });
       expect(res.statusCode, field).toBe(400);
       expect((res.json() as { errors: Array<{ field: string }> }).errors.map((e) => e.field)).toEqual([`emails.${field}`]);
     }
@@ -152,7 +177,12 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
   it('an agent reply or note with a NUL or another control character is refused, naming the text', async () => {
     const [ticket] = await hd.ctx.db.selectFrom('posts').select('id').where('type', '=', 'ticket').limit(1).execute();
     for (const text of ['a\u0000b', 'a\u001Bb']) {
-      const res = await hd.app.inject({ method: 'POST', url: `/api/helpdesk/v1/tickets/${ticket?.id}/comments`, headers: admin, payload: { text } });
+      const res = await hd.app.inject({
+        method: 'POST',
+        url: `/api/helpdesk/v1/tickets/${ticket?.id}/comments`,
+        headers: admin,
+        payload: { text },
+      });
       expect(res.statusCode).toBe(400);
       expect((res.json() as { errors: Array<{ field: string }> }).errors[0]?.field).toBe('text');
     }
@@ -163,7 +193,12 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
     for (const [label, value] of HEADER_BREAKERS) {
       for (const form of [false, true]) {
         const payload = ticketPayload({ [field]: value });
-        const res = await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: form ? asForm(payload) : payload, headers: form ? FORM : {} });
+        const res = await hd.app.inject({
+          method: 'POST',
+          url: URL_TICKETS,
+          payload: form ? asForm(payload) : payload,
+          headers: form ? FORM : {},
+        });
         expect(res.statusCode, `${label} in ${field}`).toBe(400);
         expect(
           (res.json() as { errors: Array<{ field: string }> }).errors.map((e) => e.field),
@@ -176,7 +211,10 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
 
   it('a description may hold line breaks and an SMTP end-of-data line: it stays in the body, one recipient per message', async () => {
     await drainMail();
-    const smuggled = 'First line\r\nBcc: victim@evil.test\r\n.\r\nMAIL FROM:<evil@evil.test>\r\nRCPT TO:<victim@evil.test>\r\nDATA\r\nSubject: smuggled\r\n\r\nhi\r\n.\r\n';
+    const smuggled =
+      'First line\r\nBcc: victim@evil.test\r\n.\r\nMAIL ' +
+      'FROM:<evil@evil.test>\r\nRCPT TO:<victim@evil.test>\r\nDATA\r\nSubject: ' +
+      'smuggled\r\n\r\nhi\r\n.\r\n';
     const payload = ticketPayload({ description: smuggled });
     expect((await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload })).statusCode).toBe(201);
     const sent = await drainMail();
@@ -197,7 +235,14 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
     const time = now();
     const user = await hd.ctx.db
       .insertInto('users')
-      .values({ email: `legacy-${process.pid}@client.test`, name: 'Ann\r\nBcc: victim@evil.test', role: 'client', password_hash: null, created_at: time, updated_at: time })
+      .values({
+        email: `legacy-${process.pid}@client.test`,
+        name: 'Ann\r\nBcc: victim@evil.test',
+        role: 'client',
+        password_hash: null,
+        created_at: time,
+        updated_at: time,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const ticket = await hd.ctx.db
@@ -232,7 +277,14 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
     const time = now();
     const user = await hd.ctx.db
       .insertInto('users')
-      .values({ email: 'old@b.test, victim@evil.test', name: 'Old', role: 'client', password_hash: null, created_at: time, updated_at: time })
+      .values({
+        email: 'old@b.test, victim@evil.test',
+        name: 'Old',
+        role: 'client',
+        password_hash: null,
+        created_at: time,
+        updated_at: time,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await enqueueJob(hd.ctx.db, 'mail', { template: 'client_ticket_link', userId: user.id, ticketId: null });

@@ -63,7 +63,11 @@ describeEachDatabase('HTTP details', (dialect) => {
     expect(problem.statusCode).toBe(404);
     expect(problem.headers['cache-control']).toBe('no-store');
     const session = await createSession(hd.ctx.db, adminId);
-    const byCookie = await hd.app.inject({ method: 'GET', url: `${API}/tickets/${ticketId}`, headers: { cookie: `hd_session=${session}` } });
+    const byCookie = await hd.app.inject({
+      method: 'GET',
+      url: `${API}/tickets/${ticketId}`,
+      headers: { cookie: `hd_session=${session}` },
+    });
     expect(byCookie.headers['cache-control']).toBe('no-store');
     const anonymous = await hd.app.inject({ method: 'GET', url: `${API}/docs/` });
     expect(anonymous.headers['cache-control'] ?? '').not.toContain('no-store');
@@ -79,9 +83,17 @@ describeEachDatabase('HTTP details', (dialect) => {
     expect(claimed.headers['strict-transport-security']).toBeUndefined();
     hd.config.trustProxyHops = 1;
     try {
-      const proxied = await hd.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
+      const proxied = await hd.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+      });
       expect(proxied.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
-      const plainProxied = await hd.app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'http', 'x-forwarded-for': '203.0.113.9' } });
+      const plainProxied = await hd.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'x-forwarded-proto': 'http', 'x-forwarded-for': '203.0.113.9' },
+      });
       expect(plainProxied.headers['strict-transport-security']).toBeUndefined();
     } finally {
       hd.config.trustProxyHops = 0;

@@ -25,7 +25,8 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     const agent = await hd.authAs('agent');
-    agentId = ((await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers: agent })).json() as { user: { id: number } }).user.id;
+    agentId = ((await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers: agent })).json() as { user: { id: number } }).user
+      .id;
     const payload = ticketPayload();
     const res = await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload });
     const row = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', res.json().id).executeTakeFirstOrThrow();
@@ -64,7 +65,19 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     const row = await hd.ctx.db
       .selectFrom('posts as p')
       .innerJoin('users as u', 'u.id', 'p.author_id')
-      .select(['p.id', 'p.type', 'p.status', 'p.slug', 'p.assignee_id', 'p.author_id', 'p.created_at', 'p.updated_at', 'u.email', 'u.role', 'u.password_hash'])
+      .select([
+        'p.id',
+        'p.type',
+        'p.status',
+        'p.slug',
+        'p.assignee_id',
+        'p.author_id',
+        'p.created_at',
+        'p.updated_at',
+        'u.email',
+        'u.role',
+        'u.password_hash',
+      ])
       .where('p.id', '=', id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ type: 'ticket', status: 'publish', slug: '', assignee_id: null, email, role: 'client' });
@@ -73,7 +86,12 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     expect(row.id).not.toBe(1);
     expect(row.created_at > '2020').toBe(true);
     expect(row.updated_at).toBe(row.created_at);
-    const status = await hd.ctx.db.selectFrom('term_relationships').select('term_id').where('post_id', '=', id).where('taxonomy', '=', 'ticket_status').executeTakeFirstOrThrow();
+    const status = await hd.ctx.db
+      .selectFrom('term_relationships')
+      .select('term_id')
+      .where('post_id', '=', id)
+      .where('taxonomy', '=', 'ticket_status')
+      .executeTakeFirstOrThrow();
     expect(status.term_id).toBe(await firstTermId(hd.ctx, 'ticket_status', 'open'));
     expect(await hd.ctx.db.selectFrom('post_meta').select('meta_key').where('post_id', '=', id).execute()).toEqual([]);
     expect(await hd.ctx.db.selectFrom('comments').select('id').where('post_id', '=', id).execute()).toEqual([]);
@@ -89,7 +107,12 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
 
   it('the same fields in a form body (and bracketed and prototype keys) change nothing either', async () => {
     const payload = ticketPayload();
-    const form = new URLSearchParams(Object.entries({ ...payload, ...hostileFields() }).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]));
+    const form = new URLSearchParams(
+      Object.entries({ ...payload, ...hostileFields() }).map(([k, v]): [string, string] => [
+        k,
+        typeof v === 'object' ? JSON.stringify(v) : String(v),
+      ]),
+    );
     for (const [key, value] of [
       ['__proto__', 'admin'],
       ['__proto__[role]', 'admin'],
@@ -100,7 +123,12 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     ]) {
       form.append(key as string, value as string);
     }
-    const res = await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await hd.app.inject({
+      method: 'POST',
+      url: URL_TICKETS,
+      payload: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(201);
     await expectPlainTicket(res.json().id, payload.email);
     expect(({} as Record<string, unknown>).role).toBeUndefined();
@@ -125,57 +153,68 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     expect(Object.prototype).not.toHaveProperty('role');
   });
 
-  it('help-site forms: sign-up cannot choose a role, a reply cannot be a note or an agent reply, a new ticket cannot choose its owner or status', async () => {
-    await updateSettings(hd.ctx, { login: { method: 'password' } });
-    const browser = new SiteClient(hd.app);
-    const email = `signup-${process.pid}@client.test`;
-    const hostileAccount = { role: 'admin', user_role: 'administrator', password_hash: 'x', id: '1' };
-    const signup = await browser.submit('/login/', '/signup/', { name: 'Sid', email, password: 'long enough pw', ...hostileAccount });
-    expect(signup.statusCode).toBe(303);
-    // The account is made by the mailed confirmation link's form, which takes no more than the password either.
-    const confirmation = (await memoryMail(hd).drain()).find((m) => m.to === email);
-    const link = accountLinkIn(confirmation?.text ?? '', hd.config.homeUrl);
-    const page = await browser.get(link);
-    const token = new URL(link, 'http://x').searchParams.get('token') as string;
-    const confirmed = await browser.post('/login/confirm/', { _csrf: csrfIn(page.body), token, password: 'long enough pw', ...hostileAccount });
-    expect(confirmed.statusCode).toBe(303);
-    const account = await hd.ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-    expect(account.role).toBe('client');
-    expect(account.id).not.toBe(1);
+  it(
+    'help-site forms: sign-up cannot choose a role, a reply cannot be a ' +
+      'note or an agent reply, a new ticket cannot choose its owner or status',
+    async () => {
+      await updateSettings(hd.ctx, { login: { method: 'password' } });
+      const browser = new SiteClient(hd.app);
+      const email = `signup-${process.pid}@client.test`;
+      const hostileAccount = { role: 'admin', user_role: 'administrator', password_hash: 'x', id: '1' };
+      const signup = await browser.submit('/login/', '/signup/', { name: 'Sid', email, password: 'long enough pw', ...hostileAccount });
+      expect(signup.statusCode).toBe(303);
+      // The account is made by the mailed confirmation link's form, which takes no more than the password either.
+      const confirmation = (await memoryMail(hd).drain()).find((m) => m.to === email);
+      const link = accountLinkIn(confirmation?.text ?? '', hd.config.homeUrl);
+      const page = await browser.get(link);
+      const token = new URL(link, 'http://x').searchParams.get('token') as string;
+      const confirmed = await browser.post('/login/confirm/', {
+        _csrf: csrfIn(page.body),
+        token,
+        password: 'long enough pw',
+        ...hostileAccount,
+      });
+      expect(confirmed.statusCode).toBe(303);
+      const account = await hd.ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+      expect(account.role).toBe('client');
+      expect(account.id).not.toBe(1);
 
-    const created = await browser.submit('/tickets/new/', '/account/new-ticket/', {
-      subject: 'Mine',
-      description: 'Body',
-      return_to: '/tickets/new/',
-      ...Object.fromEntries(Object.entries(hostileFields()).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])),
-      email: victim.email,
-      name: 'Not Sid',
-    });
-    expect(created.statusCode).toBe(303);
-    const ticketId = Number(new URL(String(created.headers.location)).searchParams.get('ticket'));
-    await expectPlainTicket(ticketId, email);
+      const created = await browser.submit('/tickets/new/', '/account/new-ticket/', {
+        subject: 'Mine',
+        description: 'Body',
+        return_to: '/tickets/new/',
+        ...Object.fromEntries(
+          Object.entries(hostileFields()).map(([k, v]): [string, string] => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)]),
+        ),
+        email: victim.email,
+        name: 'Not Sid',
+      });
+      expect(created.statusCode).toBe(303);
+      const ticketId = Number(new URL(String(created.headers.location)).searchParams.get('ticket'));
+      await expectPlainTicket(ticketId, email);
 
-    const reply = await browser.submit(`/tickets/?ticket=${ticketId}`, '/account/reply/', {
-      ticket_id: String(ticketId),
-      text: 'Client words',
-      return_to: '/tickets/',
-      is_internal: '1',
-      internal: '1',
-      role: 'agent',
-      author_role: 'agent',
-      author_id: String(agentId),
-    });
-    expect(reply.statusCode).toBe(303);
-    const comment = await hd.ctx.db
-      .selectFrom('comments as c')
-      .innerJoin('comment_meta as m', 'm.comment_id', 'c.id')
-      .select(['c.author_id', 'c.author_role', 'm.meta_value'])
-      .where('c.post_id', '=', ticketId)
-      .where('m.meta_key', '=', 'is_internal')
-      .executeTakeFirstOrThrow();
-    expect(comment).toEqual({ author_id: account.id, author_role: 'client', meta_value: '0' });
-    await updateSettings(hd.ctx, { login: { method: 'email_link' } });
-  });
+      const reply = await browser.submit(`/tickets/?ticket=${ticketId}`, '/account/reply/', {
+        ticket_id: String(ticketId),
+        text: 'Client words',
+        return_to: '/tickets/',
+        is_internal: '1',
+        internal: '1',
+        role: 'agent',
+        author_role: 'agent',
+        author_id: String(agentId),
+      });
+      expect(reply.statusCode).toBe(303);
+      const comment = await hd.ctx.db
+        .selectFrom('comments as c')
+        .innerJoin('comment_meta as m', 'm.comment_id', 'c.id')
+        .select(['c.author_id', 'c.author_role', 'm.meta_value'])
+        .where('c.post_id', '=', ticketId)
+        .where('m.meta_key', '=', 'is_internal')
+        .executeTakeFirstOrThrow();
+      expect(comment).toEqual({ author_id: account.id, author_role: 'client', meta_value: '0' });
+      await updateSettings(hd.ctx, { login: { method: 'email_link' } });
+    },
+  );
 
   it("a signed-in client on the agents' API cannot write a note or change a ticket, whatever the body says", async () => {
     const session = await createSession(hd.ctx.db, victim.id);
@@ -185,9 +224,19 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     const [own] = await hd.ctx.db.selectFrom('posts').select('id').where('author_id', '=', victim.id).execute();
     const id = own?.id as number;
     const before = await countRows(hd.ctx);
-    const note = await hd.app.inject({ method: 'POST', url: `/api/helpdesk/v1/tickets/${id}/comments`, headers, payload: { text: 'x', internal: true } });
+    const note = await hd.app.inject({
+      method: 'POST',
+      url: `/api/helpdesk/v1/tickets/${id}/comments`,
+      headers,
+      payload: { text: 'x', internal: true },
+    });
     expect(note.statusCode).toBe(403);
-    const patch = await hd.app.inject({ method: 'PATCH', url: `/api/helpdesk/v1/tickets/${id}`, headers, payload: { status: 'closed', assignee: agentId } });
+    const patch = await hd.app.inject({
+      method: 'PATCH',
+      url: `/api/helpdesk/v1/tickets/${id}`,
+      headers,
+      payload: { status: 'closed', assignee: agentId },
+    });
     expect(patch.statusCode).toBe(404);
     expect(await countRows(hd.ctx)).toEqual(before);
   });

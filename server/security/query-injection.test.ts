@@ -8,13 +8,27 @@ import { useTestHelpdesk } from '../test/test-helpdesk.js';
 // every value; scripts/sqlmap.sh probes the same routes with sqlmap), and a NUL byte — which
 // PostgreSQL refuses in text — must be a client error, never a 500.
 
-const SQL_PROBES = ["' OR '1'='1", "' OR 1=1 --", '") OR 1=1 --', "'; DROP TABLE posts; --", '%', '_', '\\', "1' UNION SELECT email FROM users --"];
+const SQL_PROBES = [
+  "' OR '1'='1",
+  "' OR 1=1 --",
+  '") OR 1=1 --',
+  "'; DROP TABLE posts; --",
+  '%',
+  '_',
+  '\\',
+  "1' UNION SELECT email FROM users --",
+];
 
 describeEachDatabase('attacks: query injection and NUL bytes on the public reads', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   beforeAll(async () => {
     const product = await makeProduct(hd.ctx, 'Widget Pro');
-    await createPost(hd.ctx, 'doc', { title: 'Install the widget', content: 'Put the script tag on your page.', product: product.id }, null);
+    await createPost(
+      hd.ctx,
+      'doc',
+      { title: 'Install the widget', content: 'Put the script tag on your page.', product: product.id },
+      null,
+    );
   });
 
   it('SQL metacharacters in search and slugs match nothing and change nothing', async () => {
@@ -61,7 +75,11 @@ describeEachDatabase('attacks: query injection and NUL bytes on the public reads
     const search = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/docs/?search=a%00b' });
     expect(search.statusCode).toBe(400);
     expect(search.json().errors[0].field).toBe('search');
-    const ticket = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: { name: 'Ann', email: 'ann@client.test', subject: 'S', description: 'a\u0000b' } });
+    const ticket = await hd.app.inject({
+      method: 'POST',
+      url: '/api/helpdesk/v1/tickets/',
+      payload: { name: 'Ann', email: 'ann@client.test', subject: 'S', description: 'a\u0000b' },
+    });
     expect(ticket.statusCode).toBe(400);
     expect(ticket.json().errors[0].field).toBe('description');
   });

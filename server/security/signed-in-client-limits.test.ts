@@ -33,31 +33,41 @@ describeEachDatabase('signed-in clients are limited too', (dialect) => {
 
   const fileOnSite = async (browser: SiteClient, subject: string) => {
     const page = await browser.get('/tickets/new/');
-    return browser.post('/account/new-ticket/', { _csrf: csrfIn(page.body), return_to: '/tickets/new/', subject, description: `Details of ${subject}` });
+    return browser.post('/account/new-ticket/', {
+      _csrf: csrfIn(page.body),
+      return_to: '/tickets/new/',
+      subject,
+      description: `Details of ${subject}`,
+    });
   };
 
-  it('the help-site form: over the per-account limit the form comes back with what was typed, 429 with Retry-After, nothing stored', async () => {
-    await updateSettings(hd.ctx, { tickets: { limit_client_tickets_hour: 2 } });
-    const { browser } = await client();
-    expect((await fileOnSite(browser, 'First')).statusCode).toBe(303);
-    expect((await fileOnSite(browser, 'Second')).statusCode).toBe(303);
-    const before = await countRows(hd.ctx);
-    const refused = await fileOnSite(browser, 'Third <b>flood</b>');
-    expect(refused.statusCode).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.body).toContain('Too many tickets were sent from this account or network');
-    expect(refused.body).toContain('value="Third &lt;b&gt;flood&lt;/b&gt;"');
-    expect(refused.body).toContain('Details of Third &lt;b&gt;flood&lt;/b&gt;</textarea>');
-    expect(refused.body).toContain('action="http://help.test/account/new-ticket/"');
-    expect(await countRows(hd.ctx)).toEqual(before);
-    // Another account is not affected.
-    expect((await fileOnSite((await client()).browser, 'Elsewhere')).statusCode).toBe(303);
-  });
+  it(
+    'the help-site form: over the per-account limit the form comes back ' + 'with what was typed, 429 with Retry-After, nothing stored',
+    async () => {
+      await updateSettings(hd.ctx, { tickets: { limit_client_tickets_hour: 2 } });
+      const { browser } = await client();
+      expect((await fileOnSite(browser, 'First')).statusCode).toBe(303);
+      expect((await fileOnSite(browser, 'Second')).statusCode).toBe(303);
+      const before = await countRows(hd.ctx);
+      const refused = await fileOnSite(browser, 'Third <b>flood</b>');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body).toContain('Too many tickets were sent from this account or network');
+      expect(refused.body).toContain('value="Third &lt;b&gt;flood&lt;/b&gt;"');
+      expect(refused.body).toContain('Details of Third &lt;b&gt;flood&lt;/b&gt;</textarea>');
+      expect(refused.body).toContain('action="http://help.test/account/new-ticket/"');
+      expect(await countRows(hd.ctx)).toEqual(before);
+      // Another account is not affected.
+      expect((await fileOnSite((await client()).browser, 'Elsewhere')).statusCode).toBe(303);
+    },
+  );
 
   it('help-site replies: over the per-account limit the reply comes back with its text, 429', async () => {
     await updateSettings(hd.ctx, { tickets: { limit_client_replies_hour: 2 } });
     const { user, browser, bearer } = await client();
-    const ticketId = (await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, headers: bearer, payload: ticketPayload({ email: user.email }) })).json().id as number;
+    const ticketId = (
+      await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, headers: bearer, payload: ticketPayload({ email: user.email }) })
+    ).json().id as number;
     const replyOnSite = async (text: string) => {
       const page = await browser.get(`/tickets/?ticket=${ticketId}`);
       return browser.post('/account/reply/', { _csrf: csrfIn(page.body), ticket_id: String(ticketId), return_to: '/tickets/', text });
@@ -77,7 +87,8 @@ describeEachDatabase('signed-in clients are limited too', (dialect) => {
   it('the API: tickets and replies of a signed-in client are limited per account (429 problem with Retry-After)', async () => {
     await updateSettings(hd.ctx, { tickets: { limit_client_tickets_hour: 2, limit_client_replies_hour: 2 } });
     const { user, bearer } = await client();
-    const file = () => hd.app.inject({ method: 'POST', url: `${API}/tickets/`, headers: bearer, payload: ticketPayload({ email: user.email }) });
+    const file = () =>
+      hd.app.inject({ method: 'POST', url: `${API}/tickets/`, headers: bearer, payload: ticketPayload({ email: user.email }) });
     const first = await file();
     expect(first.statusCode).toBe(201);
     expect((await file()).statusCode).toBe(201);
@@ -87,13 +98,23 @@ describeEachDatabase('signed-in clients are limited too', (dialect) => {
     expect(refused.headers['retry-after']).toBeDefined();
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
 
-    const reply = () => hd.app.inject({ method: 'POST', url: `${API}/tickets/${first.json().id}/comments`, headers: bearer, payload: { text: 'more' } });
+    const reply = () =>
+      hd.app.inject({ method: 'POST', url: `${API}/tickets/${first.json().id}/comments`, headers: bearer, payload: { text: 'more' } });
     expect((await reply()).statusCode).toBe(201);
     expect((await reply()).statusCode).toBe(201);
     expect((await reply()).statusCode).toBe(429);
     // Agents are never limited.
     const agent = await hd.authAs('agent');
-    expect((await hd.app.inject({ method: 'POST', url: `${API}/tickets/${first.json().id}/comments`, headers: agent, payload: { text: 'an answer' } })).statusCode).toBe(201);
+    expect(
+      (
+        await hd.app.inject({
+          method: 'POST',
+          url: `${API}/tickets/${first.json().id}/comments`,
+          headers: agent,
+          payload: { text: 'an answer' },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('per address across accounts, an IPv6 /64 counting as one address', async () => {
@@ -111,28 +132,45 @@ describeEachDatabase('signed-in clients are limited too', (dialect) => {
       codes.push(res.statusCode);
     }
     expect(codes).toEqual([201, 201, 201, 429, 429]);
-    const other = await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, headers: accounts[0]?.bearer, payload: ticketPayload(), remoteAddress: '2001:db8:77:2::1' });
+    const other = await hd.app.inject({
+      method: 'POST',
+      url: `${API}/tickets/`,
+      headers: accounts[0]?.bearer,
+      payload: ticketPayload(),
+      remoteAddress: '2001:db8:77:2::1',
+    });
     expect(other.statusCode).toBe(201);
   });
 
-  it('"Also stop the help site\'s new-ticket form": off by default; on, the switched-off intake stops the form (503, text kept) but not replies', async () => {
-    await updateSettings(hd.ctx, { tickets: { intake_enabled: false } });
-    const { user, browser, bearer } = await client();
-    expect((await fileOnSite(browser, 'Still open')).statusCode).toBe(303);
+  it(
+    '"Also stop the help site\'s new-ticket form": off by default; on, the ' +
+      'switched-off intake stops the form (503, text kept) but not replies',
+    async () => {
+      await updateSettings(hd.ctx, { tickets: { intake_enabled: false } });
+      const { user, browser, bearer } = await client();
+      expect((await fileOnSite(browser, 'Still open')).statusCode).toBe(303);
 
-    await updateSettings(hd.ctx, { tickets: { intake_stops_site_form: true } });
-    const before = await countRows(hd.ctx);
-    const stopped = await fileOnSite(browser, 'Not now');
-    expect(stopped.statusCode).toBe(503);
-    expect(stopped.body).toContain('not taking new tickets right now');
-    expect(stopped.body).toContain('value="Not now"');
-    expect(await countRows(hd.ctx)).toEqual(before);
+      await updateSettings(hd.ctx, { tickets: { intake_stops_site_form: true } });
+      const before = await countRows(hd.ctx);
+      const stopped = await fileOnSite(browser, 'Not now');
+      expect(stopped.statusCode).toBe(503);
+      expect(stopped.body).toContain('not taking new tickets right now');
+      expect(stopped.body).toContain('value="Not now"');
+      expect(await countRows(hd.ctx)).toEqual(before);
 
-    await updateSettings(hd.ctx, { tickets: { intake_enabled: true } });
-    const ticketId = (await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, headers: bearer, payload: ticketPayload({ email: user.email }) })).json().id as number;
-    await updateSettings(hd.ctx, { tickets: { intake_enabled: false } });
-    const page = await browser.get(`/tickets/?ticket=${ticketId}`);
-    const replied = await browser.post('/account/reply/', { _csrf: csrfIn(page.body), ticket_id: String(ticketId), return_to: '/tickets/', text: 'a reply still goes' });
-    expect(replied.statusCode).toBe(303);
-  });
+      await updateSettings(hd.ctx, { tickets: { intake_enabled: true } });
+      const ticketId = (
+        await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, headers: bearer, payload: ticketPayload({ email: user.email }) })
+      ).json().id as number;
+      await updateSettings(hd.ctx, { tickets: { intake_enabled: false } });
+      const page = await browser.get(`/tickets/?ticket=${ticketId}`);
+      const replied = await browser.post('/account/reply/', {
+        _csrf: csrfIn(page.body),
+        ticket_id: String(ticketId),
+        return_to: '/tickets/',
+        text: 'a reply still goes',
+      });
+      expect(replied.statusCode).toBe(303);
+    },
+  );
 });

@@ -25,7 +25,9 @@ describeEachDatabase('attacks: the XSS corpus stays inert on the help site and i
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     const agent = await hd.authAs('agent');
-    const agentId = ((await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers: agent })).json() as { user: { id: number } }).user.id;
+    const agentId = (
+      (await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers: agent })).json() as { user: { id: number } }
+    ).user.id;
     for (const [index, payload] of XSS_PAYLOADS.entries()) {
       const body = ticketPayload({ name: `N${index} ${payload}`, subject: payload, description: CORPUS_TEXT, order_id: payload });
       const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: body });
@@ -39,7 +41,12 @@ describeEachDatabase('attacks: the XSS corpus stays inert on the help site and i
   });
 
   it('stores each payload exactly as sent (escaping happens on output, not input)', async () => {
-    const rows = await hd.ctx.db.selectFrom('posts').select(['id', 'title', 'content']).where('type', '=', 'ticket').orderBy('id').execute();
+    const rows = await hd.ctx.db
+      .selectFrom('posts')
+      .select(['id', 'title', 'content'])
+      .where('type', '=', 'ticket')
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => r.title)).toEqual([...XSS_PAYLOADS]);
     expect(rows.every((r) => r.content === CORPUS_TEXT)).toBe(true);
   });

@@ -18,9 +18,12 @@ type FieldValue<F> = F extends { type: 'checkbox' }
         : string;
 
 type SectionsOf<Tab extends keyof CoreSchema> = CoreSchema[Tab]['sections'];
-type FieldsOf<Tab extends keyof CoreSchema> = { [S in keyof SectionsOf<Tab>]: SectionsOf<Tab>[S] extends { fields: infer F } ? F : never }[keyof SectionsOf<Tab>];
+type FieldsOf<Tab extends keyof CoreSchema> = {
+  [S in keyof SectionsOf<Tab>]: SectionsOf<Tab>[S] extends { fields: infer F } ? F : never;
+}[keyof SectionsOf<Tab>];
 // A key is unique within its tab (assertSchemaShape), so the union of the sections' fields is the tab.
-type FieldAt<Tab extends keyof CoreSchema, K> = FieldsOf<Tab> extends infer F ? (F extends unknown ? (K extends keyof F ? F[K] : never) : never) : never;
+type FieldAt<Tab extends keyof CoreSchema, K> =
+  FieldsOf<Tab> extends infer F ? (F extends unknown ? (K extends keyof F ? F[K] : never) : never) : never;
 type FieldKeys<Tab extends keyof CoreSchema> = FieldsOf<Tab> extends infer F ? (F extends unknown ? keyof F : never) : never;
 
 /**

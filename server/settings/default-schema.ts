@@ -16,7 +16,9 @@ export const DEFAULT_AI_MODEL = 'gpt-4o-mini';
 
 export const AUTO_RESPONDER_TEMPLATE =
   'Hello ##client_name##,\n\nThank you for contacting ##site_name##. We received your request "##ticket_title##" (ticket ' +
-  '##ticket_id##) and an agent will answer soon.\n\n##answer##\n\nThese articles may help in the meantime:\n##docs##\n\n(This is an automatic reply.)';
+  '##ticket_id##) and an agent will answer soon.\n\n##answer##\n\nThese ' +
+  'articles may help in the meantime:\n##docs##\n\n(This is an automatic ' +
+  'reply.)';
 
 /**
  * The schema before `helpdesk_settings_menus`; a fresh copy each call so handlers may mutate it. Its
@@ -42,7 +44,10 @@ export function defaultSettingsSchema() {
               type: 'checkbox',
               label: "Don't reveal whether an email has an account",
               default: false,
-              desc: 'Every anonymous submission gets the same "received" answer. When no account may be created, an unknown address is mailed how to get access instead of being told it has no account.',
+              desc:
+                'Every anonymous submission gets the same "received" answer. When no ' +
+                'account may be created, an unknown address is mailed how to get access ' +
+                'instead of being told it has no account.',
             },
           },
         },
@@ -61,7 +66,10 @@ export function defaultSettingsSchema() {
         },
         auto_responder: {
           label: 'Auto responder',
-          desc: 'After a ticket is filed, a bot reply with the most relevant docs and, when the AI backend is configured, an answer drawn from them. It never changes the ticket status.',
+          desc:
+            'After a ticket is filed, a bot reply with the most relevant docs and, ' +
+            'when the AI backend is configured, an answer drawn from them. It never ' +
+            'changes the ticket status.',
           fields: {
             auto_responder_enabled: { type: 'checkbox', label: 'Send an automatic reply to new tickets', default: false },
             auto_responder_template: {
@@ -120,10 +128,17 @@ export function defaultSettingsSchema() {
       sections: {
         backend: {
           label: 'AI backend',
-          desc: 'The backend address is set by HELPDESK_CLOUD_SITE in the site configuration. The key is stored encrypted and never shown again.',
+          desc:
+            'The backend address is set by HELPDESK_CLOUD_SITE in the site ' +
+            'configuration. The key is stored encrypted and never shown again.',
           fields: {
             api_key: { type: 'secret', label: 'API key', default: '' },
-            model: { type: 'text', label: 'Model', default: DEFAULT_AI_MODEL, desc: 'The model name sent with each chat-completions request.' },
+            model: {
+              type: 'text',
+              label: 'Model',
+              default: DEFAULT_AI_MODEL,
+              desc: 'The model name sent with each chat-completions request.',
+            },
             timeout_seconds: {
               type: 'number',
               label: 'Timeout (seconds)',

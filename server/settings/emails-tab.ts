@@ -5,37 +5,67 @@ export const MAIL_TEMPLATES = {
   client_ticket_created: {
     label: 'New ticket: confirmation to the client',
     subject: 'We received your request: ##ticket_title## [###ticket_id##]',
-    body: 'Hello ##client_name##,\n\nThank you for contacting ##site_name##. We received your request "##ticket_title##" and will answer soon.\n\nRead and answer your ticket here:\n##ticket_link##\n\n##site_name##',
+    body:
+      'Hello ##client_name##,\n\nThank you for contacting ##site_name##. We ' +
+      'received your request "##ticket_title##" and will answer soon.\n\nRead ' +
+      'and answer your ticket here:\n##ticket_link##\n\n##site_name##',
   },
   client_agent_reply: {
     label: 'Agent reply: to the client',
     subject: 'New reply to your request: ##ticket_title## [###ticket_id##]',
-    body: 'Hello ##client_name##,\n\nThere is a new reply to your request "##ticket_title##":\n\n##reply_text##\n\nRead and answer it here:\n##ticket_link##\n\n##site_name##',
+    body:
+      'Hello ##client_name##,\n\nThere is a new reply to your request ' +
+      '"##ticket_title##":\n\n##reply_text##\n\nRead and answer it ' +
+      'here:\n##ticket_link##\n\n##site_name##',
   },
   client_ticket_link: {
     label: 'Fresh sign-in link: to the client',
     subject: 'Your link to ##site_name##',
-    body: 'Hello ##client_name##,\n\nUse this link to sign in to ##site_name##:\n##ticket_link##\n\nIf you did not ask for it, ignore this mail.',
+    body:
+      'Hello ##client_name##,\n\nUse this link to sign in to ' +
+      '##site_name##:\n##ticket_link##\n\nIf you did not ask for it, ignore ' +
+      'this mail.',
   },
   client_access_request: {
     label: 'Request from an address without an account (privacy option): to that address',
     subject: 'Your request to ##site_name##',
-    body: 'Hello,\n\nSomeone, perhaps you, sent a request to ##site_name## from this email address. This help desk answers only people who have an account, and this address has none, so the request was not filed and nothing about it was kept.\n\nTo get help, ask the owners of ##site_name## for an account:\n##site_link##\n\nIf it was not you, you can ignore this mail.\n\n##site_name##',
+    body:
+      'Hello,\n\nSomeone, perhaps you, sent a request to ##site_name## from ' +
+      'this email address. This help desk answers only people who have an ' +
+      'account, and this address has none, so the request was not filed and ' +
+      'nothing about it was kept.\n\nTo get help, ask the owners of ' +
+      '##site_name## for an account:\n##site_link##\n\nIf it was not you, you ' +
+      'can ignore this mail.\n\n##site_name##',
   },
   client_confirm_address: {
     label: 'Sign-up: confirm the address (to the person signing up)',
     subject: 'Confirm your address for ##site_name##',
-    body: 'Hello ##client_name##,\n\nSomeone, perhaps you, asked for an account at ##site_name## with this email address. To create it, open this link and choose your password:\n##ticket_link##\n\nThe link works once, for 24 hours. If it was not you, ignore this mail: no account is made.\n\n##site_name##',
+    body:
+      'Hello ##client_name##,\n\nSomeone, perhaps you, asked for an account ' +
+      'at ##site_name## with this email address. To create it, open this link ' +
+      'and choose your password:\n##ticket_link##\n\nThe link works once, for ' +
+      '24 hours. If it was not you, ignore this mail: no account is ' +
+      'made.\n\n##site_name##',
   },
   client_account_exists: {
     label: 'Sign-up for an address that has an account: to that address',
     subject: 'Your account at ##site_name##',
-    body: 'Hello ##client_name##,\n\nSomeone, perhaps you, tried to create an account at ##site_name## with this email address. You have one already, so nothing was changed. Sign in here:\n##site_link##\n\nIf you forgot your password, choose a new one with this link (it works once, for one hour):\n##ticket_link##\n\nIf it was not you, ignore this mail.\n\n##site_name##',
+    body:
+      'Hello ##client_name##,\n\nSomeone, perhaps you, tried to create an ' +
+      'account at ##site_name## with this email address. You have one already, ' +
+      'so nothing was changed. Sign in here:\n##site_link##\n\nIf you forgot ' +
+      'your password, choose a new one with this link (it works once, for one ' +
+      'hour):\n##ticket_link##\n\nIf it was not you, ignore this ' +
+      'mail.\n\n##site_name##',
   },
   password_reset: {
     label: 'Forgot password: reset link (to the client, agent or admin who asked)',
     subject: 'Choose a new password for ##site_name##',
-    body: 'Hello ##client_name##,\n\nSomeone, perhaps you, asked to reset the password of your account at ##site_name##. Choose a new one with this link (it works once, for one hour):\n##ticket_link##\n\nIf it was not you, ignore this mail: your password stays as it is.\n\n##site_name##',
+    body:
+      'Hello ##client_name##,\n\nSomeone, perhaps you, asked to reset the ' +
+      'password of your account at ##site_name##. Choose a new one with this ' +
+      'link (it works once, for one hour):\n##ticket_link##\n\nIf it was not ' +
+      'you, ignore this mail: your password stays as it is.\n\n##site_name##',
   },
   agent_ticket_created: {
     label: 'New ticket: to agents',

@@ -42,7 +42,9 @@ export async function buildSettingsSchema(hooks: Hooks): Promise<SettingsSchema>
 
 /** Every field of the schema with its tab, in schema order. */
 export function listFields(schema: SettingsSchema): Array<{ tab: string; key: string; field: SettingsField }> {
-  return Object.entries(schema).flatMap(([tab, { sections }]) => Object.values(sections).flatMap(({ fields }) => Object.entries(fields).map(([key, field]) => ({ tab, key, field }))));
+  return Object.entries(schema).flatMap(([tab, { sections }]) =>
+    Object.values(sections).flatMap(({ fields }) => Object.entries(fields).map(([key, field]) => ({ tab, key, field }))),
+  );
 }
 
 // Read several times per request on hot paths (ticket intake) and changed rarely, the values are
@@ -174,7 +176,8 @@ function assertSchemaShape(schema: unknown): asserts schema is SettingsSchema {
 /** The seed that encrypts secrets now: the install-time seed through `helpdesk_encryption_seed`. */
 export async function currentSeed(ctx: DomainContext): Promise<string> {
   const seed = await ctx.hooks.applyFilters('helpdesk_encryption_seed', ctx.encryptionSeed);
-  if (typeof seed !== 'string' || seed.length < 16) throw new TypeError('helpdesk_encryption_seed must return a string of at least 16 characters.');
+  if (typeof seed !== 'string' || seed.length < 16)
+    throw new TypeError('helpdesk_encryption_seed must return a string of at least 16 characters.');
   return seed;
 }
 

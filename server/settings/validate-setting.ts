@@ -53,11 +53,13 @@ function validateFormFields(value: unknown): string | undefined {
 
 function validateFormField(item: Partial<TicketFormField>): string | undefined {
   if (typeof item !== 'object' || item === null) return 'must be an object';
-  if (typeof item.key !== 'string' || !FORM_FIELD_KEY.test(item.key)) return 'key must be lower-case letters, digits and _ starting with a letter';
+  if (typeof item.key !== 'string' || !FORM_FIELD_KEY.test(item.key))
+    return 'key must be lower-case letters, digits and _ starting with a letter';
   if (typeof item.label !== 'string' || item.label.trim() === '' || item.label.length > 200) return 'label must be 1 to 200 characters';
   if (!FORM_FIELD_TYPES.includes(item.type as string)) return `type must be one of: ${FORM_FIELD_TYPES.join(', ')}`;
   if (typeof item.required !== 'boolean') return 'required must be true or false';
-  if (item.options !== undefined && (!Array.isArray(item.options) || item.options.some((o) => typeof o !== 'string'))) return 'options must be a list of text values';
+  if (item.options !== undefined && (!Array.isArray(item.options) || item.options.some((o) => typeof o !== 'string')))
+    return 'options must be a list of text values';
   if (item.type === 'select' && !item.builtin && !item.options?.length) return 'a select field needs options';
   return undefined;
 }

@@ -11,7 +11,14 @@ export function registerCanonicalRedirect(hooks: Hooks, homeUrl: string): void {
     'template_redirect',
     'helpdesk/canonical',
     (request: FrontRequest) => {
-      if (request.isExited || request.queryVars.error === '404' || request.path === '' || request.path.endsWith('/') || !['GET', 'HEAD'].includes(request.method)) return;
+      if (
+        request.isExited ||
+        request.queryVars.error === '404' ||
+        request.path === '' ||
+        request.path.endsWith('/') ||
+        !['GET', 'HEAD'].includes(request.method)
+      )
+        return;
       const query = request.query.toString();
       request.redirect(`${homeUrl}/${request.path}/${query ? `?${query}` : ''}`, 301);
     },

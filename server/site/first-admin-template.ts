@@ -13,7 +13,13 @@ import { FirstAdminPage } from './pages/first-admin-page.js';
 import { renderPage } from './pages/render-page.js';
 import type { SiteTemplate } from './site-template.js';
 
-async function sendPage(ctx: DomainContext, config: Config, reply: FastifyReply, props: Omit<Parameters<typeof FirstAdminPage>[0], 'siteName' | 'homeUrl'>, status = 200) {
+async function sendPage(
+  ctx: DomainContext,
+  config: Config,
+  reply: FastifyReply,
+  props: Omit<Parameters<typeof FirstAdminPage>[0], 'siteName' | 'homeUrl'>,
+  status = 200,
+) {
   const { site_name } = await getSiteOptions(ctx.db);
   // The token is a secret in the address: never cache the page or leak it in a Referer.
   return reply
@@ -48,7 +54,13 @@ export const firstAdminRoutes: FastifyPluginAsync<RouteServices> = async (app, {
       return sendPage(ctx, config, reply, { token, error: 'Enter your name and a valid email address.' }, 400);
     }
     if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
-      return sendPage(ctx, config, reply, { token, error: `Password: choose one of ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.` }, 400);
+      return sendPage(
+        ctx,
+        config,
+        reply,
+        { token, error: `Password: choose one of ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.` },
+        400,
+      );
     }
     try {
       const { user, apiToken } = await claimFirstAdmin(ctx, token, { name, email, password });

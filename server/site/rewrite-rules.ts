@@ -14,7 +14,10 @@ export const REWRITE_RULES: RewriteRule[] = [
   { pattern: /^login\/(confirm|reset)\/?$/, queryVars: (m) => ({ helpdesk_password_link: m[1] as string }) },
   { pattern: /^login\/forgot\/?$/, queryVars: () => ({ helpdesk_forgot_password: '1' }) },
   { pattern: /^docs\/?$/, queryVars: () => ({ helpdesk_docs: 'index' }) },
-  { pattern: /^docs\/product\/([^/]+)\/?$/, queryVars: (m) => ({ helpdesk_docs: 'product', helpdesk_doc_slug: decodeSlug(m[1] as string) }) },
+  {
+    pattern: /^docs\/product\/([^/]+)\/?$/,
+    queryVars: (m) => ({ helpdesk_docs: 'product', helpdesk_doc_slug: decodeSlug(m[1] as string) }),
+  },
   { pattern: /^docs\/([^/]+)\/?$/, queryVars: (m) => ({ helpdesk_docs: 'doc', helpdesk_doc_slug: decodeSlug(m[1] as string) }) },
   // The default ticket pages also answer without their slash (the canonical redirect adds it).
   { pattern: /^(tickets|tickets\/new)\/?$/, queryVars: (m) => ({ helpdesk_pagename: m[1] as string }) },

@@ -45,7 +45,8 @@ describe('safeReturnPath', () => {
   });
 
   it('refuses what is not a string', () => {
-    for (const value of [undefined, null, 42, ['/tickets/'], { href: '/tickets/' }]) expect(safeReturnPath(value, '', FALLBACK)).toBe(FALLBACK);
+    for (const value of [undefined, null, 42, ['/tickets/'], { href: '/tickets/' }])
+      expect(safeReturnPath(value, '', FALLBACK)).toBe(FALLBACK);
   });
 
   it('keeps paths of the help site with their query', () => {

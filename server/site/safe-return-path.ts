@@ -14,7 +14,8 @@ const ESCAPED_SEPARATOR_OR_CONTROL = /%(2f|5c|25|[01][0-9a-f]|7f)/i;
  */
 export function safeReturnPath(value: unknown, basePath: string, fallback: string): string {
   if (typeof value !== 'string' || value.length > 500 || !PRINTABLE_ASCII.test(value)) return fallback;
-  if (!value.startsWith(`${basePath}/`) || value.startsWith('//') || value.includes('\\') || ESCAPED_SEPARATOR_OR_CONTROL.test(value)) return fallback;
+  if (!value.startsWith(`${basePath}/`) || value.startsWith('//') || value.includes('\\') || ESCAPED_SEPARATOR_OR_CONTROL.test(value))
+    return fallback;
   const origin = 'http://return-to.invalid';
   const url = new URL(value, origin);
   if (url.origin !== origin || url.pathname.startsWith('//') || !url.pathname.startsWith(`${basePath}/`)) return fallback;

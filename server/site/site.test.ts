@@ -72,17 +72,33 @@ describeEachDatabase('help site', (dialect) => {
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.body).toContain('Become the administrator');
 
-    const bad = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token, name: 'Ada', email: 'not-email', password: 'first admin password' } });
+    const bad = await hd.app.inject({
+      method: 'POST',
+      url: '/login/first-admin/',
+      payload: { token, name: 'Ada', email: 'not-email', password: 'first admin password' },
+    });
     expect(bad.statusCode).toBe(400);
 
-    const done = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token, name: 'Ada', email: 'Ada@Site.test', password: 'first admin password' } });
+    const done = await hd.app.inject({
+      method: 'POST',
+      url: '/login/first-admin/',
+      payload: { token, name: 'Ada', email: 'Ada@Site.test', password: 'first admin password' },
+    });
     expect(done.statusCode).toBe(200);
     const apiToken = /<pre class="token">([^<]+)<\/pre>/.exec(done.body)?.[1];
     expect(apiToken).toMatch(/^hd_/);
-    const schema = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/settings/schema', headers: { authorization: `Bearer ${apiToken}` } });
+    const schema = await hd.app.inject({
+      method: 'GET',
+      url: '/api/helpdesk/v1/settings/schema',
+      headers: { authorization: `Bearer ${apiToken}` },
+    });
     expect(schema.statusCode).toBe(200);
 
-    const reused = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token, name: 'Eve', email: 'eve@site.test', password: 'first admin password' } });
+    const reused = await hd.app.inject({
+      method: 'POST',
+      url: '/login/first-admin/',
+      payload: { token, name: 'Eve', email: 'eve@site.test', password: 'first admin password' },
+    });
     expect(reused.statusCode).toBe(403);
     expect((await hd.app.inject({ method: 'GET', url: `/login/first-admin/?token=${token}` })).statusCode).toBe(410);
     expect(await issueFirstAdminLink(hd.ctx, hd.config.homeUrl)).toBeNull();
@@ -92,28 +108,40 @@ describeEachDatabase('help site', (dialect) => {
 describeEachDatabase('first-administrator links of several instances', (dialect) => {
   const hd = useTestHelpdesk(dialect);
 
-  it('each start prints a link that works (a second instance does not void the first); claimed at once, exactly one makes the admin', async () => {
-    const tokenOf = (link: string | null) => new URL(link ?? '').searchParams.get('token') ?? '';
-    const first = tokenOf(await issueFirstAdminLink(hd.ctx, hd.config.homeUrl));
-    const second = tokenOf(await issueFirstAdminLink(hd.ctx, hd.config.homeUrl));
-    const pageOf = async (token: string) => (await hd.app.inject({ method: 'GET', url: `/login/first-admin/?token=${token}` })).statusCode;
-    expect([await pageOf(first), await pageOf(second)]).toEqual([200, 200]);
+  it(
+    'each start prints a link that works (a second instance does not void ' + 'the first); claimed at once, exactly one makes the admin',
+    async () => {
+      const tokenOf = (link: string | null) => new URL(link ?? '').searchParams.get('token') ?? '';
+      const first = tokenOf(await issueFirstAdminLink(hd.ctx, hd.config.homeUrl));
+      const second = tokenOf(await issueFirstAdminLink(hd.ctx, hd.config.homeUrl));
+      const pageOf = async (token: string) =>
+        (await hd.app.inject({ method: 'GET', url: `/login/first-admin/?token=${token}` })).statusCode;
+      expect([await pageOf(first), await pageOf(second)]).toEqual([200, 200]);
 
-    // A wrong token uses up nothing.
-    const bogus = await hd.app.inject({ method: 'POST', url: '/login/first-admin/', payload: { token: 'x'.repeat(43), name: 'Eve', email: 'eve@site.test', password: 'first admin password' } });
-    expect(bogus.statusCode).toBe(403);
-    expect([await pageOf(first), await pageOf(second)]).toEqual([200, 200]);
+      // A wrong token uses up nothing.
+      const bogus = await hd.app.inject({
+        method: 'POST',
+        url: '/login/first-admin/',
+        payload: { token: 'x'.repeat(43), name: 'Eve', email: 'eve@site.test', password: 'first admin password' },
+      });
+      expect(bogus.statusCode).toBe(403);
+      expect([await pageOf(first), await pageOf(second)]).toEqual([200, 200]);
 
-    // Eight instances' links, all claimed at the same moment.
-    const more = await Promise.all(Array.from({ length: 6 }, async () => tokenOf(await issueFirstAdminLink(hd.ctx, hd.config.homeUrl))));
-    const claims = await Promise.allSettled(
-      [first, second, ...more].map((token, i) => claimFirstAdmin(hd.ctx, token, { name: `Admin ${i}`, email: `admin${i}@site.test`, password: 'first admin password' })),
-    );
-    expect(claims.filter((claim) => claim.status === 'fulfilled')).toHaveLength(1);
-    expect(claims.filter((claim) => claim.status === 'rejected').map((claim) => (claim.reason as AppError).code)).toEqual(Array(7).fill('FORBIDDEN'));
-    expect(await hd.ctx.db.selectFrom('users').select('email').where('role', '=', 'admin').execute()).toHaveLength(1);
-    expect([await pageOf(first), await pageOf(second)]).toEqual([410, 410]);
-  });
+      // Eight instances' links, all claimed at the same moment.
+      const more = await Promise.all(Array.from({ length: 6 }, async () => tokenOf(await issueFirstAdminLink(hd.ctx, hd.config.homeUrl))));
+      const claims = await Promise.allSettled(
+        [first, second, ...more].map((token, i) =>
+          claimFirstAdmin(hd.ctx, token, { name: `Admin ${i}`, email: `admin${i}@site.test`, password: 'first admin password' }),
+        ),
+      );
+      expect(claims.filter((claim) => claim.status === 'fulfilled')).toHaveLength(1);
+      expect(claims.filter((claim) => claim.status === 'rejected').map((claim) => (claim.reason as AppError).code)).toEqual(
+        Array(7).fill('FORBIDDEN'),
+      );
+      expect(await hd.ctx.db.selectFrom('users').select('email').where('role', '=', 'admin').execute()).toHaveLength(1);
+      expect([await pageOf(first), await pageOf(second)]).toEqual([410, 410]);
+    },
+  );
 });
 
 describeEachDatabase('help site under a path prefix', (dialect) => {

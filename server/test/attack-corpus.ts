@@ -62,13 +62,36 @@ export const TRICKY_EMAILS: Array<[label: string, address: string]> = [
 ];
 
 /** Addresses that must still be accepted. */
-export const GOOD_EMAILS = ['ann@example.com', "Ann.O'Brien+tag@Example.COM", 'a@xn--mller-kva.de', 'x_y-z@sub.domain.example.org', 'a@b.xn--p1ai'];
+export const GOOD_EMAILS = [
+  'ann@example.com',
+  "Ann.O'Brien+tag@Example.COM",
+  'a@xn--mller-kva.de',
+  'x_y-z@sub.domain.example.org',
+  'a@b.xn--p1ai',
+];
 
 // A start tag: its name and attribute text, quoted values kept whole.
 const TAG = /<([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 const ATTRIBUTE = /([^\s=/>"']+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g;
 // Elements no user text may ever create on these pages or mails.
-const FORBIDDEN_TAGS = new Set(['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'svg', 'math', 'img', 'style', 'base', 'details', 'video', 'audio', 'template']);
+const FORBIDDEN_TAGS = new Set([
+  'script',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'img',
+  'style',
+  'base',
+  'details',
+  'video',
+  'audio',
+  'template',
+]);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'poster', 'background']);
 
 function decodeEntities(value: string): string {

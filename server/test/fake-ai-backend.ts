@@ -34,7 +34,13 @@ export async function startFakeAiBackend(): Promise<FakeAiBackend> {
     switch (backend.mode) {
       case 'up':
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: backend.answer(body) }, finish_reason: 'stop' }] }));
+        res.end(
+          JSON.stringify({
+            id: 'x',
+            object: 'chat.completion',
+            choices: [{ index: 0, message: { role: 'assistant', content: backend.answer(body) }, finish_reason: 'stop' }],
+          }),
+        );
         return;
       case 'slow':
         pending.add(res); // never answered until close

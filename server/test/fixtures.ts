@@ -19,7 +19,10 @@ export async function countRows(ctx: DomainContext): Promise<Record<string, numb
 }
 
 /** Sets the two account-creation switches of spec §5.3. */
-export async function setRegistration(ctx: DomainContext, { anyoneCanRegister, createAccounts }: { anyoneCanRegister: boolean; createAccounts: boolean }) {
+export async function setRegistration(
+  ctx: DomainContext,
+  { anyoneCanRegister, createAccounts }: { anyoneCanRegister: boolean; createAccounts: boolean },
+) {
   await updateSiteOptions(ctx.db, { users_can_register: anyoneCanRegister });
   await updateSettings(ctx, { tickets: { create_accounts: createAccounts } });
 }

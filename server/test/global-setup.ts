@@ -25,7 +25,10 @@ export default async function setup(project: TestProject) {
     project.provide('postgresUrl', url);
   } catch (error) {
     if (required) throw new Error(`TEST_DATABASE_URL is set but PostgreSQL does not answer at ${url}: ${(error as Error).message}`);
-    console.warn(`\nNOTICE: no PostgreSQL at ${LOCAL_DEFAULT}; the PostgreSQL runs of the storage tests are SKIPPED. Set TEST_DATABASE_URL to require them.\n`);
+    console.warn(
+      `\nNOTICE: no PostgreSQL at ${LOCAL_DEFAULT}; the PostgreSQL runs of ` +
+        `the storage tests are SKIPPED. Set TEST_DATABASE_URL to require them.\n`,
+    );
     project.provide('postgresUrl', null);
   } finally {
     await client.end().catch(() => {});

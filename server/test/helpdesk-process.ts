@@ -77,9 +77,19 @@ export function spawnHelpdesk(args: string[], env: Record<string, string>, cwd: 
         const check = () => {
           const match = pattern.exec(output);
           if (match) return finish(() => resolve(match));
-          if (hasExited()) finish(() => reject(new Error(`helpdesk ${args.join(' ')} exited (${child.exitCode ?? child.signalCode}) before printing ${pattern}:\n${output}`)));
+          if (hasExited())
+            finish(() =>
+              reject(
+                new Error(
+                  `helpdesk ${args.join(' ')} exited (${child.exitCode ?? child.signalCode}) before printing ${pattern}:\n${output}`,
+                ),
+              ),
+            );
         };
-        const timer = setTimeout(() => finish(() => reject(new Error(`helpdesk ${args.join(' ')} did not print ${pattern} within ${timeoutMs} ms:\n${output}`))), timeoutMs);
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`helpdesk ${args.join(' ')} did not print ${pattern} within ${timeoutMs} ms:\n${output}`))),
+          timeoutMs,
+        );
         const finish = (settle: () => void) => {
           clearTimeout(timer);
           listeners.delete(check);
@@ -106,7 +116,12 @@ export function spawnHelpdesk(args: string[], env: Record<string, string>, cwd: 
 }
 
 /** Starts `helpdesk serve` and resolves once it listens, with the address it listens on. */
-export async function startHelpdeskProcess(env: Record<string, string>, cwd: string, args: string[] = [], options: SpawnOptions = {}): Promise<HelpdeskProcess & { url: string }> {
+export async function startHelpdeskProcess(
+  env: Record<string, string>,
+  cwd: string,
+  args: string[] = [],
+  options: SpawnOptions = {},
+): Promise<HelpdeskProcess & { url: string }> {
   const child = spawnHelpdesk(['serve', ...args], { HOST: '127.0.0.1', PORT: '0', ...env }, cwd, options);
   try {
     const match = await child.waitForOutput(/listening on (http:\/\/[\d.]+:\d+)/);

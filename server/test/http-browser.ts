@@ -13,7 +13,10 @@ export interface BrowserResponse {
 export class HttpBrowser {
   readonly cookies = new Map<string, string>();
 
-  async request(url: string, init: { method?: string; headers?: Record<string, string>; form?: Record<string, string>; json?: unknown } = {}): Promise<BrowserResponse> {
+  async request(
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; form?: Record<string, string>; json?: unknown } = {},
+  ): Promise<BrowserResponse> {
     const headers: Record<string, string> = { ...init.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     let body: string | undefined;

@@ -14,7 +14,13 @@ export interface MailDelivery {
 export async function startMailDelivery(hd: TestHelpdesk): Promise<MailDelivery> {
   const smtp = await startSmtpSink();
   const transport = createMailTransport({ smtpUrl: smtp.url, dataDir: '' });
-  const worker = createWorker(hd.ctx, hd.config, transport, { info: () => {}, warn: () => {} }, { pollMs: 20, baseDelayMs: 10, maxDelayMs: 10, counters: hd.counters });
+  const worker = createWorker(
+    hd.ctx,
+    hd.config,
+    transport,
+    { info: () => {}, warn: () => {} },
+    { pollMs: 20, baseDelayMs: 10, maxDelayMs: 10, counters: hd.counters },
+  );
   worker.start();
   const to = (address: string) => (messages: ReceivedMail[]) => messages.filter((m) => m.to.includes(address.toLowerCase()));
   return {

@@ -25,7 +25,9 @@ export class SiteClient {
   }
 
   async get(path: string, headers: Record<string, string> = {}) {
-    return this.remember(await this.app.inject({ method: 'GET', url: this.basePath + path, headers: { cookie: this.cookieHeader(), ...headers } }));
+    return this.remember(
+      await this.app.inject({ method: 'GET', url: this.basePath + path, headers: { cookie: this.cookieHeader(), ...headers } }),
+    );
   }
 
   async post(path: string, form: Record<string, string>) {

@@ -107,7 +107,11 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`Timed out waiting for ${what}; received ${messages.length}: ${messages.map((m) => `${m.to} "${m.subject}"`).join(', ')}`));
+          reject(
+            new Error(
+              `Timed out waiting for ${what}; received ${messages.length}: ${messages.map((m) => `${m.to} "${m.subject}"`).join(', ')}`,
+            ),
+          );
         }, 20_000);
         waiters.add(check);
         check();

@@ -46,7 +46,9 @@ let userCounter = 0;
 
 /** A complete helpdesk over a fresh database of that dialect, not listening (use `inject` or `listen`). */
 export async function createTestHelpdesk(dialect: DialectName, options: TestHelpdeskOptions = {}): Promise<TestHelpdesk> {
-  const database: TestDatabase = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase(dialect);
+  const database: TestDatabase = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await createTestDatabase(dialect);
   const homeUrl = (options.homeUrl ?? 'http://help.test').replace(/\/$/, '');
   const config: Config = {
     port: 0,

@@ -35,7 +35,11 @@ describe('classify', () => {
       status: 400,
       detail: 'The ticket has errors.',
       code: 'VALIDATION_FAILED',
-      errors: [{ field: 'email', pointer: '#/email', detail: 'must be a valid email address' }, { pointer: '#/subject', detail: 'is required' }, { field: 'x' }],
+      errors: [
+        { field: 'email', pointer: '#/email', detail: 'must be a valid email address' },
+        { pointer: '#/subject', detail: 'is required' },
+        { field: 'x' },
+      ],
     };
     expect(classify(400, problem, null)).toEqual({
       kind: 'invalid',
@@ -61,7 +65,10 @@ describe('classify', () => {
   });
 
   it("503 INTAKE_OFFLINE is a rejection with the server's words, not a retry", () => {
-    expect(classify(503, { code: 'INTAKE_OFFLINE', detail: 'Not taking tickets right now.' }, null)).toEqual({ kind: 'rejected', detail: 'Not taking tickets right now.' });
+    expect(classify(503, { code: 'INTAKE_OFFLINE', detail: 'Not taking tickets right now.' }, null)).toEqual({
+      kind: 'rejected',
+      detail: 'Not taking tickets right now.',
+    });
   });
 
   it('5xx and 408 are unreachable (retryable)', () => {
@@ -109,7 +116,11 @@ describe('submitTicket', () => {
 
   it('gives up after the timeout by aborting the request', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+    );
     const pending = submitTicket(home, new URLSearchParams(), 15_000);
     await vi.advanceTimersByTimeAsync(15_000);
     await expect(pending).resolves.toEqual({ kind: 'unreachable' });

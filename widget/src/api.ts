@@ -25,7 +25,8 @@ export const SUBMIT_TIMEOUT_MS = 15_000;
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null;
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const isChoice = (v: unknown): v is Choice => isObject(v) && typeof v.id === 'number' && typeof v.name === 'string' && typeof v.slug === 'string';
+const isChoice = (v: unknown): v is Choice =>
+  isObject(v) && typeof v.id === 'number' && typeof v.name === 'string' && typeof v.slug === 'string';
 
 /** Loads one choice list; any failure yields an empty list so the field is simply hidden. */
 export async function fetchChoices(home: string, kind: ChoiceKind): Promise<Choice[]> {

@@ -120,7 +120,9 @@ export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTM
   dialog.addEventListener('keydown', (e) => {
     if (e.key !== 'Tab') return;
     // Keep Tab inside the dialog: wrap from the last control to the first and back.
-    const items = Array.from(dialog.querySelectorAll<HTMLElement & { disabled?: boolean }>(FOCUSABLE)).filter((el) => !el.disabled && el.getClientRects().length > 0);
+    const items = Array.from(dialog.querySelectorAll<HTMLElement & { disabled?: boolean }>(FOCUSABLE)).filter(
+      (el) => !el.disabled && el.getClientRects().length > 0,
+    );
     const edge = e.shiftKey ? items[0] : items[items.length - 1];
     if (edge && root.activeElement === edge) {
       e.preventDefault();

@@ -12,7 +12,9 @@ export const T = {
   another: 'File another',
   fixFields: 'Please correct the marked fields.',
   unreachable: "We couldn't reach the help desk. Check your connection and try again.",
-  closed: 'This help desk only accepts tickets from people who already have an account. ' + 'Please use the email address of your existing account, or contact the site owner.',
+  closed:
+    'This help desk only accepts tickets from people who already have an account. ' +
+    'Please use the email address of your existing account, or contact the site owner.',
   rejected: 'The help desk could not accept this ticket.',
   limited: (seconds: number | undefined): string => {
     const minutes = seconds === undefined ? 0 : Math.max(1, Math.ceil(seconds / 60));

@@ -16,7 +16,9 @@ describe('resolveHomeUrl', () => {
   });
 
   it('prefers the variable even over a script src with a marker', () => {
-    expect(resolveHomeUrl({ variable: 'https://a.example', scriptSrc: 'https://b.example/content/w.js', origin })).toBe('https://a.example');
+    expect(resolveHomeUrl({ variable: 'https://a.example', scriptSrc: 'https://b.example/content/w.js', origin })).toBe(
+      'https://a.example',
+    );
   });
 
   it('ignores a non-string variable (DOM clobbering) and an empty one', () => {
@@ -27,12 +29,18 @@ describe('resolveHomeUrl', () => {
   });
 
   it('cuts the script src before /helpdesk/tickets/embed', () => {
-    expect(resolveHomeUrl({ variable: undefined, scriptSrc: 'https://help.example/helpdesk/tickets/embed/', origin })).toBe('https://help.example');
-    expect(resolveHomeUrl({ variable: undefined, scriptSrc: 'https://help.example/helpdesk/tickets/embed', origin })).toBe('https://help.example');
+    expect(resolveHomeUrl({ variable: undefined, scriptSrc: 'https://help.example/helpdesk/tickets/embed/', origin })).toBe(
+      'https://help.example',
+    );
+    expect(resolveHomeUrl({ variable: undefined, scriptSrc: 'https://help.example/helpdesk/tickets/embed', origin })).toBe(
+      'https://help.example',
+    );
   });
 
   it('cuts the script src before /content/ and keeps a path prefix', () => {
-    expect(resolveHomeUrl({ variable: undefined, scriptSrc: 'https://example.org/help/content/widget/helpdesk.js', origin })).toBe('https://example.org/help');
+    expect(resolveHomeUrl({ variable: undefined, scriptSrc: 'https://example.org/help/content/widget/helpdesk.js', origin })).toBe(
+      'https://example.org/help',
+    );
   });
 
   it('cuts at whichever marker comes first', () => {

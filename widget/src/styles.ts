@@ -10,25 +10,32 @@ const FOCUS = '#0b62d6';
 
 // Plain rules only (no @media): the fallback below copies them onto elements one by one.
 const RULES = `
-:host{all:initial!important;display:block!important;position:fixed!important;right:16px!important;bottom:16px!important;z-index:2147483647!important;font:16px/1.5 ${FONT}!important;color:${INK}!important}
+:host{all:initial!important;display:block!important;position:fixed!important;right:16px!important;bottom:16px!important;\
+z-index:2147483647!important;font:16px/1.5 ${FONT}!important;color:${INK}!important}
 *{box-sizing:border-box;margin:0;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}
-button{min-height:44px;padding:8px 18px;border:2px solid ${INK};border-radius:8px;background:${INK};color:#fff;font-weight:600;cursor:pointer}
+button{min-height:44px;padding:8px 18px;border:2px solid ${INK};border-radius:8px;background:${INK};color:#fff;\
+font-weight:600;cursor:pointer}
 button:disabled{cursor:progress;opacity:.75}
 :focus-visible{outline:3px solid ${FOCUS};outline-offset:2px}
 .launch{border-color:#fff;border-radius:999px;padding:10px 20px;box-shadow:0 4px 14px rgba(0,0,0,.3)}
-dialog{width:480px;max-width:calc(100vw - 32px);max-height:calc(100vh - 32px);max-height:calc(100dvh - 32px);margin:auto;padding:24px;border:0;border-radius:12px;background:#fff;color:${INK};overflow:auto;box-shadow:0 16px 48px rgba(0,0,0,.35)}
+dialog{width:480px;max-width:calc(100vw - 32px);max-height:calc(100vh - 32px);max-height:calc(100dvh - 32px);\
+margin:auto;padding:24px;border:0;border-radius:12px;background:#fff;color:${INK};overflow:auto;\
+box-shadow:0 16px 48px rgba(0,0,0,.35)}
 dialog::backdrop{background:rgba(17,24,39,.55)}
 .head{display:flex;align-items:flex-start;justify-content:space-between;gap:12px}
 h2{font-size:22px;font-weight:700;line-height:1.3}
-.x{width:44px;margin:-10px -12px 0 0;padding:0;border-color:transparent;background:transparent;color:${INK};font-size:28px;line-height:1}
+.x{width:44px;margin:-10px -12px 0 0;padding:0;border-color:transparent;background:transparent;color:${INK};\
+font-size:28px;line-height:1}
 .intro,.opt{color:${MUTED};font-weight:400}
 .intro{margin-top:4px}
 label{display:block;margin:16px 0 4px;font-weight:600}
-input,select,textarea{display:block;width:100%;min-height:44px;padding:8px 12px;border:1px solid #6e7781;border-radius:6px;background:#fff;font-size:16px}
+input,select,textarea{display:block;width:100%;min-height:44px;padding:8px 12px;border:1px solid #6e7781;\
+border-radius:6px;background:#fff;font-size:16px}
 textarea{min-height:128px;resize:vertical}
 [aria-invalid=true]{border:2px solid ${ERROR}}
 .err{margin-top:4px;color:${ERROR};font-size:15px}
-.alert:not(:empty){margin-top:20px;padding:12px 14px;border-left:4px solid ${ERROR};border-radius:4px;background:#fdf1f0;color:#8a1c12}
+.alert:not(:empty){margin-top:20px;padding:12px 14px;border-left:4px solid ${ERROR};border-radius:4px;\
+background:#fdf1f0;color:#8a1c12}
 .actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:20px}
 .done{margin-top:16px;font-size:18px}
 .err:empty,[hidden]{display:none!important}

@@ -159,7 +159,20 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['idempotency_keys', 'jobs', 'login_tokens', 'api_tokens', 'options', 'comment_meta', 'comments', 'term_relationships', 'terms', 'post_meta', 'posts', 'users']) {
+  for (const table of [
+    'idempotency_keys',
+    'jobs',
+    'login_tokens',
+    'api_tokens',
+    'options',
+    'comment_meta',
+    'comments',
+    'term_relationships',
+    'terms',
+    'post_meta',
+    'posts',
+    'users',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

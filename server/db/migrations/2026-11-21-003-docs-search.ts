@@ -31,6 +31,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`alter table posts drop column search_vector`.execute(db);
     return;
   }
-  for (const trigger of ['docs_fts_insert', 'docs_fts_update', 'docs_fts_delete']) await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
+  for (const trigger of ['docs_fts_insert', 'docs_fts_update', 'docs_fts_delete'])
+    await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
   await sql`drop table if exists docs_fts`.execute(db);
 }

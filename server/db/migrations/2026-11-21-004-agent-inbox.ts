@@ -11,7 +11,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   // "My tickets", newest activity first; the status filter probes term_relationships' primary key.
   await db.schema.createIndex('posts_type_assignee_updated').on('posts').columns(['type', 'assignee_id', 'updated_at']).execute();
   // Counts per status and the status filter: term_id first, covering post_id.
-  await db.schema.createIndex('term_relationships_taxonomy_term').on('term_relationships').columns(['taxonomy', 'term_id', 'post_id']).execute();
+  await db.schema
+    .createIndex('term_relationships_taxonomy_term')
+    .on('term_relationships')
+    .columns(['taxonomy', 'term_id', 'post_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -20,7 +20,12 @@ export async function useTheApi(baseUrl: string, token: string) {
   const api = createClient<paths>({ baseUrl });
 
   const filed = await api.POST('/api/helpdesk/v1/tickets/', {
-    body: { name: 'Ann Client', email: 'ann@client.test', subject: 'Export does nothing', description: 'I click Export and nothing happens.' },
+    body: {
+      name: 'Ann Client',
+      email: 'ann@client.test',
+      subject: 'Export does nothing',
+      description: 'I click Export and nothing happens.',
+    },
   });
   if (filed.error) throw new Error(filed.error.detail);
   if (!('id' in filed.data)) throw new Error('the ticket was received without an id');
@@ -53,7 +58,12 @@ describeEachDatabase('a client generated from openapi.json compiles under --stri
   beforeAll(async () => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
-    await createPost(hd.ctx, 'doc', { title: 'Exporting your data', content: 'Use the Export button to download a CSV file.', status: 'publish' }, null);
+    await createPost(
+      hd.ctx,
+      'doc',
+      { title: 'Exporting your data', content: 'Use the Export button to download a CSV file.', status: 'publish' },
+      null,
+    );
     baseUrl = await hd.app.listen({ port: 0, host: '127.0.0.1' });
     dir = mkdtempSync(join(tmpdir(), 'helpdesk-client-'));
     // The generated client resolves openapi-fetch from the project's packages.
@@ -79,11 +89,23 @@ describeEachDatabase('a client generated from openapi.json compiles under --stri
     const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(diagnostics).toEqual([]);
 
-    await build({ entryPoints: [join(dir, 'client.ts')], outfile: join(dir, 'client.mjs'), bundle: true, format: 'esm', platform: 'node', logLevel: 'silent' });
+    await build({
+      entryPoints: [join(dir, 'client.ts')],
+      outfile: join(dir, 'client.mjs'),
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      logLevel: 'silent',
+    });
     const { useTheApi } = await import(pathToFileURL(join(dir, 'client.mjs')).href);
     const agent = await hd.authAs('agent');
     const result = await useTheApi(baseUrl, agent.authorization.replace('Bearer ', ''));
-    expect(result).toMatchObject({ ticketId: expect.any(Number), status: 201, replyId: expect.any(Number), refusedCode: 'UNAUTHENTICATED' });
+    expect(result).toMatchObject({
+      ticketId: expect.any(Number),
+      status: 201,
+      replyId: expect.any(Number),
+      refusedCode: 'UNAUTHENTICATED',
+    });
     expect(result.docTitles).toContain('Exporting your data');
   });
 });

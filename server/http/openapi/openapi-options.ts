@@ -12,7 +12,8 @@ export function openApiOptions(config: Config): SwaggerOptions {
         version: '1.0.0',
         description:
           'REST API of the helpdesk: public ticket intake and lookups, and management routes for agents and admins. ' +
-          'Every error is an RFC 9457 problem (application/problem+json) with a stable `code` and, for bad input, the `errors` of each field.',
+          'Every error is an RFC 9457 problem (application/problem+json) with a ' +
+          'stable `code` and, for bad input, the `errors` of each field.',
       },
       servers: [{ url: config.homeUrl }],
       components: { securitySchemes: SECURITY_SCHEMES },

@@ -15,7 +15,11 @@ type Operation = OpenApiDocument['paths'][string][string];
 
 function operationsOf(document: OpenApiDocument): Array<{ key: string; method: string; operation: Operation }> {
   return Object.entries(document.paths).flatMap(([path, operations]) =>
-    Object.entries(operations).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path.replace(/^\/api/, '')}`, method, operation })),
+    Object.entries(operations).map(([method, operation]) => ({
+      key: `${method.toUpperCase()} ${path.replace(/^\/api/, '')}`,
+      method,
+      operation,
+    })),
   );
 }
 
@@ -41,7 +45,9 @@ describe('the OpenAPI document is a contract a client can be generated from (iss
     for (const { key, operation } of operationsOf(document)) {
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (Number(status) < 400) continue;
-        expect(response.content, `${key} ${status}`).toEqual({ 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } });
+        expect(response.content, `${key} ${status}`).toEqual({
+          'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+        });
       }
     }
     expect(JSON.stringify(document)).not.toContain('def-0');
@@ -49,7 +55,8 @@ describe('the OpenAPI document is a contract a client can be generated from (iss
 
   it('says who may call each operation: nobody in particular, a Bearer token, or the session cookie with X-CSRF-Token on writes', () => {
     const security = Object.fromEntries(operationsOf(document).map(({ operation }) => [operation.operationId, operation.security]));
-    for (const open of ['fileTicket', 'listProducts', 'listReasons', 'listUrgencies', 'listDocs', 'listProductDocs']) expect(security[open], open).toEqual([]);
+    for (const open of ['fileTicket', 'listProducts', 'listReasons', 'listUrgencies', 'listDocs', 'listProductDocs'])
+      expect(security[open], open).toEqual([]);
     expect(security.signIn).toEqual([{ csrf: [] }]);
     expect(security.listTickets).toEqual([{ bearer: [] }, { session: [] }]);
     expect(security.updateTicket).toEqual([{ bearer: [] }, { session: [], csrf: [] }]);
@@ -58,10 +65,14 @@ describe('the OpenAPI document is a contract a client can be generated from (iss
 
   it('declares the headers the server sends, and leaves defaulted query parameters optional', () => {
     const byId = Object.fromEntries(operationsOf(document).map(({ operation }) => [operation.operationId, operation]));
-    expect(Object.keys(byId.fileTicket?.responses?.['429']?.headers ?? {})).toEqual(expect.arrayContaining(['Retry-After', 'RateLimit', 'RateLimit-Policy']));
+    expect(Object.keys(byId.fileTicket?.responses?.['429']?.headers ?? {})).toEqual(
+      expect.arrayContaining(['Retry-After', 'RateLimit', 'RateLimit-Policy']),
+    );
     expect(Object.keys(byId.fileTicket?.responses?.['201']?.headers ?? {})).toEqual(['Location']);
     expect(Object.keys(byId.listDocs?.responses?.['200']?.headers ?? {})).toEqual(expect.arrayContaining(['X-Total-Count', 'X-Per-Page']));
-    const required = Object.fromEntries((byId.listDocs?.parameters ?? []).map((p: { name?: unknown; required?: boolean }) => [p.name, p.required]));
+    const required = Object.fromEntries(
+      (byId.listDocs?.parameters ?? []).map((p: { name?: unknown; required?: boolean }) => [p.name, p.required]),
+    );
     expect(required).toMatchObject({ count: false, page: false, search: false });
   });
 
@@ -113,10 +124,18 @@ describeEachDatabase('what the contract promises, served', (dialect) => {
     const agent = await hd.authAs('agent');
     const reasonId = await firstTermId(hd.ctx, 'ticket_reason');
     const urgencyId = await firstTermId(hd.ctx, 'ticket_urgency');
-    const filed = await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, payload: ticketPayload({ reason: reasonId, urgency: urgencyId }) });
+    const filed = await hd.app.inject({
+      method: 'POST',
+      url: `${API}/tickets/`,
+      payload: ticketPayload({ reason: reasonId, urgency: urgencyId }),
+    });
     const ticketId = filed.json().id as number;
 
-    const byId = await hd.app.inject({ method: 'GET', url: `${API}/tickets/?reason=${reasonId}&urgency=${urgencyId}&per_page=100`, headers: agent });
+    const byId = await hd.app.inject({
+      method: 'GET',
+      url: `${API}/tickets/?reason=${reasonId}&urgency=${urgencyId}&per_page=100`,
+      headers: agent,
+    });
     expect(byId.statusCode).toBe(200);
     expect(byId.json().tickets.map((t: { id: number }) => t.id)).toContain(ticketId);
     const slug = byId.json().tickets.find((t: { id: number }) => t.id === ticketId).reason.slug;
@@ -130,7 +149,12 @@ describeEachDatabase('what the contract promises, served', (dialect) => {
     const read = await hd.app.inject({ method: 'GET', url: `${API}/tickets/${ticketId}`, headers: agent });
     expect(read.json().reason.slug).toBe(slug);
 
-    const unknown = await hd.app.inject({ method: 'PATCH', url: `${API}/tickets/${ticketId}`, headers: agent, payload: { urgency: 999_999 } });
+    const unknown = await hd.app.inject({
+      method: 'PATCH',
+      url: `${API}/tickets/${ticketId}`,
+      headers: agent,
+      payload: { urgency: 999_999 },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors[0].field).toBe('urgency');
   });

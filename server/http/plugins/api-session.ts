@@ -35,7 +35,8 @@ export const apiSessionPlugin = fp(
           if (isPublicRequest(request, options.config.basePath.length)) return;
           throw new AppError('FORBIDDEN', 'Writes made with the session cookie need the X-CSRF-Token header (from GET /me).');
         }
-        if (!(await isValidCsrf(request, sent))) throw new AppError('FORBIDDEN', 'The X-CSRF-Token header is wrong or stale. Reload the page and try again.');
+        if (!(await isValidCsrf(request, sent)))
+          throw new AppError('FORBIDDEN', 'The X-CSRF-Token header is wrong or stale. Reload the page and try again.');
       }
       const user = await findSessionUser(options.db, token);
       if (!user) return;

@@ -24,8 +24,13 @@ export const authPlugin = fp(
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw new AppError('INVALID_TOKEN', 'Send the token as "Authorization: Bearer <token>".');
       const found = await lookUpToken(options.db, match[1]);
-      if (found.kind === 'unknown') throw new AppError('INVALID_TOKEN', 'This token is unknown or was revoked. Create one with: npx helpdesk token create --email <you> --name <what it is for>');
-      if (found.kind === 'expired') throw new AppError('INVALID_TOKEN', `This token expired on ${found.expiresAt.slice(0, 10)}. Create a new one.`);
+      if (found.kind === 'unknown')
+        throw new AppError(
+          'INVALID_TOKEN',
+          'This token is unknown or was revoked. Create one with: npx helpdesk token create --email <you> --name <what it is for>',
+        );
+      if (found.kind === 'expired')
+        throw new AppError('INVALID_TOKEN', `This token expired on ${found.expiresAt.slice(0, 10)}. Create a new one.`);
       if (found.kind === 'disabled') throw new AppError('INVALID_TOKEN', ACCOUNT_DISABLED_MESSAGE);
       request.actor = found.actor;
     });

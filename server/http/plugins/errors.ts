@@ -17,7 +17,8 @@ export const errorsPlugin = fp(
       if (problem.status >= 500) request.log.error({ err: error }, describeFailure(error));
       reply.headers(problemHeaders(error));
       // RFC 9110 §11.6.1: a 401 names the scheme that would work.
-      if (problem.status === 401) reply.header('www-authenticate', problem.code === 'INVALID_TOKEN' ? 'Bearer error="invalid_token"' : 'Bearer');
+      if (problem.status === 401)
+        reply.header('www-authenticate', problem.code === 'INVALID_TOKEN' ? 'Bearer error="invalid_token"' : 'Bearer');
       reply.status(problem.status).type('application/problem+json').send(problem);
     });
     app.setNotFoundHandler((request, reply) => {
@@ -25,7 +26,11 @@ export const errorsPlugin = fp(
       const allowed = request.server.allowedMethods?.(path) ?? [];
       if (allowed.length && !allowed.includes(request.method)) {
         const detail = `${path} does not answer ${request.method}. Use ${allowed.join(', ')}.`;
-        return reply.status(405).header('allow', allowed.join(', ')).type('application/problem+json').send(problemFor('METHOD_NOT_ALLOWED', detail));
+        return reply
+          .status(405)
+          .header('allow', allowed.join(', '))
+          .type('application/problem+json')
+          .send(problemFor('METHOD_NOT_ALLOWED', detail));
       }
       const detail = `Nothing is at ${request.method} ${path}. The API is described at /api/helpdesk/v1/openapi.json.`;
       reply.status(404).type('application/problem+json').send(problemFor('NOT_FOUND', detail));

@@ -24,15 +24,31 @@ export function loginTemplate(ctx: DomainContext, config: Config): SiteTemplate 
   return {
     claims: (vars) => vars.helpdesk_login === '1',
     async render(front, reply) {
-      return sendLoginPage(ctx, config, reply, { notice: front.query.get('notice'), returnTo: safeReturnTo(front.query.get('return_to'), config) });
+      return sendLoginPage(ctx, config, reply, {
+        notice: front.query.get('notice'),
+        returnTo: safeReturnTo(front.query.get('return_to'), config),
+      });
     },
   };
 }
 
 /** The login view with a notice; a form post answers with it directly (status 400) when a field is refused. */
-export async function sendLoginPage(ctx: DomainContext, config: Config, reply: FastifyReply, options: { notice: string | null; returnTo: string; status?: number }) {
-  const [layout, method, canRegister] = await Promise.all([layoutProps(ctx, config, reply.request, reply), getLoginMethod(ctx), canRegisterUsers(ctx)]);
-  return sendPrivatePage(reply, LoginPage({ ...layout, method, canRegister, notice: options.notice, returnTo: options.returnTo }), options.status);
+export async function sendLoginPage(
+  ctx: DomainContext,
+  config: Config,
+  reply: FastifyReply,
+  options: { notice: string | null; returnTo: string; status?: number },
+) {
+  const [layout, method, canRegister] = await Promise.all([
+    layoutProps(ctx, config, reply.request, reply),
+    getLoginMethod(ctx),
+    canRegisterUsers(ctx),
+  ]);
+  return sendPrivatePage(
+    reply,
+    LoginPage({ ...layout, method, canRegister, notice: options.notice, returnTo: options.returnTo }),
+    options.status,
+  );
 }
 
 /**
@@ -49,7 +65,9 @@ export function ticketLinkTemplate(ctx: DomainContext, config: Config): SiteTemp
       if (link.state !== 'unknown' && link.user.disabled_at) return sendAccountDisabled(ctx, config, reply);
       const status = link.state === 'valid' ? 200 : link.state === 'unknown' ? 404 : 410;
       // The token is in the address: no Referer may carry it away.
-      return sendPrivatePage(reply, TicketLinkPage({ ...layout, state: link.state, token, notice: front.query.get('notice') }), status, { 'referrer-policy': 'no-referrer' });
+      return sendPrivatePage(reply, TicketLinkPage({ ...layout, state: link.state, token, notice: front.query.get('notice') }), status, {
+        'referrer-policy': 'no-referrer',
+      });
     },
   };
 }
@@ -57,14 +75,20 @@ export function ticketLinkTemplate(ctx: DomainContext, config: Config): SiteTemp
 /** The 403 page for a mailed link whose account an admin disabled. */
 export async function sendAccountDisabled(ctx: DomainContext, config: Config, reply: FastifyReply) {
   const layout = await layoutProps(ctx, config, reply.request, reply);
-  return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Account disabled', message: ACCOUNT_DISABLED_MESSAGE }), 403, { 'referrer-policy': 'no-referrer' });
+  return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Account disabled', message: ACCOUNT_DISABLED_MESSAGE }), 403, {
+    'referrer-policy': 'no-referrer',
+  });
 }
 
 /** The 429 page for an IP that tried too many unknown link tokens (see guess-limits.ts). */
 export async function sendTooManyGuesses(ctx: DomainContext, config: Config, reply: FastifyReply) {
   const layout = await layoutProps(ctx, config, reply.request, reply);
-  const message = 'Too many links that do not exist were tried from your network. Wait 15 minutes, then open the link from your mail again.';
-  return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Too many attempts', message }), 429, { 'retry-after': GUESS_RETRY_AFTER_S, 'referrer-policy': 'no-referrer' });
+  const message =
+    'Too many links that do not exist were tried from your network. Wait 15 minutes, then open the link from your mail again.';
+  return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Too many attempts', message }), 429, {
+    'retry-after': GUESS_RETRY_AFTER_S,
+    'referrer-policy': 'no-referrer',
+  });
 }
 
 /** Pages (posts of type `page`) by slug, with [helpdesk_tickets] and [helpdesk_new_ticket] expanded. */
@@ -91,7 +115,10 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
         } else {
           const paged = front.query.get('paged');
           const pageNumber = paged && /^[1-9]\d{0,5}$/.test(paged) ? Number(paged) : 1;
-          tickets = { ...(await listClientTickets(ctx, user.id, { page: pageNumber, perPage: CLIENT_TICKETS_PER_PAGE })), page: pageNumber };
+          tickets = {
+            ...(await listClientTickets(ctx, user.id, { page: pageNumber, perPage: CLIENT_TICKETS_PER_PAGE })),
+            page: pageNumber,
+          };
         }
       }
       let newTicket: Omit<Parameters<typeof NewTicketShortcode>[0], 'homeUrl' | 'pagePath' | 'signedIn' | 'csrf' | 'notice'> | undefined;
@@ -120,7 +147,11 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
             name === 'helpdesk_tickets' ? (
               <TicketsShortcode {...common} tickets={tickets} thread={thread} />
             ) : (
-              <NewTicketShortcode {...common} fields={newTicket?.fields ?? []} choices={newTicket?.choices ?? { product: [], reason: [], urgency: [] }} />
+              <NewTicketShortcode
+                {...common}
+                fields={newTicket?.fields ?? []}
+                choices={newTicket?.choices ?? { product: [], reason: [], urgency: [] }}
+              />
             ),
         }),
       );

@@ -31,21 +31,24 @@ const emailIn = (form: Form): string => formText(form, 'email').trim();
  * replies and new tickets. Each checks the CSRF token first; each answers with a 303 to a page.
  */
 export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config, counters }) => {
-  const see = (reply: FastifyReply, path: string, params: Record<string, string> = {}) => reply.redirect(siteUrl(config, path, params), 303);
+  const see = (reply: FastifyReply, path: string, params: Record<string, string> = {}) =>
+    reply.redirect(siteUrl(config, path, params), 303);
   const loginPath = `${config.basePath}/login/`;
 
   // A form that fails its CSRF check gets a page a person can act on, not a JSON problem.
-  const form = (handler: (request: FastifyRequest, reply: FastifyReply, body: Form) => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const body = (request.body ?? {}) as Form;
-    try {
-      await assertCsrf(request);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const layout = await layoutProps(ctx, config, request, reply);
-      return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Form expired', message: error.message }), 403);
-    }
-    return handler(request, reply, body);
-  };
+  const form =
+    (handler: (request: FastifyRequest, reply: FastifyReply, body: Form) => Promise<unknown>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const body = (request.body ?? {}) as Form;
+      try {
+        await assertCsrf(request);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const layout = await layoutProps(ctx, config, request, reply);
+        return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Form expired', message: error.message }), 403);
+      }
+      return handler(request, reply, body);
+    };
   const options = { schema: { hide: true } };
   // A signed-in client's ticket or reply over a limit (or stopped by the intake switch) gets the form
   // back with what was typed; true when it was answered so, false when the write may go ahead. (A
@@ -62,7 +65,8 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
   };
   // A refused address is answered at once with a 400 (the login view naming the email field): it
   // never reaches login(), sign-up or the mail queue.
-  const refuseEmail = (reply: FastifyReply, returnTo: string) => sendLoginPage(ctx, config, reply, { notice: 'invalid_email', returnTo, status: 400 });
+  const refuseEmail = (reply: FastifyReply, returnTo: string) =>
+    sendLoginPage(ctx, config, reply, { notice: 'invalid_email', returnTo, status: 400 });
 
   app.post(
     '/login/',
@@ -117,11 +121,14 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       const name = (read.values.get('name') ?? '').trim();
       const email = emailIn(body);
       if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
-      if (read.problem) return sendLoginPage(ctx, config, reply, { notice: 'name_too_long', returnTo: safeReturnTo(body.return_to, config), status: 400 });
-      if (!isSingleLineText(name)) return sendLoginPage(ctx, config, reply, { notice: 'invalid_text', returnTo: safeReturnTo(body.return_to, config), status: 400 });
+      if (read.problem)
+        return sendLoginPage(ctx, config, reply, { notice: 'name_too_long', returnTo: safeReturnTo(body.return_to, config), status: 400 });
+      if (!isSingleLineText(name))
+        return sendLoginPage(ctx, config, reply, { notice: 'invalid_text', returnTo: safeReturnTo(body.return_to, config), status: 400 });
       if (!name) return see(reply, loginPath, { notice: 'invalid_form' });
       // Per network; the per-address limit is inside signUp and answers like a sent mail.
-      if (!(await takeNetworkMailRequest(ctx.db, 'signup', addressKey(request.ip)))) return sendTooManyMailRequests(ctx, config, request, reply);
+      if (!(await takeNetworkMailRequest(ctx.db, 'signup', addressKey(request.ip))))
+        return sendTooManyMailRequests(ctx, config, request, reply);
       try {
         const result = await signUp(ctx, { name, email, ip: request.ip });
         // A password sign-up never signs in: the same "check your mail" whether or not the address has an account.
@@ -163,9 +170,14 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       if (link.state !== 'unknown') await refundGuess(ctx.db, 'token', request.ip);
       if (link.state !== 'unknown' && link.user.disabled_at) return sendAccountDisabled(ctx, config, reply);
       const layout = await layoutProps(ctx, config, request, reply);
-      return sendPrivatePage(reply, TicketLinkPage({ ...layout, state: link.state === 'valid' ? 'used' : link.state, token, notice: null }), link.state === 'unknown' ? 404 : 410, {
-        'referrer-policy': 'no-referrer',
-      });
+      return sendPrivatePage(
+        reply,
+        TicketLinkPage({ ...layout, state: link.state === 'valid' ? 'used' : link.state, token, notice: null }),
+        link.state === 'unknown' ? 404 : 410,
+        {
+          'referrer-policy': 'no-referrer',
+        },
+      );
     }),
   );
 
@@ -184,7 +196,9 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
       }
       const layout = await layoutProps(ctx, config, request, reply);
       const state = link.state === 'valid' ? 'valid' : link.state;
-      return sendPrivatePage(reply, TicketLinkPage({ ...layout, state, token, notice }), notice === 'rate_limited' ? 429 : 200, { 'referrer-policy': 'no-referrer' });
+      return sendPrivatePage(reply, TicketLinkPage({ ...layout, state, token, notice }), notice === 'rate_limited' ? 429 : 200, {
+        'referrer-policy': 'no-referrer',
+      });
     }),
   );
 
@@ -213,7 +227,8 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
         return see(reply, returnTo, { ticket: String(ticketId), notice: 'reply_sent' });
       } catch (error) {
         if (error instanceof AppError && error.code === 'NOT_FOUND') return sendNotFound(ctx, config, reply);
-        if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return see(reply, returnTo, { ticket: String(ticketId), notice: 'reply_empty' });
+        if (error instanceof AppError && error.code === 'VALIDATION_FAILED')
+          return see(reply, returnTo, { ticket: String(ticketId), notice: 'reply_empty' });
         throw error;
       }
     }),
@@ -246,14 +261,20 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
           name: ticketFormInputName(field),
           value: values.get(field.key) ?? '',
           // Choices travel hidden (the page has no list to choose from); what was typed can be edited.
-          ...((field.type === 'text' || field.type === 'textarea') && { label: field.label, multiline: field.type === 'textarea', maxLength: ticketFormLimit(field) }),
+          ...((field.type === 'text' || field.type === 'textarea') && {
+            label: field.label,
+            multiline: field.type === 'textarea',
+            maxLength: ticketFormLimit(field),
+          }),
         })),
       ];
       if (read.problem) return sendHeldForm(ctx, config, reply, read.problem, '/account/new-ticket/', heldFields());
       for (const field of fields) {
         const value = values.get(field.key) ?? '';
-        if (!(field.type === 'textarea' ? isMultiLineText(value) : isSingleLineText(value))) return see(reply, returnTo, { notice: 'invalid_text' });
-        if (field.type === 'select' && !field.builtin && value && !(field.options ?? []).includes(value)) return see(reply, returnTo, { notice: 'invalid_form' });
+        if (!(field.type === 'textarea' ? isMultiLineText(value) : isSingleLineText(value)))
+          return see(reply, returnTo, { notice: 'invalid_text' });
+        if (field.type === 'select' && !field.builtin && value && !(field.options ?? []).includes(value))
+          return see(reply, returnTo, { notice: 'invalid_form' });
         if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
       }
       const id = (key: string) => (/^\d{1,12}$/.test(values.get(key) ?? '') ? Number(values.get(key)) : undefined);
@@ -270,7 +291,9 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
             reason: id('reason'),
             urgency: id('urgency'),
             orderId: values.get('order_id') || undefined,
-            meta: Object.fromEntries(fields.filter((f) => !f.builtin && values.get(f.key)).map((f) => [`custom_${f.key}`, values.get(f.key) as string])),
+            meta: Object.fromEntries(
+              fields.filter((f) => !f.builtin && values.get(f.key)).map((f) => [`custom_${f.key}`, values.get(f.key) as string]),
+            ),
             idempotencyKey,
           },
         });

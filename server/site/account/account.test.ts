@@ -30,7 +30,10 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     let page = await browser.get(link);
     // An invalid link's page has no form; any page's token will do for this browser.
     if (!page.body.includes('_csrf')) page = await browser.get('/login/');
-    const res = await browser.post('/login/ticket/', { _csrf: csrfIn(page.body), token: new URL(link, 'http://x').searchParams.get('token') as string });
+    const res = await browser.post('/login/ticket/', {
+      _csrf: csrfIn(page.body),
+      token: new URL(link, 'http://x').searchParams.get('token') as string,
+    });
     return { browser, res };
   }
 
@@ -121,7 +124,11 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     expect(others.statusCode).toBe(404);
     expect(missing.statusCode).toBe(404);
     expect(others.body).toBe(missing.body);
-    const reply = await browser.submit('/tickets/', '/account/reply/', { ticket_id: String(bob.id), text: 'mine now', return_to: '/tickets/' });
+    const reply = await browser.submit('/tickets/', '/account/reply/', {
+      ticket_id: String(bob.id),
+      text: 'mine now',
+      return_to: '/tickets/',
+    });
     expect(reply.statusCode).toBe(404);
     expect(await hd.ctx.db.selectFrom('comments').selectAll().execute()).toHaveLength(0);
   });
@@ -132,7 +139,10 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     const { browser } = await signInWith(first.link);
     const before = browser.cookies.get('hd_session');
     const page = await browser.get(second.link);
-    await browser.post('/login/ticket/', { _csrf: csrfIn(page.body), token: new URL(second.link, 'http://x').searchParams.get('token') as string });
+    await browser.post('/login/ticket/', {
+      _csrf: csrfIn(page.body),
+      token: new URL(second.link, 'http://x').searchParams.get('token') as string,
+    });
     expect(browser.cookies.get('hd_session')).not.toBe(before);
     expect(await hd.ctx.db.selectFrom('sessions').selectAll().execute()).toHaveLength(1);
     const out = await browser.submit('/tickets/', '/logout/', {});
@@ -145,10 +155,18 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     await hd.authAs('agent');
     const agent = await hd.ctx.db.selectFrom('users').select(['id']).where('role', '=', 'agent').executeTakeFirstOrThrow();
     const { id, link } = await fileTicket();
-    await addComment(hd.ctx, { ticketId: id, text: 'Secret: client is a VIP', role: 'agent', isInternal: true, suppressTransition: true }, { id: agent.id, role: 'agent' });
+    await addComment(
+      hd.ctx,
+      { ticketId: id, text: 'Secret: client is a VIP', role: 'agent', isInternal: true, suppressTransition: true },
+      { id: agent.id, role: 'agent' },
+    );
     await addComment(hd.ctx, { ticketId: id, text: 'Please send a screenshot.', role: 'agent' }, { id: agent.id, role: 'agent' });
     const { browser } = await signInWith(link);
-    const res = await browser.submit(`/tickets/?ticket=${id}`, '/account/reply/', { ticket_id: String(id), text: 'Here <b>it</b> is\nline two', return_to: '/tickets/' });
+    const res = await browser.submit(`/tickets/?ticket=${id}`, '/account/reply/', {
+      ticket_id: String(id),
+      text: 'Here <b>it</b> is\nline two',
+      return_to: '/tickets/',
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`http://help.test/tickets/?ticket=${id}&notice=reply_sent`);
     const thread = await browser.get(`/tickets/?ticket=${id}`);
@@ -214,9 +232,18 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     expect(form.body).toContain('<option value="Pro">Pro</option>');
     expect(form.body).not.toContain('Order ID');
 
-    const missing = await browser.submit('/tickets/new/', '/account/new-ticket/', { subject: 'S', description: 'D', return_to: '/tickets/new/' });
+    const missing = await browser.submit('/tickets/new/', '/account/new-ticket/', {
+      subject: 'S',
+      description: 'D',
+      return_to: '/tickets/new/',
+    });
     expect(missing.headers.location).toContain('notice=invalid_form');
-    const bad = await browser.submit('/tickets/new/', '/account/new-ticket/', { subject: 'S', description: 'D', custom_plan: 'Gold', return_to: '/tickets/new/' });
+    const bad = await browser.submit('/tickets/new/', '/account/new-ticket/', {
+      subject: 'S',
+      description: 'D',
+      custom_plan: 'Gold',
+      return_to: '/tickets/new/',
+    });
     expect(bad.headers.location).toContain('notice=invalid_form');
 
     const ok = await browser.submit('/tickets/new/', '/account/new-ticket/', {
@@ -229,7 +256,12 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     });
     expect(ok.statusCode).toBe(303);
     const id = Number(new URL(ok.headers.location as string).searchParams.get('ticket'));
-    const meta = await hd.ctx.db.selectFrom('post_meta').select(['meta_key', 'meta_value']).where('post_id', '=', id).orderBy('meta_key').execute();
+    const meta = await hd.ctx.db
+      .selectFrom('post_meta')
+      .select(['meta_key', 'meta_value'])
+      .where('post_id', '=', id)
+      .orderBy('meta_key')
+      .execute();
     expect(meta).toEqual([
       { meta_key: 'custom_consent', meta_value: '1' },
       { meta_key: 'custom_plan', meta_value: 'Pro' },
@@ -240,7 +272,14 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     // The same form sent twice (a double click) files one ticket.
     const page = await browser.get('/tickets/new/');
     const key = /name="idempotency_key" value="([^"]+)"/.exec(page.body)?.[1] as string;
-    const twiceForm = { _csrf: csrfIn(page.body), idempotency_key: key, subject: 'Twice', description: 'D', custom_plan: 'Free', return_to: '/tickets/new/' };
+    const twiceForm = {
+      _csrf: csrfIn(page.body),
+      idempotency_key: key,
+      subject: 'Twice',
+      description: 'D',
+      custom_plan: 'Free',
+      return_to: '/tickets/new/',
+    };
     const first = await browser.post('/account/new-ticket/', twiceForm);
     const second = await browser.post('/account/new-ticket/', twiceForm);
     expect(second.headers.location).toBe(first.headers.location);
@@ -292,19 +331,31 @@ describe('a help site under https://example.com/help', () => {
 
       await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
       const mail = memoryMail(hd);
-      const filed = await hd.app.inject({ method: 'POST', url: '/help/api/helpdesk/v1/tickets/', payload: ticketPayload({ email: 'pre@client.test' }) });
+      const filed = await hd.app.inject({
+        method: 'POST',
+        url: '/help/api/helpdesk/v1/tickets/',
+        payload: ticketPayload({ email: 'pre@client.test' }),
+      });
       const id = (filed.json() as { id: number }).id;
       await mail.drain();
       const link = linkPath(mail.sent[0] as never, hd.config.homeUrl);
       const browser = new SiteClient(hd.app, '/help');
       const page = await browser.get(link);
-      const signedIn = await browser.post('/login/ticket/', { _csrf: csrfIn(page.body), token: new URL(link, 'http://x').searchParams.get('token') as string });
+      const signedIn = await browser.post('/login/ticket/', {
+        _csrf: csrfIn(page.body),
+        token: new URL(link, 'http://x').searchParams.get('token') as string,
+      });
       expect(signedIn.headers.location).toBe(`https://example.com/help/tickets/?ticket=${id}`);
       expect(signedIn.cookies.find((c) => c.name === 'hd_session')).toMatchObject({ secure: true, path: '/help/' });
       const thread = await browser.get(`/tickets/?ticket=${id}`);
       expect(thread.statusCode).toBe(200);
       expect(thread.body).toContain('action="https://example.com/help/account/reply/"');
-      const reply = await browser.post('/account/reply/', { _csrf: csrfIn(thread.body), ticket_id: String(id), text: 'hi', return_to: '/help/tickets/' });
+      const reply = await browser.post('/account/reply/', {
+        _csrf: csrfIn(thread.body),
+        ticket_id: String(id),
+        text: 'hi',
+        return_to: '/help/tickets/',
+      });
       expect(reply.headers.location).toBe(`https://example.com/help/tickets/?ticket=${id}&notice=reply_sent`);
     } finally {
       await hd.close();

@@ -26,7 +26,13 @@ describeEachDatabase("the help site's forms keep the API's limits", (dialect) =>
   }
   const file = async (browser: SiteClient, fields: Record<string, string>) => {
     const page = await browser.get('/tickets/new/');
-    return browser.post('/account/new-ticket/', { _csrf: csrfIn(page.body), return_to: '/tickets/new/', subject: 'Long story', description: 'Details', ...fields });
+    return browser.post('/account/new-ticket/', {
+      _csrf: csrfIn(page.body),
+      return_to: '/tickets/new/',
+      subject: 'Long story',
+      description: 'Details',
+      ...fields,
+    });
   };
   const storedTicket = () => hd.ctx.db.selectFrom('posts').select(['title', 'content']).where('type', '=', 'ticket').executeTakeFirst();
 
@@ -88,7 +94,10 @@ describeEachDatabase("the help site's forms keep the API's limits", (dialect) =>
   it('sign-up with a name longer than 200 characters is refused in plain words, not cut; no account', async () => {
     await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: false });
     const browser = new SiteClient(hd.app);
-    const refused = await browser.submit('/login/', '/signup/', { name: 'n'.repeat(TICKET_FIELD_LIMITS.name + 1), email: 'longname@client.test' });
+    const refused = await browser.submit('/login/', '/signup/', {
+      name: 'n'.repeat(TICKET_FIELD_LIMITS.name + 1),
+      email: 'longname@client.test',
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('Your name: use at most 200 characters.');
     expect(await hd.ctx.db.selectFrom('users').select('id').where('email', '=', 'longname@client.test').execute()).toEqual([]);

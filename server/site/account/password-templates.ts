@@ -16,8 +16,16 @@ export async function inspectPasswordLink(ctx: DomainContext, kind: PasswordLink
   return kind === 'confirm' ? inspectAddressProof(ctx.db, token) : inspectPasswordResetLink(ctx.db, token);
 }
 
-/** The choose-a-password page of a link (GET, or a POST whose password was refused). The token is in the address: no Referer may carry it away. */
-export async function sendChoosePasswordPage(ctx: DomainContext, config: Config, reply: FastifyReply, page: { kind: PasswordLinkKind; token: string; state: PasswordLinkState; error?: string }) {
+/**
+ * The choose-a-password page of a link (GET, or a POST whose password was refused).
+ * The token is in the address: no Referer may carry it away.
+ */
+export async function sendChoosePasswordPage(
+  ctx: DomainContext,
+  config: Config,
+  reply: FastifyReply,
+  page: { kind: PasswordLinkKind; token: string; state: PasswordLinkState; error?: string },
+) {
   const layout = await layoutProps(ctx, config, reply.request, reply);
   const status = page.state === 'valid' ? (page.error ? 400 : 200) : page.state === 'unknown' ? 404 : 410;
   return sendPrivatePage(reply, ChoosePasswordPage({ ...layout, ...page }), status, { 'referrer-policy': 'no-referrer' });
@@ -27,7 +35,12 @@ export async function sendChoosePasswordPage(ctx: DomainContext, config: Config,
  * Looks a link up for this IP: unknown tokens count as guesses (as for sign-in links, guess-limits.ts);
  * null when the IP has no guesses left.
  */
-export async function guessPasswordLink(ctx: DomainContext, ip: string, kind: PasswordLinkKind, token: string): Promise<PasswordLinkState | null> {
+export async function guessPasswordLink(
+  ctx: DomainContext,
+  ip: string,
+  kind: PasswordLinkKind,
+  token: string,
+): Promise<PasswordLinkState | null> {
   if (!(await takeGuess(ctx.db, 'token', ip))) return null;
   const state = await inspectPasswordLink(ctx, kind, token);
   if (state !== 'unknown') await refundGuess(ctx.db, 'token', ip);

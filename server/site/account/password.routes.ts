@@ -27,7 +27,9 @@ const field = (form: Form, name: string, max: number): string => {
 export async function sendTooManyMailRequests(ctx: DomainContext, config: Config, request: FastifyRequest, reply: FastifyReply) {
   const layout = await layoutProps(ctx, config, request, reply);
   const message = 'Too many requests for mails came from your network in the last hour. Wait an hour, then try again.';
-  return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Too many requests', message }), 429, { 'retry-after': String(MAIL_REQUEST_WINDOW_MS / 1000) });
+  return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Too many requests', message }), 429, {
+    'retry-after': String(MAIL_REQUEST_WINDOW_MS / 1000),
+  });
 }
 
 /**
@@ -37,16 +39,18 @@ export async function sendTooManyMailRequests(ctx: DomainContext, config: Config
  */
 export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config }) => {
   const options = { schema: { hide: true } };
-  const checked = (handler: (request: FastifyRequest, reply: FastifyReply, body: Form) => Promise<unknown>) => async (request: FastifyRequest, reply: FastifyReply) => {
-    try {
-      await assertCsrf(request);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const layout = await layoutProps(ctx, config, request, reply);
-      return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Form expired', message: error.message }), 403);
-    }
-    return handler(request, reply, (request.body ?? {}) as Form);
-  };
+  const checked =
+    (handler: (request: FastifyRequest, reply: FastifyReply, body: Form) => Promise<unknown>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        await assertCsrf(request);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const layout = await layoutProps(ctx, config, request, reply);
+        return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Form expired', message: error.message }), 403);
+      }
+      return handler(request, reply, (request.body ?? {}) as Form);
+    };
 
   app.post(
     '/login/forgot/',
@@ -54,7 +58,8 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
     checked(async (request, reply, body) => {
       const email = field(body, 'email', 2000).trim();
       if (!isEmailAddress(email)) return sendForgotPasswordPage(ctx, config, reply, 'invalid_email', 400);
-      if (!(await takeNetworkMailRequest(ctx.db, 'reset', addressKey(request.ip)))) return sendTooManyMailRequests(ctx, config, request, reply);
+      if (!(await takeNetworkMailRequest(ctx.db, 'reset', addressKey(request.ip))))
+        return sendTooManyMailRequests(ctx, config, request, reply);
       await requestPasswordReset(ctx, { email });
       return reply.redirect(siteUrl(config, `${config.basePath}/login/forgot/`, { notice: 'reset_sent' }), 303);
     }),
@@ -72,7 +77,13 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
         user = await use(token, field(body, 'password', 201));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        if (error.code === 'VALIDATION_FAILED') return sendChoosePasswordPage(ctx, config, reply, { kind, token, state, error: `Password: ${error.errors?.[0]?.detail ?? error.message}.` });
+        if (error.code === 'VALIDATION_FAILED')
+          return sendChoosePasswordPage(ctx, config, reply, {
+            kind,
+            token,
+            state,
+            error: `Password: ${error.errors?.[0]?.detail ?? error.message}.`,
+          });
         const layout = await layoutProps(ctx, config, request, reply);
         return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Account not created', message: error.message }), error.status);
       }

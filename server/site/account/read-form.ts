@@ -27,7 +27,9 @@ export function readForm(form: Form, inputs: FormText[]): { values: Map<string, 
     values.set(input.name, value);
   }
   if (!tooLong.length) return { values };
-  const details = tooLong.map((input) => `“${input.label}” is longer than ${input.max.toLocaleString('en')} characters; shorten it and send it again.`);
+  const details = tooLong.map(
+    (input) => `“${input.label}” is longer than ${input.max.toLocaleString('en')} characters; shorten it and send it again.`,
+  );
   const problem = new AppError(
     'VALIDATION_FAILED',
     details.join(' '),

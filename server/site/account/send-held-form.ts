@@ -15,9 +15,23 @@ const HELD_TITLES: Partial<Record<AppError['code'], string>> = {
  * Answers a form post a limit, the intake switch or an over-long input refused: the problem's status and headers
  * (Retry-After), its message in plain words, and the typed values in a form to send again.
  */
-export async function sendHeldForm(ctx: DomainContext, config: Config, reply: FastifyReply, error: AppError, actionPath: string, fields: HeldField[]) {
+export async function sendHeldForm(
+  ctx: DomainContext,
+  config: Config,
+  reply: FastifyReply,
+  error: AppError,
+  actionPath: string,
+  fields: HeldField[],
+) {
   const layout = await layoutProps(ctx, config, reply.request, reply);
   const title = HELD_TITLES[error.code] ?? 'Please wait a little';
-  const page = HeldFormPage({ ...layout, title, message: error.message, action: `${config.homeUrl}${actionPath}`, csrf: layout.csrf, fields });
+  const page = HeldFormPage({
+    ...layout,
+    title,
+    message: error.message,
+    action: `${config.homeUrl}${actionPath}`,
+    csrf: layout.csrf,
+    fields,
+  });
   return sendPrivatePage(reply, page, error.status, error.headers);
 }

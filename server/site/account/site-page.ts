@@ -10,7 +10,12 @@ import { renderPage } from '../pages/render-page.js';
 import { safeReturnPath } from '../safe-return-path.js';
 
 /** What every account page's layout needs: site name, home URL, the signed-in client (with the sign-out form's token). */
-export async function layoutProps(ctx: DomainContext, config: Config, request: FastifyRequest, reply: FastifyReply): Promise<Omit<LayoutProps, 'title' | 'children'> & { csrf: string }> {
+export async function layoutProps(
+  ctx: DomainContext,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Omit<LayoutProps, 'title' | 'children'> & { csrf: string }> {
   const [{ site_name }, csrf] = await Promise.all([getSiteOptions(ctx.db), csrfToken(request, reply)]);
   const user = request.siteUser;
   return { siteName: site_name, homeUrl: config.homeUrl, csrf, ...(user && { account: { name: user.name, csrf } }) };

@@ -45,7 +45,11 @@ export function prepareEmbedAssets(body: string): EmbedAssets {
   const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 22); // 132 bits
   const representation = (coding: EmbedEncoding, bytes: Buffer, etag: string): EmbedRepresentation => {
     const notModifiedHeaders = { ...COMMON_HEADERS, etag };
-    const okHeaders: OutgoingHttpHeaders = { 'content-type': 'application/javascript; charset=utf-8', ...notModifiedHeaders, 'content-length': bytes.length };
+    const okHeaders: OutgoingHttpHeaders = {
+      'content-type': 'application/javascript; charset=utf-8',
+      ...notModifiedHeaders,
+      'content-length': bytes.length,
+    };
     if (coding !== 'identity') okHeaders['content-encoding'] = coding;
     return { body: bytes, etag, okHeaders, notModifiedHeaders };
   };

@@ -27,7 +27,13 @@ export interface EmbedFastPathOptions {
  * still runs template_redirect first; when a handler exits or throws, the request goes on to
  * Fastify with that outcome, so redirects, 404s and errors are answered exactly as on any page.
  */
-export function embedServerFactory({ assets, basePath, hooks, httpLimits = DEFAULT_HTTP_LIMITS, trustProxyHops = 0 }: EmbedFastPathOptions): FastifyServerFactory<Server> {
+export function embedServerFactory({
+  assets,
+  basePath,
+  hooks,
+  httpLimits = DEFAULT_HTTP_LIMITS,
+  trustProxyHops = 0,
+}: EmbedFastPathOptions): FastifyServerFactory<Server> {
   const prefix = `${basePath}/helpdesk/tickets/embed`;
 
   const serveFast = async (req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void) => {

@@ -17,7 +17,11 @@ interface RawAnswer {
 }
 
 /** One request over a real socket, body bytes exactly as sent (node:http never decompresses). */
-function send(base: string, path: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}): Promise<RawAnswer> {
+function send(
+  base: string,
+  path: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     request(`${base}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -30,7 +34,11 @@ function send(base: string, path: string, { method = 'GET', headers = {} }: { me
 }
 
 /** The same request through Fastify's router (light-my-request), which the socket fast path skips. */
-async function inject(hd: TestHelpdesk, path: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}): Promise<RawAnswer> {
+async function inject(
+  hd: TestHelpdesk,
+  path: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<RawAnswer> {
   const res = await hd.app.inject({ method: method as 'GET', url: path, headers });
   return { status: res.statusCode, headers: res.headers as IncomingHttpHeaders, body: res.rawPayload };
 }
@@ -90,7 +98,10 @@ describeEachDatabase('widget endpoint GET /helpdesk/tickets/embed/', (dialect) =
   });
 
   it('without the trailing slash answers 301 to the slashed URL, query kept', async () => {
-    for (const answer of [await send(base, '/helpdesk/tickets/embed?ver=2&lang=en'), await inject(hd, '/helpdesk/tickets/embed?ver=2&lang=en')]) {
+    for (const answer of [
+      await send(base, '/helpdesk/tickets/embed?ver=2&lang=en'),
+      await inject(hd, '/helpdesk/tickets/embed?ver=2&lang=en'),
+    ]) {
       expect(answer.status).toBe(301);
       expect(answer.headers.location).toBe('http://help.test/helpdesk/tickets/embed/?ver=2&lang=en');
     }

@@ -20,11 +20,21 @@ export interface Embed {
  * Everything GET /helpdesk/tickets/embed/ (spec §4.1) sends, prepared once at start-up: the
  * HELPDESK_HOME_URL line plus the widget script, raw, gzip and brotli, with strong ETags.
  */
-export async function prepareEmbed(config: Pick<Config, 'homeUrl' | 'basePath' | 'httpLimits'> & Partial<Pick<Config, 'trustProxyHops'>>, hooks: Hooks, script?: string): Promise<Embed> {
+export async function prepareEmbed(
+  config: Pick<Config, 'homeUrl' | 'basePath' | 'httpLimits'> & Partial<Pick<Config, 'trustProxyHops'>>,
+  hooks: Hooks,
+  script?: string,
+): Promise<Embed> {
   const assets = prepareEmbedAssets(embedBody(config.homeUrl, script ?? (await loadWidgetScript())));
   return {
     assets,
-    serverFactory: embedServerFactory({ assets, basePath: config.basePath, hooks, httpLimits: config.httpLimits, trustProxyHops: config.trustProxyHops }),
+    serverFactory: embedServerFactory({
+      assets,
+      basePath: config.basePath,
+      hooks,
+      httpLimits: config.httpLimits,
+      trustProxyHops: config.trustProxyHops,
+    }),
     template: embedTemplate(assets),
   };
 }

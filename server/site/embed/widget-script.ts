@@ -17,6 +17,8 @@ export async function loadWidgetScript(): Promise<string> {
     const { buildWidgetScript } = await import('../../../widget/build.js');
     return await buildWidgetScript();
   } catch (error) {
-    throw new Error(`The widget script is missing (${BUILT_SCRIPT.pathname}) and cannot be built here; run "npm run build". ${(error as Error).message}`);
+    throw new Error(
+      `The widget script is missing (${BUILT_SCRIPT.pathname}) and cannot be built here; run "npm run build". ${(error as Error).message}`,
+    );
   }
 }

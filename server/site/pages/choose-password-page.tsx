@@ -15,8 +15,18 @@ export interface ChoosePasswordPageProps {
 }
 
 const TEXT = {
-  confirm: { title: 'Create your account', lead: 'Your address is confirmed once you choose a password.', button: 'Create my account', again: 'sign up again' },
-  reset: { title: 'Choose a new password', lead: 'Your old password stops working, and every other device is signed out.', button: 'Save the new password', again: 'ask for a new reset link' },
+  confirm: {
+    title: 'Create your account',
+    lead: 'Your address is confirmed once you choose a password.',
+    button: 'Create my account',
+    again: 'sign up again',
+  },
+  reset: {
+    title: 'Choose a new password',
+    lead: 'Your old password stops working, and every other device is signed out.',
+    button: 'Save the new password',
+    again: 'ask for a new reset link',
+  },
 };
 
 /**
@@ -27,7 +37,8 @@ export function ChoosePasswordPage({ siteName, homeUrl, kind, state, token, csrf
   const text = TEXT[kind];
   const againHref = kind === 'confirm' ? `${homeUrl}/login/#signup` : `${homeUrl}/login/forgot/`;
   if (state !== 'valid') {
-    const heading = state === 'unknown' ? 'This link is not valid' : state === 'used' ? 'This link was already used' : 'This link has expired';
+    const heading =
+      state === 'unknown' ? 'This link is not valid' : state === 'used' ? 'This link was already used' : 'This link has expired';
     return (
       <Layout siteName={siteName} homeUrl={homeUrl} title={heading}>
         <h1>{heading}</h1>
@@ -51,7 +62,16 @@ export function ChoosePasswordPage({ siteName, homeUrl, kind, state, token, csrf
         <input type="hidden" name="token" value={token} />
         <p className="field">
           <label htmlFor="new-password">Password (at least 10 characters)</label>
-          <input id="new-password" name="password" type="password" required minLength={10} maxLength={200} autoComplete="new-password" aria-describedby={error ? 'password-error' : undefined} />
+          <input
+            id="new-password"
+            name="password"
+            type="password"
+            required
+            minLength={10}
+            maxLength={200}
+            autoComplete="new-password"
+            aria-describedby={error ? 'password-error' : undefined}
+          />
         </p>
         <button type="submit">{text.button}</button>
       </form>

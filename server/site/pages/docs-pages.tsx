@@ -65,7 +65,11 @@ export function DocsIndexPage({ layout, docs, total, page, perPage, search, prod
     <Layout {...layout} title={title}>
       <h1>{title}</h1>
       <SearchForm homeUrl={homeUrl} value={search} />
-      {docs.length === 0 ? <p>{search ? 'Nothing matches your search.' : 'No documentation has been published yet.'}</p> : <DocList homeUrl={homeUrl} docs={docs} />}
+      {docs.length === 0 ? (
+        <p>{search ? 'Nothing matches your search.' : 'No documentation has been published yet.'}</p>
+      ) : (
+        <DocList homeUrl={homeUrl} docs={docs} />
+      )}
       {(page > 1 || page * perPage < total) && (
         <nav aria-label="Pages" className="pager">
           {page > 1 && <a href={pageLink(page - 1)}>← Previous</a>}

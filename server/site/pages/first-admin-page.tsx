@@ -21,8 +21,9 @@ export function FirstAdminPage({ siteName, homeUrl, token, apiToken, email, erro
         </p>
         <pre className="token">{apiToken}</pre>
         <p>
-          Send it as <code>Authorization: Bearer &lt;token&gt;</code> to the management API, described at <a href={`${homeUrl}/api/helpdesk/v1/openapi.json`}>/api/helpdesk/v1/openapi.json</a>. Make
-          more with <code>npx helpdesk token create --email {email}</code>.
+          Send it as <code>Authorization: Bearer &lt;token&gt;</code> to the management API, described at{' '}
+          <a href={`${homeUrl}/api/helpdesk/v1/openapi.json`}>/api/helpdesk/v1/openapi.json</a>. Make more with{' '}
+          <code>npx helpdesk token create --email {email}</code>.
         </p>
       </Layout>
     );
@@ -54,7 +55,9 @@ export function FirstAdminPage({ siteName, homeUrl, token, apiToken, email, erro
           <input id="email" name="email" type="email" required maxLength={254} autoComplete="email" />
         </p>
         <p>
-          <label htmlFor="password">Your password (at least 10 characters; it replaces the password of an existing account with this email)</label>
+          <label htmlFor="password">
+            Your password (at least 10 characters; it replaces the password of an existing account with this email)
+          </label>
           <input id="password" name="password" type="password" required minLength={10} maxLength={200} autoComplete="new-password" />
         </p>
         <button type="submit">Become the administrator</button>

@@ -2,7 +2,19 @@ import type { Post } from '../../domain/post.js';
 import { SearchForm } from './docs-pages.js';
 import { Layout, type LayoutProps } from './layout.js';
 
-export function HomePage({ siteName, homeUrl, docs, products, account }: { siteName: string; homeUrl: string; docs: Post[]; products: Post[]; account?: LayoutProps['account'] }) {
+export function HomePage({
+  siteName,
+  homeUrl,
+  docs,
+  products,
+  account,
+}: {
+  siteName: string;
+  homeUrl: string;
+  docs: Post[];
+  products: Post[];
+  account?: LayoutProps['account'];
+}) {
   return (
     <Layout siteName={siteName} homeUrl={homeUrl} title={siteName} account={account}>
       <h1>How can we help?</h1>

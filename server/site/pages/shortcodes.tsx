@@ -129,7 +129,11 @@ export interface NewTicketShortcodeProps {
   signedIn: boolean;
   csrf: string;
   fields: TicketFormField[];
-  choices: { product: Array<{ id: number; name: string }>; reason: Array<{ id: number; name: string }>; urgency: Array<{ id: number; name: string }> };
+  choices: {
+    product: Array<{ id: number; name: string }>;
+    reason: Array<{ id: number; name: string }>;
+    urgency: Array<{ id: number; name: string }>;
+  };
   notice: string | null;
 }
 

@@ -100,7 +100,11 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
       const role = isStaff(actor) ? 'agent' : 'client';
       // Agents and admins are never limited; a client's replies are counted per account and address.
       if (role === 'client') await guardClientWrite(ctx, counters, { kind: 'reply', userId: actor.id, ip: request.ip, via: 'api' });
-      const added = await addComment(ctx, { ticketId: request.params.id, text: request.body.text, role, isInternal: request.body.internal === true }, actor);
+      const added = await addComment(
+        ctx,
+        { ticketId: request.params.id, text: request.body.text, role, isInternal: request.body.internal === true },
+        actor,
+      );
       reply.status(201);
       return { id: added.id, moved_to: added.movedTo };
     },
@@ -121,7 +125,12 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
       if (request.actor?.role === 'client') throw new AppError('NOT_FOUND', 'There is no such ticket.');
       requireStaff(request);
       const suggestion = await suggestReply(ctx, config, request.params.id);
-      return { draft: suggestion.draft, docs: suggestion.docs, answered: suggestion.answered, ...(suggestion.failure ? { failure: suggestion.failure } : {}) };
+      return {
+        draft: suggestion.draft,
+        docs: suggestion.docs,
+        answered: suggestion.answered,
+        ...(suggestion.failure ? { failure: suggestion.failure } : {}),
+      };
     },
   );
 
@@ -152,12 +161,21 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
       schema: {
         summary: 'Ticket statuses in their order (the first is the initial one)',
         tags: ['statuses'],
-        response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String(), order: Type.Integer() })), ...problemResponses(401, 403) },
+        response: {
+          200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String(), order: Type.Integer() })),
+          ...problemResponses(401, 403),
+        },
       },
     },
     async (request) => {
       requireStaff(request);
-      const rows = await ctx.db.selectFrom('terms').select(['id', 'name', 'slug', 'term_order']).where('taxonomy', '=', 'ticket_status').orderBy('term_order').orderBy('id').execute();
+      const rows = await ctx.db
+        .selectFrom('terms')
+        .select(['id', 'name', 'slug', 'term_order'])
+        .where('taxonomy', '=', 'ticket_status')
+        .orderBy('term_order')
+        .orderBy('id')
+        .execute();
       return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, order: r.term_order }));
     },
   );

@@ -27,7 +27,9 @@ export const InboxQuery = Type.Object(
     product: Type.Optional(Type.Integer({ minimum: 1 })),
     reason: Type.Optional(TermKey('GET /tickets/reasons/')),
     urgency: Type.Optional(TermKey('GET /tickets/urgencies/')),
-    assignee: Type.Optional(Type.Union([Type.Literal('none'), Type.Literal('me'), Type.Integer({ minimum: 1 })], { description: 'A user id, "me" or "none"' })),
+    assignee: Type.Optional(
+      Type.Union([Type.Literal('none'), Type.Literal('me'), Type.Integer({ minimum: 1 })], { description: 'A user id, "me" or "none"' }),
+    ),
     client: Type.Optional(Type.Integer({ minimum: 1 })),
     search: Type.Optional(Type.String({ maxLength: 200 })),
     page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
@@ -86,5 +88,9 @@ export const SuggestReplyReply = Type.Object({
   draft: Type.String({ description: 'Text for the agent to edit; nothing has been sent.' }),
   docs: Type.Array(Type.Object({ title: Type.String(), url: Type.String() })),
   answered: Type.Boolean({ description: 'False when the AI backend gave no answer: the draft only lists the docs.' }),
-  failure: Type.Optional(Type.String({ description: 'Why the backend gave no answer: not_configured, timeout, unreachable, rate_limited, http_error, bad_response.' })),
+  failure: Type.Optional(
+    Type.String({
+      description: 'Why the backend gave no answer: not_configured, timeout, unreachable, rate_limited, http_error, bad_response.',
+    }),
+  ),
 });

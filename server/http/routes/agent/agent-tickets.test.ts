@@ -11,7 +11,8 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
   const hd = useTestHelpdesk(dialect);
   let agent: Headers;
   let admin: Headers;
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) => hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
+    hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
   const idOf = async (headers: Headers) => ((await call('GET', '/me', headers)).json() as { user: { id: number } }).user.id;
   // Files a ticket from a new client; returns its id and a Bearer header for that client.
   const fileTicket = async (overrides: Record<string, unknown> = {}) => {
@@ -26,49 +27,55 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
     [agent, admin] = await Promise.all([hd.authAs('agent'), hd.authAs('admin')]);
   });
 
-  it('the inbox lists by last activity, filters by status, reason, urgency, product, assignee, client and text, pages, and counts per status', async () => {
-    const product = await makeProduct(hd.ctx, 'Inbox Product');
-    const a = await fileTicket({ subject: 'Zebra printer jams', reason: undefined });
-    const b = await fileTicket({ subject: 'Refund please', product: product.id });
-    const c = await fileTicket({ subject: 'Cannot log in' });
-    const agentId = await idOf(agent);
-    expect((await call('PATCH', `/tickets/${b.id}`, agent, { reason: 'billing', urgency: 'high', assignee: agentId })).statusCode).toBe(200);
-    expect((await call('PATCH', `/tickets/${c.id}`, agent, { status: 'resolved' })).statusCode).toBe(200);
-    // A comment is activity: `a` comes first now.
-    expect((await call('POST', `/tickets/${a.id}/comments`, agent, { text: 'Looking into it', internal: true })).statusCode).toBe(201);
+  it(
+    'the inbox lists by last activity, filters by status, reason, urgency, ' +
+      'product, assignee, client and text, pages, and counts per status',
+    async () => {
+      const product = await makeProduct(hd.ctx, 'Inbox Product');
+      const a = await fileTicket({ subject: 'Zebra printer jams', reason: undefined });
+      const b = await fileTicket({ subject: 'Refund please', product: product.id });
+      const c = await fileTicket({ subject: 'Cannot log in' });
+      const agentId = await idOf(agent);
+      expect((await call('PATCH', `/tickets/${b.id}`, agent, { reason: 'billing', urgency: 'high', assignee: agentId })).statusCode).toBe(
+        200,
+      );
+      expect((await call('PATCH', `/tickets/${c.id}`, agent, { status: 'resolved' })).statusCode).toBe(200);
+      // A comment is activity: `a` comes first now.
+      expect((await call('POST', `/tickets/${a.id}/comments`, agent, { text: 'Looking into it', internal: true })).statusCode).toBe(201);
 
-    const list = async (query: string) => {
-      const res = await call('GET', `/tickets/?${query}`, agent);
-      expect(res.statusCode).toBe(200);
-      return res.json() as { tickets: Array<{ id: number; status: { slug: string } }>; total: number; counts: Record<string, number> };
-    };
-    const ids = (page: { tickets: Array<{ id: number }> }) => page.tickets.map((t) => t.id);
-    const all = await list('per_page=100');
-    expect(ids(all).slice(0, 3)).toEqual([a.id, b.id, c.id].sort((x, y) => (x === a.id ? -1 : y === a.id ? 1 : y - x)));
-    expect(all.counts.resolved).toBeGreaterThanOrEqual(1);
-    expect(ids(await list('status=resolved'))).toContain(c.id);
-    expect(ids(await list('status=resolved'))).not.toContain(a.id);
-    expect(ids(await list('reason=billing&urgency=high'))).toEqual([b.id]);
-    expect(ids(await list(`product=${product.id}`))).toEqual([b.id]);
-    expect(ids(await list('assignee=me'))).toEqual([b.id]);
-    expect(ids(await list('assignee=none'))).not.toContain(b.id);
-    expect(ids(await list('search=zebra'))).toEqual([a.id]);
-    expect(ids(await list(`search=%23${c.id}`))).toEqual([c.id]);
-    expect(ids(await list(`search=${encodeURIComponent(b.email)}`))).toEqual([b.id]);
-    expect(ids(await list('search=100%25'))).toEqual([]);
-    expect(ids(await list('status=no-such-status'))).toEqual([]);
+      const list = async (query: string) => {
+        const res = await call('GET', `/tickets/?${query}`, agent);
+        expect(res.statusCode).toBe(200);
+        return res.json() as { tickets: Array<{ id: number; status: { slug: string } }>; total: number; counts: Record<string, number> };
+      };
+      const ids = (page: { tickets: Array<{ id: number }> }) => page.tickets.map((t) => t.id);
+      const all = await list('per_page=100');
+      expect(ids(all).slice(0, 3)).toEqual([a.id, b.id, c.id].sort((x, y) => (x === a.id ? -1 : y === a.id ? 1 : y - x)));
+      expect(all.counts.resolved).toBeGreaterThanOrEqual(1);
+      expect(ids(await list('status=resolved'))).toContain(c.id);
+      expect(ids(await list('status=resolved'))).not.toContain(a.id);
+      expect(ids(await list('reason=billing&urgency=high'))).toEqual([b.id]);
+      expect(ids(await list(`product=${product.id}`))).toEqual([b.id]);
+      expect(ids(await list('assignee=me'))).toEqual([b.id]);
+      expect(ids(await list('assignee=none'))).not.toContain(b.id);
+      expect(ids(await list('search=zebra'))).toEqual([a.id]);
+      expect(ids(await list(`search=%23${c.id}`))).toEqual([c.id]);
+      expect(ids(await list(`search=${encodeURIComponent(b.email)}`))).toEqual([b.id]);
+      expect(ids(await list('search=100%25'))).toEqual([]);
+      expect(ids(await list('status=no-such-status'))).toEqual([]);
 
-    // Counts ignore the status filter but honour the others.
-    const billing = await list('reason=billing&status=resolved');
-    expect(billing.total).toBe(0);
-    expect(billing.counts.open).toBe(1);
+      // Counts ignore the status filter but honour the others.
+      const billing = await list('reason=billing&status=resolved');
+      expect(billing.total).toBe(0);
+      expect(billing.counts.open).toBe(1);
 
-    const page1 = await list('per_page=1&page=1');
-    const page2 = await list('per_page=1&page=2');
-    expect(page1.total).toBe(all.total);
-    expect(ids(page2)).toEqual([ids(all)[1]]);
-    expect((await call('GET', '/tickets/?per_page=500', agent)).statusCode).toBe(400);
-  });
+      const page1 = await list('per_page=1&page=1');
+      const page2 = await list('per_page=1&page=2');
+      expect(page1.total).toBe(all.total);
+      expect(ids(page2)).toEqual([ids(all)[1]]);
+      expect((await call('GET', '/tickets/?per_page=500', agent)).statusCode).toBe(400);
+    },
+  );
 
   it('one ticket: thread with notes for agents, meta and the client’s other tickets; a reply moves it to In Progress', async () => {
     const first = await fileTicket({ order_id: 'A-1001' });
@@ -95,9 +102,21 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
     const t = await fileTicket();
     const product = await makeProduct(hd.ctx, 'Changed Product');
     const agentId = await idOf(agent);
-    const changed = await call('PATCH', `/tickets/${t.id}`, agent, { status: 'waiting', reason: 'problem', urgency: 'urgent', product: product.id, assignee: agentId });
+    const changed = await call('PATCH', `/tickets/${t.id}`, agent, {
+      status: 'waiting',
+      reason: 'problem',
+      urgency: 'urgent',
+      product: product.id,
+      assignee: agentId,
+    });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toMatchObject({ status: { slug: 'waiting' }, reason: { slug: 'problem' }, urgency: { slug: 'urgent' }, product: product.id, assignee: { id: agentId } });
+    expect(changed.json()).toMatchObject({
+      status: { slug: 'waiting' },
+      reason: { slug: 'problem' },
+      urgency: { slug: 'urgent' },
+      product: product.id,
+      assignee: { id: agentId },
+    });
     const cleared = await call('PATCH', `/tickets/${t.id}`, agent, { reason: null, assignee: null, product: null });
     expect(cleared.json()).toMatchObject({ reason: null, assignee: null, product: null, status: { slug: 'waiting' } });
     for (const bad of [{ status: 'nope' }, { status: null }, { assignee: 999999 }, { product: 999999 }, {}]) {
@@ -118,7 +137,10 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
       const session = await createSession(hd.ctx.db, user.id);
       const me = await call('GET', '/me', { cookie: `hd_session=${session}` });
       const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
-      const client = { cookie: `hd_session=${session}; hd_csrf=${csrfCookie}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token };
+      const client = {
+        cookie: `hd_session=${session}; hd_csrf=${csrfCookie}`,
+        'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token,
+      };
 
       const own = await call('GET', `/tickets/${mine.id}`, client);
       expect(own.statusCode).toBe(200);
@@ -158,33 +180,43 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
       expect((await call('PATCH', '/settings', admin, { tickets: { change_status: true } })).statusCode).toBe(200);
     });
 
-    it('clients and anonymous callers cannot list staff, change tickets or sign in to the admin app; the last admin stays an admin', async () => {
-      const client = await hd.authAs('client');
-      const t = await fileTicket();
-      expect((await call('GET', '/users/', client)).statusCode).toBe(403);
-      expect((await call('GET', '/users/', {})).statusCode).toBe(401);
-      expect((await call('PATCH', `/tickets/${t.id}`, {}, { status: 'closed' })).statusCode).toBe(401);
-      expect((await call('POST', `/tickets/${t.id}/comments`, {}, { text: 'anonymous' })).statusCode).toBe(401);
-      expect((await call('GET', `/tickets/${t.id}`, {})).statusCode).toBe(401);
+    it(
+      'clients and anonymous callers cannot list staff, change tickets or ' + 'sign in to the admin app; the last admin stays an admin',
+      async () => {
+        const client = await hd.authAs('client');
+        const t = await fileTicket();
+        expect((await call('GET', '/users/', client)).statusCode).toBe(403);
+        expect((await call('GET', '/users/', {})).statusCode).toBe(401);
+        expect((await call('PATCH', `/tickets/${t.id}`, {}, { status: 'closed' })).statusCode).toBe(401);
+        expect((await call('POST', `/tickets/${t.id}/comments`, {}, { text: 'anonymous' })).statusCode).toBe(401);
+        expect((await call('GET', `/tickets/${t.id}`, {})).statusCode).toBe(401);
 
-      // A client with a password is still refused by the staff sign-in.
-      const email = `client-pw-${process.pid}@client.test`;
-      await call('POST', '/users/', admin, { email, name: 'Pat Client', role: 'client', password: 'client password 1' });
-      const me = await call('GET', '/me');
-      const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
-      const signIn = await call('POST', '/session', { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token }, { email, password: 'client password 1' });
-      expect(signIn.statusCode).toBe(401);
-      expect(signIn.cookies.find((c) => c.name === 'hd_session')).toBeUndefined();
+        // A client with a password is still refused by the staff sign-in.
+        const email = `client-pw-${process.pid}@client.test`;
+        await call('POST', '/users/', admin, { email, name: 'Pat Client', role: 'client', password: 'client password 1' });
+        const me = await call('GET', '/me');
+        const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
+        const signIn = await call(
+          'POST',
+          '/session',
+          { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token },
+          { email, password: 'client password 1' },
+        );
+        expect(signIn.statusCode).toBe(401);
+        expect(signIn.cookies.find((c) => c.name === 'hd_session')).toBeUndefined();
 
-      // Demoting admins stops at the last one.
-      const self = await idOf(admin);
-      const others = ((await call('GET', '/users/', admin)).json() as Array<{ id: number; role: string }>).filter((u) => u.role === 'admin' && u.id !== self);
-      for (const other of others) expect((await call('PATCH', `/users/${other.id}`, admin, { role: 'agent' })).statusCode).toBe(200);
-      const last = await call('PATCH', `/users/${self}`, admin, { role: 'agent' });
-      expect(last.statusCode).toBe(400);
-      expect(last.json().errors[0].field).toBe('role');
-      for (const other of others) await call('PATCH', `/users/${other.id}`, admin, { role: 'admin' });
-    });
+        // Demoting admins stops at the last one.
+        const self = await idOf(admin);
+        const others = ((await call('GET', '/users/', admin)).json() as Array<{ id: number; role: string }>).filter(
+          (u) => u.role === 'admin' && u.id !== self,
+        );
+        for (const other of others) expect((await call('PATCH', `/users/${other.id}`, admin, { role: 'agent' })).statusCode).toBe(200);
+        const last = await call('PATCH', `/users/${self}`, admin, { role: 'agent' });
+        expect(last.statusCode).toBe(400);
+        expect(last.json().errors[0].field).toBe('role');
+        for (const other of others) await call('PATCH', `/users/${other.id}`, admin, { role: 'admin' });
+      },
+    );
 
     it('session writes need the X-CSRF-Token header: without it or with a wrong one a 403', async () => {
       const email = `signin-${process.pid}@staff.test`;
@@ -193,7 +225,8 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
       const me = await call('GET', '/me');
       const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
       const csrf = (me.json() as { csrf_token: string }).csrf_token;
-      const signIn = (headers: Headers, password = 'correct horse battery') => call('POST', '/session', { cookie: `hd_csrf=${csrfCookie}`, ...headers }, { email, password });
+      const signIn = (headers: Headers, password = 'correct horse battery') =>
+        call('POST', '/session', { cookie: `hd_csrf=${csrfCookie}`, ...headers }, { email, password });
       expect((await signIn({})).statusCode).toBe(403);
       expect((await signIn({ 'x-csrf-token': csrf }, 'wrong password!')).statusCode).toBe(401);
       const ok = await signIn({ 'x-csrf-token': csrf });
@@ -228,7 +261,10 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
   it('admins add, rename and order statuses; the first is the initial one; workflow statuses cannot be removed', async () => {
     const added = await call('POST', '/statuses/', admin, { name: 'On hold', order: 3 });
     expect(added.statusCode).toBe(201);
-    expect((await call('PATCH', `/statuses/${added.json().id}`, admin, { name: 'Paused' })).json()).toMatchObject({ name: 'Paused', slug: 'on-hold' });
+    expect((await call('PATCH', `/statuses/${added.json().id}`, admin, { name: 'Paused' })).json()).toMatchObject({
+      name: 'Paused',
+      slug: 'on-hold',
+    });
     const statuses = (await call('GET', '/statuses/', agent)).json() as Array<{ id: number; slug: string }>;
     expect(statuses.map((s) => s.slug)).toContain('on-hold');
     const waiting = statuses.find((s) => s.slug === 'waiting') as { id: number };

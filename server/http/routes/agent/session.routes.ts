@@ -16,16 +16,20 @@ const tags = ['session'];
 
 /** The admin app's session: who is signed in (and the CSRF token), sign-in for agents and admins, sign-out. */
 export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
-  app.get('/me', { schema: { summary: 'The signed-in user and the CSRF token', tags, response: { 200: MeReply } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const actor = request.actor;
-    let user = null;
-    if (actor) {
-      const row = request.siteUser ?? (await ctx.db.selectFrom('users').selectAll().where('id', '=', actor.id).executeTakeFirst());
-      if (row) user = { id: row.id, name: row.name, email: row.email, role: row.role };
-    }
-    return { user, csrf_token: await csrfToken(request, reply) };
-  });
+  app.get(
+    '/me',
+    { schema: { summary: 'The signed-in user and the CSRF token', tags, response: { 200: MeReply } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const actor = request.actor;
+      let user = null;
+      if (actor) {
+        const row = request.siteUser ?? (await ctx.db.selectFrom('users').selectAll().where('id', '=', actor.id).executeTakeFirst());
+        if (row) user = { id: row.id, name: row.name, email: row.email, role: row.role };
+      }
+      return { user, csrf_token: await csrfToken(request, reply) };
+    },
+  );
 
   app.post(
     '/session',
@@ -34,7 +38,10 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         summary: 'Sign an agent or admin in with a password (starts the session cookie)',
         tags,
         body: Type.Object(
-          { email: Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH }), password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }) },
+          {
+            email: Type.String({ format: 'email', maxLength: EMAIL_MAX_LENGTH }),
+            password: Type.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH }),
+          },
           { additionalProperties: false },
         ),
         response: { 200: MeReply, ...problemResponses(400, 401, 403, 429) },
@@ -42,7 +49,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     },
     async (request, reply) => {
       // Login CSRF: only a page of this site can read the token and send the header.
-      if (!(await isValidCsrf(request, request.headers[CSRF_HEADER]))) throw new AppError('FORBIDDEN', 'Reload the page and sign in again (missing X-CSRF-Token).');
+      if (!(await isValidCsrf(request, request.headers[CSRF_HEADER])))
+        throw new AppError('FORBIDDEN', 'Reload the page and sign in again (missing X-CSRF-Token).');
       const user = await verifyStaffPassword(ctx, request.body.email, request.body.password, request.ip);
       await signIn(request, reply, user);
       reply.header('cache-control', 'no-store');
@@ -50,8 +58,12 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     },
   );
 
-  app.delete('/session', { schema: { summary: 'Sign out', tags, response: { 204: Type.Null(), ...problemResponses(403) } } }, async (request, reply) => {
-    if (request.sessionToken) await signOut(request, reply);
-    reply.status(204);
-  });
+  app.delete(
+    '/session',
+    { schema: { summary: 'Sign out', tags, response: { 204: Type.Null(), ...problemResponses(403) } } },
+    async (request, reply) => {
+      if (request.sessionToken) await signOut(request, reply);
+      reply.status(204);
+    },
+  );
 };

@@ -14,20 +14,27 @@ describeEachDatabase('agent assist: POST /tickets/:id/suggest-reply', (dialect) 
   const hd = useTestHelpdesk(dialect);
   let backend: FakeAiBackend;
   let agent: Headers;
-  const call = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payload?: object) => hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
+  const call = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payload?: object) =>
+    hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
   const fileTicket = async () => {
     const payload = ticketPayload({ subject: 'Password reset mail never arrives', description: 'I asked for a password reset twice.' });
     const res = await call('POST', '/tickets/', {}, payload);
     expect(res.statusCode).toBe(201);
     return { id: (res.json() as { id: number }).id, email: payload.email as string };
   };
-  const commentCount = async (ticketId: number) => (await hd.ctx.db.selectFrom('comments').select('id').where('post_id', '=', ticketId).execute()).length;
+  const commentCount = async (ticketId: number) =>
+    (await hd.ctx.db.selectFrom('comments').select('id').where('post_id', '=', ticketId).execute()).length;
 
   beforeAll(async () => {
     backend = await startFakeAiBackend();
     hd.config.constants.HELPDESK_CLOUD_SITE = backend.url;
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
-    await createPost(hd.ctx, 'doc', { title: 'Resetting your password', slug: 'password-reset', content: 'Use the reset link; check the spam folder.' }, null);
+    await createPost(
+      hd.ctx,
+      'doc',
+      { title: 'Resetting your password', slug: 'password-reset', content: 'Use the reset link; check the spam folder.' },
+      null,
+    );
     agent = await hd.authAs('agent');
   });
   afterAll(async () => {
@@ -48,7 +55,11 @@ describeEachDatabase('agent assist: POST /tickets/:id/suggest-reply', (dialect) 
 
     const res = await call('POST', `/tickets/${id}/suggest-reply`, agent);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ draft: 'Draft citing the reset doc', answered: true, docs: [{ title: 'Resetting your password', url: 'http://help.test/docs/password-reset/' }] });
+    expect(res.json()).toEqual({
+      draft: 'Draft citing the reset doc',
+      answered: true,
+      docs: [{ title: 'Resetting your password', url: 'http://help.test/docs/password-reset/' }],
+    });
     expect(backend.requests[0]?.authorization).toBe('Bearer sk-assist');
     expect(JSON.stringify(backend.requests[0]?.body)).not.toContain('PRIVATE');
     expect(await commentCount(id)).toBe(before);
@@ -64,20 +75,23 @@ describeEachDatabase('agent assist: POST /tickets/:id/suggest-reply', (dialect) 
     expect(res.json().draft).toContain('http://help.test/docs/password-reset/');
   });
 
-  it('staff only: anonymous 401, a client (even on their own ticket) 404, a missing ticket 404; session writes need the CSRF header', async () => {
-    const { id, email } = await fileTicket();
-    expect((await call('POST', `/tickets/${id}/suggest-reply`)).statusCode).toBe(401);
-    const client = await hd.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    expect((await call('POST', `/tickets/${id}/suggest-reply`, await sessionHeaders(client.id))).statusCode).toBe(404);
-    expect((await call('POST', '/tickets/999999/suggest-reply', agent)).statusCode).toBe(404);
+  it(
+    'staff only: anonymous 401, a client (even on their own ticket) 404, a ' + 'missing ticket 404; session writes need the CSRF header',
+    async () => {
+      const { id, email } = await fileTicket();
+      expect((await call('POST', `/tickets/${id}/suggest-reply`)).statusCode).toBe(401);
+      const client = await hd.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      expect((await call('POST', `/tickets/${id}/suggest-reply`, await sessionHeaders(client.id))).statusCode).toBe(404);
+      expect((await call('POST', '/tickets/999999/suggest-reply', agent)).statusCode).toBe(404);
 
-    const staff = await addUser(hd.ctx, { email: `assist-${process.pid}@staff.test`, name: 'Assist Agent', role: 'agent' });
-    const headers = await sessionHeaders(staff.id);
-    expect((await call('POST', `/tickets/${id}/suggest-reply`, headers)).statusCode).toBe(200);
-    const { 'x-csrf-token': _, ...withoutCsrf } = headers;
-    expect((await call('POST', `/tickets/${id}/suggest-reply`, withoutCsrf)).statusCode).toBe(403);
-    expect(backend.requests.length).toBe(1);
-  });
+      const staff = await addUser(hd.ctx, { email: `assist-${process.pid}@staff.test`, name: 'Assist Agent', role: 'agent' });
+      const headers = await sessionHeaders(staff.id);
+      expect((await call('POST', `/tickets/${id}/suggest-reply`, headers)).statusCode).toBe(200);
+      const { 'x-csrf-token': _, ...withoutCsrf } = headers;
+      expect((await call('POST', `/tickets/${id}/suggest-reply`, withoutCsrf)).statusCode).toBe(403);
+      expect(backend.requests.length).toBe(1);
+    },
+  );
 
   async function sessionHeaders(userId: number): Promise<Headers> {
     const session = await createSession(hd.ctx.db, userId);

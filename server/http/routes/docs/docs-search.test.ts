@@ -20,8 +20,18 @@ describeEachDatabase('docs search', (dialect) => {
     return res.json().map((d: { title: string }) => d.title);
   };
   beforeAll(async () => {
-    await createPost(hd.ctx, 'doc', { title: 'Exporting invoices', content: 'Open Billing and press Export to download a CSV file.' }, null);
-    await createPost(hd.ctx, 'doc', { title: 'Reset your password', content: 'Use the link on the sign-in page. Exports are not affected.' }, null);
+    await createPost(
+      hd.ctx,
+      'doc',
+      { title: 'Exporting invoices', content: 'Open Billing and press Export to download a CSV file.' },
+      null,
+    );
+    await createPost(
+      hd.ctx,
+      'doc',
+      { title: 'Reset your password', content: 'Use the link on the sign-in page. Exports are not affected.' },
+      null,
+    );
     await createPost(hd.ctx, 'doc', { title: 'Shipping times', content: 'Orders ship within two days.' }, null);
     await createPost(hd.ctx, 'doc', { title: 'Export drafts', content: 'Draft about exporting.', status: 'draft' }, null);
     await createPost(hd.ctx, 'product', { title: 'Export Pro' }, null);

@@ -12,8 +12,10 @@ export const docsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
     return page.docs.map((doc) => presentDoc(doc, config.homeUrl));
   };
 
-  app.get('/docs/', { schema: { summary: 'List docs', tags: ['docs'], querystring: DocsQuery, response: docsListResponse } }, async (request, reply) =>
-    send(reply, await listDocs(ctx, request.query)),
+  app.get(
+    '/docs/',
+    { schema: { summary: 'List docs', tags: ['docs'], querystring: DocsQuery, response: docsListResponse } },
+    async (request, reply) => send(reply, await listDocs(ctx, request.query)),
   );
 
   app.get(

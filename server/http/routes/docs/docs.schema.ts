@@ -3,9 +3,15 @@ import { DOCS_DEFAULT_COUNT } from '../../../../common/limits.js';
 import { problemResponses } from '../shared.schema.js';
 
 export const DocsQuery = Type.Object({
-  count: Type.Integer({ minimum: 1, default: DOCS_DEFAULT_COUNT, description: 'Docs per page; values above the ceiling (100 by default) are clamped to it.' }),
+  count: Type.Integer({
+    minimum: 1,
+    default: DOCS_DEFAULT_COUNT,
+    description: 'Docs per page; values above the ceiling (100 by default) are clamped to it.',
+  }),
   page: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 }),
-  search: Type.Optional(Type.String({ maxLength: 200, format: 'single-line', description: 'Full-text search; results come best match first.' })),
+  search: Type.Optional(
+    Type.String({ maxLength: 200, format: 'single-line', description: 'Full-text search; results come best match first.' }),
+  ),
 });
 
 export const DocSummary = Type.Object({

@@ -45,7 +45,13 @@ describeEachDatabase('docs routes', (dialect) => {
     });
     expect(res.headers['x-total-count']).toBe('130');
     expect(JSON.stringify(docs)).not.toContain('Secret draft');
-    expect((await list('?count=5&page=3')).json().map((d: { title: string }) => d.title)).toEqual(['Doc 10', 'Doc 11', 'Doc 12', 'Doc 13', 'Doc 14']);
+    expect((await list('?count=5&page=3')).json().map((d: { title: string }) => d.title)).toEqual([
+      'Doc 10',
+      'Doc 11',
+      'Doc 12',
+      'Doc 13',
+      'Doc 14',
+    ]);
   });
 
   it('clamps count to 100 (spec §8)', async () => {
@@ -84,7 +90,9 @@ describeEachDatabase('docs routes', (dialect) => {
   });
 
   it('passes docs through helpdesk_get_posts', async () => {
-    hd.hooks.addFilter('helpdesk_get_posts', 'test/docs', (posts, args) => (args.type === 'doc' ? posts.filter((p) => p.title !== 'Doc 1').reverse() : posts));
+    hd.hooks.addFilter('helpdesk_get_posts', 'test/docs', (posts, args) =>
+      args.type === 'doc' ? posts.filter((p) => p.title !== 'Doc 1').reverse() : posts,
+    );
     try {
       expect((await list('?count=3')).json().map((d: { title: string }) => d.title)).toEqual(['Doc 2', 'Doc 0']);
     } finally {

@@ -25,7 +25,8 @@ describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
     adminId = (await call('GET', '/me', admin)).json().user.id;
     await updateSettings(hd.ctx, { login: { method: 'both' } });
   });
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) => hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
+    hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
 
   async function addAccount(role: 'client' | 'agent' | 'admin', password = 'a long enough password') {
     counter += 1;
@@ -46,76 +47,101 @@ describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
   async function adminAppSignIn(email: string, password: string): Promise<{ res: LightMyRequestResponse; cookie: string }> {
     const me = await call('GET', '/me');
     const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
-    const res = await call('POST', '/session', { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': me.json().csrf_token }, { email, password });
+    const res = await call(
+      'POST',
+      '/session',
+      { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': me.json().csrf_token },
+      { email, password },
+    );
     const session = res.cookies.find((c) => c.name === 'hd_session')?.value;
     return { res, cookie: session ? `hd_session=${session}` : '' };
   }
 
   const meWith = async (headers: Headers) => (await call('GET', '/me', headers)).json().user as { id: number } | null;
 
-  it('a disabled client is refused by every sign-in path in plain words, its session and token end at once, its tickets stay; enabled, it signs in again', async () => {
-    const client = await addAccount('client');
-    const ticket = await createTicket(hd.ctx, { name: 'Life', email: client.email, subject: 'Keep me', description: 'Please keep this ticket.' }, null);
-    const { browser, res: signedIn } = await helpSiteSignIn(client.email, client.password);
-    expect(signedIn.statusCode).toBe(303);
-    const sessionCookie = { cookie: `hd_session=${browser.cookies.get('hd_session')}` };
-    expect((await meWith(sessionCookie))?.id).toBe(client.id);
-    const bearer = { authorization: `Bearer ${await createApiToken(hd.ctx.db, client.id, 'client script')}` };
-    expect((await call('GET', '/me', bearer)).statusCode).toBe(200);
-    const link = await issueTicketLink(hd.ctx.db, hd.config.homeUrl, { userId: client.id, ticketId: ticket.id, lifetimeDays: 7 });
-    const linkPath = link.slice(hd.config.homeUrl.length);
+  it(
+    'a disabled client is refused by every sign-in path in plain words, its ' +
+      'session and token end at once, its tickets stay; enabled, it signs in ' +
+      'again',
+    async () => {
+      const client = await addAccount('client');
+      const ticket = await createTicket(
+        hd.ctx,
+        { name: 'Life', email: client.email, subject: 'Keep me', description: 'Please keep this ticket.' },
+        null,
+      );
+      const { browser, res: signedIn } = await helpSiteSignIn(client.email, client.password);
+      expect(signedIn.statusCode).toBe(303);
+      const sessionCookie = { cookie: `hd_session=${browser.cookies.get('hd_session')}` };
+      expect((await meWith(sessionCookie))?.id).toBe(client.id);
+      const bearer = { authorization: `Bearer ${await createApiToken(hd.ctx.db, client.id, 'client script')}` };
+      expect((await call('GET', '/me', bearer)).statusCode).toBe(200);
+      const link = await issueTicketLink(hd.ctx.db, hd.config.homeUrl, { userId: client.id, ticketId: ticket.id, lifetimeDays: 7 });
+      const linkPath = link.slice(hd.config.homeUrl.length);
 
-    const disabled = await call('POST', `/users/${client.id}/disable`, admin);
-    expect(disabled.statusCode).toBe(200);
-    expect(disabled.json()).toMatchObject({ id: client.id, disabled_at: expect.any(String) });
+      const disabled = await call('POST', `/users/${client.id}/disable`, admin);
+      expect(disabled.statusCode).toBe(200);
+      expect(disabled.json()).toMatchObject({ id: client.id, disabled_at: expect.any(String) });
 
-    // The session and the token are refused on the very next request.
-    expect(await meWith(sessionCookie)).toBeNull();
-    const tokenRefused = await call('GET', '/me', bearer);
-    expect(tokenRefused.statusCode).toBe(401);
-    // Help-site password: refused after the right password, in plain words.
-    const again = await helpSiteSignIn(client.email, client.password);
-    expect(again.res.statusCode).toBe(303);
-    expect(again.res.headers.location).toContain('notice=account_disabled');
-    expect(again.browser.cookies.has('hd_session')).toBe(false);
-    expect((await again.browser.get(new URL(again.res.headers.location as string).pathname + new URL(again.res.headers.location as string).search)).body).toContain(DISABLED_WORDS);
-    // The domain refuses too, not only the route's last guard.
-    await expect(login(hd.ctx, { email: client.email, password: client.password, ip: '192.0.2.200' })).rejects.toMatchObject({ code: 'ACCOUNT_DISABLED' });
-    // A wrong password still says only that: nothing is revealed to a guesser.
-    expect((await helpSiteSignIn(client.email, 'not the password!')).res.headers.location).toContain('notice=bad_login');
-    // The mailed sign-in link: the page and the confirm button both say the account is disabled.
-    const linkBrowser = new SiteClient(hd.app);
-    const linkPage = await linkBrowser.get(linkPath);
-    expect(linkPage.statusCode).toBe(403);
-    expect(linkPage.body).toContain(DISABLED_WORDS);
-    const loginPage = await linkBrowser.get('/login/');
-    const confirm = await linkBrowser.post('/login/ticket/', { _csrf: csrfIn(loginPage.body), token: new URL(link).searchParams.get('token') as string });
-    expect(confirm.statusCode).toBe(403);
-    expect(confirm.body).toContain(DISABLED_WORDS);
-    expect(linkBrowser.cookies.has('hd_session')).toBe(false);
-    // Asking for a new link answers as for any address, and mails nothing.
-    const jobsBefore = await hd.ctx.db.selectFrom('jobs').select('id').execute();
-    const asked = await linkBrowser.submit('/login/', '/login/link/', { email: client.email });
-    expect(asked.headers.location).toContain('notice=link_sent');
-    expect(await hd.ctx.db.selectFrom('jobs').select('id').execute()).toHaveLength(jobsBefore.length);
-    // Its tickets are kept, and agents still work on them.
-    const kept = await call('GET', `/tickets/${ticket.id}`, agent);
-    expect(kept.statusCode).toBe(200);
-    expect(kept.json().title).toBe('Keep me');
-    // The lookup by email shows the state.
-    const found = await call('GET', `/users/?email=${encodeURIComponent(client.email.toUpperCase())}`, admin);
-    expect(found.json()).toEqual([expect.objectContaining({ id: client.id, role: 'client', disabled_at: expect.any(String) })]);
+      // The session and the token are refused on the very next request.
+      expect(await meWith(sessionCookie)).toBeNull();
+      const tokenRefused = await call('GET', '/me', bearer);
+      expect(tokenRefused.statusCode).toBe(401);
+      // Help-site password: refused after the right password, in plain words.
+      const again = await helpSiteSignIn(client.email, client.password);
+      expect(again.res.statusCode).toBe(303);
+      expect(again.res.headers.location).toContain('notice=account_disabled');
+      expect(again.browser.cookies.has('hd_session')).toBe(false);
+      expect(
+        (
+          await again.browser.get(
+            new URL(again.res.headers.location as string).pathname + new URL(again.res.headers.location as string).search,
+          )
+        ).body,
+      ).toContain(DISABLED_WORDS);
+      // The domain refuses too, not only the route's last guard.
+      await expect(login(hd.ctx, { email: client.email, password: client.password, ip: '192.0.2.200' })).rejects.toMatchObject({
+        code: 'ACCOUNT_DISABLED',
+      });
+      // A wrong password still says only that: nothing is revealed to a guesser.
+      expect((await helpSiteSignIn(client.email, 'not the password!')).res.headers.location).toContain('notice=bad_login');
+      // The mailed sign-in link: the page and the confirm button both say the account is disabled.
+      const linkBrowser = new SiteClient(hd.app);
+      const linkPage = await linkBrowser.get(linkPath);
+      expect(linkPage.statusCode).toBe(403);
+      expect(linkPage.body).toContain(DISABLED_WORDS);
+      const loginPage = await linkBrowser.get('/login/');
+      const confirm = await linkBrowser.post('/login/ticket/', {
+        _csrf: csrfIn(loginPage.body),
+        token: new URL(link).searchParams.get('token') as string,
+      });
+      expect(confirm.statusCode).toBe(403);
+      expect(confirm.body).toContain(DISABLED_WORDS);
+      expect(linkBrowser.cookies.has('hd_session')).toBe(false);
+      // Asking for a new link answers as for any address, and mails nothing.
+      const jobsBefore = await hd.ctx.db.selectFrom('jobs').select('id').execute();
+      const asked = await linkBrowser.submit('/login/', '/login/link/', { email: client.email });
+      expect(asked.headers.location).toContain('notice=link_sent');
+      expect(await hd.ctx.db.selectFrom('jobs').select('id').execute()).toHaveLength(jobsBefore.length);
+      // Its tickets are kept, and agents still work on them.
+      const kept = await call('GET', `/tickets/${ticket.id}`, agent);
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json().title).toBe('Keep me');
+      // The lookup by email shows the state.
+      const found = await call('GET', `/users/?email=${encodeURIComponent(client.email.toUpperCase())}`, admin);
+      expect(found.json()).toEqual([expect.objectContaining({ id: client.id, role: 'client', disabled_at: expect.any(String) })]);
 
-    const enabled = await call('POST', `/users/${client.id}/enable`, admin);
-    expect(enabled.statusCode).toBe(200);
-    expect(enabled.json().disabled_at).toBeNull();
-    const back = await helpSiteSignIn(client.email, client.password);
-    expect(back.res.headers.location).toBe('http://help.test/tickets/');
-    expect((await meWith({ cookie: `hd_session=${back.browser.cookies.get('hd_session')}` }))?.id).toBe(client.id);
-    // The old session and token stay ended: re-enabling does not bring them back.
-    expect(await meWith(sessionCookie)).toBeNull();
-    expect((await call('GET', '/me', bearer)).statusCode).toBe(401);
-  });
+      const enabled = await call('POST', `/users/${client.id}/enable`, admin);
+      expect(enabled.statusCode).toBe(200);
+      expect(enabled.json().disabled_at).toBeNull();
+      const back = await helpSiteSignIn(client.email, client.password);
+      expect(back.res.headers.location).toBe('http://help.test/tickets/');
+      expect((await meWith({ cookie: `hd_session=${back.browser.cookies.get('hd_session')}` }))?.id).toBe(client.id);
+      // The old session and token stay ended: re-enabling does not bring them back.
+      expect(await meWith(sessionCookie)).toBeNull();
+      expect((await call('GET', '/me', bearer)).statusCode).toBe(401);
+    },
+  );
 
   it('a disabled agent cannot sign in to the admin app; its open session ends at once; enabled, it can', async () => {
     const staff = await addAccount('agent');

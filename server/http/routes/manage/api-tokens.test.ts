@@ -13,7 +13,8 @@ describeEachDatabase('API tokens: name, times, expiry, list and revoke', (dialec
     [admin, agent] = await Promise.all([hd.authAs('admin'), hd.authAs('agent')]);
     agentId = (await call('GET', '/me', agent)).json().user.id;
   });
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Headers = {}, payload?: object) => hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
+    hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const row = (id: number) => hd.ctx.db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -33,7 +34,14 @@ describeEachDatabase('API tokens: name, times, expiry, list and revoke', (dialec
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(token.token);
     expect(list.body).not.toContain(stored.token_hash);
-    expect(list.json()).toContainEqual({ id: token.id, name: 'Zapier sync', user: expect.objectContaining({ id: agentId }), created: token.created, last_used: null, expires: token.expires });
+    expect(list.json()).toContainEqual({
+      id: token.id,
+      name: 'Zapier sync',
+      user: expect.objectContaining({ id: agentId }),
+      created: token.created,
+      last_used: null,
+      expires: token.expires,
+    });
     // The agent's own (from authAs) and the new one, newest first; nobody else's.
     const agents = (await call('GET', `/tokens/?user_id=${agentId}`, admin)).json() as Array<{ id: number; user: { id: number } }>;
     expect(agents.map((t) => t.id)[0]).toBe(token.id);
@@ -63,7 +71,9 @@ describeEachDatabase('API tokens: name, times, expiry, list and revoke', (dialec
     await hd.ctx.db.updateTable('api_tokens').set({ last_used_at: old }).where('id', '=', id).execute();
     await call('GET', '/me', bearer(token));
     expect(((await row(id)).last_used_at as string) > old).toBe(true);
-    expect((await call('GET', '/tokens/', admin)).json().find((t: { id: number }) => t.id === id).last_used).toBe((await row(id)).last_used_at);
+    expect((await call('GET', '/tokens/', admin)).json().find((t: { id: number }) => t.id === id).last_used).toBe(
+      (await row(id)).last_used_at,
+    );
   });
 
   it('refuses an expired token in plain words', async () => {

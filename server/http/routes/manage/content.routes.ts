@@ -31,17 +31,29 @@ export const contentRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     const Update = Type.Object({ [titleName]: Type.Optional(Label()), ...postFields, ...extra }, { additionalProperties: false });
     const tags = [path];
 
-    app.post(`/${path}/`, { schema: { summary: `Create a ${type}`, tags, body: Create, response: { 201: PostReply, ...problemResponses(400, 401, 403) } } }, async (request, reply) => {
-      const actor = requireStaff(request);
-      const body = request.body as Record<string, any>;
-      const post = await createPost(ctx, type, { ...toInput(body), title: body[titleName] }, actor.id);
-      replyCreated(request, reply, post.id);
-      return presentPost(post);
-    });
+    app.post(
+      `/${path}/`,
+      { schema: { summary: `Create a ${type}`, tags, body: Create, response: { 201: PostReply, ...problemResponses(400, 401, 403) } } },
+      async (request, reply) => {
+        const actor = requireStaff(request);
+        const body = request.body as Record<string, any>;
+        const post = await createPost(ctx, type, { ...toInput(body), title: body[titleName] }, actor.id);
+        replyCreated(request, reply, post.id);
+        return presentPost(post);
+      },
+    );
 
     app.patch(
       `/${path}/:id`,
-      { schema: { summary: `Update a ${type}`, tags, params: IdParams, body: Update, response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) } } },
+      {
+        schema: {
+          summary: `Update a ${type}`,
+          tags,
+          params: IdParams,
+          body: Update,
+          response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) },
+        },
+      },
       async (request) => {
         requireStaff(request);
         const body = request.body as Record<string, any>;
@@ -49,11 +61,17 @@ export const contentRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       },
     );
 
-    app.delete(`/${path}/:id`, { schema: { summary: `Delete a ${type}`, tags, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } }, async (request, reply) => {
-      requireStaff(request);
-      await deletePost(ctx, type, request.params.id);
-      reply.status(204);
-    });
+    app.delete(
+      `/${path}/:id`,
+      {
+        schema: { summary: `Delete a ${type}`, tags, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } },
+      },
+      async (request, reply) => {
+        requireStaff(request);
+        await deletePost(ctx, type, request.params.id);
+        reply.status(204);
+      },
+    );
   }
 
   app.put(

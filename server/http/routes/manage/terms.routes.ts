@@ -47,7 +47,10 @@ export const termsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
           summary: `Rename or reorder one of the ${path}`,
           tags,
           params: IdParams,
-          body: Type.Object({ name: Type.Optional(Label()), slug: Type.Optional(Slug), order: Type.Optional(Order) }, { additionalProperties: false }),
+          body: Type.Object(
+            { name: Type.Optional(Label()), slug: Type.Optional(Slug), order: Type.Optional(Order) },
+            { additionalProperties: false },
+          ),
           response: { 200: TermReply, ...problemResponses(400, 401, 403, 404) },
         },
       },
@@ -59,7 +62,14 @@ export const termsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
 
     app.delete(
       `/${path}/:id`,
-      { schema: { summary: `Delete one of the ${path}`, tags, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } } },
+      {
+        schema: {
+          summary: `Delete one of the ${path}`,
+          tags,
+          params: IdParams,
+          response: { 204: Type.Null(), ...problemResponses(401, 403, 404) },
+        },
+      },
       async (request, reply) => {
         authorize(request);
         if (taxonomy === 'ticket_status') await assertStatusDeletable(ctx, request.params.id);

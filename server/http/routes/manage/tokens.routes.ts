@@ -16,7 +16,10 @@ const TokenReply = Type.Object({
   last_used: Type.Union([Type.String(), Type.Null()], { description: 'Updated at most once a minute' }),
   expires: Type.Union([Type.String(), Type.Null()], { description: 'Null: never expires' }),
 });
-const NewTokenReply = Type.Composite([TokenReply, Type.Object({ token: Type.String({ description: 'The secret, shown this once: only its hash is stored' }) })]);
+const NewTokenReply = Type.Composite([
+  TokenReply,
+  Type.Object({ token: Type.String({ description: 'The secret, shown this once: only its hash is stored' }) }),
+]);
 
 /** API tokens (admins): list them, create a named one (optionally expiring) and revoke one. */
 export const tokensRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
@@ -46,7 +49,9 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
         body: Type.Object(
           {
             name: Label(TOKEN_NAME_MAX),
-            expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: TOKEN_EXPIRY_MAX_DAYS, description: 'Left out: never expires' })),
+            expires_in_days: Type.Optional(
+              Type.Integer({ minimum: 1, maximum: TOKEN_EXPIRY_MAX_DAYS, description: 'Left out: never expires' }),
+            ),
             user_id: Type.Optional(Type.Integer({ minimum: 1, description: 'The account the token acts as; left out: you' })),
           },
           { additionalProperties: false },
@@ -66,7 +71,12 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
   app.delete(
     '/tokens/:id',
     {
-      schema: { summary: 'Revoke an API token at once, on every instance (admins only)', tags, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } },
+      schema: {
+        summary: 'Revoke an API token at once, on every instance (admins only)',
+        tags,
+        params: IdParams,
+        response: { 204: Type.Null(), ...problemResponses(401, 403, 404) },
+      },
     },
     async (request, reply) => {
       requireAdmin(request);

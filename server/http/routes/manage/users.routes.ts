@@ -36,7 +36,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         summary: 'Add a user (admins only)',
         tags: ['users'],
         body: Type.Object(
-          { email: Type.String({ format: 'email', maxLength: TICKET_FIELD_LIMITS.email }), name: Label(TICKET_FIELD_LIMITS.name), role: Role, password: Type.Optional(Password) },
+          {
+            email: Type.String({ format: 'email', maxLength: TICKET_FIELD_LIMITS.email }),
+            name: Label(TICKET_FIELD_LIMITS.name),
+            role: Role,
+            password: Type.Optional(Password),
+          },
           { additionalProperties: false },
         ),
         response: { 201: UserReply, ...problemResponses(400, 401, 403, 409) },
@@ -56,7 +61,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     '/users/',
     {
       schema: {
-        summary: 'Agents and admins (any agent: the assignee list); with ?email=, the one account of any role with that address (admins only)',
+        summary:
+          'Agents and admins (any agent: the assignee list); with ?email=, the one account of any role with that address (admins only)',
         tags: ['users'],
         // Not strict: this list took no query before, and a caller's extra parameter must not start failing.
         querystring: Type.Object({ email: Type.Optional(Type.String({ format: 'email', maxLength: TICKET_FIELD_LIMITS.email })) }),
@@ -82,7 +88,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       `/users/:id/${action}`,
       {
         schema: {
-          summary: disabled ? 'Disable an account: sign-in refused, its sessions and API tokens ended at once, its tickets kept (admins only)' : 'Enable a disabled account again (admins only)',
+          summary: disabled
+            ? 'Disable an account: sign-in refused, its sessions and API tokens ended at once, its tickets kept (admins only)'
+            : 'Enable a disabled account again (admins only)',
           tags: ['users'],
           params: IdParams,
           response: { 200: UserReply, ...problemResponses(401, 403, 404, 409) },
@@ -102,7 +110,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         summary: "Rename a user, change the role or set a password (admins only; a new password ends the user's other sessions)",
         tags: ['users'],
         params: IdParams,
-        body: Type.Object({ name: Type.Optional(Label(TICKET_FIELD_LIMITS.name)), role: Type.Optional(Role), password: Type.Optional(Password) }, { additionalProperties: false, minProperties: 1 }),
+        body: Type.Object(
+          { name: Type.Optional(Label(TICKET_FIELD_LIMITS.name)), role: Type.Optional(Role), password: Type.Optional(Password) },
+          { additionalProperties: false, minProperties: 1 },
+        ),
         response: { 200: UserReply, ...problemResponses(400, 401, 403, 404) },
       },
     },

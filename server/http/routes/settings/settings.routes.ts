@@ -26,10 +26,14 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
     },
   );
 
-  app.get('/settings', { schema: { summary: 'Current settings values', tags: ['settings'], response: { 200: Values, ...problemResponses(401, 403) } } }, async (request) => {
-    requireAdmin(request);
-    return getSettings(ctx);
-  });
+  app.get(
+    '/settings',
+    { schema: { summary: 'Current settings values', tags: ['settings'], response: { 200: Values, ...problemResponses(401, 403) } } },
+    async (request) => {
+      requireAdmin(request);
+      return getSettings(ctx);
+    },
+  );
 
   app.patch(
     '/settings',
@@ -53,7 +57,10 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
       schema: {
         summary: 'Stored secrets the current encryption seed cannot read (enter them again)',
         tags: ['settings'],
-        response: { 200: Type.Object({ unreadable: Type.Array(Type.String(), { description: 'tab.field of each unreadable secret' }) }), ...problemResponses(401, 403) },
+        response: {
+          200: Type.Object({ unreadable: Type.Array(Type.String(), { description: 'tab.field of each unreadable secret' }) }),
+          ...problemResponses(401, 403),
+        },
       },
     },
     async (request) => {

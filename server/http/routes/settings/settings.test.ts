@@ -8,7 +8,13 @@ const addSlaTab = (menus: SettingsSchema): SettingsSchema => ({
   ...menus,
   sla: {
     label: 'SLA',
-    sections: { targets: { label: 'Targets', desc: 'Response targets', fields: { first_reply_hours: { type: 'number', label: 'First reply within (hours)', default: 24, min: 1, max: 720 } } } },
+    sections: {
+      targets: {
+        label: 'Targets',
+        desc: 'Response targets',
+        fields: { first_reply_hours: { type: 'number', label: 'First reply within (hours)', default: 24, min: 1, max: 720 } },
+      },
+    },
   },
 });
 
@@ -27,9 +33,24 @@ describeEachDatabase('settings', (dialect) => {
     const res = await call('GET', '/settings/schema', admin);
     expect(res.statusCode).toBe(200);
     const schema = res.json();
-    expect(schema.tickets.sections.submission.fields.create_accounts).toMatchObject({ type: 'checkbox', label: 'Create accounts for new clients', default: false });
-    expect(schema.tickets.sections.statuses.fields.change_status).toMatchObject({ type: 'checkbox', label: 'Change ticket status', default: true });
-    expect(schema.tickets.sections.form_fields.fields.form_fields.default.map((f: { key: string }) => f.key)).toEqual(['subject', 'description', 'product', 'reason', 'urgency', 'order_id']);
+    expect(schema.tickets.sections.submission.fields.create_accounts).toMatchObject({
+      type: 'checkbox',
+      label: 'Create accounts for new clients',
+      default: false,
+    });
+    expect(schema.tickets.sections.statuses.fields.change_status).toMatchObject({
+      type: 'checkbox',
+      label: 'Change ticket status',
+      default: true,
+    });
+    expect(schema.tickets.sections.form_fields.fields.form_fields.default.map((f: { key: string }) => f.key)).toEqual([
+      'subject',
+      'description',
+      'product',
+      'reason',
+      'urgency',
+      'order_id',
+    ]);
     expect(schema.sla.sections.targets.fields.first_reply_hours).toMatchObject({ type: 'number', default: 24 });
   });
 
@@ -55,7 +76,11 @@ describeEachDatabase('settings', (dialect) => {
     expect(saved.json().sla.first_reply_hours).toBe(8);
     expect((await getSettings(hd.ctx)).tickets?.create_accounts).toBe(true);
 
-    const bad = await call('PATCH', '/settings', admin, { sla: { first_reply_hours: 0, nope: 1 }, tickets: { create_accounts: 'yes' }, ghost: {} });
+    const bad = await call('PATCH', '/settings', admin, {
+      sla: { first_reply_hours: 0, nope: 1 },
+      tickets: { create_accounts: 'yes' },
+      ghost: {},
+    });
     expect(bad.statusCode).toBe(400);
     expect(
       bad
@@ -67,7 +92,10 @@ describeEachDatabase('settings', (dialect) => {
   });
 
   it('validates the ticket form fields, custom fields included', async () => {
-    const fields = [...(await getTicketFormFields(hd.ctx)), { key: 'browser', label: 'Browser', type: 'select', required: false, options: ['Chrome', 'Firefox'] }];
+    const fields = [
+      ...(await getTicketFormFields(hd.ctx)),
+      { key: 'browser', label: 'Browser', type: 'select', required: false, options: ['Chrome', 'Firefox'] },
+    ];
     expect((await call('PATCH', '/settings', admin, { tickets: { form_fields: fields } })).statusCode).toBe(200);
     expect((await getTicketFormFields(hd.ctx)).at(-1)).toMatchObject({ key: 'browser', options: ['Chrome', 'Firefox'] });
     const withoutSubject = fields.filter((f) => f.key !== 'subject');
@@ -118,7 +146,8 @@ describeEachDatabase('settings', (dialect) => {
     await getSettings(hd.ctx);
     hd.hooks.addFilter('helpdesk_settings_menus', 'test/late', (menus) => {
       const tickets = menus.tickets;
-      if (tickets) tickets.sections.extra = { label: 'Extra', desc: '', fields: { late_field: { type: 'text', label: 'Late', default: 'x' } } };
+      if (tickets)
+        tickets.sections.extra = { label: 'Extra', desc: '', fields: { late_field: { type: 'text', label: 'Late', default: 'x' } } };
       return menus;
     });
     try {

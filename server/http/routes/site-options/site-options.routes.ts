@@ -11,10 +11,14 @@ const SiteOptions = Type.Object({
 
 /** GET/PATCH /api/site/v1/options — the core site options (admins only). */
 export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
-  app.get('/options', { schema: { summary: 'Site options', tags: ['site'], response: { 200: SiteOptions, ...problemResponses(401, 403) } } }, async (request) => {
-    requireAdmin(request);
-    return getSiteOptions(ctx.db);
-  });
+  app.get(
+    '/options',
+    { schema: { summary: 'Site options', tags: ['site'], response: { 200: SiteOptions, ...problemResponses(401, 403) } } },
+    async (request) => {
+      requireAdmin(request);
+      return getSiteOptions(ctx.db);
+    },
+  );
 
   app.patch(
     '/options',
@@ -22,7 +26,10 @@ export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
       schema: {
         summary: 'Change site options',
         tags: ['site'],
-        body: Type.Object({ users_can_register: Type.Optional(Type.Boolean()), site_name: Type.Optional(Label(100)) }, { additionalProperties: false }),
+        body: Type.Object(
+          { users_can_register: Type.Optional(Type.Boolean()), site_name: Type.Optional(Label(100)) },
+          { additionalProperties: false },
+        ),
         response: { 200: SiteOptions, ...problemResponses(400, 401, 403) },
       },
     },

@@ -24,7 +24,8 @@ describeEachDatabase("privacy option: don't reveal whether an email has an accou
   });
 
   const hide = (on: boolean) => updateSettings(hd.ctx, { tickets: { hide_account_existence: on } });
-  const post = (payload: object, headers: Record<string, string> = {}) => hd.app.inject({ method: 'POST', url: URL_TICKETS, payload, headers });
+  const post = (payload: object, headers: Record<string, string> = {}) =>
+    hd.app.inject({ method: 'POST', url: URL_TICKETS, payload, headers });
   const jobs = () => hd.ctx.db.selectFrom('jobs').select(['kind', 'state', 'payload', 'last_error']).orderBy('id').execute();
   async function deliverAll(): Promise<SmtpSink> {
     const smtp = await startSmtpSink();
@@ -44,7 +45,9 @@ describeEachDatabase("privacy option: don't reveal whether an email has an accou
   it('on: an unknown address gets 202, nothing is stored but one outbox job, and it is mailed how to get access', async () => {
     await hide(true);
     const before = await countRows(hd.ctx);
-    const res = await post(ticketPayload({ email: 'Stranger@Client.test', subject: 'Visit evil.example now', description: 'Click http://evil.example' }));
+    const res = await post(
+      ticketPayload({ email: 'Stranger@Client.test', subject: 'Visit evil.example now', description: 'Click http://evil.example' }),
+    );
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ received: true });
     expect(await countRows(hd.ctx)).toEqual({ ...before, jobs: (before.jobs ?? 0) + 1 });

@@ -13,7 +13,10 @@ export const intakeRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
         summary: "Today's refused anonymous submissions by reason (UTC day)",
         tags: ['tickets'],
         response: {
-          200: Type.Object({ date: Type.String(), refused: Type.Object(Object.fromEntries(REFUSAL_REASONS.map((r) => [r, Type.Integer()]))) }),
+          200: Type.Object({
+            date: Type.String(),
+            refused: Type.Object(Object.fromEntries(REFUSAL_REASONS.map((r) => [r, Type.Integer()]))),
+          }),
           ...problemResponses(401, 403),
         },
       },

@@ -11,7 +11,8 @@ const URL_TICKETS = '/api/helpdesk/v1/tickets/';
 
 describeEachDatabase('intake protection', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
-  const post = (payload: object, headers: Record<string, string> = {}, remoteAddress = '203.0.113.7') => hd.app.inject({ method: 'POST', url: URL_TICKETS, payload, headers, remoteAddress });
+  const post = (payload: object, headers: Record<string, string> = {}, remoteAddress = '203.0.113.7') =>
+    hd.app.inject({ method: 'POST', url: URL_TICKETS, payload, headers, remoteAddress });
   beforeEach(async () => {
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     await relaxIntakeLimits(hd.ctx);
@@ -103,7 +104,14 @@ describe('behind a trusted proxy', () => {
       await relaxIntakeLimits(hd.ctx);
       await updateSettings(hd.ctx, { tickets: { limit_ip_hour: 1 } });
       const app = await buildApp({ config: { ...hd.config, trustProxyHops: 1 }, ctx: hd.ctx, counters: createMemoryCounterStore() });
-      const post = (client: string) => app.inject({ method: 'POST', url: URL_TICKETS, payload: ticketPayload(), remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client } });
+      const post = (client: string) =>
+        app.inject({
+          method: 'POST',
+          url: URL_TICKETS,
+          payload: ticketPayload(),
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': client },
+        });
       expect((await post('192.0.2.10')).statusCode).toBe(201);
       expect((await post('192.0.2.11')).statusCode).toBe(201);
       expect((await post('192.0.2.10')).statusCode).toBe(429);

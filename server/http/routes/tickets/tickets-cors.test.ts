@@ -16,7 +16,11 @@ describeEachDatabase('tickets route over a real socket', (dialect) => {
 
   it('accepts a form-encoded submission from another origin with CORS for any origin and no credentials', async () => {
     const form = new URLSearchParams({ ...ticketPayload(), order_id: 'A-1', product: '' });
-    const res = await fetch(`${base}/api/helpdesk/v1/tickets/`, { method: 'POST', body: form, headers: { origin: 'https://shop.example' } });
+    const res = await fetch(`${base}/api/helpdesk/v1/tickets/`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: 'https://shop.example' },
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
@@ -35,7 +39,11 @@ describeEachDatabase('tickets route over a real socket', (dialect) => {
   it('answers a JSON preflight for the public route', async () => {
     const res = await fetch(`${base}/api/helpdesk/v1/tickets/`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -43,7 +51,11 @@ describeEachDatabase('tickets route over a real socket', (dialect) => {
   });
 
   it('error responses of the public route carry CORS headers too, so the widget can read them', async () => {
-    const res = await fetch(`${base}/api/helpdesk/v1/tickets/`, { method: 'POST', body: new URLSearchParams({ email: 'x' }), headers: { origin: 'https://shop.example' } });
+    const res = await fetch(`${base}/api/helpdesk/v1/tickets/`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'x' }),
+      headers: { origin: 'https://shop.example' },
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
@@ -58,7 +70,10 @@ describeEachDatabase('tickets route over a real socket', (dialect) => {
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     // Same path as the public docs list, but a management method.
-    const createDoc = await fetch(`${base}/api/helpdesk/v1/docs/`, { method: 'OPTIONS', headers: { ...origin, 'access-control-request-method': 'POST' } });
+    const createDoc = await fetch(`${base}/api/helpdesk/v1/docs/`, {
+      method: 'OPTIONS',
+      headers: { ...origin, 'access-control-request-method': 'POST' },
+    });
     expect(createDoc.headers.get('access-control-allow-origin')).toBeNull();
     const deleteDoc = await fetch(`${base}/api/helpdesk/v1/docs/1`, { method: 'DELETE', headers: origin });
     expect(deleteDoc.headers.get('access-control-allow-origin')).toBeNull();

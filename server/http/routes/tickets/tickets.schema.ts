@@ -11,20 +11,37 @@ export const CreateTicketBody = Type.Object({
   email: Type.String({
     format: 'email',
     maxLength: L.email,
-    description: 'Resolves to an existing account or creates one. One plain address (see docs/SECURITY.md): no display name, comment, quotes or list; ASCII only.',
+    description:
+      'Resolves to an existing account or creates one. One plain address (see ' +
+      'docs/SECURITY.md): no display name, comment, quotes or list; ASCII ' +
+      'only.',
   }),
   subject: Label(L.subject),
   description: Type.String({ minLength: 1, maxLength: L.description, pattern: '\\S', format: 'multi-line' }),
   product: TermId('product (GET /tickets/products/)'),
   reason: TermId('reason (GET /tickets/reasons/)'),
   urgency: TermId('urgency (GET /tickets/urgencies/)'),
-  order_id: Type.Optional(Type.String({ maxLength: L.order_id, format: 'single-line', description: "Stored as the ticket's `order` meta." })),
-  idempotency_key: Type.Optional(Type.String({ minLength: 8, maxLength: L.idempotency_key, description: 'Same key and email → the same ticket (also accepted as the Idempotency-Key header).' })),
+  order_id: Type.Optional(
+    Type.String({ maxLength: L.order_id, format: 'single-line', description: "Stored as the ticket's `order` meta." }),
+  ),
+  idempotency_key: Type.Optional(
+    Type.String({
+      minLength: 8,
+      maxLength: L.idempotency_key,
+      description: 'Same key and email → the same ticket (also accepted as the Idempotency-Key header).',
+    }),
+  ),
   website: Type.Optional(Type.String({ maxLength: 500, description: "The widget's hidden honeypot field: leave it empty." })),
-  fill_ms: Type.Optional(Type.Integer({ minimum: 0, description: "Milliseconds the widget's form was open before sending; too short is refused as automated." })),
-  user_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Agents and admins only: the account to file for. Ignored for anonymous callers.' })),
+  fill_ms: Type.Optional(
+    Type.Integer({ minimum: 0, description: "Milliseconds the widget's form was open before sending; too short is refused as automated." }),
+  ),
+  user_id: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Agents and admins only: the account to file for. Ignored for anonymous callers.' }),
+  ),
   author: Type.Optional(Type.Integer({ minimum: 1, description: 'Alias of user_id. Ignored for anonymous callers.' })),
-  status: Type.Optional(Type.Integer({ minimum: 1, description: 'Agents and admins only: initial status term id. Ignored for anonymous callers.' })),
+  status: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'Agents and admins only: initial status term id. Ignored for anonymous callers.' }),
+  ),
 });
 export type CreateTicketBody = Static<typeof CreateTicketBody>;
 
@@ -33,7 +50,10 @@ export const CreatedTicketReply = Type.Object({ id: Type.Integer(), status: Type
 /** The one answer to every anonymous submission while "Don't reveal whether an email has an account" is on. */
 export const ReceivedReply = Type.Object(
   { received: Type.Literal(true) },
-  { description: 'Privacy option on: the submission was received; whether a ticket was filed or the address was mailed how to get access is not said' },
+  {
+    description:
+      'Privacy option on: the submission was received; whether a ticket was filed or the address was mailed how to get access is not said',
+  },
 );
 export const RECEIVED: Static<typeof ReceivedReply> = { received: true };
 

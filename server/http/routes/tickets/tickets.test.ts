@@ -9,7 +9,8 @@ describeEachDatabase('POST /tickets/', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   // The intake limits have their own tests (intake.test.ts); these file many tickets from one address.
   beforeAll(() => relaxIntakeLimits(hd.ctx));
-  const post = (payload: unknown, headers: Record<string, string> = {}) => hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: payload as object, headers });
+  const post = (payload: unknown, headers: Record<string, string> = {}) =>
+    hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: payload as object, headers });
 
   describe('account creation (spec §5.3–5.5)', () => {
     const cases = [
@@ -19,20 +20,29 @@ describeEachDatabase('POST /tickets/', (dialect) => {
       { anyoneCanRegister: true, createAccounts: true, accepted: true },
     ];
     for (const settings of cases) {
-      it(`unknown email with "Anyone can register" ${settings.anyoneCanRegister} and "Create accounts" ${settings.createAccounts} → ${settings.accepted ? 201 : 403}`, async () => {
-        await setRegistration(hd.ctx, settings);
-        const before = await countRows(hd.ctx);
-        const res = await post(ticketPayload());
-        if (settings.accepted) {
-          expect(res.statusCode).toBe(201);
-          expect(res.json()).toEqual({ id: expect.any(Number), status: 'open' });
-        } else {
-          expect(res.statusCode).toBe(403);
-          expect(res.headers['content-type']).toContain('application/problem+json');
-          expect(res.json()).toMatchObject({ status: 403, code: 'REGISTRATION_CLOSED', detail: expect.stringContaining('already have an account') });
-          expect(await countRows(hd.ctx)).toEqual(before);
-        }
-      });
+      it(
+        `unknown email with "Anyone can register" ${settings.anyoneCanRegister} ` +
+          `and "Create accounts" ${settings.createAccounts} → ` +
+          `${settings.accepted ? 201 : 403}`,
+        async () => {
+          await setRegistration(hd.ctx, settings);
+          const before = await countRows(hd.ctx);
+          const res = await post(ticketPayload());
+          if (settings.accepted) {
+            expect(res.statusCode).toBe(201);
+            expect(res.json()).toEqual({ id: expect.any(Number), status: 'open' });
+          } else {
+            expect(res.statusCode).toBe(403);
+            expect(res.headers['content-type']).toContain('application/problem+json');
+            expect(res.json()).toMatchObject({
+              status: 403,
+              code: 'REGISTRATION_CLOSED',
+              detail: expect.stringContaining('already have an account'),
+            });
+            expect(await countRows(hd.ctx)).toEqual(before);
+          }
+        },
+      );
     }
 
     it('helpdesk_can_register_users returning false refuses even with both settings on, and stores nothing', async () => {
@@ -106,7 +116,12 @@ describeEachDatabase('POST /tickets/', (dialect) => {
         name: 'Ann Client',
         role: 'client',
       });
-      const terms = await hd.ctx.db.selectFrom('term_relationships').select(['taxonomy', 'term_id']).where('post_id', '=', id).orderBy('taxonomy').execute();
+      const terms = await hd.ctx.db
+        .selectFrom('term_relationships')
+        .select(['taxonomy', 'term_id'])
+        .where('post_id', '=', id)
+        .orderBy('taxonomy')
+        .execute();
       expect(terms).toEqual([
         { taxonomy: 'ticket_reason', term_id: reason },
         { taxonomy: 'ticket_status', term_id: await firstTermId(hd.ctx, 'ticket_status', 'open') },
@@ -146,7 +161,11 @@ describeEachDatabase('POST /tickets/', (dialect) => {
       const agent = await hd.authAs('agent');
       await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
       const first = await post(ticketPayload());
-      const { author_id } = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', first.json().id).executeTakeFirstOrThrow();
+      const { author_id } = await hd.ctx.db
+        .selectFrom('posts')
+        .select('author_id')
+        .where('id', '=', first.json().id)
+        .executeTakeFirstOrThrow();
       const waiting = await firstTermId(hd.ctx, 'ticket_status', 'waiting');
       for (const field of ['user_id', 'author'] as const) {
         const res = await post(ticketPayload({ [field]: author_id, status: waiting }), agent);
@@ -188,7 +207,9 @@ describeEachDatabase('POST /tickets/', (dialect) => {
       await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
       const email = `race-${Date.now()}@client.test`;
       const variants = [email, email.toUpperCase(), ` ${email} `, `Race-${email.slice(5)}`, `\t${email.toUpperCase()}  `];
-      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => post(ticketPayload({ email: variants[i % variants.length] }))));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => post(ticketPayload({ email: variants[i % variants.length] }))),
+      );
       expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
       const users = await hd.ctx.db.selectFrom('users').select('id').where('email', '=', email).execute();
       expect(users).toHaveLength(1);
@@ -202,11 +223,21 @@ describeEachDatabase('POST /tickets/', (dialect) => {
   });
 
   describe('bad input is a problem naming the field, and stores nothing', () => {
-    const expectRefused = async (res: { statusCode: number; headers: Record<string, unknown>; json(): any }, status: number, fields?: string[]) => {
+    const expectRefused = async (
+      res: { statusCode: number; headers: Record<string, unknown>; json(): any },
+      status: number,
+      fields?: string[],
+    ) => {
       expect(res.statusCode).toBe(status);
       expect(res.headers['content-type']).toContain('application/problem+json');
       const body = res.json();
-      expect(body).toMatchObject({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String), code: expect.any(String) });
+      expect(body).toMatchObject({
+        type: expect.any(String),
+        title: expect.any(String),
+        status,
+        detail: expect.any(String),
+        code: expect.any(String),
+      });
       expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js):\d+|node_modules|select |insert /i);
       if (fields) expect(body.errors.map((e: { field: string }) => e.field).sort()).toEqual([...fields].sort());
     };
@@ -233,7 +264,12 @@ describeEachDatabase('POST /tickets/', (dialect) => {
     });
 
     it('invalid JSON → 400', async () => {
-      const res = await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: '{"name": "Ann",', headers: { 'content-type': 'application/json' } });
+      const res = await hd.app.inject({
+        method: 'POST',
+        url: URL_TICKETS,
+        payload: '{"name": "Ann",',
+        headers: { 'content-type': 'application/json' },
+      });
       await expectRefused(res, 400);
       expect(res.json().code).toBe('MALFORMED_BODY');
     });
