@@ -5,6 +5,7 @@ import type { Database } from '../db/tables.js';
 import { hashToken } from '../domain/api-tokens.js';
 import { now } from '../domain/context.js';
 import { normalizeEmail } from '../domain/resolve-user.js';
+import { issuedLinkState, type OneTimeLinkState } from './link-state.js';
 
 /** How long a sign-up's confirmation link works. A day: long enough for a slow mail, short for a leaked one. */
 export const ADDRESS_PROOF_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -30,10 +31,8 @@ export async function issueAddressProof(db: Kysely<Database>, homeUrl: string, i
   return `${homeUrl}/login/confirm/?token=${token}`;
 }
 
-export type AddressProofState = 'valid' | 'used' | 'expired' | 'unknown';
-
 /** What a confirmation link's token stands for, without using it (the GET of the page shows this). */
-export async function inspectAddressProof(db: Kysely<Database>, token: string): Promise<AddressProofState> {
+export async function inspectAddressProof(db: Kysely<Database>, token: string): Promise<OneTimeLinkState> {
   if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return 'unknown';
   const row = await db
     .selectFrom('address_proofs')
@@ -41,7 +40,7 @@ export async function inspectAddressProof(db: Kysely<Database>, token: string): 
     .where('token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) return 'unknown';
-  return row.used_at ? 'used' : row.expires_at <= now() ? 'expired' : 'valid';
+  return issuedLinkState(row);
 }
 
 /**

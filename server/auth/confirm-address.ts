@@ -1,10 +1,10 @@
 import type { UserRow } from '../db/tables.js';
-import { type DomainContext, now } from '../domain/context.js';
+import type { DomainContext } from '../domain/context.js';
 import { resolveUser } from '../domain/find-or-create-client.js';
 import { consumeAddressProof } from './address-proofs.js';
-import { endOtherSessions } from './end-sessions.js';
 import { assertPasswordRule } from './password-rule.js';
 import { hashPassword } from './passwords.js';
+import { replacePassword } from './replace-password.js';
 
 /**
  * The POST behind a sign-up's mailed link: the address is proven now, so the account is made through
@@ -19,12 +19,6 @@ export async function confirmAddress(ctx: DomainContext, token: string, password
     const proof = await consumeAddressProof(trx, token);
     if (!proof) return null;
     const user = await resolveUser({ ...ctx, db: trx }, proof);
-    await endOtherSessions(trx, user.id);
-    return trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: now() })
-      .where('id', '=', user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return replacePassword(trx, user.id, passwordHash);
   });
 }

@@ -4,6 +4,7 @@ import { SECRET_TOKEN_MAX_LENGTH } from '../../common/limits.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { hashToken } from '../domain/api-tokens.js';
 import { now } from '../domain/context.js';
+import { issuedLinkState, type OneTimeLinkState } from './link-state.js';
 
 export const PASSWORD_RESET_PURPOSE = 'password_reset';
 /** An hour: a reset link is used right away, and a mailbox read later by someone else should find it dead. */
@@ -28,10 +29,8 @@ export async function issuePasswordResetLink(db: Kysely<Database>, homeUrl: stri
   return `${homeUrl}/login/reset/?token=${token}`;
 }
 
-export type ResetLinkState = 'valid' | 'used' | 'expired' | 'unknown';
-
 /** What a reset link's token stands for, without using it (the GET of the page shows this). */
-export async function inspectPasswordResetLink(db: Kysely<Database>, token: string): Promise<ResetLinkState> {
+export async function inspectPasswordResetLink(db: Kysely<Database>, token: string): Promise<OneTimeLinkState> {
   if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return 'unknown';
   const row = await db
     .selectFrom('login_tokens')
@@ -40,7 +39,7 @@ export async function inspectPasswordResetLink(db: Kysely<Database>, token: stri
     .where('token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) return 'unknown';
-  return row.used_at ? 'used' : row.expires_at <= now() ? 'expired' : 'valid';
+  return issuedLinkState(row);
 }
 
 /** Uses the link once (the UPDATE is the check); returns its account, or null when unknown, used or expired. */

@@ -1,9 +1,9 @@
 import type { UserRow } from '../db/tables.js';
-import { type DomainContext, now } from '../domain/context.js';
-import { endOtherSessions } from './end-sessions.js';
+import type { DomainContext } from '../domain/context.js';
 import { consumePasswordResetLink } from './password-reset-links.js';
 import { assertPasswordRule } from './password-rule.js';
 import { hashPassword } from './passwords.js';
+import { replacePassword } from './replace-password.js';
 
 /**
  * The POST behind a mailed reset link: sets the new password and ends every session of the account
@@ -16,12 +16,6 @@ export async function resetPassword(ctx: DomainContext, token: string, password:
   return ctx.db.transaction().execute(async (trx) => {
     const user = await consumePasswordResetLink(trx, token);
     if (!user) return null;
-    await endOtherSessions(trx, user.id);
-    return trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: now() })
-      .where('id', '=', user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return replacePassword(trx, user.id, passwordHash);
   });
 }

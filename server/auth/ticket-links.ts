@@ -4,6 +4,7 @@ import { SECRET_TOKEN_MAX_LENGTH } from '../../common/limits.js';
 import type { Database, UserRow } from '../db/tables.js';
 import { hashToken } from '../domain/api-tokens.js';
 import { now } from '../domain/context.js';
+import { issuedLinkState } from './link-state.js';
 
 export const TICKET_LINK_PURPOSE = 'ticket_link';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,8 +53,7 @@ export async function inspectTicketLink(db: Kysely<Database>, token: string): Pr
     .executeTakeFirst();
   if (!row) return { state: 'unknown' };
   const { ticket_id, used_at, expires_at, ...user } = row;
-  const state = used_at ? 'used' : expires_at <= now() ? 'expired' : 'valid';
-  return { state, user: user as UserRow, ticketId: ticket_id };
+  return { state: issuedLinkState({ used_at, expires_at }), user: user as UserRow, ticketId: ticket_id };
 }
 
 /**

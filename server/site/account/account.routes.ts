@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { COMMENT_TEXT_MAX, TICKET_FIELD_LIMITS } from '../../../common/limits.js';
 import { allowsPassword, getLoginMethod, login, sendSignInLink, signUp } from '../../auth/auth.js';
 import { GUESS_RETRY_AFTER_S, refundGuess, takeGuess } from '../../auth/guess-limits.js';
@@ -10,15 +10,15 @@ import { fileTicket } from '../../domain/file-ticket.js';
 import { isMultiLineText, isSingleLineText } from '../../domain/text-rules.js';
 import { AppError } from '../../errors.js';
 import { addressKey } from '../../http/client-address.js';
-import { assertCsrf, signIn, signOut } from '../../http/plugins/session.js';
+import { signIn, signOut } from '../../http/plugins/session.js';
 import type { RouteServices } from '../../http/services.js';
 import { type ClientWrite, guardClientWrite } from '../../intake/guard-client-writes.js';
 import { getTicketFormFields } from '../../settings/settings.js';
 import type { HeldField } from '../pages/held-form-page.js';
-import { MessagePage } from '../pages/message-page.js';
 import { TicketLinkPage } from '../pages/ticket-link-page.js';
 import { ticketFormInputName, ticketFormLimit } from '../ticket-form-limit.js';
 import { sendAccountDisabled, sendLoginPage, sendTooManyGuesses } from './account-templates.js';
+import { csrfCheckedForm } from './csrf-checked-form.js';
 import { sendTooManyMailRequests } from './password.routes.js';
 import { type Form, formText, readForm } from './read-form.js';
 import { sendHeldForm } from './send-held-form.js';
@@ -35,20 +35,7 @@ export const accountRoutes: FastifyPluginAsync<RouteServices> = async (app, { ct
     reply.redirect(siteUrl(config, path, params), 303);
   const loginPath = `${config.basePath}/login/`;
 
-  // A form that fails its CSRF check gets a page a person can act on, not a JSON problem.
-  const form =
-    (handler: (request: FastifyRequest, reply: FastifyReply, body: Form) => Promise<unknown>) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const body = (request.body ?? {}) as Form;
-      try {
-        await assertCsrf(request);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        const layout = await layoutProps(ctx, config, request, reply);
-        return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Form expired', message: error.message }), 403);
-      }
-      return handler(request, reply, body);
-    };
+  const form = csrfCheckedForm(ctx, config);
   const options = { schema: { hide: true } };
   // A signed-in client's ticket or reply over a limit (or stopped by the intake switch) gets the form
   // back with what was typed; true when it was answered so, false when the write may go ahead. (A

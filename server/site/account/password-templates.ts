@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { inspectAddressProof } from '../../auth/address-proofs.js';
 import { refundGuess, takeGuess } from '../../auth/guess-limits.js';
+import type { OneTimeLinkState } from '../../auth/link-state.js';
 import { inspectPasswordResetLink } from '../../auth/password-reset-links.js';
 import type { Config } from '../../config/config-types.js';
 import type { DomainContext } from '../../domain/context.js';
@@ -10,9 +11,8 @@ import type { SiteTemplate } from '../site-template.js';
 import { layoutProps, sendPrivatePage } from './site-page.js';
 
 /** Where a mailed password link stands, without using it. */
-export type PasswordLinkState = 'valid' | 'used' | 'expired' | 'unknown';
 
-export async function inspectPasswordLink(ctx: DomainContext, kind: PasswordLinkKind, token: string): Promise<PasswordLinkState> {
+export async function inspectPasswordLink(ctx: DomainContext, kind: PasswordLinkKind, token: string): Promise<OneTimeLinkState> {
   return kind === 'confirm' ? inspectAddressProof(ctx.db, token) : inspectPasswordResetLink(ctx.db, token);
 }
 
@@ -24,7 +24,7 @@ export async function sendChoosePasswordPage(
   ctx: DomainContext,
   config: Config,
   reply: FastifyReply,
-  page: { kind: PasswordLinkKind; token: string; state: PasswordLinkState; error?: string },
+  page: { kind: PasswordLinkKind; token: string; state: OneTimeLinkState; error?: string },
 ) {
   const layout = await layoutProps(ctx, config, reply.request, reply);
   const status = page.state === 'valid' ? (page.error ? 400 : 200) : page.state === 'unknown' ? 404 : 410;
@@ -40,7 +40,7 @@ export async function guessPasswordLink(
   ip: string,
   kind: PasswordLinkKind,
   token: string,
-): Promise<PasswordLinkState | null> {
+): Promise<OneTimeLinkState | null> {
   if (!(await takeGuess(ctx.db, 'token', ip))) return null;
   const state = await inspectPasswordLink(ctx, kind, token);
   if (state !== 'unknown') await refundGuess(ctx.db, 'token', ip);

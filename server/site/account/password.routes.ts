@@ -9,19 +9,15 @@ import type { DomainContext } from '../../domain/context.js';
 import { isEmailAddress } from '../../domain/email-address.js';
 import { AppError } from '../../errors.js';
 import { addressKey } from '../../http/client-address.js';
-import { assertCsrf, signIn } from '../../http/plugins/session.js';
+import { signIn } from '../../http/plugins/session.js';
 import type { RouteServices } from '../../http/services.js';
 import type { PasswordLinkKind } from '../pages/choose-password-page.js';
 import { MessagePage } from '../pages/message-page.js';
 import { sendTooManyGuesses } from './account-templates.js';
+import { csrfCheckedForm } from './csrf-checked-form.js';
 import { guessPasswordLink, sendChoosePasswordPage, sendForgotPasswordPage } from './password-templates.js';
+import { formText } from './read-form.js';
 import { layoutProps, sendPrivatePage, siteUrl } from './site-page.js';
-
-type Form = Record<string, unknown>;
-const field = (form: Form, name: string, max: number): string => {
-  const value = form[name];
-  return typeof value === 'string' ? value.slice(0, max) : '';
-};
 
 /** The 429 page for a network that asked for too many sign-up or reset mails this hour. */
 export async function sendTooManyMailRequests(ctx: DomainContext, config: Config, request: FastifyRequest, reply: FastifyReply) {
@@ -39,24 +35,13 @@ export async function sendTooManyMailRequests(ctx: DomainContext, config: Config
  */
 export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config }) => {
   const options = { schema: { hide: true } };
-  const checked =
-    (handler: (request: FastifyRequest, reply: FastifyReply, body: Form) => Promise<unknown>) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      try {
-        await assertCsrf(request);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        const layout = await layoutProps(ctx, config, request, reply);
-        return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Form expired', message: error.message }), 403);
-      }
-      return handler(request, reply, (request.body ?? {}) as Form);
-    };
+  const checked = csrfCheckedForm(ctx, config);
 
   app.post(
     '/login/forgot/',
     options,
     checked(async (request, reply, body) => {
-      const email = field(body, 'email', 2000).trim();
+      const email = formText(body, 'email').trim();
       if (!isEmailAddress(email)) return sendForgotPasswordPage(ctx, config, reply, 'invalid_email', 400);
       if (!(await takeNetworkMailRequest(ctx.db, 'reset', addressKey(request.ip))))
         return sendTooManyMailRequests(ctx, config, request, reply);
@@ -67,14 +52,14 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
 
   const passwordLinkHandler = (kind: PasswordLinkKind, use: (token: string, password: string) => Promise<UserRow | null>) =>
     checked(async (request, reply, body) => {
-      const token = field(body, 'token', 200);
+      const token = formText(body, 'token');
       const state = await guessPasswordLink(ctx, request.ip, kind, token);
       if (!state) return sendTooManyGuesses(ctx, config, reply);
       if (state !== 'valid') return sendChoosePasswordPage(ctx, config, reply, { kind, token, state });
       let user: UserRow | null;
       try {
         // One character over the limit is kept, so an overlong password is refused rather than cut.
-        user = await use(token, field(body, 'password', 201));
+        user = await use(token, formText(body, 'password'));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         if (error.code === 'VALIDATION_FAILED')
