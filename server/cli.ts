@@ -6,7 +6,6 @@ import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { UserRole } from './db/tables.js';
 import { addUser } from './domain/add-user.js';
-import { findUserByEmail } from './domain/resolve-user.js';
 import { MIN_PASSWORD_LENGTH, setPasswordByEmail } from './domain/staff-users.js';
 import { AppError } from './errors.js';
 import { renderOpenApiDocument } from './http/openapi/render-document.js';

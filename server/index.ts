@@ -1,6 +1,6 @@
 import { runCli } from './cli.js';
 
-// Process entry: `helpdesk serve` (default), `migrate`, `user add`, `token create`.
+// Process entry: the `helpdesk` command (see USAGE in cli.ts); `serve` by default.
 runCli(process.argv.slice(2)).then(
   (code) => {
     if (code >= 0) process.exitCode = code;

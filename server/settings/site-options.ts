@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { readOption, writeOption } from '../domain/options.js';
+import { writeOption } from '../domain/options.js';
 
 /** Core site options (the CMS's own settings, outside the helpdesk's schema). */
 export interface SiteOptions {
