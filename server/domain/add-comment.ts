@@ -1,7 +1,9 @@
+import { COMMENT_TEXT_MAX } from '../../common/limits.js';
 import { AppError, invalidField } from '../errors.js';
 import { enqueueJob } from '../jobs/queue.js';
+import { assertMayComment, hiddenTicket } from '../policies/ticket-policy.js';
 import { getCoreSettings } from '../settings/core-settings.js';
-import { type Actor, type DomainContext, isStaff, now } from './context.js';
+import { type Actor, type DomainContext, now } from './context.js';
 import { findTicket } from './find-ticket.js';
 import { isMultiLineText, MULTI_LINE_RULE } from './text-rules.js';
 
@@ -34,14 +36,11 @@ const TRANSITION = { client: 'waiting', agent: 'in-progress' } as const;
 export async function addComment(ctx: DomainContext, input: AddCommentInput, actor: Actor | null): Promise<AddedComment> {
   const text = input.text.replace(/\r\n/g, '\n').trim();
   if (!text) throw new AppError('VALIDATION_FAILED', 'Write a reply before sending it.');
-  if (text.length > 50_000) throw new AppError('VALIDATION_FAILED', 'The reply is too long (at most 50,000 characters).');
+  if (text.length > COMMENT_TEXT_MAX) throw new AppError('VALIDATION_FAILED', 'The reply is too long (at most 50,000 characters).');
   if (!isMultiLineText(text)) throw invalidField('text', MULTI_LINE_RULE);
-  if (input.role === 'client' && actor?.role !== 'client') throw new AppError('FORBIDDEN', 'Only the client can reply as the client.');
-  if (input.role === 'agent' && !isStaff(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can reply as an agent.');
-  if (input.isInternal && input.role !== 'agent') throw new AppError('FORBIDDEN', 'Only agents write internal notes.');
-
   const ticket = await findTicket(ctx, input.ticketId);
-  if (!ticket || (input.role === 'client' && ticket.authorId !== actor?.id)) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+  assertMayComment(actor, { role: input.role, isInternal: input.isInternal === true }, ticket);
+  if (!ticket) throw hiddenTicket();
 
   const time = now();
   const id = await ctx.db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
 import type { Taxonomy } from '../db/tables.js';
 import { AppError, invalidField } from '../errors.js';
-import { type Actor, type DomainContext, isStaff, now } from './context.js';
+import { mayChangeTicket } from '../policies/ticket-policy.js';
+import { type Actor, type DomainContext, now } from './context.js';
 import { findTermId } from './find-term-id.js';
 
 export interface TicketChanges {
@@ -22,7 +23,7 @@ const TERM_FIELDS: Array<[key: 'status' | 'reason' | 'urgency', taxonomy: Taxono
 
 /** Changes a ticket's status, reason, urgency, product or assignee (agents and admins), in one transaction. */
 export async function updateTicket(ctx: DomainContext, id: number, changes: TicketChanges, actor: Actor | null): Promise<void> {
-  if (!isStaff(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can change tickets.');
+  if (!mayChangeTicket(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can change tickets.');
   await ctx.db.transaction().execute(async (trx) => {
     const ticket = await trx.selectFrom('posts').select('id').where('id', '=', id).where('type', '=', 'ticket').executeTakeFirst();
     if (!ticket) throw new AppError('NOT_FOUND', 'There is no such ticket.');

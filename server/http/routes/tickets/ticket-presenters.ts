@@ -2,7 +2,8 @@ import type { ClientThread, ClientTicketSummary } from '../../../domain/client-t
 import type { AgentTicket } from '../../../domain/get-agent-ticket.js';
 import type { InboxTicket } from '../../../domain/list-inbox.js';
 
-// Whitelists of what leaves the server; the shapes are described in agent-tickets.schema.ts.
+// Whitelists, one per way a ticket is shown: only the fields named here leave the server. The shapes are
+// described in tickets.schema.ts; a client's views fill the agents' fields with null or empty values.
 
 export function presentInboxTicket(t: InboxTicket) {
   return {
@@ -41,7 +42,7 @@ export function presentClientListTicket(t: ClientTicketSummary) {
   return {
     id: t.id,
     title: t.title,
-    status: { slug: '', name: t.status },
+    status: { slug: t.statusSlug, name: t.status },
     reason: null,
     urgency: null,
     product: null,
@@ -53,18 +54,18 @@ export function presentClientListTicket(t: ClientTicketSummary) {
 }
 
 /** A client's own ticket: public replies only, no meta, no assignee, no sidebar. */
-export function presentClientTicket(t: ClientThread, statusSlug: string, client: { id: number; name: string; email: string }) {
+export function presentClientTicket(t: ClientThread, client: { id: number; name: string; email: string }) {
   return {
     id: t.id,
     title: t.title,
-    status: { slug: statusSlug, name: t.status },
+    status: { slug: t.statusSlug, name: t.status },
     reason: null,
     urgency: null,
     product: null,
     client,
     assignee: null,
     created: t.createdAt,
-    modified: t.createdAt,
+    modified: t.updatedAt,
     description: t.description,
     meta: {},
     comments: t.entries.map((e) => ({ id: e.id, role: e.role, author: e.authorName, text: e.text, internal: false, created: e.createdAt })),
