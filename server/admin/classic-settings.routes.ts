@@ -6,7 +6,7 @@ import type { RouteServices } from '../http/services.js';
 import { mayManageSettings } from '../policies/settings-policy.js';
 import type { SettingsField, SettingsSchema, SettingsValues } from '../settings/schema-types.js';
 import { buildSettingsSchema, getSettings, listFields, updateSettings } from '../settings/settings.js';
-import { renderPage } from '../site/pages/render-page.js';
+import { renderPage } from '../site/shared/render-page.js';
 import { ClassicSettingsPage, type ClassicSettingsProps } from './classic-settings-page.js';
 
 type Form = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { Layout } from './layout.js';
+import { Layout } from '../../shared/layout.js';
 
 interface Props {
   siteName: string;

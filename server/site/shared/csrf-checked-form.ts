@@ -3,7 +3,7 @@ import type { Config } from '../../config/config-types.js';
 import type { DomainContext } from '../../domain/context.js';
 import { AppError } from '../../errors.js';
 import { assertCsrf } from '../../http/plugins/session.js';
-import { MessagePage } from '../pages/message-page.js';
+import { MessagePage } from './message-page.js';
 import type { Form } from './read-form.js';
 import { layoutProps, sendPrivatePage } from './site-page.js';
 

@@ -1,5 +1,5 @@
-import { Layout } from './layout.js';
-import { Notice } from './notices.js';
+import { Layout } from '../../shared/layout.js';
+import { Notice } from '../../shared/notices.js';
 
 export interface TicketLinkPageProps {
   siteName: string;

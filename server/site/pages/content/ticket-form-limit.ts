@@ -1,5 +1,5 @@
-import { CUSTOM_TICKET_FIELD_LIMITS, TICKET_FIELD_LIMITS } from '../../common/limits.js';
-import type { TicketFormField } from '../settings/schema-types.js';
+import { CUSTOM_TICKET_FIELD_LIMITS, TICKET_FIELD_LIMITS } from '../../../../common/limits.js';
+import type { TicketFormField } from '../../../settings/schema-types.js';
 
 /**
  * The most characters an input of the help site's new-ticket form may hold: the API's limit for the

@@ -1,14 +1,14 @@
 import type { FastifyReply } from 'fastify';
-import { inspectAddressProof } from '../../auth/address-proofs.js';
-import { refundGuess, takeGuess } from '../../auth/guess-limits.js';
-import type { OneTimeLinkState } from '../../auth/link-state.js';
-import { inspectPasswordResetLink } from '../../auth/password-reset-links.js';
-import type { Config } from '../../config/config-types.js';
-import type { DomainContext } from '../../domain/context.js';
-import { ChoosePasswordPage, type PasswordLinkKind } from '../pages/choose-password-page.js';
-import { ForgotPasswordPage } from '../pages/forgot-password-page.js';
-import type { SiteTemplate } from '../site-template.js';
-import { layoutProps, sendPrivatePage } from './site-page.js';
+import { inspectAddressProof } from '../../../auth/address-proofs.js';
+import { refundGuess, takeGuess } from '../../../auth/guess-limits.js';
+import type { OneTimeLinkState } from '../../../auth/link-state.js';
+import { inspectPasswordResetLink } from '../../../auth/password-reset-links.js';
+import type { Config } from '../../../config/config-types.js';
+import type { DomainContext } from '../../../domain/context.js';
+import { layoutProps, sendPrivatePage } from '../../shared/site-page.js';
+import type { SiteTemplate } from '../../site-template.js';
+import { ChoosePasswordPage, type PasswordLinkKind } from './choose-password-page.js';
+import { ForgotPasswordPage } from './forgot-password-page.js';
 
 /** Where a mailed password link stands, without using it. */
 

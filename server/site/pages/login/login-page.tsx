@@ -1,6 +1,6 @@
-import type { LoginMethod } from '../../auth/auth.js';
-import { Layout } from './layout.js';
-import { Notice } from './notices.js';
+import type { LoginMethod } from '../../../auth/auth.js';
+import { Layout } from '../../shared/layout.js';
+import { Notice } from '../../shared/notices.js';
 
 export interface LoginPageProps {
   siteName: string;

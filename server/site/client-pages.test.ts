@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addComment } from '../../domain/add-comment.js';
-import { updateSettings } from '../../settings/settings.js';
-import { setRegistration, ticketPayload } from '../../test/fixtures.js';
-import { csrfIn, linkPath, memoryMail, SiteClient } from '../../test/site-client.js';
-import { describeEachDatabase } from '../../test/test-databases.js';
-import { createTestHelpdesk, useTestHelpdesk } from '../../test/test-helpdesk.js';
+import { addComment } from '../domain/add-comment.js';
+import { updateSettings } from '../settings/settings.js';
+import { setRegistration, ticketPayload } from '../test/fixtures.js';
+import { csrfIn, linkPath, memoryMail, SiteClient } from '../test/site-client.js';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { createTestHelpdesk, useTestHelpdesk } from '../test/test-helpdesk.js';
 
 describeEachDatabase('client sign-in by mailed link and the ticket pages', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });

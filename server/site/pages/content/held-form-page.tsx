@@ -1,4 +1,4 @@
-import { Layout, type LayoutProps } from './layout.js';
+import { Layout, type LayoutProps } from '../../shared/layout.js';
 
 /** A value of a held form: shown for editing when it has a label, carried along hidden otherwise. */
 export interface HeldField {

@@ -1,17 +1,17 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../auth/password-rule.js';
-import type { Config } from '../config/config-types.js';
-import type { DomainContext } from '../domain/context.js';
-import { isEmailAddress } from '../domain/email-address.js';
-import { claimFirstAdmin, isFirstAdminTokenValid } from '../domain/first-admin.js';
-import { isSingleLineText } from '../domain/text-rules.js';
-import { AppError } from '../errors.js';
-import { signIn } from '../http/plugins/session.js';
-import type { RouteServices } from '../http/services.js';
-import { getSiteOptions } from '../settings/site-options.js';
-import { FirstAdminPage } from './pages/first-admin-page.js';
-import { renderPage } from './pages/render-page.js';
-import type { SiteTemplate } from './site-template.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../auth/password-rule.js';
+import type { Config } from '../../../config/config-types.js';
+import type { DomainContext } from '../../../domain/context.js';
+import { isEmailAddress } from '../../../domain/email-address.js';
+import { claimFirstAdmin, isFirstAdminTokenValid } from '../../../domain/first-admin.js';
+import { isSingleLineText } from '../../../domain/text-rules.js';
+import { AppError } from '../../../errors.js';
+import { signIn } from '../../../http/plugins/session.js';
+import type { RouteServices } from '../../../http/services.js';
+import { getSiteOptions } from '../../../settings/site-options.js';
+import { renderPage } from '../../shared/render-page.js';
+import type { SiteTemplate } from '../../site-template.js';
+import { FirstAdminPage } from './first-admin-page.js';
 
 async function sendPage(
   ctx: DomainContext,

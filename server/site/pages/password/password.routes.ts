@@ -1,32 +1,21 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { confirmAddress } from '../../auth/confirm-address.js';
-import { MAIL_REQUEST_WINDOW_MS, takeNetworkMailRequest } from '../../auth/mail-request-limits.js';
-import { requestPasswordReset } from '../../auth/request-password-reset.js';
-import { resetPassword } from '../../auth/reset-password.js';
-import type { Config } from '../../config/config-types.js';
-import type { UserRow } from '../../db/tables.js';
-import type { DomainContext } from '../../domain/context.js';
-import { isEmailAddress } from '../../domain/email-address.js';
-import { AppError } from '../../errors.js';
-import { addressKey } from '../../http/client-address.js';
-import { signIn } from '../../http/plugins/session.js';
-import type { RouteServices } from '../../http/services.js';
-import type { PasswordLinkKind } from '../pages/choose-password-page.js';
-import { MessagePage } from '../pages/message-page.js';
-import { sendTooManyGuesses } from './account-templates.js';
-import { csrfCheckedForm } from './csrf-checked-form.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { confirmAddress } from '../../../auth/confirm-address.js';
+import { takeNetworkMailRequest } from '../../../auth/mail-request-limits.js';
+import { requestPasswordReset } from '../../../auth/request-password-reset.js';
+import { resetPassword } from '../../../auth/reset-password.js';
+import type { UserRow } from '../../../db/tables.js';
+import { isEmailAddress } from '../../../domain/email-address.js';
+import { AppError } from '../../../errors.js';
+import { addressKey } from '../../../http/client-address.js';
+import { signIn } from '../../../http/plugins/session.js';
+import type { RouteServices } from '../../../http/services.js';
+import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
+import { MessagePage } from '../../shared/message-page.js';
+import { formText } from '../../shared/read-form.js';
+import { sendTooManyGuesses, sendTooManyMailRequests } from '../../shared/refusal-pages.js';
+import { layoutProps, sendPrivatePage, siteUrl } from '../../shared/site-page.js';
+import type { PasswordLinkKind } from './choose-password-page.js';
 import { guessPasswordLink, sendChoosePasswordPage, sendForgotPasswordPage } from './password-templates.js';
-import { formText } from './read-form.js';
-import { layoutProps, sendPrivatePage, siteUrl } from './site-page.js';
-
-/** The 429 page for a network that asked for too many sign-up or reset mails this hour. */
-export async function sendTooManyMailRequests(ctx: DomainContext, config: Config, request: FastifyRequest, reply: FastifyReply) {
-  const layout = await layoutProps(ctx, config, request, reply);
-  const message = 'Too many requests for mails came from your network in the last hour. Wait an hour, then try again.';
-  return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Too many requests', message }), 429, {
-    'retry-after': String(MAIL_REQUEST_WINDOW_MS / 1000),
-  });
-}
 
 /**
  * The password links: "Forgot password?" (POST /login/forgot/) and the POSTs behind a sign-up's

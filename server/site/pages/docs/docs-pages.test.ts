@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { createPost } from '../domain/create-post.js';
-import { describeEachDatabase } from '../test/test-databases.js';
-import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { createPost } from '../../../domain/create-post.js';
+import { describeEachDatabase } from '../../../test/test-databases.js';
+import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
 describeEachDatabase('help site docs pages', (dialect) => {
   const hd = useTestHelpdesk(dialect);

@@ -1,6 +1,6 @@
-import type { Post } from '../../domain/post.js';
-import { SearchForm } from './docs-pages.js';
-import { Layout, type LayoutProps } from './layout.js';
+import type { Post } from '../../../domain/post.js';
+import { Layout, type LayoutProps } from '../../shared/layout.js';
+import { SearchForm } from '../docs/docs-pages.js';
 
 export function HomePage({
   siteName,

@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
-import type { Config } from '../../config/config-types.js';
-import type { DomainContext } from '../../domain/context.js';
-import type { AppError } from '../../errors.js';
-import { type HeldField, HeldFormPage } from '../pages/held-form-page.js';
-import { layoutProps, sendPrivatePage } from './site-page.js';
+import type { Config } from '../../../config/config-types.js';
+import type { DomainContext } from '../../../domain/context.js';
+import type { AppError } from '../../../errors.js';
+import { layoutProps, sendPrivatePage } from '../../shared/site-page.js';
+import { type HeldField, HeldFormPage } from './held-form-page.js';
 
 const HELD_TITLES: Partial<Record<AppError['code'], string>> = {
   INTAKE_OFFLINE: 'Not taking new tickets right now',

@@ -1,12 +1,12 @@
 import { beforeEach, expect, it } from 'vitest';
-import { COMMENT_TEXT_MAX, TICKET_FIELD_LIMITS } from '../../../common/limits.js';
-import { createSession } from '../../auth/sessions.js';
-import { addUser } from '../../domain/add-user.js';
-import { createTicket } from '../../domain/create-ticket.js';
-import { countRows, relaxIntakeLimits, setRegistration, ticketPayload } from '../../test/fixtures.js';
-import { csrfIn, SiteClient } from '../../test/site-client.js';
-import { describeEachDatabase } from '../../test/test-databases.js';
-import { useTestHelpdesk } from '../../test/test-helpdesk.js';
+import { COMMENT_TEXT_MAX, TICKET_FIELD_LIMITS } from '../../../../common/limits.js';
+import { createSession } from '../../../auth/sessions.js';
+import { addUser } from '../../../domain/add-user.js';
+import { createTicket } from '../../../domain/create-ticket.js';
+import { countRows, relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { csrfIn, SiteClient } from '../../../test/site-client.js';
+import { describeEachDatabase } from '../../../test/test-databases.js';
+import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
 // The help site's new-ticket form takes what the API takes (common/limits.ts) and refuses longer
 // text with the field named and the typed text given back, instead of storing it cut.

@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import type { Config } from '../config/config-types.js';
-import type { DomainContext } from '../domain/context.js';
-import { getPosts } from '../domain/post.js';
-import { csrfToken } from '../http/plugins/session.js';
-import { getSiteOptions } from '../settings/site-options.js';
-import { HomePage } from './pages/home-page.js';
-import { renderPage } from './pages/render-page.js';
-import type { SiteTemplate } from './site-template.js';
+import type { Config } from '../../../config/config-types.js';
+import type { DomainContext } from '../../../domain/context.js';
+import { getPosts } from '../../../domain/post.js';
+import { csrfToken } from '../../../http/plugins/session.js';
+import { getSiteOptions } from '../../../settings/site-options.js';
+import { renderPage } from '../../shared/render-page.js';
+import type { SiteTemplate } from '../../site-template.js';
+import { HomePage } from './home-page.js';
 
 /** The help site's front page. */
 export function homeTemplate(ctx: DomainContext, config: Config): SiteTemplate {

@@ -1,12 +1,12 @@
-import type { Config } from '../config/config-types.js';
-import type { DomainContext } from '../domain/context.js';
-import { listDocs } from '../domain/list-docs.js';
-import { getPosts, type Post } from '../domain/post.js';
-import { AppError } from '../errors.js';
-import { layoutProps, sendNotFound } from './account/site-page.js';
-import { DocPage, DocsIndexPage } from './pages/docs-pages.js';
-import { renderPage } from './pages/render-page.js';
-import type { SiteTemplate } from './site-template.js';
+import type { Config } from '../../../config/config-types.js';
+import type { DomainContext } from '../../../domain/context.js';
+import { listDocs } from '../../../domain/list-docs.js';
+import { getPosts, type Post } from '../../../domain/post.js';
+import { AppError } from '../../../errors.js';
+import { renderPage } from '../../shared/render-page.js';
+import { layoutProps, sendNotFound } from '../../shared/site-page.js';
+import type { SiteTemplate } from '../../site-template.js';
+import { DocPage, DocsIndexPage } from './docs-pages.js';
 
 const PER_PAGE = 20;
 

@@ -4,10 +4,10 @@ import type { Config } from '../../config/config-types.js';
 import type { DomainContext } from '../../domain/context.js';
 import { csrfToken } from '../../http/plugins/session.js';
 import { getSiteOptions } from '../../settings/site-options.js';
-import type { LayoutProps } from '../pages/layout.js';
-import { NotFoundPage } from '../pages/not-found-page.js';
-import { renderPage } from '../pages/render-page.js';
 import { safeReturnPath } from '../safe-return-path.js';
+import type { LayoutProps } from './layout.js';
+import { NotFoundPage } from './not-found-page.js';
+import { renderPage } from './render-page.js';
 
 /** What every account page's layout needs: site name, home URL, the signed-in client (with the sign-out form's token). */
 export async function layoutProps(

@@ -1,5 +1,5 @@
-import type { Post } from '../../domain/post.js';
-import { Layout, type LayoutProps } from './layout.js';
+import type { Post } from '../../../domain/post.js';
+import { Layout, type LayoutProps } from '../../shared/layout.js';
 
 type LayoutBase = Omit<LayoutProps, 'title' | 'children'>;
 

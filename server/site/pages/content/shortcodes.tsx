@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CLIENT_TICKETS_PER_PAGE, COMMENT_TEXT_MAX } from '../../../common/limits.js';
-import type { ClientThread, ClientTicketPage } from '../../domain/client-tickets.js';
-import type { TicketFormField } from '../../settings/schema-types.js';
-import { ticketFormLimit } from '../ticket-form-limit.js';
-import { Notice } from './notices.js';
+import { CLIENT_TICKETS_PER_PAGE, COMMENT_TEXT_MAX } from '../../../../common/limits.js';
+import type { ClientThread, ClientTicketPage } from '../../../domain/client-tickets.js';
+import type { TicketFormField } from '../../../settings/schema-types.js';
+import { Notice } from '../../shared/notices.js';
+import { ticketFormLimit } from './ticket-form-limit.js';
 
 const formatDate = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 

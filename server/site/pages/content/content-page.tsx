@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Layout, type LayoutProps } from './layout.js';
+import { Layout, type LayoutProps } from '../../shared/layout.js';
 
 /** Splits page content on shortcodes: text parts become paragraphs, `[name]` parts are rendered by `renderShortcode`. */
 export const SHORTCODE = /\[(helpdesk_tickets|helpdesk_new_ticket)\]/;
