@@ -17,7 +17,7 @@ import { hstsPlugin } from './http/plugins/hsts.js';
 import { routeMethodsPlugin } from './http/plugins/route-methods.js';
 import { sessionPlugin } from './http/plugins/session.js';
 import { validationPlugin } from './http/plugins/validation.js';
-import { ProblemSchema } from './http/routes/shared.schema.js';
+import { ProblemSchema, TicketEventSchema } from './http/routes/shared.schema.js';
 import { healthRoutes } from './http/routes/system/health.routes.js';
 import type { RouteServices } from './http/services.js';
 import { type CounterStore, createMemoryCounterStore } from './intake/counter-store.js';
@@ -53,6 +53,7 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
 
   // Only JSON and form bodies are accepted; anything else is a 415 problem.
   app.removeContentTypeParser('text/plain');
+  app.addSchema(TicketEventSchema);
   app.addSchema(ProblemSchema);
   await app.register(errorsPlugin);
   // Before any route: the index of paths and methods behind 405 answers.

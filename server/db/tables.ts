@@ -18,6 +18,7 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   counter_windows: CounterWindowsTable;
   address_proofs: AddressProofsTable;
+  ticket_events: TicketEventsTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -51,6 +52,8 @@ export interface PostsTable {
   menu_order: number;
   created_at: string;
   updated_at: string;
+  /** Raised by every change to a ticket (see ticket_events); the ticket's ETag. */
+  version: Generated<number>;
 }
 
 export interface PostMetaTable {
@@ -182,4 +185,20 @@ export interface CounterWindowsTable {
   count: number;
   /** When the window ends, in epoch milliseconds. */
   reset_at: number;
+}
+
+/** One change to a ticket: who did what and when, and the ticket version it produced. */
+export interface TicketEventsTable {
+  id: Generated<number>;
+  ticket_id: number;
+  version: number;
+  actor_id: number | null;
+  kind: 'reply' | 'note' | 'field';
+  field: 'status' | 'assignee' | 'product' | 'reason' | 'urgency' | null;
+  /** The values as people read them (a status's name, an agent's name), not ids. */
+  old_value: string | null;
+  new_value: string | null;
+  comment_id: number | null;
+  automatic: Generated<number>;
+  created_at: string;
 }

@@ -6,6 +6,7 @@ import { getCoreSettings } from '../settings/core-settings.js';
 import { type Actor, type DomainContext, now } from './context.js';
 import { findTicket } from './find-ticket.js';
 import { isMultiLineText, MULTI_LINE_RULE } from './text-rules.js';
+import { recordTicketChanges } from './ticket-activity.js';
 
 export interface AddCommentInput {
   ticketId: number;
@@ -16,6 +17,8 @@ export interface AddCommentInput {
   isInternal?: boolean;
   /** Never move the ticket's status for this comment, whatever the setting (the auto responder's replies). */
   suppressTransition?: boolean;
+  /** The ticket version the writer saw; when the ticket changed since, nothing is added (TICKET_CHANGED). */
+  expectedVersion?: number;
 }
 
 export interface AddedComment {
@@ -54,6 +57,13 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       .values({ comment_id: id, meta_key: 'is_internal', meta_value: input.isInternal ? '1' : '0' })
       .execute();
     await trx.updateTable('posts').set({ updated_at: time }).where('id', '=', ticket.id).execute();
+    await recordTicketChanges(
+      trx,
+      ticket.id,
+      actor?.id ?? null,
+      [{ kind: input.isInternal ? 'note' : 'reply', commentId: id }],
+      input.expectedVersion,
+    );
     await enqueueJob(trx, 'comment_added', { commentId: id });
     return id;
   });
@@ -68,19 +78,25 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       settings.tickets.change_status &&
       (await ctx.hooks.applyFilters('helpdesk_auto_status_transition_on_comment', true, ticket, isClient, id)) === true
     ) {
-      const term = await ctx.db
+      const statuses = await ctx.db
         .selectFrom('terms')
-        .select(['id', 'slug'])
+        .select(['id', 'slug', 'name'])
         .where('taxonomy', '=', 'ticket_status')
-        .where('slug', '=', target)
-        .executeTakeFirst();
+        .where('slug', 'in', [target, ticket.ticketStatus || target])
+        .execute();
+      const term = statuses.find((s) => s.slug === target);
       if (term && ticket.ticketStatus !== term.slug) {
-        await ctx.db
-          .updateTable('term_relationships')
-          .set({ term_id: term.id })
-          .where('post_id', '=', ticket.id)
-          .where('taxonomy', '=', 'ticket_status')
-          .execute();
+        const from = statuses.find((s) => s.slug === ticket.ticketStatus)?.name ?? null;
+        await ctx.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('term_relationships')
+            .set({ term_id: term.id })
+            .where('post_id', '=', ticket.id)
+            .where('taxonomy', '=', 'ticket_status')
+            .execute();
+          const change = { kind: 'field', field: 'status', oldValue: from, newValue: term.name, automatic: true } as const;
+          await recordTicketChanges(trx, ticket.id, actor?.id ?? null, [change]);
+        });
         movedTo = term.slug;
       }
     }

@@ -3,7 +3,8 @@ import { addComment } from '../../../domain/add-comment.js';
 import { guardClientWrite } from '../../../intake/guard-client-writes.js';
 import { commentRoleOf, ticketView } from '../../../policies/ticket-policy.js';
 import type { RouteServices } from '../../services.js';
-import { IdParams, problemResponses } from '../shared.schema.js';
+import { IdParams, IfMatchHeaders, problemResponses } from '../shared.schema.js';
+import { expectedVersion } from '../tickets/expected-version.js';
 import { CommentBody, CommentReply } from './comments.schema.js';
 
 /**
@@ -18,8 +19,9 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
         summary: 'Reply to a ticket, or add an internal note (agents); a client replies to their own ticket',
         tags: ['tickets'],
         params: IdParams,
+        headers: IfMatchHeaders,
         body: CommentBody,
-        response: { 201: CommentReply, ...problemResponses(400, 401, 403, 404, 429) },
+        response: { 201: CommentReply, ...problemResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -29,7 +31,13 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
       if (role === 'client') await guardClientWrite(ctx, counters, { kind: 'reply', userId: actor.id, ip: request.ip, via: 'api' });
       const added = await addComment(
         ctx,
-        { ticketId: request.params.id, text: request.body.text, role, isInternal: request.body.internal === true },
+        {
+          ticketId: request.params.id,
+          text: request.body.text,
+          role,
+          isInternal: request.body.internal === true,
+          expectedVersion: expectedVersion(request, request.body.version),
+        },
         actor,
       );
       reply.status(201);

@@ -1,6 +1,7 @@
 import type { ClientThread, ClientTicketSummary } from '../../../domain/client-tickets.js';
 import type { AgentTicket } from '../../../domain/get-agent-ticket.js';
 import type { InboxTicket } from '../../../domain/list-inbox.js';
+import { presentTicketEvent } from '../../../domain/ticket-activity.js';
 
 // Whitelists, one per way a ticket is shown: only the fields named here leave the server. The shapes are
 // described in tickets.schema.ts; a client's views fill the agents' fields with null or empty values.
@@ -34,6 +35,8 @@ export function presentAgentTicket(t: AgentTicket) {
       created: c.createdAt,
     })),
     other_tickets: t.otherTickets.map(presentInboxTicket),
+    version: t.version,
+    events: t.events.map(presentTicketEvent),
   };
 }
 

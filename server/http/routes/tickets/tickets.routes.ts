@@ -9,7 +9,8 @@ import { invalidField } from '../../../errors.js';
 import { hiddenTicket, mayChangeTicket, mayFileForOthers, ticketView } from '../../../policies/ticket-policy.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
-import { IdParams, problemResponses } from '../shared.schema.js';
+import { IdParams, IfMatchHeaders, problemResponses } from '../shared.schema.js';
+import { expectedVersion, ticketETag } from './expected-version.js';
 import { presentAgentTicket, presentClientListTicket, presentClientTicket, presentInboxTicket } from './ticket-presenters.js';
 import {
   type CreateTicketBody,
@@ -112,9 +113,13 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         response: { 200: TicketReply, ...problemResponses(401, 403, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const view = ticketView(request.actor);
-      if (view.kind === 'all') return presentAgentTicket(await getAgentTicket(ctx, request.params.id));
+      if (view.kind === 'all') {
+        const ticket = await getAgentTicket(ctx, request.params.id);
+        reply.header('etag', ticketETag(ticket.version));
+        return presentAgentTicket(ticket);
+      }
       const thread = await findClientThread(ctx, view.actor.id, request.params.id);
       if (!thread) throw hiddenTicket();
       const user = request.siteUser;
@@ -129,16 +134,22 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         summary: 'Change status (by hand), assignee, product, reason or urgency',
         tags,
         params: IdParams,
+        headers: IfMatchHeaders,
         body: TicketPatch,
-        response: { 200: TicketReply, ...problemResponses(400, 401, 403, 404) },
+        response: { 200: TicketReply, ...problemResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = request.actor;
       // A client learns nothing about a ticket they cannot change.
       if (ticketView(actor).kind !== 'all' || !mayChangeTicket(actor)) throw hiddenTicket();
-      await updateTicket(ctx, request.params.id, request.body, actor);
-      return presentAgentTicket(await getAgentTicket(ctx, request.params.id));
+      const { version, ...changes } = request.body;
+      if (Object.keys(changes).length === 0)
+        throw invalidField('version', 'comes with a change: send status, assignee, product, reason or urgency');
+      await updateTicket(ctx, request.params.id, changes, actor, expectedVersion(request, version));
+      const ticket = await getAgentTicket(ctx, request.params.id);
+      reply.header('etag', ticketETag(ticket.version));
+      return presentAgentTicket(ticket);
     },
   );
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { TICKET_FIELD_LIMITS as L, SLUG_MAX_LENGTH } from '../../../../common/limits.js';
-import { Label, problemResponses } from '../shared.schema.js';
+import { ExpectedVersion, Label, problemResponses, TicketEventSchema } from '../shared.schema.js';
 
 const TermId = (what: string) => Type.Optional(Type.Integer({ minimum: 1, description: `Id of a ${what}; optional.` }));
 
@@ -132,6 +132,12 @@ export const TicketReply = Type.Object({
   meta: Type.Record(Type.String(), Type.String(), { description: 'order and custom_* fields (agents only)' }),
   comments: Type.Array(CommentSchema),
   other_tickets: Type.Array(InboxTicketSchema),
+  version: Type.Optional(
+    Type.Integer({
+      description: 'Agents: raised by every change; send it back (If-Match or `version`) to be told of a colleague’s change',
+    }),
+  ),
+  events: Type.Optional(Type.Array(Type.Ref(TicketEventSchema), { description: 'Agents: the activity log, oldest first' })),
 });
 
 export const TicketPatch = Type.Object(
@@ -141,6 +147,7 @@ export const TicketPatch = Type.Object(
     urgency: Type.Optional(Type.Union([TermKey('GET /tickets/urgencies/'), Type.Null()])),
     product: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
     assignee: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    version: Type.Optional(ExpectedVersion),
   },
   { additionalProperties: false, minProperties: 1 },
 );
