@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
 import { AppError, invalidField } from '../errors.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { getCoreSettings } from '../settings/core-settings.js';
@@ -14,6 +16,11 @@ export interface AddCommentInput {
   isInternal?: boolean;
   /** Never move the ticket's status for this comment, whatever the setting (the auto responder's replies). */
   suppressTransition?: boolean;
+  /**
+   * More writes in the comment's own transaction (a reply by mail records its Message-ID there, so the
+   * comment and the record that it was imported commit together or not at all).
+   */
+  alsoWrite?: (trx: Kysely<Database>, commentId: number) => Promise<void>;
 }
 
 export interface AddedComment {
@@ -56,6 +63,7 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       .execute();
     await trx.updateTable('posts').set({ updated_at: time }).where('id', '=', ticket.id).execute();
     await enqueueJob(trx, 'comment_added', { commentId: id });
+    await input.alsoWrite?.(trx, id);
     return id;
   });
 
