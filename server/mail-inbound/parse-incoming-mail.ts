@@ -28,8 +28,10 @@ export interface IncomingMail {
 }
 
 /** Parses a raw message with mailparser; throws when it is not a mail at all. */
-export async function parseIncomingMail(raw: string): Promise<IncomingMail> {
-  const parsed = await simpleParser(raw, { skipImageLinks: true });
+export async function parseIncomingMail(input: string | Buffer): Promise<IncomingMail> {
+  // Bytes are parsed as bytes (8-bit bodies in any charset); the copy kept for a retry is text.
+  const parsed = await simpleParser(input, { skipImageLinks: true });
+  const raw = typeof input === 'string' ? input : input.toString('utf8');
   const addresses = (field: AddressObject | AddressObject[] | undefined) =>
     (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((v) => v.address?.toLowerCase() ?? ''));
   // The header lines as sent (mailparser restructures some, List-* among them), unfolded.

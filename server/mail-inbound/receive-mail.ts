@@ -28,7 +28,7 @@ export interface ReceiveDeps {
  * so the same message delivered again, by any path, changes nothing. A storage fault stores nothing
  * and answers `temporary`.
  */
-export async function receiveMail(deps: ReceiveDeps, raw: string, source: InboundSource): Promise<ReceiveResult> {
+export async function receiveMail(deps: ReceiveDeps, raw: string | Buffer, source: InboundSource): Promise<ReceiveResult> {
   let mail: IncomingMail;
   try {
     mail = await parseIncomingMail(raw);
