@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ACCOUNT_COMMANDS_USAGE, runAccountCommand } from './cli-account-commands.js';
+import { runMailReceive } from './cli-mail-command.js';
 import type { Config } from './config/config-types.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { createDb } from './db/create-db.js';
@@ -18,15 +19,21 @@ const USAGE = `Usage: helpdesk <command>
   openapi                                      Print the API's OpenAPI document (JSON), plugins' routes included
   user add --email E --name N --role R         Add a user (R: admin, agent or client)
   user password --email E                      Set a user's password for the admin app (read from stdin)
+  mail receive < message.eml                   Import one mail (for a mail server's pipe): exit 0 imported, 75 retry later, 65 rejected
 ${ACCOUNT_COMMANDS_USAGE}
 
-Environment: PORT, HELPDESK_HOME_URL, HELPDESK_DATA_DIR, DATABASE_URL, HELPDESK_CONFIG, LOG_LEVEL, SMTP_URL`;
+Environment: PORT, HELPDESK_HOME_URL, HELPDESK_DATA_DIR, DATABASE_URL, HELPDESK_CONFIG, LOG_LEVEL, SMTP_URL,
+  HELPDESK_SUPPORT_ADDRESS, HELPDESK_IMAP_URL, HELPDESK_IMAP_POLL_SECONDS`;
 
 // A password never goes on the command line (shell history, process list): it is piped in.
 async function readStdin(): Promise<string> {
+  return (await readStdinBytes()).toString('utf8');
+}
+
+async function readStdinBytes(): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** Runs one CLI command; returns the process exit code. */
@@ -58,7 +65,8 @@ export async function runCli(
   try {
     config = await loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) return (err(error.message), 1);
+    // A mail server retries a delivery that failed with 75: fixing the configuration loses no mail.
+    if (error instanceof ConfigError) return (err(error.message), command === 'mail receive' ? 75 : 1);
     throw error;
   }
 
@@ -78,6 +86,7 @@ export async function runCli(
     process.once('SIGTERM', shutdown);
     return -1; // keep running
   }
+  if (command === 'mail receive') return runMailReceive(config, readStdinBytes, out, err);
   if (command === 'openapi') return (out(JSON.stringify(await renderOpenApiDocument(config), null, 2)), 0);
 
   const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });

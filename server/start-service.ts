@@ -12,6 +12,7 @@ import { loggerOptions } from './http/log-serializers.js';
 import type { CounterStore } from './intake/counter-store.js';
 import { createCounterStore } from './intake/create-counter-store.js';
 import { createWorker } from './jobs/worker.js';
+import { createImapSource } from './mail-inbound/imap-source.js';
 import { loadInstallSeed, SEED_FILE_NAME } from './secrets/install-seed.js';
 import { isSecretsSeed } from './secrets/seed-check.js';
 import { currentSeed, listUnreadableSecrets } from './settings/settings.js';
@@ -40,8 +41,14 @@ function workerFor(
   // The worker counts mails per address in the same store as the intake, so limits and stats agree.
   const worker = createWorker(ctx, config, transport, log, { counters });
   worker.start();
+  // The mailbox reader runs where the worker runs; several instances may read one mailbox (import-mailbox.ts).
+  const imap = config.imapUrl
+    ? createImapSource({ ctx, config, counters }, { url: config.imapUrl, pollSeconds: config.imapPollSeconds ?? 60 }, log)
+    : null;
+  imap?.start();
   return {
     async stop() {
+      await imap?.stop();
       await worker.stop();
       transport.close();
     },

@@ -65,4 +65,10 @@ export interface Config {
   databaseTuning?: DbTuning;
   /** Timeouts and the per-address connection cap; DEFAULT_HTTP_LIMITS when absent (hand-built configs). */
   httpLimits?: HttpLimits;
+  /** HELPDESK_SUPPORT_ADDRESS: the support address when Emails → Support address is empty. */
+  supportAddress?: string | null;
+  /** HELPDESK_IMAP_URL: the mailbox the worker reads (imaps://, imap:// with STARTTLS, or plain imap:// on loopback). */
+  imapUrl?: string | null;
+  /** HELPDESK_IMAP_POLL_SECONDS: how often to look when the server has no IDLE (default 60). */
+  imapPollSeconds?: number;
 }

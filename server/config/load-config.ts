@@ -4,6 +4,7 @@ import { createJiti } from 'jiti';
 import type { DbTuning } from '../db/create-db.js';
 import type { Config, CounterKind, HelpdeskConfigFile, SitePlugin } from './config-types.js';
 import { parseHttpLimits } from './http-limits.js';
+import { parseMailConfig } from './mail-config.js';
 
 const CONFIG_FILE_NAMES = ['helpdesk.config.ts', 'helpdesk.config.mjs', 'helpdesk.config.js'];
 
@@ -44,6 +45,8 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     problems.push('SMTP_URL must be an smtp:// or smtps:// address, like smtp://user:pass@mail.example.com:587.');
   }
 
+  const mail = parseMailConfig(env, problems);
+
   const configFile = findConfigFile(env.HELPDESK_CONFIG, cwd, problems);
   const file = configFile ? await importConfigFile(configFile, problems) : {};
   const plugins = checkPlugins(file.plugins, configFile, problems);
@@ -70,6 +73,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     encryptionSeed: env.HELPDESK_ENCRYPTION_SEED?.trim() || null,
     databaseTuning,
     httpLimits,
+    ...mail,
   };
 }
 

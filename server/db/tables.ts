@@ -18,6 +18,8 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   counter_windows: CounterWindowsTable;
   address_proofs: AddressProofsTable;
+  sent_mails: SentMailsTable;
+  inbound_mails: InboundMailsTable;
   ticket_events: TicketEventsTable;
 }
 
@@ -185,6 +187,37 @@ export interface CounterWindowsTable {
   count: number;
   /** When the window ends, in epoch milliseconds. */
   reset_at: number;
+}
+
+/** A mail sent about a ticket, by its Message-ID (threading, matching replies, marking bounces). */
+export interface SentMailsTable {
+  id: Generated<number>;
+  /** With the angle brackets, as in the header. */
+  message_id: string;
+  ticket_id: number;
+  /** Lower-cased address the mail went to. */
+  recipient: string;
+  job_id: number | null;
+  state: 'sent' | 'failed';
+  /** What the delivery report said, for a failed mail. */
+  failure: string | null;
+  created_at: string;
+}
+
+/** What came of one incoming message; its unique Message-ID makes every import happen once. */
+export interface InboundMailsTable {
+  id: Generated<number>;
+  message_id: string;
+  sender: string;
+  subject: string;
+  outcome: 'imported' | 'ignored' | 'rejected';
+  reason: string | null;
+  ticket_id: number | null;
+  comment_id: number | null;
+  /** The message as received, kept only while it is rejected (so the admin can retry it). */
+  raw: string | null;
+  source: 'imap' | 'pipe' | 'retry';
+  created_at: string;
 }
 
 /** One change to a ticket: who did what and when, and the ticket version it produced. */

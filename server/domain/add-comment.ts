@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { COMMENT_TEXT_MAX } from '../../common/limits.js';
+import type { Database } from '../db/tables.js';
 import { AppError, invalidField } from '../errors.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { assertMayComment, hiddenTicket } from '../policies/ticket-policy.js';
@@ -19,6 +21,11 @@ export interface AddCommentInput {
   suppressTransition?: boolean;
   /** The ticket version the writer saw; when the ticket changed since, nothing is added (TICKET_CHANGED). */
   expectedVersion?: number;
+  /**
+   * More writes in the comment's own transaction (a reply by mail records its Message-ID there, so the
+   * comment and the record that it was imported commit together or not at all).
+   */
+  alsoWrite?: (trx: Kysely<Database>, commentId: number) => Promise<void>;
 }
 
 export interface AddedComment {
@@ -65,6 +72,7 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       input.expectedVersion,
     );
     await enqueueJob(trx, 'comment_added', { commentId: id });
+    await input.alsoWrite?.(trx, id);
     return id;
   });
 

@@ -13,7 +13,13 @@ export type FilingChannel =
   /** The widget and `POST /tickets/`: anonymous callers, clients with a token, staff filing for clients. */
   | { via: 'api'; actor: Actor | null; honeypot?: string; fillMs?: number }
   /** The help site's new-ticket form: always a signed-in person, filing for themselves as a client. */
-  | { via: 'site'; userId: number };
+  | { via: 'site'; userId: number }
+  /**
+   * A mail to the support address (server/mail-inbound/): no one signed in, the sender's address is the
+   * account; the mail side limits tickets per sender. Never the privacy option's access mail: an answer to
+   * a forged sender would be backscatter.
+   */
+  | { via: 'mail' };
 
 export interface TicketFiling {
   channel: FilingChannel;
@@ -36,14 +42,15 @@ export type FileTicketResult =
   | { kind: 'limited'; problem: AppError };
 
 /**
- * Files a ticket however it came (widget, API, help-site form; mail later): the intake protection
+ * Files a ticket however it came (widget, API, help-site form, mail): the intake protection
  * for anonymous submissions and the limits of signed-in clients (staff are never limited), the
  * account gate, idempotency, and the privacy answer. Invalid input still throws the field's problem.
  */
 export async function fileTicket(ctx: DomainContext, counters: CounterStore, filing: TicketFiling): Promise<FileTicketResult> {
   const { channel, ip, ticket } = filing;
   // On the help site everyone files their own tickets as the client.
-  const actor: Actor | null = channel.via === 'site' ? { id: channel.userId, role: 'client' } : channel.actor;
+  const actor: Actor | null =
+    channel.via === 'site' ? { id: channel.userId, role: 'client' } : channel.via === 'api' ? channel.actor : null;
   const staff = mayFileForOthers(actor);
 
   // Everyone but staff passes the intake guard on the API; a signed-in client is counted per account
@@ -52,7 +59,8 @@ export async function fileTicket(ctx: DomainContext, counters: CounterStore, fil
     const refusal = await checkIntake(ctx, counters, { ip, email: ticket.email, honeypot: channel.honeypot, fillMs: channel.fillMs });
     if (refusal) return { kind: 'limited', problem: refusal };
   }
-  if (actor && !staff) {
+  // (Mail has no actor: its sender is limited per address inside receiveMail.)
+  if (actor && !staff && channel.via !== 'mail') {
     const refusal = await checkClientWrite(ctx, counters, { kind: 'ticket', userId: actor.id, ip, via: channel.via });
     if (refusal) return { kind: 'limited', problem: refusal };
   }

@@ -11,8 +11,17 @@ export interface OutgoingMail {
   html: string;
   /** Stable per job, so a message resent after a lost acknowledgement is recognised as the same one. */
   messageId: string;
-  /** The ticket's thread id, so mail clients group every mail about one ticket. */
+  /** The ticket's earlier mails (and its thread root), so mail clients group every mail about one ticket. */
   references?: string;
+  /** The ticket's latest earlier mail, which this one answers. */
+  inReplyTo?: string;
+  /** The ticket's reply address: a reply by mail lands in the ticket. */
+  replyTo?: string;
+  /**
+   * Sent by the helpdesk on its own (confirmations, bot replies, links, notifications): marked
+   * `Auto-Submitted: auto-generated` (RFC 3834) so vacation responders stay quiet. A person's reply is not.
+   */
+  automatic: boolean;
 }
 
 export interface MailTransport {
@@ -21,7 +30,7 @@ export interface MailTransport {
   close(): void;
 }
 
-const HEADERS = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' };
+const AUTOMATIC_HEADERS = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' };
 
 function toNodemailer(mail: OutgoingMail) {
   return {
@@ -32,7 +41,9 @@ function toNodemailer(mail: OutgoingMail) {
     html: mail.html,
     messageId: mail.messageId,
     ...(mail.references && { references: mail.references }),
-    headers: HEADERS,
+    ...(mail.inReplyTo && { inReplyTo: mail.inReplyTo }),
+    ...(mail.replyTo && { replyTo: mail.replyTo }),
+    headers: mail.automatic ? AUTOMATIC_HEADERS : {},
   };
 }
 

@@ -13,6 +13,10 @@ import { issueAccountLink } from './account-links.js';
 import type { OutgoingMail } from './create-transport.js';
 import type { MailJobPayload } from './mail-job-payload.js';
 import { type MailValues, renderMail } from './render-mail.js';
+import { replyAddressFor } from './reply-address.js';
+import { signWithReplyKey } from './reply-key.js';
+import { findSupportAddress } from './support-address.js';
+import { threadHeaders } from './ticket-thread.js';
 import { unlinkableText } from './unlinkable-text.js';
 
 /** Decides, before a mail is built, whether it may go to that address; returns why not, or null. */
@@ -148,13 +152,34 @@ export async function buildMail(
     site_link: siteLink,
     reply_text: replyText ?? '',
   };
-  const rendered = renderMail(emails[`${payload.template}_subject`], emails[`${payload.template}_body`], values);
+  const support = ticket ? await findSupportAddress(ctx, config) : null;
+  // A person's words relayed (an agent's or a client's reply) are not automatic mail (RFC 3834); the rest is.
+  const automatic = commentAuthorRole !== 'agent' && commentAuthorRole !== 'client';
+  const rendered = renderMail(emails[`${payload.template}_subject`], emails[`${payload.template}_body`], values, {
+    markdownReply: commentAuthorRole === 'agent' || commentAuthorRole === 'bot',
+    linkLabel: ticket ? 'Open the ticket' : 'Open the link',
+    // Only where a reply by mail lands in the ticket.
+    replyMarker: Boolean(support),
+  });
   const host = new URL(config.homeUrl).hostname;
+  // Unguessable as well as stable per job: a reply is matched to its ticket by the id it answers, so
+  // a stranger must not be able to write one (see docs/SECURITY.md, forged senders).
+  const messageId = `<mail-${job.id}.${await signWithReplyKey(ctx.db, `message:${job.id}:${job.created_at}`, 20)}@${host}>`;
   return {
     from: { name: emails.from_name || site.site_name, address: emails.from_address || `helpdesk@${host}` },
     to: recipient.email,
     ...rendered,
-    messageId: `<mail-${job.id}.${job.created_at.replace(/\D/g, '')}@${host}>`,
-    ...(ticket && { references: `<ticket-${ticket.id}@${host}>` }),
+    // One subject for every mail of a ticket, with its number, whatever a template says.
+    subject: ticket && !rendered.subject.includes(`[#${ticket.id}]`) ? `${rendered.subject} [#${ticket.id}]` : rendered.subject,
+    messageId,
+    automatic,
+    ...(ticket &&
+      (await threadHeaders(ctx.db, {
+        ticketId: ticket.id,
+        recipient: recipient.email,
+        root: `<ticket-${ticket.id}@${host}>`,
+        except: messageId,
+      }))),
+    ...(ticket && support && { replyTo: await replyAddressFor(ctx.db, support, ticket.id) }),
   };
 }

@@ -1,4 +1,6 @@
 import { escapeHtml } from './escape-html.js';
+import { markdownHtml } from './markdown-html.js';
+import { REPLY_MARKER } from './reply-marker.js';
 
 /** Values of the template placeholders (`##name##`). */
 export type MailValues = Partial<
@@ -11,6 +13,16 @@ export interface RenderedMail {
   html: string;
 }
 
+/** How the HTML part is dressed; the text part is the template as filled. */
+export interface RenderOptions {
+  /** `reply_text` is staff-written Markdown (rendered); otherwise it is a client's words, shown as plain text. */
+  markdownReply?: boolean;
+  /** The words on the link's button. */
+  linkLabel?: string;
+  /** Starts the mail with the "reply above this line" marker (mails whose replies land in the ticket). */
+  replyMarker?: boolean;
+}
+
 const PLACEHOLDER = /##([a-z_]+)##/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
 const HEADER_BREAKERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
@@ -19,7 +31,7 @@ const HEADER_BREAKERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
  * Fills a subject and a plain-text body template. The HTML part is built from the same text: the
  * template and every value are escaped, so a name like `<script>` stays text; the link becomes an anchor.
  */
-export function renderMail(subjectTemplate: string, bodyTemplate: string, values: MailValues): RenderedMail {
+export function renderMail(subjectTemplate: string, bodyTemplate: string, values: MailValues, options: RenderOptions = {}): RenderedMail {
   const lookup = (name: string) => (values as Record<string, string | undefined>)[name];
   // Line breaks (and any other control character) in a value must not start new header lines. Input
   // is refused with them already; this holds for values stored before that rule, and for templates.
@@ -27,7 +39,8 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
     .replace(PLACEHOLDER, (whole, name) => lookup(name) ?? whole)
     .replace(HEADER_BREAKERS, ' ')
     .trim();
-  const text = bodyTemplate.replace(PLACEHOLDER, (whole, name) => lookup(name) ?? whole);
+  const filled = bodyTemplate.replace(PLACEHOLDER, (whole, name) => lookup(name) ?? whole);
+  const text = options.replyMarker ? `${REPLY_MARKER}\n\n${filled}` : filled;
 
   const htmlBody = bodyTemplate
     .split(PLACEHOLDER)
@@ -36,14 +49,30 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
       if (index % 2 === 0) return escapeHtml(part);
       const value = lookup(part);
       if (value === undefined) return escapeHtml(`##${part}##`);
-      if (part === 'ticket_link' || part === 'site_link') return `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`;
+      if (part === 'ticket_link') return button(value, options.linkLabel ?? 'Open the link');
+      if (part === 'site_link') return `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`;
+      // Markdown makes its own blocks; a marker keeps them apart from the line breaks below.
+      if (part === 'reply_text' && options.markdownReply) return `\u0000${markdownHtml(value)}\u0000`;
       return escapeHtml(value);
     })
     .join('')
-    .replace(/\r?\n/g, '<br>\n');
+    .split('\u0000')
+    .map((piece, index) => (index % 2 === 1 ? piece : piece.replace(/\r?\n/g, '<br>\n')))
+    .join('');
+  const marker = options.replyMarker ? `<p style="color:#888;font-size:12px">${escapeHtml(REPLY_MARKER)}</p>\n` : '';
   const html =
     `<!doctype html><html><head><meta ` +
     `charset="utf-8"><title>${escapeHtml(subject)}</title></head><body ` +
-    `style="font-family:sans-serif;line-height:1.5">${htmlBody}</body></html>`;
+    `style="font-family:sans-serif;line-height:1.5">${marker}${htmlBody}</body></html>`;
   return { subject, text, html };
+}
+
+// A table cell carries the colour: the one button shape every mail client (Outlook included) draws.
+function button(href: string, label: string): string {
+  return (
+    '<table role="presentation" cellspacing="0" cellpadding="0" style="margin:12px 0"><tr>' +
+    '<td style="background:#1d4ed8;border-radius:6px;padding:10px 18px">' +
+    `<a href="${escapeHtml(href)}"><span style="color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(label)}</span></a>` +
+    '</td></tr></table>'
+  );
 }

@@ -4,6 +4,7 @@ import type { DomainContext } from '../domain/context.js';
 import type { MailTransport } from '../email/create-transport.js';
 import { buildMail, fanOutCommentAdded, fanOutTicketCreated, type MailAllowance } from '../email/mail-jobs.js';
 import { isVisitorTriggeredMail, takeMailAllowance } from '../email/mail-throttle.js';
+import { recordSentMail } from '../email/ticket-thread.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import type { JobKind, JobPayloads } from './job-payloads.js';
 import { completeJob, enqueueJob, type JobRow, skipJob } from './queue.js';
@@ -65,6 +66,11 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
         return;
       }
       if (mail) {
+        // Recorded before sending: a reply or a bounce can come back faster than this job settles.
+        if (payload.ticketId) {
+          const sent = { messageId: mail.messageId, ticketId: payload.ticketId, recipient: mail.to, jobId: job.id };
+          await ctx.transactions.write((db) => recordSentMail(db, sent));
+        }
         const { file } = await transport.send(mail);
         // The link in the mail is a secret: say where the mail went, never what it holds.
         if (file) log.info(`Mail "${mail.subject}" to ${mail.to} written to ${file}`);

@@ -1,10 +1,14 @@
 import type { SettingsField, SettingsTab } from './schema-types.js';
 
+// Every mail about a ticket has the same subject, so mail programs (which thread by subject as well
+// as by References) show one ticket as one conversation; the number lets a reply find its ticket.
+const TICKET_SUBJECT = '##ticket_title## [###ticket_id##]';
+
 /** The mails the helpdesk sends; each has a subject and a body template in Emails settings. */
 export const MAIL_TEMPLATES = {
   client_ticket_created: {
     label: 'New ticket: confirmation to the client',
-    subject: 'We received your request: ##ticket_title## [###ticket_id##]',
+    subject: TICKET_SUBJECT,
     body:
       'Hello ##client_name##,\n\nThank you for contacting ##site_name##. We ' +
       'received your request "##ticket_title##" and will answer soon.\n\nRead ' +
@@ -12,7 +16,7 @@ export const MAIL_TEMPLATES = {
   },
   client_agent_reply: {
     label: 'Agent reply: to the client',
-    subject: 'New reply to your request: ##ticket_title## [###ticket_id##]',
+    subject: TICKET_SUBJECT,
     body:
       'Hello ##client_name##,\n\nThere is a new reply to your request ' +
       '"##ticket_title##":\n\n##reply_text##\n\nRead and answer it ' +
@@ -69,12 +73,12 @@ export const MAIL_TEMPLATES = {
   },
   agent_ticket_created: {
     label: 'New ticket: to agents',
-    subject: 'New ticket ###ticket_id##: ##ticket_title##',
+    subject: TICKET_SUBJECT,
     body: '##client_name## filed a new ticket "##ticket_title##":\n\n##reply_text##\n\n##ticket_link##',
   },
   agent_client_reply: {
     label: 'Client reply: to agents',
-    subject: 'Client reply on ###ticket_id##: ##ticket_title##',
+    subject: TICKET_SUBJECT,
     body: '##client_name## replied to "##ticket_title##":\n\n##reply_text##\n\n##ticket_link##',
   },
 } as const;
@@ -103,6 +107,25 @@ export function emailsTab() {
         fields: {
           from_name: { type: 'text' as const, label: 'Sender name', default: '' },
           from_address: { type: 'email' as const, label: 'Sender address', default: '' },
+        },
+      },
+      incoming: {
+        label: 'Incoming mail',
+        desc:
+          'Replies by mail land in their ticket, and mail to the support address opens a ticket. Every mail about a ticket ' +
+          'gets a reply address on the support address (support+<ticket>-<code>@…) that only that ticket’s mails carry. ' +
+          'Empty: HELPDESK_SUPPORT_ADDRESS, else mails carry no reply address. The mailbox is read with HELPDESK_IMAP_URL or ' +
+          'fed by `helpdesk mail receive`.',
+        fields: {
+          support_address: { type: 'email' as const, label: 'Support address', default: '' },
+          new_tickets_per_sender_hour: {
+            type: 'number' as const,
+            label: 'New tickets by mail per sender per hour',
+            desc: 'More mails from one address within the hour are refused (kept in the failed list, never answered).',
+            default: 5,
+            min: 1,
+            max: 1000,
+          },
         },
       },
       templates: {

@@ -178,9 +178,9 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     const before = mail.sent.length;
     await mail.drain();
     const after = mail.sent.slice(before);
-    expect(after.filter((m) => m.subject.startsWith('Client reply'))).toHaveLength(1);
+    expect(after.filter((m) => m.text.includes(' replied to '))).toHaveLength(1);
     expect(after.some((m) => m.text.includes('VIP'))).toBe(false);
-    expect(after.find((m) => m.subject.startsWith('New reply'))?.text).toContain('Please send a screenshot.');
+    expect(after.find((m) => m.text.includes('There is a new reply'))?.text).toContain('Please send a screenshot.');
   });
 
   it("lists only the signed-in client's tickets with status and last update, names and subjects inert", async () => {

@@ -26,6 +26,8 @@ export interface SpawnOptions {
    * production does — for tests about the process itself (kill -9); source through tsx otherwise.
    */
   built?: boolean;
+  /** Written to the process's standard input, which is then closed (otherwise it has none). */
+  stdin?: string | Buffer;
 }
 
 const ROOT = packageRoot();
@@ -47,9 +49,10 @@ export function spawnHelpdesk(args: string[], env: Record<string, string>, cwd: 
     cwd,
     // tsx looks for tsconfig.json in the working folder; the project's (JSX runtime) must apply.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
   });
   if (child.pid === undefined) throw new Error('The helpdesk process did not start.');
+  if (options.stdin !== undefined) child.stdin?.end(options.stdin);
   children.add(child);
   child.once('exit', () => children.delete(child));
   let output = '';

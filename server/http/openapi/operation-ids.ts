@@ -13,6 +13,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /helpdesk/v1/tickets/{id}/comments': 'addComment',
   'POST /helpdesk/v1/tickets/{id}/suggest-reply': 'suggestReply',
   'GET /helpdesk/v1/intake/stats': 'getIntakeStats',
+  // Incoming mail (admins)
+  'GET /helpdesk/v1/mail/inbound/status': 'getInboundMailStatus',
+  'GET /helpdesk/v1/mail/inbound/failed/': 'listFailedInboundMails',
+  'POST /helpdesk/v1/mail/inbound/failed/{id}/retry': 'retryInboundMail',
   // The widget's lookups
   'GET /helpdesk/v1/tickets/products/': 'listProducts',
   'GET /helpdesk/v1/tickets/reasons/': 'listReasons',

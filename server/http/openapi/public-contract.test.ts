@@ -91,7 +91,12 @@ describe('the OpenAPI document is a contract a client can be generated from (iss
     const filed = await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, headers: agent, payload: ticketPayload() });
     expect(filed.statusCode).toBe(201);
     const comment = (version: number) =>
-      hd.app.inject({ method: 'POST', url: `${API}/tickets/${filed.json().id}/comments`, headers: agent, payload: { text: 'Hi', version } });
+      hd.app.inject({
+        method: 'POST',
+        url: `${API}/tickets/${filed.json().id}/comments`,
+        headers: agent,
+        payload: { text: 'Hi', version },
+      });
     expect((await comment(1)).statusCode).toBe(201);
     const stale = await comment(1);
     expect(stale.statusCode).toBe(409);

@@ -4,6 +4,7 @@ import { commentsRoutes } from './comments/comments.routes.js';
 import { docsRoutes } from './docs/docs.routes.js';
 import { intakeRoutes } from './intake/intake.routes.js';
 import { lookupsRoutes } from './lookups/lookups.routes.js';
+import { inboundMailRoutes } from './mail/inbound-mail.routes.js';
 import { postsRoutes } from './posts/posts.routes.js';
 import { productsRoutes } from './products/products.routes.js';
 import { sessionRoutes } from './session/session.routes.js';
@@ -31,4 +32,5 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   usersRoutes,
   tokensRoutes,
   sessionRoutes,
+  inboundMailRoutes,
 ];

@@ -1,0 +1,63 @@
+import type { Config } from './config/config-types.js';
+import { createDb } from './db/create-db.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createCounterStore } from './intake/create-counter-store.js';
+import { receiveMail } from './mail-inbound/receive-mail.js';
+import { createServiceContext } from './start-service.js';
+
+/** sysexits.h: mail servers retry a delivery on EX_TEMPFAIL and return it to the sender on EX_DATAERR. */
+export const EXIT = { ok: 0, rejected: 65, temporary: 75 } as const;
+
+/**
+ * `helpdesk mail receive < message.eml`, for a mail server's pipe (a Postfix alias): imports one
+ * message. 0 imported (or already imported, or ignored as automatic mail), 75 temporary failure (the
+ * mail server keeps the message and tries again), 65 rejected; the reason goes to standard error,
+ * which mail servers put in their log or bounce.
+ */
+export async function runMailReceive(
+  config: Config,
+  readMessage: () => Promise<Buffer>,
+  out: (l: string) => void,
+  err: (l: string) => void,
+) {
+  const raw = await readMessage();
+  if (!raw.length) {
+    err('Rejected: no message on standard input (pipe one in: helpdesk mail receive < message.eml).');
+    return EXIT.rejected;
+  }
+  const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });
+  try {
+    await migrateToLatest(db);
+    // Start-up warnings would end up in a bounce; the service's own start reports them.
+    const ctx = await createServiceContext(db, config, () => {});
+    const counters = await createCounterStore(config, db.kysely);
+    try {
+      const result = await receiveMail({ ctx, config, counters }, raw, 'pipe');
+      switch (result.kind) {
+        case 'imported':
+          out(`Imported into ticket #${result.ticketId}${result.commentId ? ' as a reply' : ' as a new ticket'}.`);
+          return EXIT.ok;
+        case 'duplicate':
+          out('Already imported; nothing changed.');
+          return EXIT.ok;
+        case 'ignored':
+          out(`Ignored: ${result.reason}`);
+          return EXIT.ok;
+        case 'rejected':
+          err(`Rejected: ${result.reason}`);
+          return EXIT.rejected;
+        case 'temporary':
+          err(`Temporary failure: ${result.reason}`);
+          return EXIT.temporary;
+      }
+    } finally {
+      await counters.close();
+    }
+  } catch (error) {
+    // The database is away or the store cannot be opened: nothing was imported, so the mail server retries.
+    err(`Temporary failure: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.temporary;
+  } finally {
+    await db.close().catch(() => {});
+  }
+}

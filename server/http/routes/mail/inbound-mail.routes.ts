@@ -1,0 +1,109 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { inboundMailStatus } from '../../../mail-inbound/inbound-mail-status.js';
+import { listFailedInboundMails } from '../../../mail-inbound/list-failed-inbound-mails.js';
+import { retryInboundMail } from '../../../mail-inbound/retry-inbound-mail.js';
+import { requireAdmin } from '../../plugins/auth.js';
+import type { RouteServices } from '../../services.js';
+import { IdParams, problemResponses } from '../shared.schema.js';
+
+const Time = Type.Union([Type.String(), Type.Null()]);
+
+/** Incoming mail for admins: the mailbox reader's status, the failed list, and a retry. */
+export const inboundMailRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config, counters }) => {
+  app.get(
+    '/mail/inbound/status',
+    {
+      schema: {
+        summary: 'Incoming mail: the IMAP reader’s last check and error, imported and failed counts',
+        tags: ['mail'],
+        response: {
+          200: Type.Object({
+            imap_configured: Type.Boolean(),
+            mailbox: Type.Union([Type.String(), Type.Null()]),
+            last_check_at: Time,
+            last_error: Type.Union([Type.String(), Type.Null()]),
+            last_error_at: Time,
+            imported: Type.Integer(),
+            failed: Type.Integer(),
+          }),
+          ...problemResponses(401, 403),
+        },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const s = await inboundMailStatus(ctx, config);
+      return {
+        imap_configured: s.imapConfigured,
+        mailbox: s.mailbox,
+        last_check_at: s.lastCheckAt,
+        last_error: s.lastError,
+        last_error_at: s.lastErrorAt,
+        imported: s.imported,
+        failed: s.failed,
+      };
+    },
+  );
+
+  app.get(
+    '/mail/inbound/failed/',
+    {
+      schema: {
+        summary: 'Incoming mails that could not be imported, newest first, with the reason',
+        tags: ['mail'],
+        response: {
+          200: Type.Array(
+            Type.Object({
+              id: Type.Integer(),
+              message_id: Type.String(),
+              sender: Type.String(),
+              subject: Type.String(),
+              reason: Type.String(),
+              received_at: Type.String(),
+            }),
+          ),
+          ...problemResponses(401, 403),
+        },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return (await listFailedInboundMails(ctx)).map((m) => ({
+        id: m.id,
+        message_id: m.messageId,
+        sender: m.sender,
+        subject: m.subject,
+        reason: m.reason,
+        received_at: m.receivedAt,
+      }));
+    },
+  );
+
+  app.post(
+    '/mail/inbound/failed/:id/retry',
+    {
+      schema: {
+        summary: 'Import a failed incoming mail again',
+        tags: ['mail'],
+        params: IdParams,
+        response: {
+          200: Type.Object({
+            outcome: Type.Union(['imported', 'duplicate', 'ignored', 'rejected', 'temporary'].map((k) => Type.Literal(k))),
+            ticket_id: Type.Union([Type.Integer(), Type.Null()]),
+            reason: Type.Union([Type.String(), Type.Null()]),
+          }),
+          ...problemResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const result = await retryInboundMail({ ctx, config, counters }, request.params.id);
+      return {
+        outcome: result.kind,
+        ticket_id: result.kind === 'imported' ? result.ticketId : null,
+        reason: 'reason' in result ? result.reason : null,
+      };
+    },
+  );
+};

@@ -1,0 +1,142 @@
+import { ImapFlow } from 'imapflow';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { updateSettings } from '../settings/settings.js';
+import { composeMail, replyBody } from '../test/compose-mail.js';
+import { type Dovecot, dovecotAvailable, startDovecot } from '../test/dovecot.js';
+import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
+import { type MailDelivery, startMailDelivery } from '../test/mail-delivery.js';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { createImapSource, type ImapSource } from './imap-source.js';
+import { readImapStatus } from './imap-status.js';
+import { receiveMail } from './receive-mail.js';
+
+const SUPPORT = 'support@help.test';
+const settled = { timeout: 20_000, interval: 50 };
+const hasDovecot = dovecotAvailable();
+
+describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
+  const hd = useTestHelpdesk(dialect, { freshEach: true });
+  let dovecot: Dovecot;
+  let delivery: MailDelivery;
+  let source: ImapSource;
+  let imap: ImapFlow;
+  beforeEach(async ({ skip }) => {
+    if (!hasDovecot) return skip();
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    await relaxIntakeLimits(hd.ctx);
+    await updateSettings(hd.ctx, { emails: { support_address: SUPPORT } });
+    dovecot = await startDovecot();
+    delivery = await startMailDelivery(hd);
+    // The poll is long on purpose: a new message must arrive through IDLE.
+    source = createImapSource(
+      { ctx: hd.ctx, config: hd.config, counters: hd.counters },
+      { url: dovecot.url, pollSeconds: 600 },
+      {
+        info: () => {},
+        warn: () => {},
+      },
+    );
+    source.start();
+    // The test's own mail program, appending what "arrives" in the support mailbox.
+    imap = new ImapFlow({
+      host: '127.0.0.1',
+      port: dovecot.port,
+      secure: false,
+      doSTARTTLS: false,
+      auth: { user: dovecot.user, pass: dovecot.password },
+      logger: false,
+    });
+    await imap.connect();
+  });
+  afterEach(async () => {
+    if (!hasDovecot) return;
+    await imap.logout();
+    await source.stop();
+    await delivery.stop();
+    await dovecot.stop();
+  });
+
+  const folderCount = async (path: string) => {
+    const status = await imap.status(path, { messages: true });
+    return status ? (status.messages ?? -1) : -1;
+  };
+  const comments = (ticketId: number) =>
+    hd.ctx.db.selectFrom('comments').select(['content', 'author_role']).where('post_id', '=', ticketId).orderBy('id').execute();
+
+  it('widget ticket → confirmation → a reply by mail lands as the client’s comment → the agent’s answer threads under it', async () => {
+    const agent = await hd.authAs('agent');
+    const agentEmail = (await hd.ctx.db.selectFrom('users').select('email').where('role', '=', 'agent').executeTakeFirstOrThrow()).email;
+    const res = await hd.app.inject({
+      method: 'POST',
+      url: '/api/helpdesk/v1/tickets/',
+      payload: ticketPayload({ email: 'ann@client.test', subject: 'Export fails' }),
+    });
+    const id = (res.json() as { id: number }).id;
+    const [confirmation] = await delivery.mailsTo('ann@client.test');
+    if (!confirmation) throw new Error('no confirmation');
+    // The source has made its folders and is idling: the reply arrives.
+    await expect.poll(() => imap.list().then((l) => l.some((b) => b.path === 'Processed')), settled).toBe(true);
+
+    const reply = await composeMail({
+      from: 'Ann Client <ann@client.test>',
+      to: confirmation.headers['reply-to'],
+      subject: `Re: ${confirmation.subject}`,
+      inReplyTo: confirmation.messageId,
+      references: [confirmation.messageId],
+      text: replyBody('Still broken on Firefox.', confirmation.text),
+    });
+    await imap.append('INBOX', reply);
+    await expect.poll(() => comments(id), settled).toEqual([{ content: 'Still broken on Firefox.', author_role: 'client' }]);
+    const status = await hd.ctx.db
+      .selectFrom('term_relationships as tr')
+      .innerJoin('terms as t', 't.id', 'tr.term_id')
+      .select('t.slug')
+      .where('tr.post_id', '=', id)
+      .where('tr.taxonomy', '=', 'ticket_status')
+      .executeTakeFirstOrThrow();
+    expect(status.slug).toBe('waiting');
+    await expect.poll(() => folderCount('Processed'), settled).toBe(1);
+    expect(await folderCount('INBOX')).toBe(0);
+    const [, toAgent] = await delivery.mailsTo(agentEmail, 2);
+    expect(toAgent?.text).toContain('Still broken on Firefox.');
+    expect(toAgent?.text).not.toContain('Acme Corp');
+
+    // The agent answers in the admin app (the same REST route); the client's mail threads under their reply.
+    const answer = await hd.app.inject({
+      method: 'POST',
+      url: `/api/helpdesk/v1/tickets/${id}/comments`,
+      headers: agent,
+      payload: { text: 'Fixed in 2.1.' },
+    });
+    expect(answer.statusCode).toBe(201);
+    const [, toClient] = await delivery.mailsTo('ann@client.test', 2);
+    expect(toClient?.subject).toBe(confirmation.subject);
+    const replyId = /^Message-ID: (<[^>]+>)/im.exec(reply)?.[1];
+    expect(toClient?.headers['in-reply-to']).toBe(replyId);
+    expect(toClient?.headers.references).toBe(`<ticket-${id}@help.test> ${confirmation.messageId} ${replyId}`);
+    expect((await readImapStatus(hd.ctx.db)).lastCheckAt).not.toBeNull();
+  });
+
+  it('a message imported before a crash (committed, not yet moved) is moved, not doubled; a refused one goes to Failed', async () => {
+    const res = await hd.app.inject({
+      method: 'POST',
+      url: '/api/helpdesk/v1/tickets/',
+      payload: ticketPayload({ email: 'bo@client.test' }),
+    });
+    const id = (res.json() as { id: number }).id;
+    const [confirmation] = await delivery.mailsTo('bo@client.test');
+    const replyTo = confirmation?.headers['reply-to'] as string;
+    const raw = await composeMail({ from: 'bo@client.test', to: replyTo, subject: 'Re', text: 'Once only.' });
+    // As if the instance died after the commit and before the MOVE: the mail is still in the inbox.
+    expect(await receiveMail({ ctx: hd.ctx, config: hd.config, counters: hd.counters }, raw, 'imap')).toMatchObject({ kind: 'imported' });
+    await imap.append('INBOX', raw);
+    await imap.append('INBOX', await composeMail({ from: 'mallory@client.test', to: replyTo, subject: 'Re', text: 'Forged.' }));
+    await expect.poll(() => folderCount('INBOX'), settled).toBe(0);
+    expect(await folderCount('Processed')).toBe(1);
+    expect(await folderCount('Failed')).toBe(1);
+    expect(await comments(id)).toEqual([{ content: 'Once only.', author_role: 'client' }]);
+    const failed = await hd.ctx.db.selectFrom('inbound_mails').select(['sender', 'reason']).where('outcome', '=', 'rejected').execute();
+    expect(failed).toEqual([{ sender: 'mallory@client.test', reason: expect.stringContaining('neither the client') }]);
+  });
+});

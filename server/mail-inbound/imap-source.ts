@@ -1,0 +1,121 @@
+import { ImapFlow } from 'imapflow';
+import { describeImapUrl, imapOptions } from './imap-options.js';
+import { writeImapStatus } from './imap-status.js';
+import { FAILED_FOLDER, importMailbox, PROCESSED_FOLDER } from './import-mailbox.js';
+import type { ReceiveDeps } from './receive-mail.js';
+
+export interface ImapSource {
+  start(): void;
+  /** Ends the pass in hand, logs out and stops. */
+  stop(): Promise<void>;
+}
+
+export interface ImapSourceSettings {
+  /** HELPDESK_IMAP_URL. */
+  url: string;
+  /** HELPDESK_IMAP_POLL_SECONDS: the wait between passes without IDLE (and the longest wait with it). */
+  pollSeconds: number;
+}
+
+const MAX_RECONNECT_MS = 60_000;
+
+/**
+ * The worker's mailbox reader: connects, makes the Processed and Failed folders, and imports what the
+ * mailbox holds (import-mailbox.ts); then waits for the server's IDLE news of a new message where it
+ * has IDLE, or polls every `pollSeconds`. A lost connection is made again with backoff. Every pass and
+ * every problem is written to the shared status the admin reads.
+ */
+export function createImapSource(deps: ReceiveDeps, settings: ImapSourceSettings, log: { info(m: string): void; warn(m: string): void }) {
+  const where = describeImapUrl(settings.url);
+  const pollMs = settings.pollSeconds * 1000;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let client: ImapFlow | null = null;
+  let pending = false;
+  let wakeUp: (() => void) | undefined;
+
+  const wake = () => {
+    pending = true;
+    wakeUp?.();
+  };
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (pending || !running) return resolve();
+      const timer = setTimeout(resolve, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => {
+      wakeUp = undefined;
+      pending = false;
+    });
+  const failed = async (message: string) => {
+    log.warn(`IMAP ${where}: ${message}`);
+    await writeImapStatus(deps.ctx.db, { mailbox: where, lastError: message, lastErrorAt: new Date().toISOString() }).catch(() => {});
+  };
+
+  async function session(): Promise<void> {
+    const { options, mailbox } = imapOptions(settings.url);
+    const connection = new ImapFlow(options);
+    client = connection;
+    // Without a listener an 'error' event would end the process; the session ends and reconnects instead.
+    connection.on('error', (error: Error) => {
+      void failed(error.message);
+      wake();
+    });
+    connection.on('close', wake);
+    connection.on('exists', wake);
+    try {
+      await connection.connect();
+      for (const folder of [PROCESSED_FOLDER, FAILED_FOLDER]) {
+        const list = await connection.list();
+        if (!list.some((box) => box.path === folder)) await connection.mailboxCreate(folder);
+      }
+      await connection.mailboxOpen(mailbox);
+      const idle = connection.capabilities.has('IDLE');
+      log.info(`IMAP ${where}: reading ${idle ? 'with IDLE' : `every ${settings.pollSeconds} s (no IDLE)`}.`);
+      while (running && connection.usable) {
+        const pass = await importMailbox(deps, connection, mailbox, log);
+        const checked = { mailbox: where, lastCheckAt: new Date().toISOString() };
+        if (pass.temporary) await failed(pass.temporary);
+        await writeImapStatus(deps.ctx.db, pass.temporary ? checked : { ...checked, lastError: null, lastErrorAt: null });
+        // With IDLE, the server's EXISTS wakes the loop at once; the timer is only a safety net.
+        await wait(pollMs);
+      }
+    } finally {
+      client = null;
+      if (connection.usable) await connection.logout().catch(() => {});
+      connection.close();
+    }
+  }
+
+  async function run(): Promise<void> {
+    let backoffMs = 1000;
+    while (running) {
+      try {
+        await session();
+        backoffMs = 1000;
+      } catch (error) {
+        await failed(error instanceof Error ? error.message : String(error));
+      }
+      if (!running) break;
+      await wait(backoffMs);
+      backoffMs = Math.min(backoffMs * 2, MAX_RECONNECT_MS);
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    async stop() {
+      running = false;
+      wake();
+      client?.close();
+      await loop;
+    },
+  } satisfies ImapSource;
+}

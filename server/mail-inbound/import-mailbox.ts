@@ -1,0 +1,51 @@
+import type { ImapFlow } from 'imapflow';
+import type { ReceiveDeps } from './receive-mail.js';
+import { receiveMail } from './receive-mail.js';
+
+export const PROCESSED_FOLDER = 'Processed';
+export const FAILED_FOLDER = 'Failed';
+
+export interface MailboxPass {
+  imported: number;
+  failed: number;
+  /** Set when a message could not be imported for now: it stays in the mailbox for the next pass. */
+  temporary: string | null;
+}
+
+/**
+ * One pass over the mailbox: each message is imported, then moved — to Processed only after its
+ * ticket or comment committed (or it was a duplicate or automatic mail), to Failed when it was
+ * rejected (the reason is stored with it). A temporary failure leaves it where it is and ends the pass.
+ * Several instances may run passes at once: the Message-ID's unique key imports each message once,
+ * and whichever MOVE comes second finds nothing to move.
+ */
+export async function importMailbox(
+  deps: ReceiveDeps,
+  client: ImapFlow,
+  mailbox: string,
+  log: { warn(message: string): void },
+): Promise<MailboxPass> {
+  const pass: MailboxPass = { imported: 0, failed: 0, temporary: null };
+  const lock = await client.getMailboxLock(mailbox);
+  try {
+    const uids = (await client.search({ all: true }, { uid: true })) || [];
+    for (const uid of uids) {
+      const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
+      // Gone already: another instance moved it.
+      if (message === false || !message.source) continue;
+      const result = await receiveMail(deps, message.source, 'imap');
+      if (result.kind === 'temporary') {
+        pass.temporary = result.reason;
+        break;
+      }
+      if (result.kind === 'rejected') {
+        pass.failed += 1;
+        log.warn(`Incoming mail (IMAP uid ${uid}) moved to ${FAILED_FOLDER}: ${result.reason}`);
+      } else if (result.kind === 'imported') pass.imported += 1;
+      await client.messageMove(String(uid), result.kind === 'rejected' ? FAILED_FOLDER : PROCESSED_FOLDER, { uid: true });
+    }
+  } finally {
+    lock.release();
+  }
+  return pass;
+}

@@ -1,0 +1,53 @@
+import { TICKET_FIELD_LIMITS } from '../../common/limits.js';
+import type { DomainContext } from '../domain/context.js';
+import { isEmailAddress } from '../domain/email-address.js';
+import { fileTicket } from '../domain/file-ticket.js';
+import type { CounterStore } from '../intake/counter-store.js';
+import type { IncomingMail } from './parse-incoming-mail.js';
+import type { ReceiveResult } from './receive-result.js';
+import { type InboundSource, inboundRow, recordInboundMail } from './record-inbound-mail.js';
+import { takeMailTicketAllowance } from './take-mail-ticket-allowance.js';
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
+const NOT_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
+
+/**
+ * Opens a ticket from a mail to the support address through the one filing operation (the account
+ * gate and `helpdesk_can_register_users`, the confirmation mail): subject → title, text → description,
+ * sender → account. The Message-ID is the idempotency key, so an import interrupted after the ticket
+ * committed finds that ticket again instead of filing a second one.
+ */
+export async function importNewTicket(
+  ctx: DomainContext,
+  counters: CounterStore,
+  mail: IncomingMail,
+  source: InboundSource,
+  description: string,
+): Promise<ReceiveResult> {
+  const email = mail.from ?? '';
+  if (!isEmailAddress(email)) return { kind: 'rejected', reason: `The sender's address "${email}" is not one the help desk accepts.` };
+  const overLimit = await takeMailTicketAllowance(ctx, counters, email);
+  if (overLimit) return { kind: 'rejected', reason: overLimit };
+
+  const filed = await fileTicket(ctx, counters, {
+    channel: { via: 'mail' },
+    ip: 'mail',
+    ticket: {
+      name: oneLine(mail.fromName, TICKET_FIELD_LIMITS.name) || email.slice(0, email.indexOf('@')),
+      email,
+      subject: oneLine(mail.subject, TICKET_FIELD_LIMITS.subject) || '(no subject)',
+      description,
+      idempotencyKey: `mail:${mail.messageId}`.slice(0, 300),
+    },
+  });
+  if (filed.kind === 'created' || filed.kind === 'duplicate') {
+    await recordInboundMail(ctx.db, inboundRow(mail, source, 'imported', { ticketId: filed.ticket.id }));
+    return { kind: 'imported', ticketId: filed.ticket.id, commentId: null };
+  }
+  if (filed.kind === 'refused' || filed.kind === 'limited') return { kind: 'rejected', reason: filed.problem.message };
+  return { kind: 'rejected', reason: 'The ticket was not filed.' };
+}
+
+function oneLine(value: string, max: number): string {
+  return value.replace(NOT_SINGLE_LINE, ' ').replace(/\s+/g, ' ').trim().slice(0, max).trim();
+}

@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+import { ticketOfReplyAddress } from '../email/reply-address.js';
+import type { IncomingMail } from './parse-incoming-mail.js';
+
+/** The ticket an incoming mail is about, and how that was found. */
+export interface TicketMatch {
+  ticketId: number;
+  /** `address`: the ticket's reply address (its secret token); `thread`: it answers a mail we sent; `subject`: `[#n]`. */
+  via: 'address' | 'thread' | 'subject';
+}
+
+/**
+ * Finds the ticket: by the ticket's reply address, else by In-Reply-To/References naming a mail we
+ * sent about it, else by `[#<number>]` in the subject when the sender is that ticket's client. Who may
+ * then write to it is checked by the caller (receive-mail.ts), for every way of matching.
+ */
+export async function matchTicket(db: Kysely<Database>, mail: IncomingMail, supportAddress: string | null): Promise<TicketMatch | null> {
+  if (supportAddress) {
+    for (const address of mail.recipients) {
+      const ticketId = await ticketOfReplyAddress(db, supportAddress, address);
+      if (ticketId !== null && (await ticketExists(db, ticketId))) return { ticketId, via: 'address' };
+    }
+  }
+  if (mail.answers.length) {
+    const sent = await db
+      .selectFrom('sent_mails')
+      .select('ticket_id')
+      .where('message_id', 'in', mail.answers.slice(0, 100))
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (sent && (await ticketExists(db, sent.ticket_id))) return { ticketId: sent.ticket_id, via: 'thread' };
+  }
+  const number = /\[#(\d{1,12})\]/.exec(mail.subject)?.[1];
+  if (number && mail.from) {
+    const ticket = await db
+      .selectFrom('posts as p')
+      .innerJoin('users as u', 'u.id', 'p.author_id')
+      .select('p.id')
+      .where('p.id', '=', Number(number))
+      .where('p.type', '=', 'ticket')
+      .where('u.email', '=', mail.from)
+      .executeTakeFirst();
+    if (ticket) return { ticketId: ticket.id, via: 'subject' };
+  }
+  return null;
+}
+
+async function ticketExists(db: Kysely<Database>, ticketId: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('posts').select('id').where('id', '=', ticketId).where('type', '=', 'ticket').executeTakeFirst());
+}

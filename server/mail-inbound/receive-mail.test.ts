@@ -1,0 +1,235 @@
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { updateSettings } from '../settings/settings.js';
+import { composeMail, replyBody } from '../test/compose-mail.js';
+import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
+import { type MailDelivery, startMailDelivery } from '../test/mail-delivery.js';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { receiveMail } from './receive-mail.js';
+
+const SUPPORT = 'support@help.test';
+
+describeEachDatabase('receiveMail', (dialect) => {
+  const hd = useTestHelpdesk(dialect, { freshEach: true });
+  let delivery: MailDelivery;
+  beforeEach(async () => {
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    await relaxIntakeLimits(hd.ctx);
+    await updateSettings(hd.ctx, { emails: { support_address: SUPPORT } });
+    delivery = await startMailDelivery(hd);
+  });
+  afterEach(async () => {
+    await delivery.stop();
+  });
+
+  const receive = (raw: string) => receiveMail({ ctx: hd.ctx, config: hd.config, counters: hd.counters }, raw, 'pipe');
+  const comments = (ticketId: number) =>
+    hd.ctx.db.selectFrom('comments').select(['content', 'author_role']).where('post_id', '=', ticketId).orderBy('id').execute();
+  const status = async (ticketId: number) =>
+    (
+      await hd.ctx.db
+        .selectFrom('term_relationships as tr')
+        .innerJoin('terms as t', 't.id', 'tr.term_id')
+        .select('t.slug')
+        .where('tr.post_id', '=', ticketId)
+        .where('tr.taxonomy', '=', 'ticket_status')
+        .executeTakeFirstOrThrow()
+    ).slug;
+  const staffEmail = async () =>
+    (await hd.ctx.db.selectFrom('users').select('email').where('role', '=', 'agent').executeTakeFirstOrThrow()).email;
+  const mailJobs = async () => (await hd.ctx.db.selectFrom('jobs').select('payload').where('kind', '=', 'mail').execute()).length;
+
+  /** A widget ticket and its confirmation, as the client received it. */
+  async function widgetTicket(email: string) {
+    const res = await hd.app.inject({
+      method: 'POST',
+      url: '/api/helpdesk/v1/tickets/',
+      payload: ticketPayload({ email, subject: 'Export fails' }),
+    });
+    expect(res.statusCode).toBe(201);
+    const id = (res.json() as { id: number }).id;
+    const [confirmation] = await delivery.mailsTo(email);
+    if (!confirmation) throw new Error('no confirmation');
+    return { id, confirmation };
+  }
+
+  it('a new ticket by mail: subject and text filed for the sender, confirmed by mail in the same thread', async () => {
+    await hd.authAs('agent');
+    const raw = await composeMail({
+      from: '"Cleo Client" <Cleo@Client.test>',
+      to: SUPPORT,
+      subject: 'Printer =?on fire',
+      text: 'It smokes.\nPlease help.',
+      messageId: '<first@client.test>',
+    });
+    const result = await receive(raw);
+    expect(result).toMatchObject({ kind: 'imported', commentId: null });
+    const id = (result as { ticketId: number }).ticketId;
+    const ticket = await hd.ctx.db
+      .selectFrom('posts as p')
+      .innerJoin('users as u', 'u.id', 'p.author_id')
+      .select(['p.title', 'p.content', 'u.email', 'u.name'])
+      .where('p.id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(ticket).toEqual({
+      title: 'Printer =?on fire',
+      content: 'It smokes.\nPlease help.',
+      email: 'cleo@client.test',
+      name: 'Cleo Client',
+    });
+    const [confirmation] = await delivery.mailsTo('cleo@client.test');
+    expect(confirmation?.subject).toBe(`Printer =?on fire [#${id}]`);
+    expect(confirmation?.headers['in-reply-to']).toBe('<first@client.test>');
+    expect(confirmation?.headers['reply-to']).toMatch(new RegExp(`^support\\+${id}-[0-9a-f]{24}@help\\.test$`));
+  });
+
+  it('a reply built as a mail program builds it becomes the client’s comment without the quote; Waiting; agents mailed', async () => {
+    await hd.authAs('agent');
+    const agent = { email: await staffEmail() };
+    const { id, confirmation } = await widgetTicket('ann@client.test');
+    const raw = await composeMail({
+      from: 'Ann Client <ann@client.test>',
+      // Answering the thread, not the reply address: matched by In-Reply-To.
+      to: SUPPORT,
+      subject: `Re: ${confirmation.subject}`,
+      inReplyTo: confirmation.messageId,
+      references: [confirmation.messageId],
+      text: replyBody('It works now, thanks!', confirmation.text),
+    });
+    expect(await receive(raw)).toMatchObject({ kind: 'imported', ticketId: id });
+    expect(await comments(id)).toEqual([{ content: 'It works now, thanks!', author_role: 'client' }]);
+    expect(await status(id)).toBe('waiting');
+    const agentMails = await delivery.mailsTo(agent.email, 2);
+    expect(agentMails[1]?.text).toContain('It works now, thanks!');
+    expect(agentMails[1]?.subject).toBe(confirmation.subject);
+
+    // The same message again (a second delivery, either path): nothing more.
+    expect(await receive(raw)).toEqual({ kind: 'duplicate' });
+    expect(await comments(id)).toHaveLength(1);
+  });
+
+  it('the reply address and the subject number match; a staff member’s reply is the agent’s public reply', async () => {
+    await hd.authAs('agent');
+    const agent = { email: await staffEmail() };
+    const { id, confirmation } = await widgetTicket('bea@client.test');
+    const replyTo = confirmation.headers['reply-to'] as string;
+    const byAddress = await composeMail({ from: 'bea@client.test', to: replyTo, subject: 'Anything', text: 'By address.' });
+    expect(await receive(byAddress)).toMatchObject({ kind: 'imported', ticketId: id });
+    const bySubject = await composeMail({ from: 'bea@client.test', to: SUPPORT, subject: `Re: [#${id}] hello`, text: 'By number.' });
+    expect(await receive(bySubject)).toMatchObject({ kind: 'imported', ticketId: id });
+    const fromAgent = await composeMail({ from: agent.email, to: replyTo, subject: 'Re', text: 'We are **on it**.' });
+    expect(await receive(fromAgent)).toMatchObject({ kind: 'imported', ticketId: id });
+    expect(await comments(id)).toEqual([
+      { content: 'By address.', author_role: 'client' },
+      { content: 'By number.', author_role: 'client' },
+      { content: 'We are **on it**.', author_role: 'agent' },
+    ]);
+    expect(await status(id)).toBe('in-progress');
+  });
+
+  it('a forged From on another client’s reply address, thread or number never becomes a comment there', async () => {
+    const { id, confirmation } = await widgetTicket('victim@client.test');
+    await widgetTicket('mallory@client.test');
+    const replyTo = confirmation.headers['reply-to'] as string;
+    for (const options of [
+      { to: replyTo, subject: 'x' },
+      { to: SUPPORT, subject: 'x', inReplyTo: confirmation.messageId },
+      { to: SUPPORT, subject: `[#${id}] x` },
+    ]) {
+      const raw = await composeMail({ from: 'mallory@client.test', text: 'Injected words.', ...options });
+      const result = await receive(raw);
+      // By number the sender is not the client, so it is no match at all: it files the sender's own ticket.
+      if (options.subject.startsWith('[#')) expect(result).toMatchObject({ kind: 'imported' });
+      else expect(result).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('neither the client') });
+      if (result.kind === 'imported') expect(result.ticketId).not.toBe(id);
+    }
+    // A stranger with no account at all, on the reply address: refused too.
+    const stranger = await composeMail({ from: 'eve@elsewhere.test', to: replyTo, subject: 'x', text: 'Injected.' });
+    expect(await receive(stranger)).toMatchObject({ kind: 'rejected' });
+    expect(await comments(id)).toEqual([]);
+    // A made-up token names no ticket.
+    const guessed = await composeMail({ from: 'victim@client.test', to: `support+${id}-${'0'.repeat(24)}@help.test`, text: 'x' });
+    const result = await receive(guessed);
+    expect(result.kind === 'imported' && result.ticketId === id).toBe(false);
+  });
+
+  it('an unknown sender while account creation is off: no ticket, no mail back, the reason kept', async () => {
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: false });
+    const jobsBefore = await mailJobs();
+    const raw = await composeMail({ from: 'nobody@client.test', to: SUPPORT, subject: 'Hi', text: 'Let me in.' });
+    expect(await receive(raw)).toMatchObject({ kind: 'rejected' });
+    expect(await hd.ctx.db.selectFrom('posts').select('id').where('type', '=', 'ticket').execute()).toEqual([]);
+    expect(await mailJobs()).toBe(jobsBefore);
+    const row = await hd.ctx.db.selectFrom('inbound_mails').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ outcome: 'rejected', sender: 'nobody@client.test' });
+    expect(row.raw).toBe(raw);
+  });
+
+  it('auto-replies and list mail are ignored and never answered; a bounce marks our mail failed', async () => {
+    const { id, confirmation } = await widgetTicket('dan@client.test');
+    const replyTo = confirmation.headers['reply-to'] as string;
+    const jobsBefore = await mailJobs();
+    const automatic = [
+      { headers: { 'Auto-Submitted': 'auto-replied' } },
+      { headers: { Precedence: 'bulk' } },
+      { headers: { 'X-Autoreply': 'yes' } },
+      { headers: { 'List-Id': '<news.client.test>' } },
+    ];
+    for (const extra of automatic) {
+      const raw = await composeMail({ from: 'dan@client.test', to: replyTo, subject: 'Out of office', text: 'Away.', ...extra });
+      expect(await receive(raw)).toMatchObject({ kind: 'ignored' });
+    }
+    const ownMail = await composeMail({ from: SUPPORT, to: replyTo, subject: 'x', text: 'loop' });
+    expect(await receive(ownMail)).toMatchObject({ kind: 'ignored' });
+    const bounce = await composeMail({
+      from: 'MAILER-DAEMON@mx.client.test',
+      to: 'helpdesk@help.test',
+      subject: 'Undelivered Mail Returned to Sender',
+      text: 'This is the mail system. The mail could not be delivered.',
+      attachments: [
+        {
+          contentType: 'message/delivery-status',
+          content:
+            'Reporting-MTA: dns; mx.client.test\r\n\r\nFinal-Recipient: rfc822; dan@client.test\r\nAction: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 5.1.1 No such user\r\n',
+        },
+        { contentType: 'text/rfc822-headers', content: `Message-ID: ${confirmation.messageId}\r\nSubject: ${confirmation.subject}\r\n` },
+      ],
+    });
+    expect(await receive(bounce)).toMatchObject({ kind: 'ignored', reason: expect.stringContaining('marked failed') });
+    const sent = await hd.ctx.db
+      .selectFrom('sent_mails')
+      .select(['state', 'failure'])
+      .where('message_id', '=', confirmation.messageId)
+      .executeTakeFirstOrThrow();
+    expect(sent).toEqual({ state: 'failed', failure: 'Delivery failed: smtp; 550 5.1.1 No such user' });
+    expect(await comments(id)).toEqual([]);
+    expect(await mailJobs()).toBe(jobsBefore);
+  });
+
+  it('HTML-only mail becomes plain text; an attachment is named as left out; a sender’s tickets are limited', async () => {
+    await updateSettings(hd.ctx, { emails: { new_tickets_per_sender_hour: 2 } });
+    const raw = await composeMail({
+      from: 'eva@client.test',
+      to: SUPPORT,
+      subject: 'HTML',
+      html: '<p>Caf\u00e9 <b>open</b><script>alert(1)</script></p><img src="http://tracker.test/x.png">',
+      attachments: [{ filename: 'screen.png', content: Buffer.from('png') }],
+    });
+    const result = await receive(raw);
+    expect(result).toMatchObject({ kind: 'imported' });
+    const ticket = await hd.ctx.db
+      .selectFrom('posts')
+      .select('content')
+      .where('id', '=', (result as { ticketId: number }).ticketId)
+      .executeTakeFirstOrThrow();
+    expect(ticket.content).toMatch(/^Café open\n\n\[Left out: 1 attached file\(s\) \(screen\.png\)/);
+    expect(ticket.content).not.toMatch(/script|alert|<|tracker/);
+    expect(await receive(await composeMail({ from: 'eva+2@client.test', to: SUPPORT, subject: 'two', text: 'x' }))).toMatchObject({
+      kind: 'imported',
+    });
+    expect(await receive(await composeMail({ from: 'Eva@client.test', to: SUPPORT, subject: 'three', text: 'x' }))).toMatchObject({
+      kind: 'rejected',
+      reason: expect.stringContaining('already opened 2 ticket(s)'),
+    });
+  });
+});

@@ -1,0 +1,120 @@
+import { COMMENT_TEXT_MAX, TICKET_FIELD_LIMITS } from '../../common/limits.js';
+import type { Config } from '../config/config-types.js';
+import type { DomainContext } from '../domain/context.js';
+import { normalizeEmail } from '../domain/resolve-user.js';
+import { findSupportAddress } from '../email/support-address.js';
+import { AppError } from '../errors.js';
+import type { CounterStore } from '../intake/counter-store.js';
+import { getCoreSettings } from '../settings/core-settings.js';
+import { whyAutomatic } from './automatic-message.js';
+import { cleanReplyText } from './clean-reply-text.js';
+import { isDeliveryReport, markReportedMails } from './delivery-report.js';
+import { importNewTicket } from './import-new-ticket.js';
+import { importReply, type ReplyAuthor } from './import-reply.js';
+import { matchTicket } from './match-ticket.js';
+import { type IncomingMail, parseIncomingMail } from './parse-incoming-mail.js';
+import type { ReceiveResult } from './receive-result.js';
+import { type InboundSource, inboundRow, recordInboundMail } from './record-inbound-mail.js';
+
+export interface ReceiveDeps {
+  ctx: DomainContext;
+  config: Config;
+  counters: CounterStore;
+}
+
+/**
+ * Imports one incoming message (from IMAP, the pipe command or an admin's retry) and says what came
+ * of it. Never answers automatic mail, reports or our own mail; records every outcome by Message-ID,
+ * so the same message delivered again, by any path, changes nothing. A storage fault stores nothing
+ * and answers `temporary`.
+ */
+export async function receiveMail(deps: ReceiveDeps, raw: string | Buffer, source: InboundSource): Promise<ReceiveResult> {
+  let mail: IncomingMail;
+  try {
+    mail = await parseIncomingMail(raw);
+  } catch {
+    return { kind: 'rejected', reason: 'The message could not be read as a mail.' };
+  }
+  try {
+    const seen = await deps.ctx.db.selectFrom('inbound_mails').select('id').where('message_id', '=', mail.messageId).executeTakeFirst();
+    if (seen) return { kind: 'duplicate' };
+    const result = await importMail(deps, mail, source);
+    if (result.kind === 'ignored' || result.kind === 'rejected') {
+      await recordInboundMail(deps.ctx.db, inboundRow(mail, source, result.kind, { reason: result.reason }));
+    }
+    return result;
+  } catch (error) {
+    // A client mistake the domain refuses (text rules, a gone ticket) will not change on a retry.
+    if (error instanceof AppError && error.status < 500) {
+      const reason = error.message;
+      await recordInboundMail(deps.ctx.db, inboundRow(mail, source, 'rejected', { reason })).catch(() => {});
+      return { kind: 'rejected', reason };
+    }
+    return { kind: 'temporary', reason: `Could not import it now: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+async function importMail(deps: ReceiveDeps, mail: IncomingMail, source: InboundSource): Promise<ReceiveResult> {
+  const { ctx, config, counters } = deps;
+  if (!mail.from) return { kind: 'rejected', reason: 'The message names no sender (From).' };
+  // Reports first: they come from the mail system, often with Auto-Submitted, and must mark our mail.
+  if (isDeliveryReport(mail)) {
+    const marked = await markReportedMails(ctx.db, mail);
+    return { kind: 'ignored', reason: marked ? `Delivery report about ${marked} mail(s) we sent; marked failed.` : 'Delivery report.' };
+  }
+  const support = await findSupportAddress(ctx, config);
+  if (await isOwnMail(deps, mail, support)) return { kind: 'ignored', reason: 'It is mail the help desk sent.' };
+  const automatic = whyAutomatic(mail);
+  if (automatic) return { kind: 'ignored', reason: automatic };
+
+  const text = withLeftOutFiles(cleanReplyText(mail.text), mail.attachmentNames);
+  const match = await matchTicket(ctx.db, mail, support);
+  if (!match) {
+    if (!text) return { kind: 'rejected', reason: 'The message has no text.' };
+    return importNewTicket(ctx, counters, mail, source, cut(text, TICKET_FIELD_LIMITS.description));
+  }
+  const author = await findAuthor(deps, mail.from, match.ticketId);
+  if (typeof author === 'string') return { kind: 'rejected', reason: author };
+  if (!text) return { kind: 'rejected', reason: 'The reply has no text above the quoted mail.' };
+  return importReply(ctx, mail, source, { ticketId: match.ticketId, author, text: cut(text, COMMENT_TEXT_MAX) });
+}
+
+/**
+ * Who writes: the ticket's client, or a staff account (an agent's public reply). Anyone else, a forged
+ * From included, never writes on that ticket (docs/SECURITY.md). Returns the refusal as text.
+ */
+async function findAuthor({ ctx }: ReceiveDeps, sender: string, ticketId: number): Promise<ReplyAuthor | string> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'role', 'disabled_at'])
+    .where('email', '=', normalizeEmail(sender))
+    .executeTakeFirst();
+  const ticket = await ctx.db.selectFrom('posts').select('author_id').where('id', '=', ticketId).executeTakeFirstOrThrow();
+  const isClient = user !== undefined && ticket.author_id === user.id;
+  if (!user || (!isClient && user.role === 'client')) {
+    return `The sender is neither the client of ticket #${ticketId} nor staff, so it was not added there.`;
+  }
+  if (user.disabled_at) return 'The sender’s account is disabled.';
+  return { id: user.id, role: isClient ? 'client' : user.role };
+}
+
+async function isOwnMail({ ctx, config }: ReceiveDeps, mail: IncomingMail, support: string | null): Promise<boolean> {
+  const from = mail.from as string;
+  // The sender address of our mails (Emails → Sender address, else helpdesk@ the home URL's host).
+  const sender = (await getCoreSettings(ctx)).emails.from_address.trim().toLowerCase() || `helpdesk@${new URL(config.homeUrl).hostname}`;
+  if (from === sender || from === support) return true;
+  const sent = await ctx.db.selectFrom('sent_mails').select('id').where('message_id', '=', mail.messageId).executeTakeFirst();
+  return sent !== undefined;
+}
+
+// Until attachments are stored, the comment says what was left out rather than dropping it silently.
+function withLeftOutFiles(text: string, names: string[]): string {
+  if (!names.length) return text;
+  const list = names.map((n) => n.replace(/[\r\n]+/g, ' ').slice(0, 200)).join(', ');
+  return `${text}\n\n[Left out: ${names.length} attached file(s) (${list}). Files sent by mail are not kept yet; please send a link.]`.trim();
+}
+
+function cut(text: string, max: number): string {
+  const note = '\n\n[The rest of the mail was cut: it was too long.]';
+  return text.length <= max ? text : `${text.slice(0, max - note.length)}${note}`;
+}

@@ -1,0 +1,12 @@
+/**
+ * What came of one incoming message. `imported`: a comment or a new ticket was committed; `duplicate`:
+ * this Message-ID was handled before (by any path or instance), nothing changed; `ignored`: automatic
+ * mail, a delivery report or our own mail, recorded and never answered; `rejected`: it cannot be
+ * imported (recorded with the reason and kept for a retry); `temporary`: nothing was stored, try again later.
+ */
+export type ReceiveResult =
+  | { kind: 'imported'; ticketId: number; commentId: number | null }
+  | { kind: 'duplicate' }
+  | { kind: 'ignored'; reason: string }
+  | { kind: 'rejected'; reason: string }
+  | { kind: 'temporary'; reason: string };

@@ -1,0 +1,35 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, InboundMailsTable } from '../db/tables.js';
+import type { IncomingMail } from './parse-incoming-mail.js';
+
+export type InboundSource = InboundMailsTable['source'];
+
+/** The row that records what came of a message; `raw` is kept for rejected mail only (for a retry). */
+export function inboundRow(
+  mail: IncomingMail,
+  source: InboundSource,
+  outcome: InboundMailsTable['outcome'],
+  details: { reason?: string; ticketId?: number; commentId?: number } = {},
+): Insertable<InboundMailsTable> {
+  return {
+    message_id: mail.messageId,
+    sender: mail.from ?? '',
+    subject: mail.subject.slice(0, 500),
+    outcome,
+    reason: details.reason ?? null,
+    ticket_id: details.ticketId ?? null,
+    comment_id: details.commentId ?? null,
+    raw: outcome === 'rejected' ? mail.raw : null,
+    source,
+    created_at: new Date().toISOString(),
+  };
+}
+
+/** Records an outcome once: a second delivery of the same Message-ID finds the first row and changes nothing. */
+export async function recordInboundMail(db: Kysely<Database>, row: Insertable<InboundMailsTable>): Promise<void> {
+  await db
+    .insertInto('inbound_mails')
+    .values(row)
+    .onConflict((oc) => oc.column('message_id').doNothing())
+    .execute();
+}
