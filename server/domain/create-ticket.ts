@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
 import type { Database, Taxonomy, UserRow } from '../db/tables.js';
 import { invalidField } from '../errors.js';
-import { enqueueJob } from '../jobs/queue.js';
-import { type Actor, type DomainContext, isStaff, now } from './context.js';
+import { type Actor, type DomainContext, isStaff } from './context.js';
 import { lookUpClient, registrationClosed } from './find-or-create-client.js';
+import { insertTicketRows, type TicketRows } from './insert-ticket-rows.js';
 import { assertAssignableToProduct, assertProductExists } from './product-post-types.js';
 import { assertValidAccount, normalizeEmail } from './resolve-user.js';
 import { findTerm } from './terms.js';
@@ -69,11 +69,28 @@ export async function createTicketUnlessClosed(
   const account = owner ? ({ kind: 'existing', user: owner } as const) : await lookUpClient(ctx, input);
   if (account.kind === 'closed') return 'registration_closed';
 
+  const rows = (user: UserRow): TicketRows => ({
+    title: input.subject.trim(),
+    content: input.description,
+    authorId: user.id,
+    productId: input.product ?? null,
+    terms: [
+      { taxonomy: 'ticket_status', termId: status.id },
+      ...(input.reason !== undefined ? [{ taxonomy: 'ticket_reason' as const, termId: input.reason }] : []),
+      ...(input.urgency !== undefined ? [{ taxonomy: 'ticket_urgency' as const, termId: input.urgency }] : []),
+    ],
+    meta: { ...input.meta, ...(input.orderId?.trim() && { order: input.orderId.trim() }) },
+    idempotencyKey,
+  });
+  const created = (id: number): CreatedTicket => ({ id, status: status.slug, isNew: true });
   try {
+    // On PostgreSQL a ticket for an existing account is one statement, atomic on its own: one round trip.
+    if (account.kind === 'existing' && ctx.dialect === 'postgres')
+      return created(await insertTicketRows(ctx.db, ctx.dialect, rows(account.user)));
     return await ctx.transactions.run(async (trx) => {
       // A new client's account is stored with the ticket, so a failed ticket leaves no account behind.
       const user = account.kind === 'existing' ? account.user : await account.create(trx);
-      return insertTicketRows(trx, input, user, status, idempotencyKey);
+      return created(await insertTicketRows(trx, ctx.dialect, rows(user)));
     });
   } catch (error) {
     // Two requests raced with the same key: the loser answers with the winner's ticket.
@@ -83,52 +100,6 @@ export async function createTicketUnlessClosed(
     }
     throw error;
   }
-}
-
-async function insertTicketRows(
-  trx: Kysely<Database>,
-  input: CreateTicketInput,
-  user: UserRow,
-  status: { id: number; slug: string },
-  idempotencyKey: string | undefined,
-): Promise<CreatedTicket> {
-  const time = now();
-  const { id } = await trx
-    .insertInto('posts')
-    .values({
-      type: 'ticket',
-      status: 'publish',
-      title: input.subject.trim(),
-      content: input.description,
-      slug: '',
-      author_id: user.id,
-      product_id: input.product ?? null,
-      parent_id: null,
-      menu_order: 0,
-      created_at: time,
-      updated_at: time,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-
-  const terms: Array<{ post_id: number; taxonomy: Taxonomy; term_id: number }> = [
-    { post_id: id, taxonomy: 'ticket_status', term_id: status.id },
-  ];
-  if (input.reason !== undefined) terms.push({ post_id: id, taxonomy: 'ticket_reason', term_id: input.reason });
-  if (input.urgency !== undefined) terms.push({ post_id: id, taxonomy: 'ticket_urgency', term_id: input.urgency });
-  await trx.insertInto('term_relationships').values(terms).execute();
-
-  const meta = { ...input.meta, ...(input.orderId?.trim() && { order: input.orderId.trim() }) };
-  if (Object.keys(meta).length) {
-    await trx
-      .insertInto('post_meta')
-      .values(Object.entries(meta).map(([meta_key, meta_value]) => ({ post_id: id, meta_key, meta_value })))
-      .execute();
-  }
-  await enqueueJob(trx, 'ticket_created', { ticketId: id }, time);
-  if (idempotencyKey) await trx.insertInto('idempotency_keys').values({ key: idempotencyKey, ticket_id: id, created_at: time }).execute();
-
-  return { id, status: status.slug, isNew: true };
 }
 
 // Routes validate first; this is the guarantee for every caller (see text-rules.ts for why).
