@@ -8,8 +8,8 @@ import { lookUpClient, registrationClosed } from './find-or-create-client.js';
 import { insertTicketRows, type TicketRows } from './insert-ticket-rows.js';
 import { assertAssignableToProduct, assertProductExists } from './product-post-types.js';
 import { assertValidAccount, normalizeEmail } from './resolve-user.js';
-import { findTerm } from './terms.js';
 import { isMultiLineText, isSingleLineText, MULTI_LINE_RULE, SINGLE_LINE_RULE } from './text-rules.js';
+import { readTicketTerms, type TicketTerms } from './ticket-terms.js';
 
 export interface CreateTicketInput {
   name: string;
@@ -58,15 +58,22 @@ export async function createTicketUnlessClosed(
   assertTicketText(input);
   const privileged = isStaff(actor);
   const idempotencyKey = input.idempotencyKey ? scopeIdempotencyKey(input.email, input.idempotencyKey) : undefined;
-  if (idempotencyKey) {
-    const replay = await findReplay(ctx.db, idempotencyKey);
-    if (replay) return replay;
-  }
-
-  const status = await resolveStatus(ctx, privileged ? input.status : undefined);
-  await checkReferences(ctx, input);
-  const owner = privileged && input.userId !== undefined ? await findUserById(ctx, input.userId) : undefined;
-  const account = owner ? ({ kind: 'existing', user: owner } as const) : await lookUpClient(ctx, input);
+  const ownerChosen = privileged && input.userId !== undefined;
+  // The reads are independent, so they go out together (on PostgreSQL, in parallel on the pool);
+  // their outcomes are then taken in the order the checks have always run.
+  const [replay, terms, client] = await Promise.allSettled([
+    idempotencyKey ? findReplay(ctx.db, idempotencyKey) : undefined,
+    readTicketTerms(ctx, input),
+    ownerChosen ? undefined : lookUpClient(ctx, input),
+  ]);
+  const replayed = settled(replay);
+  if (replayed) return replayed;
+  const ticketTerms = settled(terms);
+  const status = resolveStatus(ticketTerms, privileged ? input.status : undefined);
+  await checkReferences(ctx, input, ticketTerms);
+  const owner = ownerChosen ? await findUserById(ctx, input.userId as number) : undefined;
+  const account = owner ? ({ kind: 'existing', user: owner } as const) : settled(client);
+  if (!account) throw new Error('The client lookup was skipped although no owner was chosen.');
   if (account.kind === 'closed') return 'registration_closed';
 
   const rows = (user: UserRow): TicketRows => ({
@@ -131,25 +138,19 @@ async function findReplay(db: Kysely<Database>, key: string): Promise<CreatedTic
   return row ? { id: row.id, status: row.status, isNew: false } : undefined;
 }
 
-async function resolveStatus(ctx: DomainContext, statusId: number | undefined): Promise<{ id: number; slug: string }> {
-  if (statusId !== undefined) {
-    const term = await findTerm(ctx, 'ticket_status', statusId);
-    if (!term) throw invalidField('status', `there is no ticket status with id ${statusId}`);
-    return term;
-  }
-  // The first status in the admin's order is the initial one (Open, unless reordered).
-  const open = await ctx.db
-    .selectFrom('terms')
-    .select(['id', 'slug'])
-    .where('taxonomy', '=', 'ticket_status')
-    .orderBy('term_order')
-    .orderBy('id')
-    .executeTakeFirst();
-  if (!open) throw new Error('No ticket statuses exist; the initial migration seeds them.');
-  return open;
+function resolveStatus(terms: TicketTerms, statusId: number | undefined): { id: number; slug: string } {
+  if (statusId === undefined) return terms.initialStatus;
+  const term = terms.status(statusId);
+  if (!term) throw invalidField('status', `there is no ticket status with id ${statusId}`);
+  return term;
 }
 
-async function checkReferences(ctx: DomainContext, input: CreateTicketInput): Promise<void> {
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
+async function checkReferences(ctx: DomainContext, input: CreateTicketInput, terms: TicketTerms): Promise<void> {
   if (input.product !== undefined) {
     await assertProductExists(ctx, input.product);
     await assertAssignableToProduct(ctx, 'ticket');
@@ -159,7 +160,7 @@ async function checkReferences(ctx: DomainContext, input: CreateTicketInput): Pr
     ['urgency', 'ticket_urgency', input.urgency, 'urgencies'],
   ];
   for (const [field, taxonomy, id, route] of lookups) {
-    if (id !== undefined && !(await findTerm(ctx, taxonomy, id))) {
+    if (id !== undefined && !terms.has(taxonomy, id)) {
       throw invalidField(field, `there is no ${field} with id ${id}; GET /api/helpdesk/v1/tickets/${route}/ lists them`);
     }
   }
