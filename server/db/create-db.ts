@@ -8,7 +8,7 @@ import type { Database } from './tables.js';
 
 // Loaded on first use (a few MiB resident): a SQLite install never needs the PostgreSQL client.
 let pgLoaded: typeof pgModule | undefined;
-const loadPg = (): typeof pgModule => {
+export const loadPg = (): typeof pgModule => {
   pgLoaded ??= createRequire(import.meta.url)('pg') as typeof pgModule;
   return pgLoaded;
 };

@@ -18,7 +18,8 @@ export type DocsListQuery = Parameters<typeof listDocs>[1];
  * Fastify then sends the bytes as they are, without building 100 excerpts and serializing per request.
  */
 export function docsListAnswer(ctx: DomainContext, query: DocsListQuery, serialize: (page: DocsPage) => string): Promise<DocsListAnswer> {
-  const key = `docs-answer:${ctx.hooks.version}:${JSON.stringify([query.count, query.page, query.productSlug ?? null, query.search ?? null])}`;
+  const parameters = [query.count, query.page, query.productSlug ?? null, query.search ?? null];
+  const key = `docs-answer:${ctx.hooks.version}:${JSON.stringify(parameters)}`;
   return ctx.postsCache.get(key, async () => {
     const page = await listDocs(ctx, query);
     return { body: Buffer.from(serialize(page), 'utf8'), total: page.total, perPage: page.perPage };
