@@ -1,5 +1,4 @@
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -15,6 +14,7 @@ import { authPlugin } from './http/plugins/auth.js';
 import { errorsPlugin } from './http/plugins/errors.js';
 import { hstsPlugin } from './http/plugins/hsts.js';
 import { routeMethodsPlugin } from './http/plugins/route-methods.js';
+import { securityHeadersPlugin } from './http/plugins/security-headers.js';
 import { sessionPlugin } from './http/plugins/session.js';
 import { validationPlugin } from './http/plugins/validation.js';
 import { ProblemSchema, TicketEventSchema } from './http/routes/shared.schema.js';
@@ -60,32 +60,7 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   await app.register(routeMethodsPlugin, { extraMethods: siteMethods(config.basePath) });
   await app.register(validationPlugin);
   await app.register(formbody);
-  // Pages carry no inline script or style, so the CSP needs no 'unsafe-inline'. Responses meant for
-  // other sites (the widget script) set Cross-Origin-Resource-Policy: cross-origin themselves.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // No page of the help site or the admin app is meant to be framed, not even by itself
-        // (clickjacking of the sign-in and settings forms); the widget is a script, not a frame.
-        frameAncestors: ["'none'"],
-      },
-    },
-    frameguard: { action: 'deny' },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    crossOriginEmbedderPolicy: false,
-    // Sent only over https, by hstsPlugin.
-    strictTransportSecurity: false,
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(hstsPlugin);
   await app.register(authPlugin, { db: ctx.db });
   await app.register(sessionPlugin, { db: ctx.db, config });

@@ -6,6 +6,7 @@ import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createDomainContext } from './domain/context.js';
 import { issueFirstAdminLink } from './domain/first-admin.js';
+import { listenForPostsChanges } from './domain/listen-posts-changed.js';
 import { createMailTransport } from './email/create-transport.js';
 import { loadHooks } from './hooks/load-plugins.js';
 import { loggerOptions } from './http/log-serializers.js';
@@ -91,9 +92,12 @@ export async function startService(
   options: ServiceOptions = {},
 ): Promise<RunningService> {
   const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });
+  let postsListener: Awaited<ReturnType<typeof listenForPostsChanges>> | null = null;
   try {
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, log);
+    // Several instances may share PostgreSQL: each clears its docs cache when any of them writes docs.
+    if (db.dialect === 'postgres') postsListener = await listenForPostsChanges(config.databaseUrl, ctx.postsCache, log);
     const counters = await createCounterStore(config, db.kysely);
     const app = await buildApp({
       config,
@@ -120,11 +124,13 @@ export async function startService(
       async stop() {
         await worker?.stop();
         await app.close();
+        await postsListener?.close();
         await counters.close();
         await db.close();
       },
     };
   } catch (error) {
+    await postsListener?.close();
     await db.close();
     throw error;
   }

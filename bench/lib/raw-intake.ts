@@ -11,6 +11,8 @@ export interface RawIntakeOptions {
    * what a single writer can do with many submissions in flight (the service's group commit).
    */
   ticketsPerCommit?: number;
+  /** Makes emails and idempotency keys unique when one database is measured more than once. */
+  prefix?: string;
 }
 
 /**
@@ -27,6 +29,7 @@ export function measureRawIntake(
 ): number {
   const perEmail = options.ticketsPerEmail ?? 1;
   const perCommit = options.ticketsPerCommit ?? 1;
+  const prefix = options.prefix ?? '';
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
@@ -50,7 +53,7 @@ export function measureRawIntake(
   );
   const insertKey = db.prepare('insert into idempotency_keys (key, ticket_id, created_at) values (?, ?, ?)');
   const fileTicket = db.transaction((n: number) => {
-    const email = `raw${Math.floor(n / perEmail)}@bench.test`;
+    const email = `raw${prefix}${Math.floor(n / perEmail)}@bench.test`;
     upsertUser.run(email, 'Bench Client', time, time);
     const user = selectUser.get(email) as { id: number };
     const ticket = insertTicket.get(`Subject ${n}`, 'Description of the problem', user.id, time, time) as { id: number };
@@ -58,7 +61,7 @@ export function measureRawIntake(
     insertTerm.run(ticket.id, 'ticket_urgency', urgencyId);
     insertMeta.run(ticket.id, `ORD-${n}`);
     insertJob.run(JSON.stringify({ ticketId: ticket.id }), time, time);
-    if (options.idempotencyKeys) insertKey.run(`raw-key-${n}`, ticket.id, time);
+    if (options.idempotencyKeys) insertKey.run(`raw-key-${prefix}${n}`, ticket.id, time);
   });
   // A transaction function called inside another runs as a savepoint (better-sqlite3).
   const fileBatch = db.transaction((first: number) => {

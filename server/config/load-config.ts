@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createJiti } from 'jiti';
 import type { DbTuning } from '../db/create-db.js';
 import type { Config, CounterKind, HelpdeskConfigFile, SitePlugin } from './config-types.js';
 import { parseHttpLimits } from './http-limits.js';
@@ -154,6 +153,7 @@ function findConfigFile(override: string | undefined, cwd: string, problems: str
 async function importConfigFile(path: string, problems: string[]): Promise<HelpdeskConfigFile> {
   try {
     // jiti runs helpdesk.config.ts without a build step.
+    const { createJiti } = await import('jiti'); // only when there is a config file
     const jiti = createJiti(import.meta.url, { moduleCache: false });
     const loaded = await jiti.import<HelpdeskConfigFile>(path, { default: true });
     if (typeof loaded !== 'object' || loaded === null) {

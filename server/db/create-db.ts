@@ -1,9 +1,17 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pgModule from 'pg';
 import type { Database } from './tables.js';
+
+// Loaded on first use (a few MiB resident): a SQLite install never needs the PostgreSQL client.
+let pgLoaded: typeof pgModule | undefined;
+export const loadPg = (): typeof pgModule => {
+  pgLoaded ??= createRequire(import.meta.url)('pg') as typeof pgModule;
+  return pgLoaded;
+};
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -38,14 +46,14 @@ export interface DbOptions extends DbTuning {
 const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === 20) return (value: string) => Number.parseInt(value, 10);
-    return pg.types.getTypeParser(oid, format as 'text');
+    return loadPg().types.getTypeParser(oid, format as 'text');
   },
 };
 
 /** Opens the store named by `url`: SQLite (WAL, synchronous=FULL, foreign keys) or a PostgreSQL pool. */
 export function createDb(options: DbOptions): Db {
   if (/^postgres(ql)?:\/\//.test(options.url)) {
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: options.url,
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
       types: pgTypes,

@@ -2,6 +2,7 @@ import { AppError } from '../errors.js';
 import { type DomainContext, now } from './context.js';
 import { checkProduct } from './managed-post.js';
 import { type Post, toPost } from './post.js';
+import { postsChanged } from './posts-changed.js';
 
 /** Links any post to a product (or unlinks it with null), if its type is assignable to products. */
 export async function assignProduct(ctx: DomainContext, postId: number, productId: number | null): Promise<Post> {
@@ -14,6 +15,6 @@ export async function assignProduct(ctx: DomainContext, postId: number, productI
     .where('id', '=', postId)
     .returningAll()
     .executeTakeFirstOrThrow();
-  ctx.postsCache.clear();
+  await postsChanged(ctx);
   return toPost(row);
 }

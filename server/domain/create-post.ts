@@ -1,6 +1,7 @@
 import { type DomainContext, now } from './context.js';
 import { checkProduct, type ManagedPostType, type PostInput, uniqueSlug } from './managed-post.js';
 import { type Post, toPost } from './post.js';
+import { postsChanged } from './posts-changed.js';
 
 /** Creates a doc, product or page; the slug is made unique within its type. */
 export async function createPost(
@@ -28,6 +29,6 @@ export async function createPost(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  ctx.postsCache.clear();
+  await postsChanged(ctx);
   return toPost(row);
 }

@@ -3,14 +3,14 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
 import type { Database, Taxonomy, UserRow } from '../db/tables.js';
 import { invalidField } from '../errors.js';
-import { enqueueJob } from '../jobs/queue.js';
 import { mayFileForOthers } from '../policies/ticket-policy.js';
-import { type Actor, type DomainContext, now } from './context.js';
+import type { Actor, DomainContext } from './context.js';
 import { lookUpClient, registrationClosed } from './find-or-create-client.js';
+import { insertTicketRows, type TicketRows } from './insert-ticket-rows.js';
 import { assertAssignableToProduct, assertProductExists } from './product-post-types.js';
 import { assertValidAccount, normalizeEmail } from './resolve-user.js';
-import { findTerm } from './terms.js';
 import { isMultiLineText, isSingleLineText, MULTI_LINE_RULE, SINGLE_LINE_RULE } from './text-rules.js';
+import { readTicketTerms, type TicketTerms } from './ticket-terms.js';
 
 export interface CreateTicketInput {
   name: string;
@@ -59,22 +59,46 @@ export async function createTicketUnlessClosed(
   assertTicketText(input);
   const privileged = mayFileForOthers(actor);
   const idempotencyKey = input.idempotencyKey ? scopeIdempotencyKey(input.email, input.idempotencyKey) : undefined;
-  if (idempotencyKey) {
-    const replay = await findReplay(ctx.db, idempotencyKey);
-    if (replay) return replay;
-  }
-
-  const status = await resolveStatus(ctx, privileged ? input.status : undefined);
-  await checkReferences(ctx, input);
-  const owner = privileged && input.userId !== undefined ? await findUserById(ctx, input.userId) : undefined;
-  const account = owner ? ({ kind: 'existing', user: owner } as const) : await lookUpClient(ctx, input);
+  const ownerChosen = privileged && input.userId !== undefined;
+  // The reads are independent, so they go out together (on PostgreSQL, in parallel on the pool);
+  // their outcomes are then taken in the order the checks have always run.
+  const [replay, terms, client] = await Promise.allSettled([
+    idempotencyKey ? findReplay(ctx.db, idempotencyKey) : undefined,
+    readTicketTerms(ctx, input),
+    ownerChosen ? undefined : lookUpClient(ctx, input),
+  ]);
+  const replayed = settled(replay);
+  if (replayed) return replayed;
+  const ticketTerms = settled(terms);
+  const status = resolveStatus(ticketTerms, privileged ? input.status : undefined);
+  await checkReferences(ctx, input, ticketTerms);
+  const owner = ownerChosen ? await findUserById(ctx, input.userId as number) : undefined;
+  const account = owner ? ({ kind: 'existing', user: owner } as const) : settled(client);
+  if (!account) throw new Error('The client lookup was skipped although no owner was chosen.');
   if (account.kind === 'closed') return 'registration_closed';
 
+  const rows = (user: UserRow): TicketRows => ({
+    title: input.subject.trim(),
+    content: input.description,
+    authorId: user.id,
+    productId: input.product ?? null,
+    terms: [
+      { taxonomy: 'ticket_status', termId: status.id },
+      ...(input.reason !== undefined ? [{ taxonomy: 'ticket_reason' as const, termId: input.reason }] : []),
+      ...(input.urgency !== undefined ? [{ taxonomy: 'ticket_urgency' as const, termId: input.urgency }] : []),
+    ],
+    meta: { ...input.meta, ...(input.orderId?.trim() && { order: input.orderId.trim() }) },
+    idempotencyKey,
+  });
+  const created = (id: number): CreatedTicket => ({ id, status: status.slug, isNew: true });
   try {
+    // On PostgreSQL a ticket for an existing account is one statement, atomic on its own: one round trip.
+    if (account.kind === 'existing' && ctx.dialect === 'postgres')
+      return created(await insertTicketRows(ctx.db, ctx.dialect, rows(account.user)));
     return await ctx.transactions.run(async (trx) => {
       // A new client's account is stored with the ticket, so a failed ticket leaves no account behind.
       const user = account.kind === 'existing' ? account.user : await account.create(trx);
-      return insertTicketRows(trx, input, user, status, idempotencyKey);
+      return created(await insertTicketRows(trx, ctx.dialect, rows(user)));
     });
   } catch (error) {
     // Two requests raced with the same key: the loser answers with the winner's ticket.
@@ -84,52 +108,6 @@ export async function createTicketUnlessClosed(
     }
     throw error;
   }
-}
-
-async function insertTicketRows(
-  trx: Kysely<Database>,
-  input: CreateTicketInput,
-  user: UserRow,
-  status: { id: number; slug: string },
-  idempotencyKey: string | undefined,
-): Promise<CreatedTicket> {
-  const time = now();
-  const { id } = await trx
-    .insertInto('posts')
-    .values({
-      type: 'ticket',
-      status: 'publish',
-      title: input.subject.trim(),
-      content: input.description,
-      slug: '',
-      author_id: user.id,
-      product_id: input.product ?? null,
-      parent_id: null,
-      menu_order: 0,
-      created_at: time,
-      updated_at: time,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-
-  const terms: Array<{ post_id: number; taxonomy: Taxonomy; term_id: number }> = [
-    { post_id: id, taxonomy: 'ticket_status', term_id: status.id },
-  ];
-  if (input.reason !== undefined) terms.push({ post_id: id, taxonomy: 'ticket_reason', term_id: input.reason });
-  if (input.urgency !== undefined) terms.push({ post_id: id, taxonomy: 'ticket_urgency', term_id: input.urgency });
-  await trx.insertInto('term_relationships').values(terms).execute();
-
-  const meta = { ...input.meta, ...(input.orderId?.trim() && { order: input.orderId.trim() }) };
-  if (Object.keys(meta).length) {
-    await trx
-      .insertInto('post_meta')
-      .values(Object.entries(meta).map(([meta_key, meta_value]) => ({ post_id: id, meta_key, meta_value })))
-      .execute();
-  }
-  await enqueueJob(trx, 'ticket_created', { ticketId: id }, time);
-  if (idempotencyKey) await trx.insertInto('idempotency_keys').values({ key: idempotencyKey, ticket_id: id, created_at: time }).execute();
-
-  return { id, status: status.slug, isNew: true };
 }
 
 // Routes validate first; this is the guarantee for every caller (see text-rules.ts for why).
@@ -161,25 +139,19 @@ async function findReplay(db: Kysely<Database>, key: string): Promise<CreatedTic
   return row ? { id: row.id, status: row.status, isNew: false } : undefined;
 }
 
-async function resolveStatus(ctx: DomainContext, statusId: number | undefined): Promise<{ id: number; slug: string }> {
-  if (statusId !== undefined) {
-    const term = await findTerm(ctx, 'ticket_status', statusId);
-    if (!term) throw invalidField('status', `there is no ticket status with id ${statusId}`);
-    return term;
-  }
-  // The first status in the admin's order is the initial one (Open, unless reordered).
-  const open = await ctx.db
-    .selectFrom('terms')
-    .select(['id', 'slug'])
-    .where('taxonomy', '=', 'ticket_status')
-    .orderBy('term_order')
-    .orderBy('id')
-    .executeTakeFirst();
-  if (!open) throw new Error('No ticket statuses exist; the initial migration seeds them.');
-  return open;
+function resolveStatus(terms: TicketTerms, statusId: number | undefined): { id: number; slug: string } {
+  if (statusId === undefined) return terms.initialStatus;
+  const term = terms.status(statusId);
+  if (!term) throw invalidField('status', `there is no ticket status with id ${statusId}`);
+  return term;
 }
 
-async function checkReferences(ctx: DomainContext, input: CreateTicketInput): Promise<void> {
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
+async function checkReferences(ctx: DomainContext, input: CreateTicketInput, terms: TicketTerms): Promise<void> {
   if (input.product !== undefined) {
     await assertProductExists(ctx, input.product);
     await assertAssignableToProduct(ctx, 'ticket');
@@ -189,7 +161,7 @@ async function checkReferences(ctx: DomainContext, input: CreateTicketInput): Pr
     ['urgency', 'ticket_urgency', input.urgency, 'urgencies'],
   ];
   for (const [field, taxonomy, id, route] of lookups) {
-    if (id !== undefined && !(await findTerm(ctx, taxonomy, id))) {
+    if (id !== undefined && !terms.has(taxonomy, id)) {
       throw invalidField(field, `there is no ${field} with id ${id}; GET /api/helpdesk/v1/tickets/${route}/ lists them`);
     }
   }

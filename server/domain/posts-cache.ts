@@ -1,7 +1,8 @@
 /**
  * Docs, products and pages change rarely and are read on every page view, so the one post getter
- * keeps their rows for a few seconds. Writes through this process clear it at once; another
- * instance's writes show within the TTL. Concurrent misses share one query.
+ * keeps their rows (and serialized docs lists) for a few seconds. A write clears it at once, in this
+ * process and on PostgreSQL in every other instance (postsChanged, listen-posts-changed.ts); the TTL
+ * bounds staleness while that notice cannot arrive. Concurrent misses share one query.
  */
 export class PostsCache {
   private readonly entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();

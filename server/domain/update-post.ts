@@ -1,6 +1,7 @@
 import { type DomainContext, now } from './context.js';
 import { checkProduct, getManagedPost, type ManagedPostType, type PostInput, uniqueSlug } from './managed-post.js';
 import { type Post, toPost } from './post.js';
+import { postsChanged } from './posts-changed.js';
 
 /** Changes the given fields of a doc, product or page. */
 export async function updatePost(ctx: DomainContext, type: ManagedPostType, id: number, input: PostInput): Promise<Post> {
@@ -20,6 +21,6 @@ export async function updatePost(ctx: DomainContext, type: ManagedPostType, id: 
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  ctx.postsCache.clear();
+  await postsChanged(ctx);
   return toPost(row);
 }

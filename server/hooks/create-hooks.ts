@@ -19,6 +19,8 @@ export interface Hooks {
   addAction<N extends ActionName>(name: N, namespace: string, callback: ActionCallback<N>, priority?: number): void;
   removeAction(name: ActionName, namespace: string): void;
   hasAction(name: ActionName, namespace?: string): boolean;
+  /** The namespaces of the callbacks hooked on an action, in the order they run. */
+  actionNamespaces(name: ActionName): string[];
   doAction<N extends ActionName>(name: N, ...args: Parameters<ActionMap[N]>): Promise<void>;
   /** Goes up whenever a callback is added or removed, so caches of filtered values know to refresh. */
   readonly version: number;
@@ -92,6 +94,9 @@ export function createHooks(): Hooks {
     },
     hasAction(name, namespace) {
       return registry.hasAction(name, namespace);
+    },
+    actionNamespaces(name) {
+      return (registry.actions[name]?.handlers ?? []).map((handler) => handler.namespace);
     },
     async doAction(name, ...args) {
       await registry.doActionAsync(name, ...args);

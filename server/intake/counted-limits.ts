@@ -24,7 +24,9 @@ export async function hitLimits<Name extends string>(
   counters: CounterStore,
   limits: Array<CountedLimit<Name>>,
 ): Promise<Exceeded<Name> | null> {
-  const hits = await Promise.all(limits.map((limit) => counters.hit(limit.key, limit.windowMs)));
+  const hits = counters.hitAll
+    ? await counters.hitAll(limits)
+    : await Promise.all(limits.map((limit) => counters.hit(limit.key, limit.windowMs)));
   const exceeded = limits
     .map((limit, i) => ({ limit, hit: hits[i] ?? { count: 0, resetInMs: 0 } }))
     .filter(({ limit, hit }) => hit.count > limit.max);

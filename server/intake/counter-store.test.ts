@@ -66,6 +66,55 @@ describeEachDatabase('counter store contract: database', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   checkCounterStoreContract(async () => ({ store: createDatabaseCounterStore(hd.ctx.db), prefix: '' }));
 
+  it('counts several keys in one statement as hit() on each would, concurrent calls included', async () => {
+    let time = 5_000_000;
+    const store = createDatabaseCounterStore(hd.ctx.db, () => time);
+    const hitAll = store.hitAll?.bind(store);
+    if (!hitAll) throw new Error('the database store counts several keys at once');
+    const keys = [
+      { key: 'all:z-site', windowMs: 1_000 },
+      { key: 'all:a-ip', windowMs: 100 },
+    ];
+    await store.hit('all:a-ip', 100);
+    expect(await hitAll(keys)).toEqual([
+      { count: 1, resetInMs: 1_000 },
+      { count: 2, resetInMs: 100 },
+    ]);
+    time += 150;
+    // The short window ended: it restarts at 1 while the long one goes on counting.
+    expect(await hitAll(keys)).toEqual([
+      { count: 2, resetInMs: 850 },
+      { count: 1, resetInMs: 100 },
+    ]);
+    // Many at once, every one on the shared key in opposite orders: distinct counts, no deadlock.
+    const calls = Array.from({ length: 30 }, (_, i) =>
+      hitAll(
+        i % 2
+          ? [
+              { key: 'all:z-site', windowMs: 1_000 },
+              { key: `all:ip-${i}`, windowMs: 100 },
+            ]
+          : [
+              { key: `all:ip-${i}`, windowMs: 100 },
+              { key: 'all:z-site', windowMs: 1_000 },
+            ],
+      ),
+    );
+    const site = (await Promise.all(calls)).map((hits, i) => (i % 2 ? hits[0] : hits[1])?.count);
+    expect(site.sort((x = 0, y = 0) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 3));
+    // A repeated key counts twice, as two hits would.
+    expect(
+      (
+        await hitAll([
+          { key: 'all:twice', windowMs: 100 },
+          { key: 'all:twice', windowMs: 100 },
+        ])
+      )
+        .map((h) => h.count)
+        .sort(),
+    ).toEqual([1, 2]);
+  });
+
   it('housekeeping deletes the rows of ended windows and keeps live ones', async () => {
     let time = 1_000_000;
     const store = createDatabaseCounterStore(hd.ctx.db, () => time);

@@ -8,6 +8,11 @@ export interface CounterHit {
 export interface CounterStore {
   /** Counts one hit in the current window of `key` (created with `windowMs` if new). */
   hit(key: string, windowMs: number): Promise<CounterHit>;
+  /**
+   * Counts one hit on each of several distinct keys, answering as hit() on each would, in one round
+   * trip where the store can (the database: one statement, one commit, one pooled connection).
+   */
+  hitAll?(hits: ReadonlyArray<{ key: string; windowMs: number }>): Promise<CounterHit[]>;
   /** The current count of `key`, without counting (0 when the window has ended). */
   peek(key: string): Promise<number>;
   close(): Promise<void>;

@@ -1,4 +1,3 @@
-import { createClient } from 'redis';
 import type { CounterStore } from './counter-store.js';
 
 /**
@@ -6,6 +5,8 @@ import type { CounterStore } from './counter-store.js';
  * starts with `keyPrefix`, so several helpdesks (or test runs) can share one Redis.
  */
 export async function createRedisCounterStore(url: string, keyPrefix = ''): Promise<CounterStore> {
+  // Imported here: only installs that count in Redis load its client (about 12 MiB resident).
+  const { createClient } = await import('redis');
   const client = createClient({ url });
   // Without a listener a lost connection would crash the process; commands fail until it is back.
   client.on('error', () => {});

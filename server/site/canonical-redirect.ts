@@ -1,6 +1,9 @@
 import type { Hooks } from '../hooks/create-hooks.js';
 import type { FrontRequest } from './front-request.js';
 
+/** The namespace of the canonical redirect's template_redirect callback. */
+export const CANONICAL_REDIRECT = 'helpdesk/canonical';
+
 /**
  * The CMS's canonical redirect: pretty URLs end with a slash, so `/helpdesk/tickets/embed` answers 301
  * to `/helpdesk/tickets/embed/` (query kept). Hooked on template_redirect at priority 10, so a site
@@ -9,7 +12,7 @@ import type { FrontRequest } from './front-request.js';
 export function registerCanonicalRedirect(hooks: Hooks, homeUrl: string): void {
   hooks.addAction(
     'template_redirect',
-    'helpdesk/canonical',
+    CANONICAL_REDIRECT,
     (request: FrontRequest) => {
       if (
         request.isExited ||

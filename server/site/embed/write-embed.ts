@@ -11,6 +11,11 @@ export function writeEmbed(assets: EmbedAssets, method: string, requestHeaders: 
   // Through the router, helmet has already set its page headers (CSP, X-Frame-Options, a same-site
   // CORP…) on the response; the widget's answer is exactly the prepared one, as on the fast path.
   for (const name of res.getHeaderNames()) res.removeHeader(name);
+  sendEmbed(assets, method, requestHeaders, res);
+}
+
+/** writeEmbed on a response with no headers set yet (the socket fast path): nothing allocated per request. */
+export function sendEmbed(assets: EmbedAssets, method: string, requestHeaders: IncomingHttpHeaders, res: ServerResponse): void {
   const representation = assets[negotiateEncoding(requestHeaders['accept-encoding'])];
   if (matchesIfNoneMatch(requestHeaders['if-none-match'], representation.etag)) {
     res.writeHead(304, representation.notModifiedHeaders).end();

@@ -1,6 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { type DocsPage, listDocs } from '../../../domain/list-docs.js';
+import { type DocsListQuery, docsListAnswer } from '../../../domain/docs-list-answer.js';
+import type { DocsPage } from '../../../domain/list-docs.js';
 import type { RouteServices } from '../../services.js';
 import { addPostCollectionRoutes } from '../posts/post-collection-routes.js';
 import { presentDoc } from './doc-presenters.js';
@@ -8,15 +9,20 @@ import { DocsQuery, docsListResponse } from './docs.schema.js';
 
 /** Docs: the public lists GET /docs/ and GET /docs/product/{slug} (spec §4.4 and §8), and the editors' changes. */
 export const docsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config }) => {
-  const send = (reply: FastifyReply, page: DocsPage) => {
-    reply.header('x-total-count', String(page.total)).header('x-per-page', String(page.perPage));
-    return page.docs.map((doc) => presentDoc(doc, config.homeUrl));
+  // The serialized answer is cached per query (server/domain/docs-list-answer.ts); the route's own
+  // response serializer makes the bytes, so they are what an uncached answer would be.
+  const send = async (reply: FastifyReply, query: DocsListQuery) => {
+    const present = (page: DocsPage) => page.docs.map((doc) => presentDoc(doc, config.homeUrl));
+    // A JSON schema's serializer returns a string.
+    const answer = await docsListAnswer(ctx, query, (page) => reply.serialize(present(page)) as string);
+    reply.header('x-total-count', String(answer.total)).header('x-per-page', String(answer.perPage));
+    return reply.type('application/json; charset=utf-8').send(answer.body);
   };
 
   app.get(
     '/docs/',
     { schema: { summary: 'List docs', tags: ['docs'], querystring: DocsQuery, response: docsListResponse } },
-    async (request, reply) => send(reply, await listDocs(ctx, request.query)),
+    async (request, reply) => send(reply, request.query),
   );
 
   app.get(
@@ -30,7 +36,7 @@ export const docsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
         response: docsListResponse,
       },
     },
-    async (request, reply) => send(reply, await listDocs(ctx, { ...request.query, productSlug: request.params.slug })),
+    async (request, reply) => send(reply, { ...request.query, productSlug: request.params.slug }),
   );
 
   addPostCollectionRoutes(app, ctx, 'docs');

@@ -1,0 +1,25 @@
+import type { ChildProcess } from 'node:child_process';
+import { freePort, startProcess } from './server-process.js';
+
+export interface RunningService {
+  url: string;
+  child: ChildProcess;
+  pid: number;
+}
+
+/**
+ * The built service (`node dist/server/index.js serve`) in its own process, as `npm start` runs it
+ * (mail worker on, mail written into the data folder), on `dataDir` and optionally `databaseUrl`.
+ */
+export async function startService(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<RunningService> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = await startProcess(
+    'dist/server/index.js',
+    ['serve'],
+    { PORT: String(port), HOST: '127.0.0.1', HELPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', HELPDESK_HOME_URL: url, ...env },
+    url,
+    { nodeArgs },
+  );
+  return { url, child, pid: child.pid ?? 0 };
+}

@@ -1,0 +1,89 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, UnknownRow } from 'kysely';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { addUser } from './add-user.js';
+import { insertTicketRows } from './insert-ticket-rows.js';
+
+/** Counts the statements sent through the Kysely it is plugged into. */
+class CountStatements implements KyselyPlugin {
+  count = 0;
+  transformQuery({ node }: PluginTransformQueryArgs) {
+    this.count += 1;
+    return node;
+  }
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
+  }
+}
+
+describeEachDatabase('the rows of a new ticket', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+
+  it('are the post, its terms and meta, its outbox job and key; on PostgreSQL in one statement', async () => {
+    const client = await addUser(hd.ctx, { email: 'rows@example.com', name: 'Rows Client', role: 'client' });
+    const terms = await hd.ctx.db
+      .selectFrom('terms')
+      .select(['id', 'taxonomy'])
+      .where('taxonomy', 'in', ['ticket_status', 'ticket_urgency'])
+      .execute();
+    const status = terms.find((t) => t.taxonomy === 'ticket_status')?.id as number;
+    const urgency = terms.find((t) => t.taxonomy === 'ticket_urgency')?.id as number;
+    const counter = new CountStatements();
+    const id = await insertTicketRows(hd.ctx.db.withPlugin(counter), dialect, {
+      title: 'Export fails',
+      content: 'It "fails" — with quotes, a dash and\na second line.',
+      authorId: client.id,
+      productId: null,
+      terms: [
+        { taxonomy: 'ticket_status', termId: status },
+        { taxonomy: 'ticket_urgency', termId: urgency },
+      ],
+      meta: { order: 'ORD-7', custom_plan: 'Pro' },
+      idempotencyKey: `rows-key-${dialect}`,
+    });
+    if (dialect === 'postgres') expect(counter.count).toBe(1);
+    const db = hd.ctx.db;
+    expect(
+      await db.selectFrom('posts').select(['type', 'status', 'title', 'content', 'author_id', 'slug']).where('id', '=', id).execute(),
+    ).toEqual([
+      {
+        type: 'ticket',
+        status: 'publish',
+        title: 'Export fails',
+        content: 'It "fails" — with quotes, a dash and\na second line.',
+        author_id: client.id,
+        slug: '',
+      },
+    ]);
+    const stored = await db
+      .selectFrom('term_relationships')
+      .select(['taxonomy', 'term_id'])
+      .where('post_id', '=', id)
+      .orderBy('taxonomy')
+      .execute();
+    expect(stored).toEqual([
+      { taxonomy: 'ticket_status', term_id: status },
+      { taxonomy: 'ticket_urgency', term_id: urgency },
+    ]);
+    const meta = await db
+      .selectFrom('post_meta')
+      .select(['meta_key', 'meta_value'])
+      .where('post_id', '=', id)
+      .orderBy('meta_key')
+      .execute();
+    expect(meta).toEqual([
+      { meta_key: 'custom_plan', meta_value: 'Pro' },
+      { meta_key: 'order', meta_value: 'ORD-7' },
+    ]);
+    const job = await db
+      .selectFrom('jobs')
+      .select(['kind', 'payload', 'state'])
+      .where('payload', '=', JSON.stringify({ ticketId: id }))
+      .execute();
+    expect(job).toEqual([{ kind: 'ticket_created', payload: JSON.stringify({ ticketId: id }), state: 'queued' }]);
+    expect(await db.selectFrom('idempotency_keys').select('ticket_id').where('key', '=', `rows-key-${dialect}`).execute()).toEqual([
+      { ticket_id: id },
+    ]);
+  });
+});
