@@ -6,6 +6,7 @@ import { sessionRoutes } from './routes/agent/session.routes.js';
 import { docsRoutes } from './routes/docs/docs.routes.js';
 import { lookupsRoutes } from './routes/lookups/lookups.routes.js';
 import { inboundMailRoutes } from './routes/mail/inbound-mail.routes.js';
+import { testMailRoutes } from './routes/mail/test-mail.routes.js';
 import { contentRoutes } from './routes/manage/content.routes.js';
 import { termsRoutes } from './routes/manage/terms.routes.js';
 import { tokensRoutes } from './routes/manage/tokens.routes.js';
@@ -73,6 +74,7 @@ export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, c
       await helpdesk.register(agentTicketsRoutes, services);
       await helpdesk.register(sessionRoutes, services);
       await helpdesk.register(inboundMailRoutes, services);
+      await helpdesk.register(testMailRoutes, services);
       helpdesk.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: API_NAMESPACE },
