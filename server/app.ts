@@ -17,18 +17,12 @@ import { hstsPlugin } from './http/plugins/hsts.js';
 import { routeMethodsPlugin } from './http/plugins/route-methods.js';
 import { sessionPlugin } from './http/plugins/session.js';
 import { validationPlugin } from './http/plugins/validation.js';
-import { ProblemSchema } from './http/routes/shared.schema.js';
+import { ProblemSchema, TicketEventSchema } from './http/routes/shared.schema.js';
 import { healthRoutes } from './http/routes/system/health.routes.js';
 import type { RouteServices } from './http/services.js';
 import { type CounterStore, createMemoryCounterStore } from './intake/counter-store.js';
-import { accountRoutes } from './site/account/account.routes.js';
-import { contentPageTemplate, loginTemplate, ticketLinkTemplate } from './site/account/account-templates.js';
-import { passwordRoutes } from './site/account/password.routes.js';
-import { forgotPasswordTemplate, passwordLinkTemplate } from './site/account/password-templates.js';
-import { docsTemplate } from './site/docs-templates.js';
 import { prepareEmbed } from './site/embed/prepare-embed.js';
-import { firstAdminRoutes, firstAdminTemplate } from './site/first-admin-template.js';
-import { homeTemplate } from './site/home-template.js';
+import { SITE_PAGES } from './site/pages/index.js';
 import { siteRoutes } from './site/site.routes.js';
 import { siteMethods } from './site/site-methods.js';
 
@@ -59,6 +53,7 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
 
   // Only JSON and form bodies are accepted; anything else is a 415 problem.
   app.removeContentTypeParser('text/plain');
+  app.addSchema(TicketEventSchema);
   app.addSchema(ProblemSchema);
   await app.register(errorsPlugin);
   // Before any route: the index of paths and methods behind 405 answers.
@@ -102,24 +97,11 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
     async (site) => {
       await site.register(healthRoutes, services);
       await site.register(apiPlugin, { ...services, prefix: '/api' });
-      await site.register(firstAdminRoutes, services);
-      await site.register(accountRoutes, services);
-      await site.register(passwordRoutes, services);
+      for (const page of SITE_PAGES) if (page.routes) await site.register(page.routes, services);
       await site.register(adminAppRoutes, services);
-      await site.register(siteRoutes, {
-        ...services,
-        templates: [
-          homeTemplate(ctx, config),
-          firstAdminTemplate(ctx, config),
-          embed.template,
-          loginTemplate(ctx, config),
-          ticketLinkTemplate(ctx, config),
-          passwordLinkTemplate(ctx, config),
-          forgotPasswordTemplate(ctx, config),
-          docsTemplate(ctx, config),
-          contentPageTemplate(ctx, config),
-        ],
-      });
+      const pageTemplates = SITE_PAGES.flatMap((page) => page.templates.map((template) => template(ctx, config)));
+      // The widget's script is not a page, but is answered by the same router (spec §4.1).
+      await site.register(siteRoutes, { ...services, templates: [embed.template, ...pageTemplates] });
     },
     { prefix: config.basePath },
   );

@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   REQUEST_TIMEOUT: { status: 408, title: 'The request took too long to arrive' },
   CONFLICT: { status: 409, title: 'Conflict' },
+  TICKET_CHANGED: { status: 409, title: 'The ticket changed since you opened it' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported content type' },
   HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },
@@ -39,6 +40,8 @@ export class AppError extends Error {
   readonly errors: FieldError[] | undefined;
   /** Response headers the problem needs (Retry-After, RateLimit…). */
   headers: Record<string, string> = {};
+  /** RFC 9457 extension members sent beside `detail` (a 409's `current_version` and `changes`). */
+  extensions: Record<string, unknown> = {};
 
   constructor(code: ErrorCode, detail: string, errors?: FieldError[]) {
     super(detail);
@@ -50,6 +53,11 @@ export class AppError extends Error {
 
   withHeaders(headers: Record<string, string>): this {
     Object.assign(this.headers, headers);
+    return this;
+  }
+
+  withExtensions(members: Record<string, unknown>): this {
+    Object.assign(this.extensions, members);
     return this;
   }
 }

@@ -11,6 +11,9 @@ export interface Problem {
   detail: string;
   code: string;
   errors?: Array<{ field: string; detail: string }>;
+  /** TICKET_CHANGED: the ticket's version now, and what changed since the version sent. */
+  current_version?: number;
+  changes?: TicketEvent[];
 }
 
 export class ApiError extends Error {
@@ -40,6 +43,8 @@ export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
       detail: data.detail ?? '',
       code: data.code ?? 'ERROR',
       errors: data.errors,
+      current_version: data.current_version,
+      changes: data.changes,
     });
   return data as T;
 }
@@ -96,11 +101,26 @@ export interface Comment {
   internal: boolean;
   created: string;
 }
+/** One change to a ticket, from its activity log. */
+export interface TicketEvent {
+  version: number;
+  kind: 'reply' | 'note' | 'field';
+  field: string | null;
+  from: string | null;
+  to: string | null;
+  comment: number | null;
+  automatic: boolean;
+  by: { id: number; name: string } | null;
+  created: string;
+}
 export interface TicketDetail extends InboxTicket {
   description: string;
   meta: Record<string, string>;
   comments: Comment[];
   other_tickets: InboxTicket[];
+  /** Sent back with every reply and change, so a colleague's change is never silently overwritten. */
+  version: number;
+  events: TicketEvent[];
 }
 export interface Option {
   id: number;

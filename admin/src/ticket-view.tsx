@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Markdown } from '../../common/markdown.js';
-import { ApiError, api, formatTime, type Lookups, type Me, type TicketDetail } from './api.js';
+import { ApiError, api, formatTime, type Lookups, type Me, type TicketDetail, type TicketEvent } from './api.js';
 import { Link } from './router.js';
+import { ChangedNotice, describeChange } from './ticket-changes.js';
 
 type Kind = 'reply' | 'note';
 
@@ -10,19 +11,30 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
   const [ticket, setTicket] = useState<TicketDetail | null>(null);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
+  // A change refused because a colleague changed the ticket first: what they did, and the change to retry.
+  const [conflict, setConflict] = useState<{ changes: TicketEvent[]; action: string; retry: () => void } | null>(null);
+  const reload = () => api<TicketDetail>('GET', `/tickets/${id}`).then(setTicket, (e: Error) => setError(e.message));
   useEffect(() => {
-    api<TicketDetail>('GET', `/tickets/${id}`).then(setTicket, (e: Error) => setError(e.message));
+    void reload();
   }, [id]);
   useEffect(() => {
     if (ticket) document.title = `#${ticket.id} ${ticket.title} · Helpdesk admin`;
   }, [ticket]);
 
-  const change = async (field: string, value: string | number | null, label: string) => {
+  // Sends the version seen, so a colleague's change since is shown instead of overwritten; `anyway` drops it.
+  const change = async (field: string, value: string | number | null, label: string, anyway = false) => {
+    setConflict(null);
     try {
-      setTicket(await api<TicketDetail>('PATCH', `/tickets/${id}`, { [field]: value }));
+      const body = anyway || !ticket ? { [field]: value } : { [field]: value, version: ticket.version };
+      setTicket(await api<TicketDetail>('PATCH', `/tickets/${id}`, body));
       setNotice(`${label} saved.`);
       setError('');
     } catch (e) {
+      if (e instanceof ApiError && e.problem.code === 'TICKET_CHANGED' && e.problem.changes) {
+        const retry = () => void change(field, value, label, true);
+        setConflict({ changes: e.problem.changes, action: `Save ${label.toLowerCase()}`, retry });
+        return;
+      }
       setError(e instanceof Error ? e.message : String(e));
     }
   };
@@ -56,26 +68,32 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
             <MessageHead author={ticket.client?.name ?? 'Client'} authorRole="client" time={ticket.created} />
             <div className="message-body">{ticket.description}</div>
           </li>
-          {ticket.comments.map((c) => (
-            <li key={c.id} className={`message from-${c.role}${c.internal ? ' internal' : ''}`}>
-              <MessageHead
-                author={c.author || (c.role === 'client' ? 'Client' : 'Agent')}
-                authorRole={c.role}
-                time={c.created}
-                internal={c.internal}
-              />
-              {/* Clients' text is shown as typed; agents write Markdown, rendered as elements only. */}
-              {c.role === 'client' ? (
-                <div className="message-body">{c.text}</div>
-              ) : (
-                <div className="message-body markdown">
-                  <Markdown text={c.text} />
-                </div>
-              )}
-            </li>
-          ))}
+          {threadOf(ticket).map((c) =>
+            'kind' in c ? (
+              <li key={`event-${c.version}-${c.field}`} className="thread-event muted" data-testid="thread-event">
+                {describeChange(c)} · <time dateTime={c.created}>{formatTime(c.created)}</time>
+              </li>
+            ) : (
+              <li key={c.id} className={`message from-${c.role}${c.internal ? ' internal' : ''}`}>
+                <MessageHead
+                  author={c.author || (c.role === 'client' ? 'Client' : 'Agent')}
+                  authorRole={c.role}
+                  time={c.created}
+                  internal={c.internal}
+                />
+                {/* Clients' text is shown as typed; agents write Markdown, rendered as elements only. */}
+                {c.role === 'client' ? (
+                  <div className="message-body">{c.text}</div>
+                ) : (
+                  <div className="message-body markdown">
+                    <Markdown text={c.text} />
+                  </div>
+                )}
+              </li>
+            ),
+          )}
         </ol>
-        <Composer ticketId={ticket.id} onSent={(t) => setTicket(t)} />
+        <Composer ticketId={ticket.id} version={ticket.version} onSent={(t) => setTicket(t)} onReload={reload} />
       </article>
 
       <aside className="ticket-side" aria-label="Ticket details">
@@ -88,6 +106,17 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
             <p className="alert" role="alert">
               {error}
             </p>
+          )}
+          {conflict && (
+            <ChangedNotice
+              changes={conflict.changes}
+              action={conflict.action}
+              onProceed={conflict.retry}
+              onReload={() => {
+                setConflict(null);
+                void reload();
+              }}
+            />
           )}
           <SideSelect
             id="ticket-status-select"
@@ -188,8 +217,25 @@ function MessageHead({ author, authorRole, time, internal }: { author: string; a
   );
 }
 
-function Composer({ ticketId, onSent }: { ticketId: number; onSent: (ticket: TicketDetail) => void }) {
+/** The comments with the field changes between them (replies and notes are already comments), by time. */
+function threadOf(ticket: TicketDetail): Array<TicketDetail['comments'][number] | TicketEvent> {
+  const fieldEvents = ticket.events.filter((e) => e.kind === 'field');
+  return [...ticket.comments, ...fieldEvents].sort((a, b) => a.created.localeCompare(b.created));
+}
+
+function Composer({
+  ticketId,
+  version,
+  onSent,
+  onReload,
+}: {
+  ticketId: number;
+  version: number;
+  onSent: (ticket: TicketDetail) => void;
+  onReload: () => Promise<void>;
+}) {
   const [kind, setKind] = useState<Kind>('reply');
+  const [changes, setChanges] = useState<TicketEvent[] | null>(null);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -225,6 +271,12 @@ function Composer({ ticketId, onSent }: { ticketId: number; onSent: (ticket: Tic
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    await send(false);
+  };
+  // Sends with the version the agent saw; if a colleague changed the ticket since, shows what they did
+  // and lets the agent send anyway (no version) or look first (reload; the draft stays).
+  const send = async (anyway: boolean) => {
+    setChanges(null);
     if (!text.trim()) {
       setError('Write something first.');
       area.current?.focus();
@@ -233,11 +285,16 @@ function Composer({ ticketId, onSent }: { ticketId: number; onSent: (ticket: Tic
     setBusy(true);
     setError('');
     try {
-      await api('POST', `/tickets/${ticketId}/comments`, { text, internal: kind === 'note' });
+      const body = { text, internal: kind === 'note', ...(anyway ? {} : { version }) };
+      await api('POST', `/tickets/${ticketId}/comments`, body);
       setText('');
       setStatus(kind === 'note' ? 'Internal note added.' : 'Reply sent.');
       onSent(await api<TicketDetail>('GET', `/tickets/${ticketId}`));
     } catch (e) {
+      if (e instanceof ApiError && e.problem.code === 'TICKET_CHANGED' && e.problem.changes) {
+        setChanges(e.problem.changes);
+        return;
+      }
       setError(e instanceof ApiError ? e.problem.detail : String(e));
     } finally {
       setBusy(false);
@@ -272,6 +329,17 @@ function Composer({ ticketId, onSent }: { ticketId: number; onSent: (ticket: Tic
         <p className="alert" role="alert">
           {error}
         </p>
+      )}
+      {changes && (
+        <ChangedNotice
+          changes={changes}
+          action={kind === 'note' ? 'Add note' : 'Send'}
+          onProceed={() => void send(true)}
+          onReload={() => {
+            setChanges(null);
+            void onReload();
+          }}
+        />
       )}
       <div className="composer-actions">
         <span role="status" className="muted">

@@ -3,9 +3,10 @@ import { verifyStaffPassword } from '../domain/staff-users.js';
 import { AppError } from '../errors.js';
 import { assertCsrf, csrfToken, signIn } from '../http/plugins/session.js';
 import type { RouteServices } from '../http/services.js';
+import { mayManageSettings } from '../policies/settings-policy.js';
 import type { SettingsField, SettingsSchema, SettingsValues } from '../settings/schema-types.js';
 import { buildSettingsSchema, getSettings, listFields, updateSettings } from '../settings/settings.js';
-import { renderPage } from '../site/pages/render-page.js';
+import { renderPage } from '../site/shared/render-page.js';
 import { ClassicSettingsPage, type ClassicSettingsProps } from './classic-settings-page.js';
 
 type Form = Record<string, unknown>;
@@ -44,7 +45,7 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
     extra: Partial<ClassicSettingsProps> & { schema?: SettingsSchema } = {},
   ) => {
     const user = request.siteUser;
-    const isAdmin = user?.role === 'admin';
+    const isAdmin = mayManageSettings(user);
     const schema = extra.schema ?? (await buildSettingsSchema(ctx.hooks));
     const query = request.query as Record<string, string | undefined>;
     const tab = extra.tab ?? (query.tab && schema[query.tab] ? query.tab : (Object.keys(schema)[0] ?? ''));
@@ -58,7 +59,7 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
       typed: extra.typed ?? {},
       errors: extra.errors ?? {},
       saved: extra.saved ?? query.saved === '1',
-      user: isAdmin ? { name: user.name } : null,
+      user: user && isAdmin ? { name: user.name } : null,
       signInError: extra.signInError ?? (user && !isAdmin ? 'Only admins change settings. Sign in with an admin account.' : undefined),
     });
     return reply
@@ -80,7 +81,7 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
   };
 
   app.get('/admin/settings/classic/', options, async (request, reply) =>
-    render(request, reply, request.siteUser && request.siteUser.role !== 'admin' ? 403 : 200),
+    render(request, reply, request.siteUser && !mayManageSettings(request.siteUser) ? 403 : 200),
   );
 
   app.post('/admin/settings/classic/sign-in', options, async (request, reply) => {
@@ -105,7 +106,7 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
   app.post('/admin/settings/classic/', options, async (request, reply) => {
     if (!(await checkCsrf(request, reply))) return reply;
     const user = request.siteUser;
-    if (user?.role !== 'admin') return render(request, reply, 403);
+    if (!mayManageSettings(user)) return render(request, reply, 403);
     const body = (request.body ?? {}) as Form;
     const schema = await buildSettingsSchema(ctx.hooks);
     const tab = typeof body._tab === 'string' && schema[body._tab] ? body._tab : '';

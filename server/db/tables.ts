@@ -20,6 +20,7 @@ export interface Database {
   address_proofs: AddressProofsTable;
   sent_mails: SentMailsTable;
   inbound_mails: InboundMailsTable;
+  ticket_events: TicketEventsTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -53,6 +54,8 @@ export interface PostsTable {
   menu_order: number;
   created_at: string;
   updated_at: string;
+  /** Raised by every change to a ticket (see ticket_events); the ticket's ETag. */
+  version: Generated<number>;
 }
 
 export interface PostMetaTable {
@@ -214,5 +217,21 @@ export interface InboundMailsTable {
   /** The message as received, kept only while it is rejected (so the admin can retry it). */
   raw: string | null;
   source: 'imap' | 'pipe' | 'retry';
+  created_at: string;
+}
+
+/** One change to a ticket: who did what and when, and the ticket version it produced. */
+export interface TicketEventsTable {
+  id: Generated<number>;
+  ticket_id: number;
+  version: number;
+  actor_id: number | null;
+  kind: 'reply' | 'note' | 'field';
+  field: 'status' | 'assignee' | 'product' | 'reason' | 'urgency' | null;
+  /** The values as people read them (a status's name, an agent's name), not ids. */
+  old_value: string | null;
+  new_value: string | null;
+  comment_id: number | null;
+  automatic: Generated<number>;
   created_at: string;
 }

@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
+import { COMMENT_TEXT_MAX } from '../../common/limits.js';
 import type { Database } from '../db/tables.js';
 import { AppError, invalidField } from '../errors.js';
 import { enqueueJob } from '../jobs/queue.js';
+import { assertMayComment, hiddenTicket } from '../policies/ticket-policy.js';
 import { getCoreSettings } from '../settings/core-settings.js';
-import { type Actor, type DomainContext, isStaff, now } from './context.js';
+import { type Actor, type DomainContext, now } from './context.js';
 import { findTicket } from './find-ticket.js';
 import { isMultiLineText, MULTI_LINE_RULE } from './text-rules.js';
+import { recordTicketChanges } from './ticket-activity.js';
 
 export interface AddCommentInput {
   ticketId: number;
@@ -16,6 +19,8 @@ export interface AddCommentInput {
   isInternal?: boolean;
   /** Never move the ticket's status for this comment, whatever the setting (the auto responder's replies). */
   suppressTransition?: boolean;
+  /** The ticket version the writer saw; when the ticket changed since, nothing is added (TICKET_CHANGED). */
+  expectedVersion?: number;
   /**
    * More writes in the comment's own transaction (a reply by mail records its Message-ID there, so the
    * comment and the record that it was imported commit together or not at all).
@@ -41,14 +46,11 @@ const TRANSITION = { client: 'waiting', agent: 'in-progress' } as const;
 export async function addComment(ctx: DomainContext, input: AddCommentInput, actor: Actor | null): Promise<AddedComment> {
   const text = input.text.replace(/\r\n/g, '\n').trim();
   if (!text) throw new AppError('VALIDATION_FAILED', 'Write a reply before sending it.');
-  if (text.length > 50_000) throw new AppError('VALIDATION_FAILED', 'The reply is too long (at most 50,000 characters).');
+  if (text.length > COMMENT_TEXT_MAX) throw new AppError('VALIDATION_FAILED', 'The reply is too long (at most 50,000 characters).');
   if (!isMultiLineText(text)) throw invalidField('text', MULTI_LINE_RULE);
-  if (input.role === 'client' && actor?.role !== 'client') throw new AppError('FORBIDDEN', 'Only the client can reply as the client.');
-  if (input.role === 'agent' && !isStaff(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can reply as an agent.');
-  if (input.isInternal && input.role !== 'agent') throw new AppError('FORBIDDEN', 'Only agents write internal notes.');
-
   const ticket = await findTicket(ctx, input.ticketId);
-  if (!ticket || (input.role === 'client' && ticket.authorId !== actor?.id)) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+  assertMayComment(actor, { role: input.role, isInternal: input.isInternal === true }, ticket);
+  if (!ticket) throw hiddenTicket();
 
   const time = now();
   const id = await ctx.db.transaction().execute(async (trx) => {
@@ -62,6 +64,13 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       .values({ comment_id: id, meta_key: 'is_internal', meta_value: input.isInternal ? '1' : '0' })
       .execute();
     await trx.updateTable('posts').set({ updated_at: time }).where('id', '=', ticket.id).execute();
+    await recordTicketChanges(
+      trx,
+      ticket.id,
+      actor?.id ?? null,
+      [{ kind: input.isInternal ? 'note' : 'reply', commentId: id }],
+      input.expectedVersion,
+    );
     await enqueueJob(trx, 'comment_added', { commentId: id });
     await input.alsoWrite?.(trx, id);
     return id;
@@ -77,19 +86,25 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       settings.tickets.change_status &&
       (await ctx.hooks.applyFilters('helpdesk_auto_status_transition_on_comment', true, ticket, isClient, id)) === true
     ) {
-      const term = await ctx.db
+      const statuses = await ctx.db
         .selectFrom('terms')
-        .select(['id', 'slug'])
+        .select(['id', 'slug', 'name'])
         .where('taxonomy', '=', 'ticket_status')
-        .where('slug', '=', target)
-        .executeTakeFirst();
+        .where('slug', 'in', [target, ticket.ticketStatus || target])
+        .execute();
+      const term = statuses.find((s) => s.slug === target);
       if (term && ticket.ticketStatus !== term.slug) {
-        await ctx.db
-          .updateTable('term_relationships')
-          .set({ term_id: term.id })
-          .where('post_id', '=', ticket.id)
-          .where('taxonomy', '=', 'ticket_status')
-          .execute();
+        const from = statuses.find((s) => s.slug === ticket.ticketStatus)?.name ?? null;
+        await ctx.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('term_relationships')
+            .set({ term_id: term.id })
+            .where('post_id', '=', ticket.id)
+            .where('taxonomy', '=', 'ticket_status')
+            .execute();
+          const change = { kind: 'field', field: 'status', oldValue: from, newValue: term.name, automatic: true } as const;
+          await recordTicketChanges(trx, ticket.id, actor?.id ?? null, [change]);
+        });
         movedTo = term.slug;
       }
     }

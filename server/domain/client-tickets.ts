@@ -5,6 +5,7 @@ export interface ClientTicketSummary {
   id: number;
   title: string;
   status: string;
+  statusSlug: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -27,21 +28,23 @@ export interface ClientThread {
   id: number;
   title: string;
   status: string;
+  statusSlug: string;
   createdAt: string;
+  updatedAt: string;
   description: string;
   entries: ThreadEntry[];
 }
 
-async function statusNames(ctx: DomainContext, ids: number[]): Promise<Map<number, string>> {
+async function statusNames(ctx: DomainContext, ids: number[]): Promise<Map<number, { name: string; slug: string }>> {
   if (ids.length === 0) return new Map();
   const rows = await ctx.db
     .selectFrom('term_relationships as tr')
     .innerJoin('terms as t', 't.id', 'tr.term_id')
-    .select(['tr.post_id', 't.name'])
+    .select(['tr.post_id', 't.name', 't.slug'])
     .where('tr.taxonomy', '=', 'ticket_status')
     .where('tr.post_id', 'in', ids)
     .execute();
-  return new Map(rows.map((r) => [r.post_id, r.name]));
+  return new Map(rows.map((r) => [r.post_id, { name: r.name, slug: r.slug }]));
 }
 
 /**
@@ -77,7 +80,8 @@ export async function listClientTickets(
     tickets: posts.map((p) => ({
       id: p.id,
       title: p.title,
-      status: statuses.get(p.id) ?? '',
+      status: statuses.get(p.id)?.name ?? '',
+      statusSlug: statuses.get(p.id)?.slug ?? '',
       createdAt: p.createdAt,
       updatedAt: p.updatedAt,
     })),
@@ -112,8 +116,10 @@ export async function findClientThread(ctx: DomainContext, userId: number, ticke
   return {
     id: post.id,
     title: post.title,
-    status: statuses.get(post.id) ?? '',
+    status: statuses.get(post.id)?.name ?? '',
+    statusSlug: statuses.get(post.id)?.slug ?? '',
     createdAt: post.createdAt,
+    updatedAt: post.updatedAt,
     description: post.content,
     entries: comments.map((c) => ({
       id: c.id,

@@ -4,7 +4,8 @@ import { isUniqueViolation } from '../db/is-unique-violation.js';
 import type { Database, Taxonomy, UserRow } from '../db/tables.js';
 import { invalidField } from '../errors.js';
 import { enqueueJob } from '../jobs/queue.js';
-import { type Actor, type DomainContext, isStaff, now } from './context.js';
+import { mayFileForOthers } from '../policies/ticket-policy.js';
+import { type Actor, type DomainContext, now } from './context.js';
 import { lookUpClient, registrationClosed } from './find-or-create-client.js';
 import { assertAssignableToProduct, assertProductExists } from './product-post-types.js';
 import { assertValidAccount, normalizeEmail } from './resolve-user.js';
@@ -56,7 +57,7 @@ export async function createTicketUnlessClosed(
   actor: Actor | null,
 ): Promise<CreatedTicket | 'registration_closed'> {
   assertTicketText(input);
-  const privileged = isStaff(actor);
+  const privileged = mayFileForOthers(actor);
   const idempotencyKey = input.idempotencyKey ? scopeIdempotencyKey(input.email, input.idempotencyKey) : undefined;
   if (idempotencyKey) {
     const replay = await findReplay(ctx.db, idempotencyKey);

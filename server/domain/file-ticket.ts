@@ -2,7 +2,8 @@ import type { AppError } from '../errors.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { checkClientWrite } from '../intake/guard-client-writes.js';
 import { checkIntake } from '../intake/guard-intake.js';
-import { type Actor, type DomainContext, isStaff } from './context.js';
+import { mayFileForOthers } from '../policies/ticket-policy.js';
+import type { Actor, DomainContext } from './context.js';
 import { type CreatedTicket, type CreateTicketInput, createTicketUnlessClosed } from './create-ticket.js';
 import { registrationClosed } from './find-or-create-client.js';
 import { isAccountExistenceHidden, mailAccessInstructions } from './mail-access-instructions.js';
@@ -50,7 +51,7 @@ export async function fileTicket(ctx: DomainContext, counters: CounterStore, fil
   // On the help site everyone files their own tickets as the client.
   const actor: Actor | null =
     channel.via === 'site' ? { id: channel.userId, role: 'client' } : channel.via === 'api' ? channel.actor : null;
-  const staff = isStaff(actor);
+  const staff = mayFileForOthers(actor);
 
   // Everyone but staff passes the intake guard on the API; a signed-in client is counted per account
   // and address as well, on both channels.
@@ -58,7 +59,8 @@ export async function fileTicket(ctx: DomainContext, counters: CounterStore, fil
     const refusal = await checkIntake(ctx, counters, { ip, email: ticket.email, honeypot: channel.honeypot, fillMs: channel.fillMs });
     if (refusal) return { kind: 'limited', problem: refusal };
   }
-  if (actor?.role === 'client' && channel.via !== 'mail') {
+  // (Mail has no actor: its sender is limited per address inside receiveMail.)
+  if (actor && !staff && channel.via !== 'mail') {
     const refusal = await checkClientWrite(ctx, counters, { kind: 'ticket', userId: actor.id, ip, via: channel.via });
     if (refusal) return { kind: 'limited', problem: refusal };
   }

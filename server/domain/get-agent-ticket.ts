@@ -1,6 +1,7 @@
 import { AppError } from '../errors.js';
 import type { DomainContext } from './context.js';
 import { describeTickets, type InboxTicket } from './list-inbox.js';
+import { listTicketEvents, type TicketEvent } from './ticket-activity.js';
 
 export interface AgentComment {
   id: number;
@@ -18,6 +19,10 @@ export interface AgentTicket extends InboxTicket {
   comments: AgentComment[];
   /** The client's other tickets, most recent activity first (at most 20). */
   otherTickets: InboxTicket[];
+  /** Raised by every change; what agents send back so a colleague's change is never silently overwritten. */
+  version: number;
+  /** Every reply, note and field change with who and when, oldest first. */
+  events: TicketEvent[];
 }
 
 /** One ticket as agents see it: every comment, internal notes included, and the client's sidebar. */
@@ -25,15 +30,15 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
   const row = Number.isSafeInteger(id)
     ? await ctx.db
         .selectFrom('posts')
-        .select(['id', 'title', 'content', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at'])
+        .select(['id', 'title', 'content', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at', 'version'])
         .where('id', '=', id)
         .where('type', '=', 'ticket')
         .executeTakeFirst()
     : undefined;
   if (!row) throw new AppError('NOT_FOUND', 'There is no such ticket.');
-  const { content, ...listRow } = row;
+  const { content, version, ...listRow } = row;
 
-  const [[ticket], meta, comments, others] = await Promise.all([
+  const [[ticket], meta, comments, others, events] = await Promise.all([
     describeTickets(ctx, [listRow]),
     ctx.db.selectFrom('post_meta').select(['meta_key', 'meta_value']).where('post_id', '=', id).orderBy('id').execute(),
     ctx.db
@@ -55,6 +60,7 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
           .orderBy('updated_at', 'desc')
           .limit(20)
           .execute(),
+    listTicketEvents(ctx.db, id),
   ]);
   return {
     ...(ticket as InboxTicket),
@@ -71,5 +77,7 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
       createdAt: c.created_at,
     })),
     otherTickets: await describeTickets(ctx, others),
+    version,
+    events,
   };
 }

@@ -1,7 +1,10 @@
-import type { Taxonomy } from '../db/tables.js';
+import type { Kysely } from 'kysely';
+import type { Database, Taxonomy } from '../db/tables.js';
 import { AppError, invalidField } from '../errors.js';
-import { type Actor, type DomainContext, isStaff, now } from './context.js';
+import { mayChangeTicket } from '../policies/ticket-policy.js';
+import { type Actor, type DomainContext, now } from './context.js';
 import { findTermId } from './find-term-id.js';
+import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
 
 export interface TicketChanges {
   /** Status slug (changed by hand: no filter, no setting). */
@@ -20,19 +23,37 @@ const TERM_FIELDS: Array<[key: 'status' | 'reason' | 'urgency', taxonomy: Taxono
   ['urgency', 'ticket_urgency'],
 ];
 
-/** Changes a ticket's status, reason, urgency, product or assignee (agents and admins), in one transaction. */
-export async function updateTicket(ctx: DomainContext, id: number, changes: TicketChanges, actor: Actor | null): Promise<void> {
-  if (!isStaff(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can change tickets.');
+/**
+ * Changes a ticket's status, reason, urgency, product or assignee (agents and admins), in one transaction
+ * that also records each change that took effect (who, from what, to what) and raises the version. With
+ * `expectedVersion`, a ticket changed by someone else since is refused (TICKET_CHANGED) and nothing is saved.
+ */
+export async function updateTicket(
+  ctx: DomainContext,
+  id: number,
+  changes: TicketChanges,
+  actor: Actor | null,
+  expectedVersion?: number,
+): Promise<void> {
+  if (!mayChangeTicket(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can change tickets.');
   await ctx.db.transaction().execute(async (trx) => {
-    const ticket = await trx.selectFrom('posts').select('id').where('id', '=', id).where('type', '=', 'ticket').executeTakeFirst();
+    const ticket = await trx
+      .selectFrom('posts')
+      .select(['id', 'product_id', 'assignee_id'])
+      .where('id', '=', id)
+      .where('type', '=', 'ticket')
+      .executeTakeFirst();
     if (!ticket) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+    const recorded: TicketChange[] = [];
 
     for (const [key, taxonomy] of TERM_FIELDS) {
       const termKey = changes[key];
       if (termKey === undefined) continue;
+      const before = await currentTerm(trx, id, taxonomy);
       if (termKey === null) {
         if (key === 'status') throw invalidField('status', 'a ticket always has a status');
         await trx.deleteFrom('term_relationships').where('post_id', '=', id).where('taxonomy', '=', taxonomy).execute();
+        if (before) recorded.push({ kind: 'field', field: key, oldValue: before.name, newValue: null });
         continue;
       }
       const termId = await findTermId(trx, taxonomy, termKey);
@@ -45,33 +66,53 @@ export async function updateTicket(ctx: DomainContext, id: number, changes: Tick
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n)
         await trx.insertInto('term_relationships').values({ post_id: id, taxonomy, term_id: termId }).execute();
+      if (before?.id !== termId) {
+        const after = await trx.selectFrom('terms').select('name').where('id', '=', termId).executeTakeFirstOrThrow();
+        recorded.push({ kind: 'field', field: key, oldValue: before?.name ?? null, newValue: after.name });
+      }
     }
 
     const set: { product_id?: number | null; assignee_id?: number | null; updated_at: string } = { updated_at: now() };
     if (changes.product !== undefined) {
-      if (changes.product !== null) {
-        const product = await trx
-          .selectFrom('posts')
-          .select('id')
-          .where('id', '=', changes.product)
-          .where('type', '=', 'product')
-          .executeTakeFirst();
-        if (!product) throw invalidField('product', `there is no product with id ${changes.product}`);
-      }
+      const after = changes.product === null ? undefined : await findProductTitle(trx, changes.product);
+      if (changes.product !== null && after === undefined) throw invalidField('product', `there is no product with id ${changes.product}`);
       set.product_id = changes.product;
+      if (ticket.product_id !== changes.product) {
+        const before = ticket.product_id === null ? undefined : await findProductTitle(trx, ticket.product_id);
+        recorded.push({ kind: 'field', field: 'product', oldValue: before ?? null, newValue: after ?? null });
+      }
     }
     if (changes.assignee !== undefined) {
-      if (changes.assignee !== null) {
-        const agent = await trx
-          .selectFrom('users')
-          .select('id')
-          .where('id', '=', changes.assignee)
-          .where('role', 'in', ['agent', 'admin'])
-          .executeTakeFirst();
-        if (!agent) throw invalidField('assignee', `there is no agent or admin with id ${changes.assignee}`);
-      }
+      const after = changes.assignee === null ? undefined : await findStaffName(trx, changes.assignee);
+      if (changes.assignee !== null && after === undefined)
+        throw invalidField('assignee', `there is no agent or admin with id ${changes.assignee}`);
       set.assignee_id = changes.assignee;
+      if (ticket.assignee_id !== changes.assignee) {
+        const before = ticket.assignee_id === null ? undefined : await findStaffName(trx, ticket.assignee_id);
+        recorded.push({ kind: 'field', field: 'assignee', oldValue: before ?? null, newValue: after ?? null });
+      }
     }
     await trx.updateTable('posts').set(set).where('id', '=', id).execute();
+    await recordTicketChanges(trx, id, actor.id, recorded, expectedVersion);
   });
+}
+
+async function currentTerm(db: Kysely<Database>, ticketId: number, taxonomy: Taxonomy) {
+  return db
+    .selectFrom('term_relationships as tr')
+    .innerJoin('terms as t', 't.id', 'tr.term_id')
+    .select(['t.id', 't.name'])
+    .where('tr.post_id', '=', ticketId)
+    .where('tr.taxonomy', '=', taxonomy)
+    .executeTakeFirst();
+}
+
+async function findProductTitle(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('posts').select('title').where('id', '=', id).where('type', '=', 'product').executeTakeFirst();
+  return row?.title;
+}
+
+async function findStaffName(db: Kysely<Database>, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('name').where('id', '=', id).where('role', 'in', ['agent', 'admin']).executeTakeFirst();
+  return row?.name;
 }

@@ -1,20 +1,8 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requestPath } from './request-path.js';
-import { agentTicketsRoutes } from './routes/agent/agent-tickets.routes.js';
-import { sessionRoutes } from './routes/agent/session.routes.js';
-import { docsRoutes } from './routes/docs/docs.routes.js';
-import { lookupsRoutes } from './routes/lookups/lookups.routes.js';
-import { inboundMailRoutes } from './routes/mail/inbound-mail.routes.js';
-import { testMailRoutes } from './routes/mail/test-mail.routes.js';
-import { contentRoutes } from './routes/manage/content.routes.js';
-import { termsRoutes } from './routes/manage/terms.routes.js';
-import { tokensRoutes } from './routes/manage/tokens.routes.js';
-import { usersRoutes } from './routes/manage/users.routes.js';
-import { settingsRoutes } from './routes/settings/settings.routes.js';
+import { HELPDESK_RESOURCES } from './routes/index.js';
 import { siteOptionsRoutes } from './routes/site-options/site-options.routes.js';
-import { intakeRoutes } from './routes/tickets/intake.routes.js';
-import { ticketsRoutes } from './routes/tickets/tickets.routes.js';
 import type { RouteServices } from './services.js';
 
 export const API_NAMESPACE = '/helpdesk/v1';
@@ -62,19 +50,7 @@ export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, c
 
   await api.register(
     async (helpdesk: FastifyInstance) => {
-      await helpdesk.register(ticketsRoutes, services);
-      await helpdesk.register(intakeRoutes, services);
-      await helpdesk.register(lookupsRoutes, services);
-      await helpdesk.register(docsRoutes, services);
-      await helpdesk.register(settingsRoutes, services);
-      await helpdesk.register(contentRoutes, services);
-      await helpdesk.register(termsRoutes, services);
-      await helpdesk.register(usersRoutes, services);
-      await helpdesk.register(tokensRoutes, services);
-      await helpdesk.register(agentTicketsRoutes, services);
-      await helpdesk.register(sessionRoutes, services);
-      await helpdesk.register(inboundMailRoutes, services);
-      await helpdesk.register(testMailRoutes, services);
+      for (const resource of HELPDESK_RESOURCES) await helpdesk.register(resource, services);
       helpdesk.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: API_NAMESPACE },

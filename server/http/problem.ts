@@ -13,6 +13,8 @@ export interface Problem {
   detail: string;
   code: ErrorCode;
   errors?: FieldError[];
+  /** Extension members (RFC 9457 §3.2), e.g. a 409's `current_version` and `changes`. */
+  [member: string]: unknown;
 }
 
 export function problemFor(code: ErrorCode, detail: string, errors?: FieldError[]): Problem {
@@ -40,7 +42,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [ErrorCode, string]> = {
 
 /** Maps anything thrown while handling a request to the problem the client sees (never a stack or SQL). */
 export function toProblem(error: unknown): Problem {
-  if (error instanceof AppError) return problemFor(error.code, error.message, error.errors);
+  if (error instanceof AppError) return { ...error.extensions, ...problemFor(error.code, error.message, error.errors) };
   const err = error as { code?: string; statusCode?: number; validation?: AjvError[]; validationContext?: string; message?: string };
   if (err.validation) return validationProblem(err.validation, err.validationContext ?? 'body');
   const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;

@@ -6,8 +6,8 @@ import type { RouteServices } from '../http/services.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { takeEarlyFront } from './early-front.js';
 import { createFrontRequest } from './front-request.js';
-import { NotFoundPage } from './pages/not-found-page.js';
-import { renderPage } from './pages/render-page.js';
+import { NotFoundPage } from './shared/not-found-page.js';
+import { renderPage } from './shared/render-page.js';
 import type { SiteTemplate } from './site-template.js';
 
 /**

@@ -48,6 +48,7 @@ const PAGING_HEADERS = {
   'X-Total-Count': { description: 'How many items match, over all pages.', schema: { type: 'integer' } },
   'X-Per-Page': { description: 'Items per page.', schema: { type: 'integer' } },
 };
+const ETAG = { ETag: { description: 'The ticket version; send it back as If-Match with a reply or change.', schema: { type: 'string' } } };
 const LOCATION = { Location: { description: 'The address of what was created.', schema: { type: 'string', format: 'uri-reference' } } };
 
 // A comment has no address of its own: it is read with its ticket.
@@ -58,6 +59,8 @@ const HEADERS_BY_OPERATION: Record<string, Record<string, Record<string, Json>>>
   fileTicket: { '429': RATE_LIMIT_HEADERS },
   listDocs: { '200': PAGING_HEADERS },
   listProductDocs: { '200': PAGING_HEADERS },
+  getTicket: { '200': ETAG },
+  updateTicket: { '200': ETAG },
 };
 
 export function completeContract(document: OpenApiDocument): void {

@@ -6,6 +6,7 @@ import { ACCOUNT_DISABLED_MESSAGE } from '../../domain/account-disabled.js';
 import { lookUpToken } from '../../domain/api-tokens.js';
 import { type Actor, isStaff } from '../../domain/context.js';
 import { AppError } from '../../errors.js';
+import { mayManageSettings } from '../../policies/settings-policy.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,6 +49,6 @@ export function requireStaff(request: FastifyRequest): Actor {
 /** Refuses unless the caller is an admin. */
 export function requireAdmin(request: FastifyRequest): Actor {
   const actor = requireStaff(request);
-  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Only admins can do this.');
+  if (!mayManageSettings(actor)) throw new AppError('FORBIDDEN', 'Only admins can do this.');
   return actor;
 }

@@ -1,6 +1,24 @@
 import { Type } from '@sinclair/typebox';
 import { LABEL_MAX_LENGTH } from '../../../common/limits.js';
 
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** One change to a ticket: a reply, a note, or a field from one value to another, with who and when. */
+export const TicketEventSchema = Type.Object(
+  {
+    version: Type.Integer({ description: 'The ticket version this change produced' }),
+    kind: Type.Union([Type.Literal('reply'), Type.Literal('note'), Type.Literal('field')]),
+    field: Type.Union([Type.String(), Type.Null()], { description: 'status, assignee, product, reason or urgency' }),
+    from: Nullable(Type.String()),
+    to: Nullable(Type.String()),
+    comment: Type.Union([Type.Integer(), Type.Null()], { description: 'The reply or note, for kind reply and note' }),
+    automatic: Type.Boolean({ description: 'Made by the helpdesk (a status moved by a reply), not chosen by a person' }),
+    by: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+    created: Type.String(),
+  },
+  { $id: 'TicketEvent' },
+);
+
 /** The problem+json body every error response has (RFC 9457). */
 export const ProblemSchema = Type.Object(
   {
@@ -10,11 +28,26 @@ export const ProblemSchema = Type.Object(
     detail: Type.String(),
     code: Type.String({ description: 'Stable UPPER_SNAKE error code.' }),
     errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), pointer: Type.String(), detail: Type.String() }))),
+    current_version: Type.Optional(Type.Integer({ description: 'TICKET_CHANGED: the ticket version now' })),
+    changes: Type.Optional(Type.Array(Type.Ref(TicketEventSchema), { description: 'TICKET_CHANGED: what changed since your version' })),
   },
   { $id: 'Problem', description: 'RFC 9457 problem details' },
 );
 
 export const problemResponses = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, Type.Ref(ProblemSchema)]));
+
+/** The ticket version a change is made against (the alternative to If-Match). */
+export const ExpectedVersion = Type.Integer({
+  minimum: 1,
+  description: 'The ticket version you saw (GET /tickets/{id}); if it changed since, 409 TICKET_CHANGED and nothing is saved',
+});
+
+/** The If-Match request header of a reply or change: the ETag of GET /tickets/{id}. */
+export const IfMatchHeaders = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({ maxLength: 40, description: 'The ETag of GET /tickets/{id}; if the ticket changed since, 409 and nothing is saved' }),
+  ),
+});
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 

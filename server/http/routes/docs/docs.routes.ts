@@ -1,11 +1,12 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { type DocsPage, listDocs } from '../../../domain/list-docs.js';
-import { presentDoc } from '../../presenters.js';
 import type { RouteServices } from '../../services.js';
+import { addPostCollectionRoutes } from '../posts/post-collection-routes.js';
+import { presentDoc } from './doc-presenters.js';
 import { DocsQuery, docsListResponse } from './docs.schema.js';
 
-/** GET /docs/ and GET /docs/product/{slug} — spec §4.4 and §8. */
+/** Docs: the public lists GET /docs/ and GET /docs/product/{slug} (spec §4.4 and §8), and the editors' changes. */
 export const docsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config }) => {
   const send = (reply: FastifyReply, page: DocsPage) => {
     reply.header('x-total-count', String(page.total)).header('x-per-page', String(page.perPage));
@@ -31,4 +32,6 @@ export const docsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
     },
     async (request, reply) => send(reply, await listDocs(ctx, { ...request.query, productSlug: request.params.slug })),
   );
+
+  addPostCollectionRoutes(app, ctx, 'docs');
 };

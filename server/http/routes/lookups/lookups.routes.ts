@@ -2,15 +2,27 @@ import etag from '@fastify/etag';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { getPosts } from '../../../domain/post.js';
 import { LOOKUP_TAXONOMIES, listTerms } from '../../../domain/terms.js';
-import { presentProductOption, presentTermOption } from '../../presenters.js';
+import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
+import { presentProductOption, presentTermOption } from './lookup-presenters.js';
+import { addTermWriteRoutes } from './term-collection-routes.js';
 
 const Options = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }));
 // Lists change rarely; a minute of caching plus ETag revalidation keeps the widget's first open fast.
 const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
-/** GET /tickets/products/, /tickets/reasons/, /tickets/urgencies/ — spec §4.4, the widget's choice lists. */
-export const lookupsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+/**
+ * The lookups: the widget's public choice lists (GET /tickets/products/, /tickets/reasons/,
+ * /tickets/urgencies/ — spec §4.4) and the agents' changes to reasons and urgencies. Products are
+ * posts: their changes live in routes/products/.
+ */
+export const lookupsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, services) => {
+  await app.register(publicLookups, services);
+  addTermWriteRoutes(app, services.ctx, 'reasons', requireStaff);
+  addTermWriteRoutes(app, services.ctx, 'urgencies', requireStaff);
+};
+
+const publicLookups: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
   // The widget asks for these on every first open; an ETag turns repeat visits into 304s.
   await app.register(etag, { weak: true });
   const schema = (what: string) => ({ summary: `Options for the ${what} field`, tags: ['tickets'], response: { 200: Options } });

@@ -1,18 +1,41 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isStaff } from '../../../domain/context.js';
+import { suggestReply } from '../../../ai/suggest-reply.js';
+import { findClientThread, listClientTickets } from '../../../domain/client-tickets.js';
 import { fileTicket } from '../../../domain/file-ticket.js';
+import { getAgentTicket } from '../../../domain/get-agent-ticket.js';
+import { listInbox } from '../../../domain/list-inbox.js';
+import { updateTicket } from '../../../domain/update-ticket.js';
 import { invalidField } from '../../../errors.js';
+import { hiddenTicket, mayChangeTicket, mayFileForOthers, ticketView } from '../../../policies/ticket-policy.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
-import { type CreateTicketBody, createTicketSchema, RECEIVED } from './tickets.schema.js';
+import { IdParams, IfMatchHeaders, problemResponses } from '../shared.schema.js';
+import { expectedVersion, ticketETag } from './expected-version.js';
+import { presentAgentTicket, presentClientListTicket, presentClientTicket, presentInboxTicket } from './ticket-presenters.js';
+import {
+  type CreateTicketBody,
+  createTicketSchema,
+  InboxQuery,
+  InboxReply,
+  RECEIVED,
+  SuggestReplyReply,
+  TicketPatch,
+  TicketReply,
+} from './tickets.schema.js';
 
-/** POST /tickets/ — spec §4.3. */
-export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, counters }) => {
+const tags = ['tickets'];
+
+/**
+ * Every /tickets/ route: filing (spec §4.3; anyone, the widget included), the inbox and one ticket with its
+ * thread (staff see all, a client only their own, through ticket-policy.ts), changes and the agent assist.
+ */
+export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config, counters }) => {
   app.post('/tickets/', {
     schema: createTicketSchema,
     handler: async (request, reply) => {
       const body = request.body;
-      const staff = isStaff(request.actor);
+      // Staff may file for someone else and choose the status; for anyone else those fields are ignored.
+      const staff = mayFileForOthers(request.actor);
       const result = await fileTicket(ctx, counters, {
         channel: { via: 'api', actor: request.actor, honeypot: body.website, fillMs: body.fill_ms },
         ip: request.ip,
@@ -45,6 +68,112 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       }
     },
   });
+
+  app.get(
+    '/tickets/',
+    {
+      schema: {
+        summary: 'The inbox: tickets by last activity, filtered and paged, with counts per status',
+        tags,
+        querystring: InboxQuery,
+        response: { 200: InboxReply, ...problemResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const { page, per_page: perPage } = query;
+      const view = ticketView(request.actor);
+      if (view.kind === 'own') {
+        // A client's own list, paged by the database; no filters apply.
+        const own = await listClientTickets(ctx, view.actor.id, { page, perPage });
+        return { tickets: own.tickets.map(presentClientListTicket), total: own.total, page, per_page: perPage, counts: {} };
+      }
+      const result = await listInbox(ctx, {
+        status: query.status,
+        product: query.product,
+        reason: query.reason,
+        urgency: query.urgency,
+        assignee: query.assignee === 'me' ? view.actor.id : query.assignee,
+        client: query.client,
+        search: query.search,
+        page,
+        perPage,
+      });
+      return { tickets: result.tickets.map(presentInboxTicket), total: result.total, page, per_page: perPage, counts: result.counts };
+    },
+  );
+
+  app.get(
+    '/tickets/:id',
+    {
+      schema: {
+        summary: 'One ticket with its thread (notes for agents only) and the client’s other tickets',
+        tags,
+        params: IdParams,
+        response: { 200: TicketReply, ...problemResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const view = ticketView(request.actor);
+      if (view.kind === 'all') {
+        const ticket = await getAgentTicket(ctx, request.params.id);
+        reply.header('etag', ticketETag(ticket.version));
+        return presentAgentTicket(ticket);
+      }
+      const thread = await findClientThread(ctx, view.actor.id, request.params.id);
+      if (!thread) throw hiddenTicket();
+      const user = request.siteUser;
+      return presentClientTicket(thread, { id: view.actor.id, name: user?.name ?? '', email: user?.email ?? '' });
+    },
+  );
+
+  app.patch(
+    '/tickets/:id',
+    {
+      schema: {
+        summary: 'Change status (by hand), assignee, product, reason or urgency',
+        tags,
+        params: IdParams,
+        headers: IfMatchHeaders,
+        body: TicketPatch,
+        response: { 200: TicketReply, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.actor;
+      // A client learns nothing about a ticket they cannot change.
+      if (ticketView(actor).kind !== 'all' || !mayChangeTicket(actor)) throw hiddenTicket();
+      const { version, ...changes } = request.body;
+      if (Object.keys(changes).length === 0)
+        throw invalidField('version', 'comes with a change: send status, assignee, product, reason or urgency');
+      await updateTicket(ctx, request.params.id, changes, actor, expectedVersion(request, version));
+      const ticket = await getAgentTicket(ctx, request.params.id);
+      reply.header('etag', ticketETag(ticket.version));
+      return presentAgentTicket(ticket);
+    },
+  );
+
+  app.post(
+    '/tickets/:id/suggest-reply',
+    {
+      schema: {
+        summary: 'Agent assist: a draft reply from the AI backend and the most relevant docs; nothing is sent',
+        tags,
+        params: IdParams,
+        response: { 200: SuggestReplyReply, ...problemResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      if (ticketView(request.actor).kind !== 'all') throw hiddenTicket();
+      const suggestion = await suggestReply(ctx, config, request.params.id);
+      return {
+        draft: suggestion.draft,
+        docs: suggestion.docs,
+        answered: suggestion.answered,
+        ...(suggestion.failure ? { failure: suggestion.failure } : {}),
+      };
+    },
+  );
 };
 
 function ownerId(body: CreateTicketBody): number | undefined {

@@ -1,0 +1,74 @@
+// Two agents on one ticket, each in their own browser: the second never silently overwrites the first.
+// A's reply and close reach B's stale page as a 409 that the admin app shows before anything is sent.
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { ADMIN, type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { axeViolations } from './axe.js';
+
+let hd: AdminHelpdesk;
+test.beforeAll(async () => {
+  hd = await startAdminHelpdesk();
+});
+test.afterAll(async () => {
+  await hd?.close();
+});
+
+async function signedIn(browser: Browser, who: { email: string; password: string; name: string }): Promise<Page> {
+  // CSP bypassed only so that axe itself can be injected.
+  const page = await (await browser.newContext({ bypassCSP: true })).newPage();
+  await page.goto(`${hd.homeUrl}/admin/`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('.account-name')).toContainText(who.name);
+  return page;
+}
+
+test('B sees what A did before sending, keeps the draft, and the activity log names who closed it', async ({ browser }) => {
+  const id = await hd.fileTicket(`two-agents-${Date.now()}@client.test`, 'Order never arrived');
+  const [a, b] = await Promise.all([signedIn(browser, ADMIN), signedIn(browser, AGENT)]);
+  await Promise.all([a.goto(`${hd.homeUrl}/admin/tickets/${id}`), b.goto(`${hd.homeUrl}/admin/tickets/${id}`)]);
+  await expect(b.getByTestId('ticket-status')).toHaveText('Open');
+
+  // A answers and closes.
+  await a.getByLabel('Reply', { exact: true }).fill('It was delivered to your neighbour.');
+  await a.getByRole('button', { name: 'Send reply' }).click();
+  await expect(a.getByText('Reply sent.')).toBeVisible();
+  await a.getByLabel('Status').selectOption('closed');
+  await expect(a.getByTestId('ticket-status')).toHaveText('Closed');
+
+  // B, still on the old page, writes a contradicting reply: nothing is sent, B is told what happened.
+  await b.getByLabel('Reply', { exact: true }).fill('We are still looking into it.');
+  await b.getByRole('button', { name: 'Send reply' }).click();
+  const notice = b.getByRole('alertdialog', { name: 'This ticket changed since you opened it.' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(`${ADMIN.name} replied`);
+  await expect(notice).toContainText(`${ADMIN.name} set status to Closed`);
+  expect(await axeViolations(b)).toEqual([]);
+  if (process.env.ADMIN_SCREENSHOTS)
+    await b.screenshot({ path: `${process.env.ADMIN_SCREENSHOTS}/two-agents-conflict.png`, fullPage: true });
+  const stored = await hd.api<{ comments: Array<{ text: string }> }>('GET', `/tickets/${id}`);
+  expect(stored.comments.map((c) => c.text)).toEqual(['It was delivered to your neighbour.']);
+
+  // B looks first: A's reply and the close appear, the draft stays; then B sends for real.
+  await notice.getByRole('button', { name: 'Show the ticket first' }).click();
+  await expect(b.getByTestId('ticket-status')).toHaveText('Closed');
+  await expect(b.getByText('It was delivered to your neighbour.')).toBeVisible();
+  await expect(b.getByTestId('thread-event').filter({ hasText: `${ADMIN.name} set status to Closed` })).toBeVisible();
+  await expect(b.getByLabel('Reply', { exact: true })).toHaveValue('We are still looking into it.');
+  await b.getByLabel('Reply', { exact: true }).fill('Glad it turned up!');
+  await b.getByRole('button', { name: 'Send reply' }).click();
+  await expect(b.getByText('Reply sent.')).toBeVisible();
+
+  // A's page is now stale: changing the urgency shows B's reply, and "Save anyway" applies it.
+  await a.getByLabel('Urgency').selectOption('high');
+  const aNotice = a.getByRole('alertdialog');
+  await expect(aNotice).toContainText(`${AGENT.name} replied`);
+  await aNotice.getByRole('button', { name: 'Save urgency anyway' }).click();
+  await expect(a.getByText('Urgency saved.')).toBeAttached();
+  const after = await hd.api<{
+    urgency: { slug: string };
+    events: Array<{ field: string | null; to: string | null; by: { name: string } }>;
+  }>('GET', `/tickets/${id}`);
+  expect(after.urgency.slug).toBe('high');
+  expect(after.events.find((e) => e.field === 'status' && e.to === 'Closed')?.by.name).toBe(ADMIN.name);
+});

@@ -1,0 +1,151 @@
+import type { Kysely } from 'kysely';
+import type { Database, TicketEventsTable } from '../db/tables.js';
+import { AppError } from '../errors.js';
+import { now } from './context.js';
+
+/** One change to record: a reply or note (with its comment), or a field going from one value to another. */
+export interface TicketChange {
+  kind: TicketEventsTable['kind'];
+  field?: NonNullable<TicketEventsTable['field']>;
+  /** As people read it: a status's name, an agent's name; null for none. */
+  oldValue?: string | null;
+  newValue?: string | null;
+  commentId?: number;
+  /** Made by the helpdesk itself (a status moved by a reply), not chosen by the actor. */
+  automatic?: boolean;
+}
+
+/** A recorded change, as the thread and the API show it. */
+export interface TicketEvent {
+  version: number;
+  kind: TicketEventsTable['kind'];
+  field: TicketEventsTable['field'];
+  oldValue: string | null;
+  newValue: string | null;
+  commentId: number | null;
+  automatic: boolean;
+  actor: { id: number; name: string } | null;
+  createdAt: string;
+}
+
+/**
+ * Raises the ticket's version and records the changes under the new version, inside the caller's
+ * transaction. With `expectedVersion` (the version the agent saw) the raise is conditional: when someone
+ * changed the ticket since, nothing is written and the caller's transaction is rolled back by the
+ * TICKET_CHANGED problem, which lists what changed. Without it, today's last-write-wins behaviour.
+ */
+export async function recordTicketChanges(
+  trx: Kysely<Database>,
+  ticketId: number,
+  actorId: number | null,
+  changes: TicketChange[],
+  expectedVersion?: number,
+): Promise<number> {
+  if (changes.length === 0) {
+    // Nothing took effect (the same values again): the version stays, but a stale one is still refused.
+    const current = await trx
+      .selectFrom('posts')
+      .select('version')
+      .where('id', '=', ticketId)
+      .where('type', '=', 'ticket')
+      .executeTakeFirst();
+    if (!current) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+    if (expectedVersion !== undefined && current.version !== expectedVersion) throw await staleVersion(trx, ticketId, expectedVersion);
+    return current.version;
+  }
+  let raise = trx
+    .updateTable('posts')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', ticketId)
+    .where('type', '=', 'ticket');
+  if (expectedVersion !== undefined) raise = raise.where('version', '=', expectedVersion);
+  const raised = await raise.returning('version').executeTakeFirst();
+  if (!raised) {
+    if (expectedVersion === undefined) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+    throw await staleVersion(trx, ticketId, expectedVersion);
+  }
+  const createdAt = now();
+  await trx
+    .insertInto('ticket_events')
+    .values(
+      changes.map((change) => ({
+        ticket_id: ticketId,
+        version: raised.version,
+        actor_id: actorId,
+        kind: change.kind,
+        field: change.field ?? null,
+        old_value: change.oldValue ?? null,
+        new_value: change.newValue ?? null,
+        comment_id: change.commentId ?? null,
+        automatic: change.automatic ? 1 : 0,
+        created_at: createdAt,
+      })),
+    )
+    .execute();
+  return raised.version;
+}
+
+/** The ticket's changes after `afterVersion` (all of them by default), oldest first. */
+export async function listTicketEvents(db: Kysely<Database>, ticketId: number, afterVersion = 0): Promise<TicketEvent[]> {
+  const rows = await db
+    .selectFrom('ticket_events as e')
+    .leftJoin('users as u', 'u.id', 'e.actor_id')
+    .select(['e.version', 'e.kind', 'e.field', 'e.old_value', 'e.new_value', 'e.comment_id', 'e.automatic', 'e.actor_id', 'u.name'])
+    .select('e.created_at')
+    .where('e.ticket_id', '=', ticketId)
+    .where('e.version', '>', afterVersion)
+    .orderBy('e.id')
+    .execute();
+  return rows.map((r) => ({
+    version: r.version,
+    kind: r.kind,
+    field: r.field,
+    oldValue: r.old_value,
+    newValue: r.new_value,
+    commentId: r.comment_id,
+    automatic: Number(r.automatic) === 1,
+    actor: r.actor_id === null ? null : { id: r.actor_id, name: r.name ?? '' },
+    createdAt: r.created_at,
+  }));
+}
+
+/** The 409 for a stale version: what changed since, in plain words and as data for the agent's screen. */
+async function staleVersion(db: Kysely<Database>, ticketId: number, expectedVersion: number): Promise<AppError> {
+  const current = await db.selectFrom('posts').select('version').where('id', '=', ticketId).where('type', '=', 'ticket').executeTakeFirst();
+  if (!current) return new AppError('NOT_FOUND', 'There is no such ticket.');
+  const events = await listTicketEvents(db, ticketId, expectedVersion);
+  const detail =
+    `Since you opened this ticket, ${describeEvents(events) || 'it was changed'}. Nothing was saved. ` +
+    'Look at the ticket again before sending, or send without a version to override.';
+  return new AppError('TICKET_CHANGED', detail).withExtensions({
+    current_version: current.version,
+    changes: events.map(presentTicketEvent),
+  });
+}
+
+/** "Alex replied and set the status to Closed" — one sentence for a list of changes. */
+export function describeEvents(events: TicketEvent[]): string {
+  const parts = events.map((e) => {
+    const who = e.actor?.name || (e.kind === 'reply' ? 'the automatic responder' : 'someone');
+    if (e.kind === 'reply') return `${who} replied`;
+    if (e.kind === 'note') return `${who} added a note`;
+    const to = e.newValue ?? 'none';
+    return e.automatic ? `the status moved to ${to}` : `${who} set the ${e.field} to ${to}`;
+  });
+  return parts.join(', ');
+}
+
+/** The API's shape of an event (the thread, and the 409's `changes`). */
+export function presentTicketEvent(e: TicketEvent) {
+  return {
+    version: e.version,
+    kind: e.kind,
+    field: e.field,
+    from: e.oldValue,
+    to: e.newValue,
+    comment: e.commentId,
+    automatic: e.automatic,
+    by: e.actor,
+    created: e.createdAt,
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { RouteServices } from '../services.js';
+import { commentsRoutes } from './comments/comments.routes.js';
+import { docsRoutes } from './docs/docs.routes.js';
+import { intakeRoutes } from './intake/intake.routes.js';
+import { lookupsRoutes } from './lookups/lookups.routes.js';
+import { inboundMailRoutes } from './mail/inbound-mail.routes.js';
+import { testMailRoutes } from './mail/test-mail.routes.js';
+import { postsRoutes } from './posts/posts.routes.js';
+import { productsRoutes } from './products/products.routes.js';
+import { sessionRoutes } from './session/session.routes.js';
+import { settingsRoutes } from './settings/settings.routes.js';
+import { statusesRoutes } from './statuses/statuses.routes.js';
+import { ticketsRoutes } from './tickets/tickets.routes.js';
+import { tokensRoutes } from './tokens/tokens.routes.js';
+import { usersRoutes } from './users/users.routes.js';
+
+/**
+ * Every resource of the helpdesk namespace (/api/helpdesk/v1), one folder each under routes/: its
+ * `*.routes.ts`, `*.schema.ts`, presenters and tests. A new resource is added here and in
+ * ../openapi/operation-ids.ts.
+ */
+export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
+  ticketsRoutes,
+  commentsRoutes,
+  intakeRoutes,
+  lookupsRoutes,
+  statusesRoutes,
+  docsRoutes,
+  productsRoutes,
+  postsRoutes,
+  settingsRoutes,
+  usersRoutes,
+  tokensRoutes,
+  sessionRoutes,
+  inboundMailRoutes,
+  testMailRoutes,
+];

@@ -1,0 +1,87 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { SLUG_MAX_LENGTH } from '../../../../common/limits.js';
+import type { DomainContext } from '../../../domain/context.js';
+import { createTerm } from '../../../domain/create-term.js';
+import { assertStatusDeletable, deleteTerm } from '../../../domain/delete-term.js';
+import { LOOKUP_TAXONOMIES } from '../../../domain/terms.js';
+import { updateTerm } from '../../../domain/update-term.js';
+import { replyCreated } from '../../reply-created.js';
+import { IdParams, Label, problemResponses } from '../shared.schema.js';
+import { presentTermOption } from './lookup-presenters.js';
+
+const TermReply = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() });
+const Slug = Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
+const Order = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });
+
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
+/**
+ * Create, rename, reorder and delete the terms of one lookup (reasons, urgencies or statuses), each
+ * registered by its own resource's routes with who may change it.
+ */
+export function addTermWriteRoutes(
+  app: App,
+  ctx: DomainContext,
+  path: 'reasons' | 'urgencies' | 'statuses',
+  authorize: (request: FastifyRequest) => unknown,
+): void {
+  const taxonomy = LOOKUP_TAXONOMIES[path];
+  const tags = [path];
+
+  app.post(
+    `/${path}/`,
+    {
+      schema: {
+        summary: `Add to the ${path}`,
+        tags,
+        body: Type.Object({ name: Label(), slug: Type.Optional(Slug), order: Type.Optional(Order) }, { additionalProperties: false }),
+        response: { 201: TermReply, ...problemResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      authorize(request);
+      const term = presentTermOption(await createTerm(ctx, taxonomy, request.body));
+      replyCreated(request, reply, term.id);
+      return term;
+    },
+  );
+
+  app.patch(
+    `/${path}/:id`,
+    {
+      schema: {
+        summary: `Rename or reorder one of the ${path}`,
+        tags,
+        params: IdParams,
+        body: Type.Object(
+          { name: Type.Optional(Label()), slug: Type.Optional(Slug), order: Type.Optional(Order) },
+          { additionalProperties: false },
+        ),
+        response: { 200: TermReply, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      authorize(request);
+      return presentTermOption(await updateTerm(ctx, taxonomy, request.params.id, request.body));
+    },
+  );
+
+  app.delete(
+    `/${path}/:id`,
+    {
+      schema: {
+        summary: `Delete one of the ${path}`,
+        tags,
+        params: IdParams,
+        response: { 204: Type.Null(), ...problemResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      authorize(request);
+      if (taxonomy === 'ticket_status') await assertStatusDeletable(ctx, request.params.id);
+      await deleteTerm(ctx, taxonomy, request.params.id);
+      reply.status(204);
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { SLUG_MAX_LENGTH } from '../../../../common/limits.js';
+import type { DomainContext } from '../../../domain/context.js';
+import { createPost } from '../../../domain/create-post.js';
+import { deletePost } from '../../../domain/delete-post.js';
+import type { ManagedPostType } from '../../../domain/managed-post.js';
+import { updatePost } from '../../../domain/update-post.js';
+import { requireStaff } from '../../plugins/auth.js';
+import { replyCreated } from '../../reply-created.js';
+import { IdParams, Label, PostReply, problemResponses } from '../shared.schema.js';
+import { presentPost } from './post-presenters.js';
+
+const postFields = {
+  content: Type.Optional(Type.String({ maxLength: 200_000 })),
+  slug: Type.Optional(Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })),
+  status: Type.Optional(Type.Union([Type.Literal('publish'), Type.Literal('draft')])),
+  menu_order: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+};
+const productField = { product: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])) };
+
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
+/**
+ * Create, update and delete the posts of one collection (docs or products; agents and admins), each
+ * registered by its own resource's routes.
+ */
+export function addPostCollectionRoutes(app: App, ctx: DomainContext, path: 'docs' | 'products'): void {
+  const [type, titleName]: [ManagedPostType, 'title' | 'name'] = path === 'docs' ? ['doc', 'title'] : ['product', 'name'];
+  const extra = type === 'doc' ? productField : {};
+  const Create = Type.Object({ [titleName]: Label(), ...postFields, ...extra }, { additionalProperties: false });
+  const Update = Type.Object({ [titleName]: Type.Optional(Label()), ...postFields, ...extra }, { additionalProperties: false });
+  const tags = [path];
+
+  app.post(
+    `/${path}/`,
+    { schema: { summary: `Create a ${type}`, tags, body: Create, response: { 201: PostReply, ...problemResponses(400, 401, 403) } } },
+    async (request, reply) => {
+      const actor = requireStaff(request);
+      const body = request.body as Record<string, any>;
+      const post = await createPost(ctx, type, { ...toInput(body), title: body[titleName] }, actor.id);
+      replyCreated(request, reply, post.id);
+      return presentPost(post);
+    },
+  );
+
+  app.patch(
+    `/${path}/:id`,
+    {
+      schema: {
+        summary: `Update a ${type}`,
+        tags,
+        params: IdParams,
+        body: Update,
+        response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      const body = request.body as Record<string, any>;
+      return presentPost(await updatePost(ctx, type, request.params.id, { ...toInput(body), title: body[titleName] }));
+    },
+  );
+
+  app.delete(
+    `/${path}/:id`,
+    {
+      schema: { summary: `Delete a ${type}`, tags, params: IdParams, response: { 204: Type.Null(), ...problemResponses(401, 403, 404) } },
+    },
+    async (request, reply) => {
+      requireStaff(request);
+      await deletePost(ctx, type, request.params.id);
+      reply.status(204);
+    },
+  );
+}
+
+function toInput(body: Record<string, any>) {
+  return { content: body.content, slug: body.slug, status: body.status, product: body.product, menuOrder: body.menu_order };
+}

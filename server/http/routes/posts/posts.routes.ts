@@ -1,0 +1,48 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { assignProduct } from '../../../domain/assign-product.js';
+import { getPosts } from '../../../domain/post.js';
+import { requireStaff } from '../../plugins/auth.js';
+import type { RouteServices } from '../../services.js';
+import { IdParams, PostReply, problemResponses } from '../shared.schema.js';
+import { presentPost } from './post-presenters.js';
+
+/**
+ * Posts of any type, for the editors: GET /posts/?type=doc|product — drafts included and whole contents
+ * (the public lists carry published rows and excerpts only), through the one post getter like every post
+ * read — and PUT /posts/{id}/product, which assigns any listed post type to a product.
+ */
+export const postsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+  app.get(
+    '/posts/',
+    {
+      schema: {
+        summary: 'Docs or products for the editors, drafts included (agents and admins)',
+        tags: ['docs', 'products'],
+        querystring: Type.Object({ type: Type.Union([Type.Literal('doc'), Type.Literal('product')]) }, { additionalProperties: false }),
+        response: { 200: Type.Array(PostReply), ...problemResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      const posts = await getPosts(ctx, { type: request.query.type, orderBy: 'title', limit: 1000 });
+      return posts.map(presentPost);
+    },
+  );
+
+  app.put(
+    '/posts/:id/product',
+    {
+      schema: {
+        summary: 'Assign any post to a product (only types listed by helpdesk_product_post_types)',
+        tags: ['products'],
+        params: IdParams,
+        body: Type.Object({ product: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]) }, { additionalProperties: false }),
+        response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return presentPost(await assignProduct(ctx, request.params.id, request.body.product));
+    },
+  );
+};

@@ -1,0 +1,77 @@
+import type { ClientThread, ClientTicketSummary } from '../../../domain/client-tickets.js';
+import type { AgentTicket } from '../../../domain/get-agent-ticket.js';
+import type { InboxTicket } from '../../../domain/list-inbox.js';
+import { presentTicketEvent } from '../../../domain/ticket-activity.js';
+
+// Whitelists, one per way a ticket is shown: only the fields named here leave the server. The shapes are
+// described in tickets.schema.ts; a client's views fill the agents' fields with null or empty values.
+
+export function presentInboxTicket(t: InboxTicket) {
+  return {
+    id: t.id,
+    title: t.title,
+    status: t.status,
+    reason: t.reason,
+    urgency: t.urgency,
+    product: t.productId,
+    client: t.client,
+    assignee: t.assignee,
+    created: t.createdAt,
+    modified: t.updatedAt,
+  };
+}
+
+export function presentAgentTicket(t: AgentTicket) {
+  return {
+    ...presentInboxTicket(t),
+    description: t.description,
+    meta: t.meta,
+    comments: t.comments.map((c) => ({
+      id: c.id,
+      role: c.role,
+      author: c.role === 'bot' ? 'Automatic reply' : (c.author?.name ?? ''),
+      text: c.text,
+      internal: c.isInternal,
+      created: c.createdAt,
+    })),
+    other_tickets: t.otherTickets.map(presentInboxTicket),
+    version: t.version,
+    events: t.events.map(presentTicketEvent),
+  };
+}
+
+/** A client's ticket in their list: what the inbox shape has room for, nothing of the agents' side. */
+export function presentClientListTicket(t: ClientTicketSummary) {
+  return {
+    id: t.id,
+    title: t.title,
+    status: { slug: t.statusSlug, name: t.status },
+    reason: null,
+    urgency: null,
+    product: null,
+    client: null,
+    assignee: null,
+    created: t.createdAt,
+    modified: t.updatedAt,
+  };
+}
+
+/** A client's own ticket: public replies only, no meta, no assignee, no sidebar. */
+export function presentClientTicket(t: ClientThread, client: { id: number; name: string; email: string }) {
+  return {
+    id: t.id,
+    title: t.title,
+    status: { slug: t.statusSlug, name: t.status },
+    reason: null,
+    urgency: null,
+    product: null,
+    client,
+    assignee: null,
+    created: t.createdAt,
+    modified: t.updatedAt,
+    description: t.description,
+    meta: {},
+    comments: t.entries.map((e) => ({ id: e.id, role: e.role, author: e.authorName, text: e.text, internal: false, created: e.createdAt })),
+    other_tickets: [],
+  };
+}

@@ -1,0 +1,139 @@
+import { beforeAll, expect, it } from 'vitest';
+import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { describeEachDatabase } from '../../../test/test-databases.js';
+import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
+
+type Headers = Record<string, string>;
+
+describeEachDatabase('two agents on one ticket: versions, 409 with what changed, and the activity log (issue 16)', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+  let alex: Headers;
+  let blair: Headers;
+  let alexName: string;
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Headers = {}, payload?: object) =>
+    hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
+  const file = async () => {
+    const res = await call('POST', '/tickets/', {}, ticketPayload());
+    expect(res.statusCode).toBe(201);
+    return res.json().id as number;
+  };
+  const open = async (id: number, who: Headers) => {
+    const res = await call('GET', `/tickets/${id}`, who);
+    expect(res.statusCode).toBe(200);
+    return { etag: res.headers.etag as string, ticket: res.json() };
+  };
+
+  beforeAll(async () => {
+    await relaxIntakeLimits(hd.ctx);
+    await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
+    [alex, blair] = await Promise.all([hd.authAs('agent'), hd.authAs('agent')]);
+    alexName = (await call('GET', '/me', alex)).json().user.name;
+  });
+
+  it("B's stale reply is refused with what A did, nothing is saved, and sending without a version still works", async () => {
+    const id = await file();
+    const seenByBlair = await open(id, blair);
+    expect(seenByBlair.etag).toBe(`"${seenByBlair.ticket.version}"`);
+
+    const aReply = await call('POST', `/tickets/${id}/comments`, { ...alex, 'if-match': seenByBlair.etag }, { text: 'Fixed it for you.' });
+    expect(aReply.statusCode).toBe(201);
+    const afterReply = await open(id, alex);
+    const aClose = await call('PATCH', `/tickets/${id}`, alex, { status: 'closed', version: afterReply.ticket.version });
+    expect(aClose.statusCode).toBe(200);
+    expect(aClose.headers.etag).toBe(`"${aClose.json().version}"`);
+
+    const stale = await call('POST', `/tickets/${id}/comments`, { ...blair, 'if-match': seenByBlair.etag }, { text: 'Still looking.' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.headers['content-type']).toContain('application/problem+json');
+    const problem = stale.json();
+    expect(problem.code).toBe('TICKET_CHANGED');
+    expect(problem.current_version).toBe(aClose.json().version);
+    expect(problem.detail).toContain(`${alexName} replied`);
+    expect(problem.detail).toContain(`${alexName} set the status to Closed`);
+    // A's reply moved the ticket on its own (automatic), then A closed it.
+    expect(problem.changes.map((c: { kind: string; to: string | null; automatic: boolean }) => [c.kind, c.to, c.automatic])).toEqual([
+      ['reply', null, false],
+      ['field', 'In Progress', true],
+      ['field', 'Closed', false],
+    ]);
+    for (const change of problem.changes) expect(change.by.name).toBe(alexName);
+
+    // Nothing of B's was saved: one comment, still Closed.
+    const now = await open(id, blair);
+    expect(now.ticket.comments.map((c: { text: string }) => c.text)).toEqual(['Fixed it for you.']);
+    expect(now.ticket.status.slug).toBe('closed');
+
+    // Without a version, today's behaviour: the reply is added and moves the ticket.
+    const anyway = await call('POST', `/tickets/${id}/comments`, blair, { text: 'Still looking.' });
+    expect(anyway.statusCode).toBe(201);
+    expect(anyway.json().moved_to).toBe('in-progress');
+  });
+
+  it('the activity log records who changed what, from what to what, and a status moved by a reply as automatic', async () => {
+    const id = await file();
+    const alexId = (await call('GET', '/me', alex)).json().user.id as number;
+    expect((await call('PATCH', `/tickets/${id}`, alex, { status: 'closed', assignee: alexId, urgency: 'high' })).statusCode).toBe(200);
+    // The same values again change nothing and record nothing.
+    expect((await call('PATCH', `/tickets/${id}`, alex, { status: 'closed' })).statusCode).toBe(200);
+    expect((await call('POST', `/tickets/${id}/comments`, blair, { text: 'A note', internal: true })).statusCode).toBe(201);
+    const { ticket } = await open(id, blair);
+    const log = ticket.events.map((e: Record<string, unknown>) => [
+      e.kind,
+      e.field,
+      e.from,
+      e.to,
+      e.automatic,
+      (e.by as { name: string }).name,
+    ]);
+    expect(log).toEqual([
+      ['field', 'status', 'Open', 'Closed', false, alexName],
+      ['field', 'urgency', null, 'High', false, alexName],
+      ['field', 'assignee', null, alexName, false, alexName],
+      ['note', null, null, null, false, expect.any(String)],
+      ['field', 'status', 'Closed', 'In Progress', true, expect.any(String)],
+    ]);
+    // The note's event points at its comment; versions only grow.
+    expect(ticket.events[3].comment).toBe(ticket.comments[0].id);
+    const versions = ticket.events.map((e: { version: number }) => e.version);
+    expect([...versions].sort((a, b) => a - b)).toEqual(versions);
+    expect(ticket.version).toBe(versions.at(-1));
+  });
+
+  it('a stale change is refused and changes nothing; two replies on the same version: one lands, one is told', async () => {
+    const id = await file();
+    const { ticket } = await open(id, alex);
+    expect((await call('PATCH', `/tickets/${id}`, alex, { urgency: 'low', version: ticket.version })).statusCode).toBe(200);
+    const stale = await call('PATCH', `/tickets/${id}`, blair, { urgency: 'urgent', version: ticket.version });
+    expect(stale.statusCode).toBe(409);
+    expect((await open(id, alex)).ticket.urgency.slug).toBe('low');
+
+    const current = (await open(id, alex)).ticket.version as number;
+    const both = await Promise.all([
+      call('POST', `/tickets/${id}/comments`, alex, { text: 'First', version: current }),
+      call('POST', `/tickets/${id}/comments`, blair, { text: 'Second', version: current }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect((await open(id, alex)).ticket.comments).toHaveLength(1);
+  });
+
+  it('bad versions are 400s naming the field; a client sees neither versions nor the log', async () => {
+    const id = await file();
+    const badHeader = await call('POST', `/tickets/${id}/comments`, { ...alex, 'if-match': 'yesterday' }, { text: 'Hi' });
+    expect(badHeader.statusCode).toBe(400);
+    expect(badHeader.json().errors[0].field).toBe('If-Match');
+    const mismatch = await call('POST', `/tickets/${id}/comments`, { ...alex, 'if-match': '"1"' }, { text: 'Hi', version: 2 });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().errors[0].field).toBe('version');
+    const onlyVersion = await call('PATCH', `/tickets/${id}`, alex, { version: 1 });
+    expect(onlyVersion.statusCode).toBe(400);
+    expect((await open(id, alex)).ticket.comments).toHaveLength(0);
+
+    const client = await hd.authAs('client');
+    const own = await call('POST', '/tickets/', {}, ticketPayload({ email: (await call('GET', '/me', client)).json().user.email }));
+    const view = await call('GET', `/tickets/${own.json().id}`, client);
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).not.toHaveProperty('events');
+    expect(view.json()).not.toHaveProperty('version');
+    expect(view.headers.etag).toBeUndefined();
+  });
+});

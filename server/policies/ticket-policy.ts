@@ -1,0 +1,70 @@
+import { type Actor, isStaff } from '../domain/context.js';
+import { AppError } from '../errors.js';
+
+/**
+ * Who may read and change tickets and their comments — the one place that answers it. Routes, help-site
+ * pages and domain operations ask here instead of branching on roles themselves.
+ *
+ * Staff (agents and admins) see and change every ticket. A client sees only tickets they filed, never an
+ * internal note, and may only reply to their own ticket. Whatever a client may not see is answered exactly
+ * like a missing ticket (NOT_FOUND), so nobody learns which ticket numbers exist.
+ */
+
+/** How an actor sees tickets: all of them (staff), only their own (a client), or none (anonymous). */
+export type TicketView = { kind: 'all'; actor: Actor } | { kind: 'own'; actor: Actor };
+
+/** The ticket view of a signed-in caller; anonymous callers are asked to sign in. */
+export function ticketView(actor: Actor | null): TicketView {
+  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in first.');
+  return isStaff(actor) ? { kind: 'all', actor } : { kind: 'own', actor };
+}
+
+/** Whether the actor may read a ticket filed by `ownerId`. */
+export function mayReadTicket(actor: Actor | null, ownerId: number | null): boolean {
+  if (!actor) return false;
+  return ownerId === actor.id || isStaff(actor);
+}
+
+/**
+ * Whether the actor files tickets for anyone: staff choose the account and the status (spec §4.3 rule 1)
+ * and are never held by the anonymous intake guard.
+ */
+export function mayFileForOthers(actor: Actor | null): boolean {
+  return isStaff(actor);
+}
+
+/** Whether the actor may change a ticket's fields (status by hand, assignee, product, reason, urgency). */
+export function mayChangeTicket(actor: Actor | null): actor is Actor {
+  return isStaff(actor);
+}
+
+/** Whether the actor may see a comment: staff see everything, others only what is not an internal note. */
+export function mayReadComment(actor: Actor | null, comment: { isInternal: boolean }): boolean {
+  return isStaff(actor) || !comment.isInternal;
+}
+
+/** Who a comment by this actor speaks as: staff write as the agent, clients as the client. */
+export function commentRoleOf(actor: Actor): 'agent' | 'client' {
+  return isStaff(actor) ? 'agent' : 'client';
+}
+
+/**
+ * Refuses a comment the actor may not write: speaking as someone they are not, an internal note by anyone
+ * but staff, or a reply on a ticket they may not read (as NOT_FOUND).
+ */
+export function assertMayComment(
+  actor: Actor | null,
+  comment: { role: 'client' | 'agent' | 'bot'; isInternal: boolean },
+  ticket: { authorId: number | null } | undefined,
+): void {
+  if (comment.role === 'client' && actor?.role !== 'client') throw new AppError('FORBIDDEN', 'Only the client can reply as the client.');
+  if (comment.role === 'agent' && !isStaff(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can reply as an agent.');
+  if (comment.isInternal && comment.role !== 'agent') throw new AppError('FORBIDDEN', 'Only agents write internal notes.');
+  // The auto responder has no actor and answers any ticket; people answer only tickets they may read.
+  if (!ticket || (comment.role !== 'bot' && !mayReadTicket(actor, ticket.authorId))) throw hiddenTicket();
+}
+
+/** The answer for a ticket the caller may not know about: the same as for one that does not exist. */
+export function hiddenTicket(): AppError {
+  return new AppError('NOT_FOUND', 'There is no such ticket.');
+}

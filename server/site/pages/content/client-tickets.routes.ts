@@ -1,0 +1,154 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { COMMENT_TEXT_MAX } from '../../../../common/limits.js';
+import { addComment } from '../../../domain/add-comment.js';
+import { fileTicket } from '../../../domain/file-ticket.js';
+import { isMultiLineText, isSingleLineText } from '../../../domain/text-rules.js';
+import { AppError } from '../../../errors.js';
+import type { RouteServices } from '../../../http/services.js';
+import { type ClientWrite, guardClientWrite } from '../../../intake/guard-client-writes.js';
+import { getTicketFormFields } from '../../../settings/settings.js';
+import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
+import { formText, readForm } from '../../shared/read-form.js';
+import { safeReturnTo, sendNotFound, siteUrl } from '../../shared/site-page.js';
+import type { HeldField } from './held-form-page.js';
+import { sendHeldForm } from './send-held-form.js';
+import { ticketFormInputName, ticketFormLimit } from './ticket-form-limit.js';
+
+/**
+ * The ticket pages' form posts: a signed-in client's reply and new ticket, each given back with what was
+ * typed when a limit or the form refuses it.
+ */
+export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config, counters }) => {
+  const see = (reply: FastifyReply, path: string, params: Record<string, string> = {}) =>
+    reply.redirect(siteUrl(config, path, params), 303);
+  const loginPath = `${config.basePath}/login/`;
+
+  const form = csrfCheckedForm(ctx, config);
+  const options = { schema: { hide: true } };
+  // A signed-in client's ticket or reply over a limit (or stopped by the intake switch) gets the form
+  // back with what was typed; true when it was answered so, false when the write may go ahead. (A
+  // boolean, not the reply: awaiting a Fastify reply waits for the response and yields nothing.)
+  const heldBack = async (reply: FastifyReply, write: ClientWrite, actionPath: string, fields: HeldField[]): Promise<boolean> => {
+    try {
+      await guardClientWrite(ctx, counters, write);
+      return false;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await sendHeldForm(ctx, config, reply, error, actionPath, fields);
+      return true;
+    }
+  };
+
+  app.post(
+    '/account/reply/',
+    options,
+    form(async (request, reply, body) => {
+      const user = request.siteUser;
+      const returnTo = safeReturnTo(body.return_to, config);
+      if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
+      const ticketId = /^\d{1,12}$/.test(formText(body, 'ticket_id')) ? Number(formText(body, 'ticket_id')) : -1;
+      const read = readForm(body, [{ name: 'text', label: 'Your reply', max: COMMENT_TEXT_MAX }]);
+      const replyText = read.values.get('text') ?? '';
+      const heldFields: HeldField[] = [
+        { name: 'ticket_id', value: String(ticketId) },
+        { name: 'return_to', value: returnTo },
+        { name: 'text', value: replyText, label: 'Your reply', multiline: true, maxLength: COMMENT_TEXT_MAX },
+      ];
+      if (read.problem) return sendHeldForm(ctx, config, reply, read.problem, '/account/reply/', heldFields);
+      if (!isMultiLineText(replyText)) return see(reply, returnTo, { ticket: String(ticketId), notice: 'invalid_text' });
+      const held = await heldBack(reply, { kind: 'reply', userId: user.id, ip: request.ip, via: 'site' }, '/account/reply/', heldFields);
+      if (held) return reply;
+      try {
+        // On the help site everyone answers their own tickets as the client.
+        await addComment(ctx, { ticketId, text: replyText, role: 'client' }, { id: user.id, role: 'client' });
+        return see(reply, returnTo, { ticket: String(ticketId), notice: 'reply_sent' });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') return sendNotFound(ctx, config, reply);
+        if (error instanceof AppError && error.code === 'VALIDATION_FAILED')
+          return see(reply, returnTo, { ticket: String(ticketId), notice: 'reply_empty' });
+        throw error;
+      }
+    }),
+  );
+
+  app.post(
+    '/account/new-ticket/',
+    options,
+    form(async (request, reply, body) => {
+      const user = request.siteUser;
+      const returnTo = safeReturnTo(body.return_to, config, `${config.basePath}/tickets/new/`);
+      if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
+      const fields = await getTicketFormFields(ctx);
+      const read = readForm(
+        body,
+        fields.map((field) => ({ name: ticketFormInputName(field), label: field.label, max: ticketFormLimit(field) })),
+      );
+      const values = new Map<string, string>();
+      for (const field of fields) {
+        let value = (read.values.get(ticketFormInputName(field)) ?? '').trim();
+        if (field.type === 'checkbox') value = value ? '1' : '';
+        values.set(field.key, value);
+      }
+      const idempotencyKey = /^[\w-]{8,100}$/.test(formText(body, 'idempotency_key')) ? formText(body, 'idempotency_key') : undefined;
+      // What was typed, for a form given back (too long, over a limit, intake stopped) to send again.
+      const heldFields = (): HeldField[] => [
+        { name: 'return_to', value: returnTo },
+        ...(idempotencyKey ? [{ name: 'idempotency_key', value: idempotencyKey }] : []),
+        ...fields.map((field) => ({
+          name: ticketFormInputName(field),
+          value: values.get(field.key) ?? '',
+          // Choices travel hidden (the page has no list to choose from); what was typed can be edited.
+          ...((field.type === 'text' || field.type === 'textarea') && {
+            label: field.label,
+            multiline: field.type === 'textarea',
+            maxLength: ticketFormLimit(field),
+          }),
+        })),
+      ];
+      if (read.problem) return sendHeldForm(ctx, config, reply, read.problem, '/account/new-ticket/', heldFields());
+      for (const field of fields) {
+        const value = values.get(field.key) ?? '';
+        if (!(field.type === 'textarea' ? isMultiLineText(value) : isSingleLineText(value)))
+          return see(reply, returnTo, { notice: 'invalid_text' });
+        if (field.type === 'select' && !field.builtin && value && !(field.options ?? []).includes(value))
+          return see(reply, returnTo, { notice: 'invalid_form' });
+        if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
+      }
+      const id = (key: string) => (/^\d{1,12}$/.test(values.get(key) ?? '') ? Number(values.get(key)) : undefined);
+      try {
+        const result = await fileTicket(ctx, counters, {
+          channel: { via: 'site', userId: user.id },
+          ip: request.ip,
+          ticket: {
+            name: user.name,
+            email: user.email,
+            subject: values.get('subject') ?? '',
+            description: values.get('description') ?? '',
+            product: id('product'),
+            reason: id('reason'),
+            urgency: id('urgency'),
+            orderId: values.get('order_id') || undefined,
+            meta: Object.fromEntries(
+              fields.filter((f) => !f.builtin && values.get(f.key)).map((f) => [`custom_${f.key}`, values.get(f.key) as string]),
+            ),
+            idempotencyKey,
+          },
+        });
+        switch (result.kind) {
+          case 'created':
+          case 'duplicate':
+            return see(reply, `${config.basePath}/tickets/`, { ticket: String(result.ticket.id), notice: 'ticket_created' });
+          case 'limited':
+          case 'refused':
+            return sendHeldForm(ctx, config, reply, result.problem, '/account/new-ticket/', heldFields());
+          case 'received':
+            // Only the API gives the privacy answer; a signed-in person's ticket is always filed or refused.
+            throw new Error('fileTicket answered "received" to the help site');
+        }
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return see(reply, returnTo, { notice: 'invalid_form' });
+        throw error;
+      }
+    }),
+  );
+};

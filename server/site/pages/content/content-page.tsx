@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Layout, type LayoutProps } from '../../shared/layout.js';
+
+/** Splits page content on shortcodes: text parts become paragraphs, `[name]` parts are rendered by `renderShortcode`. */
+export const SHORTCODE = /\[(helpdesk_tickets|helpdesk_new_ticket)\]/;
+
+export function ContentPage({
+  layout,
+  title,
+  documentTitle,
+  content,
+  renderShortcode,
+}: {
+  layout: Omit<LayoutProps, 'title' | 'children'>;
+  title: string;
+  /** The browser title when it differs from the heading (a thread inside the tickets page). */
+  documentTitle?: string;
+  content: string;
+  renderShortcode: (name: string) => ReactNode;
+}) {
+  const parts = content.split(new RegExp(SHORTCODE.source, 'g'));
+  return (
+    <Layout {...layout} title={documentTitle ?? title}>
+      <h1>{title}</h1>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <div key={index}>{renderShortcode(part)}</div>
+        ) : (
+          part
+            .split(/\n\s*\n/)
+            .map((p) => p.trim())
+            .filter(Boolean)
+            .map((p, i) => <p key={`${index}-${i}`}>{p}</p>)
+        ),
+      )}
+    </Layout>
+  );
+}

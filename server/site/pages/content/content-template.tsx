@@ -1,0 +1,79 @@
+import { CLIENT_TICKETS_PER_PAGE } from '../../../../common/limits.js';
+import type { Config } from '../../../config/config-types.js';
+import { findClientThread, listClientTickets } from '../../../domain/client-tickets.js';
+import type { DomainContext } from '../../../domain/context.js';
+import { getPosts } from '../../../domain/post.js';
+import { listTerms } from '../../../domain/terms.js';
+import { getTicketFormFields } from '../../../settings/settings.js';
+import { layoutProps, sendNotFound, sendPrivatePage } from '../../shared/site-page.js';
+import type { SiteTemplate } from '../../site-template.js';
+import { ContentPage, SHORTCODE } from '../content/content-page.js';
+import { NewTicketShortcode, TicketsShortcode, type TicketsShortcodeProps } from '../content/shortcodes.js';
+
+/** Pages (posts of type `page`) by slug, with [helpdesk_tickets] and [helpdesk_new_ticket] expanded. */
+export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTemplate {
+  return {
+    claims: (vars) => vars.helpdesk_pagename !== undefined,
+    async render(front, reply) {
+      const request = reply.request;
+      const [page] = await getPosts(ctx, { type: 'page', status: 'publish', slug: front.queryVars.helpdesk_pagename, limit: 1 });
+      if (!page) return sendNotFound(ctx, config, reply);
+      const layout = await layoutProps(ctx, config, request, reply);
+      const user = request.siteUser;
+      const pagePath = `${config.basePath}/${front.path.replace(/\/?$/, '/')}`;
+      const notice = front.query.get('notice');
+      const used = new Set([...page.content.matchAll(new RegExp(SHORTCODE.source, 'g'))].map((m) => m[1]));
+
+      let tickets: TicketsShortcodeProps['tickets'];
+      let thread: Awaited<ReturnType<typeof findClientThread>>;
+      if (user && used.has('helpdesk_tickets')) {
+        const ticketParam = front.query.get('ticket');
+        if (ticketParam !== null) {
+          thread = await findClientThread(ctx, user.id, /^\d{1,12}$/.test(ticketParam) ? Number(ticketParam) : -1);
+          if (!thread) return sendNotFound(ctx, config, reply);
+        } else {
+          const paged = front.query.get('paged');
+          const pageNumber = paged && /^[1-9]\d{0,5}$/.test(paged) ? Number(paged) : 1;
+          tickets = {
+            ...(await listClientTickets(ctx, user.id, { page: pageNumber, perPage: CLIENT_TICKETS_PER_PAGE })),
+            page: pageNumber,
+          };
+        }
+      }
+      let newTicket: Omit<Parameters<typeof NewTicketShortcode>[0], 'homeUrl' | 'pagePath' | 'signedIn' | 'csrf' | 'notice'> | undefined;
+      if (user && used.has('helpdesk_new_ticket')) {
+        const [fields, products, reasons, urgencies] = await Promise.all([
+          getTicketFormFields(ctx),
+          getPosts(ctx, { type: 'product', status: 'publish' }),
+          listTerms(ctx, 'ticket_reason'),
+          listTerms(ctx, 'ticket_urgency'),
+        ]);
+        newTicket = {
+          fields,
+          choices: { product: products.map((p) => ({ id: p.id, name: p.title })), reason: reasons, urgency: urgencies },
+        };
+      }
+      const common = { homeUrl: config.homeUrl, pagePath, signedIn: !!user, csrf: layout.csrf, notice };
+      const title = thread ? `${thread.title} · ${page.title}` : page.title;
+      return sendPrivatePage(
+        reply,
+        ContentPage({
+          layout,
+          title: page.title,
+          documentTitle: title,
+          content: page.content,
+          renderShortcode: (name) =>
+            name === 'helpdesk_tickets' ? (
+              <TicketsShortcode {...common} tickets={tickets} thread={thread} />
+            ) : (
+              <NewTicketShortcode
+                {...common}
+                fields={newTicket?.fields ?? []}
+                choices={newTicket?.choices ?? { product: [], reason: [], urgency: [] }}
+              />
+            ),
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { expect, it } from 'vitest';
+import { createPost } from '../../../domain/create-post.js';
+import { describeEachDatabase } from '../../../test/test-databases.js';
+import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
+
+describeEachDatabase('help site docs pages', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+
+  it(
+    'home links to search, new ticket, my tickets, product docs and each ' +
+      'doc; docs index, doc page and docs per product render in the theme',
+    async () => {
+      const product = await createPost(hd.ctx, 'product', { title: 'Storefront' }, null);
+      await createPost(hd.ctx, 'doc', { title: 'Install the <app>', content: 'Step one.\n\nStep <two>.', product: product.id }, null);
+      await createPost(hd.ctx, 'doc', { title: 'Billing basics', content: 'Invoices arrive monthly.' }, null);
+
+      const home = await hd.app.inject({ method: 'GET', url: '/' });
+      expect(home.body).toContain('action="http://help.test/docs/"');
+      expect(home.body).toContain('href="http://help.test/tickets/new/"');
+      expect(home.body).toContain('href="http://help.test/tickets/"');
+      expect(home.body).toContain(`href="http://help.test/docs/product/${product.slug}/"`);
+
+      const index = await hd.app.inject({ method: 'GET', url: '/docs/' });
+      expect(index.statusCode).toBe(200);
+      expect(index.body).toContain('Install the &lt;app&gt;');
+      expect(index.body).toContain('Billing basics');
+      expect(index.body).toContain('class="site-nav"');
+
+      const slug = /href="http:\/\/help\.test\/docs\/([^/"]+)\/">Install/.exec(index.body)?.[1];
+      const doc = await hd.app.inject({ method: 'GET', url: `/docs/${slug}/` });
+      expect(doc.statusCode).toBe(200);
+      expect(doc.body).toContain('Step &lt;two&gt;.');
+      expect(doc.body).toContain('>Storefront</a>');
+
+      const perProduct = await hd.app.inject({ method: 'GET', url: `/docs/product/${product.slug}/` });
+      expect(perProduct.body).toContain('Storefront documentation');
+      expect(perProduct.body).toContain('Install the &lt;app&gt;');
+      expect(perProduct.body).not.toContain('Billing basics');
+
+      const search = await hd.app.inject({ method: 'GET', url: '/docs/?s=invoices' });
+      expect(search.body).toContain('Billing basics');
+      expect(search.body).not.toContain('Install the');
+
+      expect((await hd.app.inject({ method: 'GET', url: '/docs/no-such-doc/' })).statusCode).toBe(404);
+      expect((await hd.app.inject({ method: 'GET', url: '/docs/product/nope/' })).statusCode).toBe(404);
+      // A malformed escape is refused (Fastify's 400), never a crash.
+      expect((await hd.app.inject({ method: 'GET', url: '/docs/%zz/' })).statusCode).toBe(400);
+    },
+  );
+});

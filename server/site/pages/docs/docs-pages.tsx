@@ -1,0 +1,105 @@
+import type { Post } from '../../../domain/post.js';
+import { Layout, type LayoutProps } from '../../shared/layout.js';
+
+type LayoutBase = Omit<LayoutProps, 'title' | 'children'>;
+
+/** Text as paragraphs, escaped by React; line breaks kept. */
+export function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p, i) => (
+          <p key={i} className="prose">
+            {p}
+          </p>
+        ))}
+    </>
+  );
+}
+
+export function SearchForm({ homeUrl, value = '' }: { homeUrl: string; value?: string }) {
+  return (
+    <search>
+      <form method="get" action={`${homeUrl}/docs/`} className="search-form">
+        <label htmlFor="docs-search">Search the documentation</label>
+        <input id="docs-search" name="s" type="search" defaultValue={value} maxLength={200} />
+        <button type="submit">Search</button>
+      </form>
+    </search>
+  );
+}
+
+function DocList({ homeUrl, docs }: { homeUrl: string; docs: Post[] }) {
+  return (
+    <ul className="doc-list">
+      {docs.map((d) => (
+        <li key={d.id}>
+          <a href={`${homeUrl}/docs/${encodeURIComponent(d.slug)}/`}>{d.title}</a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface DocsIndexProps {
+  layout: LayoutBase;
+  docs: Post[];
+  total: number;
+  page: number;
+  perPage: number;
+  search: string;
+  /** Set on the docs-per-product page. */
+  product?: Post;
+}
+
+/** /docs/ (with `?s=` search) and /docs/product/{slug}/. */
+export function DocsIndexPage({ layout, docs, total, page, perPage, search, product }: DocsIndexProps) {
+  const { homeUrl } = layout;
+  const title = product ? `${product.title} documentation` : search ? `Search: ${search}` : 'Documentation';
+  const base = product ? `${homeUrl}/docs/product/${encodeURIComponent(product.slug)}/` : `${homeUrl}/docs/`;
+  const pageLink = (n: number) => `${base}?${new URLSearchParams({ ...(search && { s: search }), page: String(n) })}`;
+  return (
+    <Layout {...layout} title={title}>
+      <h1>{title}</h1>
+      <SearchForm homeUrl={homeUrl} value={search} />
+      {docs.length === 0 ? (
+        <p>{search ? 'Nothing matches your search.' : 'No documentation has been published yet.'}</p>
+      ) : (
+        <DocList homeUrl={homeUrl} docs={docs} />
+      )}
+      {(page > 1 || page * perPage < total) && (
+        <nav aria-label="Pages" className="pager">
+          {page > 1 && <a href={pageLink(page - 1)}>← Previous</a>}
+          {page * perPage < total && <a href={pageLink(page + 1)}>Next →</a>}
+        </nav>
+      )}
+    </Layout>
+  );
+}
+
+/** One doc. */
+export function DocPage({ layout, doc, product }: { layout: LayoutBase; doc: Post; product?: Post }) {
+  return (
+    <Layout {...layout} title={doc.title}>
+      <p>
+        <a href={`${layout.homeUrl}/docs/`}>Documentation</a>
+        {product && (
+          <>
+            {' › '}
+            <a href={`${layout.homeUrl}/docs/product/${encodeURIComponent(product.slug)}/`}>{product.title}</a>
+          </>
+        )}
+      </p>
+      <article>
+        <h1>{doc.title}</h1>
+        <Paragraphs text={doc.content} />
+      </article>
+      <p className="panel">
+        Still stuck? <a href={`${layout.homeUrl}/tickets/new/`}>File a ticket</a>.
+      </p>
+    </Layout>
+  );
+}

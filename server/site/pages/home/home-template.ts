@@ -1,0 +1,29 @@
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../../../config/config-types.js';
+import type { DomainContext } from '../../../domain/context.js';
+import { getPosts } from '../../../domain/post.js';
+import { csrfToken } from '../../../http/plugins/session.js';
+import { getSiteOptions } from '../../../settings/site-options.js';
+import { renderPage } from '../../shared/render-page.js';
+import type { SiteTemplate } from '../../site-template.js';
+import { HomePage } from './home-page.js';
+
+/** The help site's front page. */
+export function homeTemplate(ctx: DomainContext, config: Config): SiteTemplate {
+  return {
+    claims: (vars) => vars.helpdesk_page === 'home',
+    async render(_request, reply: FastifyReply) {
+      const [options, docs, products] = await Promise.all([
+        getSiteOptions(ctx.db),
+        getPosts(ctx, { type: 'doc', status: 'publish', limit: 20 }),
+        getPosts(ctx, { type: 'product', status: 'publish' }),
+      ]);
+      // Signed in, the header carries the client's name and a sign-out form: not for shared caches.
+      const user = reply.request.siteUser;
+      const account = user ? { name: user.name, csrf: await csrfToken(reply.request, reply) } : undefined;
+      const html = renderPage(HomePage({ siteName: options.site_name, homeUrl: config.homeUrl, docs, products, account }));
+      if (user) reply.header('cache-control', 'private, no-store');
+      return reply.type('text/html; charset=utf-8').send(html);
+    },
+  };
+}

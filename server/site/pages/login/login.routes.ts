@@ -1,0 +1,115 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { TICKET_FIELD_LIMITS } from '../../../../common/limits.js';
+import { allowsPassword, getLoginMethod, login, signUp } from '../../../auth/auth.js';
+import { GUESS_RETRY_AFTER_S } from '../../../auth/guess-limits.js';
+import { takeNetworkMailRequest } from '../../../auth/mail-request-limits.js';
+import { isEmailAddress } from '../../../domain/email-address.js';
+import { isSingleLineText } from '../../../domain/text-rules.js';
+import { AppError } from '../../../errors.js';
+import { addressKey } from '../../../http/client-address.js';
+import { signIn, signOut } from '../../../http/plugins/session.js';
+import type { RouteServices } from '../../../http/services.js';
+import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
+import { type Form, formText, readForm } from '../../shared/read-form.js';
+import { sendTooManyMailRequests } from '../../shared/refusal-pages.js';
+import { safeReturnTo, siteUrl } from '../../shared/site-page.js';
+import { sendLoginPage } from '../login/login-template.js';
+
+const emailIn = (form: Form): string => formText(form, 'email').trim();
+
+/** The login page's form posts: sign-in by password or by mailed link, sign-up, and sign-out. Each checks the CSRF token first. */
+export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config }) => {
+  const see = (reply: FastifyReply, path: string, params: Record<string, string> = {}) =>
+    reply.redirect(siteUrl(config, path, params), 303);
+  const loginPath = `${config.basePath}/login/`;
+
+  const form = csrfCheckedForm(ctx, config);
+  const options = { schema: { hide: true } };
+  // A refused address is answered at once with a 400 (the login view naming the email field): it
+  // never reaches login(), sign-up or the mail queue.
+  const refuseEmail = (reply: FastifyReply, returnTo: string) =>
+    sendLoginPage(ctx, config, reply, { notice: 'invalid_email', returnTo, status: 400 });
+
+  app.post(
+    '/login/',
+    options,
+    form(async (request, reply, body) => {
+      const returnTo = safeReturnTo(body.return_to, config);
+      const email = emailIn(body);
+      if (!isEmailAddress(email)) return refuseEmail(reply, returnTo);
+      try {
+        const result = await login(ctx, { email, password: formText(body, 'password'), ip: request.ip });
+        if (result.kind === 'rate_limited') {
+          const retryAfter = String(result.retryAfterS ?? GUESS_RETRY_AFTER_S);
+          // The first waits of the backoff are seconds; saying "minutes" would send people away.
+          const notice = Number(retryAfter) < 60 ? 'login_slowed' : 'login_throttled';
+          return sendLoginPage(ctx, config, reply.header('retry-after', retryAfter), { notice, returnTo, status: 429 });
+        }
+        if (result.kind === 'signed_in') {
+          await signIn(request, reply, result.user);
+          return see(reply, returnTo);
+        }
+        if (result.kind === 'wrong_password') return see(reply, loginPath, { notice: 'bad_login' });
+        return see(reply, loginPath, { notice: 'link_sent' });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'ACCOUNT_DISABLED') return see(reply, loginPath, { notice: 'account_disabled' });
+        if (error instanceof AppError && error.code === 'FORBIDDEN') return see(reply, loginPath, { notice: 'bad_login' });
+        throw error;
+      }
+    }),
+  );
+
+  app.post(
+    '/login/link/',
+    options,
+    form(async (request, reply, body) => {
+      const email = emailIn(body);
+      if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
+      try {
+        const result = await login(ctx, { email, ip: request.ip });
+        return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'FORBIDDEN') return see(reply, loginPath, { notice: 'bad_login' });
+        throw error;
+      }
+    }),
+  );
+
+  app.post(
+    '/signup/',
+    options,
+    form(async (request, reply, body) => {
+      const read = readForm(body, [{ name: 'name', label: 'Your name', max: TICKET_FIELD_LIMITS.name }]);
+      const name = (read.values.get('name') ?? '').trim();
+      const email = emailIn(body);
+      if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
+      if (read.problem)
+        return sendLoginPage(ctx, config, reply, { notice: 'name_too_long', returnTo: safeReturnTo(body.return_to, config), status: 400 });
+      if (!isSingleLineText(name))
+        return sendLoginPage(ctx, config, reply, { notice: 'invalid_text', returnTo: safeReturnTo(body.return_to, config), status: 400 });
+      if (!name) return see(reply, loginPath, { notice: 'invalid_form' });
+      // Per network; the per-address limit is inside signUp and answers like a sent mail.
+      if (!(await takeNetworkMailRequest(ctx.db, 'signup', addressKey(request.ip))))
+        return sendTooManyMailRequests(ctx, config, request, reply);
+      try {
+        const result = await signUp(ctx, { name, email, ip: request.ip });
+        // A password sign-up never signs in: the same "check your mail" whether or not the address has an account.
+        if (allowsPassword(await getLoginMethod(ctx))) return see(reply, loginPath, { notice: 'check_mail' });
+        return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const notice = { REGISTRATION_CLOSED: 'registration_closed' }[error.code as string] ?? 'invalid_form';
+        return see(reply, loginPath, { notice });
+      }
+    }),
+  );
+
+  app.post(
+    '/logout/',
+    options,
+    form(async (request, reply) => {
+      await signOut(request, reply);
+      return see(reply, loginPath, { notice: 'signed_out' });
+    }),
+  );
+};

@@ -1,0 +1,80 @@
+import { Layout } from '../../shared/layout.js';
+
+export type PasswordLinkKind = 'confirm' | 'reset';
+
+export interface ChoosePasswordPageProps {
+  siteName: string;
+  homeUrl: string;
+  /** `confirm`: a sign-up's address proof; `reset`: "Forgot password?". */
+  kind: PasswordLinkKind;
+  state: 'valid' | 'used' | 'expired' | 'unknown';
+  token: string;
+  csrf: string;
+  /** A refused password, in plain words. */
+  error?: string;
+}
+
+const TEXT = {
+  confirm: {
+    title: 'Create your account',
+    lead: 'Your address is confirmed once you choose a password.',
+    button: 'Create my account',
+    again: 'sign up again',
+  },
+  reset: {
+    title: 'Choose a new password',
+    lead: 'Your old password stops working, and every other device is signed out.',
+    button: 'Save the new password',
+    again: 'ask for a new reset link',
+  },
+};
+
+/**
+ * The page behind a sign-up's or a reset mail's link. Opening it changes nothing (mail scanners
+ * prefetch links); the form's POST uses the link once and sets the password.
+ */
+export function ChoosePasswordPage({ siteName, homeUrl, kind, state, token, csrf, error }: ChoosePasswordPageProps) {
+  const text = TEXT[kind];
+  const againHref = kind === 'confirm' ? `${homeUrl}/login/#signup` : `${homeUrl}/login/forgot/`;
+  if (state !== 'valid') {
+    const heading =
+      state === 'unknown' ? 'This link is not valid' : state === 'used' ? 'This link was already used' : 'This link has expired';
+    return (
+      <Layout siteName={siteName} homeUrl={homeUrl} title={heading}>
+        <h1>{heading}</h1>
+        <p>
+          Each link works once and for a limited time. Check that the whole link was copied, or <a href={againHref}>{text.again}</a>.
+        </p>
+      </Layout>
+    );
+  }
+  return (
+    <Layout siteName={siteName} homeUrl={homeUrl} title={text.title}>
+      <h1>{text.title}</h1>
+      <p>{text.lead}</p>
+      {error && (
+        <p role="alert" className="error-box" id="password-error">
+          {error}
+        </p>
+      )}
+      <form method="post" action={`${homeUrl}/login/${kind}/`}>
+        <input type="hidden" name="_csrf" value={csrf} />
+        <input type="hidden" name="token" value={token} />
+        <p className="field">
+          <label htmlFor="new-password">Password (at least 10 characters)</label>
+          <input
+            id="new-password"
+            name="password"
+            type="password"
+            required
+            minLength={10}
+            maxLength={200}
+            autoComplete="new-password"
+            aria-describedby={error ? 'password-error' : undefined}
+          />
+        </p>
+        <button type="submit">{text.button}</button>
+      </form>
+    </Layout>
+  );
+}

@@ -1,0 +1,49 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactElement } from 'react';
+import type { Config } from '../../config/config-types.js';
+import type { DomainContext } from '../../domain/context.js';
+import { csrfToken } from '../../http/plugins/session.js';
+import { getSiteOptions } from '../../settings/site-options.js';
+import { safeReturnPath } from '../safe-return-path.js';
+import type { LayoutProps } from './layout.js';
+import { NotFoundPage } from './not-found-page.js';
+import { renderPage } from './render-page.js';
+
+/** What every account page's layout needs: site name, home URL, the signed-in client (with the sign-out form's token). */
+export async function layoutProps(
+  ctx: DomainContext,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Omit<LayoutProps, 'title' | 'children'> & { csrf: string }> {
+  const [{ site_name }, csrf] = await Promise.all([getSiteOptions(ctx.db), csrfToken(request, reply)]);
+  const user = request.siteUser;
+  return { siteName: site_name, homeUrl: config.homeUrl, csrf, ...(user && { account: { name: user.name, csrf } }) };
+}
+
+/** Sends a page that depends on who is signed in: never cached, no Referer leaks. */
+export function sendPrivatePage(reply: FastifyReply, page: ReactElement, status = 200, headers: Record<string, string> = {}) {
+  return reply
+    .status(status)
+    .headers({ 'cache-control': 'no-store', 'referrer-policy': 'same-origin', ...headers })
+    .type('text/html; charset=utf-8')
+    .send(renderPage(page));
+}
+
+/** The one 404 page: also for a ticket that exists but is someone else's. */
+export async function sendNotFound(ctx: DomainContext, config: Config, reply: FastifyReply) {
+  const { site_name } = await getSiteOptions(ctx.db);
+  return sendPrivatePage(reply, NotFoundPage({ siteName: site_name, homeUrl: config.homeUrl }), 404);
+}
+
+/** A `return_to` value made safe (see safeReturnPath): a path under the help site, else the default. */
+export function safeReturnTo(value: unknown, config: Config, fallback = `${config.basePath}/tickets/`): string {
+  return safeReturnPath(value, config.basePath, fallback);
+}
+
+/** An absolute address on the help site for a path from `safeReturnTo`, with extra query values. */
+export function siteUrl(config: Config, path: string, params: Record<string, string> = {}): string {
+  const url = new URL(path, new URL(config.homeUrl).origin);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.href;
+}
