@@ -80,12 +80,11 @@ async function fileThroughWidget(page: Page, email: string, subject: string): Pr
   return Number(/#(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
 }
 
-async function mailTo(email: string, subjectStart: string): Promise<ReceivedMail> {
-  const messages = await loop.smtp.waitFor(
-    (m) => m.some((x) => x.to.includes(email) && x.subject.startsWith(subjectStart)),
-    `"${subjectStart}" to ${email}`,
-  );
-  return messages.find((x) => x.to.includes(email) && x.subject.startsWith(subjectStart)) as ReceivedMail;
+/** The first mail to `email` whose text contains `words` (every mail of a ticket has the same subject). */
+async function mailTo(email: string, words: string): Promise<ReceivedMail> {
+  const matches = (x: ReceivedMail) => x.to.includes(email) && x.text.includes(words);
+  const messages = await loop.smtp.waitFor((m) => m.some(matches), `"${words}" to ${email}`);
+  return messages.find(matches) as ReceivedMail;
 }
 
 function linkOf(mail: ReceivedMail): string {
@@ -113,8 +112,10 @@ async function readAndReply(page: Page, id: number, email: string) {
   await expect(page.getByRole('status')).toHaveText('Your reply was sent.');
   await expect(page.getByText('Here is more detail.')).toBeVisible();
   await expect(page.locator('.status')).toHaveText('Waiting');
-  const agentMail = await mailTo('agent@help.test', `Client reply on #${id}`);
-  expect(agentMail.text).toContain('Here is more detail.');
+  const ofTicket = (x: ReceivedMail) =>
+    x.to.includes('agent@help.test') && x.text.includes(' replied to ') && x.subject.endsWith(`[#${id}]`);
+  const agentMail = (await loop.smtp.waitFor((m) => m.some(ofTicket), `the client's reply on #${id} to the agent`)).find(ofTicket);
+  expect(agentMail?.text).toContain('Here is more detail.');
 
   // The link is used up: opening it again offers a fresh one.
   await page.goto(link);
@@ -153,7 +154,7 @@ test('password method: the same loop, then sign-up proven by the mailed link and
     await fresh.getByRole('button', { name: 'Create account' }).click();
     // No account and no sign-in until the address is proven by the mailed link.
     await expect(fresh.getByRole('status')).toContainText('Check your mail');
-    const confirmation = await mailTo('pat@client.test', 'Confirm your address');
+    const confirmation = await mailTo('pat@client.test', 'To create it, open this link');
     const link = /https?:\/\/\S+\/login\/confirm\/\?token=[\w-]+/.exec(confirmation.text)?.[0] ?? '';
     expect(link.startsWith(`${loop.homeUrl}/login/confirm/?token=`)).toBe(true);
     await fresh.goto(link);

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { ApiError, api } from './api.js';
 import { FormFieldsEditor } from './form-fields-editor.js';
+import { MailPanel } from './mail-panel.js';
 import { Link, navigate } from './router.js';
 
 // Everything on this screen comes from GET /settings/schema (after helpdesk_settings_menus): a tab,
@@ -89,6 +90,7 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
           navigate(`settings/${current}`, { replace: true });
         }}
       />
+      {current === 'emails' && <MailPanel />}
     </div>
   );
 }

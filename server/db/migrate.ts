@@ -9,6 +9,7 @@ import * as counterWindows from './migrations/2026-11-21-006-counter-windows.js'
 import * as addressProof from './migrations/2026-11-25-001-address-proof.js';
 import * as accountLifecycle from './migrations/2026-11-25-002-account-lifecycle.js';
 import * as mailChannel from './migrations/2026-11-25-003-mail-channel.js';
+import * as leases from './migrations/2026-11-25-004-leases.js';
 import * as ticketActivity from './migrations/2026-11-25-010-ticket-activity.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-001-address-proof': addressProof,
   '2026-11-25-002-account-lifecycle': accountLifecycle,
   '2026-11-25-003-mail-channel': mailChannel,
+  '2026-11-25-004-leases': leases,
   '2026-11-25-010-ticket-activity': ticketActivity,
 };
 

@@ -20,6 +20,7 @@ export interface Database {
   address_proofs: AddressProofsTable;
   sent_mails: SentMailsTable;
   inbound_mails: InboundMailsTable;
+  leases: LeasesTable;
   ticket_events: TicketEventsTable;
 }
 
@@ -234,4 +235,11 @@ export interface TicketEventsTable {
   comment_id: number | null;
   automatic: Generated<number>;
   created_at: string;
+}
+
+/** A named lease: who does a single-instance job now, and until when (epoch ms) unless renewed. */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
 }

@@ -88,14 +88,17 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
     });
     await imap.append('INBOX', reply);
     await expect.poll(() => comments(id), settled).toEqual([{ content: 'Still broken on Firefox.', author_role: 'client' }]);
-    const status = await hd.ctx.db
-      .selectFrom('term_relationships as tr')
-      .innerJoin('terms as t', 't.id', 'tr.term_id')
-      .select('t.slug')
-      .where('tr.post_id', '=', id)
-      .where('tr.taxonomy', '=', 'ticket_status')
-      .executeTakeFirstOrThrow();
-    expect(status.slug).toBe('waiting');
+    // The status moves right after the comment's commit (addComment applies the transition filter then).
+    const status = () =>
+      hd.ctx.db
+        .selectFrom('term_relationships as tr')
+        .innerJoin('terms as t', 't.id', 'tr.term_id')
+        .select('t.slug')
+        .where('tr.post_id', '=', id)
+        .where('tr.taxonomy', '=', 'ticket_status')
+        .executeTakeFirstOrThrow()
+        .then((row) => row.slug);
+    await expect.poll(status, settled).toBe('waiting');
     await expect.poll(() => folderCount('Processed'), settled).toBe(1);
     expect(await folderCount('INBOX')).toBe(0);
     const [, toAgent] = await delivery.mailsTo(agentEmail, 2);
@@ -138,5 +141,31 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
     expect(await comments(id)).toEqual([{ content: 'Once only.', author_role: 'client' }]);
     const failed = await hd.ctx.db.selectFrom('inbound_mails').select(['sender', 'reason']).where('outcome', '=', 'rejected').execute();
     expect(failed).toEqual([{ sender: 'mallory@client.test', reason: expect.stringContaining('neither the client') }]);
+  });
+
+  it('two instances reading one mailbox import each message once', async () => {
+    await updateSettings(hd.ctx, { emails: { new_tickets_per_sender_hour: 1000 } });
+    // A second instance: its own connection and its own claim on the same mailbox and database.
+    const other = createImapSource(
+      { ctx: hd.ctx, config: hd.config, counters: hd.counters },
+      { url: dovecot.url, pollSeconds: 600 },
+      {
+        info: () => {},
+        warn: () => {},
+      },
+    );
+    other.start();
+    try {
+      const count = 30;
+      for (let i = 0; i < count; i += 1) {
+        await imap.append('INBOX', await composeMail({ from: `p${i}@client.test`, to: SUPPORT, subject: `Pair ${i}`, text: `Text ${i}` }));
+      }
+      await expect.poll(() => folderCount('Processed'), settled).toBe(count);
+      expect(await folderCount('INBOX')).toBe(0);
+      const titles = (await hd.ctx.db.selectFrom('posts').select('title').where('type', '=', 'ticket').execute()).map((t) => t.title);
+      expect(titles.sort()).toEqual(Array.from({ length: count }, (_, i) => `Pair ${i}`).sort());
+    } finally {
+      await other.stop();
+    }
   });
 });

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { ImapFlow } from 'imapflow';
+import { releaseLease, takeLease } from '../db/take-lease.js';
 import { describeImapUrl, imapOptions } from './imap-options.js';
 import { writeImapStatus } from './imap-status.js';
 import { FAILED_FOLDER, importMailbox, PROCESSED_FOLDER } from './import-mailbox.js';
@@ -18,15 +21,21 @@ export interface ImapSourceSettings {
 }
 
 const MAX_RECONNECT_MS = 60_000;
+// One reader per mailbox among all instances; a reader that dies leaves it to another within this time.
+const LEASE = 'imap-mailbox-reader';
+const LEASE_MS = 30_000;
 
 /**
  * The worker's mailbox reader: connects, makes the Processed and Failed folders, and imports what the
  * mailbox holds (import-mailbox.ts); then waits for the server's IDLE news of a new message where it
- * has IDLE, or polls every `pollSeconds`. A lost connection is made again with backoff. Every pass and
+ * has IDLE, or polls every `pollSeconds`. Only the instance holding the mailbox's lease (30 s, renewed
+ * before each message and at least every 10 s) imports; the others stand by. A lost connection is made again with backoff. Every pass and
  * every problem is written to the shared status the admin reads.
  */
 export function createImapSource(deps: ReceiveDeps, settings: ImapSourceSettings, log: { info(m: string): void; warn(m: string): void }) {
   const where = describeImapUrl(settings.url);
+  const holder = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
+  const holdLease = () => takeLease(deps.ctx.db, LEASE, holder, LEASE_MS);
   const pollMs = settings.pollSeconds * 1000;
   let running = false;
   let loop: Promise<void> | undefined;
@@ -76,12 +85,17 @@ export function createImapSource(deps: ReceiveDeps, settings: ImapSourceSettings
       const idle = connection.capabilities.has('IDLE');
       log.info(`IMAP ${where}: reading ${idle ? 'with IDLE' : `every ${settings.pollSeconds} s (no IDLE)`}.`);
       while (running && connection.usable) {
-        const pass = await importMailbox(deps, connection, mailbox, log);
+        if (!(await holdLease())) {
+          // Another instance reads the mailbox; stand by and take over if its lease runs out.
+          await wait(LEASE_MS / 3);
+          continue;
+        }
+        const pass = await importMailbox(deps, connection, mailbox, log, holdLease);
         const checked = { mailbox: where, lastCheckAt: new Date().toISOString() };
         if (pass.temporary) await failed(pass.temporary);
         await writeImapStatus(deps.ctx.db, pass.temporary ? checked : { ...checked, lastError: null, lastErrorAt: null });
-        // With IDLE, the server's EXISTS wakes the loop at once; the timer is only a safety net.
-        await wait(pollMs);
+        // With IDLE, the server's EXISTS wakes the loop at once; the timer is a safety net and renews the lease.
+        await wait(Math.min(pollMs, LEASE_MS / 3));
       }
     } finally {
       client = null;
@@ -116,6 +130,7 @@ export function createImapSource(deps: ReceiveDeps, settings: ImapSourceSettings
       wake();
       client?.close();
       await loop;
+      await releaseLease(deps.ctx.db, LEASE, holder).catch(() => {});
     },
   } satisfies ImapSource;
 }

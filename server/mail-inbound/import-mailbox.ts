@@ -16,20 +16,24 @@ export interface MailboxPass {
  * One pass over the mailbox: each message is imported, then moved — to Processed only after its
  * ticket or comment committed (or it was a duplicate or automatic mail), to Failed when it was
  * rejected (the reason is stored with it). A temporary failure leaves it where it is and ends the pass.
- * Several instances may run passes at once: the Message-ID's unique key imports each message once,
- * and whichever MOVE comes second finds nothing to move.
+ * One instance reads a mailbox at a time (imap-source.ts holds a lease, renewed here before each
+ * message): two sessions moving the same message make Dovecot copy it twice. Should two ever overlap,
+ * the Message-ID's unique key still imports each message once.
  */
 export async function importMailbox(
   deps: ReceiveDeps,
   client: ImapFlow,
   mailbox: string,
   log: { warn(message: string): void },
+  /** Renews this instance's claim on the mailbox before each message; false ends the pass (another instance has it). */
+  stillMine: () => Promise<boolean> = async () => true,
 ): Promise<MailboxPass> {
   const pass: MailboxPass = { imported: 0, failed: 0, temporary: null };
   const lock = await client.getMailboxLock(mailbox);
   try {
     const uids = (await client.search({ all: true }, { uid: true })) || [];
     for (const uid of uids) {
+      if (!(await stillMine())) break;
       const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
       // Gone already: another instance moved it.
       if (message === false || !message.source) continue;

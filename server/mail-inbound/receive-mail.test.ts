@@ -190,7 +190,8 @@ describeEachDatabase('receiveMail', (dialect) => {
         {
           contentType: 'message/delivery-status',
           content:
-            'Reporting-MTA: dns; mx.client.test\r\n\r\nFinal-Recipient: rfc822; dan@client.test\r\nAction: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 5.1.1 No such user\r\n',
+            'Reporting-MTA: dns; mx.client.test\r\n\r\nFinal-Recipient: rfc822; dan@client.test\r\nAction: failed\r\n' +
+            'Status: 5.1.1\r\nDiagnostic-Code: smtp; 550 5.1.1 No such user\r\n',
         },
         { contentType: 'text/rfc822-headers', content: `Message-ID: ${confirmation.messageId}\r\nSubject: ${confirmation.subject}\r\n` },
       ],

@@ -111,7 +111,8 @@ async function isOwnMail({ ctx, config }: ReceiveDeps, mail: IncomingMail, suppo
 function withLeftOutFiles(text: string, names: string[]): string {
   if (!names.length) return text;
   const list = names.map((n) => n.replace(/[\r\n]+/g, ' ').slice(0, 200)).join(', ');
-  return `${text}\n\n[Left out: ${names.length} attached file(s) (${list}). Files sent by mail are not kept yet; please send a link.]`.trim();
+  const note = `[Left out: ${names.length} attached file(s) (${list}). Files sent by mail are not kept yet; please send a link.]`;
+  return `${text}\n\n${note}`.trim();
 }
 
 function cut(text: string, max: number): string {

@@ -4,6 +4,9 @@ import type { IncomingMail } from './parse-incoming-mail.js';
 
 export type InboundSource = InboundMailsTable['source'];
 
+// A refused mail is kept for a retry up to this size; a bigger one (a large attachment) keeps its reason only.
+const KEEP_RAW_MAX = 10_000_000;
+
 /** The row that records what came of a message; `raw` is kept for rejected mail only (for a retry). */
 export function inboundRow(
   mail: IncomingMail,
@@ -13,13 +16,13 @@ export function inboundRow(
 ): Insertable<InboundMailsTable> {
   return {
     message_id: mail.messageId,
-    sender: mail.from ?? '',
+    sender: (mail.from ?? '').slice(0, 320),
     subject: mail.subject.slice(0, 500),
     outcome,
     reason: details.reason ?? null,
     ticket_id: details.ticketId ?? null,
     comment_id: details.commentId ?? null,
-    raw: outcome === 'rejected' ? mail.raw : null,
+    raw: outcome === 'rejected' && mail.raw.length <= KEEP_RAW_MAX ? mail.raw : null,
     source,
     created_at: new Date().toISOString(),
   };

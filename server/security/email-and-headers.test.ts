@@ -268,7 +268,10 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
     expect(headerNames(mail as ReceivedMail).filter((h) => h === 'bcc' || h === 'to' || h === 'cc')).toEqual(['to']);
     expect(mail?.headers.to).toBe(`legacy-${process.pid}@client.test`);
     // Names and subjects are never links in mail: their dots, colons and at signs are look-alikes.
-    expect(mail?.subject).toBe(`${unlinkableText('Ann Bcc: victim@evil.test')} / ${unlinkableText('Hi To: victim@evil.test')}`);
+    // A template without the ticket's number still gets it: every mail of a ticket carries `[#n]`.
+    expect(mail?.subject).toBe(
+      `${unlinkableText('Ann Bcc: victim@evil.test')} / ${unlinkableText('Hi To: victim@evil.test')} [#${ticket.id}]`,
+    );
     await updateSettings(hd.ctx, { emails: { client_ticket_created_subject: saved } });
   });
 

@@ -14,5 +14,6 @@ export function replyBody(words: string, quoted: string): string {
     .split('\n')
     .map((line) => `> ${line}`)
     .join('\n');
-  return `${words}\n\n-- \nAnn Client\nAcme Corp, Floor 3\n\nOn Wed, 25 Nov 2026 at 10:00, Help Desk <support@help.test> wrote:\n${quote}\n`;
+  const signature = '-- \nAnn Client\nAcme Corp, Floor 3';
+  return `${words}\n\n${signature}\n\nOn Wed, 25 Nov 2026 at 10:00, Help Desk <support@help.test> wrote:\n${quote}\n`;
 }

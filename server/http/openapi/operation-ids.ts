@@ -17,6 +17,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /helpdesk/v1/mail/inbound/status': 'getInboundMailStatus',
   'GET /helpdesk/v1/mail/inbound/failed/': 'listFailedInboundMails',
   'POST /helpdesk/v1/mail/inbound/failed/{id}/retry': 'retryInboundMail',
+  'POST /helpdesk/v1/mail/test': 'sendTestMail',
   // The widget's lookups
   'GET /helpdesk/v1/tickets/products/': 'listProducts',
   'GET /helpdesk/v1/tickets/reasons/': 'listReasons',

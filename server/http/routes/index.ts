@@ -5,6 +5,7 @@ import { docsRoutes } from './docs/docs.routes.js';
 import { intakeRoutes } from './intake/intake.routes.js';
 import { lookupsRoutes } from './lookups/lookups.routes.js';
 import { inboundMailRoutes } from './mail/inbound-mail.routes.js';
+import { testMailRoutes } from './mail/test-mail.routes.js';
 import { postsRoutes } from './posts/posts.routes.js';
 import { productsRoutes } from './products/products.routes.js';
 import { sessionRoutes } from './session/session.routes.js';
@@ -33,4 +34,5 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   tokensRoutes,
   sessionRoutes,
   inboundMailRoutes,
+  testMailRoutes,
 ];

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config/config-types.js';
+import type { DomainContext } from '../domain/context.js';
+import { AppError } from '../errors.js';
+import { getCoreSettings } from '../settings/core-settings.js';
+import { getSiteOptions } from '../settings/site-options.js';
+import { createMailTransport } from './create-transport.js';
+import { findSupportAddress } from './support-address.js';
+
+/**
+ * Emails → "Send a test mail": sends one mail now, not through the queue, to the admin's own address
+ * (never a typed one: the button must not relay mail), with the sender and reply address real mails
+ * get, so the admin sees at once whether SMTP and the support address work. An SMTP failure is a 503
+ * naming what the server said; the password in SMTP_URL is never part of it.
+ */
+export async function sendTestMail(ctx: DomainContext, config: Config, adminId: number): Promise<{ to: string; file: string | null }> {
+  const admin = await ctx.db.selectFrom('users').select('email').where('id', '=', adminId).executeTakeFirstOrThrow();
+  const [settings, site] = await Promise.all([getCoreSettings(ctx), getSiteOptions(ctx.db)]);
+  const host = new URL(config.homeUrl).hostname;
+  const support = await findSupportAddress(ctx, config);
+  const text =
+    `This is a test mail from ${site.site_name}. If you read it, outgoing mail works.\n\n` +
+    (support ? `Replies to tickets come back through ${support}.` : 'No support address is set, so mails carry no reply address.');
+  const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
+  try {
+    const { file } = await transport.send({
+      from: { name: settings.emails.from_name || site.site_name, address: settings.emails.from_address || `helpdesk@${host}` },
+      to: admin.email,
+      subject: `Test mail from ${site.site_name}`,
+      text,
+      html: '',
+      messageId: `<test-${randomBytes(12).toString('hex')}@${host}>`,
+      automatic: true,
+      ...(support && { replyTo: support }),
+    });
+    return { to: admin.email, file: file ?? null };
+  } catch (error) {
+    const said = error instanceof Error ? error.message : String(error);
+    throw new AppError('SERVICE_UNAVAILABLE', `The test mail was not sent: ${said.replace(/\/\/[^@\s]*@/g, '//')}`);
+  } finally {
+    transport.close();
+  }
+}
