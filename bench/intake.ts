@@ -34,20 +34,7 @@ export async function benchIntakeSqlite(report: (line: string) => void, seconds:
     const service = await startService(dir, SERVICE_ENV);
     try {
       memory.push({ state: 'idle after start (SQLite)', mib: await settledRss(service.pid) });
-      let round = 0;
-      const load = (s: number) => () =>
-        runWrk({
-          url: `${service.url}${TICKETS_PATH}`,
-          seconds: s,
-          connections: CONNECTIONS,
-          script: intakeScript({
-            run: `s${round++}`,
-            urgencyId: site.urgencyId,
-            perAddress: PER_ADDRESS,
-            perEmail: PER_EMAIL,
-            addressBase: round * 100_000,
-          }),
-        });
+      const load = intakeLoad(service.url, site.urgencyId, 's');
       let rawRun = 0;
       const rawLoad = (s: number) => async () =>
         wrapResult(
@@ -97,20 +84,7 @@ export async function benchIntakePostgres(report: (line: string) => void, second
     const service = await startService(dir, { ...SERVICE_ENV, DATABASE_URL: siteDb.url });
     try {
       memory.push({ state: 'idle after start (PostgreSQL)', mib: await settledRss(service.pid) });
-      let round = 0;
-      const load = (s: number) => () =>
-        runWrk({
-          url: `${service.url}${TICKETS_PATH}`,
-          seconds: s,
-          connections: CONNECTIONS,
-          script: intakeScript({
-            run: `p${round++}`,
-            urgencyId: site.urgencyId,
-            perAddress: PER_ADDRESS,
-            perEmail: PER_EMAIL,
-            addressBase: round * 100_000,
-          }),
-        });
+      const load = intakeLoad(service.url, site.urgencyId, 'p');
       let rawRun = 0;
       const oneStatement = (s: number) => async () =>
         wrapResult(
@@ -156,4 +130,22 @@ export async function benchIntakePostgres(report: (line: string) => void, second
     await siteDb?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A wrk run against the service's intake; each run files for fresh emails and addresses (prefix + round). */
+function intakeLoad(serviceUrl: string, urgencyId: number, prefix: string) {
+  let round = 0;
+  return (seconds: number) => () =>
+    runWrk({
+      url: `${serviceUrl}${TICKETS_PATH}`,
+      seconds,
+      connections: CONNECTIONS,
+      script: intakeScript({
+        run: `${prefix}${round++}`,
+        urgencyId,
+        perAddress: PER_ADDRESS,
+        perEmail: PER_EMAIL,
+        addressBase: round * 100_000,
+      }),
+    });
 }
