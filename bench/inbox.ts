@@ -27,7 +27,7 @@ import { type BenchDatabase, createBenchDatabase } from './lib/bench-database.js
 
 const TICKETS = Number(process.env.BENCH_INBOX_TICKETS ?? 100_000);
 const CLIENTS = 5_000;
-const RUNS = Number(process.env.BENCH_INBOX_RUNS ?? 200);
+const RUNS = Number(process.env.BENCH_INBOX_RUNS ?? 100);
 // A realistic mix: most tickets are done; the queues agents work are the smaller ones.
 const STATUS_SHARE: Array<[slug: string, share: number]> = [
   ['closed', 0.55],
@@ -256,7 +256,7 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
 
 /** Inbox page server time on SQLite and PostgreSQL, with the query plans. */
 export async function benchInbox(report: (line: string) => void): Promise<void> {
-  report(`## Inbox page (agents): 50 tickets filtered by status, out of ${TICKETS.toLocaleString('en')}`);
+  report(`\n## Inbox page (agents): 50 tickets filtered by status, out of ${TICKETS.toLocaleString('en')}`);
   for (const dialect of ['sqlite', 'postgres'] as const) await benchDialect(dialect, report);
 }
 

@@ -44,8 +44,9 @@ export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, c
   });
 
   // An answer for a signed-in caller (token or session) is theirs alone: no cache may keep it.
-  api.addHook('onSend', async (request, reply) => {
+  api.addHook('onSend', (request, reply, payload, done) => {
     if (request.actor) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   await api.register(

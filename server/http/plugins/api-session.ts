@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { findSessionUser } from '../../auth/sessions.js';
@@ -22,7 +22,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 export const apiSessionPlugin = fp(
   async (app: FastifyInstance, options: { db: Kysely<Database>; config: Config }) => {
     const apiPrefix = `${options.config.basePath}/api/`;
-    app.addHook('onRequest', async (request) => {
+    const resolveSession = async (request: FastifyRequest) => {
       // The decoded path: `/%61pi/…` is routed to the API and must meet its CSRF rule.
       if (request.actor || !requestPath(request.url).startsWith(apiPrefix)) return;
       const token = request.cookies[SESSION_COOKIE];
@@ -43,6 +43,11 @@ export const apiSessionPlugin = fp(
       request.actor = { id: user.id, role: user.role };
       request.siteUser = user;
       request.sessionToken = token;
+    };
+    // Callback style: requests without the session cookie (the widget, tokens) pass without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.actor || request.cookies[SESSION_COOKIE] === undefined) return done();
+      resolveSession(request).then(() => done(), done);
     });
   },
   { name: 'helpdesk-api-session', dependencies: ['helpdesk-auth', 'helpdesk-session'] },

@@ -19,9 +19,7 @@ declare module 'fastify' {
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { db: Kysely<Database> }) => {
     app.decorateRequest('actor', null);
-    app.addHook('onRequest', async (request) => {
-      const header = request.headers.authorization;
-      if (!header) return;
+    const resolveToken = async (request: FastifyRequest, header: string) => {
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw new AppError('INVALID_TOKEN', 'Send the token as "Authorization: Bearer <token>".');
       const found = await lookUpToken(options.db, match[1]);
@@ -34,6 +32,12 @@ export const authPlugin = fp(
         throw new AppError('INVALID_TOKEN', `This token expired on ${found.expiresAt.slice(0, 10)}. Create a new one.`);
       if (found.kind === 'disabled') throw new AppError('INVALID_TOKEN', ACCOUNT_DISABLED_MESSAGE);
       request.actor = found.actor;
+    };
+    // Most requests carry no token: they pass without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const header = request.headers.authorization;
+      if (!header) return done();
+      resolveToken(request, header).then(() => done(), done);
     });
   },
   { name: 'helpdesk-auth' },

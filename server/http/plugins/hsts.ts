@@ -11,8 +11,10 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
  */
 export const hstsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback style: no promise per request for a synchronous check.
+    app.addHook('onRequest', (request, reply, done) => {
       if (request.protocol === 'https') reply.header('strict-transport-security', `max-age=${ONE_YEAR}; includeSubDomains`);
+      done();
     });
   },
   { name: 'helpdesk-hsts' },

@@ -74,15 +74,19 @@ export const sessionPlugin = fp(
     app.decorateRequest('sessionToken', null);
     // The API has its own session handling; static files need no user: neither pays for a lookup.
     const skipped = [`${options.config.basePath}/api/`, `${options.config.basePath}/content/`];
-    app.addHook('onRequest', async (request) => {
-      const token = request.cookies[SESSION_COOKIE];
-      // The decoded path: `/%61pi/…` is the API, which never takes the help site's cookie without CSRF.
-      if (!token || skipped.some((prefix) => requestPath(request.url).startsWith(prefix))) return;
+    const findUser = async (request: FastifyRequest, token: string) => {
       const user = await findSessionUser(options.db, token);
       if (user) {
         request.siteUser = user;
         request.sessionToken = token;
       }
+    };
+    // Callback style: requests without the cookie (the widget, the API) pass without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const token = request.cookies[SESSION_COOKIE];
+      // The decoded path: `/%61pi/…` is the API, which never takes the help site's cookie without CSRF.
+      if (!token || skipped.some((prefix) => requestPath(request.url).startsWith(prefix))) return done();
+      findUser(request, token).then(() => done(), done);
     });
   },
   { name: 'helpdesk-session' },

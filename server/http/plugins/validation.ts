@@ -37,10 +37,12 @@ export const validationPlugin = fp(
     const strict = addFormats(new Ajv({ ...shared, coerceTypes: false }));
     const coercing = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
     app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
-    app.addHook('preValidation', async (request) => {
+    // Callback style: synchronous work, no promise per request.
+    app.addHook('preValidation', (request, _reply, done) => {
       const schema = request.routeOptions.schema?.body as JsonSchema | undefined;
       if (isFormRequest(request)) coerceFormBody(schema, request.body);
       trimEmails(schema, request.body);
+      done();
     });
   },
   { name: 'helpdesk-validation' },
