@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Markdown } from '../../common/markdown.js';
 import { ApiError, api, formatTime, type Lookups, type Me, type TicketDetail } from './api.js';
+import { MarkdownPreview } from './markdown-preview.js';
 import { Link } from './router.js';
 
 type Kind = 'reply' | 'note';
@@ -64,13 +65,11 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
                 time={c.created}
                 internal={c.internal}
               />
-              {/* Clients' text is shown as typed; agents write Markdown, rendered as elements only. */}
+              {/* Clients' text is shown as typed; agents write Markdown, through the one renderer and sanitiser. */}
               {c.role === 'client' ? (
                 <div className="message-body">{c.text}</div>
               ) : (
-                <div className="message-body markdown">
-                  <Markdown text={c.text} />
-                </div>
+                <Markdown text={c.text} className="message-body markdown" />
               )}
             </li>
           ))}
@@ -268,6 +267,7 @@ function Composer({ ticketId, onSent }: { ticketId: number; onSent: (ticket: Tic
         rows={6}
         placeholder={kind === 'note' ? 'Only agents see internal notes.' : 'Write your reply; the client gets it by email.'}
       />
+      <MarkdownPreview text={text} id="composer-preview" />
       {error && (
         <p className="alert" role="alert">
           {error}

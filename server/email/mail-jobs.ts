@@ -148,7 +148,9 @@ export async function buildMail(
     site_link: siteLink,
     reply_text: replyText ?? '',
   };
-  const rendered = renderMail(emails[`${payload.template}_subject`], emails[`${payload.template}_body`], values);
+  // Agents and the bot write Markdown; clients' words are mailed as typed.
+  const markdownValues = commentAuthorRole === 'agent' || commentAuthorRole === 'bot' ? (['reply_text'] as const) : [];
+  const rendered = renderMail(emails[`${payload.template}_subject`], emails[`${payload.template}_body`], values, { markdownValues });
   const host = new URL(config.homeUrl).hostname;
   return {
     from: { name: emails.from_name || site.site_name, address: emails.from_address || `helpdesk@${host}` },

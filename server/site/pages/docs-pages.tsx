@@ -1,24 +1,8 @@
+import { Markdown } from '../../../common/markdown.js';
 import type { Post } from '../../domain/post.js';
 import { Layout, type LayoutProps } from './layout.js';
 
 type LayoutBase = Omit<LayoutProps, 'title' | 'children'>;
-
-/** Text as paragraphs, escaped by React; line breaks kept. */
-export function Paragraphs({ text }: { text: string }) {
-  return (
-    <>
-      {text
-        .split(/\n\s*\n/)
-        .map((p) => p.trim())
-        .filter(Boolean)
-        .map((p, i) => (
-          <p key={i} className="prose">
-            {p}
-          </p>
-        ))}
-    </>
-  );
-}
 
 export function SearchForm({ homeUrl, value = '' }: { homeUrl: string; value?: string }) {
   return (
@@ -95,7 +79,7 @@ export function DocPage({ layout, doc, product }: { layout: LayoutBase; doc: Pos
       </p>
       <article>
         <h1>{doc.title}</h1>
-        <Paragraphs text={doc.content} />
+        <Markdown text={doc.content} className="prose markdown" />
       </article>
       <p className="panel">
         Still stuck? <a href={`${layout.homeUrl}/tickets/new/`}>File a ticket</a>.

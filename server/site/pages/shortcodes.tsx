@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CLIENT_TICKETS_PER_PAGE, COMMENT_TEXT_MAX } from '../../../common/limits.js';
+import { Markdown } from '../../../common/markdown.js';
 import type { ClientThread, ClientTicketPage } from '../../domain/client-tickets.js';
 import type { TicketFormField } from '../../settings/schema-types.js';
 import { ticketFormLimit } from '../ticket-form-limit.js';
@@ -52,7 +53,12 @@ export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, t
               <p className="thread-meta">
                 {entry.role === 'client' ? 'You' : entry.authorName} wrote on {formatDate(entry.createdAt)}
               </p>
-              <p className="thread-text">{entry.text}</p>
+              {/* Agents and the bot write Markdown; the client's own words are shown as typed. */}
+              {entry.role === 'client' ? (
+                <p className="thread-text">{entry.text}</p>
+              ) : (
+                <Markdown text={entry.text} className="thread-text markdown" />
+              )}
             </li>
           ))}
         </ol>
