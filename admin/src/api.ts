@@ -71,6 +71,8 @@ export interface TermRef {
 }
 export interface InboxTicket {
   id: number;
+  /** The ticket number people read (#1, #2, …); `id` is the key of routes. */
+  number: number | null;
   title: string;
   status: TermRef | null;
   reason: TermRef | null;

@@ -153,7 +153,7 @@ export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Loo
                     <Link to={`tickets/${t.id}`} className="subject">
                       {t.title}
                     </Link>
-                    <span className="ticket-id">#{t.id}</span>
+                    <span className="ticket-id">#{t.number ?? t.id}</span>
                     {t.urgency && <span className={`tag urgency-${t.urgency.slug}`}>{t.urgency.name}</span>}
                   </td>
                   <td>

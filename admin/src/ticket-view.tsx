@@ -15,7 +15,7 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
     api<TicketDetail>('GET', `/tickets/${id}`).then(setTicket, (e: Error) => setError(e.message));
   }, [id]);
   useEffect(() => {
-    if (ticket) document.title = `#${ticket.id} ${ticket.title} · Helpdesk admin`;
+    if (ticket) document.title = `#${ticket.number ?? ticket.id} ${ticket.title} · Helpdesk admin`;
   }, [ticket]);
 
   const change = async (field: string, value: string | number | null, label: string) => {
@@ -43,7 +43,7 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
           <Link to="">← Inbox</Link>
         </p>
         <h1 id="ticket-title">
-          {ticket.title} <span className="ticket-id">#{ticket.id}</span>
+          {ticket.title} <span className="ticket-id">#{ticket.number ?? ticket.id}</span>
         </h1>
         <p className="muted">
           Status{' '}

@@ -8,6 +8,7 @@ import * as usersRole from './migrations/2026-11-21-005-users-role.js';
 import * as counterWindows from './migrations/2026-11-21-006-counter-windows.js';
 import * as addressProof from './migrations/2026-11-25-001-address-proof.js';
 import * as accountLifecycle from './migrations/2026-11-25-002-account-lifecycle.js';
+import * as ticketNumbers from './migrations/2026-11-25-010-ticket-numbers.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,9 +20,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-006-counter-windows': counterWindows,
   '2026-11-25-001-address-proof': addressProof,
   '2026-11-25-002-account-lifecycle': accountLifecycle,
+  '2026-11-25-010-ticket-numbers': ticketNumbers,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+/** Every migration, for Kysely's Migrator (tests step to one of them). */
+export const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** The names of every migration, in order. */
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

@@ -18,6 +18,7 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   counter_windows: CounterWindowsTable;
   address_proofs: AddressProofsTable;
+  sequences: SequencesTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -49,6 +50,8 @@ export interface PostsTable {
   /** The agent or admin handling a ticket. */
   assignee_id: number | null;
   menu_order: number;
+  /** A ticket's own number (#1, #2, …), shown to people; null for every other post type. */
+  number: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -182,4 +185,10 @@ export interface CounterWindowsTable {
   count: number;
   /** When the window ends, in epoch milliseconds. */
   reset_at: number;
+}
+
+/** Counters kept in a row (SQLite's ticket numbers; PostgreSQL uses `ticket_number_seq`). */
+export interface SequencesTable {
+  name: string;
+  value: number;
 }

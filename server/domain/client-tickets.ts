@@ -3,6 +3,8 @@ import { getPosts } from './post.js';
 
 export interface ClientTicketSummary {
   id: number;
+  /** The ticket number the client reads (#1, #2, …). */
+  number: number | null;
   title: string;
   status: string;
   createdAt: string;
@@ -25,6 +27,7 @@ export interface ThreadEntry {
 
 export interface ClientThread {
   id: number;
+  number: number | null;
   title: string;
   status: string;
   createdAt: string;
@@ -76,6 +79,7 @@ export async function listClientTickets(
   return {
     tickets: posts.map((p) => ({
       id: p.id,
+      number: p.number,
       title: p.title,
       status: statuses.get(p.id) ?? '',
       createdAt: p.createdAt,
@@ -111,6 +115,7 @@ export async function findClientThread(ctx: DomainContext, userId: number, ticke
   const statuses = await statusNames(ctx, [ticketId]);
   return {
     id: post.id,
+    number: post.number,
     title: post.title,
     status: statuses.get(post.id) ?? '',
     createdAt: post.createdAt,

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../db/create-db.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
 import type { Database, Taxonomy, UserRow } from '../db/tables.js';
 import { invalidField } from '../errors.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { type Actor, type DomainContext, isStaff, now } from './context.js';
 import { lookUpClient, registrationClosed } from './find-or-create-client.js';
+import { nextTicketNumber } from './next-ticket-number.js';
 import { assertAssignableToProduct, assertProductExists } from './product-post-types.js';
 import { assertValidAccount, normalizeEmail } from './resolve-user.js';
 import { findTerm } from './terms.js';
@@ -31,6 +33,8 @@ export interface CreateTicketInput {
 
 export interface CreatedTicket {
   id: number;
+  /** The ticket's own number, what people read (#1 on a fresh install); `id` stays the key of routes. */
+  number: number;
   status: string;
   /** False when an idempotency key replayed an earlier submission. */
   isNew: boolean;
@@ -73,7 +77,7 @@ export async function createTicketUnlessClosed(
     return await ctx.transactions.run(async (trx) => {
       // A new client's account is stored with the ticket, so a failed ticket leaves no account behind.
       const user = account.kind === 'existing' ? account.user : await account.create(trx);
-      return insertTicketRows(trx, input, user, status, idempotencyKey);
+      return insertTicketRows(trx, ctx.dialect, input, user, status, idempotencyKey);
     });
   } catch (error) {
     // Two requests raced with the same key: the loser answers with the winner's ticket.
@@ -87,13 +91,14 @@ export async function createTicketUnlessClosed(
 
 async function insertTicketRows(
   trx: Kysely<Database>,
+  dialect: DialectName,
   input: CreateTicketInput,
   user: UserRow,
   status: { id: number; slug: string },
   idempotencyKey: string | undefined,
 ): Promise<CreatedTicket> {
   const time = now();
-  const { id } = await trx
+  const { id, number } = await trx
     .insertInto('posts')
     .values({
       type: 'ticket',
@@ -105,10 +110,11 @@ async function insertTicketRows(
       product_id: input.product ?? null,
       parent_id: null,
       menu_order: 0,
+      number: await nextTicketNumber(trx, dialect),
       created_at: time,
       updated_at: time,
     })
-    .returning('id')
+    .returning(['id', 'number'])
     .executeTakeFirstOrThrow();
 
   const terms: Array<{ post_id: number; taxonomy: Taxonomy; term_id: number }> = [
@@ -128,7 +134,7 @@ async function insertTicketRows(
   await enqueueJob(trx, 'ticket_created', { ticketId: id }, time);
   if (idempotencyKey) await trx.insertInto('idempotency_keys').values({ key: idempotencyKey, ticket_id: id, created_at: time }).execute();
 
-  return { id, status: status.slug, isNew: true };
+  return { id, number: number as number, status: status.slug, isNew: true };
 }
 
 // Routes validate first; this is the guarantee for every caller (see text-rules.ts for why).
@@ -154,10 +160,11 @@ async function findReplay(db: Kysely<Database>, key: string): Promise<CreatedTic
     .selectFrom('idempotency_keys as k')
     .innerJoin('term_relationships as tr', (join) => join.onRef('tr.post_id', '=', 'k.ticket_id').on('tr.taxonomy', '=', 'ticket_status'))
     .innerJoin('terms as t', 't.id', 'tr.term_id')
-    .select(['k.ticket_id as id', 't.slug as status'])
+    .innerJoin('posts as p', 'p.id', 'k.ticket_id')
+    .select(['k.ticket_id as id', 'p.number', 't.slug as status'])
     .where('k.key', '=', key)
     .executeTakeFirst();
-  return row ? { id: row.id, status: row.status, isNew: false } : undefined;
+  return row ? { id: row.id, number: row.number as number, status: row.status, isNew: false } : undefined;
 }
 
 async function resolveStatus(ctx: DomainContext, statusId: number | undefined): Promise<{ id: number; slug: string }> {

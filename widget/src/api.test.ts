@@ -14,8 +14,9 @@ afterEach(() => {
 
 describe('classify', () => {
   it('201 and 200 (idempotent replay) are a filed ticket', () => {
-    expect(classify(201, { id: 7, status: 'open' }, null)).toEqual({ kind: 'filed', id: 7 });
-    expect(classify(200, { id: 7, status: 'open' }, null)).toEqual({ kind: 'filed', id: 7 });
+    expect(classify(201, { id: 7, number: 2, status: 'open' }, null)).toEqual({ kind: 'filed', number: 2 });
+    expect(classify(200, { id: 7, number: 2, status: 'open' }, null)).toEqual({ kind: 'filed', number: 2 });
+    expect(classify(201, { id: 7, status: 'open' }, null)).toEqual({ kind: 'filed', number: 7 });
   });
 
   it('202 (the help desk hides whether the email has an account) is a received submission, shown as success', () => {
@@ -97,10 +98,10 @@ describe('parseRetryAfter and the 429 message', () => {
 
 describe('submitTicket', () => {
   it('posts form-encoded without credentials to {home}/api/helpdesk/v1/tickets/', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(201, { id: 3, status: 'open' }));
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(201, { id: 3, number: 1, status: 'open' }));
     vi.stubGlobal('fetch', fetchMock);
     const body = new URLSearchParams({ name: 'Ann', idempotency_key: 'k' });
-    await expect(submitTicket(home, body)).resolves.toEqual({ kind: 'filed', id: 3 });
+    await expect(submitTicket(home, body)).resolves.toEqual({ kind: 'filed', number: 1 });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('https://help.example/api/helpdesk/v1/tickets/');
     expect(init).toMatchObject({ method: 'POST', body, credentials: 'omit' });

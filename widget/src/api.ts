@@ -10,7 +10,8 @@ export interface FieldError {
   detail: string;
 }
 export type SubmitResult =
-  | { kind: 'filed'; id: number }
+  /** `number` is the ticket number people read (#1, #2, …). */
+  | { kind: 'filed'; number: number }
   | { kind: 'received' }
   | { kind: 'invalid'; errors: FieldError[]; detail: string | undefined }
   | { kind: 'closed' }
@@ -60,7 +61,9 @@ export function classify(status: number, data: unknown, retryAfter: string | nul
   const body = isObject(data) ? data : {};
   if (status === 200 || status === 201) {
     // 2xx without an id: the ticket may exist, so offer a retry (same key, so no duplicate).
-    return typeof body.id === 'number' ? { kind: 'filed', id: body.id } : { kind: 'unreachable' };
+    if (typeof body.id !== 'number') return { kind: 'unreachable' };
+    // An older server answers without `number`; its id is then what it shows.
+    return { kind: 'filed', number: typeof body.number === 'number' ? body.number : body.id };
   }
   // The help desk hides whether the email has an account: the answer is the same whether a ticket was
   // filed or the address was mailed how to get access, so the form says only that it was received.

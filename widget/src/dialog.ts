@@ -64,7 +64,8 @@ export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTM
     switch (result.kind) {
       case 'filed':
       case 'received':
-        doneText.textContent = result.kind === 'filed' ? T.filed(result.id, body.get('email') ?? '') : T.received(body.get('email') ?? '');
+        doneText.textContent =
+          result.kind === 'filed' ? T.filed(result.number, body.get('email') ?? '') : T.received(body.get('email') ?? '');
         showDone(true);
         doneText.focus();
         return;

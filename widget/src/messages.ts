@@ -21,6 +21,7 @@ export const T = {
     const wait = minutes === 0 ? 'a little while' : minutes === 1 ? '1 minute' : `${minutes} minutes`;
     return `Too many requests — please try again in ${wait}.`;
   },
-  filed: (id: number, email: string): string => `Thanks! Your ticket #${id} was filed. A confirmation email is on its way to ${email}.`,
+  filed: (number: number, email: string): string =>
+    `Thanks! Your ticket #${number} was filed. A confirmation email is on its way to ${email}.`,
   received: (email: string): string => `Thanks! Your request was received. An email about it is on its way to ${email}.`,
 };

@@ -40,7 +40,7 @@ export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, t
         </p>
         <h2 id="thread-title">{thread.title}</h2>
         <p>
-          Ticket #{thread.id} · <span className="status">{thread.status}</span>
+          Ticket #{thread.number ?? thread.id} · <span className="status">{thread.status}</span>
         </p>
         <Notice code={notice} />
         <ol className="thread">
@@ -97,7 +97,7 @@ export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, t
               {tickets.tickets.map((t) => (
                 <tr key={t.id}>
                   <td>
-                    <a href={`${pageUrl}?ticket=${t.id}`}>{t.title}</a> <span className="hint">#{t.id}</span>
+                    <a href={`${pageUrl}?ticket=${t.id}`}>{t.title}</a> <span className="hint">#{t.number ?? t.id}</span>
                   </td>
                   <td>
                     <span className="status">{t.status}</span>

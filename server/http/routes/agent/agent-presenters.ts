@@ -7,6 +7,7 @@ import type { InboxTicket } from '../../../domain/list-inbox.js';
 export function presentInboxTicket(t: InboxTicket) {
   return {
     id: t.id,
+    number: t.number,
     title: t.title,
     status: t.status,
     reason: t.reason,
@@ -40,6 +41,7 @@ export function presentAgentTicket(t: AgentTicket) {
 export function presentClientListTicket(t: ClientTicketSummary) {
   return {
     id: t.id,
+    number: t.number,
     title: t.title,
     status: { slug: '', name: t.status },
     reason: null,
@@ -56,6 +58,7 @@ export function presentClientListTicket(t: ClientTicketSummary) {
 export function presentClientTicket(t: ClientThread, statusSlug: string, client: { id: number; name: string; email: string }) {
   return {
     id: t.id,
+    number: t.number,
     title: t.title,
     status: { slug: statusSlug, name: t.status },
     reason: null,

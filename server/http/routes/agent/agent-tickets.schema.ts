@@ -9,6 +9,9 @@ const Slug = Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: '^
 const TermKey = (lookup: string) => Type.Union([Type.Integer({ minimum: 1 }), Slug], { description: `An id from ${lookup}, or its slug` });
 
 export const InboxTicketSchema = Type.Object({
+  number: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'The ticket number people read (#1, #2, …); `id` is the key of routes',
+  }),
   id: Type.Integer(),
   title: Type.String(),
   status: TermRef,

@@ -33,9 +33,9 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       switch (result.kind) {
         case 'created':
           replyCreated(request, reply, result.ticket.id);
-          return { id: result.ticket.id, status: result.ticket.status };
+          return { id: result.ticket.id, number: result.ticket.number, status: result.ticket.status };
         case 'duplicate':
-          return { id: result.ticket.id, status: result.ticket.status };
+          return { id: result.ticket.id, number: result.ticket.number, status: result.ticket.status };
         case 'received':
           return reply.status(202).send(RECEIVED);
         case 'refused':

@@ -45,7 +45,11 @@ export const CreateTicketBody = Type.Object({
 });
 export type CreateTicketBody = Static<typeof CreateTicketBody>;
 
-export const CreatedTicketReply = Type.Object({ id: Type.Integer(), status: Type.String() });
+export const CreatedTicketReply = Type.Object({
+  id: Type.Integer({ description: 'The key of the ticket routes (`/tickets/{id}`)' }),
+  number: Type.Integer({ description: 'The ticket number people read (#1 is the first ticket of the site)' }),
+  status: Type.String(),
+});
 
 /** The one answer to every anonymous submission while "Don't reveal whether an email has an account" is on. */
 export const ReceivedReply = Type.Object(
