@@ -61,4 +61,3 @@ describeEachDatabase('help site docs pages', (dialect) => {
     expectInertHtml(page.body, 'doc page');
   });
 });
-

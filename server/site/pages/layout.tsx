@@ -6,7 +6,7 @@ export interface LayoutProps {
   title: string;
   children: ReactNode;
   /** The signed-in client's name and the CSRF token of the sign-out form; absent when signed out. */
-  account?: { name: string; csrf: string };
+  account?: { name: string; csrf: string; isStaff?: boolean };
 }
 
 /** The one theme every help-site page renders inside: header with the site name, navigation, main. */
@@ -27,6 +27,7 @@ export function Layout({ siteName, homeUrl, title, children, account }: LayoutPr
           <nav className="site-nav" aria-label="Main">
             <a href={`${homeUrl}/tickets/`}>My tickets</a>
             <a href={`${homeUrl}/tickets/new/`}>New ticket</a>
+            {account?.isStaff && <a href={`${homeUrl}/admin/`}>Admin</a>}
             {account ? (
               <form method="post" action={`${homeUrl}/logout/`} className="inline-form">
                 <input type="hidden" name="_csrf" value={account.csrf} />
