@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isStaff } from '../../../domain/context.js';
 import { fileTicket } from '../../../domain/file-ticket.js';
 import { invalidField } from '../../../errors.js';
+import { checkTicketForm } from '../../../ticket-form/check-ticket-form.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
 import { type CreateTicketBody, createTicketSchema, RECEIVED } from './tickets.schema.js';
@@ -13,6 +14,8 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     handler: async (request, reply) => {
       const body = request.body;
       const staff = isStaff(request.actor);
+      // The owner's form (required fields, custom fields) holds here as in the widget and on the help site.
+      const meta = await checkTicketForm(ctx, body as Record<string, unknown>);
       const result = await fileTicket(ctx, counters, {
         channel: { via: 'api', actor: request.actor, honeypot: body.website, fillMs: body.fill_ms },
         ip: request.ip,
@@ -25,6 +28,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
           reason: body.reason,
           urgency: body.urgency,
           orderId: body.order_id,
+          meta,
           idempotencyKey: body.idempotency_key ?? request.headers['idempotency-key'],
           userId: staff ? ownerId(body) : undefined,
           status: staff ? body.status : undefined,
