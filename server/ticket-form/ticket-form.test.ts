@@ -36,7 +36,7 @@ describeEachDatabase('GET /tickets/form/ and the ticket route follow the ownerâ€
     const byName = Object.fromEntries(form.fields.map((f) => [f.name, f]));
     expect(byName.order_id).toMatchObject({ label: 'Order number', type: 'text', required: false, builtin: true, max: 100 });
     expect(byName.reason).toMatchObject({ label: 'Reason', type: 'select', required: true });
-    expect((byName.reason?.choices as Array<{ label: string }>).map((c) => c.label)).toContain('Billing');
+    expect(((byName.reason?.choices ?? []) as Array<{ label: string }>).map((c) => c.label)).toContain('Billing');
     expect(byName.product?.choices).toEqual([{ value: expect.any(String), label: 'Storefront' }]);
     expect(byName.custom_plan).toEqual({
       name: 'custom_plan',
