@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { classify, fetchChoices, parseRetryAfter, submitTicket } from './api.js';
+import { classify, fetchChoices, fetchForm, parseRetryAfter, submitTicket } from './api.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { T } from './messages.js';
 
@@ -138,6 +138,26 @@ describe('fetchChoices', () => {
     await expect(fetchChoices(home, 'products')).resolves.toEqual([{ id: 1, name: 'Shop', slug: 'shop' }]);
     await expect(fetchChoices(home, 'reasons')).resolves.toEqual([]);
     await expect(fetchChoices(home, 'urgencies')).resolves.toEqual([]);
+  });
+});
+
+describe('fetchForm', () => {
+  it("reads the owner's form without credentials; any failure is undefined (the fixed fields stay)", async () => {
+    const definition = {
+      site: { name: 'Acme', brand_color: '#aa3300' },
+      fields: [{ name: 'custom_plan', label: 'Plan', type: 'select', required: true, builtin: false }, { name: 5 }],
+    };
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(200, definition));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(fetchForm(home)).resolves.toEqual({ site: definition.site, fields: [definition.fields[0]] });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('https://help.example/api/helpdesk/v1/tickets/form/');
+    expect(fetchMock.mock.calls[0]?.[1]).toEqual({ credentials: 'omit' });
+    vi.stubGlobal('fetch', async () => json(404, { detail: 'no' }));
+    await expect(fetchForm(home)).resolves.toBeUndefined();
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(fetchForm(home)).resolves.toBeUndefined();
   });
 });
 

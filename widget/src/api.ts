@@ -29,6 +29,36 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' && v !==
 const isChoice = (v: unknown): v is Choice =>
   isObject(v) && typeof v.id === 'number' && typeof v.name === 'string' && typeof v.slug === 'string';
 
+/** One field of the owner's form (GET /tickets/form/); `name` is the parameter it is posted under. */
+export interface FormField {
+  name: string;
+  label: string;
+  type: 'text' | 'textarea' | 'select' | 'checkbox';
+  required: boolean;
+  builtin: boolean;
+  max?: number;
+  choices?: Array<{ value: string; label: string }>;
+}
+export interface FormDefinition {
+  site: { name: string; brand_color: string };
+  fields: FormField[];
+}
+
+const isField = (v: unknown): v is FormField =>
+  isObject(v) && typeof v.name === 'string' && typeof v.label === 'string' && typeof v.type === 'string' && typeof v.required === 'boolean';
+
+/** The owner's form; undefined on any failure (the widget then keeps its fixed fields, spec §2). */
+export async function fetchForm(home: string): Promise<FormDefinition | undefined> {
+  try {
+    const res = await fetch(`${home}${TICKETS}form/`, { credentials: 'omit' });
+    const data: unknown = res.ok ? await res.json() : undefined;
+    if (!isObject(data) || !isObject(data.site) || !Array.isArray(data.fields)) return undefined;
+    return { site: data.site as FormDefinition['site'], fields: data.fields.filter(isField) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Loads one choice list; any failure yields an empty list so the field is simply hidden. */
 export async function fetchChoices(home: string, kind: ChoiceKind): Promise<Choice[]> {
   try {

@@ -3,6 +3,7 @@ export const T = {
   launcher: 'Need Help?',
   title: 'Contact support',
   intro: 'Tell us what you need and we will reply by email.',
+  introFrom: (site: string): string => `Tell ${site} what you need and we will reply by email.`,
   close: 'Close',
   optional: ' (optional)',
   noChoice: '—',
