@@ -25,9 +25,12 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
     };
     if (await run(() => api('POST', '/users/', body), `${body.name} added.`)) form.reset();
   };
-  const setPassword = (user: StaffUser) => {
-    const password = prompt(`New password for ${user.name} (at least 10 characters)`);
-    if (password) void run(() => api('PATCH', `/users/${user.id}`, { password }), 'Password changed.');
+  // A password is typed into a proper field (masked, known to password managers), never a browser prompt.
+  const [settingPasswordOf, setSettingPasswordOf] = useState<number | null>(null);
+  const setPassword = async (event: FormEvent<HTMLFormElement>, user: StaffUser) => {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+    if (await run(() => api('PATCH', `/users/${user.id}`, { password }), `Password of ${user.name} changed.`)) setSettingPasswordOf(null);
   };
   return (
     <div>
@@ -78,9 +81,30 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
                   </select>
                 </td>
                 <td className="row-actions">
-                  <button type="button" className="button-quiet" onClick={() => setPassword(u)}>
-                    Set password<span className="visually-hidden"> for {u.name}</span>
-                  </button>
+                  {settingPasswordOf === u.id ? (
+                    <form className="inline-password" onSubmit={(e) => setPassword(e, u)} aria-label={`New password for ${u.name}`}>
+                      <label htmlFor={`password-${u.id}`} className="visually-hidden">
+                        New password for {u.name} (at least {MIN_PASSWORD_LENGTH} characters)
+                      </label>
+                      <input
+                        id={`password-${u.id}`}
+                        name="password"
+                        type="password"
+                        minLength={MIN_PASSWORD_LENGTH}
+                        required
+                        autoComplete="new-password"
+                        placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
+                      />
+                      <button type="submit">Save</button>
+                      <button type="button" className="button-quiet" onClick={() => setSettingPasswordOf(null)}>
+                        Cancel
+                      </button>
+                    </form>
+                  ) : (
+                    <button type="button" className="button-quiet" onClick={() => setSettingPasswordOf(u.id)}>
+                      Set password<span className="visually-hidden"> for {u.name}</span>
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}

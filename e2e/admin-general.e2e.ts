@@ -1,0 +1,82 @@
+// Issue 15: whatever the API can set, an admin sets in the admin app — the general settings (site name,
+// "Anyone can register", brand colour, time zone, embed snippet) — and a password is set in a form field.
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ADMIN, type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { axeViolations } from './axe.js';
+
+let hd: AdminHelpdesk;
+test.beforeAll(async () => {
+  hd = await startAdminHelpdesk({});
+});
+test.afterAll(async () => {
+  await hd?.close();
+});
+test.use({ bypassCSP: false });
+
+async function signIn(page: Page, who: { email: string; password: string; name: string }) {
+  await page.goto(`${hd.homeUrl}/admin/`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('.account-name')).toContainText(who.name);
+}
+
+test('Settings → General saves the site options; a wrong time zone is named at its field', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'General' }).click();
+  await expect(page.locator('#embed-snippet')).toHaveValue(`<script src="${hd.homeUrl}/helpdesk/tickets/embed/" async></script>`);
+  await page.getByLabel('Site name').fill('Acme Help');
+  await page.getByLabel(/Anyone can register/).check();
+  await page.getByLabel('Time zone of pages and mails').fill('Mars/Olympus');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('#time_zone-error')).toContainText('IANA time zone');
+  await page.getByLabel('Time zone of pages and mails').fill('Europe/Berlin');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('General settings saved.')).toBeVisible();
+  const stored = await hd.db
+    .selectFrom('options')
+    .select(['name', 'value'])
+    .where('name', 'in', ['site_name', 'users_can_register', 'time_zone'])
+    .execute();
+  expect(Object.fromEntries(stored.map((o) => [o.name, JSON.parse(o.value)]))).toEqual({
+    site_name: 'Acme Help',
+    users_can_register: true,
+    time_zone: 'Europe/Berlin',
+  });
+});
+
+test('an admin sets an agent’s password in a form field, never a browser prompt', async ({ page, browser }) => {
+  let dialogs = 0;
+  page.on('dialog', (d) => {
+    dialogs += 1;
+    void d.dismiss();
+  });
+  await signIn(page, ADMIN);
+  await page.getByRole('link', { name: 'Agents' }).click();
+  await page.getByRole('button', { name: `Set password for ${AGENT.name}` }).click();
+  const field = page.getByLabel(`New password for ${AGENT.name} (at least 10 characters)`);
+  await expect(field).toHaveAttribute('type', 'password');
+  await field.fill('a brand new agent password');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Password of ${AGENT.name} changed.`);
+  expect(dialogs).toBe(0);
+  const agentPage = await browser.newPage();
+  await agentPage.goto(`${hd.homeUrl}/admin/`);
+  await agentPage.getByLabel('Email').fill(AGENT.email);
+  await agentPage.getByLabel('Password').fill('a brand new agent password');
+  await agentPage.getByRole('button', { name: 'Sign in' }).click();
+  await expect(agentPage.locator('.account-name')).toContainText(AGENT.name);
+  await agentPage.close();
+});
+
+test.describe('axe', () => {
+  test.use({ bypassCSP: true });
+  test('the General settings tab has no violations', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto(`${hd.homeUrl}/admin/settings/general`);
+    await expect(page.getByLabel('Site name')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
