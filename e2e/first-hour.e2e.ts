@@ -173,3 +173,23 @@ test('Markdown on a doc page renders, and the XSS corpus in it stays inert', asy
   expect(dialogs).toBe(0);
   expect(pageErrors).toEqual([]);
 });
+
+test('the widget speaks plainly, takes an international domain (sent as punycode), and its done state closes', async ({
+  page,
+  helpdesk,
+}) => {
+  await openHostPage(page, helpdesk);
+  await launcher(page).click();
+  const d = dialog(page);
+  await fillRequired(page, 'not an address');
+  await sendButton(page).click();
+  await expect(d.getByText('Enter an email address like name@example.com.')).toBeVisible();
+
+  await d.getByLabel('Your Email').fill('anna@müller.example');
+  await sendButton(page).click();
+  await expect(d.getByRole('status')).toContainText('was filed');
+  expect(await helpdesk.ticketsOf('anna@xn--mller-kva.example')).toHaveLength(1);
+  await d.getByRole('button', { name: 'Close' }).last().click();
+  await expect(d).toBeHidden();
+  await expect(launcher(page)).toBeFocused();
+});

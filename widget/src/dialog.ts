@@ -15,7 +15,8 @@ export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTM
   const closeButton = h('button', { type: 'button', class: 'x', 'aria-label': T.close }, '×');
   const doneText = h('p', { role: 'status', tabindex: -1 });
   const another = h('button', { type: 'button' }, T.another);
-  const done = h('div', { class: 'done', hidden: true }, doneText, h('div', { class: 'actions' }, another));
+  const finish = h('button', { type: 'button' }, T.close);
+  const done = h('div', { class: 'done', hidden: true }, doneText, h('div', { class: 'actions' }, finish, another));
   // showModal() already implies the role and modality; they are spelled out for older assistive tech.
   const dialog = h(
     'dialog',
@@ -76,7 +77,9 @@ export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTM
         doneText.focus();
         return;
       case 'invalid': {
-        const unplaced = result.errors.filter((e) => !form.showFieldError(e.field, e.detail)).map((e) => e.detail);
+        // The address rule's details mean nothing to a visitor: say what to type.
+        const errors = result.errors.map((e) => (e.field === 'email' ? { ...e, detail: T.badEmail } : e));
+        const unplaced = errors.filter((e) => !form.showFieldError(e.field, e.detail)).map((e) => e.detail);
         const placed = result.errors.length > unplaced.length;
         form.say(unplaced.join(' ') || (placed ? T.fixFields : (result.detail ?? T.fixFields)));
         const first = form.el.querySelector<HTMLElement>('[aria-invalid]');
@@ -122,6 +125,7 @@ export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTM
   });
 
   closeButton.addEventListener('click', () => dialog.close());
+  finish.addEventListener('click', () => dialog.close());
   // Fires for the close button and for Esc alike.
   dialog.addEventListener('close', () => launcher.focus());
   dialog.addEventListener('keydown', (e) => {

@@ -27,6 +27,17 @@ export interface TicketForm {
 
 const id = (name: string): string => `hd-${name}`;
 
+/** An international domain goes out as punycode (what mail servers and the help desk take): ann@müller.de → ann@xn--mller-kva.de. */
+function asciiEmail(value: string): string {
+  const at = value.lastIndexOf('@');
+  if (at < 0 || /^[\x20-\x7e]*$/.test(value)) return value;
+  try {
+    return `${value.slice(0, at)}@${new URL(`http://${value.slice(at + 1).trim()}`).hostname}`;
+  } catch {
+    return value;
+  }
+}
+
 /** Builds the form DOM from the field list. */
 export function buildTicketForm(): TicketForm {
   const controls = new Map<string, Control>();
@@ -154,7 +165,7 @@ export function buildTicketForm(): TicketForm {
       let first: Control | undefined;
       for (const c of controls.values()) {
         if (c.validity.valid) continue;
-        form.showFieldError(c.name, c.validationMessage);
+        form.showFieldError(c.name, c.name === 'email' ? T.badEmail : c.validationMessage);
         first ??= c;
       }
       return first;
@@ -163,7 +174,7 @@ export function buildTicketForm(): TicketForm {
       const body = new URLSearchParams();
       for (const [name, c] of controls) {
         if (c.disabled || (c instanceof HTMLInputElement && c.type === 'checkbox' && !c.checked)) continue;
-        if (c.required || c.value.trim() !== '') body.append(name, c.value);
+        if (c.required || c.value.trim() !== '') body.append(name, name === 'email' ? asciiEmail(c.value) : c.value);
       }
       body.append('idempotency_key', idempotencyKey);
       if (trap.value) body.append('website', trap.value);

@@ -12,6 +12,7 @@ export const T = {
   retry: 'Try again',
   another: 'File another',
   fixFields: 'Please correct the marked fields.',
+  badEmail: 'Enter an email address like name@example.com.',
   unreachable: "We couldn't reach the help desk. Check your connection and try again.",
   closed:
     'This help desk only accepts tickets from people who already have an account. ' +
