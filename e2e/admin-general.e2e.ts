@@ -80,3 +80,29 @@ test.describe('axe', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the inbox at 390 px is a list of cards without sideways scrolling; the navigation folds behind Menu', async ({ page }) => {
+    await hd.fileTicket('phone.client@client.test', 'A rather long subject line that would widen a table on a small screen');
+    await signIn(page, ADMIN);
+    await expect(page.getByRole('link', { name: /A rather long subject line/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Docs' })).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Docs' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Docs');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' })).toBeHidden();
+  });
+});
+
+test.describe('dark mode', () => {
+  test.use({ bypassCSP: true, colorScheme: 'dark' });
+  test('the inbox and the General tab have no axe violations in dark mode', async ({ page }) => {
+    await signIn(page, ADMIN);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`${hd.homeUrl}/admin/settings/general`);
+    await expect(page.getByLabel('Site name')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -193,3 +193,19 @@ test('the widget speaks plainly, takes an international domain (sent as punycode
   await expect(d).toBeHidden();
   await expect(launcher(page)).toBeFocused();
 });
+
+test.describe('dark mode', () => {
+  test.use({ bypassCSP: true, colorScheme: 'dark' });
+  test('axe finds nothing on the help site and the widget in dark mode', async ({ page, helpdesk }) => {
+    await helpdesk.api('POST', '/docs/', { title: 'Dark doc', content: 'Some **bold** text and [a link](https://example.com).' });
+    for (const path of ['/', '/docs/', '/login/']) {
+      await page.goto(`${helpdesk.homeUrl}${path}`);
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 20, 25)');
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    await openHostPage(page, helpdesk);
+    await launcher(page).click();
+    await expect(dialog(page)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

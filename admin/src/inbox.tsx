@@ -156,7 +156,7 @@ export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Loo
                     <span className="ticket-id">#{t.number ?? t.id}</span>
                     {t.urgency && <span className={`tag urgency-${t.urgency.slug}`}>{t.urgency.name}</span>}
                   </td>
-                  <td>
+                  <td data-label="Client">
                     {t.client ? (
                       <Link to={`?client=${t.client.id}`} title={t.client.email}>
                         {t.client.name}
@@ -165,11 +165,11 @@ export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Loo
                       '—'
                     )}
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <span className={`pill status-${t.status?.slug ?? 'none'}`}>{t.status?.name ?? '—'}</span>
                   </td>
-                  <td>{t.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
-                  <td>
+                  <td data-label="Assignee">{t.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
+                  <td data-label="Last activity">
                     <time dateTime={t.modified}>{formatTime(t.modified)}</time>
                   </td>
                 </tr>

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
+import { createSession } from '../auth/sessions.js';
 import { issueFirstAdminLink } from '../domain/first-admin.js';
 import { getCoreSettings } from '../settings/core-settings.js';
-import { getSiteOptions } from '../settings/site-options.js';
+import { getSiteOptions, updateSiteOptions } from '../settings/site-options.js';
 import { relaxIntakeLimits, ticketPayload } from '../test/fixtures.js';
 import { SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
@@ -134,5 +135,36 @@ describeEachDatabase('site options: brand colour and time zone (issue 15)', (dia
     const colour = await patch({ brand_color: 'red' });
     expect(colour.statusCode).toBe(400);
     expect(JSON.stringify(colour.json())).toContain('brand_color');
+  });
+});
+
+describeEachDatabase("times on the client's pages are in the site's time zone (issue 15)", (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+
+  it('UTC by default; Europe/Berlin once set', async () => {
+    await relaxIntakeLimits(hd.ctx);
+    await updateSiteOptions(hd.ctx.db, { users_can_register: true });
+    const filed = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
+    const id = (filed.json() as { id: number }).id;
+    const row = await hd.ctx.db.selectFrom('posts').select(['author_id', 'created_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    const browser = new SiteClient(hd.app);
+    browser.cookies.set('hd_session', await createSession(hd.ctx.db, row.author_id as number));
+    const utc = new Date(row.created_at).toISOString().slice(0, 16).replace('T', ' ');
+    expect((await browser.get(`/tickets/?ticket=${id}`)).body).toContain(`You wrote on ${utc} UTC`);
+    await updateSiteOptions(hd.ctx.db, { time_zone: 'Europe/Berlin' });
+    const berlin = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Berlin',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .format(new Date(row.created_at))
+      .replace(',', '');
+    const page = (await browser.get(`/tickets/?ticket=${id}`)).body;
+    expect(page).toMatch(new RegExp(`You wrote on ${berlin} GMT\\+[12]`));
+    expect((await browser.get('/tickets/')).body).toMatch(/GMT\+[12]/);
   });
 });

@@ -42,6 +42,11 @@ background:#fdf1f0;color:#8a1c12}
 .err:empty,[hidden]{display:none!important}
 `;
 
+// The visitor's dark mode: the dialog follows prefers-color-scheme (the launcher keeps its colours).
+const DARK = `@media (prefers-color-scheme:dark){dialog,input,select,textarea{background:#1a2129;color:#e5e7eb}
+input,select,textarea{border-color:#8b949e}.intro,.opt{color:#a3adb8}.x{color:#e5e7eb}.err{color:#ffa198}
+.alert:not(:empty){background:#3b1414;color:#fecaca}}`;
+
 // Narrow screens and 200% zoom: the dialog becomes a full-screen sheet that scrolls.
 const NARROW = `@media (max-width:520px){:host{right:12px!important;bottom:12px!important}
 dialog{width:100%;max-width:none;height:100%;max-height:none;border-radius:0;padding:16px}}`;
@@ -61,7 +66,7 @@ export function brand(host: HTMLElement, color: string): void {
 export function styleRoot(root: ShadowRoot, host: HTMLElement): () => void {
   if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function') {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(RULES + NARROW);
+    sheet.replaceSync(RULES + NARROW + DARK);
     root.adoptedStyleSheets = [sheet];
     return () => {};
   }

@@ -11,6 +11,7 @@ import { canRegisterUsers } from '../../domain/find-or-create-client.js';
 import { getPosts } from '../../domain/post.js';
 import { listTerms } from '../../domain/terms.js';
 import { getTicketFormFields } from '../../settings/settings.js';
+import { getSiteOptions } from '../../settings/site-options.js';
 import { ContentPage, SHORTCODE } from '../pages/content-page.js';
 import { LoginPage } from '../pages/login-page.js';
 import { MessagePage } from '../pages/message-page.js';
@@ -135,6 +136,7 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
         };
       }
       const common = { homeUrl: config.homeUrl, pagePath, signedIn: !!user, csrf: layout.csrf, notice };
+      const { time_zone: timeZone } = await getSiteOptions(ctx.db);
       const title = thread ? `${thread.title} · ${page.title}` : page.title;
       return sendPrivatePage(
         reply,
@@ -145,7 +147,7 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
           content: page.content,
           renderShortcode: (name) =>
             name === 'helpdesk_tickets' ? (
-              <TicketsShortcode {...common} tickets={tickets} thread={thread} />
+              <TicketsShortcode {...common} tickets={tickets} thread={thread} timeZone={timeZone} />
             ) : (
               <NewTicketShortcode
                 {...common}

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { formatSiteTime } from '../../../common/format-site-time.js';
 import { CLIENT_TICKETS_PER_PAGE, COMMENT_TEXT_MAX } from '../../../common/limits.js';
 import { Markdown } from '../../../common/markdown.js';
 import type { ClientThread, ClientTicketPage } from '../../domain/client-tickets.js';
 import type { TicketFormField } from '../../settings/schema-types.js';
 import { ticketFormLimit } from '../ticket-form-limit.js';
 import { Notice } from './notices.js';
-
-const formatDate = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 function SignInFirst({ homeUrl, returnTo, what }: { homeUrl: string; returnTo: string; what: string }) {
   return (
@@ -26,10 +25,13 @@ export interface TicketsShortcodeProps {
   tickets?: ClientTicketPage & { page: number };
   thread?: ClientThread;
   notice: string | null;
+  /** The site's time zone (Settings → General): times are shown in it. */
+  timeZone: string;
 }
 
 /** [helpdesk_tickets]: the signed-in client's tickets, or one thread with a reply box (`?ticket=ID`). */
-export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, thread, notice }: TicketsShortcodeProps) {
+export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, thread, notice, timeZone }: TicketsShortcodeProps) {
+  const formatDate = (iso: string) => formatSiteTime(iso, timeZone);
   if (!signedIn) return <SignInFirst homeUrl={homeUrl} returnTo={pagePath} what="to see your tickets." />;
   const pageUrl = `${homeUrl}${pagePath.slice(new URL(homeUrl).pathname.replace(/\/$/, '').length)}`;
   if (thread) {
