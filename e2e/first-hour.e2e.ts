@@ -90,6 +90,12 @@ test.describe('a fresh install', () => {
     // Signed in as staff, the help site shows the way back to the admin.
     await page.goto(`${homeUrl}/`);
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', `${homeUrl}/admin/`);
+    // The inbox carries the checklist, and says where mail goes while no SMTP server is set.
+    await page.getByRole('link', { name: 'Admin' }).click();
+    const checklist = page.getByRole('region', { name: 'Finish setting up' });
+    await expect(checklist).toContainText('To do: set up mail. No SMTP server is set');
+    await expect(checklist).toContainText('write a first doc');
+    expect(await axeViolations(page)).toEqual([]);
 
     // A visitor on the owner's site, with an address the help desk has never seen.
     const visitor = await browser.newPage();

@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, formatTime, type InboxPage, type Lookups, type Me } from './api.js';
 import { Link, navigate } from './router.js';
+import { SetupChecklist } from './setup-checklist.js';
 
 const FILTERS = ['status', 'product', 'reason', 'urgency', 'assignee', 'client', 'search', 'page'] as const;
 
 /** The inbox: status tabs with counts, filters and search, tickets by last activity. State lives in the URL. */
-export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Lookups; me: NonNullable<Me['user']> }) {
+export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups: Lookups; me: NonNullable<Me['user']> }) {
   const [data, setData] = useState<InboxPage | null>(null);
   const [error, setError] = useState('');
   const queryString = query.toString();
@@ -53,6 +54,7 @@ export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Loo
 
   return (
     <div className="inbox">
+      {me.role === 'admin' && <SetupChecklist />}
       <div className="page-head">
         <h1>Inbox</h1>
         {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for every browser agents use; the role says the same */}

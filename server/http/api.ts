@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { setupChecklistRoutes } from '../onboarding/setup-checklist.routes.js';
 import { requestPath } from './request-path.js';
 import { agentTicketsRoutes } from './routes/agent/agent-tickets.routes.js';
 import { sessionRoutes } from './routes/agent/session.routes.js';
@@ -71,6 +72,7 @@ export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, c
       await helpdesk.register(tokensRoutes, services);
       await helpdesk.register(agentTicketsRoutes, services);
       await helpdesk.register(sessionRoutes, services);
+      await helpdesk.register(setupChecklistRoutes, services);
       helpdesk.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: API_NAMESPACE },
