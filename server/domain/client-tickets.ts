@@ -1,4 +1,5 @@
 import type { DomainContext } from './context.js';
+import { FINISHED_STATUS_SLUGS } from './mark-ticket-solved.js';
 import { getPosts } from './post.js';
 
 export interface ClientTicketSummary {
@@ -28,6 +29,8 @@ export interface ThreadEntry {
 export interface ClientThread {
   id: number;
   number: number | null;
+  /** False once the ticket is Resolved or Closed: nothing left to mark solved. */
+  isOpen: boolean;
   title: string;
   status: string;
   createdAt: string;
@@ -112,10 +115,20 @@ export async function findClientThread(ctx: DomainContext, userId: number, ticke
     )
     .orderBy('c.id')
     .execute();
-  const statuses = await statusNames(ctx, [ticketId]);
+  const [statuses, slug] = await Promise.all([
+    statusNames(ctx, [ticketId]),
+    ctx.db
+      .selectFrom('term_relationships as tr')
+      .innerJoin('terms as t', 't.id', 'tr.term_id')
+      .select('t.slug')
+      .where('tr.taxonomy', '=', 'ticket_status')
+      .where('tr.post_id', '=', ticketId)
+      .executeTakeFirst(),
+  ]);
   return {
     id: post.id,
     number: post.number,
+    isOpen: !(FINISHED_STATUS_SLUGS as readonly string[]).includes(slug?.slug ?? ''),
     title: post.title,
     status: statuses.get(post.id) ?? '',
     createdAt: post.createdAt,

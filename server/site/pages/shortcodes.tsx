@@ -74,6 +74,15 @@ export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, t
           </p>
           <button type="submit">Send reply</button>
         </form>
+        {thread.isOpen && (
+          <form method="post" action={`${homeUrl}/account/solve/`} className="panel">
+            <input type="hidden" name="_csrf" value={csrf} />
+            <input type="hidden" name="ticket_id" value={String(thread.id)} />
+            <input type="hidden" name="return_to" value={pagePath} />
+            <p className="hint">Did this answer your question?</p>
+            <button type="submit">Mark as solved</button>
+          </form>
+        )}
       </article>
     );
   }
