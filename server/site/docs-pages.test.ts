@@ -60,4 +60,14 @@ describeEachDatabase('help site docs pages', (dialect) => {
     expect(page.body).not.toContain('**Save**');
     expectInertHtml(page.body, 'doc page');
   });
+
+  it("a product's page opens with its description; pages carry a meta description", async () => {
+    const product = await createPost(hd.ctx, 'product', { title: 'Gadget', content: 'The **Gadget** app for <your> phone.' }, null);
+    const page = await hd.app.inject({ method: 'GET', url: `/docs/product/${product.slug}/` });
+    expect(page.body).toContain('<strong>Gadget</strong> app for &lt;your&gt; phone.');
+    expect(page.body).toContain('<meta name="description" content="The Gadget app for &lt;your&gt; phone."/>');
+    const home = await hd.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toMatch(/<meta name="description" content="[^"]+"\/>/);
+    expect(home.body).toContain('<link rel="icon" href="http://help.test/content/theme/favicon.svg" type="image/svg+xml"/>');
+  });
 });
