@@ -113,7 +113,8 @@ async function readAndReply(page: Page, { id, number }: { id: number; number: nu
   await page.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByRole('status')).toHaveText('Your reply was sent.');
   await expect(page.getByText('Here is more detail.')).toBeVisible();
-  await expect(page.locator('.status')).toHaveText('Waiting');
+  // Waiting, as the client reads it.
+  await expect(page.locator('.status')).toHaveText('Awaiting our reply');
   const agentMail = await mailTo('agent@help.test', `Client reply on #${number}`);
   expect(agentMail.text).toContain('Here is more detail.');
 

@@ -117,6 +117,8 @@ export interface Option {
   name: string;
   slug: string;
   order?: number;
+  /** Statuses: what the client reads instead of the name. */
+  client_label?: string | null;
 }
 export interface StaffUser {
   id: number;

@@ -9,6 +9,7 @@ import * as counterWindows from './migrations/2026-11-21-006-counter-windows.js'
 import * as addressProof from './migrations/2026-11-25-001-address-proof.js';
 import * as accountLifecycle from './migrations/2026-11-25-002-account-lifecycle.js';
 import * as ticketNumbers from './migrations/2026-11-25-010-ticket-numbers.js';
+import * as statusClientLabels from './migrations/2026-11-25-011-status-client-labels.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-001-address-proof': addressProof,
   '2026-11-25-002-account-lifecycle': accountLifecycle,
   '2026-11-25-010-ticket-numbers': ticketNumbers,
+  '2026-11-25-011-status-client-labels': statusClientLabels,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

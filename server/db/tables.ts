@@ -71,6 +71,8 @@ export interface TermsTable {
   name: string;
   slug: string;
   term_order: number;
+  /** A status's words for the client ("Awaiting our reply" for Waiting); null shows the name. */
+  client_label: string | null;
 }
 
 export interface TermRelationshipsTable {

@@ -43,11 +43,12 @@ async function statusNames(ctx: DomainContext, ids: number[]): Promise<Map<numbe
   const rows = await ctx.db
     .selectFrom('term_relationships as tr')
     .innerJoin('terms as t', 't.id', 'tr.term_id')
-    .select(['tr.post_id', 't.name'])
+    .select(['tr.post_id', 't.name', 't.client_label'])
     .where('tr.taxonomy', '=', 'ticket_status')
     .where('tr.post_id', 'in', ids)
     .execute();
-  return new Map(rows.map((r) => [r.post_id, r.name]));
+  // The client reads the status from their side ("Awaiting our reply"), where one is set.
+  return new Map(rows.map((r) => [r.post_id, r.client_label || r.name]));
 }
 
 /**

@@ -162,7 +162,15 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
         summary: 'Ticket statuses in their order (the first is the initial one)',
         tags: ['statuses'],
         response: {
-          200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String(), order: Type.Integer() })),
+          200: Type.Array(
+            Type.Object({
+              id: Type.Integer(),
+              name: Type.String(),
+              slug: Type.String(),
+              order: Type.Integer(),
+              client_label: Type.Union([Type.String(), Type.Null()], { description: 'What the client reads; null shows the name' }),
+            }),
+          ),
           ...problemResponses(401, 403),
         },
       },
@@ -171,12 +179,12 @@ export const agentTicketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
       requireStaff(request);
       const rows = await ctx.db
         .selectFrom('terms')
-        .select(['id', 'name', 'slug', 'term_order'])
+        .select(['id', 'name', 'slug', 'term_order', 'client_label'])
         .where('taxonomy', '=', 'ticket_status')
         .orderBy('term_order')
         .orderBy('id')
         .execute();
-      return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, order: r.term_order }));
+      return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, order: r.term_order, client_label: r.client_label }));
     },
   );
 };
