@@ -99,7 +99,10 @@ test.describe('on a phone', () => {
 test.describe('dark mode', () => {
   test.use({ bypassCSP: true, colorScheme: 'dark' });
   test('the inbox and the General tab have no axe violations in dark mode', async ({ page }) => {
+    // A ticket, so the inbox has its table (headers, pills) to check.
+    await hd.fileTicket('dark.client@client.test', 'Seen in dark mode');
     await signIn(page, ADMIN);
+    await expect(page.getByRole('link', { name: 'Seen in dark mode' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await page.goto(`${hd.homeUrl}/admin/settings/general`);
     await expect(page.getByLabel('Site name')).toBeVisible();
