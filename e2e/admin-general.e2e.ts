@@ -109,3 +109,31 @@ test.describe('dark mode', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+test('an admin invites an agent by email; the invitee chooses a password through the link and signs in', async ({ page, browser }) => {
+  await signIn(page, ADMIN);
+  await page.getByRole('link', { name: 'Agents' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Ivy Invitee');
+  await page.getByLabel('Email', { exact: true }).fill('ivy@staff.test');
+  await page.getByRole('button', { name: 'Add agent' }).click();
+  await expect(page.getByRole('status')).toHaveText('Ivy Invitee added and invited by email.');
+  const messages = await hd.smtp.waitFor((m) => m.some((x) => x.to.includes('ivy@staff.test')), 'the invitation');
+  const invitation = messages.find((x) => x.to.includes('ivy@staff.test'));
+  expect(invitation?.subject).toContain('You are invited to');
+  const link = /https?:\/\/\S+\/login\/reset\/\?token=[\w-]+/.exec(invitation?.text ?? '')?.[0] ?? '';
+  const invitee = await browser.newPage();
+  await invitee.goto(link);
+  await invitee.getByLabel('Password (at least 10 characters)').fill('ivy chooses this password');
+  await invitee.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(invitee.getByRole('heading', { level: 1 })).not.toHaveText('Choose a new password');
+  await invitee.close();
+  // The chosen password signs in from another browser.
+  const other = await browser.newContext();
+  const fresh = await other.newPage();
+  await fresh.goto(`${hd.homeUrl}/admin/`);
+  await fresh.getByLabel('Email').fill('ivy@staff.test');
+  await fresh.getByLabel('Password').fill('ivy chooses this password');
+  await fresh.getByRole('button', { name: 'Sign in' }).click();
+  await expect(fresh.locator('.account-name')).toContainText('Ivy Invitee');
+  await other.close();
+});

@@ -17,13 +17,16 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
+    const password = String(data.get('password') ?? '');
+    // No password typed: the new agent gets an invitation by email and chooses their own.
     const body = {
       name: String(data.get('name')),
       email: String(data.get('email')),
       role: String(data.get('role')),
-      password: String(data.get('password')),
+      ...(password ? { password } : { invite: true }),
     };
-    if (await run(() => api('POST', '/users/', body), `${body.name} added.`)) form.reset();
+    const done = password ? `${body.name} added.` : `${body.name} added and invited by email.`;
+    if (await run(() => api('POST', '/users/', body), done)) form.reset();
   };
   // A password is typed into a proper field (masked, known to password managers), never a browser prompt.
   const [settingPasswordOf, setSettingPasswordOf] = useState<number | null>(null);
@@ -123,15 +126,8 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
             <input id="agent-email" name="email" type="email" required />
           </div>
           <div className="field">
-            <label htmlFor="agent-password">Password</label>
-            <input
-              id="agent-password"
-              name="password"
-              type="password"
-              minLength={MIN_PASSWORD_LENGTH}
-              required
-              autoComplete="new-password"
-            />
+            <label htmlFor="agent-password">Password (leave empty to invite them by email)</label>
+            <input id="agent-password" name="password" type="password" minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" />
           </div>
           <div className="field">
             <label htmlFor="agent-role">Role</label>
