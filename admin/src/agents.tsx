@@ -126,7 +126,7 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
             <input id="agent-email" name="email" type="email" required />
           </div>
           <div className="field">
-            <label htmlFor="agent-password">Password (leave empty to invite them by email)</label>
+            <label htmlFor="agent-password">Password (leave empty to send an invitation)</label>
             <input id="agent-password" name="password" type="password" minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" />
           </div>
           <div className="field">
