@@ -65,8 +65,8 @@ test.afterAll(async () => {
 let counter = 0;
 const newEmail = () => `loop${++counter}-${Date.now()}@client.test`;
 
-/** Files a ticket through the widget on the foreign page; returns its id. */
-async function fileThroughWidget(page: Page, email: string, subject: string): Promise<number> {
+/** Files a ticket through the widget on the foreign page; returns its id (routes) and number (what people read). */
+async function fileThroughWidget(page: Page, email: string, subject: string): Promise<{ id: number; number: number }> {
   await page.goto(`${loop.hostOrigin}/`);
   await page.getByRole('button', { name: 'Need Help?' }).click();
   const d = page.getByRole('dialog', { name: 'Contact support' });
@@ -74,10 +74,11 @@ async function fileThroughWidget(page: Page, email: string, subject: string): Pr
   await d.getByLabel('Your Email').fill(email);
   await d.getByLabel('Subject').fill(subject);
   await d.getByLabel('Description').fill('It breaks.\n<img src=x onerror=alert(1)>');
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/helpdesk\/v1\/tickets\/$/.test(r.url()));
   await d.getByRole('button', { name: 'Send ticket' }).click();
-  const status = d.getByRole('status');
-  await expect(status).toContainText('was filed');
-  return Number(/#(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+  const { id, number } = (await (await answer).json()) as { id: number; number: number };
+  await expect(d.getByRole('status')).toContainText(`Your ticket #${number} was filed`);
+  return { id, number };
 }
 
 /** The first mail to `email` whose text contains `words` (every mail of a ticket has the same subject). */
@@ -93,7 +94,7 @@ function linkOf(mail: ReceivedMail): string {
   return link;
 }
 
-async function readAndReply(page: Page, id: number, email: string) {
+async function readAndReply(page: Page, { id, number }: { id: number; number: number }, email: string) {
   const confirmation = await mailTo(email, 'We received your request');
   expect(confirmation.headers['auto-submitted']).toBe('auto-generated');
   expect(confirmation.html).not.toContain('<img');
@@ -111,10 +112,11 @@ async function readAndReply(page: Page, id: number, email: string) {
   await page.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByRole('status')).toHaveText('Your reply was sent.');
   await expect(page.getByText('Here is more detail.')).toBeVisible();
-  await expect(page.locator('.status')).toHaveText('Waiting');
+  // Waiting, as the client reads it.
+  await expect(page.locator('.status')).toHaveText('Awaiting our reply');
   const ofTicket = (x: ReceivedMail) =>
-    x.to.includes('agent@help.test') && x.text.includes(' replied to ') && x.subject.endsWith(`[#${id}]`);
-  const agentMail = (await loop.smtp.waitFor((m) => m.some(ofTicket), `the client's reply on #${id} to the agent`)).find(ofTicket);
+    x.to.includes('agent@help.test') && x.text.includes(' replied to ') && x.subject.endsWith(`[#${number}]`);
+  const agentMail = (await loop.smtp.waitFor((m) => m.some(ofTicket), `the client's reply on #${number} to the agent`)).find(ofTicket);
   expect(agentMail?.text).toContain('Here is more detail.');
 
   // The link is used up: opening it again offers a fresh one.
@@ -131,8 +133,8 @@ test('email-link method: widget → confirmation mail → link → confirm → t
   });
   page.on('pageerror', (e) => errors.push(e.message));
   const email = newEmail();
-  const id = await fileThroughWidget(page, email, 'Printer on fire');
-  await readAndReply(page, id, email);
+  const ticket = await fileThroughWidget(page, email, 'Printer on fire');
+  await readAndReply(page, ticket, email);
   expect(errors).toEqual([]);
 });
 
@@ -143,8 +145,8 @@ test('password method: the same loop, then sign-up proven by the mailed link and
   await loop.settings({ login: { method: 'password' } });
   try {
     const email = newEmail();
-    const id = await fileThroughWidget(page, email, 'Login broken');
-    await readAndReply(page, id, email);
+    const ticket = await fileThroughWidget(page, email, 'Login broken');
+    await readAndReply(page, ticket, email);
 
     const fresh = await browser.newPage();
     await fresh.goto(`${loop.homeUrl}/login/`);
@@ -185,7 +187,7 @@ test.describe('accessibility', () => {
       await page.goto(`${loop.homeUrl}/login/`);
       expect(await axeViolations(page)).toEqual([]);
       const email = newEmail();
-      const id = await fileThroughWidget(page, email, 'Printer axe');
+      const { id } = await fileThroughWidget(page, email, 'Printer axe');
       await page.goto(linkOf(await mailTo(email, 'We received your request')));
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Sign in and open the ticket' }).click();

@@ -51,6 +51,7 @@ export const sendButton = (page: Page) => dialog(page).getByRole('button', { nam
 
 /** Opens a host page of the foreign site and waits for the widget's launcher. */
 export async function openHostPage(page: Page, helpdesk: RealHelpdesk, path: '/strict' | '/hostile' = '/strict'): Promise<void> {
+  recordFiledTickets(page);
   await page.goto(helpdesk.hostOrigin + path);
   await expect(launcher(page)).toBeVisible();
 }
@@ -71,10 +72,32 @@ export async function fillRequired(page: Page, email: string, subject = 'Cannot 
   await d.getByLabel('Description').fill('The pay button does nothing.\nLine two & more = "quoted".');
 }
 
-/** The ticket number the success message names. */
-export async function filedTicketId(page: Page): Promise<number> {
+// The widget names the ticket's number (#1, #2, …); routes and the database use its id, which only the
+// POST's answer carries. Recorded per page from the answer the widget itself got.
+const filedIds = new WeakMap<Page, number[]>();
+
+function recordFiledTickets(page: Page): void {
+  if (filedIds.has(page)) return;
+  const ids: number[] = [];
+  filedIds.set(page, ids);
+  page.on('response', async (response) => {
+    if (response.request().method() !== 'POST' || !/\/api\/helpdesk\/v1\/tickets\/$/.test(response.url())) return;
+    const body = (await response.json().catch(() => null)) as { id?: unknown } | null;
+    if (typeof body?.id === 'number') ids.push(body.id);
+  });
+}
+
+/** The number the success message names (what the client reads). */
+export async function filedTicketNumber(page: Page): Promise<number> {
   const status = dialog(page).getByRole('status');
   await expect(status).toContainText('was filed');
-  const id = /#(\d+)/.exec((await status.textContent()) ?? '')?.[1];
-  return Number(id);
+  return Number(/#(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
+}
+
+/** The id (the key of routes and rows) of the ticket the success message names. */
+export async function filedTicketId(page: Page): Promise<number> {
+  await filedTicketNumber(page);
+  const ids = filedIds.get(page) ?? [];
+  await expect.poll(() => ids.length, { message: "the widget's POST answer" }).toBeGreaterThan(0);
+  return ids[ids.length - 1] as number;
 }

@@ -29,6 +29,8 @@ export interface RealHelpdesk {
   setCreateAccounts(on: boolean): Promise<void>;
   /** Tickets → Submission → "Don't reveal whether an email has an account". */
   setHideAccounts(on: boolean): Promise<void>;
+  /** The management API with the admin's token (PATCH /settings, POST /docs/…); throws on a non-2xx. */
+  api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export async function startRealHelpdesk({ basePath = '' }: { basePath?: string }
     homeUrl,
     hostOrigin,
     db,
+    api,
     async ticketsOf(email) {
       const rows = await db
         .selectFrom('posts')

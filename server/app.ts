@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -60,6 +62,16 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   await app.register(routeMethodsPlugin, { extraMethods: siteMethods(config.basePath) });
   await app.register(validationPlugin);
   await app.register(formbody);
+  // HTML, CSS and JSON answers compressed (brotli or gzip, as the client asks). A fast brotli level: these
+  // answers are made per request. The widget script and the admin app's assets come precompressed once
+  // and carry their Content-Encoding already, which this plugin leaves alone.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    customTypes: /^(text\/(html|css|plain)|application\/(json|problem\+json|javascript))\b/,
+  });
   await app.register(securityHeadersPlugin);
   await app.register(hstsPlugin);
   await app.register(authPlugin, { db: ctx.db });

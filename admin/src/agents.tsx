@@ -17,17 +17,23 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
+    const password = String(data.get('password') ?? '');
+    // No password typed: the new agent gets an invitation by email and chooses their own.
     const body = {
       name: String(data.get('name')),
       email: String(data.get('email')),
       role: String(data.get('role')),
-      password: String(data.get('password')),
+      ...(password ? { password } : { invite: true }),
     };
-    if (await run(() => api('POST', '/users/', body), `${body.name} added.`)) form.reset();
+    const done = password ? `${body.name} added.` : `${body.name} added and invited by email.`;
+    if (await run(() => api('POST', '/users/', body), done)) form.reset();
   };
-  const setPassword = (user: StaffUser) => {
-    const password = prompt(`New password for ${user.name} (at least 10 characters)`);
-    if (password) void run(() => api('PATCH', `/users/${user.id}`, { password }), 'Password changed.');
+  // A password is typed into a proper field (masked, known to password managers), never a browser prompt.
+  const [settingPasswordOf, setSettingPasswordOf] = useState<number | null>(null);
+  const setPassword = async (event: FormEvent<HTMLFormElement>, user: StaffUser) => {
+    event.preventDefault();
+    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+    if (await run(() => api('PATCH', `/users/${user.id}`, { password }), `Password of ${user.name} changed.`)) setSettingPasswordOf(null);
   };
   return (
     <div>
@@ -78,9 +84,30 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
                   </select>
                 </td>
                 <td className="row-actions">
-                  <button type="button" className="button-quiet" onClick={() => setPassword(u)}>
-                    Set password<span className="visually-hidden"> for {u.name}</span>
-                  </button>
+                  {settingPasswordOf === u.id ? (
+                    <form className="inline-password" onSubmit={(e) => setPassword(e, u)} aria-label={`New password for ${u.name}`}>
+                      <label htmlFor={`password-${u.id}`} className="visually-hidden">
+                        New password for {u.name} (at least {MIN_PASSWORD_LENGTH} characters)
+                      </label>
+                      <input
+                        id={`password-${u.id}`}
+                        name="password"
+                        type="password"
+                        minLength={MIN_PASSWORD_LENGTH}
+                        required
+                        autoComplete="new-password"
+                        placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
+                      />
+                      <button type="submit">Save</button>
+                      <button type="button" className="button-quiet" onClick={() => setSettingPasswordOf(null)}>
+                        Cancel
+                      </button>
+                    </form>
+                  ) : (
+                    <button type="button" className="button-quiet" onClick={() => setSettingPasswordOf(u.id)}>
+                      Set password<span className="visually-hidden"> for {u.name}</span>
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}
@@ -99,15 +126,8 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
             <input id="agent-email" name="email" type="email" required />
           </div>
           <div className="field">
-            <label htmlFor="agent-password">Password</label>
-            <input
-              id="agent-password"
-              name="password"
-              type="password"
-              minLength={MIN_PASSWORD_LENGTH}
-              required
-              autoComplete="new-password"
-            />
+            <label htmlFor="agent-password">Password (leave empty to send an invitation)</label>
+            <input id="agent-password" name="password" type="password" minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" />
           </div>
           <div className="field">
             <label htmlFor="agent-role">Role</label>

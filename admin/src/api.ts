@@ -2,6 +2,9 @@
 
 export const apiRoot = new URL('../api/helpdesk/v1', document.baseURI).pathname;
 export const siteRoot = new URL('..', document.baseURI).pathname;
+/** The core site options' namespace (`/api/site/v1`). */
+export const siteApiRoot = new URL('../api/site/v1', document.baseURI).pathname;
+export const homeUrl = new URL('..', document.baseURI).href.replace(/\/$/, '');
 
 let csrf = '';
 
@@ -23,11 +26,16 @@ export class ApiError extends Error {
 }
 
 /** Calls the API; throws ApiError with the RFC 9457 problem on failure. */
-export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  root: string = apiRoot,
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-csrf-token'] = csrf;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(apiRoot + path, {
+  const res = await fetch(root + path, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -76,6 +84,8 @@ export interface TermRef {
 }
 export interface InboxTicket {
   id: number;
+  /** The ticket number people read (#1, #2, …); `id` is the key of routes. */
+  number: number | null;
   title: string;
   status: TermRef | null;
   reason: TermRef | null;
@@ -127,6 +137,8 @@ export interface Option {
   name: string;
   slug: string;
   order?: number;
+  /** Statuses: what the client reads instead of the name. */
+  client_label?: string | null;
 }
 export interface StaffUser {
   id: number;

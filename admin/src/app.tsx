@@ -58,6 +58,10 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
   const isAdmin = user.role === 'admin';
   const section = route.path.split('/')[0] ?? '';
   const active = section === 'tickets' ? '' : section;
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Choosing a screen folds the phone menu again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of screen, which is what `route.path` says
+  useEffect(() => setMenuOpen(false), [route.path]);
 
   const leave = async () => {
     await signOut();
@@ -89,8 +93,18 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
         <Link to="" className="brand">
           Helpdesk
         </Link>
+        {/* On a phone the navigation folds away behind this button (CSS shows it on narrow screens only). */}
+        <button
+          type="button"
+          className="menu-toggle button-quiet"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
         <nav aria-label="Main">
-          <ul className="nav-list">
+          <ul className={`nav-list${menuOpen ? ' open' : ''}`} id="main-nav">
             {NAV.filter((item) => isAdmin || !item.adminOnly).map((item) => (
               <li key={item.to}>
                 <Link to={item.to} aria-current={active === item.to ? 'page' : undefined}>

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, api, type Lookups } from './api.js';
+import { MarkdownPreview } from './markdown-preview.js';
 
 interface Post {
   id: number;
@@ -115,6 +116,7 @@ function PostForm({
   onCancel: () => void;
 }) {
   const [error, setError] = useState('');
+  const [content, setContent] = useState(post?.content ?? '');
   const titleKey = kind === 'docs' ? 'title' : 'name';
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -165,7 +167,8 @@ function PostForm({
       )}
       <div className="field">
         <label htmlFor="post-content">Content (Markdown)</label>
-        <textarea id="post-content" name="content" rows={10} defaultValue={post?.content ?? ''} />
+        <textarea id="post-content" name="content" rows={10} value={content} onChange={(e) => setContent(e.target.value)} />
+        <MarkdownPreview text={content} id="post-content-preview" />
       </div>
       <div className="field">
         <label htmlFor="post-status">Visibility</label>

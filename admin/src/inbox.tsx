@@ -1,11 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, formatTime, type InboxPage, type Lookups, type Me } from './api.js';
 import { Link, navigate } from './router.js';
+import { SetupChecklist } from './setup-checklist.js';
 
 const FILTERS = ['status', 'product', 'reason', 'urgency', 'assignee', 'client', 'search', 'page'] as const;
 
 /** The inbox: status tabs with counts, filters and search, tickets by last activity. State lives in the URL. */
-export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Lookups; me: NonNullable<Me['user']> }) {
+export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups: Lookups; me: NonNullable<Me['user']> }) {
   const [data, setData] = useState<InboxPage | null>(null);
   const [error, setError] = useState('');
   const queryString = query.toString();
@@ -53,6 +54,7 @@ export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Loo
 
   return (
     <div className="inbox">
+      {me.role === 'admin' && <SetupChecklist />}
       <div className="page-head">
         <h1>Inbox</h1>
         {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for every browser agents use; the role says the same */}
@@ -153,10 +155,10 @@ export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Loo
                     <Link to={`tickets/${t.id}`} className="subject">
                       {t.title}
                     </Link>
-                    <span className="ticket-id">#{t.id}</span>
+                    <span className="ticket-id">#{t.number ?? t.id}</span>
                     {t.urgency && <span className={`tag urgency-${t.urgency.slug}`}>{t.urgency.name}</span>}
                   </td>
-                  <td>
+                  <td data-label="Client">
                     {t.client ? (
                       <Link to={`?client=${t.client.id}`} title={t.client.email}>
                         {t.client.name}
@@ -165,11 +167,11 @@ export function Inbox({ query, lookups }: { query: URLSearchParams; lookups: Loo
                       '—'
                     )}
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <span className={`pill status-${t.status?.slug ?? 'none'}`}>{t.status?.name ?? '—'}</span>
                   </td>
-                  <td>{t.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
-                  <td>
+                  <td data-label="Assignee">{t.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
+                  <td data-label="Last activity">
                     <time dateTime={t.modified}>{formatTime(t.modified)}</time>
                   </td>
                 </tr>

@@ -1,8 +1,11 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { ApiError, api } from './api.js';
 import { FormFieldsEditor } from './form-fields-editor.js';
+import { GeneralSettings } from './general-settings.js';
 import { MailPanel } from './mail-panel.js';
 import { Link, navigate } from './router.js';
+
+const GENERAL = 'general';
 
 // Everything on this screen comes from GET /settings/schema (after helpdesk_settings_menus): a tab,
 // section or field a site adds appears and saves with no change here.
@@ -44,9 +47,12 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
     );
   }, []);
   const tabs = schema ? Object.keys(schema) : [];
-  const current = tab && schema?.[tab] ? tab : tabs[0];
+  // The core site options (site name, "Anyone can register", colour, time zone) have their own tab,
+  // unless a plugin took the slug.
+  const general = tab === GENERAL && !schema?.[GENERAL];
+  const current = general ? GENERAL : tab && schema?.[tab] ? tab : tabs[0];
   useEffect(() => {
-    document.title = `Settings${current && schema ? ` · ${schema[current]?.label}` : ''} · Helpdesk admin`;
+    document.title = `Settings${current && schema ? ` · ${schema[current]?.label ?? 'General'}` : ''} · Helpdesk admin`;
   }, [current, schema]);
   if (error)
     return (
@@ -78,18 +84,29 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
               </Link>
             </li>
           ))}
+          {!schema[GENERAL] && (
+            <li>
+              <Link to={`settings/${GENERAL}`} aria-current={general ? 'page' : undefined}>
+                General
+              </Link>
+            </li>
+          )}
         </ul>
       </nav>
-      <SettingsTab
-        key={current}
-        slug={current}
-        tab={schema[current] as Schema[string]}
-        values={values[current] ?? {}}
-        onSaved={(saved) => {
-          setValues(saved);
-          navigate(`settings/${current}`, { replace: true });
-        }}
-      />
+      {general ? (
+        <GeneralSettings />
+      ) : (
+        <SettingsTab
+          key={current}
+          slug={current}
+          tab={schema[current] as Schema[string]}
+          values={values[current] ?? {}}
+          onSaved={(saved) => {
+            setValues(saved);
+            navigate(`settings/${current}`, { replace: true });
+          }}
+        />
+      )}
       {current === 'emails' && <MailPanel />}
     </div>
   );

@@ -56,6 +56,14 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
             <li key={item.id} className="card term-row">
               <RenameForm item={item} onRename={(name) => run(() => api('PATCH', `/${kind}/${item.id}`, { name }), 'Renamed.')} />
               <code className="muted">{item.slug}</code>
+              {kind === 'statuses' && (
+                <ClientLabelForm
+                  item={item}
+                  onSave={(label) =>
+                    run(() => api('PATCH', `/statuses/${item.id}`, { client_label: label || null }), 'Client label saved.')
+                  }
+                />
+              )}
               <div className="row-actions">
                 <button type="button" className="button-quiet" disabled={index === 0} onClick={() => move(index, -1)}>
                   Up<span className="visually-hidden"> {item.name}</span>
@@ -101,6 +109,33 @@ function RenameForm({ item, onRename }: { item: Option; onRename: (name: string)
       <input id={`term-${item.id}`} value={name} onChange={(e) => setName(e.target.value)} required maxLength={LABEL_MAX_LENGTH} />
       <button type="submit" className="button-secondary" disabled={name === item.name}>
         Rename<span className="visually-hidden"> {item.name}</span>
+      </button>
+    </form>
+  );
+}
+
+/** A status's words for the client ("Awaiting our reply" for Waiting); empty shows the name. */
+function ClientLabelForm({ item, onSave }: { item: Option; onSave: (label: string) => void }) {
+  const [label, setLabel] = useState(item.client_label ?? '');
+  useEffect(() => setLabel(item.client_label ?? ''), [item.client_label]);
+  return (
+    <form
+      className="rename"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(label.trim());
+      }}
+    >
+      <label htmlFor={`client-label-${item.id}`}>Clients read</label>
+      <input
+        id={`client-label-${item.id}`}
+        value={label}
+        onChange={(e) => setLabel(e.target.value)}
+        maxLength={100}
+        placeholder={item.name}
+      />
+      <button type="submit" className="button-secondary" disabled={label === (item.client_label ?? '')}>
+        Save<span className="visually-hidden"> the client label of {item.name}</span>
       </button>
     </form>
   );

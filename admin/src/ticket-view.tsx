@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Markdown } from '../../common/markdown.js';
 import { ApiError, api, formatTime, type Lookups, type Me, type TicketDetail, type TicketEvent } from './api.js';
+import { MarkdownPreview } from './markdown-preview.js';
 import { Link } from './router.js';
 import { ChangedNotice, describeChange } from './ticket-changes.js';
 
@@ -18,7 +19,7 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
     void reload();
   }, [id]);
   useEffect(() => {
-    if (ticket) document.title = `#${ticket.id} ${ticket.title} · Helpdesk admin`;
+    if (ticket) document.title = `#${ticket.number ?? ticket.id} ${ticket.title} · Helpdesk admin`;
   }, [ticket]);
 
   // Sends the version seen, so a colleague's change since is shown instead of overwritten; `anyway` drops it.
@@ -54,7 +55,7 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
           <Link to="">← Inbox</Link>
         </p>
         <h1 id="ticket-title">
-          {ticket.title} <span className="ticket-id">#{ticket.id}</span>
+          {ticket.title} <span className="ticket-id">#{ticket.number ?? ticket.id}</span>
         </h1>
         <p className="muted">
           Status{' '}
@@ -81,13 +82,11 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
                   time={c.created}
                   internal={c.internal}
                 />
-                {/* Clients' text is shown as typed; agents write Markdown, rendered as elements only. */}
+                {/* Clients' text is shown as typed; agents write Markdown, through the one renderer and sanitiser. */}
                 {c.role === 'client' ? (
                   <div className="message-body">{c.text}</div>
                 ) : (
-                  <div className="message-body markdown">
-                    <Markdown text={c.text} />
-                  </div>
+                  <Markdown text={c.text} className="message-body markdown" />
                 )}
               </li>
             ),
@@ -325,6 +324,7 @@ function Composer({
         rows={6}
         placeholder={kind === 'note' ? 'Only agents see internal notes.' : 'Write your reply; the client gets it by email.'}
       />
+      <MarkdownPreview text={text} id="composer-preview" />
       {error && (
         <p className="alert" role="alert">
           {error}

@@ -42,6 +42,33 @@ const DEFAULT_LISTS: Record<ListKind, unknown[]> = {
   ],
 };
 
+type Listed = { id: number; name: string };
+
+/** GET /tickets/form/ as the help site answers it with the default fields and these lists. */
+function formDefinition(lists: Record<ListKind, unknown[]>) {
+  const choices = (kind: ListKind) => (lists[kind] as Listed[]).map((c) => ({ value: String(c.id), label: c.name }));
+  const select = (name: string, label: string, kind: ListKind) => ({
+    name,
+    label,
+    type: 'select',
+    required: false,
+    builtin: true,
+    choices: choices(kind),
+  });
+  return {
+    // The widget's own ink as the brand colour, so the style tests see the widget as before.
+    site: { name: 'Imitation help', brand_color: '#1f2328' },
+    fields: [
+      { name: 'subject', label: 'Subject', type: 'text', required: true, builtin: true, max: 200 },
+      { name: 'description', label: 'Description', type: 'textarea', required: true, builtin: true, max: 20000 },
+      select('product', 'Product', 'products'),
+      select('reason', 'Reason', 'reasons'),
+      select('urgency', 'Urgency', 'urgencies'),
+      { name: 'order_id', label: 'Order ID', type: 'text', required: false, builtin: true, max: 100 },
+    ],
+  };
+}
+
 /** The CSP the brief requires of a hostile-free host page. */
 export const strictCsp = (api: string): string => `default-src 'none'; script-src ${api}; connect-src ${api}; style-src 'none'`;
 // The hostile page needs its own stylesheet, so it allows 'self' (still no inline styles).
@@ -112,6 +139,11 @@ export async function startImitation(): Promise<Imitation> {
     if (method === 'GET' && list) {
       const value = state.lists[list];
       return value === 'fail' ? json(res, 500, problem(500, 'INTERNAL', 'boom')) : json(res, 200, value);
+    }
+    if (method === 'GET' && path === '/api/helpdesk/v1/tickets/form/') {
+      // A failing list fails the form too, so the widget's fallback to the three lists is exercised.
+      if (Object.values(state.lists).includes('fail')) return json(res, 500, problem(500, 'INTERNAL', 'boom'));
+      return json(res, 200, formDefinition(state.lists as Record<ListKind, unknown[]>));
     }
     if (method === 'POST' && path === '/api/helpdesk/v1/tickets/') {
       return answerPost(new URLSearchParams(body), req, res);

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { packageRoot } from '../config/package-root.js';
 import type { RouteServices } from '../http/services.js';
+import { setupRoutes } from '../onboarding/setup.routes.js';
 import { classicSettingsRoutes } from './classic-settings.routes.js';
 
 const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -22,6 +23,7 @@ export const adminAppRoutes: FastifyPluginAsync<RouteServices> = async (app, ser
     : null;
 
   await app.register(classicSettingsRoutes, services);
+  await app.register(setupRoutes, services);
   if (existsSync(join(dir, 'assets'))) {
     await app.register(fastifyStatic, {
       root: join(dir, 'assets'),

@@ -50,7 +50,8 @@ describeEachDatabase('auto responder', (dialect) => {
     const payload = ticketPayload({ subject: 'Export button does nothing', description: 'I click Export and no CSV file appears.' });
     const res = await hd.app.inject({ method: 'POST', url: '/support/api/helpdesk/v1/tickets/', payload });
     expect(res.statusCode).toBe(201);
-    return { id: (res.json() as { id: number }).id, email: payload.email };
+    const { id, number } = res.json() as { id: number; number: number };
+    return { id, number, email: payload.email };
   }
   async function botComments(ticketId: number) {
     return hd.ctx.db
@@ -85,7 +86,7 @@ describeEachDatabase('auto responder', (dialect) => {
       async () => {
         await updateSettings(hd.ctx, { tickets: { change_status: changeStatus } });
         const mail = memoryMail(hd);
-        const { id, email } = await submit();
+        const { id, number, email } = await submit();
         // Intake never calls the backend: the AI runs in the job.
         expect(backend.requests).toHaveLength(0);
         const before = (await findTicket(hd.ctx, id))?.ticketStatus;
@@ -96,7 +97,8 @@ describeEachDatabase('auto responder', (dialect) => {
         const text = comments[0]?.content ?? '';
         expect(comments[0]?.author_id).toBeNull();
         expect(text).toContain('Hello Ann Client');
-        expect(text).toContain(`(ticket ${id})`);
+        // The ticket's number, what the client reads (#1, #2, …), not its id.
+        expect(text).toContain(`(ticket ${number})`);
         expect(text).toContain(ANSWER);
         expect(text).toContain('Exporting your data: https://help.example.com/support/docs/exporting-data/');
         expect(text).toContain('Export formats: https://help.example.com/support/docs/export-formats/');
@@ -152,10 +154,10 @@ describeEachDatabase('auto responder', (dialect) => {
     });
     try {
       const mail = memoryMail(hd);
-      const { id } = await submit();
+      const { id, number } = await submit();
       await mail.drain();
       const text = (await botComments(id))[0]?.content ?? '';
-      expect(text.split('\n')[0]).toBe(`[Ann Client|Export button does nothing|${id}|Helpdesk]`);
+      expect(text.split('\n')[0]).toBe(`[Ann Client|Export button does nothing|${number}|Helpdesk]`);
       expect(text.split('\n')[1]).toBe(ANSWER);
       expect(text.split('\n')[2]).toMatch(/^- Export/);
     } finally {

@@ -55,7 +55,7 @@ export async function autoRespond(
   const values: Record<string, string> = {
     client_name: client?.name ?? '',
     ticket_title: ticket.title,
-    ticket_id: String(ticket.id),
+    ticket_id: String(ticket.number ?? ticket.id),
     site_name,
     docs: docsText,
     answer: ai.ok ? ai.content : '',

@@ -11,6 +11,8 @@ import * as accountLifecycle from './migrations/2026-11-25-002-account-lifecycle
 import * as mailChannel from './migrations/2026-11-25-003-mail-channel.js';
 import * as leases from './migrations/2026-11-25-004-leases.js';
 import * as ticketActivity from './migrations/2026-11-25-010-ticket-activity.js';
+import * as ticketNumbers from './migrations/2026-11-25-011-ticket-numbers.js';
+import * as statusClientLabels from './migrations/2026-11-25-012-status-client-labels.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,9 +27,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-003-mail-channel': mailChannel,
   '2026-11-25-004-leases': leases,
   '2026-11-25-010-ticket-activity': ticketActivity,
+  '2026-11-25-011-ticket-numbers': ticketNumbers,
+  '2026-11-25-012-status-client-labels': statusClientLabels,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+/** Every migration, for Kysely's Migrator (tests step to one of them). */
+export const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** The names of every migration, in order. */
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

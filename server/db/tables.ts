@@ -22,6 +22,7 @@ export interface Database {
   inbound_mails: InboundMailsTable;
   leases: LeasesTable;
   ticket_events: TicketEventsTable;
+  sequences: SequencesTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -53,6 +54,8 @@ export interface PostsTable {
   /** The agent or admin handling a ticket. */
   assignee_id: number | null;
   menu_order: number;
+  /** A ticket's own number (#1, #2, …), shown to people; null for every other post type. */
+  number: number | null;
   created_at: string;
   updated_at: string;
   /** Raised by every change to a ticket (see ticket_events); the ticket's ETag. */
@@ -74,6 +77,8 @@ export interface TermsTable {
   name: string;
   slug: string;
   term_order: number;
+  /** A status's words for the client ("Awaiting our reply" for Waiting); null shows the name. */
+  client_label: string | null;
 }
 
 export interface TermRelationshipsTable {
@@ -242,4 +247,10 @@ export interface LeasesTable {
   name: string;
   holder: string;
   expires_at: number;
+}
+
+/** Counters kept in a row (SQLite's ticket numbers; PostgreSQL uses `ticket_number_seq`). */
+export interface SequencesTable {
+  name: string;
+  value: number;
 }

@@ -1,8 +1,11 @@
 import type { DomainContext } from './context.js';
+import { FINISHED_STATUS_SLUGS } from './mark-ticket-solved.js';
 import { getPosts } from './post.js';
 
 export interface ClientTicketSummary {
   id: number;
+  /** The ticket number the client reads (#1, #2, …). */
+  number: number | null;
   title: string;
   status: string;
   statusSlug: string;
@@ -26,6 +29,9 @@ export interface ThreadEntry {
 
 export interface ClientThread {
   id: number;
+  number: number | null;
+  /** False once the ticket is Resolved or Closed: nothing left to mark solved. */
+  isOpen: boolean;
   title: string;
   status: string;
   statusSlug: string;
@@ -40,11 +46,12 @@ async function statusNames(ctx: DomainContext, ids: number[]): Promise<Map<numbe
   const rows = await ctx.db
     .selectFrom('term_relationships as tr')
     .innerJoin('terms as t', 't.id', 'tr.term_id')
-    .select(['tr.post_id', 't.name', 't.slug'])
+    .select(['tr.post_id', 't.name', 't.slug', 't.client_label'])
     .where('tr.taxonomy', '=', 'ticket_status')
     .where('tr.post_id', 'in', ids)
     .execute();
-  return new Map(rows.map((r) => [r.post_id, { name: r.name, slug: r.slug }]));
+  // The client reads the status from their side ("Awaiting our reply"), where one is set.
+  return new Map(rows.map((r) => [r.post_id, { name: r.client_label || r.name, slug: r.slug }]));
 }
 
 /**
@@ -79,6 +86,7 @@ export async function listClientTickets(
   return {
     tickets: posts.map((p) => ({
       id: p.id,
+      number: p.number,
       title: p.title,
       status: statuses.get(p.id)?.name ?? '',
       statusSlug: statuses.get(p.id)?.slug ?? '',
@@ -112,9 +120,20 @@ export async function findClientThread(ctx: DomainContext, userId: number, ticke
     )
     .orderBy('c.id')
     .execute();
-  const statuses = await statusNames(ctx, [ticketId]);
+  const [statuses, slug] = await Promise.all([
+    statusNames(ctx, [ticketId]),
+    ctx.db
+      .selectFrom('term_relationships as tr')
+      .innerJoin('terms as t', 't.id', 'tr.term_id')
+      .select('t.slug')
+      .where('tr.taxonomy', '=', 'ticket_status')
+      .where('tr.post_id', '=', ticketId)
+      .executeTakeFirst(),
+  ]);
   return {
     id: post.id,
+    number: post.number,
+    isOpen: !(FINISHED_STATUS_SLUGS as readonly string[]).includes(slug?.slug ?? ''),
     title: post.title,
     status: statuses.get(post.id)?.name ?? '',
     statusSlug: statuses.get(post.id)?.slug ?? '',

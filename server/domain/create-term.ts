@@ -8,7 +8,13 @@ export async function createTerm(ctx: DomainContext, taxonomy: Taxonomy, input: 
   return refuseDuplicateSlug(() =>
     ctx.db
       .insertInto('terms')
-      .values({ taxonomy, name: input.name.trim(), slug: slugify(input.slug ?? input.name), term_order: input.order ?? 0 })
+      .values({
+        taxonomy,
+        name: input.name.trim(),
+        slug: slugify(input.slug ?? input.name),
+        term_order: input.order ?? 0,
+        client_label: input.clientLabel?.trim() || null,
+      })
       .returningAll()
       .executeTakeFirstOrThrow(),
   );

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../db/create-db.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
 import type { Database, Taxonomy, UserRow } from '../db/tables.js';
 import { invalidField } from '../errors.js';
 import { mayFileForOthers } from '../policies/ticket-policy.js';
 import type { Actor, DomainContext } from './context.js';
 import { lookUpClient, registrationClosed } from './find-or-create-client.js';
-import { insertTicketRows, type TicketRows } from './insert-ticket-rows.js';
+import { type InsertedTicket, insertTicketRows, type TicketRows } from './insert-ticket-rows.js';
 import { assertAssignableToProduct, assertProductExists } from './product-post-types.js';
 import { assertValidAccount, normalizeEmail } from './resolve-user.js';
 import { isMultiLineText, isSingleLineText, MULTI_LINE_RULE, SINGLE_LINE_RULE } from './text-rules.js';
@@ -32,6 +33,8 @@ export interface CreateTicketInput {
 
 export interface CreatedTicket {
   id: number;
+  /** The ticket's own number, what people read (#1 on a fresh install); `id` stays the key of routes. */
+  number: number;
   status: string;
   /** False when an idempotency key replayed an earlier submission. */
   isNew: boolean;
@@ -90,7 +93,7 @@ export async function createTicketUnlessClosed(
     meta: { ...input.meta, ...(input.orderId?.trim() && { order: input.orderId.trim() }) },
     idempotencyKey,
   });
-  const created = (id: number): CreatedTicket => ({ id, status: status.slug, isNew: true });
+  const created = ({ id, number }: InsertedTicket): CreatedTicket => ({ id, number, status: status.slug, isNew: true });
   try {
     // On PostgreSQL a ticket for an existing account is one statement, atomic on its own: one round trip.
     if (account.kind === 'existing' && ctx.dialect === 'postgres')
@@ -133,10 +136,11 @@ async function findReplay(db: Kysely<Database>, key: string): Promise<CreatedTic
     .selectFrom('idempotency_keys as k')
     .innerJoin('term_relationships as tr', (join) => join.onRef('tr.post_id', '=', 'k.ticket_id').on('tr.taxonomy', '=', 'ticket_status'))
     .innerJoin('terms as t', 't.id', 'tr.term_id')
-    .select(['k.ticket_id as id', 't.slug as status'])
+    .innerJoin('posts as p', 'p.id', 'k.ticket_id')
+    .select(['k.ticket_id as id', 'p.number', 't.slug as status'])
     .where('k.key', '=', key)
     .executeTakeFirst();
-  return row ? { id: row.id, status: row.status, isNew: false } : undefined;
+  return row ? { id: row.id, number: row.number as number, status: row.status, isNew: false } : undefined;
 }
 
 function resolveStatus(terms: TicketTerms, statusId: number | undefined): { id: number; slug: string } {

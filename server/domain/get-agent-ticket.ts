@@ -30,7 +30,7 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
   const row = Number.isSafeInteger(id)
     ? await ctx.db
         .selectFrom('posts')
-        .select(['id', 'title', 'content', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at', 'version'])
+        .select(['id', 'number', 'title', 'content', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at', 'version'])
         .where('id', '=', id)
         .where('type', '=', 'ticket')
         .executeTakeFirst()
@@ -53,7 +53,7 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
       ? Promise.resolve([])
       : ctx.db
           .selectFrom('posts')
-          .select(['id', 'title', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at'])
+          .select(['id', 'number', 'title', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at'])
           .where('type', '=', 'ticket')
           .where('author_id', '=', row.author_id)
           .where('id', '!=', id)

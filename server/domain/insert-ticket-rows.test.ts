@@ -30,7 +30,7 @@ describeEachDatabase('the rows of a new ticket', (dialect) => {
     const status = terms.find((t) => t.taxonomy === 'ticket_status')?.id as number;
     const urgency = terms.find((t) => t.taxonomy === 'ticket_urgency')?.id as number;
     const counter = new CountStatements();
-    const id = await insertTicketRows(hd.ctx.db.withPlugin(counter), dialect, {
+    const { id, number } = await insertTicketRows(hd.ctx.db.withPlugin(counter), dialect, {
       title: 'Export fails',
       content: 'It "fails" — with quotes, a dash and\na second line.',
       authorId: client.id,
@@ -43,9 +43,14 @@ describeEachDatabase('the rows of a new ticket', (dialect) => {
       idempotencyKey: `rows-key-${dialect}`,
     });
     if (dialect === 'postgres') expect(counter.count).toBe(1);
+    expect(number).toBe(1);
     const db = hd.ctx.db;
     expect(
-      await db.selectFrom('posts').select(['type', 'status', 'title', 'content', 'author_id', 'slug']).where('id', '=', id).execute(),
+      await db
+        .selectFrom('posts')
+        .select(['type', 'status', 'title', 'content', 'author_id', 'slug', 'number'])
+        .where('id', '=', id)
+        .execute(),
     ).toEqual([
       {
         type: 'ticket',
@@ -54,6 +59,8 @@ describeEachDatabase('the rows of a new ticket', (dialect) => {
         content: 'It "fails" — with quotes, a dash and\na second line.',
         author_id: client.id,
         slug: '',
+        // The first ticket of this site: numbered in the same statement (PostgreSQL) or transaction (SQLite).
+        number: 1,
       },
     ]);
     const stored = await db

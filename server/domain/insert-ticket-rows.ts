@@ -2,6 +2,13 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, Taxonomy } from '../db/tables.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { now } from './context.js';
+import { nextTicketNumber } from './next-ticket-number.js';
+
+/** The new ticket's post id and its own number (#1, #2, …) that people read. */
+export interface InsertedTicket {
+  id: number;
+  number: number;
+}
 
 /** The rows of one new ticket, as createTicket resolved them. */
 export interface TicketRows {
@@ -17,16 +24,16 @@ export interface TicketRows {
 
 /**
  * Writes a ticket's rows (post, terms, meta, its `ticket_created` outbox job, its idempotency key) and
- * returns its id. On PostgreSQL they are one statement, so one round trip, atomic on its own (a
+ * returns its id and number. On PostgreSQL they are one statement, so one round trip, atomic on its own (a
  * repeated key fails it whole); on SQLite, where a statement is a function call, one insert each.
  */
-export async function insertTicketRows(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', rows: TicketRows): Promise<number> {
+export async function insertTicketRows(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', rows: TicketRows): Promise<InsertedTicket> {
   return dialect === 'postgres' ? insertInOneStatement(db, rows) : insertOneByOne(db, rows);
 }
 
-async function insertOneByOne(db: Kysely<Database>, rows: TicketRows): Promise<number> {
+async function insertOneByOne(db: Kysely<Database>, rows: TicketRows): Promise<InsertedTicket> {
   const time = now();
-  const { id } = await db
+  const { id, number } = await db
     .insertInto('posts')
     .values({
       type: 'ticket',
@@ -38,10 +45,11 @@ async function insertOneByOne(db: Kysely<Database>, rows: TicketRows): Promise<n
       product_id: rows.productId,
       parent_id: null,
       menu_order: 0,
+      number: await nextTicketNumber(db, 'sqlite'),
       created_at: time,
       updated_at: time,
     })
-    .returning('id')
+    .returning(['id', 'number'])
     .executeTakeFirstOrThrow();
   await db
     .insertInto('term_relationships')
@@ -56,19 +64,20 @@ async function insertOneByOne(db: Kysely<Database>, rows: TicketRows): Promise<n
   await enqueueJob(db, 'ticket_created', { ticketId: id }, time);
   if (rows.idempotencyKey)
     await db.insertInto('idempotency_keys').values({ key: rows.idempotencyKey, ticket_id: id, created_at: time }).execute();
-  return id;
+  return { id, number: number as number };
 }
 
-async function insertInOneStatement(db: Kysely<Database>, rows: TicketRows): Promise<number> {
+async function insertInOneStatement(db: Kysely<Database>, rows: TicketRows): Promise<InsertedTicket> {
   const time = now();
   const terms = sql.join(rows.terms.map(({ taxonomy, termId }) => sql`(${taxonomy}::text, ${termId}::int)`));
   const meta = Object.entries(rows.meta);
   const parts = [
     sql`t as (
-      insert into posts (type, status, title, content, slug, author_id, product_id, parent_id, menu_order, created_at, updated_at)
+      insert into posts (type, status, title, content, slug, author_id, product_id, parent_id, menu_order, number, created_at,
+        updated_at)
       values ('ticket', 'publish', ${rows.title}, ${rows.content}, '', ${rows.authorId}::int, ${rows.productId}::int, null, 0,
-        ${time}, ${time})
-      returning id)`,
+        nextval('ticket_number_seq'), ${time}, ${time})
+      returning id, number)`,
     sql`r as (
       insert into term_relationships (post_id, taxonomy, term_id)
       select t.id, v.taxonomy, v.term_id from t, (values ${terms}) as v(taxonomy, term_id))`,
@@ -85,8 +94,8 @@ async function insertInOneStatement(db: Kysely<Database>, rows: TicketRows): Pro
   }
   if (rows.idempotencyKey)
     parts.push(sql`k as (insert into idempotency_keys (key, ticket_id, created_at) select ${rows.idempotencyKey}, t.id, ${time} from t)`);
-  const result = await sql<{ id: number }>`with ${sql.join(parts)} select id from t`.execute(db);
-  const id = result.rows[0]?.id;
-  if (id === undefined) throw new Error('The ticket insert returned no id.');
-  return Number(id);
+  const result = await sql<InsertedTicket>`with ${sql.join(parts)} select id, number from t`.execute(db);
+  const row = result.rows[0];
+  if (row === undefined) throw new Error('The ticket insert returned no id.');
+  return { id: Number(row.id), number: Number(row.number) };
 }

@@ -23,6 +23,8 @@ export interface InboxFilters {
 
 export interface InboxTicket {
   id: number;
+  /** The ticket number people read (#1, #2, …). */
+  number: number | null;
   title: string;
   status: { slug: string; name: string } | null;
   reason: { slug: string; name: string } | null;
@@ -103,7 +105,8 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters): Prom
           .where((w) => w.or([sql<SqlBool>`u.email like ${like} escape '\\'`, sql<SqlBool>`lower(u.name) like ${like} escape '\\'`])),
       );
       const any: Expression<SqlBool>[] = [text('posts.title'), text('posts.content'), people];
-      if (idMatch) any.push(eb('posts.id', '=', Number(idMatch[1])));
+      // `#12` is what people read (the number); the id is matched too, as it is in every link.
+      if (idMatch) any.push(eb('posts.number', '=', Number(idMatch[1])), eb('posts.id', '=', Number(idMatch[1])));
       parts.push(eb.or(any));
     }
     return eb.and(parts);
@@ -116,6 +119,7 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters): Prom
       .selectFrom('posts')
       .select([
         'posts.id',
+        'posts.number',
         'posts.title',
         'posts.author_id',
         'posts.assignee_id',
@@ -193,6 +197,7 @@ function isOnlyStatusFilter(filters: InboxFilters): boolean {
 
 interface InboxRow {
   id: number;
+  number: number | null;
   title: string;
   author_id: number | null;
   assignee_id: number | null;
@@ -222,6 +227,7 @@ export async function describeTickets(ctx: DomainContext, rows: InboxRow[]): Pro
     const assignee = r.assignee_id === null ? undefined : userOf.get(r.assignee_id);
     return {
       id: r.id,
+      number: r.number,
       title: r.title,
       status: termOf.get(`${r.id}:ticket_status`) ?? null,
       reason: termOf.get(`${r.id}:ticket_reason`) ?? null,

@@ -14,6 +14,8 @@ export interface Post {
   productId: number | null;
   parentId: number | null;
   menuOrder: number;
+  /** A ticket's number (#1, #2, …); null for other post types. */
+  number: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -45,6 +47,7 @@ export function toPost(row: PostRow): Post {
     productId: row.product_id,
     parentId: row.parent_id,
     menuOrder: row.menu_order,
+    number: row.number,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -61,6 +64,7 @@ const POST_COLUMNS = [
   'posts.product_id',
   'posts.parent_id',
   'posts.menu_order',
+  'posts.number',
   'posts.created_at',
   'posts.updated_at',
 ] as const;

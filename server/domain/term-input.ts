@@ -5,6 +5,8 @@ export interface TermInput {
   name?: string;
   slug?: string;
   order?: number;
+  /** Statuses only: what the client reads; null or empty shows the name. */
+  clientLabel?: string | null;
 }
 
 /** Runs a term write, answering a duplicate slug as a field error. */

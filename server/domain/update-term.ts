@@ -24,6 +24,7 @@ export async function updateTerm(ctx: DomainContext, taxonomy: Taxonomy, id: num
         ...(input.name !== undefined && { name: input.name.trim() }),
         ...(input.slug !== undefined && { slug: slugify(input.slug) }),
         ...(input.order !== undefined && { term_order: input.order }),
+        ...(input.clientLabel !== undefined && { client_label: input.clientLabel?.trim() || null }),
       })
       .where('id', '=', id)
       .where('taxonomy', '=', taxonomy)

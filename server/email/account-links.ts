@@ -16,7 +16,8 @@ export async function issueAccountLink(
   // The link's row joins the group commit on SQLite (no fsync of its own per mail).
   if (payload.template === 'client_confirm_address')
     return ctx.transactions.write((db) => issueAddressProof(db, homeUrl, { email: payload.email, name: payload.name }));
-  if ((payload.template === 'client_account_exists' || payload.template === 'password_reset') && userId !== null) {
+  const choosesPassword = ['client_account_exists', 'password_reset', 'staff_invitation'].includes(payload.template);
+  if (choosesPassword && userId !== null) {
     return ctx.transactions.write((db) => issuePasswordResetLink(db, homeUrl, userId));
   }
   return null;

@@ -99,7 +99,7 @@ export async function buildMail(
     ? await ctx.db
         .selectFrom('posts as p')
         .leftJoin('users as u', 'u.id', 'p.author_id')
-        .select(['p.id', 'p.title', 'p.content', 'u.name as client_name'])
+        .select(['p.id', 'p.number', 'p.title', 'p.content', 'u.name as client_name'])
         .where('p.id', '=', payload.ticketId)
         .where('p.type', '=', 'ticket')
         .executeTakeFirst()
@@ -146,7 +146,8 @@ export async function buildMail(
     // Chosen by whoever filed the ticket: shown, never a link (a name like "evil.com").
     client_name: unlinkableText(toClient || accountLink ? recipient.name : (ticket?.client_name ?? '')),
     ticket_title: unlinkableText(ticket?.title ?? ''),
-    ticket_id: ticket ? String(ticket.id) : '',
+    // What people read and quote back: the ticket's number, not the id shared with docs and pages.
+    ticket_id: ticket ? String(ticket.number ?? ticket.id) : '',
     ticket_link: link,
     site_name: site.site_name,
     site_link: siteLink,
@@ -170,7 +171,8 @@ export async function buildMail(
     to: recipient.email,
     ...rendered,
     // One subject for every mail of a ticket, with its number, whatever a template says.
-    subject: ticket && !rendered.subject.includes(`[#${ticket.id}]`) ? `${rendered.subject} [#${ticket.id}]` : rendered.subject,
+    subject:
+      ticket && !rendered.subject.includes(`[#${values.ticket_id}]`) ? `${rendered.subject} [#${values.ticket_id}]` : rendered.subject,
     messageId,
     automatic,
     ...(ticket &&

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectInertHtml, XSS_PAYLOADS } from '../test/attack-corpus.js';
 import { renderMail } from './render-mail.js';
 
 describe('renderMail', () => {
@@ -20,5 +21,26 @@ describe('renderMail', () => {
     const mail = renderMail('s', 'Hi ##client_name## <i>\n##ticket_link##', values);
     expect(mail.html).toContain('Hi Ann &lt;b&gt;&amp; &lt;i&gt;<br>');
     expect(mail.html).toContain('<a href="https://h.test/login/ticket/?token=a&amp;b">');
+  });
+
+  it('renders an agent reply as Markdown in the HTML part and as readable text in the text part', () => {
+    const reply = '**Restart** the app, then see [the guide](https://h.test/docs/a/).\n\n- one\n- two';
+    const mail = renderMail('s', 'Reply:\n\n##reply_text##\n\n##ticket_link##', { ...values, reply_text: reply }, { markdownReply: true });
+    expect(mail.html).toContain('<strong>Restart</strong>');
+    expect(mail.html).toContain('<a href="https://h.test/docs/a/" rel="noopener noreferrer nofollow">the guide</a>');
+    expect(mail.html).toContain('<li>one</li>');
+    expect(mail.text).toBe(
+      'Reply:\n\nRestart the app, then see the guide (https://h.test/docs/a/).\n\n- one\n- two\n\nhttps://h.test/login/ticket/?token=a&b',
+    );
+    // Without the option (a client's words) the asterisks stay as typed.
+    expect(renderMail('s', '##reply_text##', { reply_text: reply }).html).toContain('**Restart**');
+  });
+
+  it('leaves the XSS corpus inert in a Markdown reply', () => {
+    for (const payload of XSS_PAYLOADS) {
+      const reply = `${payload}\n\n**${payload}**\n\n[x](${payload.replace(/[()\s]/g, '')})`;
+      const mail = renderMail('s', '##reply_text##', { reply_text: reply }, { markdownReply: true });
+      expectInertHtml(mail.html, `mail: ${payload}`);
+    }
   });
 });

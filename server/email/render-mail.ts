@@ -1,5 +1,5 @@
+import { markdownToText, renderMarkdownToHtml } from '../../common/render-markdown.js';
 import { escapeHtml } from './escape-html.js';
-import { markdownHtml } from './markdown-html.js';
 import { REPLY_MARKER } from './reply-marker.js';
 
 /** Values of the template placeholders (`##name##`). */
@@ -15,7 +15,7 @@ export interface RenderedMail {
 
 /** How the HTML part is dressed; the text part is the template as filled. */
 export interface RenderOptions {
-  /** `reply_text` is staff-written Markdown (rendered); otherwise it is a client's words, shown as plain text. */
+  /** `reply_text` is staff-written Markdown (rendered by the one renderer and sanitiser, as on the help site); otherwise it is a client's words, shown as plain text. */
   markdownReply?: boolean;
   /** The words on the link's button. */
   linkLabel?: string;
@@ -39,7 +39,12 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
     .replace(PLACEHOLDER, (whole, name) => lookup(name) ?? whole)
     .replace(HEADER_BREAKERS, ' ')
     .trim();
-  const filled = bodyTemplate.replace(PLACEHOLDER, (whole, name) => lookup(name) ?? whole);
+  const filled = bodyTemplate.replace(PLACEHOLDER, (whole, name) => {
+    const value = lookup(name);
+    if (value === undefined) return whole;
+    // The text part reads as plain words: `**bold**` becomes bold, links keep their address.
+    return name === 'reply_text' && options.markdownReply ? markdownToText(value) : value;
+  });
   const text = options.replyMarker ? `${REPLY_MARKER}\n\n${filled}` : filled;
 
   const htmlBody = bodyTemplate
@@ -52,7 +57,7 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
       if (part === 'ticket_link') return button(value, options.linkLabel ?? 'Open the link');
       if (part === 'site_link') return `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`;
       // Markdown makes its own blocks; a marker keeps them apart from the line breaks below.
-      if (part === 'reply_text' && options.markdownReply) return `\u0000${markdownHtml(value)}\u0000`;
+      if (part === 'reply_text' && options.markdownReply) return `\u0000${renderMarkdownToHtml(value)}\u0000`;
       return escapeHtml(value);
     })
     .join('')

@@ -10,7 +10,7 @@ export const API_NAMESPACE = '/helpdesk/v1';
 // The requests a browser on any site may make: the widget's. Everything else gets no CORS headers.
 const PUBLIC_REQUESTS: Array<[method: string, path: RegExp]> = [
   ['POST', /^\/api\/helpdesk\/v1\/tickets\/?$/],
-  ['GET', /^\/api\/helpdesk\/v1\/tickets\/(products|reasons|urgencies)\/?$/],
+  ['GET', /^\/api\/helpdesk\/v1\/tickets\/(products|reasons|urgencies|form)\/?$/],
   ['GET', /^\/api\/helpdesk\/v1\/docs\/?$/],
   ['GET', /^\/api\/helpdesk\/v1\/docs\/product\/[^/]+\/?$/],
 ];

@@ -36,7 +36,7 @@ describeEachDatabase('mail worker', (dialect) => {
   async function submit(overrides: Record<string, unknown> = {}) {
     const res = await hd.app.inject({ method: 'POST', url: '/support/api/helpdesk/v1/tickets/', payload: ticketPayload(overrides) });
     expect(res.statusCode).toBe(201);
-    return res.json() as { id: number };
+    return res.json() as { id: number; number: number };
   }
   async function jobStates() {
     return hd.ctx.db.selectFrom('jobs').select(['kind', 'state', 'attempts', 'last_error']).orderBy('id').execute();
@@ -46,12 +46,12 @@ describeEachDatabase('mail worker', (dialect) => {
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     await hd.authAs('agent');
     const smtp = await sink();
-    const { id } = await submit({ name: 'Ann Client', email: 'ann@client.test', subject: 'Export fails' });
+    const { id, number } = await submit({ name: 'Ann Client', email: 'ann@client.test', subject: 'Export fails' });
     worker(createMailTransport({ smtpUrl: smtp.url, dataDir: '' }));
     await smtp.waitFor((m) => m.length === 2, 'two mails');
 
     const confirmation = smtp.messages.find((m) => m.to.includes('ann@client.test'));
-    expect(confirmation?.subject).toBe(`Export fails [#${id}]`);
+    expect(confirmation?.subject).toBe(`Export fails [#${number}]`);
     expect(confirmation?.headers['auto-submitted']).toBe('auto-generated');
     expect(confirmation?.messageId).toMatch(/^<mail-\d+\.[0-9a-f]{20}@help\.example\.com>$/);
     expect(confirmation?.text).toContain('Hello Ann Client');
@@ -70,7 +70,7 @@ describeEachDatabase('mail worker', (dialect) => {
     expect(stored[0]?.ticket_id).toBe(id);
 
     const agentMail = smtp.messages.find((m) => m.to[0]?.endsWith('@staff.test'));
-    expect(agentMail?.subject).toBe(`Export fails [#${id}]`);
+    expect(agentMail?.subject).toBe(`Export fails [#${number}]`);
     expect(agentMail?.text).not.toContain('token=');
     expect(agentMail?.headers.references).toBe(`<ticket-${id}@help.example.com>`);
     expect(confirmation?.headers.references).toBe(`<ticket-${id}@help.example.com>`);

@@ -12,7 +12,7 @@ export interface TicketMatch {
 
 /**
  * Finds the ticket: by the ticket's reply address, else by In-Reply-To/References naming a mail we
- * sent about it, else by `[#<number>]` in the subject when the sender is that ticket's client. Who may
+ * sent about it, else by `[#<number>]` (the ticket's own number, as mails show it) in the subject when the sender is that ticket's client. Who may
  * then write to it is checked by the caller (receive-mail.ts), for every way of matching.
  */
 export async function matchTicket(db: Kysely<Database>, mail: IncomingMail, supportAddress: string | null): Promise<TicketMatch | null> {
@@ -37,7 +37,7 @@ export async function matchTicket(db: Kysely<Database>, mail: IncomingMail, supp
       .selectFrom('posts as p')
       .innerJoin('users as u', 'u.id', 'p.author_id')
       .select('p.id')
-      .where('p.id', '=', Number(number))
+      .where('p.number', '=', Number(number))
       .where('p.type', '=', 'ticket')
       .where('u.email', '=', mail.from)
       .executeTakeFirst();

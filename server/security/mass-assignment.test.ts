@@ -101,7 +101,7 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     const payload = ticketPayload(hostileFields());
     const res = await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), status: 'open' });
+    expect(res.json()).toEqual({ id: expect.any(Number), number: expect.any(Number), status: 'open' });
     await expectPlainTicket(res.json().id, payload.email);
   });
 

@@ -66,6 +66,27 @@ describeEachDatabase('attacks: the XSS corpus stays inert on the help site and i
     }
   });
 
+  it("an agent's Markdown reply reads as formatted text on the client's thread and in the mail's HTML part", async () => {
+    const ticket = tickets[1] as { id: number; authorId: number };
+    const agent = await hd.ctx.db.selectFrom('users').select('id').where('role', '=', 'agent').executeTakeFirstOrThrow();
+    const reply = `**Restart** the app:\n\n- open *Settings*\n- [read the guide](https://example.com/guide)\n\n${CORPUS_TEXT}`;
+    await addComment(hd.ctx, { ticketId: ticket.id, text: reply, role: 'agent' }, { id: agent.id, role: 'agent' });
+    const browser = new SiteClient(hd.app);
+    browser.cookies.set('hd_session', await createSession(hd.ctx.db, ticket.authorId));
+    const thread = await browser.get(`/tickets/?ticket=${ticket.id}`);
+    expect(thread.body).toContain('<strong>Restart</strong>');
+    expect(thread.body).toContain('<em>Settings</em>');
+    expect(thread.body).toContain('<a href="https://example.com/guide" rel="noopener noreferrer nofollow">read the guide</a>');
+    expectInertHtml(thread.body, 'thread with a Markdown reply');
+    const sent = await mail.drain();
+    const replyMail = sent.find((m) => m.html.includes('<strong>Restart</strong>'));
+    expect(replyMail, 'the agent-reply mail').toBeTruthy();
+    expect(replyMail?.text).toContain('Restart the app:');
+    expect(replyMail?.text).toContain('read the guide (https://example.com/guide)');
+    expect(replyMail?.text).not.toContain('**Restart**');
+    for (const message of sent) expectInertHtml(message.html, `mail "${message.subject}"`);
+  });
+
   it('every mail keeps the payloads inert in HTML, and placeholders typed by a client are never expanded', async () => {
     const sent = await mail.drain();
     expect(sent.length).toBeGreaterThanOrEqual(tickets.length * 2 + 1);

@@ -71,6 +71,14 @@ export const MAIL_TEMPLATES = {
       'link (it works once, for one hour):\n##ticket_link##\n\nIf it was not ' +
       'you, ignore this mail: your password stays as it is.\n\n##site_name##',
   },
+  staff_invitation: {
+    label: 'Invitation: an admin added an agent or admin without a password',
+    subject: 'You are invited to ##site_name##',
+    body:
+      'Hello ##client_name##,\n\nYou were added to the help desk of ##site_name##. ' +
+      'Choose your password with this link (it works once, for one hour):\n##ticket_link##\n\n' +
+      'Then sign in at ##site_link##admin/. If the link has expired, use "Forgot password?" there.\n\n##site_name##',
+  },
   agent_ticket_created: {
     label: 'New ticket: to agents',
     subject: TICKET_SUBJECT,

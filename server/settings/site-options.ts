@@ -7,9 +7,26 @@ export interface SiteOptions {
   /** "Anyone can register". */
   users_can_register: boolean;
   site_name: string;
+  /** The site's colour (#rrggbb): the widget's button and the help site's accents. */
+  brand_color: string;
+  /** IANA time zone in which pages and mails show times (`Europe/Berlin`). */
+  time_zone: string;
 }
 
-const DEFAULTS: SiteOptions = { users_can_register: false, site_name: 'Helpdesk' };
+const DEFAULTS: SiteOptions = { users_can_register: false, site_name: 'Helpdesk', brand_color: '#1d4ed8', time_zone: 'UTC' };
+
+/** A colour as `#rrggbb`. */
+export const BRAND_COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';
+
+/** True for a time zone this Node.js knows (so a typo never reaches a page as an exception). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const NAMES = Object.keys(DEFAULTS) as Array<keyof SiteOptions>;
 
 /** Every site option, stored value over default. */

@@ -173,7 +173,8 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     expect(thread.body).toContain('Here &lt;b&gt;it&lt;/b&gt; is\nline two');
     expect(thread.body).toContain('Please send a screenshot.');
     expect(thread.body).not.toContain('VIP');
-    expect(thread.body).toContain('Waiting');
+    // Waiting, as the client reads it.
+    expect(thread.body).toContain('Awaiting our reply');
 
     const before = mail.sent.length;
     await mail.drain();
@@ -192,7 +193,8 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     expect(list.body).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(list.body).not.toContain('<script>alert(1)');
     expect(list.body).not.toContain('Someone else');
-    expect(list.body).toContain('Open');
+    // Open, as the client reads it.
+    expect(list.body).toContain('Received');
     const thread = await browser.get(`/tickets/?ticket=${mine.id}`);
     expect(thread.body).not.toContain('<script>alert(1)');
     expect(thread.body).toContain('Sign out (Eve &lt;script&gt;');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { classify, fetchChoices, parseRetryAfter, submitTicket } from './api.js';
+import { classify, fetchChoices, fetchForm, parseRetryAfter, submitTicket } from './api.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { T } from './messages.js';
 
@@ -14,8 +14,9 @@ afterEach(() => {
 
 describe('classify', () => {
   it('201 and 200 (idempotent replay) are a filed ticket', () => {
-    expect(classify(201, { id: 7, status: 'open' }, null)).toEqual({ kind: 'filed', id: 7 });
-    expect(classify(200, { id: 7, status: 'open' }, null)).toEqual({ kind: 'filed', id: 7 });
+    expect(classify(201, { id: 7, number: 2, status: 'open' }, null)).toEqual({ kind: 'filed', number: 2 });
+    expect(classify(200, { id: 7, number: 2, status: 'open' }, null)).toEqual({ kind: 'filed', number: 2 });
+    expect(classify(201, { id: 7, status: 'open' }, null)).toEqual({ kind: 'filed', number: 7 });
   });
 
   it('202 (the help desk hides whether the email has an account) is a received submission, shown as success', () => {
@@ -97,10 +98,10 @@ describe('parseRetryAfter and the 429 message', () => {
 
 describe('submitTicket', () => {
   it('posts form-encoded without credentials to {home}/api/helpdesk/v1/tickets/', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(201, { id: 3, status: 'open' }));
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(201, { id: 3, number: 1, status: 'open' }));
     vi.stubGlobal('fetch', fetchMock);
     const body = new URLSearchParams({ name: 'Ann', idempotency_key: 'k' });
-    await expect(submitTicket(home, body)).resolves.toEqual({ kind: 'filed', id: 3 });
+    await expect(submitTicket(home, body)).resolves.toEqual({ kind: 'filed', number: 1 });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('https://help.example/api/helpdesk/v1/tickets/');
     expect(init).toMatchObject({ method: 'POST', body, credentials: 'omit' });
@@ -137,6 +138,26 @@ describe('fetchChoices', () => {
     await expect(fetchChoices(home, 'products')).resolves.toEqual([{ id: 1, name: 'Shop', slug: 'shop' }]);
     await expect(fetchChoices(home, 'reasons')).resolves.toEqual([]);
     await expect(fetchChoices(home, 'urgencies')).resolves.toEqual([]);
+  });
+});
+
+describe('fetchForm', () => {
+  it("reads the owner's form without credentials; any failure is undefined (the fixed fields stay)", async () => {
+    const definition = {
+      site: { name: 'Acme', brand_color: '#aa3300' },
+      fields: [{ name: 'custom_plan', label: 'Plan', type: 'select', required: true, builtin: false }, { name: 5 }],
+    };
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(200, definition));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(fetchForm(home)).resolves.toEqual({ site: definition.site, fields: [definition.fields[0]] });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('https://help.example/api/helpdesk/v1/tickets/form/');
+    expect(fetchMock.mock.calls[0]?.[1]).toEqual({ credentials: 'omit' });
+    vi.stubGlobal('fetch', async () => json(404, { detail: 'no' }));
+    await expect(fetchForm(home)).resolves.toBeUndefined();
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(fetchForm(home)).resolves.toBeUndefined();
   });
 });
 

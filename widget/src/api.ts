@@ -10,7 +10,8 @@ export interface FieldError {
   detail: string;
 }
 export type SubmitResult =
-  | { kind: 'filed'; id: number }
+  /** `number` is the ticket number people read (#1, #2, …). */
+  | { kind: 'filed'; number: number }
   | { kind: 'received' }
   | { kind: 'invalid'; errors: FieldError[]; detail: string | undefined }
   | { kind: 'closed' }
@@ -27,6 +28,36 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null;
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const isChoice = (v: unknown): v is Choice =>
   isObject(v) && typeof v.id === 'number' && typeof v.name === 'string' && typeof v.slug === 'string';
+
+/** One field of the owner's form (GET /tickets/form/); `name` is the parameter it is posted under. */
+export interface FormField {
+  name: string;
+  label: string;
+  type: 'text' | 'textarea' | 'select' | 'checkbox';
+  required: boolean;
+  builtin: boolean;
+  max?: number;
+  choices?: Array<{ value: string; label: string }>;
+}
+export interface FormDefinition {
+  site: { name: string; brand_color: string };
+  fields: FormField[];
+}
+
+const isField = (v: unknown): v is FormField =>
+  isObject(v) && typeof v.name === 'string' && typeof v.label === 'string' && typeof v.type === 'string' && typeof v.required === 'boolean';
+
+/** The owner's form; undefined on any failure (the widget then keeps its fixed fields, spec §2). */
+export async function fetchForm(home: string): Promise<FormDefinition | undefined> {
+  try {
+    const res = await fetch(`${home}${TICKETS}form/`, { credentials: 'omit' });
+    const data: unknown = res.ok ? await res.json() : undefined;
+    if (!isObject(data) || !isObject(data.site) || !Array.isArray(data.fields)) return undefined;
+    return { site: data.site as FormDefinition['site'], fields: data.fields.filter(isField) };
+  } catch {
+    return undefined;
+  }
+}
 
 /** Loads one choice list; any failure yields an empty list so the field is simply hidden. */
 export async function fetchChoices(home: string, kind: ChoiceKind): Promise<Choice[]> {
@@ -60,7 +91,9 @@ export function classify(status: number, data: unknown, retryAfter: string | nul
   const body = isObject(data) ? data : {};
   if (status === 200 || status === 201) {
     // 2xx without an id: the ticket may exist, so offer a retry (same key, so no duplicate).
-    return typeof body.id === 'number' ? { kind: 'filed', id: body.id } : { kind: 'unreachable' };
+    if (typeof body.id !== 'number') return { kind: 'unreachable' };
+    // An older server answers without `number`; its id is then what it shows.
+    return { kind: 'filed', number: typeof body.number === 'number' ? body.number : body.id };
   }
   // The help desk hides whether the email has an account: the answer is the same whether a ticket was
   // filed or the address was mailed how to get access, so the form says only that it was received.

@@ -1,8 +1,9 @@
-import { type ChoiceKind, fetchChoices, submitTicket } from './api.js';
+import { type ChoiceKind, fetchChoices, fetchForm, submitTicket } from './api.js';
 import { h } from './dom.js';
 import { buildTicketForm } from './form.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { T } from './messages.js';
+import { brand } from './styles.js';
 
 const CHOICE_KINDS: ChoiceKind[] = ['products', 'reasons', 'urgencies'];
 const FOCUSABLE = 'button,input,select,textarea';
@@ -10,29 +11,35 @@ const FOCUSABLE = 'button,input,select,textarea';
 /** Builds the modal new-ticket dialog (first use only) and returns the function that opens it. */
 export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTMLButtonElement, restyle: () => void): () => void {
   const form = buildTicketForm();
+  const intro = h('p', { class: 'intro' }, T.intro);
   const closeButton = h('button', { type: 'button', class: 'x', 'aria-label': T.close }, '×');
   const doneText = h('p', { role: 'status', tabindex: -1 });
   const another = h('button', { type: 'button' }, T.another);
-  const done = h('div', { class: 'done', hidden: true }, doneText, h('div', { class: 'actions' }, another));
+  const finish = h('button', { type: 'button' }, T.close);
+  const done = h('div', { class: 'done', hidden: true }, doneText, h('div', { class: 'actions' }, finish, another));
   // showModal() already implies the role and modality; they are spelled out for older assistive tech.
   const dialog = h(
     'dialog',
     { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'hd-title' },
     h('div', { class: 'head' }, h('h2', { id: 'hd-title' }, T.title), closeButton),
-    h('p', { class: 'intro' }, T.intro),
+    intro,
     form.el,
     done,
   );
   root.append(dialog);
   restyle();
 
-  // The choice lists are loaded once, in parallel, and never hold up filing.
-  for (const kind of CHOICE_KINDS) {
-    void fetchChoices(home, kind).then((choices) => {
-      form.fillChoices(kind, choices);
-      restyle();
-    });
-  }
+  // The owner's form is loaded once and never holds up filing; without it, the fixed fields and the lists.
+  void fetchForm(home).then((definition) => {
+    if (definition) {
+      form.follow(definition.fields);
+      intro.textContent = T.introFrom(definition.site.name);
+      brand(root.host as HTMLElement, definition.site.brand_color);
+    } else {
+      for (const kind of CHOICE_KINDS) void fetchChoices(home, kind).then((choices) => (form.fillChoices(kind, choices), restyle()));
+    }
+    restyle();
+  });
 
   // One key per filled form: kept across retries and resubmits, replaced only after a success.
   let key = newIdempotencyKey();
@@ -64,12 +71,15 @@ export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTM
     switch (result.kind) {
       case 'filed':
       case 'received':
-        doneText.textContent = result.kind === 'filed' ? T.filed(result.id, body.get('email') ?? '') : T.received(body.get('email') ?? '');
+        doneText.textContent =
+          result.kind === 'filed' ? T.filed(result.number, body.get('email') ?? '') : T.received(body.get('email') ?? '');
         showDone(true);
         doneText.focus();
         return;
       case 'invalid': {
-        const unplaced = result.errors.filter((e) => !form.showFieldError(e.field, e.detail)).map((e) => e.detail);
+        // The address rule's details mean nothing to a visitor: say what to type.
+        const errors = result.errors.map((e) => (e.field === 'email' ? { ...e, detail: T.badEmail } : e));
+        const unplaced = errors.filter((e) => !form.showFieldError(e.field, e.detail)).map((e) => e.detail);
         const placed = result.errors.length > unplaced.length;
         form.say(unplaced.join(' ') || (placed ? T.fixFields : (result.detail ?? T.fixFields)));
         const first = form.el.querySelector<HTMLElement>('[aria-invalid]');
@@ -115,6 +125,7 @@ export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTM
   });
 
   closeButton.addEventListener('click', () => dialog.close());
+  finish.addEventListener('click', () => dialog.close());
   // Fires for the close button and for Esc alike.
   dialog.addEventListener('close', () => launcher.focus());
   dialog.addEventListener('keydown', (e) => {

@@ -1,4 +1,4 @@
-import type { Choice, ChoiceKind } from './api.js';
+import type { Choice, ChoiceKind, FormField } from './api.js';
 import { h } from './dom.js';
 import { FIELDS } from './fields.js';
 import { T } from './messages.js';
@@ -12,6 +12,8 @@ export interface TicketForm {
   control(name: string): Control | undefined;
   /** Fills a choice list and shows its field; an empty list keeps the field hidden. */
   fillChoices(kind: ChoiceKind, choices: Choice[]): void;
+  /** Follows the owner's form: labels, required flags, lists, custom fields; built-in fields it leaves out are hidden. */
+  follow(fields: FormField[]): void;
   /** Shows a message at a field; false when the form has no such field. */
   showFieldError(name: string, message: string): boolean;
   /** Sets the form-level message (role=alert, so screen readers announce it). */
@@ -25,35 +27,52 @@ export interface TicketForm {
 
 const id = (name: string): string => `hd-${name}`;
 
+/** An international domain goes out as punycode (what mail servers and the help desk take): ann@müller.de → ann@xn--mller-kva.de. */
+function asciiEmail(value: string): string {
+  const at = value.lastIndexOf('@');
+  if (at < 0 || /^[\x20-\x7e]*$/.test(value)) return value;
+  try {
+    return `${value.slice(0, at)}@${new URL(`http://${value.slice(at + 1).trim()}`).hostname}`;
+  } catch {
+    return value;
+  }
+}
+
 /** Builds the form DOM from the field list. */
 export function buildTicketForm(): TicketForm {
   const controls = new Map<string, Control>();
   const rows = new Map<string, HTMLElement>();
   const errors = new Map<string, HTMLElement>();
 
-  const fieldRows = FIELDS.map((f) => {
-    const attrs = {
-      id: id(f.name),
-      name: f.name,
-      required: f.required,
-      maxlength: f.max,
-      autocomplete: f.autocomplete,
-    };
-    const control: Control = f.choices
-      ? h('select', attrs, h('option', { value: '' }, T.noChoice))
-      : f.multiline
-        ? h('textarea', { ...attrs, rows: 6 })
-        : h('input', { ...attrs, type: f.type ?? 'text' });
+  const labels = new Map<string, HTMLLabelElement>();
+  const labelText = (text: string, required: boolean | undefined): (string | Node)[] =>
+    required ? [text] : [text, h('span', { class: 'opt' }, T.optional)];
+  const addRow = (
+    f: { name: string; label: string; required?: boolean; max?: number; autocomplete?: string },
+    control: Control,
+    hidden: boolean,
+  ) => {
+    control.id = id(f.name);
+    control.name = f.name;
+    control.required = Boolean(f.required);
+    if (f.max && !(control instanceof HTMLSelectElement)) control.maxLength = f.max;
+    if (f.autocomplete) control.setAttribute('autocomplete', f.autocomplete);
     const error = h('p', { id: id(`${f.name}-error`), class: 'err' });
-    const label = h('label', { for: id(f.name) }, f.label);
-    if (!f.required) label.append(h('span', { class: 'opt' }, T.optional));
-    // Choice lists stay hidden until their options have loaded (and stay hidden if none do).
-    const row = h('div', { hidden: Boolean(f.choices) }, label, control, error);
+    const label = h('label', { for: id(f.name) }, ...labelText(f.label, f.required));
+    const row = h('div', { hidden }, label, control, error);
     controls.set(f.name, control);
     rows.set(f.name, row);
     errors.set(f.name, error);
+    labels.set(f.name, label);
     return row;
-  });
+  };
+  const select = (choices: Array<{ value: string; label: string }> = []) =>
+    h('select', {}, h('option', { value: '' }, T.noChoice), ...choices.map((c) => h('option', { value: c.value }, c.label)));
+
+  const fieldRows = FIELDS.map((f) =>
+    // Choice lists stay hidden until their options have loaded (and stay hidden if none do).
+    addRow(f, f.choices ? select() : f.multiline ? h('textarea', { rows: 6 }) : h('input', { type: f.type ?? 'text' }), Boolean(f.choices)),
+  );
 
   // A honeypot: hidden from people (and assistive tech), filled in by form-filling bots.
   const trap = h('input', { name: 'website', tabindex: -1, autocomplete: 'off' });
@@ -63,7 +82,8 @@ export function buildTicketForm(): TicketForm {
   const alert = h('div', { class: 'alert', role: 'alert' });
   const submit = h('button', { type: 'submit' }, T.send);
   // novalidate: we run constraint validation ourselves so messages sit at the fields, not in bubbles.
-  const el = h('form', { novalidate: true }, ...fieldRows, h('div', { hidden: true }, trap), alert, h('div', { class: 'actions' }, submit));
+  const trapRow = h('div', { hidden: true }, trap);
+  const el = h('form', { novalidate: true }, ...fieldRows, trapRow, alert, h('div', { class: 'actions' }, submit));
   el.addEventListener('reset', () => {
     startedAt = Date.now();
   });
@@ -91,6 +111,40 @@ export function buildTicketForm(): TicketForm {
       select.append(...choices.map((c) => h('option', { value: c.id }, c.name)));
       rows.get(f.name)?.removeAttribute('hidden');
     },
+    follow(fields) {
+      const named = new Map(fields.map((f) => [f.name, f]));
+      for (const f of FIELDS) {
+        const c = controls.get(f.name);
+        const row = rows.get(f.name);
+        // Who is asking (name, email) is the widget's own; subject and description the route always needs.
+        if (!c || !row || ['name', 'email', 'subject', 'description'].includes(f.name)) continue;
+        const def = named.get(f.name);
+        const gone = !def || (c instanceof HTMLSelectElement && !def.choices?.length);
+        row.hidden = gone;
+        c.disabled = gone;
+        if (!def || gone) continue;
+        if (c instanceof HTMLSelectElement) {
+          c.replaceChildren(...select(def.choices).children);
+          // Moving the options marked the last one selected; a fresh list starts at "—".
+          c.selectedIndex = 0;
+        }
+      }
+      for (const def of fields) {
+        let c = controls.get(def.name);
+        if (!c) {
+          // A custom field of the owner's, before the honeypot.
+          c =
+            def.type === 'select'
+              ? select(def.choices)
+              : def.type === 'textarea'
+                ? h('textarea', { rows: 4 })
+                : h('input', { type: def.type === 'checkbox' ? 'checkbox' : 'text', value: def.type === 'checkbox' ? '1' : undefined });
+          el.insertBefore(addRow(def, c, false), trapRow);
+        }
+        c.required = def.required;
+        labels.get(def.name)?.replaceChildren(...labelText(def.label, def.required));
+      }
+    },
     showFieldError(name, message) {
       const c = controls.get(name);
       const err = errors.get(name);
@@ -111,16 +165,16 @@ export function buildTicketForm(): TicketForm {
       let first: Control | undefined;
       for (const c of controls.values()) {
         if (c.validity.valid) continue;
-        form.showFieldError(c.name, c.validationMessage);
+        form.showFieldError(c.name, c.name === 'email' ? T.badEmail : c.validationMessage);
         first ??= c;
       }
       return first;
     },
     payload(idempotencyKey) {
       const body = new URLSearchParams();
-      for (const f of FIELDS) {
-        const value = controls.get(f.name)?.value ?? '';
-        if (f.required || value.trim() !== '') body.append(f.name, value);
+      for (const [name, c] of controls) {
+        if (c.disabled || (c instanceof HTMLInputElement && c.type === 'checkbox' && !c.checked)) continue;
+        if (c.required || c.value.trim() !== '') body.append(name, name === 'email' ? asciiEmail(c.value) : c.value);
       }
       body.append('idempotency_key', idempotencyKey);
       if (trap.value) body.append('website', trap.value);

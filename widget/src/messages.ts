@@ -3,6 +3,7 @@ export const T = {
   launcher: 'Need Help?',
   title: 'Contact support',
   intro: 'Tell us what you need and we will reply by email.',
+  introFrom: (site: string): string => `Tell ${site} what you need and we will reply by email.`,
   close: 'Close',
   optional: ' (optional)',
   noChoice: '—',
@@ -11,6 +12,7 @@ export const T = {
   retry: 'Try again',
   another: 'File another',
   fixFields: 'Please correct the marked fields.',
+  badEmail: 'Enter an email address like name@example.com.',
   unreachable: "We couldn't reach the help desk. Check your connection and try again.",
   closed:
     'This help desk only accepts tickets from people who already have an account. ' +
@@ -21,6 +23,7 @@ export const T = {
     const wait = minutes === 0 ? 'a little while' : minutes === 1 ? '1 minute' : `${minutes} minutes`;
     return `Too many requests — please try again in ${wait}.`;
   },
-  filed: (id: number, email: string): string => `Thanks! Your ticket #${id} was filed. A confirmation email is on its way to ${email}.`,
+  filed: (number: number, email: string): string =>
+    `Thanks! Your ticket #${number} was filed. A confirmation email is on its way to ${email}.`,
   received: (email: string): string => `Thanks! Your request was received. An email about it is on its way to ${email}.`,
 };

@@ -13,8 +13,8 @@ const RULES = `
 :host{all:initial!important;display:block!important;position:fixed!important;right:16px!important;bottom:16px!important;\
 z-index:2147483647!important;font:16px/1.5 ${FONT}!important;color:${INK}!important}
 *{box-sizing:border-box;margin:0;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}
-button{min-height:44px;padding:8px 18px;border:2px solid ${INK};border-radius:8px;background:${INK};color:#fff;\
-font-weight:600;cursor:pointer}
+button{min-height:44px;padding:8px 18px;border:2px solid var(--hd-brand,${INK});border-radius:8px;\
+background:var(--hd-brand,${INK});color:var(--hd-on-brand,#fff);font-weight:600;cursor:pointer}
 button:disabled{cursor:progress;opacity:.75}
 :focus-visible{outline:3px solid ${FOCUS};outline-offset:2px}
 .launch{border-color:#fff;border-radius:999px;padding:10px 20px;box-shadow:0 4px 14px rgba(0,0,0,.3)}
@@ -32,6 +32,7 @@ label{display:block;margin:16px 0 4px;font-weight:600}
 input,select,textarea{display:block;width:100%;min-height:44px;padding:8px 12px;border:1px solid #6e7781;\
 border-radius:6px;background:#fff;font-size:16px}
 textarea{min-height:128px;resize:vertical}
+input[type=checkbox]{display:inline-block;width:24px;min-height:24px}
 [aria-invalid=true]{border:2px solid ${ERROR}}
 .err{margin-top:4px;color:${ERROR};font-size:15px}
 .alert:not(:empty){margin-top:20px;padding:12px 14px;border-left:4px solid ${ERROR};border-radius:4px;\
@@ -41,15 +42,31 @@ background:#fdf1f0;color:#8a1c12}
 .err:empty,[hidden]{display:none!important}
 `;
 
+// The visitor's dark mode: the dialog follows prefers-color-scheme (the launcher keeps its colours).
+const DARK = `@media (prefers-color-scheme:dark){dialog,input,select,textarea{background:#1a2129;color:#e5e7eb}
+input,select,textarea{border-color:#8b949e}.intro,.opt{color:#a3adb8}.x{color:#e5e7eb}.err{color:#ffa198}
+.alert:not(:empty){background:#3b1414;color:#fecaca}}`;
+
 // Narrow screens and 200% zoom: the dialog becomes a full-screen sheet that scrolls.
 const NARROW = `@media (max-width:520px){:host{right:12px!important;bottom:12px!important}
 dialog{width:100%;max-width:none;height:100%;max-height:none;border-radius:0;padding:16px}}`;
+
+/** The site's colour on the buttons, with black or white text, whichever reads better on it (WCAG contrast). */
+export function brand(host: HTMLElement, color: string): void {
+  if (!/^#[0-9a-f]{6}$/i.test(color)) return;
+  const lum = [1, 3, 5]
+    .map((i) => Number.parseInt(color.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, c, i) => sum + c * ([0.2126, 0.7152, 0.0722][i] as number), 0);
+  host.style.setProperty('--hd-brand', color, 'important');
+  host.style.setProperty('--hd-on-brand', 1.05 / (lum + 0.05) >= 4.5 ? '#fff' : '#000', 'important');
+}
 
 /** Styles a shadow root; returns a function to call after adding elements (needed by the fallback only). */
 export function styleRoot(root: ShadowRoot, host: HTMLElement): () => void {
   if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function') {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(RULES + NARROW);
+    sheet.replaceSync(RULES + NARROW + DARK);
     root.adoptedStyleSheets = [sheet];
     return () => {};
   }

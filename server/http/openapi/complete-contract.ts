@@ -35,7 +35,16 @@ export const SECURITY_SCHEMES = {
 } as const;
 
 /** Operations anyone may call: the widget's, the admin app's "who am I" and its sign-in. */
-const PUBLIC = new Set(['fileTicket', 'listProducts', 'listReasons', 'listUrgencies', 'listDocs', 'listProductDocs', 'getMe']);
+const PUBLIC = new Set([
+  'fileTicket',
+  'listProducts',
+  'listReasons',
+  'listUrgencies',
+  'getTicketForm',
+  'listDocs',
+  'listProductDocs',
+  'getMe',
+]);
 // signIn needs no account, only the CSRF header that proves the request comes from a page of this site.
 const SIGN_IN = 'signIn';
 

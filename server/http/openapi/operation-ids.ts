@@ -21,6 +21,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // The widget's lookups
   'GET /helpdesk/v1/tickets/products/': 'listProducts',
   'GET /helpdesk/v1/tickets/reasons/': 'listReasons',
+  'GET /helpdesk/v1/tickets/form/': 'getTicketForm',
+  'GET /helpdesk/v1/setup/checklist': 'getSetupChecklist',
   'GET /helpdesk/v1/tickets/urgencies/': 'listUrgencies',
   // Docs
   'GET /helpdesk/v1/docs/': 'listDocs',

@@ -10,6 +10,7 @@ import { postsRoutes } from './posts/posts.routes.js';
 import { productsRoutes } from './products/products.routes.js';
 import { sessionRoutes } from './session/session.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { setupChecklistRoutes } from './setup/setup-checklist.routes.js';
 import { statusesRoutes } from './statuses/statuses.routes.js';
 import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
@@ -35,4 +36,5 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   sessionRoutes,
   inboundMailRoutes,
   testMailRoutes,
+  setupChecklistRoutes,
 ];

@@ -6,17 +6,24 @@ export interface LayoutProps {
   title: string;
   children: ReactNode;
   /** The signed-in client's name and the CSRF token of the sign-out form; absent when signed out. */
-  account?: { name: string; csrf: string };
+  account?: { name: string; csrf: string; isStaff?: boolean };
+  /** The page's meta description (search results, link previews); a default names the site. */
+  description?: string;
 }
 
 /** The one theme every help-site page renders inside: header with the site name, navigation, main. */
-export function Layout({ siteName, homeUrl, title, children, account }: LayoutProps) {
+export function Layout({ siteName, homeUrl, title, children, account, description }: LayoutProps) {
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title === siteName ? siteName : `${title} · ${siteName}`}</title>
+        <meta
+          name="description"
+          content={description ?? `${title === siteName ? siteName : `${title} · ${siteName}`}: help and support.`}
+        />
+        <link rel="icon" href={`${homeUrl}/content/theme/favicon.svg`} type="image/svg+xml" />
         <link rel="stylesheet" href={`${homeUrl}/content/theme/style.css`} />
       </head>
       <body>
@@ -27,6 +34,7 @@ export function Layout({ siteName, homeUrl, title, children, account }: LayoutPr
           <nav className="site-nav" aria-label="Main">
             <a href={`${homeUrl}/tickets/`}>My tickets</a>
             <a href={`${homeUrl}/tickets/new/`}>New ticket</a>
+            {account?.isStaff && <a href={`${homeUrl}/admin/`}>Admin</a>}
             {account ? (
               <form method="post" action={`${homeUrl}/logout/`} className="inline-form">
                 <input type="hidden" name="_csrf" value={account.csrf} />

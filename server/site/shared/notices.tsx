@@ -23,6 +23,7 @@ export const NOTICES: Record<string, { text: string; isError?: boolean }> = {
   name_too_long: { text: 'Your name: use at most 200 characters.', isError: true },
   invalid_text: { text: 'Write each one-line field on one line, without tabs or other control characters.', isError: true },
   reply_sent: { text: 'Your reply was sent.' },
+  ticket_solved: { text: 'Thank you! The ticket is marked solved. Reply any time if you need more help.' },
   reply_empty: { text: 'Write a reply before sending it.', isError: true },
   ticket_created: { text: 'Your ticket was filed. We will answer soon.' },
   signed_out: { text: 'You are signed out.' },

@@ -18,7 +18,12 @@ export async function layoutProps(
 ): Promise<Omit<LayoutProps, 'title' | 'children'> & { csrf: string }> {
   const [{ site_name }, csrf] = await Promise.all([getSiteOptions(ctx.db), csrfToken(request, reply)]);
   const user = request.siteUser;
-  return { siteName: site_name, homeUrl: config.homeUrl, csrf, ...(user && { account: { name: user.name, csrf } }) };
+  return {
+    siteName: site_name,
+    homeUrl: config.homeUrl,
+    csrf,
+    ...(user && { account: { name: user.name, csrf, isStaff: user.role !== 'client' } }),
+  };
 }
 
 /** Sends a page that depends on who is signed in: never cached, no Referer leaks. */

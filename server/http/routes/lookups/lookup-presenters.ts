@@ -8,5 +8,6 @@ export function presentProductOption(post: Post) {
 }
 
 export function presentTermOption(term: TermRow) {
-  return { id: term.id, name: term.name, slug: term.slug };
+  // A status's client label goes to its editors only (the public lists are reasons and urgencies).
+  return { id: term.id, name: term.name, slug: term.slug, ...(term.taxonomy === 'ticket_status' && { client_label: term.client_label }) };
 }

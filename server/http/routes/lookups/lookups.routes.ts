@@ -2,6 +2,8 @@ import etag from '@fastify/etag';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { getPosts } from '../../../domain/post.js';
 import { LOOKUP_TAXONOMIES, listTerms } from '../../../domain/terms.js';
+import { describeTicketForm } from '../../../ticket-form/describe-ticket-form.js';
+import { TicketFormSchema } from '../../../ticket-form/ticket-form.schema.js';
 import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { presentProductOption, presentTermOption } from './lookup-presenters.js';
@@ -32,6 +34,21 @@ const publicLookups: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ct
     reply.header('cache-control', CACHE_CONTROL);
     return products.map(presentProductOption);
   });
+
+  app.get(
+    '/tickets/form/',
+    {
+      schema: {
+        summary: "The new-ticket form as the owner set it (the widget's fields, labels, required flags, choices, site name and colour)",
+        tags: ['tickets'],
+        response: { 200: TicketFormSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', CACHE_CONTROL);
+      return describeTicketForm(ctx);
+    },
+  );
 
   for (const [route, taxonomy] of [
     ['reasons', LOOKUP_TAXONOMIES.reasons],

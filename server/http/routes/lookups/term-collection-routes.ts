@@ -10,7 +10,14 @@ import { replyCreated } from '../../reply-created.js';
 import { IdParams, Label, problemResponses } from '../shared.schema.js';
 import { presentTermOption } from './lookup-presenters.js';
 
-const TermReply = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() });
+const TermReply = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  client_label: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Statuses: what the client reads' })),
+});
+// Statuses only: the words the client reads instead of the name ("Awaiting our reply" for Waiting).
+const ClientLabel = Type.Optional(Type.Union([Type.String({ maxLength: 100, format: 'single-line' }), Type.Null()]));
 const Slug = Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
 const Order = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });
 
@@ -35,13 +42,22 @@ export function addTermWriteRoutes(
       schema: {
         summary: `Add to the ${path}`,
         tags,
-        body: Type.Object({ name: Label(), slug: Type.Optional(Slug), order: Type.Optional(Order) }, { additionalProperties: false }),
+        body: Type.Object(
+          {
+            name: Label(),
+            slug: Type.Optional(Slug),
+            order: Type.Optional(Order),
+            ...(path === 'statuses' && { client_label: ClientLabel }),
+          },
+          { additionalProperties: false },
+        ),
         response: { 201: TermReply, ...problemResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
       authorize(request);
-      const term = presentTermOption(await createTerm(ctx, taxonomy, request.body));
+      const { client_label, ...input } = request.body as typeof request.body & { client_label?: string | null };
+      const term = presentTermOption(await createTerm(ctx, taxonomy, { ...input, clientLabel: client_label }));
       replyCreated(request, reply, term.id);
       return term;
     },
@@ -55,7 +71,12 @@ export function addTermWriteRoutes(
         tags,
         params: IdParams,
         body: Type.Object(
-          { name: Type.Optional(Label()), slug: Type.Optional(Slug), order: Type.Optional(Order) },
+          {
+            name: Type.Optional(Label()),
+            slug: Type.Optional(Slug),
+            order: Type.Optional(Order),
+            ...(path === 'statuses' && { client_label: ClientLabel }),
+          },
           { additionalProperties: false },
         ),
         response: { 200: TermReply, ...problemResponses(400, 401, 403, 404) },
@@ -63,7 +84,8 @@ export function addTermWriteRoutes(
     },
     async (request) => {
       authorize(request);
-      return presentTermOption(await updateTerm(ctx, taxonomy, request.params.id, request.body));
+      const { client_label, ...input } = request.body as typeof request.body & { client_label?: string | null };
+      return presentTermOption(await updateTerm(ctx, taxonomy, request.params.id, { ...input, clientLabel: client_label }));
     },
   );
 

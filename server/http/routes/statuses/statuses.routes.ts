@@ -4,7 +4,13 @@ import type { RouteServices } from '../../services.js';
 import { addTermWriteRoutes } from '../lookups/term-collection-routes.js';
 import { problemResponses } from '../shared.schema.js';
 
-const StatusReply = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String(), order: Type.Integer() });
+const StatusReply = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  order: Type.Integer(),
+  client_label: Type.Union([Type.String(), Type.Null()], { description: 'What the client reads; null shows the name' }),
+});
 
 /** Ticket statuses: staff read them in order; only admins change them, since they drive the workflow. */
 export const statusesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
@@ -21,12 +27,12 @@ export const statusesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
       requireStaff(request);
       const rows = await ctx.db
         .selectFrom('terms')
-        .select(['id', 'name', 'slug', 'term_order'])
+        .select(['id', 'name', 'slug', 'term_order', 'client_label'])
         .where('taxonomy', '=', 'ticket_status')
         .orderBy('term_order')
         .orderBy('id')
         .execute();
-      return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, order: r.term_order }));
+      return rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, order: r.term_order, client_label: r.client_label }));
     },
   );
 

@@ -110,7 +110,7 @@ describeEachDatabase("privacy option: don't reveal whether an email has an accou
     const agent = await hd.authAs('agent');
     const res = await post(ticketPayload({ email: 'known@client.test' }), agent);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ id: expect.any(Number), status: 'open' });
+    expect(res.json()).toMatchObject({ id: expect.any(Number), number: expect.any(Number), status: 'open' });
   });
 
   it('off: an unknown address gets the 403 and nothing is mailed', async () => {

@@ -9,6 +9,7 @@ import { presentTicketEvent } from '../../../domain/ticket-activity.js';
 export function presentInboxTicket(t: InboxTicket) {
   return {
     id: t.id,
+    number: t.number,
     title: t.title,
     status: t.status,
     reason: t.reason,
@@ -44,6 +45,7 @@ export function presentAgentTicket(t: AgentTicket) {
 export function presentClientListTicket(t: ClientTicketSummary) {
   return {
     id: t.id,
+    number: t.number,
     title: t.title,
     status: { slug: t.statusSlug, name: t.status },
     reason: null,
@@ -60,6 +62,7 @@ export function presentClientListTicket(t: ClientTicketSummary) {
 export function presentClientTicket(t: ClientThread, client: { id: number; name: string; email: string }) {
   return {
     id: t.id,
+    number: t.number,
     title: t.title,
     status: { slug: t.statusSlug, name: t.status },
     reason: null,

@@ -24,7 +24,7 @@ describeEachDatabase('tickets route over a real socket', (dialect) => {
     expect(res.status).toBe(201);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
-    expect(await res.json()).toEqual({ id: expect.any(Number), status: 'open' });
+    expect(await res.json()).toEqual({ id: expect.any(Number), number: expect.any(Number), status: 'open' });
   });
 
   it('accepts the same route without the trailing slash', async () => {

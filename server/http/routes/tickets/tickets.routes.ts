@@ -7,6 +7,7 @@ import { listInbox } from '../../../domain/list-inbox.js';
 import { updateTicket } from '../../../domain/update-ticket.js';
 import { invalidField } from '../../../errors.js';
 import { hiddenTicket, mayChangeTicket, mayFileForOthers, ticketView } from '../../../policies/ticket-policy.js';
+import { checkTicketForm } from '../../../ticket-form/check-ticket-form.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
 import { IdParams, IfMatchHeaders, problemResponses } from '../shared.schema.js';
@@ -36,6 +37,8 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       const body = request.body;
       // Staff may file for someone else and choose the status; for anyone else those fields are ignored.
       const staff = mayFileForOthers(request.actor);
+      // The owner's form (required fields, custom fields) holds here as in the widget and on the help site.
+      const meta = await checkTicketForm(ctx, body as Record<string, unknown>);
       const result = await fileTicket(ctx, counters, {
         channel: { via: 'api', actor: request.actor, honeypot: body.website, fillMs: body.fill_ms },
         ip: request.ip,
@@ -48,6 +51,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
           reason: body.reason,
           urgency: body.urgency,
           orderId: body.order_id,
+          meta,
           idempotencyKey: body.idempotency_key ?? request.headers['idempotency-key'],
           userId: staff ? ownerId(body) : undefined,
           status: staff ? body.status : undefined,
@@ -56,9 +60,9 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       switch (result.kind) {
         case 'created':
           replyCreated(request, reply, result.ticket.id);
-          return { id: result.ticket.id, status: result.ticket.status };
+          return { id: result.ticket.id, number: result.ticket.number, status: result.ticket.status };
         case 'duplicate':
-          return { id: result.ticket.id, status: result.ticket.status };
+          return { id: result.ticket.id, number: result.ticket.number, status: result.ticket.status };
         case 'received':
           return reply.status(202).send(RECEIVED);
         case 'refused':

@@ -45,7 +45,11 @@ export const CreateTicketBody = Type.Object({
 });
 export type CreateTicketBody = Static<typeof CreateTicketBody>;
 
-export const CreatedTicketReply = Type.Object({ id: Type.Integer(), status: Type.String() });
+export const CreatedTicketReply = Type.Object({
+  id: Type.Integer({ description: 'The key of the ticket routes (`/tickets/{id}`)' }),
+  number: Type.Integer({ description: 'The ticket number people read (#1 is the first ticket of the site)' }),
+  status: Type.String(),
+});
 
 /** The one answer to every anonymous submission while "Don't reveal whether an email has an account" is on. */
 export const ReceivedReply = Type.Object(
@@ -80,6 +84,9 @@ const Slug = Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: '^
 const TermKey = (lookup: string) => Type.Union([Type.Integer({ minimum: 1 }), Slug], { description: `An id from ${lookup}, or its slug` });
 
 export const InboxTicketSchema = Type.Object({
+  number: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'The ticket number people read (#1, #2, …); `id` is the key of routes',
+  }),
   id: Type.Integer(),
   title: Type.String(),
   status: TermRef,

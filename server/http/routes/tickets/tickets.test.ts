@@ -30,7 +30,7 @@ describeEachDatabase('POST /tickets/', (dialect) => {
           const res = await post(ticketPayload());
           if (settings.accepted) {
             expect(res.statusCode).toBe(201);
-            expect(res.json()).toEqual({ id: expect.any(Number), status: 'open' });
+            expect(res.json()).toEqual({ id: expect.any(Number), number: expect.any(Number), status: 'open' });
           } else {
             expect(res.statusCode).toBe(403);
             expect(res.headers['content-type']).toContain('application/problem+json');

@@ -4,6 +4,8 @@ import { addUser } from '../../../domain/add-user.js';
 import { findUserByEmail } from '../../../domain/resolve-user.js';
 import { setAccountDisabled } from '../../../domain/set-account-disabled.js';
 import { listStaff, updateUser } from '../../../domain/staff-users.js';
+import { enqueueMail } from '../../../email/mail-jobs.js';
+import { invalidField } from '../../../errors.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
@@ -41,6 +43,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
             name: Label(TICKET_FIELD_LIMITS.name),
             role: Role,
             password: Type.Optional(Password),
+            invite: Type.Optional(
+              Type.Boolean({ description: 'Mail the new agent or admin a link to choose their own password (instead of `password`)' }),
+            ),
           },
           { additionalProperties: false },
         ),
@@ -49,9 +54,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     },
     async (request, reply) => {
       requireAdmin(request);
-      const { password, ...fields } = request.body;
+      const { password, invite, ...fields } = request.body;
+      if (invite && password !== undefined) throw invalidField('invite', 'send either a password or invite: true, not both');
+      if (invite && fields.role === 'client') throw invalidField('invite', 'invitations are for agents and admins');
       let user = await addUser(ctx, fields);
       if (password !== undefined) user = await updateUser(ctx, user.id, { password });
+      // The invitee chooses their own password through the mailed link; nobody else ever knows it.
+      if (invite) await enqueueMail(ctx.db, { template: 'staff_invitation', userId: user.id, ticketId: null });
       replyCreated(request, reply, user.id);
       return present(user);
     },

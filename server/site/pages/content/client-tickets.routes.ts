@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { COMMENT_TEXT_MAX } from '../../../../common/limits.js';
 import { addComment } from '../../../domain/add-comment.js';
 import { fileTicket } from '../../../domain/file-ticket.js';
+import { markTicketSolved } from '../../../domain/mark-ticket-solved.js';
 import { isMultiLineText, isSingleLineText } from '../../../domain/text-rules.js';
 import { AppError } from '../../../errors.js';
 import type { RouteServices } from '../../../http/services.js';
@@ -66,6 +67,24 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
         if (error instanceof AppError && error.code === 'NOT_FOUND') return sendNotFound(ctx, config, reply);
         if (error instanceof AppError && error.code === 'VALIDATION_FAILED')
           return see(reply, returnTo, { ticket: String(ticketId), notice: 'reply_empty' });
+        throw error;
+      }
+    }),
+  );
+
+  app.post(
+    '/account/solve/',
+    options,
+    form(async (request, reply, body) => {
+      const user = request.siteUser;
+      const returnTo = safeReturnTo(body.return_to, config);
+      if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
+      const ticketId = /^\d{1,12}$/.test(formText(body, 'ticket_id')) ? Number(formText(body, 'ticket_id')) : -1;
+      try {
+        await markTicketSolved(ctx, user.id, ticketId);
+        return see(reply, returnTo, { ticket: String(ticketId), notice: 'ticket_solved' });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') return sendNotFound(ctx, config, reply);
         throw error;
       }
     }),

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { Markdown } from '../../../../common/markdown.js';
 import { Layout, type LayoutProps } from '../../shared/layout.js';
 
-/** Splits page content on shortcodes: text parts become paragraphs, `[name]` parts are rendered by `renderShortcode`. */
+/** Splits page content on shortcodes: text parts are Markdown, `[name]` parts are rendered by `renderShortcode`. */
 export const SHORTCODE = /\[(helpdesk_tickets|helpdesk_new_ticket)\]/;
 
 export function ContentPage({
@@ -23,15 +24,7 @@ export function ContentPage({
     <Layout {...layout} title={documentTitle ?? title}>
       <h1>{title}</h1>
       {parts.map((part, index) =>
-        index % 2 === 1 ? (
-          <div key={index}>{renderShortcode(part)}</div>
-        ) : (
-          part
-            .split(/\n\s*\n/)
-            .map((p) => p.trim())
-            .filter(Boolean)
-            .map((p, i) => <p key={`${index}-${i}`}>{p}</p>)
-        ),
+        index % 2 === 1 ? <div key={index}>{renderShortcode(part)}</div> : part.trim() ? <Markdown key={index} text={part} /> : null,
       )}
     </Layout>
   );

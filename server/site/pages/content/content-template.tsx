@@ -5,6 +5,7 @@ import type { DomainContext } from '../../../domain/context.js';
 import { getPosts } from '../../../domain/post.js';
 import { listTerms } from '../../../domain/terms.js';
 import { getTicketFormFields } from '../../../settings/settings.js';
+import { getSiteOptions } from '../../../settings/site-options.js';
 import { layoutProps, sendNotFound, sendPrivatePage } from '../../shared/site-page.js';
 import type { SiteTemplate } from '../../site-template.js';
 import { ContentPage, SHORTCODE } from '../content/content-page.js';
@@ -54,6 +55,7 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
         };
       }
       const common = { homeUrl: config.homeUrl, pagePath, signedIn: !!user, csrf: layout.csrf, notice };
+      const { time_zone: timeZone } = await getSiteOptions(ctx.db);
       const title = thread ? `${thread.title} · ${page.title}` : page.title;
       return sendPrivatePage(
         reply,
@@ -64,7 +66,7 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
           content: page.content,
           renderShortcode: (name) =>
             name === 'helpdesk_tickets' ? (
-              <TicketsShortcode {...common} tickets={tickets} thread={thread} />
+              <TicketsShortcode {...common} tickets={tickets} thread={thread} timeZone={timeZone} />
             ) : (
               <NewTicketShortcode
                 {...common}

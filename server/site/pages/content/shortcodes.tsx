@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { formatSiteTime } from '../../../../common/format-site-time.js';
 import { CLIENT_TICKETS_PER_PAGE, COMMENT_TEXT_MAX } from '../../../../common/limits.js';
+import { Markdown } from '../../../../common/markdown.js';
 import type { ClientThread, ClientTicketPage } from '../../../domain/client-tickets.js';
 import type { TicketFormField } from '../../../settings/schema-types.js';
 import { Notice } from '../../shared/notices.js';
 import { ticketFormLimit } from './ticket-form-limit.js';
-
-const formatDate = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 function SignInFirst({ homeUrl, returnTo, what }: { homeUrl: string; returnTo: string; what: string }) {
   return (
@@ -25,10 +25,13 @@ export interface TicketsShortcodeProps {
   tickets?: ClientTicketPage & { page: number };
   thread?: ClientThread;
   notice: string | null;
+  /** The site's time zone (Settings → General): times are shown in it. */
+  timeZone: string;
 }
 
 /** [helpdesk_tickets]: the signed-in client's tickets, or one thread with a reply box (`?ticket=ID`). */
-export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, thread, notice }: TicketsShortcodeProps) {
+export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, thread, notice, timeZone }: TicketsShortcodeProps) {
+  const formatDate = (iso: string) => formatSiteTime(iso, timeZone);
   if (!signedIn) return <SignInFirst homeUrl={homeUrl} returnTo={pagePath} what="to see your tickets." />;
   const pageUrl = `${homeUrl}${pagePath.slice(new URL(homeUrl).pathname.replace(/\/$/, '').length)}`;
   if (thread) {
@@ -39,7 +42,7 @@ export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, t
         </p>
         <h2 id="thread-title">{thread.title}</h2>
         <p>
-          Ticket #{thread.id} · <span className="status">{thread.status}</span>
+          Ticket #{thread.number ?? thread.id} · <span className="status">{thread.status}</span>
         </p>
         <Notice code={notice} />
         <ol className="thread">
@@ -52,7 +55,12 @@ export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, t
               <p className="thread-meta">
                 {entry.role === 'client' ? 'You' : entry.authorName} wrote on {formatDate(entry.createdAt)}
               </p>
-              <p className="thread-text">{entry.text}</p>
+              {/* Agents and the bot write Markdown; the client's own words are shown as typed. */}
+              {entry.role === 'client' ? (
+                <p className="thread-text">{entry.text}</p>
+              ) : (
+                <Markdown text={entry.text} className="thread-text markdown" />
+              )}
             </li>
           ))}
         </ol>
@@ -66,6 +74,15 @@ export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, t
           </p>
           <button type="submit">Send reply</button>
         </form>
+        {thread.isOpen && (
+          <form method="post" action={`${homeUrl}/account/solve/`} className="panel">
+            <input type="hidden" name="_csrf" value={csrf} />
+            <input type="hidden" name="ticket_id" value={String(thread.id)} />
+            <input type="hidden" name="return_to" value={pagePath} />
+            <p className="hint">Did this answer your question?</p>
+            <button type="submit">Mark as solved</button>
+          </form>
+        )}
       </article>
     );
   }
@@ -91,7 +108,7 @@ export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, t
               {tickets.tickets.map((t) => (
                 <tr key={t.id}>
                   <td>
-                    <a href={`${pageUrl}?ticket=${t.id}`}>{t.title}</a> <span className="hint">#{t.id}</span>
+                    <a href={`${pageUrl}?ticket=${t.id}`}>{t.title}</a> <span className="hint">#{t.number ?? t.id}</span>
                   </td>
                   <td>
                     <span className="status">{t.status}</span>

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { createPost } from '../../../domain/create-post.js';
+import { expectInertHtml, XSS_PAYLOADS } from '../../../test/attack-corpus.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
@@ -47,4 +48,26 @@ describeEachDatabase('help site docs pages', (dialect) => {
       expect((await hd.app.inject({ method: 'GET', url: '/docs/%zz/' })).statusCode).toBe(400);
     },
   );
+
+  it('a doc page renders its Markdown (headings, bold, lists, links) and keeps raw HTML and the XSS corpus inert', async () => {
+    const content = `## Set up\n\nClick **Save**, then:\n\n- one\n- [the guide](https://example.com/g)\n\n${XSS_PAYLOADS.join('\n\n')}`;
+    const doc = await createPost(hd.ctx, 'doc', { title: 'Markdown doc', content }, null);
+    const page = await hd.app.inject({ method: 'GET', url: `/docs/${doc.slug}/` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<h2>Set up</h2>');
+    expect(page.body).toContain('<strong>Save</strong>');
+    expect(page.body).toContain('<li><a href="https://example.com/g" rel="noopener noreferrer nofollow">the guide</a></li>');
+    expect(page.body).not.toContain('**Save**');
+    expectInertHtml(page.body, 'doc page');
+  });
+
+  it("a product's page opens with its description; pages carry a meta description", async () => {
+    const product = await createPost(hd.ctx, 'product', { title: 'Gadget', content: 'The **Gadget** app for <your> phone.' }, null);
+    const page = await hd.app.inject({ method: 'GET', url: `/docs/product/${product.slug}/` });
+    expect(page.body).toContain('<strong>Gadget</strong> app for &lt;your&gt; phone.');
+    expect(page.body).toContain('<meta name="description" content="The Gadget app for &lt;your&gt; phone."/>');
+    const home = await hd.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toMatch(/<meta name="description" content="[^"]+"\/>/);
+    expect(home.body).toContain('<link rel="icon" href="http://help.test/content/theme/favicon.svg" type="image/svg+xml"/>');
+  });
 });

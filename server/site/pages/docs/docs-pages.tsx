@@ -1,24 +1,15 @@
+import { Markdown } from '../../../../common/markdown.js';
+import { markdownToText } from '../../../../common/render-markdown.js';
 import type { Post } from '../../../domain/post.js';
 import { Layout, type LayoutProps } from '../../shared/layout.js';
 
 type LayoutBase = Omit<LayoutProps, 'title' | 'children'>;
 
-/** Text as paragraphs, escaped by React; line breaks kept. */
-export function Paragraphs({ text }: { text: string }) {
-  return (
-    <>
-      {text
-        .split(/\n\s*\n/)
-        .map((p) => p.trim())
-        .filter(Boolean)
-        .map((p, i) => (
-          <p key={i} className="prose">
-            {p}
-          </p>
-        ))}
-    </>
-  );
-}
+/** Plain text of a Markdown body, cut for a meta description. */
+const excerptOf = (markdown: string) => {
+  const text = markdownToText(markdown).replace(/\s+/g, ' ');
+  return text.length > 160 ? `${text.slice(0, 159).trimEnd()}…` : text;
+};
 
 export function SearchForm({ homeUrl, value = '' }: { homeUrl: string; value?: string }) {
   return (
@@ -62,8 +53,10 @@ export function DocsIndexPage({ layout, docs, total, page, perPage, search, prod
   const base = product ? `${homeUrl}/docs/product/${encodeURIComponent(product.slug)}/` : `${homeUrl}/docs/`;
   const pageLink = (n: number) => `${base}?${new URLSearchParams({ ...(search && { s: search }), page: String(n) })}`;
   return (
-    <Layout {...layout} title={title}>
+    <Layout {...layout} title={title} description={product?.content.trim() ? excerptOf(product.content) : undefined}>
       <h1>{title}</h1>
+      {/* A product's page opens with its description (Markdown, as docs). */}
+      {product?.content.trim() && <Markdown text={product.content} className="prose markdown" />}
       <SearchForm homeUrl={homeUrl} value={search} />
       {docs.length === 0 ? (
         <p>{search ? 'Nothing matches your search.' : 'No documentation has been published yet.'}</p>
@@ -83,7 +76,7 @@ export function DocsIndexPage({ layout, docs, total, page, perPage, search, prod
 /** One doc. */
 export function DocPage({ layout, doc, product }: { layout: LayoutBase; doc: Post; product?: Post }) {
   return (
-    <Layout {...layout} title={doc.title}>
+    <Layout {...layout} title={doc.title} description={doc.content.trim() ? excerptOf(doc.content) : undefined}>
       <p>
         <a href={`${layout.homeUrl}/docs/`}>Documentation</a>
         {product && (
@@ -95,7 +88,7 @@ export function DocPage({ layout, doc, product }: { layout: LayoutBase; doc: Pos
       </p>
       <article>
         <h1>{doc.title}</h1>
-        <Paragraphs text={doc.content} />
+        <Markdown text={doc.content} className="prose markdown" />
       </article>
       <p className="panel">
         Still stuck? <a href={`${layout.homeUrl}/tickets/new/`}>File a ticket</a>.

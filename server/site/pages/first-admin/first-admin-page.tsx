@@ -4,30 +4,11 @@ interface Props {
   siteName: string;
   homeUrl: string;
   token?: string;
-  /** Shown once, after the link was used. */
-  apiToken?: string;
-  email?: string;
   error?: string;
 }
 
-/** The page behind the one-time link printed at first start: becomes the first administrator. */
-export function FirstAdminPage({ siteName, homeUrl, token, apiToken, email, error }: Props) {
-  if (apiToken) {
-    return (
-      <Layout siteName={siteName} homeUrl={homeUrl} title="You are the administrator">
-        <h1>You are the administrator</h1>
-        <p>
-          The account {email} is now the administrator of {siteName}. This is your API token; it is shown only once:
-        </p>
-        <pre className="token">{apiToken}</pre>
-        <p>
-          Send it as <code>Authorization: Bearer &lt;token&gt;</code> to the management API, described at{' '}
-          <a href={`${homeUrl}/api/helpdesk/v1/openapi.json`}>/api/helpdesk/v1/openapi.json</a>. Make more with{' '}
-          <code>npx helpdesk token create --email {email}</code>.
-        </p>
-      </Layout>
-    );
-  }
+/** The page behind the one-time link printed at first start: becomes the first administrator (then the setup). */
+export function FirstAdminPage({ siteName, homeUrl, token, error }: Props) {
   if (!token) {
     return (
       <Layout siteName={siteName} homeUrl={homeUrl} title="Link expired">

@@ -8,6 +8,7 @@ import { isSingleLineText } from '../../../domain/text-rules.js';
 import { AppError } from '../../../errors.js';
 import { signIn } from '../../../http/plugins/session.js';
 import type { RouteServices } from '../../../http/services.js';
+import { sendSetupPage } from '../../../onboarding/setup.routes.js';
 import { getSiteOptions } from '../../../settings/site-options.js';
 import { renderPage } from '../../shared/render-page.js';
 import type { SiteTemplate } from '../../site-template.js';
@@ -66,7 +67,8 @@ export const firstAdminRoutes: FastifyPluginAsync<RouteServices> = async (app, {
       const { user, apiToken } = await claimFirstAdmin(ctx, token, { name, email, password });
       // Signed in at once, so the admin app (/admin/) opens at once; the password chosen here signs in later.
       await signIn(request, reply, user);
-      return sendPage(ctx, config, reply, { apiToken, email: user.email });
+      // Straight on to the short setup (site name, sender, colour, who may file); the token is tucked away there.
+      return sendSetupPage(ctx, config, request, reply, { apiToken });
     } catch (error) {
       if (error instanceof AppError) return sendPage(ctx, config, reply, { error: error.message }, error.status);
       throw error;

@@ -20,7 +20,7 @@ export function homeTemplate(ctx: DomainContext, config: Config): SiteTemplate {
       ]);
       // Signed in, the header carries the client's name and a sign-out form: not for shared caches.
       const user = reply.request.siteUser;
-      const account = user ? { name: user.name, csrf: await csrfToken(reply.request, reply) } : undefined;
+      const account = user ? { name: user.name, csrf: await csrfToken(reply.request, reply), isStaff: user.role !== 'client' } : undefined;
       const html = renderPage(HomePage({ siteName: options.site_name, homeUrl: config.homeUrl, docs, products, account }));
       if (user) reply.header('cache-control', 'private, no-store');
       return reply.type('text/html; charset=utf-8').send(html);

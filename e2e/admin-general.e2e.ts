@@ -1,0 +1,139 @@
+// Issue 15: whatever the API can set, an admin sets in the admin app — the general settings (site name,
+// "Anyone can register", brand colour, time zone, embed snippet) — and a password is set in a form field.
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ADMIN, type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { axeViolations } from './axe.js';
+
+let hd: AdminHelpdesk;
+test.beforeAll(async () => {
+  hd = await startAdminHelpdesk({});
+});
+test.afterAll(async () => {
+  await hd?.close();
+});
+test.use({ bypassCSP: false });
+
+async function signIn(page: Page, who: { email: string; password: string; name: string }) {
+  await page.goto(`${hd.homeUrl}/admin/`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('.account-name')).toContainText(who.name);
+}
+
+test('Settings → General saves the site options; a wrong time zone is named at its field', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'General' }).click();
+  await expect(page.locator('#embed-snippet')).toHaveValue(`<script src="${hd.homeUrl}/helpdesk/tickets/embed/" async></script>`);
+  await page.getByLabel('Site name').fill('Acme Help');
+  await page.getByLabel(/Anyone can register/).check();
+  await page.getByLabel('Time zone of pages and mails').fill('Mars/Olympus');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('#time_zone-error')).toContainText('IANA time zone');
+  await page.getByLabel('Time zone of pages and mails').fill('Europe/Berlin');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('General settings saved.')).toBeVisible();
+  const stored = await hd.db
+    .selectFrom('options')
+    .select(['name', 'value'])
+    .where('name', 'in', ['site_name', 'users_can_register', 'time_zone'])
+    .execute();
+  expect(Object.fromEntries(stored.map((o) => [o.name, JSON.parse(o.value)]))).toEqual({
+    site_name: 'Acme Help',
+    users_can_register: true,
+    time_zone: 'Europe/Berlin',
+  });
+});
+
+test('an admin sets an agent’s password in a form field, never a browser prompt', async ({ page, browser }) => {
+  let dialogs = 0;
+  page.on('dialog', (d) => {
+    dialogs += 1;
+    void d.dismiss();
+  });
+  await signIn(page, ADMIN);
+  await page.getByRole('link', { name: 'Agents' }).click();
+  await page.getByRole('button', { name: `Set password for ${AGENT.name}` }).click();
+  const field = page.getByLabel(`New password for ${AGENT.name} (at least 10 characters)`);
+  await expect(field).toHaveAttribute('type', 'password');
+  await field.fill('a brand new agent password');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Password of ${AGENT.name} changed.`);
+  expect(dialogs).toBe(0);
+  const agentPage = await browser.newPage();
+  await agentPage.goto(`${hd.homeUrl}/admin/`);
+  await agentPage.getByLabel('Email').fill(AGENT.email);
+  await agentPage.getByLabel('Password').fill('a brand new agent password');
+  await agentPage.getByRole('button', { name: 'Sign in' }).click();
+  await expect(agentPage.locator('.account-name')).toContainText(AGENT.name);
+  await agentPage.close();
+});
+
+test.describe('axe', () => {
+  test.use({ bypassCSP: true });
+  test('the General settings tab has no violations', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto(`${hd.homeUrl}/admin/settings/general`);
+    await expect(page.getByLabel('Site name')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the inbox at 390 px is a list of cards without sideways scrolling; the navigation folds behind Menu', async ({ page }) => {
+    await hd.fileTicket('phone.client@client.test', 'A rather long subject line that would widen a table on a small screen');
+    await signIn(page, ADMIN);
+    await expect(page.getByRole('link', { name: /A rather long subject line/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Docs' })).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Docs' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Docs');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents' })).toBeHidden();
+  });
+});
+
+test.describe('dark mode', () => {
+  test.use({ bypassCSP: true, colorScheme: 'dark' });
+  test('the inbox and the General tab have no axe violations in dark mode', async ({ page }) => {
+    // A ticket, so the inbox has its table (headers, pills) to check.
+    await hd.fileTicket('dark.client@client.test', 'Seen in dark mode');
+    await signIn(page, ADMIN);
+    await expect(page.getByRole('link', { name: 'Seen in dark mode' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`${hd.homeUrl}/admin/settings/general`);
+    await expect(page.getByLabel('Site name')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test('an admin invites an agent by email; the invitee chooses a password through the link and signs in', async ({ page, browser }) => {
+  await signIn(page, ADMIN);
+  await page.getByRole('link', { name: 'Agents' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Ivy Invitee');
+  await page.getByLabel('Email', { exact: true }).fill('ivy@staff.test');
+  await page.getByRole('button', { name: 'Add agent' }).click();
+  await expect(page.getByRole('status')).toHaveText('Ivy Invitee added and invited by email.');
+  const messages = await hd.smtp.waitFor((m) => m.some((x) => x.to.includes('ivy@staff.test')), 'the invitation');
+  const invitation = messages.find((x) => x.to.includes('ivy@staff.test'));
+  expect(invitation?.subject).toContain('You are invited to');
+  const link = /https?:\/\/\S+\/login\/reset\/\?token=[\w-]+/.exec(invitation?.text ?? '')?.[0] ?? '';
+  const invitee = await browser.newPage();
+  await invitee.goto(link);
+  await invitee.getByLabel('Password (at least 10 characters)').fill('ivy chooses this password');
+  await invitee.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(invitee.getByRole('heading', { level: 1 })).not.toHaveText('Choose a new password');
+  await invitee.close();
+  // The chosen password signs in from another browser.
+  const other = await browser.newContext();
+  const fresh = await other.newPage();
+  await fresh.goto(`${hd.homeUrl}/admin/`);
+  await fresh.getByLabel('Email').fill('ivy@staff.test');
+  await fresh.getByLabel('Password').fill('ivy chooses this password');
+  await fresh.getByRole('button', { name: 'Sign in' }).click();
+  await expect(fresh.locator('.account-name')).toContainText('Ivy Invitee');
+  await other.close();
+});

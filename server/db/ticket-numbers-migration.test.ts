@@ -1,0 +1,65 @@
+import { Migrator } from 'kysely';
+import { afterEach, expect, it } from 'vitest';
+import { createDomainContext } from '../domain/context.js';
+import { createTicket } from '../domain/create-ticket.js';
+import { createHooks } from '../hooks/create-hooks.js';
+import { updateSiteOptions } from '../settings/site-options.js';
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
+import { createDb, type Db } from './create-db.js';
+import { migrateToLatest, provider } from './migrate.js';
+
+describeEachDatabase('migration 2026-11-25-011: tickets of an existing site get numbers', (dialect) => {
+  let database: TestDatabase | undefined;
+  let db: Db | undefined;
+  afterEach(async () => {
+    await db?.close();
+    await database?.drop();
+  });
+
+  it('numbers existing tickets in id order, skips docs, and goes on from the last', async () => {
+    database = await createTestDatabase(dialect);
+    db = createDb({ url: database.url });
+    await new Migrator({ db: db.kysely, provider }).migrateTo('2026-11-25-002-account-lifecycle');
+    const row = (type: string, title: string) => ({
+      type,
+      status: 'publish',
+      title,
+      content: 'x',
+      slug: type === 'doc' ? title : '',
+      author_id: null,
+      product_id: null,
+      parent_id: null,
+      menu_order: 0,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    });
+    // The old schema has no `number` column: insert as it did.
+    for (const [type, title] of [
+      ['ticket', 'a'],
+      ['doc', 'd'],
+      ['ticket', 'b'],
+    ] as const) {
+      await db.kysely.insertInto('posts').values(row(type, title)).execute();
+    }
+    await migrateToLatest(db);
+    const numbered = await db.kysely
+      .selectFrom('posts')
+      .select(['title', 'number'])
+      .where('title', 'in', ['a', 'b', 'd'])
+      .orderBy('id')
+      .execute();
+    expect(numbered).toEqual([
+      { title: 'a', number: 1 },
+      { title: 'd', number: null },
+      { title: 'b', number: 2 },
+    ]);
+    const ctx = createDomainContext(db, createHooks());
+    await updateSiteOptions(db.kysely, { users_can_register: true });
+    const next = await createTicket(
+      ctx,
+      { name: 'Ann', email: 'ann@client.test', subject: 'c', description: 'x' },
+      { id: 1, role: 'admin' },
+    );
+    expect(next.number).toBe(3);
+  });
+});

@@ -1,0 +1,26 @@
+import { expect, it } from 'vitest';
+import { createPost } from '../domain/create-post.js';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { useTestHelpdesk } from '../test/test-helpdesk.js';
+
+describeEachDatabase('GET /setup/checklist: what a new site still lacks (issue 15)', (dialect) => {
+  const hd = useTestHelpdesk(dialect, { freshEach: true });
+
+  it('says where mail goes without SMTP, and ticks off a first doc and a first agent; admins only', async () => {
+    const admin = await hd.authAs('admin');
+    const get = async (headers: Record<string, string>) =>
+      hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/setup/checklist', headers });
+    const fresh = (await get(admin)).json();
+    expect(fresh).toEqual({
+      mail: { done: false, detail: expect.stringContaining('No SMTP server is set') },
+      first_doc: { done: false },
+      first_agent: { done: false },
+    });
+    expect(fresh.mail.detail).toContain(hd.config.dataDir);
+    await createPost(hd.ctx, 'doc', { title: 'First', content: 'x' }, null);
+    const agent = await hd.authAs('agent');
+    expect((await get(admin)).json()).toMatchObject({ first_doc: { done: true }, first_agent: { done: true } });
+    expect((await get(agent)).statusCode).toBe(403);
+    expect((await get({})).statusCode).toBe(401);
+  });
+});

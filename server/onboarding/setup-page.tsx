@@ -1,0 +1,123 @@
+import { Layout } from '../site/shared/layout.js';
+import type { SetupValues } from './setup-values.js';
+
+export interface SetupPageProps {
+  siteName: string;
+  homeUrl: string;
+  csrf: string;
+  values: SetupValues;
+  errors: Record<string, string>;
+  /** Where mail goes while no SMTP server is set (null once one is). */
+  mailNotice: string | null;
+  /** Shown once, right after the first-admin link was used: for scripts; the admin app needs none. */
+  apiToken?: string;
+}
+
+function FieldError({ errors, name }: { errors: Record<string, string>; name: string }) {
+  return errors[name] ? (
+    <span className="field-error" id={`${name}-error`}>
+      {errors[name]}
+    </span>
+  ) : null;
+}
+
+const described = (errors: Record<string, string>, name: string, hint?: string) =>
+  [errors[name] && `${name}-error`, hint].filter(Boolean).join(' ') || undefined;
+
+/** /admin/setup/: the short setup after the first administrator (and any time later). Works without JavaScript. */
+export function SetupPage({ siteName, homeUrl, csrf, values, errors, mailNotice, apiToken }: SetupPageProps) {
+  return (
+    <Layout siteName={siteName} homeUrl={homeUrl} title="Set up your help desk">
+      <h1>Set up your help desk</h1>
+      {apiToken && <p className="notice">You are the administrator. Four choices and your help desk is ready for visitors.</p>}
+      {Object.keys(errors).length > 0 && (
+        <p role="alert" className="error">
+          Some answers need another look; see the notes below.
+        </p>
+      )}
+      <form method="post" action={`${homeUrl}/admin/setup/`} className="panel" noValidate>
+        <input type="hidden" name="_csrf" value={csrf} />
+        <p className="field">
+          <label htmlFor="site_name">Site name</label>
+          <input
+            id="site_name"
+            name="site_name"
+            required
+            maxLength={100}
+            defaultValue={values.siteName}
+            aria-describedby={described(errors, 'site_name', 'site_name-hint')}
+          />
+          <span className="hint" id="site_name-hint">
+            Shown on the help site, in the widget and in every mail.
+          </span>
+          <FieldError errors={errors} name="site_name" />
+        </p>
+        <p className="field">
+          <label htmlFor="from_name">Sender name</label>
+          <input
+            id="from_name"
+            name="from_name"
+            maxLength={100}
+            defaultValue={values.fromName}
+            aria-describedby={described(errors, 'from_name', 'from_name-hint')}
+          />
+          <span className="hint" id="from_name-hint">
+            The name clients see on mails; empty uses the site name.
+          </span>
+          <FieldError errors={errors} name="from_name" />
+        </p>
+        <p className="field">
+          <label htmlFor="from_address">Sender address</label>
+          <input
+            id="from_address"
+            name="from_address"
+            type="email"
+            maxLength={254}
+            defaultValue={values.fromAddress}
+            aria-describedby={described(errors, 'from_address', 'from_address-hint')}
+          />
+          <span className="hint" id="from_address-hint">
+            The address mails come from and replies go to, such as support@example.com.
+          </span>
+          <FieldError errors={errors} name="from_address" />
+        </p>
+        {mailNotice && <p className="notice">{mailNotice}</p>}
+        <p className="field">
+          <label htmlFor="brand_color">Brand colour</label>
+          <input
+            id="brand_color"
+            name="brand_color"
+            type="color"
+            defaultValue={values.brandColor}
+            aria-describedby={described(errors, 'brand_color')}
+          />
+          <FieldError errors={errors} name="brand_color" />
+        </p>
+        <fieldset className="field">
+          <legend>Who may file tickets?</legend>
+          <label className="choice" htmlFor="who-anyone">
+            <input id="who-anyone" type="radio" name="who_may_file" value="anyone" defaultChecked={values.whoMayFile === 'anyone'} />
+            <span>
+              <strong>Anyone.</strong> An account is made for each new email address, so every visitor can ask for help through the widget
+              and read the answer through the link in their mail.
+            </span>
+          </label>
+          <label className="choice" htmlFor="who-existing">
+            <input id="who-existing" type="radio" name="who_may_file" value="existing" defaultChecked={values.whoMayFile === 'existing'} />
+            <span>
+              <strong>Only people who already have an account.</strong> The widget refuses other addresses; you make accounts yourself.
+            </span>
+          </label>
+        </fieldset>
+        <button type="submit">Save and continue</button>
+      </form>
+      {apiToken && (
+        <details className="panel">
+          <summary>For scripts: your API token (shown only once)</summary>
+          <p>The admin app does not need it. Send it as a Bearer token to the management API.</p>
+          <pre className="token">{apiToken}</pre>
+        </details>
+      )}
+    </Layout>
+  );
+}

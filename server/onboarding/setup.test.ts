@@ -1,0 +1,170 @@
+import { expect, it } from 'vitest';
+import { createSession } from '../auth/sessions.js';
+import { issueFirstAdminLink } from '../domain/first-admin.js';
+import { getCoreSettings } from '../settings/core-settings.js';
+import { getSiteOptions, updateSiteOptions } from '../settings/site-options.js';
+import { relaxIntakeLimits, ticketPayload } from '../test/fixtures.js';
+import { SiteClient } from '../test/site-client.js';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { useTestHelpdesk } from '../test/test-helpdesk.js';
+
+const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
+describeEachDatabase('the first hour: first-admin link → setup → embed snippet (issue 15)', (dialect) => {
+  const hd = useTestHelpdesk(dialect, { freshEach: true });
+
+  it('a fresh install goes from the link to a widget ticket from a new visitor without any API call', async () => {
+    await relaxIntakeLimits(hd.ctx);
+    const link = (await issueFirstAdminLink(hd.ctx, hd.config.homeUrl)) ?? '';
+    const token = new URL(link).searchParams.get('token') ?? '';
+    // Before the setup, a fresh install refuses visitors without an account (the old default).
+    const before = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
+    expect(before.statusCode).toBe(403);
+
+    const browser = new SiteClient(hd.app);
+    const claimed = await browser.post('/login/first-admin/', {
+      token,
+      name: 'Ada',
+      email: 'ada@site.test',
+      password: 'first admin password',
+    });
+    expect(claimed.statusCode).toBe(200);
+    expect(claimed.body).toContain('<h1>Set up your help desk</h1>');
+    // "Anyone" is preselected, and without SMTP_URL the page says where mail goes.
+    expect(claimed.body).toContain('<input id="who-anyone" type="radio" name="who_may_file" checked="" value="anyone"/>');
+    expect(claimed.body).toContain('No SMTP server is set');
+    expect(claimed.body).toContain('<pre class="token">hd_');
+
+    const bad = await browser.post('/admin/setup/', {
+      _csrf: csrfOf(claimed.body),
+      site_name: '',
+      from_name: 'Acme support',
+      from_address: 'not an address',
+      brand_color: 'red',
+      who_may_file: 'anyone',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Enter the name of your site');
+    expect(bad.body).toContain('Enter an email address like support@example.com');
+    expect(bad.body).toContain('Choose a colour such as #1d4ed8.');
+    expect(bad.body).toContain('value="Acme support"');
+
+    const saved = await browser.post('/admin/setup/', {
+      _csrf: csrfOf(bad.body),
+      site_name: 'Acme <Help>',
+      from_name: 'Acme support',
+      from_address: 'support@acme.test',
+      brand_color: '#AA3300',
+      who_may_file: 'anyone',
+    });
+    expect(saved.statusCode).toBe(303);
+    expect(saved.headers.location).toBe('http://help.test/admin/setup/embed/?saved=1');
+    expect(await getSiteOptions(hd.ctx.db)).toMatchObject({ site_name: 'Acme <Help>', brand_color: '#aa3300' });
+    const settings = await getCoreSettings(hd.ctx);
+    expect(settings.emails).toMatchObject({ from_name: 'Acme support', from_address: 'support@acme.test' });
+    expect(settings.tickets.create_accounts).toBe(true);
+
+    const embed = await browser.get('/admin/setup/embed/?saved=1');
+    expect(embed.statusCode).toBe(200);
+    expect(embed.body).toContain('&lt;script src=&quot;http://help.test/helpdesk/tickets/embed/&quot; async&gt;&lt;/script&gt;');
+    expect(embed.body).toContain('Copy the snippet');
+    expect(embed.body).toContain('href="http://help.test/admin/setup/try/"');
+    expect(embed.body).toContain('Acme &lt;Help&gt;');
+    expect(embed.body).not.toContain('Acme <Help>');
+    const tryPage = await browser.get('/admin/setup/try/');
+    expect(tryPage.body).toContain('<script src="http://help.test/helpdesk/tickets/embed/" async="">');
+
+    // The visitor the widget exists for: a new address, accepted.
+    const visitor = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
+    expect(visitor.statusCode).toBe(201);
+    expect((visitor.json() as { number: number }).number).toBe(1);
+
+    // Staff signed in on the help site see an "Admin" link; the header shows the new site name.
+    const home = await browser.get('/');
+    expect(home.body).toContain('<a href="http://help.test/admin/">Admin</a>');
+    expect(home.body).toContain('Acme &lt;Help&gt;');
+  });
+
+  it('"only people who already have an account" closes the widget to new addresses', async () => {
+    const link = (await issueFirstAdminLink(hd.ctx, hd.config.homeUrl)) ?? '';
+    const browser = new SiteClient(hd.app);
+    const claimed = await browser.post('/login/first-admin/', {
+      token: new URL(link).searchParams.get('token') ?? '',
+      name: 'Ada',
+      email: 'ada@site.test',
+      password: 'first admin password',
+    });
+    const saved = await browser.post('/admin/setup/', {
+      _csrf: csrfOf(claimed.body),
+      site_name: 'Acme',
+      from_name: '',
+      from_address: '',
+      brand_color: '#1d4ed8',
+      who_may_file: 'existing',
+    });
+    expect(saved.statusCode).toBe(303);
+    expect((await getCoreSettings(hd.ctx)).tickets.create_accounts).toBe(false);
+    const again = await browser.get('/admin/setup/');
+    expect(again.body).toContain('name="who_may_file" checked="" value="existing"');
+  });
+
+  it('only admins reach the setup; a post without the CSRF field is refused', async () => {
+    const anonymous = new SiteClient(hd.app);
+    const page = await anonymous.get('/admin/setup/');
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe('http://help.test/admin/');
+    const forged = await anonymous.post('/admin/setup/', { site_name: 'Evil', brand_color: '#000000', who_may_file: 'anyone' });
+    expect(forged.statusCode).toBe(403);
+    expect((await getSiteOptions(hd.ctx.db)).site_name).toBe('Helpdesk');
+  });
+});
+
+describeEachDatabase('site options: brand colour and time zone (issue 15)', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+
+  it('an admin sets them through the API; a wrong colour or an unknown time zone is a 400 naming the field', async () => {
+    const admin = await hd.authAs('admin');
+    const patch = (payload: object) => hd.app.inject({ method: 'PATCH', url: '/api/site/v1/options', headers: admin, payload });
+    const ok = await patch({ brand_color: '#12ab34', time_zone: 'Europe/Berlin' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ brand_color: '#12ab34', time_zone: 'Europe/Berlin' });
+    const zone = await patch({ time_zone: 'Mars/Olympus' });
+    expect(zone.statusCode).toBe(400);
+    expect(zone.headers['content-type']).toContain('application/problem+json');
+    expect(JSON.stringify(zone.json())).toContain('time_zone');
+    const colour = await patch({ brand_color: 'red' });
+    expect(colour.statusCode).toBe(400);
+    expect(JSON.stringify(colour.json())).toContain('brand_color');
+  });
+});
+
+describeEachDatabase("times on the client's pages are in the site's time zone (issue 15)", (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+
+  it('UTC by default; Europe/Berlin once set', async () => {
+    await relaxIntakeLimits(hd.ctx);
+    await updateSiteOptions(hd.ctx.db, { users_can_register: true });
+    const filed = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
+    const id = (filed.json() as { id: number }).id;
+    const row = await hd.ctx.db.selectFrom('posts').select(['author_id', 'created_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    const browser = new SiteClient(hd.app);
+    browser.cookies.set('hd_session', await createSession(hd.ctx.db, row.author_id as number));
+    const utc = new Date(row.created_at).toISOString().slice(0, 16).replace('T', ' ');
+    expect((await browser.get(`/tickets/?ticket=${id}`)).body).toContain(`You wrote on ${utc} UTC`);
+    await updateSiteOptions(hd.ctx.db, { time_zone: 'Europe/Berlin' });
+    const berlin = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Berlin',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .format(new Date(row.created_at))
+      .replace(',', '');
+    const page = (await browser.get(`/tickets/?ticket=${id}`)).body;
+    expect(page).toMatch(new RegExp(`You wrote on ${berlin} GMT\\+[12]`));
+    expect((await browser.get('/tickets/')).body).toMatch(/GMT\+[12]/);
+  });
+});

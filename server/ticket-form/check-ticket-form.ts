@@ -1,0 +1,46 @@
+import type { DomainContext } from '../domain/context.js';
+import { isMultiLineText, isSingleLineText, MULTI_LINE_RULE, SINGLE_LINE_RULE } from '../domain/text-rules.js';
+import { AppError, type FieldError, fieldError } from '../errors.js';
+import { getTicketFormFields } from '../settings/settings.js';
+import { ticketFormInputName, ticketFormLimit } from '../site/pages/content/ticket-form-limit.js';
+
+/**
+ * The owner's form rules on a submission to `POST /tickets/`, the same the widget and the help site's
+ * form show: every required field present (a 400 naming it by its input name and label), custom fields
+ * checked by type and returned as ticket meta (`custom_<key>`). The built-in fields' own types and
+ * limits stay with the route's schema.
+ */
+export async function checkTicketForm(ctx: DomainContext, body: Record<string, unknown>): Promise<Record<string, string>> {
+  const fields = await getTicketFormFields(ctx);
+  const errors: FieldError[] = [];
+  const meta: Record<string, string> = {};
+  for (const field of fields) {
+    const name = ticketFormInputName(field);
+    const raw = body[name];
+    const value = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : raw === true ? '1' : '';
+    if (raw !== undefined && raw !== null && typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
+      errors.push(fieldError(name, `${field.label}: send text.`));
+      continue;
+    }
+    if (!value) {
+      if (field.required) errors.push(fieldError(name, `${field.label} is required.`));
+      continue;
+    }
+    if (field.builtin) continue;
+    const problem = customProblem(field.type, value, field.options ?? [], ticketFormLimit(field));
+    if (problem) errors.push(fieldError(name, `${field.label}: ${problem}`));
+    else meta[name] = field.type === 'checkbox' ? '1' : value;
+  }
+  if (errors.length > 0) {
+    throw new AppError('VALIDATION_FAILED', errors.map((e) => e.detail).join(' '), errors);
+  }
+  return meta;
+}
+
+function customProblem(type: string, value: string, options: string[], max: number): string | undefined {
+  if (type === 'checkbox') return ['1', 'true', 'on', 'yes'].includes(value) ? undefined : 'send 1 to tick it.';
+  if (type === 'select') return options.includes(value) ? undefined : `choose one of: ${options.join(', ')}.`;
+  if (value.length > max) return `at most ${max} characters.`;
+  if (type === 'textarea') return isMultiLineText(value) ? undefined : MULTI_LINE_RULE;
+  return isSingleLineText(value) ? undefined : SINGLE_LINE_RULE;
+}

@@ -1,0 +1,65 @@
+import type { DomainContext } from '../domain/context.js';
+import { getPosts } from '../domain/post.js';
+import { listTerms } from '../domain/terms.js';
+import { getTicketFormFields } from '../settings/settings.js';
+import { getSiteOptions } from '../settings/site-options.js';
+import { ticketFormInputName, ticketFormLimit } from '../site/pages/content/ticket-form-limit.js';
+
+/** One field of the owner's form as the widget draws it; `name` is the parameter it is posted under. */
+export interface FormFieldDefinition {
+  name: string;
+  label: string;
+  type: 'text' | 'textarea' | 'select' | 'checkbox';
+  required: boolean;
+  builtin: boolean;
+  /** maxlength, the limit the ticket route enforces. */
+  max?: number;
+  /** For selects: the product, reason and urgency lists (value = id), or a custom field's options. */
+  choices?: Array<{ value: string; label: string }>;
+}
+
+export interface TicketFormDefinition {
+  site: { name: string; brand_color: string };
+  fields: FormFieldDefinition[];
+}
+
+/**
+ * The new-ticket form as the owner set it (Tickets → Form fields): labels, required flags, custom fields
+ * with their types and choices, and the product, reason and urgency lists, with the site name and colour.
+ * Name and email are the widget's own fields (spec §2) and not part of it.
+ */
+export async function describeTicketForm(ctx: DomainContext): Promise<TicketFormDefinition> {
+  const [fields, site, products, reasons, urgencies] = await Promise.all([
+    getTicketFormFields(ctx),
+    getSiteOptions(ctx.db),
+    getPosts(ctx, { type: 'product', status: 'publish', orderBy: 'menu_order' }),
+    listTerms(ctx, 'ticket_reason'),
+    listTerms(ctx, 'ticket_urgency'),
+  ]);
+  const lists: Record<string, Array<{ value: string; label: string }>> = {
+    product: products.map((p) => ({ value: String(p.id), label: p.title })),
+    reason: reasons.map((t) => ({ value: String(t.id), label: t.name })),
+    urgency: urgencies.map((t) => ({ value: String(t.id), label: t.name })),
+  };
+  return {
+    site: { name: site.site_name, brand_color: site.brand_color },
+    fields: fields.map((field) => {
+      const builtin = field.builtin === true;
+      const choices =
+        field.type !== 'select'
+          ? undefined
+          : builtin
+            ? (lists[field.key] ?? [])
+            : (field.options ?? []).map((o) => ({ value: o, label: o }));
+      return {
+        name: ticketFormInputName(field),
+        label: field.label,
+        type: field.type,
+        required: field.required,
+        builtin,
+        ...(field.type === 'text' || field.type === 'textarea' ? { max: ticketFormLimit(field) } : {}),
+        ...(choices && { choices }),
+      };
+    }),
+  };
+}

@@ -1,0 +1,19 @@
+import { Type } from '@sinclair/typebox';
+
+const Choice = Type.Object({ value: Type.String(), label: Type.String() });
+
+/** The answer of GET /tickets/form/ (see describe-ticket-form.ts). */
+export const TicketFormSchema = Type.Object({
+  site: Type.Object({ name: Type.String(), brand_color: Type.String({ description: '#rrggbb' }) }),
+  fields: Type.Array(
+    Type.Object({
+      name: Type.String({ description: 'The parameter POST /tickets/ reads it from (`custom_<key>` for custom fields)' }),
+      label: Type.String(),
+      type: Type.Union([Type.Literal('text'), Type.Literal('textarea'), Type.Literal('select'), Type.Literal('checkbox')]),
+      required: Type.Boolean(),
+      builtin: Type.Boolean(),
+      max: Type.Optional(Type.Integer({ description: 'Most characters accepted' })),
+      choices: Type.Optional(Type.Array(Choice, { description: 'A select’s choices; the value is what is posted' })),
+    }),
+  ),
+});
