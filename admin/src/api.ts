@@ -34,11 +34,13 @@ export async function api<T>(
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-csrf-token'] = csrf;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A file goes as its own bytes with its own type; anything else as JSON.
+  const file = body instanceof Blob;
+  if (body !== undefined) headers['content-type'] = file ? body.type || 'application/octet-stream' : 'application/json';
   const res = await fetch(root + path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : file ? body : JSON.stringify(body),
     credentials: 'same-origin',
     cache: 'no-cache',
   });

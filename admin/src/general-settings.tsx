@@ -6,6 +6,7 @@ interface SiteOptions {
   users_can_register: boolean;
   brand_color: string;
   time_zone: string;
+  logo_url: string | null;
 }
 
 const zones = (): string[] => {
@@ -42,6 +43,18 @@ export function GeneralSettings() {
       if (!(e instanceof ApiError)) return setError(String(e));
       setError(e.problem.detail);
       setFieldErrors(Object.fromEntries((e.problem.errors ?? []).map((f) => [f.field.replace(/^#?\//, ''), f.detail])));
+    }
+  };
+  const changeLogo = async (file: Blob | null) => {
+    setError('');
+    setFieldErrors({});
+    try {
+      setOptions(await api<SiteOptions>(file ? 'PUT' : 'DELETE', '/logo', file ?? undefined, siteApiRoot));
+      setStatus(file ? 'Logo saved.' : 'Logo removed.');
+    } catch (e) {
+      setStatus('');
+      if (!(e instanceof ApiError)) return setError(String(e));
+      setFieldErrors({ logo: e.problem.detail });
     }
   };
   const copy = async () => {
@@ -115,6 +128,34 @@ export function GeneralSettings() {
         </div>
         <button type="submit">Save</button>
       </form>
+      <section className="card editor" aria-labelledby="logo-heading">
+        <h2 id="logo-heading">Logo</h2>
+        {options.logo_url ? (
+          <img className="logo-preview" src={options.logo_url} alt="The current logo" />
+        ) : (
+          <p className="muted">No logo yet: pages show the site name alone.</p>
+        )}
+        <div className="field">
+          <label htmlFor="logo">Choose an image (PNG, JPEG, GIF or WebP, at most 256 KB)</label>
+          <input
+            id="logo"
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            aria-describedby={described('logo')}
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = '';
+              if (file) void changeLogo(file);
+            }}
+          />
+          {fieldError('logo')}
+        </div>
+        {options.logo_url && (
+          <button type="button" onClick={() => void changeLogo(null)}>
+            Remove the logo
+          </button>
+        )}
+      </section>
       <section className="card editor" aria-labelledby="embed-heading">
         <h2 id="embed-heading">Embed the widget</h2>
         <label htmlFor="embed-snippet">Paste this line into the pages of your site</label>

@@ -59,14 +59,14 @@ describeEachDatabase("a client's ticket list is paged by the database (issue 12)
     }
   });
 
-  it("the client's views carry the status slug and the last update, through the same whitelist as the agents' shape", async () => {
+  it("the client's views carry the status slug, its client label and the last update, through the same whitelist as the agents' shape", async () => {
     const list = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/tickets/?per_page=100', headers: client });
-    for (const ticket of list.json().tickets) expect(ticket.status).toEqual({ slug: 'open', name: 'Open' });
+    for (const ticket of list.json().tickets) expect(ticket.status).toEqual({ slug: 'open', name: 'Received' });
     const id = filed[0] as number;
     const one = await hd.app.inject({ method: 'GET', url: `/api/helpdesk/v1/tickets/${id}`, headers: client });
     expect(one.statusCode).toBe(200);
     const ticket = one.json();
-    expect(ticket.status).toEqual({ slug: 'open', name: 'Open' });
+    expect(ticket.status).toEqual({ slug: 'open', name: 'Received' });
     expect(ticket.modified).toBe('2030-01-01T00:00:00.000Z');
     expect(ticket.created).not.toBe(ticket.modified);
     // Nothing of the agents' side.

@@ -33,9 +33,9 @@ describeEachDatabase('tickets are numbered in their own sequence (issue 15)', (d
     expect((second.json() as { number: number }).number).toBe(2);
 
     const sent = await mail.drain();
-    expect(sent.map((m) => m.subject)).toContain('We received your request: First one [#1]');
-    expect(sent.map((m) => m.subject)).toContain('We received your request: Second one [#2]');
-    expect(sent.map((m) => m.subject)).toContain('New ticket #2: Second one');
+    // Every mail of a ticket has one subject, with the number people read.
+    expect(sent.map((m) => m.subject)).toContain('First one [#1]');
+    expect(sent.map((m) => m.subject).filter((s) => s === 'Second one [#2]').length).toBeGreaterThanOrEqual(2);
 
     const author = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', body.id).executeTakeFirstOrThrow();
     const browser = new SiteClient(hd.app);

@@ -26,15 +26,15 @@ describeEachDatabase('one ticket reads as one conversation', (dialect) => {
       payload: ticketPayload({ email, subject: 'Export fails' }),
     });
     expect(res.statusCode).toBe(201);
-    return (res.json() as { id: number }).id;
+    return res.json() as { id: number; number: number };
   }
 
   it('every mail of a ticket has one subject, a reply address, chained ids; only automatic mail is marked so', async () => {
     await updateSettings(hd.ctx, { emails: { support_address: 'Support@Help.test' } });
     const agent = await hd.authAs('agent');
-    const id = await file('ann@client.test');
+    const { id, number } = await file('ann@client.test');
     const [confirmation] = await delivery.mailsTo('ann@client.test');
-    expect(confirmation?.subject).toBe(`Export fails [#${id}]`);
+    expect(confirmation?.subject).toBe(`Export fails [#${number}]`);
     expect(confirmation?.headers['reply-to']).toMatch(new RegExp(`^support\\+${id}-[0-9a-f]{24}@help\\.test$`));
     expect(confirmation?.headers['auto-submitted']).toBe('auto-generated');
     expect(confirmation?.text.startsWith(REPLY_MARKER)).toBe(true);
@@ -68,9 +68,9 @@ describeEachDatabase('one ticket reads as one conversation', (dialect) => {
   });
 
   it('without a support address, mails carry no reply address and no marker', async () => {
-    const id = await file('bob@client.test');
+    const { number } = await file('bob@client.test');
     const [confirmation] = await delivery.mailsTo('bob@client.test');
-    expect(confirmation?.subject).toBe(`Export fails [#${id}]`);
+    expect(confirmation?.subject).toBe(`Export fails [#${number}]`);
     expect(confirmation?.headers['reply-to']).toBeUndefined();
     expect(confirmation?.text).not.toContain(REPLY_MARKER);
   });

@@ -47,10 +47,10 @@ describeEachDatabase('receiveMail', (dialect) => {
       payload: ticketPayload({ email, subject: 'Export fails' }),
     });
     expect(res.statusCode).toBe(201);
-    const id = (res.json() as { id: number }).id;
+    const { id, number } = res.json() as { id: number; number: number };
     const [confirmation] = await delivery.mailsTo(email);
     if (!confirmation) throw new Error('no confirmation');
-    return { id, confirmation };
+    return { id, number, confirmation };
   }
 
   it('a new ticket by mail: subject and text filed for the sender, confirmed by mail in the same thread', async () => {
@@ -68,17 +68,18 @@ describeEachDatabase('receiveMail', (dialect) => {
     const ticket = await hd.ctx.db
       .selectFrom('posts as p')
       .innerJoin('users as u', 'u.id', 'p.author_id')
-      .select(['p.title', 'p.content', 'u.email', 'u.name'])
+      .select(['p.title', 'p.content', 'u.email', 'u.name', 'p.number'])
       .where('p.id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(ticket).toEqual({
+    const { number, ...filed } = ticket;
+    expect(filed).toEqual({
       title: 'Printer =?on fire',
       content: 'It smokes.\nPlease help.',
       email: 'cleo@client.test',
       name: 'Cleo Client',
     });
     const [confirmation] = await delivery.mailsTo('cleo@client.test');
-    expect(confirmation?.subject).toBe(`Printer =?on fire [#${id}]`);
+    expect(confirmation?.subject).toBe(`Printer =?on fire [#${number}]`);
     expect(confirmation?.headers['in-reply-to']).toBe('<first@client.test>');
     expect(confirmation?.headers['reply-to']).toMatch(new RegExp(`^support\\+${id}-[0-9a-f]{24}@help\\.test$`));
   });
@@ -111,11 +112,11 @@ describeEachDatabase('receiveMail', (dialect) => {
   it('the reply address and the subject number match; a staff member’s reply is the agent’s public reply', async () => {
     await hd.authAs('agent');
     const agent = { email: await staffEmail() };
-    const { id, confirmation } = await widgetTicket('bea@client.test');
+    const { id, number, confirmation } = await widgetTicket('bea@client.test');
     const replyTo = confirmation.headers['reply-to'] as string;
     const byAddress = await composeMail({ from: 'bea@client.test', to: replyTo, subject: 'Anything', text: 'By address.' });
     expect(await receive(byAddress)).toMatchObject({ kind: 'imported', ticketId: id });
-    const bySubject = await composeMail({ from: 'bea@client.test', to: SUPPORT, subject: `Re: [#${id}] hello`, text: 'By number.' });
+    const bySubject = await composeMail({ from: 'bea@client.test', to: SUPPORT, subject: `Re: [#${number}] hello`, text: 'By number.' });
     expect(await receive(bySubject)).toMatchObject({ kind: 'imported', ticketId: id });
     const fromAgent = await composeMail({ from: agent.email, to: replyTo, subject: 'Re', text: 'We are **on it**.' });
     expect(await receive(fromAgent)).toMatchObject({ kind: 'imported', ticketId: id });
@@ -128,13 +129,13 @@ describeEachDatabase('receiveMail', (dialect) => {
   });
 
   it('a forged From on another client’s reply address, thread or number never becomes a comment there', async () => {
-    const { id, confirmation } = await widgetTicket('victim@client.test');
+    const { id, number, confirmation } = await widgetTicket('victim@client.test');
     await widgetTicket('mallory@client.test');
     const replyTo = confirmation.headers['reply-to'] as string;
     for (const options of [
       { to: replyTo, subject: 'x' },
       { to: SUPPORT, subject: 'x', inReplyTo: confirmation.messageId },
-      { to: SUPPORT, subject: `[#${id}] x` },
+      { to: SUPPORT, subject: `[#${number}] x` },
     ]) {
       const raw = await composeMail({ from: 'mallory@client.test', text: 'Injected words.', ...options });
       const result = await receive(raw);

@@ -11,9 +11,17 @@ export interface SiteOptions {
   brand_color: string;
   /** IANA time zone in which pages and mails show times (`Europe/Berlin`). */
   time_zone: string;
+  /** Set by uploading a logo (site-logo.ts), never by a PATCH; '' without a logo. */
+  logo_version: string;
 }
 
-const DEFAULTS: SiteOptions = { users_can_register: false, site_name: 'Helpdesk', brand_color: '#1d4ed8', time_zone: 'UTC' };
+const DEFAULTS: SiteOptions = {
+  users_can_register: false,
+  site_name: 'Helpdesk',
+  brand_color: '#1d4ed8',
+  time_zone: 'UTC',
+  logo_version: '',
+};
 
 /** A colour as `#rrggbb`. */
 export const BRAND_COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';

@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { packageRoot } from '../config/package-root.js';
 import type { RouteServices } from '../http/services.js';
+import { readSiteLogo } from '../settings/site-logo.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { takeEarlyFront } from './early-front.js';
 import { createFrontRequest } from './front-request.js';
@@ -24,6 +25,22 @@ export const siteRoutes: FastifyPluginAsync<RouteServices & { templates: SiteTem
     // Public files, among them self-hosted copies of the widget that other sites load by script tag:
     // helmet's same-site resource policy would make browsers refuse them there.
     setHeaders: (res) => res.setHeader('cross-origin-resource-policy', 'cross-origin'),
+  });
+
+  // The owner's logo. Its URL carries the version, so a browser keeps it for a year and asks again after a change.
+  app.get('/site-logo', { schema: { hide: true } }, async (request, reply) => {
+    const logo = await readSiteLogo(ctx.db);
+    if (!logo) return reply.callNotFound();
+    const current = (request.query as { v?: string }).v === logo.version;
+    return reply
+      .headers({
+        'cache-control': current ? 'public, max-age=31536000, immutable' : 'no-cache',
+        etag: `"${logo.version}"`,
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': 'sandbox',
+      })
+      .type(logo.type)
+      .send(logo.bytes);
   });
 
   const handleFront = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -53,6 +53,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /helpdesk/v1/settings/secrets': 'listUnreadableSecrets',
   'GET /site/v1/options': 'getSiteOptions',
   'PATCH /site/v1/options': 'updateSiteOptions',
+  'PUT /site/v1/logo': 'uploadSiteLogo',
+  'DELETE /site/v1/logo': 'removeSiteLogo',
   // Accounts and the admin app's session
   'GET /helpdesk/v1/users/': 'listUsers',
   'POST /helpdesk/v1/users/': 'createUser',

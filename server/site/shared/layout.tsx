@@ -7,12 +7,14 @@ export interface LayoutProps {
   children: ReactNode;
   /** The signed-in client's name and the CSRF token of the sign-out form; absent when signed out. */
   account?: { name: string; csrf: string; isStaff?: boolean };
+  /** The owner's logo, shown before the site name; absent without one. */
+  logoUrl?: string;
   /** The page's meta description (search results, link previews); a default names the site. */
   description?: string;
 }
 
 /** The one theme every help-site page renders inside: header with the site name, navigation, main. */
-export function Layout({ siteName, homeUrl, title, children, account, description }: LayoutProps) {
+export function Layout({ siteName, homeUrl, title, children, account, description, logoUrl }: LayoutProps) {
   return (
     <html lang="en">
       <head>
@@ -29,6 +31,7 @@ export function Layout({ siteName, homeUrl, title, children, account, descriptio
       <body>
         <header className="site-header">
           <a className="site-name" href={`${homeUrl}/`}>
+            {logoUrl && <img className="site-logo" src={logoUrl} alt="" />}
             {siteName}
           </a>
           <nav className="site-nav" aria-label="Main">

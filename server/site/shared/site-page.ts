@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import type { Config } from '../../config/config-types.js';
 import type { DomainContext } from '../../domain/context.js';
 import { csrfToken } from '../../http/plugins/session.js';
+import { siteLogoUrl } from '../../settings/site-logo.js';
 import { getSiteOptions } from '../../settings/site-options.js';
 import { safeReturnPath } from '../safe-return-path.js';
 import type { LayoutProps } from './layout.js';
@@ -16,10 +17,11 @@ export async function layoutProps(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Omit<LayoutProps, 'title' | 'children'> & { csrf: string }> {
-  const [{ site_name }, csrf] = await Promise.all([getSiteOptions(ctx.db), csrfToken(request, reply)]);
+  const [{ site_name, logo_version }, csrf] = await Promise.all([getSiteOptions(ctx.db), csrfToken(request, reply)]);
   const user = request.siteUser;
   return {
     siteName: site_name,
+    logoUrl: siteLogoUrl(config.homeUrl, logo_version),
     homeUrl: config.homeUrl,
     csrf,
     ...(user && { account: { name: user.name, csrf, isStaff: user.role !== 'client' } }),

@@ -1,6 +1,13 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { invalidField } from '../../../errors.js';
-import { BRAND_COLOR_PATTERN, getSiteOptions, isTimeZone, updateSiteOptions } from '../../../settings/site-options.js';
+import { LOGO_MAX_BYTES, removeSiteLogo, saveSiteLogo, siteLogoUrl } from '../../../settings/site-logo.js';
+import {
+  BRAND_COLOR_PATTERN,
+  getSiteOptions,
+  isTimeZone,
+  type SiteOptions as Options,
+  updateSiteOptions,
+} from '../../../settings/site-options.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { Label, problemResponses } from '../shared.schema.js';
@@ -10,16 +17,25 @@ const SiteOptions = Type.Object({
   site_name: Type.String(),
   brand_color: Type.String({ description: 'The site colour, #rrggbb' }),
   time_zone: Type.String({ description: 'IANA time zone of the times on pages and in mails' }),
+  logo_url: Type.Union([Type.String(), Type.Null()], { description: 'The uploaded logo (PUT /logo), or null' }),
 });
 
-/** GET/PATCH /api/site/v1/options — the core site options (admins only). */
-export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+/** GET/PATCH /api/site/v1/options and PUT/DELETE /api/site/v1/logo — the core site options (admins only). */
+export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config }) => {
+  const present = ({ logo_version, ...options }: Options) => ({ ...options, logo_url: siteLogoUrl(config.homeUrl, logo_version) ?? null });
+  // The logo arrives as the file's bytes, whatever type the browser declares: its bytes decide (site-logo.ts).
+  app.addContentTypeParser(
+    ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
   app.get(
     '/options',
     { schema: { summary: 'Site options', tags: ['site'], response: { 200: SiteOptions, ...problemResponses(401, 403) } } },
     async (request) => {
       requireAdmin(request);
-      return getSiteOptions(ctx.db);
+      return present(await getSiteOptions(ctx.db));
     },
   );
 
@@ -46,7 +62,35 @@ export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
       const zone = request.body.time_zone;
       if (zone !== undefined && !isTimeZone(zone))
         throw invalidField('time_zone', 'use an IANA time zone name such as Europe/Berlin or UTC');
-      return updateSiteOptions(ctx.db, request.body);
+      return present(await updateSiteOptions(ctx.db, request.body));
+    },
+  );
+
+  app.put(
+    '/logo',
+    {
+      bodyLimit: LOGO_MAX_BYTES,
+      schema: {
+        summary: "Upload the site's logo (the image file as the body: PNG, JPEG, GIF or WebP, at most 256 KB)",
+        tags: ['site'],
+        response: { 200: SiteOptions, ...problemResponses(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const body = request.body;
+      await saveSiteLogo(ctx.db, Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+      return present(await getSiteOptions(ctx.db));
+    },
+  );
+
+  app.delete(
+    '/logo',
+    { schema: { summary: "Remove the site's logo", tags: ['site'], response: { 200: SiteOptions, ...problemResponses(401, 403) } } },
+    async (request) => {
+      requireAdmin(request);
+      await removeSiteLogo(ctx.db);
+      return present(await getSiteOptions(ctx.db));
     },
   );
 };

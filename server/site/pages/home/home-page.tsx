@@ -4,19 +4,21 @@ import { SearchForm } from '../docs/docs-pages.js';
 
 export function HomePage({
   siteName,
+  logoUrl,
   homeUrl,
   docs,
   products,
   account,
 }: {
   siteName: string;
+  logoUrl?: string;
   homeUrl: string;
   docs: Post[];
   products: Post[];
   account?: LayoutProps['account'];
 }) {
   return (
-    <Layout siteName={siteName} homeUrl={homeUrl} title={siteName} account={account}>
+    <Layout siteName={siteName} logoUrl={logoUrl} homeUrl={homeUrl} title={siteName} account={account}>
       <h1>How can we help?</h1>
       <SearchForm homeUrl={homeUrl} />
       <p className="actions">

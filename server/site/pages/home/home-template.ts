@@ -3,6 +3,7 @@ import type { Config } from '../../../config/config-types.js';
 import type { DomainContext } from '../../../domain/context.js';
 import { getPosts } from '../../../domain/post.js';
 import { csrfToken } from '../../../http/plugins/session.js';
+import { siteLogoUrl } from '../../../settings/site-logo.js';
 import { getSiteOptions } from '../../../settings/site-options.js';
 import { renderPage } from '../../shared/render-page.js';
 import type { SiteTemplate } from '../../site-template.js';
@@ -21,7 +22,16 @@ export function homeTemplate(ctx: DomainContext, config: Config): SiteTemplate {
       // Signed in, the header carries the client's name and a sign-out form: not for shared caches.
       const user = reply.request.siteUser;
       const account = user ? { name: user.name, csrf: await csrfToken(reply.request, reply), isStaff: user.role !== 'client' } : undefined;
-      const html = renderPage(HomePage({ siteName: options.site_name, homeUrl: config.homeUrl, docs, products, account }));
+      const html = renderPage(
+        HomePage({
+          siteName: options.site_name,
+          logoUrl: siteLogoUrl(config.homeUrl, options.logo_version),
+          homeUrl: config.homeUrl,
+          docs,
+          products,
+          account,
+        }),
+      );
       if (user) reply.header('cache-control', 'private, no-store');
       return reply.type('text/html; charset=utf-8').send(html);
     },
