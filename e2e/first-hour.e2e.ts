@@ -12,6 +12,9 @@ import { axeViolations } from './axe.js';
 import { dialog, expect, fillRequired, launcher, newEmail, openHostPage, sendButton, test } from './fixtures.js';
 import { closeServer, listen } from './start-e2e-service.js';
 
+// A 1×1 PNG, as an image editor writes it.
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 test.describe('a fresh install', () => {
   let service: RunningService;
   let dataDir: string;
@@ -78,6 +81,14 @@ test.describe('a fresh install', () => {
     await page.getByLabel('Site name').fill("Olive's Shop");
     await page.getByLabel('Sender name').fill('Olive support');
     await page.getByLabel('Sender address').fill('support@shop.test');
+    // The logo is saved the moment it is chosen; a file that is not an image is refused in plain words.
+    await page
+      .getByLabel('Logo (optional)')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('MZ not an image') });
+    await expect(page.getByRole('status').filter({ hasText: 'The logo must be a PNG, JPEG, GIF or WebP image.' })).toBeVisible();
+    await page.getByLabel('Logo (optional)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expect(page.getByRole('status').filter({ hasText: 'Logo saved.' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Your logo' })).toBeVisible();
     await page.getByRole('button', { name: 'Save and continue' }).click();
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add the widget to your site');
@@ -90,6 +101,8 @@ test.describe('a fresh install', () => {
     // Signed in as staff, the help site shows the way back to the admin.
     await page.goto(`${homeUrl}/`);
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', `${homeUrl}/admin/`);
+    // The owner's logo heads the help site.
+    expect(await page.locator('img.site-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     // The inbox carries the checklist, and says where mail goes while no SMTP server is set.
     await page.getByRole('link', { name: 'Admin' }).click();
     const checklist = page.getByRole('region', { name: 'Finish setting up' });

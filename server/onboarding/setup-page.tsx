@@ -3,6 +3,8 @@ import type { SetupValues } from './setup-values.js';
 
 export interface SetupPageProps {
   siteName: string;
+  /** The logo uploaded so far, if any. */
+  logoUrl?: string;
   homeUrl: string;
   csrf: string;
   values: SetupValues;
@@ -25,9 +27,9 @@ const described = (errors: Record<string, string>, name: string, hint?: string) 
   [errors[name] && `${name}-error`, hint].filter(Boolean).join(' ') || undefined;
 
 /** /admin/setup/: the short setup after the first administrator (and any time later). Works without JavaScript. */
-export function SetupPage({ siteName, homeUrl, csrf, values, errors, mailNotice, apiToken }: SetupPageProps) {
+export function SetupPage({ siteName, logoUrl, homeUrl, csrf, values, errors, mailNotice, apiToken }: SetupPageProps) {
   return (
-    <Layout siteName={siteName} homeUrl={homeUrl} title="Set up your help desk">
+    <Layout siteName={siteName} logoUrl={logoUrl} homeUrl={homeUrl} title="Set up your help desk">
       <h1>Set up your help desk</h1>
       {apiToken && <p className="notice">You are the administrator. Four choices and your help desk is ready for visitors.</p>}
       {Object.keys(errors).length > 0 && (
@@ -93,6 +95,23 @@ export function SetupPage({ siteName, homeUrl, csrf, values, errors, mailNotice,
           />
           <FieldError errors={errors} name="brand_color" />
         </p>
+        {/* No name: the image goes to the API as soon as it is chosen (logo-upload.js), not with this form. */}
+        <div className="field" hidden>
+          <label htmlFor="logo">Logo (optional)</label>
+          <img className="logo-preview" src={logoUrl} alt="Your logo" hidden={!logoUrl} />
+          <input
+            id="logo"
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            data-logo-upload={`${homeUrl}/api/site/v1/logo`}
+            data-csrf={csrf}
+            aria-describedby="logo-hint logo-status"
+          />
+          <span className="hint" id="logo-hint">
+            PNG, JPEG, GIF or WebP, at most 256 KB; saved as soon as you choose it. You can also add it later in Settings → General.
+          </span>
+          <span className="logo-status" id="logo-status" role="status" />
+        </div>
         <fieldset className="field">
           <legend>Who may file tickets?</legend>
           <label className="choice" htmlFor="who-anyone">
@@ -118,6 +137,7 @@ export function SetupPage({ siteName, homeUrl, csrf, values, errors, mailNotice,
           <pre className="token">{apiToken}</pre>
         </details>
       )}
+      <script src={`${homeUrl}/content/theme/logo-upload.js`} defer />
     </Layout>
   );
 }

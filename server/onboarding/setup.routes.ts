@@ -4,6 +4,7 @@ import type { DomainContext } from '../domain/context.js';
 import { AppError } from '../errors.js';
 import { assertCsrf, csrfToken } from '../http/plugins/session.js';
 import type { RouteServices } from '../http/services.js';
+import { siteLogoUrl } from '../settings/site-logo.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { renderPage } from '../site/shared/render-page.js';
 import { EmbedPage, TryWidgetPage } from './embed-page.js';
@@ -22,10 +23,11 @@ export async function sendSetupPage(
   reply: FastifyReply,
   options: { values?: SetupValues; errors?: Record<string, string>; apiToken?: string; status?: number } = {},
 ): Promise<FastifyReply> {
-  const [{ site_name }, csrf] = await Promise.all([getSiteOptions(ctx.db), csrfToken(request, reply)]);
+  const [{ site_name, logo_version }, csrf] = await Promise.all([getSiteOptions(ctx.db), csrfToken(request, reply)]);
   const mail = describeMailDestination(config);
   const page = SetupPage({
     siteName: site_name,
+    logoUrl: siteLogoUrl(config.homeUrl, logo_version),
     homeUrl: config.homeUrl,
     csrf,
     values: options.values ?? (await readSetupValues(ctx, options.apiToken !== undefined)),

@@ -1,0 +1,36 @@
+// The setup page's logo field: the chosen image goes straight to the API (PUT /api/site/v1/logo) with the
+// page's CSRF token. Without script the field is hidden and the hint points to Settings → General.
+for (const input of document.querySelectorAll('input[data-logo-upload]')) {
+  const field = input.closest('.field');
+  const status = field.querySelector('.logo-status');
+  const preview = field.querySelector('img');
+  field.hidden = false;
+  input.addEventListener('change', async () => {
+    const file = input.files[0];
+    if (!file) return;
+    status.textContent = 'Uploading…';
+    try {
+      const res = await fetch(input.dataset.logoUpload, {
+        method: 'PUT',
+        headers: {
+          'content-type': file.type || 'application/octet-stream',
+          'x-csrf-token': input.dataset.csrf,
+          accept: 'application/json',
+        },
+        body: file,
+        credentials: 'same-origin',
+      });
+      const answer = await res.json().catch(() => ({}));
+      if (!res.ok) {
+        status.textContent = answer.detail || 'The logo could not be saved. Try another image.';
+        return;
+      }
+      preview.src = answer.logo_url;
+      preview.hidden = false;
+      status.textContent = 'Logo saved.';
+    } catch {
+      status.textContent = 'The logo could not be sent. Check your connection and try again.';
+    }
+    input.value = '';
+  });
+}
