@@ -1,6 +1,8 @@
+import { type SqlBool, sql } from 'kysely';
 import type { DomainContext } from './context.js';
 import { FINISHED_STATUS_SLUGS } from './mark-ticket-solved.js';
 import { getPosts } from './post.js';
+import { matchingTickets, searchWords } from './ticket-search.js';
 
 export interface ClientTicketSummary {
   id: number;
@@ -62,9 +64,17 @@ async function statusNames(ctx: DomainContext, ids: number[]): Promise<Map<numbe
 export async function listClientTickets(
   ctx: DomainContext,
   userId: number,
-  page: { page: number; perPage: number },
+  page: { page: number; perPage: number; search?: string },
 ): Promise<ClientTicketPage> {
-  const own = ctx.db.selectFrom('posts').where('type', '=', 'ticket').where('author_id', '=', userId);
+  // A client's search reaches their subjects, descriptions and public replies, never an internal note.
+  const words = searchWords(page.search ?? '');
+  const own = ctx.db
+    .selectFrom('posts')
+    .where('type', '=', 'ticket')
+    .where('author_id', '=', userId)
+    .$if(words.length > 0, (q) =>
+      q.where(sql<SqlBool>`posts.id in (select ticket_id from ${matchingTickets(ctx.dialect, words, false)} as found)`),
+    );
   const [count, ids] = await Promise.all([
     own.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     own

@@ -1,7 +1,8 @@
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, Taxonomy } from '../db/tables.js';
 import type { DomainContext } from './context.js';
 import { findTermId } from './find-term-id.js';
+import { matchingTickets, searchWords } from './ticket-search.js';
 
 export interface InboxFilters {
   /** Status slug. */
@@ -15,7 +16,7 @@ export interface InboxFilters {
   assignee?: number | 'none';
   /** The client's user id. */
   client?: number;
-  /** Words in the subject or description, the client's name or email, or `#123` for a ticket id. */
+  /** Words in the subject, description, any comment or note, order ID or custom field, the client's name or email; or `#123`. */
   search?: string;
   page: number;
   perPage: number;
@@ -46,7 +47,20 @@ export interface InboxPage {
 
 type Eb = ExpressionBuilder<Database, 'posts'>;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+type Match = { ticket_id: number; rank: number };
+
+/** A search as the list query uses it: its words (full-text, ticket-search.ts) and a `#12` number. */
+function inboxSearch(ctx: DomainContext, text: string | undefined) {
+  const trimmed = text?.trim() ?? '';
+  const number = /^#?(\d{1,12})$/.exec(trimmed)?.[1];
+  // `#12` means the ticket; bare digits may also be words of an order ID or a message.
+  const words = trimmed.startsWith('#') && number !== undefined ? [] : searchWords(trimmed);
+  return {
+    words,
+    number: number === undefined ? undefined : Number(number),
+    matches: words.length ? matchingTickets(ctx.dialect, words, true) : undefined,
+  };
+}
 
 // Filters are resolved to term ids first, so the list query probes integer keys only.
 async function termId(ctx: DomainContext, taxonomy: Taxonomy, key: number | string | undefined): Promise<number | null | undefined> {
@@ -68,6 +82,8 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters): Prom
   if (statusId === null || reasonId === null || urgencyId === null) {
     return { tickets: [], total: 0, counts: await countByStatus(ctx, filters, { reasonId, urgencyId }) };
   }
+
+  const search = inboxSearch(ctx, filters.search);
 
   // Term filters are EXISTS probes for the page (walking the activity index, stopping after 50 rows)
   // and inner joins for the total and the counts, which must visit every match: a join lets the
@@ -92,21 +108,11 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters): Prom
     if (filters.client !== undefined) parts.push(eb('posts.author_id', '=', filters.client));
     if (filters.assignee === 'none') parts.push(eb('posts.assignee_id', 'is', null));
     else if (filters.assignee !== undefined) parts.push(eb('posts.assignee_id', '=', filters.assignee));
-    const search = filters.search?.trim();
-    if (search) {
-      const idMatch = /^#?(\d{1,12})$/.exec(search);
-      const like = `%${escapeLike(search.toLowerCase())}%`;
-      const text = (column: 'posts.title' | 'posts.content') => sql<SqlBool>`lower(${sql.ref(column)}) like ${like} escape '\\'`;
-      const people = eb.exists(
-        eb
-          .selectFrom('users as u')
-          .select('u.id')
-          .whereRef('u.id', '=', 'posts.author_id')
-          .where((w) => w.or([sql<SqlBool>`u.email like ${like} escape '\\'`, sql<SqlBool>`lower(u.name) like ${like} escape '\\'`])),
-      );
-      const any: Expression<SqlBool>[] = [text('posts.title'), text('posts.content'), people];
+    if (search.words.length || search.number !== undefined) {
+      const any: Expression<SqlBool>[] = [];
+      if (search.matches) any.push(sql<SqlBool>`posts.id in (select ticket_id from ${search.matches} as found)`);
       // `#12` is what people read (the number); the id is matched too, as it is in every link.
-      if (idMatch) any.push(eb('posts.number', '=', Number(idMatch[1])), eb('posts.id', '=', Number(idMatch[1])));
+      if (search.number !== undefined) any.push(eb('posts.number', '=', search.number), eb('posts.id', '=', search.number));
       parts.push(eb.or(any));
     }
     return eb.and(parts);
@@ -128,6 +134,12 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters): Prom
         'posts.updated_at',
       ])
       .where((eb) => conditions(eb, true))
+      // A search lists the best matches first (an exact number before any text); otherwise the latest activity.
+      .$if(search.matches !== undefined, (q) =>
+        q
+          .leftJoin((search.matches as RawBuilder<Match>).as('found'), (join) => join.onRef('found.ticket_id', '=', 'posts.id'))
+          .orderBy(sql`coalesce(found.rank, -1000)`),
+      )
       .orderBy('posts.updated_at', 'desc')
       .orderBy('posts.id', 'desc')
       .limit(filters.perPage)

@@ -88,8 +88,8 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       const { page, per_page: perPage } = query;
       const view = ticketView(request.actor);
       if (view.kind === 'own') {
-        // A client's own list, paged by the database; no filters apply.
-        const own = await listClientTickets(ctx, view.actor.id, { page, perPage });
+        // A client's own list, paged by the database; of the filters only the search applies.
+        const own = await listClientTickets(ctx, view.actor.id, { page, perPage, search: query.search });
         return { tickets: own.tickets.map(presentClientListTicket), total: own.total, page, per_page: perPage, counts: {} };
       }
       const result = await listInbox(ctx, {

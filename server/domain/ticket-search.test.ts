@@ -1,0 +1,75 @@
+import { beforeAll, expect, it } from 'vitest';
+import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { searchWords } from './ticket-search.js';
+
+it('a search is reduced to its words: no index syntax gets through', () => {
+  expect(searchWords('ORD-98765')).toEqual(['ord', '98765']);
+  expect(searchWords('"a" OR b* NEAR(c) -- \' ; zelda@quist.test')).toEqual(['a', 'or', 'b', 'near', 'c', 'zelda', 'quist', 'test']);
+  expect(searchWords('  !!! ')).toEqual([]);
+  expect(searchWords('one two three four five six seven eight nine')).toHaveLength(8);
+});
+
+describeEachDatabase('full-text ticket search (issue 16)', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+  let agent: { authorization: string };
+  let client: { authorization: string };
+  let mine: number;
+  let other: number;
+  const api = (method: 'GET' | 'POST', url: string, headers: object, payload?: object) =>
+    hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers: headers as Record<string, string>, payload });
+  const found = async (search: string, headers = agent) => {
+    const res = await api('GET', `/tickets/?per_page=50&search=${encodeURIComponent(search)}`, headers);
+    expect(res.statusCode).toBe(200);
+    return (res.json().tickets as Array<{ id: number }>).map((t) => t.id);
+  };
+
+  beforeAll(async () => {
+    await relaxIntakeLimits(hd.ctx);
+    await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
+    agent = await hd.authAs('agent');
+    client = await hd.authAs('client');
+    const email = (await api('GET', '/me', client)).json().user.email as string;
+    const file = async (payload: Record<string, unknown>) => (await api('POST', '/tickets/', {}, ticketPayload(payload))).json().id as number;
+    mine = await file({ email, subject: 'Printer jams on page two', description: 'The cartridge is new.', order_id: 'ORD-98765' });
+    other = await file({ name: 'Zelda Quist', email: 'zelda@quist.test', subject: 'Invoice question', description: 'Where is it?' });
+    expect((await api('POST', `/tickets/${mine}/comments`, client, { text: 'Now the toner smudges too.' })).statusCode).toBe(201);
+    const note = await api('POST', `/tickets/${mine}/comments`, agent, { text: 'Escalate to the vendor, confidential.', internal: true });
+    expect(note.statusCode).toBe(201);
+    // A custom field's value, as the form stores it.
+    await hd.ctx.db.insertInto('post_meta').values({ post_id: other, meta_key: 'custom_colour', meta_value: 'Mauve' }).execute();
+  });
+
+  it('finds a word of a client reply, an order ID, a custom field, the client and the subject (stemmed, by prefix)', async () => {
+    expect(await found('toner')).toEqual([mine]);
+    expect(await found('ORD-98765')).toEqual([mine]);
+    expect(await found('mauve')).toEqual([other]);
+    expect(await found('Zelda Quist')).toEqual([other]);
+    expect(await found('zelda@quist.test')).toEqual([other]);
+    expect(await found('jamming')).toEqual([mine]);
+    expect(await found('cartri')).toEqual([mine]);
+    // Every word must match; an unknown one finds nothing.
+    expect(await found('toner invoice')).toEqual([]);
+    expect(await found('"; drop table posts; --')).toEqual([]);
+  });
+
+  it('agents find internal notes; a client never does, and finds only their own tickets', async () => {
+    expect(await found('confidential')).toEqual([mine]);
+    expect(await found('confidential', client)).toEqual([]);
+    expect(await found('toner', client)).toEqual([mine]);
+    expect(await found('mauve', client)).toEqual([]);
+  });
+
+  it('ranks a subject match before a match in a comment, whatever was updated last', async () => {
+    const titled = (await api('POST', '/tickets/', {}, ticketPayload({ subject: 'Smudges everywhere', description: 'x' }))).json().id;
+    // The other ticket is the most recently updated one, but only a comment holds the word.
+    await api('POST', `/tickets/${mine}/comments`, agent, { text: 'Smudges are normal at first.' });
+    expect(await found('smudges')).toEqual([titled, mine]);
+  });
+
+  it('still finds a ticket by its #number', async () => {
+    const { number } = (await api('GET', `/tickets/${other}`, agent)).json();
+    expect(await found(`#${number}`)).toContain(other);
+  });
+});
