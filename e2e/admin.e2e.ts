@@ -86,7 +86,14 @@ test.describe('screens', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('link', { name: 'Checkout button greyed out' })).toBeVisible();
     await expect(page.locator('tbody tr')).toHaveCount(1);
+    // The searched word is marked where it matched.
+    await expect(page.locator('tbody mark')).toHaveText('greyed');
     await expectNoAxeViolations(page, 'inbox');
+    // The order ID is found too (full-text, issue 16).
+    await page.getByLabel('Search tickets').fill('ORD-7731');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.locator('tbody tr')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Checkout button greyed out' })).toBeVisible();
 
     await page.getByRole('link', { name: 'Checkout button greyed out' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Checkout button greyed out');

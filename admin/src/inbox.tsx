@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, formatTime, type InboxPage, type Lookups, type Me } from './api.js';
+import { Highlight, searchWords } from './highlight.js';
 import { Link, navigate } from './router.js';
 import { SetupChecklist } from './setup-checklist.js';
 
@@ -10,6 +11,9 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
   const [data, setData] = useState<InboxPage | null>(null);
   const [error, setError] = useState('');
   const queryString = query.toString();
+  // `#12` looks for a number, not for words.
+  const search = query.get('search') ?? '';
+  const words = search.trim().startsWith('#') ? [] : searchWords(search);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `query` is a new object on every render; its text says when it changed
   useEffect(() => {
     document.title = 'Inbox · Helpdesk admin';
@@ -153,7 +157,7 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
                 <tr key={t.id}>
                   <td>
                     <Link to={`tickets/${t.id}`} className="subject">
-                      {t.title}
+                      <Highlight text={t.title} words={words} />
                     </Link>
                     <span className="ticket-id">#{t.number ?? t.id}</span>
                     {t.urgency && <span className={`tag urgency-${t.urgency.slug}`}>{t.urgency.name}</span>}
@@ -161,7 +165,7 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
                   <td data-label="Client">
                     {t.client ? (
                       <Link to={`?client=${t.client.id}`} title={t.client.email}>
-                        {t.client.name}
+                        <Highlight text={t.client.name} words={words} />
                       </Link>
                     ) : (
                       '—'
