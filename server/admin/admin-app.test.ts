@@ -3,6 +3,7 @@ import type { SitePlugin } from '../config/config-types.js';
 import { issueFirstAdminLink } from '../domain/first-admin.js';
 import { setPasswordByEmail } from '../domain/staff-users.js';
 import { getSettings } from '../settings/settings.js';
+import { getSiteOptions } from '../settings/site-options.js';
 import { csrfIn, SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
@@ -99,6 +100,29 @@ describeEachDatabase('admin app routes and the classic settings screen', (dialec
     const forged = await browser.post(`${path}?tab=acme`, { _csrf: 'forged', _tab: 'acme', 'acme.greeting': 'Evil' });
     expect(forged.statusCode).toBe(403);
     expect((await getSettings(hd.ctx)).acme?.greeting).toBe('Howdy');
+  });
+
+  it('the General tab comes first and sets the site options with the rules of the API (issue 15)', async () => {
+    const browser = await signedIn('admin');
+    const page = await browser.get(path);
+    expect(page.body).toContain('Site name');
+    const form = { _csrf: csrfIn(page.body), _tab: 'general', 'general.site_name': 'Classic Shop', 'general.time_zone': 'Europe/Berlin' };
+    const bad = await browser.post(`${path}?tab=general`, { ...form, 'general.brand_color': 'red' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Enter a colour as #rrggbb');
+    expect((await getSiteOptions(hd.ctx.db)).site_name).not.toBe('Classic Shop');
+    const saved = await browser.post(`${path}?tab=general`, {
+      ...form,
+      'general.brand_color': '#aa3300',
+      'general.users_can_register': '1',
+    });
+    expect(saved.statusCode).toBe(303);
+    expect(await getSiteOptions(hd.ctx.db)).toMatchObject({
+      site_name: 'Classic Shop',
+      brand_color: '#aa3300',
+      time_zone: 'Europe/Berlin',
+      users_can_register: true,
+    });
   });
 
   it('refuses agents and signed-out visitors', async () => {

@@ -7,6 +7,7 @@ import { mayManageSettings } from '../policies/settings-policy.js';
 import type { SettingsField, SettingsSchema, SettingsValues } from '../settings/schema-types.js';
 import { buildSettingsSchema, getSettings, listFields, updateSettings } from '../settings/settings.js';
 import { renderPage } from '../site/shared/render-page.js';
+import { GENERAL_TAB_SLUG, generalValues, saveGeneral, withGeneralTab } from './classic-general-tab.js';
 import { ClassicSettingsPage, type ClassicSettingsProps } from './classic-settings-page.js';
 
 type Form = Record<string, unknown>;
@@ -46,7 +47,7 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
   ) => {
     const user = request.siteUser;
     const isAdmin = mayManageSettings(user);
-    const schema = extra.schema ?? (await buildSettingsSchema(ctx.hooks));
+    const schema = extra.schema ?? withGeneralTab(await buildSettingsSchema(ctx.hooks));
     const query = request.query as Record<string, string | undefined>;
     const tab = extra.tab ?? (query.tab && schema[query.tab] ? query.tab : (Object.keys(schema)[0] ?? ''));
     const page = ClassicSettingsPage({
@@ -55,7 +56,7 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
       csrf: await csrfToken(request, reply),
       schema,
       tab,
-      values: extra.values ?? (isAdmin ? await getSettings(ctx) : {}),
+      values: extra.values ?? (isAdmin ? { ...(await getSettings(ctx)), [GENERAL_TAB_SLUG]: await generalValues(ctx.db) } : {}),
       typed: extra.typed ?? {},
       errors: extra.errors ?? {},
       saved: extra.saved ?? query.saved === '1',
@@ -108,7 +109,7 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
     const user = request.siteUser;
     if (!mayManageSettings(user)) return render(request, reply, 403);
     const body = (request.body ?? {}) as Form;
-    const schema = await buildSettingsSchema(ctx.hooks);
+    const schema = withGeneralTab(await buildSettingsSchema(ctx.hooks));
     const tab = typeof body._tab === 'string' && schema[body._tab] ? body._tab : '';
     if (!tab) return render(request, reply, 400, { schema });
 
@@ -123,7 +124,12 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
       if (read.problem) errors[name] = read.problem;
       else (patch[tab] as Record<string, unknown>)[key] = read.value;
     }
-    if (Object.keys(errors).length === 0) {
+    if (Object.keys(errors).length === 0 && tab === GENERAL_TAB_SLUG) {
+      // The site options, not the helpdesk's settings: stored with the same rules as the API's.
+      const problems = await saveGeneral(ctx.db, patch[tab] as Record<string, unknown>);
+      for (const [key, detail] of Object.entries(problems)) errors[`${tab}.${key}`] = detail;
+      if (Object.keys(errors).length === 0) return reply.redirect(`${path}?tab=${tab}&saved=1`, 303);
+    } else if (Object.keys(errors).length === 0) {
       try {
         await updateSettings(ctx, patch);
         return reply.redirect(`${path}?tab=${encodeURIComponent(tab)}&saved=1`, 303);
@@ -132,7 +138,7 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
         for (const e of error.errors) errors[e.field] = e.detail;
       }
     }
-    const values = await getSettings(ctx);
+    const values = { ...(await getSettings(ctx)), [GENERAL_TAB_SLUG]: await generalValues(ctx.db) };
     return render(request, reply, 400, { schema, tab, values, typed, errors });
   });
 };
