@@ -4,6 +4,7 @@ import { AppError, invalidField } from '../errors.js';
 import { mayChangeTicket } from '../policies/ticket-policy.js';
 import { type Actor, type DomainContext, now } from './context.js';
 import { findTermId } from './find-term-id.js';
+import { enqueueMail } from '../email/mail-jobs.js';
 import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
 
 export interface TicketChanges {
@@ -88,6 +89,9 @@ export async function updateTicket(
         throw invalidField('assignee', `there is no agent or admin with id ${changes.assignee}`);
       set.assignee_id = changes.assignee;
       if (ticket.assignee_id !== changes.assignee) {
+        // The new assignee is told, unless they took the ticket themselves.
+        if (changes.assignee !== null && changes.assignee !== actor.id)
+          await enqueueMail(trx, { template: 'agent_ticket_assigned', userId: changes.assignee, ticketId: id });
         const before = ticket.assignee_id === null ? undefined : await findStaffName(trx, ticket.assignee_id);
         recorded.push({ kind: 'field', field: 'assignee', oldValue: before ?? null, newValue: after ?? null });
       }

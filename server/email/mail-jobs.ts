@@ -28,16 +28,28 @@ export async function enqueueMail(db: Kysely<Database>, payload: MailJobPayload)
   await enqueueJob(db, MAIL_JOB, payload);
 }
 
+/** Agents and admins who can read mail about tickets: a disabled account gets none. */
 async function staffIds(db: Kysely<Database>): Promise<number[]> {
-  const rows = await db.selectFrom('users').select('id').where('role', 'in', ['agent', 'admin']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', 'in', ['agent', 'admin'])
+    .where('disabled_at', 'is', null)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.id);
+}
+
+/** Who among the staff hears of a new ticket: everyone, or (setting off) no one; never its own author. */
+export interface TicketCreatedRouting {
+  notifyAllAgents: boolean;
 }
 
 /**
  * Turns an event job into one mail job per recipient, in the transaction that completes the event job,
  * so a retry of one recipient's mail never resends another's.
  */
-export async function fanOutTicketCreated(trx: Kysely<Database>, ticketId: number): Promise<void> {
+export async function fanOutTicketCreated(trx: Kysely<Database>, ticketId: number, routing: TicketCreatedRouting): Promise<void> {
   const ticket = await trx
     .selectFrom('posts')
     .select(['author_id'])
@@ -46,22 +58,29 @@ export async function fanOutTicketCreated(trx: Kysely<Database>, ticketId: numbe
     .executeTakeFirst();
   if (!ticket) return;
   if (ticket.author_id) await enqueueMail(trx, { template: 'client_ticket_created', userId: ticket.author_id, ticketId });
+  if (!routing.notifyAllAgents) return;
   for (const id of await staffIds(trx)) {
     if (id !== ticket.author_id) await enqueueMail(trx, { template: 'agent_ticket_created', userId: id, ticketId });
   }
 }
 
-/** Agent or bot reply → the client; client reply → the agents. Internal notes reach no one. */
+/**
+ * Agent or bot reply → the client; client reply → the ticket's assignee, or every agent while it has none.
+ * Internal notes reach no one.
+ */
 export async function fanOutCommentAdded(trx: Kysely<Database>, commentId: number): Promise<void> {
   const comment = await trx
     .selectFrom('comments as c')
     .innerJoin('posts as p', 'p.id', 'c.post_id')
-    .select(['c.id', 'c.post_id', 'c.author_id', 'c.author_role', 'p.author_id as client_id'])
+    .select(['c.id', 'c.post_id', 'c.author_id', 'c.author_role', 'p.author_id as client_id', 'p.assignee_id'])
     .where('c.id', '=', commentId)
     .executeTakeFirst();
   if (!comment || (await isInternal(trx, commentId))) return;
   if (comment.author_role === 'client') {
-    for (const id of await staffIds(trx))
+    const staff = await staffIds(trx);
+    // A disabled assignee hears nothing; the ticket then needs everyone's eyes.
+    const recipients = comment.assignee_id !== null && staff.includes(comment.assignee_id) ? [comment.assignee_id] : staff;
+    for (const id of recipients)
       await enqueueMail(trx, { template: 'agent_client_reply', userId: id, ticketId: comment.post_id, commentId });
   } else if (comment.client_id && comment.client_id !== comment.author_id) {
     await enqueueMail(trx, { template: 'client_agent_reply', userId: comment.client_id, ticketId: comment.post_id, commentId });

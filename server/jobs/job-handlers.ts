@@ -7,6 +7,7 @@ import { isVisitorTriggeredMail, takeMailAllowance } from '../email/mail-throttl
 import { recordSentMail } from '../email/ticket-thread.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import type { JobKind, JobPayloads } from './job-payloads.js';
+import { getCoreSettings } from '../settings/core-settings.js';
 import { completeJob, enqueueJob, type JobRow, skipJob } from './queue.js';
 
 export interface JobHandlerDeps {
@@ -27,11 +28,11 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
   return {
     async ticket_created(job, { ticketId }) {
       // The responder runs as its own job: the AI call never holds up intake or this fan-out.
-      const respond = await isAutoResponderEnabled(ctx);
+      const [respond, settings] = await Promise.all([isAutoResponderEnabled(ctx), getCoreSettings(ctx)]);
       // Through the transaction runner: on SQLite the fan-out shares the intake's group commit rather
       // than paying an fsync of its own on the event loop for every ticket.
       await ctx.transactions.run(async (trx) => {
-        await fanOutTicketCreated(trx, ticketId);
+        await fanOutTicketCreated(trx, ticketId, { notifyAllAgents: settings.emails.notify_new_tickets });
         if (respond) await enqueueJob(trx, AUTO_RESPOND_JOB, { ticketId });
         await completeJob(trx, job);
       });

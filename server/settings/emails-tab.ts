@@ -85,9 +85,14 @@ export const MAIL_TEMPLATES = {
     body: '##client_name## filed a new ticket "##ticket_title##":\n\n##reply_text##\n\n##ticket_link##',
   },
   agent_client_reply: {
-    label: 'Client reply: to agents',
+    label: 'Client reply: to agents (the assignee only, once a ticket has one)',
     subject: TICKET_SUBJECT,
     body: '##client_name## replied to "##ticket_title##":\n\n##reply_text##\n\n##ticket_link##',
+  },
+  agent_ticket_assigned: {
+    label: 'Ticket assigned: to the new assignee',
+    subject: TICKET_SUBJECT,
+    body: 'The ticket "##ticket_title##" of ##client_name## is now yours.\n\n##ticket_link##',
   },
 } as const;
 
@@ -133,6 +138,19 @@ export function emailsTab() {
             default: 5,
             min: 1,
             max: 1000,
+          },
+        },
+      },
+      notifications: {
+        label: 'Mail to agents',
+        desc:
+          'Who hears of what. A client’s reply on an assigned ticket goes to its assignee only; on an unassigned ticket, to every ' +
+          'agent. An agent assigned a ticket by someone else is told. Disabled accounts get no mail.',
+        fields: {
+          notify_new_tickets: {
+            type: 'checkbox' as const,
+            label: 'Mail every agent about each new ticket',
+            default: true,
           },
         },
       },
