@@ -73,7 +73,9 @@ export async function listClientTickets(
     .where('type', '=', 'ticket')
     .where('author_id', '=', userId)
     .$if(words.length > 0, (q) =>
-      q.where(sql<SqlBool>`posts.id in (select ticket_id from ${matchingTickets(ctx.dialect, words, false)} as found)`),
+      q.where(
+        sql<SqlBool>`posts.id in (select ticket_id from ${matchingTickets(ctx.dialect, words, { includeNotes: false, authorId: userId })} as found)`,
+      ),
     );
   const [count, ids] = await Promise.all([
     own.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

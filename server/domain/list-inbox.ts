@@ -1,8 +1,8 @@
-import { type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, Taxonomy } from '../db/tables.js';
 import type { DomainContext } from './context.js';
 import { findTermId } from './find-term-id.js';
-import { matchingTickets, searchWords } from './ticket-search.js';
+import { bestMatches, searchWords } from './ticket-search.js';
 
 export interface InboxFilters {
   /** Status slug. */
@@ -47,18 +47,17 @@ export interface InboxPage {
 
 type Eb = ExpressionBuilder<Database, 'posts'>;
 
-type Match = { ticket_id: number; rank: number };
-
-/** A search as the list query uses it: its words (full-text, ticket-search.ts) and a `#12` number. */
-function inboxSearch(ctx: DomainContext, text: string | undefined) {
+/** A search as the list query uses it: the ranks of its best matches (ticket-search.ts) and a `#12` number. */
+async function inboxSearch(ctx: DomainContext, text: string | undefined) {
   const trimmed = text?.trim() ?? '';
   const number = /^#?(\d{1,12})$/.exec(trimmed)?.[1];
   // `#12` means the ticket; bare digits may also be words of an order ID or a message.
   const words = trimmed.startsWith('#') && number !== undefined ? [] : searchWords(trimmed);
+  const matches = words.length ? await bestMatches(ctx.db, ctx.dialect, words, { includeNotes: true }) : [];
   return {
-    words,
+    active: words.length > 0 || number !== undefined,
     number: number === undefined ? undefined : Number(number),
-    matches: words.length ? matchingTickets(ctx.dialect, words, true) : undefined,
+    ranks: new Map(matches.map((m) => [m.ticket_id, m.rank])),
   };
 }
 
@@ -83,7 +82,7 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters): Prom
     return { tickets: [], total: 0, counts: await countByStatus(ctx, filters, { reasonId, urgencyId }) };
   }
 
-  const search = inboxSearch(ctx, filters.search);
+  const search = await inboxSearch(ctx, filters.search);
 
   // Term filters are EXISTS probes for the page (walking the activity index, stopping after 50 rows)
   // and inner joins for the total and the counts, which must visit every match: a join lets the
@@ -108,9 +107,9 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters): Prom
     if (filters.client !== undefined) parts.push(eb('posts.author_id', '=', filters.client));
     if (filters.assignee === 'none') parts.push(eb('posts.assignee_id', 'is', null));
     else if (filters.assignee !== undefined) parts.push(eb('posts.assignee_id', '=', filters.assignee));
-    if (search.words.length || search.number !== undefined) {
-      const any: Expression<SqlBool>[] = [];
-      if (search.matches) any.push(sql<SqlBool>`posts.id in (select ticket_id from ${search.matches} as found)`);
+    if (search.active) {
+      const any: Expression<SqlBool>[] = [sql<SqlBool>`1 = 0`];
+      if (search.ranks.size) any.push(eb('posts.id', 'in', [...search.ranks.keys()]));
       // `#12` is what people read (the number); the id is matched too, as it is in every link.
       if (search.number !== undefined) any.push(eb('posts.number', '=', search.number), eb('posts.id', '=', search.number));
       parts.push(eb.or(any));
@@ -134,22 +133,25 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters): Prom
         'posts.updated_at',
       ])
       .where((eb) => conditions(eb, true))
-      // A search lists the best matches first (an exact number before any text); otherwise the latest activity.
-      .$if(search.matches !== undefined, (q) =>
-        q
-          .leftJoin((search.matches as RawBuilder<Match>).as('found'), (join) => join.onRef('found.ticket_id', '=', 'posts.id'))
-          .orderBy(sql`coalesce(found.rank, -1000)`),
-      )
       .orderBy('posts.updated_at', 'desc')
       .orderBy('posts.id', 'desc')
-      .limit(filters.perPage)
-      .offset((filters.page - 1) * filters.perPage)
-      .execute(),
+      // A search's few hundred matches are ordered by rank below, then paged.
+      .$if(!search.active, (q) => q.limit(filters.perPage).offset((filters.page - 1) * filters.perPage))
+      .execute()
+      .then((found) => (search.active ? pageByRank(found, search.ranks, filters) : found)),
     countByStatus(ctx, filters, { reasonId, urgencyId }, (eb) => conditions(eb, false, true)),
   ]);
   const total = filters.status !== undefined ? (counts[filters.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
 
   return { tickets: await describeTickets(ctx, rows), total, counts };
+}
+
+/** The best matches first (an exact `#number` before any words), then the latest activity; one page of them. */
+function pageByRank<R extends { id: number }>(rows: R[], ranks: Map<number, number>, filters: InboxFilters): R[] {
+  const rankOf = (row: R) => ranks.get(row.id) ?? -1e9;
+  // Array.prototype.sort is stable: equal ranks keep the activity order the query gave.
+  const start = (filters.page - 1) * filters.perPage;
+  return [...rows].sort((a, b) => rankOf(a) - rankOf(b)).slice(start, start + filters.perPage);
 }
 
 async function countByStatus(

@@ -31,7 +31,8 @@ describeEachDatabase('full-text ticket search (issue 16)', (dialect) => {
     agent = await hd.authAs('agent');
     client = await hd.authAs('client');
     const email = (await api('GET', '/me', client)).json().user.email as string;
-    const file = async (payload: Record<string, unknown>) => (await api('POST', '/tickets/', {}, ticketPayload(payload))).json().id as number;
+    const file = async (payload: Record<string, unknown>) =>
+      (await api('POST', '/tickets/', {}, ticketPayload(payload))).json().id as number;
     mine = await file({ email, subject: 'Printer jams on page two', description: 'The cartridge is new.', order_id: 'ORD-98765' });
     other = await file({ name: 'Zelda Quist', email: 'zelda@quist.test', subject: 'Invoice question', description: 'Where is it?' });
     expect((await api('POST', `/tickets/${mine}/comments`, client, { text: 'Now the toner smudges too.' })).statusCode).toBe(201);

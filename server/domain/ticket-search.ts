@@ -1,8 +1,28 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DialectName } from '../db/create-db.js';
+import type { Database } from '../db/tables.js';
 
 /** At most this many words of a search are used: enough for a sentence someone remembers, bounded work. */
 const MAX_WORDS = 8;
+
+/**
+ * A search lists at most this many tickets, the best first: nobody reads further, and a common word then costs
+ * the ranking of its matches, not a join of every one of them with the inbox's filters and counts.
+ */
+export const MAX_SEARCH_RESULTS = 500;
+
+/** The best tickets for the words, by rank (lower is better), at most MAX_SEARCH_RESULTS; one evaluation. */
+export async function bestMatches(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  words: string[],
+  scope: SearchScope,
+): Promise<Array<{ ticket_id: number; rank: number }>> {
+  const found = matchingTickets(dialect, words, scope);
+  const { rows } = await sql<{ ticket_id: number; rank: number }>`select ticket_id, rank from ${found} as found
+    order by rank, ticket_id desc limit ${MAX_SEARCH_RESULTS}`.execute(db);
+  return rows.map((r) => ({ ticket_id: Number(r.ticket_id), rank: Number(r.rank) }));
+}
 
 /**
  * The words of a search as the indexes hold them: letters and digits, lower-cased (an order ID `ORD-1234` is the
@@ -14,52 +34,70 @@ export function searchWords(text: string): string[] {
   return [...new Set(words.map((w) => w.slice(0, 50)))].slice(0, MAX_WORDS);
 }
 
+/** Whose search: staff see every ticket and note; a client (`authorId`) their own tickets, never a note. */
+export interface SearchScope {
+  includeNotes: boolean;
+  authorId?: number;
+}
+
 /**
  * The tickets whose subject and description, one comment, one meta value (order ID, custom fields) or client
  * holds every word (each as a word or the start of one), with a rank: lower is better, a subject match best.
- * `includeNotes` false leaves internal notes out (a client's search). The expressions repeat the migration's
- * index expressions exactly (2026-11-25-013-ticket-search), or PostgreSQL cannot use the indexes.
+ * The expressions repeat the migration's index expressions exactly (2026-11-25-013-ticket-search), or
+ * PostgreSQL cannot use the indexes.
  */
 export function matchingTickets(
   dialect: DialectName,
   words: string[],
-  includeNotes: boolean,
+  scope: SearchScope,
 ): RawBuilder<{ ticket_id: number; rank: number }> {
+  // A client's search is narrowed inside each place, before the best rows are kept: others' tickets never
+  // crowd theirs out.
+  const own = (ticket: string) =>
+    scope.authorId === undefined
+      ? sql``
+      : sql`and ${sql.ref(ticket)} in (select id from posts where type = 'ticket' and author_id = ${scope.authorId})`;
   const notNote = (comment: string) =>
-    includeNotes
+    scope.includeNotes
       ? sql``
       : sql`and not exists (select 1 from comment_meta n where n.comment_id = ${sql.ref(comment)}
           and n.meta_key = 'is_internal' and n.meta_value = '1')`;
+  // Each place keeps only its best MAX_SEARCH_RESULTS rows before they are merged per ticket, so a word in
+  // thousands of messages costs their ranking inside the index, not a join of every one of them.
+  const best = (source: RawBuilder<unknown>) =>
+    sql`select * from (${source} order by rank, ticket_id desc limit ${MAX_SEARCH_RESULTS}) as best`;
   if (dialect === 'postgres') {
+    // Ranked by where the words are (subject, then order ID or custom field, then client, then a message) and
+    // then by recency: ts_rank would re-parse every matching text, since the indexes hold no vectors.
     const prose = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
     const exact = sql`to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
     return sql`(select ticket_id, min(rank) as rank from (
-      select p.id as ticket_id,
-        -ts_rank(to_tsvector('english', p.title || ' ' || p.content), ${prose})
-          - case when to_tsvector('english', p.title) @@ ${prose} then 1 else 0 end as rank
-        from posts p where p.type = 'ticket' and to_tsvector('english', p.title || ' ' || p.content) @@ ${prose}
+      ${best(sql`select p.id as ticket_id, case when to_tsvector('english', p.title) @@ ${prose} then -4 else -2 end as rank
+        from posts p where p.type = 'ticket' and to_tsvector('english', p.title || ' ' || p.content) @@ ${prose} ${own('p.id')}`)}
       union all
-      select c.post_id, -ts_rank(to_tsvector('english', c.content), ${prose})
-        from comments c where to_tsvector('english', c.content) @@ ${prose} ${notNote('c.id')}
+      ${best(sql`select c.post_id as ticket_id, -1 as rank from comments c
+        where to_tsvector('english', c.content) @@ ${prose} ${notNote('c.id')} ${own('c.post_id')}`)}
       union all
-      select m.post_id, -ts_rank(to_tsvector('simple', regexp_replace(m.meta_value, '[^[:alnum:]]+', ' ', 'g')), ${exact})
-        from post_meta m where to_tsvector('simple', regexp_replace(m.meta_value, '[^[:alnum:]]+', ' ', 'g')) @@ ${exact}
+      ${best(sql`select m.post_id as ticket_id, -3 as rank from post_meta m
+        where to_tsvector('simple', regexp_replace(m.meta_value, '[^[:alnum:]]+', ' ', 'g')) @@ ${exact} ${own('m.post_id')}`)}
       union all
-      select p.id, -0.1 from users u join posts p on p.author_id = u.id and p.type = 'ticket'
-        where to_tsvector('simple', regexp_replace(u.name || ' ' || u.email, '[^[:alnum:]]+', ' ', 'g')) @@ ${exact}
+      ${best(sql`select p.id as ticket_id, -2 as rank from users u join posts p on p.author_id = u.id and p.type = 'ticket'
+        where to_tsvector('simple', regexp_replace(u.name || ' ' || u.email, '[^[:alnum:]]+', ' ', 'g')) @@ ${exact} ${own('p.id')}`)}
     ) found group by ticket_id)`;
   }
-  // FTS5: each word quoted (no operators), as a prefix; all of them must match.
+  // FTS5: each word quoted (no operators), as a prefix; all of them must match. BM25 comes from the index.
   const query = words.map((w) => `"${w}"*`).join(' ');
   return sql`(select ticket_id, min(rank) as rank from (
-    select tickets_fts.rowid as ticket_id, bm25(tickets_fts, 10.0, 1.0) - 1 as rank from tickets_fts where tickets_fts match ${query}
+    ${best(sql`select tickets_fts.rowid as ticket_id, bm25(tickets_fts, 10.0, 1.0) - 1 as rank from tickets_fts
+      where tickets_fts match ${query} ${own('tickets_fts.rowid')}`)}
     union all
-    select c.post_id, bm25(comments_fts) from comments_fts join comments c on c.id = comments_fts.rowid
-      where comments_fts match ${query} ${notNote('c.id')}
+    ${best(sql`select c.post_id as ticket_id, bm25(comments_fts) as rank from comments_fts join comments c on c.id = comments_fts.rowid
+      where comments_fts match ${query} ${notNote('c.id')} ${own('c.post_id')}`)}
     union all
-    select m.post_id, bm25(post_meta_fts) from post_meta_fts join post_meta m on m.id = post_meta_fts.rowid
-      where post_meta_fts match ${query}
+    ${best(sql`select m.post_id as ticket_id, bm25(post_meta_fts) as rank from post_meta_fts
+      join post_meta m on m.id = post_meta_fts.rowid where post_meta_fts match ${query} ${own('m.post_id')}`)}
     union all
-    select p.id, -0.1 from users_fts join posts p on p.author_id = users_fts.rowid and p.type = 'ticket' where users_fts match ${query}
+    ${best(sql`select p.id as ticket_id, -0.1 as rank from users_fts join posts p on p.author_id = users_fts.rowid and p.type = 'ticket'
+      where users_fts match ${query} ${own('p.id')}`)}
   ) group by ticket_id)`;
 }

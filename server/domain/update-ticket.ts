@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database, Taxonomy } from '../db/tables.js';
+import { enqueueMail } from '../email/mail-jobs.js';
 import { AppError, invalidField } from '../errors.js';
 import { mayChangeTicket } from '../policies/ticket-policy.js';
 import { type Actor, type DomainContext, now } from './context.js';
 import { findTermId } from './find-term-id.js';
-import { enqueueMail } from '../email/mail-jobs.js';
 import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
 
 export interface TicketChanges {
