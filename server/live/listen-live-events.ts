@@ -8,6 +8,8 @@ import { type LiveEvent, readLiveEvent } from './live-event.js';
 export const LIVE_EVENTS_CHANNEL = 'helpdesk_live_events';
 
 const RECONNECT_MS = 1_000;
+/** How the listening connection names itself in pg_stat_activity. */
+export const LISTENER_NAME = 'helpdesk live events';
 // PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; ours are ids and a name, far below.
 const MAX_PAYLOAD_BYTES = 7_900;
 
@@ -64,7 +66,7 @@ export async function listenForLiveEvents(
   };
 
   const connect = async (isReconnect: boolean): Promise<void> => {
-    const next = new (loadPg().Client)({ connectionString: databaseUrl });
+    const next = new (loadPg().Client)({ connectionString: databaseUrl, application_name: LISTENER_NAME });
     next.on('notification', hear);
     next.on('error', () => {});
     next.on('end', () => {
