@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, formatTime, type InboxPage, type Lookups, type Me } from './api.js';
+import { useDebounced, useLiveEvents } from './live-events.js';
 import { Link, navigate } from './router.js';
 import { SetupChecklist } from './setup-checklist.js';
 
@@ -9,8 +10,14 @@ const FILTERS = ['status', 'product', 'reason', 'urgency', 'assignee', 'client',
 export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups: Lookups; me: NonNullable<Me['user']> }) {
   const [data, setData] = useState<InboxPage | null>(null);
   const [error, setError] = useState('');
+  // Bumped when tickets change elsewhere: the list is fetched again, at most about once a second.
+  const [freshness, setFreshness] = useState(0);
+  const refresh = useDebounced(() => setFreshness((n) => n + 1), 700);
+  useLiveEvents((event) => {
+    if (event.name !== 'presence') refresh();
+  });
   const queryString = query.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `query` is a new object on every render; its text says when it changed
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `query` is a new object on every render; its text (and `freshness`) say when to fetch
   useEffect(() => {
     document.title = 'Inbox · Helpdesk admin';
     let live = true;
@@ -30,7 +37,7 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
     return () => {
       live = false;
     };
-  }, [queryString]);
+  }, [queryString, freshness]);
 
   const withParams = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(query);
