@@ -8,6 +8,7 @@ import { EventStream } from '../../../live/event-stream.js';
 import type { LiveMessage } from '../../../live/live-bus.js';
 import { OpenStreams } from '../../../live/open-streams.js';
 import { mayFollowAllTickets, mayReadComment } from '../../../policies/ticket-policy.js';
+import { addressKey } from '../../client-address.js';
 import type { RouteServices } from '../../services.js';
 import { problemResponses } from '../shared.schema.js';
 import { EVENT_STREAM_DESCRIPTION } from './live.schema.js';
@@ -43,7 +44,8 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
       if (!actor)
         throw new AppError('UNAUTHENTICATED', 'Sign in as an agent or admin: send "Authorization: Bearer <token>" or the session cookie.');
       if (!mayFollowAllTickets(actor)) throw new AppError('FORBIDDEN', 'Live updates are for agents and admins.');
-      const slot = streams.admit(actor.id, request.ip);
+      // An IPv6 /64 counts as one address, as in every per-address limit.
+      const slot = streams.admit(actor.id, addressKey(request.ip));
 
       reply.hijack();
       let unsubscribe = () => {};
