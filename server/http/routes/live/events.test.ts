@@ -1,4 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../../auth/sessions.js';
+import { addUser } from '../../../domain/add-user.js';
 import { setAccountDisabled } from '../../../domain/set-account-disabled.js';
 import { STREAMS_PER_ACCOUNT } from '../../../live/open-streams.js';
 import { type EventStreamClient, openEventStream } from '../../../test/event-stream-client.js';
@@ -202,6 +204,38 @@ describeEachDatabase('live update streams and the server: heartbeats, sign-out, 
       const stillOpen = await openEventStream(url, agent);
       await hd.app.close();
       await Promise.all([quiet.ended, stillOpen.ended]);
+    } finally {
+      await hd.close();
+    }
+  });
+});
+
+describeEachDatabase("live updates with the admin app's session cookie", (dialect) => {
+  it('streams to a session, takes presence only with the CSRF header, and ends the stream when the session ends', async () => {
+    const hd = await createTestHelpdesk(dialect, { liveHeartbeatMs: 200 });
+    try {
+      const base = await hd.app.listen({ port: 0, host: '127.0.0.1' });
+      await relaxIntakeLimits(hd.ctx);
+      await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
+      const agent = await addUser(hd.ctx, { email: 'sam@staff.test', name: 'Sam', role: 'agent' });
+      const session = await createSession(hd.ctx.db, agent.id);
+      const me = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers: { cookie: `hd_session=${session}` } });
+      const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value;
+      const cookie = `hd_session=${session}; hd_csrf=${csrfCookie}`;
+      const stream = await openEventStream(`${base}/api/helpdesk/v1/events`, { cookie });
+      expect(stream.status).toBe(200);
+
+      const id = (await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() })).json().id;
+      const url = `/api/helpdesk/v1/tickets/${id}/presence`;
+      const withoutToken = await hd.app.inject({ method: 'POST', url, headers: { cookie }, payload: { state: 'viewing' } });
+      expect(withoutToken.statusCode).toBe(403);
+      const headers = { cookie, 'x-csrf-token': me.json().csrf_token };
+      expect((await hd.app.inject({ method: 'POST', url, headers, payload: { state: 'viewing' } })).statusCode).toBe(204);
+      await stream.waitFor((e) => e.event === 'presence' && (e.data as { ticket: number }).ticket === id, 'presence');
+
+      // Signing out elsewhere ends the open stream at its next heartbeat.
+      expect((await hd.app.inject({ method: 'DELETE', url: '/api/helpdesk/v1/session', headers })).statusCode).toBeLessThan(300);
+      await stream.ended;
     } finally {
       await hd.close();
     }
