@@ -12,6 +12,8 @@ const RECONNECT_MS = 1_000;
 export const LISTENER_NAME = 'helpdesk live events';
 // PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; ours are ids and a name, far below.
 const MAX_PAYLOAD_BYTES = 7_900;
+const MAX_PENDING = 10_000;
+const SEND_TIMEOUT_MS = 10_000;
 
 /**
  * Connects `bus` to the other instances on this PostgreSQL database: one dedicated connection LISTENs on
@@ -61,12 +63,20 @@ export async function listenForLiveEvents(
     if (closed || !client) return;
     const payload = JSON.stringify({ o: origin, e: event });
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) return;
+    // While a send is stuck, events wait here; past the bound they are dropped (the views resync later).
+    if (pending.length >= MAX_PENDING) return;
     pending.push(payload);
     if (!flushing) setImmediate(() => void flush());
   };
 
   const connect = async (isReconnect: boolean): Promise<void> => {
-    const next = new (loadPg().Client)({ connectionString: databaseUrl, application_name: LISTENER_NAME });
+    const next = new (loadPg().Client)({
+      connectionString: databaseUrl,
+      application_name: LISTENER_NAME,
+      // A connection that died without a word (a dropped route) is found and replaced, not waited on.
+      keepAlive: true,
+      query_timeout: SEND_TIMEOUT_MS,
+    });
     next.on('notification', hear);
     next.on('error', () => {});
     next.on('end', () => {
