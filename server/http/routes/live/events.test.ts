@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../auth/sessions.js';
 import { addUser } from '../../../domain/add-user.js';
+import { markTicketSolved } from '../../../domain/mark-ticket-solved.js';
 import { setAccountDisabled } from '../../../domain/set-account-disabled.js';
 import { STREAMS_PER_ACCOUNT } from '../../../live/open-streams.js';
 import { type EventStreamClient, openEventStream } from '../../../test/event-stream-client.js';
@@ -93,6 +94,36 @@ describeEachDatabase('live updates: GET /events and presence (issue 16)', (diale
       after: count,
     });
     expect(stream.events.slice(count).map((e) => e.event)).toEqual(['ticket.created']);
+  });
+
+  it('announces nothing that did not commit: a stale reply (409) and a replayed filing send no event', async () => {
+    const stream = await follow(blair);
+    const key = `live-${Date.now()}`;
+    const payload = ticketPayload({ idempotency_key: key });
+    const first = await call('POST', '/tickets/', {}, payload);
+    expect(first.statusCode).toBe(201);
+    const id = first.json().id as number;
+    const replay = await call('POST', '/tickets/', {}, payload);
+    expect(replay.statusCode).toBe(200);
+    expect((await call('POST', `/tickets/${id}/comments`, alex, { text: 'First.', version: 1 })).statusCode).toBe(201);
+    const stale = await call('POST', `/tickets/${id}/comments`, blair, { text: 'Second.', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    const marker = await file();
+    await stream.waitFor((e) => e.event === 'ticket.created' && (e.data as { ticket: number }).ticket === marker, 'the marker');
+    const about = stream.events.filter((e) => (e.data as { ticket: number }).ticket === id).map((e) => e.event);
+    expect(about.filter((name) => name === 'ticket.created')).toHaveLength(1);
+    expect(about.filter((name) => name === 'comment.added')).toHaveLength(1);
+  });
+
+  it('a client marking their ticket solved is logged with who did it, raises the version and reaches the streams', async () => {
+    const stream = await follow(blair);
+    const id = await file();
+    const before = (await call('GET', `/tickets/${id}`, alex)).json();
+    await markTicketSolved(hd.ctx, before.client.id, id);
+    const solved = await stream.waitFor((e) => e.event === 'ticket.updated' && (e.data as { ticket: number }).ticket === id, 'solved');
+    expect(solved.data).toEqual({ ticket: id, version: before.version + 1, fields: ['status'], by: before.client.id });
+    const after = (await call('GET', `/tickets/${id}`, alex)).json();
+    expect(after.events.at(-1)).toMatchObject({ field: 'status', from: 'Open', to: 'Resolved', by: { id: before.client.id } });
   });
 
   it('refuses anonymous callers (401) and clients (403) with a problem, before any stream', async () => {
