@@ -30,6 +30,8 @@ export class EventStream implements Closable {
   ) {}
 
   open(): void {
+    // The client may have hung up while the caller was checked: its close events are over already.
+    if (this.request.socket.destroyed) return this.close();
     this.request.socket.setTimeout(0);
     this.response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
@@ -47,7 +49,7 @@ export class EventStream implements Closable {
 
   /** Writes one event: `event:` names it, `data:` is its JSON (one line), `id:` counts up. */
   send(event: string, data: unknown): void {
-    if (this.closed) return;
+    if (this.closed || !this.response.headersSent) return;
     this.response.write(`id: ${this.nextId++}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 

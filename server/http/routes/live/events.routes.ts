@@ -57,13 +57,14 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
           slot.release();
         },
       });
-      slot.track(stream);
-      stream.open();
-      for (const present of ctx.live.presence.current()) stream.send('presence', presentMessage(present));
+      // Subscribed before the stream opens, so a client already gone (open() then closes at once) unsubscribes too.
       unsubscribe = ctx.live.subscribe((message) => {
         if (message.kind === 'comment.added' && !mayReadComment(actor, { isInternal: message.isNote })) return;
         stream.send(message.kind, presentMessage(message));
       });
+      slot.track(stream);
+      stream.open();
+      for (const present of ctx.live.presence.current()) stream.send('presence', presentMessage(present));
       return reply;
     },
   );
