@@ -1,5 +1,6 @@
 // Two agents on one ticket, each in their own browser: the second never silently overwrites the first.
-// A's reply and close reach B's stale page as a 409 that the admin app shows before anything is sent.
+// A's reply and close reach B's stale page as a 409 that the admin app shows before anything is sent,
+// even when no live update arrives.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN, type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
@@ -15,6 +16,9 @@ test.afterAll(async () => {
 async function signedIn(browser: Browser, who: { email: string; password: string; name: string }): Promise<Page> {
   // CSP bypassed only so that axe itself can be injected.
   const page = await (await browser.newContext({ bypassCSP: true })).newPage();
+  // Live updates cut off (a dropped connection, a proxy that buffers): the version check alone must still
+  // keep a stale page from overwriting a colleague. e2e/live-updates.e2e.ts has the pages kept current.
+  await page.route('**/api/helpdesk/v1/events', (route) => route.abort());
   await page.goto(`${hd.homeUrl}/admin/`);
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);

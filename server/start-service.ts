@@ -13,6 +13,7 @@ import { loggerOptions } from './http/log-serializers.js';
 import type { CounterStore } from './intake/counter-store.js';
 import { createCounterStore } from './intake/create-counter-store.js';
 import { createWorker } from './jobs/worker.js';
+import { listenForLiveEvents } from './live/listen-live-events.js';
 import { createImapSource } from './mail-inbound/imap-source.js';
 import { loadInstallSeed, SEED_FILE_NAME } from './secrets/install-seed.js';
 import { isSecretsSeed } from './secrets/seed-check.js';
@@ -93,11 +94,16 @@ export async function startService(
 ): Promise<RunningService> {
   const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });
   let postsListener: Awaited<ReturnType<typeof listenForPostsChanges>> | null = null;
+  let liveListener: Awaited<ReturnType<typeof listenForLiveEvents>> | null = null;
   try {
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, log);
-    // Several instances may share PostgreSQL: each clears its docs cache when any of them writes docs.
-    if (db.dialect === 'postgres') postsListener = await listenForPostsChanges(config.databaseUrl, ctx.postsCache, log);
+    // Several instances may share PostgreSQL: each clears its docs cache when any of them writes docs,
+    // and live events (new tickets, replies, changes, presence) reach every instance's open streams.
+    if (db.dialect === 'postgres') {
+      postsListener = await listenForPostsChanges(config.databaseUrl, ctx.postsCache, log);
+      liveListener = await listenForLiveEvents(config.databaseUrl, ctx.live, log);
+    }
     const counters = await createCounterStore(config, db.kysely);
     const app = await buildApp({
       config,
@@ -124,12 +130,15 @@ export async function startService(
       async stop() {
         await worker?.stop();
         await app.close();
+        await liveListener?.close();
+        ctx.live.presence.close();
         await postsListener?.close();
         await counters.close();
         await db.close();
       },
     };
   } catch (error) {
+    await liveListener?.close();
     await postsListener?.close();
     await db.close();
     throw error;
@@ -142,12 +151,15 @@ export async function startWorkerService(config: Config, log: (line: string) => 
   try {
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, log);
+    // Mail the worker imports (replies, new tickets) reaches the web instances' live streams.
+    const liveListener = db.dialect === 'postgres' ? await listenForLiveEvents(config.databaseUrl, ctx.live, log) : null;
     const counters = await createCounterStore(config, db.kysely);
     const worker = workerFor(ctx, config, counters, { info: log, warn: log });
     log(`Helpdesk worker is running (${config.smtpUrl ? 'sending mail over SMTP' : `writing mail under ${config.dataDir}/mail/`}).`);
     return {
       async stop() {
         await worker.stop();
+        await liveListener?.close();
         await counters.close();
         await db.close();
       },

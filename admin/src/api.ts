@@ -59,6 +59,17 @@ export async function api<T>(
   return data as T;
 }
 
+/** A write that must go out while the page is leaving (presence "left"): the browser finishes it after unload. */
+export function sendOnLeave(path: string, body: unknown): void {
+  void fetch(apiRoot + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+    keepalive: true,
+  }).catch(() => {});
+}
+
 export interface Me {
   user: { id: number; name: string; email: string; role: 'client' | 'agent' | 'admin' } | null;
   csrf_token: string;

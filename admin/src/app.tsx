@@ -5,6 +5,7 @@ import { type Lookups, loadLookups, loadMe, type Me, signOut, siteRoot } from '.
 import { ApiTokensScreen } from './api-tokens.js';
 import { ContentEditor } from './content-editor.js';
 import { Inbox } from './inbox.js';
+import { LiveEventsProvider } from './live-events.js';
 import { Link, navigate, useRoute } from './router.js';
 import { SettingsScreen } from './settings-screen.js';
 import { SignIn } from './sign-in.js';
@@ -85,48 +86,50 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
   void tab;
 
   return (
-    <div className="shell">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="topbar">
-        <Link to="" className="brand">
-          Helpdesk
-        </Link>
-        {/* On a phone the navigation folds away behind this button (CSS shows it on narrow screens only). */}
-        <button
-          type="button"
-          className="menu-toggle button-quiet"
-          aria-expanded={menuOpen}
-          aria-controls="main-nav"
-          onClick={() => setMenuOpen(!menuOpen)}
-        >
-          Menu
-        </button>
-        <nav aria-label="Main">
-          <ul className={`nav-list${menuOpen ? ' open' : ''}`} id="main-nav">
-            {NAV.filter((item) => isAdmin || !item.adminOnly).map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} aria-current={active === item.to ? 'page' : undefined}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="account">
-          <span className="account-name">
-            {user.name} <span className="role">({user.role})</span>
-          </span>
-          <a href={siteRoot}>Help site</a>
-          <button type="button" className="button-quiet" onClick={leave}>
-            Sign out
+    <LiveEventsProvider>
+      <div className="shell">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <header className="topbar">
+          <Link to="" className="brand">
+            Helpdesk
+          </Link>
+          {/* On a phone the navigation folds away behind this button (CSS shows it on narrow screens only). */}
+          <button
+            type="button"
+            className="menu-toggle button-quiet"
+            aria-expanded={menuOpen}
+            aria-controls="main-nav"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            Menu
           </button>
-        </div>
-      </header>
-      <main id="main" tabIndex={-1}>
-        {screen}
-      </main>
-    </div>
+          <nav aria-label="Main">
+            <ul className={`nav-list${menuOpen ? ' open' : ''}`} id="main-nav">
+              {NAV.filter((item) => isAdmin || !item.adminOnly).map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} aria-current={active === item.to ? 'page' : undefined}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="account">
+            <span className="account-name">
+              {user.name} <span className="role">({user.role})</span>
+            </span>
+            <a href={siteRoot}>Help site</a>
+            <button type="button" className="button-quiet" onClick={leave}>
+              Sign out
+            </button>
+          </div>
+        </header>
+        <main id="main" tabIndex={-1}>
+          {screen}
+        </main>
+      </div>
+    </LiveEventsProvider>
   );
 }

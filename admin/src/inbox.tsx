@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, formatTime, type InboxPage, type Lookups, type Me } from './api.js';
 import { Highlight, searchWords } from './highlight.js';
+import { useDebounced, useLiveEvents } from './live-events.js';
 import { Link, navigate } from './router.js';
 import { SetupChecklist } from './setup-checklist.js';
 
@@ -10,11 +11,17 @@ const FILTERS = ['status', 'product', 'reason', 'urgency', 'assignee', 'client',
 export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups: Lookups; me: NonNullable<Me['user']> }) {
   const [data, setData] = useState<InboxPage | null>(null);
   const [error, setError] = useState('');
+  // Bumped when tickets change elsewhere: the list is fetched again, at most about once a second.
+  const [freshness, setFreshness] = useState(0);
+  const refresh = useDebounced(() => setFreshness((n) => n + 1), 700);
+  useLiveEvents((event) => {
+    if (event.name !== 'presence') refresh();
+  });
   const queryString = query.toString();
   // `#12` looks for a number, not for words.
   const search = query.get('search') ?? '';
   const words = search.trim().startsWith('#') ? [] : searchWords(search);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `query` is a new object on every render; its text says when it changed
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `query` is a new object on every render; its text (and `freshness`) say when to fetch
   useEffect(() => {
     document.title = 'Inbox · Helpdesk admin';
     let live = true;
@@ -34,7 +41,7 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
     return () => {
       live = false;
     };
-  }, [queryString]);
+  }, [queryString, freshness]);
 
   const withParams = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(query);

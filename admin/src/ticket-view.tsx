@@ -1,14 +1,17 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Markdown } from '../../common/markdown.js';
 import { ApiError, api, formatTime, type Lookups, type Me, type TicketDetail, type TicketEvent } from './api.js';
+import { useDebounced, useLiveEvents } from './live-events.js';
 import { MarkdownPreview } from './markdown-preview.js';
+import { PresenceLine } from './presence-line.js';
+import { useReportPresence } from './report-presence.js';
 import { Link } from './router.js';
 import { ChangedNotice, describeChange } from './ticket-changes.js';
 
 type Kind = 'reply' | 'note';
 
 /** One ticket: the thread, the reply / internal-note composer, the ticket's controls and the client sidebar. */
-export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: NonNullable<Me['user']> }) {
+export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; me: NonNullable<Me['user']> }) {
   const [ticket, setTicket] = useState<TicketDetail | null>(null);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
@@ -18,6 +21,14 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
   useEffect(() => {
     void reload();
   }, [id]);
+  // A colleague's reply or change shows without a reload; the draft in the composer stays as typed.
+  const refetch = useDebounced(() => void reload(), 150);
+  useLiveEvents((event) => {
+    if (event.name === 'resync') refetch();
+    else if (event.name !== 'presence' && event.data.ticket === id && (event.data.version ?? 0) > (ticket?.version ?? 0)) refetch();
+  });
+  const [drafting, setDrafting] = useState(false);
+  useReportPresence(id, drafting ? 'replying' : 'viewing');
   useEffect(() => {
     if (ticket) document.title = `#${ticket.number ?? ticket.id} ${ticket.title} · Helpdesk admin`;
   }, [ticket]);
@@ -64,6 +75,7 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
           </span>
           {' · '}opened <time dateTime={ticket.created}>{formatTime(ticket.created)}</time>
         </p>
+        <PresenceLine ticketId={ticket.id} me={me.id} />
         <ol className="thread" aria-label="Conversation">
           <li className="message from-client">
             <MessageHead author={ticket.client?.name ?? 'Client'} authorRole="client" time={ticket.created} />
@@ -92,7 +104,7 @@ export function TicketView({ id, lookups }: { id: number; lookups: Lookups; me: 
             ),
           )}
         </ol>
-        <Composer ticketId={ticket.id} version={ticket.version} onSent={(t) => setTicket(t)} onReload={reload} />
+        <Composer ticketId={ticket.id} version={ticket.version} onSent={(t) => setTicket(t)} onReload={reload} onDrafting={setDrafting} />
       </article>
 
       <aside className="ticket-side" aria-label="Ticket details">
@@ -227,15 +239,20 @@ function Composer({
   version,
   onSent,
   onReload,
+  onDrafting,
 }: {
   ticketId: number;
   version: number;
   onSent: (ticket: TicketDetail) => void;
   onReload: () => Promise<void>;
+  /** Whether a draft is being written: the others see "… is replying". */
+  onDrafting: (drafting: boolean) => void;
 }) {
   const [kind, setKind] = useState<Kind>('reply');
   const [changes, setChanges] = useState<TicketEvent[] | null>(null);
   const [text, setText] = useState('');
+  const drafting = text.trim() !== '';
+  useEffect(() => onDrafting(drafting), [drafting, onDrafting]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');

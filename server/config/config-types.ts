@@ -71,4 +71,6 @@ export interface Config {
   imapUrl?: string | null;
   /** HELPDESK_IMAP_POLL_SECONDS: how often to look when the server has no IDLE (default 60). */
   imapPollSeconds?: number;
+  /** Milliseconds between the event stream's heartbeats (15 s when absent; tests shorten it). */
+  liveHeartbeatMs?: number;
 }

@@ -53,7 +53,7 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
   if (!ticket) throw hiddenTicket();
 
   const time = now();
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const { id, version } = await ctx.db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('comments')
       .values({ post_id: ticket.id, author_id: actor?.id ?? null, author_role: input.role, content: text, created_at: time })
@@ -64,7 +64,7 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       .values({ comment_id: id, meta_key: 'is_internal', meta_value: input.isInternal ? '1' : '0' })
       .execute();
     await trx.updateTable('posts').set({ updated_at: time }).where('id', '=', ticket.id).execute();
-    await recordTicketChanges(
+    const version = await recordTicketChanges(
       trx,
       ticket.id,
       actor?.id ?? null,
@@ -73,7 +73,16 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
     );
     await enqueueJob(trx, 'comment_added', { commentId: id });
     await input.alsoWrite?.(trx, id);
-    return id;
+    return { id, version };
+  });
+  // Committed: open admin screens hear of it (staff see replies and notes alike).
+  ctx.live.publish({
+    kind: 'comment.added',
+    ticketId: ticket.id,
+    version,
+    commentId: id,
+    isNote: input.isInternal === true,
+    by: actor?.id ?? null,
   });
 
   // After the commit: the filter may read the comment (its meta, say) through the database.
@@ -95,7 +104,7 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       const term = statuses.find((s) => s.slug === target);
       if (term && ticket.ticketStatus !== term.slug) {
         const from = statuses.find((s) => s.slug === ticket.ticketStatus)?.name ?? null;
-        await ctx.db.transaction().execute(async (trx) => {
+        const moved = await ctx.db.transaction().execute(async (trx) => {
           await trx
             .updateTable('term_relationships')
             .set({ term_id: term.id })
@@ -103,8 +112,9 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
             .where('taxonomy', '=', 'ticket_status')
             .execute();
           const change = { kind: 'field', field: 'status', oldValue: from, newValue: term.name, automatic: true } as const;
-          await recordTicketChanges(trx, ticket.id, actor?.id ?? null, [change]);
+          return recordTicketChanges(trx, ticket.id, actor?.id ?? null, [change]);
         });
+        ctx.live.publish({ kind: 'ticket.updated', ticketId: ticket.id, version: moved, fields: ['status'], by: actor?.id ?? null });
         movedTo = term.slug;
       }
     }

@@ -4,6 +4,7 @@ import type { Db, DialectName } from '../db/create-db.js';
 import { createTransactionRunner, type TransactionRunner } from '../db/group-commit.js';
 import type { Database } from '../db/tables.js';
 import type { Hooks } from '../hooks/create-hooks.js';
+import { LiveBus } from '../live/live-bus.js';
 import { PostsCache } from './posts-cache.js';
 
 /** What every domain operation needs: the database (or a transaction over it) and the hook registry. */
@@ -17,6 +18,8 @@ export interface DomainContext {
   postsCache: PostsCache;
   /** The install-time seed, before `helpdesk_encryption_seed`; see server/secrets/. */
   encryptionSeed: string;
+  /** Live events (new tickets, comments, changes, presence), published after commit; see server/live/. */
+  live: LiveBus;
 }
 
 /**
@@ -31,6 +34,7 @@ export function createDomainContext(db: Db, hooks: Hooks, encryptionSeed: string
     transactions: createTransactionRunner(db),
     postsCache: new PostsCache(),
     encryptionSeed,
+    live: new LiveBus(),
   };
 }
 

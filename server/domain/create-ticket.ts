@@ -96,13 +96,17 @@ export async function createTicketUnlessClosed(
   const created = ({ id, number }: InsertedTicket): CreatedTicket => ({ id, number, status: status.slug, isNew: true });
   try {
     // On PostgreSQL a ticket for an existing account is one statement, atomic on its own: one round trip.
-    if (account.kind === 'existing' && ctx.dialect === 'postgres')
-      return created(await insertTicketRows(ctx.db, ctx.dialect, rows(account.user)));
-    return await ctx.transactions.run(async (trx) => {
-      // A new client's account is stored with the ticket, so a failed ticket leaves no account behind.
-      const user = account.kind === 'existing' ? account.user : await account.create(trx);
-      return created(await insertTicketRows(trx, ctx.dialect, rows(user)));
-    });
+    const ticket =
+      account.kind === 'existing' && ctx.dialect === 'postgres'
+        ? created(await insertTicketRows(ctx.db, ctx.dialect, rows(account.user)))
+        : await ctx.transactions.run(async (trx) => {
+            // A new client's account is stored with the ticket, so a failed ticket leaves no account behind.
+            const user = account.kind === 'existing' ? account.user : await account.create(trx);
+            return created(await insertTicketRows(trx, ctx.dialect, rows(user)));
+          });
+    // Committed (group commit answers only after the commit): the inboxes hear of it. A new ticket is version 1.
+    ctx.live.publish({ kind: 'ticket.created', ticketId: ticket.id, version: 1, by: actor?.id ?? null });
+    return ticket;
   } catch (error) {
     // Two requests raced with the same key: the loser answers with the winner's ticket.
     if (idempotencyKey && isUniqueViolation(error)) {

@@ -1,6 +1,7 @@
 import { AppError } from '../errors.js';
 import type { DomainContext } from './context.js';
 import { now } from './context.js';
+import { recordTicketChanges } from './ticket-activity.js';
 
 /** The statuses a client can no longer mark solved: it is already done. */
 export const FINISHED_STATUS_SLUGS = ['resolved', 'closed'] as const;
@@ -22,12 +23,19 @@ export async function markTicketSolved(ctx: DomainContext, userId: number, ticke
   if (!ticket) throw new AppError('NOT_FOUND', 'There is no such ticket.');
   const resolved = await ctx.db
     .selectFrom('terms')
-    .select('id')
+    .select(['id', 'name'])
     .where('taxonomy', '=', 'ticket_status')
     .where('slug', '=', 'resolved')
     .executeTakeFirst();
   if (!resolved) throw new AppError('NOT_FOUND', 'This help desk has no Resolved status.');
-  await ctx.db.transaction().execute(async (trx) => {
+  const version = await ctx.db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('term_relationships as tr')
+      .innerJoin('terms as t', 't.id', 'tr.term_id')
+      .select(['t.id', 't.name'])
+      .where('tr.post_id', '=', ticket.id)
+      .where('tr.taxonomy', '=', 'ticket_status')
+      .executeTakeFirst();
     await trx
       .updateTable('term_relationships')
       .set({ term_id: resolved.id })
@@ -35,5 +43,10 @@ export async function markTicketSolved(ctx: DomainContext, userId: number, ticke
       .where('taxonomy', '=', 'ticket_status')
       .execute();
     await trx.updateTable('posts').set({ updated_at: now() }).where('id', '=', ticket.id).execute();
+    // The activity log says the client solved it, and the version moves so an agent's stale send is caught.
+    if (before?.id === resolved.id) return undefined;
+    const change = { kind: 'field', field: 'status', oldValue: before?.name ?? null, newValue: resolved.name } as const;
+    return recordTicketChanges(trx, ticket.id, userId, [change]);
   });
+  if (version !== undefined) ctx.live.publish({ kind: 'ticket.updated', ticketId: ticket.id, version, fields: ['status'], by: userId });
 }

@@ -37,7 +37,7 @@ export async function updateTicket(
   expectedVersion?: number,
 ): Promise<void> {
   if (!mayChangeTicket(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can change tickets.');
-  await ctx.db.transaction().execute(async (trx) => {
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
     const ticket = await trx
       .selectFrom('posts')
       .select(['id', 'product_id', 'assignee_id'])
@@ -97,8 +97,12 @@ export async function updateTicket(
       }
     }
     await trx.updateTable('posts').set(set).where('id', '=', id).execute();
-    await recordTicketChanges(trx, id, actor.id, recorded, expectedVersion);
+    const version = await recordTicketChanges(trx, id, actor.id, recorded, expectedVersion);
+    return { version, fields: [...new Set(recorded.map((change) => change.field ?? ''))] };
   });
+  // Committed; a change that changed nothing (the same values again) is not news.
+  if (outcome.fields.length > 0)
+    ctx.live.publish({ kind: 'ticket.updated', ticketId: id, version: outcome.version, fields: outcome.fields, by: actor.id });
 }
 
 async function currentTerm(db: Kysely<Database>, ticketId: number, taxonomy: Taxonomy) {

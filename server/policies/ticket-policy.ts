@@ -33,6 +33,14 @@ export function mayFileForOthers(actor: Actor | null): boolean {
   return isStaff(actor);
 }
 
+/**
+ * Whether the actor may follow the live events of every ticket (GET /events: new tickets, changes, replies
+ * and notes, presence). Staff only; a client would learn of other people's tickets.
+ */
+export function mayFollowAllTickets(actor: Actor | null): actor is Actor {
+  return isStaff(actor);
+}
+
 /** Whether the actor may change a ticket's fields (status by hand, assignee, product, reason, urgency). */
 export function mayChangeTicket(actor: Actor | null): actor is Actor {
   return isStaff(actor);

@@ -40,6 +40,8 @@ export interface TestHelpdeskOptions {
   httpLimits?: HttpLimits;
   /** Fastify's logger (none when absent), e.g. `{ level: 'info', stream }` to read the log lines. */
   logger?: FastifyServerOptions['logger'];
+  /** Milliseconds between the event stream's heartbeats. */
+  liveHeartbeatMs?: number;
 }
 
 let userCounter = 0;
@@ -67,6 +69,7 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
     encryptionSeed: null,
     databaseTuning: options.databaseTuning,
     httpLimits: options.httpLimits,
+    liveHeartbeatMs: options.liveHeartbeatMs,
   };
   const db = createDb({ ...options.databaseTuning, url: database.url });
   await migrateToLatest(db);

@@ -3,6 +3,8 @@ import type { RouteServices } from '../services.js';
 import { commentsRoutes } from './comments/comments.routes.js';
 import { docsRoutes } from './docs/docs.routes.js';
 import { intakeRoutes } from './intake/intake.routes.js';
+import { eventsRoutes } from './live/events.routes.js';
+import { presenceRoutes } from './live/presence.routes.js';
 import { lookupsRoutes } from './lookups/lookups.routes.js';
 import { inboundMailRoutes } from './mail/inbound-mail.routes.js';
 import { testMailRoutes } from './mail/test-mail.routes.js';
@@ -37,4 +39,6 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   inboundMailRoutes,
   testMailRoutes,
   setupChecklistRoutes,
+  eventsRoutes,
+  presenceRoutes,
 ];

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { findSessionUser } from '../../../auth/sessions.js';
+import { findActorByToken } from '../../../domain/api-tokens.js';
+import { isStaff } from '../../../domain/context.js';
+import { AppError } from '../../../errors.js';
+import { EventStream } from '../../../live/event-stream.js';
+import type { LiveMessage } from '../../../live/live-bus.js';
+import { OpenStreams } from '../../../live/open-streams.js';
+import { mayFollowAllTickets, mayReadComment } from '../../../policies/ticket-policy.js';
+import { addressKey } from '../../client-address.js';
+import type { RouteServices } from '../../services.js';
+import { problemResponses } from '../shared.schema.js';
+import { EVENT_STREAM_DESCRIPTION } from './live.schema.js';
+
+/**
+ * GET /events — live updates for the admin app as Server-Sent Events (staff only): new tickets, changes,
+ * replies and notes, and who is on which ticket. Open streams are limited per account and address and
+ * all ended when the server closes.
+ */
+export const eventsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config }) => {
+  const streams = new OpenStreams();
+  // Before the server stops taking connections: an open stream would keep its close waiting.
+  app.addHook('preClose', (done) => {
+    streams.closeAll();
+    done();
+  });
+
+  app.get(
+    '/events',
+    {
+      schema: {
+        summary: 'Live updates: new tickets, changes, replies and notes, presence (agents and admins)',
+        description: EVENT_STREAM_DESCRIPTION,
+        tags: ['tickets'],
+        response: {
+          200: { description: 'The event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          ...problemResponses(401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { actor } = request;
+      if (!actor)
+        throw new AppError('UNAUTHENTICATED', 'Sign in as an agent or admin: send "Authorization: Bearer <token>" or the session cookie.');
+      if (!mayFollowAllTickets(actor)) throw new AppError('FORBIDDEN', 'Live updates are for agents and admins.');
+      // An IPv6 /64 counts as one address, as in every per-address limit.
+      const slot = streams.admit(actor.id, addressKey(request.ip));
+
+      reply.hijack();
+      let unsubscribe = () => {};
+      const stream = new EventStream(request.raw, reply.raw, {
+        heartbeatMs: config.liveHeartbeatMs,
+        isStillAllowed: () => isStillStaff(ctx.db, request),
+        onClose: () => {
+          unsubscribe();
+          slot.release();
+        },
+      });
+      // Subscribed before the stream opens, so a client already gone (open() then closes at once) unsubscribes too.
+      unsubscribe = ctx.live.subscribe((message) => {
+        if (message.kind === 'comment.added' && !mayReadComment(actor, { isInternal: message.isNote })) return;
+        stream.send(message.kind, presentMessage(message));
+      });
+      slot.track(stream);
+      stream.open();
+      for (const present of ctx.live.presence.current()) stream.send('presence', presentMessage(present));
+      return reply;
+    },
+  );
+};
+
+/** The event's data as the stream sends it: ids and the version, in the API's snake_case words. */
+function presentMessage(message: LiveMessage): Record<string, unknown> {
+  switch (message.kind) {
+    case 'ticket.created':
+      return { ticket: message.ticketId, version: message.version, by: message.by };
+    case 'ticket.updated':
+      return { ticket: message.ticketId, version: message.version, fields: message.fields, by: message.by };
+    case 'comment.added':
+      return { ticket: message.ticketId, version: message.version, comment: message.commentId, internal: message.isNote, by: message.by };
+    case 'presence':
+      return { ticket: message.ticketId, user: message.user, state: message.state };
+    case 'resync':
+      return {};
+  }
+}
+
+/**
+ * Whether the stream's caller may still listen, asked at each heartbeat: a session ended or a token
+ * revoked, or an account disabled or no longer staff, ends the stream within one heartbeat.
+ */
+async function isStillStaff(db: RouteServices['ctx']['db'], request: FastifyRequest): Promise<boolean> {
+  if (request.sessionToken) {
+    const user = await findSessionUser(db, request.sessionToken);
+    return user !== null && isStaff({ id: user.id, role: user.role });
+  }
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (!token) return false;
+  return isStaff(await findActorByToken(db, token));
+}

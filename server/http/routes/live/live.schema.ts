@@ -1,0 +1,20 @@
+import { Type } from '@sinclair/typebox';
+
+export const PresenceBody = Type.Object(
+  {
+    state: Type.Union([Type.Literal('viewing'), Type.Literal('replying'), Type.Literal('left')], {
+      description: 'viewing or replying (renew every 10 s; it lapses after 30 s), or left',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** The stream's description in the contract: what each event carries. */
+export const EVENT_STREAM_DESCRIPTION = [
+  'Server-Sent Events (text/event-stream). Each event has an id, a name and one line of JSON:',
+  '`ticket.created` {ticket, version, by}; `ticket.updated` {ticket, version, fields, by};',
+  '`comment.added` {ticket, version, comment, internal, by} (replies and internal notes);',
+  '`presence` {ticket, user: {id, name}, state} (viewing, replying or left; everyone present is sent on connect);',
+  '`resync` {} when events may have been missed: fetch what you show again.',
+  'Events carry ids only: fetch the ticket to read it. A comment line comes every 15 s; `retry:` says when to reconnect.',
+].join(' ');

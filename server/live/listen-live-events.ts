@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { loadPg } from '../db/create-db.js';
+import type { LiveBus } from './live-bus.js';
+import { type LiveEvent, readLiveEvent } from './live-event.js';
+
+/** The PostgreSQL channel that carries live events between instances. */
+export const LIVE_EVENTS_CHANNEL = 'helpdesk_live_events';
+
+const RECONNECT_MS = 1_000;
+/** How the listening connection names itself in pg_stat_activity. */
+export const LISTENER_NAME = 'helpdesk live events';
+// PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; ours are ids and a name, far below.
+const MAX_PAYLOAD_BYTES = 7_900;
+const MAX_PENDING = 10_000;
+const SEND_TIMEOUT_MS = 10_000;
+
+/**
+ * Connects `bus` to the other instances on this PostgreSQL database: one dedicated connection LISTENs on
+ * the channel and sends this instance's events with `pg_notify`, gathered per tick into one statement.
+ * Each instance marks what it sends with a random origin and skips its own (its subscribers already had
+ * them). When the connection drops it reconnects every second; events of the gap are lost, so once back
+ * the bus tells its subscribers to `resync` (the admin app then refetches what it shows).
+ */
+export async function listenForLiveEvents(
+  databaseUrl: string,
+  bus: LiveBus,
+  warn: (message: string) => void,
+): Promise<{ close(): Promise<void> }> {
+  const origin = randomBytes(8).toString('hex');
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let pending: string[] = [];
+  let flushing = false;
+
+  const hear = (message: pg.Notification) => {
+    if (message.channel !== LIVE_EVENTS_CHANNEL || !message.payload) return;
+    let parsed: { o?: unknown; e?: unknown };
+    try {
+      parsed = JSON.parse(message.payload);
+    } catch {
+      return;
+    }
+    if (parsed.o === origin) return;
+    const event = readLiveEvent(parsed.e);
+    if (event) bus.deliver(event);
+  };
+
+  const flush = async () => {
+    flushing = true;
+    while (pending.length > 0 && client) {
+      const payloads = pending;
+      pending = [];
+      await client.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [LIVE_EVENTS_CHANNEL, payloads]).catch(() => {
+        // The connection is failing; its 'end' reconnects and resyncs, which covers these events too.
+      });
+    }
+    flushing = false;
+  };
+
+  const send = (event: LiveEvent) => {
+    if (closed || !client) return;
+    const payload = JSON.stringify({ o: origin, e: event });
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) return;
+    // While a send is stuck, events wait here; past the bound they are dropped (the views resync later).
+    if (pending.length >= MAX_PENDING) return;
+    pending.push(payload);
+    if (!flushing) setImmediate(() => void flush());
+  };
+
+  const connect = async (isReconnect: boolean): Promise<void> => {
+    const next = new (loadPg().Client)({
+      connectionString: databaseUrl,
+      application_name: LISTENER_NAME,
+      // A connection that died without a word (a dropped route) is found and replaced, not waited on.
+      keepAlive: true,
+      query_timeout: SEND_TIMEOUT_MS,
+    });
+    next.on('notification', hear);
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (closed || client !== next) return;
+      client = undefined;
+      pending = [];
+      warn('The connection that carries live updates between instances was lost; reconnecting.');
+      retry = setTimeout(reconnect, RECONNECT_MS);
+    });
+    await next.connect();
+    await next.query(`listen ${LIVE_EVENTS_CHANNEL}`);
+    client = next;
+    if (isReconnect) bus.deliver({ kind: 'resync' });
+  };
+  const reconnect = () => {
+    if (closed) return;
+    connect(true).catch(() => {
+      retry = setTimeout(reconnect, RECONNECT_MS);
+    });
+  };
+
+  await connect(false);
+  bus.useTransport({ send });
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      bus.useTransport(null);
+      await client?.end().catch(() => {});
+    },
+  };
+}

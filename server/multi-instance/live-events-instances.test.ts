@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../config/load-config.js';
+import { createDb, type Db } from '../db/create-db.js';
+import { addUser } from '../domain/add-user.js';
+import { createApiToken } from '../domain/api-tokens.js';
+import { createDomainContext } from '../domain/context.js';
+import { createHooks } from '../hooks/create-hooks.js';
+import { LISTENER_NAME } from '../live/listen-live-events.js';
+import { type RunningService, startService } from '../start-service.js';
+import { type EventStreamClient, openEventStream } from '../test/event-stream-client.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-databases.js';
+
+// Two instances of the service (each its own app, pool, bus and LISTEN connection) on one PostgreSQL
+// database: what one instance publishes reaches the other's event streams through LISTEN/NOTIFY only.
+
+const postgresUrl = inject('postgresUrl');
+
+describe.skipIf(!postgresUrl)('live updates across two instances on one PostgreSQL', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let a: RunningService;
+  let b: RunningService;
+  const dirs: string[] = [];
+  const streams: EventStreamClient[] = [];
+  let agent: Record<string, string>;
+  let agentId = 0;
+  let clientId = 0;
+  // Staff file for an existing client account (no sign-up involved).
+  const file = async (service: RunningService, subject: string) => {
+    const filed = await call(service, 'POST', '/tickets/', {
+      name: 'Sam',
+      email: 'sam@client.test',
+      subject,
+      description: 'Where is it?',
+      user_id: clientId,
+    });
+    expect(filed.status).toBe(201);
+    return filed.json?.id as number;
+  };
+
+  const call = async (service: RunningService, method: string, path: string, body?: object) => {
+    const res = await fetch(`${service.url}/api/helpdesk/v1${path}`, {
+      method,
+      headers: { ...agent, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, json: (res.status === 204 ? null : await res.json()) as Record<string, unknown> };
+  };
+  const follow = async (service: RunningService) => {
+    const stream = await openEventStream(`${service.url}/api/helpdesk/v1/events`, agent);
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    return stream;
+  };
+  const about = (kind: string, ticket: number) => (e: { event: string; data: unknown }) =>
+    e.event === kind && (e.data as { ticket: number }).ticket === ticket;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    const seed = randomBytes(32).toString('hex');
+    const start = async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'helpdesk-live-'));
+      dirs.push(dir);
+      const env = { DATABASE_URL: database.url, HELPDESK_DATA_DIR: dir, HELPDESK_ENCRYPTION_SEED: seed, PORT: '0', LOG_LEVEL: 'silent' };
+      const config = await loadConfig(env, dir);
+      return startService({ ...config, host: '127.0.0.1' }, () => {}, { services: 'web' });
+    };
+    a = await start();
+    b = await start();
+    db = createDb({ url: database.url, poolSize: 2 });
+    const ctx = createDomainContext(db, createHooks());
+    const user = await addUser(ctx, { email: 'alex@staff.test', name: 'Alex', role: 'agent' });
+    agentId = user.id;
+    clientId = (await addUser(ctx, { email: 'sam@client.test', name: 'Sam', role: 'client' })).id;
+    agent = { authorization: `Bearer ${await createApiToken(db.kysely, user.id, 'live test')}` };
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await a?.stop();
+    await b?.stop();
+    await db?.close();
+    await database?.drop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a ticket filed, answered and closed on instance A shows on instance B's stream", async () => {
+    const onB = await follow(b);
+    const id = await file(a, 'Lost parcel');
+    await onB.waitFor(about('ticket.created', id), 'the new ticket on B');
+
+    expect((await call(a, 'POST', `/tickets/${id}/comments`, { text: 'Found it.' })).status).toBe(201);
+    const reply = await onB.waitFor(about('comment.added', id), 'the reply on B');
+    expect(reply.data).toMatchObject({ ticket: id, version: 2, internal: false, by: agentId });
+
+    const closed = await call(a, 'PATCH', `/tickets/${id}`, { status: 'closed' });
+    expect(closed.status).toBe(200);
+    await onB.waitFor(
+      (e) => about('ticket.updated', id)(e) && (e.data as { version: number }).version === closed.json?.version,
+      'the close',
+    );
+    // B's own subscribers hear each event once: B does not hear its own notices back, nor A's twice.
+    expect(onB.events.filter(about('comment.added', id))).toHaveLength(1);
+  });
+
+  it('presence told to A reaches B, and a stream opened on B later is told who is there', async () => {
+    const id = await file(a, 'Refund');
+    const onB = await follow(b);
+    expect((await call(a, 'POST', `/tickets/${id}/presence`, { state: 'replying' })).status).toBe(204);
+    const heard = await onB.waitFor(about('presence', id), 'presence on B');
+    expect(heard.data).toEqual({ ticket: id, user: { id: agentId, name: 'Alex' }, state: 'replying' });
+    const later = await follow(b);
+    await later.waitFor(about('presence', id), 'the snapshot on B');
+  });
+
+  it('an instance whose listening connection is cut reconnects, tells its streams to resync, and hears events again', async () => {
+    const onB = await follow(b);
+    const cut = await sql<{ pid: number }>`
+      select pg_terminate_backend(pid) as pid from pg_stat_activity
+      where application_name = ${LISTENER_NAME} and datname = current_database()`.execute(db.kysely);
+    expect(cut.rows.length).toBe(2);
+    await onB.waitFor((e) => e.event === 'resync', 'resync on B', { timeoutMs: 15_000 });
+    const id = await file(a, 'Again');
+    // A may still be reconnecting when it files; its next event after that must arrive.
+    await expect
+      .poll(
+        async () => {
+          await call(a, 'POST', `/tickets/${id}/comments`, { text: 'Still here.' });
+          return onB.events.some(about('comment.added', id));
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe(true);
+  });
+});
