@@ -8,6 +8,7 @@ import { createDomainContext } from './domain/context.js';
 import { issueFirstAdminLink } from './domain/first-admin.js';
 import { listenForPostsChanges } from './domain/listen-posts-changed.js';
 import { createMailTransport } from './email/create-transport.js';
+import { createFileStore } from './files/create-file-store.js';
 import { loadHooks } from './hooks/load-plugins.js';
 import { loggerOptions } from './http/log-serializers.js';
 import type { CounterStore } from './intake/counter-store.js';
@@ -62,7 +63,7 @@ function workerFor(
  */
 export async function createServiceContext(db: Db, config: Config, log: (line: string) => void) {
   const { seed, isNew } = loadInstallSeed(config.dataDir, config.encryptionSeed ?? undefined);
-  const ctx = createDomainContext(db, await loadHooks(config), seed);
+  const ctx = createDomainContext(db, await loadHooks(config), seed, createFileStore(config.files, db.kysely, config.dataDir));
   const unreadable = await listUnreadableSecrets(ctx);
   if (unreadable.length) {
     const why = isNew

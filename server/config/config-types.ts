@@ -11,6 +11,12 @@ export interface HelpdeskConfigFile {
   constants?: Record<string, string>;
 }
 
+/**
+ * Where attachments' bytes live (HELPDESK_FILES): `database` (default), `disk` (under the data folder, or
+ * `dir`). An S3-compatible bucket is read from the address but refused at start until it is built.
+ */
+export type FilesSetting = { kind: 'database' } | { kind: 'disk'; dir?: string };
+
 /** Where shared counters live: this process, the database, or Redis. */
 export type CounterKind = 'memory' | 'database' | 'redis';
 
@@ -71,4 +77,6 @@ export interface Config {
   imapUrl?: string | null;
   /** HELPDESK_IMAP_POLL_SECONDS: how often to look when the server has no IDLE (default 60). */
   imapPollSeconds?: number;
+  /** HELPDESK_FILES: where attachments are stored; the database when absent. */
+  files?: FilesSetting;
 }
