@@ -29,6 +29,11 @@ export interface CreateTicketInput {
   userId?: number;
   /** A `ticket_status` term id; honoured for agents and admins only. */
   status?: number;
+  /**
+   * More writes in the ticket's own transaction (its attachments are claimed there, so the ticket and its
+   * files commit together or not at all).
+   */
+  alsoWrite?: (trx: Kysely<Database>, ticketId: number) => Promise<void>;
 }
 
 export interface CreatedTicket {
@@ -96,12 +101,14 @@ export async function createTicketUnlessClosed(
   const created = ({ id, number }: InsertedTicket): CreatedTicket => ({ id, number, status: status.slug, isNew: true });
   try {
     // On PostgreSQL a ticket for an existing account is one statement, atomic on its own: one round trip.
-    if (account.kind === 'existing' && ctx.dialect === 'postgres')
+    if (account.kind === 'existing' && ctx.dialect === 'postgres' && !input.alsoWrite)
       return created(await insertTicketRows(ctx.db, ctx.dialect, rows(account.user)));
     return await ctx.transactions.run(async (trx) => {
       // A new client's account is stored with the ticket, so a failed ticket leaves no account behind.
       const user = account.kind === 'existing' ? account.user : await account.create(trx);
-      return created(await insertTicketRows(trx, ctx.dialect, rows(user)));
+      const inserted = await insertTicketRows(trx, ctx.dialect, rows(user));
+      await input.alsoWrite?.(trx, inserted.id);
+      return created(inserted);
     });
   } catch (error) {
     // Two requests raced with the same key: the loser answers with the winner's ticket.

@@ -1,19 +1,17 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ByteRange, FileStore } from './file-store.js';
 
-/** Partial files older than this are left by a process that died mid-upload. */
-const PARTIAL_MAX_AGE_MS = 60 * 60 * 1000;
-
 /**
  * Files in a folder (HELPDESK_FILES=disk, `<data folder>/files`): each is written under a temporary
- * name in `partial/` and renamed into place once whole, so a reader never sees half a file. Keys are
+ * name in `partial/` and renamed into place once whole, so a reader never sees half a file (a partial
+ * file left by a killed process belongs to a pending attachment, and goes when the sweep deletes its key). Keys are
  * random hex made by the helpdesk, never a name someone sent; two levels of folders keep each one small.
  */
-export function createDiskFileStore(root: string): FileStore & { sweepPartial(now?: number): Promise<number> } {
+export function createDiskFileStore(root: string): FileStore {
   const partialDir = join(root, 'partial');
   const finalPath = (key: string) => join(root, key.slice(0, 2), key.slice(2, 4), key);
   const partialPath = (key: string) => join(partialDir, `${key}.part`);
@@ -58,20 +56,6 @@ export function createDiskFileStore(root: string): FileStore & { sweepPartial(no
       assertKey(key);
       await rm(finalPath(key), { force: true });
       await rm(partialPath(key), { force: true });
-    },
-    /** Deletes partial files older than an hour (a process killed mid-upload); answers how many. */
-    async sweepPartial(now = Date.now()) {
-      const names = await readdir(partialDir).catch(() => [] as string[]);
-      let swept = 0;
-      for (const name of names) {
-        const path = join(partialDir, name);
-        const info = await stat(path).catch(() => undefined);
-        if (info && now - info.mtimeMs > PARTIAL_MAX_AGE_MS) {
-          await rm(path, { force: true });
-          swept += 1;
-        }
-      }
-      return swept;
     },
   };
 }

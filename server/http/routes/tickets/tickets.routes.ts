@@ -6,8 +6,10 @@ import { getAgentTicket } from '../../../domain/get-agent-ticket.js';
 import { listInbox } from '../../../domain/list-inbox.js';
 import { updateTicket } from '../../../domain/update-ticket.js';
 import { invalidField } from '../../../errors.js';
+import { claimUploads } from '../../../files/claim-uploads.js';
 import { hiddenTicket, mayChangeTicket, mayFileForOthers, ticketView } from '../../../policies/ticket-policy.js';
 import { checkTicketForm } from '../../../ticket-form/check-ticket-form.js';
+import { readMultipartBody } from '../../multipart-uploads.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
 import { IdParams, IfMatchHeaders, problemResponses } from '../shared.schema.js';
@@ -33,12 +35,15 @@ const tags = ['tickets'];
 export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config, counters }) => {
   app.post('/tickets/', {
     schema: createTicketSchema,
+    // multipart/form-data: the fields as the body, the `attachments` parts stored pending (see multipart-uploads.ts).
+    preValidation: readMultipartBody(ctx, counters),
     handler: async (request, reply) => {
       const body = request.body;
       // Staff may file for someone else and choose the status; for anyone else those fields are ignored.
       const staff = mayFileForOthers(request.actor);
       // The owner's form (required fields, custom fields) holds here as in the widget and on the help site.
       const meta = await checkTicketForm(ctx, body as Record<string, unknown>);
+      const uploads = request.uploads ?? [];
       const result = await fileTicket(ctx, counters, {
         channel: { via: 'api', actor: request.actor, honeypot: body.website, fillMs: body.fill_ms },
         ip: request.ip,
@@ -55,8 +60,12 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
           idempotencyKey: body.idempotency_key ?? request.headers['idempotency-key'],
           userId: staff ? ownerId(body) : undefined,
           status: staff ? body.status : undefined,
+          // The files become the ticket's in its own transaction: no ticket without its files.
+          alsoWrite: uploads.length ? (trx, ticketId) => claimUploads(trx, uploads, { ticketId, commentId: null }) : undefined,
         },
       });
+      // Claimed with a new ticket; otherwise (a replay, the privacy answer without a ticket) they are deleted.
+      if (result.kind === 'created') request.uploads = null;
       switch (result.kind) {
         case 'created':
           replyCreated(request, reply, result.ticket.id);

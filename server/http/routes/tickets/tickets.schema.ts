@@ -64,7 +64,7 @@ export const RECEIVED: Static<typeof ReceivedReply> = { received: true };
 export const createTicketSchema = {
   summary: "File a ticket (the widget's route; anonymous, cross-origin)",
   tags: ['tickets'],
-  consumes: ['application/x-www-form-urlencoded', 'application/json'],
+  consumes: ['application/x-www-form-urlencoded', 'application/json', 'multipart/form-data'],
   body: CreateTicketBody,
   headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 8, maxLength: L.idempotency_key })) }),
   response: {
