@@ -13,6 +13,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /helpdesk/v1/tickets/{id}/comments': 'addComment',
   'POST /helpdesk/v1/tickets/{id}/suggest-reply': 'suggestReply',
   'GET /helpdesk/v1/intake/stats': 'getIntakeStats',
+  'GET /helpdesk/v1/files/{id}': 'getFile',
   // Incoming mail (admins)
   'GET /helpdesk/v1/mail/inbound/status': 'getInboundMailStatus',
   'GET /helpdesk/v1/mail/inbound/failed/': 'listFailedInboundMails',

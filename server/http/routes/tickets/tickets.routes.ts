@@ -7,6 +7,8 @@ import { listInbox } from '../../../domain/list-inbox.js';
 import { updateTicket } from '../../../domain/update-ticket.js';
 import { invalidField } from '../../../errors.js';
 import { claimUploads } from '../../../files/claim-uploads.js';
+import { fileUrl } from '../../../files/file-url.js';
+import { listAttachments } from '../../../files/list-attachments.js';
 import { hiddenTicket, mayChangeTicket, mayFileForOthers, ticketView } from '../../../policies/ticket-policy.js';
 import { checkTicketForm } from '../../../ticket-form/check-ticket-form.js';
 import { readMultipartBody } from '../../multipart-uploads.js';
@@ -14,7 +16,13 @@ import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
 import { IdParams, IfMatchHeaders, problemResponses } from '../shared.schema.js';
 import { expectedVersion, ticketETag } from './expected-version.js';
-import { presentAgentTicket, presentClientListTicket, presentClientTicket, presentInboxTicket } from './ticket-presenters.js';
+import {
+  presentAgentTicket,
+  presentClientListTicket,
+  presentClientTicket,
+  presentInboxTicket,
+  type TicketFiles,
+} from './ticket-presenters.js';
 import {
   type CreateTicketBody,
   createTicketSchema,
@@ -33,6 +41,10 @@ const tags = ['tickets'];
  * thread (staff see all, a client only their own, through ticket-policy.ts), changes and the agent assist.
  */
 export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config, counters }) => {
+  const ticketFiles = async (ticketId: number): Promise<TicketFiles> => ({
+    byComment: await listAttachments(ctx, ticketId),
+    url: (publicId) => fileUrl(config, publicId),
+  });
   app.post('/tickets/', {
     schema: createTicketSchema,
     // multipart/form-data: the fields as the body, the `attachments` parts stored pending (see multipart-uploads.ts).
@@ -131,12 +143,13 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       if (view.kind === 'all') {
         const ticket = await getAgentTicket(ctx, request.params.id);
         reply.header('etag', ticketETag(ticket.version));
-        return presentAgentTicket(ticket);
+        return presentAgentTicket(ticket, await ticketFiles(ticket.id));
       }
       const thread = await findClientThread(ctx, view.actor.id, request.params.id);
       if (!thread) throw hiddenTicket();
       const user = request.siteUser;
-      return presentClientTicket(thread, { id: view.actor.id, name: user?.name ?? '', email: user?.email ?? '' });
+      const client = { id: view.actor.id, name: user?.name ?? '', email: user?.email ?? '' };
+      return presentClientTicket(thread, client, await ticketFiles(thread.id));
     },
   );
 
@@ -162,7 +175,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       await updateTicket(ctx, request.params.id, changes, actor, expectedVersion(request, version));
       const ticket = await getAgentTicket(ctx, request.params.id);
       reply.header('etag', ticketETag(ticket.version));
-      return presentAgentTicket(ticket);
+      return presentAgentTicket(ticket, await ticketFiles(ticket.id));
     },
   );
 
