@@ -9,6 +9,7 @@ import { issueFirstAdminLink } from './domain/first-admin.js';
 import { listenForPostsChanges } from './domain/listen-posts-changed.js';
 import { createMailTransport } from './email/create-transport.js';
 import { createFileStore } from './files/create-file-store.js';
+import { sweepAbandonedUploads } from './files/sweep-abandoned-uploads.js';
 import { loadHooks } from './hooks/load-plugins.js';
 import { loggerOptions } from './http/log-serializers.js';
 import type { CounterStore } from './intake/counter-store.js';
@@ -97,6 +98,8 @@ export async function startService(
   try {
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, log);
+    // What uploads cut off by a stop (kill -9 included) left behind, once an hour old; the worker repeats it.
+    await sweepAbandonedUploads(ctx);
     // Several instances may share PostgreSQL: each clears its docs cache when any of them writes docs.
     if (db.dialect === 'postgres') postsListener = await listenForPostsChanges(config.databaseUrl, ctx.postsCache, log);
     const counters = await createCounterStore(config, db.kysely);
@@ -143,6 +146,8 @@ export async function startWorkerService(config: Config, log: (line: string) => 
   try {
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, log);
+    // What uploads cut off by a stop (kill -9 included) left behind, once an hour old; the worker repeats it.
+    await sweepAbandonedUploads(ctx);
     const counters = await createCounterStore(config, db.kysely);
     const worker = workerFor(ctx, config, counters, { info: log, warn: log });
     log(`Helpdesk worker is running (${config.smtpUrl ? 'sending mail over SMTP' : `writing mail under ${config.dataDir}/mail/`}).`);

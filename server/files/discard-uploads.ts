@@ -7,7 +7,7 @@ import type { DomainContext } from '../domain/context.js';
 export async function discardUploads(ctx: DomainContext, uploads: ReadonlyArray<{ rowId: number; storageKey: string }>): Promise<void> {
   for (const upload of uploads) {
     const row = await ctx.db.selectFrom('attachments').select('is_pending').where('id', '=', upload.rowId).executeTakeFirst();
-    if (!row || row.is_pending !== 1) continue;
+    if (row?.is_pending !== 1) continue;
     await ctx.files.delete(upload.storageKey);
     await ctx.db.deleteFrom('attachments').where('id', '=', upload.rowId).where('is_pending', '=', 1).execute();
   }

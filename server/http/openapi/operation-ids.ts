@@ -10,6 +10,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /helpdesk/v1/tickets/': 'listTickets',
   'GET /helpdesk/v1/tickets/{id}': 'getTicket',
   'PATCH /helpdesk/v1/tickets/{id}': 'updateTicket',
+  'DELETE /helpdesk/v1/tickets/{id}': 'deleteTicket',
   'POST /helpdesk/v1/tickets/{id}/comments': 'addComment',
   'POST /helpdesk/v1/tickets/{id}/suggest-reply': 'suggestReply',
   'GET /helpdesk/v1/intake/stats': 'getIntakeStats',

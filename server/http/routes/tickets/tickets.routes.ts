@@ -1,6 +1,7 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { suggestReply } from '../../../ai/suggest-reply.js';
 import { findClientThread, listClientTickets } from '../../../domain/client-tickets.js';
+import { deleteTicket } from '../../../domain/delete-ticket.js';
 import { fileTicket } from '../../../domain/file-ticket.js';
 import { getAgentTicket } from '../../../domain/get-agent-ticket.js';
 import { listInbox } from '../../../domain/list-inbox.js';
@@ -12,6 +13,7 @@ import { listAttachments } from '../../../files/list-attachments.js';
 import { hiddenTicket, mayChangeTicket, mayFileForOthers, ticketView } from '../../../policies/ticket-policy.js';
 import { checkTicketForm } from '../../../ticket-form/check-ticket-form.js';
 import { readMultipartBody } from '../../multipart-uploads.js';
+import { requireAdmin } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
 import { IdParams, IfMatchHeaders, problemResponses } from '../shared.schema.js';
@@ -176,6 +178,23 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       const ticket = await getAgentTicket(ctx, request.params.id);
       reply.header('etag', ticketETag(ticket.version));
       return presentAgentTicket(ticket, await ticketFiles(ticket.id));
+    },
+  );
+
+  app.delete(
+    '/tickets/:id',
+    {
+      schema: {
+        summary: 'Delete a ticket with its thread and its files, for good (admins only)',
+        tags,
+        params: IdParams,
+        response: { 204: Type.Null(), ...problemResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      await deleteTicket(ctx, request.params.id);
+      reply.status(204);
     },
   );
 
