@@ -45,6 +45,15 @@ describeEachDatabase('POST /tickets/ with files (multipart/form-data)', (dialect
     }
   });
 
+  it('takes a file larger than the JSON body limit when the size per file allows it (3 MB under 4 MB)', async () => {
+    await updateSettings(hd.ctx, { tickets: { attachment_max_file_mb: 4 } });
+    const big = Buffer.alloc(3 * MB, 'z');
+    const res = await file(ticketPayload(), [{ name: 'long.log', bytes: big }]);
+    expect(res.statusCode).toBe(201);
+    const [row] = await attachmentsOf(res.json().id);
+    expect([row?.type, Number(row?.size)]).toEqual(['text/plain', big.length]);
+  });
+
   it('still files JSON and form-encoded tickets, and a multipart ticket without files', async () => {
     expect((await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: ticketPayload() })).statusCode).toBe(201);
     const res = await file(ticketPayload(), []);
