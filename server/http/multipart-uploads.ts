@@ -6,7 +6,7 @@ import { discardUploads } from '../files/discard-uploads.js';
 import type { ReceivedUpload } from '../files/receive-upload.js';
 import { receiveUpload } from '../files/receive-upload.js';
 import { filesNeedSignIn, tooManyFiles, unexpectedFilePart } from '../files/upload-refusals.js';
-import { uploadRulesFor } from '../files/upload-rules.js';
+import { type MessageUploadRules, uploadRulesFor } from '../files/upload-rules.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { checkUploadBytes, countUploadBytes } from '../intake/guard-upload-bytes.js';
 import { prepareTextBody } from './plugins/validation.js';
@@ -21,8 +21,16 @@ declare module 'fastify' {
   }
 }
 
-/** The ticket a message's files join (a reply's), or none yet (a new ticket). */
-export type UploadTarget = (request: FastifyRequest) => number | undefined;
+/** How a route's files are read. */
+export interface UploadOptions {
+  /**
+   * The ticket a message's files join (a reply's), or none yet (a new ticket); asked at the first file,
+   * with the text parts sent before it (a help-site form sends its hidden `ticket_id` first).
+   */
+  target?: (request: FastifyRequest, fieldsSoFar: Readonly<Record<string, string>>) => number | undefined;
+  /** Whether the sender is signed in (the API: a token or session; the help site: its session). */
+  isSignedIn?: (request: FastifyRequest) => boolean;
+}
 
 /**
  * A route's preValidation hook for `multipart/form-data`: its text parts become the body (validated by
@@ -32,16 +40,19 @@ export type UploadTarget = (request: FastifyRequest) => number | undefined;
  * deleted before the answer is sent, as are those of a message that is then refused or fails — see
  * registerUploadCleanup. Other content types pass through untouched.
  */
-export function readMultipartBody(ctx: DomainContext, counters: CounterStore, target: UploadTarget = () => undefined) {
+export function readMultipartBody(ctx: DomainContext, counters: CounterStore, options: UploadOptions = {}) {
+  const isSignedIn = options.isSignedIn ?? ((request: FastifyRequest) => request.actor !== null);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (!request.isMultipart()) return;
     const uploads: ReceivedUpload[] = [];
     request.uploads = uploads;
     const staff = isStaff(request.actor);
-    const rules = await uploadRulesFor(ctx, { anonymous: !request.actor, ticketId: target(request) });
+    // The largest any setting allows; each file is held to the setting itself as it streams.
+    const ceiling = await uploadRulesFor(ctx, { anonymous: false });
+    let rules: MessageUploadRules | undefined;
     const fields: Record<string, string> = {};
     try {
-      const parts = request.parts({ limits: { fileSize: rules.maxFileBytes + 1, files: rules.maxFiles + 1, parts: 200 } });
+      const parts = request.parts({ limits: { fileSize: ceiling.maxFileBytes + 1, files: ceiling.maxFiles + 1, parts: 200 } });
       for await (const part of parts) {
         if (part.type === 'field') {
           if (part.fieldname !== ATTACHMENTS_PART) fields[part.fieldname] = String(part.value);
@@ -54,6 +65,7 @@ export function readMultipartBody(ctx: DomainContext, counters: CounterStore, ta
           continue;
         }
         const name = cleanFileName(part.filename);
+        rules ??= await uploadRulesFor(ctx, { anonymous: !isSignedIn(request), ticketId: options.target?.(request, fields) });
         if (!rules.mayAttach) throw filesNeedSignIn(name);
         if (uploads.length >= rules.maxFiles) throw tooManyFiles(name, rules.maxFiles);
         if (!staff) await checkUploadBytes(counters, request.ip, rules.ipMbPerHour);

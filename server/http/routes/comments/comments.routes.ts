@@ -30,7 +30,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
         response: { 201: CommentReply, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 429) },
       },
       // multipart/form-data: files as `attachments` parts, read only once the caller may answer this ticket.
-      preValidation: [mayAnswerTicket(ctx), readMultipartBody(ctx, counters, ticketIdOf)],
+      preValidation: [mayAnswerTicket(ctx), readMultipartBody(ctx, counters, { target: ticketIdOf })],
     },
     async (request, reply) => {
       const { actor } = ticketView(request.actor);
