@@ -121,6 +121,18 @@ describeEachDatabase('attached files: who may read them, and how they are served
     expect((await getFile(id, owner)).headers['accept-ranges']).toBe('bytes');
   });
 
+  it('is never compressed, so lengths and ranges stay those of the file', async () => {
+    const long = Buffer.from('compressible text\n'.repeat(400));
+    const res = await send(`${API}/tickets/${ticketId}/comments`, { text: 'The full log.' }, [{ name: 'long.log', bytes: long }], owner);
+    expect(res.statusCode).toBe(201);
+    const comment = (await getTicket(owner)).comments.find((c: { id: number }) => c.id === res.json().id);
+    const file = await getFile(comment.attachments[0].id, { ...owner, 'accept-encoding': 'br, gzip' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-encoding']).toBeUndefined();
+    expect(file.headers['content-length']).toBe(String(long.length));
+    expect(file.rawPayload.equals(long)).toBe(true);
+  });
+
   describe('files on comments', () => {
     it('a client’s reply carries its files, listed under the comment', async () => {
       const res = await send(
