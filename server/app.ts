@@ -1,6 +1,7 @@
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -10,6 +11,7 @@ import type { Config } from './config/config-types.js';
 import type { DomainContext } from './domain/context.js';
 import { apiPlugin } from './http/api.js';
 import { answerClientError } from './http/http-server-limits.js';
+import { registerUploadCleanup } from './http/multipart-uploads.js';
 import { openApiOptions } from './http/openapi/openapi-options.js';
 import { apiSessionPlugin } from './http/plugins/api-session.js';
 import { authPlugin } from './http/plugins/auth.js';
@@ -53,7 +55,7 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
     onConstructorPoisoning: 'error',
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Only JSON and form bodies are accepted; anything else is a 415 problem.
+  // Only JSON, form and multipart bodies are accepted; anything else is a 415 problem.
   app.removeContentTypeParser('text/plain');
   app.addSchema(TicketEventSchema);
   app.addSchema(ProblemSchema);
@@ -62,6 +64,10 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   await app.register(routeMethodsPlugin, { extraMethods: siteMethods(config.basePath) });
   await app.register(validationPlugin);
   await app.register(formbody);
+  // multipart/form-data (files beside the fields) is read by the routes that take files, as a stream:
+  // see http/multipart-uploads.ts. Elsewhere it fails the route's body schema like any unread body.
+  await app.register(multipart, { limits: { fieldSize: API_BODY_LIMIT, fields: 100, parts: 200 } });
+  registerUploadCleanup(app, ctx);
   // HTML, CSS and JSON answers compressed (brotli or gzip, as the client asks). A fast brotli level: these
   // answers are made per request. The widget script and the admin app's assets come precompressed once
   // and carry their Content-Encoding already, which this plugin leaves alone.

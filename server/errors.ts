@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   TICKET_CHANGED: { status: 409, title: 'The ticket changed since you opened it' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported content type' },
+  RANGE_NOT_SATISFIABLE: { status: 416, title: 'The asked range is outside the file' },
   HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },
   SUBMISSION_REFUSED: { status: 400, title: 'This submission looks automated' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },

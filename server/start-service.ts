@@ -8,6 +8,8 @@ import { createDomainContext } from './domain/context.js';
 import { issueFirstAdminLink } from './domain/first-admin.js';
 import { listenForPostsChanges } from './domain/listen-posts-changed.js';
 import { createMailTransport } from './email/create-transport.js';
+import { createFileStore } from './files/create-file-store.js';
+import { sweepAbandonedUploads } from './files/sweep-abandoned-uploads.js';
 import { loadHooks } from './hooks/load-plugins.js';
 import { loggerOptions } from './http/log-serializers.js';
 import type { CounterStore } from './intake/counter-store.js';
@@ -63,7 +65,7 @@ function workerFor(
  */
 export async function createServiceContext(db: Db, config: Config, log: (line: string) => void) {
   const { seed, isNew } = loadInstallSeed(config.dataDir, config.encryptionSeed ?? undefined);
-  const ctx = createDomainContext(db, await loadHooks(config), seed);
+  const ctx = createDomainContext(db, await loadHooks(config), seed, createFileStore(config.files, db.kysely, config.dataDir));
   const unreadable = await listUnreadableSecrets(ctx);
   if (unreadable.length) {
     const why = isNew
@@ -98,6 +100,8 @@ export async function startService(
   try {
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, log);
+    // What uploads cut off by a stop (kill -9 included) left behind, once an hour old; the worker repeats it.
+    await sweepAbandonedUploads(ctx);
     // Several instances may share PostgreSQL: each clears its docs cache when any of them writes docs,
     // and live events (new tickets, replies, changes, presence) reach every instance's open streams.
     if (db.dialect === 'postgres') {
@@ -153,6 +157,8 @@ export async function startWorkerService(config: Config, log: (line: string) => 
     const ctx = await createServiceContext(db, config, log);
     // Mail the worker imports (replies, new tickets) reaches the web instances' live streams.
     const liveListener = db.dialect === 'postgres' ? await listenForLiveEvents(config.databaseUrl, ctx.live, log) : null;
+    // What uploads cut off by a stop (kill -9 included) left behind, once an hour old; the worker repeats it.
+    await sweepAbandonedUploads(ctx);
     const counters = await createCounterStore(config, db.kysely);
     const worker = workerFor(ctx, config, counters, { info: log, warn: log });
     log(`Helpdesk worker is running (${config.smtpUrl ? 'sending mail over SMTP' : `writing mail under ${config.dataDir}/mail/`}).`);

@@ -44,6 +44,22 @@ export async function api<T>(
     credentials: 'same-origin',
     cache: 'no-cache',
   });
+  return answerOf<T>(res);
+}
+
+/** Posts a form with files (`multipart/form-data`; the browser writes the boundary); errors as api(). */
+export async function apiForm<T>(path: string, form: FormData): Promise<T> {
+  const res = await fetch(apiRoot + path, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'x-csrf-token': csrf },
+    body: form,
+    credentials: 'same-origin',
+    cache: 'no-cache',
+  });
+  return answerOf<T>(res);
+}
+
+async function answerOf<T>(res: Response): Promise<T> {
   if (res.status === 204) return undefined as T;
   const data = await res.json().catch(() => ({}));
   if (!res.ok)
@@ -116,6 +132,14 @@ export interface InboxPage {
   per_page: number;
   counts: Record<string, number>;
 }
+/** A file sent with the description or a comment. */
+export interface Attachment {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  url: string;
+}
 export interface Comment {
   id: number;
   role: 'client' | 'agent' | 'bot';
@@ -123,6 +147,7 @@ export interface Comment {
   text: string;
   internal: boolean;
   created: string;
+  attachments: Attachment[];
 }
 /** One change to a ticket, from its activity log. */
 export interface TicketEvent {
@@ -138,6 +163,7 @@ export interface TicketEvent {
 }
 export interface TicketDetail extends InboxTicket {
   description: string;
+  attachments: Attachment[];
   meta: Record<string, string>;
   comments: Comment[];
   other_tickets: InboxTicket[];

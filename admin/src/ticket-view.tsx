@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Markdown } from '../../common/markdown.js';
-import { ApiError, api, formatTime, type Lookups, type Me, type TicketDetail, type TicketEvent } from './api.js';
+import { ApiError, api, apiForm, formatTime, type Lookups, type Me, type TicketDetail, type TicketEvent } from './api.js';
+import { AttachmentLinks, FileChips } from './attachments.js';
 import { useDebounced, useLiveEvents } from './live-events.js';
 import { MarkdownPreview } from './markdown-preview.js';
 import { PresenceLine } from './presence-line.js';
@@ -80,6 +81,7 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
           <li className="message from-client">
             <MessageHead author={ticket.client?.name ?? 'Client'} authorRole="client" time={ticket.created} />
             <div className="message-body">{ticket.description}</div>
+            <AttachmentLinks files={ticket.attachments} />
           </li>
           {threadOf(ticket).map((c) =>
             'kind' in c ? (
@@ -100,6 +102,7 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
                 ) : (
                   <Markdown text={c.text} className="message-body markdown" />
                 )}
+                <AttachmentLinks files={c.attachments} />
               </li>
             ),
           )}
@@ -253,6 +256,7 @@ function Composer({
   const [text, setText] = useState('');
   const drafting = text.trim() !== '';
   useEffect(() => onDrafting(drafting), [drafting, onDrafting]);
+  const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
@@ -302,8 +306,17 @@ function Composer({
     setError('');
     try {
       const body = { text, internal: kind === 'note', ...(anyway ? {} : { version }) };
-      await api('POST', `/tickets/${ticketId}/comments`, body);
+      if (files.length) {
+        // With files: one multipart request, the same fields beside repeated `attachments` parts.
+        const form = new FormData();
+        for (const [name, value] of Object.entries(body)) form.append(name, String(value));
+        for (const file of files) form.append('attachments', file, file.name);
+        await apiForm(`/tickets/${ticketId}/comments`, form);
+      } else {
+        await api('POST', `/tickets/${ticketId}/comments`, body);
+      }
       setText('');
+      setFiles([]);
       setStatus(kind === 'note' ? 'Internal note added.' : 'Reply sent.');
       onSent(await api<TicketDetail>('GET', `/tickets/${ticketId}`));
     } catch (e) {
@@ -342,6 +355,7 @@ function Composer({
         placeholder={kind === 'note' ? 'Only agents see internal notes.' : 'Write your reply; the client gets it by email.'}
       />
       <MarkdownPreview text={text} id="composer-preview" />
+      <FileChips files={files} onChange={setFiles} disabled={busy} />
       {error && (
         <p className="alert" role="alert">
           {error}

@@ -11,6 +11,12 @@ export interface HelpdeskConfigFile {
   constants?: Record<string, string>;
 }
 
+/**
+ * Where attachments' bytes live (HELPDESK_FILES): `database` (default), `disk` (under the data folder, or
+ * `dir`). An S3-compatible bucket is read from the address but refused at start until it is built.
+ */
+export type FilesSetting = { kind: 'database' } | { kind: 'disk'; dir?: string };
+
 /** Where shared counters live: this process, the database, or Redis. */
 export type CounterKind = 'memory' | 'database' | 'redis';
 
@@ -73,4 +79,6 @@ export interface Config {
   imapPollSeconds?: number;
   /** Milliseconds between the event stream's heartbeats (15 s when absent; tests shorten it). */
   liveHeartbeatMs?: number;
+  /** HELPDESK_FILES: where attachments are stored; the database when absent. */
+  files?: FilesSetting;
 }

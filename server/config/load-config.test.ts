@@ -116,4 +116,14 @@ describe('loadConfig', () => {
     const error = await loadConfig({}, cwd).catch((e) => e);
     expect(error.message).toMatch(/could not be loaded: boom/);
   });
+
+  it('takes HELPDESK_FILES: database by default, disk; an s3:// address is refused until it is built', async () => {
+    expect((await loadConfig({}, tempDir())).files).toEqual({ kind: 'database' });
+    expect((await loadConfig({ HELPDESK_FILES: 'disk' }, tempDir())).files).toEqual({ kind: 'disk' });
+    const s3 = await loadConfig({ HELPDESK_FILES: 's3://bucket?endpoint=http://127.0.0.1:9000&region=x' }, tempDir()).catch((e) => e);
+    expect(s3).toBeInstanceOf(ConfigError);
+    expect(s3.problems).toEqual([expect.stringContaining('not available in this version')]);
+    const other = await loadConfig({ HELPDESK_FILES: 'ftp' }, tempDir()).catch((e) => e);
+    expect(other.problems).toEqual([expect.stringContaining('HELPDESK_FILES must be database')]);
+  });
 });

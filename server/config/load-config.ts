@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DbTuning } from '../db/create-db.js';
-import type { Config, CounterKind, HelpdeskConfigFile, SitePlugin } from './config-types.js';
+import type { Config, CounterKind, FilesSetting, HelpdeskConfigFile, SitePlugin } from './config-types.js';
 import { parseHttpLimits } from './http-limits.js';
 import { parseMailConfig } from './mail-config.js';
 
@@ -45,6 +45,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   }
 
   const mail = parseMailConfig(env, problems);
+  const files = parseFilesSetting(env.HELPDESK_FILES, problems);
 
   const configFile = findConfigFile(env.HELPDESK_CONFIG, cwd, problems);
   const file = configFile ? await importConfigFile(configFile, problems) : {};
@@ -72,8 +73,21 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     encryptionSeed: env.HELPDESK_ENCRYPTION_SEED?.trim() || null,
     databaseTuning,
     httpLimits,
+    files,
     ...mail,
   };
+}
+
+/** HELPDESK_FILES: `database` (default) or `disk`; an `s3://` address is recognised and refused until S3 is built. */
+export function parseFilesSetting(value: string | undefined, problems: string[]): FilesSetting {
+  const chosen = value?.trim() || 'database';
+  if (chosen === 'database' || chosen === 'disk') return { kind: chosen };
+  if (chosen.startsWith('s3://')) {
+    problems.push('HELPDESK_FILES=s3://… is not available in this version yet; use database (the default) or disk.');
+  } else {
+    problems.push(`HELPDESK_FILES must be database (the default) or disk; got "${chosen}".`);
+  }
+  return { kind: 'database' };
 }
 
 function parseDatabaseTuning(env: NodeJS.ProcessEnv, problems: string[]): DbTuning {

@@ -14,6 +14,7 @@ import * as ticketActivity from './migrations/2026-11-25-010-ticket-activity.js'
 import * as ticketNumbers from './migrations/2026-11-25-011-ticket-numbers.js';
 import * as statusClientLabels from './migrations/2026-11-25-012-status-client-labels.js';
 import * as ticketSearch from './migrations/2026-11-25-013-ticket-search.js';
+import * as attachments from './migrations/2026-11-25-020-attachments.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-011-ticket-numbers': ticketNumbers,
   '2026-11-25-012-status-client-labels': statusClientLabels,
   '2026-11-25-013-ticket-search': ticketSearch,
+  '2026-11-25-020-attachments': attachments,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

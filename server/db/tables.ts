@@ -23,6 +23,8 @@ export interface Database {
   leases: LeasesTable;
   ticket_events: TicketEventsTable;
   sequences: SequencesTable;
+  attachments: AttachmentsTable;
+  file_chunks: FileChunksTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -253,4 +255,30 @@ export interface LeasesTable {
 export interface SequencesTable {
   name: string;
   value: number;
+}
+
+/** A file sent with a ticket's description (comment_id null) or a comment; pending until that commits. */
+export interface AttachmentsTable {
+  id: Generated<number>;
+  /** The id in URLs: random, not the row id. */
+  public_id: string;
+  ticket_id: number | null;
+  comment_id: number | null;
+  /** Cleaned: no path, control or bidirectional characters, at most 200 characters. */
+  name: string;
+  /** Bytes. */
+  size: Generated<number>;
+  /** The media type decided from the content. */
+  type: Generated<string>;
+  storage_key: string;
+  /** 1 until its ticket or comment is committed. */
+  is_pending: Generated<number>;
+  created_at: string;
+}
+
+/** HELPDESK_FILES=database: a file's bytes, in order of seq. */
+export interface FileChunksTable {
+  storage_key: string;
+  seq: number;
+  data: Buffer;
 }

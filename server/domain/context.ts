@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Db, DialectName } from '../db/create-db.js';
 import { createTransactionRunner, type TransactionRunner } from '../db/group-commit.js';
 import type { Database } from '../db/tables.js';
+import { createDatabaseFileStore } from '../files/database-file-store.js';
+import type { FileStore } from '../files/file-store.js';
 import type { Hooks } from '../hooks/create-hooks.js';
 import { LiveBus } from '../live/live-bus.js';
 import { PostsCache } from './posts-cache.js';
@@ -20,13 +22,20 @@ export interface DomainContext {
   encryptionSeed: string;
   /** Live events (new tickets, comments, changes, presence), published after commit; see server/live/. */
   live: LiveBus;
+  /** Where attachments' bytes live (HELPDESK_FILES); the database unless the service chose otherwise. */
+  files: FileStore;
 }
 
 /**
  * The context for one open database; make one per database and share it. The service passes its
  * install-time encryption seed; without one (tests, tools that keep no secrets) a random seed is used.
  */
-export function createDomainContext(db: Db, hooks: Hooks, encryptionSeed: string = randomBytes(32).toString('hex')): DomainContext {
+export function createDomainContext(
+  db: Db,
+  hooks: Hooks,
+  encryptionSeed: string = randomBytes(32).toString('hex'),
+  files: FileStore = createDatabaseFileStore(db.kysely),
+): DomainContext {
   return {
     db: db.kysely,
     dialect: db.dialect,
@@ -35,6 +44,7 @@ export function createDomainContext(db: Db, hooks: Hooks, encryptionSeed: string
     postsCache: new PostsCache(),
     encryptionSeed,
     live: new LiveBus(),
+    files,
   };
 }
 

@@ -29,6 +29,11 @@ export interface CreateTicketInput {
   userId?: number;
   /** A `ticket_status` term id; honoured for agents and admins only. */
   status?: number;
+  /**
+   * More writes in the ticket's own transaction (its attachments are claimed there, so the ticket and its
+   * files commit together or not at all).
+   */
+  alsoWrite?: (trx: Kysely<Database>, ticketId: number) => Promise<void>;
 }
 
 export interface CreatedTicket {
@@ -97,12 +102,14 @@ export async function createTicketUnlessClosed(
   try {
     // On PostgreSQL a ticket for an existing account is one statement, atomic on its own: one round trip.
     const ticket =
-      account.kind === 'existing' && ctx.dialect === 'postgres'
+      account.kind === 'existing' && ctx.dialect === 'postgres' && !input.alsoWrite
         ? created(await insertTicketRows(ctx.db, ctx.dialect, rows(account.user)))
         : await ctx.transactions.run(async (trx) => {
             // A new client's account is stored with the ticket, so a failed ticket leaves no account behind.
             const user = account.kind === 'existing' ? account.user : await account.create(trx);
-            return created(await insertTicketRows(trx, ctx.dialect, rows(user)));
+            const inserted = await insertTicketRows(trx, ctx.dialect, rows(user));
+            await input.alsoWrite?.(trx, inserted.id);
+            return created(inserted);
           });
     // Committed (group commit answers only after the commit): the inboxes hear of it. A new ticket is version 1.
     ctx.live.publish({ kind: 'ticket.created', ticketId: ticket.id, version: 1, by: actor?.id ?? null });

@@ -6,8 +6,8 @@ export interface CounterHit {
 
 /** Where intake counters live: memory for one instance, Redis when several share the work. */
 export interface CounterStore {
-  /** Counts one hit in the current window of `key` (created with `windowMs` if new). */
-  hit(key: string, windowMs: number): Promise<CounterHit>;
+  /** Counts one hit (or `amount`: bytes, say) in the current window of `key` (created with `windowMs` if new). */
+  hit(key: string, windowMs: number, amount?: number): Promise<CounterHit>;
   /**
    * Counts one hit on each of several distinct keys, answering as hit() on each would, in one round
    * trip where the store can (the database: one statement, one commit, one pooled connection).
@@ -31,7 +31,7 @@ export function createMemoryCounterStore(now: () => number = Date.now, maxKeys =
     }
   };
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, amount = 1) {
       const time = now();
       let window = windows.get(key);
       if (!window || window.resetAt <= time) {
@@ -39,7 +39,7 @@ export function createMemoryCounterStore(now: () => number = Date.now, maxKeys =
         window = { count: 0, resetAt: time + windowMs };
         windows.set(key, window);
       }
-      window.count += 1;
+      window.count += amount;
       return { count: window.count, resetInMs: window.resetAt - time };
     },
     async peek(key) {

@@ -12,17 +12,17 @@ import type { CounterHit, CounterStore } from './counter-store.js';
 export function createDatabaseCounterStore(db: Kysely<Database>, now: () => number = Date.now): CounterStore {
   // One statement for any number of distinct keys. Rows are written in key order, so two statements
   // locking the same rows (the site-wide counter is in every one) always take them in the same order.
-  const upsert = async (hits: ReadonlyArray<{ key: string; windowMs: number }>): Promise<CounterHit[]> => {
+  const upsert = async (hits: ReadonlyArray<{ key: string; windowMs: number; amount?: number }>): Promise<CounterHit[]> => {
     const time = now();
     const sorted = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     // Both SET expressions read the row as it was before this statement (SQL semantics on both
     // dialects), so the window restarts and its count resets together.
     const rows = await db
       .insertInto('counter_windows')
-      .values(sorted.map(({ key, windowMs }) => ({ key, count: 1, reset_at: time + windowMs })))
+      .values(sorted.map(({ key, windowMs, amount = 1 }) => ({ key, count: amount, reset_at: time + windowMs })))
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
-          count: sql<number>`case when counter_windows.reset_at <= ${time} then 1 else counter_windows.count + 1 end`,
+          count: sql<number>`case when counter_windows.reset_at <= ${time} then excluded.count else counter_windows.count + excluded.count end`,
           reset_at: sql<number>`case when counter_windows.reset_at <= ${time} then excluded.reset_at else counter_windows.reset_at end`,
         }),
       )
@@ -36,8 +36,8 @@ export function createDatabaseCounterStore(db: Kysely<Database>, now: () => numb
     });
   };
   return {
-    async hit(key, windowMs) {
-      const [hit] = await upsert([{ key, windowMs }]);
+    async hit(key, windowMs, amount = 1) {
+      const [hit] = await upsert([{ key, windowMs, amount }]);
       return hit as CounterHit;
     },
     async hitAll(hits) {

@@ -12,9 +12,9 @@ export async function createRedisCounterStore(url: string, keyPrefix = ''): Prom
   client.on('error', () => {});
   await client.connect();
   return {
-    async hit(name, windowMs) {
+    async hit(name, windowMs, amount = 1) {
       const key = keyPrefix + name;
-      const [count, , ttl] = (await client.multi().incr(key).pExpire(key, windowMs, 'NX').pTTL(key).exec()) as unknown as [
+      const [count, , ttl] = (await client.multi().incrBy(key, amount).pExpire(key, windowMs, 'NX').pTTL(key).exec()) as unknown as [
         number,
         number,
         number,

@@ -1,4 +1,5 @@
 import type { DomainContext } from '../domain/context.js';
+import { sweepAbandonedUploads } from '../files/sweep-abandoned-uploads.js';
 import { deleteEndedCounterWindows } from '../intake/database-counter-store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -6,8 +7,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Deletes what no one can use any more: expired sessions, sign-in links expired over 30 days ago
  * (until then an old link can still ask for a fresh one), expired sign-up confirmations and reset links,
- * rate-limit hits older than a day, counter windows that have ended, and jobs done or skipped over 30 days ago
- * (failed ones stay for an admin).
+ * rate-limit hits older than a day, counter windows that have ended, jobs done or skipped over 30 days ago
+ * (failed ones stay for an admin), and what aborted uploads and deleted tickets left of their files.
  */
 export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promise<void> {
   const iso = (ms: number) => new Date(at.getTime() - ms).toISOString();
@@ -27,4 +28,5 @@ export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promi
     .where('state', 'in', ['done', 'skipped'])
     .where('created_at', '<=', iso(30 * DAY_MS))
     .execute();
+  await sweepAbandonedUploads(ctx, at.getTime());
 }

@@ -1,3 +1,4 @@
+import { attachmentsSection } from '../files/attachment-settings.js';
 import { intakeSection } from '../intake/intake-settings.js';
 import { emailsTab } from './emails-tab.js';
 import type { SettingsSchema, TicketFormField } from './schema-types.js';
@@ -52,6 +53,7 @@ export function defaultSettingsSchema() {
           },
         },
         intake: intakeSection(),
+        attachments: attachmentsSection(),
         statuses: {
           label: 'Statuses',
           desc: 'How ticket statuses change on their own.',

@@ -6,7 +6,7 @@ import { updateSiteOptions } from '../settings/site-options.js';
 
 /** Row counts of every table a ticket submission writes: to prove a refusal stored nothing. */
 export async function countRows(ctx: DomainContext): Promise<Record<string, number>> {
-  const tables = ['users', 'posts', 'post_meta', 'term_relationships', 'jobs', 'idempotency_keys'] as const;
+  const tables = ['users', 'posts', 'post_meta', 'term_relationships', 'jobs', 'idempotency_keys', 'attachments', 'file_chunks'] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const row = await ctx.db

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { MailTransport, OutgoingMail } from '../email/create-transport.js';
 import { createWorker } from '../jobs/worker.js';
+import { multipartBody, type TestFile } from './multipart.js';
 import type { TestHelpdesk } from './test-helpdesk.js';
 
 /** A browser stand-in over `inject`: keeps cookies, reads CSRF tokens from pages, posts forms. */
@@ -37,6 +38,19 @@ export class SiteClient {
         url: this.basePath + path,
         headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams(form).toString(),
+      }),
+    );
+  }
+
+  /** Posts a form with files, as a browser sends a form with `enctype="multipart/form-data"`. */
+  async postMultipart(path: string, form: Record<string, string>, files: TestFile[]) {
+    const body = multipartBody(form, files);
+    return this.remember(
+      await this.app.inject({
+        method: 'POST',
+        url: this.basePath + path,
+        headers: { cookie: this.cookieHeader(), ...body.headers },
+        payload: body.payload,
       }),
     );
   }

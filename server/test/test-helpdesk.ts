@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../app.js';
-import type { Config, HttpLimits, SitePlugin } from '../config/config-types.js';
+import type { Config, FilesSetting, HttpLimits, SitePlugin } from '../config/config-types.js';
 import { createDb, type Db, type DbTuning, type DialectName } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { UserRole } from '../db/tables.js';
 import { addUser } from '../domain/add-user.js';
 import { createApiToken } from '../domain/api-tokens.js';
 import { createDomainContext, type DomainContext } from '../domain/context.js';
+import { createFileStore } from '../files/create-file-store.js';
 import type { Hooks } from '../hooks/create-hooks.js';
 import { loadHooks } from '../hooks/load-plugins.js';
 import { type CounterStore, createMemoryCounterStore } from '../intake/counter-store.js';
@@ -42,6 +43,8 @@ export interface TestHelpdeskOptions {
   logger?: FastifyServerOptions['logger'];
   /** Milliseconds between the event stream's heartbeats. */
   liveHeartbeatMs?: number;
+  /** Where attachments go (HELPDESK_FILES); the database when absent. `disk` needs `dataDir`. */
+  files?: FilesSetting;
 }
 
 let userCounter = 0;
@@ -70,11 +73,12 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
     databaseTuning: options.databaseTuning,
     httpLimits: options.httpLimits,
     liveHeartbeatMs: options.liveHeartbeatMs,
+    files: options.files,
   };
   const db = createDb({ ...options.databaseTuning, url: database.url });
   await migrateToLatest(db);
   const hooks = await loadHooks(config);
-  const ctx = createDomainContext(db, hooks);
+  const ctx = createDomainContext(db, hooks, undefined, createFileStore(config.files, db.kysely, config.dataDir));
   const counters = createMemoryCounterStore();
   const app = await buildApp({ config, ctx, counters, logger: options.logger });
   return {

@@ -10,12 +10,14 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /helpdesk/v1/tickets/': 'listTickets',
   'GET /helpdesk/v1/tickets/{id}': 'getTicket',
   'PATCH /helpdesk/v1/tickets/{id}': 'updateTicket',
+  'DELETE /helpdesk/v1/tickets/{id}': 'deleteTicket',
   'POST /helpdesk/v1/tickets/{id}/comments': 'addComment',
   'POST /helpdesk/v1/tickets/{id}/suggest-reply': 'suggestReply',
   'GET /helpdesk/v1/intake/stats': 'getIntakeStats',
   // Live updates (agents and admins)
   'GET /helpdesk/v1/events': 'followEvents',
   'POST /helpdesk/v1/tickets/{id}/presence': 'setPresence',
+  'GET /helpdesk/v1/files/{id}': 'getFile',
   // Incoming mail (admins)
   'GET /helpdesk/v1/mail/inbound/status': 'getInboundMailStatus',
   'GET /helpdesk/v1/mail/inbound/failed/': 'listFailedInboundMails',

@@ -70,6 +70,16 @@ export function coerceFormBody(schema: JsonSchema | undefined, body: unknown): v
   }
 }
 
+/**
+ * A text-only body (a multipart request's fields, read after this plugin's hook ran) made ready for the
+ * route's schema as a form body is: types coerced, emails trimmed.
+ */
+export function prepareTextBody(request: FastifyRequest, body: Record<string, unknown>): void {
+  const schema = request.routeOptions.schema?.body as JsonSchema | undefined;
+  coerceFormBody(schema, body);
+  trimEmails(schema, body);
+}
+
 /** Spaces around an email address are a typing slip, not another address: trimmed before validation. */
 function trimEmails(schema: JsonSchema | undefined, body: unknown): void {
   if (!schema?.properties || typeof body !== 'object' || body === null) return;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RouteServices } from '../services.js';
 import { commentsRoutes } from './comments/comments.routes.js';
 import { docsRoutes } from './docs/docs.routes.js';
+import { filesRoutes } from './files/files.routes.js';
 import { intakeRoutes } from './intake/intake.routes.js';
 import { eventsRoutes } from './live/events.routes.js';
 import { presenceRoutes } from './live/presence.routes.js';
@@ -26,6 +27,7 @@ import { usersRoutes } from './users/users.routes.js';
 export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   ticketsRoutes,
   commentsRoutes,
+  filesRoutes,
   intakeRoutes,
   lookupsRoutes,
   statusesRoutes,

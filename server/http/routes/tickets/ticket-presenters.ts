@@ -2,6 +2,7 @@ import type { ClientThread, ClientTicketSummary } from '../../../domain/client-t
 import type { AgentTicket } from '../../../domain/get-agent-ticket.js';
 import type { InboxTicket } from '../../../domain/list-inbox.js';
 import { presentTicketEvent } from '../../../domain/ticket-activity.js';
+import type { AttachmentsByComment } from '../../../files/list-attachments.js';
 
 // Whitelists, one per way a ticket is shown: only the fields named here leave the server. The shapes are
 // described in tickets.schema.ts; a client's views fill the agents' fields with null or empty values.
@@ -22,10 +23,28 @@ export function presentInboxTicket(t: InboxTicket) {
   };
 }
 
-export function presentAgentTicket(t: AgentTicket) {
+/** A ticket's files for the reader, and how to address one. */
+export interface TicketFiles {
+  byComment: AttachmentsByComment;
+  url(publicId: string): string;
+}
+
+/** The files sent with the description (null) or one comment. */
+function presentAttachments(files: TicketFiles, commentId: number | null) {
+  return (files.byComment.get(commentId) ?? []).map((f) => ({
+    id: f.publicId,
+    name: f.name,
+    size: f.size,
+    type: f.type,
+    url: files.url(f.publicId),
+  }));
+}
+
+export function presentAgentTicket(t: AgentTicket, files: TicketFiles) {
   return {
     ...presentInboxTicket(t),
     description: t.description,
+    attachments: presentAttachments(files, null),
     meta: t.meta,
     comments: t.comments.map((c) => ({
       id: c.id,
@@ -34,6 +53,7 @@ export function presentAgentTicket(t: AgentTicket) {
       text: c.text,
       internal: c.isInternal,
       created: c.createdAt,
+      attachments: presentAttachments(files, c.id),
     })),
     other_tickets: t.otherTickets.map(presentInboxTicket),
     version: t.version,
@@ -59,7 +79,7 @@ export function presentClientListTicket(t: ClientTicketSummary) {
 }
 
 /** A client's own ticket: public replies only, no meta, no assignee, no sidebar. */
-export function presentClientTicket(t: ClientThread, client: { id: number; name: string; email: string }) {
+export function presentClientTicket(t: ClientThread, client: { id: number; name: string; email: string }, files: TicketFiles) {
   return {
     id: t.id,
     number: t.number,
@@ -73,8 +93,18 @@ export function presentClientTicket(t: ClientThread, client: { id: number; name:
     created: t.createdAt,
     modified: t.updatedAt,
     description: t.description,
+    attachments: presentAttachments(files, null),
     meta: {},
-    comments: t.entries.map((e) => ({ id: e.id, role: e.role, author: e.authorName, text: e.text, internal: false, created: e.createdAt })),
+    // Only the public entries are listed, so only their files are (never an internal note's).
+    comments: t.entries.map((e) => ({
+      id: e.id,
+      role: e.role,
+      author: e.authorName,
+      text: e.text,
+      internal: false,
+      created: e.createdAt,
+      attachments: presentAttachments(files, e.id),
+    })),
     other_tickets: [],
   };
 }

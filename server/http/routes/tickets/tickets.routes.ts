@@ -1,18 +1,30 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { suggestReply } from '../../../ai/suggest-reply.js';
 import { findClientThread, listClientTickets } from '../../../domain/client-tickets.js';
+import { deleteTicket } from '../../../domain/delete-ticket.js';
 import { fileTicket } from '../../../domain/file-ticket.js';
 import { getAgentTicket } from '../../../domain/get-agent-ticket.js';
 import { listInbox } from '../../../domain/list-inbox.js';
 import { updateTicket } from '../../../domain/update-ticket.js';
 import { invalidField } from '../../../errors.js';
+import { claimUploads } from '../../../files/claim-uploads.js';
+import { fileUrl } from '../../../files/file-url.js';
+import { listAttachments } from '../../../files/list-attachments.js';
 import { hiddenTicket, mayChangeTicket, mayFileForOthers, ticketView } from '../../../policies/ticket-policy.js';
 import { checkTicketForm } from '../../../ticket-form/check-ticket-form.js';
+import { readMultipartBody } from '../../multipart-uploads.js';
+import { requireAdmin } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
 import { IdParams, IfMatchHeaders, problemResponses } from '../shared.schema.js';
 import { expectedVersion, ticketETag } from './expected-version.js';
-import { presentAgentTicket, presentClientListTicket, presentClientTicket, presentInboxTicket } from './ticket-presenters.js';
+import {
+  presentAgentTicket,
+  presentClientListTicket,
+  presentClientTicket,
+  presentInboxTicket,
+  type TicketFiles,
+} from './ticket-presenters.js';
 import {
   type CreateTicketBody,
   createTicketSchema,
@@ -31,14 +43,21 @@ const tags = ['tickets'];
  * thread (staff see all, a client only their own, through ticket-policy.ts), changes and the agent assist.
  */
 export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config, counters }) => {
+  const ticketFiles = async (ticketId: number): Promise<TicketFiles> => ({
+    byComment: await listAttachments(ctx, ticketId),
+    url: (publicId) => fileUrl(config, publicId),
+  });
   app.post('/tickets/', {
     schema: createTicketSchema,
+    // multipart/form-data: the fields as the body, the `attachments` parts stored pending (see multipart-uploads.ts).
+    preValidation: readMultipartBody(ctx, counters),
     handler: async (request, reply) => {
       const body = request.body;
       // Staff may file for someone else and choose the status; for anyone else those fields are ignored.
       const staff = mayFileForOthers(request.actor);
       // The owner's form (required fields, custom fields) holds here as in the widget and on the help site.
       const meta = await checkTicketForm(ctx, body as Record<string, unknown>);
+      const uploads = request.uploads ?? [];
       const result = await fileTicket(ctx, counters, {
         channel: { via: 'api', actor: request.actor, honeypot: body.website, fillMs: body.fill_ms },
         ip: request.ip,
@@ -55,8 +74,12 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
           idempotencyKey: body.idempotency_key ?? request.headers['idempotency-key'],
           userId: staff ? ownerId(body) : undefined,
           status: staff ? body.status : undefined,
+          // The files become the ticket's in its own transaction: no ticket without its files.
+          alsoWrite: uploads.length ? (trx, ticketId) => claimUploads(trx, uploads, { ticketId, commentId: null }) : undefined,
         },
       });
+      // Claimed with a new ticket; otherwise (a replay, the privacy answer without a ticket) they are deleted.
+      if (result.kind === 'created') request.uploads = null;
       switch (result.kind) {
         case 'created':
           replyCreated(request, reply, result.ticket.id);
@@ -122,12 +145,13 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       if (view.kind === 'all') {
         const ticket = await getAgentTicket(ctx, request.params.id);
         reply.header('etag', ticketETag(ticket.version));
-        return presentAgentTicket(ticket);
+        return presentAgentTicket(ticket, await ticketFiles(ticket.id));
       }
       const thread = await findClientThread(ctx, view.actor.id, request.params.id);
       if (!thread) throw hiddenTicket();
       const user = request.siteUser;
-      return presentClientTicket(thread, { id: view.actor.id, name: user?.name ?? '', email: user?.email ?? '' });
+      const client = { id: view.actor.id, name: user?.name ?? '', email: user?.email ?? '' };
+      return presentClientTicket(thread, client, await ticketFiles(thread.id));
     },
   );
 
@@ -153,7 +177,24 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       await updateTicket(ctx, request.params.id, changes, actor, expectedVersion(request, version));
       const ticket = await getAgentTicket(ctx, request.params.id);
       reply.header('etag', ticketETag(ticket.version));
-      return presentAgentTicket(ticket);
+      return presentAgentTicket(ticket, await ticketFiles(ticket.id));
+    },
+  );
+
+  app.delete(
+    '/tickets/:id',
+    {
+      schema: {
+        summary: 'Delete a ticket with its thread and its files, for good (admins only)',
+        tags,
+        params: IdParams,
+        response: { 204: Type.Null(), ...problemResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      await deleteTicket(ctx, request.params.id);
+      reply.status(204);
     },
   );
 

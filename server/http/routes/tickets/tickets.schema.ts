@@ -64,7 +64,7 @@ export const RECEIVED: Static<typeof ReceivedReply> = { received: true };
 export const createTicketSchema = {
   summary: "File a ticket (the widget's route; anonymous, cross-origin)",
   tags: ['tickets'],
-  consumes: ['application/x-www-form-urlencoded', 'application/json'],
+  consumes: ['application/x-www-form-urlencoded', 'application/json', 'multipart/form-data'],
   body: CreateTicketBody,
   headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 8, maxLength: L.idempotency_key })) }),
   response: {
@@ -124,6 +124,15 @@ export const InboxReply = Type.Object({
   counts: Type.Record(Type.String(), Type.Integer(), { description: 'Tickets per status slug, under every filter but the status' }),
 });
 
+const AttachmentSchema = Type.Object({
+  id: Type.String({ description: 'The file’s public id (random; not a row id)' }),
+  name: Type.String({ description: 'The sent name, cleaned (no folders or control characters, at most 200 characters)' }),
+  size: Type.Integer({ description: 'Bytes' }),
+  type: Type.String({ description: 'The media type decided from the content' }),
+  url: Type.String({ description: 'GET it (signed in as who may read it): `/api/helpdesk/v1/files/{id}`' }),
+});
+const Attachments = (of: string) => Type.Array(AttachmentSchema, { description: `The files sent with ${of}, in order` });
+
 const CommentSchema = Type.Object({
   id: Type.Integer(),
   role: Type.Union([Type.Literal('client'), Type.Literal('agent'), Type.Literal('bot')]),
@@ -131,11 +140,13 @@ const CommentSchema = Type.Object({
   text: Type.String(),
   internal: Type.Boolean(),
   created: Type.String(),
+  attachments: Attachments('this comment'),
 });
 
 export const TicketReply = Type.Object({
   ...InboxTicketSchema.properties,
   description: Type.String(),
+  attachments: Attachments('the description'),
   meta: Type.Record(Type.String(), Type.String(), { description: 'order and custom_* fields (agents only)' }),
   comments: Type.Array(CommentSchema),
   other_tickets: Type.Array(InboxTicketSchema),

@@ -5,12 +5,14 @@ import { fileTicket } from '../../../domain/file-ticket.js';
 import { markTicketSolved } from '../../../domain/mark-ticket-solved.js';
 import { isMultiLineText, isSingleLineText } from '../../../domain/text-rules.js';
 import { AppError } from '../../../errors.js';
+import { claimUploads } from '../../../files/claim-uploads.js';
 import type { RouteServices } from '../../../http/services.js';
 import { type ClientWrite, guardClientWrite } from '../../../intake/guard-client-writes.js';
 import { getTicketFormFields } from '../../../settings/settings.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { formText, readForm } from '../../shared/read-form.js';
 import { safeReturnTo, sendNotFound, siteUrl } from '../../shared/site-page.js';
+import { siteUploads } from '../../shared/site-uploads.js';
 import type { HeldField } from './held-form-page.js';
 import { sendHeldForm } from './send-held-form.js';
 import { ticketFormInputName, ticketFormLimit } from './ticket-form-limit.js';
@@ -26,6 +28,12 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
 
   const form = csrfCheckedForm(ctx, config);
   const options = { schema: { hide: true } };
+  // Both forms may carry files (multipart/form-data): stored pending, claimed with the reply or ticket.
+  const replyOptions = {
+    ...options,
+    preValidation: siteUploads(ctx, config, counters, { target: (_request, fields) => ticketIdIn(fields.ticket_id) }),
+  };
+  const newTicketOptions = { ...options, preValidation: siteUploads(ctx, config, counters) };
   // A signed-in client's ticket or reply over a limit (or stopped by the intake switch) gets the form
   // back with what was typed; true when it was answered so, false when the write may go ahead. (A
   // boolean, not the reply: awaiting a Fastify reply waits for the response and yields nothing.)
@@ -42,7 +50,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
 
   app.post(
     '/account/reply/',
-    options,
+    replyOptions,
     form(async (request, reply, body) => {
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config);
@@ -61,7 +69,18 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
       if (held) return reply;
       try {
         // On the help site everyone answers their own tickets as the client.
-        await addComment(ctx, { ticketId, text: replyText, role: 'client' }, { id: user.id, role: 'client' });
+        const uploads = request.uploads ?? [];
+        await addComment(
+          ctx,
+          {
+            ticketId,
+            text: replyText,
+            role: 'client',
+            alsoWrite: uploads.length ? (trx, commentId) => claimUploads(trx, uploads, { ticketId, commentId }) : undefined,
+          },
+          { id: user.id, role: 'client' },
+        );
+        request.uploads = null;
         return see(reply, returnTo, { ticket: String(ticketId), notice: 'reply_sent' });
       } catch (error) {
         if (error instanceof AppError && error.code === 'NOT_FOUND') return sendNotFound(ctx, config, reply);
@@ -92,7 +111,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
 
   app.post(
     '/account/new-ticket/',
-    options,
+    newTicketOptions,
     form(async (request, reply, body) => {
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config, `${config.basePath}/tickets/new/`);
@@ -134,6 +153,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
         if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
       }
       const id = (key: string) => (/^\d{1,12}$/.test(values.get(key) ?? '') ? Number(values.get(key)) : undefined);
+      const uploads = request.uploads ?? [];
       try {
         const result = await fileTicket(ctx, counters, {
           channel: { via: 'site', userId: user.id },
@@ -151,8 +171,10 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
               fields.filter((f) => !f.builtin && values.get(f.key)).map((f) => [`custom_${f.key}`, values.get(f.key) as string]),
             ),
             idempotencyKey,
+            alsoWrite: uploads.length ? (trx, ticketId) => claimUploads(trx, uploads, { ticketId, commentId: null }) : undefined,
           },
         });
+        if (result.kind === 'created') request.uploads = null;
         switch (result.kind) {
           case 'created':
           case 'duplicate':
@@ -171,3 +193,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
     }),
   );
 };
+
+function ticketIdIn(value: string | undefined): number | undefined {
+  return value && /^\d{1,12}$/.test(value) ? Number(value) : undefined;
+}

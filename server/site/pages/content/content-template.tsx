@@ -4,6 +4,8 @@ import { findClientThread, listClientTickets } from '../../../domain/client-tick
 import type { DomainContext } from '../../../domain/context.js';
 import { getPosts } from '../../../domain/post.js';
 import { listTerms } from '../../../domain/terms.js';
+import { fileUrl } from '../../../files/file-url.js';
+import { listAttachments } from '../../../files/list-attachments.js';
 import { getTicketFormFields } from '../../../settings/settings.js';
 import { getSiteOptions } from '../../../settings/site-options.js';
 import { layoutProps, sendNotFound, sendPrivatePage } from '../../shared/site-page.js';
@@ -55,6 +57,8 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
         };
       }
       const common = { homeUrl: config.homeUrl, pagePath, signedIn: !!user, csrf: layout.csrf, notice };
+      // The thread shows only public entries, and so only their files (never an internal note's).
+      const threadFiles = thread ? await listAttachments(ctx, thread.id) : undefined;
       const { time_zone: timeZone } = await getSiteOptions(ctx.db);
       const title = thread ? `${thread.title} · ${page.title}` : page.title;
       return sendPrivatePage(
@@ -66,7 +70,14 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
           content: page.content,
           renderShortcode: (name) =>
             name === 'helpdesk_tickets' ? (
-              <TicketsShortcode {...common} tickets={tickets} thread={thread} timeZone={timeZone} />
+              <TicketsShortcode
+                {...common}
+                tickets={tickets}
+                thread={thread}
+                timeZone={timeZone}
+                files={threadFiles}
+                fileUrl={(id) => fileUrl(config, id)}
+              />
             ) : (
               <NewTicketShortcode
                 {...common}

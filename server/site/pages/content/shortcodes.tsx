@@ -3,7 +3,9 @@ import { formatSiteTime } from '../../../../common/format-site-time.js';
 import { CLIENT_TICKETS_PER_PAGE, COMMENT_TEXT_MAX } from '../../../../common/limits.js';
 import { Markdown } from '../../../../common/markdown.js';
 import type { ClientThread, ClientTicketPage } from '../../../domain/client-tickets.js';
+import type { AttachmentsByComment } from '../../../files/list-attachments.js';
 import type { TicketFormField } from '../../../settings/schema-types.js';
+import { AttachmentList } from '../../shared/attachment-list.js';
 import { Notice } from '../../shared/notices.js';
 import { ticketFormLimit } from './ticket-form-limit.js';
 
@@ -27,10 +29,24 @@ export interface TicketsShortcodeProps {
   notice: string | null;
   /** The site's time zone (Settings → General): times are shown in it. */
   timeZone: string;
+  /** The thread's files by comment (null: the description), and their address. */
+  files?: AttachmentsByComment;
+  fileUrl?: (publicId: string) => string;
 }
 
 /** [helpdesk_tickets]: the signed-in client's tickets, or one thread with a reply box (`?ticket=ID`). */
-export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, thread, notice, timeZone }: TicketsShortcodeProps) {
+export function TicketsShortcode({
+  homeUrl,
+  pagePath,
+  signedIn,
+  csrf,
+  tickets,
+  thread,
+  notice,
+  timeZone,
+  files,
+  fileUrl = (id) => id,
+}: TicketsShortcodeProps) {
   const formatDate = (iso: string) => formatSiteTime(iso, timeZone);
   if (!signedIn) return <SignInFirst homeUrl={homeUrl} returnTo={pagePath} what="to see your tickets." />;
   const pageUrl = `${homeUrl}${pagePath.slice(new URL(homeUrl).pathname.replace(/\/$/, '').length)}`;
@@ -49,6 +65,7 @@ export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, t
           <li className="thread-entry from-client">
             <p className="thread-meta">You wrote on {formatDate(thread.createdAt)}</p>
             <p className="thread-text">{thread.description}</p>
+            <AttachmentList files={files?.get(null)} url={fileUrl} />
           </li>
           {thread.entries.map((entry) => (
             <li key={entry.id} className={`thread-entry from-${entry.role}`}>
@@ -61,10 +78,11 @@ export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, t
               ) : (
                 <Markdown text={entry.text} className="thread-text markdown" />
               )}
+              <AttachmentList files={files?.get(entry.id)} url={fileUrl} />
             </li>
           ))}
         </ol>
-        <form method="post" action={`${homeUrl}/account/reply/`} className="panel">
+        <form method="post" action={`${homeUrl}/account/reply/`} className="panel" encType="multipart/form-data">
           <input type="hidden" name="_csrf" value={csrf} />
           <input type="hidden" name="ticket_id" value={String(thread.id)} />
           <input type="hidden" name="return_to" value={pagePath} />
@@ -72,6 +90,7 @@ export function TicketsShortcode({ homeUrl, pagePath, signedIn, csrf, tickets, t
             <label htmlFor="reply-text">Your reply</label>
             <textarea id="reply-text" name="text" required maxLength={COMMENT_TEXT_MAX} />
           </p>
+          <FileInput id="reply-files" />
           <button type="submit">Send reply</button>
         </form>
         {thread.isOpen && (
@@ -158,7 +177,7 @@ export interface NewTicketShortcodeProps {
 export function NewTicketShortcode({ homeUrl, pagePath, signedIn, csrf, fields, choices, notice }: NewTicketShortcodeProps) {
   if (!signedIn) return <SignInFirst homeUrl={homeUrl} returnTo={pagePath} what="to file a ticket." />;
   return (
-    <form method="post" action={`${homeUrl}/account/new-ticket/`} className="panel">
+    <form method="post" action={`${homeUrl}/account/new-ticket/`} className="panel" encType="multipart/form-data">
       <Notice code={notice} />
       <input type="hidden" name="_csrf" value={csrf} />
       <input type="hidden" name="return_to" value={pagePath} />
@@ -218,7 +237,21 @@ export function NewTicketShortcode({ homeUrl, pagePath, signedIn, csrf, fields, 
           </p>
         );
       })}
+      <FileInput id="new-ticket-files" />
       <button type="submit">File the ticket</button>
     </form>
+  );
+}
+
+/** The optional file picker of the reply and new-ticket forms (`attachments`, several files). */
+function FileInput({ id }: { id: string }) {
+  return (
+    <p className="field">
+      <label htmlFor={id}>Attach files (optional)</label>
+      <input id={id} name="attachments" type="file" multiple aria-describedby={`${id}-hint`} />
+      <span id={`${id}-hint`} className="hint">
+        Screenshots, PDF, text, office documents or zip.
+      </span>
+    </p>
   );
 }

@@ -1,0 +1,127 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db } from '../db/create-db.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
+import { CHUNK_BYTES, createDatabaseFileStore } from './database-file-store.js';
+import { createDiskFileStore } from './disk-file-store.js';
+import { newStorageKey } from './file-keys.js';
+import type { FileStore } from './file-store.js';
+
+// Deterministic bytes that differ at every offset, so a range off by one shows.
+function pattern(size: number): Buffer {
+  const bytes = Buffer.alloc(size);
+  for (let i = 0; i < size; i += 1) bytes[i] = (i * 31 + (i >> 8)) & 0xff;
+  return bytes;
+}
+
+async function* inPieces(bytes: Buffer, piece = 10_000): AsyncGenerator<Uint8Array> {
+  for (let i = 0; i < bytes.length; i += piece) yield bytes.subarray(i, i + piece);
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const pieces: Buffer[] = [];
+  for await (const piece of stream) pieces.push(Buffer.from(piece));
+  return Buffer.concat(pieces);
+}
+
+describeEachDatabase('file stores', (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  let dir: string;
+  const stores: Array<[string, () => FileStore]> = [
+    ['database', () => createDatabaseFileStore(db.kysely)],
+    ['disk', () => createDiskFileStore(join(dir, 'files'))],
+  ];
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    db = createDb({ url: database.url });
+    await migrateToLatest(db);
+    dir = mkdtempSync(join(tmpdir(), 'helpdesk-files-'));
+  });
+  afterAll(async () => {
+    await db.close();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const [kind, make] of stores) {
+    describe(kind, () => {
+      const size = CHUNK_BYTES * 3 + 12_345;
+      const bytes = pattern(size);
+
+      it('puts a file in pieces, counts its size, and gets it back whole', async () => {
+        const store = make();
+        const key = newStorageKey();
+        expect(await store.put(key, inPieces(bytes))).toEqual({ size });
+        expect((await readAll(await store.get(key))).equals(bytes)).toBe(true);
+      });
+
+      it('gets any byte range, across chunk boundaries too', async () => {
+        const store = make();
+        const key = newStorageKey();
+        await store.put(key, inPieces(bytes, 70_001));
+        const ranges = [
+          { start: 0, end: 0 },
+          { start: 0, end: 99 },
+          { start: CHUNK_BYTES - 5, end: CHUNK_BYTES + 4 },
+          { start: CHUNK_BYTES, end: CHUNK_BYTES * 2 + 7 },
+          { start: size - 10, end: size - 1 },
+          { start: 17, end: size - 1 },
+        ];
+        for (const range of ranges) {
+          const got = await readAll(await store.get(key, range));
+          expect(got.equals(bytes.subarray(range.start, range.end + 1)), `${range.start}-${range.end}`).toBe(true);
+        }
+      });
+
+      it('deletes a file (and deleting a missing one is no error)', async () => {
+        const store = make();
+        const key = newStorageKey();
+        await store.put(key, inPieces(pattern(1000)));
+        await store.delete(key);
+        await store.delete(key);
+        if (kind === 'database') {
+          const rows = await db.kysely.selectFrom('file_chunks').select('seq').where('storage_key', '=', key).execute();
+          expect(rows).toEqual([]);
+        } else {
+          await expect(store.get(key)).rejects.toThrow();
+        }
+      });
+
+      it('leaves nothing behind when the source fails half-way, and throws its error', async () => {
+        const store = make();
+        const key = newStorageKey();
+        async function* failing(): AsyncGenerator<Uint8Array> {
+          yield pattern(CHUNK_BYTES + 10);
+          yield pattern(CHUNK_BYTES);
+          throw new Error('the client went away');
+        }
+        await expect(store.put(key, failing())).rejects.toThrow('the client went away');
+        if (kind === 'database') {
+          const rows = await db.kysely.selectFrom('file_chunks').select('seq').where('storage_key', '=', key).execute();
+          expect(rows).toEqual([]);
+        } else {
+          await expect(store.get(key)).rejects.toThrow();
+          expect(readdirSync(join(dir, 'files', 'partial'))).toEqual([]);
+        }
+      });
+
+      it('stores an empty file as zero bytes', async () => {
+        const store = make();
+        const key = newStorageKey();
+        expect(await store.put(key, inPieces(Buffer.alloc(0)))).toEqual({ size: 0 });
+        expect((await readAll(await store.get(key))).length).toBe(0);
+      });
+    });
+  }
+
+  it('disk: a key that is not the helpdesk’s hex never reaches the file system', async () => {
+    const store = createDiskFileStore(join(dir, 'files'));
+    await expect(store.put('../../etc/passwd', inPieces(pattern(10)))).rejects.toThrow('hex');
+    await expect(store.get('../x')).rejects.toThrow('hex');
+  });
+});

@@ -1,0 +1,113 @@
+import { beforeEach, expect, it } from 'vitest';
+import { addComment } from '../domain/add-comment.js';
+import { addUser } from '../domain/add-user.js';
+import { countRows, setRegistration, ticketPayload } from '../test/fixtures.js';
+import { TINY_PNG, windowsExecutable } from '../test/multipart.js';
+import { csrfIn, linkPath, memoryMail, SiteClient } from '../test/site-client.js';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { useTestHelpdesk } from '../test/test-helpdesk.js';
+
+describeEachDatabase('files on the help site: the reply box, the new-ticket form, the thread', (dialect) => {
+  const hd = useTestHelpdesk(dialect, { freshEach: true });
+  let mail: ReturnType<typeof memoryMail>;
+  beforeEach(async () => {
+    mail = memoryMail(hd);
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+  });
+
+  async function signedInClient() {
+    const payload = ticketPayload();
+    const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload });
+    const id = (res.json() as { id: number }).id;
+    await mail.drain();
+    const confirmation = mail.sent.filter((m) => m.to === String(payload.email).toLowerCase()).at(-1);
+    if (!confirmation) throw new Error('no confirmation');
+    const link = linkPath(confirmation, hd.config.homeUrl);
+    const browser = new SiteClient(hd.app);
+    const page = await browser.get(link);
+    await browser.post('/login/ticket/', {
+      _csrf: csrfIn(page.body),
+      token: new URL(link, 'http://x').searchParams.get('token') as string,
+    });
+    return { browser, id };
+  }
+
+  it('a reply with a file is stored with it; the thread links the file, never an internal note’s', async () => {
+    const { browser, id } = await signedInClient();
+    const page = await browser.get(`/tickets/?ticket=${id}`);
+    // React writes the attribute as encType; HTML attribute names are case-insensitive.
+    expect(page.body).toMatch(/enctype="multipart\/form-data"/i);
+    expect(page.body).toContain('name="attachments"');
+    const res = await browser.postMultipart(
+      '/account/reply/',
+      { _csrf: csrfIn(page.body), ticket_id: String(id), return_to: '/tickets/', text: 'Here is the screenshot.' },
+      [{ name: 'screen.png', bytes: TINY_PNG }],
+    );
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toContain('notice=reply_sent');
+    // An agent's internal note with a file (its row written directly) stays out of the client's thread.
+    const agent = await addUser(hd.ctx, { email: 'agent-files@staff.test', name: 'Agent', role: 'agent' });
+    const note = await addComment(
+      hd.ctx,
+      { ticketId: id, text: 'VIP note', role: 'agent', isInternal: true, suppressTransition: true },
+      { id: agent.id, role: 'agent' },
+    );
+    await hd.ctx.db
+      .insertInto('attachments')
+      .values({
+        public_id: 'internal-file-id-123456',
+        ticket_id: id,
+        comment_id: note.id,
+        name: 'secret.log',
+        size: 1,
+        type: 'text/plain',
+        storage_key: 'ff'.repeat(16),
+        is_pending: 0,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const thread = await browser.get(`/tickets/?ticket=${id}`);
+    const row = await hd.ctx.db.selectFrom('attachments').selectAll().where('name', '=', 'screen.png').executeTakeFirstOrThrow();
+    expect(row.ticket_id).toBe(id);
+    expect(thread.body).toContain(`href="http://help.test/api/helpdesk/v1/files/${row.public_id}"`);
+    expect(thread.body).toContain('screen.png');
+    expect(thread.body).not.toContain('secret.log');
+    // The browser's session opens the file through the API.
+    const file = await browser.get(`/api/helpdesk/v1/files/${row.public_id}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(TINY_PNG)).toBe(true);
+  });
+
+  it('the new-ticket form files a ticket with its file; a disguised executable gets a page naming it and nothing is stored', async () => {
+    const { browser } = await signedInClient();
+    const page = await browser.get('/tickets/new/');
+    expect(page.body).toContain('name="attachments"');
+    const form = { _csrf: csrfIn(page.body), return_to: '/tickets/new/', subject: 'Broken upload', description: 'See the file.' };
+    const refusedBefore = await countRows(hd.ctx);
+    const refused = await browser.postMultipart('/account/new-ticket/', form, [{ name: 'cat.png', bytes: windowsExecutable() }]);
+    expect(refused.statusCode).toBe(415);
+    expect(refused.headers['content-type']).toContain('text/html');
+    expect(refused.body).toContain('Your message was not sent');
+    expect(refused.body).toContain('cat.png');
+    expect(await countRows(hd.ctx)).toEqual(refusedBefore);
+
+    const res = await browser.postMultipart('/account/new-ticket/', form, [{ name: 'shot.png', bytes: TINY_PNG }]);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toContain('notice=ticket_created');
+    const ticketId = Number(new URL(res.headers.location as string).searchParams.get('ticket'));
+    const rows = await hd.ctx.db.selectFrom('attachments').select(['name', 'comment_id']).where('ticket_id', '=', ticketId).execute();
+    expect(rows).toEqual([{ name: 'shot.png', comment_id: null }]);
+  });
+
+  it('a form post with files but a stale CSRF token is refused and keeps no file', async () => {
+    const { browser, id } = await signedInClient();
+    const before = await countRows(hd.ctx);
+    const res = await browser.postMultipart(
+      '/account/reply/',
+      { _csrf: 'stale', ticket_id: String(id), return_to: '/tickets/', text: 'x' },
+      [{ name: 'screen.png', bytes: TINY_PNG }],
+    );
+    expect(res.statusCode).toBe(403);
+    expect(await countRows(hd.ctx)).toEqual(before);
+  });
+});

@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config/config-types.js';
+import type { DomainContext } from '../../domain/context.js';
+import { AppError } from '../../errors.js';
+import { readMultipartBody, type UploadOptions } from '../../http/multipart-uploads.js';
+import type { CounterStore } from '../../intake/counter-store.js';
+import { MessagePage } from './message-page.js';
+import { layoutProps, sendPrivatePage } from './site-page.js';
+
+/**
+ * A help-site form's files (`enctype="multipart/form-data"`, an `attachments` file input), read as the API
+ * reads them, for the signed-in person of the site session. A refused file gets a page saying which and why,
+ * with the problem's status; nothing of the message is kept (the form's page still holds what was typed:
+ * going back sends it again without the file).
+ */
+export function siteUploads(ctx: DomainContext, config: Config, counters: CounterStore, options: Omit<UploadOptions, 'isSignedIn'> = {}) {
+  const read = readMultipartBody(ctx, counters, { ...options, isSignedIn: (request) => request.siteUser !== null });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await read(request, reply);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const layout = await layoutProps(ctx, config, request, reply);
+      const message = `${error.message} Go back to send your message again.`;
+      return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Your message was not sent', message }), error.status, error.headers);
+    }
+  };
+}
