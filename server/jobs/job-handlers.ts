@@ -6,8 +6,8 @@ import { buildMail, fanOutCommentAdded, fanOutTicketCreated, type MailAllowance 
 import { isVisitorTriggeredMail, takeMailAllowance } from '../email/mail-throttle.js';
 import { recordSentMail } from '../email/ticket-thread.js';
 import type { CounterStore } from '../intake/counter-store.js';
-import type { JobKind, JobPayloads } from './job-payloads.js';
 import { getCoreSettings } from '../settings/core-settings.js';
+import type { JobKind, JobPayloads } from './job-payloads.js';
 import { completeJob, enqueueJob, type JobRow, skipJob } from './queue.js';
 
 export interface JobHandlerDeps {

@@ -31,7 +31,10 @@ export class EventStream implements Closable {
 
   open(): void {
     // The client may have hung up while the caller was checked: its close events are over already.
-    if (this.request.socket.destroyed) return this.close();
+    if (this.request.socket.destroyed) {
+      this.close();
+      return;
+    }
     this.request.socket.setTimeout(0);
     this.response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
