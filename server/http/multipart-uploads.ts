@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DomainContext } from '../domain/context.js';
 import { isStaff } from '../domain/context.js';
+import { AppError } from '../errors.js';
 import { cleanFileName } from '../files/clean-file-name.js';
 import { discardUploads } from '../files/discard-uploads.js';
 import type { ReceivedUpload } from '../files/receive-upload.js';
@@ -53,7 +54,7 @@ export function readMultipartBody(ctx: DomainContext, counters: CounterStore, op
     const fields: Record<string, string> = {};
     try {
       const parts = request.parts({ limits: { fileSize: ceiling.maxFileBytes + 1, files: ceiling.maxFiles + 1, parts: 200 } });
-      for await (const part of parts) {
+      for await (const part of unreadableAsMalformed(parts)) {
         if (part.type === 'field') {
           if (part.fieldname !== ATTACHMENTS_PART) fields[part.fieldname] = String(part.value);
           continue;
@@ -70,7 +71,8 @@ export function readMultipartBody(ctx: DomainContext, counters: CounterStore, op
         if (uploads.length >= rules.maxFiles) throw tooManyFiles(name, rules.maxFiles);
         if (!staff) await checkUploadBytes(counters, request.ip, rules.ipMbPerHour);
         const used = uploads.reduce((sum, upload) => sum + upload.size, 0);
-        const upload = await receiveUpload(ctx, part.filename, part.file, { ...rules, remainingBytes: rules.remainingBytes - used });
+        const source = unreadableAsMalformed(part.file);
+        const upload = await receiveUpload(ctx, part.filename, source, { ...rules, remainingBytes: rules.remainingBytes - used });
         uploads.push(upload);
         if (!staff) await countUploadBytes(counters, request.ip, upload.size);
       }
@@ -82,6 +84,19 @@ export function readMultipartBody(ctx: DomainContext, counters: CounterStore, op
     prepareTextBody(request, fields);
     request.body = fields;
   };
+}
+
+/**
+ * The multipart parser's own failures (no boundary, a body cut off, a part over the parser's limits) are
+ * the client's: a 400 naming the body, never a 500. Our refusals (AppError) pass as they are.
+ */
+async function* unreadableAsMalformed<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    for await (const item of source) yield item;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('MALFORMED_BODY', 'The multipart/form-data body could not be read (cut off or malformed). Send the form again.');
+  }
 }
 
 /**

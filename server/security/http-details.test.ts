@@ -26,7 +26,7 @@ describeEachDatabase('HTTP details', (dialect) => {
   it('answers 405 with Allow where the path exists but not the method (API and help site), and 404 where nothing is', async () => {
     const cases: Array<[method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', url: string, allow: string]> = [
       ['DELETE', `${API}/tickets/`, 'GET, HEAD, POST'],
-      ['PUT', `${API}/tickets/${ticketId}`, 'GET, HEAD, PATCH'],
+      ['PUT', `${API}/tickets/${ticketId}`, 'DELETE, GET, HEAD, PATCH'],
       ['GET', `${API}/tickets/${ticketId}/comments`, 'POST'],
       ['POST', `${API}/me`, 'GET, HEAD'],
       ['POST', '/docs/', 'GET, HEAD'],

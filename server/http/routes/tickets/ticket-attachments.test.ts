@@ -175,6 +175,23 @@ describeEachDatabase('POST /tickets/ with files (multipart/form-data)', (dialect
     }
   });
 
+  it('answers a cut-off or malformed multipart body with a 400 problem, never a 500, and stores nothing', async () => {
+    const before = await countRows(hd.ctx);
+    const whole = multipartBody(ticketPayload(), [{ name: 'a.png', bytes: TINY_PNG }]);
+    const cut = whole.payload.subarray(0, whole.payload.length - 40);
+    const truncated = await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload: cut, headers: whole.headers });
+    expect(truncated.statusCode).toBe(400);
+    expect(truncated.headers['content-type']).toContain('application/problem+json');
+    const noBoundary = await hd.app.inject({
+      method: 'POST',
+      url: URL_TICKETS,
+      payload: 'garbage',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(await countRows(hd.ctx)).toEqual(before);
+  });
+
   it('refuses a file sent under another part name (400 naming it)', async () => {
     const res = await file(ticketPayload(), [{ name: 'a.png', bytes: TINY_PNG, part: 'file' }]);
     expect(res.statusCode).toBe(400);
