@@ -2,6 +2,8 @@ import { TICKET_FIELD_LIMITS } from '../../common/limits.js';
 import type { DomainContext } from '../domain/context.js';
 import { isEmailAddress } from '../domain/email-address.js';
 import { fileTicket } from '../domain/file-ticket.js';
+import { claimUploads } from '../files/claim-uploads.js';
+import type { ReceivedUpload } from '../files/receive-upload.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import type { IncomingMail } from './parse-incoming-mail.js';
 import type { ReceiveResult } from './receive-result.js';
@@ -23,6 +25,7 @@ export async function importNewTicket(
   mail: IncomingMail,
   source: InboundSource,
   description: string,
+  files: readonly ReceivedUpload[] = [],
 ): Promise<ReceiveResult> {
   const email = mail.from ?? '';
   if (!isEmailAddress(email)) return { kind: 'rejected', reason: `The sender's address "${email}" is not one the help desk accepts.` };
@@ -38,6 +41,7 @@ export async function importNewTicket(
       subject: oneLine(mail.subject, TICKET_FIELD_LIMITS.subject) || '(no subject)',
       description,
       idempotencyKey: `mail:${mail.messageId}`.slice(0, 300),
+      alsoWrite: files.length ? (trx, ticketId) => claimUploads(trx, files, { ticketId, commentId: null }) : undefined,
     },
   });
   if (filed.kind === 'created' || filed.kind === 'duplicate') {

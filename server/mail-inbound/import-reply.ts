@@ -1,6 +1,8 @@
 import { isUniqueViolation } from '../db/is-unique-violation.js';
 import { addComment } from '../domain/add-comment.js';
 import type { DomainContext } from '../domain/context.js';
+import { claimUploads } from '../files/claim-uploads.js';
+import type { ReceivedUpload } from '../files/receive-upload.js';
 import type { IncomingMail } from './parse-incoming-mail.js';
 import type { ReceiveResult } from './receive-result.js';
 import { type InboundSource, inboundRow } from './record-inbound-mail.js';
@@ -20,7 +22,7 @@ export async function importReply(
   ctx: DomainContext,
   mail: IncomingMail,
   source: InboundSource,
-  reply: { ticketId: number; author: ReplyAuthor; text: string },
+  reply: { ticketId: number; author: ReplyAuthor; text: string; files: readonly ReceivedUpload[] },
 ): Promise<ReceiveResult> {
   const { ticketId, author, text } = reply;
   try {
@@ -31,6 +33,7 @@ export async function importReply(
         text,
         role: author.role === 'client' ? 'client' : 'agent',
         alsoWrite: async (trx, commentId) => {
+          await claimUploads(trx, reply.files, { ticketId, commentId });
           await trx
             .insertInto('inbound_mails')
             .values(inboundRow(mail, source, 'imported', { ticketId, commentId }))

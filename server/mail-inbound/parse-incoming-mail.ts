@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { htmlToText } from 'html-to-text';
 import { type AddressObject, simpleParser } from 'mailparser';
+import type { MailFile } from './keep-mail-files.js';
 
 /** One incoming message as the import reads it: decoded (charsets, transfer encodings), addresses lower-cased. */
 export interface IncomingMail {
@@ -18,8 +19,8 @@ export interface IncomingMail {
   header(name: string): string | undefined;
   /** The text part, or the HTML part turned into text (scripts and styles dropped). */
   text: string;
-  /** The files attached (names only: they are not kept yet). */
-  attachmentNames: string[];
+  /** The files attached, decoded (kept under Tickets → Attachments: keep-mail-files.ts). */
+  files: MailFile[];
   /** Attached messages and reports (message/*, text/rfc822-headers) decoded: what a delivery report is about. */
   attachedReports: string;
   /** The Content-Type of the whole message, e.g. `multipart/report; report-type=delivery-status`. */
@@ -66,9 +67,10 @@ export async function parseIncomingMail(input: string | Buffer): Promise<Incomin
     header: (name) => plain(name.toLowerCase()),
     // mailparser turns an HTML-only body into text, but not when files are attached beside it.
     text: parsed.text || (parsed.html ? htmlToText(parsed.html, { selectors: [{ selector: 'img', format: 'skip' }] }) : ''),
-    attachmentNames: parsed.attachments
+    // Files the sender attached (not the pictures an HTML body shows inline).
+    files: parsed.attachments
       .filter((a) => a.contentDisposition === 'attachment' || !a.related)
-      .map((a) => a.filename ?? a.contentType),
+      .map((a) => ({ name: a.filename ?? a.contentType, content: a.content })),
     attachedReports: parsed.attachments
       .filter((a) => /^(message\/|text\/rfc822-headers)/i.test(a.contentType))
       .map((a) => a.content.toString('utf8'))

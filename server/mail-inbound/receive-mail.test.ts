@@ -9,6 +9,9 @@ import { receiveMail } from './receive-mail.js';
 
 const SUPPORT = 'support@help.test';
 
+// A 1×1 PNG, as an image editor writes it.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 describeEachDatabase('receiveMail', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
   let delivery: MailDelivery;
@@ -208,24 +211,54 @@ describeEachDatabase('receiveMail', (dialect) => {
     expect(await mailJobs()).toBe(jobsBefore);
   });
 
-  it('HTML-only mail becomes plain text; an attachment is named as left out; a sender’s tickets are limited', async () => {
+  it('HTML-only mail becomes plain text; its files are kept by the attachment rules, a refused one named with why', async () => {
     await updateSettings(hd.ctx, { emails: { new_tickets_per_sender_hour: 2 } });
+    const disguised = Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0x00, 0x03, 0x00]), Buffer.alloc(300, 0)]);
     const raw = await composeMail({
       from: 'eva@client.test',
       to: SUPPORT,
       subject: 'HTML',
+      messageId: '<files@client.test>',
       html: '<p>Caf\u00e9 <b>open</b><script>alert(1)</script></p><img src="http://tracker.test/x.png">',
-      attachments: [{ filename: 'screen.png', content: Buffer.from('png') }],
+      attachments: [
+        { filename: 'screen.png', content: PNG },
+        { filename: 'setup.png', content: disguised },
+      ],
     });
     const result = await receive(raw);
     expect(result).toMatchObject({ kind: 'imported' });
-    const ticket = await hd.ctx.db
-      .selectFrom('posts')
-      .select('content')
-      .where('id', '=', (result as { ticketId: number }).ticketId)
-      .executeTakeFirstOrThrow();
-    expect(ticket.content).toMatch(/^Café open\n\n\[Left out: 1 attached file\(s\) \(screen\.png\)/);
+    const ticketId = (result as { ticketId: number }).ticketId;
+    const ticket = await hd.ctx.db.selectFrom('posts').select('content').where('id', '=', ticketId).executeTakeFirstOrThrow();
+    expect(ticket.content).toMatch(
+      /^Café open\n\n\[Files left out of this mail:\n- “setup\.png” is a kind of file that cannot be attached/,
+    );
     expect(ticket.content).not.toMatch(/script|alert|<|tracker/);
+    const files = () =>
+      hd.ctx.db
+        .selectFrom('attachments')
+        .select(['name', 'type', 'size', 'comment_id', 'is_pending'])
+        .where('ticket_id', '=', ticketId)
+        .execute();
+    expect(await files()).toEqual([{ name: 'screen.png', type: 'image/png', size: PNG.length, comment_id: null, is_pending: 0 }]);
+    // Delivered again: nothing more, no stray file.
+    expect(await receive(raw)).toEqual({ kind: 'duplicate' });
+    expect(await files()).toHaveLength(1);
+    expect(await hd.ctx.db.selectFrom('attachments').select('id').where('is_pending', '=', 1).execute()).toEqual([]);
+
+    // A reply's file joins its comment.
+    const confirmation = (await delivery.mailsTo('eva@client.test'))[0];
+    const reply = await composeMail({
+      from: 'eva@client.test',
+      to: confirmation?.headers['reply-to'] as string,
+      subject: 'Re',
+      text: 'Another one.',
+      attachments: [{ filename: 'log.txt', content: Buffer.from('line one\nline two\n') }],
+    });
+    const replied = await receive(reply);
+    expect(replied).toMatchObject({ kind: 'imported', ticketId });
+    const commentId = (replied as { commentId: number }).commentId;
+    expect((await files()).find((f) => f.comment_id === commentId)).toMatchObject({ name: 'log.txt', type: 'text/plain' });
+
     expect(await receive(await composeMail({ from: 'eva+2@client.test', to: SUPPORT, subject: 'two', text: 'x' }))).toMatchObject({
       kind: 'imported',
     });

@@ -4,6 +4,7 @@ import type { DomainContext } from '../domain/context.js';
 import { normalizeEmail } from '../domain/resolve-user.js';
 import { findSupportAddress } from '../email/support-address.js';
 import { AppError } from '../errors.js';
+import { discardUploads } from '../files/discard-uploads.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { whyAutomatic } from './automatic-message.js';
@@ -11,6 +12,7 @@ import { cleanReplyText } from './clean-reply-text.js';
 import { isDeliveryReport, markReportedMails } from './delivery-report.js';
 import { importNewTicket } from './import-new-ticket.js';
 import { importReply, type ReplyAuthor } from './import-reply.js';
+import { keepMailFiles } from './keep-mail-files.js';
 import { matchTicket } from './match-ticket.js';
 import { type IncomingMail, parseIncomingMail } from './parse-incoming-mail.js';
 import type { ReceiveResult } from './receive-result.js';
@@ -67,16 +69,27 @@ async function importMail(deps: ReceiveDeps, mail: IncomingMail, source: Inbound
   const automatic = whyAutomatic(mail);
   if (automatic) return { kind: 'ignored', reason: automatic };
 
-  const text = withLeftOutFiles(cleanReplyText(mail.text), mail.attachmentNames);
+  const words = cleanReplyText(mail.text);
   const match = await matchTicket(ctx.db, mail, support);
-  if (!match) {
-    if (!text) return { kind: 'rejected', reason: 'The message has no text.' };
-    return importNewTicket(ctx, counters, mail, source, cut(text, TICKET_FIELD_LIMITS.description));
-  }
-  const author = await findAuthor(deps, mail.from, match.ticketId);
+  const author = match ? await findAuthor(deps, mail.from, match.ticketId) : undefined;
   if (typeof author === 'string') return { kind: 'rejected', reason: author };
-  if (!text) return { kind: 'rejected', reason: 'The reply has no text above the quoted mail.' };
-  return importReply(ctx, mail, source, { ticketId: match.ticketId, author, text: cut(text, COMMENT_TEXT_MAX) });
+  if (!words && !mail.files.length)
+    return { kind: 'rejected', reason: match ? 'The reply has no text above the quoted mail.' : 'The message has no text.' };
+
+  // Kept only once the mail is known to be imported; claimed in its ticket's or comment's transaction.
+  const { kept, leftOut } = await keepMailFiles(ctx, mail.files, match?.ticketId);
+  const text = withLeftOutFiles(words || '(Sent without a message: see the attached files.)', leftOut);
+  try {
+    const result =
+      match && author
+        ? await importReply(ctx, mail, source, { ticketId: match.ticketId, author, text: cut(text, COMMENT_TEXT_MAX), files: kept })
+        : await importNewTicket(ctx, counters, mail, source, cut(text, TICKET_FIELD_LIMITS.description), kept);
+    if (result.kind !== 'imported') await discardUploads(ctx, kept);
+    return result;
+  } catch (error) {
+    await discardUploads(ctx, kept);
+    throw error;
+  }
 }
 
 /**
@@ -107,12 +120,11 @@ async function isOwnMail({ ctx, config }: ReceiveDeps, mail: IncomingMail, suppo
   return sent !== undefined;
 }
 
-// Until attachments are stored, the comment says what was left out rather than dropping it silently.
-function withLeftOutFiles(text: string, names: string[]): string {
-  if (!names.length) return text;
-  const list = names.map((n) => n.replace(/[\r\n]+/g, ' ').slice(0, 200)).join(', ');
-  const note = `[Left out: ${names.length} attached file(s) (${list}). Files sent by mail are not kept yet; please send a link.]`;
-  return `${text}\n\n${note}`.trim();
+// A file the attachment rules refused is named in the message with why, rather than dropped silently.
+function withLeftOutFiles(text: string, refusals: string[]): string {
+  if (!refusals.length) return text;
+  const list = refusals.map((r) => `- ${r.replace(/[\r\n]+/g, ' ').slice(0, 300)}`).join('\n');
+  return `${text}\n\n[Files left out of this mail:\n${list}]`;
 }
 
 function cut(text: string, max: number): string {

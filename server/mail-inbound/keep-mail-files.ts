@@ -1,0 +1,50 @@
+import { Readable } from 'node:stream';
+import type { DomainContext } from '../domain/context.js';
+import { AppError } from '../errors.js';
+import { cleanFileName } from '../files/clean-file-name.js';
+import { discardUploads } from '../files/discard-uploads.js';
+import { type ReceivedUpload, receiveUpload } from '../files/receive-upload.js';
+import { uploadRulesFor } from '../files/upload-rules.js';
+
+/** A file attached to an incoming mail, as mailparser decoded it. */
+export interface MailFile {
+  name: string;
+  content: Buffer;
+}
+
+/**
+ * Stores a mail's files as pending uploads under Tickets → Attachments (the same checks as the widget's:
+ * kind by content, sizes, count, the ticket's total), for the comment or ticket to claim in its transaction.
+ * A file the rules refuse is left out and named with why, never the whole mail: the words still matter.
+ */
+export async function keepMailFiles(
+  ctx: DomainContext,
+  files: readonly MailFile[],
+  ticketId: number | undefined,
+): Promise<{ kept: ReceivedUpload[]; leftOut: string[] }> {
+  const kept: ReceivedUpload[] = [];
+  const leftOut: string[] = [];
+  if (!files.length) return { kept, leftOut };
+  const rules = await uploadRulesFor(ctx, { anonymous: false, ticketId });
+  let remainingBytes = rules.remainingBytes;
+  try {
+    for (const file of files) {
+      if (kept.length >= rules.maxFiles) {
+        leftOut.push(`“${cleanFileName(file.name)}”: a message may carry at most ${rules.maxFiles} files.`);
+        continue;
+      }
+      try {
+        const upload = await receiveUpload(ctx, file.name, Readable.from([file.content]), { ...rules, remainingBytes });
+        kept.push(upload);
+        remainingBytes -= upload.size;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        leftOut.push(error.message);
+      }
+    }
+  } catch (error) {
+    await discardUploads(ctx, kept);
+    throw error;
+  }
+  return { kept, leftOut };
+}
