@@ -10,6 +10,7 @@ import { adminAppRoutes } from './admin/admin-app.routes.js';
 import type { Config } from './config/config-types.js';
 import type { DomainContext } from './domain/context.js';
 import { apiPlugin } from './http/api.js';
+import { buildSerializerOnFirstUse } from './http/compile-on-first-use.js';
 import { answerClientError } from './http/http-server-limits.js';
 import { registerUploadCleanup } from './http/multipart-uploads.js';
 import { openApiOptions } from './http/openapi/openapi-options.js';
@@ -53,6 +54,7 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
     // Our own problem response replaces Fastify's default 400 for bad JSON keys like __proto__.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    schemaController: { compilersFactory: { buildSerializer: buildSerializerOnFirstUse } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Only JSON, form and multipart bodies are accepted; anything else is a 415 problem.

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isEmailAddress } from '../../domain/email-address.js';
 import { isMultiLineText, isSingleLineText } from '../../domain/text-rules.js';
+import { compileOnFirstUse } from '../compile-on-first-use.js';
 
 // ajv-formats is CommonJS; under ESM its function arrives as `default`.
 const addStandardFormats = ((ajvFormats as { default?: unknown }).default ?? ajvFormats) as (ajv: Ajv) => Ajv;
@@ -36,7 +37,7 @@ export const validationPlugin = fp(
   async (app: FastifyInstance) => {
     const strict = addFormats(new Ajv({ ...shared, coerceTypes: false }));
     const coercing = addFormats(new Ajv({ ...shared, coerceTypes: 'array' }));
-    app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
+    app.setValidatorCompiler(({ schema, httpPart }) => compileOnFirstUse(() => (httpPart === 'body' ? strict : coercing).compile(schema)));
     // Callback style: synchronous work, no promise per request.
     app.addHook('preValidation', (request, _reply, done) => {
       const schema = request.routeOptions.schema?.body as JsonSchema | undefined;
