@@ -30,7 +30,7 @@ export async function runMailReceive(
     await migrateToLatest(db);
     // Start-up warnings would end up in a bounce; the service's own start reports them.
     const ctx = await createServiceContext(db, config, () => {});
-    const counters = await createCounterStore(config, db.kysely);
+    const counters = await createCounterStore(config, db);
     try {
       const result = await receiveMail({ ctx, config, counters }, raw, 'pipe');
       switch (result.kind) {

@@ -108,7 +108,7 @@ export async function startService(
       postsListener = await listenForPostsChanges(config.databaseUrl, ctx.postsCache, log);
       liveListener = await listenForLiveEvents(config.databaseUrl, ctx.live, log);
     }
-    const counters = await createCounterStore(config, db.kysely);
+    const counters = await createCounterStore(config, db);
     const app = await buildApp({
       config,
       ctx,
@@ -159,7 +159,7 @@ export async function startWorkerService(config: Config, log: (line: string) => 
     const liveListener = db.dialect === 'postgres' ? await listenForLiveEvents(config.databaseUrl, ctx.live, log) : null;
     // What uploads cut off by a stop (kill -9 included) left behind, once an hour old; the worker repeats it.
     await sweepAbandonedUploads(ctx);
-    const counters = await createCounterStore(config, db.kysely);
+    const counters = await createCounterStore(config, db);
     const worker = workerFor(ctx, config, counters, { info: log, warn: log });
     log(`Helpdesk worker is running (${config.smtpUrl ? 'sending mail over SMTP' : `writing mail under ${config.dataDir}/mail/`}).`);
     return {

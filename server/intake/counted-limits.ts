@@ -1,10 +1,8 @@
-import type { CounterStore } from './counter-store.js';
+import type { CounterKey, CounterStore } from './counter-store.js';
 
 /** One fixed-window limit: at most `max` hits on `key` per `windowMs`; `name` is its refusal reason. */
-export interface CountedLimit<Name extends string = string> {
+export interface CountedLimit<Name extends string = string> extends CounterKey {
   name: Name;
-  key: string;
-  windowMs: number;
   max: number;
 }
 

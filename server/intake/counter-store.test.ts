@@ -64,11 +64,11 @@ describe('counter store contract: memory', () => {
 
 describeEachDatabase('counter store contract: database', (dialect) => {
   const hd = useTestHelpdesk(dialect);
-  checkCounterStoreContract(async () => ({ store: createDatabaseCounterStore(hd.ctx.db), prefix: '' }));
+  checkCounterStoreContract(async () => ({ store: createDatabaseCounterStore(hd.ctx.db, dialect), prefix: '' }));
 
   it('counts several keys in one statement as hit() on each would, concurrent calls included', async () => {
     let time = 5_000_000;
-    const store = createDatabaseCounterStore(hd.ctx.db, () => time);
+    const store = createDatabaseCounterStore(hd.ctx.db, dialect, () => time);
     const hitAll = store.hitAll?.bind(store);
     if (!hitAll) throw new Error('the database store counts several keys at once');
     const keys = [
@@ -115,9 +115,31 @@ describeEachDatabase('counter store contract: database', (dialect) => {
     ).toEqual([1, 2]);
   });
 
+  it('a spread key (the site-wide counter) counts every hit, in several rows on PostgreSQL so hits need not queue on one lock', async () => {
+    let time = 7_000_000;
+    const store = createDatabaseCounterStore(hd.ctx.db, dialect, () => time);
+    const hitAll = store.hitAll?.bind(store);
+    if (!hitAll) throw new Error('the database store counts several keys at once');
+    const site = { key: 'spread:site', windowMs: 1_000, spread: true };
+    // One after another, each hit sees every earlier one: the sum is exact.
+    for (let n = 1; n <= 3; n++) expect((await hitAll([site, { key: `spread:ip-${n}`, windowMs: 100 }]))[0]?.count).toBe(n);
+    // At once: none lost; a hit may miss one made at the same moment, never count one twice.
+    const counts = await Promise.all(Array.from({ length: 40 }, (_, i) => hitAll([{ key: `spread:ip-c${i}`, windowMs: 100 }, site])));
+    for (const hits of counts) expect(hits[1]?.count).toBeLessThanOrEqual(43);
+    expect((await hitAll([site]))[0]).toEqual({ count: 44, resetInMs: expect.any(Number) });
+    const rows = await hd.ctx.db.selectFrom('counter_windows').select('key').where('key', 'like', 'spread:site%').execute();
+    if (dialect === 'postgres') {
+      expect(rows.length).toBeGreaterThan(1);
+      expect(rows.every((row) => new RegExp(`^spread:site~\\d+$`).test(row.key))).toBe(true);
+    } else expect(rows.map((row) => row.key)).toEqual(['spread:site']);
+    // Its window ends as every other does: the rows restart at 1.
+    time += 1_000;
+    expect((await hitAll([site]))[0]?.count).toBe(1);
+  });
+
   it('housekeeping deletes the rows of ended windows and keeps live ones', async () => {
     let time = 1_000_000;
-    const store = createDatabaseCounterStore(hd.ctx.db, () => time);
+    const store = createDatabaseCounterStore(hd.ctx.db, dialect, () => time);
     await store.hit('hk:ended', 10);
     await store.hit('hk:live', 1_000);
     time += 20;
@@ -162,8 +184,8 @@ describeEachDatabase('two instances on one database, counters in it', (dialect) 
     closers.push(() => db2.close());
     const ctx2 = createDomainContext(db2, hd.hooks);
     const apps = [
-      await buildApp({ config: hd.config, ctx: hd.ctx, counters: createDatabaseCounterStore(hd.ctx.db) }),
-      await buildApp({ config: hd.config, ctx: ctx2, counters: createDatabaseCounterStore(ctx2.db) }),
+      await buildApp({ config: hd.config, ctx: hd.ctx, counters: createDatabaseCounterStore(hd.ctx.db, dialect) }),
+      await buildApp({ config: hd.config, ctx: ctx2, counters: createDatabaseCounterStore(ctx2.db, dialect) }),
     ];
     closers.push(async () => void (await Promise.all(apps.map((app) => app.close()))));
     const codes: number[] = [];

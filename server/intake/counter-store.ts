@@ -4,6 +4,18 @@ export interface CounterHit {
   resetInMs: number;
 }
 
+/** A key to count once, in its window. */
+export interface CounterKey {
+  key: string;
+  windowMs: number;
+  /**
+   * Hit by nearly every request (the site-wide counter): a store whose writers queue on a row lock may
+   * keep it in several rows and answer their sum. The sum may then miss a hit made at the same moment,
+   * which a site-wide daily cap can afford.
+   */
+  spread?: boolean;
+}
+
 /** Where intake counters live: memory for one instance, Redis when several share the work. */
 export interface CounterStore {
   /** Counts one hit (or `amount`: bytes, say) in the current window of `key` (created with `windowMs` if new). */
@@ -12,7 +24,7 @@ export interface CounterStore {
    * Counts one hit on each of several distinct keys, answering as hit() on each would, in one round
    * trip where the store can (the database: one statement, one commit, one pooled connection).
    */
-  hitAll?(hits: ReadonlyArray<{ key: string; windowMs: number }>): Promise<CounterHit[]>;
+  hitAll?(hits: ReadonlyArray<CounterKey>): Promise<CounterHit[]>;
   /** The current count of `key`, without counting (0 when the window has ended). */
   peek(key: string): Promise<number>;
   close(): Promise<void>;

@@ -84,7 +84,7 @@ export async function checkIntake(ctx: DomainContext, counters: CounterStore, at
     { name: 'limit_ip_hour', key: `intake:ip:h:${address}`, windowMs: HOUR_MS, max: settings.limit_ip_hour },
     { name: 'limit_ip_day', key: `intake:ip:d:${address}`, windowMs: DAY_MS, max: settings.limit_ip_day },
     { name: 'limit_email_hour', key: `intake:email:h:${mailboxKey(attempt.email)}`, windowMs: HOUR_MS, max: settings.limit_email_hour },
-    { name: 'limit_global_day', key: 'intake:global:d', windowMs: DAY_MS, max: settings.limit_global_day },
+    { name: 'limit_global_day', key: 'intake:global:d', windowMs: DAY_MS, max: settings.limit_global_day, spread: true },
   ];
   const exceeded = await hitLimits(counters, limits);
   if (!exceeded) return undefined;
