@@ -130,7 +130,7 @@ describeEachDatabase('counter store contract: database', (dialect) => {
     const rows = await hd.ctx.db.selectFrom('counter_windows').select('key').where('key', 'like', 'spread:site%').execute();
     if (dialect === 'postgres') {
       expect(rows.length).toBeGreaterThan(1);
-      expect(rows.every((row) => new RegExp(`^spread:site~\\d+$`).test(row.key))).toBe(true);
+      expect(rows.every((row) => /^spread:site~\d+$/.test(row.key))).toBe(true);
     } else expect(rows.map((row) => row.key)).toEqual(['spread:site']);
     // Its window ends as every other does: the rows restart at 1.
     time += 1_000;

@@ -19,11 +19,7 @@ export const SPREAD_ROWS = 16;
  * one of SPREAD_ROWS rows `key~n`, chosen at random per hit, and its count is the sum of its live rows.
  * Ended rows are deleted by housekeeping (`deleteEndedCounterWindows`).
  */
-export function createDatabaseCounterStore(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  now: () => number = Date.now,
-): CounterStore {
+export function createDatabaseCounterStore(db: Kysely<Database>, dialect: DialectName, now: () => number = Date.now): CounterStore {
   // One statement for any number of distinct keys. Rows are written in key order, so two statements
   // locking the same rows (a shared counter is in every one) always take them in the same order.
   const upsert = async (hits: ReadonlyArray<CounterKey & { amount?: number }>): Promise<CounterHit[]> => {
