@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One outgoing message, as the mail worker builds it. */
 export interface OutgoingMail {
@@ -66,7 +66,7 @@ export function createMailTransport(options: { smtpUrl: string | null; dataDir: 
     const timeouts = { ...SMTP_TIMEOUTS, ...options.timeouts };
     // Transport options go in the first argument (the second is message defaults, where timeouts
     // would be ignored); options written in the URL's query still win.
-    const transport = nodemailer.createTransport({
+    const transport = onFirstSend({
       url: options.smtpUrl,
       connectionTimeout: timeouts.connectionMs,
       greetingTimeout: timeouts.greetingMs,
@@ -74,17 +74,17 @@ export function createMailTransport(options: { smtpUrl: string | null; dataDir: 
     });
     return {
       async send(mail) {
-        await transport.sendMail(toNodemailer(mail));
+        await (await transport.get()).sendMail(toNodemailer(mail));
         return {};
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
   const folder = join(options.dataDir, 'mail');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = onFirstSend({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail(toNodemailer(mail));
+      const info = await (await transport.get()).sendMail(toNodemailer(mail));
       mkdirSync(folder, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/[^a-zA-Z0-9.-]/g, '')}.eml`;
       const file = join(folder, name);
@@ -100,7 +100,27 @@ export function createMailTransport(options: { smtpUrl: string | null; dataDir: 
       }
       return { file };
     },
-    close: () => transport.close(),
+    close: transport.close,
+  };
+}
+
+/**
+ * nodemailer loaded and its transport made when the first mail goes out: a service that sends no mail
+ * for a while (or a command that sends none) does not hold it in memory from the start (issue 17, item 5).
+ */
+function onFirstSend(transportOptions: object): { get(): Promise<Transporter>; close(): void } {
+  let transport: Promise<Transporter> | undefined;
+  let closed = false;
+  return {
+    get() {
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(transportOptions));
+      return transport;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      void transport?.then((made) => made.close());
+    },
   };
 }
 

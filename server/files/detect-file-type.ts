@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
-
 /** How much of a file's start is read to decide its kind (office formats name their parts early in the zip). */
 export const SNIFF_BYTES = 64 * 1024;
 
@@ -9,6 +7,8 @@ export const SNIFF_BYTES = 64 * 1024;
  */
 export async function typeFromMagic(head: Uint8Array): Promise<string | undefined> {
   if (head.length === 0) return undefined;
+  // Loaded with the first upload, not at start (issue 17, item 5).
+  const { fileTypeFromBuffer } = await import('file-type');
   return (await fileTypeFromBuffer(head))?.mime;
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { releaseLease, takeLease } from '../db/take-lease.js';
 import { describeImapUrl, imapOptions } from './imap-options.js';
 import { writeImapStatus } from './imap-status.js';
@@ -66,6 +66,8 @@ export function createImapSource(deps: ReceiveDeps, settings: ImapSourceSettings
 
   async function session(): Promise<void> {
     const { options, mailbox } = imapOptions(settings.url);
+    // Loaded only when a mailbox is read: most installs never need it in memory (issue 17, item 5).
+    const { ImapFlow } = await import('imapflow');
     const connection = new ImapFlow(options);
     client = connection;
     // Without a listener an 'error' event would end the process; the session ends and reconnects instead.

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { htmlToText } from 'html-to-text';
-import { type AddressObject, simpleParser } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 import type { MailFile } from './keep-mail-files.js';
 
 /** One incoming message as the import reads it: decoded (charsets, transfer encodings), addresses lower-cased. */
@@ -31,6 +30,8 @@ export interface IncomingMail {
 /** Parses a raw message with mailparser; throws when it is not a mail at all. */
 export async function parseIncomingMail(input: string | Buffer): Promise<IncomingMail> {
   // Bytes are parsed as bytes (8-bit bodies in any charset); the copy kept for a retry is text.
+  // Loaded with the first incoming mail, not at start (issue 17, item 5).
+  const [{ simpleParser }, { htmlToText }] = await Promise.all([import('mailparser'), import('html-to-text')]);
   const parsed = await simpleParser(input, { skipImageLinks: true });
   const raw = typeof input === 'string' ? input : input.toString('utf8');
   const addresses = (field: AddressObject | AddressObject[] | undefined) =>
