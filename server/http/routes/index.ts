@@ -10,6 +10,7 @@ import { lookupsRoutes } from './lookups/lookups.routes.js';
 import { inboundMailRoutes } from './mail/inbound-mail.routes.js';
 import { testMailRoutes } from './mail/test-mail.routes.js';
 import { postsRoutes } from './posts/posts.routes.js';
+import { savedRepliesRoutes } from './saved-replies/saved-replies.routes.js';
 import { productsRoutes } from './products/products.routes.js';
 import { sessionRoutes } from './session/session.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
@@ -27,6 +28,7 @@ import { usersRoutes } from './users/users.routes.js';
 export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   ticketsRoutes,
   commentsRoutes,
+  savedRepliesRoutes,
   filesRoutes,
   intakeRoutes,
   lookupsRoutes,
