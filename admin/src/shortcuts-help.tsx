@@ -13,6 +13,15 @@ export function ShortcutsHelp() {
   }, [isOpen]);
   return (
     <dialog ref={dialog} className="shortcuts-help" aria-labelledby="shortcuts-heading" onClose={() => setOpen(false)}>
+      {/* Its content exists only while open: a closed dialog adds nothing to the page's tables and text. */}
+      {isOpen && <ShortcutsList onClose={() => setOpen(false)} />}
+    </dialog>
+  );
+}
+
+function ShortcutsList({ onClose }: { onClose: () => void }) {
+  return (
+    <>
       <h2 id="shortcuts-heading">Keyboard shortcuts</h2>
       <p className="muted">They work anywhere except while you type in a field.</p>
       <table className="plain-table">
@@ -34,10 +43,10 @@ export function ShortcutsHelp() {
         </tbody>
       </table>
       <div className="form-actions">
-        <button type="button" onClick={() => setOpen(false)}>
+        <button type="button" onClick={onClose}>
           Close
         </button>
       </div>
-    </dialog>
+    </>
   );
 }

@@ -465,7 +465,7 @@ function Composer({
         {statuses.length > 0 && (
           <span className="send-and-set">
             <label htmlFor="composer-set-status" className="visually-hidden">
-              Status to set when sending
+              After sending, move the ticket to
             </label>
             <select id="composer-set-status" value={setTo} onChange={(e) => setSetTo(e.target.value)} disabled={busy}>
               {statuses.map((s) => (
@@ -475,7 +475,7 @@ function Composer({
               ))}
             </select>
             <button type="button" className="button-secondary" disabled={busy || !setTo} onClick={() => void send(false, setTo)}>
-              {kind === 'note' ? 'Add note' : 'Send'} and set {setToName}
+              {kind === 'note' ? 'Note' : 'Send'} and set {setToName}
             </button>
           </span>
         )}
