@@ -104,8 +104,10 @@ test('keyboard shortcuts: j/k move through the inbox, Enter opens, r and n pick 
   await page.keyboard.press('n');
   await expect(page.getByRole('textbox', { name: 'Internal note' })).toBeFocused();
   await expect(page.getByRole('radio', { name: 'Internal note' })).toBeChecked();
-  await page.keyboard.type('rn');
-  await expect(composer).toHaveValue('rn');
+  await page.keyboard.type('rn a/b');
+  // Typed text stays text: no shortcut, and a slash inside a line is a slash, not the saved replies.
+  await expect(composer).toHaveValue('rn a/b');
+  await expect(page.getByRole('combobox', { name: 'Find a saved reply' })).toHaveCount(0);
   await page.getByRole('heading', { level: 1 }).click();
   await page.keyboard.press('r');
   await expect(composer).toBeFocused();
@@ -117,6 +119,9 @@ test('keyboard shortcuts: j/k move through the inbox, Enter opens, r and n pick 
   await expect(help).toBeVisible();
   await expect(help.getByRole('row')).toHaveCount(9);
   await expectNoAxeViolations(page, 'keyboard shortcuts help');
+  // While the dialog is open, the page's shortcuts rest.
+  await page.keyboard.press('n');
+  await expect(page.getByRole('radio', { name: 'Reply to client' })).toBeChecked();
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 });
