@@ -45,3 +45,7 @@ export const CUSTOM_TICKET_FIELD_LIMITS = { text: 1000, textarea: TICKET_FIELD_L
 
 /** The longest reply or note, on the API and the help site's reply form. */
 export const COMMENT_TEXT_MAX = 50_000;
+
+/** Saved replies: the title's length, and how many one search answers (the composer shows a short list). */
+export const SAVED_REPLY_TITLE_MAX = 200;
+export const SAVED_REPLY_SEARCH_MAX = 50;

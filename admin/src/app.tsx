@@ -7,7 +7,9 @@ import { ContentEditor } from './content-editor.js';
 import { Inbox } from './inbox.js';
 import { LiveEventsProvider } from './live-events.js';
 import { Link, navigate, useRoute } from './router.js';
+import { SavedRepliesScreen } from './saved-replies-screen.js';
 import { SettingsScreen } from './settings-screen.js';
+import { ShortcutsHelp } from './shortcuts-help.js';
 import { SignIn } from './sign-in.js';
 import { TermsEditor } from './terms-editor.js';
 import { TicketView } from './ticket-view.js';
@@ -38,6 +40,7 @@ export function App() {
 
 const NAV: Array<{ to: string; label: string; adminOnly?: boolean }> = [
   { to: '', label: 'Inbox' },
+  { to: 'replies', label: 'Saved replies' },
   { to: 'docs', label: 'Docs' },
   { to: 'products', label: 'Products' },
   { to: 'reasons', label: 'Reasons' },
@@ -82,6 +85,7 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
   else if (section === 'agents' && isAdmin) screen = <AgentsScreen me={user} onChanged={reloadLookups} />;
   else if (section === 'accounts' && isAdmin) screen = <AccountsScreen me={user} />;
   else if (section === 'tokens' && isAdmin) screen = <ApiTokensScreen />;
+  else if (section === 'replies') screen = <SavedRepliesScreen me={user} />;
   else screen = <Inbox query={route.query} lookups={lookups} me={user} />;
   void tab;
 
@@ -129,6 +133,7 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
         <main id="main" tabIndex={-1}>
           {screen}
         </main>
+        <ShortcutsHelp />
       </div>
     </LiveEventsProvider>
   );

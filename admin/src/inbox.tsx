@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, formatTime, type InboxPage, type Lookups, type Me } from './api.js';
 import { Highlight, searchWords } from './highlight.js';
+import { useListShortcuts } from './keyboard-shortcuts.js';
 import { useDebounced, useLiveEvents } from './live-events.js';
 import { Link, navigate } from './router.js';
 import { SetupChecklist } from './setup-checklist.js';
@@ -11,6 +12,7 @@ const FILTERS = ['status', 'product', 'reason', 'urgency', 'assignee', 'client',
 export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups: Lookups; me: NonNullable<Me['user']> }) {
   const [data, setData] = useState<InboxPage | null>(null);
   const [error, setError] = useState('');
+  useListShortcuts('.tickets a.subject');
   // Bumped when tickets change elsewhere: the list is fetched again, at most about once a second.
   const [freshness, setFreshness] = useState(0);
   const refresh = useDebounced(() => setFreshness((n) => n + 1), 700);

@@ -1,12 +1,14 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Markdown } from '../../common/markdown.js';
 import { ApiError, api, apiForm, formatTime, type Lookups, type Me, type TicketDetail, type TicketEvent } from './api.js';
 import { AttachmentLinks, FileChips } from './attachments.js';
+import { useShortcuts } from './keyboard-shortcuts.js';
 import { useDebounced, useLiveEvents } from './live-events.js';
 import { MarkdownPreview } from './markdown-preview.js';
 import { PresenceLine } from './presence-line.js';
 import { useReportPresence } from './report-presence.js';
 import { Link } from './router.js';
+import { SavedReplyPicker } from './saved-reply-picker.js';
 import { ChangedNotice, describeChange } from './ticket-changes.js';
 
 type Kind = 'reply' | 'note';
@@ -107,7 +109,14 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
             ),
           )}
         </ol>
-        <Composer ticketId={ticket.id} version={ticket.version} onSent={(t) => setTicket(t)} onReload={reload} onDrafting={setDrafting} />
+        <Composer
+          ticketId={ticket.id}
+          version={ticket.version}
+          statuses={lookups.statuses}
+          onSent={(t) => setTicket(t)}
+          onReload={reload}
+          onDrafting={setDrafting}
+        />
       </article>
 
       <aside className="ticket-side" aria-label="Ticket details">
@@ -240,12 +249,15 @@ function threadOf(ticket: TicketDetail): Array<TicketDetail['comments'][number] 
 function Composer({
   ticketId,
   version,
+  statuses,
   onSent,
   onReload,
   onDrafting,
 }: {
   ticketId: number;
   version: number;
+  /** For "Send and set …": the statuses an agent may choose. */
+  statuses: Lookups['statuses'];
   onSent: (ticket: TicketDetail) => void;
   onReload: () => Promise<void>;
   /** Whether a draft is being written: the others see "… is replying". */
@@ -262,6 +274,43 @@ function Composer({
   const [status, setStatus] = useState('');
   const [suggesting, setSuggesting] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
+  // "Send and set <status>": Resolved unless the agent picks another.
+  const [setTo, setSetTo] = useState(() => statuses.find((s) => s.slug === 'resolved')?.slug ?? statuses[0]?.slug ?? '');
+  const setToName = statuses.find((s) => s.slug === setTo)?.name ?? setTo;
+  // The saved replies list, and where in the draft its choice goes.
+  const [isPicking, setPicking] = useState(false);
+  const caret = useRef<number | null>(null);
+  const openPicker = () => {
+    caret.current = area.current ? area.current.selectionStart : null;
+    setPicking(true);
+  };
+  const insertSaved = (chosen: string) => {
+    const at = caret.current ?? text.length;
+    setText(text.slice(0, at) + chosen + text.slice(at));
+    setPicking(false);
+    setStatus('Saved reply inserted. Check and edit it before sending.');
+    // Once React has rendered the new text, the caret goes right after what was inserted.
+    requestAnimationFrame(() => {
+      area.current?.focus();
+      area.current?.setSelectionRange(at + chosen.length, at + chosen.length);
+    });
+  };
+  // "/" at the start of a line (or of an empty draft) opens the saved replies instead of typing a slash.
+  const onAreaKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+    const box = event.currentTarget;
+    if (box.selectionStart !== box.selectionEnd) return;
+    const before = box.value.slice(0, box.selectionStart);
+    if (before !== '' && !before.endsWith('\n')) return;
+    event.preventDefault();
+    openPicker();
+  };
+  // r and n (outside any field): write a reply or a note.
+  const focusComposer = (next: Kind) => {
+    setKind(next);
+    area.current?.focus();
+  };
+  useShortcuts({ r: () => focusComposer('reply'), n: () => focusComposer('note') });
   // Agent assist: fills the composer with a draft; nothing is sent until the agent sends it.
   const suggest = async () => {
     if (text.trim() && !window.confirm('Replace what you have written with a suggested reply?')) return;
@@ -293,9 +342,13 @@ function Composer({
     event.preventDefault();
     await send(false);
   };
+  // The status of the last send, so "send anyway" after a conflict sets it too.
+  const sentStatus = useRef<string | undefined>(undefined);
   // Sends with the version the agent saw; if a colleague changed the ticket since, shows what they did
-  // and lets the agent send anyway (no version) or look first (reload; the draft stays).
-  const send = async (anyway: boolean) => {
+  // and lets the agent send anyway (no version) or look first (reload; the draft stays). With `newStatus`,
+  // the server sets that status in the same change.
+  const send = async (anyway: boolean, newStatus?: string) => {
+    sentStatus.current = newStatus;
     setChanges(null);
     if (!text.trim()) {
       setError('Write something first.');
@@ -305,7 +358,7 @@ function Composer({
     setBusy(true);
     setError('');
     try {
-      const body = { text, internal: kind === 'note', ...(anyway ? {} : { version }) };
+      const body = { text, internal: kind === 'note', ...(newStatus ? { status: newStatus } : {}), ...(anyway ? {} : { version }) };
       if (files.length) {
         // With files: one multipart request, the same fields beside repeated `attachments` parts.
         const form = new FormData();
@@ -317,7 +370,9 @@ function Composer({
       }
       setText('');
       setFiles([]);
-      setStatus(kind === 'note' ? 'Internal note added.' : 'Reply sent.');
+      const done = kind === 'note' ? 'Internal note added' : 'Reply sent';
+      const statusName = statuses.find((s) => s.slug === newStatus)?.name;
+      setStatus(statusName ? `${done} and status set to ${statusName}.` : `${done}.`);
       onSent(await api<TicketDetail>('GET', `/tickets/${ticketId}`));
     } catch (e) {
       if (e instanceof ApiError && e.problem.code === 'TICKET_CHANGED' && e.problem.changes) {
@@ -351,9 +406,32 @@ function Composer({
         ref={area}
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onKeyDown={onAreaKey}
         rows={6}
+        aria-describedby="composer-hint"
         placeholder={kind === 'note' ? 'Only agents see internal notes.' : 'Write your reply; the client gets it by email.'}
       />
+      <p id="composer-hint" className="hint">
+        Type / at the start of a line for a saved reply.{' '}
+        <button
+          type="button"
+          className="button-quiet"
+          aria-expanded={isPicking}
+          onClick={() => (isPicking ? setPicking(false) : openPicker())}
+        >
+          Saved replies
+        </button>
+      </p>
+      {isPicking && (
+        <SavedReplyPicker
+          ticketId={ticketId}
+          onChoose={insertSaved}
+          onClose={() => {
+            setPicking(false);
+            area.current?.focus();
+          }}
+        />
+      )}
       <MarkdownPreview text={text} id="composer-preview" />
       <FileChips files={files} onChange={setFiles} disabled={busy} />
       {error && (
@@ -365,7 +443,7 @@ function Composer({
         <ChangedNotice
           changes={changes}
           action={kind === 'note' ? 'Add note' : 'Send'}
-          onProceed={() => void send(true)}
+          onProceed={() => void send(true, sentStatus.current)}
           onReload={() => {
             setChanges(null);
             void onReload();
@@ -384,6 +462,23 @@ function Composer({
         <button type="submit" disabled={busy}>
           {busy ? 'Sending…' : kind === 'note' ? 'Add note' : 'Send reply'}
         </button>
+        {statuses.length > 0 && (
+          <span className="send-and-set">
+            <label htmlFor="composer-set-status" className="visually-hidden">
+              After sending, move the ticket to
+            </label>
+            <select id="composer-set-status" value={setTo} onChange={(e) => setSetTo(e.target.value)} disabled={busy}>
+              {statuses.map((s) => (
+                <option key={s.slug} value={s.slug}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="button-secondary" disabled={busy || !setTo} onClick={() => void send(false, setTo)}>
+              {kind === 'note' ? 'Note' : 'Send'} and set {setToName}
+            </button>
+          </span>
+        )}
       </div>
     </form>
   );

@@ -25,6 +25,7 @@ export interface Database {
   sequences: SequencesTable;
   attachments: AttachmentsTable;
   file_chunks: FileChunksTable;
+  saved_replies: SavedRepliesTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -281,4 +282,15 @@ export interface FileChunksTable {
   storage_key: string;
   seq: number;
   data: Buffer;
+}
+
+/** An answer agents reuse: shared (owner_id null) or one agent's own; body is Markdown with ##placeholders##. */
+export interface SavedRepliesTable {
+  id: Generated<number>;
+  owner_id: number | null;
+  title: string;
+  body: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely';
 import { COMMENT_TEXT_MAX } from '../../common/limits.js';
 import type { Database } from '../db/tables.js';
-import { AppError, invalidField } from '../errors.js';
+import { AppError, fieldError, invalidField } from '../errors.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { assertMayComment, hiddenTicket } from '../policies/ticket-policy.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { type Actor, type DomainContext, now } from './context.js';
+import { findTermId } from './find-term-id.js';
 import { findTicket } from './find-ticket.js';
 import { isMultiLineText, MULTI_LINE_RULE } from './text-rules.js';
-import { recordTicketChanges } from './ticket-activity.js';
+import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
 
 export interface AddCommentInput {
   ticketId: number;
@@ -19,6 +20,11 @@ export interface AddCommentInput {
   isInternal?: boolean;
   /** Never move the ticket's status for this comment, whatever the setting (the auto responder's replies). */
   suppressTransition?: boolean;
+  /**
+   * A status slug to set with the comment ("Send and set Resolved"): staff only, in the comment's own
+   * transaction and version, recorded as the agent's own change; the automatic move is then skipped.
+   */
+  status?: string;
   /** The ticket version the writer saw; when the ticket changed since, nothing is added (TICKET_CHANGED). */
   expectedVersion?: number;
   /**
@@ -51,9 +57,13 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
   const ticket = await findTicket(ctx, input.ticketId);
   assertMayComment(actor, { role: input.role, isInternal: input.isInternal === true }, ticket);
   if (!ticket) throw hiddenTicket();
+  if (input.status !== undefined && input.role !== 'agent')
+    throw new AppError('FORBIDDEN', 'Only agents and admins can set the status with a reply.', [
+      fieldError('status', 'leave it out: only agents and admins set a status'),
+    ]);
 
   const time = now();
-  const { id, version } = await ctx.db.transaction().execute(async (trx) => {
+  const { id, version, statusChanged } = await ctx.db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('comments')
       .values({ post_id: ticket.id, author_id: actor?.id ?? null, author_role: input.role, content: text, created_at: time })
@@ -64,16 +74,17 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       .values({ comment_id: id, meta_key: 'is_internal', meta_value: input.isInternal ? '1' : '0' })
       .execute();
     await trx.updateTable('posts').set({ updated_at: time }).where('id', '=', ticket.id).execute();
+    const statusChange = input.status === undefined ? undefined : await setTicketStatus(trx, ticket.id, input.status);
     const version = await recordTicketChanges(
       trx,
       ticket.id,
       actor?.id ?? null,
-      [{ kind: input.isInternal ? 'note' : 'reply', commentId: id }],
+      [{ kind: input.isInternal ? 'note' : 'reply', commentId: id }, ...(statusChange ? [statusChange] : [])],
       input.expectedVersion,
     );
     await enqueueJob(trx, 'comment_added', { commentId: id });
     await input.alsoWrite?.(trx, id);
-    return { id, version };
+    return { id, version, statusChanged: statusChange !== undefined };
   });
   // Committed: open admin screens hear of it (staff see replies and notes alike).
   ctx.live.publish({
@@ -84,6 +95,9 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
     isNote: input.isInternal === true,
     by: actor?.id ?? null,
   });
+  if (statusChanged) ctx.live.publish({ kind: 'ticket.updated', ticketId: ticket.id, version, fields: ['status'], by: actor?.id ?? null });
+  // The agent chose the status: it is final, no automatic move after it.
+  if (input.status !== undefined) return { id, movedTo: statusChanged ? input.status : null };
 
   // After the commit: the filter may read the comment (its meta, say) through the database.
   let movedTo: string | null = null;
@@ -120,4 +134,28 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
     }
   }
   return { id, movedTo };
+}
+
+/** Sets the ticket's status inside the comment's transaction; the change to record, or none when it already had it. */
+async function setTicketStatus(trx: Kysely<Database>, ticketId: number, slug: string): Promise<TicketChange | undefined> {
+  const termId = await findTermId(trx, 'ticket_status', slug);
+  if (termId === undefined) throw invalidField('status', `there is no status "${slug}"; use a slug from GET /statuses/`);
+  const before = await trx
+    .selectFrom('term_relationships as tr')
+    .innerJoin('terms as t', 't.id', 'tr.term_id')
+    .select(['t.id', 't.name'])
+    .where('tr.post_id', '=', ticketId)
+    .where('tr.taxonomy', '=', 'ticket_status')
+    .executeTakeFirst();
+  if (before?.id === termId) return undefined;
+  if (before)
+    await trx
+      .updateTable('term_relationships')
+      .set({ term_id: termId })
+      .where('post_id', '=', ticketId)
+      .where('taxonomy', '=', 'ticket_status')
+      .execute();
+  else await trx.insertInto('term_relationships').values({ post_id: ticketId, taxonomy: 'ticket_status', term_id: termId }).execute();
+  const after = await trx.selectFrom('terms').select('name').where('id', '=', termId).executeTakeFirstOrThrow();
+  return { kind: 'field', field: 'status', oldValue: before?.name ?? null, newValue: after.name };
 }

@@ -13,6 +13,11 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'DELETE /helpdesk/v1/tickets/{id}': 'deleteTicket',
   'POST /helpdesk/v1/tickets/{id}/comments': 'addComment',
   'POST /helpdesk/v1/tickets/{id}/suggest-reply': 'suggestReply',
+  // Saved replies (agents and admins)
+  'GET /helpdesk/v1/saved-replies/': 'listSavedReplies',
+  'POST /helpdesk/v1/saved-replies/': 'createSavedReply',
+  'PATCH /helpdesk/v1/saved-replies/{id}': 'updateSavedReply',
+  'DELETE /helpdesk/v1/saved-replies/{id}': 'deleteSavedReply',
   'GET /helpdesk/v1/intake/stats': 'getIntakeStats',
   // Live updates (agents and admins)
   'GET /helpdesk/v1/events': 'followEvents',

@@ -11,6 +11,7 @@ import { inboundMailRoutes } from './mail/inbound-mail.routes.js';
 import { testMailRoutes } from './mail/test-mail.routes.js';
 import { postsRoutes } from './posts/posts.routes.js';
 import { productsRoutes } from './products/products.routes.js';
+import { savedRepliesRoutes } from './saved-replies/saved-replies.routes.js';
 import { sessionRoutes } from './session/session.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { setupChecklistRoutes } from './setup/setup-checklist.routes.js';
@@ -27,6 +28,7 @@ import { usersRoutes } from './users/users.routes.js';
 export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   ticketsRoutes,
   commentsRoutes,
+  savedRepliesRoutes,
   filesRoutes,
   intakeRoutes,
   lookupsRoutes,

@@ -45,6 +45,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
           text: request.body.text,
           role,
           isInternal: request.body.internal === true,
+          status: request.body.status,
           expectedVersion: expectedVersion(request, request.body.version),
           // The files become the comment's in its own transaction: no reply without its files.
           alsoWrite: uploads.length

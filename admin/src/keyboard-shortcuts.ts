@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+
+/** Every shortcut, as the help dialog lists them (the handlers live where each one acts). */
+export const SHORTCUTS: ReadonlyArray<{ keys: string; what: string }> = [
+  { keys: 'j', what: 'Next ticket in the inbox' },
+  { keys: 'k', what: 'Previous ticket in the inbox' },
+  { keys: 'Enter', what: 'Open the selected ticket' },
+  { keys: 'r', what: 'Reply to the client (on a ticket)' },
+  { keys: 'n', what: 'Write an internal note (on a ticket)' },
+  { keys: '/', what: 'Find a saved reply (in an empty reply, or at the start of a line)' },
+  { keys: '?', what: 'Show these shortcuts' },
+  { keys: 'Esc', what: 'Close this list or a saved replies list' },
+];
+
+/** True when a key press is text for a field (or a list being chosen from), never a shortcut. */
+export function isTypingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
+  return target.getAttribute('role') === 'combobox';
+}
+
+/**
+ * Runs `handlers[key]` on a key press anywhere on the page, except while typing in a field, with Ctrl, Alt
+ * or Meta held (the browser's and the system's own shortcuts), or while a dialog is open.
+ */
+export function useShortcuts(handlers: Record<string, () => void>): void {
+  // The latest handlers, without registering a listener again on every render.
+  const current = useRef(handlers);
+  current.current = handlers;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+      if (isTypingIn(event.target) || document.querySelector('dialog[open]')) return;
+      const handler = current.current[event.key];
+      if (!handler) return;
+      event.preventDefault();
+      handler();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+/**
+ * j and k move the focus down and up a list of links (the inbox's tickets); Enter on the focused link opens
+ * it as any link does. Focus, not a separate "selected" state, so screen readers and Tab agree with it.
+ */
+export function useListShortcuts(selector: string): void {
+  useShortcuts({ j: () => moveFocus(selector, 1), k: () => moveFocus(selector, -1) });
+}
+
+function moveFocus(selector: string, step: 1 | -1): void {
+  const items = [...document.querySelectorAll<HTMLElement>(selector)];
+  if (items.length === 0) return;
+  const at = items.indexOf(document.activeElement as HTMLElement);
+  const next = at === -1 ? (step === 1 ? 0 : items.length - 1) : Math.min(items.length - 1, Math.max(0, at + step));
+  const item = items[next];
+  item?.focus();
+  item?.scrollIntoView({ block: 'nearest' });
+}
