@@ -76,5 +76,6 @@ describeEachDatabase('helpdesk mail receive (a mail server’s pipe)', (dialect)
     } finally {
       await locker.close();
     }
-  });
+    // Four real processes, each starting Node: a busy CI machine needs more than the default 30 s.
+  }, 90_000);
 });
