@@ -27,7 +27,7 @@ export interface FileArea {
 
 let lastId = 0;
 
-/** Builds the file area after the description and wires the picker, drop on the dialog and paste into the description. */
+/** Builds the file area after the form's fields and wires the picker, drop on the dialog and paste into the description. */
 export function buildFileArea(form: HTMLFormElement, rules: AttachmentRules): FileArea {
   const id = `hd-files-${++lastId}`;
   const input = h('input', { type: 'file', multiple: true, hidden: true, tabindex: -1, 'aria-label': F.pick });
@@ -40,7 +40,11 @@ export function buildFileArea(form: HTMLFormElement, rules: AttachmentRules): Fi
   const area = h('div', { class: 'files' }, pick, input, hint, list, bar, live);
 
   const description = form.querySelector<HTMLTextAreaElement>('textarea[name="description"]');
-  (description?.parentElement ?? form.querySelector('.alert'))?.after(area);
+  // After every field (custom fields are added before the honeypot, which is before the alert): the
+  // Tab order stays the form's, with the files last before sending.
+  const alert = form.querySelector('.alert');
+  if (alert) alert.before(area);
+  else form.append(area);
 
   const chosen: Chosen[] = [];
   let pasted = 0;
