@@ -38,7 +38,12 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const PICKED = png(3, 2, [200, 30, 30]);
 const PASTED = png(4, 4, [20, 90, 220]);
@@ -153,7 +158,9 @@ test('strict CSP: a picked PNG and a pasted screenshot are filed in one request;
   const isConfirmation = (x: { to: string[]; text: string }) => x.to.includes(email) && x.text.includes('Attached files:');
   await hd.smtp.waitFor((m) => m.some(isConfirmation), 'the confirmation');
   const confirmation = hd.smtp.messages.find(isConfirmation);
-  expect(confirmation?.text.replace(/\r\n/g, '\n')).toContain(`- error\u2024png (${PICKED.length} bytes)\n- screenshot-1\u2024png (${PASTED.length} bytes)`);
+  expect(confirmation?.text.replace(/\r\n/g, '\n')).toContain(
+    `- error\u2024png (${PICKED.length} bytes)\n- screenshot-1\u2024png (${PASTED.length} bytes)`,
+  );
 
   // The refused request is the only error the page saw: no CSP violation, no exception.
   expect(errors.filter((e) => !/status of 415/.test(e))).toEqual([]);

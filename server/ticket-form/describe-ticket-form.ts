@@ -1,7 +1,7 @@
 import type { DomainContext } from '../domain/context.js';
 import { getPosts } from '../domain/post.js';
-import { uploadRulesFor } from '../files/upload-rules.js';
 import { listTerms } from '../domain/terms.js';
+import { uploadRulesFor } from '../files/upload-rules.js';
 import { getTicketFormFields } from '../settings/settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { ticketFormInputName, ticketFormLimit } from '../site/pages/content/ticket-form-limit.js';

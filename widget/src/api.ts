@@ -55,7 +55,11 @@ export async function fetchForm(home: string): Promise<FormDefinition | undefine
     const res = await fetch(`${home}${TICKETS}form/`, { credentials: 'omit' });
     const data: unknown = res.ok ? await res.json() : undefined;
     if (!isObject(data) || !isObject(data.site) || !Array.isArray(data.fields)) return undefined;
-    return { site: data.site as FormDefinition['site'], fields: data.fields.filter(isField), attachments: data.attachments as FormDefinition['attachments'] };
+    return {
+      site: data.site as FormDefinition['site'],
+      fields: data.fields.filter(isField),
+      attachments: data.attachments as FormDefinition['attachments'],
+    };
   } catch {
     return undefined;
   }

@@ -90,7 +90,10 @@ describeEachDatabase('widget endpoint GET /helpdesk/tickets/embed/', (dialect) =
 
   it('serves the attachment code at …/embed/files/ like the widget: same caching, codings, ETags and cross-origin rules', async () => {
     seen.length = 0;
-    for (const fetchIt of [(h: Record<string, string>) => send(base, FILES, { headers: h }), (h: Record<string, string>) => inject(hd, FILES, { headers: h })]) {
+    for (const fetchIt of [
+      (h: Record<string, string>) => send(base, FILES, { headers: h }),
+      (h: Record<string, string>) => inject(hd, FILES, { headers: h }),
+    ]) {
       const raw = await fetchIt({ 'accept-encoding': 'identity' });
       expect(raw.status).toBe(200);
       // No HELPDESK_HOME_URL line: the widget hands the attachment code its home URL.

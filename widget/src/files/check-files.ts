@@ -18,7 +18,7 @@ export function checkFiles(files: readonly { name: string; size: number }[], rul
 /** The rules from GET /tickets/form/, or undefined when they allow no files or are not understood. */
 export function readRules(value: unknown): AttachmentRules | undefined {
   const r = value as Partial<AttachmentRules> | null | undefined;
-  if (!r || r.allowed !== true) return undefined;
+  if (r?.allowed !== true) return undefined;
   const positive = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
   if (!positive(r.max_file_bytes) || !positive(r.max_files) || typeof r.kinds !== 'string') return undefined;
   return { allowed: true, max_file_bytes: r.max_file_bytes, max_files: r.max_files, kinds: r.kinds };

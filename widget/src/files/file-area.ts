@@ -83,7 +83,14 @@ export function buildFileArea(form: HTMLFormElement, rules: AttachmentRules): Fi
     for (const file of files) {
       const error = h('p', { id: `${id}-e${++lastId}`, class: 'err' });
       const remove = h('button', { type: 'button', class: 'rm', 'aria-label': F.remove(file.name) }, '×');
-      const chip = h('li', { class: 'chip' }, h('span', { class: 'name' }, file.name), h('span', { class: 'size' }, formatSize(file.size)), remove, error);
+      const chip = h(
+        'li',
+        { class: 'chip' },
+        h('span', { class: 'name' }, file.name),
+        h('span', { class: 'size' }, formatSize(file.size)),
+        remove,
+        error,
+      );
       const c: Chosen = { file, chip, error, remove };
       remove.addEventListener('click', () => removeChosen(c));
       chosen.push(c);
