@@ -169,7 +169,7 @@ test('strict CSP: a picked PNG and a pasted screenshot are filed in one request;
 test.describe('axe-core (CSP bypassed only so that axe itself can be injected)', () => {
   test.use({ bypassCSP: true });
 
-  test('the file area is labelled and keyboard reachable; a file the rules refuse is named before sending', async ({ page }) => {
+  test('the file area is labelled and keyboard reachable; a refused file is named before sending; drop and upload progress', async ({ page }) => {
     await page.goto(`${host.origin}/strict`);
     await launcher(page).click();
     const d = dialog(page);
@@ -199,5 +199,25 @@ test.describe('axe-core (CSP bypassed only so that axe itself can be injected)',
     await page.keyboard.press('Enter');
     await expect(chips.getByRole('listitem')).toHaveCount(1);
     expect(await axeViolations(page)).toEqual([]);
+
+    // A file dropped on the dialog joins the list (dropped anywhere else in it, the browser would open it).
+    await d.evaluate((el) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['x'.repeat(400_000)], 'server.log', { type: 'text/plain' }));
+      el.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      el.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await expect(chips.getByRole('listitem')).toHaveCount(2);
+    await expect(chips).toContainText('server.log');
+
+    // On a slow line the upload shows its progress, then the ticket is filed.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 150_000 });
+    await sendButton(page).click();
+    const bar = d.getByRole('progressbar', { name: 'Uploading files' });
+    await expect(bar).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await expect(d.getByRole('status')).toContainText('was filed', { timeout: 15_000 });
+    await expect(bar).toBeHidden();
   });
 });
