@@ -169,7 +169,9 @@ test('strict CSP: a picked PNG and a pasted screenshot are filed in one request;
 test.describe('axe-core (CSP bypassed only so that axe itself can be injected)', () => {
   test.use({ bypassCSP: true });
 
-  test('the file area is labelled and keyboard reachable; a refused file is named before sending; drop and upload progress', async ({ page }) => {
+  test('the file area is labelled and keyboard reachable; a refused file is named before sending; drop and upload progress', async ({
+    page,
+  }) => {
     await page.goto(`${host.origin}/strict`);
     await launcher(page).click();
     const d = dialog(page);
