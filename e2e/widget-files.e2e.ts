@@ -67,6 +67,8 @@ test('strict CSP: a picked PNG and a pasted screenshot are filed in one request;
 }) => {
   const errors = await collectPageErrors(page);
   await page.goto(`${host.origin}/strict`);
+  await expect(launcher(page)).toBeVisible();
+  const globals = await page.evaluate(() => Object.keys(window));
   const code = page.waitForResponse(`${hd.homeUrl}/helpdesk/tickets/embed/files/`);
   await launcher(page).click();
   const codeResponse = await code;
@@ -88,6 +90,10 @@ test('strict CSP: a picked PNG and a pasted screenshot are filed in one request;
   await expect(chips.getByRole('listitem')).toHaveCount(3);
   await expect(chips).toContainText('screenshot-1.png');
   await expect(chips).toContainText(`${PICKED.length} bytes`);
+  // The attachment code added no global, left no script element behind, and is styled under style-src 'none'.
+  expect((await page.evaluate(() => Object.keys(window))).filter((k) => !globals.includes(k))).toEqual([]);
+  expect(await page.locator('head script').count()).toBe(1);
+  await expect(chips.getByRole('listitem').first()).toHaveCSS('border-top-style', 'solid');
   // The pasted image became a file, not text in the description.
   await expect(d.getByLabel('Description')).toHaveValue('The pay button does nothing.\nLine two & more = "quoted".');
 

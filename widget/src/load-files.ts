@@ -6,7 +6,11 @@ import { FILES_EVENT, FILES_PATH, type MountFiles } from './files-contract.js';
  */
 export function loadFiles(home: string, ready: (mount: MountFiles) => void): void {
   const script = document.createElement('script');
-  script.addEventListener(FILES_EVENT, (e) => ready((e as CustomEvent<MountFiles>).detail));
+  script.addEventListener(FILES_EVENT, (e) => {
+    // Its work is done once it has run: the host page's <head> is left as it was.
+    script.remove();
+    ready((e as CustomEvent<MountFiles>).detail);
+  });
   try {
     script.src = home + FILES_PATH;
     // In the document, not the shadow root: a script in a shadow tree has no document.currentScript.
