@@ -3,6 +3,7 @@ import { h } from '../dom.js';
 import type { AttachmentRules } from '../files-contract.js';
 import { checkFiles } from './check-files.js';
 import { F } from './file-messages.js';
+import { takeDroppedAndPastedFiles } from './file-sources.js';
 
 interface Chosen {
   file: File;
@@ -27,7 +28,7 @@ export interface FileArea {
 
 let lastId = 0;
 
-/** Builds the file area after the form's fields and wires the picker, drop on the dialog and paste into the description. */
+/** Builds the file area after the form's fields: the picker, the chips and the progress bar. */
 export function buildFileArea(form: HTMLFormElement, rules: AttachmentRules): FileArea {
   const id = `hd-files-${++lastId}`;
   const input = h('input', { type: 'file', multiple: true, hidden: true, tabindex: -1, 'aria-label': F.pick });
@@ -39,7 +40,6 @@ export function buildFileArea(form: HTMLFormElement, rules: AttachmentRules): Fi
   const live = h('p', { class: 'sr', 'aria-live': 'polite' });
   const area = h('div', { class: 'files' }, pick, input, hint, list, bar, live);
 
-  const description = form.querySelector<HTMLTextAreaElement>('textarea[name="description"]');
   // After every field (custom fields are added before the honeypot, which is before the alert): the
   // Tab order stays the form's, with the files last before sending.
   const alert = form.querySelector('.alert');
@@ -47,7 +47,6 @@ export function buildFileArea(form: HTMLFormElement, rules: AttachmentRules): Fi
   else form.append(area);
 
   const chosen: Chosen[] = [];
-  let pasted = 0;
   let lastAnnounced = -1;
 
   const render = (): void => {
@@ -108,39 +107,12 @@ export function buildFileArea(form: HTMLFormElement, rules: AttachmentRules): Fi
     input.value = '';
   });
 
-  // Drop anywhere on the dialog (a miss would make the browser open the file instead of the host page).
-  const target: HTMLElement = form.closest('dialog') ?? form;
-  const hasFiles = (e: DragEvent): boolean => Array.from(e.dataTransfer?.types ?? []).includes('Files');
-  target.addEventListener('dragover', (e) => {
-    if (!hasFiles(e)) return;
-    e.preventDefault();
-    form.classList.add('drop');
-  });
-  target.addEventListener('dragleave', (e) => {
-    if (!e.relatedTarget || !target.contains(e.relatedTarget as Node)) form.classList.remove('drop');
-  });
-  target.addEventListener('drop', (e) => {
-    if (!hasFiles(e)) return;
-    e.preventDefault();
-    form.classList.remove('drop');
-    add(Array.from(e.dataTransfer?.files ?? []));
-  });
-
-  // A screenshot pasted into the description becomes a file; pasted text stays text.
-  description?.addEventListener('paste', (e) => {
-    const data = e.clipboardData;
-    const files = Array.from(data?.files ?? []);
-    if (!files.length) return;
-    if (!data?.getData('text/plain')) e.preventDefault();
-    // Clipboard images are all called image.png: number them so the chips tell them apart.
-    add(files.map((f) => (/^image\.\w+$/.test(f.name) || !f.name ? new File([f], F.screenshot(++pasted), { type: f.type }) : f)));
-  });
+  takeDroppedAndPastedFiles(form, add);
 
   // "File another" resets the form: the files went with the ticket.
   form.addEventListener('reset', () => {
     for (const c of chosen.splice(0)) c.chip.remove();
     render();
-    pasted = 0;
   });
 
   return {
