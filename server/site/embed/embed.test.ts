@@ -286,6 +286,10 @@ describeEachDatabase('widget endpoint under a path prefix', (dialect) => {
       expect(res.status).toBe(200);
       expect(res.body.toString()).toBe(`var HELPDESK_HOME_URL = "https://example.com/help";\n${script}`);
     }
+    for (const res of [await send(base, `/help${FILES}`), await inject(hd, `/help${FILES}`)]) {
+      expect(res.status).toBe(200);
+      expect(res.body.toString()).toBe(filesScript);
+    }
     const redirect = await send(base, '/help/helpdesk/tickets/embed?x=1');
     expect(redirect.status).toBe(301);
     expect(redirect.headers.location).toBe('https://example.com/help/helpdesk/tickets/embed/?x=1');
