@@ -57,17 +57,8 @@ const hostPage = (homeUrl: string, extraHead: string) => `<!doctype html>
 <form action="#"><label>Search <input name="q"></label> <button type="button">Go</button></form></main>
 <div class="overlay"></div></body></html>`;
 
-/** Starts the helpdesk as `helpdesk serve` does (config from the environment, migrations, plugins), plus a host site. */
-export async function startRealHelpdesk({ basePath = '' }: { basePath?: string } = {}): Promise<RealHelpdesk> {
-  // Playwright fills the form in milliseconds; people take seconds (the minimum fill time has API tests).
-  const { homeUrl, service, api, close } = await startE2eService({
-    basePath,
-    staff: [{ email: 'admin@help.test', name: 'Ada Admin', role: 'admin' }],
-    settings: { tickets: { min_fill_seconds: 0 } },
-  });
-  await api('POST', '/products/', { name: 'Storefront' });
-  await api('POST', '/products/', { name: 'Mobile app' });
-
+/** A foreign site embedding the widget of `homeUrl`: `/strict` (the brief's CSP) and `/hostile` (its CSS too). */
+export async function startHostSite(homeUrl: string): Promise<{ origin: string; close(): Promise<void> }> {
   const host = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const html = (csp: string, body: string) => {
@@ -85,7 +76,23 @@ export async function startRealHelpdesk({ basePath = '' }: { basePath?: string }
   });
   // "localhost" and "127.0.0.1" are different sites to the browser, so the host page is truly foreign
   // (cross-site, not only cross-origin): Cross-Origin-Resource-Policy and cookies behave as in the wild.
-  const hostOrigin = `http://localhost:${await listen(host)}`;
+  const origin = `http://localhost:${await listen(host)}`;
+  return { origin, close: () => closeServer(host) };
+}
+
+/** Starts the helpdesk as `helpdesk serve` does (config from the environment, migrations, plugins), plus a host site. */
+export async function startRealHelpdesk({ basePath = '' }: { basePath?: string } = {}): Promise<RealHelpdesk> {
+  // Playwright fills the form in milliseconds; people take seconds (the minimum fill time has API tests).
+  const { homeUrl, service, api, close } = await startE2eService({
+    basePath,
+    staff: [{ email: 'admin@help.test', name: 'Ada Admin', role: 'admin' }],
+    settings: { tickets: { min_fill_seconds: 0 } },
+  });
+  await api('POST', '/products/', { name: 'Storefront' });
+  await api('POST', '/products/', { name: 'Mobile app' });
+
+  const host = await startHostSite(homeUrl);
+  const hostOrigin = host.origin;
   const db = service.db.kysely;
 
   return {
@@ -152,7 +159,7 @@ export async function startRealHelpdesk({ basePath = '' }: { basePath?: string }
       await api('PATCH', '/settings', { tickets: { hide_account_existence: on } });
     },
     async close() {
-      await closeServer(host);
+      await host.close();
       await close();
     },
   };

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { build as buildWithVite } from 'vite';
-import { WIDGET_ENTRY, widgetBuildOptions } from '../widget/esbuild-options.mjs';
+import { WIDGET_ENTRY, WIDGET_FILES_ENTRY, widgetBuildOptions } from '../widget/esbuild-options.mjs';
 
 await Promise.all([
   build({
@@ -26,6 +26,7 @@ await Promise.all([
   }),
   // The same options as widget/build.ts, written to a file the bundled server reads at start.
   build({ ...widgetBuildOptions, entryPoints: [WIDGET_ENTRY], outfile: 'dist/widget/widget.js', logLevel: 'warning' }),
+  build({ ...widgetBuildOptions, entryPoints: [WIDGET_FILES_ENTRY], outfile: 'dist/widget/widget-files.js', logLevel: 'warning' }),
   buildWithVite({ configFile: 'admin/vite.config.ts' }),
 ]);
 

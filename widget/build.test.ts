@@ -1,12 +1,33 @@
 import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildWidgetScript } from './build.js';
+import { buildWidgetFilesScript, buildWidgetScript } from './build.js';
 
 let code = '';
+let filesCode = '';
 beforeAll(async () => {
-  code = await buildWidgetScript();
+  [code, filesCode] = await Promise.all([buildWidgetScript(), buildWidgetFilesScript()]);
 });
+
+/** The statement list of a script is exactly one IIFE call (so it declares no global). */
+function expectSingleIife(source: string): void {
+  const file = ts.createSourceFile('widget.js', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  expect(file.statements).toHaveLength(1);
+  const [statement] = file.statements;
+  expect(statement && ts.isExpressionStatement(statement)).toBe(true);
+  const call = (statement as ts.ExpressionStatement).expression;
+  expect(ts.isCallExpression(call)).toBe(true);
+  let callee: ts.Expression = (call as ts.CallExpression).expression;
+  while (ts.isParenthesizedExpression(callee)) callee = callee.expression;
+  expect(ts.isArrowFunction(callee) || ts.isFunctionExpression(callee)).toBe(true);
+}
+
+const BANNED = ['eval(', 'new Function', '<style', 'setAttribute("style"', 'innerHTML', 'document.write'];
+const STORAGE = ['localStorage', 'sessionStorage', 'document.cookie', 'indexedDB'];
+const noGlobalWrites = (source: string): void => {
+  expect(source).not.toMatch(/\b(window|globalThis|self)\.[\w$]+\s*=[^=]/);
+  expect(source).not.toMatch(/\b(window|globalThis|self)\[[^\]]+\]\s*=[^=]/);
+};
 
 describe('built widget script', () => {
   it('fits the 6 KB gzip budget', () => {
@@ -14,33 +35,49 @@ describe('built widget script', () => {
   });
 
   it('uses nothing a strict CSP or a code review would reject', () => {
-    for (const banned of ['eval(', 'new Function', '<style', 'setAttribute("style"', 'innerHTML', 'document.write']) {
+    for (const banned of BANNED) {
       expect(code).not.toContain(banned);
     }
   });
 
   it('stores nothing in the browser', () => {
-    for (const banned of ['localStorage', 'sessionStorage', 'document.cookie', 'indexedDB']) {
+    for (const banned of STORAGE) {
       expect(code).not.toContain(banned);
     }
   });
 
   it('is a single IIFE expression statement, so it declares no global', () => {
-    const file = ts.createSourceFile('widget.js', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
-    expect(file.statements).toHaveLength(1);
-    const [statement] = file.statements;
-    expect(statement && ts.isExpressionStatement(statement)).toBe(true);
-    const call = (statement as ts.ExpressionStatement).expression;
-    expect(ts.isCallExpression(call)).toBe(true);
-    let callee: ts.Expression = (call as ts.CallExpression).expression;
-    while (ts.isParenthesizedExpression(callee)) callee = callee.expression;
-    expect(ts.isArrowFunction(callee) || ts.isFunctionExpression(callee)).toBe(true);
+    expectSingleIife(code);
   });
 
   it('only reads HELPDESK_HOME_URL and never writes to the global object', () => {
     expect(code).toContain('typeof HELPDESK_HOME_URL');
     expect(code).not.toMatch(/HELPDESK_HOME_URL\s*=[^=]/);
-    expect(code).not.toMatch(/\b(window|globalThis|self)\.[\w$]+\s*=[^=]/);
-    expect(code).not.toMatch(/\b(window|globalThis|self)\[[^\]]+\]\s*=[^=]/);
+    noGlobalWrites(code);
+  });
+
+  it('holds no attachment code: that loads from …/embed/files/ when the form opens', () => {
+    expect(code).toContain('/helpdesk/tickets/embed/files/');
+    expect(code).not.toContain('XMLHttpRequest');
+    expect(code).not.toContain('FormData');
+  });
+});
+
+describe('built attachment code (…/embed/files/)', () => {
+  it('stays small: at most 4 KB gzip', () => {
+    expect(gzipSync(filesCode, { level: 9 }).length).toBeLessThanOrEqual(4096);
+  });
+
+  it('is one IIFE that neither stores, evaluates, writes HTML nor touches a global', () => {
+    for (const banned of [...BANNED, ...STORAGE]) expect(filesCode).not.toContain(banned);
+    expectSingleIife(filesCode);
+    noGlobalWrites(filesCode);
+    expect(filesCode).not.toContain('HELPDESK_HOME_URL');
+  });
+
+  it('hands itself over through an event on its own script element', () => {
+    expect(filesCode).toContain('document.currentScript');
+    expect(filesCode).toContain('"helpdesk-files"');
+    expect(filesCode).toContain('XMLHttpRequest');
   });
 });

@@ -3,6 +3,7 @@ import { build } from 'esbuild';
 import { widgetBuildOptions } from './esbuild-options.mjs';
 
 const ENTRY = fileURLToPath(new URL('./src/main.ts', import.meta.url));
+const FILES_ENTRY = fileURLToPath(new URL('./src/files/main.ts', import.meta.url));
 
 /** Bundles the widget into one minified IIFE (no globals) and returns its source text. */
 export async function buildWidgetScript(entryPoint: string = ENTRY): Promise<string> {
@@ -11,4 +12,9 @@ export async function buildWidgetScript(entryPoint: string = ENTRY): Promise<str
   const file = result.outputFiles[0];
   if (!file) throw new Error('esbuild produced no widget output');
   return file.text;
+}
+
+/** Bundles the attachment code (picker, drop, paste, chips, upload with progress) the same way. */
+export function buildWidgetFilesScript(): Promise<string> {
+  return buildWidgetScript(FILES_ENTRY);
 }

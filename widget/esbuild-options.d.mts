@@ -4,3 +4,5 @@ import type { BuildOptions } from 'esbuild';
 export declare const widgetBuildOptions: BuildOptions;
 /** The widget's entry point, relative to the package root. */
 export declare const WIDGET_ENTRY: string;
+/** The attachment code's entry point, relative to the package root. */
+export declare const WIDGET_FILES_ENTRY: string;

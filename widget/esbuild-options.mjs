@@ -20,3 +20,6 @@ export const widgetBuildOptions = {
 
 /** The widget's entry point, relative to the package root. */
 export const WIDGET_ENTRY = 'widget/src/main.ts';
+
+/** The attachment code's entry point: a second script the widget loads when its form opens. */
+export const WIDGET_FILES_ENTRY = 'widget/src/files/main.ts';

@@ -4,6 +4,7 @@ import type { Config } from '../config/config-types.js';
 import type { Database } from '../db/tables.js';
 import type { DomainContext } from '../domain/context.js';
 import { isEmailAddress } from '../domain/email-address.js';
+import { listAttachments } from '../files/list-attachments.js';
 import type { JobRow } from '../jobs/queue.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { getCoreSettings } from '../settings/core-settings.js';
@@ -173,6 +174,11 @@ export async function buildMail(
     reply_text: replyText ?? '',
   };
   const support = ticket ? await findSupportAddress(ctx, config) : null;
+  // A new ticket's mails name the files filed with it (the description's), so the client sees they arrived.
+  const files =
+    ticket && payload.template.endsWith('_ticket_created')
+      ? ((await listAttachments(ctx, ticket.id)).get(null) ?? []).map((f) => ({ name: unlinkableText(f.name), size: f.size }))
+      : [];
   // A person's words relayed (an agent's or a client's reply) are not automatic mail (RFC 3834); the rest is.
   const automatic = commentAuthorRole !== 'agent' && commentAuthorRole !== 'client';
   const rendered = renderMail(emails[`${payload.template}_subject`], emails[`${payload.template}_body`], values, {
@@ -180,6 +186,7 @@ export async function buildMail(
     linkLabel: ticket ? 'Open the ticket' : 'Open the link',
     // Only where a reply by mail lands in the ticket.
     replyMarker: Boolean(support),
+    files,
   });
   const host = new URL(config.homeUrl).hostname;
   // Unguessable as well as stable per job: a reply is matched to its ticket by the id it answers, so

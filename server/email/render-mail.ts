@@ -1,3 +1,4 @@
+import { formatSize } from '../../common/format-size.js';
 import { markdownToText, renderMarkdownToHtml } from '../../common/render-markdown.js';
 import { escapeHtml } from './escape-html.js';
 import { REPLY_MARKER } from './reply-marker.js';
@@ -21,7 +22,12 @@ export interface RenderOptions {
   linkLabel?: string;
   /** Starts the mail with the "reply above this line" marker (mails whose replies land in the ticket). */
   replyMarker?: boolean;
+  /** Files that came with the message, listed after the body by name and size (names already unlinkable). */
+  files?: ReadonlyArray<{ name: string; size: number }>;
 }
+
+/** The heading of the list of files after a mail's body. */
+export const FILES_HEADING = 'Attached files:';
 
 const PLACEHOLDER = /##([a-z_]+)##/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
@@ -45,7 +51,11 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
     // The text part reads as plain words: `**bold**` becomes bold, links keep their address.
     return name === 'reply_text' && options.markdownReply ? markdownToText(value) : value;
   });
-  const text = options.replyMarker ? `${REPLY_MARKER}\n\n${filled}` : filled;
+  // Whatever the owner's template says, the files are listed: who filed needs to see they arrived.
+  const files = options.files ?? [];
+  const fileLines = files.map((file) => `- ${file.name} (${formatSize(file.size)})`);
+  const withFiles = files.length ? `${filled.trimEnd()}\n\n${FILES_HEADING}\n${fileLines.join('\n')}\n` : filled;
+  const text = options.replyMarker ? `${REPLY_MARKER}\n\n${withFiles}` : withFiles;
 
   const htmlBody = bodyTemplate
     .split(PLACEHOLDER)
@@ -65,10 +75,13 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
     .map((piece, index) => (index % 2 === 1 ? piece : piece.replace(/\r?\n/g, '<br>\n')))
     .join('');
   const marker = options.replyMarker ? `<p style="color:#888;font-size:12px">${escapeHtml(REPLY_MARKER)}</p>\n` : '';
+  const fileList = files.length
+    ? `\n<p>${escapeHtml(FILES_HEADING)}</p>\n<ul>${files.map((f) => `<li>${escapeHtml(f.name)} (${escapeHtml(formatSize(f.size))})</li>`).join('')}</ul>`
+    : '';
   const html =
     `<!doctype html><html><head><meta ` +
     `charset="utf-8"><title>${escapeHtml(subject)}</title></head><body ` +
-    `style="font-family:sans-serif;line-height:1.5">${marker}${htmlBody}</body></html>`;
+    `style="font-family:sans-serif;line-height:1.5">${marker}${htmlBody}${fileList}</body></html>`;
   return { subject, text, html };
 }
 

@@ -52,6 +52,9 @@ export function readMultipartBody(ctx: DomainContext, counters: CounterStore, op
     const ceiling = await uploadRulesFor(ctx, { anonymous: false });
     let rules: MessageUploadRules | undefined;
     const fields: Record<string, string> = {};
+    // The file being read, so a refusal of it says which one (the widget marks that file's chip).
+    let current: { index: number; name: string } | undefined;
+    let fileCount = 0;
     try {
       const parts = request.parts({ limits: { fileSize: ceiling.maxFileBytes + 1, files: ceiling.maxFiles + 1, parts: 200 } });
       for await (const part of unreadableAsMalformed(parts)) {
@@ -66,6 +69,7 @@ export function readMultipartBody(ctx: DomainContext, counters: CounterStore, op
           continue;
         }
         const name = cleanFileName(part.filename);
+        current = { index: fileCount++, name };
         rules ??= await uploadRulesFor(ctx, { anonymous: !isSignedIn(request), ticketId: options.target?.(request, fields) });
         if (!rules.mayAttach) throw filesNeedSignIn(name);
         if (uploads.length >= rules.maxFiles) throw tooManyFiles(name, rules.maxFiles);
@@ -75,8 +79,13 @@ export function readMultipartBody(ctx: DomainContext, counters: CounterStore, op
         const upload = await receiveUpload(ctx, part.filename, source, { ...rules, remainingBytes: rules.remainingBytes - used });
         uploads.push(upload);
         if (!staff) await countUploadBytes(counters, request.ip, upload.size);
+        current = undefined;
       }
     } catch (error) {
+      // `attachment`: the refused file's position among the message's files (from 0) and its cleaned name.
+      if (current && error instanceof AppError && error.errors?.[0]?.field === ATTACHMENTS_PART) {
+        error.withExtensions({ attachment: current });
+      }
       // What is left of the body is not read: the connection closes once the refusal is sent.
       reply.header('connection', 'close');
       throw error;

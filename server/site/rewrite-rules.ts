@@ -8,6 +8,12 @@ export interface RewriteRule {
 export const REWRITE_RULES: RewriteRule[] = [
   { pattern: /^$/, queryVars: () => ({ helpdesk_page: 'home' }) },
   { pattern: /^helpdesk\/tickets\/embed\/?$/, queryVars: () => ({ helpdesk_tickets_embed: '1' }) },
+  // The widget's attachment code, loaded when its form opens: the same endpoint, so a site that takes
+  // the widget offline (template_redirect on helpdesk_tickets_embed) takes this part offline with it.
+  {
+    pattern: /^helpdesk\/tickets\/embed\/files\/?$/,
+    queryVars: () => ({ helpdesk_tickets_embed: '1', helpdesk_tickets_embed_part: 'files' }),
+  },
   { pattern: /^login\/first-admin\/?$/, queryVars: () => ({ helpdesk_first_admin: '1' }) },
   { pattern: /^login\/?$/, queryVars: () => ({ helpdesk_login: '1' }) },
   { pattern: /^login\/ticket\/?$/, queryVars: () => ({ helpdesk_ticket_link: '1' }) },

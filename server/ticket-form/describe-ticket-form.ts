@@ -1,6 +1,7 @@
 import type { DomainContext } from '../domain/context.js';
 import { getPosts } from '../domain/post.js';
 import { listTerms } from '../domain/terms.js';
+import { uploadRulesFor } from '../files/upload-rules.js';
 import { getTicketFormFields } from '../settings/settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { ticketFormInputName, ticketFormLimit } from '../site/pages/content/ticket-form-limit.js';
@@ -18,9 +19,20 @@ export interface FormFieldDefinition {
   choices?: Array<{ value: string; label: string }>;
 }
 
+/** What the widget (an anonymous visitor) may attach, so it can name a refused file before sending. */
+export interface FormAttachmentsDefinition {
+  /** Tickets → Attachments "Visitors who are not signed in may attach files". */
+  allowed: boolean;
+  max_file_bytes: number;
+  max_files: number;
+  /** The allowed kinds in words ("images, PDF, …"); the server decides by content, never by name. */
+  kinds: string;
+}
+
 export interface TicketFormDefinition {
   site: { name: string; brand_color: string };
   fields: FormFieldDefinition[];
+  attachments: FormAttachmentsDefinition;
 }
 
 /**
@@ -29,12 +41,14 @@ export interface TicketFormDefinition {
  * Name and email are the widget's own fields (spec §2) and not part of it.
  */
 export async function describeTicketForm(ctx: DomainContext): Promise<TicketFormDefinition> {
-  const [fields, site, products, reasons, urgencies] = await Promise.all([
+  const [fields, site, products, reasons, urgencies, files] = await Promise.all([
     getTicketFormFields(ctx),
     getSiteOptions(ctx.db),
     getPosts(ctx, { type: 'product', status: 'publish', orderBy: 'menu_order' }),
     listTerms(ctx, 'ticket_reason'),
     listTerms(ctx, 'ticket_urgency'),
+    // The widget never sends credentials: its visitor is always anonymous.
+    uploadRulesFor(ctx, { anonymous: true }),
   ]);
   const lists: Record<string, Array<{ value: string; label: string }>> = {
     product: products.map((p) => ({ value: String(p.id), label: p.title })),
@@ -61,5 +75,11 @@ export async function describeTicketForm(ctx: DomainContext): Promise<TicketForm
         ...(choices && { choices }),
       };
     }),
+    attachments: {
+      allowed: files.mayAttach && files.allowedTypes.size > 0,
+      max_file_bytes: files.maxFileBytes,
+      max_files: files.maxFiles,
+      kinds: files.allowedWords,
+    },
   };
 }

@@ -16,4 +16,13 @@ export const TicketFormSchema = Type.Object({
       choices: Type.Optional(Type.Array(Choice, { description: 'A select’s choices; the value is what is posted' })),
     }),
   ),
+  attachments: Type.Object(
+    {
+      allowed: Type.Boolean({ description: 'Whether a visitor who is not signed in may attach files' }),
+      max_file_bytes: Type.Integer({ description: 'Most bytes one file may have' }),
+      max_files: Type.Integer({ description: 'Most files one message may carry' }),
+      kinds: Type.String({ description: 'The allowed kinds of file in words; the kind is decided from the content' }),
+    },
+    { description: 'Tickets → Attachments as they apply to a visitor (multipart `attachments` parts on POST /tickets/)' },
+  ),
 });

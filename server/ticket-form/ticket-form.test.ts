@@ -54,6 +54,17 @@ describeEachDatabase('GET /tickets/form/ and the ticket route follow the ownerâ€
     expect(again.statusCode).toBe(304);
   });
 
+  it('tells the widget what a visitor may attach (Tickets â†’ Attachments), so it can name a refused file before sending', async () => {
+    const read = async () => ((await hd.app.inject({ method: 'GET', url: FORM })).json() as { attachments: unknown }).attachments;
+    expect(await read()).toEqual({ allowed: true, max_file_bytes: 10 * 1_048_576, max_files: 5, kinds: expect.stringContaining('images') });
+    await updateSettings(hd.ctx, {
+      tickets: { attachments_anonymous: false, attachment_max_file_mb: 2, attachment_max_files: 3, attachment_types_pdf: false },
+    });
+    const changed = (await read()) as { allowed: boolean; max_file_bytes: number; max_files: number; kinds: string };
+    expect(changed).toMatchObject({ allowed: false, max_file_bytes: 2 * 1_048_576, max_files: 3 });
+    expect(changed.kinds).not.toContain('PDF');
+  });
+
   it('the ticket route refuses a missing required field with a 400 naming it, and stores custom fields as meta', async () => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });

@@ -150,6 +150,10 @@ describe('fetchForm', () => {
     const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(200, definition));
     vi.stubGlobal('fetch', fetchMock);
     await expect(fetchForm(home)).resolves.toEqual({ site: definition.site, fields: [definition.fields[0]] });
+    // What a visitor may attach goes through as sent: the attachment code checks it.
+    const attachments = { allowed: true, max_file_bytes: 10, max_files: 2, kinds: 'images' };
+    vi.stubGlobal('fetch', async () => json(200, { ...definition, attachments }));
+    await expect(fetchForm(home)).resolves.toMatchObject({ attachments });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('https://help.example/api/helpdesk/v1/tickets/form/');
     expect(fetchMock.mock.calls[0]?.[1]).toEqual({ credentials: 'omit' });
     vi.stubGlobal('fetch', async () => json(404, { detail: 'no' }));

@@ -42,6 +42,8 @@ export interface FormField {
 export interface FormDefinition {
   site: { name: string; brand_color: string };
   fields: FormField[];
+  /** What a visitor may attach (checked by the attachment code that uses it); absent from older help desks. */
+  attachments?: { allowed?: unknown };
 }
 
 const isField = (v: unknown): v is FormField =>
@@ -53,7 +55,11 @@ export async function fetchForm(home: string): Promise<FormDefinition | undefine
     const res = await fetch(`${home}${TICKETS}form/`, { credentials: 'omit' });
     const data: unknown = res.ok ? await res.json() : undefined;
     if (!isObject(data) || !isObject(data.site) || !Array.isArray(data.fields)) return undefined;
-    return { site: data.site as FormDefinition['site'], fields: data.fields.filter(isField) };
+    return {
+      site: data.site as FormDefinition['site'],
+      fields: data.fields.filter(isField),
+      attachments: data.attachments as FormDefinition['attachments'],
+    };
   } catch {
     return undefined;
   }

@@ -1,7 +1,8 @@
-import { type ChoiceKind, fetchChoices, fetchForm, submitTicket } from './api.js';
+import { type ChoiceKind, classify, fetchChoices, fetchForm, submitTicket } from './api.js';
 import { h } from './dom.js';
 import { buildTicketForm } from './form.js';
 import { newIdempotencyKey } from './idempotency-key.js';
+import { loadFiles } from './load-files.js';
 import { T } from './messages.js';
 import { brand } from './styles.js';
 
@@ -29,9 +30,16 @@ export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTM
   root.append(dialog);
   restyle();
 
+  // Without files, the form-encoded request; the attachment code (loaded only if files are allowed) replaces it.
+  let sendTicket = submitTicket;
   // The owner's form is loaded once and never holds up filing; without it, the fixed fields and the lists.
   void fetchForm(home).then((definition) => {
     if (definition) {
+      if (definition.attachments?.allowed === true)
+        loadFiles(home, (mount) => {
+          sendTicket = mount(home, definition.attachments, form.el, classify, submitTicket) ?? sendTicket;
+          restyle();
+        });
       form.follow(definition.fields);
       intro.textContent = T.introFrom(definition.site.name);
       brand(root.host as HTMLElement, definition.site.brand_color);
@@ -63,7 +71,7 @@ export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTM
     busy = true;
     form.submit.disabled = true;
     form.submit.textContent = T.sending;
-    const result = await submitTicket(home, body);
+    const result = await sendTicket(home, body);
     busy = false;
     form.submit.disabled = false;
     form.submit.textContent = result.kind === 'unreachable' ? T.retry : T.send;

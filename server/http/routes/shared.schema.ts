@@ -30,6 +30,12 @@ export const ProblemSchema = Type.Object(
     errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), pointer: Type.String(), detail: Type.String() }))),
     current_version: Type.Optional(Type.Integer({ description: 'TICKET_CHANGED: the ticket version now' })),
     changes: Type.Optional(Type.Array(Type.Ref(TicketEventSchema), { description: 'TICKET_CHANGED: what changed since your version' })),
+    attachment: Type.Optional(
+      Type.Object(
+        { index: Type.Integer({ description: 'Its position among the message’s files, from 0' }), name: Type.String() },
+        { description: 'A refused file (413, 415, …): which one, so a form can mark it' },
+      ),
+    ),
   },
   { $id: 'Problem', description: 'RFC 9457 problem details' },
 );

@@ -14,6 +14,8 @@ import { sendEmbed } from './write-embed.js';
 
 export interface EmbedFastPathOptions {
   assets: EmbedAssets;
+  /** The attachment code (…/embed/files/); without it that address goes on to Fastify. */
+  filesAssets?: EmbedAssets;
   basePath: string;
   hooks: Hooks;
   /** Timeouts and the per-address connection cap (defaults when absent). */
@@ -34,6 +36,7 @@ export interface EmbedFastPathOptions {
  */
 export function embedServerFactory({
   assets,
+  filesAssets,
   basePath,
   hooks,
   httpLimits = DEFAULT_HTTP_LIMITS,
@@ -61,6 +64,8 @@ export function embedServerFactory({
   const serveFast = async (req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void) => {
     const front = createFrontRequest(req.method ?? 'GET', req.url ?? '/', basePath, req.headers);
     if (front.queryVars.helpdesk_tickets_embed !== '1') return next(req, res);
+    const isFiles = front.queryVars.helpdesk_tickets_embed_part === 'files';
+    if (isFiles && !filesAssets) return next(req, res);
     try {
       await hooks.doAction('template_redirect', front);
     } catch (error) {
@@ -71,7 +76,7 @@ export function embedServerFactory({
       handOverEarlyFront(req, { front });
       return next(req, res);
     }
-    sendEmbed(assets, front.method, req.headers, res);
+    sendEmbed(isFiles && filesAssets ? filesAssets : assets, front.method, req.headers, res);
   };
 
   return (fastifyHandler, options) => {

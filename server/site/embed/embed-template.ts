@@ -7,12 +7,13 @@ import { writeEmbed } from './write-embed.js';
  * the fast path, so both send identical bytes and headers (helmet's page headers do not apply to
  * a script meant for other sites).
  */
-export function embedTemplate(assets: EmbedAssets): SiteTemplate {
+export function embedTemplate(assets: EmbedAssets, filesAssets?: EmbedAssets): SiteTemplate {
   return {
-    claims: (vars) => vars.helpdesk_tickets_embed === '1',
+    claims: (vars) => vars.helpdesk_tickets_embed === '1' && (filesAssets !== undefined || vars.helpdesk_tickets_embed_part === undefined),
     async render(front, reply) {
       reply.hijack();
-      writeEmbed(assets, front.method, reply.request.headers, reply.raw);
+      const part = front.queryVars.helpdesk_tickets_embed_part === 'files' && filesAssets ? filesAssets : assets;
+      writeEmbed(part, front.method, reply.request.headers, reply.raw);
       return reply;
     },
   };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWidgetScript } from '../../../widget/build.js';
+import { buildWidgetFilesScript, buildWidgetScript } from '../../../widget/build.js';
 import { loadConfig } from '../../config/load-config.js';
 import { describeEachDatabase } from '../../test/test-databases.js';
 import { createTestHelpdesk, type TestHelpdesk, useTestHelpdesk } from '../../test/test-helpdesk.js';
@@ -49,9 +49,11 @@ const withoutTransport = (headers: IncomingHttpHeaders) => {
 };
 
 const EMBED = '/helpdesk/tickets/embed/';
+const FILES = '/helpdesk/tickets/embed/files/';
 let script = '';
+let filesScript = '';
 beforeAll(async () => {
-  script = await buildWidgetScript();
+  [script, filesScript] = await Promise.all([buildWidgetScript(), buildWidgetFilesScript()]);
 });
 
 describeEachDatabase('widget endpoint GET /helpdesk/tickets/embed/', (dialect) => {
@@ -84,6 +86,36 @@ describeEachDatabase('widget endpoint GET /helpdesk/tickets/embed/', (dialect) =
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+  });
+
+  it('serves the attachment code at …/embed/files/ like the widget: same caching, codings, ETags and cross-origin rules', async () => {
+    seen.length = 0;
+    for (const fetchIt of [
+      (h: Record<string, string>) => send(base, FILES, { headers: h }),
+      (h: Record<string, string>) => inject(hd, FILES, { headers: h }),
+    ]) {
+      const raw = await fetchIt({ 'accept-encoding': 'identity' });
+      expect(raw.status).toBe(200);
+      // No HELPDESK_HOME_URL line: the widget hands the attachment code its home URL.
+      expect(raw.body.toString('utf8')).toBe(filesScript);
+      expect(raw.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      expect(raw.headers['cache-control']).toBe('public, max-age=300, stale-while-revalidate=86400');
+      expect(raw.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(raw.headers['x-content-type-options']).toBe('nosniff');
+      expect(raw.headers['content-security-policy']).toBeUndefined();
+      const widgetEtag = (await send(base, EMBED, { headers: { 'accept-encoding': 'identity' } })).headers.etag;
+      expect(raw.headers.etag).not.toBe(widgetEtag);
+      const br = await fetchIt({ 'accept-encoding': 'br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.body).equals(raw.body)).toBe(true);
+      expect((await fetchIt({ 'if-none-match': String(raw.headers.etag) })).status).toBe(304);
+    }
+    // template_redirect ran for it, with the embed's query var and the part's.
+    expect(seen[0]).toEqual({ helpdesk_tickets_embed: '1', helpdesk_tickets_embed_part: 'files' });
+    const unslashed = await send(base, '/helpdesk/tickets/embed/files');
+    expect(unslashed.status).toBe(301);
+    expect(unslashed.headers.location).toBe('http://help.test/helpdesk/tickets/embed/files/');
+    expect((await send(base, '/helpdesk/tickets/embed/other/')).status).toBe(404);
   });
 
   it('runs template_redirect with the helpdesk_tickets_embed query var before the script is sent', async () => {
@@ -223,7 +255,7 @@ describeEachDatabase('widget endpoint taken offline by a template_redirect handl
       afterAll(() => hd.close());
 
       it('answers 404 with an empty body, with or without the slash, GET or HEAD', async () => {
-        for (const path of [EMBED, '/helpdesk/tickets/embed', `${EMBED}?v=1`]) {
+        for (const path of [EMBED, '/helpdesk/tickets/embed', `${EMBED}?v=1`, FILES]) {
           for (const method of ['GET', 'HEAD']) {
             for (const answer of [await send(base, path, { method }), await inject(hd, path, { method })]) {
               expect(answer.status, `${method} ${path}`).toBe(404);
@@ -253,6 +285,10 @@ describeEachDatabase('widget endpoint under a path prefix', (dialect) => {
     for (const res of [await send(base, `/help${EMBED}`), await inject(hd, `/help${EMBED}`)]) {
       expect(res.status).toBe(200);
       expect(res.body.toString()).toBe(`var HELPDESK_HOME_URL = "https://example.com/help";\n${script}`);
+    }
+    for (const res of [await send(base, `/help${FILES}`), await inject(hd, `/help${FILES}`)]) {
+      expect(res.status).toBe(200);
+      expect(res.body.toString()).toBe(filesScript);
     }
     const redirect = await send(base, '/help/helpdesk/tickets/embed?x=1');
     expect(redirect.status).toBe(301);

@@ -10,6 +10,8 @@ import { loadWidgetScript } from './widget-script.js';
 
 export interface Embed {
   assets: EmbedAssets;
+  /** The widget's attachment code (GET /helpdesk/tickets/embed/files/), without the HELPDESK_HOME_URL line. */
+  filesAssets: EmbedAssets;
   /** Fastify's `serverFactory`: the app's HTTP server with the widget's fast path. */
   serverFactory: FastifyServerFactory<Server>;
   /** The router's template for the widget (requests that reach Fastify: inject, exits, errors). */
@@ -18,23 +20,28 @@ export interface Embed {
 
 /**
  * Everything GET /helpdesk/tickets/embed/ (spec §4.1) sends, prepared once at start-up: the
- * HELPDESK_HOME_URL line plus the widget script, raw, gzip and brotli, with strong ETags.
+ * HELPDESK_HOME_URL line plus the widget script, raw, gzip and brotli, with strong ETags; and the same
+ * for the attachment code the widget loads when its form opens (the widget hands it the home URL).
  */
 export async function prepareEmbed(
   config: Pick<Config, 'homeUrl' | 'basePath' | 'httpLimits'> & Partial<Pick<Config, 'trustProxyHops'>>,
   hooks: Hooks,
   script?: string,
+  filesScript?: string,
 ): Promise<Embed> {
   const assets = prepareEmbedAssets(embedBody(config.homeUrl, script ?? (await loadWidgetScript())));
+  const filesAssets = prepareEmbedAssets(filesScript ?? (await loadWidgetScript('files')));
   return {
     assets,
+    filesAssets,
     serverFactory: embedServerFactory({
       assets,
+      filesAssets,
       basePath: config.basePath,
       hooks,
       httpLimits: config.httpLimits,
       trustProxyHops: config.trustProxyHops,
     }),
-    template: embedTemplate(assets),
+    template: embedTemplate(assets, filesAssets),
   };
 }

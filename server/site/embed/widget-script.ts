@@ -1,12 +1,19 @@
 import { readFile } from 'node:fs/promises';
 
-// Beside the bundled server (dist/server/index.js) this is dist/widget/widget.js, written by
-// `npm run build`. From source (tsx, vitest) it names a file that never exists, so the widget is
-// built from widget/src instead and can never be a stale copy.
-const BUILT_SCRIPT = new URL('../widget/widget.js', import.meta.url);
+// Beside the bundled server (dist/server/index.js) these are dist/widget/widget.js and
+// widget-files.js, written by `npm run build`. From source (tsx, vitest) they name files that never
+// exist, so the widget is built from widget/src instead and can never be a stale copy.
+const BUILT_SCRIPTS = {
+  widget: new URL('../widget/widget.js', import.meta.url),
+  files: new URL('../widget/widget-files.js', import.meta.url),
+};
 
-/** The static widget script: the built file in production, a fresh esbuild build from source. */
-export async function loadWidgetScript(): Promise<string> {
+/** Which script: the widget itself, or its attachment code (loaded when the form opens). */
+export type WidgetPart = keyof typeof BUILT_SCRIPTS;
+
+/** A static widget script: the built file in production, a fresh esbuild build from source. */
+export async function loadWidgetScript(part: WidgetPart = 'widget'): Promise<string> {
+  const BUILT_SCRIPT = BUILT_SCRIPTS[part];
   try {
     return await readFile(BUILT_SCRIPT, 'utf8');
   } catch (error) {
@@ -14,8 +21,8 @@ export async function loadWidgetScript(): Promise<string> {
   }
   try {
     // Imported only here: the builder needs esbuild, a dev dependency the bundle never loads.
-    const { buildWidgetScript } = await import('../../../widget/build.js');
-    return await buildWidgetScript();
+    const { buildWidgetScript, buildWidgetFilesScript } = await import('../../../widget/build.js');
+    return await (part === 'files' ? buildWidgetFilesScript() : buildWidgetScript());
   } catch (error) {
     throw new Error(
       `The widget script is missing (${BUILT_SCRIPT.pathname}) and cannot be built here; run "npm run build". ${(error as Error).message}`,

@@ -112,6 +112,9 @@ describeEachDatabase('POST /tickets/ with files (multipart/form-data)', (dialect
       expect(res.headers['content-type']).toContain('application/problem+json');
       expect(res.json()).toMatchObject({ status, code, detail: expect.stringContaining(named) });
       expect(res.json().errors[0].field).toBe('attachments');
+      // Which file it was, so a form can mark that one (its position among the files, from 0).
+      const position = files().findIndex((f) => f.name === named);
+      expect(res.json().attachment).toEqual({ index: position, name: named });
       // No ticket, no account, no attachment rows, no chunks.
       expect(await countRows(hd.ctx)).toEqual(before);
     });

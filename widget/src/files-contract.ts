@@ -1,0 +1,34 @@
+import type { classify, SubmitResult, submitTicket } from './api.js';
+
+// The widget and its attachment code are two scripts (the second loaded when the form opens, to keep the
+// first download small). They meet through one event on the second script's element, never a global.
+
+/** The event the attachment code dispatches on its own <script> element; `detail` is a MountFiles. */
+export const FILES_EVENT = 'helpdesk-files';
+
+/** Where the attachment code is served, after the home URL (same caching, CORS and CSP rules as the widget). */
+export const FILES_PATH = '/helpdesk/tickets/embed/files/';
+
+/** What a visitor may attach, from GET /tickets/form/ (`attachments`). */
+export interface AttachmentRules {
+  allowed: boolean;
+  max_file_bytes: number;
+  max_files: number;
+  /** The allowed kinds in words ("images, PDF, …"). */
+  kinds: string;
+}
+
+/** How the form sends a ticket: the widget's own submitTicket, or the attachment code's multipart upload. */
+export type SendTicket = (home: string, body: URLSearchParams) => Promise<SubmitResult>;
+
+/**
+ * Adds the file area to the form and returns the form's new sender (multipart with progress when files
+ * are chosen, `plain` otherwise); undefined when the rules allow no files. `rules` is checked here.
+ */
+export type MountFiles = (
+  home: string,
+  rules: unknown,
+  form: HTMLFormElement,
+  answer: typeof classify,
+  plain: typeof submitTicket,
+) => SendTicket | undefined;
