@@ -51,7 +51,7 @@ describeEachDatabase('attachments in an S3 bucket, through the API', (dialect) =
     for (const [from, to] of [
       [start, start + 20],
       [0, 0],
-    ]) {
+    ] as const) {
       const part = await hd.app.inject({ url: `${API}/files/${file.id}`, headers: { ...admin, range: `bytes=${from}-${to}` } });
       expect(part.statusCode).toBe(206);
       expect(part.headers['content-range']).toBe(`bytes ${from}-${to}/${TEXT.length}`);
