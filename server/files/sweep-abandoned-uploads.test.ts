@@ -86,11 +86,11 @@ describeEachDatabase('sweeping abandoned uploads', (dialect) => {
       otherMachine: `another-machine/4026531836 ${deadPid} ${run}`,
       unknown: null,
     };
-    const keys: Record<string, string> = {};
+    const keys = {} as Record<keyof typeof uploaders, string>;
     for (const [name, uploader] of Object.entries(uploaders)) {
       const upload = await receiveUpload(ctx, `${name}.png`, bytes(TINY_PNG), RULES);
       await ctx.db.updateTable('attachments').set({ uploader }).where('id', '=', upload.rowId).execute();
-      keys[name] = upload.storageKey;
+      keys[name as keyof typeof uploaders] = upload.storageKey;
     }
     expect(await sweepAbandonedUploads(ctx)).toBe(2);
     const left = await ctx.db.selectFrom('attachments').select('storage_key').where('storage_key', 'in', Object.values(keys)).execute();

@@ -34,7 +34,9 @@ function startLargeUpload(url: string, firstMb: number): ClientRequest {
   });
   // The kill cuts the connection: that error is the point of the test.
   req.on('error', () => {});
-  req.write(`${fields}--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+  req.write(
+    `${fields}--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+  );
   for (let i = 0; i < firstMb; i += 1) req.write(Buffer.alloc(MB, 'a'));
   return req;
 }
