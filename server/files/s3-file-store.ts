@@ -13,9 +13,9 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { S3FilesSetting } from '../config/config-types.js';
 import type { ByteRange, FileStore } from './file-store.js';
 
-/** S3's smallest part but the last: each upload holds at most PART_BYTES × PARTS_IN_FLIGHT in memory. */
+/** S3’s smallest part but the last, sent one at a time: an upload in progress holds one part (5 MB) in memory. */
 const PART_BYTES = 5 * 1024 * 1024;
-const PARTS_IN_FLIGHT = 2;
+const PARTS_IN_FLIGHT = 1;
 
 export interface S3FileStore extends FileStore {
   readonly kind: 's3';
@@ -35,7 +35,16 @@ export interface S3FileStore extends FileStore {
 export function createS3FileStore(setting: S3FilesSetting, clientConfig: S3ClientConfig = {}): S3FileStore {
   const client = new S3Client({
     region: setting.region,
-    ...(setting.endpoint ? { endpoint: setting.endpoint, forcePathStyle: true } : {}),
+    // Other S3-compatible servers: addressed by path, and checksums only where S3 requires them (many
+    // servers refuse the SDK's default CRC trailers, and computing them costs a copy of each part).
+    ...(setting.endpoint
+      ? {
+          endpoint: setting.endpoint,
+          forcePathStyle: true,
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        }
+      : {}),
     ...clientConfig,
   });
   const Bucket = setting.bucket;
