@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -155,9 +157,22 @@ describeEachDatabase('file stores', (dialect) => {
     expect(listed.Contents ?? []).toEqual([]);
   });
 
-  it('s3: the start-up check passes on the bucket and names a missing one', async () => {
+  it('s3: the start-up check passes on the bucket and names a missing one, missing credentials, a server not there', async () => {
     await expect(createS3FileStore(s3.setting, { credentials: S3_TEST_CREDENTIALS }).check()).resolves.toBeUndefined();
     const missing = createS3FileStore({ ...s3.setting, bucket: 'no-such-bucket' }, { credentials: S3_TEST_CREDENTIALS });
+    const noCredentials = createS3FileStore(s3.setting, {
+      credentials: () => Promise.reject(Object.assign(new Error('none found'), { name: 'CredentialsProviderError' })),
+    });
+    await expect(noCredentials.check()).rejects.toThrow(/the credentials \(AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY\) are missing/);
+    const closed = createServer().listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const { port } = closed.address() as AddressInfo;
+    closed.close();
+    const nobody = createS3FileStore(
+      { ...s3.setting, endpoint: `http://127.0.0.1:${port}` },
+      { credentials: S3_TEST_CREDENTIALS, maxAttempts: 1 },
+    );
+    await expect(nobody.check()).rejects.toThrow(/cannot be used: the server could not be reached \(.*ECONNREFUSED/);
     await expect(missing.check()).rejects.toThrow(/"no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ cannot be used: it does not exist/);
   });
 });

@@ -107,9 +107,11 @@ export function createS3FileStore(setting: S3FilesSetting, clientConfig: S3Clien
         const why =
           status === 404
             ? 'it does not exist'
-            : status === 403 || status === 401
+            : status === 403 || status === 401 || (error as Error).name === 'CredentialsProviderError'
               ? 'the credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY) are missing or not allowed to use it'
-              : `the server could not be reached or refused (${(error as Error).name})`;
+              : status
+                ? `the server answered ${status} (${(error as Error).name})`
+                : `the server could not be reached (${(error as Error).message || (error as Error).name})`;
         throw new Error(
           `HELPDESK_FILES: the S3 bucket "${Bucket}"${setting.endpoint ? ` at ${setting.endpoint}` : ''} cannot be used: ${why}.`,
         );
