@@ -8,7 +8,7 @@ import type { FileStore } from './file-store.js';
 import { createS3FileStore } from './s3-file-store.js';
 
 /** The store HELPDESK_FILES chose: the database (default), a folder, or an S3-compatible bucket. */
-export function createFileStore(setting: FilesSetting | undefined, db: Kysely<Database>, dataDir: string): FileStore {
+export async function createFileStore(setting: FilesSetting | undefined, db: Kysely<Database>, dataDir: string): Promise<FileStore> {
   if (setting?.kind === 's3') return createS3FileStore(setting);
   if (setting?.kind === 'disk') return createDiskFileStore(setting.dir ?? join(dataDir, 'files'));
   return createDatabaseFileStore(db);

@@ -38,10 +38,11 @@ describeEachDatabase('file stores', (dialect) => {
   let db: Db;
   let dir: string;
   let s3: TestS3Server;
+  let s3Store: FileStore;
   const stores: Array<[string, () => FileStore]> = [
     ['database', () => createDatabaseFileStore(db.kysely)],
     ['disk', () => createDiskFileStore(join(dir, 'files'))],
-    ['s3', () => createS3FileStore(s3.setting, { credentials: S3_TEST_CREDENTIALS })],
+    ['s3', () => s3Store],
   ];
   // What a store keeps under `key`: its chunks, its file (whole or partial), its object.
   async function leftUnder(kind: string, key: string): Promise<string[]> {
@@ -61,6 +62,7 @@ describeEachDatabase('file stores', (dialect) => {
     await migrateToLatest(db);
     dir = mkdtempSync(join(tmpdir(), 'helpdesk-files-'));
     s3 = await startTestS3Server();
+    s3Store = await createS3FileStore(s3.setting, { credentials: S3_TEST_CREDENTIALS });
   });
   afterAll(async () => {
     await s3?.close();
@@ -140,13 +142,13 @@ describeEachDatabase('file stores', (dialect) => {
   });
 
   it('s3: a key that is not the helpdesk’s hex never reaches the bucket', async () => {
-    const store = createS3FileStore(s3.setting, { credentials: S3_TEST_CREDENTIALS });
+    const store = await createS3FileStore(s3.setting, { credentials: S3_TEST_CREDENTIALS });
     await expect(store.put('../other/key', inPieces(pattern(10)))).rejects.toThrow('hex');
     await expect(store.delete('a/b')).rejects.toThrow('hex');
   });
 
   it('s3: a large upload cut off after several parts leaves no object and throws the source’s error', async () => {
-    const store = createS3FileStore(s3.setting, { credentials: S3_TEST_CREDENTIALS });
+    const store = await createS3FileStore(s3.setting, { credentials: S3_TEST_CREDENTIALS });
     const key = newStorageKey();
     async function* failingLate(): AsyncGenerator<Uint8Array> {
       for (let i = 0; i < 12; i += 1) yield pattern(1024 * 1024);
@@ -158,9 +160,9 @@ describeEachDatabase('file stores', (dialect) => {
   });
 
   it('s3: the start-up check passes on the bucket and names a missing one, missing credentials, a server not there', async () => {
-    await expect(createS3FileStore(s3.setting, { credentials: S3_TEST_CREDENTIALS }).check()).resolves.toBeUndefined();
-    const missing = createS3FileStore({ ...s3.setting, bucket: 'no-such-bucket' }, { credentials: S3_TEST_CREDENTIALS });
-    const noCredentials = createS3FileStore(s3.setting, {
+    await expect((await createS3FileStore(s3.setting, { credentials: S3_TEST_CREDENTIALS })).check()).resolves.toBeUndefined();
+    const missing = await createS3FileStore({ ...s3.setting, bucket: 'no-such-bucket' }, { credentials: S3_TEST_CREDENTIALS });
+    const noCredentials = await createS3FileStore(s3.setting, {
       credentials: () => Promise.reject(Object.assign(new Error('none found'), { name: 'CredentialsProviderError' })),
     });
     await expect(noCredentials.check()).rejects.toThrow(/the credentials \(AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY\) are missing/);
@@ -168,7 +170,7 @@ describeEachDatabase('file stores', (dialect) => {
     await once(closed, 'listening');
     const { port } = closed.address() as AddressInfo;
     closed.close();
-    const nobody = createS3FileStore(
+    const nobody = await createS3FileStore(
       { ...s3.setting, endpoint: `http://127.0.0.1:${port}` },
       { credentials: S3_TEST_CREDENTIALS, maxAttempts: 1 },
     );

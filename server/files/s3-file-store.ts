@@ -1,15 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListMultipartUploadsCommand,
-  S3Client,
-  type S3ClientConfig,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { S3FilesSetting } from '../config/config-types.js';
 import type { ByteRange, FileStore } from './file-store.js';
 
@@ -32,7 +22,18 @@ export interface S3FileStore extends FileStore {
  * reaches its pending attachment. Custom endpoints are addressed by path (bucket in the path, not the
  * host name), which is what MinIO, Garage, Ceph and the like expect.
  */
-export function createS3FileStore(setting: S3FilesSetting, clientConfig: S3ClientConfig = {}): S3FileStore {
+export async function createS3FileStore(setting: S3FilesSetting, clientConfig: S3ClientConfig = {}): Promise<S3FileStore> {
+  // Loaded only when chosen: the SDK takes about 0.4 s to load, which every other start would pay.
+  const {
+    AbortMultipartUploadCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadBucketCommand,
+    ListMultipartUploadsCommand,
+    S3Client,
+    S3ServiceException,
+  } = await import('@aws-sdk/client-s3');
+  const { Upload } = await import('@aws-sdk/lib-storage');
   const client = new S3Client({
     region: setting.region,
     // Other S3-compatible servers: addressed by path, and checksums only where S3 requires them (many

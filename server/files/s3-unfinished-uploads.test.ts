@@ -46,7 +46,7 @@ describe('S3 store: deleting a key aborts its unfinished multipart uploads', () 
     await once(fake.server, 'listening');
     servers.push(fake.server);
     const { port } = fake.server.address() as AddressInfo;
-    const store = createS3FileStore(
+    const store = await createS3FileStore(
       { kind: 's3', bucket: BUCKET, region: 'us-east-1', endpoint: `http://127.0.0.1:${port}` },
       { credentials: { accessKeyId: 'test', secretAccessKey: 'test' }, maxAttempts: 1 },
     );
