@@ -10,6 +10,7 @@ import { benchInbox } from './inbox.js';
 import { benchIntakePostgres, benchIntakeSqlite } from './intake.js';
 import { memory } from './lib/memory.js';
 import { ensureWrk } from './lib/wrk.js';
+import { benchUploads } from './uploads.js';
 import { benchWidget } from './widget.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,6 +28,7 @@ const PARTS: Record<string, () => Promise<void>> = {
   docs: () => benchDocs(report, SECONDS),
   cold: () => benchColdStart(report),
   inbox: () => benchInbox(report),
+  uploads: () => benchUploads(report),
 };
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });

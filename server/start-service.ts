@@ -65,7 +65,10 @@ function workerFor(
  */
 export async function createServiceContext(db: Db, config: Config, log: (line: string) => void) {
   const { seed, isNew } = loadInstallSeed(config.dataDir, config.encryptionSeed ?? undefined);
-  const ctx = createDomainContext(db, await loadHooks(config), seed, createFileStore(config.files, db.kysely, config.dataDir));
+  const files = await createFileStore(config.files, db.kysely, config.dataDir);
+  // A bucket that is missing or refuses the credentials stops the start, not the first upload.
+  await files.check?.();
+  const ctx = createDomainContext(db, await loadHooks(config), seed, files);
   const unreadable = await listUnreadableSecrets(ctx);
   if (unreadable.length) {
     const why = isNew

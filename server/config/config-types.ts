@@ -13,9 +13,18 @@ export interface HelpdeskConfigFile {
 
 /**
  * Where attachments' bytes live (HELPDESK_FILES): `database` (default), `disk` (under the data folder, or
- * `dir`). An S3-compatible bucket is read from the address but refused at start until it is built.
+ * `dir`), or an S3-compatible bucket (`s3://bucket?endpoint=…&region=…`). The bucket's credentials are
+ * never part of it: the AWS SDK reads AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY itself.
  */
-export type FilesSetting = { kind: 'database' } | { kind: 'disk'; dir?: string };
+export type FilesSetting = { kind: 'database' } | { kind: 'disk'; dir?: string } | S3FilesSetting;
+
+/** An S3-compatible bucket; `endpoint` for anything but AWS itself (MinIO, Garage, R2…), addressed by path. */
+export interface S3FilesSetting {
+  kind: 's3';
+  bucket: string;
+  region: string;
+  endpoint?: string;
+}
 
 /** Where shared counters live: this process, the database, or Redis. */
 export type CounterKind = 'memory' | 'database' | 'redis';

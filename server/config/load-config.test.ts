@@ -117,13 +117,32 @@ describe('loadConfig', () => {
     expect(error.message).toMatch(/could not be loaded: boom/);
   });
 
-  it('takes HELPDESK_FILES: database by default, disk; an s3:// address is refused until it is built', async () => {
+  it('takes HELPDESK_FILES: database by default, disk, or an s3:// address', async () => {
     expect((await loadConfig({}, tempDir())).files).toEqual({ kind: 'database' });
     expect((await loadConfig({ HELPDESK_FILES: 'disk' }, tempDir())).files).toEqual({ kind: 'disk' });
-    const s3 = await loadConfig({ HELPDESK_FILES: 's3://bucket?endpoint=http://127.0.0.1:9000&region=x' }, tempDir()).catch((e) => e);
-    expect(s3).toBeInstanceOf(ConfigError);
-    expect(s3.problems).toEqual([expect.stringContaining('not available in this version')]);
+    const s3 = await loadConfig({ HELPDESK_FILES: 's3://helpdesk-files?endpoint=http://127.0.0.1:9000&region=eu-1' }, tempDir());
+    expect(s3.files).toEqual({ kind: 's3', bucket: 'helpdesk-files', region: 'eu-1', endpoint: 'http://127.0.0.1:9000' });
+    const aws = await loadConfig({ HELPDESK_FILES: 's3://helpdesk-files', AWS_REGION: 'eu-west-3' }, tempDir());
+    expect(aws.files).toEqual({ kind: 's3', bucket: 'helpdesk-files', region: 'eu-west-3' });
     const other = await loadConfig({ HELPDESK_FILES: 'ftp' }, tempDir()).catch((e) => e);
     expect(other.problems).toEqual([expect.stringContaining('HELPDESK_FILES must be database')]);
+  });
+
+  it('refuses a wrong s3:// address at start, in plain words naming the fix', async () => {
+    const problemsOf = async (value: string) =>
+      ((await loadConfig({ HELPDESK_FILES: value }, tempDir()).catch((e) => e)) as ConfigError).problems;
+    expect(await problemsOf('s3://helpdesk-files?endpoint=http://x')).toEqual([expect.stringContaining('needs the bucket’s region')]);
+    expect(await problemsOf('s3://Not_A_Bucket?region=x')).toEqual([expect.stringContaining('which is not a bucket name')]);
+    expect(await problemsOf('s3://helpdesk-files?region=x&endpoint=ftp://x')).toEqual([
+      expect.stringContaining('not an http:// or https://'),
+    ]);
+    expect(await problemsOf('s3://helpdesk-files/some/path?region=x')).toEqual([
+      expect.stringContaining('give the server’s address as endpoint'),
+    ]);
+    expect(await problemsOf('s3://helpdesk-files?region=x&bucket=y')).toEqual([expect.stringContaining('unknown setting "bucket"')]);
+    // Credentials in the address are refused without repeating them.
+    const secret = await problemsOf('s3://AKIDEXAMPLE:topsecret@helpdesk-files?region=x');
+    expect(secret).toEqual([expect.stringContaining('must not hold credentials')]);
+    expect(secret.join(' ')).not.toContain('topsecret');
   });
 });

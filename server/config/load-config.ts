@@ -4,6 +4,7 @@ import type { DbTuning } from '../db/create-db.js';
 import type { Config, CounterKind, FilesSetting, HelpdeskConfigFile, SitePlugin } from './config-types.js';
 import { parseHttpLimits } from './http-limits.js';
 import { parseMailConfig } from './mail-config.js';
+import { parseS3Address } from './s3-address.js';
 
 const CONFIG_FILE_NAMES = ['helpdesk.config.ts', 'helpdesk.config.mjs', 'helpdesk.config.js'];
 
@@ -45,7 +46,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   }
 
   const mail = parseMailConfig(env, problems);
-  const files = parseFilesSetting(env.HELPDESK_FILES, problems);
+  const files = parseFilesSetting(env.HELPDESK_FILES, problems, env);
 
   const configFile = findConfigFile(env.HELPDESK_CONFIG, cwd, problems);
   const file = configFile ? await importConfigFile(configFile, problems) : {};
@@ -78,15 +79,12 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
   };
 }
 
-/** HELPDESK_FILES: `database` (default) or `disk`; an `s3://` address is recognised and refused until S3 is built. */
-export function parseFilesSetting(value: string | undefined, problems: string[]): FilesSetting {
+/** HELPDESK_FILES: `database` (default), `disk`, or an `s3://bucket?endpoint=…&region=…` address. */
+export function parseFilesSetting(value: string | undefined, problems: string[], env: NodeJS.ProcessEnv = {}): FilesSetting {
   const chosen = value?.trim() || 'database';
   if (chosen === 'database' || chosen === 'disk') return { kind: chosen };
-  if (chosen.startsWith('s3://')) {
-    problems.push('HELPDESK_FILES=s3://… is not available in this version yet; use database (the default) or disk.');
-  } else {
-    problems.push(`HELPDESK_FILES must be database (the default) or disk; got "${chosen}".`);
-  }
+  if (chosen.startsWith('s3://')) return parseS3Address(chosen, problems, env.AWS_REGION) ?? { kind: 'database' };
+  problems.push(`HELPDESK_FILES must be database (the default), disk, or s3://bucket?endpoint=…&region=…; got "${chosen}".`);
   return { kind: 'database' };
 }
 

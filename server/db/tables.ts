@@ -275,6 +275,8 @@ export interface AttachmentsTable {
   /** 1 until its ticket or comment is committed. */
   is_pending: Generated<number>;
   created_at: string;
+  /** The process storing it while pending (see upload-owner.ts); null on rows from before it was recorded. */
+  uploader: string | null;
 }
 
 /** HELPDESK_FILES=database: a file's bytes, in order of seq. */

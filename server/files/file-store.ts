@@ -7,12 +7,12 @@ export interface ByteRange {
 }
 
 /**
- * Where attachments' bytes live (HELPDESK_FILES): the database (default), a folder, or later an
+ * Where attachments' bytes live (HELPDESK_FILES): the database (default), a folder, or an
  * S3-compatible bucket. A file is put once under a key nobody chooses, read whole or by range, and
  * deleted; a store never holds a whole file in memory.
  */
 export interface FileStore {
-  readonly kind: 'database' | 'disk';
+  readonly kind: 'database' | 'disk' | 's3';
   /**
    * Stores the bytes as they arrive and answers how many there were. When `source` fails (a limit, the
    * client gone), nothing of the key is left and its error is thrown.
@@ -22,4 +22,6 @@ export interface FileStore {
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Deletes whatever is stored under `key`, finished or not; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** At start: throws a plain error when the store cannot be used (a bucket missing or refusing us). */
+  check?(): Promise<void>;
 }

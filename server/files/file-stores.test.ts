@@ -1,15 +1,20 @@
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { S3_TEST_CREDENTIALS, startTestS3Server, type TestS3Server } from '../test/s3-server.js';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
 import { CHUNK_BYTES, createDatabaseFileStore } from './database-file-store.js';
 import { createDiskFileStore } from './disk-file-store.js';
 import { newStorageKey } from './file-keys.js';
 import type { FileStore } from './file-store.js';
+import { createS3FileStore } from './s3-file-store.js';
 
 // Deterministic bytes that differ at every offset, so a range off by one shows.
 function pattern(size: number): Buffer {
@@ -32,17 +37,35 @@ describeEachDatabase('file stores', (dialect) => {
   let database: TestDatabase;
   let db: Db;
   let dir: string;
+  let s3: TestS3Server;
+  let s3Store: FileStore;
   const stores: Array<[string, () => FileStore]> = [
     ['database', () => createDatabaseFileStore(db.kysely)],
     ['disk', () => createDiskFileStore(join(dir, 'files'))],
+    ['s3', () => s3Store],
   ];
+  // What a store keeps under `key`: its chunks, its file (whole or partial), its object.
+  async function leftUnder(kind: string, key: string): Promise<string[]> {
+    if (kind === 'database') {
+      const rows = await db.kysely.selectFrom('file_chunks').select('seq').where('storage_key', '=', key).execute();
+      return rows.map((row) => `chunk ${row.seq}`);
+    }
+    if (kind === 'disk') {
+      return readdirSync(join(dir, 'files'), { recursive: true, encoding: 'utf8' }).filter((path) => path.includes(key));
+    }
+    const listed = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.setting.bucket, Prefix: key }));
+    return (listed.Contents ?? []).map((object) => object.Key ?? '');
+  }
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     db = createDb({ url: database.url });
     await migrateToLatest(db);
     dir = mkdtempSync(join(tmpdir(), 'helpdesk-files-'));
+    s3 = await startTestS3Server();
+    s3Store = await createS3FileStore(s3.setting, { credentials: S3_TEST_CREDENTIALS });
   });
   afterAll(async () => {
+    await s3?.close();
     await db.close();
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
@@ -82,14 +105,11 @@ describeEachDatabase('file stores', (dialect) => {
         const store = make();
         const key = newStorageKey();
         await store.put(key, inPieces(pattern(1000)));
+        expect(await leftUnder(kind, key)).not.toEqual([]);
         await store.delete(key);
         await store.delete(key);
-        if (kind === 'database') {
-          const rows = await db.kysely.selectFrom('file_chunks').select('seq').where('storage_key', '=', key).execute();
-          expect(rows).toEqual([]);
-        } else {
-          await expect(store.get(key)).rejects.toThrow();
-        }
+        expect(await leftUnder(kind, key)).toEqual([]);
+        if (kind !== 'database') await expect(store.get(key)).rejects.toThrow();
       });
 
       it('leaves nothing behind when the source fails half-way, and throws its error', async () => {
@@ -101,13 +121,9 @@ describeEachDatabase('file stores', (dialect) => {
           throw new Error('the client went away');
         }
         await expect(store.put(key, failing())).rejects.toThrow('the client went away');
-        if (kind === 'database') {
-          const rows = await db.kysely.selectFrom('file_chunks').select('seq').where('storage_key', '=', key).execute();
-          expect(rows).toEqual([]);
-        } else {
-          await expect(store.get(key)).rejects.toThrow();
-          expect(readdirSync(join(dir, 'files', 'partial'))).toEqual([]);
-        }
+        expect(await leftUnder(kind, key)).toEqual([]);
+        if (kind !== 'database') await expect(store.get(key)).rejects.toThrow();
+        if (kind === 'disk') expect(readdirSync(join(dir, 'files', 'partial'))).toEqual([]);
       });
 
       it('stores an empty file as zero bytes', async () => {
@@ -123,5 +139,42 @@ describeEachDatabase('file stores', (dialect) => {
     const store = createDiskFileStore(join(dir, 'files'));
     await expect(store.put('../../etc/passwd', inPieces(pattern(10)))).rejects.toThrow('hex');
     await expect(store.get('../x')).rejects.toThrow('hex');
+  });
+
+  it('s3: a key that is not the helpdesk’s hex never reaches the bucket', async () => {
+    const store = await createS3FileStore(s3.setting, { credentials: S3_TEST_CREDENTIALS });
+    await expect(store.put('../other/key', inPieces(pattern(10)))).rejects.toThrow('hex');
+    await expect(store.delete('a/b')).rejects.toThrow('hex');
+  });
+
+  it('s3: a large upload cut off after several parts leaves no object and throws the source’s error', async () => {
+    const store = await createS3FileStore(s3.setting, { credentials: S3_TEST_CREDENTIALS });
+    const key = newStorageKey();
+    async function* failingLate(): AsyncGenerator<Uint8Array> {
+      for (let i = 0; i < 12; i += 1) yield pattern(1024 * 1024);
+      throw new Error('over the limit');
+    }
+    await expect(store.put(key, failingLate())).rejects.toThrow('over the limit');
+    const listed = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.setting.bucket, Prefix: key }));
+    expect(listed.Contents ?? []).toEqual([]);
+  });
+
+  it('s3: the start-up check passes on the bucket and names a missing one, missing credentials, a server not there', async () => {
+    await expect((await createS3FileStore(s3.setting, { credentials: S3_TEST_CREDENTIALS })).check()).resolves.toBeUndefined();
+    const missing = await createS3FileStore({ ...s3.setting, bucket: 'no-such-bucket' }, { credentials: S3_TEST_CREDENTIALS });
+    const noCredentials = await createS3FileStore(s3.setting, {
+      credentials: () => Promise.reject(Object.assign(new Error('none found'), { name: 'CredentialsProviderError' })),
+    });
+    await expect(noCredentials.check()).rejects.toThrow(/the credentials \(AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY\) are missing/);
+    const closed = createServer().listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const { port } = closed.address() as AddressInfo;
+    closed.close();
+    const nobody = await createS3FileStore(
+      { ...s3.setting, endpoint: `http://127.0.0.1:${port}` },
+      { credentials: S3_TEST_CREDENTIALS, maxAttempts: 1 },
+    );
+    await expect(nobody.check()).rejects.toThrow(/cannot be used: the server could not be reached \(.*ECONNREFUSED/);
+    await expect(missing.check()).rejects.toThrow(/"no-such-bucket" at http:\/\/127\.0\.0\.1:\d+ cannot be used: it does not exist/);
   });
 });

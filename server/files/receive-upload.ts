@@ -3,6 +3,7 @@ import { now } from '../domain/context.js';
 import { cleanFileName } from './clean-file-name.js';
 import { newPublicId, newStorageKey } from './file-keys.js';
 import { inspectUpload, type UploadRules, type Verdict } from './inspect-upload.js';
+import { THIS_UPLOADER } from './upload-owner.js';
 
 /** A file stored and checked, pending until its ticket or comment commits (claimUploads). */
 export interface ReceivedUpload {
@@ -30,7 +31,7 @@ export async function receiveUpload(
   const publicId = newPublicId();
   const { id } = await ctx.db
     .insertInto('attachments')
-    .values({ public_id: publicId, name, storage_key: storageKey, created_at: now() })
+    .values({ public_id: publicId, name, storage_key: storageKey, created_at: now(), uploader: THIS_UPLOADER })
     .returning('id')
     .executeTakeFirstOrThrow();
   const verdict: Verdict = { type: 'application/octet-stream' };

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { claimUploads } from './claim-uploads.js';
 import { createDiskFileStore } from './disk-file-store.js';
 import { type ReceivedUpload, receiveUpload } from './receive-upload.js';
 import { ABANDONED_AFTER_MS, sweepAbandonedUploads } from './sweep-abandoned-uploads.js';
+import { THIS_UPLOADER } from './upload-owner.js';
 
 const RULES = {
   maxFileBytes: 1_000_000,
@@ -69,6 +71,37 @@ describeEachDatabase('sweeping abandoned uploads', (dialect) => {
       });
     });
   }
+
+  it('sweeps young uploads at once when their process has ended on this machine; keeps live and foreign ones', async () => {
+    const ctx = createDomainContext(db, createHooks());
+    // A pid that was surely ours to see and is now free: a child that has exited.
+    const child = spawn(process.execPath, ['-e', '']);
+    const deadPid = child.pid as number;
+    await new Promise((resolve) => child.once('exit', resolve));
+    const [machine, , run] = THIS_UPLOADER.split(' ');
+    const uploaders = {
+      killed: `${machine} ${deadPid} ${run}`,
+      earlierRunWithOurPid: `${machine} ${process.pid} 0123456789abcdef`,
+      live: THIS_UPLOADER,
+      otherMachine: `another-machine/4026531836 ${deadPid} ${run}`,
+      unknown: null,
+    };
+    const keys = {} as Record<keyof typeof uploaders, string>;
+    for (const [name, uploader] of Object.entries(uploaders)) {
+      const upload = await receiveUpload(ctx, `${name}.png`, bytes(TINY_PNG), RULES);
+      await ctx.db.updateTable('attachments').set({ uploader }).where('id', '=', upload.rowId).execute();
+      keys[name as keyof typeof uploaders] = upload.storageKey;
+    }
+    expect(await sweepAbandonedUploads(ctx)).toBe(2);
+    const left = await ctx.db.selectFrom('attachments').select('storage_key').where('storage_key', 'in', Object.values(keys)).execute();
+    expect(new Set(left.map((row) => row.storage_key))).toEqual(new Set([keys.live, keys.otherMachine, keys.unknown]));
+    const chunks = await ctx.db
+      .selectFrom('file_chunks')
+      .select('storage_key')
+      .where('storage_key', 'in', [keys.killed, keys.earlierRunWithOurPid])
+      .execute();
+    expect(chunks).toEqual([]);
+  });
 
   it('disk: a partial file left by a process killed mid-upload goes with its pending row', async () => {
     const store = createDiskFileStore(join(dir, 'files'));

@@ -78,7 +78,7 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
   const db = createDb({ ...options.databaseTuning, url: database.url });
   await migrateToLatest(db);
   const hooks = await loadHooks(config);
-  const ctx = createDomainContext(db, hooks, undefined, createFileStore(config.files, db.kysely, config.dataDir));
+  const ctx = createDomainContext(db, hooks, undefined, await createFileStore(config.files, db.kysely, config.dataDir));
   const counters = createMemoryCounterStore();
   const app = await buildApp({ config, ctx, counters, logger: options.logger });
   return {
