@@ -12,12 +12,13 @@ export async function sweepAbandonedUploads(ctx: DomainContext, at = Date.now())
   const cutoff = new Date(at - ABANDONED_AFTER_MS).toISOString();
   const rows = await ctx.db
     .selectFrom('attachments')
-    .select(['id', 'storage_key'])
+    .select(['id', 'storage_key', 'thumb_key'])
     .where('is_pending', '=', 1)
     .where('created_at', '<', cutoff)
     .execute();
   for (const row of rows) {
     await ctx.files.delete(row.storage_key);
+    if (row.thumb_key) await ctx.files.delete(row.thumb_key);
     await ctx.db.deleteFrom('attachments').where('id', '=', row.id).where('is_pending', '=', 1).execute();
   }
   return rows.length;
