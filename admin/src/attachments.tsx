@@ -1,12 +1,8 @@
 import { useRef } from 'react';
+import { formatSize } from '../../common/format-size.js';
 import type { Attachment } from './api.js';
 
-/** A size as people read it: bytes, KB or MB. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}
+export { formatSize };
 
 /** The files of one message: links (images open in the browser, others download) with their sizes. */
 export function AttachmentLinks({ files }: { files: Attachment[] | undefined }) {

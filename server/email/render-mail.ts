@@ -1,5 +1,7 @@
+import { formatSize } from '../../common/format-size.js';
 import { markdownToText, renderMarkdownToHtml } from '../../common/render-markdown.js';
 import { escapeHtml } from './escape-html.js';
+import type { MailedFile } from './mail-files.js';
 import { REPLY_MARKER } from './reply-marker.js';
 
 /** Values of the template placeholders (`##name##`). */
@@ -21,6 +23,8 @@ export interface RenderOptions {
   linkLabel?: string;
   /** Starts the mail with the "reply above this line" marker (mails whose replies land in the ticket). */
   replyMarker?: boolean;
+  /** The message's files, listed after the body: attached, or each with its signed link. */
+  files?: readonly MailedFile[];
 }
 
 const PLACEHOLDER = /##([a-z_]+)##/g;
@@ -45,7 +49,8 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
     // The text part reads as plain words: `**bold**` becomes bold, links keep their address.
     return name === 'reply_text' && options.markdownReply ? markdownToText(value) : value;
   });
-  const text = options.replyMarker ? `${REPLY_MARKER}\n\n${filled}` : filled;
+  const marked = options.replyMarker ? `${REPLY_MARKER}\n\n${filled}` : filled;
+  const text = options.files?.length ? `${marked}\n\n${filesAsText(options.files)}` : marked;
 
   const htmlBody = bodyTemplate
     .split(PLACEHOLDER)
@@ -68,7 +73,7 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
   const html =
     `<!doctype html><html><head><meta ` +
     `charset="utf-8"><title>${escapeHtml(subject)}</title></head><body ` +
-    `style="font-family:sans-serif;line-height:1.5">${marker}${htmlBody}</body></html>`;
+    `style="font-family:sans-serif;line-height:1.5">${marker}${htmlBody}${options.files?.length ? filesAsHtml(options.files) : ''}</body></html>`;
   return { subject, text, html };
 }
 
@@ -80,4 +85,32 @@ function button(href: string, label: string): string {
     `<a href="${escapeHtml(href)}"><span style="color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(label)}</span></a>` +
     '</td></tr></table>'
   );
+}
+
+// A date people read, the same in every time zone the mail reaches (the link's expiry is UTC).
+const expiryDate = (at: Date) => at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+function filesHeading(files: readonly MailedFile[]): string {
+  return files.every((file) => file.link === null)
+    ? `Attached ${files.length === 1 ? 'file' : 'files'}:`
+    : `${files.length === 1 ? 'A file' : 'Files'} to download (too large to attach):`;
+}
+
+function filesAsText(files: readonly MailedFile[]): string {
+  const lines = files.map((file) =>
+    file.link
+      ? `- ${file.name} (${formatSize(file.size)}): ${file.link.url} (works until ${expiryDate(file.link.expiresAt)})`
+      : `- ${file.name} (${formatSize(file.size)})`,
+  );
+  return [filesHeading(files), ...lines].join('\n');
+}
+
+function filesAsHtml(files: readonly MailedFile[]): string {
+  const items = files.map((file) => {
+    const size = `<span style="color:#666">(${escapeHtml(formatSize(file.size))})</span>`;
+    if (!file.link) return `<li>${escapeHtml(file.name)} ${size}</li>`;
+    const until = `<span style="color:#666">works until ${escapeHtml(expiryDate(file.link.expiresAt))}</span>`;
+    return `<li><a href="${escapeHtml(file.link.url)}">${escapeHtml(file.name)}</a> ${size}, ${until}</li>`;
+  });
+  return `\n<p>${escapeHtml(filesHeading(files))}</p>\n<ul>${items.join('')}</ul>`;
 }

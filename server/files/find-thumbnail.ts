@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { DomainContext } from '../domain/context.js';
-import type { ReadableAttachment } from './find-readable-attachment.js';
 import { newStorageKey } from './file-keys.js';
+import type { ReadableAttachment } from './find-readable-attachment.js';
 import { hasThumbnail, makeThumbnail, ThumbnailRefused } from './make-thumbnail.js';
 
 /**
@@ -26,7 +26,12 @@ export async function findThumbnail(ctx: DomainContext, file: ReadableAttachment
     thumbnail = await makeThumbnail(await readWhole(ctx, file.storageKey), file.type);
   } catch (error) {
     if (!(error instanceof ThumbnailRefused)) throw error;
-    await ctx.db.updateTable('attachments').set({ thumb_key: CANNOT }).where('id', '=', file.rowId).where('thumb_key', 'is', null).execute();
+    await ctx.db
+      .updateTable('attachments')
+      .set({ thumb_key: CANNOT })
+      .where('id', '=', file.rowId)
+      .where('thumb_key', 'is', null)
+      .execute();
     return undefined;
   }
   const key = newStorageKey();

@@ -1,11 +1,7 @@
+import { formatSize } from '../../../common/format-size.js';
 import type { AttachmentSummary } from '../../files/list-attachments.js';
 
-/** A size as people read it: bytes, KB or MB (of 1,024). */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}
+export { formatSize };
 
 /** The files sent with one message, as links with their sizes (the file route decides inline or download). */
 export function AttachmentList({ files, url }: { files: readonly AttachmentSummary[] | undefined; url: (publicId: string) => string }) {

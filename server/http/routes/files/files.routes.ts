@@ -2,14 +2,14 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import type { FastifyReply } from 'fastify';
 import { takeGuess } from '../../../auth/guess-limits.js';
 import { AppError } from '../../../errors.js';
-import { findMailedAttachment, findReadableAttachment, type ReadableAttachment } from '../../../files/find-readable-attachment.js';
 import type { FileStore } from '../../../files/file-store.js';
+import { findMailedAttachment, findReadableAttachment, type ReadableAttachment } from '../../../files/find-readable-attachment.js';
 import { findThumbnail } from '../../../files/find-thumbnail.js';
 import { THUMBNAIL_TYPE } from '../../../files/make-thumbnail.js';
 import { checkSignedFileLink } from '../../../files/signed-file-link.js';
-import { sendBrokenFileLink, sendTooManyBrokenLinks } from './broken-file-link-page.js';
 import type { RouteServices } from '../../services.js';
 import { problemResponses } from '../shared.schema.js';
+import { sendBrokenFileLink, sendTooManyBrokenLinks } from './broken-file-link-page.js';
 import { parseByteRange } from './byte-range.js';
 import { fileHeaders } from './file-headers.js';
 
