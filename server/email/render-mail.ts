@@ -3,6 +3,7 @@ import { markdownToText, renderMarkdownToHtml } from '../../common/render-markdo
 import { escapeHtml } from './escape-html.js';
 import type { MailedFile } from './mail-files.js';
 import { REPLY_MARKER } from './reply-marker.js';
+import { unlinkableText } from './unlinkable-text.js';
 
 /** Values of the template placeholders (`##name##`). */
 export type MailValues = Partial<
@@ -96,11 +97,12 @@ function filesHeading(files: readonly MailedFile[]): string {
     : `${files.length === 1 ? 'A file' : 'Files'} to download (too large to attach):`;
 }
 
+// A sender chose the names: shown, never a link of their own (`www.evil.com.png`), as with names and subjects.
 function filesAsText(files: readonly MailedFile[]): string {
   const lines = files.map((file) =>
     file.link
-      ? `- ${file.name} (${formatSize(file.size)}): ${file.link.url} (works until ${expiryDate(file.link.expiresAt)})`
-      : `- ${file.name} (${formatSize(file.size)})`,
+      ? `- ${unlinkableText(file.name)} (${formatSize(file.size)}): ${file.link.url} (works until ${expiryDate(file.link.expiresAt)})`
+      : `- ${unlinkableText(file.name)} (${formatSize(file.size)})`,
   );
   return [filesHeading(files), ...lines].join('\n');
 }
@@ -108,9 +110,10 @@ function filesAsText(files: readonly MailedFile[]): string {
 function filesAsHtml(files: readonly MailedFile[]): string {
   const items = files.map((file) => {
     const size = `<span style="color:#666">(${escapeHtml(formatSize(file.size))})</span>`;
-    if (!file.link) return `<li>${escapeHtml(file.name)} ${size}</li>`;
+    const name = escapeHtml(unlinkableText(file.name));
+    if (!file.link) return `<li>${name} ${size}</li>`;
     const until = `<span style="color:#666">works until ${escapeHtml(expiryDate(file.link.expiresAt))}</span>`;
-    return `<li><a href="${escapeHtml(file.link.url)}">${escapeHtml(file.name)}</a> ${size}, ${until}</li>`;
+    return `<li><a href="${escapeHtml(file.link.url)}">${name}</a> ${size}, ${until}</li>`;
   });
   return `\n<p>${escapeHtml(filesHeading(files))}</p>\n<ul>${items.join('')}</ul>`;
 }
