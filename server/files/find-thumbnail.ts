@@ -10,6 +10,15 @@ import { hasThumbnail, makeThumbnail, ThumbnailRefused } from './make-thumbnail.
  */
 export const THUMBNAIL_MAX_SOURCE_BYTES = 40 * 1024 * 1024;
 
+// Thumbnails are made one at a time per process: a page of twenty new images must not hold twenty
+// decoded images in memory at once. Each is made once, so the queue is short-lived.
+let previous: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const next = previous.then(work, work);
+  previous = next.catch(() => undefined);
+  return next;
+}
+
 /** Marks an image whose thumbnail cannot be made, so no later request tries again. */
 const CANNOT = '';
 
@@ -23,7 +32,7 @@ export async function findThumbnail(ctx: DomainContext, file: ReadableAttachment
   if (file.thumbKey !== null && file.thumbSize !== null) return { key: file.thumbKey, size: file.thumbSize };
   let thumbnail: Buffer;
   try {
-    thumbnail = await makeThumbnail(await readWhole(ctx, file.storageKey), file.type);
+    thumbnail = await oneAtATime(async () => makeThumbnail(await readWhole(ctx, file.storageKey), file.type));
   } catch (error) {
     if (!(error instanceof ThumbnailRefused)) throw error;
     await ctx.db
