@@ -1,5 +1,5 @@
 // The admin app's composer with files in Chromium against the real helpdesk: chips with name, size and
-// remove, one multipart request with the reply, the thread's links opening the stored file, axe-clean.
+// remove, one multipart request with the reply, the thread's image thumbnail opening the stored file, axe-clean.
 import { expect, test } from '@playwright/test';
 import { type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
@@ -43,8 +43,14 @@ test('an agent attaches two files, removes one, replies; the thread links the fi
   await expect(page.getByRole('status').filter({ hasText: 'Reply sent.' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Files to send' })).toHaveCount(0);
 
+  // An image shows as its thumbnail (loaded under the admin's CSP), a link that opens the full file.
   const link = page.getByRole('list', { name: 'Conversation' }).getByRole('link', { name: 'error.png' });
   await expect(link).toBeVisible();
+  const thumbnail = link.getByRole('img', { name: /^error\.png \(\d+ bytes\), opens full size$/ });
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  expect(await thumbnail.getAttribute('src')).toMatch(/\/files\/[\w-]+\/thumbnail$/);
+  expect(await axeViolations(page)).toEqual([]);
   const href = (await link.getAttribute('href')) as string;
   const file = await page.request.get(href);
   expect(file.status()).toBe(200);

@@ -139,6 +139,10 @@ export interface Attachment {
   size: number;
   type: string;
   url: string;
+  /** Raster images: a small copy for the thread; null for other files. */
+  thumbnail_url: string | null;
+  /** Why the file is gone, in words, when the purge of closed tickets' files removed it. */
+  removed: string | null;
 }
 export interface Comment {
   id: number;

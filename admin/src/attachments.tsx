@@ -1,27 +1,54 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { formatSize } from '../../common/format-size.js';
 import type { Attachment } from './api.js';
 
-/** A size as people read it: bytes, KB or MB. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-}
+export { formatSize };
 
-/** The files of one message: links (images open in the browser, others download) with their sizes. */
+/**
+ * The files of one message: an image as its thumbnail, which opens the full image (or as a link, when the
+ * thumbnail cannot be made); other files as download links with their sizes; a purged file with why it went.
+ */
 export function AttachmentLinks({ files }: { files: Attachment[] | undefined }) {
   if (!files?.length) return null;
   return (
     <ul className="attachments" aria-label="Attached files">
       {files.map((file) => (
         <li key={file.id}>
-          <a href={file.url} target="_blank" rel="noopener">
-            {file.name}
-          </a>{' '}
-          <span className="muted">({formatSize(file.size)})</span>
+          <AttachmentItem file={file} />
         </li>
       ))}
     </ul>
+  );
+}
+
+function AttachmentItem({ file }: { file: Attachment }) {
+  const [thumbnailFailed, setThumbnailFailed] = useState(false);
+  if (file.removed) {
+    return (
+      <span className="attachment-removed">
+        {file.name} <span className="muted">({file.removed})</span>
+      </span>
+    );
+  }
+  if (file.thumbnail_url && !thumbnailFailed) {
+    return (
+      <a href={file.url} target="_blank" rel="noopener" className="attachment-image">
+        <img
+          src={file.thumbnail_url}
+          alt={`${file.name} (${formatSize(file.size)}), opens full size`}
+          loading="lazy"
+          onError={() => setThumbnailFailed(true)}
+        />
+      </a>
+    );
+  }
+  return (
+    <>
+      <a href={file.url} target="_blank" rel="noopener">
+        {file.name}
+      </a>{' '}
+      <span className="muted">({formatSize(file.size)})</span>
+    </>
   );
 }
 

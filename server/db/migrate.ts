@@ -16,6 +16,7 @@ import * as statusClientLabels from './migrations/2026-11-25-012-status-client-l
 import * as ticketSearch from './migrations/2026-11-25-013-ticket-search.js';
 import * as attachments from './migrations/2026-11-25-020-attachments.js';
 import * as attachmentUploader from './migrations/2026-11-26-030-attachment-uploader.js';
+import * as attachmentThumbnailsPurge from './migrations/2026-11-26-035-attachment-thumbnails-purge.js';
 import * as savedReplies from './migrations/2026-11-26-040-saved-replies.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-013-ticket-search': ticketSearch,
   '2026-11-25-020-attachments': attachments,
   '2026-11-26-030-attachment-uploader': attachmentUploader,
+  '2026-11-26-035-attachment-thumbnails-purge': attachmentThumbnailsPurge,
   '2026-11-26-040-saved-replies': savedReplies,
 };
 

@@ -277,6 +277,12 @@ export interface AttachmentsTable {
   created_at: string;
   /** The process storing it while pending (see upload-owner.ts); null on rows from before it was recorded. */
   uploader: string | null;
+  /** The thumbnail's store key once made; '' when the image cannot be shrunk (not tried again). */
+  thumb_key: string | null;
+  thumb_size: number | null;
+  /** Set when the purge of closed tickets' files deleted the bytes; the row stays for the thread's note. */
+  removed_at: string | null;
+  removed_after_days: number | null;
 }
 
 /** HELPDESK_FILES=database: a file's bytes, in order of seq. */

@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
+import type { MailAttachment } from './mail-files.js';
 
 /** One outgoing message, as the mail worker builds it. */
 export interface OutgoingMail {
@@ -22,6 +23,8 @@ export interface OutgoingMail {
    * `Auto-Submitted: auto-generated` (RFC 3834) so vacation responders stay quiet. A person's reply is not.
    */
   automatic: boolean;
+  /** Files sent with the message (under Tickets → Attachments' mail size); their bytes stream from the store. */
+  attachments?: MailAttachment[];
 }
 
 export interface MailTransport {
@@ -32,7 +35,11 @@ export interface MailTransport {
 
 const AUTOMATIC_HEADERS = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' };
 
-function toNodemailer(mail: OutgoingMail) {
+async function toNodemailer(mail: OutgoingMail) {
+  // Opened per attempt: a stream is read once, and a retried mail needs the bytes again.
+  const attachments = await Promise.all(
+    (mail.attachments ?? []).map(async (file) => ({ filename: file.filename, contentType: file.contentType, content: await file.open() })),
+  );
   return {
     from: mail.from,
     to: mail.to,
@@ -44,6 +51,7 @@ function toNodemailer(mail: OutgoingMail) {
     ...(mail.inReplyTo && { inReplyTo: mail.inReplyTo }),
     ...(mail.replyTo && { replyTo: mail.replyTo }),
     headers: mail.automatic ? AUTOMATIC_HEADERS : {},
+    ...(attachments.length && { attachments }),
   };
 }
 
@@ -74,7 +82,7 @@ export function createMailTransport(options: { smtpUrl: string | null; dataDir: 
     });
     return {
       async send(mail) {
-        await (await transport.get()).sendMail(toNodemailer(mail));
+        await (await transport.get()).sendMail(await toNodemailer(mail));
         return {};
       },
       close: transport.close,
@@ -84,7 +92,7 @@ export function createMailTransport(options: { smtpUrl: string | null; dataDir: 
   const transport = onFirstSend({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await (await transport.get()).sendMail(toNodemailer(mail));
+      const info = await (await transport.get()).sendMail(await toNodemailer(mail));
       mkdirSync(folder, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/[^a-zA-Z0-9.-]/g, '')}.eml`;
       const file = join(folder, name);

@@ -12,6 +12,7 @@ import type { MailTemplateName } from '../settings/emails-tab.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { issueAccountLink } from './account-links.js';
 import type { OutgoingMail } from './create-transport.js';
+import { mailFilesOf } from './mail-files.js';
 import type { MailJobPayload } from './mail-job-payload.js';
 import { type MailValues, renderMail } from './render-mail.js';
 import { replyAddressFor } from './reply-address.js';
@@ -24,6 +25,9 @@ import { unlinkableText } from './unlinkable-text.js';
 export type MailAllowance = (address: string, template: MailTemplateName, commentAuthorRole: string | null) => Promise<string | null>;
 
 export const MAIL_JOB = 'mail';
+
+/** Mails about a new ticket, which bring the files sent with its description. */
+const FILES_OF_DESCRIPTION: ReadonlySet<MailTemplateName> = new Set(['client_ticket_created', 'agent_ticket_created']);
 
 export async function enqueueMail(db: Kysely<Database>, payload: MailJobPayload): Promise<void> {
   await enqueueJob(db, MAIL_JOB, payload);
@@ -127,7 +131,10 @@ export async function buildMail(
   if (payload.ticketId && !ticket) return null;
   let replyText = ticket?.content;
   let commentAuthorRole: string | null = null;
+  // Which message's files come with the mail: the comment's, or for a new ticket its description's.
+  let filesOf: number | null | undefined = FILES_OF_DESCRIPTION.has(payload.template) ? null : undefined;
   if ('commentId' in payload && payload.commentId) {
+    filesOf = payload.commentId;
     if (await isInternal(ctx.db, payload.commentId)) return null;
     const comment = await ctx.db
       .selectFrom('comments')
@@ -174,11 +181,11 @@ export async function buildMail(
     reply_text: replyText ?? '',
   };
   const support = ticket ? await findSupportAddress(ctx, config) : null;
-  // A new ticket's mails name the files filed with it (the description's), so the client sees they arrived.
+  // Internal notes never get here (no mail is built for one), so their files never go out.
   const files =
-    ticket && payload.template.endsWith('_ticket_created')
-      ? ((await listAttachments(ctx, ticket.id)).get(null) ?? []).map((f) => ({ name: unlinkableText(f.name), size: f.size }))
-      : [];
+    ticket && filesOf !== undefined
+      ? await mailFilesOf(ctx, config, { ticketId: ticket.id, commentId: filesOf }, settings.tickets)
+      : { attachments: [], listed: [] };
   // A person's words relayed (an agent's or a client's reply) are not automatic mail (RFC 3834); the rest is.
   const automatic = commentAuthorRole !== 'agent' && commentAuthorRole !== 'client';
   const rendered = renderMail(emails[`${payload.template}_subject`], emails[`${payload.template}_body`], values, {
@@ -186,7 +193,7 @@ export async function buildMail(
     linkLabel: ticket ? 'Open the ticket' : 'Open the link',
     // Only where a reply by mail lands in the ticket.
     replyMarker: Boolean(support),
-    files,
+    files: files.listed,
   });
   const host = new URL(config.homeUrl).hostname;
   // Unguessable as well as stable per job: a reply is matched to its ticket by the id it answers, so
@@ -201,6 +208,7 @@ export async function buildMail(
       ticket && !rendered.subject.includes(`[#${values.ticket_id}]`) ? `${rendered.subject} [#${values.ticket_id}]` : rendered.subject,
     messageId,
     automatic,
+    ...(files.attachments.length && { attachments: files.attachments }),
     ...(ticket &&
       (await threadHeaders(ctx.db, {
         ticketId: ticket.id,

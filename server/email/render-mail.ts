@@ -1,7 +1,9 @@
 import { formatSize } from '../../common/format-size.js';
 import { markdownToText, renderMarkdownToHtml } from '../../common/render-markdown.js';
 import { escapeHtml } from './escape-html.js';
+import type { MailedFile } from './mail-files.js';
 import { REPLY_MARKER } from './reply-marker.js';
+import { unlinkableText } from './unlinkable-text.js';
 
 /** Values of the template placeholders (`##name##`). */
 export type MailValues = Partial<
@@ -22,12 +24,9 @@ export interface RenderOptions {
   linkLabel?: string;
   /** Starts the mail with the "reply above this line" marker (mails whose replies land in the ticket). */
   replyMarker?: boolean;
-  /** Files that came with the message, listed after the body by name and size (names already unlinkable). */
-  files?: ReadonlyArray<{ name: string; size: number }>;
+  /** The message's files, listed after the body: attached, or each with its signed link. */
+  files?: readonly MailedFile[];
 }
-
-/** The heading of the list of files after a mail's body. */
-export const FILES_HEADING = 'Attached files:';
 
 const PLACEHOLDER = /##([a-z_]+)##/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
@@ -51,11 +50,8 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
     // The text part reads as plain words: `**bold**` becomes bold, links keep their address.
     return name === 'reply_text' && options.markdownReply ? markdownToText(value) : value;
   });
-  // Whatever the owner's template says, the files are listed: who filed needs to see they arrived.
-  const files = options.files ?? [];
-  const fileLines = files.map((file) => `- ${file.name} (${formatSize(file.size)})`);
-  const withFiles = files.length ? `${filled.trimEnd()}\n\n${FILES_HEADING}\n${fileLines.join('\n')}\n` : filled;
-  const text = options.replyMarker ? `${REPLY_MARKER}\n\n${withFiles}` : withFiles;
+  const marked = options.replyMarker ? `${REPLY_MARKER}\n\n${filled}` : filled;
+  const text = options.files?.length ? `${marked}\n\n${filesAsText(options.files)}` : marked;
 
   const htmlBody = bodyTemplate
     .split(PLACEHOLDER)
@@ -75,13 +71,10 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
     .map((piece, index) => (index % 2 === 1 ? piece : piece.replace(/\r?\n/g, '<br>\n')))
     .join('');
   const marker = options.replyMarker ? `<p style="color:#888;font-size:12px">${escapeHtml(REPLY_MARKER)}</p>\n` : '';
-  const fileList = files.length
-    ? `\n<p>${escapeHtml(FILES_HEADING)}</p>\n<ul>${files.map((f) => `<li>${escapeHtml(f.name)} (${escapeHtml(formatSize(f.size))})</li>`).join('')}</ul>`
-    : '';
   const html =
     `<!doctype html><html><head><meta ` +
     `charset="utf-8"><title>${escapeHtml(subject)}</title></head><body ` +
-    `style="font-family:sans-serif;line-height:1.5">${marker}${htmlBody}${fileList}</body></html>`;
+    `style="font-family:sans-serif;line-height:1.5">${marker}${htmlBody}${options.files?.length ? filesAsHtml(options.files) : ''}</body></html>`;
   return { subject, text, html };
 }
 
@@ -93,4 +86,34 @@ function button(href: string, label: string): string {
     `<a href="${escapeHtml(href)}"><span style="color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(label)}</span></a>` +
     '</td></tr></table>'
   );
+}
+
+// A date people read, the same in every time zone the mail reaches (the link's expiry is UTC).
+const expiryDate = (at: Date) => at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+function filesHeading(files: readonly MailedFile[]): string {
+  return files.every((file) => file.link === null)
+    ? `Attached ${files.length === 1 ? 'file' : 'files'}:`
+    : `${files.length === 1 ? 'A file' : 'Files'} to download (too large to attach):`;
+}
+
+// A sender chose the names: shown, never a link of their own (`www.evil.com.png`), as with names and subjects.
+function filesAsText(files: readonly MailedFile[]): string {
+  const lines = files.map((file) =>
+    file.link
+      ? `- ${unlinkableText(file.name)} (${formatSize(file.size)}): ${file.link.url} (works until ${expiryDate(file.link.expiresAt)})`
+      : `- ${unlinkableText(file.name)} (${formatSize(file.size)})`,
+  );
+  return [filesHeading(files), ...lines].join('\n');
+}
+
+function filesAsHtml(files: readonly MailedFile[]): string {
+  const items = files.map((file) => {
+    const size = `<span style="color:#666">(${escapeHtml(formatSize(file.size))})</span>`;
+    const name = escapeHtml(unlinkableText(file.name));
+    if (!file.link) return `<li>${name} ${size}</li>`;
+    const until = `<span style="color:#666">works until ${escapeHtml(expiryDate(file.link.expiresAt))}</span>`;
+    return `<li><a href="${escapeHtml(file.link.url)}">${name}</a> ${size}, ${until}</li>`;
+  });
+  return `\n<p>${escapeHtml(filesHeading(files))}</p>\n<ul>${items.join('')}</ul>`;
 }

@@ -39,6 +39,34 @@ export function attachmentsSection() {
       attachment_types_text: allow('Plain text and CSV', 'UTF-8 text without NUL bytes; served as plain text, never as a page.'),
       attachment_types_office: allow('Office documents', 'Word, Excel, PowerPoint (old and new), OpenDocument, RTF.'),
       attachment_types_zip: allow('Zip archives', ''),
+      attachment_mail_attach_mb: {
+        type: 'number',
+        label: 'Attach files to mail up to (MB in all)',
+        default: 5,
+        min: 0,
+        max: 50,
+        desc:
+          'A message’s files go with its mail when together they are at most this size; otherwise the mail carries a ' +
+          'link to each. 0: always links. Many mail servers refuse mail over 10 MB, and attaching makes files a third larger.',
+      },
+      attachment_mail_link_days: {
+        type: 'number',
+        label: 'Links to files in mail work for (days)',
+        default: 7,
+        min: 1,
+        max: 90,
+        desc: 'Anyone holding the mail can open such a link without signing in, until then. The ticket always has the file.',
+      },
+      attachment_purge_closed_days: {
+        type: 'number',
+        label: 'Delete files of tickets closed for (days)',
+        default: 0,
+        min: 0,
+        max: 36_500,
+        desc:
+          'Files of tickets that have been Closed, with no change, for longer than this are deleted; the thread says a file ' +
+          'was removed. 0: keep files for as long as their ticket.',
+      },
     },
   } satisfies SettingsSection;
 }

@@ -3,10 +3,14 @@ import { mayReadComment, mayReadTicket } from '../policies/ticket-policy.js';
 
 /** A stored file as its answer needs it. */
 export interface ReadableAttachment {
+  rowId: number;
   name: string;
   size: number;
   type: string;
   storageKey: string;
+  /** The thumbnail's store key once made, '' when none can be made, null before the first request. */
+  thumbKey: string | null;
+  thumbSize: number | null;
 }
 
 /**
@@ -19,18 +23,48 @@ export async function findReadableAttachment(
   actor: Actor | null,
   publicId: string,
 ): Promise<ReadableAttachment | undefined> {
+  const row = await loadAttachment(ctx, publicId);
+  if (!row || !mayReadTicket(actor, row.author_id)) return undefined;
+  if (row.comment_id !== null && !mayReadComment(actor, { isInternal: row.meta_value === '1' })) return undefined;
+  return toReadable(row);
+}
+
+/**
+ * The attachment a mailed link names (the link's signature was checked): what the mail could carry, so
+ * never an internal note's file, and only while its ticket, comment and bytes exist.
+ */
+export async function findMailedAttachment(ctx: DomainContext, publicId: string): Promise<ReadableAttachment | undefined> {
+  const row = await loadAttachment(ctx, publicId);
+  if (!row || row.meta_value === '1') return undefined;
+  return toReadable(row);
+}
+
+async function loadAttachment(ctx: DomainContext, publicId: string) {
   const row = await ctx.db
     .selectFrom('attachments as a')
     .innerJoin('posts as p', (join) => join.onRef('p.id', '=', 'a.ticket_id').on('p.type', '=', 'ticket'))
     .leftJoin('comments as c', (join) => join.onRef('c.id', '=', 'a.comment_id').onRef('c.post_id', '=', 'a.ticket_id'))
     .leftJoin('comment_meta as m', (join) => join.onRef('m.comment_id', '=', 'c.id').on('m.meta_key', '=', 'is_internal'))
-    .select(['a.name', 'a.size', 'a.type', 'a.storage_key', 'a.comment_id', 'c.id as found_comment', 'p.author_id', 'm.meta_value'])
+    .select(['a.id', 'a.thumb_key', 'a.thumb_size', 'a.name', 'a.size', 'a.type', 'a.storage_key', 'a.comment_id'])
+    .select(['c.id as found_comment', 'p.author_id', 'm.meta_value'])
     .where('a.public_id', '=', publicId)
     .where('a.is_pending', '=', 0)
+    // A purged file's row stays for the thread's note; its bytes are gone.
+    .where('a.removed_at', 'is', null)
     .executeTakeFirst();
-  if (!row || !mayReadTicket(actor, row.author_id)) return undefined;
   // A comment's file whose comment is gone (or on another ticket) is no one's to read.
-  if (row.comment_id !== null && row.found_comment === null) return undefined;
-  if (row.comment_id !== null && !mayReadComment(actor, { isInternal: row.meta_value === '1' })) return undefined;
-  return { name: row.name, size: Number(row.size), type: row.type, storageKey: row.storage_key };
+  if (row && row.comment_id !== null && row.found_comment === null) return undefined;
+  return row;
+}
+
+function toReadable(row: NonNullable<Awaited<ReturnType<typeof loadAttachment>>>): ReadableAttachment {
+  return {
+    rowId: row.id,
+    name: row.name,
+    size: Number(row.size),
+    type: row.type,
+    storageKey: row.storage_key,
+    thumbKey: row.thumb_key,
+    thumbSize: row.thumb_size === null ? null : Number(row.thumb_size),
+  };
 }

@@ -15,13 +15,14 @@ export async function sweepAbandonedUploads(ctx: DomainContext, at = Date.now())
   const cutoff = new Date(at - ABANDONED_AFTER_MS).toISOString();
   const rows = await ctx.db
     .selectFrom('attachments')
-    .select(['id', 'storage_key', 'created_at', 'uploader'])
+    .select(['id', 'storage_key', 'thumb_key', 'created_at', 'uploader'])
     .where('is_pending', '=', 1)
     .where((eb) => eb.or([eb('created_at', '<', cutoff), eb('uploader', 'like', `${THIS_MACHINE_PREFIX}%`)]))
     .execute();
   const abandoned = rows.filter((row) => row.created_at < cutoff || isUploaderGone(row.uploader));
   for (const row of abandoned) {
     await ctx.files.delete(row.storage_key);
+    if (row.thumb_key) await ctx.files.delete(row.thumb_key);
     await ctx.db.deleteFrom('attachments').where('id', '=', row.id).where('is_pending', '=', 1).execute();
   }
   return abandoned.length;

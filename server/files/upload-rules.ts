@@ -42,6 +42,8 @@ async function storedBytes(ctx: DomainContext, ticketId: number): Promise<number
     .select(sql<number>`coalesce(sum(size), 0)`.as('total'))
     .where('ticket_id', '=', ticketId)
     .where('is_pending', '=', 0)
+    // Purged files hold no bytes any more.
+    .where('removed_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }

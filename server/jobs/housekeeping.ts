@@ -1,4 +1,5 @@
 import type { DomainContext } from '../domain/context.js';
+import { purgeClosedTicketFiles } from '../files/purge-closed-ticket-files.js';
 import { sweepAbandonedUploads } from '../files/sweep-abandoned-uploads.js';
 import { deleteEndedCounterWindows } from '../intake/database-counter-store.js';
 
@@ -8,7 +9,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Deletes what no one can use any more: expired sessions, sign-in links expired over 30 days ago
  * (until then an old link can still ask for a fresh one), expired sign-up confirmations and reset links,
  * rate-limit hits older than a day, counter windows that have ended, jobs done or skipped over 30 days ago
- * (failed ones stay for an admin), and what aborted uploads and deleted tickets left of their files.
+ * (failed ones stay for an admin), what aborted uploads and deleted tickets left of their files, and (when
+ * Tickets → Attachments says so) the files of tickets closed long ago.
  */
 export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promise<void> {
   const iso = (ms: number) => new Date(at.getTime() - ms).toISOString();
@@ -29,4 +31,5 @@ export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promi
     .where('created_at', '<=', iso(30 * DAY_MS))
     .execute();
   await sweepAbandonedUploads(ctx, at.getTime());
+  await purgeClosedTicketFiles(ctx, at);
 }

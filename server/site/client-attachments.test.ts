@@ -99,6 +99,47 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
     expect(rows).toEqual([{ name: 'shot.png', comment_id: null }]);
   });
 
+  it('the thread shows an image as its thumbnail opening the full image, other files as links with sizes, purged ones as a note', async () => {
+    const { browser, id } = await signedInClient();
+    const page = await browser.get(`/tickets/?ticket=${id}`);
+    const sent = await browser.postMultipart(
+      '/account/reply/',
+      { _csrf: csrfIn(page.body), ticket_id: String(id), return_to: '/tickets/', text: 'Two files.' },
+      [
+        { name: 'screen.png', bytes: TINY_PNG },
+        { name: 'steps.txt', bytes: Buffer.from('one\ntwo\n') },
+      ],
+    );
+    expect(sent.statusCode).toBe(303);
+    const rows = await hd.ctx.db
+      .selectFrom('attachments')
+      .select(['public_id', 'name'])
+      .where('ticket_id', '=', id)
+      .orderBy('id')
+      .execute();
+    const [image, text] = rows.map((r) => `http://help.test/api/helpdesk/v1/files/${r.public_id}`);
+    let thread = (await browser.get(`/tickets/?ticket=${id}`)).body;
+    expect(thread).toMatch(
+      new RegExp(
+        `<a href="${image}" class="attachment-image"><img src="${image}/thumbnail" alt="screen\\.png \\(\\d+ bytes\\), opens full size"`,
+      ),
+    );
+    expect(thread).toContain(`<a href="${text}">steps.txt</a> <span class="hint">(8 bytes)</span>`);
+    // The page's session opens the thumbnail.
+    const thumbnail = await browser.get(`${new URL(image as string).pathname}/thumbnail`);
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+
+    await hd.ctx.db
+      .updateTable('attachments')
+      .set({ removed_at: new Date().toISOString(), removed_after_days: 1 })
+      .where('ticket_id', '=', id)
+      .execute();
+    thread = (await browser.get(`/tickets/?ticket=${id}`)).body;
+    expect(thread).not.toContain(image);
+    expect(thread).toContain('steps.txt <span class="hint">(file removed 1 day after the ticket was closed)</span>');
+  });
+
   it('a form post with files but a stale CSRF token is refused and keeps no file', async () => {
     const { browser, id } = await signedInClient();
     const before = await countRows(hd.ctx);

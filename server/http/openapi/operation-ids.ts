@@ -23,6 +23,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /helpdesk/v1/events': 'followEvents',
   'POST /helpdesk/v1/tickets/{id}/presence': 'setPresence',
   'GET /helpdesk/v1/files/{id}': 'getFile',
+  'GET /helpdesk/v1/files/{id}/thumbnail': 'getFileThumbnail',
+  'GET /helpdesk/v1/files/{id}/mailed': 'getMailedFile',
   // Incoming mail (admins)
   'GET /helpdesk/v1/mail/inbound/status': 'getInboundMailStatus',
   'GET /helpdesk/v1/mail/inbound/failed/': 'listFailedInboundMails',

@@ -1,20 +1,41 @@
+import { formatSize } from '../../../common/format-size.js';
 import type { AttachmentSummary } from '../../files/list-attachments.js';
 
-/** A size as people read it: bytes, KB or MB (of 1,024). */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+export { formatSize };
+
+/** The note where a purged file was. */
+export function removedNote(days: number): string {
+  return `file removed ${days} ${days === 1 ? 'day' : 'days'} after the ticket was closed`;
 }
 
-/** The files sent with one message, as links with their sizes (the file route decides inline or download). */
+/**
+ * The files sent with one message: an image as its thumbnail, which opens the full image; any other file
+ * as a download link with its size (the file route decides inline or download). A purged file is named
+ * with why it is gone.
+ */
 export function AttachmentList({ files, url }: { files: readonly AttachmentSummary[] | undefined; url: (publicId: string) => string }) {
   if (!files?.length) return null;
   return (
     <ul className="attachments" aria-label="Attached files">
       {files.map((file) => (
         <li key={file.publicId}>
-          <a href={url(file.publicId)}>{file.name}</a> <span className="hint">({formatSize(file.size)})</span>
+          {file.removedAfterDays !== null ? (
+            <span className="attachment-removed">
+              {file.name} <span className="hint">({removedNote(file.removedAfterDays)})</span>
+            </span>
+          ) : file.hasThumbnail ? (
+            <a href={url(file.publicId)} className="attachment-image">
+              <img
+                src={`${url(file.publicId)}/thumbnail`}
+                alt={`${file.name} (${formatSize(file.size)}), opens full size`}
+                loading="lazy"
+              />
+            </a>
+          ) : (
+            <>
+              <a href={url(file.publicId)}>{file.name}</a> <span className="hint">({formatSize(file.size)})</span>
+            </>
+          )}
         </li>
       ))}
     </ul>

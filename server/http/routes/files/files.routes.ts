@@ -1,12 +1,23 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { takeGuess } from '../../../auth/guess-limits.js';
 import { AppError } from '../../../errors.js';
-import { findReadableAttachment } from '../../../files/find-readable-attachment.js';
+import type { FileStore } from '../../../files/file-store.js';
+import { findMailedAttachment, findReadableAttachment, type ReadableAttachment } from '../../../files/find-readable-attachment.js';
+import { findThumbnail } from '../../../files/find-thumbnail.js';
+import { THUMBNAIL_TYPE } from '../../../files/make-thumbnail.js';
+import { checkSignedFileLink } from '../../../files/signed-file-link.js';
 import type { RouteServices } from '../../services.js';
 import { problemResponses } from '../shared.schema.js';
+import { sendBrokenFileLink, sendTooManyBrokenLinks } from './broken-file-link-page.js';
 import { parseByteRange } from './byte-range.js';
 import { fileHeaders } from './file-headers.js';
 
 const FileParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) });
+const MailedQuery = Type.Object({
+  expires: Type.Optional(Type.String({ maxLength: 20, description: 'When the link stops working (seconds since 1970)' })),
+  signature: Type.Optional(Type.String({ maxLength: 128, description: 'The helpdesk’s signature of the id and the expiry' })),
+});
 
 /** The same answer for a file that does not exist and one the caller may not read. */
 const noSuchFile = () => new AppError('NOT_FOUND', 'There is no such file.');
@@ -16,7 +27,7 @@ const noSuchFile = () => new AppError('NOT_FOUND', 'There is no such file.');
  * through findReadableAttachment); everyone else, signed in or not, gets the same 404. One byte range
  * may be asked (206).
  */
-export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config }) => {
   app.get(
     '/files/:id',
     {
@@ -37,21 +48,92 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     async (request, reply) => {
       const file = await findReadableAttachment(ctx, request.actor, request.params.id);
       if (!file) throw noSuchFile();
-      const range = parseByteRange(request.headers.range, file.size);
-      if (range === 'unsatisfiable') {
-        throw new AppError('RANGE_NOT_SATISFIABLE', `This file has ${file.size} bytes; ask for a range within them.`).withHeaders({
-          'content-range': `bytes */${file.size}`,
-        });
+      return sendFile(ctx.files, reply, file, request.headers.range);
+    },
+  );
+
+  app.get(
+    '/files/:id/thumbnail',
+    {
+      schema: {
+        summary: 'A small copy of an attached raster image (WebP, at most 320 px a side), to the same readers as the file',
+        tags: ['tickets'],
+        params: FileParams,
+        produces: [THUMBNAIL_TYPE],
+        response: {
+          200: { description: 'The thumbnail', type: 'string', format: 'binary' },
+          ...problemResponses(404),
+        },
+      },
+      compress: false,
+    },
+    async (request, reply) => {
+      const file = await findReadableAttachment(ctx, request.actor, request.params.id);
+      if (!file) throw noSuchFile();
+      const thumbnail = await findThumbnail(ctx, file);
+      if (!thumbnail) throw new AppError('NOT_FOUND', 'This file has no thumbnail: open the file itself.');
+      // The same headers as the file (nosniff, sandbox, private), named after it, shown inline.
+      const dot = file.name.lastIndexOf('.');
+      const name = `${dot > 0 ? file.name.slice(0, dot) : file.name}-thumbnail.webp`;
+      reply.headers(fileHeaders({ ...file, name, type: THUMBNAIL_TYPE, size: thumbnail.size }));
+      reply.header('content-length', String(thumbnail.size));
+      return reply.send(await ctx.files.get(thumbnail.key));
+    },
+  );
+
+  app.get(
+    '/files/:id/mailed',
+    {
+      schema: {
+        summary: 'An attached file through the signed, expiring link a mail gave for it (no sign-in); Range works',
+        description:
+          'A link whose signature does not match, or whose time is past, answers 404 with a page in plain words, never the file.',
+        tags: ['tickets'],
+        params: FileParams,
+        querystring: MailedQuery,
+        produces: ['application/octet-stream'],
+        response: {
+          200: { description: 'The file', type: 'string', format: 'binary' },
+          206: { description: 'The asked byte range of the file', type: 'string', format: 'binary' },
+          404: { description: 'An altered, expired or dead link: a page saying so', type: 'string' },
+          ...problemResponses(416, 429),
+        },
+      },
+      compress: false,
+    },
+    async (request, reply) => {
+      const { expires, signature } = request.query;
+      const check = await checkSignedFileLink(ctx, request.params.id, expires, signature);
+      if (check === 'invalid') {
+        // Signatures cannot be guessed, but trying costs us a lookup: the sign-in links' guess limit applies.
+        if (!(await takeGuess(ctx.db, 'token', request.ip))) return sendTooManyBrokenLinks(ctx, config, reply);
+        return sendBrokenFileLink(ctx, config, reply, 'invalid');
       }
-      reply.headers(fileHeaders(file));
-      if (range) {
-        reply.status(206);
-        reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
-        reply.header('content-length', String(range.end - range.start + 1));
-      } else {
-        reply.header('content-length', String(file.size));
-      }
-      return reply.send(await ctx.files.get(file.storageKey, range));
+      if (check === 'expired') return sendBrokenFileLink(ctx, config, reply, 'expired');
+      const file = await findMailedAttachment(ctx, request.params.id);
+      if (!file) return sendBrokenFileLink(ctx, config, reply, 'gone');
+      // A mailed link is a bearer secret: it must not leak onward through a Referer.
+      reply.header('referrer-policy', 'no-referrer');
+      return sendFile(ctx.files, reply, file, request.headers.range);
     },
   );
 };
+
+/** Sends a file (or the one byte range asked) with the headers every file answer carries. */
+async function sendFile(files: FileStore, reply: FastifyReply, file: ReadableAttachment, rangeHeader: string | undefined) {
+  const range = parseByteRange(rangeHeader, file.size);
+  if (range === 'unsatisfiable') {
+    throw new AppError('RANGE_NOT_SATISFIABLE', `This file has ${file.size} bytes; ask for a range within them.`).withHeaders({
+      'content-range': `bytes */${file.size}`,
+    });
+  }
+  reply.headers(fileHeaders(file));
+  if (range) {
+    reply.status(206);
+    reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
+    reply.header('content-length', String(range.end - range.start + 1));
+  } else {
+    reply.header('content-length', String(file.size));
+  }
+  return reply.send(await files.get(file.storageKey, range));
+}

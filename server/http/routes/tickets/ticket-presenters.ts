@@ -3,6 +3,7 @@ import type { AgentTicket } from '../../../domain/get-agent-ticket.js';
 import type { InboxTicket } from '../../../domain/list-inbox.js';
 import { presentTicketEvent } from '../../../domain/ticket-activity.js';
 import type { AttachmentsByComment } from '../../../files/list-attachments.js';
+import { removedNote } from '../../../site/shared/attachment-list.js';
 
 // Whitelists, one per way a ticket is shown: only the fields named here leave the server. The shapes are
 // described in tickets.schema.ts; a client's views fill the agents' fields with null or empty values.
@@ -37,6 +38,8 @@ function presentAttachments(files: TicketFiles, commentId: number | null) {
     size: f.size,
     type: f.type,
     url: files.url(f.publicId),
+    thumbnail_url: f.hasThumbnail ? `${files.url(f.publicId)}/thumbnail` : null,
+    removed: f.removedAfterDays === null ? null : removedNote(f.removedAfterDays),
   }));
 }
 

@@ -130,6 +130,13 @@ const AttachmentSchema = Type.Object({
   size: Type.Integer({ description: 'Bytes' }),
   type: Type.String({ description: 'The media type decided from the content' }),
   url: Type.String({ description: 'GET it (signed in as who may read it): `/api/helpdesk/v1/files/{id}`' }),
+  thumbnail_url: Type.Union([Type.String(), Type.Null()], {
+    description: 'Raster images: a WebP at most 320 px a side, `/api/helpdesk/v1/files/{id}/thumbnail`; null for other files',
+  }),
+  removed: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'Set when the purge of closed tickets’ files deleted it, in words ("file removed 30 days after the ticket was closed"); the url then answers 404',
+  }),
 });
 const Attachments = (of: string) => Type.Array(AttachmentSchema, { description: `The files sent with ${of}, in order` });
 

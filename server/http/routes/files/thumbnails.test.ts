@@ -1,0 +1,156 @@
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { beforeAll, expect, it } from 'vitest';
+import { createApiToken } from '../../../domain/api-tokens.js';
+import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { multipartBody, type TestFile } from '../../../test/multipart.js';
+import { describeEachDatabase } from '../../../test/test-databases.js';
+import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
+
+const API = '/api/helpdesk/v1';
+
+/** A PNG chunk: length, type, data, CRC of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A valid 1-bit grayscale PNG of 10,000 × 10,000 blank pixels: 100 megapixels that compress to a few
+ * kilobytes — a decompression bomb for anything that decodes it whole.
+ */
+function blankPngBomb(side = 10_000): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.writeUInt8(1, 8); // bit depth
+  header.writeUInt8(0, 9); // grayscale
+  const row = Math.ceil(side / 8) + 1; // a filter byte, then the pixels
+  const pixels = deflateSync(Buffer.alloc(row * side), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', pixels),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+interface Listed {
+  id: string;
+  name: string;
+  url: string;
+  thumbnail_url: string | null;
+}
+
+describeEachDatabase('thumbnails of attached images', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+  let staff: { authorization: string };
+  let owner: { authorization: string };
+  let stranger: { authorization: string };
+  let ticketId: number;
+  let photo: Buffer;
+
+  const send = (url: string, fields: Record<string, string>, files: TestFile[], headers: Record<string, string> = {}) => {
+    const body = multipartBody(fields, files);
+    return hd.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...headers } });
+  };
+  const asClient = async (email: string) => {
+    const user = await hd.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    return { authorization: `Bearer ${await createApiToken(hd.ctx.db, user.id, 'test')}` };
+  };
+  const listed = async (headers: Record<string, string>): Promise<Listed[]> => {
+    const ticket = (await hd.app.inject({ url: `${API}/tickets/${ticketId}`, headers })).json();
+    return [...ticket.attachments, ...ticket.comments.flatMap((c: { attachments: Listed[] }) => c.attachments)];
+  };
+  const named = async (name: string, headers = staff) => (await listed(headers)).find((f) => f.name === name) as Listed;
+  const path = (url: string) => url.replace(hd.config.homeUrl, '');
+  const thumbnailKey = async (publicId: string) =>
+    (await hd.ctx.db.selectFrom('attachments').select('thumb_key').where('public_id', '=', publicId).executeTakeFirstOrThrow()).thumb_key;
+
+  beforeAll(async () => {
+    await relaxIntakeLimits(hd.ctx);
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    staff = await hd.authAs('agent');
+    photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .toBuffer();
+    const mine = ticketPayload();
+    const res = await send(`${API}/tickets/`, mine, [
+      { name: 'photo.jpg', bytes: photo },
+      { name: 'notes.txt', bytes: Buffer.from('plain words\n') },
+      { name: 'bomb.png', bytes: blankPngBomb() },
+    ]);
+    expect(res.statusCode).toBe(201);
+    ticketId = res.json().id;
+    owner = await asClient(mine.email);
+    const other = ticketPayload();
+    expect((await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, payload: other })).statusCode).toBe(201);
+    stranger = await asClient(other.email);
+  });
+
+  it('an image’s thumbnail is a WebP within 320 px, made once and kept, with the file’s headers', async () => {
+    const file = await named('photo.jpg', owner);
+    expect(file.thumbnail_url).toBe(`${file.url}/thumbnail`);
+    const first = await hd.app.inject({ url: path(file.thumbnail_url as string), headers: owner });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/webp');
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    expect(first.headers['content-security-policy']).toBe('sandbox');
+    expect(first.headers['content-disposition']).toMatch(/^inline; filename="photo-thumbnail\.webp"/);
+    expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
+    const meta = await sharp(first.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 320, 240]);
+    const key = await thumbnailKey(file.id);
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    // Served from the store the second time: the same key, the same bytes.
+    const second = await hd.app.inject({ url: path(file.thumbnail_url as string), headers: staff });
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(await thumbnailKey(file.id)).toBe(key);
+  });
+
+  it('only for who may read the file: another client and a visitor get the same 404', async () => {
+    const file = await named('photo.jpg');
+    for (const headers of [stranger, {}]) {
+      const res = await hd.app.inject({ url: path(file.thumbnail_url as string), headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  it('an internal note’s image has no thumbnail for the client', async () => {
+    const res = await send(
+      `${API}/tickets/${ticketId}/comments`,
+      { text: 'What the server shows.', internal: 'true' },
+      [{ name: 'console.jpg', bytes: photo }],
+      staff,
+    );
+    expect(res.statusCode).toBe(201);
+    const file = await named('console.jpg');
+    expect((await hd.app.inject({ url: path(file.thumbnail_url as string), headers: staff })).statusCode).toBe(200);
+    expect((await hd.app.inject({ url: path(file.thumbnail_url as string), headers: owner })).statusCode).toBe(404);
+  });
+
+  it('other files have none', async () => {
+    const file = await named('notes.txt');
+    expect(file.thumbnail_url).toBeNull();
+    expect((await hd.app.inject({ url: `${path(file.url)}/thumbnail`, headers: staff })).statusCode).toBe(404);
+  });
+
+  it('a decompression bomb is refused from its header, remembered, and the server carries on', async () => {
+    const file = await named('bomb.png');
+    expect(file.thumbnail_url).not.toBeNull();
+    const res = await hd.app.inject({ url: path(file.thumbnail_url as string), headers: staff });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().detail).toBe('This file has no thumbnail: open the file itself.');
+    // Not tried again, and no longer offered.
+    expect(await thumbnailKey(file.id)).toBe('');
+    expect((await named('bomb.png')).thumbnail_url).toBeNull();
+    // The file itself is still there to download.
+    expect((await hd.app.inject({ url: path(file.url), headers: staff })).statusCode).toBe(200);
+    expect((await hd.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+});
