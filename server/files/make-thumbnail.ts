@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 
 /** The longest side of a thumbnail, in pixels: the thread shows them at most this wide. */
 export const THUMBNAIL_MAX_SIDE = 320;
@@ -23,10 +23,20 @@ const THUMBNAIL_FORMATS: ReadonlyMap<string, string> = new Map([
 /** The media type of every thumbnail: small, and shown inline by every browser. */
 export const THUMBNAIL_TYPE = 'image/webp';
 
-// One image at a time per call and no decoded-image cache: thumbnails are made once and then served
-// from the store, so libvips keeping memory around would only take it from the rest of the service.
-sharp.cache(false);
-sharp.concurrency(1);
+/**
+ * sharp (libvips) loaded with the first thumbnail, not at start: most requests never make one (issue 17,
+ * item 5). One image at a time per call and no decoded-image cache: thumbnails are made once and then
+ * served from the store, so libvips keeping memory around would only take it from the rest of the service.
+ */
+let loaded: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
+function loadSharp() {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loaded;
+}
 
 /** True for a file kind a thumbnail can be made of (raster images; never SVG, which is not accepted at all). */
 export function hasThumbnail(type: string): boolean {
@@ -46,6 +56,7 @@ export async function makeThumbnail(bytes: Buffer, type: string): Promise<Buffer
   const format = THUMBNAIL_FORMATS.get(type);
   if (!format) throw new ThumbnailRefused(`No thumbnails of ${type}.`);
   const options = { limitInputPixels: THUMBNAIL_MAX_PIXELS, failOn: 'error' as const };
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes, options).metadata();
     if (meta.format !== format) throw new ThumbnailRefused(`Stored as ${type}, read as ${meta.format}.`);
