@@ -45,3 +45,10 @@ export const CUSTOM_TICKET_FIELD_LIMITS = { text: 1000, textarea: TICKET_FIELD_L
 
 /** The longest reply or note, on the API and the help site's reply form. */
 export const COMMENT_TEXT_MAX = 50_000;
+
+/** The longest comment a client may add to their answer to "Did this solve it?". */
+export const RATING_COMMENT_MAX = 2_000;
+
+/** Notifications per page of an agent's list (and the most one page may ask for). */
+export const NOTIFICATIONS_PER_PAGE = 20;
+export const NOTIFICATIONS_MAX_PER_PAGE = 100;
