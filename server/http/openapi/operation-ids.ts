@@ -18,6 +18,13 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /helpdesk/v1/events': 'followEvents',
   'POST /helpdesk/v1/tickets/{id}/presence': 'setPresence',
   'GET /helpdesk/v1/files/{id}': 'getFile',
+  // Notifications (agents and admins, each their own) and the satisfaction figure
+  'GET /helpdesk/v1/notifications/': 'listNotifications',
+  'GET /helpdesk/v1/notifications/unread-count': 'countUnreadNotifications',
+  'POST /helpdesk/v1/notifications/read': 'markNotificationsRead',
+  'GET /helpdesk/v1/users/me/notification-preferences': 'getNotificationPreferences',
+  'PATCH /helpdesk/v1/users/me/notification-preferences': 'updateNotificationPreferences',
+  'GET /helpdesk/v1/ratings/summary': 'getSatisfaction',
   // Incoming mail (admins)
   'GET /helpdesk/v1/mail/inbound/status': 'getInboundMailStatus',
   'GET /helpdesk/v1/mail/inbound/failed/': 'listFailedInboundMails',
