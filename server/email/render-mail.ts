@@ -5,7 +5,15 @@ import { REPLY_MARKER } from './reply-marker.js';
 /** Values of the template placeholders (`##name##`). */
 export type MailValues = Partial<
   Record<
-    'client_name' | 'ticket_title' | 'ticket_id' | 'ticket_link' | 'site_name' | 'site_link' | 'reply_text' | 'rating_yes_link' | 'rating_no_link',
+    | 'client_name'
+    | 'ticket_title'
+    | 'ticket_id'
+    | 'ticket_link'
+    | 'site_name'
+    | 'site_link'
+    | 'reply_text'
+    | 'rating_yes_link'
+    | 'rating_no_link',
     string
   >
 >;

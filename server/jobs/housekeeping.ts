@@ -30,7 +30,13 @@ export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promi
     .where('state', 'in', ['done', 'skipped'])
     .where('created_at', '<=', iso(30 * DAY_MS))
     .execute();
-  await ctx.db.deleteFrom('notifications').where('read_at', '<=', iso(30 * DAY_MS)).execute();
-  await ctx.db.deleteFrom('notifications').where('created_at', '<=', iso(180 * DAY_MS)).execute();
+  await ctx.db
+    .deleteFrom('notifications')
+    .where('read_at', '<=', iso(30 * DAY_MS))
+    .execute();
+  await ctx.db
+    .deleteFrom('notifications')
+    .where('created_at', '<=', iso(180 * DAY_MS))
+    .execute();
   await sweepAbandonedUploads(ctx, at.getTime());
 }

@@ -40,8 +40,7 @@ export const MarkReadBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-const Choice = (what: string) =>
-  Type.Boolean({ description: `Whether you get a mail ${what}` });
+const Choice = (what: string) => Type.Boolean({ description: `Whether you get a mail ${what}` });
 
 export const PreferencesReply = Type.Object({
   mail: Type.Object({

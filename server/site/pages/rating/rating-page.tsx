@@ -32,7 +32,8 @@ export function RatingPage({ siteName, homeUrl, logoUrl, csrf, state }: RatingPa
         <Layout {...layout} title="Did this solve it?">
           <h1>Did this solve it?</h1>
           <p>
-            Your answer: <strong>{ANSWER[state.rating]}</strong>. <a href={state.otherLink}>Choose “{ANSWER[state.rating === 'yes' ? 'no' : 'yes']}” instead</a>.
+            Your answer: <strong>{ANSWER[state.rating]}</strong>.{' '}
+            <a href={state.otherLink}>Choose “{ANSWER[state.rating === 'yes' ? 'no' : 'yes']}” instead</a>.
           </p>
           <form method="post" action={`${homeUrl}/rating/`}>
             <input type="hidden" name="_csrf" value={csrf} />
@@ -74,8 +75,8 @@ export function RatingPage({ siteName, homeUrl, logoUrl, csrf, state }: RatingPa
         <Layout {...layout} title="Answer already recorded">
           <h1>Your answer is already recorded</h1>
           <p>
-            For this mail we have: <strong>{ANSWER[state.rating]}</strong>. Each mail takes one answer. To tell us more, reply to
-            the mail or open your ticket.
+            For this mail we have: <strong>{ANSWER[state.rating]}</strong>. Each mail takes one answer. To tell us more, reply to the mail
+            or open your ticket.
           </p>
         </Layout>
       );

@@ -6,8 +6,8 @@ import { signRatingToken, verifyRatingToken } from '../../../email/rating-links.
 import { updateSettings } from '../../../settings/settings.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { type MailDelivery, startMailDelivery } from '../../../test/mail-delivery.js';
-import type { ReceivedMail } from '../../../test/smtp-sink.js';
 import { csrfIn, SiteClient } from '../../../test/site-client.js';
+import type { ReceivedMail } from '../../../test/smtp-sink.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
@@ -166,7 +166,11 @@ describeEachDatabase('"Did this solve it?" when a ticket becomes Resolved (issue
     const second = filed.json().id as number;
     await api('PATCH', `/tickets/${second}`, agent.headers, { status: 'resolved' });
     // The next mail to the client is the confirmation of a third ticket, not a rating request for the second.
-    await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload({ email: clientEmail, subject: 'Third' }) });
+    await hd.app.inject({
+      method: 'POST',
+      url: '/api/helpdesk/v1/tickets/',
+      payload: ticketPayload({ email: clientEmail, subject: 'Third' }),
+    });
     const mails = await delivery.mailsTo(clientEmail, 4);
     expect(mails.filter((m) => m.text.includes('Did this solve it?'))).toHaveLength(1);
   });
