@@ -17,7 +17,9 @@ test.afterAll(async () => {
 // Live changes are awaited with this bound, never with a sleep.
 const LIVE = { timeout: 2_000 };
 
-test('the client answers "No, not yet" from the mail; the agent sees the bell, the reopened ticket and the comment', async ({ browser }) => {
+test('the client answers "No, not yet" from the mail; the agent sees the bell, the reopened ticket and the comment', async ({
+  browser,
+}) => {
   const email = `rating-${Date.now()}@client.test`;
   const id = await hd.fileTicket(email, 'Refund never arrived');
   const agent = await hd.db.selectFrom('users').select('id').where('email', '=', AGENT.email).executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { addUser } from '../../../domain/add-user.js';
 import { createApiToken } from '../../../domain/api-tokens.js';
+import { markTicketSolved } from '../../../domain/mark-ticket-solved.js';
 import { signRatingToken, verifyRatingToken } from '../../../email/rating-links.js';
 import { updateSettings } from '../../../settings/settings.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
@@ -170,6 +171,35 @@ describeEachDatabase('"Did this solve it?" when a ticket becomes Resolved (issue
       method: 'POST',
       url: '/api/helpdesk/v1/tickets/',
       payload: ticketPayload({ email: clientEmail, subject: 'Third' }),
+    });
+    const mails = await delivery.mailsTo(clientEmail, 4);
+    expect(mails.filter((m) => m.text.includes('Did this solve it?'))).toHaveLength(1);
+  });
+
+  it('a ticket reopened before the answer stays as the agent left it; a client who solved it is not asked; control characters are refused', async () => {
+    const { id, no } = await resolvedTicket();
+    await api('PATCH', `/tickets/${id}`, agent.headers, { status: 'in-progress' });
+    const browser = new SiteClient(hd.app);
+    const token = new URL(no, 'http://x').searchParams.get('token') ?? '';
+    const refused = await browser.submit(no, '/rating/', { token, comment: 'bell\u0007' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('control characters');
+    const sent = await browser.submit(no, '/rating/', { token, comment: 'Still broken' });
+    expect(sent.body).not.toContain('We reopened');
+    const ticket = (await api('GET', `/tickets/${id}`, agent.headers)).json();
+    expect(ticket.status.slug).toBe('in-progress');
+    expect(ticket.events.at(-1)).toMatchObject({ kind: 'rating', to: 'no' });
+
+    // The client marks their own ticket solved: no question back.
+    const filed = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload({ email: clientEmail }) });
+    const mine = filed.json().id as number;
+    const { author_id } = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', mine).executeTakeFirstOrThrow();
+    await markTicketSolved(hd.ctx, author_id as number, mine);
+    expect(await statusOf(mine)).toBe('resolved');
+    await hd.app.inject({
+      method: 'POST',
+      url: '/api/helpdesk/v1/tickets/',
+      payload: ticketPayload({ email: clientEmail, subject: 'Later' }),
     });
     const mails = await delivery.mailsTo(clientEmail, 4);
     expect(mails.filter((m) => m.text.includes('Did this solve it?'))).toHaveLength(1);
