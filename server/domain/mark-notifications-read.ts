@@ -15,14 +15,3 @@ export async function markNotificationsRead(db: Kysely<Database>, userId: number
   const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
-
-/** Marks read what an agent has seen by opening the ticket: its notifications are no longer news. */
-export async function markTicketNotificationsRead(db: Kysely<Database>, userId: number, ticketId: number): Promise<void> {
-  await db
-    .updateTable('notifications')
-    .set({ read_at: now() })
-    .where('user_id', '=', userId)
-    .where('ticket_id', '=', ticketId)
-    .where('read_at', 'is', null)
-    .execute();
-}
