@@ -49,3 +49,9 @@ export const COMMENT_TEXT_MAX = 50_000;
 /** Saved replies: the title's length, and how many one search answers (the composer shows a short list). */
 export const SAVED_REPLY_TITLE_MAX = 200;
 export const SAVED_REPLY_SEARCH_MAX = 50;
+/** The longest comment a client may add to their answer to "Did this solve it?". */
+export const RATING_COMMENT_MAX = 2_000;
+
+/** Notifications per page of an agent's list (and the most one page may ask for). */
+export const NOTIFICATIONS_PER_PAGE = 20;
+export const NOTIFICATIONS_MAX_PER_PAGE = 100;

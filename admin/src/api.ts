@@ -156,7 +156,8 @@ export interface Comment {
 /** One change to a ticket, from its activity log. */
 export interface TicketEvent {
   version: number;
-  kind: 'reply' | 'note' | 'field';
+  /** `rating`: the client answered "Did this solve it?" (`to` is yes or no). */
+  kind: 'reply' | 'note' | 'field' | 'rating';
   field: string | null;
   from: string | null;
   to: string | null;
@@ -174,6 +175,8 @@ export interface TicketDetail extends InboxTicket {
   /** Sent back with every reply and change, so a colleague's change is never silently overwritten. */
   version: number;
   events: TicketEvent[];
+  /** The client's answers to "Did this solve it?", oldest first. */
+  ratings?: Array<{ rating: 'yes' | 'no'; comment: string; created: string }>;
 }
 export interface Option {
   id: number;

@@ -6,7 +6,10 @@ import { ApiTokensScreen } from './api-tokens.js';
 import { ContentEditor } from './content-editor.js';
 import { Inbox } from './inbox.js';
 import { LiveEventsProvider } from './live-events.js';
+import { NotificationBell } from './notification-bell.js';
+import { NotificationPreferencesScreen } from './notification-preferences.js';
 import { Link, navigate, useRoute } from './router.js';
+import { SatisfactionScreen } from './satisfaction.js';
 import { SavedRepliesScreen } from './saved-replies-screen.js';
 import { SettingsScreen } from './settings-screen.js';
 import { ShortcutsHelp } from './shortcuts-help.js';
@@ -42,6 +45,7 @@ const NAV: Array<{ to: string; label: string; adminOnly?: boolean }> = [
   { to: '', label: 'Inbox' },
   { to: 'replies', label: 'Saved replies' },
   { to: 'docs', label: 'Docs' },
+  { to: 'satisfaction', label: 'Satisfaction' },
   { to: 'products', label: 'Products' },
   { to: 'reasons', label: 'Reasons' },
   { to: 'urgencies', label: 'Urgencies' },
@@ -86,6 +90,8 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
   else if (section === 'accounts' && isAdmin) screen = <AccountsScreen me={user} />;
   else if (section === 'tokens' && isAdmin) screen = <ApiTokensScreen />;
   else if (section === 'replies') screen = <SavedRepliesScreen me={user} />;
+  else if (section === 'notifications') screen = <NotificationPreferencesScreen />;
+  else if (section === 'satisfaction') screen = <SatisfactionScreen />;
   else screen = <Inbox query={route.query} lookups={lookups} me={user} />;
   void tab;
 
@@ -121,6 +127,7 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
             </ul>
           </nav>
           <div className="account">
+            <NotificationBell />
             <span className="account-name">
               {user.name} <span className="role">({user.role})</span>
             </span>

@@ -3,7 +3,7 @@ import { apiRoot } from './api.js';
 
 /** What the server's event stream (GET /events) sends; ids only: views fetch what they show. */
 export interface LiveEvent {
-  name: 'ticket.created' | 'ticket.updated' | 'comment.added' | 'presence' | 'resync';
+  name: 'ticket.created' | 'ticket.updated' | 'comment.added' | 'presence' | 'notification.added' | 'resync';
   data: {
     ticket?: number;
     version?: number;
@@ -13,6 +13,8 @@ export interface LiveEvent {
     by?: number | null;
     user?: { id: number; name: string };
     state?: 'viewing' | 'replying' | 'left';
+    /** notification.added: the new line of your own list. */
+    notification?: number;
   };
 }
 
@@ -27,7 +29,14 @@ interface Live {
   presence: ReadonlyMap<number, PresentAgent[]>;
 }
 
-const EVENT_NAMES: Array<LiveEvent['name']> = ['ticket.created', 'ticket.updated', 'comment.added', 'presence', 'resync'];
+const EVENT_NAMES: Array<LiveEvent['name']> = [
+  'ticket.created',
+  'ticket.updated',
+  'comment.added',
+  'presence',
+  'notification.added',
+  'resync',
+];
 // After a refusal (signed out, too many streams) the browser gives up; the app asks again later.
 const REOPEN_AFTER_MS = 30_000;
 

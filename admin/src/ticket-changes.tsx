@@ -7,6 +7,7 @@ export function describeChange(event: TicketEvent, now = Date.now()): string {
   const when = ago(event.created, now);
   if (event.kind === 'reply') return `${who} replied ${when}`;
   if (event.kind === 'note') return `${who} added an internal note ${when}`;
+  if (event.kind === 'rating') return `${who} answered “${event.to === 'yes' ? 'Yes, solved' : 'No, not yet'}” ${when}`;
   const to = event.to ?? 'none';
   if (event.automatic) return `The status moved to ${to} ${when}`;
   return `${who} set ${event.field} to ${to} ${when}`;

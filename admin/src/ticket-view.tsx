@@ -6,6 +6,7 @@ import { useShortcuts } from './keyboard-shortcuts.js';
 import { useDebounced, useLiveEvents } from './live-events.js';
 import { MarkdownPreview } from './markdown-preview.js';
 import { PresenceLine } from './presence-line.js';
+import { RatingEvent } from './rating-event.js';
 import { useReportPresence } from './report-presence.js';
 import { Link } from './router.js';
 import { SavedReplyPicker } from './saved-reply-picker.js';
@@ -86,7 +87,9 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
             <AttachmentLinks files={ticket.attachments} />
           </li>
           {threadOf(ticket).map((c) =>
-            'kind' in c ? (
+            'kind' in c && c.kind === 'rating' ? (
+              <RatingEvent key={`rating-${c.version}`} event={c} ticket={ticket} />
+            ) : 'kind' in c ? (
               <li key={`event-${c.version}-${c.field}`} className="thread-event muted" data-testid="thread-event">
                 {describeChange(c)} · <time dateTime={c.created}>{formatTime(c.created)}</time>
               </li>
@@ -242,7 +245,7 @@ function MessageHead({ author, authorRole, time, internal }: { author: string; a
 
 /** The comments with the field changes between them (replies and notes are already comments), by time. */
 function threadOf(ticket: TicketDetail): Array<TicketDetail['comments'][number] | TicketEvent> {
-  const fieldEvents = ticket.events.filter((e) => e.kind === 'field');
+  const fieldEvents = ticket.events.filter((e) => e.kind === 'field' || e.kind === 'rating');
   return [...ticket.comments, ...fieldEvents].sort((a, b) => a.created.localeCompare(b.created));
 }
 

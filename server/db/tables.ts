@@ -26,6 +26,9 @@ export interface Database {
   attachments: AttachmentsTable;
   file_chunks: FileChunksTable;
   saved_replies: SavedRepliesTable;
+  user_meta: UserMetaTable;
+  notifications: NotificationsTable;
+  ticket_ratings: TicketRatingsTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -235,7 +238,8 @@ export interface TicketEventsTable {
   ticket_id: number;
   version: number;
   actor_id: number | null;
-  kind: 'reply' | 'note' | 'field';
+  /** `rating`: the client answered the resolved mail (new_value `yes` or `no`). */
+  kind: 'reply' | 'note' | 'field' | 'rating';
   field: 'status' | 'assignee' | 'product' | 'reason' | 'urgency' | null;
   /** The values as people read them (a status's name, an agent's name), not ids. */
   old_value: string | null;
@@ -301,4 +305,36 @@ export interface SavedRepliesTable {
   created_by: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One setting of one user (the CMS's user meta): an agent's notification choices. */
+export interface UserMetaTable {
+  id: Generated<number>;
+  user_id: number;
+  meta_key: string;
+  meta_value: string;
+}
+
+export type NotificationKind = 'ticket_created' | 'client_replied' | 'ticket_assigned' | 'rating_received';
+
+/** One line of an agent's in-app notification list. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: NotificationKind;
+  ticket_id: number;
+  comment_id: number | null;
+  created_at: string;
+  /** Null while unread. */
+  read_at: string | null;
+}
+
+/** A client's answer to "Did this solve it?"; one per mailed request. */
+export interface TicketRatingsTable {
+  id: Generated<number>;
+  ticket_id: number;
+  request_id: string;
+  rating: 'yes' | 'no';
+  comment: string;
+  created_at: string;
 }

@@ -8,6 +8,7 @@ import { getCoreSettings } from '../settings/core-settings.js';
 import { type Actor, type DomainContext, now } from './context.js';
 import { findTermId } from './find-term-id.js';
 import { findTicket } from './find-ticket.js';
+import { RESOLVED_SLUG, requestRating } from './request-rating.js';
 import { isMultiLineText, MULTI_LINE_RULE } from './text-rules.js';
 import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
 
@@ -83,6 +84,10 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       input.expectedVersion,
     );
     await enqueueJob(trx, 'comment_added', { commentId: id });
+    // "Send and set Resolved" resolves the ticket as a status change does: the client is asked whether it
+    // solved it (after the reply's own mail, queued first).
+    if (input.status === RESOLVED_SLUG && statusChange && (await getCoreSettings(ctx)).emails.ask_rating_when_resolved)
+      await requestRating(trx, { id: ticket.id, author_id: ticket.authorId }, actor?.id ?? null);
     await input.alsoWrite?.(trx, id);
     return { id, version, statusChanged: statusChange !== undefined };
   });

@@ -23,6 +23,8 @@ export interface AgentTicket extends InboxTicket {
   version: number;
   /** Every reply, note and field change with who and when, oldest first. */
   events: TicketEvent[];
+  /** The client's answers to "Did this solve it?", oldest first. */
+  ratings: Array<{ rating: 'yes' | 'no'; comment: string; createdAt: string }>;
 }
 
 /** One ticket as agents see it: every comment, internal notes included, and the client's sidebar. */
@@ -38,7 +40,7 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
   if (!row) throw new AppError('NOT_FOUND', 'There is no such ticket.');
   const { content, version, ...listRow } = row;
 
-  const [[ticket], meta, comments, others, events] = await Promise.all([
+  const [[ticket], meta, comments, others, events, ratings] = await Promise.all([
     describeTickets(ctx, [listRow]),
     ctx.db.selectFrom('post_meta').select(['meta_key', 'meta_value']).where('post_id', '=', id).orderBy('id').execute(),
     ctx.db
@@ -61,6 +63,7 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
           .limit(20)
           .execute(),
     listTicketEvents(ctx.db, id),
+    ctx.db.selectFrom('ticket_ratings').select(['rating', 'comment', 'created_at']).where('ticket_id', '=', id).orderBy('id').execute(),
   ]);
   return {
     ...(ticket as InboxTicket),
@@ -79,5 +82,6 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
     otherTickets: await describeTickets(ctx, others),
     version,
     events,
+    ratings: ratings.map((r) => ({ rating: r.rating, comment: r.comment, createdAt: r.created_at })),
   };
 }

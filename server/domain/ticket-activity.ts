@@ -129,6 +129,7 @@ export function describeEvents(events: TicketEvent[]): string {
     const who = e.actor?.name || (e.kind === 'reply' ? 'the automatic responder' : 'someone');
     if (e.kind === 'reply') return `${who} replied`;
     if (e.kind === 'note') return `${who} added a note`;
+    if (e.kind === 'rating') return `${who} answered "${e.newValue === 'yes' ? 'Yes, solved' : 'No, not yet'}"`;
     const to = e.newValue ?? 'none';
     return e.automatic ? `the status moved to ${to}` : `${who} set the ${e.field} to ${to}`;
   });

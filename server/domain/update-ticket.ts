@@ -3,8 +3,12 @@ import type { Database, Taxonomy } from '../db/tables.js';
 import { enqueueMail } from '../email/mail-jobs.js';
 import { AppError, invalidField } from '../errors.js';
 import { mayChangeTicket } from '../policies/ticket-policy.js';
+import { getCoreSettings } from '../settings/core-settings.js';
+import { type AddedNotification, addNotifications, announceNotifications } from './add-notifications.js';
 import { type Actor, type DomainContext, now } from './context.js';
 import { findTermId } from './find-term-id.js';
+import { defaultMailPreferences, usersWantingMail } from './notification-preferences.js';
+import { RESOLVED_SLUG, requestRating } from './request-rating.js';
 import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
 
 export interface TicketChanges {
@@ -37,10 +41,13 @@ export async function updateTicket(
   expectedVersion?: number,
 ): Promise<void> {
   if (!mayChangeTicket(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can change tickets.');
+  const settings = await getCoreSettings(ctx);
+  const mailDefaults = defaultMailPreferences(settings);
+  const notified: AddedNotification[] = [];
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     const ticket = await trx
       .selectFrom('posts')
-      .select(['id', 'product_id', 'assignee_id'])
+      .select(['id', 'product_id', 'assignee_id', 'author_id'])
       .where('id', '=', id)
       .where('type', '=', 'ticket')
       .executeTakeFirst();
@@ -68,8 +75,11 @@ export async function updateTicket(
       if (updated.numUpdatedRows === 0n)
         await trx.insertInto('term_relationships').values({ post_id: id, taxonomy, term_id: termId }).execute();
       if (before?.id !== termId) {
-        const after = await trx.selectFrom('terms').select('name').where('id', '=', termId).executeTakeFirstOrThrow();
+        const after = await trx.selectFrom('terms').select(['name', 'slug']).where('id', '=', termId).executeTakeFirstOrThrow();
         recorded.push({ kind: 'field', field: key, oldValue: before?.name ?? null, newValue: after.name });
+        // Resolved by someone else than its client: ask the client whether it solved it (with the setting on).
+        if (key === 'status' && after.slug === RESOLVED_SLUG && settings.emails.ask_rating_when_resolved)
+          await requestRating(trx, ticket, actor.id);
       }
     }
 
@@ -90,8 +100,11 @@ export async function updateTicket(
       set.assignee_id = changes.assignee;
       if (ticket.assignee_id !== changes.assignee) {
         // The new assignee is told, unless they took the ticket themselves.
-        if (changes.assignee !== null && changes.assignee !== actor.id)
-          await enqueueMail(trx, { template: 'agent_ticket_assigned', userId: changes.assignee, ticketId: id });
+        if (changes.assignee !== null && changes.assignee !== actor.id) {
+          if ((await usersWantingMail(trx, [changes.assignee], 'ticket_assigned', mailDefaults.ticket_assigned)).length > 0)
+            await enqueueMail(trx, { template: 'agent_ticket_assigned', userId: changes.assignee, ticketId: id });
+          notified.push(...(await addNotifications(trx, 'ticket_assigned', id, [changes.assignee])));
+        }
         const before = ticket.assignee_id === null ? undefined : await findStaffName(trx, ticket.assignee_id);
         recorded.push({ kind: 'field', field: 'assignee', oldValue: before ?? null, newValue: after ?? null });
       }
@@ -103,6 +116,7 @@ export async function updateTicket(
   // Committed; a change that changed nothing (the same values again) is not news.
   if (outcome.fields.length > 0)
     ctx.live.publish({ kind: 'ticket.updated', ticketId: id, version: outcome.version, fields: outcome.fields, by: actor.id });
+  announceNotifications(ctx.live, notified);
 }
 
 async function currentTerm(db: Kysely<Database>, ticketId: number, taxonomy: Taxonomy) {

@@ -18,6 +18,8 @@ export const MailJobPayloadSchema = Type.Union([
     userId: ID,
     ticketId: Type.Union([ID, Type.Null()]),
     commentId: Type.Optional(ID),
+    /** The client's answer that an agent is told of (agent_rating_received). */
+    ratingId: Type.Optional(ID),
   }),
   Type.Object({ template: Type.Literal('client_access_request'), email: Type.String(), ticketId: Type.Null() }),
   // A sign-up waiting for proof of its address: no account yet, only the address and the name typed.

@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely';
 import { issueTicketLink } from '../auth/ticket-links.js';
 import type { Config } from '../config/config-types.js';
 import type { Database } from '../db/tables.js';
+import { type AddedNotification, addNotifications } from '../domain/add-notifications.js';
 import type { DomainContext } from '../domain/context.js';
 import { isEmailAddress } from '../domain/email-address.js';
+import { type MailPreferences, usersWantingMail } from '../domain/notification-preferences.js';
 import { listAttachments } from '../files/list-attachments.js';
 import type { JobRow } from '../jobs/queue.js';
 import { enqueueJob } from '../jobs/queue.js';
@@ -14,6 +16,7 @@ import { issueAccountLink } from './account-links.js';
 import type { OutgoingMail } from './create-transport.js';
 import { mailFilesOf } from './mail-files.js';
 import type { MailJobPayload } from './mail-job-payload.js';
+import { ratingLinks } from './rating-links.js';
 import { type MailValues, renderMail } from './render-mail.js';
 import { replyAddressFor } from './reply-address.js';
 import { signWithReplyKey } from './reply-key.js';
@@ -45,51 +48,60 @@ async function staffIds(db: Kysely<Database>): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** Who among the staff hears of a new ticket: everyone, or (setting off) no one; never its own author. */
-export interface TicketCreatedRouting {
-  notifyAllAgents: boolean;
+/** Mail to the staff per event: the agent's own choice, else these defaults (from the admin's settings). */
+export interface StaffRouting {
+  mailDefaults: MailPreferences;
 }
 
 /**
  * Turns an event job into one mail job per recipient, in the transaction that completes the event job,
- * so a retry of one recipient's mail never resends another's.
+ * so a retry of one recipient's mail never resends another's. Every enabled agent but the ticket's own
+ * author gets a line in their notification list; a mail only if they want it.
  */
-export async function fanOutTicketCreated(trx: Kysely<Database>, ticketId: number, routing: TicketCreatedRouting): Promise<void> {
+export async function fanOutTicketCreated(trx: Kysely<Database>, ticketId: number, routing: StaffRouting): Promise<AddedNotification[]> {
   const ticket = await trx
     .selectFrom('posts')
     .select(['author_id'])
     .where('id', '=', ticketId)
     .where('type', '=', 'ticket')
     .executeTakeFirst();
-  if (!ticket) return;
+  if (!ticket) return [];
   if (ticket.author_id) await enqueueMail(trx, { template: 'client_ticket_created', userId: ticket.author_id, ticketId });
-  if (!routing.notifyAllAgents) return;
-  for (const id of await staffIds(trx)) {
-    if (id !== ticket.author_id) await enqueueMail(trx, { template: 'agent_ticket_created', userId: id, ticketId });
+  const staff = (await staffIds(trx)).filter((id) => id !== ticket.author_id);
+  for (const id of await usersWantingMail(trx, staff, 'ticket_created', routing.mailDefaults.ticket_created)) {
+    await enqueueMail(trx, { template: 'agent_ticket_created', userId: id, ticketId });
   }
+  return addNotifications(trx, 'ticket_created', ticketId, staff);
 }
 
 /**
- * Agent or bot reply → the client; client reply → the ticket's assignee, or every agent while it has none.
- * Internal notes reach no one.
+ * Agent or bot reply → the client; client reply → the ticket's assignee, or every agent while it has none
+ * (in their notification lists, and by mail to those who want it). Internal notes reach no one.
  */
-export async function fanOutCommentAdded(trx: Kysely<Database>, commentId: number): Promise<void> {
+export async function fanOutCommentAdded(trx: Kysely<Database>, commentId: number, routing: StaffRouting): Promise<AddedNotification[]> {
   const comment = await trx
     .selectFrom('comments as c')
     .innerJoin('posts as p', 'p.id', 'c.post_id')
     .select(['c.id', 'c.post_id', 'c.author_id', 'c.author_role', 'p.author_id as client_id', 'p.assignee_id'])
     .where('c.id', '=', commentId)
     .executeTakeFirst();
-  if (!comment || (await isInternal(trx, commentId))) return;
+  if (!comment || (await isInternal(trx, commentId))) return [];
   if (comment.author_role === 'client') {
-    const staff = await staffIds(trx);
-    // A disabled assignee hears nothing; the ticket then needs everyone's eyes.
-    const recipients = comment.assignee_id !== null && staff.includes(comment.assignee_id) ? [comment.assignee_id] : staff;
-    for (const id of recipients)
+    const recipients = await staffConcernedBy(trx, comment.assignee_id);
+    for (const id of await usersWantingMail(trx, recipients, 'client_replied', routing.mailDefaults.client_replied))
       await enqueueMail(trx, { template: 'agent_client_reply', userId: id, ticketId: comment.post_id, commentId });
-  } else if (comment.client_id && comment.client_id !== comment.author_id) {
+    return addNotifications(trx, 'client_replied', comment.post_id, recipients, commentId);
+  }
+  if (comment.client_id && comment.client_id !== comment.author_id) {
     await enqueueMail(trx, { template: 'client_agent_reply', userId: comment.client_id, ticketId: comment.post_id, commentId });
   }
+  return [];
+}
+
+/** Who hears of a client's words on a ticket: its assignee; a disabled one or none, every enabled agent. */
+export async function staffConcernedBy(db: Kysely<Database>, assigneeId: number | null): Promise<number[]> {
+  const staff = await staffIds(db);
+  return assigneeId !== null && staff.includes(assigneeId) ? [assigneeId] : staff;
 }
 
 async function isInternal(db: Kysely<Database>, commentId: number): Promise<boolean> {
@@ -145,6 +157,15 @@ export async function buildMail(
     replyText = comment.content;
     commentAuthorRole = comment.author_role;
   }
+  if ('ratingId' in payload && payload.ratingId) {
+    const rating = await ctx.db
+      .selectFrom('ticket_ratings')
+      .select(['rating', 'comment'])
+      .where('id', '=', payload.ratingId)
+      .executeTakeFirst();
+    if (!rating) return null;
+    replyText = `${rating.rating === 'yes' ? 'Yes, solved.' : 'No, not yet.'}${rating.comment ? `\n\n${rating.comment}` : ''}`;
+  }
   const refusal = await allow?.(recipient.email, payload.template, commentAuthorRole);
   if (refusal) return { suppressed: refusal };
 
@@ -180,6 +201,12 @@ export async function buildMail(
     site_link: siteLink,
     reply_text: replyText ?? '',
   };
+  if (payload.template === 'client_ticket_resolved' && ticket) {
+    // Signed per mail job: a retry of the same mail carries links to the same one answer.
+    const links = await ratingLinks(ctx.db, config.homeUrl, ticket.id, String(job.id));
+    values.rating_yes_link = links.yes;
+    values.rating_no_link = links.no;
+  }
   const support = ticket ? await findSupportAddress(ctx, config) : null;
   // Internal notes never get here (no mail is built for one), so their files never go out.
   const files =

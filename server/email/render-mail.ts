@@ -7,7 +7,18 @@ import { unlinkableText } from './unlinkable-text.js';
 
 /** Values of the template placeholders (`##name##`). */
 export type MailValues = Partial<
-  Record<'client_name' | 'ticket_title' | 'ticket_id' | 'ticket_link' | 'site_name' | 'site_link' | 'reply_text', string>
+  Record<
+    | 'client_name'
+    | 'ticket_title'
+    | 'ticket_id'
+    | 'ticket_link'
+    | 'site_name'
+    | 'site_link'
+    | 'reply_text'
+    | 'rating_yes_link'
+    | 'rating_no_link',
+    string
+  >
 >;
 
 export interface RenderedMail {
@@ -61,6 +72,8 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
       const value = lookup(part);
       if (value === undefined) return escapeHtml(`##${part}##`);
       if (part === 'ticket_link') return button(value, options.linkLabel ?? 'Open the link');
+      if (part === 'rating_yes_link') return button(value, 'Yes, solved');
+      if (part === 'rating_no_link') return button(value, 'No, not yet');
       if (part === 'site_link') return `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`;
       // Markdown makes its own blocks; a marker keeps them apart from the line breaks below.
       if (part === 'reply_text' && options.markdownReply) return `\u0000${renderMarkdownToHtml(value)}\u0000`;

@@ -9,8 +9,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Deletes what no one can use any more: expired sessions, sign-in links expired over 30 days ago
  * (until then an old link can still ask for a fresh one), expired sign-up confirmations and reset links,
  * rate-limit hits older than a day, counter windows that have ended, jobs done or skipped over 30 days ago
- * (failed ones stay for an admin), what aborted uploads and deleted tickets left of their files, and (when
- * Tickets → Attachments says so) the files of tickets closed long ago.
+ * (failed ones stay for an admin), notifications read over 30 days ago (and any over 180 days old: the
+ * list stays bounded for an agent who never reads it), what aborted uploads and deleted tickets left of
+ * their files, and (when Tickets → Attachments says so) the files of tickets closed long ago.
  */
 export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promise<void> {
   const iso = (ms: number) => new Date(at.getTime() - ms).toISOString();
@@ -29,6 +30,14 @@ export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promi
     .deleteFrom('jobs')
     .where('state', 'in', ['done', 'skipped'])
     .where('created_at', '<=', iso(30 * DAY_MS))
+    .execute();
+  await ctx.db
+    .deleteFrom('notifications')
+    .where('read_at', '<=', iso(30 * DAY_MS))
+    .execute();
+  await ctx.db
+    .deleteFrom('notifications')
+    .where('created_at', '<=', iso(180 * DAY_MS))
     .execute();
   await sweepAbandonedUploads(ctx, at.getTime());
   await purgeClosedTicketFiles(ctx, at);

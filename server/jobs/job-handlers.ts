@@ -1,6 +1,8 @@
 import { AUTO_RESPOND_JOB, autoRespond, isAutoResponderEnabled } from '../ai/auto-respond.js';
 import type { Config } from '../config/config-types.js';
+import { announceNotifications } from '../domain/add-notifications.js';
 import type { DomainContext } from '../domain/context.js';
+import { defaultMailPreferences } from '../domain/notification-preferences.js';
 import type { MailTransport } from '../email/create-transport.js';
 import { buildMail, fanOutCommentAdded, fanOutTicketCreated, type MailAllowance } from '../email/mail-jobs.js';
 import { isVisitorTriggeredMail, takeMailAllowance } from '../email/mail-throttle.js';
@@ -31,18 +33,23 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
       const [respond, settings] = await Promise.all([isAutoResponderEnabled(ctx), getCoreSettings(ctx)]);
       // Through the transaction runner: on SQLite the fan-out shares the intake's group commit rather
       // than paying an fsync of its own on the event loop for every ticket.
-      await ctx.transactions.run(async (trx) => {
-        await fanOutTicketCreated(trx, ticketId, { notifyAllAgents: settings.emails.notify_new_tickets });
+      const added = await ctx.transactions.run(async (trx) => {
+        const notified = await fanOutTicketCreated(trx, ticketId, { mailDefaults: defaultMailPreferences(settings) });
         if (respond) await enqueueJob(trx, AUTO_RESPOND_JOB, { ticketId });
         await completeJob(trx, job);
+        return notified;
       });
+      announceNotifications(ctx.live, added);
     },
 
     async comment_added(job, { commentId }) {
-      await ctx.transactions.run(async (trx) => {
-        await fanOutCommentAdded(trx, commentId);
+      const settings = await getCoreSettings(ctx);
+      const added = await ctx.transactions.run(async (trx) => {
+        const notified = await fanOutCommentAdded(trx, commentId, { mailDefaults: defaultMailPreferences(settings) });
         await completeJob(trx, job);
+        return notified;
       });
+      announceNotifications(ctx.live, added);
     },
 
     async auto_respond(job, { ticketId }) {

@@ -48,5 +48,9 @@ describe('the live bus and presence board', () => {
     expect(readLiveEvent({ kind: 'ticket.updated', ticketId: 1, version: 2 })).toBeUndefined();
     expect(readLiveEvent({ kind: 'drop.tables', ticketId: 1, version: 2 })).toBeUndefined();
     expect(readLiveEvent('ticket.created')).toBeUndefined();
+    // A notification must say whose it is: without a user it would reach no one, or be misread.
+    expect(readLiveEvent({ kind: 'notification.added', ticketId: 1, userId: 4, notificationId: 9 })).toBeDefined();
+    expect(readLiveEvent({ kind: 'notification.added', ticketId: 1, notificationId: 9 })).toBeUndefined();
+    expect(readLiveEvent({ kind: 'notification.added', ticketId: 1, userId: '4', notificationId: 9 })).toBeUndefined();
   });
 });

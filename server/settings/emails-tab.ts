@@ -94,11 +94,36 @@ export const MAIL_TEMPLATES = {
     subject: TICKET_SUBJECT,
     body: 'The ticket "##ticket_title##" of ##client_name## is now yours.\n\n##ticket_link##',
   },
+  client_ticket_resolved: {
+    label: 'Ticket resolved: "Did this solve it?" to the client',
+    subject: TICKET_SUBJECT,
+    body:
+      'Hello ##client_name##,\n\nWe marked your request "##ticket_title##" as ' +
+      'resolved. Did this solve it?\n\nYes, solved:\n##rating_yes_link##\n\n' +
+      'No, not yet:\n##rating_no_link##\n\nEach link opens a short page where ' +
+      'you can add a comment. No sign-in is needed.\n\n##site_name##',
+  },
+  agent_rating_received: {
+    label: 'Client answered "Did this solve it?": to the assignee (or every agent)',
+    subject: TICKET_SUBJECT,
+    body: '##client_name## answered "Did this solve it?" for "##ticket_title##":\n\n##reply_text##\n\n##ticket_link##',
+  },
 } as const;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
 
-export const PLACEHOLDERS = ['client_name', 'ticket_title', 'ticket_id', 'ticket_link', 'site_name', 'site_link', 'reply_text'] as const;
+export const PLACEHOLDERS = [
+  'client_name',
+  'ticket_title',
+  'ticket_id',
+  'ticket_link',
+  'site_name',
+  'site_link',
+  'reply_text',
+  // Only in the resolved mail: its two signed answer links.
+  'rating_yes_link',
+  'rating_no_link',
+] as const;
 
 /** The settings keys of the mail templates, e.g. `client_ticket_created_subject`. */
 export type MailTemplateFieldKey = `${MailTemplateName}_${'subject' | 'body'}`;
@@ -150,6 +175,24 @@ export function emailsTab() {
           notify_new_tickets: {
             type: 'checkbox' as const,
             label: 'Mail every agent about each new ticket',
+            default: true,
+          },
+        },
+      },
+      resolved: {
+        label: 'Resolved tickets',
+        desc:
+          'When an agent sets a ticket to Resolved, the client can be asked "Did this solve it?" with two links that need ' +
+          'no sign-in. The answers show on the ticket and as a satisfaction figure in the admin.',
+        fields: {
+          ask_rating_when_resolved: {
+            type: 'checkbox' as const,
+            label: 'Ask the client "Did this solve it?" when a ticket becomes Resolved',
+            default: true,
+          },
+          reopen_when_not_solved: {
+            type: 'checkbox' as const,
+            label: 'Reopen the ticket when the client answers "No, not yet"',
             default: true,
           },
         },

@@ -18,6 +18,8 @@ export const REWRITE_RULES: RewriteRule[] = [
   { pattern: /^login\/?$/, queryVars: () => ({ helpdesk_login: '1' }) },
   { pattern: /^login\/ticket\/?$/, queryVars: () => ({ helpdesk_ticket_link: '1' }) },
   { pattern: /^login\/(confirm|reset)\/?$/, queryVars: (m) => ({ helpdesk_password_link: m[1] as string }) },
+  // The answer links of the "Did this solve it?" mail.
+  { pattern: /^rating\/?$/, queryVars: () => ({ helpdesk_rating: '1' }) },
   { pattern: /^login\/forgot\/?$/, queryVars: () => ({ helpdesk_forgot_password: '1' }) },
   { pattern: /^docs\/?$/, queryVars: () => ({ helpdesk_docs: 'index' }) },
   {

@@ -25,6 +25,13 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /helpdesk/v1/files/{id}': 'getFile',
   'GET /helpdesk/v1/files/{id}/thumbnail': 'getFileThumbnail',
   'GET /helpdesk/v1/files/{id}/mailed': 'getMailedFile',
+  // Notifications (agents and admins, each their own) and the satisfaction figure
+  'GET /helpdesk/v1/notifications/': 'listNotifications',
+  'GET /helpdesk/v1/notifications/unread-count': 'countUnreadNotifications',
+  'POST /helpdesk/v1/notifications/read': 'markNotificationsRead',
+  'GET /helpdesk/v1/users/me/notification-preferences': 'getNotificationPreferences',
+  'PATCH /helpdesk/v1/users/me/notification-preferences': 'updateNotificationPreferences',
+  'GET /helpdesk/v1/ratings/summary': 'getSatisfaction',
   // Incoming mail (admins)
   'GET /helpdesk/v1/mail/inbound/status': 'getInboundMailStatus',
   'GET /helpdesk/v1/mail/inbound/failed/': 'listFailedInboundMails',

@@ -9,8 +9,10 @@ import { presenceRoutes } from './live/presence.routes.js';
 import { lookupsRoutes } from './lookups/lookups.routes.js';
 import { inboundMailRoutes } from './mail/inbound-mail.routes.js';
 import { testMailRoutes } from './mail/test-mail.routes.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { postsRoutes } from './posts/posts.routes.js';
 import { productsRoutes } from './products/products.routes.js';
+import { ratingsRoutes } from './ratings/ratings.routes.js';
 import { savedRepliesRoutes } from './saved-replies/saved-replies.routes.js';
 import { sessionRoutes } from './session/session.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
@@ -45,4 +47,6 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   setupChecklistRoutes,
   eventsRoutes,
   presenceRoutes,
+  notificationsRoutes,
+  ratingsRoutes,
 ];

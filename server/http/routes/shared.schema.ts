@@ -7,7 +7,9 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.U
 export const TicketEventSchema = Type.Object(
   {
     version: Type.Integer({ description: 'The ticket version this change produced' }),
-    kind: Type.Union([Type.Literal('reply'), Type.Literal('note'), Type.Literal('field')]),
+    kind: Type.Union([Type.Literal('reply'), Type.Literal('note'), Type.Literal('field'), Type.Literal('rating')], {
+      description: 'rating: the client answered the resolved mail; `to` is yes or no',
+    }),
     field: Type.Union([Type.String(), Type.Null()], { description: 'status, assignee, product, reason or urgency' }),
     from: Nullable(Type.String()),
     to: Nullable(Type.String()),

@@ -12,6 +12,8 @@ import { loginRoutes } from './login/login.routes.js';
 import { loginTemplate } from './login/login-template.js';
 import { passwordRoutes } from './password/password.routes.js';
 import { forgotPasswordTemplate, passwordLinkTemplate } from './password/password-templates.js';
+import { ratingRoutes } from './rating/rating.routes.js';
+import { ratingTemplate } from './rating/rating-template.js';
 import { ticketLinkRoutes } from './ticket-link/ticket-link.routes.js';
 import { ticketLinkTemplate } from './ticket-link/ticket-link-template.js';
 
@@ -30,6 +32,7 @@ export const SITE_PAGES: SitePage[] = [
   { templates: [firstAdminTemplate], routes: firstAdminRoutes },
   { templates: [loginTemplate], routes: loginRoutes },
   { templates: [ticketLinkTemplate], routes: ticketLinkRoutes },
+  { templates: [ratingTemplate], routes: ratingRoutes },
   { templates: [passwordLinkTemplate, forgotPasswordTemplate], routes: passwordRoutes },
   { templates: [docsTemplate] },
   { templates: [contentPageTemplate], routes: clientTicketRoutes },

@@ -41,6 +41,15 @@ describeEachDatabase('"Send and set status": a reply and a status in one change 
       ['field', 'status', 'Open', 'Resolved', false, alexName],
     ]);
 
+    // Resolved this way asks the client "Did this solve it?", as any move to Resolved does.
+    const ratingMails = await hd.ctx.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', 'mail')
+      .where('payload', 'like', `%client_ticket_resolved%"ticketId":${id}}`)
+      .execute();
+    expect(ratingMails).toHaveLength(1);
+
     // A note can set a status too; the status it already has records nothing more than the note.
     const note = await call('POST', `/tickets/${id}/comments`, alex, { text: 'Done here', internal: true, status: 'resolved' });
     expect(note.statusCode).toBe(201);

@@ -60,6 +60,8 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
       // Subscribed before the stream opens, so a client already gone (open() then closes at once) unsubscribes too.
       unsubscribe = ctx.live.subscribe((message) => {
         if (message.kind === 'comment.added' && !mayReadComment(actor, { isInternal: message.isNote })) return;
+        // Someone's notification list is theirs alone.
+        if (message.kind === 'notification.added' && message.userId !== actor.id) return;
         stream.send(message.kind, presentMessage(message));
       });
       slot.track(stream);
@@ -81,6 +83,8 @@ function presentMessage(message: LiveMessage): Record<string, unknown> {
       return { ticket: message.ticketId, version: message.version, comment: message.commentId, internal: message.isNote, by: message.by };
     case 'presence':
       return { ticket: message.ticketId, user: message.user, state: message.state };
+    case 'notification.added':
+      return { ticket: message.ticketId, notification: message.notificationId };
     case 'resync':
       return {};
   }

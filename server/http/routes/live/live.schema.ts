@@ -15,6 +15,7 @@ export const EVENT_STREAM_DESCRIPTION = [
   '`ticket.created` {ticket, version, by}; `ticket.updated` {ticket, version, fields, by};',
   '`comment.added` {ticket, version, comment, internal, by} (replies and internal notes);',
   '`presence` {ticket, user: {id, name}, state} (viewing, replying or left; everyone present is sent on connect);',
+  '`notification.added` {ticket, notification} (a line added to your own notification list; yours only);',
   '`resync` {} when events may have been missed: fetch what you show again.',
   'Events carry ids only: fetch the ticket to read it. A comment line comes every 15 s; `retry:` says when to reconnect.',
 ].join(' ');

@@ -61,6 +61,7 @@ export function presentAgentTicket(t: AgentTicket, files: TicketFiles) {
     other_tickets: t.otherTickets.map(presentInboxTicket),
     version: t.version,
     events: t.events.map(presentTicketEvent),
+    ratings: t.ratings.map((r) => ({ rating: r.rating, comment: r.comment, created: r.createdAt })),
   };
 }
 

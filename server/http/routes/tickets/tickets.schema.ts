@@ -163,6 +163,16 @@ export const TicketReply = Type.Object({
     }),
   ),
   events: Type.Optional(Type.Array(Type.Ref(TicketEventSchema), { description: 'Agents: the activity log, oldest first' })),
+  ratings: Type.Optional(
+    Type.Array(
+      Type.Object({
+        rating: Type.Union([Type.Literal('yes'), Type.Literal('no')]),
+        comment: Type.String({ description: 'What the client added; empty when nothing' }),
+        created: Type.String(),
+      }),
+      { description: 'Agents: the client’s answers to "Did this solve it?", oldest first' },
+    ),
+  ),
 });
 
 export const TicketPatch = Type.Object(

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { formatTime } from './api.js';
+import { useLiveEvents } from './live-events.js';
+import { KIND_WORDS, loadNotifications, loadUnreadCount, markRead, type NotificationsPage } from './notifications-api.js';
+import { navigate } from './router.js';
+
+/**
+ * The bell in the top bar: the unread count, kept current by the event stream, and a list that opens
+ * below it. Choosing a line marks it read and opens its ticket.
+ */
+export function NotificationBell() {
+  const [unread, setUnread] = useState(0);
+  const [open, setOpen] = useState(false);
+  const [page, setPage] = useState<NotificationsPage | null>(null);
+  const [failed, setFailed] = useState('');
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
+
+  const refreshCount = useCallback(() => {
+    loadUnreadCount().then(
+      (answer) => setUnread(answer.unread),
+      () => {},
+    );
+  }, []);
+  const refreshList = useCallback(() => {
+    loadNotifications().then(
+      (answer) => {
+        setPage(answer);
+        setUnread(answer.unread);
+        setFailed('');
+      },
+      (error: Error) => setFailed(error.message),
+    );
+  }, []);
+  useEffect(refreshCount, [refreshCount]);
+  useLiveEvents((event) => {
+    if (event.name !== 'notification.added' && event.name !== 'resync') return;
+    if (open) refreshList();
+    else refreshCount();
+  });
+  useEffect(() => {
+    if (!open) return;
+    refreshList();
+    const close = (event: KeyboardEvent | MouseEvent) => {
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        setOpen(false);
+        button.current?.focus();
+        return;
+      }
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('mousedown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('mousedown', close);
+    };
+  }, [open, refreshList]);
+
+  const openLine = async (id: number, ticketId: number) => {
+    setOpen(false);
+    navigate(`tickets/${ticketId}`);
+    const answer = await markRead({ ids: [id] }).catch(() => null);
+    if (answer) setUnread(answer.unread);
+  };
+  const markAll = async () => {
+    const answer = await markRead({ all: true }).catch(() => null);
+    if (answer) refreshList();
+  };
+
+  return (
+    <div className="bell">
+      <button
+        ref={button}
+        type="button"
+        className="bell-button button-quiet"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+        data-testid="notification-bell"
+      >
+        Notifications
+        {unread > 0 && (
+          <span className="bell-count" data-testid="notification-count">
+            {unread > 99 ? '99+' : unread}
+            <span className="visually-hidden"> unread</span>
+          </span>
+        )}
+      </button>
+      {open && (
+        <section ref={panel} id={panelId} className="bell-panel card" aria-label="Notifications">
+          <div className="bell-head">
+            <h2>Notifications</h2>
+            <button type="button" className="button-quiet" onClick={markAll} disabled={!unread}>
+              Mark all read
+            </button>
+          </div>
+          {failed && <p role="alert">Could not load your notifications: {failed}</p>}
+          {!page && !failed && <p aria-busy="true">Loading…</p>}
+          {page && page.notifications.length === 0 && <p className="muted">Nothing yet.</p>}
+          {page && page.notifications.length > 0 && (
+            <ul className="bell-list">
+              {page.notifications.map((n) => (
+                <li key={n.id} className={n.read ? 'read' : 'unread'}>
+                  <a
+                    href={`tickets/${n.ticket.id}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      void openLine(n.id, n.ticket.id);
+                    }}
+                  >
+                    {!n.read && <span className="visually-hidden">Unread: </span>}
+                    <strong>{KIND_WORDS[n.kind].line}</strong>: {n.ticket.title}{' '}
+                    <span className="muted">#{n.ticket.number ?? n.ticket.id}</span>
+                  </a>
+                  <time className="muted" dateTime={n.created}>
+                    {formatTime(n.created)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="bell-foot">
+            <a
+              href="notifications"
+              onClick={(event) => {
+                event.preventDefault();
+                setOpen(false);
+                navigate('notifications');
+              }}
+            >
+              Choose which mails you get
+            </a>
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}

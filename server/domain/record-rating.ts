@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+import { enqueueMail, staffConcernedBy } from '../email/mail-jobs.js';
+import type { RatingClaim } from '../email/rating-links.js';
+import { getCoreSettings } from '../settings/core-settings.js';
+import { type AddedNotification, addNotifications, announceNotifications } from './add-notifications.js';
+import type { DomainContext } from './context.js';
+import { now } from './context.js';
+import { FINISHED_STATUS_SLUGS } from './mark-ticket-solved.js';
+import { defaultMailPreferences, usersWantingMail } from './notification-preferences.js';
+import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
+
+/** The status a "No, not yet" reopens a ticket to. */
+export const REOPEN_STATUS_SLUG = 'open';
+
+export type RecordRatingResult =
+  | { state: 'recorded'; reopened: boolean }
+  /** This mail's answer was given before (by either of its links): nothing changed. */
+  | { state: 'already'; rating: 'yes' | 'no' }
+  /** The ticket was deleted since. */
+  | { state: 'gone' };
+
+/**
+ * Records a client's answer to "Did this solve it?" from a checked link: once per mail, in one
+ * transaction with its activity event, the reopening ("No, not yet", with the setting on, while the
+ * ticket is still Resolved or Closed), and the assignee's notification and mail (every agent's while
+ * it has none).
+ */
+export async function recordRating(ctx: DomainContext, claim: RatingClaim, comment: string): Promise<RecordRatingResult> {
+  const settings = await getCoreSettings(ctx);
+  const notified: AddedNotification[] = [];
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const ticket = await trx
+      .selectFrom('posts')
+      .select(['id', 'author_id', 'assignee_id'])
+      .where('id', '=', claim.ticketId)
+      .where('type', '=', 'ticket')
+      .executeTakeFirst();
+    if (!ticket) return { state: 'gone' } as const;
+    // The unique request id makes "once" hold under two clicks at the same moment too.
+    const inserted = await trx
+      .insertInto('ticket_ratings')
+      .values({ ticket_id: ticket.id, request_id: claim.requestId, rating: claim.rating, comment, created_at: now() })
+      .onConflict((oc) => oc.column('request_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
+      const earlier = await trx
+        .selectFrom('ticket_ratings')
+        .select('rating')
+        .where('request_id', '=', claim.requestId)
+        .executeTakeFirstOrThrow();
+      return { state: 'already', rating: earlier.rating } as const;
+    }
+    const changes: TicketChange[] = [{ kind: 'rating', newValue: claim.rating }];
+    if (claim.rating === 'no' && settings.emails.reopen_when_not_solved) {
+      const reopen = await reopenChange(trx, ticket.id);
+      if (reopen) changes.push(reopen);
+    }
+    const version = await recordTicketChanges(trx, ticket.id, ticket.author_id, changes);
+    const staff = await staffConcernedBy(trx, ticket.assignee_id);
+    const mailDefaults = defaultMailPreferences(settings);
+    for (const id of await usersWantingMail(trx, staff, 'rating_received', mailDefaults.rating_received))
+      await enqueueMail(trx, { template: 'agent_rating_received', userId: id, ticketId: ticket.id, ratingId: inserted.id });
+    notified.push(...(await addNotifications(trx, 'rating_received', ticket.id, staff)));
+    return { state: 'recorded', reopened: changes.length > 1, version, by: ticket.author_id } as const;
+  });
+  if (result.state !== 'recorded') return result;
+  const fields = result.reopened ? ['rating', 'status'] : ['rating'];
+  ctx.live.publish({ kind: 'ticket.updated', ticketId: claim.ticketId, version: result.version, fields, by: result.by });
+  announceNotifications(ctx.live, notified);
+  return { state: 'recorded', reopened: result.reopened };
+}
+
+/** Moves a finished ticket back to Open; undefined when it is not finished (an agent reopened it already). */
+async function reopenChange(trx: Kysely<Database>, ticketId: number): Promise<TicketChange | undefined> {
+  const current = await trx
+    .selectFrom('term_relationships as tr')
+    .innerJoin('terms as t', 't.id', 'tr.term_id')
+    .select(['t.slug', 't.name'])
+    .where('tr.post_id', '=', ticketId)
+    .where('tr.taxonomy', '=', 'ticket_status')
+    .executeTakeFirst();
+  if (!current || !(FINISHED_STATUS_SLUGS as readonly string[]).includes(current.slug)) return undefined;
+  const open = await trx
+    .selectFrom('terms')
+    .select(['id', 'name'])
+    .where('taxonomy', '=', 'ticket_status')
+    .where('slug', '=', REOPEN_STATUS_SLUG)
+    .executeTakeFirst();
+  if (!open) return undefined;
+  await trx
+    .updateTable('term_relationships')
+    .set({ term_id: open.id })
+    .where('post_id', '=', ticketId)
+    .where('taxonomy', '=', 'ticket_status')
+    .execute();
+  await trx.updateTable('posts').set({ updated_at: now() }).where('id', '=', ticketId).execute();
+  // Made by the helpdesk on the client's answer, as the setting says: automatic, not the client's choice.
+  return { kind: 'field', field: 'status', oldValue: current.name, newValue: open.name, automatic: true };
+}

@@ -1,0 +1,71 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.js';
+import { signWithReplyKey } from './reply-key.js';
+
+/** How long the answer links of a "Did this solve it?" mail work. */
+export const RATING_LINK_DAYS = 30;
+
+export type RatingValue = 'yes' | 'no';
+
+/** What a rating link says, once its signature is checked. */
+export interface RatingClaim {
+  ticketId: number;
+  rating: RatingValue;
+  /** The mail that carried it (its job id): both of one mail's links share it, so one mail gives one answer. */
+  requestId: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+}
+
+const VERSION = 'r1';
+const SIGNATURE_LENGTH = 32;
+const FORMAT = /^r1\.([1-9]\d{0,15})\.(yes|no)\.([1-9]\d{0,15})\.([1-9]\d{0,11})\.([0-9a-f]{32})$/;
+
+// A purpose of its own under the install's key: a reply address's or Message-ID's signature is never a
+// valid rating signature, and the reverse.
+const purpose = (c: RatingClaim) => `rating:${VERSION}:${c.ticketId}:${c.rating}:${c.requestId}:${c.expiresAt}`;
+
+/** The token of one answer link: ticket, answer, mail and expiry, in the clear, with their HMAC. */
+export async function signRatingToken(db: Kysely<Database>, claim: RatingClaim): Promise<string> {
+  const signature = await signWithReplyKey(db, purpose(claim), SIGNATURE_LENGTH);
+  return `${VERSION}.${claim.ticketId}.${claim.rating}.${claim.requestId}.${claim.expiresAt}.${signature}`;
+}
+
+/** The two answer links of one mail, made when it is sent. */
+export async function ratingLinks(
+  db: Kysely<Database>,
+  homeUrl: string,
+  ticketId: number,
+  requestId: string,
+  at = Date.now(),
+): Promise<Record<RatingValue, string>> {
+  const expiresAt = Math.floor(at / 1000) + RATING_LINK_DAYS * 24 * 60 * 60;
+  const link = async (rating: RatingValue) =>
+    `${homeUrl}/rating/?token=${await signRatingToken(db, { ticketId, rating, requestId, expiresAt })}`;
+  return { yes: await link('yes'), no: await link('no') };
+}
+
+/**
+ * Checks a token: `invalid` when it is malformed or its signature does not match (tampered), `expired`
+ * when its time is over (checked after the signature, so an edited expiry is `invalid`), else the claim.
+ */
+export async function verifyRatingToken(
+  db: Kysely<Database>,
+  token: unknown,
+  at = Date.now(),
+): Promise<{ state: 'invalid' } | { state: 'expired' | 'valid'; claim: RatingClaim }> {
+  const match = typeof token === 'string' ? FORMAT.exec(token) : null;
+  if (!match) return { state: 'invalid' };
+  const claim: RatingClaim = {
+    ticketId: Number(match[1]),
+    rating: match[2] as RatingValue,
+    requestId: match[3] as string,
+    expiresAt: Number(match[4]),
+  };
+  const expected = Buffer.from(await signWithReplyKey(db, purpose(claim), SIGNATURE_LENGTH));
+  const given = Buffer.from(match[5] as string);
+  if (!Number.isSafeInteger(claim.ticketId) || given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { state: 'invalid' };
+  return { state: claim.expiresAt * 1000 <= at ? 'expired' : 'valid', claim };
+}
