@@ -182,28 +182,37 @@ function decodeWords(value: string): string {
 function parseMail(raw: string, to: string[]): ReceivedMail {
   const split = raw.search(/\r?\n\r?\n/);
   const headers = parseHeaders(raw.slice(0, split));
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  let text = '';
-  let html = '';
-  const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
-  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [raw.slice(split)];
-  for (const part of parts) {
-    const at = part.replace(/^\r?\n/, '').search(/\r?\n\r?\n/);
-    const trimmed = part.replace(/^\r?\n/, '');
-    const partHeaders = boundary ? parseHeaders(trimmed.slice(0, at)) : headers;
-    const content = decodeBody(
-      boundary
-        ? trimmed
-            .slice(at)
-            .replace(/^\r?\n\r?\n/, '')
-            .replace(/\r?\n$/, '')
-        : body,
-      partHeaders['content-transfer-encoding'],
-    );
-    if ((partHeaders['content-type'] ?? '').startsWith('text/html')) html = content;
-    else text = content;
+  const found = { text: '', html: '' };
+  readPart(headers, raw.slice(split).replace(/^\r?\n\r?\n/, ''), found);
+  return { to, raw, headers, subject: decodeWords(headers.subject ?? ''), messageId: headers['message-id'] ?? '', ...found };
+}
+
+/**
+ * The text and HTML bodies of a part, through nested multiparts (a mail with files is multipart/mixed
+ * around the multipart/alternative of its text and HTML); attached files are not the body.
+ */
+function readPart(headers: Record<string, string>, body: string, found: { text: string; html: string }): void {
+  const type = headers['content-type'] ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (type.startsWith('multipart/') && boundary) {
+    for (const part of body.split(`--${boundary}`).slice(1, -1)) {
+      const trimmed = part.replace(/^\r?\n/, '');
+      const at = trimmed.search(/\r?\n\r?\n/);
+      readPart(
+        parseHeaders(trimmed.slice(0, at)),
+        trimmed
+          .slice(at)
+          .replace(/^\r?\n\r?\n/, '')
+          .replace(/\r?\n$/, ''),
+        found,
+      );
+    }
+    return;
   }
-  return { to, raw, headers, subject: decodeWords(headers.subject ?? ''), messageId: headers['message-id'] ?? '', text, html };
+  if (/^attachment/i.test(headers['content-disposition'] ?? '')) return;
+  const content = decodeBody(body, headers['content-transfer-encoding']);
+  if (type.startsWith('text/html')) found.html ||= content;
+  else if (type.startsWith('text/plain')) found.text ||= content;
 }
 
 /** The first help-site link in a mail's text part. */
