@@ -170,7 +170,9 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
       ],
     );
     expect(refused.statusCode).toBe(415);
-    expect(refused.body).toMatch(/<p data-refused-file="1" data-detail="[^"]*setup\.png[^"]*">[^<]*Go back to send your message again\.<\/p>/);
+    expect(refused.body).toMatch(
+      /<p data-refused-file="1" data-detail="[^"]*setup\.png[^"]*">[^<]*Go back to send your message again\.<\/p>/,
+    );
 
     // Files of no allowed kind: no picker at all.
     await updateSettings(hd.ctx, { tickets: { attachment_types_images: false, attachment_types_pdf: false } });
