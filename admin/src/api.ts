@@ -17,6 +17,8 @@ export interface Problem {
   /** TICKET_CHANGED: the ticket's version now, and what changed since the version sent. */
   current_version?: number;
   changes?: TicketEvent[];
+  /** 413/415 on a message with files: the refused file's position among them (from 0) and its name. */
+  attachment?: { index: number; name: string };
 }
 
 export class ApiError extends Error {
@@ -47,16 +49,29 @@ export async function api<T>(
   return answerOf<T>(res);
 }
 
-/** Posts a form with files (`multipart/form-data`; the browser writes the boundary); errors as api(). */
-export async function apiForm<T>(path: string, form: FormData): Promise<T> {
-  const res = await fetch(apiRoot + path, {
-    method: 'POST',
-    headers: { accept: 'application/json', 'x-csrf-token': csrf },
-    body: form,
-    credentials: 'same-origin',
-    cache: 'no-cache',
+/**
+ * Posts a form with files (`multipart/form-data`; the browser writes the boundary); errors as api(). Sent
+ * with XMLHttpRequest, the one browser API that reports upload progress: `onProgress` gets 0…1.
+ */
+export function apiForm<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiRoot + path);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('x-csrf-token', csrf);
+    xhr.upload.addEventListener('progress', (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
+    });
+    xhr.addEventListener('load', () => {
+      // The same reading as fetch's answers: a Response over what came back.
+      const body = xhr.status === 204 ? null : xhr.responseText;
+      answerOf<T>(new Response(body, { status: xhr.status, statusText: xhr.statusText })).then(resolve, reject);
+    });
+    for (const failure of ['error', 'abort', 'timeout'] as const) {
+      xhr.addEventListener(failure, () => reject(new TypeError('The files could not be sent. Check your connection and try again.')));
+    }
+    xhr.send(form);
   });
-  return answerOf<T>(res);
 }
 
 async function answerOf<T>(res: Response): Promise<T> {
@@ -71,6 +86,7 @@ async function answerOf<T>(res: Response): Promise<T> {
       errors: data.errors,
       current_version: data.current_version,
       changes: data.changes,
+      attachment: data.attachment,
     });
   return data as T;
 }

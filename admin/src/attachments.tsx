@@ -54,10 +54,24 @@ function AttachmentItem({ file }: { file: Attachment }) {
 
 /**
  * The composer's files: a button that opens the picker, and a chip per chosen file with its name, size and
- * a remove button. The server decides what is accepted and says which file it refused.
+ * a remove button. The server decides what is accepted and says which file it refused (`refused`, shown on
+ * that file's chip); `progress` (0…1) shows the upload's bar while the message is being sent.
  */
-export function FileChips({ files, onChange, disabled }: { files: File[]; onChange: (files: File[]) => void; disabled?: boolean }) {
+export function FileChips({
+  files,
+  onChange,
+  disabled,
+  progress,
+  refused,
+}: {
+  files: File[];
+  onChange: (files: File[]) => void;
+  disabled?: boolean;
+  progress?: number;
+  refused?: { file: File; detail: string };
+}) {
   const picker = useRef<HTMLInputElement>(null);
+  const percent = progress === undefined ? undefined : Math.round(progress * 100);
   return (
     <div className="file-chips">
       <input
@@ -78,21 +92,39 @@ export function FileChips({ files, onChange, disabled }: { files: File[]; onChan
       </button>
       {files.length > 0 && (
         <ul aria-label="Files to send">
-          {files.map((file, i) => (
-            <li key={`${file.name}-${file.size}-${i}`} className="chip">
-              <span>{file.name}</span> <span className="muted">({formatSize(file.size)})</span>{' '}
-              <button
-                type="button"
-                className="chip-remove"
-                aria-label={`Remove ${file.name}`}
-                onClick={() => onChange(files.filter((_, j) => j !== i))}
-                disabled={disabled}
-              >
-                ×
-              </button>
-            </li>
-          ))}
+          {files.map((file, i) => {
+            const problem = refused?.file === file ? refused.detail : undefined;
+            const errorId = `composer-file-error-${i}`;
+            return (
+              <li key={`${file.name}-${file.size}-${i}`} className={problem ? 'chip chip-refused' : 'chip'}>
+                <span>{file.name}</span> <span className="muted">({formatSize(file.size)})</span>{' '}
+                <button
+                  type="button"
+                  className="chip-remove"
+                  aria-label={`Remove ${file.name}`}
+                  aria-describedby={problem ? errorId : undefined}
+                  onClick={() => onChange(files.filter((_, j) => j !== i))}
+                  disabled={disabled}
+                >
+                  ×
+                </button>
+                {problem && (
+                  <span id={errorId} className="chip-error">
+                    {problem}
+                  </span>
+                )}
+              </li>
+            );
+          })}
         </ul>
+      )}
+      {percent !== undefined && (
+        <p className="upload-progress">
+          <progress max={100} value={percent} aria-label="Uploading files" />{' '}
+          <span className="muted" aria-hidden="true">
+            {percent}%
+          </span>
+        </p>
       )}
     </div>
   );

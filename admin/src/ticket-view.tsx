@@ -273,6 +273,9 @@ function Composer({
   useEffect(() => onDrafting(drafting), [drafting, onDrafting]);
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
+  // While a message with files uploads: how much has gone (0…1); and the file the server refused, if any.
+  const [progress, setProgress] = useState<number | undefined>(undefined);
+  const [refused, setRefused] = useState<{ file: File; detail: string } | undefined>(undefined);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [suggesting, setSuggesting] = useState(false);
@@ -360,6 +363,7 @@ function Composer({
     }
     setBusy(true);
     setError('');
+    setRefused(undefined);
     try {
       const body = { text, internal: kind === 'note', ...(newStatus ? { status: newStatus } : {}), ...(anyway ? {} : { version }) };
       if (files.length) {
@@ -367,7 +371,8 @@ function Composer({
         const form = new FormData();
         for (const [name, value] of Object.entries(body)) form.append(name, String(value));
         for (const file of files) form.append('attachments', file, file.name);
-        await apiForm(`/tickets/${ticketId}/comments`, form);
+        setProgress(0);
+        await apiForm(`/tickets/${ticketId}/comments`, form, setProgress);
       } else {
         await api('POST', `/tickets/${ticketId}/comments`, body);
       }
@@ -382,8 +387,12 @@ function Composer({
         setChanges(e.problem.changes);
         return;
       }
-      setError(e instanceof ApiError ? e.problem.detail : String(e));
+      // A 413/415 names the refused file: its chip says why, beside the message's alert.
+      const refusedFile = e instanceof ApiError && e.problem.attachment ? files[e.problem.attachment.index] : undefined;
+      if (refusedFile && e instanceof ApiError) setRefused({ file: refusedFile, detail: e.problem.detail });
+      setError(e instanceof ApiError ? e.problem.detail : e instanceof Error ? e.message : String(e));
     } finally {
+      setProgress(undefined);
       setBusy(false);
     }
   };
@@ -436,7 +445,7 @@ function Composer({
         />
       )}
       <MarkdownPreview text={text} id="composer-preview" />
-      <FileChips files={files} onChange={setFiles} disabled={busy} />
+      <FileChips files={files} onChange={setFiles} disabled={busy} progress={progress} refused={refused} />
       {error && (
         <p className="alert" role="alert">
           {error}

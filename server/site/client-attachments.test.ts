@@ -1,6 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { addComment } from '../domain/add-comment.js';
 import { addUser } from '../domain/add-user.js';
+import { updateSettings } from '../settings/settings.js';
 import { countRows, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { TINY_PNG, windowsExecutable } from '../test/multipart.js';
 import { csrfIn, linkPath, memoryMail, SiteClient } from '../test/site-client.js';
@@ -138,6 +139,44 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
     thread = (await browser.get(`/tickets/?ticket=${id}`)).body;
     expect(thread).not.toContain(image);
     expect(thread).toContain('steps.txt <span class="hint">(file removed 1 day after the ticket was closed)</span>');
+  });
+
+  it('both forms’ pickers carry Tickets → Attachments for their script; a refusal page names the refused file for it', async () => {
+    await updateSettings(hd.ctx, {
+      tickets: {
+        attachment_max_file_mb: 2,
+        attachment_max_files: 3,
+        attachment_types_office: false,
+        attachment_types_zip: false,
+        attachment_types_text: false,
+      },
+    });
+    const { browser, id } = await signedInClient();
+    const newTicket = (await browser.get('/tickets/new/')).body;
+    const thread = (await browser.get(`/tickets/?ticket=${id}`)).body;
+    for (const page of [newTicket, thread]) {
+      const picker = page.match(/<input[^>]* name="attachments"[^>]*>/)?.[0];
+      expect(picker).toContain(' data-form-files="" data-max-file-bytes="2097152" data-max-files="3"');
+      expect(page).toContain('Images, PDF; up to 2 MB each, at most 3 files.');
+      expect(page).toContain('<script src="http://help.test/content/theme/form-files.js" defer="">');
+    }
+    // The second file is refused: the page says which (its position) and why, beside the message.
+    const refused = await browser.postMultipart(
+      '/account/reply/',
+      { _csrf: csrfIn(thread), ticket_id: String(id), return_to: '/tickets/', text: 'Two files.' },
+      [
+        { name: 'fine.png', bytes: TINY_PNG },
+        { name: 'setup.png', bytes: windowsExecutable() },
+      ],
+    );
+    expect(refused.statusCode).toBe(415);
+    expect(refused.body).toMatch(
+      /<p data-refused-file="1" data-detail="[^"]*setup\.png[^"]*">[^<]*Go back to send your message again\.<\/p>/,
+    );
+
+    // Files of no allowed kind: no picker at all.
+    await updateSettings(hd.ctx, { tickets: { attachment_types_images: false, attachment_types_pdf: false } });
+    expect((await browser.get('/tickets/new/')).body).not.toContain('name="attachments"');
   });
 
   it('a form post with files but a stale CSRF token is refused and keeps no file', async () => {

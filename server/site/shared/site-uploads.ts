@@ -22,7 +22,10 @@ export function siteUploads(ctx: DomainContext, config: Config, counters: Counte
       if (!(error instanceof AppError)) throw error;
       const layout = await layoutProps(ctx, config, request, reply);
       const message = `${error.message} Go back to send your message again.`;
-      return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Your message was not sent', message }), error.status, error.headers);
+      const refused = error.extensions.attachment as { index?: unknown } | undefined;
+      const refusedFile = typeof refused?.index === 'number' ? { index: refused.index, detail: error.message } : undefined;
+      const page = MessagePage({ ...layout, title: 'Your message was not sent', message, refusedFile });
+      return sendPrivatePage(reply, page, error.status, error.headers);
     }
   };
 }

@@ -6,6 +6,7 @@ import { getPosts } from '../../../domain/post.js';
 import { listTerms } from '../../../domain/terms.js';
 import { fileUrl } from '../../../files/file-url.js';
 import { listAttachments } from '../../../files/list-attachments.js';
+import { uploadRulesFor } from '../../../files/upload-rules.js';
 import { getTicketFormFields } from '../../../settings/settings.js';
 import { getSiteOptions } from '../../../settings/site-options.js';
 import { layoutProps, sendNotFound, sendPrivatePage } from '../../shared/site-page.js';
@@ -60,6 +61,12 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
       // The thread shows only public entries, and so only their files (never an internal note's).
       const threadFiles = thread ? await listAttachments(ctx, thread.id) : undefined;
       const { time_zone: timeZone } = await getSiteOptions(ctx.db);
+      // The forms' file limits (a signed-in client's): the picker shows them, its script checks them.
+      const rules = user ? await uploadRulesFor(ctx, { anonymous: false, ticketId: thread?.id }) : undefined;
+      const fileRules =
+        rules && rules.allowedTypes.size > 0
+          ? { maxFileBytes: rules.maxFileBytes, maxFiles: rules.maxFiles, kinds: rules.allowedWords }
+          : undefined;
       const title = thread ? `${thread.title} · ${page.title}` : page.title;
       return sendPrivatePage(
         reply,
@@ -77,12 +84,14 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
                 timeZone={timeZone}
                 files={threadFiles}
                 fileUrl={(id) => fileUrl(config, id)}
+                fileRules={fileRules}
               />
             ) : (
               <NewTicketShortcode
                 {...common}
                 fields={newTicket?.fields ?? []}
                 choices={newTicket?.choices ?? { product: [], reason: [], urgency: [] }}
+                fileRules={fileRules}
               />
             ),
         }),

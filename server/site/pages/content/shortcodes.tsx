@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatSiteTime } from '../../../../common/format-site-time.js';
+import { formatSize } from '../../../../common/format-size.js';
 import { CLIENT_TICKETS_PER_PAGE, COMMENT_TEXT_MAX } from '../../../../common/limits.js';
 import { Markdown } from '../../../../common/markdown.js';
 import type { ClientThread, ClientTicketPage } from '../../../domain/client-tickets.js';
@@ -32,6 +33,8 @@ export interface TicketsShortcodeProps {
   /** The thread's files by comment (null: the description), and their address. */
   files?: AttachmentsByComment;
   fileUrl?: (publicId: string) => string;
+  /** Tickets → Attachments for a reply on this ticket; no file picker without it. */
+  fileRules?: FormFileRules;
 }
 
 /** [helpdesk_tickets]: the signed-in client's tickets, or one thread with a reply box (`?ticket=ID`). */
@@ -46,6 +49,7 @@ export function TicketsShortcode({
   timeZone,
   files,
   fileUrl = (id) => id,
+  fileRules,
 }: TicketsShortcodeProps) {
   const formatDate = (iso: string) => formatSiteTime(iso, timeZone);
   if (!signedIn) return <SignInFirst homeUrl={homeUrl} returnTo={pagePath} what="to see your tickets." />;
@@ -90,7 +94,7 @@ export function TicketsShortcode({
             <label htmlFor="reply-text">Your reply</label>
             <textarea id="reply-text" name="text" required maxLength={COMMENT_TEXT_MAX} />
           </p>
-          <FileInput id="reply-files" />
+          {fileRules && <FileInput id="reply-files" homeUrl={homeUrl} rules={fileRules} />}
           <button type="submit">Send reply</button>
         </form>
         {thread.isOpen && (
@@ -171,10 +175,12 @@ export interface NewTicketShortcodeProps {
     urgency: Array<{ id: number; name: string }>;
   };
   notice: string | null;
+  /** Tickets → Attachments for a new ticket; no file picker without it. */
+  fileRules?: FormFileRules;
 }
 
 /** [helpdesk_new_ticket]: the new-ticket form driven by Tickets → Form fields, custom fields included. */
-export function NewTicketShortcode({ homeUrl, pagePath, signedIn, csrf, fields, choices, notice }: NewTicketShortcodeProps) {
+export function NewTicketShortcode({ homeUrl, pagePath, signedIn, csrf, fields, choices, notice, fileRules }: NewTicketShortcodeProps) {
   if (!signedIn) return <SignInFirst homeUrl={homeUrl} returnTo={pagePath} what="to file a ticket." />;
   return (
     <form method="post" action={`${homeUrl}/account/new-ticket/`} className="panel" encType="multipart/form-data">
@@ -237,21 +243,45 @@ export function NewTicketShortcode({ homeUrl, pagePath, signedIn, csrf, fields, 
           </p>
         );
       })}
-      <FileInput id="new-ticket-files" />
+      {fileRules && <FileInput id="new-ticket-files" homeUrl={homeUrl} rules={fileRules} />}
       <button type="submit">File the ticket</button>
     </form>
   );
 }
 
-/** The optional file picker of the reply and new-ticket forms (`attachments`, several files). */
-function FileInput({ id }: { id: string }) {
+/** What a form's files may be (Tickets → Attachments), as the page tells the person and its script. */
+export interface FormFileRules {
+  maxFileBytes: number;
+  maxFiles: number;
+  /** The allowed kinds in words ("images, PDF, …"): the server decides by content, never by name. */
+  kinds: string;
+}
+
+/**
+ * The optional file picker of the reply and new-ticket forms (`attachments`, several files). The limits go
+ * in data attributes for content/theme/form-files.js, which adds chips, checks and a progress bar; without
+ * script the plain input posts with the form.
+ */
+function FileInput({ id, homeUrl, rules }: { id: string; homeUrl: string; rules: FormFileRules }) {
+  const kinds = rules.kinds.charAt(0).toUpperCase() + rules.kinds.slice(1);
+  const most = `at most ${rules.maxFiles} ${rules.maxFiles === 1 ? 'file' : 'files'}`;
   return (
-    <p className="field">
+    <div className="field form-files">
       <label htmlFor={id}>Attach files (optional)</label>
-      <input id={id} name="attachments" type="file" multiple aria-describedby={`${id}-hint`} />
+      <input
+        id={id}
+        name="attachments"
+        type="file"
+        multiple
+        aria-describedby={`${id}-hint`}
+        data-form-files=""
+        data-max-file-bytes={rules.maxFileBytes}
+        data-max-files={rules.maxFiles}
+      />
       <span id={`${id}-hint`} className="hint">
-        Screenshots, PDF, text, office documents or zip.
+        {kinds}; up to {formatSize(rules.maxFileBytes)} each, {most}.
       </span>
-    </p>
+      <script src={`${homeUrl}/content/theme/form-files.js`} defer />
+    </div>
   );
 }
