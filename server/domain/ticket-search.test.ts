@@ -77,6 +77,16 @@ describeEachDatabase('full-text ticket search (issue 16)', (dialect) => {
     expect(await found('smudges')).toEqual([titled, mine]);
   });
 
+  it("a search's total and counts per status are those of the tickets it lists, bare digits finding the number too", async () => {
+    const { number } = (await api('GET', `/tickets/${other}`, agent)).json();
+    const mentions = (await api('POST', '/tickets/', {}, ticketPayload({ subject: 'Follow-up', description: `See ${number}.` }))).json().id;
+    const res = await api('GET', `/tickets/?per_page=50&search=${number}`, agent);
+    const page = res.json() as { tickets: Array<{ id: number }>; total: number; counts: Record<string, number> };
+    expect(page.tickets.map((t) => t.id)).toEqual(expect.arrayContaining([other, mentions]));
+    expect(page.total).toBe(page.tickets.length);
+    expect(Object.values(page.counts).reduce((a, b) => a + b, 0)).toBe(page.tickets.length);
+  });
+
   it('matches an email or an order ID as one term: its words in order, not each alone anywhere', async () => {
     const file = async (payload: Record<string, unknown>) =>
       (await api('POST', '/tickets/', {}, ticketPayload(payload))).json().id as number;
