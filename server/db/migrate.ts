@@ -16,6 +16,7 @@ import * as statusClientLabels from './migrations/2026-11-25-012-status-client-l
 import * as ticketSearch from './migrations/2026-11-25-013-ticket-search.js';
 import * as attachments from './migrations/2026-11-25-020-attachments.js';
 import * as savedReplies from './migrations/2026-11-26-040-saved-replies.js';
+import * as searchSerialComments from './migrations/2026-11-26-060-search-serial-comments.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-013-ticket-search': ticketSearch,
   '2026-11-25-020-attachments': attachments,
   '2026-11-26-040-saved-replies': savedReplies,
+  '2026-11-26-060-search-serial-comments': searchSerialComments,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { describeEachDatabase } from '../test/test-databases.js';
@@ -144,6 +145,15 @@ describeEachDatabase('full-text ticket search (issue 16)', (dialect) => {
     const ids = await found('quorble');
     expect(ids).toHaveLength(50);
     expect(ids).not.toContain(old);
+  });
+
+  it('on PostgreSQL, a search of the messages is never split across parallel workers', async () => {
+    // SQLite has no parallel scans: nothing to hold there.
+    if (dialect !== 'postgres') return;
+    const { rows } = await sql<{ options: string[] | null }>`select reloptions as options from pg_class where relname = 'comments'`.execute(
+      hd.ctx.db,
+    );
+    expect(rows[0]?.options).toContain('parallel_workers=0');
   });
 
   it('still finds a ticket by its #number', async () => {
