@@ -76,11 +76,12 @@ export function matchingTickets(
   scope: SearchScope,
 ): RawBuilder<{ ticket_id: number; rank: number }> {
   // A client's search is narrowed inside each place, before the best rows are kept: others' tickets never
-  // crowd theirs out.
+  // crowd theirs out. On SQLite `+` keeps the list of their tickets away from FTS5, which would otherwise run
+  // the whole query once per ticket (a prefix's word list merged each time: 0.5 s for a word in every subject).
   const own = (ticket: string) =>
     scope.authorId === undefined
       ? sql``
-      : sql`and ${sql.ref(ticket)} in (select id from posts where type = 'ticket' and author_id = ${scope.authorId})`;
+      : sql`and ${dialect === 'sqlite' ? sql`+` : sql``}${sql.ref(ticket)} in (select id from posts where type = 'ticket' and author_id = ${scope.authorId})`;
   const notNote = (comment: string) =>
     scope.includeNotes
       ? sql``
