@@ -19,6 +19,7 @@ import * as attachmentUploader from './migrations/2026-11-26-030-attachment-uplo
 import * as attachmentThumbnailsPurge from './migrations/2026-11-26-035-attachment-thumbnails-purge.js';
 import * as savedReplies from './migrations/2026-11-26-040-saved-replies.js';
 import * as notificationsRatings from './migrations/2026-11-26-050-notifications-ratings.js';
+import * as searchSerialComments from './migrations/2026-11-26-060-search-serial-comments.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-035-attachment-thumbnails-purge': attachmentThumbnailsPurge,
   '2026-11-26-040-saved-replies': savedReplies,
   '2026-11-26-050-notifications-ratings': notificationsRatings,
+  '2026-11-26-060-search-serial-comments': searchSerialComments,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

@@ -141,7 +141,14 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters): Prom
       .$if(!search.active, (q) => q.limit(filters.perPage).offset((filters.page - 1) * filters.perPage))
       .execute()
       .then((found) => (search.active ? pageByRank(found, search.ranks, filters) : found)),
-    countByStatus(ctx, filters, { reasonId, urgencyId }, (eb) => conditions(eb, false, true)),
+    // The found ids also bound the status rows the counts join: PostgreSQL otherwise reads every status row.
+    countByStatus(
+      ctx,
+      filters,
+      { reasonId, urgencyId },
+      (eb) => conditions(eb, false, true),
+      search.number === undefined ? search.ranks : undefined,
+    ),
   ]);
   const total = filters.status !== undefined ? (counts[filters.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
 
@@ -161,6 +168,7 @@ async function countByStatus(
   filters: InboxFilters,
   ids: { reasonId: number | null | undefined; urgencyId: number | null | undefined },
   conditions?: (eb: Eb) => Expression<SqlBool>,
+  onlyTickets?: Map<number, unknown>,
 ): Promise<Record<string, number>> {
   const statuses = await ctx.db.selectFrom('terms').select(['id', 'slug']).where('taxonomy', '=', 'ticket_status').execute();
   const counts: Record<string, number> = Object.fromEntries(statuses.map((s) => [s.slug, 0]));
@@ -180,6 +188,7 @@ async function countByStatus(
         .$call((q) => joinTerms(q, { ticket_reason: ids.reasonId ?? undefined, ticket_urgency: ids.urgencyId ?? undefined }))
         .select(['s.term_id', (eb) => eb.fn.countAll<number | string>().as('n')])
         .where((eb) => (conditions as (eb: Eb) => Expression<SqlBool>)(eb as unknown as Eb))
+        .$if(onlyTickets !== undefined && onlyTickets.size > 0, (q) => q.where('s.post_id', 'in', [...(onlyTickets?.keys() ?? [])]))
         .groupBy('s.term_id')
         .execute();
   const slugById = new Map(statuses.map((s) => [s.id, s.slug]));

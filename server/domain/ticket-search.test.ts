@@ -1,14 +1,23 @@
+import { CompiledQuery, sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
-import { searchWords } from './ticket-search.js';
+import { matchingTickets, searchWords } from './ticket-search.js';
 
-it('a search is reduced to its words: no index syntax gets through', () => {
-  expect(searchWords('ORD-98765')).toEqual(['ord', '98765']);
-  expect(searchWords('"a" OR b* NEAR(c) -- \' ; zelda@quist.test')).toEqual(['a', 'or', 'b', 'near', 'c', 'zelda', 'quist', 'test']);
+it('a search is reduced to its words, an identifier kept as one term: no index syntax gets through', () => {
+  expect(searchWords('ORD-98765')).toEqual([['ord', '98765']]);
+  expect(searchWords('"a" OR b* NEAR(c) -- \' ; zelda@quist.test')).toEqual([
+    ['a'],
+    ['or'],
+    ['b'],
+    ['near', 'c'],
+    ['zelda', 'quist', 'test'],
+  ]);
   expect(searchWords('  !!! ')).toEqual([]);
+  expect(searchWords('Toner toner')).toEqual([['toner']]);
   expect(searchWords('one two three four five six seven eight nine')).toHaveLength(8);
+  expect(searchWords('one two three four five six a-b-c').flat()).toHaveLength(8);
 });
 
 describeEachDatabase('full-text ticket search (issue 16)', (dialect) => {
@@ -67,6 +76,98 @@ describeEachDatabase('full-text ticket search (issue 16)', (dialect) => {
     // The other ticket is the most recently updated one, but only a comment holds the word.
     await api('POST', `/tickets/${mine}/comments`, agent, { text: 'Smudges are normal at first.' });
     expect(await found('smudges')).toEqual([titled, mine]);
+  });
+
+  it("a search's total and counts per status are those of the tickets it lists, bare digits finding the number too", async () => {
+    const { number } = (await api('GET', `/tickets/${other}`, agent)).json();
+    const mentions = (await api('POST', '/tickets/', {}, ticketPayload({ subject: 'Follow-up', description: `See ${number}.` }))).json().id;
+    const res = await api('GET', `/tickets/?per_page=50&search=${number}`, agent);
+    const page = res.json() as { tickets: Array<{ id: number }>; total: number; counts: Record<string, number> };
+    expect(page.tickets.map((t) => t.id)).toEqual(expect.arrayContaining([other, mentions]));
+    expect(page.total).toBe(page.tickets.length);
+    expect(Object.values(page.counts).reduce((a, b) => a + b, 0)).toBe(page.tickets.length);
+  });
+
+  it('matches an email or an order ID as one term: its words in order, not each alone anywhere', async () => {
+    const file = async (payload: Record<string, unknown>) =>
+      (await api('POST', '/tickets/', {}, ticketPayload(payload))).json().id as number;
+    const zeld = await file({ name: 'Zeld Quist', email: 'zeld@quist.test', subject: 'Hello', description: 'A question.' });
+    // `zeld`, `quist` and `test` each start a word of Zelda's email too; only Zeld's is the one searched.
+    expect(await found('zeld@quist.test')).toEqual([zeld]);
+    expect(await found('zelda@quist.test')).toEqual([other]);
+    // The same words apart, or in another order, are not the order ID; its start still finds it.
+    const apart = await file({ subject: 'Order 98765 of the ord series', description: 'x', order_id: '98765-ORD' });
+    expect(await found('ORD-98765')).toEqual([mine]);
+    expect(await found('ORD-987')).toEqual([mine]);
+    expect(await found('ord 98765')).toEqual(expect.arrayContaining([mine, apart]));
+  });
+
+  it('a word in more messages than are ranked lists the tickets of the newest of them', async () => {
+    const file = async (subject: string) => (await api('POST', '/tickets/', {}, ticketPayload({ subject, description: 'x' }))).json().id;
+    const old = await file('An old question');
+    const recent = await file('A recent question');
+    const createdAt = new Date().toISOString();
+    // The best match by every measure but age: the word three times, in the oldest message.
+    await hd.ctx.db
+      .insertInto('comments')
+      .values({ post_id: old, author_id: null, author_role: 'agent', content: 'Zorbify, zorbify, zorbify.', created_at: createdAt })
+      .execute();
+    const many = Array.from({ length: 1000 }, (_, i) => ({
+      post_id: recent,
+      author_id: null,
+      author_role: 'agent' as const,
+      content: `Message ${i}: try to zorbify it again, with the usual settings and a little more patience than before.`,
+      created_at: createdAt,
+    }));
+    await hd.ctx.db.insertInto('comments').values(many).execute();
+    expect(await found('zorbify')).toEqual([recent]);
+  });
+
+  it('a word in more tickets than are ranked lists the newest of them, even before an older subject match', async () => {
+    const old = (await api('POST', '/tickets/', {}, ticketPayload({ subject: 'Quorble again', description: 'x' }))).json().id;
+    const now = new Date().toISOString();
+    const newer = Array.from({ length: 1000 }, (_, i) => ({
+      type: 'ticket',
+      status: 'publish',
+      title: `Question ${i}`,
+      content: 'The quorble is stuck.',
+      slug: '',
+      author_id: null,
+      product_id: null,
+      parent_id: null,
+      assignee_id: null,
+      menu_order: 0,
+      number: null,
+      created_at: now,
+      updated_at: now,
+    }));
+    await hd.ctx.db.insertInto('posts').values(newer).execute();
+    const ids = await found('quorble');
+    expect(ids).toHaveLength(50);
+    expect(ids).not.toContain(old);
+  });
+
+  it('on PostgreSQL, a search of the messages is never split across parallel workers', async () => {
+    // SQLite has no parallel scans: nothing to hold there.
+    if (dialect !== 'postgres') return;
+    const { rows } = await sql<{ options: string[] | null }>`select reloptions as options from pg_class where relname = 'comments'`.execute(
+      hd.ctx.db,
+    );
+    expect(rows[0]?.options).toContain('parallel_workers=0');
+  });
+
+  it("on SQLite, a client's search runs each full-text query once, not once per ticket of theirs", async () => {
+    // PostgreSQL reads its text indexes once either way.
+    if (dialect !== 'sqlite') return;
+    const found = matchingTickets('sqlite', searchWords('export'), { includeNotes: false, authorId: 1 });
+    const query = sql`select * from ${found} as found`.compile(hd.ctx.db);
+    const plan = await hd.ctx.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+    );
+    const scans = plan.rows.map((r) => r.detail).filter((d) => d.includes('VIRTUAL TABLE'));
+    expect(scans).toHaveLength(4);
+    // `=` in FTS5's plan is a rowid handed in per ticket: the query (a prefix's whole word list) redone each time.
+    expect(scans.filter((d) => /INDEX \d+:=/.test(d))).toEqual([]);
   });
 
   it('still finds a ticket by its #number', async () => {

@@ -11,28 +11,51 @@ const MAX_WORDS = 8;
  */
 export const MAX_SEARCH_RESULTS = 500;
 
-/** The best tickets for the words, by rank (lower is better), at most MAX_SEARCH_RESULTS; one evaluation. */
+/**
+ * Each place (subjects, messages, meta, clients) ranks at most its newest this many matches: a word in thousands
+ * of messages then costs a bounded ranking, and the most recent of them are the ones an agent is after.
+ */
+const SEARCH_CANDIDATES = 1000;
+
+/** The best tickets for the terms, by rank (lower is better), at most MAX_SEARCH_RESULTS; one evaluation. */
 export async function bestMatches(
   db: Kysely<Database>,
   dialect: DialectName,
-  words: string[],
+  terms: SearchTerm[],
   scope: SearchScope,
 ): Promise<Array<{ ticket_id: number; rank: number }>> {
-  const found = matchingTickets(dialect, words, scope);
+  const found = matchingTickets(dialect, terms, scope);
   const { rows } = await sql<{ ticket_id: number; rank: number }>`select ticket_id, rank from ${found} as found
     order by rank, ticket_id desc limit ${MAX_SEARCH_RESULTS}`.execute(db);
   return rows.map((r) => ({ ticket_id: Number(r.ticket_id), rank: Number(r.rank) }));
 }
 
 /**
- * The words of a search as the indexes hold them: letters and digits, lower-cased (an order ID `ORD-1234` is the
- * words `ord` and `1234`, an email its local part and domain labels). Nothing else reaches a query: no index
- * syntax can be injected. Empty when there is nothing to search for.
+ * A search's terms as the indexes hold them: letters and digits, lower-cased, and each term the words of one
+ * space-separated piece of the search. Most pieces are one word; an identifier is several (an order ID `ORD-1234`
+ * is `ord 1234`, an email its local part and domain labels), and they must follow one another as written:
+ * matched as separate words, `bench` and `test` of an email or `ord` of an order ID would be in every row.
+ * Nothing else reaches a query: no index syntax can be injected. At most MAX_WORDS words in all; empty when
+ * there is nothing to search for.
  */
-export function searchWords(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.map((w) => w.slice(0, 50)))].slice(0, MAX_WORDS);
+export function searchWords(text: string): SearchTerm[] {
+  const terms: SearchTerm[] = [];
+  const seen = new Set<string>();
+  let words = 0;
+  for (const piece of text.toLowerCase().split(/\s+/)) {
+    const term = (piece.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => w.slice(0, 50)).slice(0, MAX_WORDS - words);
+    const key = term.join(' ');
+    if (term.length === 0 || seen.has(key)) continue;
+    seen.add(key);
+    terms.push(term);
+    words += term.length;
+    if (words >= MAX_WORDS) break;
+  }
+  return terms;
 }
+
+/** One term of a search: a word, or the words of an identifier in the order they must appear. */
+export type SearchTerm = string[];
 
 /** Whose search: staff see every ticket and note; a client (`authorId`) their own tickets, never a note. */
 export interface SearchScope {
@@ -42,64 +65,76 @@ export interface SearchScope {
 
 /**
  * The tickets whose subject and description, one comment, one meta value (order ID, custom fields) or client
- * holds every word (each as a word or the start of one), with a rank: lower is better, a subject match best.
+ * holds every term (a word as a word or the start of one; an identifier's words one after another, the last as
+ * a start), with a rank: lower is better, a subject match best.
  * The expressions repeat the migration's index expressions exactly (2026-11-25-013-ticket-search), or
  * PostgreSQL cannot use the indexes.
  */
 export function matchingTickets(
   dialect: DialectName,
-  words: string[],
+  terms: SearchTerm[],
   scope: SearchScope,
 ): RawBuilder<{ ticket_id: number; rank: number }> {
   // A client's search is narrowed inside each place, before the best rows are kept: others' tickets never
-  // crowd theirs out.
+  // crowd theirs out. On SQLite `+` keeps the list of their tickets away from FTS5, which would otherwise run
+  // the whole query once per ticket (a prefix's word list merged each time: 0.5 s for a word in every subject).
   const own = (ticket: string) =>
     scope.authorId === undefined
       ? sql``
-      : sql`and ${sql.ref(ticket)} in (select id from posts where type = 'ticket' and author_id = ${scope.authorId})`;
+      : sql`and ${dialect === 'sqlite' ? sql`+` : sql``}${sql.ref(ticket)} in (select id from posts where type = 'ticket' and author_id = ${scope.authorId})`;
   const notNote = (comment: string) =>
     scope.includeNotes
       ? sql``
       : sql`and not exists (select 1 from comment_meta n where n.comment_id = ${sql.ref(comment)}
           and n.meta_key = 'is_internal' and n.meta_value = '1')`;
-  // Each place keeps only its best MAX_SEARCH_RESULTS rows before they are merged per ticket, so a word in
-  // thousands of messages costs their ranking inside the index, not a join of every one of them.
-  // `ticket_id + 0`: an order no index gives, so PostgreSQL takes the matches from the text index and sorts
-  // them, instead of walking a ticket index newest first and re-parsing every message until 500 match.
+  // Each place keeps only its best MAX_SEARCH_RESULTS rows before they are merged per ticket.
   const best = (source: RawBuilder<unknown>) =>
-    sql`select * from (select * from (${source}) as s order by s.rank, s.ticket_id + 0 desc limit ${MAX_SEARCH_RESULTS}) as best`;
+    sql`select * from (select * from (${source}) as s order by s.rank, s.ticket_id desc limit ${MAX_SEARCH_RESULTS}) as best`;
   if (dialect === 'postgres') {
     // Ranked by where the words are (subject, then order ID or custom field, then client, then a message) and
     // then by recency: ts_rank would re-parse every matching text, since the indexes hold no vectors.
-    const prose = sql`to_tsquery('english', ${words.map((w) => `${w}:*`).join(' & ')})`;
-    const exact = sql`to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
+    const tsquery = terms.map((words) => words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' <-> ')).join(' & ');
+    const prose = sql`to_tsquery('english', ${tsquery})`;
+    const exact = sql`to_tsquery('simple', ${tsquery})`;
+    // `+ 0`: an order no index gives, so PostgreSQL takes the matches from the text index and keeps the newest,
+    // instead of walking a ticket index newest first and re-parsing every text until enough match. Only those
+    // newest candidates are then ranked: whether the subject holds the words is a parse per row, and a word in
+    // every subject would otherwise be parsed 100,000 times.
+    const newest = (ticket: string) => sql`order by ${sql.ref(ticket)} + 0 desc limit ${SEARCH_CANDIDATES}`;
     return sql`(select ticket_id, min(rank) as rank from (
       ${best(sql`select p.id as ticket_id, case when to_tsvector('english', p.title) @@ ${prose} then -4 else -2 end as rank
-        from posts p where p.type = 'ticket' and to_tsvector('english', p.title || ' ' || p.content) @@ ${prose} ${own('p.id')}`)}
+        from (select p.id, p.title from posts p where p.type = 'ticket' and to_tsvector('english', p.title || ' ' || p.content) @@ ${prose}
+          ${own('p.id')} ${newest('p.id')}) as p`)}
       union all
       ${best(sql`select c.post_id as ticket_id, -1 as rank from comments c
-        where to_tsvector('english', c.content) @@ ${prose} ${notNote('c.id')} ${own('c.post_id')}`)}
+        where to_tsvector('english', c.content) @@ ${prose} ${notNote('c.id')} ${own('c.post_id')} ${newest('c.post_id')}`)}
       union all
       ${best(sql`select m.post_id as ticket_id, -3 as rank from post_meta m
-        where to_tsvector('simple', regexp_replace(m.meta_value, '[^[:alnum:]]+', ' ', 'g')) @@ ${exact} ${own('m.post_id')}`)}
+        where to_tsvector('simple', regexp_replace(m.meta_value, '[^[:alnum:]]+', ' ', 'g')) @@ ${exact} ${own('m.post_id')}
+        ${newest('m.post_id')}`)}
       union all
       ${best(sql`select p.id as ticket_id, -2 as rank from users u join posts p on p.author_id = u.id and p.type = 'ticket'
-        where to_tsvector('simple', regexp_replace(u.name || ' ' || u.email, '[^[:alnum:]]+', ' ', 'g')) @@ ${exact} ${own('p.id')}`)}
+        where to_tsvector('simple', regexp_replace(u.name || ' ' || u.email, '[^[:alnum:]]+', ' ', 'g')) @@ ${exact} ${own('p.id')}
+        ${newest('p.id')}`)}
     ) found group by ticket_id)`;
   }
-  // FTS5: each word quoted (no operators), as a prefix; all of them must match. BM25 comes from the index.
-  const query = words.map((w) => `"${w}"*`).join(' ');
+  // FTS5: each term quoted (no operators) as a phrase whose last word is a prefix; all of them must match.
+  // BM25 comes from the index, but costs a lookup per row: only the newest SEARCH_CANDIDATES matches of each
+  // place are ranked, taken in rowid order, which FTS5 gives without reading the rest.
+  const query = terms.map((words) => `"${words.join(' ')}"*`).join(' ');
+  const newest = (rowid: string) => sql`order by ${sql.ref(rowid)} desc limit ${SEARCH_CANDIDATES}`;
   return sql`(select ticket_id, min(rank) as rank from (
     ${best(sql`select tickets_fts.rowid as ticket_id, bm25(tickets_fts, 10.0, 1.0) - 1 as rank from tickets_fts
-      where tickets_fts match ${query} ${own('tickets_fts.rowid')}`)}
+      where tickets_fts match ${query} ${own('tickets_fts.rowid')} ${newest('tickets_fts.rowid')}`)}
     union all
     ${best(sql`select c.post_id as ticket_id, bm25(comments_fts) as rank from comments_fts join comments c on c.id = comments_fts.rowid
-      where comments_fts match ${query} ${notNote('c.id')} ${own('c.post_id')}`)}
+      where comments_fts match ${query} ${notNote('c.id')} ${own('c.post_id')} ${newest('comments_fts.rowid')}`)}
     union all
     ${best(sql`select m.post_id as ticket_id, bm25(post_meta_fts) as rank from post_meta_fts
-      join post_meta m on m.id = post_meta_fts.rowid where post_meta_fts match ${query} ${own('m.post_id')}`)}
+      join post_meta m on m.id = post_meta_fts.rowid where post_meta_fts match ${query} ${own('m.post_id')}
+      ${newest('post_meta_fts.rowid')}`)}
     union all
     ${best(sql`select p.id as ticket_id, -0.1 as rank from users_fts join posts p on p.author_id = users_fts.rowid and p.type = 'ticket'
-      where users_fts match ${query} ${own('p.id')}`)}
+      where users_fts match ${query} ${own('p.id')} ${newest('p.id')}`)}
   ) group by ticket_id)`;
 }
