@@ -2,7 +2,7 @@
 // disables an agent (its open session ends, its sign-in is refused in plain words) and enables it
 // again; creates a token (its secret shown once), sees it listed and revokes it.
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, type AdminHelpdesk, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
@@ -16,11 +16,7 @@ test.afterAll(async () => {
 test.use({ bypassCSP: true }); // only so that axe can be injected
 
 async function signIn(page: Page, who: { email: string; password: string; name: string }) {
-  await page.goto(`${hd.homeUrl}/admin/`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.account-name')).toContainText(who.name);
+  await signInToAdmin(page, hd.homeUrl, who);
 }
 
 async function expectNoAxeViolations(page: Page, what: string) {

@@ -1,7 +1,7 @@
 // The admin app's composer with files in Chromium against the real helpdesk: chips with name, size and
 // remove, one multipart request with the reply, the thread's image thumbnail opening the stored file, axe-clean.
 import { expect, test } from '@playwright/test';
-import { type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
@@ -18,11 +18,7 @@ test.use({ bypassCSP: true }); // only so that axe can be injected
 
 test('an agent attaches two files, removes one, replies; the thread links the file, which opens', async ({ page }) => {
   const id = await hd.fileTicket(`files-e2e-${Date.now()}@client.test`, 'Screenshot of the error');
-  await page.goto(`${hd.homeUrl}/admin/`);
-  await page.getByLabel('Email').fill(AGENT.email);
-  await page.getByLabel('Password').fill(AGENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.account-name')).toContainText(AGENT.name);
+  await signInToAdmin(page, hd.homeUrl, AGENT);
   await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Screenshot of the error');
 

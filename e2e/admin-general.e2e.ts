@@ -2,7 +2,7 @@
 // "Anyone can register", brand colour, time zone, embed snippet) — and a password is set in a form field.
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
@@ -15,11 +15,7 @@ test.afterAll(async () => {
 test.use({ bypassCSP: false });
 
 async function signIn(page: Page, who: { email: string; password: string; name: string }) {
-  await page.goto(`${hd.homeUrl}/admin/`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.account-name')).toContainText(who.name);
+  await signInToAdmin(page, hd.homeUrl, who);
 }
 
 test('Settings → General saves the site options; a wrong time zone is named at its field', async ({ page }) => {

@@ -1,6 +1,7 @@
 // The real helpdesk for the admin app's browser tests: SQLite in a temp folder, a real SMTP server,
 // an admin and an agent with passwords, and a site plugin that adds a settings tab through
 // helpdesk_settings_menus (the admin app must render and save it with no change of its own).
+import { expect, type Page } from '@playwright/test';
 import type { Kysely } from 'kysely';
 import { createSession } from '../server/auth/sessions.js';
 import type { SitePlugin } from '../server/config/config-types.js';
@@ -79,4 +80,13 @@ export async function startAdminHelpdesk(options: { cloudSite?: string } = {}): 
       await smtp.close();
     },
   };
+}
+
+/** Signs `who` in on the admin app's own form and waits for their name in its top bar. */
+export async function signInToAdmin(page: Page, homeUrl: string, who: { email: string; password: string; name: string }): Promise<void> {
+  await page.goto(`${homeUrl}/admin/`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('.account-name')).toContainText(who.name);
 }

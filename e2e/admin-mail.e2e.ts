@@ -2,7 +2,7 @@
 // reader's status, a failed mail with its reason and a retry that imports it, and "send a test mail".
 import { expect, test } from '@playwright/test';
 import { composeMail } from '../server/test/compose-mail.js';
-import { ADMIN, type AdminHelpdesk, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, type AdminHelpdesk, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 test.use({ bypassCSP: true }); // only so that axe can be injected
@@ -34,11 +34,7 @@ test('a failed incoming mail shows with its reason and a retry imports it; a tes
     })
     .execute();
 
-  await page.goto(`${hd.homeUrl}/admin/`);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.account-name')).toContainText(ADMIN.name);
+  await signInToAdmin(page, hd.homeUrl, ADMIN);
   await page.goto(`${hd.homeUrl}/admin/settings/emails`);
   const panel = page.getByRole('region', { name: 'Incoming mail status' });
   await expect(panel.getByRole('row', { name: /newcomer@client\.test Locked out Only existing accounts/ })).toBeVisible();

@@ -1,7 +1,7 @@
 // Issue 16: saved replies with placeholders inserted by typing in the composer, "Send and set Resolved",
 // and the keyboard shortcuts (j/k/Enter in the inbox, r/n on a ticket, ? for help, Esc), axe on each new part.
 import { expect, type Page, test } from '@playwright/test';
-import { type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
@@ -17,11 +17,7 @@ let counter = 0;
 const newEmail = () => `saved-replies${++counter}-${Date.now()}@client.test`;
 
 async function signIn(page: Page) {
-  await page.goto(`${hd.homeUrl}/admin/`);
-  await page.getByLabel('Email').fill(AGENT.email);
-  await page.getByLabel('Password').fill(AGENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.account-name')).toContainText(AGENT.name);
+  await signInToAdmin(page, hd.homeUrl, AGENT);
 }
 
 async function expectNoAxeViolations(page: Page, what: string) {

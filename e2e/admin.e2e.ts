@@ -4,7 +4,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { encryptSecret } from '../server/secrets/secret-box.js';
 import { type FakeAiBackend, startFakeAiBackend } from '../server/test/fake-ai-backend.js';
-import { ADMIN, type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
@@ -23,11 +23,7 @@ const newEmail = () => `admin-e2e${++counter}-${Date.now()}@client.test`;
 const screenshotDir = process.env.ADMIN_SCREENSHOTS;
 
 async function signIn(page: Page, who: { email: string; password: string; name: string }) {
-  await page.goto(`${hd.homeUrl}/admin/`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.account-name')).toContainText(who.name);
+  await signInToAdmin(page, hd.homeUrl, who);
 }
 
 async function expectNoAxeViolations(page: Page, what: string) {

@@ -3,7 +3,7 @@
 // throttled upload, a file the server refuses named on its chip, the message filed with its files, axe-clean.
 import { expect, type Page, test } from '@playwright/test';
 import { windowsExecutable } from '../server/test/multipart.js';
-import { type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
@@ -103,11 +103,7 @@ test('admin composer: a refused file is named on its chip; a throttled upload sh
   page,
 }) => {
   const id = await hd.fileTicket(`composer-files-${Date.now()}@client.test`, 'Invoice missing');
-  await page.goto(`${hd.homeUrl}/admin/`);
-  await page.getByLabel('Email').fill(AGENT.email);
-  await page.getByLabel('Password').fill(AGENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.account-name')).toContainText(AGENT.name);
+  await signInToAdmin(page, hd.homeUrl, AGENT);
   await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Invoice missing');
 

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { ADMIN, AGENT } from './admin-helpdesk.js';
+import { ADMIN, AGENT, signInToAdmin } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 import { type E2eService, startE2eService } from './start-e2e-service.js';
 
@@ -49,11 +49,7 @@ test.afterAll(async () => {
 
 async function signedIn(browser: Browser, service: E2eService, who: { email: string; password: string; name: string }): Promise<Page> {
   const page = await (await browser.newContext({ bypassCSP: true })).newPage();
-  await page.goto(`${service.homeUrl}/admin/`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.account-name')).toContainText(who.name);
+  await signInToAdmin(page, service.homeUrl, who);
   return page;
 }
 

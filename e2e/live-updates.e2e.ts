@@ -1,7 +1,7 @@
 // Two agents in two browsers on one ticket, with live updates: B's open ticket shows A's reply and status
 // change without a reload (the draft stays), each sees the other's presence, and the inbox follows new tickets.
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
@@ -15,11 +15,7 @@ test.afterAll(async () => {
 async function signedIn(browser: Browser, who: { email: string; password: string; name: string }): Promise<Page> {
   // CSP bypassed only so that axe itself can be injected.
   const page = await (await browser.newContext({ bypassCSP: true })).newPage();
-  await page.goto(`${hd.homeUrl}/admin/`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.account-name')).toContainText(who.name);
+  await signInToAdmin(page, hd.homeUrl, who);
   return page;
 }
 

@@ -3,7 +3,7 @@
 // counts up by itself, and the ticket it opens is reopened with the answer and the comment in its thread.
 import { expect, type Page, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
@@ -26,11 +26,7 @@ test('the client answers "No, not yet" from the mail; the agent sees the bell, t
 
   // The agent is signed in, the admin's notification list is not the agent's.
   const agentPage: Page = await (await browser.newContext({ bypassCSP: true })).newPage();
-  await agentPage.goto(`${hd.homeUrl}/admin/`);
-  await agentPage.getByLabel('Email').fill(AGENT.email);
-  await agentPage.getByLabel('Password').fill(AGENT.password);
-  await agentPage.getByRole('button', { name: 'Sign in' }).click();
-  await expect(agentPage.locator('.account-name')).toContainText(AGENT.name);
+  await signInToAdmin(agentPage, hd.homeUrl, AGENT);
 
   await hd.api('PATCH', `/tickets/${id}`, { assignee: agent.id });
   await hd.api('PATCH', `/tickets/${id}`, { status: 'resolved' });

@@ -2,7 +2,7 @@
 // A's reply and close reach B's stale page as a 409 that the admin app shows before anything is sent,
 // even when no live update arrives.
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
@@ -19,11 +19,7 @@ async function signedIn(browser: Browser, who: { email: string; password: string
   // Live updates cut off (a dropped connection, a proxy that buffers): the version check alone must still
   // keep a stale page from overwriting a colleague. e2e/live-updates.e2e.ts has the pages kept current.
   await page.route('**/api/helpdesk/v1/events', (route) => route.abort());
-  await page.goto(`${hd.homeUrl}/admin/`);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.account-name')).toContainText(who.name);
+  await signInToAdmin(page, hd.homeUrl, who);
   return page;
 }
 

@@ -2,10 +2,10 @@
 // its attachment code when the form opens, sends a picked file and a pasted screenshot in one request,
 // shows a disguised executable's refusal on its chip, and the files reach the admin thread, the client's
 // page and the confirmation mail.
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { windowsExecutable } from '../server/test/multipart.js';
-import { type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { solidPng as png } from '../server/test/png.js';
+import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 import { dialog, fillRequired, launcher, newEmail, sendButton } from './fixtures.js';
 import { collectPageErrors } from './page-errors.js';
@@ -22,29 +22,6 @@ test.afterAll(async () => {
   await hd?.close();
 });
 
-/** A valid RGB PNG of one colour, so the picked file and the pasted one have different bytes. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 const PICKED = png(3, 2, [200, 30, 30]);
 const PASTED = png(4, 4, [20, 90, 220]);
 
@@ -126,11 +103,7 @@ test('strict CSP: a picked PNG and a pasted screenshot are filed in one request;
   ]);
 
   // The admin thread: both files, each opening with its own bytes.
-  await page.goto(`${hd.homeUrl}/admin/`);
-  await page.getByLabel('Email').fill(AGENT.email);
-  await page.getByLabel('Password').fill(AGENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.account-name')).toContainText(AGENT.name);
+  await signInToAdmin(page, hd.homeUrl, AGENT);
   await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
   const thread = page.getByRole('list', { name: 'Conversation' });
   for (const [name, bytes] of [

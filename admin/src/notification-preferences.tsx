@@ -16,10 +16,15 @@ export function NotificationPreferencesScreen() {
   const change = async (kind: NotificationKind, value: boolean | null) => {
     setStatus('');
     setFailed('');
+    const before = prefs;
+    // The box shows the choice at once (a checkbox that waits for the server looks broken); the server's
+    // answer then replaces it, and a failure puts the last saved state back.
+    if (before && value !== null) setPrefs({ ...before, mail: { ...before.mail, [kind]: value } });
     try {
       setPrefs(await savePreferences({ [kind]: value }));
       setStatus('Saved.');
     } catch (error) {
+      setPrefs(before);
       setFailed(error instanceof ApiError ? error.problem.detail : (error as Error).message);
     }
   };

@@ -1,43 +1,13 @@
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { createApiToken } from '../../../domain/api-tokens.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { multipartBody, type TestFile } from '../../../test/multipart.js';
+import { blankPngBomb } from '../../../test/png.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
 const API = '/api/helpdesk/v1';
-
-/** A PNG chunk: length, type, data, CRC of type and data. */
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/**
- * A valid 1-bit grayscale PNG of 10,000 × 10,000 blank pixels: 100 megapixels that compress to a few
- * kilobytes — a decompression bomb for anything that decodes it whole.
- */
-function blankPngBomb(side = 10_000): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.writeUInt8(1, 8); // bit depth
-  header.writeUInt8(0, 9); // grayscale
-  const row = Math.ceil(side / 8) + 1; // a filter byte, then the pixels
-  const pixels = deflateSync(Buffer.alloc(row * side), { level: 9 });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', pixels),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 interface Listed {
   id: string;
