@@ -45,3 +45,8 @@ export const CUSTOM_TICKET_FIELD_LIMITS = { text: 1000, textarea: TICKET_FIELD_L
 
 /** The longest reply or note, on the API and the help site's reply form. */
 export const COMMENT_TEXT_MAX = 50_000;
+
+/** Team inbox: a tag's name, the tags on one ticket, the tickets one bulk change may touch. */
+export const TAG_NAME_MAX_LENGTH = 40;
+export const TAGS_PER_TICKET_MAX = 20;
+export const BULK_TICKETS_MAX = 500;

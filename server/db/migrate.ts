@@ -15,6 +15,7 @@ import * as ticketNumbers from './migrations/2026-11-25-011-ticket-numbers.js';
 import * as statusClientLabels from './migrations/2026-11-25-012-status-client-labels.js';
 import * as ticketSearch from './migrations/2026-11-25-013-ticket-search.js';
 import * as attachments from './migrations/2026-11-25-020-attachments.js';
+import * as teamInbox from './migrations/2026-11-26-045-team-inbox.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-012-status-client-labels': statusClientLabels,
   '2026-11-25-013-ticket-search': ticketSearch,
   '2026-11-25-020-attachments': attachments,
+  '2026-11-26-045-team-inbox': teamInbox,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

@@ -6,6 +6,7 @@ import { mayChangeTicket } from '../policies/ticket-policy.js';
 import { type Actor, type DomainContext, now } from './context.js';
 import { findTermId } from './find-term-id.js';
 import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
+import { changeTicketTags } from './ticket-tags.js';
 
 export interface TicketChanges {
   /** Status slug (changed by hand: no filter, no setting). */
@@ -16,7 +17,15 @@ export interface TicketChanges {
   product?: number | null;
   /** An agent or admin id, or null to unassign. */
   assignee?: number | null;
+  /** The ticket's tags, by name (new names become tags). */
+  tags?: string[];
+  /** Tags to add or remove, by name, keeping the others (bulk changes). */
+  addTags?: string[];
+  removeTags?: string[];
 }
+
+/** Whether the new assignee gets the assignment mail (a bulk change limits how many one agent gets). */
+export type AssignmentMailPolicy = (assigneeId: number, ticketId: number) => boolean;
 
 const TERM_FIELDS: Array<[key: 'status' | 'reason' | 'urgency', taxonomy: Taxonomy]> = [
   ['status', 'ticket_status'],
@@ -37,72 +46,97 @@ export async function updateTicket(
   expectedVersion?: number,
 ): Promise<void> {
   if (!mayChangeTicket(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can change tickets.');
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
-    const ticket = await trx
-      .selectFrom('posts')
-      .select(['id', 'product_id', 'assignee_id'])
-      .where('id', '=', id)
-      .where('type', '=', 'ticket')
-      .executeTakeFirst();
-    if (!ticket) throw new AppError('NOT_FOUND', 'There is no such ticket.');
-    const recorded: TicketChange[] = [];
+  const outcome = await ctx.db.transaction().execute((trx) => applyTicketChanges(trx, id, changes, actor, expectedVersion));
+  publishTicketChange(ctx, id, outcome, actor.id);
+}
 
-    for (const [key, taxonomy] of TERM_FIELDS) {
-      const termKey = changes[key];
-      if (termKey === undefined) continue;
-      const before = await currentTerm(trx, id, taxonomy);
-      if (termKey === null) {
-        if (key === 'status') throw invalidField('status', 'a ticket always has a status');
-        await trx.deleteFrom('term_relationships').where('post_id', '=', id).where('taxonomy', '=', taxonomy).execute();
-        if (before) recorded.push({ kind: 'field', field: key, oldValue: before.name, newValue: null });
-        continue;
-      }
-      const termId = await findTermId(trx, taxonomy, termKey);
-      if (termId === undefined) throw invalidField(key, `there is no ${key} "${termKey}"`);
-      const updated = await trx
-        .updateTable('term_relationships')
-        .set({ term_id: termId })
-        .where('post_id', '=', id)
-        .where('taxonomy', '=', taxonomy)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n)
-        await trx.insertInto('term_relationships').values({ post_id: id, taxonomy, term_id: termId }).execute();
-      if (before?.id !== termId) {
-        const after = await trx.selectFrom('terms').select('name').where('id', '=', termId).executeTakeFirstOrThrow();
-        recorded.push({ kind: 'field', field: key, oldValue: before?.name ?? null, newValue: after.name });
-      }
-    }
-
-    const set: { product_id?: number | null; assignee_id?: number | null; updated_at: string } = { updated_at: now() };
-    if (changes.product !== undefined) {
-      const after = changes.product === null ? undefined : await findProductTitle(trx, changes.product);
-      if (changes.product !== null && after === undefined) throw invalidField('product', `there is no product with id ${changes.product}`);
-      set.product_id = changes.product;
-      if (ticket.product_id !== changes.product) {
-        const before = ticket.product_id === null ? undefined : await findProductTitle(trx, ticket.product_id);
-        recorded.push({ kind: 'field', field: 'product', oldValue: before ?? null, newValue: after ?? null });
-      }
-    }
-    if (changes.assignee !== undefined) {
-      const after = changes.assignee === null ? undefined : await findStaffName(trx, changes.assignee);
-      if (changes.assignee !== null && after === undefined)
-        throw invalidField('assignee', `there is no agent or admin with id ${changes.assignee}`);
-      set.assignee_id = changes.assignee;
-      if (ticket.assignee_id !== changes.assignee) {
-        // The new assignee is told, unless they took the ticket themselves.
-        if (changes.assignee !== null && changes.assignee !== actor.id)
-          await enqueueMail(trx, { template: 'agent_ticket_assigned', userId: changes.assignee, ticketId: id });
-        const before = ticket.assignee_id === null ? undefined : await findStaffName(trx, ticket.assignee_id);
-        recorded.push({ kind: 'field', field: 'assignee', oldValue: before ?? null, newValue: after ?? null });
-      }
-    }
-    await trx.updateTable('posts').set(set).where('id', '=', id).execute();
-    const version = await recordTicketChanges(trx, id, actor.id, recorded, expectedVersion);
-    return { version, fields: [...new Set(recorded.map((change) => change.field ?? ''))] };
-  });
-  // Committed; a change that changed nothing (the same values again) is not news.
+/** Tells open screens of a committed change; a change that changed nothing (the same values again) is not news. */
+export function publishTicketChange(ctx: DomainContext, id: number, outcome: AppliedChanges, actorId: number): void {
   if (outcome.fields.length > 0)
-    ctx.live.publish({ kind: 'ticket.updated', ticketId: id, version: outcome.version, fields: outcome.fields, by: actor.id });
+    ctx.live.publish({ kind: 'ticket.updated', ticketId: id, version: outcome.version, fields: outcome.fields, by: actorId });
+}
+
+export interface AppliedChanges {
+  version: number;
+  /** The fields that took effect (status, assignee, tag, …); empty when nothing changed. */
+  fields: string[];
+}
+
+/**
+ * Applies the changes to one ticket inside the caller's transaction: the rows, the assignment mail (outbox)
+ * and the activity entries, raising the version. Publishing is the caller's, after its commit.
+ */
+export async function applyTicketChanges(
+  trx: Kysely<Database>,
+  id: number,
+  changes: TicketChanges,
+  actor: Actor,
+  expectedVersion?: number,
+  mayMailAssignee: AssignmentMailPolicy = () => true,
+): Promise<AppliedChanges> {
+  const ticket = await trx
+    .selectFrom('posts')
+    .select(['id', 'product_id', 'assignee_id'])
+    .where('id', '=', id)
+    .where('type', '=', 'ticket')
+    .executeTakeFirst();
+  if (!ticket) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+  const recorded: TicketChange[] = [];
+
+  for (const [key, taxonomy] of TERM_FIELDS) {
+    const termKey = changes[key];
+    if (termKey === undefined) continue;
+    const before = await currentTerm(trx, id, taxonomy);
+    if (termKey === null) {
+      if (key === 'status') throw invalidField('status', 'a ticket always has a status');
+      await trx.deleteFrom('term_relationships').where('post_id', '=', id).where('taxonomy', '=', taxonomy).execute();
+      if (before) recorded.push({ kind: 'field', field: key, oldValue: before.name, newValue: null });
+      continue;
+    }
+    const termId = await findTermId(trx, taxonomy, termKey);
+    if (termId === undefined) throw invalidField(key, `there is no ${key} "${termKey}"`);
+    const updated = await trx
+      .updateTable('term_relationships')
+      .set({ term_id: termId })
+      .where('post_id', '=', id)
+      .where('taxonomy', '=', taxonomy)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n)
+      await trx.insertInto('term_relationships').values({ post_id: id, taxonomy, term_id: termId }).execute();
+    if (before?.id !== termId) {
+      const after = await trx.selectFrom('terms').select('name').where('id', '=', termId).executeTakeFirstOrThrow();
+      recorded.push({ kind: 'field', field: key, oldValue: before?.name ?? null, newValue: after.name });
+    }
+  }
+
+  const set: { product_id?: number | null; assignee_id?: number | null; updated_at: string } = { updated_at: now() };
+  if (changes.product !== undefined) {
+    const after = changes.product === null ? undefined : await findProductTitle(trx, changes.product);
+    if (changes.product !== null && after === undefined) throw invalidField('product', `there is no product with id ${changes.product}`);
+    set.product_id = changes.product;
+    if (ticket.product_id !== changes.product) {
+      const before = ticket.product_id === null ? undefined : await findProductTitle(trx, ticket.product_id);
+      recorded.push({ kind: 'field', field: 'product', oldValue: before ?? null, newValue: after ?? null });
+    }
+  }
+  if (changes.assignee !== undefined) {
+    const after = changes.assignee === null ? undefined : await findStaffName(trx, changes.assignee);
+    if (changes.assignee !== null && after === undefined)
+      throw invalidField('assignee', `there is no agent or admin with id ${changes.assignee}`);
+    set.assignee_id = changes.assignee;
+    if (ticket.assignee_id !== changes.assignee) {
+      // The new assignee is told, unless they took the ticket themselves.
+      if (changes.assignee !== null && changes.assignee !== actor.id && mayMailAssignee(changes.assignee, id))
+        await enqueueMail(trx, { template: 'agent_ticket_assigned', userId: changes.assignee, ticketId: id });
+      const before = ticket.assignee_id === null ? undefined : await findStaffName(trx, ticket.assignee_id);
+      recorded.push({ kind: 'field', field: 'assignee', oldValue: before ?? null, newValue: after ?? null });
+    }
+  }
+  if (changes.tags !== undefined || changes.addTags !== undefined || changes.removeTags !== undefined)
+    recorded.push(...(await changeTicketTags(trx, id, { set: changes.tags, add: changes.addTags, remove: changes.removeTags })));
+  await trx.updateTable('posts').set(set).where('id', '=', id).execute();
+  const version = await recordTicketChanges(trx, id, actor.id, recorded, expectedVersion);
+  return { version, fields: [...new Set(recorded.map((change) => change.field ?? ''))] };
 }
 
 async function currentTerm(db: Kysely<Database>, ticketId: number, taxonomy: Taxonomy) {

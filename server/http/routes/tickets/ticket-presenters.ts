@@ -20,6 +20,8 @@ export function presentInboxTicket(t: InboxTicket) {
     assignee: t.assignee,
     created: t.createdAt,
     modified: t.updatedAt,
+    tags: t.tags,
+    unread: t.isUnread,
   };
 }
 
@@ -75,6 +77,8 @@ export function presentClientListTicket(t: ClientTicketSummary) {
     assignee: null,
     created: t.createdAt,
     modified: t.updatedAt,
+    tags: [],
+    unread: false,
   };
 }
 
@@ -92,6 +96,8 @@ export function presentClientTicket(t: ClientThread, client: { id: number; name:
     assignee: null,
     created: t.createdAt,
     modified: t.updatedAt,
+    tags: [],
+    unread: false,
     description: t.description,
     attachments: presentAttachments(files, null),
     meta: {},
