@@ -7,6 +7,8 @@ export function describeChange(event: TicketEvent, now = Date.now()): string {
   const when = ago(event.created, now);
   if (event.kind === 'reply') return `${who} replied ${when}`;
   if (event.kind === 'note') return `${who} added an internal note ${when}`;
+  if (event.field === 'tag')
+    return event.to === null ? `${who} removed the tag ${event.from} ${when}` : `${who} added the tag ${event.to} ${when}`;
   const to = event.to ?? 'none';
   if (event.automatic) return `The status moved to ${to} ${when}`;
   return `${who} set ${event.field} to ${to} ${when}`;
