@@ -101,7 +101,7 @@ export function BulkBar({
         </select>
       </div>
       <form className="bulk-tag" onSubmit={onTag}>
-        <label htmlFor="bulk-tag">Tag</label>
+        <label htmlFor="bulk-tag">Tag to add or remove</label>
         <input id="bulk-tag" list="bulk-tag-names" value={tagName} maxLength={40} onChange={(e) => setTagName(e.target.value)} />
         <datalist id="bulk-tag-names">
           {tags.map((t) => (
