@@ -141,8 +141,13 @@ export interface InboxPage {
   page: number;
   per_page: number;
   counts: Record<string, number>;
-  /** Tickets in each team view, and your unread ones among yours. */
-  views?: { mine: number; unassigned: number; needs_reply: number; unread: number };
+}
+/** Tickets in each team view (GET /tickets/views), and your unread ones among yours. */
+export interface ViewCounts {
+  mine: number;
+  unassigned: number;
+  needs_reply: number;
+  unread: number;
 }
 /** A file sent with the description or a comment. */
 export interface Attachment {

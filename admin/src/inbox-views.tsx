@@ -1,4 +1,4 @@
-import type { InboxPage } from './api.js';
+import type { ViewCounts } from './api.js';
 import { Link } from './router.js';
 
 const VIEWS = [
@@ -9,15 +9,7 @@ const VIEWS = [
 ] as const;
 
 /** The team views ("Mine", "Unassigned", "Needs reply") with their counts, and how many of yours are unread. */
-export function ViewSwitcher({
-  view,
-  views,
-  linkTo,
-}: {
-  view: string;
-  views: InboxPage['views'];
-  linkTo: (view: string | null) => string;
-}) {
+export function ViewSwitcher({ view, views, linkTo }: { view: string; views: ViewCounts | null; linkTo: (view: string | null) => string }) {
   return (
     <nav aria-label="Views" className="view-switcher">
       <ul>

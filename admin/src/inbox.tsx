@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { api, formatTime, type InboxPage, type Lookups, type Me } from './api.js';
+import { api, formatTime, type InboxPage, type Lookups, type Me, type ViewCounts } from './api.js';
 import { BulkBar } from './bulk-bar.js';
 import { Highlight, searchWords } from './highlight.js';
 import { ViewSwitcher } from './inbox-views.js';
@@ -15,6 +15,7 @@ const FILTERS = ['view', 'status', 'product', 'reason', 'urgency', 'assignee', '
 export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups: Lookups; me: NonNullable<Me['user']> }) {
   const [data, setData] = useState<InboxPage | null>(null);
   const [error, setError] = useState('');
+  const [views, setViews] = useState<ViewCounts | null>(null);
   // Bumped when tickets change elsewhere: the list is fetched again, at most about once a second.
   const [freshness, setFreshness] = useState(0);
   // The tickets ticked for a bulk change (on this page); a new page or filter starts afresh.
@@ -46,6 +47,11 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
         setError('');
       },
       (e: Error) => live && setError(e.message),
+    );
+    // The views' counts come apart from the page (each visits its whole view); a failure leaves them blank.
+    api<ViewCounts>('GET', '/tickets/views').then(
+      (counts) => live && setViews(counts),
+      () => live && setViews(null),
     );
     return () => {
       live = false;
@@ -103,7 +109,7 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
         </form>
       </div>
 
-      <ViewSwitcher view={view} views={data?.views} linkTo={(v) => withParams({ view: v })} />
+      <ViewSwitcher view={view} views={views} linkTo={(v) => withParams({ view: v })} />
 
       <nav aria-label="Statuses" className="status-tabs">
         <ul>

@@ -60,8 +60,12 @@ export function viewCondition(eb: Eb, view: InboxView, readerId: number | undefi
   }
 }
 
-/** The count behind each view switch, and the reader's unread ones among their own tickets. */
-export async function countViews(ctx: DomainContext, readerId: number, doneIds: number[]): Promise<ViewCounts> {
+/**
+ * The count behind each view switch, and the reader's unread ones among their own tickets. Asked apart from
+ * the list (GET /tickets/views): each count visits every ticket of its view, which the list's pages need not.
+ */
+export async function countViews(ctx: DomainContext, readerId: number): Promise<ViewCounts> {
+  const doneIds = await doneStatusIds(ctx);
   const count = (view: InboxView) =>
     ctx.db
       .selectFrom('posts')

@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type 
 import type { Database, Taxonomy } from '../db/tables.js';
 import type { DomainContext } from './context.js';
 import { findTermId } from './find-term-id.js';
-import { countViews, doneStatusIds, type InboxView, type ViewCounts, viewCondition } from './inbox-views.js';
+import { doneStatusIds, type InboxView, viewCondition } from './inbox-views.js';
 import { unreadTicketIds } from './ticket-reads.js';
 import { bestMatches, searchWords } from './ticket-search.js';
 import { type Tag, tagsOfTickets } from './ticket-tags.js';
@@ -55,8 +55,6 @@ export interface InboxPage {
   total: number;
   /** Tickets per status slug matching every filter except the status one (the inbox's tabs). */
   counts: Record<string, number>;
-  /** Tickets per team view and the reader's unread ones (views.ts); only when a reader is given. */
-  views?: ViewCounts;
 }
 
 type Eb = ExpressionBuilder<Database, 'posts'>;
@@ -91,16 +89,14 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
     termId(ctx, 'ticket_reason', filters.reason),
     termId(ctx, 'ticket_urgency', filters.urgency),
     termId(ctx, 'ticket_tag', filters.tag),
-    doneStatusIds(ctx),
+    filters.view === 'needs-reply' ? doneStatusIds(ctx) : Promise.resolve([]),
   ]);
-  const views = readerId === undefined ? undefined : await countViews(ctx, readerId, doneIds);
   // An unknown slug matches nothing (rather than being ignored and showing everything).
   if (statusId === null || reasonId === null || urgencyId === null || tagId === null) {
     return {
       tickets: [],
       total: 0,
       counts: await countByStatus(ctx, filters, { reasonId: tagId === null ? null : reasonId, urgencyId }),
-      views,
     };
   }
 
@@ -183,7 +179,7 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
     describeTickets(ctx, rows),
     readerId === undefined ? Promise.resolve(new Set<number>()) : unreadTicketIds(ctx.db, readerId, rows),
   ]);
-  return { tickets: tickets.map((t) => ({ ...t, isUnread: unread.has(t.id) })), total, counts, views };
+  return { tickets: tickets.map((t) => ({ ...t, isUnread: unread.has(t.id) })), total, counts };
 }
 
 /** The best matches first (an exact `#number` before any words), then the latest activity; one page of them. */

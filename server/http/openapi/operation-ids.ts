@@ -12,6 +12,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /helpdesk/v1/tickets/{id}': 'updateTicket',
   'DELETE /helpdesk/v1/tickets/{id}': 'deleteTicket',
   'POST /helpdesk/v1/tickets/bulk': 'bulkUpdateTickets',
+  'GET /helpdesk/v1/tickets/views': 'countInboxViews',
   'POST /helpdesk/v1/tickets/{id}/comments': 'addComment',
   'POST /helpdesk/v1/tickets/{id}/suggest-reply': 'suggestReply',
   'GET /helpdesk/v1/intake/stats': 'getIntakeStats',

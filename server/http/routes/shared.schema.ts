@@ -8,7 +8,9 @@ export const TicketEventSchema = Type.Object(
   {
     version: Type.Integer({ description: 'The ticket version this change produced' }),
     kind: Type.Union([Type.Literal('reply'), Type.Literal('note'), Type.Literal('field')]),
-    field: Type.Union([Type.String(), Type.Null()], { description: 'status, assignee, product, reason, urgency or tag (from: a removed tag, to: an added one)' }),
+    field: Type.Union([Type.String(), Type.Null()], {
+      description: 'status, assignee, product, reason, urgency or tag (from: a removed tag, to: an added one)',
+    }),
     from: Nullable(Type.String()),
     to: Nullable(Type.String()),
     comment: Type.Union([Type.Integer(), Type.Null()], { description: 'The reply or note, for kind reply and note' }),

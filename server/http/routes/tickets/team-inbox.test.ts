@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { addComment } from '../../../domain/add-comment.js';
 import { BULK_ASSIGNMENT_MAILS_MAX } from '../../../domain/bulk-update-tickets.js';
+import { markTicketRead } from '../../../domain/ticket-reads.js';
 import type { LiveMessage } from '../../../live/live-bus.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
@@ -15,7 +16,12 @@ interface ListedTicket {
 interface InboxPage {
   tickets: ListedTicket[];
   total: number;
-  views: { mine: number; unassigned: number; needs_reply: number; unread: number };
+}
+interface ViewCounts {
+  mine: number;
+  unassigned: number;
+  needs_reply: number;
+  unread: number;
 }
 
 describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers (issue 16 item 5)', (dialect) => {
@@ -37,6 +43,11 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
     return res.json();
   };
   const ids = (page: InboxPage) => page.tickets.map((t) => t.id);
+  const viewCounts = async (who: Headers): Promise<ViewCounts> => {
+    const res = await call('GET', '/tickets/views', who);
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
   const tagEvents = (ticket: { events: Array<{ field: string; from: string | null; to: string | null; by: { id: number } | null }> }) =>
     ticket.events.filter((e) => e.field === 'tag').map((e) => [e.from, e.to, e.by?.id]);
 
@@ -79,8 +90,13 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
     expect(listed).toMatchObject({ name: 'Refund', tickets: 1 });
     expect((await call('DELETE', `/tags/${tag.id}`, admin)).statusCode).toBe(204);
     expect((await call('GET', `/tickets/${id}`, agent)).json().tags).toEqual([]);
-    // A client reading their own ticket never sees its tags.
     expect((await call('DELETE', `/tags/${tag.id}`, admin)).statusCode).toBe(404);
+
+    // Words without ASCII letters are tags of their own, not one shared slug.
+    const urgent = (await call('POST', '/tags/', agent, { name: 'срочно' })).json();
+    const later = (await call('POST', '/tags/', agent, { name: 'позже' })).json();
+    expect(urgent.slug).toMatch(/^tag-[0-9a-f]{12}$/);
+    expect(later.slug).not.toBe(urgent.slug);
   });
 
   it("a ticket's tags: typed names make tags, each change is logged with who and when, the version is checked, the inbox filters by tag", async () => {
@@ -164,9 +180,8 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
     // Fifty tickets do not send fifty mails.
     expect((await assignmentMails(assigneeId)) - mailsBefore).toBe(BULK_ASSIGNMENT_MAILS_MAX);
 
-    const mine = await list('view=mine', bulkAgent);
-    expect(mine.total).toBe(50);
-    expect(mine.views.mine).toBe(50);
+    expect((await list('view=mine', bulkAgent)).total).toBe(50);
+    expect((await viewCounts(bulkAgent)).mine).toBe(50);
 
     // The same change again takes effect nowhere; a tag added in bulk is logged per ticket.
     const again = await call('POST', '/tickets/bulk', agent, { ids: tickets.slice(0, 5), assignee: assigneeId });
@@ -185,7 +200,7 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
   it('views: Mine, Unassigned and Needs reply filter the inbox and are counted', async () => {
     const me = await hd.authAs('agent');
     const meId = await idOf(me);
-    const before = (await list('', me)).views;
+    const before = await viewCounts(me);
     const waiting = await file();
     const answered = await file();
     const noted = await file();
@@ -204,7 +219,7 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
     expect(unassigned).toEqual(expect.arrayContaining([waiting, noted, done]));
     expect(unassigned).not.toContain(answered);
 
-    const after = (await list('', me)).views;
+    const after = await viewCounts(me);
     expect(after.mine - before.mine).toBe(1);
     expect(after.unassigned - before.unassigned).toBe(3);
     expect(after.needs_reply - before.needs_reply).toBe(2);
@@ -214,6 +229,8 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
     await addComment(hd.ctx, { ticketId: answered, text: 'Still broken.', role: 'client' }, { id: clientId, role: 'client' });
     expect(ids(await list('view=needs-reply', me))).toContain(answered);
     expect((await call('GET', '/tickets/?view=everything', me)).statusCode).toBe(400);
+    expect((await call('GET', '/tickets/views', client)).statusCode).toBe(403);
+    expect((await call('GET', '/tickets/views')).statusCode).toBe(401);
   });
 
   it('unread: per agent, until they open the ticket; their own changes do not count, a colleague’s and the client’s do', async () => {
@@ -239,13 +256,18 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
     await call('PATCH', `/tickets/${id}`, blair, { assignee: alexId });
     const mine = await list('view=mine', alex);
     expect(mine.tickets.map((t) => [t.id, t.unread])).toEqual([[id, true]]);
-    expect(mine.views.unread).toBe(1);
+    expect((await viewCounts(alex)).unread).toBe(1);
     await call('GET', `/tickets/${id}`, alex);
-    expect((await list('view=mine', alex)).views.unread).toBe(0);
+    expect((await viewCounts(alex)).unread).toBe(0);
 
     const clientId = (await call('GET', `/tickets/${id}`, blair)).json().client.id;
     await addComment(hd.ctx, { ticketId: id, text: 'Any news?', role: 'client' }, { id: clientId, role: 'client' });
     expect((await list('view=mine', alex)).tickets[0]?.unread).toBe(true);
+
+    // A read never goes back: an older version recorded late keeps the newer one.
+    const current = (await call('GET', `/tickets/${id}`, alex)).json().version as number;
+    await markTicketRead(hd.ctx.db, alexId, id, current - 1);
+    expect((await list('view=mine', alex)).tickets[0]?.unread).toBe(false);
   });
 
   async function assignmentMails(userId: number): Promise<number> {

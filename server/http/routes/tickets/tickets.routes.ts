@@ -5,7 +5,7 @@ import { findClientThread, listClientTickets } from '../../../domain/client-tick
 import { deleteTicket } from '../../../domain/delete-ticket.js';
 import { fileTicket } from '../../../domain/file-ticket.js';
 import { getAgentTicket } from '../../../domain/get-agent-ticket.js';
-import type { ViewCounts } from '../../../domain/inbox-views.js';
+import { countViews, type ViewCounts } from '../../../domain/inbox-views.js';
 import { listInbox } from '../../../domain/list-inbox.js';
 import { markTicketRead } from '../../../domain/ticket-reads.js';
 import { updateTicket } from '../../../domain/update-ticket.js';
@@ -39,6 +39,7 @@ import {
   SuggestReplyReply,
   TicketPatch,
   TicketReply,
+  ViewCountsReply,
 } from './tickets.schema.js';
 
 const tags = ['tickets'];
@@ -143,9 +144,20 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         page,
         per_page: perPage,
         counts: result.counts,
-        views: result.views && presentViewCounts(result.views),
       };
     },
+  );
+
+  app.get(
+    '/tickets/views',
+    {
+      schema: {
+        summary: 'The team views (Mine, Unassigned, Needs reply) with how many tickets each has, and your unread ones',
+        tags,
+        response: { 200: ViewCountsReply, ...problemResponses(401, 403) },
+      },
+    },
+    async (request) => presentViewCounts(await countViews(ctx, requireStaff(request).id)),
   );
 
   app.get(

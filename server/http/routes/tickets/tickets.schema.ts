@@ -145,18 +145,17 @@ export const InboxReply = Type.Object({
   page: Type.Integer(),
   per_page: Type.Integer(),
   counts: Type.Record(Type.String(), Type.Integer(), { description: 'Tickets per status slug, under every filter but the status' }),
-  views: Type.Optional(
-    Type.Object(
-      {
-        mine: Type.Integer(),
-        unassigned: Type.Integer(),
-        needs_reply: Type.Integer(),
-        unread: Type.Integer({ description: 'Your tickets changed by someone else since you last opened them' }),
-      },
-      { description: 'Agents: tickets in each view (whatever the other filters), and your unread ones' },
-    ),
-  ),
 });
+
+export const ViewCountsReply = Type.Object(
+  {
+    mine: Type.Integer({ description: 'Assigned to you' }),
+    unassigned: Type.Integer(),
+    needs_reply: Type.Integer({ description: 'The client spoke last, and the ticket is not Resolved or Closed' }),
+    unread: Type.Integer({ description: 'Your tickets changed by someone else since you last opened them' }),
+  },
+  { description: 'Tickets in each view of the inbox (`GET /tickets/?view=`), whatever the other filters' },
+);
 
 const AttachmentSchema = Type.Object({
   id: Type.String({ description: 'The file’s public id (random; not a row id)' }),
