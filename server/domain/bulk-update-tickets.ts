@@ -1,4 +1,5 @@
 import { BULK_TICKETS_MAX } from '../../common/limits.js';
+import { enqueueMail } from '../email/mail-jobs.js';
 import { AppError, invalidField } from '../errors.js';
 import { mayChangeTicket } from '../policies/ticket-policy.js';
 import type { Actor, DomainContext } from './context.js';
@@ -20,12 +21,6 @@ export interface BulkOutcome {
 }
 
 /**
- * How many tickets of one bulk change mail their new assignee one by one; past that the assignee is not
- * mailed per ticket (they find the tickets under "Mine", unread, and their screen updates live).
- */
-export const BULK_ASSIGNMENT_MAILS_MAX = 3;
-
-/**
  * Applies one change to many tickets, all or nothing, in one transaction: every ticket gets its own activity
  * entries and version, and after the commit one live event each. An id that is not a ticket refuses the
  * whole request (naming the ids), as does an unknown status, agent or tag name: nothing is half done.
@@ -39,11 +34,11 @@ export async function bulkUpdateTickets(ctx: DomainContext, ids: number[], chang
   const given = Object.entries(change).filter(([, value]) => value !== undefined);
   if (given.length !== 1) throw invalidField('change', 'send exactly one of status, assignee, add_tag or remove_tag');
 
-  const mailsPerAssignee = new Map<number, number>();
-  const mayMailAssignee = (assigneeId: number) => {
-    const sent = mailsPerAssignee.get(assigneeId) ?? 0;
-    mailsPerAssignee.set(assigneeId, sent + 1);
-    return sent < BULK_ASSIGNMENT_MAILS_MAX;
+  // Tickets given to someone other than the actor, by new assignee: mailed once per assignee after the loop.
+  const assigned = new Map<number, number[]>();
+  const collectAssignment = (assigneeId: number, ticketId: number) => {
+    assigned.set(assigneeId, [...(assigned.get(assigneeId) ?? []), ticketId]);
+    return false;
   };
 
   const results = await ctx.db.transaction().execute(async (trx) => {
@@ -71,9 +66,14 @@ export async function bulkUpdateTickets(ctx: DomainContext, ids: number[], chang
           },
           actor,
           undefined,
-          mayMailAssignee,
+          collectAssignment,
         ),
       ]);
+    }
+    // One mail per new assignee, not one per ticket: the usual one for a single ticket, else one listing them.
+    for (const [userId, ticketIds] of assigned) {
+      if (ticketIds.length === 1) await enqueueMail(trx, { template: 'agent_ticket_assigned', userId, ticketId: ticketIds[0] as number });
+      else await enqueueMail(trx, { template: 'agent_tickets_assigned', userId, ticketId: null, ticketIds });
     }
     return applied;
   });

@@ -94,6 +94,11 @@ export const MAIL_TEMPLATES = {
     subject: TICKET_SUBJECT,
     body: 'The ticket "##ticket_title##" of ##client_name## is now yours.\n\n##ticket_link##',
   },
+  agent_tickets_assigned: {
+    label: 'Several tickets assigned at once (a bulk change): one mail to the new assignee',
+    subject: 'Tickets assigned to you at ##site_name##',
+    body: 'These tickets are now yours:\n\n##reply_text##\n\n##ticket_link##',
+  },
 } as const;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

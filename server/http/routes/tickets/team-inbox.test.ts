@@ -1,7 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { addComment } from '../../../domain/add-comment.js';
-import { BULK_ASSIGNMENT_MAILS_MAX } from '../../../domain/bulk-update-tickets.js';
 import { markTicketRead } from '../../../domain/ticket-reads.js';
+import type { MailJobPayload } from '../../../email/mail-job-payload.js';
+import { buildMail } from '../../../email/mail-jobs.js';
+import type { JobRow } from '../../../jobs/queue.js';
 import type { LiveMessage } from '../../../live/live-bus.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
@@ -138,7 +140,7 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
     expect(clientView.statusCode).toBe(404);
   });
 
-  it('bulk assign of 50 tickets in one request: 50 activity entries and live events, a few mails, nothing half done', async () => {
+  it('bulk assign of 50 tickets in one request: 50 activity entries and live events, one mail listing them, nothing half done', async () => {
     const bulkAgent = await hd.authAs('agent');
     const assigneeId = await idOf(bulkAgent);
     const actorId = await idOf(agent);
@@ -160,6 +162,7 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
     const heard: LiveMessage[] = [];
     const stop = hd.ctx.live.subscribe((message) => heard.push(message));
     const mailsBefore = await assignmentMails(assigneeId);
+    const singleBefore = await assignmentMails(actorId);
     const done = await call('POST', '/tickets/bulk', agent, { ids: tickets, assignee: assigneeId });
     stop();
     expect(done.statusCode).toBe(200);
@@ -177,8 +180,26 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
     const updates = heard.filter((m) => m.kind === 'ticket.updated' && tickets.includes(m.ticketId));
     expect(updates).toHaveLength(50);
     expect(updates[0]).toMatchObject({ fields: ['assignee'], by: actorId });
-    // Fifty tickets do not send fifty mails.
-    expect((await assignmentMails(assigneeId)) - mailsBefore).toBe(BULK_ASSIGNMENT_MAILS_MAX);
+    // Fifty tickets send one mail listing them, not fifty.
+    const mails = (await assignmentMails(assigneeId)).slice(mailsBefore.length);
+    expect(mails).toEqual([{ template: 'agent_tickets_assigned', userId: assigneeId, ticketId: null, ticketIds: tickets }]);
+    const message = await buildMail(
+      hd.ctx,
+      hd.config,
+      { id: 1, created_at: '2026-01-01T00:00:00.000Z' } as JobRow,
+      mails[0] as MailJobPayload,
+    );
+    expect(message && 'text' in message && message.text).toContain('Bulk 49');
+    expect(message && 'text' in message && message.text).toContain('/admin/?view=mine');
+    // A bulk change giving one ticket to someone sends the usual mail; taking tickets oneself sends none.
+    await call('POST', '/tickets/bulk', bulkAgent, { ids: tickets.slice(0, 1), assignee: actorId });
+    expect((await assignmentMails(actorId)).slice(singleBefore.length)).toEqual([
+      { template: 'agent_ticket_assigned', userId: actorId, ticketId: tickets[0] },
+    ]);
+    const taken = await assignmentMails(actorId);
+    await call('POST', '/tickets/bulk', agent, { ids: tickets.slice(0, 2), assignee: actorId });
+    expect(await assignmentMails(actorId)).toEqual(taken);
+    await call('POST', '/tickets/bulk', agent, { ids: tickets.slice(0, 2), assignee: assigneeId });
 
     expect((await list('view=mine', bulkAgent)).total).toBe(50);
     expect((await viewCounts(bulkAgent)).mine).toBe(50);
@@ -270,11 +291,10 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
     expect((await list('view=mine', alex)).tickets[0]?.unread).toBe(false);
   });
 
-  async function assignmentMails(userId: number): Promise<number> {
-    const jobs = await hd.ctx.db.selectFrom('jobs').select('payload').where('kind', '=', 'mail').execute();
-    return jobs.filter((j) => {
-      const payload = JSON.parse(j.payload);
-      return payload.template === 'agent_ticket_assigned' && payload.userId === userId;
-    }).length;
+  async function assignmentMails(userId: number): Promise<MailJobPayload[]> {
+    const jobs = await hd.ctx.db.selectFrom('jobs').select('payload').where('kind', '=', 'mail').orderBy('id').execute();
+    return jobs
+      .map((j) => JSON.parse(j.payload) as MailJobPayload)
+      .filter((p) => p.template.startsWith('agent_ticket') && 'userId' in p && p.userId === userId);
   }
 });
