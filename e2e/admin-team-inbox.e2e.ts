@@ -15,9 +15,13 @@ test.afterAll(async () => {
 
 test.use({ bypassCSP: true }); // only so that axe can be injected
 
+/** Light and dark colour schemes both: the chips, the dot and the bulk bar draw on the colour variables. */
 async function expectNoAxeViolations(page: Page, what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const violations = await axeViolations(page);
+    expect(violations, `${what} (${colorScheme}): ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+  }
 }
 
 test('select many → assign and tag, switch to "Mine", and the unread dot goes once the ticket is opened', async ({ page }) => {
