@@ -257,7 +257,7 @@ interface InboxRow {
   version: number;
 }
 
-/** Adds terms and people to a page of ticket rows, in two queries. */
+/** Adds terms, people and tags to a page of ticket rows, in three queries. */
 export async function describeTickets(ctx: DomainContext, rows: InboxRow[]): Promise<InboxTicket[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
