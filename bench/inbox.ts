@@ -18,7 +18,6 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config/load-config.js';
 import { createDb, type Db, type DialectName } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { addUser } from '../server/domain/add-user.js';
 import { createApiToken } from '../server/domain/api-tokens.js';
 import { createDomainContext } from '../server/domain/context.js';
 import { listInbox } from '../server/domain/list-inbox.js';
@@ -34,6 +33,10 @@ const VOCABULARY = Array.from({ length: 200 }, (_, i) => `word${i.toString(36)}`
 const RUNS = Number(process.env.BENCH_INBOX_RUNS ?? 100);
 // `BENCH_INBOX_ONLY=search` times the baseline, the status page and the searches only (no other filters, no plans).
 const ONLY_SEARCH = process.env.BENCH_INBOX_ONLY === 'search';
+// Team inbox: most tickets assigned (to one of five agents), a fifth of them waiting for our reply.
+const AGENTS = 5;
+const ASSIGNED_SHARE = 0.8;
+const CLIENT_SPOKE_LAST_SHARE = 0.2;
 // A realistic mix: most tickets are done; the queues agents work are the smaller ones.
 const STATUS_SHARE: Array<[slug: string, share: number]> = [
   ['closed', 0.55],
@@ -72,6 +75,21 @@ export async function seed(db: Db): Promise<void> {
       .values(users.slice(i, i + 1000))
       .execute();
   const userIds = (await k.selectFrom('users').select('id').where('role', '=', 'client').execute()).map((u) => u.id);
+  // A team of five agents; `agent0` is the reader whose "Mine", unread markers and views are measured.
+  await k
+    .insertInto('users')
+    .values(
+      Array.from({ length: AGENTS }, (_, i) => ({
+        email: `agent${i}@bench.test`,
+        name: `Agent ${i}`,
+        role: 'agent' as const,
+        password_hash: null,
+        created_at: new Date(time).toISOString(),
+        updated_at: new Date(time).toISOString(),
+      })),
+    )
+    .execute();
+  const agentIds = (await k.selectFrom('users').select('id').where('role', '=', 'agent').orderBy('id').execute()).map((u) => u.id);
   const terms = await k.selectFrom('terms').select(['id', 'taxonomy', 'slug']).execute();
   const termId = (taxonomy: string, slug: string) => terms.find((t) => t.taxonomy === taxonomy && t.slug === slug)?.id as number;
   const urgencies = terms.filter((t) => t.taxonomy === 'ticket_urgency').map((t) => t.id);
@@ -107,9 +125,18 @@ export async function seed(db: Db): Promise<void> {
         menu_order: 0,
         created_at: created,
         updated_at: updated,
+        assignee_id: random() < ASSIGNED_SHARE ? (agentIds[Math.floor(random() * agentIds.length)] as number) : null,
+        client_spoke_last: random() < CLIENT_SPOKE_LAST_SHARE ? 1 : 0,
       };
     });
     const ids = (await k.insertInto('posts').values(rows).returning('id').execute()).map((r) => r.id);
+    // The reader has opened half of the tickets in this batch (all versions are 1 here).
+    const reads = ids.filter(() => random() < 0.5).map((id) => ({ user_id: agentIds[0] as number, ticket_id: id, version: 1 }));
+    for (let i = 0; i < reads.length; i += 1000)
+      await k
+        .insertInto('ticket_reads')
+        .values(reads.slice(i, i + 1000))
+        .execute();
     const rels = ids.flatMap((id) => {
       const list: Array<{ post_id: number; taxonomy: 'ticket_status' | 'ticket_urgency'; term_id: number }> = [
         { post_id: id, taxonomy: 'ticket_status', term_id: pickStatus() },
@@ -204,7 +231,7 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
       dataDir,
     );
     const app = await buildApp({ config, ctx });
-    const agent = await addUser(ctx, { email: 'agent@bench.test', name: 'Agent', role: 'agent' });
+    const agent = await db.kysely.selectFrom('users').select('id').where('email', '=', 'agent0@bench.test').executeTakeFirstOrThrow();
     const headers = { authorization: `Bearer ${await createApiToken(db.kysely, agent.id, 'bench')}` };
     const counts = (await listInbox(ctx, { page: 1, perPage: 1 })).counts;
 
@@ -230,10 +257,21 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
     const bare = await time(RUNS, () => db.kysely.executeQuery(CompiledQuery.raw(bareSql)));
     const waiting = await time(RUNS, page('status=waiting'));
     const skipped = async () => ({ median: Number.NaN, p95: Number.NaN });
-    const waitingPage5 = ONLY_SEARCH ? await skipped() : await time(RUNS, page('status=waiting&page=5'));
-    const closed = ONLY_SEARCH ? await skipped() : await time(RUNS, page('status=closed'));
-    const all = ONLY_SEARCH ? await skipped() : await time(RUNS, page(''));
-    const urgent = ONLY_SEARCH ? await skipped() : await time(Math.min(RUNS, 50), page('status=open&urgency=urgent'));
+    const timed = (runs: number, run: () => Promise<unknown>) => (ONLY_SEARCH ? skipped() : time(runs, run));
+    const waitingPage5 = await timed(RUNS, page('status=waiting&page=5'));
+    const closed = await timed(RUNS, page('status=closed'));
+    const all = await timed(RUNS, page(''));
+    const urgent = await timed(Math.min(RUNS, 50), page('status=open&urgency=urgent'));
+    const views = [
+      ['view=mine', await timed(Math.min(RUNS, 50), page('view=mine'))],
+      ['view=unassigned', await timed(Math.min(RUNS, 50), page('view=unassigned'))],
+      ['view=needs-reply', await timed(Math.min(RUNS, 50), page('view=needs-reply'))],
+      ['view=mine&status=open', await timed(Math.min(RUNS, 50), page('view=mine&status=open'))],
+    ] as const;
+    const viewCounts = await timed(Math.min(RUNS, 50), async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/helpdesk/v1/tickets/views', headers });
+      if (res.statusCode !== 200) throw new Error(`views: ${res.statusCode} ${res.body}`);
+    });
     const searches = [
       ['a word of the messages (in about 12,000 of them)', 'search=toner'],
       ['two words', 'search=toner%20refund'],
@@ -263,6 +301,11 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
       );
       report(`  - status=open&urgency=urgent: ${ms(urgent.median)} / ${ms(urgent.p95)}`);
     }
+    report(
+      `  - team views (pages with unread markers): ` +
+        views.map(([label, t]) => `${label} ${ms(t.median)} / ${ms(t.p95)}`).join('; ') +
+        `; GET /tickets/views (the four counts, asked apart): ${ms(viewCounts.median)} / ${ms(viewCounts.p95)}`,
+    );
     report(
       `  - full-text search over subjects, ${(TICKETS * COMMENTS_PER_TICKET).toLocaleString('en')} messages, order IDs and ` +
         `clients (50 rows, total, counts): ${searched.map(([label, t]) => `${label} ${ms(t.median)} / ${ms(t.p95)}`).join('; ')}`,

@@ -55,3 +55,8 @@ export const RATING_COMMENT_MAX = 2_000;
 /** Notifications per page of an agent's list (and the most one page may ask for). */
 export const NOTIFICATIONS_PER_PAGE = 20;
 export const NOTIFICATIONS_MAX_PER_PAGE = 100;
+
+/** Team inbox: a tag's name, the tags on one ticket, the tickets one bulk change may touch. */
+export const TAG_NAME_MAX_LENGTH = 40;
+export const TAGS_PER_TICKET_MAX = 20;
+export const BULK_TICKETS_MAX = 500;

@@ -140,6 +140,16 @@ export interface InboxTicket {
   assignee: { id: number; name: string } | null;
   created: string;
   modified: string;
+  tags: Tag[];
+  /** Changed by someone else since you last opened it. */
+  unread: boolean;
+}
+/** A free label with a colour (white text is written on it). */
+export interface Tag {
+  id: number;
+  name: string;
+  slug: string;
+  color: string;
 }
 export interface InboxPage {
   tickets: InboxTicket[];
@@ -147,6 +157,13 @@ export interface InboxPage {
   page: number;
   per_page: number;
   counts: Record<string, number>;
+}
+/** Tickets in each team view (GET /tickets/views), and your unread ones among yours. */
+export interface ViewCounts {
+  mine: number;
+  unassigned: number;
+  needs_reply: number;
+  unread: number;
 }
 /** A file sent with the description or a comment. */
 export interface Attachment {

@@ -1,25 +1,35 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { api, formatTime, type InboxPage, type Lookups, type Me } from './api.js';
+import { api, formatTime, type InboxPage, type Lookups, type Me, type ViewCounts } from './api.js';
+import { BulkBar } from './bulk-bar.js';
 import { Highlight, searchWords } from './highlight.js';
+import { ViewSwitcher } from './inbox-views.js';
 import { useListShortcuts } from './keyboard-shortcuts.js';
 import { useDebounced, useLiveEvents } from './live-events.js';
 import { Link, navigate } from './router.js';
 import { SetupChecklist } from './setup-checklist.js';
+import { TagChip } from './tag-chip.js';
+import { useTags } from './use-tags.js';
 
-const FILTERS = ['status', 'product', 'reason', 'urgency', 'assignee', 'client', 'search', 'page'] as const;
+const FILTERS = ['view', 'status', 'product', 'reason', 'urgency', 'assignee', 'tag', 'client', 'search', 'page'] as const;
 
 /** The inbox: status tabs with counts, filters and search, tickets by last activity. State lives in the URL. */
 export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups: Lookups; me: NonNullable<Me['user']> }) {
   const [data, setData] = useState<InboxPage | null>(null);
   const [error, setError] = useState('');
   useListShortcuts('.tickets a.subject');
+  const [views, setViews] = useState<ViewCounts | null>(null);
   // Bumped when tickets change elsewhere: the list is fetched again, at most about once a second.
   const [freshness, setFreshness] = useState(0);
+  // The tickets ticked for a bulk change (on this page); a new page or filter starts afresh.
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [bulkMessage, setBulkMessage] = useState('');
+  const { tags, reloadTags } = useTags();
   const refresh = useDebounced(() => setFreshness((n) => n + 1), 700);
   useLiveEvents((event) => {
     if (event.name !== 'presence') refresh();
   });
   const queryString = query.toString();
+  useEffect(() => setSelected(new Set()), [queryString]);
   // `#12` looks for a number, not for words.
   const search = query.get('search') ?? '';
   const words = search.trim().startsWith('#') ? [] : searchWords(search);
@@ -39,6 +49,11 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
         setError('');
       },
       (e: Error) => live && setError(e.message),
+    );
+    // The views' counts come apart from the page (each visits its whole view); a failure leaves them blank.
+    api<ViewCounts>('GET', '/tickets/views').then(
+      (counts) => live && setViews(counts),
+      () => live && setViews(null),
     );
     return () => {
       live = false;
@@ -61,6 +76,16 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
     setFilter('search', String(new FormData(event.currentTarget).get('search') ?? '').trim());
   };
   const status = query.get('status') ?? '';
+  const view = query.get('view') ?? '';
+  const pageIds = data?.tickets.map((t) => t.id) ?? [];
+  const isAllSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   const allCount = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : undefined;
   const page = Number(query.get('page') ?? '1');
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
@@ -85,6 +110,8 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
           <button type="submit">Search</button>
         </form>
       </div>
+
+      <ViewSwitcher view={view} views={views} linkTo={(v) => withParams({ view: v })} />
 
       <nav aria-label="Statuses" className="status-tabs">
         <ul>
@@ -132,6 +159,12 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
           onChange={(v) => setFilter('urgency', v)}
           options={lookups.urgencies.map((u) => ({ value: u.slug, label: u.name }))}
         />
+        <FilterSelect
+          label="Tag"
+          value={query.get('tag') ?? ''}
+          onChange={(v) => setFilter('tag', v)}
+          options={tags.map((t) => ({ value: t.slug, label: t.name }))}
+        />
         {query.get('client') && (
           <button type="button" className="button-quiet" onClick={() => setFilter('client', '')}>
             Clear client filter
@@ -147,6 +180,23 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
       <p className="visually-hidden" aria-live="polite">
         {data ? `${data.total} tickets` : ''}
       </p>
+      <p className="bulk-message" role="status">
+        {bulkMessage}
+      </p>
+      {selected.size > 0 && (
+        <BulkBar
+          selected={[...selected]}
+          lookups={lookups}
+          tags={tags}
+          onClear={() => setSelected(new Set())}
+          onDone={(message) => {
+            setBulkMessage(message);
+            setSelected(new Set());
+            reloadTags();
+            setFreshness((n) => n + 1);
+          }}
+        />
+      )}
       {data && data.tickets.length === 0 && <p className="empty">No tickets match these filters.</p>}
       {data && data.tickets.length > 0 && (
         <div className="table-scroll">
@@ -154,6 +204,14 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
             <caption className="visually-hidden">Tickets, most recent activity first</caption>
             <thead>
               <tr>
+                <th scope="col" className="select-cell">
+                  <input
+                    type="checkbox"
+                    aria-label="Select every ticket on this page"
+                    checked={isAllSelected}
+                    onChange={() => setSelected(isAllSelected ? new Set() : new Set(pageIds))}
+                  />
+                </th>
                 <th scope="col">Subject</th>
                 <th scope="col">Client</th>
                 <th scope="col">Status</th>
@@ -163,13 +221,29 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
             </thead>
             <tbody>
               {data.tickets.map((t) => (
-                <tr key={t.id}>
+                <tr key={t.id} className={t.unread ? 'unread' : undefined} data-testid={`ticket-row-${t.id}`}>
+                  <td className="select-cell">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select #${t.number ?? t.id} ${t.title}`}
+                      checked={selected.has(t.id)}
+                      onChange={() => toggle(t.id)}
+                    />
+                  </td>
                   <td>
+                    {t.unread && (
+                      <span className="unread-dot" data-testid="unread-dot">
+                        <span className="visually-hidden">Unread: </span>
+                      </span>
+                    )}
                     <Link to={`tickets/${t.id}`} className="subject">
                       <Highlight text={t.title} words={words} />
                     </Link>
                     <span className="ticket-id">#{t.number ?? t.id}</span>
                     {t.urgency && <span className={`tag urgency-${t.urgency.slug}`}>{t.urgency.name}</span>}
+                    {t.tags.map((tag) => (
+                      <TagChip key={tag.id} tag={tag} />
+                    ))}
                   </td>
                   <td data-label="Client">
                     {t.client ? (

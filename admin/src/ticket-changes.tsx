@@ -8,6 +8,8 @@ export function describeChange(event: TicketEvent, now = Date.now()): string {
   if (event.kind === 'reply') return `${who} replied ${when}`;
   if (event.kind === 'note') return `${who} added an internal note ${when}`;
   if (event.kind === 'rating') return `${who} answered “${event.to === 'yes' ? 'Yes, solved' : 'No, not yet'}” ${when}`;
+  if (event.field === 'tag')
+    return event.to === null ? `${who} removed the tag ${event.from} ${when}` : `${who} added the tag ${event.to} ${when}`;
   const to = event.to ?? 'none';
   if (event.automatic) return `The status moved to ${to} ${when}`;
   return `${who} set ${event.field} to ${to} ${when}`;

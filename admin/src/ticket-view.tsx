@@ -11,6 +11,8 @@ import { useReportPresence } from './report-presence.js';
 import { Link } from './router.js';
 import { SavedReplyPicker } from './saved-reply-picker.js';
 import { ChangedNotice, describeChange } from './ticket-changes.js';
+import { TicketTagsEditor } from './ticket-tags-editor.js';
+import { useTags } from './use-tags.js';
 
 type Kind = 'reply' | 'note';
 
@@ -32,13 +34,14 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
     else if (event.name !== 'presence' && event.data.ticket === id && (event.data.version ?? 0) > (ticket?.version ?? 0)) refetch();
   });
   const [drafting, setDrafting] = useState(false);
+  const { tags: knownTags, reloadTags } = useTags();
   useReportPresence(id, drafting ? 'replying' : 'viewing');
   useEffect(() => {
     if (ticket) document.title = `#${ticket.number ?? ticket.id} ${ticket.title} · Helpdesk admin`;
   }, [ticket]);
 
   // Sends the version seen, so a colleague's change since is shown instead of overwritten; `anyway` drops it.
-  const change = async (field: string, value: string | number | null, label: string, anyway = false) => {
+  const change = async (field: string, value: string | number | string[] | null, label: string, anyway = false) => {
     setConflict(null);
     try {
       const body = anyway || !ticket ? { [field]: value } : { [field]: value, version: ticket.version };
@@ -183,6 +186,11 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
             emptyLabel="None"
             options={lookups.urgencies.map((u) => ({ value: u.slug, label: u.name }))}
             onChange={(v) => change('urgency', v || null, 'Urgency')}
+          />
+          <TicketTagsEditor
+            tags={ticket.tags}
+            known={knownTags}
+            onChange={(names) => void change('tags', names, 'Tags').then(reloadTags)}
           />
         </section>
 

@@ -18,6 +18,7 @@ import * as attachments from './migrations/2026-11-25-020-attachments.js';
 import * as attachmentUploader from './migrations/2026-11-26-030-attachment-uploader.js';
 import * as attachmentThumbnailsPurge from './migrations/2026-11-26-035-attachment-thumbnails-purge.js';
 import * as savedReplies from './migrations/2026-11-26-040-saved-replies.js';
+import * as teamInbox from './migrations/2026-11-26-045-team-inbox.js';
 import * as notificationsRatings from './migrations/2026-11-26-050-notifications-ratings.js';
 import * as searchSerialComments from './migrations/2026-11-26-060-search-serial-comments.js';
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-030-attachment-uploader': attachmentUploader,
   '2026-11-26-035-attachment-thumbnails-purge': attachmentThumbnailsPurge,
   '2026-11-26-040-saved-replies': savedReplies,
+  '2026-11-26-045-team-inbox': teamInbox,
   '2026-11-26-050-notifications-ratings': notificationsRatings,
   '2026-11-26-060-search-serial-comments': searchSerialComments,
 };

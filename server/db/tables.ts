@@ -29,6 +29,8 @@ export interface Database {
   user_meta: UserMetaTable;
   notifications: NotificationsTable;
   ticket_ratings: TicketRatingsTable;
+  ticket_tags: TicketTagsTable;
+  ticket_reads: TicketReadsTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -66,6 +68,8 @@ export interface PostsTable {
   updated_at: string;
   /** Raised by every change to a ticket (see ticket_events); the ticket's ETag. */
   version: Generated<number>;
+  /** Tickets: 1 when the last public message (the description or a reply) is the client's ("Needs reply"). */
+  client_spoke_last: Generated<number>;
 }
 
 export interface PostMetaTable {
@@ -75,7 +79,7 @@ export interface PostMetaTable {
   meta_value: string;
 }
 
-export type Taxonomy = 'ticket_status' | 'ticket_reason' | 'ticket_urgency';
+export type Taxonomy = 'ticket_status' | 'ticket_reason' | 'ticket_urgency' | 'ticket_tag';
 
 export interface TermsTable {
   id: Generated<number>;
@@ -85,6 +89,8 @@ export interface TermsTable {
   term_order: number;
   /** A status's words for the client ("Awaiting our reply" for Waiting); null shows the name. */
   client_label: string | null;
+  /** A tag's colour (`#rrggbb`); null for every other taxonomy. */
+  color: Generated<string | null>;
 }
 
 export interface TermRelationshipsTable {
@@ -240,7 +246,8 @@ export interface TicketEventsTable {
   actor_id: number | null;
   /** `rating`: the client answered the resolved mail (new_value `yes` or `no`). */
   kind: 'reply' | 'note' | 'field' | 'rating';
-  field: 'status' | 'assignee' | 'product' | 'reason' | 'urgency' | null;
+  /** `tag`: old_value is a removed tag's name, new_value an added one's. */
+  field: 'status' | 'assignee' | 'product' | 'reason' | 'urgency' | 'tag' | null;
   /** The values as people read them (a status's name, an agent's name), not ids. */
   old_value: string | null;
   new_value: string | null;
@@ -337,4 +344,17 @@ export interface TicketRatingsTable {
   rating: 'yes' | 'no';
   comment: string;
   created_at: string;
+}
+
+/** A tag on a ticket (tags are `ticket_tag` terms; a ticket has any number of them). */
+export interface TicketTagsTable {
+  ticket_id: number;
+  term_id: number;
+}
+
+/** The ticket version an agent last saw; the ticket is unread for them while its version is higher. */
+export interface TicketReadsTable {
+  user_id: number;
+  ticket_id: number;
+  version: number;
 }

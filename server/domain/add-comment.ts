@@ -74,7 +74,12 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       .insertInto('comment_meta')
       .values({ comment_id: id, meta_key: 'is_internal', meta_value: input.isInternal ? '1' : '0' })
       .execute();
-    await trx.updateTable('posts').set({ updated_at: time }).where('id', '=', ticket.id).execute();
+    await trx
+      .updateTable('posts')
+      // A public message decides who spoke last ("Needs reply"); a note does not.
+      .set(input.isInternal ? { updated_at: time } : { updated_at: time, client_spoke_last: input.role === 'client' ? 1 : 0 })
+      .where('id', '=', ticket.id)
+      .execute();
     const statusChange = input.status === undefined ? undefined : await setTicketStatus(trx, ticket.id, input.status);
     const version = await recordTicketChanges(
       trx,

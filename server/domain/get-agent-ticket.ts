@@ -38,7 +38,8 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
         .executeTakeFirst()
     : undefined;
   if (!row) throw new AppError('NOT_FOUND', 'There is no such ticket.');
-  const { content, version, ...listRow } = row;
+  const { content, ...listRow } = row;
+  const { version } = row;
 
   const [[ticket], meta, comments, others, events, ratings] = await Promise.all([
     describeTickets(ctx, [listRow]),
@@ -55,7 +56,7 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
       ? Promise.resolve([])
       : ctx.db
           .selectFrom('posts')
-          .select(['id', 'number', 'title', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at'])
+          .select(['id', 'number', 'title', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at', 'version'])
           .where('type', '=', 'ticket')
           .where('author_id', '=', row.author_id)
           .where('id', '!=', id)

@@ -48,6 +48,8 @@ async function insertOneByOne(db: Kysely<Database>, rows: TicketRows): Promise<I
       number: await nextTicketNumber(db, 'sqlite'),
       created_at: time,
       updated_at: time,
+      // The description is the client's first word: a new ticket needs a reply.
+      client_spoke_last: 1,
     })
     .returning(['id', 'number'])
     .executeTakeFirstOrThrow();
@@ -74,9 +76,9 @@ async function insertInOneStatement(db: Kysely<Database>, rows: TicketRows): Pro
   const parts = [
     sql`t as (
       insert into posts (type, status, title, content, slug, author_id, product_id, parent_id, menu_order, number, created_at,
-        updated_at)
+        updated_at, client_spoke_last)
       values ('ticket', 'publish', ${rows.title}, ${rows.content}, '', ${rows.authorId}::int, ${rows.productId}::int, null, 0,
-        nextval('ticket_number_seq'), ${time}, ${time})
+        nextval('ticket_number_seq'), ${time}, ${time}, 1)
       returning id, number)`,
     sql`r as (
       insert into term_relationships (post_id, taxonomy, term_id)

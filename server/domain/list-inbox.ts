@@ -2,7 +2,10 @@ import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type 
 import type { Database, Taxonomy } from '../db/tables.js';
 import type { DomainContext } from './context.js';
 import { findTermId } from './find-term-id.js';
+import { doneStatusIds, type InboxView, viewCondition } from './inbox-views.js';
+import { unreadTicketIds } from './ticket-reads.js';
 import { bestMatches, searchWords } from './ticket-search.js';
+import { type Tag, tagsOfTickets } from './ticket-tags.js';
 
 export interface InboxFilters {
   /** Status slug. */
@@ -16,6 +19,10 @@ export interface InboxFilters {
   assignee?: number | 'none';
   /** The client's user id. */
   client?: number;
+  /** A tag's id or slug. */
+  tag?: number | string;
+  /** A team view: assigned to the reader, to no one, or waiting for our reply (see inbox-views.ts). */
+  view?: InboxView;
   /** Words in the subject, description, any comment or note, order ID or custom field, the client's name or email; or `#123`. */
   search?: string;
   page: number;
@@ -35,6 +42,11 @@ export interface InboxTicket {
   assignee: { id: number; name: string } | null;
   createdAt: string;
   updatedAt: string;
+  /** The ticket's version (raised by every change). */
+  version: number;
+  tags: Tag[];
+  /** Changed by someone else since the reader last opened it (false when no reader is given). */
+  isUnread: boolean;
 }
 
 export interface InboxPage {
@@ -71,15 +83,21 @@ async function termId(ctx: DomainContext, taxonomy: Taxonomy, key: number | stri
  * The agents' inbox: tickets matching the filters, most recent activity first (`posts.updated_at`,
  * which every comment bumps), one page, with the total and the counts per status.
  */
-export async function listInbox(ctx: DomainContext, filters: InboxFilters): Promise<InboxPage> {
-  const [statusId, reasonId, urgencyId] = await Promise.all([
+export async function listInbox(ctx: DomainContext, filters: InboxFilters, readerId?: number): Promise<InboxPage> {
+  const [statusId, reasonId, urgencyId, tagId, doneIds] = await Promise.all([
     termId(ctx, 'ticket_status', filters.status),
     termId(ctx, 'ticket_reason', filters.reason),
     termId(ctx, 'ticket_urgency', filters.urgency),
+    termId(ctx, 'ticket_tag', filters.tag),
+    filters.view === 'needs-reply' ? doneStatusIds(ctx) : Promise.resolve([]),
   ]);
   // An unknown slug matches nothing (rather than being ignored and showing everything).
-  if (statusId === null || reasonId === null || urgencyId === null) {
-    return { tickets: [], total: 0, counts: await countByStatus(ctx, filters, { reasonId, urgencyId }) };
+  if (statusId === null || reasonId === null || urgencyId === null || tagId === null) {
+    return {
+      tickets: [],
+      total: 0,
+      counts: await countByStatus(ctx, filters, { reasonId: tagId === null ? null : reasonId, urgencyId }),
+    };
   }
 
   const search = await inboxSearch(ctx, filters.search);
@@ -103,6 +121,17 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters): Prom
       if (reasonId !== undefined) parts.push(hasTerm('ticket_reason', reasonId));
       if (urgencyId !== undefined) parts.push(hasTerm('ticket_urgency', urgencyId));
     }
+    if (tagId !== undefined)
+      parts.push(
+        eb.exists(
+          eb
+            .selectFrom('ticket_tags as tt')
+            .select('tt.ticket_id')
+            .whereRef('tt.ticket_id', '=', 'posts.id')
+            .where('tt.term_id', '=', tagId),
+        ),
+      );
+    if (filters.view !== undefined) parts.push(viewCondition(eb, filters.view, readerId, doneIds));
     if (filters.product !== undefined) parts.push(eb('posts.product_id', '=', filters.product));
     if (filters.client !== undefined) parts.push(eb('posts.author_id', '=', filters.client));
     if (filters.assignee === 'none') parts.push(eb('posts.assignee_id', 'is', null));
@@ -133,6 +162,7 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters): Prom
         'posts.product_id',
         'posts.created_at',
         'posts.updated_at',
+        'posts.version',
       ])
       .where((eb) => conditions(eb, true))
       .orderBy('posts.updated_at', 'desc')
@@ -152,7 +182,11 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters): Prom
   ]);
   const total = filters.status !== undefined ? (counts[filters.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
 
-  return { tickets: await describeTickets(ctx, rows), total, counts };
+  const [tickets, unread] = await Promise.all([
+    describeTickets(ctx, rows),
+    readerId === undefined ? Promise.resolve(new Set<number>()) : unreadTicketIds(ctx.db, readerId, rows),
+  ]);
+  return { tickets: tickets.map((t) => ({ ...t, isUnread: unread.has(t.id) })), total, counts };
 }
 
 /** The best matches first (an exact `#number` before any words), then the latest activity; one page of them. */
@@ -229,14 +263,15 @@ interface InboxRow {
   product_id: number | null;
   created_at: string;
   updated_at: string;
+  version: number;
 }
 
-/** Adds terms and people to a page of ticket rows, in two queries. */
+/** Adds terms, people and tags to a page of ticket rows, in three queries. */
 export async function describeTickets(ctx: DomainContext, rows: InboxRow[]): Promise<InboxTicket[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const userIds = [...new Set(rows.flatMap((r) => [r.author_id, r.assignee_id]).filter((id): id is number => id !== null))];
-  const [terms, users] = await Promise.all([
+  const [terms, users, tags] = await Promise.all([
     ctx.db
       .selectFrom('term_relationships as r')
       .innerJoin('terms as t', 't.id', 'r.term_id')
@@ -244,6 +279,7 @@ export async function describeTickets(ctx: DomainContext, rows: InboxRow[]): Pro
       .where('r.post_id', 'in', ids)
       .execute(),
     userIds.length ? ctx.db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', userIds).execute() : Promise.resolve([]),
+    tagsOfTickets(ctx.db, ids),
   ]);
   const termOf = new Map(terms.map((t) => [`${t.post_id}:${t.taxonomy}`, { slug: t.slug, name: t.name }]));
   const userOf = new Map(users.map((u) => [u.id, u]));
@@ -262,6 +298,9 @@ export async function describeTickets(ctx: DomainContext, rows: InboxRow[]): Pro
       assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
       createdAt: r.created_at,
       updatedAt: r.updated_at,
+      version: r.version,
+      tags: tags.get(r.id) ?? [],
+      isUnread: false,
     };
   });
 }

@@ -82,7 +82,23 @@ export async function recordTicketChanges(
       })),
     )
     .execute();
+  if (actorId !== null) await keepReadByActor(trx, ticketId, actorId, raised.version);
   return raised.version;
+}
+
+/**
+ * One's own change is not news to oneself: an agent who had read the ticket up to the version before this
+ * change has read it up to this one. An agent who had not (someone else changed it since, or they never
+ * opened it) keeps the ticket unread, so a bulk change never hides a colleague's reply.
+ */
+async function keepReadByActor(trx: Kysely<Database>, ticketId: number, actorId: number, version: number): Promise<void> {
+  await trx
+    .updateTable('ticket_reads')
+    .set({ version })
+    .where('user_id', '=', actorId)
+    .where('ticket_id', '=', ticketId)
+    .where('version', '=', version - 1)
+    .execute();
 }
 
 /** The ticket's changes after `afterVersion` (all of them by default), oldest first. */
@@ -130,6 +146,7 @@ export function describeEvents(events: TicketEvent[]): string {
     if (e.kind === 'reply') return `${who} replied`;
     if (e.kind === 'note') return `${who} added a note`;
     if (e.kind === 'rating') return `${who} answered "${e.newValue === 'yes' ? 'Yes, solved' : 'No, not yet'}"`;
+    if (e.field === 'tag') return e.newValue === null ? `${who} removed the tag ${e.oldValue}` : `${who} added the tag ${e.newValue}`;
     const to = e.newValue ?? 'none';
     return e.automatic ? `the status moved to ${to}` : `${who} set the ${e.field} to ${to}`;
   });

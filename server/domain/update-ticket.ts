@@ -3,13 +3,14 @@ import type { Database, Taxonomy } from '../db/tables.js';
 import { enqueueMail } from '../email/mail-jobs.js';
 import { AppError, invalidField } from '../errors.js';
 import { mayChangeTicket } from '../policies/ticket-policy.js';
-import { getCoreSettings } from '../settings/core-settings.js';
+import { type CoreSettings, getCoreSettings } from '../settings/core-settings.js';
 import { type AddedNotification, addNotifications, announceNotifications } from './add-notifications.js';
 import { type Actor, type DomainContext, now } from './context.js';
 import { findTermId } from './find-term-id.js';
 import { defaultMailPreferences, usersWantingMail } from './notification-preferences.js';
 import { RESOLVED_SLUG, requestRating } from './request-rating.js';
 import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
+import { changeTicketTags } from './ticket-tags.js';
 
 export interface TicketChanges {
   /** Status slug (changed by hand: no filter, no setting). */
@@ -20,7 +21,15 @@ export interface TicketChanges {
   product?: number | null;
   /** An agent or admin id, or null to unassign. */
   assignee?: number | null;
+  /** The ticket's tags, by name (new names become tags). */
+  tags?: string[];
+  /** Tags to add or remove, by name, keeping the others (bulk changes). */
+  addTags?: string[];
+  removeTags?: string[];
 }
+
+/** Whether the new assignee gets the assignment mail (a bulk change limits how many one agent gets). */
+export type AssignmentMailPolicy = (assigneeId: number, ticketId: number) => boolean;
 
 const TERM_FIELDS: Array<[key: 'status' | 'reason' | 'urgency', taxonomy: Taxonomy]> = [
   ['status', 'ticket_status'],
@@ -42,81 +51,118 @@ export async function updateTicket(
 ): Promise<void> {
   if (!mayChangeTicket(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can change tickets.');
   const settings = await getCoreSettings(ctx);
-  const mailDefaults = defaultMailPreferences(settings);
-  const notified: AddedNotification[] = [];
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
-    const ticket = await trx
-      .selectFrom('posts')
-      .select(['id', 'product_id', 'assignee_id', 'author_id'])
-      .where('id', '=', id)
-      .where('type', '=', 'ticket')
-      .executeTakeFirst();
-    if (!ticket) throw new AppError('NOT_FOUND', 'There is no such ticket.');
-    const recorded: TicketChange[] = [];
+  const outcome = await ctx.db.transaction().execute((trx) => applyTicketChanges(trx, id, changes, actor, settings, { expectedVersion }));
+  publishTicketChange(ctx, id, outcome, actor.id);
+}
 
-    for (const [key, taxonomy] of TERM_FIELDS) {
-      const termKey = changes[key];
-      if (termKey === undefined) continue;
-      const before = await currentTerm(trx, id, taxonomy);
-      if (termKey === null) {
-        if (key === 'status') throw invalidField('status', 'a ticket always has a status');
-        await trx.deleteFrom('term_relationships').where('post_id', '=', id).where('taxonomy', '=', taxonomy).execute();
-        if (before) recorded.push({ kind: 'field', field: key, oldValue: before.name, newValue: null });
-        continue;
-      }
-      const termId = await findTermId(trx, taxonomy, termKey);
-      if (termId === undefined) throw invalidField(key, `there is no ${key} "${termKey}"`);
-      const updated = await trx
-        .updateTable('term_relationships')
-        .set({ term_id: termId })
-        .where('post_id', '=', id)
-        .where('taxonomy', '=', taxonomy)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n)
-        await trx.insertInto('term_relationships').values({ post_id: id, taxonomy, term_id: termId }).execute();
-      if (before?.id !== termId) {
-        const after = await trx.selectFrom('terms').select(['name', 'slug']).where('id', '=', termId).executeTakeFirstOrThrow();
-        recorded.push({ kind: 'field', field: key, oldValue: before?.name ?? null, newValue: after.name });
-        // Resolved by someone else than its client: ask the client whether it solved it (with the setting on).
-        if (key === 'status' && after.slug === RESOLVED_SLUG && settings.emails.ask_rating_when_resolved)
-          await requestRating(trx, ticket, actor.id);
-      }
-    }
-
-    const set: { product_id?: number | null; assignee_id?: number | null; updated_at: string } = { updated_at: now() };
-    if (changes.product !== undefined) {
-      const after = changes.product === null ? undefined : await findProductTitle(trx, changes.product);
-      if (changes.product !== null && after === undefined) throw invalidField('product', `there is no product with id ${changes.product}`);
-      set.product_id = changes.product;
-      if (ticket.product_id !== changes.product) {
-        const before = ticket.product_id === null ? undefined : await findProductTitle(trx, ticket.product_id);
-        recorded.push({ kind: 'field', field: 'product', oldValue: before ?? null, newValue: after ?? null });
-      }
-    }
-    if (changes.assignee !== undefined) {
-      const after = changes.assignee === null ? undefined : await findStaffName(trx, changes.assignee);
-      if (changes.assignee !== null && after === undefined)
-        throw invalidField('assignee', `there is no agent or admin with id ${changes.assignee}`);
-      set.assignee_id = changes.assignee;
-      if (ticket.assignee_id !== changes.assignee) {
-        // The new assignee is told, unless they took the ticket themselves.
-        if (changes.assignee !== null && changes.assignee !== actor.id) {
-          if ((await usersWantingMail(trx, [changes.assignee], 'ticket_assigned', mailDefaults.ticket_assigned)).length > 0)
-            await enqueueMail(trx, { template: 'agent_ticket_assigned', userId: changes.assignee, ticketId: id });
-          notified.push(...(await addNotifications(trx, 'ticket_assigned', id, [changes.assignee])));
-        }
-        const before = ticket.assignee_id === null ? undefined : await findStaffName(trx, ticket.assignee_id);
-        recorded.push({ kind: 'field', field: 'assignee', oldValue: before ?? null, newValue: after ?? null });
-      }
-    }
-    await trx.updateTable('posts').set(set).where('id', '=', id).execute();
-    const version = await recordTicketChanges(trx, id, actor.id, recorded, expectedVersion);
-    return { version, fields: [...new Set(recorded.map((change) => change.field ?? ''))] };
-  });
-  // Committed; a change that changed nothing (the same values again) is not news.
+/**
+ * Tells open screens of a committed change (a change that changed nothing, the same values again, is not
+ * news) and the agents it notified.
+ */
+export function publishTicketChange(ctx: DomainContext, id: number, outcome: AppliedChanges, actorId: number): void {
   if (outcome.fields.length > 0)
-    ctx.live.publish({ kind: 'ticket.updated', ticketId: id, version: outcome.version, fields: outcome.fields, by: actor.id });
-  announceNotifications(ctx.live, notified);
+    ctx.live.publish({ kind: 'ticket.updated', ticketId: id, version: outcome.version, fields: outcome.fields, by: actorId });
+  announceNotifications(ctx.live, outcome.notified);
+}
+
+export interface AppliedChanges {
+  version: number;
+  /** The fields that took effect (status, assignee, tag, …); empty when nothing changed. */
+  fields: string[];
+  /** In-app notifications written with the change, announced once it is committed. */
+  notified: AddedNotification[];
+}
+
+/**
+ * Applies the changes to one ticket inside the caller's transaction: the rows, the mails (outbox: the
+ * assignment, the resolved ticket's rating request), the in-app notifications and the activity entries,
+ * raising the version. Publishing is the caller's, after its commit.
+ */
+export async function applyTicketChanges(
+  trx: Kysely<Database>,
+  id: number,
+  changes: TicketChanges,
+  actor: Actor,
+  settings: CoreSettings,
+  { expectedVersion, mayMailAssignee = () => true }: { expectedVersion?: number; mayMailAssignee?: AssignmentMailPolicy } = {},
+): Promise<AppliedChanges> {
+  const notified: AddedNotification[] = [];
+  const ticket = await trx
+    .selectFrom('posts')
+    .select(['id', 'product_id', 'assignee_id', 'author_id'])
+    .where('id', '=', id)
+    .where('type', '=', 'ticket')
+    .executeTakeFirst();
+  if (!ticket) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+  const recorded: TicketChange[] = [];
+
+  for (const [key, taxonomy] of TERM_FIELDS) {
+    const termKey = changes[key];
+    if (termKey === undefined) continue;
+    const before = await currentTerm(trx, id, taxonomy);
+    if (termKey === null) {
+      if (key === 'status') throw invalidField('status', 'a ticket always has a status');
+      await trx.deleteFrom('term_relationships').where('post_id', '=', id).where('taxonomy', '=', taxonomy).execute();
+      if (before) recorded.push({ kind: 'field', field: key, oldValue: before.name, newValue: null });
+      continue;
+    }
+    const termId = await findTermId(trx, taxonomy, termKey);
+    if (termId === undefined) throw invalidField(key, `there is no ${key} "${termKey}"`);
+    const updated = await trx
+      .updateTable('term_relationships')
+      .set({ term_id: termId })
+      .where('post_id', '=', id)
+      .where('taxonomy', '=', taxonomy)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n)
+      await trx.insertInto('term_relationships').values({ post_id: id, taxonomy, term_id: termId }).execute();
+    if (before?.id !== termId) {
+      const after = await trx.selectFrom('terms').select(['name', 'slug']).where('id', '=', termId).executeTakeFirstOrThrow();
+      recorded.push({ kind: 'field', field: key, oldValue: before?.name ?? null, newValue: after.name });
+      // Resolved by someone else than its client: ask the client whether it solved it (with the setting on).
+      if (key === 'status' && after.slug === RESOLVED_SLUG && settings.emails.ask_rating_when_resolved)
+        await requestRating(trx, ticket, actor.id);
+    }
+  }
+
+  const set: { product_id?: number | null; assignee_id?: number | null; updated_at: string } = { updated_at: now() };
+  if (changes.product !== undefined) {
+    const after = changes.product === null ? undefined : await findProductTitle(trx, changes.product);
+    if (changes.product !== null && after === undefined) throw invalidField('product', `there is no product with id ${changes.product}`);
+    set.product_id = changes.product;
+    if (ticket.product_id !== changes.product) {
+      const before = ticket.product_id === null ? undefined : await findProductTitle(trx, ticket.product_id);
+      recorded.push({ kind: 'field', field: 'product', oldValue: before ?? null, newValue: after ?? null });
+    }
+  }
+  if (changes.assignee !== undefined) {
+    const after = changes.assignee === null ? undefined : await findStaffName(trx, changes.assignee);
+    if (changes.assignee !== null && after === undefined)
+      throw invalidField('assignee', `there is no agent or admin with id ${changes.assignee}`);
+    set.assignee_id = changes.assignee;
+    if (ticket.assignee_id !== changes.assignee) {
+      // The new assignee is told, unless they took the ticket themselves: in the app always, by mail as
+      // they chose (and as the bulk change's one mail per assignee allows).
+      if (changes.assignee !== null && changes.assignee !== actor.id) {
+        const wantsMail = await usersWantingMail(
+          trx,
+          [changes.assignee],
+          'ticket_assigned',
+          defaultMailPreferences(settings).ticket_assigned,
+        );
+        if (wantsMail.length > 0 && mayMailAssignee(changes.assignee, id))
+          await enqueueMail(trx, { template: 'agent_ticket_assigned', userId: changes.assignee, ticketId: id });
+        notified.push(...(await addNotifications(trx, 'ticket_assigned', id, [changes.assignee])));
+      }
+      const before = ticket.assignee_id === null ? undefined : await findStaffName(trx, ticket.assignee_id);
+      recorded.push({ kind: 'field', field: 'assignee', oldValue: before ?? null, newValue: after ?? null });
+    }
+  }
+  if (changes.tags !== undefined || changes.addTags !== undefined || changes.removeTags !== undefined)
+    recorded.push(...(await changeTicketTags(trx, id, { set: changes.tags, add: changes.addTags, remove: changes.removeTags })));
+  await trx.updateTable('posts').set(set).where('id', '=', id).execute();
+  const version = await recordTicketChanges(trx, id, actor.id, recorded, expectedVersion);
+  return { version, fields: [...new Set(recorded.map((change) => change.field ?? ''))], notified };
 }
 
 async function currentTerm(db: Kysely<Database>, ticketId: number, taxonomy: Taxonomy) {

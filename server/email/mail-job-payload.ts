@@ -20,6 +20,8 @@ export const MailJobPayloadSchema = Type.Union([
     commentId: Type.Optional(ID),
     /** The client's answer that an agent is told of (agent_rating_received). */
     ratingId: Type.Optional(ID),
+    /** agent_tickets_assigned: the tickets a bulk change gave the recipient (ticketId is null). */
+    ticketIds: Type.Optional(Type.Array(ID, { maxItems: 500 })),
   }),
   Type.Object({ template: Type.Literal('client_access_request'), email: Type.String(), ticketId: Type.Null() }),
   // A sign-up waiting for proof of its address: no account yet, only the address and the name typed.

@@ -166,6 +166,21 @@ export async function buildMail(
     if (!rating) return null;
     replyText = `${rating.rating === 'yes' ? 'Yes, solved.' : 'No, not yet.'}${rating.comment ? `\n\n${rating.comment}` : ''}`;
   }
+  let listLink: string | undefined;
+  if ('ticketIds' in payload && payload.ticketIds?.length) {
+    // A bulk assignment: one line per ticket (titles are the clients' words: text, never links), and the
+    // assignee's "Mine" view as the link.
+    const listed = await ctx.db
+      .selectFrom('posts')
+      .select(['id', 'number', 'title'])
+      .where('type', '=', 'ticket')
+      .where('id', 'in', payload.ticketIds)
+      .orderBy('id')
+      .execute();
+    if (listed.length === 0) return null;
+    replyText = listed.map((t) => `#${t.number ?? t.id} ${unlinkableText(t.title)}`).join('\n');
+    listLink = `${config.homeUrl}/admin/?view=mine`;
+  }
   const refusal = await allow?.(recipient.email, payload.template, commentAuthorRole);
   if (refusal) return { suppressed: refusal };
 
@@ -177,6 +192,7 @@ export async function buildMail(
   const accountLink = await issueAccountLink(ctx, config.homeUrl, payload, recipient.id);
   // An address without an account gets no sign-in link: there is nothing to sign in to.
   const link =
+    listLink ??
     accountLink ??
     (recipient.id === null
       ? siteLink
@@ -217,7 +233,7 @@ export async function buildMail(
   const automatic = commentAuthorRole !== 'agent' && commentAuthorRole !== 'client';
   const rendered = renderMail(emails[`${payload.template}_subject`], emails[`${payload.template}_body`], values, {
     markdownReply: commentAuthorRole === 'agent' || commentAuthorRole === 'bot',
-    linkLabel: ticket ? 'Open the ticket' : 'Open the link',
+    linkLabel: ticket ? 'Open the ticket' : listLink ? 'Open your tickets' : 'Open the link',
     // Only where a reply by mail lands in the ticket.
     replyMarker: Boolean(support),
     files: files.listed,

@@ -108,6 +108,11 @@ export const MAIL_TEMPLATES = {
     subject: TICKET_SUBJECT,
     body: '##client_name## answered "Did this solve it?" for "##ticket_title##":\n\n##reply_text##\n\n##ticket_link##',
   },
+  agent_tickets_assigned: {
+    label: 'Several tickets assigned at once (a bulk change): one mail to the new assignee',
+    subject: 'Tickets assigned to you at ##site_name##',
+    body: 'These tickets are now yours:\n\n##reply_text##\n\n##ticket_link##',
+  },
 } as const;
 
 export type MailTemplateName = keyof typeof MAIL_TEMPLATES;

@@ -11,6 +11,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /helpdesk/v1/tickets/{id}': 'getTicket',
   'PATCH /helpdesk/v1/tickets/{id}': 'updateTicket',
   'DELETE /helpdesk/v1/tickets/{id}': 'deleteTicket',
+  'POST /helpdesk/v1/tickets/bulk': 'bulkUpdateTickets',
+  'GET /helpdesk/v1/tickets/views': 'countInboxViews',
   'POST /helpdesk/v1/tickets/{id}/comments': 'addComment',
   'POST /helpdesk/v1/tickets/{id}/suggest-reply': 'suggestReply',
   // Saved replies (agents and admins)
@@ -65,6 +67,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /helpdesk/v1/statuses/': 'createStatus',
   'PATCH /helpdesk/v1/statuses/{id}': 'updateStatus',
   'DELETE /helpdesk/v1/statuses/{id}': 'deleteStatus',
+  'GET /helpdesk/v1/tags/': 'listTags',
+  'POST /helpdesk/v1/tags/': 'createTag',
+  'PATCH /helpdesk/v1/tags/{id}': 'updateTag',
+  'DELETE /helpdesk/v1/tags/{id}': 'deleteTag',
   // Settings
   'GET /helpdesk/v1/settings/schema': 'getSettingsSchema',
   'GET /helpdesk/v1/settings': 'getSettings',

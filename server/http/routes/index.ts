@@ -18,6 +18,7 @@ import { sessionRoutes } from './session/session.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { setupChecklistRoutes } from './setup/setup-checklist.routes.js';
 import { statusesRoutes } from './statuses/statuses.routes.js';
+import { tagsRoutes } from './tags/tags.routes.js';
 import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -35,6 +36,7 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   intakeRoutes,
   lookupsRoutes,
   statusesRoutes,
+  tagsRoutes,
   docsRoutes,
   productsRoutes,
   postsRoutes,

@@ -10,7 +10,9 @@ export const TicketEventSchema = Type.Object(
     kind: Type.Union([Type.Literal('reply'), Type.Literal('note'), Type.Literal('field'), Type.Literal('rating')], {
       description: 'rating: the client answered the resolved mail; `to` is yes or no',
     }),
-    field: Type.Union([Type.String(), Type.Null()], { description: 'status, assignee, product, reason or urgency' }),
+    field: Type.Union([Type.String(), Type.Null()], {
+      description: 'status, assignee, product, reason, urgency or tag (from: a removed tag, to: an added one)',
+    }),
     from: Nullable(Type.String()),
     to: Nullable(Type.String()),
     comment: Type.Union([Type.Integer(), Type.Null()], { description: 'The reply or note, for kind reply and note' }),

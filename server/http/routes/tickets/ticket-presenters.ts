@@ -21,6 +21,8 @@ export function presentInboxTicket(t: InboxTicket) {
     assignee: t.assignee,
     created: t.createdAt,
     modified: t.updatedAt,
+    tags: t.tags,
+    unread: t.isUnread,
   };
 }
 
@@ -79,6 +81,8 @@ export function presentClientListTicket(t: ClientTicketSummary) {
     assignee: null,
     created: t.createdAt,
     modified: t.updatedAt,
+    tags: [],
+    unread: false,
   };
 }
 
@@ -96,6 +100,8 @@ export function presentClientTicket(t: ClientThread, client: { id: number; name:
     assignee: null,
     created: t.createdAt,
     modified: t.updatedAt,
+    tags: [],
+    unread: false,
     description: t.description,
     attachments: presentAttachments(files, null),
     meta: {},

@@ -1,10 +1,13 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { suggestReply } from '../../../ai/suggest-reply.js';
+import { bulkUpdateTickets } from '../../../domain/bulk-update-tickets.js';
 import { findClientThread, listClientTickets } from '../../../domain/client-tickets.js';
 import { deleteTicket } from '../../../domain/delete-ticket.js';
 import { fileTicket } from '../../../domain/file-ticket.js';
 import { getAgentTicket } from '../../../domain/get-agent-ticket.js';
+import { countViews, type ViewCounts } from '../../../domain/inbox-views.js';
 import { listInbox } from '../../../domain/list-inbox.js';
+import { markTicketRead } from '../../../domain/ticket-reads.js';
 import { updateTicket } from '../../../domain/update-ticket.js';
 import { invalidField } from '../../../errors.js';
 import { claimUploads } from '../../../files/claim-uploads.js';
@@ -13,7 +16,7 @@ import { listAttachments } from '../../../files/list-attachments.js';
 import { hiddenTicket, mayChangeTicket, mayFileForOthers, ticketView } from '../../../policies/ticket-policy.js';
 import { checkTicketForm } from '../../../ticket-form/check-ticket-form.js';
 import { readMultipartBody } from '../../multipart-uploads.js';
-import { requireAdmin } from '../../plugins/auth.js';
+import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
 import { IdParams, IfMatchHeaders, problemResponses } from '../shared.schema.js';
@@ -26,6 +29,8 @@ import {
   type TicketFiles,
 } from './ticket-presenters.js';
 import {
+  BulkBody,
+  BulkReply,
   type CreateTicketBody,
   createTicketSchema,
   InboxQuery,
@@ -34,6 +39,7 @@ import {
   SuggestReplyReply,
   TicketPatch,
   TicketReply,
+  ViewCountsReply,
 } from './tickets.schema.js';
 
 const tags = ['tickets'];
@@ -115,19 +121,43 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         const own = await listClientTickets(ctx, view.actor.id, { page, perPage, search: query.search });
         return { tickets: own.tickets.map(presentClientListTicket), total: own.total, page, per_page: perPage, counts: {} };
       }
-      const result = await listInbox(ctx, {
-        status: query.status,
-        product: query.product,
-        reason: query.reason,
-        urgency: query.urgency,
-        assignee: query.assignee === 'me' ? view.actor.id : query.assignee,
-        client: query.client,
-        search: query.search,
+      const result = await listInbox(
+        ctx,
+        {
+          status: query.status,
+          product: query.product,
+          reason: query.reason,
+          urgency: query.urgency,
+          assignee: query.assignee === 'me' ? view.actor.id : query.assignee,
+          client: query.client,
+          tag: query.tag,
+          view: query.view,
+          search: query.search,
+          page,
+          perPage,
+        },
+        view.actor.id,
+      );
+      return {
+        tickets: result.tickets.map(presentInboxTicket),
+        total: result.total,
         page,
-        perPage,
-      });
-      return { tickets: result.tickets.map(presentInboxTicket), total: result.total, page, per_page: perPage, counts: result.counts };
+        per_page: perPage,
+        counts: result.counts,
+      };
     },
+  );
+
+  app.get(
+    '/tickets/views',
+    {
+      schema: {
+        summary: 'The team views (Mine, Unassigned, Needs reply) with how many tickets each has, and your unread ones',
+        tags,
+        response: { 200: ViewCountsReply, ...problemResponses(401, 403) },
+      },
+    },
+    async (request) => presentViewCounts(await countViews(ctx, requireStaff(request).id)),
   );
 
   app.get(
@@ -144,6 +174,8 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       const view = ticketView(request.actor);
       if (view.kind === 'all') {
         const ticket = await getAgentTicket(ctx, request.params.id);
+        // Opening a ticket reads it: its unread marker goes for this agent (only).
+        await markTicketRead(ctx.db, view.actor.id, ticket.id, ticket.version);
         reply.header('etag', ticketETag(ticket.version));
         return presentAgentTicket(ticket, await ticketFiles(ticket.id));
       }
@@ -159,7 +191,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     '/tickets/:id',
     {
       schema: {
-        summary: 'Change status (by hand), assignee, product, reason or urgency',
+        summary: 'Change status (by hand), assignee, product, reason, urgency or tags',
         tags,
         params: IdParams,
         headers: IfMatchHeaders,
@@ -173,11 +205,28 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       if (ticketView(actor).kind !== 'all' || !mayChangeTicket(actor)) throw hiddenTicket();
       const { version, ...changes } = request.body;
       if (Object.keys(changes).length === 0)
-        throw invalidField('version', 'comes with a change: send status, assignee, product, reason or urgency');
+        throw invalidField('version', 'comes with a change: send status, assignee, product, reason, urgency or tags');
       await updateTicket(ctx, request.params.id, changes, actor, expectedVersion(request, version));
       const ticket = await getAgentTicket(ctx, request.params.id);
       reply.header('etag', ticketETag(ticket.version));
       return presentAgentTicket(ticket, await ticketFiles(ticket.id));
+    },
+  );
+
+  app.post(
+    '/tickets/bulk',
+    {
+      schema: {
+        summary: 'One change (status, assignee, add or remove a tag) to many tickets at once, all or nothing',
+        tags,
+        body: BulkBody,
+        response: { 200: BulkReply, ...problemResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const actor = requireStaff(request);
+      const { ids, status, assignee, add_tag: addTag, remove_tag: removeTag } = request.body;
+      return bulkUpdateTickets(ctx, ids, { status, assignee, addTag, removeTag }, actor);
     },
   );
 
@@ -226,4 +275,8 @@ function ownerId(body: CreateTicketBody): number | undefined {
     throw invalidField('author', 'names a different user than user_id; send only one of them');
   }
   return body.user_id ?? body.author;
+}
+
+function presentViewCounts(views: ViewCounts) {
+  return { mine: views.mine, unassigned: views.unassigned, needs_reply: views.needsReply, unread: views.unread };
 }

@@ -1,5 +1,11 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { TICKET_FIELD_LIMITS as L, SLUG_MAX_LENGTH } from '../../../../common/limits.js';
+import {
+  BULK_TICKETS_MAX,
+  TICKET_FIELD_LIMITS as L,
+  SLUG_MAX_LENGTH,
+  TAG_NAME_MAX_LENGTH,
+  TAGS_PER_TICKET_MAX,
+} from '../../../../common/limits.js';
 import { ExpectedVersion, Label, problemResponses, TicketEventSchema } from '../shared.schema.js';
 
 const TermId = (what: string) => Type.Optional(Type.Integer({ minimum: 1, description: `Id of a ${what}; optional.` }));
@@ -83,6 +89,15 @@ const Slug = Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: '^
 // all-digit value is read as an id).
 const TermKey = (lookup: string) => Type.Union([Type.Integer({ minimum: 1 }), Slug], { description: `An id from ${lookup}, or its slug` });
 
+/** A tag: a free label with a colour (agents make one by typing a new name). */
+export const TagSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  slug: Type.String(),
+  color: Type.String({ description: 'The chip colour, `#rrggbb`' }),
+});
+const TagName = Type.String({ minLength: 1, maxLength: TAG_NAME_MAX_LENGTH, pattern: '\\S', format: 'single-line' });
+
 export const InboxTicketSchema = Type.Object({
   number: Type.Union([Type.Integer(), Type.Null()], {
     description: 'The ticket number people read (#1, #2, …); `id` is the key of routes',
@@ -97,6 +112,8 @@ export const InboxTicketSchema = Type.Object({
   assignee: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
   created: Type.String(),
   modified: Type.String(),
+  tags: Type.Array(TagSchema, { description: 'Agents: the ticket’s tags, by name; empty for clients' }),
+  unread: Type.Boolean({ description: 'Agents: changed by someone else since you last opened it' }),
 });
 
 export const InboxQuery = Type.Object(
@@ -109,6 +126,12 @@ export const InboxQuery = Type.Object(
       Type.Union([Type.Literal('none'), Type.Literal('me'), Type.Integer({ minimum: 1 })], { description: 'A user id, "me" or "none"' }),
     ),
     client: Type.Optional(Type.Integer({ minimum: 1 })),
+    tag: Type.Optional(TermKey('GET /tags/')),
+    view: Type.Optional(
+      Type.Union([Type.Literal('mine'), Type.Literal('unassigned'), Type.Literal('needs-reply')], {
+        description: 'mine: assigned to you; unassigned; needs-reply: the client spoke last and it is not Resolved or Closed',
+      }),
+    ),
     search: Type.Optional(Type.String({ maxLength: 200 })),
     page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
     per_page: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
@@ -123,6 +146,16 @@ export const InboxReply = Type.Object({
   per_page: Type.Integer(),
   counts: Type.Record(Type.String(), Type.Integer(), { description: 'Tickets per status slug, under every filter but the status' }),
 });
+
+export const ViewCountsReply = Type.Object(
+  {
+    mine: Type.Integer({ description: 'Assigned to you' }),
+    unassigned: Type.Integer(),
+    needs_reply: Type.Integer({ description: 'The client spoke last, and the ticket is not Resolved or Closed' }),
+    unread: Type.Integer({ description: 'Your tickets changed by someone else since you last opened them' }),
+  },
+  { description: 'Tickets in each view of the inbox (`GET /tickets/?view=`), whatever the other filters' },
+);
 
 const AttachmentSchema = Type.Object({
   id: Type.String({ description: 'The file’s public id (random; not a row id)' }),
@@ -182,10 +215,36 @@ export const TicketPatch = Type.Object(
     urgency: Type.Optional(Type.Union([TermKey('GET /tickets/urgencies/'), Type.Null()])),
     product: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
     assignee: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    tags: Type.Optional(
+      Type.Array(TagName, {
+        maxItems: TAGS_PER_TICKET_MAX,
+        description: 'Every tag the ticket has, by name; a new name makes a new tag. The change of each tag is logged',
+      }),
+    ),
     version: Type.Optional(ExpectedVersion),
   },
   { additionalProperties: false, minProperties: 1 },
 );
+
+export const BulkBody = Type.Object(
+  {
+    ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: BULK_TICKETS_MAX, description: 'The tickets to change' }),
+    status: Type.Optional(Slug),
+    assignee: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'An agent or admin id; null unassigns' }),
+    ),
+    add_tag: Type.Optional(TagName),
+    remove_tag: Type.Optional(TagName),
+  },
+  { additionalProperties: false, description: 'Exactly one change: status, assignee, add_tag or remove_tag' },
+);
+
+export const BulkReply = Type.Object({
+  changed: Type.Array(Type.Object({ id: Type.Integer(), version: Type.Integer() }), {
+    description: 'Tickets the change took effect on, with their new versions',
+  }),
+  unchanged: Type.Array(Type.Integer(), { description: 'Tickets that already had it; nothing was recorded for them' }),
+});
 
 export const SuggestReplyReply = Type.Object({
   draft: Type.String({ description: 'Text for the agent to edit; nothing has been sent.' }),

@@ -1,0 +1,80 @@
+// A team inbox in Chromium (issue 16 item 5): tick several tickets and assign and tag them in one go, switch
+// to the "Mine" view, and see the unread dot go once a ticket is opened; axe on the inbox with the bulk bar
+// and on the ticket with its tags.
+import { expect, type Page, test } from '@playwright/test';
+import { type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { axeViolations } from './axe.js';
+
+let hd: AdminHelpdesk;
+test.beforeAll(async () => {
+  hd = await startAdminHelpdesk();
+});
+test.afterAll(async () => {
+  await hd?.close();
+});
+
+test.use({ bypassCSP: true }); // only so that axe can be injected
+
+/** Light and dark colour schemes both: the chips, the dot and the bulk bar draw on the colour variables. */
+async function expectNoAxeViolations(page: Page, what: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const violations = await axeViolations(page);
+    expect(violations, `${what} (${colorScheme}): ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+  }
+}
+
+test('select many → assign and tag, switch to "Mine", and the unread dot goes once the ticket is opened', async ({ page }) => {
+  const word = `quokka${Date.now()}`;
+  const ids: number[] = [];
+  for (const n of [1, 2, 3]) ids.push(await hd.fileTicket(`team-inbox-${n}-${Date.now()}@client.test`, `Parcel ${word} number ${n}`));
+  const [first, second, third] = ids as [number, number, number];
+
+  await page.goto(`${hd.homeUrl}/admin/`);
+  await page.getByLabel('Email').fill(AGENT.email);
+  await page.getByLabel('Password').fill(AGENT.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('.account-name')).toContainText(AGENT.name);
+  await page.goto(`${hd.homeUrl}/admin/?search=${word}`);
+  const row = (id: number) => page.getByTestId(`ticket-row-${id}`);
+  for (const id of ids) await expect(row(id).getByTestId('unread-dot')).toBeVisible();
+
+  await row(first).getByRole('checkbox').check();
+  await row(second).getByRole('checkbox').check();
+  await expect(page.getByTestId('bulk-bar')).toContainText('2 selected');
+  await expectNoAxeViolations(page, 'inbox with the bulk bar');
+
+  await page.getByLabel('Assign to').selectOption({ label: AGENT.name });
+  await expect(page.getByRole('status').filter({ hasText: `Assigned to ${AGENT.name}: 2 tickets changed` })).toBeVisible();
+  await expect(row(first)).toContainText(AGENT.name);
+  await expect(row(third)).toContainText('Unassigned');
+
+  await page.getByRole('checkbox', { name: 'Select every ticket on this page' }).check();
+  await page.getByLabel('Tag to add or remove').fill('Escalated');
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Tag Escalated added: 3 tickets changed' })).toBeVisible();
+  for (const id of ids) await expect(row(id).getByTestId('tag-chip')).toHaveText('Escalated');
+
+  await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: /Mine/ }).click();
+  await expect(page).toHaveURL(/view=mine/);
+  await expect(row(third)).toHaveCount(0);
+  await expect(row(first)).toBeVisible();
+  await expect(page.getByTestId('unread-count')).toContainText('2 unread');
+
+  await row(first)
+    .getByRole('link', { name: new RegExp(`Parcel ${word} number 1`) })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Parcel ${word} number 1`);
+  await expect(page.getByRole('list', { name: 'Tags' }).getByTestId('tag-chip')).toContainText('Escalated');
+  await page.getByLabel('Add a tag').fill('Refund');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Tags' })).toContainText('Refund');
+  await expect(page.getByTestId('thread-event').filter({ hasText: 'added the tag Refund' })).toBeVisible();
+  await expectNoAxeViolations(page, 'ticket with tags');
+
+  await page.goBack();
+  await expect(page).toHaveURL(/view=mine/);
+  await expect(row(second).getByTestId('unread-dot')).toBeVisible();
+  await expect(row(first).getByTestId('unread-dot')).toHaveCount(0);
+  await expect(page.getByTestId('unread-count')).toContainText('1 unread');
+});

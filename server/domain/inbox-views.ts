@@ -1,0 +1,92 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Database } from '../db/tables.js';
+import type { DomainContext } from './context.js';
+
+/**
+ * The team's views of the inbox: "Mine" (assigned to the reader), "Unassigned", and "Needs reply" (the client
+ * spoke last and the ticket is not Resolved or Closed). Each is an index range on posts
+ * (`posts_type_assignee_updated`, `posts_type_client_spoke_last_updated`), never a per-row query.
+ */
+export const INBOX_VIEWS = ['mine', 'unassigned', 'needs-reply'] as const;
+export type InboxView = (typeof INBOX_VIEWS)[number];
+
+/** Statuses where a ticket waits for no one: a client's last word there needs no reply. */
+export const DONE_STATUS_SLUGS = ['resolved', 'closed'];
+
+export interface ViewCounts {
+  mine: number;
+  unassigned: number;
+  needsReply: number;
+  /** The reader's tickets ("Mine") changed by someone else since the reader last opened them. */
+  unread: number;
+}
+
+export async function doneStatusIds(ctx: DomainContext): Promise<number[]> {
+  const rows = await ctx.db
+    .selectFrom('terms')
+    .select('id')
+    .where('taxonomy', '=', 'ticket_status')
+    .where('slug', 'in', DONE_STATUS_SLUGS)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+type Eb = ExpressionBuilder<Database, 'posts'>;
+
+/** The view as a condition on `posts` (readerId: whose "Mine"; without one, "Mine" matches nothing). */
+export function viewCondition(eb: Eb, view: InboxView, readerId: number | undefined, doneIds: number[]): Expression<SqlBool> {
+  switch (view) {
+    case 'mine':
+      return readerId === undefined ? sql<SqlBool>`1 = 0` : eb('posts.assignee_id', '=', readerId);
+    case 'unassigned':
+      return eb('posts.assignee_id', 'is', null);
+    case 'needs-reply': {
+      const parts: Expression<SqlBool>[] = [eb('posts.client_spoke_last', '=', 1)];
+      if (doneIds.length)
+        parts.push(
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('term_relationships as done')
+                .select('done.post_id')
+                .whereRef('done.post_id', '=', 'posts.id')
+                .where('done.taxonomy', '=', 'ticket_status')
+                .where('done.term_id', 'in', doneIds),
+            ),
+          ),
+        );
+      return eb.and(parts);
+    }
+  }
+}
+
+/**
+ * The count behind each view switch, and the reader's unread ones among their own tickets. Asked apart from
+ * the list (GET /tickets/views): each count visits every ticket of its view, which the list's pages need not.
+ */
+export async function countViews(ctx: DomainContext, readerId: number): Promise<ViewCounts> {
+  const doneIds = await doneStatusIds(ctx);
+  const count = (view: InboxView) =>
+    ctx.db
+      .selectFrom('posts')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('posts.type', '=', 'ticket')
+      .where((eb) => viewCondition(eb, view, readerId, doneIds))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  const [mine, unassigned, needsReply, unread] = await Promise.all([
+    count('mine'),
+    count('unassigned'),
+    count('needs-reply'),
+    ctx.db
+      .selectFrom('posts')
+      .leftJoin('ticket_reads as r', (join) => join.onRef('r.ticket_id', '=', 'posts.id').on('r.user_id', '=', readerId))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('posts.type', '=', 'ticket')
+      .where('posts.assignee_id', '=', readerId)
+      .where((eb) => eb.or([eb('r.version', 'is', null), eb('r.version', '<', eb.ref('posts.version'))]))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n)),
+  ]);
+  return { mine, unassigned, needsReply, unread };
+}

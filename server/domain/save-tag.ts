@@ -1,0 +1,52 @@
+import { isUniqueViolation } from '../db/is-unique-violation.js';
+import { AppError, invalidField } from '../errors.js';
+import type { DomainContext } from './context.js';
+import { cleanTagName, defaultTagColor, presentTag, type Tag, tagSlug } from './ticket-tags.js';
+
+/** Adds a tag (agents and admins; a new name typed on a ticket does the same through findOrCreateTags). */
+export async function createTag(ctx: DomainContext, input: { name: string; color?: string }): Promise<Tag> {
+  const name = cleanTagName(input.name);
+  const row = await refuseTakenName(() =>
+    ctx.db
+      .insertInto('terms')
+      .values({
+        taxonomy: 'ticket_tag',
+        name,
+        slug: tagSlug(name),
+        term_order: 0,
+        client_label: null,
+        color: input.color?.toLowerCase() ?? defaultTagColor(name),
+      })
+      .returning(['id', 'name', 'slug', 'color'])
+      .executeTakeFirstOrThrow(),
+  );
+  return presentTag(row);
+}
+
+/** Renames or recolours a tag; the tickets keep it (a rename shows everywhere at once). */
+export async function updateTag(ctx: DomainContext, id: number, input: { name?: string; color?: string }): Promise<Tag> {
+  const name = input.name === undefined ? undefined : cleanTagName(input.name);
+  const row = await refuseTakenName(() =>
+    ctx.db
+      .updateTable('terms')
+      .set({
+        ...(name !== undefined && { name, slug: tagSlug(name) }),
+        ...(input.color !== undefined && { color: input.color.toLowerCase() }),
+      })
+      .where('id', '=', id)
+      .where('taxonomy', '=', 'ticket_tag')
+      .returning(['id', 'name', 'slug', 'color'])
+      .executeTakeFirst(),
+  );
+  if (!row) throw new AppError('NOT_FOUND', `There is no tag with id ${id}.`);
+  return presentTag(row);
+}
+
+async function refuseTakenName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalidField('name', 'another tag has this name; choose another or use that tag');
+    throw error;
+  }
+}
