@@ -2,7 +2,7 @@
 // to the "Mine" view, and see the unread dot go once a ticket is opened; axe on the inbox with the bulk bar
 // and on the ticket with its tags.
 import { expect, type Page, test } from '@playwright/test';
-import { type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
@@ -30,11 +30,7 @@ test('select many → assign and tag, switch to "Mine", and the unread dot goes 
   for (const n of [1, 2, 3]) ids.push(await hd.fileTicket(`team-inbox-${n}-${Date.now()}@client.test`, `Parcel ${word} number ${n}`));
   const [first, second, third] = ids as [number, number, number];
 
-  await page.goto(`${hd.homeUrl}/admin/`);
-  await page.getByLabel('Email').fill(AGENT.email);
-  await page.getByLabel('Password').fill(AGENT.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.account-name')).toContainText(AGENT.name);
+  await signInToAdmin(page, hd.homeUrl, AGENT);
   await page.goto(`${hd.homeUrl}/admin/?search=${word}`);
   const row = (id: number) => page.getByTestId(`ticket-row-${id}`);
   for (const id of ids) await expect(row(id).getByTestId('unread-dot')).toBeVisible();
