@@ -133,7 +133,14 @@ describe.skipIf(!postgresUrl)('live updates across two instances on one PostgreS
     const id = await file(a, 'Where is my parcel');
     await db.kysely
       .insertInto('notifications')
-      .values({ user_id: agentId, kind: 'client_replied', ticket_id: id, comment_id: null, created_at: new Date().toISOString(), read_at: null })
+      .values({
+        user_id: agentId,
+        kind: 'client_replied',
+        ticket_id: id,
+        comment_id: null,
+        created_at: new Date().toISOString(),
+        read_at: null,
+      })
       .execute();
     // Opening the ticket on A marks its line read; the bell in the agent's tab served by B hears it.
     expect((await call(a, 'GET', `/tickets/${id}`)).status).toBe(200);

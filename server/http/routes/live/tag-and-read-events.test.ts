@@ -39,7 +39,9 @@ describeEachDatabase('live tags and notifications read by opening a ticket (issu
     ).id;
   const unread = async (headers: Headers) => (await call('GET', '/notifications/unread-count', headers)).json().unread as number;
   const tagEvent = (tag: number, change: string) => (e: ReceivedEvent) =>
-    e.event === 'tag.changed' && (e.data as { tag: number; change: string }).tag === tag && (e.data as { change: string }).change === change;
+    e.event === 'tag.changed' &&
+    (e.data as { tag: number; change: string }).tag === tag &&
+    (e.data as { change: string }).change === change;
 
   beforeAll(async () => {
     await relaxIntakeLimits(hd.ctx);
