@@ -26,7 +26,11 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
   const { tags, reloadTags } = useTags();
   const refresh = useDebounced(() => setFreshness((n) => n + 1), 700);
   useLiveEvents((event) => {
-    if (event.name !== 'presence') refresh();
+    // The bell's own events change nothing in the list.
+    if (event.name === 'presence' || event.name === 'notification.added' || event.name === 'notifications.read') return;
+    // A tag renamed, recoloured or deleted (or made by typing it on a ticket): the filter and the chips follow.
+    if (event.name === 'tag.changed' || event.name === 'resync' || event.data.fields?.includes('tags')) reloadTags();
+    refresh();
   });
   const queryString = query.toString();
   useEffect(() => setSelected(new Set()), [queryString]);
