@@ -6,6 +6,7 @@ import { ViewSwitcher } from './inbox-views.js';
 import { useListShortcuts } from './keyboard-shortcuts.js';
 import { useDebounced, useLiveEvents } from './live-events.js';
 import { Link, navigate } from './router.js';
+import { SatisfactionFigure } from './satisfaction-figure.js';
 import { SetupChecklist } from './setup-checklist.js';
 import { TagChip } from './tag-chip.js';
 import { useTags } from './use-tags.js';
@@ -98,7 +99,10 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
     <div className="inbox">
       {me.role === 'admin' && <SetupChecklist />}
       <div className="page-head">
-        <h1>Inbox</h1>
+        <div className="page-title">
+          <h1>Inbox</h1>
+          <SatisfactionFigure />
+        </div>
         {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for every browser agents use; the role says the same */}
         <form role="search" className="search" onSubmit={onSearch} key={query.get('search') ?? ''}>
           <label htmlFor="inbox-search" className="visually-hidden">
