@@ -78,7 +78,7 @@ export function MainNav({ active, isAdmin, open }: { active: string; isAdmin: bo
 
   const link = (item: NavItem) => (
     <li key={item.to}>
-      <Link to={item.to} aria-current={active === item.to ? 'page' : undefined}>
+      <Link to={item.to} className="nav-link" aria-current={active === item.to ? 'page' : undefined}>
         {item.label}
       </Link>
     </li>
