@@ -2,7 +2,7 @@
 // disables an agent (its open session ends, its sign-in is refused in plain words) and enables it
 // again; creates a token (its secret shown once), sees it listed and revokes it.
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, type AdminHelpdesk, openAdminScreen, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
@@ -33,7 +33,7 @@ test('an admin disables an agent: its session ends and its sign-in is refused; e
 
   await signIn(page, ADMIN);
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('link', { name: 'Accounts' }).click();
+  await openAdminScreen(page, 'Accounts');
   await page.getByLabel('Email').fill(robin.email);
   await page.getByRole('button', { name: 'Look up' }).click();
   await expect(page.getByRole('heading', { name: robin.name })).toBeVisible();
@@ -59,7 +59,7 @@ test('an admin disables an agent: its session ends and its sign-in is refused; e
 test('an admin creates an expiring API token, sees it listed without its secret, and revokes it', async ({ page }) => {
   await signIn(page, ADMIN);
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('link', { name: 'API tokens' }).click();
+  await openAdminScreen(page, 'API tokens');
   await page.getByLabel('Name').fill('Nightly export');
   await page.getByLabel('Expires after (days)').fill('30');
   await page.getByRole('button', { name: 'Create token' }).click();

@@ -2,7 +2,7 @@
 // "Anyone can register", brand colour, time zone, embed snippet) — and a password is set in a form field.
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, type AdminHelpdesk, AGENT, openAdminScreen, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
@@ -20,7 +20,7 @@ async function signIn(page: Page, who: { email: string; password: string; name: 
 
 test('Settings → General saves the site options; a wrong time zone is named at its field', async ({ page }) => {
   await signIn(page, ADMIN);
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await openAdminScreen(page, 'Settings');
   await page.getByRole('link', { name: 'General' }).click();
   await expect(page.locator('#embed-snippet')).toHaveValue(`<script src="${hd.homeUrl}/helpdesk/tickets/embed/" async></script>`);
   await page.getByLabel('Site name').fill('Acme Help');
@@ -50,7 +50,7 @@ test('an admin sets an agent’s password in a form field, never a browser promp
     void d.dismiss();
   });
   await signIn(page, ADMIN);
-  await page.getByRole('link', { name: 'Agents' }).click();
+  await openAdminScreen(page, 'Agents');
   await page.getByRole('button', { name: `Set password for ${AGENT.name}` }).click();
   const field = page.getByLabel(`New password for ${AGENT.name} (at least 10 characters)`);
   await expect(field).toHaveAttribute('type', 'password');
@@ -74,6 +74,41 @@ test.describe('axe', () => {
     await page.goto(`${hd.homeUrl}/admin/settings/general`);
     await expect(page.getByLabel('Site name')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('the top bar', () => {
+  // axe is injected into the page.
+  test.use({ bypassCSP: true });
+  test('the top bar keeps to one line at 1280 px; the screens behind More open by keyboard, Escape closes it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, ADMIN);
+    const brand = await page.locator('.brand').boundingBox();
+    const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
+    if (!brand || !signOut) throw new Error('the top bar is not shown');
+    // One line: the bar's last item sits on the brand's row.
+    expect(Math.abs(signOut.y + signOut.height / 2 - (brand.y + brand.height / 2))).toBeLessThan(brand.height / 2);
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const more = nav.getByRole('button', { name: 'More' });
+    await expect(nav.getByRole('link', { name: 'Products', exact: true })).toBeHidden();
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Products', exact: true })).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(more).toBeFocused();
+    await expect(nav.getByRole('link', { name: 'Products', exact: true })).toBeHidden();
+
+    // Catalogue (four) and administration (four): Settings is the eighth link.
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 8; i += 1) await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Settings', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`${hd.homeUrl}/admin/settings`);
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
   });
 });
 
@@ -108,7 +143,7 @@ test.describe('dark mode', () => {
 
 test('an admin invites an agent by email; the invitee chooses a password through the link and signs in', async ({ page, browser }) => {
   await signIn(page, ADMIN);
-  await page.getByRole('link', { name: 'Agents' }).click();
+  await openAdminScreen(page, 'Agents');
   await page.getByLabel('Name', { exact: true }).fill('Ivy Invitee');
   await page.getByLabel('Email', { exact: true }).fill('ivy@staff.test');
   await page.getByRole('button', { name: 'Add agent' }).click();

@@ -90,3 +90,13 @@ export async function signInToAdmin(page: Page, homeUrl: string, who: { email: s
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('.account-name')).toContainText(who.name);
 }
+
+/** The screens behind "More" in the admin's top bar (admin/src/main-nav.tsx). */
+const BEHIND_MORE = new Set(['Products', 'Reasons', 'Urgencies', 'Statuses', 'Agents', 'Accounts', 'API tokens', 'Settings']);
+
+/** Opens a screen from the admin's main navigation, through "More" for the seldom-used ones (a wide window). */
+export async function openAdminScreen(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  if (BEHIND_MORE.has(name)) await nav.getByRole('button', { name: 'More' }).click();
+  await nav.getByRole('link', { name, exact: true }).click();
+}

@@ -73,4 +73,12 @@ test('select many → assign and tag, switch to "Mine", and the unread dot goes 
   await expect(row(second).getByTestId('unread-dot')).toBeVisible();
   await expect(row(first).getByTestId('unread-dot')).toHaveCount(0);
   await expect(page.getByTestId('unread-count')).toContainText('1 unread');
+
+  // A colleague renames and recolours the tag: the chips and the tag filter follow without a reload.
+  const tags = await hd.api<Array<{ id: number; name: string }>>('GET', '/tags/');
+  const escalated = tags.find((t) => t.name === 'Escalated');
+  await hd.api('PATCH', `/tags/${escalated?.id}`, { name: 'Needs a manager', color: '#7c3aed' });
+  await expect(row(second).getByTestId('tag-chip')).toHaveText('Needs a manager', { timeout: 2_000 });
+  await expect(row(second).getByTestId('tag-chip')).toHaveCSS('background-color', 'rgb(124, 58, 237)');
+  await expect(page.getByLabel('Tag', { exact: true }).getByRole('option', { name: 'Needs a manager' })).toHaveCount(1);
 });

@@ -4,7 +4,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { encryptSecret } from '../server/secrets/secret-box.js';
 import { type FakeAiBackend, startFakeAiBackend } from '../server/test/fake-ai-backend.js';
-import { ADMIN, type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, type AdminHelpdesk, AGENT, openAdminScreen, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
@@ -170,7 +170,7 @@ test.describe('screens', () => {
     await write(unreadable);
     try {
       await signIn(page, ADMIN);
-      await page.getByRole('link', { name: 'Settings' }).click();
+      await openAdminScreen(page, 'Settings');
       await expect(page.getByRole('alert')).toContainText('AI → API key');
       await expect(page.getByRole('alert')).toContainText('Enter them again');
     } finally {
@@ -180,7 +180,7 @@ test.describe('screens', () => {
 
   test('the settings screen shows and saves a field added by helpdesk_settings_menus', async ({ page }) => {
     await signIn(page, ADMIN);
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await openAdminScreen(page, 'Settings');
     await expect(page.getByRole('checkbox', { name: 'Change ticket status' })).toBeChecked();
     await expectNoAxeViolations(page, 'settings');
     await page.getByRole('link', { name: 'Acme' }).click();
@@ -205,7 +205,7 @@ test.describe('screens', () => {
   test('agents see no settings; the editors for statuses and agents work', async ({ page }) => {
     await signIn(page, AGENT);
     await expect(page.getByRole('link', { name: 'Settings' })).toHaveCount(0);
-    await page.getByRole('link', { name: 'Reasons' }).click();
+    await openAdminScreen(page, 'Reasons');
     await page.getByLabel('New reason').fill('Shipping');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByLabel('Name of Shipping')).toBeVisible();
@@ -213,7 +213,7 @@ test.describe('screens', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await signIn(page, ADMIN);
-    await page.getByRole('link', { name: 'Statuses' }).click();
+    await openAdminScreen(page, 'Statuses');
     await page.getByLabel('New status').fill('On hold');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByLabel('Name of On hold').fill('Paused');
@@ -222,7 +222,7 @@ test.describe('screens', () => {
     await page.getByRole('button', { name: 'Up Paused' }).click();
     await expect(page.locator('.term-row').nth(-2)).toContainText('on-hold');
 
-    await page.getByRole('link', { name: 'Agents' }).click();
+    await openAdminScreen(page, 'Agents');
     await page.getByLabel('Name').fill('Robin Agent');
     await page.getByLabel('Email').fill(`robin-${Date.now()}@staff.test`);
     await page.getByLabel('Password').fill('robin password 1');

@@ -1,6 +1,7 @@
 // "Did this solve it?" in Chromium: an agent resolves a ticket, the client's mail arrives at a real SMTP
 // server, the client opens "No, not yet" from it, adds a comment and sends; the signed-in agent's bell
-// counts up by itself, and the ticket it opens is reopened with the answer and the comment in its thread.
+// counts up by itself, and the ticket it opens is reopened with the answer and the comment in its thread
+// (opening it reads its lines); the satisfaction figure beside the inbox's title follows.
 import { expect, type Page, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
@@ -53,6 +54,8 @@ test('the client answers "No, not yet" from the mail; the agent sees the bell, t
 
   // The agent's bell follows by itself; its line opens the ticket, reopened, with the answer and comment.
   await expect(agentPage.getByTestId('notification-count')).toContainText('3', LIVE);
+  // The figure beside the inbox's title follows too (there was no answer before: no figure).
+  await expect(agentPage.getByTestId('satisfaction-mini')).toHaveText('0% satisfied (last 30 days)', LIVE);
   await agentPage.getByTestId('notification-bell').click();
   const panel = agentPage.getByRole('region', { name: 'Notifications' });
   await expect(panel.getByRole('link', { name: /The client answered/ })).toBeVisible();
@@ -63,7 +66,8 @@ test('the client answers "No, not yet" from the mail; the agent sees the bell, t
   const answer = agentPage.getByTestId('rating-event');
   await expect(answer).toContainText('answered “No, not yet”');
   await expect(answer).toContainText('The refund is still not on my card.');
-  await expect(agentPage.getByTestId('notification-count')).toContainText('2');
+  // Opening the ticket read all three of its lines (new, assigned, answered): the bell has none left.
+  await expect(agentPage.getByTestId('notification-count')).toHaveCount(0);
   expect(await axeViolations(agentPage)).toEqual([]);
 
   // The figure and the agent's own mail choices, both axe-clean.

@@ -6,6 +6,7 @@ import { ApiTokensScreen } from './api-tokens.js';
 import { ContentEditor } from './content-editor.js';
 import { Inbox } from './inbox.js';
 import { LiveEventsProvider } from './live-events.js';
+import { MainNav } from './main-nav.js';
 import { NotificationBell } from './notification-bell.js';
 import { NotificationPreferencesScreen } from './notification-preferences.js';
 import { Link, navigate, useRoute } from './router.js';
@@ -40,21 +41,6 @@ export function App() {
   if (!me.user || me.user.role === 'client') return <SignIn notStaff={me.user?.role === 'client'} onSignedIn={setMe} />;
   return <Workspace user={me.user} onSignedOut={() => setMe({ user: null, csrf_token: '' })} />;
 }
-
-const NAV: Array<{ to: string; label: string; adminOnly?: boolean }> = [
-  { to: '', label: 'Inbox' },
-  { to: 'replies', label: 'Saved replies' },
-  { to: 'docs', label: 'Docs' },
-  { to: 'satisfaction', label: 'Satisfaction' },
-  { to: 'products', label: 'Products' },
-  { to: 'reasons', label: 'Reasons' },
-  { to: 'urgencies', label: 'Urgencies' },
-  { to: 'statuses', label: 'Statuses', adminOnly: true },
-  { to: 'agents', label: 'Agents', adminOnly: true },
-  { to: 'accounts', label: 'Accounts', adminOnly: true },
-  { to: 'tokens', label: 'API tokens', adminOnly: true },
-  { to: 'settings', label: 'Settings', adminOnly: true },
-];
 
 function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void }) {
   const route = useRoute();
@@ -115,17 +101,7 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
           >
             Menu
           </button>
-          <nav aria-label="Main">
-            <ul className={`nav-list${menuOpen ? ' open' : ''}`} id="main-nav">
-              {NAV.filter((item) => isAdmin || !item.adminOnly).map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} aria-current={active === item.to ? 'page' : undefined}>
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <MainNav active={active} isAdmin={isAdmin} open={menuOpen} />
           <div className="account">
             <NotificationBell />
             <span className="account-name">

@@ -6,6 +6,7 @@ import { ViewSwitcher } from './inbox-views.js';
 import { useListShortcuts } from './keyboard-shortcuts.js';
 import { useDebounced, useLiveEvents } from './live-events.js';
 import { Link, navigate } from './router.js';
+import { SatisfactionFigure } from './satisfaction-figure.js';
 import { SetupChecklist } from './setup-checklist.js';
 import { TagChip } from './tag-chip.js';
 import { useTags } from './use-tags.js';
@@ -26,7 +27,11 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
   const { tags, reloadTags } = useTags();
   const refresh = useDebounced(() => setFreshness((n) => n + 1), 700);
   useLiveEvents((event) => {
-    if (event.name !== 'presence') refresh();
+    // The bell's own events change nothing in the list.
+    if (event.name === 'presence' || event.name === 'notification.added' || event.name === 'notifications.read') return;
+    // A tag renamed, recoloured or deleted (or made by typing it on a ticket): the filter and the chips follow.
+    if (event.name === 'tag.changed' || event.name === 'resync' || event.data.fields?.includes('tags')) reloadTags();
+    refresh();
   });
   const queryString = query.toString();
   useEffect(() => setSelected(new Set()), [queryString]);
@@ -94,7 +99,10 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
     <div className="inbox">
       {me.role === 'admin' && <SetupChecklist />}
       <div className="page-head">
-        <h1>Inbox</h1>
+        <div className="page-title">
+          <h1>Inbox</h1>
+          <SatisfactionFigure />
+        </div>
         {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for every browser agents use; the role says the same */}
         <form role="search" className="search" onSubmit={onSearch} key={query.get('search') ?? ''}>
           <label htmlFor="inbox-search" className="visually-hidden">

@@ -3,7 +3,15 @@ import { apiRoot } from './api.js';
 
 /** What the server's event stream (GET /events) sends; ids only: views fetch what they show. */
 export interface LiveEvent {
-  name: 'ticket.created' | 'ticket.updated' | 'comment.added' | 'presence' | 'notification.added' | 'resync';
+  name:
+    | 'ticket.created'
+    | 'ticket.updated'
+    | 'comment.added'
+    | 'presence'
+    | 'notification.added'
+    | 'notifications.read'
+    | 'tag.changed'
+    | 'resync';
   data: {
     ticket?: number;
     version?: number;
@@ -15,6 +23,9 @@ export interface LiveEvent {
     state?: 'viewing' | 'replying' | 'left';
     /** notification.added: the new line of your own list. */
     notification?: number;
+    /** tag.changed: which tag, and what happened to it. */
+    tag?: number;
+    change?: 'created' | 'updated' | 'deleted';
   };
 }
 
@@ -35,6 +46,8 @@ const EVENT_NAMES: Array<LiveEvent['name']> = [
   'comment.added',
   'presence',
   'notification.added',
+  'notifications.read',
+  'tag.changed',
   'resync',
 ];
 // After a refusal (signed out, too many streams) the browser gives up; the app asks again later.

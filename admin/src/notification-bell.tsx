@@ -35,7 +35,8 @@ export function NotificationBell() {
   }, []);
   useEffect(refreshCount, [refreshCount]);
   useLiveEvents((event) => {
-    if (event.name !== 'notification.added' && event.name !== 'resync') return;
+    // Lines added, or read elsewhere (opening their ticket, another tab): the count follows.
+    if (event.name !== 'notification.added' && event.name !== 'notifications.read' && event.name !== 'resync') return;
     if (open) refreshList();
     else refreshCount();
   });

@@ -29,12 +29,15 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
   }, [id]);
   // A colleague's reply or change shows without a reload; the draft in the composer stays as typed.
   const refetch = useDebounced(() => void reload(), 150);
+  const { tags: knownTags, reloadTags } = useTags();
   useLiveEvents((event) => {
-    if (event.name === 'resync') refetch();
-    else if (event.name !== 'presence' && event.data.ticket === id && (event.data.version ?? 0) > (ticket?.version ?? 0)) refetch();
+    if (event.name === 'resync' || event.name === 'tag.changed') {
+      // A tag renamed, recoloured or deleted elsewhere: this ticket's chips and the tag suggestions follow.
+      if (event.name === 'tag.changed') reloadTags();
+      refetch();
+    } else if (event.name !== 'presence' && event.data.ticket === id && (event.data.version ?? 0) > (ticket?.version ?? 0)) refetch();
   });
   const [drafting, setDrafting] = useState(false);
-  const { tags: knownTags, reloadTags } = useTags();
   useReportPresence(id, drafting ? 'replying' : 'viewing');
   useEffect(() => {
     if (ticket) document.title = `#${ticket.number ?? ticket.id} ${ticket.title} · Helpdesk admin`;

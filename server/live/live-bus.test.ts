@@ -52,5 +52,15 @@ describe('the live bus and presence board', () => {
     expect(readLiveEvent({ kind: 'notification.added', ticketId: 1, userId: 4, notificationId: 9 })).toBeDefined();
     expect(readLiveEvent({ kind: 'notification.added', ticketId: 1, notificationId: 9 })).toBeUndefined();
     expect(readLiveEvent({ kind: 'notification.added', ticketId: 1, userId: '4', notificationId: 9 })).toBeUndefined();
+    // Read lines and tag changes carry no ticket version; each is checked for its own fields.
+    expect(readLiveEvent({ kind: 'notifications.read', userId: 4, ticketId: 1 })).toBeDefined();
+    expect(readLiveEvent({ kind: 'notifications.read', userId: 4, ticketId: null })).toBeDefined();
+    expect(readLiveEvent({ kind: 'notifications.read', ticketId: 1 })).toBeUndefined();
+    expect(readLiveEvent({ kind: 'tag.changed', tagId: 5, change: 'updated', by: 4 })).toBeDefined();
+    expect(readLiveEvent({ kind: 'tag.changed', tagId: 5, change: 'deleted', by: null })).toBeDefined();
+    expect(readLiveEvent({ kind: 'tag.changed', tagId: 5, change: 'merged', by: 4 })).toBeUndefined();
+    expect(readLiveEvent({ kind: 'tag.changed', change: 'updated', by: 4 })).toBeUndefined();
+    expect(readLiveEvent({ kind: 'comment.added', ticketId: 1, version: 2, commentId: 3, isNote: 'no', by: 1 })).toBeUndefined();
+    expect(readLiveEvent({ kind: 'constructor', ticketId: 1, version: 2 })).toBeUndefined();
   });
 });

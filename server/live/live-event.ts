@@ -1,11 +1,15 @@
 /**
- * What the helpdesk tells open admin screens, and other instances, about tickets. Each event carries
- * only ids and the ticket's version: a reader fetches the ticket itself through the API, which decides
- * what that reader may see.
+ * What the helpdesk tells open admin screens, and other instances, about tickets, tags and notifications.
+ * Each event carries only ids (and the ticket's version): a reader fetches the thing itself through the
+ * API, which decides what that reader may see.
  */
 export type PresenceState = 'viewing' | 'replying' | 'left';
 
 export const PRESENCE_STATES: readonly PresenceState[] = ['viewing', 'replying', 'left'];
+
+export type TagChange = 'created' | 'updated' | 'deleted';
+
+export const TAG_CHANGES: readonly TagChange[] = ['created', 'updated', 'deleted'];
 
 export type LiveEvent =
   | { kind: 'ticket.created'; ticketId: number; version: number; by: number | null }
@@ -13,17 +17,33 @@ export type LiveEvent =
   | { kind: 'comment.added'; ticketId: number; version: number; commentId: number; isNote: boolean; by: number | null }
   | { kind: 'presence'; ticketId: number; user: { id: number; name: string }; state: PresenceState }
   /** A line was added to one agent's notification list: only that agent's streams hear of it. */
-  | { kind: 'notification.added'; ticketId: number; userId: number; notificationId: number };
+  | { kind: 'notification.added'; ticketId: number; userId: number; notificationId: number }
+  /** Some of one agent's lines were marked read (opening their ticket, or the bell): only that agent's streams hear it. */
+  | { kind: 'notifications.read'; userId: number; ticketId: number | null }
+  /** A tag was added, renamed or recoloured, or deleted: chips and the tag filter show it without a reload. */
+  | { kind: 'tag.changed'; tagId: number; change: TagChange; by: number | null };
 
 export type LiveEventKind = LiveEvent['kind'];
 
-const KINDS: ReadonlySet<string> = new Set<LiveEventKind>([
-  'ticket.created',
-  'ticket.updated',
-  'comment.added',
-  'presence',
-  'notification.added',
-]);
+const isId = (value: unknown): boolean => Number.isSafeInteger(value);
+const isIdOrNull = (value: unknown): boolean => value === null || isId(value);
+
+/** Per kind, whether the rest of an event from another instance has the shape this instance expects. */
+const SHAPES: Record<LiveEventKind, (event: Record<string, unknown>) => boolean> = {
+  'ticket.created': (e) => isId(e.ticketId) && isId(e.version),
+  'ticket.updated': (e) => isId(e.ticketId) && isId(e.version) && Array.isArray(e.fields),
+  'comment.added': (e) => isId(e.ticketId) && isId(e.version) && isId(e.commentId) && typeof e.isNote === 'boolean',
+  presence: (e) => {
+    const user = e.user as Record<string, unknown> | undefined;
+    return (
+      isId(e.ticketId) && !!user && isId(user.id) && typeof user.name === 'string' && PRESENCE_STATES.includes(e.state as PresenceState)
+    );
+  },
+  // A notification must say whose it is: without a user it would reach no one, or be misread.
+  'notification.added': (e) => isId(e.ticketId) && isId(e.userId) && isId(e.notificationId),
+  'notifications.read': (e) => isId(e.userId) && isIdOrNull(e.ticketId),
+  'tag.changed': (e) => isId(e.tagId) && TAG_CHANGES.includes(e.change as TagChange) && isIdOrNull(e.by),
+};
 
 /**
  * Reads an event that came from another instance. Anything unexpected (another version of the helpdesk,
@@ -32,14 +52,6 @@ const KINDS: ReadonlySet<string> = new Set<LiveEventKind>([
 export function readLiveEvent(value: unknown): LiveEvent | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const event = value as Record<string, unknown>;
-  if (typeof event.kind !== 'string' || !KINDS.has(event.kind) || !Number.isSafeInteger(event.ticketId)) return undefined;
-  if (event.kind === 'presence') {
-    const user = event.user as Record<string, unknown> | undefined;
-    if (!user || !Number.isSafeInteger(user.id) || typeof user.name !== 'string') return undefined;
-    if (!PRESENCE_STATES.includes(event.state as PresenceState)) return undefined;
-  } else if (event.kind === 'notification.added') {
-    if (!Number.isSafeInteger(event.userId) || !Number.isSafeInteger(event.notificationId)) return undefined;
-  } else if (!Number.isSafeInteger(event.version)) return undefined;
-  if (event.kind === 'ticket.updated' && !Array.isArray(event.fields)) return undefined;
-  return event as unknown as LiveEvent;
+  if (typeof event.kind !== 'string' || !Object.hasOwn(SHAPES, event.kind)) return undefined;
+  return SHAPES[event.kind as LiveEventKind](event) ? (event as unknown as LiveEvent) : undefined;
 }

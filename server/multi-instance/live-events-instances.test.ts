@@ -118,6 +118,35 @@ describe.skipIf(!postgresUrl)('live updates across two instances on one PostgreS
     await later.waitFor(about('presence', id), 'the snapshot on B');
   });
 
+  it("a tag renamed on A and an agent's lines read on A reach that agent's stream on B", async () => {
+    const onB = await follow(b);
+    const made = await call(a, 'POST', '/tags/', { name: 'Courier' });
+    expect(made.status).toBe(201);
+    const tag = made.json?.id as number;
+    expect((await call(a, 'PATCH', `/tags/${tag}`, { name: 'Carrier', color: '#0369a1' })).status).toBe(200);
+    const renamed = await onB.waitFor(
+      (e) => e.event === 'tag.changed' && (e.data as { change: string }).change === 'updated',
+      'the rename on B',
+    );
+    expect(renamed.data).toEqual({ tag, change: 'updated', by: agentId });
+
+    const id = await file(a, 'Where is my parcel');
+    await db.kysely
+      .insertInto('notifications')
+      .values({
+        user_id: agentId,
+        kind: 'client_replied',
+        ticket_id: id,
+        comment_id: null,
+        created_at: new Date().toISOString(),
+        read_at: null,
+      })
+      .execute();
+    // Opening the ticket on A marks its line read; the bell in the agent's tab served by B hears it.
+    expect((await call(a, 'GET', `/tickets/${id}`)).status).toBe(200);
+    await onB.waitFor(about('notifications.read', id), 'the read lines on B');
+  });
+
   it('an instance whose listening connection is cut reconnects, tells its streams to resync, and hears events again', async () => {
     const onB = await follow(b);
     const cut = await sql<{ pid: number }>`

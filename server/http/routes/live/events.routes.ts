@@ -15,7 +15,7 @@ import { EVENT_STREAM_DESCRIPTION } from './live.schema.js';
 
 /**
  * GET /events — live updates for the admin app as Server-Sent Events (staff only): new tickets, changes,
- * replies and notes, and who is on which ticket. Open streams are limited per account and address and
+ * replies and notes, tags, the caller's own notifications, and who is on which ticket. Open streams are limited per account and address and
  * all ended when the server closes.
  */
 export const eventsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config }) => {
@@ -61,7 +61,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
       unsubscribe = ctx.live.subscribe((message) => {
         if (message.kind === 'comment.added' && !mayReadComment(actor, { isInternal: message.isNote })) return;
         // Someone's notification list is theirs alone.
-        if (message.kind === 'notification.added' && message.userId !== actor.id) return;
+        if ((message.kind === 'notification.added' || message.kind === 'notifications.read') && message.userId !== actor.id) return;
         stream.send(message.kind, presentMessage(message));
       });
       slot.track(stream);
@@ -85,6 +85,10 @@ function presentMessage(message: LiveMessage): Record<string, unknown> {
       return { ticket: message.ticketId, user: message.user, state: message.state };
     case 'notification.added':
       return { ticket: message.ticketId, notification: message.notificationId };
+    case 'notifications.read':
+      return { ticket: message.ticketId };
+    case 'tag.changed':
+      return { tag: message.tagId, change: message.change, by: message.by };
     case 'resync':
       return {};
   }

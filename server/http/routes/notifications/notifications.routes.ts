@@ -83,7 +83,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asy
     async (request) => {
       const actor = requireStaff(request);
       const { ids, all } = request.body;
-      const marked = await markNotificationsRead(ctx.db, actor.id, all ? 'all' : { ids: ids ?? [] });
+      const marked = await markNotificationsRead(ctx, actor.id, all ? 'all' : { ids: ids ?? [] });
       return { marked, unread: await countUnreadNotifications(ctx.db, actor.id) };
     },
   );

@@ -1,8 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { TAG_NAME_MAX_LENGTH } from '../../../../common/limits.js';
-import { deleteTerm } from '../../../domain/delete-term.js';
 import { listTags } from '../../../domain/list-tags.js';
-import { createTag, updateTag } from '../../../domain/save-tag.js';
+import { createTag, deleteTag, updateTag } from '../../../domain/save-tag.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
@@ -45,8 +44,8 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
       },
     },
     async (request, reply) => {
-      requireStaff(request);
-      const tag = await createTag(ctx, request.body);
+      const actor = requireStaff(request);
+      const tag = await createTag(ctx, request.body, actor);
       replyCreated(request, reply, tag.id);
       return tag;
     },
@@ -64,8 +63,7 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
       },
     },
     async (request) => {
-      requireStaff(request);
-      return updateTag(ctx, request.params.id, request.body);
+      return updateTag(ctx, request.params.id, request.body, requireStaff(request));
     },
   );
 
@@ -80,8 +78,7 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
-      await deleteTerm(ctx, 'ticket_tag', request.params.id);
+      await deleteTag(ctx, request.params.id, requireAdmin(request));
       reply.status(204);
     },
   );

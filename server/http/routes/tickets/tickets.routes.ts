@@ -7,6 +7,7 @@ import { fileTicket } from '../../../domain/file-ticket.js';
 import { getAgentTicket } from '../../../domain/get-agent-ticket.js';
 import { countViews, type ViewCounts } from '../../../domain/inbox-views.js';
 import { listInbox } from '../../../domain/list-inbox.js';
+import { markNotificationsRead } from '../../../domain/mark-notifications-read.js';
 import { markTicketRead } from '../../../domain/ticket-reads.js';
 import { updateTicket } from '../../../domain/update-ticket.js';
 import { invalidField } from '../../../errors.js';
@@ -174,8 +175,9 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       const view = ticketView(request.actor);
       if (view.kind === 'all') {
         const ticket = await getAgentTicket(ctx, request.params.id);
-        // Opening a ticket reads it: its unread marker goes for this agent (only).
+        // Opening a ticket reads it: its unread marker and its lines in the agent's notifications go (theirs only).
         await markTicketRead(ctx.db, view.actor.id, ticket.id, ticket.version);
+        await markNotificationsRead(ctx, view.actor.id, { ticketId: ticket.id });
         reply.header('etag', ticketETag(ticket.version));
         return presentAgentTicket(ticket, await ticketFiles(ticket.id));
       }
