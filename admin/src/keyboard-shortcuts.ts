@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /** Every shortcut, as the help dialog lists them (the handlers live where each one acts). */
 export const SHORTCUTS: ReadonlyArray<{ keys: string; what: string }> = [
@@ -28,7 +28,9 @@ export function useShortcuts(handlers: Record<string, () => void>): void {
   // The latest handlers, without registering a listener again on every render.
   const current = useRef(handlers);
   current.current = handlers;
-  useEffect(() => {
+  // Registered as the screen is committed (a layout effect, not a passive one that runs after the paint):
+  // a key pressed the moment the screen appears reaches it.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
       if (isTypingIn(event.target) || document.querySelector('dialog[open]')) return;
