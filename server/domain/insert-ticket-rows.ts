@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { PREPARED } from '../db/prepared-statements.js';
 import type { Database, Taxonomy } from '../db/tables.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { now } from './context.js';
@@ -168,8 +169,12 @@ async function runOneStatement(
         join term_relationships tr on tr.post_id = p.id and tr.taxonomy = 'ticket_status'
         join terms s on s.id = tr.term_id`
     : sql`select 'created' as outcome, id, number, null as status from t`;
-  const result = await sql<{ outcome: 'created' | 'replayed'; id: number; number: number; status: string | null }>`
-    with ${sql.join(parts)} ${answer}`.execute(db);
+  const result = await sql<{
+    outcome: 'created' | 'replayed';
+    id: number;
+    number: number;
+    status: string | null;
+  }>`${PREPARED} with ${sql.join(parts)} ${answer}`.execute(db);
   const row = result.rows[0];
   if (row === undefined) return { kind: 'no_account' };
   const ticket = { id: Number(row.id), number: Number(row.number) };

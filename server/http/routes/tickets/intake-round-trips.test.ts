@@ -12,14 +12,16 @@ const URL_TICKETS = '/api/helpdesk/v1/tickets/';
 /**
  * Issue 17: on PostgreSQL a submission for an existing client is two statements, so two round trips: the
  * intake counters' one upsert, then the filing (account lookup, idempotency replay check, ticket, terms,
- * meta, outbox job and key in one statement). Settings and ticket terms come from their caches. These
- * counts fail when someone adds a round trip to the intake path; SQLite runs the same submissions.
+ * meta, outbox job and key in one statement), both named prepared statements. Settings and ticket terms
+ * come from their caches. These counts fail when someone adds a round trip to the intake path; SQLite
+ * runs the same submissions.
  */
 describeEachDatabase('round trips of a ticket submission', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let app: FastifyInstance;
   let urgency: number;
-  const statements: string[] = [];
+  /** What each statement sent: its text and, for a named prepared statement, its name. */
+  const statements: Array<{ text: string; name?: string }> = [];
   const query = pg.Client.prototype.query;
 
   beforeAll(async () => {
@@ -36,8 +38,8 @@ describeEachDatabase('round trips of a ticket submission', (dialect) => {
     // The clock stands still, so no cache expires between the warm-up and the counted request.
     vi.useFakeTimers({ toFake: ['Date'] });
     pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const sent = args[0] as string | { text?: string };
-      statements.push(typeof sent === 'string' ? sent : (sent.text ?? ''));
+      const sent = args[0] as string | { text?: string; name?: string };
+      statements.push(typeof sent === 'string' ? { text: sent } : { text: sent.text ?? '', name: sent.name });
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;
   });
@@ -63,8 +65,10 @@ describeEachDatabase('round trips of a ticket submission', (dialect) => {
     expect(reply.statusCode).toBe(201);
     if (dialect === 'postgres') {
       expect(sent).toHaveLength(2);
-      expect(sent[0]).toMatch(/counter_windows/);
-      expect(sent[1]).toMatch(/insert into posts/);
+      expect(sent[0]?.text).toMatch(/counter_windows/);
+      expect(sent[1]?.text).toMatch(/insert into posts/);
+      // Both as named prepared statements: each connection parses them once (prepared-statements.ts).
+      expect(sent.map(({ name }) => name)).toEqual([expect.stringMatching(/^hd_/), expect.stringMatching(/^hd_/)]);
     }
 
     const replay = await counted({ ...payload, subject: 'Second question' }, `second-${dialect}`);
@@ -80,7 +84,7 @@ describeEachDatabase('round trips of a ticket submission', (dialect) => {
     expect(reply.statusCode).toBe(201);
     if (dialect === 'postgres') {
       expect(sent).toHaveLength(3);
-      expect(sent[2]).toMatch(/insert into users/);
+      expect(sent[2]?.text).toMatch(/insert into users/);
     }
     const owner = await hd.ctx.db
       .selectFrom('posts')
