@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../app.js';
+import { createTerm } from '../../../domain/create-term.js';
+import { deleteTerm } from '../../../domain/delete-term.js';
 import { createDatabaseCounterStore } from '../../../intake/database-counter-store.js';
 import { firstTermId, relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
@@ -93,5 +95,19 @@ describeEachDatabase('round trips of a ticket submission', (dialect) => {
       .where('posts.id', '=', reply.json().id)
       .executeTakeFirstOrThrow();
     expect(owner.email).toBe(payload.email);
+  });
+  it('answers a replayed key with its ticket even when an urgency it named was deleted since', async () => {
+    const gone = await createTerm(hd.ctx, 'ticket_urgency', { name: `Soon gone ${dialect}` });
+    const payload = ticketPayload({ urgency: gone.id });
+    const first = await submit(payload, `gone-${dialect}`);
+    expect(first.statusCode).toBe(201);
+    await deleteTerm(hd.ctx, 'ticket_urgency', gone.id);
+    const replay = await submit(payload, `gone-${dialect}`);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().id).toBe(first.json().id);
+    // A new key with that urgency is refused, naming the field.
+    const refused = await submit(payload, `gone-new-${dialect}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toMatch(/urgency/);
   });
 });
