@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pgModule from 'pg';
+import { prepareMarkedStatements } from './prepared-statements.js';
 import type { Database } from './tables.js';
 
 // Loaded on first use (a few MiB resident): a SQLite install never needs the PostgreSQL client.
@@ -66,7 +67,10 @@ export function createDb(options: DbOptions): Db {
     // next query fails (a 503), after which the pool drops it. New queries open fresh connections,
     // so the service recovers by itself when the server is back.
     pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      prepareMarkedStatements(client);
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

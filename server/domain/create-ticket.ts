@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../db/create-db.js';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
 import type { Database, Taxonomy, UserRow } from '../db/tables.js';
-import { invalidField } from '../errors.js';
+import { AppError, invalidField } from '../errors.js';
 import { mayFileForOthers } from '../policies/ticket-policy.js';
 import type { Actor, DomainContext } from './context.js';
-import { lookUpClient, registrationClosed } from './find-or-create-client.js';
-import { type InsertedTicket, insertTicketRows, type TicketRows } from './insert-ticket-rows.js';
+import { canRegisterUsers, lookUpClient, registrationClosed } from './find-or-create-client.js';
+import {
+  fileTicketInOneStatement,
+  type InsertedTicket,
+  insertTicketRows,
+  type TicketAccount,
+  type TicketRows,
+} from './insert-ticket-rows.js';
 import { assertAssignableToProduct, assertProductExists } from './product-post-types.js';
 import { assertValidAccount, normalizeEmail } from './resolve-user.js';
 import { isMultiLineText, isSingleLineText, MULTI_LINE_RULE, SINGLE_LINE_RULE } from './text-rules.js';
@@ -67,12 +72,14 @@ export async function createTicketUnlessClosed(
   assertTicketText(input);
   const privileged = mayFileForOthers(actor);
   const idempotencyKey = input.idempotencyKey ? scopeIdempotencyKey(input.email, input.idempotencyKey) : undefined;
+  // On PostgreSQL a filing is one statement (account, replay check and rows), unless more writes join it.
+  if (ctx.dialect === 'postgres' && !input.alsoWrite) return createInOneStatement(ctx, input, actor, idempotencyKey);
   const ownerChosen = privileged && input.userId !== undefined;
-  // The reads are independent, so they go out together (on PostgreSQL, in parallel on the pool);
-  // their outcomes are then taken in the order the checks have always run.
+  // The reads are independent, so they go out together; their outcomes are then taken in the order
+  // the checks have always run.
   const [replay, terms, client] = await Promise.allSettled([
     idempotencyKey ? findReplay(ctx.db, idempotencyKey) : undefined,
-    readTicketTerms(ctx, input),
+    readTicketTerms(ctx),
     ownerChosen ? undefined : lookUpClient(ctx, input),
   ]);
   const replayed = settled(replay);
@@ -85,10 +92,79 @@ export async function createTicketUnlessClosed(
   if (!account) throw new Error('The client lookup was skipped although no owner was chosen.');
   if (account.kind === 'closed') return 'registration_closed';
 
-  const rows = (user: UserRow): TicketRows => ({
+  const created = ({ id, number }: InsertedTicket): CreatedTicket => ({ id, number, status: status.slug, isNew: true });
+  try {
+    const ticket = await ctx.transactions.run(async (trx) => {
+      // A new client's account is stored with the ticket, so a failed ticket leaves no account behind.
+      const user = account.kind === 'existing' ? account.user : await account.create(trx);
+      const inserted = await insertTicketRows(trx, ctx.dialect, { ...ticketRows(input, status, idempotencyKey), authorId: user.id });
+      await input.alsoWrite?.(trx, inserted.id);
+      return created(inserted);
+    });
+    // Committed (group commit answers only after the commit): the inboxes hear of it. A new ticket is version 1.
+    ctx.live.publish({ kind: 'ticket.created', ticketId: ticket.id, version: 1, by: actor?.id ?? null });
+    return ticket;
+  } catch (error) {
+    // Two requests raced with the same key: the loser answers with the winner's ticket.
+    const replay = await replayOnKeyRace(ctx, idempotencyKey, error);
+    if (replay) return replay;
+    throw error;
+  }
+}
+
+/**
+ * PostgreSQL: the filing as one statement, one round trip for an existing account (the terms come from
+ * the cache, the settings behind the checks from theirs). An unknown email costs a second statement,
+ * after the registration gate, that makes the account with the ticket.
+ */
+async function createInOneStatement(
+  ctx: DomainContext,
+  input: CreateTicketInput,
+  actor: Actor | null,
+  idempotencyKey: string | undefined,
+): Promise<CreatedTicket | 'registration_closed'> {
+  const privileged = mayFileForOthers(actor);
+  let status: { id: number; slug: string };
+  let owner: UserRow | undefined;
+  try {
+    const ticketTerms = await readTicketTerms(ctx);
+    status = resolveStatus(ticketTerms, privileged ? input.status : undefined);
+    await checkReferences(ctx, input, ticketTerms);
+    owner = privileged && input.userId !== undefined ? await findUserById(ctx, input.userId) : undefined;
+  } catch (error) {
+    // A replay answers with its ticket as it always did, even when a term it named is gone since.
+    const replay = idempotencyKey && error instanceof AppError ? await findReplay(ctx.db, idempotencyKey) : undefined;
+    if (replay) return replay;
+    throw error;
+  }
+  const rows = ticketRows(input, status, idempotencyKey);
+  const file = async (account: TicketAccount) => {
+    try {
+      return await fileTicketInOneStatement(ctx.db, rows, account);
+    } catch (error) {
+      const replay = await replayOnKeyRace(ctx, idempotencyKey, error);
+      if (replay) return { kind: 'replayed', ...replay } as const;
+      throw error;
+    }
+  };
+  let outcome = await file(owner ? { kind: 'id', id: owner.id } : { kind: 'email', email: input.email });
+  if (outcome.kind === 'no_account') {
+    // Only the unknown-email path asks the registration gate (and pays for its reads).
+    if (!(await canRegisterUsers(ctx))) return 'registration_closed';
+    outcome = await file({ kind: 'create', email: input.email, name: input.name });
+  }
+  if (outcome.kind === 'no_account') throw new Error('The ticket statement made no account although it was told to.');
+  if (outcome.kind === 'replayed') return { id: outcome.id, number: outcome.number, status: outcome.status, isNew: false };
+  // Committed (the statement is its own transaction): the inboxes hear of it. A new ticket is version 1.
+  ctx.live.publish({ kind: 'ticket.created', ticketId: outcome.id, version: 1, by: actor?.id ?? null });
+  return { id: outcome.id, number: outcome.number, status: status.slug, isNew: true };
+}
+
+/** The rows of the ticket but its author. */
+function ticketRows(input: CreateTicketInput, status: { id: number }, idempotencyKey: string | undefined): Omit<TicketRows, 'authorId'> {
+  return {
     title: input.subject.trim(),
     content: input.description,
-    authorId: user.id,
     productId: input.product ?? null,
     terms: [
       { taxonomy: 'ticket_status', termId: status.id },
@@ -97,31 +173,12 @@ export async function createTicketUnlessClosed(
     ],
     meta: { ...input.meta, ...(input.orderId?.trim() && { order: input.orderId.trim() }) },
     idempotencyKey,
-  });
-  const created = ({ id, number }: InsertedTicket): CreatedTicket => ({ id, number, status: status.slug, isNew: true });
-  try {
-    // On PostgreSQL a ticket for an existing account is one statement, atomic on its own: one round trip.
-    const ticket =
-      account.kind === 'existing' && ctx.dialect === 'postgres' && !input.alsoWrite
-        ? created(await insertTicketRows(ctx.db, ctx.dialect, rows(account.user)))
-        : await ctx.transactions.run(async (trx) => {
-            // A new client's account is stored with the ticket, so a failed ticket leaves no account behind.
-            const user = account.kind === 'existing' ? account.user : await account.create(trx);
-            const inserted = await insertTicketRows(trx, ctx.dialect, rows(user));
-            await input.alsoWrite?.(trx, inserted.id);
-            return created(inserted);
-          });
-    // Committed (group commit answers only after the commit): the inboxes hear of it. A new ticket is version 1.
-    ctx.live.publish({ kind: 'ticket.created', ticketId: ticket.id, version: 1, by: actor?.id ?? null });
-    return ticket;
-  } catch (error) {
-    // Two requests raced with the same key: the loser answers with the winner's ticket.
-    if (idempotencyKey && isUniqueViolation(error)) {
-      const replay = await findReplay(ctx.db, idempotencyKey);
-      if (replay) return replay;
-    }
-    throw error;
-  }
+  };
+}
+
+/** After a failed insert: the winner's ticket when another request with the same key got there first. */
+async function replayOnKeyRace(ctx: DomainContext, idempotencyKey: string | undefined, error: unknown): Promise<CreatedTicket | undefined> {
+  return idempotencyKey && isUniqueViolation(error) ? findReplay(ctx.db, idempotencyKey) : undefined;
 }
 
 // Routes validate first; this is the guarantee for every caller (see text-rules.ts for why).

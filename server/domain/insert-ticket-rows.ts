@@ -1,8 +1,10 @@
 import { type Kysely, sql } from 'kysely';
+import { PREPARED } from '../db/prepared-statements.js';
 import type { Database, Taxonomy } from '../db/tables.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { now } from './context.js';
 import { nextTicketNumber } from './next-ticket-number.js';
+import { assertValidAccount, normalizeEmail } from './resolve-user.js';
 
 /** The new ticket's post id and its own number (#1, #2, …) that people read. */
 export interface InsertedTicket {
@@ -70,15 +72,77 @@ async function insertOneByOne(db: Kysely<Database>, rows: TicketRows): Promise<I
 }
 
 async function insertInOneStatement(db: Kysely<Database>, rows: TicketRows): Promise<InsertedTicket> {
+  const outcome = await runOneStatement(db, rows, { kind: 'id', id: rows.authorId }, false);
+  if (outcome.kind !== 'created') throw new Error('The ticket insert returned no id.');
+  return outcome;
+}
+
+/** Whose ticket it is, as the one statement finds (or makes) the account. */
+export type TicketAccount =
+  /** An account already resolved (staff chose it). */
+  | { kind: 'id'; id: number }
+  /** The existing account of that email; the statement writes nothing when there is none. */
+  | { kind: 'email'; email: string }
+  /** The account of that email, made as a client when there is none (the registration gate said yes). */
+  | { kind: 'create'; email: string; name: string };
+
+/** What the one statement did: filed the ticket, found the key's earlier ticket, or found no account. */
+export type OneStatementOutcome =
+  | ({ kind: 'created' } & InsertedTicket)
+  | ({ kind: 'replayed'; status: string } & InsertedTicket)
+  | { kind: 'no_account' };
+
+/**
+ * PostgreSQL only: a whole filing in one statement, so one round trip. The account is looked up (or
+ * made) and the idempotency key's earlier ticket is found in the statement itself; the ticket's rows
+ * are written only when the account exists and the key is new. Two racing submissions with one key:
+ * the loser fails on the key's unique index and writes nothing (the caller answers with the winner's).
+ */
+export function fileTicketInOneStatement(
+  db: Kysely<Database>,
+  rows: Omit<TicketRows, 'authorId'>,
+  account: TicketAccount,
+): Promise<OneStatementOutcome> {
+  return runOneStatement(db, rows, account, true);
+}
+
+function accountPart(account: TicketAccount) {
+  const time = now();
+  switch (account.kind) {
+    case 'id':
+      return sql`u as (select ${account.id}::int as id)`;
+    case 'email':
+      return sql`u as (select id from users where email = ${normalizeEmail(account.email)})`;
+    case 'create':
+      assertValidAccount(account);
+      // `do update` (to the same value) rather than `do nothing`, so the id is returned even when
+      // another submission made the account after this statement's snapshot.
+      return sql`u as (
+        insert into users (email, name, role, password_hash, created_at, updated_at)
+        values (${normalizeEmail(account.email)}, ${account.name.trim()}, 'client', null, ${time}, ${time})
+        on conflict (email) do update set email = excluded.email returning id)`;
+  }
+}
+
+async function runOneStatement(
+  db: Kysely<Database>,
+  rows: Omit<TicketRows, 'authorId'>,
+  account: TicketAccount,
+  replay: boolean,
+): Promise<OneStatementOutcome> {
   const time = now();
   const terms = sql.join(rows.terms.map(({ taxonomy, termId }) => sql`(${taxonomy}::text, ${termId}::int)`));
   const meta = Object.entries(rows.meta);
+  const findsPrior = replay && rows.idempotencyKey !== undefined;
   const parts = [
+    accountPart(account),
+    ...(findsPrior ? [sql`prior as (select ticket_id from idempotency_keys where key = ${rows.idempotencyKey})`] : []),
     sql`t as (
       insert into posts (type, status, title, content, slug, author_id, product_id, parent_id, menu_order, number, created_at,
         updated_at, client_spoke_last)
-      values ('ticket', 'publish', ${rows.title}, ${rows.content}, '', ${rows.authorId}::int, ${rows.productId}::int, null, 0,
-        nextval('ticket_number_seq'), ${time}, ${time}, 1)
+      select 'ticket', 'publish', ${rows.title}, ${rows.content}, '', u.id, ${rows.productId}::int, null, 0,
+        nextval('ticket_number_seq'), ${time}, ${time}, 1
+      from u ${findsPrior ? sql`where not exists (select 1 from prior)` : sql``}
       returning id, number)`,
     sql`r as (
       insert into term_relationships (post_id, taxonomy, term_id)
@@ -96,8 +160,23 @@ async function insertInOneStatement(db: Kysely<Database>, rows: TicketRows): Pro
   }
   if (rows.idempotencyKey)
     parts.push(sql`k as (insert into idempotency_keys (key, ticket_id, created_at) select ${rows.idempotencyKey}, t.id, ${time} from t)`);
-  const result = await sql<InsertedTicket>`with ${sql.join(parts)} select id, number from t`.execute(db);
+  // The earlier ticket as findReplay reads it: its number and status slug.
+  const answer = findsPrior
+    ? sql`select 'created' as outcome, id, number, null as status from t
+      union all
+      select 'replayed', p.id, p.number, s.slug from prior
+        join posts p on p.id = prior.ticket_id
+        join term_relationships tr on tr.post_id = p.id and tr.taxonomy = 'ticket_status'
+        join terms s on s.id = tr.term_id`
+    : sql`select 'created' as outcome, id, number, null as status from t`;
+  const result = await sql<{
+    outcome: 'created' | 'replayed';
+    id: number;
+    number: number;
+    status: string | null;
+  }>`${PREPARED} with ${sql.join(parts)} ${answer}`.execute(db);
   const row = result.rows[0];
-  if (row === undefined) throw new Error('The ticket insert returned no id.');
-  return { id: Number(row.id), number: Number(row.number) };
+  if (row === undefined) return { kind: 'no_account' };
+  const ticket = { id: Number(row.id), number: Number(row.number) };
+  return row.outcome === 'created' ? { kind: 'created', ...ticket } : { kind: 'replayed', status: row.status ?? '', ...ticket };
 }

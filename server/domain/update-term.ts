@@ -1,6 +1,7 @@
 import type { Taxonomy, TermRow } from '../db/tables.js';
 import { AppError, invalidField } from '../errors.js';
 import type { DomainContext } from './context.js';
+import { postsChanged } from './posts-changed.js';
 import { slugify } from './slugify.js';
 import { refuseDuplicateSlug, type TermInput, WORKFLOW_STATUS_SLUGS } from './term-input.js';
 
@@ -32,5 +33,7 @@ export async function updateTerm(ctx: DomainContext, taxonomy: Taxonomy, id: num
       .executeTakeFirst(),
   );
   if (!row) throw new AppError('NOT_FOUND', `There is no ${taxonomy.replace('ticket_', '')} with id ${id}.`);
+  // Filing reads the ticket terms from the posts cache (ticket-terms.ts).
+  await postsChanged(ctx);
   return row;
 }

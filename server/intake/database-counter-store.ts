@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../db/create-db.js';
+import { PREPARED } from '../db/prepared-statements.js';
 import type { Database } from '../db/tables.js';
 import type { CounterHit, CounterKey, CounterStore } from './counter-store.js';
 
@@ -44,8 +45,7 @@ export function createDatabaseCounterStore(db: Kysely<Database>, dialect: Dialec
     const rows = spreadRows.length
       ? // The other rows of a spread key, read in the same statement (as they were when it began).
         (
-          await sql<{ key: string; count: number; reset_at: number; others: number }>`
-            with written as (${written})
+          await sql<{ key: string; count: number; reset_at: number; others: number }>`${PREPARED} with written as (${written})
             select written.*, coalesce((
               select sum(c.count) from counter_windows c
               where c.key = any(${siblingsOf(spreadRows)}::text[]) and c.key like split_part(written.key, '~', 1) || '~%'

@@ -1,0 +1,69 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { createDb, type Db } from '../db/create-db.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createHooks } from '../hooks/create-hooks.js';
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
+import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { createDomainContext, type DomainContext } from './context.js';
+import { createTerm } from './create-term.js';
+import { deleteTerm } from './delete-term.js';
+import { listenForPostsChanges } from './listen-posts-changed.js';
+import { readTicketTerms } from './ticket-terms.js';
+import { updateTerm } from './update-term.js';
+
+describeEachDatabase('the ticket terms filing reads from the cache', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+  // The clock stands still, so only a write can refresh the cached terms.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('follow every term write at once: a new reason, a reordered status, a deleted urgency', async () => {
+    const before = await readTicketTerms(hd.ctx);
+    const reason = await createTerm(hd.ctx, 'ticket_reason', { name: 'Billing question' });
+    expect((await readTicketTerms(hd.ctx)).has('ticket_reason', reason.id)).toBe(true);
+
+    const waiting = await hd.ctx.db
+      .selectFrom('terms')
+      .select('id')
+      .where('taxonomy', '=', 'ticket_status')
+      .where('slug', '=', 'waiting')
+      .executeTakeFirstOrThrow();
+    expect(before.initialStatus.slug).not.toBe('waiting');
+    await updateTerm(hd.ctx, 'ticket_status', waiting.id, { order: -1 });
+    expect((await readTicketTerms(hd.ctx)).initialStatus).toEqual({ id: waiting.id, slug: 'waiting' });
+
+    const urgency = await createTerm(hd.ctx, 'ticket_urgency', { name: 'Whenever' });
+    expect((await readTicketTerms(hd.ctx)).has('ticket_urgency', urgency.id)).toBe(true);
+    await deleteTerm(hd.ctx, 'ticket_urgency', urgency.id);
+    expect((await readTicketTerms(hd.ctx)).has('ticket_urgency', urgency.id)).toBe(false);
+  });
+});
+
+// Two instances on one PostgreSQL database, as two contexts with their own connections and caches.
+describe.skipIf(!inject('postgresUrl'))('ticket terms written on one instance [postgres]', () => {
+  let database: TestDatabase;
+  let dbs: Db[] = [];
+  let writer: DomainContext;
+  let reader: DomainContext;
+  let listener: { close(): Promise<void> };
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    dbs = [createDb({ url: database.url }), createDb({ url: database.url })];
+    await migrateToLatest(dbs[0] as Db);
+    [writer, reader] = dbs.map((db) => createDomainContext(db, createHooks())) as [DomainContext, DomainContext];
+    listener = await listenForPostsChanges(database.url, reader.postsCache, () => {});
+  });
+  afterAll(async () => {
+    await listener?.close();
+    for (const db of dbs) await db.close();
+    await database?.drop();
+  });
+
+  it('are seen by the other instance at once, not after its cache expires (5 s)', async () => {
+    expect((await readTicketTerms(reader)).has('ticket_reason', -1)).toBe(false);
+    const reason = await createTerm(writer, 'ticket_reason', { name: 'Added elsewhere' });
+    await expect
+      .poll(async () => (await readTicketTerms(reader)).has('ticket_reason', reason.id), { timeout: 2_000, interval: 20 })
+      .toBe(true);
+  });
+});

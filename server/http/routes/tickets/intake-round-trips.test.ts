@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { buildApp } from '../../../app.js';
+import { createTerm } from '../../../domain/create-term.js';
+import { deleteTerm } from '../../../domain/delete-term.js';
+import { createDatabaseCounterStore } from '../../../intake/database-counter-store.js';
+import { firstTermId, relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { describeEachDatabase } from '../../../test/test-databases.js';
+import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
+
+const URL_TICKETS = '/api/helpdesk/v1/tickets/';
+
+/**
+ * Issue 17: on PostgreSQL a submission for an existing client is two statements, so two round trips: the
+ * intake counters' one upsert, then the filing (account lookup, idempotency replay check, ticket, terms,
+ * meta, outbox job and key in one statement), both named prepared statements. Settings and ticket terms
+ * come from their caches. These counts fail when someone adds a round trip to the intake path; SQLite
+ * runs the same submissions.
+ */
+describeEachDatabase('round trips of a ticket submission', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+  let app: FastifyInstance;
+  let urgency: number;
+  /** What each statement sent: its text and, for a named prepared statement, its name. */
+  const statements: Array<{ text: string; name?: string }> = [];
+  const query = pg.Client.prototype.query;
+
+  beforeAll(async () => {
+    // The counters as the service keeps them on PostgreSQL (HELPDESK_INTAKE_COUNTERS defaults to database).
+    app = await buildApp({ config: hd.config, ctx: hd.ctx, counters: createDatabaseCounterStore(hd.db.kysely, dialect) });
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    await relaxIntakeLimits(hd.ctx);
+    urgency = await firstTermId(hd.ctx, 'ticket_urgency');
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+  beforeEach(() => {
+    // The clock stands still, so no cache expires between the warm-up and the counted request.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const sent = args[0] as string | { text?: string; name?: string };
+      statements.push(typeof sent === 'string' ? { text: sent } : { text: sent.text ?? '', name: sent.name });
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+  });
+  afterEach(() => {
+    pg.Client.prototype.query = query;
+    vi.useRealTimers();
+  });
+
+  const submit = (payload: object, key: string) =>
+    app.inject({ method: 'POST', url: URL_TICKETS, payload, headers: { 'idempotency-key': key }, remoteAddress: '203.0.113.7' });
+  /** The statements one submission sent to PostgreSQL. */
+  const counted = async (payload: object, key: string) => {
+    statements.length = 0;
+    const reply = await submit(payload, key);
+    return { reply, sent: [...statements] };
+  };
+
+  it('files for an existing client in two statements, and answers a replayed key in two', async () => {
+    const payload = ticketPayload({ urgency, order_id: 'ORD-1' });
+    expect((await submit(payload, `warm-up-${dialect}`)).statusCode).toBe(201);
+
+    const { reply, sent } = await counted({ ...payload, subject: 'Second question' }, `second-${dialect}`);
+    expect(reply.statusCode).toBe(201);
+    if (dialect === 'postgres') {
+      expect(sent).toHaveLength(2);
+      expect(sent[0]?.text).toMatch(/counter_windows/);
+      expect(sent[1]?.text).toMatch(/insert into posts/);
+      // Both as named prepared statements: each connection parses them once (prepared-statements.ts).
+      expect(sent.map(({ name }) => name)).toEqual([expect.stringMatching(/^hd_/), expect.stringMatching(/^hd_/)]);
+    }
+
+    const replay = await counted({ ...payload, subject: 'Second question' }, `second-${dialect}`);
+    expect(replay.reply.statusCode).toBe(200);
+    expect(replay.reply.json().id).toBe(reply.json().id);
+    if (dialect === 'postgres') expect(replay.sent).toHaveLength(2);
+  });
+
+  it('files for a new client in three statements: the filing finds no account, then makes it with the ticket', async () => {
+    expect((await submit(ticketPayload(), `warm-up-new-${dialect}`)).statusCode).toBe(201);
+    const payload = ticketPayload({ urgency });
+    const { reply, sent } = await counted(payload, `new-${dialect}`);
+    expect(reply.statusCode).toBe(201);
+    if (dialect === 'postgres') {
+      expect(sent).toHaveLength(3);
+      expect(sent[2]?.text).toMatch(/insert into users/);
+    }
+    const owner = await hd.ctx.db
+      .selectFrom('posts')
+      .innerJoin('users', 'users.id', 'posts.author_id')
+      .select('users.email')
+      .where('posts.id', '=', reply.json().id)
+      .executeTakeFirstOrThrow();
+    expect(owner.email).toBe(payload.email);
+  });
+  it('answers a replayed key with its ticket even when an urgency it named was deleted since', async () => {
+    const gone = await createTerm(hd.ctx, 'ticket_urgency', { name: `Soon gone ${dialect}` });
+    const payload = ticketPayload({ urgency: gone.id });
+    const first = await submit(payload, `gone-${dialect}`);
+    expect(first.statusCode).toBe(201);
+    await deleteTerm(hd.ctx, 'ticket_urgency', gone.id);
+    const replay = await submit(payload, `gone-${dialect}`);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().id).toBe(first.json().id);
+    // A new key with that urgency is refused, naming the field.
+    const refused = await submit(payload, `gone-new-${dialect}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toMatch(/urgency/);
+  });
+});
