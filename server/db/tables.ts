@@ -70,6 +70,8 @@ export interface PostsTable {
   version: Generated<number>;
   /** Tickets: 1 when the last public message (the description or a reply) is the client's ("Needs reply"). */
   client_spoke_last: Generated<number>;
+  /** Tickets: a copy of the status term id in term_relationships, kept by its triggers (migration 070). */
+  status_term_id: Generated<number | null>;
 }
 
 export interface PostMetaTable {

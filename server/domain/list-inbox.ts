@@ -116,8 +116,9 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
           .where('r.taxonomy', '=', taxonomy)
           .where('r.term_id', '=', id),
       );
+    // The status is read from its copy on posts (migration 070), so a status tab is one index range.
+    if (withStatus && statusId !== undefined) parts.push(eb('posts.status_term_id', '=', statusId));
     if (!termsJoined) {
-      if (withStatus && statusId !== undefined) parts.push(hasTerm('ticket_status', statusId));
       if (reasonId !== undefined) parts.push(hasTerm('ticket_reason', reasonId));
       if (urgencyId !== undefined) parts.push(hasTerm('ticket_urgency', urgencyId));
     }
@@ -171,7 +172,7 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
       .$if(!search.active, (q) => q.limit(filters.perPage).offset((filters.page - 1) * filters.perPage))
       .execute()
       .then((found) => (search.active ? pageByRank(found, search.ranks, filters) : found)),
-    // The found ids also bound the status rows the counts join: PostgreSQL otherwise reads every status row.
+    // A search's found ids also bound the tickets the counts visit.
     countByStatus(
       ctx,
       filters,
@@ -208,26 +209,25 @@ async function countByStatus(
   const counts: Record<string, number> = Object.fromEntries(statuses.map((s) => [s.slug, 0]));
   if (ids.reasonId === null || ids.urgencyId === null) return counts;
   const isUnfiltered = !conditions || isOnlyStatusFilter(filters);
-  // Without other filters the counts come from the relationship index alone, never touching posts.
+  // Grouped by the status copy on posts: without filters, and for the team views, the index alone answers.
   const rows = isUnfiltered
     ? await ctx.db
-        .selectFrom('term_relationships')
-        .select(['term_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-        .where('taxonomy', '=', 'ticket_status')
-        .groupBy('term_id')
+        .selectFrom('posts')
+        .select(['posts.status_term_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('posts.type', '=', 'ticket')
+        .groupBy('posts.status_term_id')
         .execute()
     : await ctx.db
         .selectFrom('posts')
-        .innerJoin('term_relationships as s', (join) => join.onRef('s.post_id', '=', 'posts.id').on('s.taxonomy', '=', 'ticket_status'))
         .$call((q) => joinTerms(q, { ticket_reason: ids.reasonId ?? undefined, ticket_urgency: ids.urgencyId ?? undefined }))
-        .select(['s.term_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .select(['posts.status_term_id', (eb) => eb.fn.countAll<number | string>().as('n')])
         .where((eb) => (conditions as (eb: Eb) => Expression<SqlBool>)(eb as unknown as Eb))
-        .$if(onlyTickets !== undefined && onlyTickets.size > 0, (q) => q.where('s.post_id', 'in', [...(onlyTickets?.keys() ?? [])]))
-        .groupBy('s.term_id')
+        .$if(onlyTickets !== undefined && onlyTickets.size > 0, (q) => q.where('posts.id', 'in', [...(onlyTickets?.keys() ?? [])]))
+        .groupBy('posts.status_term_id')
         .execute();
   const slugById = new Map(statuses.map((s) => [s.id, s.slug]));
   for (const row of rows) {
-    const slug = slugById.get(row.term_id);
+    const slug = row.status_term_id === null ? undefined : slugById.get(row.status_term_id);
     if (slug) counts[slug] = Number(row.n);
   }
   return counts;
