@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
+import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { addComment } from './add-comment.js';
+import type { Actor } from './context.js';
+import { deleteTerm } from './delete-term.js';
+import { markTicketSolved } from './mark-ticket-solved.js';
+import { recordRating } from './record-rating.js';
+import { updateTicket } from './update-ticket.js';
+
+// posts.status_term_id is a copy of the ticket's row in term_relationships (migration 070), which the inbox
+// filters, orders and counts by. Triggers keep it; this walks every path that writes a status and checks the
+// copy after each one.
+describeEachDatabase('the status copy on posts follows every status change', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+  let agent: Actor;
+  let adminHeaders: Record<string, string>;
+
+  const statusId = async (slug: string) =>
+    (
+      await hd.ctx.db
+        .selectFrom('terms')
+        .select('id')
+        .where('taxonomy', '=', 'ticket_status')
+        .where('slug', '=', slug)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const copyOf = async (ticketId: number) =>
+    (await hd.ctx.db.selectFrom('posts').select('status_term_id').where('id', '=', ticketId).executeTakeFirstOrThrow()).status_term_id;
+  /** Tickets whose copy differs from their status row (none, whatever happened). */
+  const mismatches = async () =>
+    (
+      await hd.ctx.db
+        .selectFrom('posts as p')
+        .leftJoin('term_relationships as r', (join) => join.onRef('r.post_id', '=', 'p.id').on('r.taxonomy', '=', 'ticket_status'))
+        .select(['p.id', 'p.status_term_id', 'r.term_id'])
+        .where('p.type', '=', 'ticket')
+        .execute()
+    ).filter((row) => row.status_term_id !== row.term_id);
+  const expectStatus = async (ticketId: number, slug: string) => {
+    expect(await copyOf(ticketId)).toBe(await statusId(slug));
+    expect(await mismatches()).toEqual([]);
+  };
+  const file = async () => {
+    const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as number;
+    const { author_id } = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', id).executeTakeFirstOrThrow();
+    return { id, client: { id: author_id as number, role: 'client' as const } };
+  };
+
+  beforeAll(async () => {
+    await relaxIntakeLimits(hd.ctx);
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    const agentHeaders = await hd.authAs('agent');
+    adminHeaders = await hd.authAs('admin');
+    const me = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers: agentHeaders });
+    agent = { id: me.json().user.id, role: 'agent' };
+  });
+
+  it('through intake, edits, bulk changes, comments, automatic moves, solved, ratings and deletion', async () => {
+    const { id, client } = await file();
+    await expectStatus(id, 'open');
+
+    await updateTicket(hd.ctx, id, { status: 'closed' }, agent);
+    await expectStatus(id, 'closed');
+
+    const bulk = await hd.app.inject({
+      method: 'POST',
+      url: '/api/helpdesk/v1/tickets/bulk',
+      headers: adminHeaders,
+      payload: { ids: [id], status: 'in-progress' },
+    });
+    expect(bulk.statusCode).toBe(200);
+    await expectStatus(id, 'in-progress');
+
+    // The client's reply moves it to Waiting on its own; an agent's reply can set a status.
+    await addComment(hd.ctx, { ticketId: id, text: 'Still broken.', role: 'client' }, client);
+    await expectStatus(id, 'waiting');
+    await addComment(hd.ctx, { ticketId: id, text: 'Fixed now.', role: 'agent', status: 'resolved' }, agent);
+    await expectStatus(id, 'resolved');
+
+    // "No, not yet" reopens a resolved ticket.
+    const rated = await recordRating(hd.ctx, { ticketId: id, rating: 'no', requestId: `copy-${dialect}`, expiresAt: 4e9 }, '');
+    expect(rated).toEqual({ state: 'recorded', reopened: true });
+    await expectStatus(id, 'open');
+
+    await markTicketSolved(hd.ctx, client.id, id);
+    await expectStatus(id, 'resolved');
+
+    const removed = await hd.app.inject({ method: 'DELETE', url: `/api/helpdesk/v1/tickets/${id}`, headers: adminHeaders });
+    expect(removed.statusCode).toBe(204);
+    expect(await mismatches()).toEqual([]);
+  });
+
+  it('through raw writes: a replaced row, a row moved to another taxonomy, a removed row, a deleted status', async () => {
+    const { id } = await file();
+    const [open, closed] = [await statusId('open'), await statusId('closed')];
+    const k = hd.ctx.db;
+    await k.deleteFrom('term_relationships').where('post_id', '=', id).where('taxonomy', '=', 'ticket_status').execute();
+    expect(await copyOf(id)).toBeNull();
+    await k.insertInto('term_relationships').values({ post_id: id, taxonomy: 'ticket_status', term_id: closed }).execute();
+    await expectStatus(id, 'closed');
+    // An upsert, as a writer replacing the status in one statement would do.
+    await k
+      .insertInto('term_relationships')
+      .values({ post_id: id, taxonomy: 'ticket_status', term_id: open })
+      .onConflict((oc) => oc.columns(['post_id', 'taxonomy']).doUpdateSet({ term_id: open }))
+      .execute();
+    await expectStatus(id, 'open');
+    // A status row turned into another taxonomy's row leaves the ticket without a status.
+    await sql`update term_relationships set taxonomy = 'ticket_reason' where post_id = ${id} and taxonomy = 'ticket_status'`.execute(k);
+    expect(await copyOf(id)).toBeNull();
+    await sql`update term_relationships set taxonomy = 'ticket_status' where post_id = ${id} and taxonomy = 'ticket_reason'`.execute(k);
+    await expectStatus(id, 'open');
+    // Deleting a status (the routes refuse one in use; the operation itself cascades) clears the copy too.
+    const extra = await k
+      .insertInto('terms')
+      .values({ taxonomy: 'ticket_status', slug: `extra-${dialect}`, name: 'Extra', term_order: 9, client_label: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await k.updateTable('term_relationships').set({ term_id: extra.id }).where('post_id', '=', id).where('taxonomy', '=', 'ticket_status').execute();
+    expect(await copyOf(id)).toBe(extra.id);
+    await deleteTerm(hd.ctx, 'ticket_status', extra.id);
+    expect(await copyOf(id)).toBeNull();
+    expect(await mismatches()).toEqual([]);
+  });
+});
