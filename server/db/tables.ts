@@ -7,6 +7,7 @@ export interface Database {
   post_meta: PostMetaTable;
   terms: TermsTable;
   term_relationships: TermRelationshipsTable;
+  ticket_status_counts: TicketStatusCountsTable;
   comments: CommentsTable;
   comment_meta: CommentMetaTable;
   options: OptionsTable;
@@ -93,6 +94,14 @@ export interface TermsTable {
   client_label: string | null;
   /** A tag's colour (`#rrggbb`); null for every other taxonomy. */
   color: Generated<string | null>;
+}
+
+/** Tickets per status, as rows to sum per term (migration 070): kept by triggers on term_relationships. */
+export interface TicketStatusCountsTable {
+  term_id: number;
+  /** 0, or on PostgreSQL the backend pid of the connection that wrote it (folded back into 0 by readers). */
+  shard: number;
+  n: number;
 }
 
 export interface TermRelationshipsTable {

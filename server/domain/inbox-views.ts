@@ -44,8 +44,7 @@ export function viewCondition(eb: Eb, view: InboxView, readerId: number | undefi
     case 'needs-reply': {
       const parts: Expression<SqlBool>[] = [eb('posts.client_spoke_last', '=', 1)];
       // The status copy on posts (migration 070) keeps the view and its counts inside one index.
-      if (doneIds.length)
-        parts.push(eb.or([eb('posts.status_term_id', 'is', null), eb('posts.status_term_id', 'not in', doneIds)]));
+      if (doneIds.length) parts.push(eb.or([eb('posts.status_term_id', 'is', null), eb('posts.status_term_id', 'not in', doneIds)]));
       return eb.and(parts);
     }
   }

@@ -5,6 +5,7 @@ import { findTermId } from './find-term-id.js';
 import { doneStatusIds, type InboxView, viewCondition } from './inbox-views.js';
 import { unreadTicketIds } from './ticket-reads.js';
 import { bestMatches, searchWords } from './ticket-search.js';
+import { ticketStatusCounts } from './ticket-status-counts.js';
 import { type Tag, tagsOfTickets } from './ticket-tags.js';
 
 export interface InboxFilters {
@@ -209,14 +210,10 @@ async function countByStatus(
   const counts: Record<string, number> = Object.fromEntries(statuses.map((s) => [s.slug, 0]));
   if (ids.reasonId === null || ids.urgencyId === null) return counts;
   const isUnfiltered = !conditions || isOnlyStatusFilter(filters);
-  // Grouped by the status copy on posts: without filters, and for the team views, the index alone answers.
+  // Without filters the counts are kept (ticket-status-counts.ts); with them, grouped by the status copy on
+  // posts, which the team views' indexes hold, so their counts read an index alone.
   const rows = isUnfiltered
-    ? await ctx.db
-        .selectFrom('posts')
-        .select(['posts.status_term_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-        .where('posts.type', '=', 'ticket')
-        .groupBy('posts.status_term_id')
-        .execute()
+    ? [...(await ticketStatusCounts(ctx))].map(([term_id, n]) => ({ status_term_id: term_id, n }))
     : await ctx.db
         .selectFrom('posts')
         .$call((q) => joinTerms(q, { ticket_reason: ids.reasonId ?? undefined, ticket_urgency: ids.urgencyId ?? undefined }))
