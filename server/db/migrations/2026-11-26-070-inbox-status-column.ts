@@ -3,9 +3,9 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 // Frozen: never edit a migration that has shipped; add a new one.
 // The inbox at 100,000 tickets (issue 17 item 6): each ticket's status term id copied onto `posts`, so a page
 // filtered by status, its order and the filtered counts per status walk one index of posts instead of probing
-// term_relationships once per ticket; and the unfiltered counts per status kept in a small table. Triggers on term_relationships keep the copy in the same statement as
-// every status change, whichever code path writes it (intake, edits, bulk changes, comments, automations,
-// ratings, merged or deleted statuses, deleted tickets).
+// term_relationships once per ticket; and the unfiltered counts per status kept in a small table. Triggers on
+// term_relationships keep both in the same statement as every status change, whichever code path writes it
+// (intake, edits, bulk changes, comments, automations, ratings, deleted statuses, deleted tickets).
 
 export async function up(db: Kysely<any>): Promise<void> {
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
