@@ -103,6 +103,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('posts')
     .columns(['type', 'status_term_id', 'updated_at', 'id'])
     .execute();
+  // Counts with a reason or urgency filter start from that term's tickets and read each one's status by id:
+  // from this index alone, not the ticket's row (46 → 18 ms for a quarter of 100,000 tickets, PostgreSQL).
+  await db.schema.createIndex('posts_id_type_status_term').on('posts').columns(['id', 'type', 'status_term_id']).execute();
   // The team views ("Mine", "Unassigned", "Needs reply") page by activity and count per status: the status
   // id at the end of their indexes lets the counts read the index alone.
   await db.schema.dropIndex('posts_type_assignee_updated').execute();
@@ -129,6 +132,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.dropIndex('posts_type_assignee_updated_status').ifExists().execute();
   await db.schema.createIndex('posts_type_assignee_updated').on('posts').columns(['type', 'assignee_id', 'updated_at']).execute();
+  await db.schema.dropIndex('posts_id_type_status_term').ifExists().execute();
   await db.schema.dropIndex('posts_type_status_term_updated').ifExists().execute();
   if (isPostgres) {
     await sql`drop trigger if exists term_relationships_status_sync on term_relationships`.execute(db);
