@@ -12,7 +12,7 @@ describeEachDatabase('migration 2026-11-26-070: existing tickets get their statu
     await database?.drop();
   });
 
-  it('copies each ticket’s status (none stays none) and counts them', async () => {
+  it('copies each ticket’s status, reason and urgency (none stays none) and counts the statuses', async () => {
     database = await createTestDatabase(dialect);
     db = createDb({ url: database.url });
     await new Migrator({ db: db.kysely, provider }).migrateTo('2026-11-26-060-search-serial-comments');
@@ -44,10 +44,27 @@ describeEachDatabase('migration 2026-11-26-070: existing tickets get their statu
       return id;
     };
     const ids = [await ticket(open), await ticket(closed), await ticket(closed), await ticket(null)];
+    const urgency = await k.selectFrom('terms').select('id').where('taxonomy', '=', 'ticket_urgency').executeTakeFirstOrThrow();
+    await k
+      .insertInto('term_relationships')
+      .values({ post_id: ids[1] as number, taxonomy: 'ticket_urgency', term_id: urgency.id })
+      .execute();
 
     await migrateToLatest(db);
     const rows = await k.selectFrom('posts').select(['id', 'status_term_id']).where('id', 'in', ids).orderBy('id').execute();
     expect(rows.map((r) => r.status_term_id)).toEqual([open, closed, closed, null]);
+    const urgent = await k
+      .selectFrom('posts')
+      .select(['id', 'urgency_term_id', 'reason_term_id'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    expect(urgent.map((r) => [r.urgency_term_id, r.reason_term_id])).toEqual([
+      [null, null],
+      [urgency.id, null],
+      [null, null],
+      [null, null],
+    ]);
     const counts = await k.selectFrom('ticket_status_counts').select(['term_id', 'shard', 'n']).orderBy('term_id').execute();
     expect(counts.map((r) => [r.term_id, r.shard, Number(r.n)])).toEqual(
       [

@@ -71,8 +71,10 @@ export interface PostsTable {
   version: Generated<number>;
   /** Tickets: 1 when the last public message (the description or a reply) is the client's ("Needs reply"). */
   client_spoke_last: Generated<number>;
-  /** Tickets: a copy of the status term id in term_relationships, kept by its triggers (migration 070). */
+  /** Tickets: copies of the status, reason and urgency term ids in term_relationships, kept by its triggers (migration 070). */
   status_term_id: Generated<number | null>;
+  reason_term_id: Generated<number | null>;
+  urgency_term_id: Generated<number | null>;
 }
 
 export interface PostMetaTable {

@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, Taxonomy } from '../db/tables.js';
 import type { DomainContext } from './context.js';
 import { findTermId } from './find-term-id.js';
@@ -103,26 +103,13 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
 
   const search = await inboxSearch(ctx, filters.search);
 
-  // Term filters are EXISTS probes for the page (walking the activity index, stopping after 50 rows)
-  // and inner joins for the total and the counts, which must visit every match: a join lets the
-  // planner start from the most selective term's index instead of every ticket.
-  const conditions = (eb: Eb, withStatus: boolean, termsJoined = false): Expression<SqlBool> => {
+  // Status, reason and urgency are read from their copies on posts (migration 070): each filter is an index
+  // range of posts, in activity order, that also holds the status id the counts group by.
+  const conditions = (eb: Eb, withStatus: boolean): Expression<SqlBool> => {
     const parts: Expression<SqlBool>[] = [eb('posts.type', '=', 'ticket')];
-    const hasTerm = (taxonomy: Taxonomy, id: number) =>
-      eb.exists(
-        eb
-          .selectFrom('term_relationships as r')
-          .select('r.post_id')
-          .whereRef('r.post_id', '=', 'posts.id')
-          .where('r.taxonomy', '=', taxonomy)
-          .where('r.term_id', '=', id),
-      );
-    // The status is read from its copy on posts (migration 070), so a status tab is one index range.
     if (withStatus && statusId !== undefined) parts.push(eb('posts.status_term_id', '=', statusId));
-    if (!termsJoined) {
-      if (reasonId !== undefined) parts.push(hasTerm('ticket_reason', reasonId));
-      if (urgencyId !== undefined) parts.push(hasTerm('ticket_urgency', urgencyId));
-    }
+    if (reasonId !== undefined) parts.push(eb('posts.reason_term_id', '=', reasonId));
+    if (urgencyId !== undefined) parts.push(eb('posts.urgency_term_id', '=', urgencyId));
     if (tagId !== undefined)
       parts.push(
         eb.exists(
@@ -178,7 +165,7 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
       ctx,
       filters,
       { reasonId, urgencyId },
-      (eb) => conditions(eb, false, true),
+      (eb) => conditions(eb, false),
       search.number === undefined ? search.ranks : undefined,
     ),
   ]);
@@ -219,7 +206,6 @@ async function countByStatus(
         ? ticketStatusCounts(ctx).then((kept) => [...kept].map(([term_id, n]) => ({ status_term_id: term_id as number | null, n })))
         : ctx.db
             .selectFrom('posts')
-            .$call((q) => joinTerms(q, { ticket_reason: ids.reasonId ?? undefined, ticket_urgency: ids.urgencyId ?? undefined }))
             // `+` keeps SQLite from walking the status index for the grouping (every ticket, then each row read):
             // it then counts inside the filter's own index (a view's, which ends with the status id) and sorts.
             .select([sql<number | null>`+posts.status_term_id`.as('status_term_id'), (eb) => eb.fn.countAll<number | string>().as('n')])
@@ -235,20 +221,6 @@ async function countByStatus(
     if (slug) counts[slug] = Number(row.n);
   }
   return counts;
-}
-
-/** One inner join per term filter; `(post_id, taxonomy)` is a primary key, so no row is repeated. */
-// biome-ignore lint/suspicious/noExplicitAny: the builder's table set grows with each join
-function joinTerms<Q extends SelectQueryBuilder<any, any, any>>(query: Q, terms: Partial<Record<Taxonomy, number | undefined>>): Q {
-  let q = query;
-  for (const [taxonomy, id] of Object.entries(terms)) {
-    if (id === undefined) continue;
-    const alias = `f_${taxonomy}`;
-    q = q.innerJoin(`term_relationships as ${alias}`, (join: any) =>
-      join.onRef(`${alias}.post_id`, '=', 'posts.id').on(`${alias}.taxonomy`, '=', taxonomy).on(`${alias}.term_id`, '=', id),
-    ) as Q;
-  }
-  return q;
 }
 
 function isOnlyStatusFilter(filters: InboxFilters): boolean {

@@ -11,7 +11,7 @@ import { recordRating } from './record-rating.js';
 import { ticketStatusCounts } from './ticket-status-counts.js';
 import { updateTicket } from './update-ticket.js';
 
-// posts.status_term_id is a copy of the ticket's row in term_relationships (migration 070), which the inbox
+// posts.status_term_id (and reason_term_id, urgency_term_id) copy the ticket's rows in term_relationships (migration 070), which the inbox
 // filters, orders and counts by, and ticket_status_counts holds the counts per status. Triggers keep both; this
 // walks every path that writes a status and checks them after each one.
 describeEachDatabase('the status copy on posts follows every status change', (dialect) => {
@@ -35,11 +35,21 @@ describeEachDatabase('the status copy on posts follows every status change', (di
     (
       await hd.ctx.db
         .selectFrom('posts as p')
-        .leftJoin('term_relationships as r', (join) => join.onRef('r.post_id', '=', 'p.id').on('r.taxonomy', '=', 'ticket_status'))
-        .select(['p.id', 'p.status_term_id', 'r.term_id'])
+        .leftJoin('term_relationships as s', (join) => join.onRef('s.post_id', '=', 'p.id').on('s.taxonomy', '=', 'ticket_status'))
+        .leftJoin('term_relationships as r', (join) => join.onRef('r.post_id', '=', 'p.id').on('r.taxonomy', '=', 'ticket_reason'))
+        .leftJoin('term_relationships as u', (join) => join.onRef('u.post_id', '=', 'p.id').on('u.taxonomy', '=', 'ticket_urgency'))
+        .select([
+          'p.id',
+          'p.status_term_id',
+          's.term_id as status',
+          'p.reason_term_id',
+          'r.term_id as reason',
+          'p.urgency_term_id',
+          'u.term_id as urgency',
+        ])
         .where('p.type', '=', 'ticket')
         .execute()
-    ).filter((row) => row.status_term_id !== row.term_id);
+    ).filter((row) => row.status_term_id !== row.status || row.reason_term_id !== row.reason || row.urgency_term_id !== row.urgency);
   /** The kept counts per status against a count of the rows (both without zeros). */
   const keptAndCounted = async () => {
     const kept = await ticketStatusCounts(hd.ctx);
@@ -86,6 +96,27 @@ describeEachDatabase('the status copy on posts follows every status change', (di
 
     await updateTicket(hd.ctx, id, { status: 'closed' }, agent);
     await expectStatus(id, 'closed');
+    // Reason and urgency are copied the same way: set, changed, cleared.
+    const urgencies = await hd.ctx.db.selectFrom('terms').select('id').where('taxonomy', '=', 'ticket_urgency').orderBy('id').execute();
+    const reason = await hd.ctx.db.selectFrom('terms').select('id').where('taxonomy', '=', 'ticket_reason').executeTakeFirstOrThrow();
+    await updateTicket(hd.ctx, id, { urgency: urgencies[0]?.id, reason: reason.id }, agent);
+    await expectInStep();
+    expect(
+      await hd.ctx.db.selectFrom('posts').select(['urgency_term_id', 'reason_term_id']).where('id', '=', id).executeTakeFirst(),
+    ).toEqual({
+      urgency_term_id: urgencies[0]?.id,
+      reason_term_id: reason.id,
+    });
+    await updateTicket(hd.ctx, id, { urgency: urgencies[1]?.id }, agent);
+    await expectInStep();
+    await updateTicket(hd.ctx, id, { urgency: null, reason: null }, agent);
+    await expectInStep();
+    expect(
+      await hd.ctx.db.selectFrom('posts').select(['urgency_term_id', 'reason_term_id']).where('id', '=', id).executeTakeFirst(),
+    ).toEqual({
+      urgency_term_id: null,
+      reason_term_id: null,
+    });
 
     const bulk = await hd.app.inject({
       method: 'POST',
