@@ -7,6 +7,7 @@ export interface Database {
   post_meta: PostMetaTable;
   terms: TermsTable;
   term_relationships: TermRelationshipsTable;
+  ticket_status_counts: TicketStatusCountsTable;
   comments: CommentsTable;
   comment_meta: CommentMetaTable;
   options: OptionsTable;
@@ -70,6 +71,10 @@ export interface PostsTable {
   version: Generated<number>;
   /** Tickets: 1 when the last public message (the description or a reply) is the client's ("Needs reply"). */
   client_spoke_last: Generated<number>;
+  /** Tickets: copies of the status, reason and urgency term ids in term_relationships, kept by its triggers (migration 070). */
+  status_term_id: Generated<number | null>;
+  reason_term_id: Generated<number | null>;
+  urgency_term_id: Generated<number | null>;
 }
 
 export interface PostMetaTable {
@@ -91,6 +96,14 @@ export interface TermsTable {
   client_label: string | null;
   /** A tag's colour (`#rrggbb`); null for every other taxonomy. */
   color: Generated<string | null>;
+}
+
+/** Tickets per status, as rows to sum per term (migration 070): kept by triggers on term_relationships. */
+export interface TicketStatusCountsTable {
+  term_id: number;
+  /** 0, or on PostgreSQL the backend pid of the connection that wrote it (folded back into 0 by readers). */
+  shard: number;
+  n: number;
 }
 
 export interface TermRelationshipsTable {

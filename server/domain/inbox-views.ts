@@ -5,7 +5,8 @@ import type { DomainContext } from './context.js';
 /**
  * The team's views of the inbox: "Mine" (assigned to the reader), "Unassigned", and "Needs reply" (the client
  * spoke last and the ticket is not Resolved or Closed). Each is an index range on posts
- * (`posts_type_assignee_updated`, `posts_type_client_spoke_last_updated`), never a per-row query.
+ * (`posts_type_assignee_updated_status`, `posts_type_client_spoke_last_updated_status`), never a per-row query;
+ * the status id at the end of each index lets their counts per status read the index alone.
  */
 export const INBOX_VIEWS = ['mine', 'unassigned', 'needs-reply'] as const;
 export type InboxView = (typeof INBOX_VIEWS)[number];
@@ -42,19 +43,8 @@ export function viewCondition(eb: Eb, view: InboxView, readerId: number | undefi
       return eb('posts.assignee_id', 'is', null);
     case 'needs-reply': {
       const parts: Expression<SqlBool>[] = [eb('posts.client_spoke_last', '=', 1)];
-      if (doneIds.length)
-        parts.push(
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('term_relationships as done')
-                .select('done.post_id')
-                .whereRef('done.post_id', '=', 'posts.id')
-                .where('done.taxonomy', '=', 'ticket_status')
-                .where('done.term_id', 'in', doneIds),
-            ),
-          ),
-        );
+      // The status copy on posts (migration 070) keeps the view and its counts inside one index.
+      if (doneIds.length) parts.push(eb.or([eb('posts.status_term_id', 'is', null), eb('posts.status_term_id', 'not in', doneIds)]));
       return eb.and(parts);
     }
   }

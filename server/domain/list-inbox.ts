@@ -1,10 +1,11 @@
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, Taxonomy } from '../db/tables.js';
 import type { DomainContext } from './context.js';
 import { findTermId } from './find-term-id.js';
 import { doneStatusIds, type InboxView, viewCondition } from './inbox-views.js';
 import { unreadTicketIds } from './ticket-reads.js';
 import { bestMatches, searchWords } from './ticket-search.js';
+import { ticketStatusCounts } from './ticket-status-counts.js';
 import { type Tag, tagsOfTickets } from './ticket-tags.js';
 
 export interface InboxFilters {
@@ -102,25 +103,13 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
 
   const search = await inboxSearch(ctx, filters.search);
 
-  // Term filters are EXISTS probes for the page (walking the activity index, stopping after 50 rows)
-  // and inner joins for the total and the counts, which must visit every match: a join lets the
-  // planner start from the most selective term's index instead of every ticket.
-  const conditions = (eb: Eb, withStatus: boolean, termsJoined = false): Expression<SqlBool> => {
+  // Status, reason and urgency are read from their copies on posts (migration 070): each filter is an index
+  // range of posts, in activity order, that also holds the status id the counts group by.
+  const conditions = (eb: Eb, withStatus: boolean): Expression<SqlBool> => {
     const parts: Expression<SqlBool>[] = [eb('posts.type', '=', 'ticket')];
-    const hasTerm = (taxonomy: Taxonomy, id: number) =>
-      eb.exists(
-        eb
-          .selectFrom('term_relationships as r')
-          .select('r.post_id')
-          .whereRef('r.post_id', '=', 'posts.id')
-          .where('r.taxonomy', '=', taxonomy)
-          .where('r.term_id', '=', id),
-      );
-    if (!termsJoined) {
-      if (withStatus && statusId !== undefined) parts.push(hasTerm('ticket_status', statusId));
-      if (reasonId !== undefined) parts.push(hasTerm('ticket_reason', reasonId));
-      if (urgencyId !== undefined) parts.push(hasTerm('ticket_urgency', urgencyId));
-    }
+    if (withStatus && statusId !== undefined) parts.push(eb('posts.status_term_id', '=', statusId));
+    if (reasonId !== undefined) parts.push(eb('posts.reason_term_id', '=', reasonId));
+    if (urgencyId !== undefined) parts.push(eb('posts.urgency_term_id', '=', urgencyId));
     if (tagId !== undefined)
       parts.push(
         eb.exists(
@@ -171,12 +160,12 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
       .$if(!search.active, (q) => q.limit(filters.perPage).offset((filters.page - 1) * filters.perPage))
       .execute()
       .then((found) => (search.active ? pageByRank(found, search.ranks, filters) : found)),
-    // The found ids also bound the status rows the counts join: PostgreSQL otherwise reads every status row.
+    // A search's found ids also bound the tickets the counts visit.
     countByStatus(
       ctx,
       filters,
       { reasonId, urgencyId },
-      (eb) => conditions(eb, false, true),
+      (eb) => conditions(eb, false),
       search.number === undefined ? search.ranks : undefined,
     ),
   ]);
@@ -204,47 +193,34 @@ async function countByStatus(
   conditions?: (eb: Eb) => Expression<SqlBool>,
   onlyTickets?: Map<number, unknown>,
 ): Promise<Record<string, number>> {
-  const statuses = await ctx.db.selectFrom('terms').select(['id', 'slug']).where('taxonomy', '=', 'ticket_status').execute();
-  const counts: Record<string, number> = Object.fromEntries(statuses.map((s) => [s.slug, 0]));
-  if (ids.reasonId === null || ids.urgencyId === null) return counts;
+  const isNothing = ids.reasonId === null || ids.urgencyId === null;
   const isUnfiltered = !conditions || isOnlyStatusFilter(filters);
-  // Without other filters the counts come from the relationship index alone, never touching posts.
-  const rows = isUnfiltered
-    ? await ctx.db
-        .selectFrom('term_relationships')
-        .select(['term_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-        .where('taxonomy', '=', 'ticket_status')
-        .groupBy('term_id')
-        .execute()
-    : await ctx.db
-        .selectFrom('posts')
-        .innerJoin('term_relationships as s', (join) => join.onRef('s.post_id', '=', 'posts.id').on('s.taxonomy', '=', 'ticket_status'))
-        .$call((q) => joinTerms(q, { ticket_reason: ids.reasonId ?? undefined, ticket_urgency: ids.urgencyId ?? undefined }))
-        .select(['s.term_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-        .where((eb) => (conditions as (eb: Eb) => Expression<SqlBool>)(eb as unknown as Eb))
-        .$if(onlyTickets !== undefined && onlyTickets.size > 0, (q) => q.where('s.post_id', 'in', [...(onlyTickets?.keys() ?? [])]))
-        .groupBy('s.term_id')
-        .execute();
+  // The statuses and the counts are asked together (one round trip less on PostgreSQL). Without filters the
+  // counts are kept (ticket-status-counts.ts); with them, grouped by the status copy on posts, which the team
+  // views' indexes hold, so their counts read an index alone.
+  const [statuses, rows] = await Promise.all([
+    ctx.db.selectFrom('terms').select(['id', 'slug']).where('taxonomy', '=', 'ticket_status').execute(),
+    isNothing
+      ? Promise.resolve([])
+      : isUnfiltered
+        ? ticketStatusCounts(ctx).then((kept) => [...kept].map(([term_id, n]) => ({ status_term_id: term_id as number | null, n })))
+        : ctx.db
+            .selectFrom('posts')
+            // `+` keeps SQLite from walking the status index for the grouping (every ticket, then each row read):
+            // it then counts inside the filter's own index (a view's, which ends with the status id) and sorts.
+            .select([sql<number | null>`+posts.status_term_id`.as('status_term_id'), (eb) => eb.fn.countAll<number | string>().as('n')])
+            .where((eb) => (conditions as (eb: Eb) => Expression<SqlBool>)(eb as unknown as Eb))
+            .$if(onlyTickets !== undefined && onlyTickets.size > 0, (q) => q.where('posts.id', 'in', [...(onlyTickets?.keys() ?? [])]))
+            .groupBy(sql`+posts.status_term_id`)
+            .execute(),
+  ]);
+  const counts: Record<string, number> = Object.fromEntries(statuses.map((s) => [s.slug, 0]));
   const slugById = new Map(statuses.map((s) => [s.id, s.slug]));
   for (const row of rows) {
-    const slug = slugById.get(row.term_id);
+    const slug = row.status_term_id === null ? undefined : slugById.get(row.status_term_id);
     if (slug) counts[slug] = Number(row.n);
   }
   return counts;
-}
-
-/** One inner join per term filter; `(post_id, taxonomy)` is a primary key, so no row is repeated. */
-// biome-ignore lint/suspicious/noExplicitAny: the builder's table set grows with each join
-function joinTerms<Q extends SelectQueryBuilder<any, any, any>>(query: Q, terms: Partial<Record<Taxonomy, number | undefined>>): Q {
-  let q = query;
-  for (const [taxonomy, id] of Object.entries(terms)) {
-    if (id === undefined) continue;
-    const alias = `f_${taxonomy}`;
-    q = q.innerJoin(`term_relationships as ${alias}`, (join: any) =>
-      join.onRef(`${alias}.post_id`, '=', 'posts.id').on(`${alias}.taxonomy`, '=', taxonomy).on(`${alias}.term_id`, '=', id),
-    ) as Q;
-  }
-  return q;
 }
 
 function isOnlyStatusFilter(filters: InboxFilters): boolean {

@@ -1,0 +1,76 @@
+import { Migrator } from 'kysely';
+import { afterEach, expect, it } from 'vitest';
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
+import { createDb, type Db } from './create-db.js';
+import { migrateToLatest, provider } from './migrate.js';
+
+describeEachDatabase('migration 2026-11-26-070: existing tickets get their status copy and the counts per status', (dialect) => {
+  let database: TestDatabase | undefined;
+  let db: Db | undefined;
+  afterEach(async () => {
+    await db?.close();
+    await database?.drop();
+  });
+
+  it('copies each ticket’s status, reason and urgency (none stays none) and counts the statuses', async () => {
+    database = await createTestDatabase(dialect);
+    db = createDb({ url: database.url });
+    await new Migrator({ db: db.kysely, provider }).migrateTo('2026-11-26-060-search-serial-comments');
+    const k = db.kysely;
+    const statusId = async (slug: string) =>
+      (await k.selectFrom('terms').select('id').where('taxonomy', '=', 'ticket_status').where('slug', '=', slug).executeTakeFirstOrThrow())
+        .id;
+    const [open, closed] = [await statusId('open'), await statusId('closed')];
+    const ticket = async (status: number | null) => {
+      const { id } = await k
+        .insertInto('posts')
+        .values({
+          type: 'ticket',
+          status: 'publish',
+          title: 't',
+          content: 'x',
+          slug: '',
+          author_id: null,
+          product_id: null,
+          parent_id: null,
+          menu_order: 0,
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-01T00:00:00.000Z',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (status !== null)
+        await k.insertInto('term_relationships').values({ post_id: id, taxonomy: 'ticket_status', term_id: status }).execute();
+      return id;
+    };
+    const ids = [await ticket(open), await ticket(closed), await ticket(closed), await ticket(null)];
+    const urgency = await k.selectFrom('terms').select('id').where('taxonomy', '=', 'ticket_urgency').executeTakeFirstOrThrow();
+    await k
+      .insertInto('term_relationships')
+      .values({ post_id: ids[1] as number, taxonomy: 'ticket_urgency', term_id: urgency.id })
+      .execute();
+
+    await migrateToLatest(db);
+    const rows = await k.selectFrom('posts').select(['id', 'status_term_id']).where('id', 'in', ids).orderBy('id').execute();
+    expect(rows.map((r) => r.status_term_id)).toEqual([open, closed, closed, null]);
+    const urgent = await k
+      .selectFrom('posts')
+      .select(['id', 'urgency_term_id', 'reason_term_id'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    expect(urgent.map((r) => [r.urgency_term_id, r.reason_term_id])).toEqual([
+      [null, null],
+      [urgency.id, null],
+      [null, null],
+      [null, null],
+    ]);
+    const counts = await k.selectFrom('ticket_status_counts').select(['term_id', 'shard', 'n']).orderBy('term_id').execute();
+    expect(counts.map((r) => [r.term_id, r.shard, Number(r.n)])).toEqual(
+      [
+        [open, 0, 1],
+        [closed, 0, 2],
+      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+  });
+});
