@@ -1,21 +1,13 @@
-import { Migrator } from 'kysely';
-import { afterEach, expect, it } from 'vitest';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
-import { createDb, type Db } from './create-db.js';
-import { migrateToLatest, provider } from './migrate.js';
+import { expect, it } from 'vitest';
+import { useDatabaseAtMigration } from '../test/database-at-migration.js';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { migrateToLatest } from './migrate.js';
 
 describeEachDatabase('migration 2026-11-26-070: existing tickets get their status copy and the counts per status', (dialect) => {
-  let database: TestDatabase | undefined;
-  let db: Db | undefined;
-  afterEach(async () => {
-    await db?.close();
-    await database?.drop();
-  });
+  const databaseAt = useDatabaseAtMigration(dialect);
 
   it('copies each ticket’s status, reason and urgency (none stays none) and counts the statuses', async () => {
-    database = await createTestDatabase(dialect);
-    db = createDb({ url: database.url });
-    await new Migrator({ db: db.kysely, provider }).migrateTo('2026-11-26-060-search-serial-comments');
+    const db = await databaseAt('2026-11-26-060-search-serial-comments');
     const k = db.kysely;
     const statusId = async (slug: string) =>
       (await k.selectFrom('terms').select('id').where('taxonomy', '=', 'ticket_status').where('slug', '=', slug).executeTakeFirstOrThrow())

@@ -1,21 +1,13 @@
-import { Migrator } from 'kysely';
-import { afterEach, expect, it } from 'vitest';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
-import { createDb, type Db } from './create-db.js';
-import { migrateToLatest, provider } from './migrate.js';
+import { expect, it } from 'vitest';
+import { useDatabaseAtMigration } from '../test/database-at-migration.js';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { migrateToLatest } from './migrate.js';
 
 describeEachDatabase('migration 2026-11-26-045: existing tickets learn whether the client spoke last', (dialect) => {
-  let database: TestDatabase | undefined;
-  let db: Db | undefined;
-  afterEach(async () => {
-    await db?.close();
-    await database?.drop();
-  });
+  const databaseAt = useDatabaseAtMigration(dialect);
 
   it('reads the last public message of each thread; notes do not count, and a ticket without replies needs one', async () => {
-    database = await createTestDatabase(dialect);
-    db = createDb({ url: database.url });
-    await new Migrator({ db: db.kysely, provider }).migrateTo('2026-11-25-020-attachments');
+    const db = await databaseAt('2026-11-25-020-attachments');
     const k = db.kysely;
     const ticket = async (title: string) =>
       (

@@ -1,25 +1,17 @@
-import { Migrator } from 'kysely';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createDomainContext } from '../domain/context.js';
 import { createTicket } from '../domain/create-ticket.js';
 import { createHooks } from '../hooks/create-hooks.js';
 import { updateSiteOptions } from '../settings/site-options.js';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
-import { createDb, type Db } from './create-db.js';
-import { migrateToLatest, provider } from './migrate.js';
+import { useDatabaseAtMigration } from '../test/database-at-migration.js';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { migrateToLatest } from './migrate.js';
 
 describeEachDatabase('migration 2026-11-25-011: tickets of an existing site get numbers', (dialect) => {
-  let database: TestDatabase | undefined;
-  let db: Db | undefined;
-  afterEach(async () => {
-    await db?.close();
-    await database?.drop();
-  });
+  const databaseAt = useDatabaseAtMigration(dialect);
 
   it('numbers existing tickets in id order, skips docs, and goes on from the last', async () => {
-    database = await createTestDatabase(dialect);
-    db = createDb({ url: database.url });
-    await new Migrator({ db: db.kysely, provider }).migrateTo('2026-11-25-002-account-lifecycle');
+    const db = await databaseAt('2026-11-25-002-account-lifecycle');
     const row = (type: string, title: string) => ({
       type,
       status: 'publish',
