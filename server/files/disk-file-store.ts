@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,6 +23,9 @@ export function createDiskFileStore(root: string): FileStore {
       const partial = partialPath(key);
       await mkdir(partialDir, { recursive: true });
       let size = 0;
+      // Opened before the first byte: a write stream opens its file later, so a source refused at once
+      // (a disguised file) could have its partial file created after the clean-up below had run.
+      const file = await open(partial, 'wx', 0o600);
       try {
         await pipeline(
           source,
@@ -32,12 +35,13 @@ export function createDiskFileStore(root: string): FileStore {
               yield piece;
             }
           },
-          createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
+          file.createWriteStream(),
         );
         await mkdir(join(target, '..'), { recursive: true });
         await rename(partial, target);
         return { size };
       } catch (error) {
+        await file.close().catch(() => {});
         await rm(partial, { force: true }).catch(() => {});
         throw error;
       }
