@@ -11,6 +11,7 @@ import { findTicket } from './find-ticket.js';
 import { RESOLVED_SLUG, requestRating } from './request-rating.js';
 import { isMultiLineText, MULTI_LINE_RULE } from './text-rules.js';
 import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
+import { currentTicketTerm, setTicketTerm } from './ticket-term-row.js';
 
 export interface AddCommentInput {
   ticketId: number;
@@ -129,12 +130,7 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       if (term && ticket.ticketStatus !== term.slug) {
         const from = statuses.find((s) => s.slug === ticket.ticketStatus)?.name ?? null;
         const moved = await ctx.db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('term_relationships')
-            .set({ term_id: term.id })
-            .where('post_id', '=', ticket.id)
-            .where('taxonomy', '=', 'ticket_status')
-            .execute();
+          await setTicketTerm(trx, ticket.id, 'ticket_status', term.id);
           const change = { kind: 'field', field: 'status', oldValue: from, newValue: term.name, automatic: true } as const;
           return recordTicketChanges(trx, ticket.id, actor?.id ?? null, [change]);
         });
@@ -150,22 +146,9 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
 async function setTicketStatus(trx: Kysely<Database>, ticketId: number, slug: string): Promise<TicketChange | undefined> {
   const termId = await findTermId(trx, 'ticket_status', slug);
   if (termId === undefined) throw invalidField('status', `there is no status "${slug}"; use a slug from GET /statuses/`);
-  const before = await trx
-    .selectFrom('term_relationships as tr')
-    .innerJoin('terms as t', 't.id', 'tr.term_id')
-    .select(['t.id', 't.name'])
-    .where('tr.post_id', '=', ticketId)
-    .where('tr.taxonomy', '=', 'ticket_status')
-    .executeTakeFirst();
+  const before = await currentTicketTerm(trx, ticketId, 'ticket_status');
   if (before?.id === termId) return undefined;
-  if (before)
-    await trx
-      .updateTable('term_relationships')
-      .set({ term_id: termId })
-      .where('post_id', '=', ticketId)
-      .where('taxonomy', '=', 'ticket_status')
-      .execute();
-  else await trx.insertInto('term_relationships').values({ post_id: ticketId, taxonomy: 'ticket_status', term_id: termId }).execute();
+  await setTicketTerm(trx, ticketId, 'ticket_status', termId);
   const after = await trx.selectFrom('terms').select('name').where('id', '=', termId).executeTakeFirstOrThrow();
   return { kind: 'field', field: 'status', oldValue: before?.name ?? null, newValue: after.name };
 }

@@ -2,6 +2,7 @@ import { AppError } from '../errors.js';
 import type { DomainContext } from './context.js';
 import { now } from './context.js';
 import { recordTicketChanges } from './ticket-activity.js';
+import { currentTicketTerm, setTicketTerm } from './ticket-term-row.js';
 
 /** The statuses a client can no longer mark solved: it is already done. */
 export const FINISHED_STATUS_SLUGS = ['resolved', 'closed'] as const;
@@ -29,19 +30,8 @@ export async function markTicketSolved(ctx: DomainContext, userId: number, ticke
     .executeTakeFirst();
   if (!resolved) throw new AppError('NOT_FOUND', 'This help desk has no Resolved status.');
   const version = await ctx.db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('term_relationships as tr')
-      .innerJoin('terms as t', 't.id', 'tr.term_id')
-      .select(['t.id', 't.name'])
-      .where('tr.post_id', '=', ticket.id)
-      .where('tr.taxonomy', '=', 'ticket_status')
-      .executeTakeFirst();
-    await trx
-      .updateTable('term_relationships')
-      .set({ term_id: resolved.id })
-      .where('post_id', '=', ticket.id)
-      .where('taxonomy', '=', 'ticket_status')
-      .execute();
+    const before = await currentTicketTerm(trx, ticket.id, 'ticket_status');
+    await setTicketTerm(trx, ticket.id, 'ticket_status', resolved.id);
     await trx.updateTable('posts').set({ updated_at: now() }).where('id', '=', ticket.id).execute();
     // The activity log says the client solved it, and the version moves so an agent's stale send is caught.
     if (before?.id === resolved.id) return undefined;

@@ -9,6 +9,7 @@ import { now } from './context.js';
 import { FINISHED_STATUS_SLUGS } from './mark-ticket-solved.js';
 import { defaultMailPreferences, usersWantingMail } from './notification-preferences.js';
 import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
+import { currentTicketTerm, setTicketTerm } from './ticket-term-row.js';
 
 /** The status a "No, not yet" reopens a ticket to. */
 export const REOPEN_STATUS_SLUG = 'open';
@@ -74,13 +75,7 @@ export async function recordRating(ctx: DomainContext, claim: RatingClaim, comme
 
 /** Moves a finished ticket back to Open; undefined when it is not finished (an agent reopened it already). */
 async function reopenChange(trx: Kysely<Database>, ticketId: number): Promise<TicketChange | undefined> {
-  const current = await trx
-    .selectFrom('term_relationships as tr')
-    .innerJoin('terms as t', 't.id', 'tr.term_id')
-    .select(['t.slug', 't.name'])
-    .where('tr.post_id', '=', ticketId)
-    .where('tr.taxonomy', '=', 'ticket_status')
-    .executeTakeFirst();
+  const current = await currentTicketTerm(trx, ticketId, 'ticket_status');
   if (!current || !(FINISHED_STATUS_SLUGS as readonly string[]).includes(current.slug)) return undefined;
   const open = await trx
     .selectFrom('terms')
@@ -89,12 +84,7 @@ async function reopenChange(trx: Kysely<Database>, ticketId: number): Promise<Ti
     .where('slug', '=', REOPEN_STATUS_SLUG)
     .executeTakeFirst();
   if (!open) return undefined;
-  await trx
-    .updateTable('term_relationships')
-    .set({ term_id: open.id })
-    .where('post_id', '=', ticketId)
-    .where('taxonomy', '=', 'ticket_status')
-    .execute();
+  await setTicketTerm(trx, ticketId, 'ticket_status', open.id);
   await trx.updateTable('posts').set({ updated_at: now() }).where('id', '=', ticketId).execute();
   // Made by the helpdesk on the client's answer, as the setting says: automatic, not the client's choice.
   return { kind: 'field', field: 'status', oldValue: current.name, newValue: open.name, automatic: true };

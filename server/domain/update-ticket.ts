@@ -11,6 +11,7 @@ import { defaultMailPreferences, usersWantingMail } from './notification-prefere
 import { RESOLVED_SLUG, requestRating } from './request-rating.js';
 import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
 import { changeTicketTags } from './ticket-tags.js';
+import { currentTicketTerm, setTicketTerm } from './ticket-term-row.js';
 
 export interface TicketChanges {
   /** Status slug (changed by hand: no filter, no setting). */
@@ -99,7 +100,7 @@ export async function applyTicketChanges(
   for (const [key, taxonomy] of TERM_FIELDS) {
     const termKey = changes[key];
     if (termKey === undefined) continue;
-    const before = await currentTerm(trx, id, taxonomy);
+    const before = await currentTicketTerm(trx, id, taxonomy);
     if (termKey === null) {
       if (key === 'status') throw invalidField('status', 'a ticket always has a status');
       await trx.deleteFrom('term_relationships').where('post_id', '=', id).where('taxonomy', '=', taxonomy).execute();
@@ -108,14 +109,7 @@ export async function applyTicketChanges(
     }
     const termId = await findTermId(trx, taxonomy, termKey);
     if (termId === undefined) throw invalidField(key, `there is no ${key} "${termKey}"`);
-    const updated = await trx
-      .updateTable('term_relationships')
-      .set({ term_id: termId })
-      .where('post_id', '=', id)
-      .where('taxonomy', '=', taxonomy)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n)
-      await trx.insertInto('term_relationships').values({ post_id: id, taxonomy, term_id: termId }).execute();
+    await setTicketTerm(trx, id, taxonomy, termId);
     if (before?.id !== termId) {
       const after = await trx.selectFrom('terms').select(['name', 'slug']).where('id', '=', termId).executeTakeFirstOrThrow();
       recorded.push({ kind: 'field', field: key, oldValue: before?.name ?? null, newValue: after.name });
@@ -163,16 +157,6 @@ export async function applyTicketChanges(
   await trx.updateTable('posts').set(set).where('id', '=', id).execute();
   const version = await recordTicketChanges(trx, id, actor.id, recorded, expectedVersion);
   return { version, fields: [...new Set(recorded.map((change) => change.field ?? ''))], notified };
-}
-
-async function currentTerm(db: Kysely<Database>, ticketId: number, taxonomy: Taxonomy) {
-  return db
-    .selectFrom('term_relationships as tr')
-    .innerJoin('terms as t', 't.id', 'tr.term_id')
-    .select(['t.id', 't.name'])
-    .where('tr.post_id', '=', ticketId)
-    .where('tr.taxonomy', '=', taxonomy)
-    .executeTakeFirst();
 }
 
 async function findProductTitle(db: Kysely<Database>, id: number): Promise<string | undefined> {
