@@ -1,13 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from 'vitest';
-import { createDb, type Db } from '../db/create-db.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { createHooks } from '../hooks/create-hooks.js';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
-import { createDomainContext, type DomainContext } from './context.js';
+import { useTwoPostgresInstances } from '../test/two-instances.js';
 import { createTerm } from './create-term.js';
 import { deleteTerm } from './delete-term.js';
-import { listenForPostsChanges } from './listen-posts-changed.js';
 import { readTicketTerms } from './ticket-terms.js';
 import { updateTerm } from './update-term.js';
 
@@ -39,31 +35,14 @@ describeEachDatabase('the ticket terms filing reads from the cache', (dialect) =
   });
 });
 
-// Two instances on one PostgreSQL database, as two contexts with their own connections and caches.
 describe.skipIf(!inject('postgresUrl'))('ticket terms written on one instance [postgres]', () => {
-  let database: TestDatabase;
-  let dbs: Db[] = [];
-  let writer: DomainContext;
-  let reader: DomainContext;
-  let listener: { close(): Promise<void> };
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    dbs = [createDb({ url: database.url }), createDb({ url: database.url })];
-    await migrateToLatest(dbs[0] as Db);
-    [writer, reader] = dbs.map((db) => createDomainContext(db, createHooks())) as [DomainContext, DomainContext];
-    listener = await listenForPostsChanges(database.url, reader.postsCache, () => {});
-  });
-  afterAll(async () => {
-    await listener?.close();
-    for (const db of dbs) await db.close();
-    await database?.drop();
-  });
+  const instances = useTwoPostgresInstances();
 
   it('are seen by the other instance at once, not after its cache expires (5 s)', async () => {
-    expect((await readTicketTerms(reader)).has('ticket_reason', -1)).toBe(false);
-    const reason = await createTerm(writer, 'ticket_reason', { name: 'Added elsewhere' });
+    expect((await readTicketTerms(instances.reader())).has('ticket_reason', -1)).toBe(false);
+    const reason = await createTerm(instances.writer(), 'ticket_reason', { name: 'Added elsewhere' });
     await expect
-      .poll(async () => (await readTicketTerms(reader)).has('ticket_reason', reason.id), { timeout: 2_000, interval: 20 })
+      .poll(async () => (await readTicketTerms(instances.reader())).has('ticket_reason', reason.id), { timeout: 2_000, interval: 20 })
       .toBe(true);
   });
 });
