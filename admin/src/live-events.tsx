@@ -58,7 +58,7 @@ const LiveContext = createContext<Live>({ subscribe: () => () => {}, presence: n
 /**
  * The app's one EventSource: every screen subscribes here instead of opening its own stream. After a
  * dropped connection the browser reconnects by itself (the server's `retry:`); events of the gap are lost,
- * so subscribers get a `resync` then and fetch again.
+ * so subscribers get a `resync` then and fetch again — and once the first time it opens.
  */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const listeners = useRef(new Set<(event: LiveEvent) => void>());
@@ -67,7 +67,9 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let source: EventSource | null = null;
     let reopen: ReturnType<typeof setTimeout> | undefined;
-    let missed = false;
+    // The screens loaded their data before the stream was open: what happened in between was missed too,
+    // so the first open also asks them to fetch again (a new ticket's notification was lost that way).
+    let missed = true;
     const emit = (event: LiveEvent) => {
       for (const listener of listeners.current) listener(event);
     };

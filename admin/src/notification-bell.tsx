@@ -17,15 +17,23 @@ export function NotificationBell() {
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
 
+  // Events come in bursts (a new ticket, then its assignment) and answers may come back out of order:
+  // only the answer to the latest request is shown, so an older, smaller count never wins.
+  const latestRequest = useRef(0);
   const refreshCount = useCallback(() => {
+    const request = ++latestRequest.current;
     loadUnreadCount().then(
-      (answer) => setUnread(answer.unread),
+      (answer) => {
+        if (request === latestRequest.current) setUnread(answer.unread);
+      },
       () => {},
     );
   }, []);
   const refreshList = useCallback(() => {
+    const request = ++latestRequest.current;
     loadNotifications().then(
       (answer) => {
+        if (request !== latestRequest.current) return;
         setPage(answer);
         setUnread(answer.unread);
         setFailed('');
@@ -64,8 +72,9 @@ export function NotificationBell() {
   const openLine = async (id: number, ticketId: number) => {
     setOpen(false);
     navigate(`tickets/${ticketId}`);
+    const request = ++latestRequest.current;
     const answer = await markRead({ ids: [id] }).catch(() => null);
-    if (answer) setUnread(answer.unread);
+    if (answer && request === latestRequest.current) setUnread(answer.unread);
   };
   const markAll = async () => {
     const answer = await markRead({ all: true }).catch(() => null);
