@@ -43,7 +43,7 @@ test("B's open ticket shows A's reply and status change by itself, and both see 
   await a.getByLabel('Status').selectOption('closed');
   await expect(a.getByTestId('ticket-status')).toHaveText('Closed');
   await expect(b.getByTestId('ticket-status')).toHaveText('Closed', LIVE);
-  await expect(b.getByTestId('thread-event').filter({ hasText: `${ADMIN.name} set status to Closed` })).toBeVisible(LIVE);
+  await expect(b.getByTestId('thread-event').filter({ hasText: `${ADMIN.name} set the status to Closed` })).toBeVisible(LIVE);
   await expect(b.getByLabel('Reply', { exact: true })).toHaveValue('Let me check with the courier.');
   expect(await axeViolations(b)).toEqual([]);
   if (process.env.ADMIN_SCREENSHOTS) await b.screenshot({ path: `${process.env.ADMIN_SCREENSHOTS}/live-ticket.png`, fullPage: true });

@@ -42,7 +42,7 @@ test('B sees what A did before sending, keeps the draft, and the activity log na
   const notice = b.getByRole('alertdialog', { name: 'This ticket changed since you opened it.' });
   await expect(notice).toBeVisible();
   await expect(notice).toContainText(`${ADMIN.name} replied`);
-  await expect(notice).toContainText(`${ADMIN.name} set status to Closed`);
+  await expect(notice).toContainText(`${ADMIN.name} set the status to Closed`);
   expect(await axeViolations(b)).toEqual([]);
   if (process.env.ADMIN_SCREENSHOTS)
     await b.screenshot({ path: `${process.env.ADMIN_SCREENSHOTS}/two-agents-conflict.png`, fullPage: true });
@@ -53,7 +53,7 @@ test('B sees what A did before sending, keeps the draft, and the activity log na
   await notice.getByRole('button', { name: 'Show the ticket first' }).click();
   await expect(b.getByTestId('ticket-status')).toHaveText('Closed');
   await expect(b.getByText('It was delivered to your neighbour.')).toBeVisible();
-  await expect(b.getByTestId('thread-event').filter({ hasText: `${ADMIN.name} set status to Closed` })).toBeVisible();
+  await expect(b.getByTestId('thread-event').filter({ hasText: `${ADMIN.name} set the status to Closed` })).toBeVisible();
   await expect(b.getByLabel('Reply', { exact: true })).toHaveValue('We are still looking into it.');
   await b.getByLabel('Reply', { exact: true }).fill('Glad it turned up!');
   await b.getByRole('button', { name: 'Send reply' }).click();

@@ -1,18 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { describeTicketChange } from '../../common/describe-ticket-change.js';
 import type { TicketEvent } from './api.js';
 
 /** "Alex replied 20 s ago" — one change in plain words, for the conflict notice and the activity log. */
 export function describeChange(event: TicketEvent, now = Date.now()): string {
-  const who = event.by?.name || (event.kind === 'reply' ? 'The automatic responder' : 'Someone');
-  const when = ago(event.created, now);
-  if (event.kind === 'reply') return `${who} replied ${when}`;
-  if (event.kind === 'note') return `${who} added an internal note ${when}`;
-  if (event.kind === 'rating') return `${who} answered “${event.to === 'yes' ? 'Yes, solved' : 'No, not yet'}” ${when}`;
-  if (event.field === 'tag')
-    return event.to === null ? `${who} removed the tag ${event.from} ${when}` : `${who} added the tag ${event.to} ${when}`;
-  const to = event.to ?? 'none';
-  if (event.automatic) return `The status moved to ${to} ${when}`;
-  return `${who} set ${event.field} to ${to} ${when}`;
+  return `${describeTicketChange(event)} ${ago(event.created, now)}`;
 }
 
 function ago(iso: string, now: number): string {

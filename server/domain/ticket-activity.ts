@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { describeTicketChange } from '../../common/describe-ticket-change.js';
 import type { Database, TicketEventsTable } from '../db/tables.js';
 import { AppError } from '../errors.js';
 import { now } from './context.js';
@@ -139,18 +140,9 @@ async function staleVersion(db: Kysely<Database>, ticketId: number, expectedVers
   });
 }
 
-/** "Alex replied and set the status to Closed" — one sentence for a list of changes. */
+/** "Alex replied, Alex set the status to Closed" — one sentence for a list of changes. */
 export function describeEvents(events: TicketEvent[]): string {
-  const parts = events.map((e) => {
-    const who = e.actor?.name || (e.kind === 'reply' ? 'the automatic responder' : 'someone');
-    if (e.kind === 'reply') return `${who} replied`;
-    if (e.kind === 'note') return `${who} added a note`;
-    if (e.kind === 'rating') return `${who} answered "${e.newValue === 'yes' ? 'Yes, solved' : 'No, not yet'}"`;
-    if (e.field === 'tag') return e.newValue === null ? `${who} removed the tag ${e.oldValue}` : `${who} added the tag ${e.newValue}`;
-    const to = e.newValue ?? 'none';
-    return e.automatic ? `the status moved to ${to}` : `${who} set the ${e.field} to ${to}`;
-  });
-  return parts.join(', ');
+  return events.map((e) => describeTicketChange(presentTicketEvent(e), true)).join(', ');
 }
 
 /** The API's shape of an event (the thread, and the 409's `changes`). */
