@@ -143,6 +143,43 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
     expect(failed).toEqual([{ sender: 'mallory@client.test', reason: expect.stringContaining('neither the client') }]);
   });
 
+  it('a message that fails on every pass is set aside in Failed, kept for a retry; the mail behind it is imported', async () => {
+    const res = await hd.app.inject({
+      method: 'POST',
+      url: '/api/helpdesk/v1/tickets/',
+      payload: ticketPayload({ email: 'cy@client.test' }),
+    });
+    const id = (res.json() as { id: number }).id;
+    const [confirmation] = await delivery.mailsTo('cy@client.test');
+    const replyTo = confirmation?.headers['reply-to'] as string;
+    // A plugin that breaks on every new sender: not the client's mistake, so each pass counts as "try again later".
+    hd.hooks.addFilter('helpdesk_can_register_users', 'test/broken', () => {
+      throw new TypeError('the plugin broke');
+    });
+    // Passes every second, so that the tries come quickly.
+    await source.stop();
+    source = createImapSource(
+      { ctx: hd.ctx, config: hd.config, counters: hd.counters },
+      { url: dovecot.url, pollSeconds: 1 },
+      { info: () => {}, warn: () => {} },
+    );
+    await imap.append('INBOX', await composeMail({ from: 'new@client.test', to: SUPPORT, subject: 'Stuck', text: 'Help.' }));
+    await imap.append('INBOX', await composeMail({ from: 'cy@client.test', to: replyTo, subject: 'Re', text: 'Behind it.' }));
+    source.start();
+
+    await expect.poll(() => folderCount('INBOX'), settled).toBe(0);
+    expect(await folderCount('Failed')).toBe(1);
+    expect(await comments(id)).toEqual([{ content: 'Behind it.', author_role: 'client' }]);
+    const [failed] = await hd.ctx.db
+      .selectFrom('inbound_mails')
+      .select(['sender', 'reason', 'raw'])
+      .where('outcome', '=', 'rejected')
+      .execute();
+    expect(failed?.sender).toBe('new@client.test');
+    expect(failed?.reason).toContain('could not be imported after several tries (the plugin broke)');
+    expect(failed?.raw).toContain('Help.');
+  });
+
   it('two instances reading one mailbox import each message once', async () => {
     await updateSettings(hd.ctx, { emails: { new_tickets_per_sender_hour: 1000 } });
     // A second instance: its own connection and its own claim on the same mailbox and database.

@@ -41,6 +41,8 @@ export function createImapSource(deps: ReceiveDeps, settings: ImapSourceSettings
   let loop: Promise<void> | undefined;
   let client: ImapFlow | null = null;
   let pending = false;
+  // A message's temporary failures, by UID, across passes and reconnections (import-mailbox.ts).
+  const tries = new Map<number, number>();
   let wakeUp: (() => void) | undefined;
 
   const wake = () => {
@@ -92,7 +94,7 @@ export function createImapSource(deps: ReceiveDeps, settings: ImapSourceSettings
           await wait(LEASE_MS / 3);
           continue;
         }
-        const pass = await importMailbox(deps, connection, mailbox, log, holdLease);
+        const pass = await importMailbox(deps, connection, mailbox, log, holdLease, tries);
         const checked = { mailbox: where, lastCheckAt: new Date().toISOString() };
         if (pass.temporary) await failed(pass.temporary);
         await writeImapStatus(deps.ctx.db, pass.temporary ? checked : { ...checked, lastError: null, lastErrorAt: null });

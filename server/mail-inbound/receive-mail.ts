@@ -28,9 +28,16 @@ export interface ReceiveDeps {
  * Imports one incoming message (from IMAP, the pipe command or an admin's retry) and says what came
  * of it. Never answers automatic mail, reports or our own mail; records every outcome by Message-ID,
  * so the same message delivered again, by any path, changes nothing. A storage fault stores nothing
- * and answers `temporary`.
+ * and answers `temporary` — unless this is the message's `lastTry`: then it is recorded as rejected
+ * (with its text, for the admin's retry) so that one message that always fails cannot hold up the
+ * mail behind it. If even that record fails, the database is away and it stays `temporary`.
  */
-export async function receiveMail(deps: ReceiveDeps, raw: string | Buffer, source: InboundSource): Promise<ReceiveResult> {
+export async function receiveMail(
+  deps: ReceiveDeps,
+  raw: string | Buffer,
+  source: InboundSource,
+  { lastTry = false }: { lastTry?: boolean } = {},
+): Promise<ReceiveResult> {
   let mail: IncomingMail;
   try {
     mail = await parseIncomingMail(raw);
@@ -52,7 +59,16 @@ export async function receiveMail(deps: ReceiveDeps, raw: string | Buffer, sourc
       await recordInboundMail(deps.ctx.db, inboundRow(mail, source, 'rejected', { reason })).catch(() => {});
       return { kind: 'rejected', reason };
     }
-    return { kind: 'temporary', reason: `Could not import it now: ${error instanceof Error ? error.message : String(error)}` };
+    const why = error instanceof Error ? error.message : String(error);
+    if (lastTry) {
+      const reason = `It could not be imported after several tries (${why}). Retry it once the cause is fixed.`;
+      const recorded = await recordInboundMail(deps.ctx.db, inboundRow(mail, source, 'rejected', { reason })).then(
+        () => true,
+        () => false,
+      );
+      if (recorded) return { kind: 'rejected', reason };
+    }
+    return { kind: 'temporary', reason: `Could not import it now: ${why}` };
   }
 }
 
