@@ -10,8 +10,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * (until then an old link can still ask for a fresh one), expired sign-up confirmations and reset links,
  * rate-limit hits older than a day, counter windows that have ended, jobs done or skipped over 30 days ago
  * (failed ones stay for an admin), notifications read over 30 days ago (and any over 180 days old: the
- * list stays bounded for an agent who never reads it), what aborted uploads and deleted tickets left of
- * their files, and (when Tickets → Attachments says so) the files of tickets closed long ago.
+ * list stays bounded for an agent who never reads it), the record of incoming mails imported or ignored
+ * over 90 days ago (it only stops a message delivered twice from being imported twice, and a processed
+ * message has long left the mailbox) and of rejected ones over 180 days ago (kept longer for the admin's
+ * retry), what aborted uploads and deleted tickets left of their files, and (when Tickets → Attachments
+ * says so) the files of tickets closed long ago.
  */
 export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promise<void> {
   const iso = (ms: number) => new Date(at.getTime() - ms).toISOString();
@@ -37,6 +40,16 @@ export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promi
     .execute();
   await ctx.db
     .deleteFrom('notifications')
+    .where('created_at', '<=', iso(180 * DAY_MS))
+    .execute();
+  await ctx.db
+    .deleteFrom('inbound_mails')
+    .where('outcome', 'in', ['imported', 'ignored'])
+    .where('created_at', '<=', iso(90 * DAY_MS))
+    .execute();
+  await ctx.db
+    .deleteFrom('inbound_mails')
+    .where('outcome', '=', 'rejected')
     .where('created_at', '<=', iso(180 * DAY_MS))
     .execute();
   await sweepAbandonedUploads(ctx, at.getTime());

@@ -253,7 +253,7 @@ describe('backoff', () => {
 
 describeEachDatabase('housekeeping', (dialect) => {
   const hd = useTestHelpdesk(dialect);
-  it('deletes expired sessions, long-expired links, old rate-limit hits and old done jobs; keeps the rest and failed jobs', async () => {
+  it('deletes expired sessions, long-expired links, old rate-limit hits, old done jobs and old incoming-mail records; keeps the rest and failed jobs', async () => {
     const user = await hd.ctx.db
       .insertInto('users')
       .values({ email: 'h@k.test', name: 'H', role: 'client', password_hash: null, created_at: '2026-01-01', updated_at: '2026-01-01' })
@@ -295,9 +295,27 @@ describeEachDatabase('housekeeping', (dialect) => {
       .insertInto('jobs')
       .values([job('done', 31), job('done', 1), job('failed', 90), job('skipped', 31)])
       .execute();
+    const mail = (outcome: 'imported' | 'ignored' | 'rejected', days: number) => ({
+      message_id: `<${outcome}-${days}@client.test>`,
+      sender: 'c@client.test',
+      subject: 'Hi',
+      outcome,
+      reason: null,
+      ticket_id: null,
+      comment_id: null,
+      raw: null,
+      source: 'pipe' as const,
+      created_at: ago(days),
+    });
+    await hd.ctx.db
+      .insertInto('inbound_mails')
+      .values([mail('imported', 91), mail('imported', 89), mail('ignored', 91), mail('rejected', 91), mail('rejected', 181)])
+      .execute();
 
     const { cleanUpExpired } = await import('./housekeeping.js');
     await cleanUpExpired(hd.ctx, now);
+    const mails = await hd.ctx.db.selectFrom('inbound_mails').select('message_id').orderBy('id').execute();
+    expect(mails.map((m) => m.message_id)).toEqual(['<imported-89@client.test>', '<rejected-91@client.test>']);
     expect((await hd.ctx.db.selectFrom('sessions').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live']);
     expect((await hd.ctx.db.selectFrom('login_tokens').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['recent']);
     expect(await hd.ctx.db.selectFrom('rate_limit_hits').selectAll().execute()).toHaveLength(1);
