@@ -8,13 +8,14 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newStorageKey } from './file-keys.js';
 import { createS3FileStore } from './s3-file-store.js';
-import { sendFileToS3 } from './send-file-to-s3.js';
+import { partSizeFor, sendFileToS3 } from './send-file-to-s3.js';
 
 const BUCKET = 'helpdesk-files';
 const CREDENTIALS = { accessKeyId: 'test', secretAccessKey: 'test' };
 
 interface Seen {
   method: string;
+  headers: Record<string, string | string[] | undefined>;
   query: URLSearchParams;
   body: Buffer;
 }
@@ -30,6 +31,7 @@ async function fakeS3(answer: (seen: Seen, earlier: Seen[]) => number | undefine
     for await (const piece of req) pieces.push(piece as Buffer);
     const request = {
       method: req.method ?? '',
+      headers: req.headers,
       query: new URL(req.url ?? '/', 'http://s3.test').searchParams,
       body: Buffer.concat(pieces),
     };
@@ -59,7 +61,8 @@ async function fakeS3(answer: (seen: Seen, earlier: Seen[]) => number | undefine
     if (request.method === 'GET' && request.query.has('uploads'))
       return xml(`<ListMultipartUploadsResult><Bucket>${BUCKET}</Bucket></ListMultipartUploadsResult>`);
     if (request.method === 'PUT') {
-      res.writeHead(200, { etag: `"part-${request.query.get('partNumber') ?? 'whole'}"` });
+      const part = request.query.get('partNumber') ?? 'whole';
+      res.writeHead(200, { etag: `"part-${part}"`, 'x-amz-checksum-crc32': `crc-${part}` });
       return res.end();
     }
     res.writeHead(204);
@@ -83,7 +86,7 @@ const isPart = (request: Seen) => request.method === 'PUT' && request.query.has(
 describe('sending a spooled file to S3', () => {
   const dir = mkdtempSync(join(tmpdir(), 'helpdesk-s3-send-'));
   const servers: Server[] = [];
-  const start = async (answer?: Parameters<typeof fakeS3>[0]) => {
+  const start = async (answer?: Parameters<typeof fakeS3>[0], checksums: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED' = 'WHEN_REQUIRED') => {
     const fake = await fakeS3(answer);
     servers.push(fake.server);
     const client = new S3Client({
@@ -91,7 +94,8 @@ describe('sending a spooled file to S3', () => {
       region: 'us-east-1',
       forcePathStyle: true,
       credentials: CREDENTIALS,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
+      requestChecksumCalculation: checksums,
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
     });
     return { ...fake, client };
   };
@@ -162,6 +166,21 @@ describe('sending a spooled file to S3', () => {
     expect(
       seen.map((request) => `${request.method} ${request.query.get('partNumber') ?? ''} ${request.query.get('uploadId') ?? ''}`.trim()),
     ).toEqual(['POST', 'PUT 1 upload-1', 'PUT 2 upload-1', 'DELETE  upload-1']);
+  });
+
+  it('on S3 itself (checksums on), asks for CRC32 parts at the start and lists each part’s checksum at the end', async () => {
+    const { client, seen } = await start(undefined, 'WHEN_SUPPORTED');
+    const bytes = pattern(2 * 100_003);
+    await sendFileToS3(client, { Bucket: BUCKET, Key: 'k', path: file(bytes), size: bytes.length, partBytes: 100_003 });
+    expect(seen[0]?.headers['x-amz-checksum-algorithm']).toBe('CRC32');
+    expect(seen.at(-1)?.body.toString()).toMatch(/<ChecksumCRC32>crc-1<\/ChecksumCRC32>.*<ChecksumCRC32>crc-2<\/ChecksumCRC32>/s);
+  });
+
+  it('makes parts larger than asked when the file would need more than S3’s 10,000', () => {
+    expect(partSizeFor(50_000, 100)).toBe(100);
+    expect(partSizeFor(1_000_000, 100)).toBe(100);
+    expect(partSizeFor(1_000_001, 100)).toBe(101);
+    expect(partSizeFor(60 * 1024 ** 3, 5 * 1024 ** 2)).toBe(Math.ceil((60 * 1024 ** 3) / 10_000));
   });
 
   it('store: an upload the server fails leaves no spool file, no multipart upload and no object', async () => {

@@ -28,7 +28,7 @@ export async function sendFileToS3(client: S3Client, file: FileToSend): Promise<
     await import('@aws-sdk/client-s3');
   const { Bucket, Key, path, size } = file;
   const attempts = await client.config.maxAttempts();
-  const partBytes = Math.max(file.partBytes, Math.ceil(size / MAX_PARTS));
+  const partBytes = partSizeFor(size, file.partBytes);
   if (size <= partBytes) {
     await retryWithFreshBody(attempts, () =>
       client.send(new PutObjectCommand({ Bucket, Key, ContentLength: size, Body: size === 0 ? Buffer.alloc(0) : createReadStream(path) })),
@@ -67,4 +67,9 @@ export async function sendFileToS3(client: S3Client, file: FileToSend): Promise<
     await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => {});
     throw error;
   }
+}
+
+/** The part size for a file of `size`: the one asked for, or larger when that would make too many parts. */
+export function partSizeFor(size: number, partBytes: number): number {
+  return Math.max(partBytes, Math.ceil(size / MAX_PARTS));
 }
