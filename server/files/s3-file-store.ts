@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
@@ -111,6 +111,26 @@ export async function createS3FileStore(setting: S3FilesSetting, options: S3File
       return Readable.from(exactly(body, range.start - sentFrom, range.end - range.start + 1));
     },
     delete: deleteKey,
+    // A spool file is written as the upload comes in and sent at once; one untouched for an hour is past
+    // the hour after which the sweep deletes any pending upload, so nothing will send or delete it.
+    async deleteLocalLeftovers(before) {
+      const names = await readdir(spoolDir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      let deleted = 0;
+      for (const name of names) {
+        const path = join(spoolDir, name);
+        const written = await stat(path).then(
+          (found) => found.mtimeMs,
+          () => undefined,
+        );
+        if (written === undefined || written >= before) continue;
+        await rm(path, { force: true });
+        deleted += 1;
+      }
+      return deleted;
+    },
     async check() {
       try {
         await client.send(new HeadBucketCommand({ Bucket }));
