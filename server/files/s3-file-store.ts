@@ -90,7 +90,8 @@ export async function createS3FileStore(setting: S3FilesSetting, options: S3File
         await deleteObject(key).catch(() => {});
         throw error;
       } finally {
-        await rm(path, { force: true });
+        // Not a reason to fail a stored file: a spool file that could not go is swept by age.
+        await rm(path, { force: true }).catch(() => {});
       }
     },
     async get(key, range?: ByteRange) {
