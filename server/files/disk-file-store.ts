@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ByteRange, FileStore } from './file-store.js';
+import { writeToNewFile } from './write-to-new-file.js';
 
 /**
  * Files in a folder (HELPDESK_FILES=disk, `<data folder>/files`): each is written under a temporary
@@ -22,26 +22,12 @@ export function createDiskFileStore(root: string): FileStore {
       const target = finalPath(key);
       const partial = partialPath(key);
       await mkdir(partialDir, { recursive: true });
-      let size = 0;
-      // Opened before the first byte: a write stream opens its file later, so a source refused at once
-      // (a disguised file) could have its partial file created after the clean-up below had run.
-      const file = await open(partial, 'wx', 0o600);
+      const size = await writeToNewFile(partial, source);
       try {
-        await pipeline(
-          source,
-          async function* count(pieces: AsyncIterable<Uint8Array>) {
-            for await (const piece of pieces) {
-              size += piece.byteLength;
-              yield piece;
-            }
-          },
-          file.createWriteStream(),
-        );
         await mkdir(join(target, '..'), { recursive: true });
         await rename(partial, target);
         return { size };
       } catch (error) {
-        await file.close().catch(() => {});
         await rm(partial, { force: true }).catch(() => {});
         throw error;
       }

@@ -22,6 +22,12 @@ export interface FileStore {
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Deletes whatever is stored under `key`, finished or not; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Deletes what uploads left on this machine's disk, last written before `before` (ms since 1970), that no
+   * key reaches any more: the S3 store's spool files, whose pending rows another instance swept while this
+   * one was down. Runs with the sweep of abandoned uploads.
+   */
+  deleteLocalLeftovers?(before: number): Promise<number>;
   /** At start: throws a plain error when the store cannot be used (a bucket missing or refusing us). */
   check?(): Promise<void>;
 }

@@ -1,11 +1,28 @@
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { S3FilesSetting } from '../config/config-types.js';
 import type { ByteRange, FileStore } from './file-store.js';
+import { sendFileToS3 } from './send-file-to-s3.js';
+import { writeToNewFile } from './write-to-new-file.js';
 
-/** S3’s smallest part but the last, sent one at a time: an upload in progress holds one part (5 MB) in memory. */
+/** S3's smallest part but the last: a file up to this size is one PutObject. */
 const PART_BYTES = 5 * 1024 * 1024;
-const PARTS_IN_FLIGHT = 1;
+
+const SILENT_LOGGER = { debug() {}, info() {}, warn() {}, error() {} };
+
+export interface S3FileStoreOptions {
+  /**
+   * Where files wait, whole, before they are sent: a folder of the data folder (local disk; the system's
+   * temporary folder may be memory).
+   */
+  spoolDir: string;
+  /** The part size of multipart uploads (tests lower it to see several parts of a small file). */
+  partBytes?: number;
+  /** The AWS SDK client's settings, over ours (tests give credentials, attempts). */
+  clientConfig?: S3ClientConfig;
+}
 
 export interface S3FileStore extends FileStore {
   readonly kind: 's3';
@@ -16,13 +33,15 @@ export interface S3FileStore extends FileStore {
 /**
  * Files as objects of an S3-compatible bucket (HELPDESK_FILES=s3://bucket?endpoint=…&region=…), through
  * the AWS SDK: credentials come from its usual sources (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a
- * profile, an instance role) and are never in our config or logs. A file is streamed up in parts and
- * becomes an object only when whole (a failed upload is aborted), so a reader never sees half a file;
- * a process killed mid-upload leaves an unfinished multipart upload, which `delete` aborts when the sweep
- * reaches its pending attachment. Custom endpoints are addressed by path (bucket in the path, not the
- * host name), which is what MinIO, Garage, Ceph and the like expect.
+ * profile, an instance role) and are never in our config or logs. A file is first written to a spool
+ * file (its size is unknown until it ends, and S3 wants each request's length), then sent from that file
+ * in one PUT or in parts read straight from it, so no upload holds its bytes in memory; the object
+ * appears only when whole (a failed upload is aborted). A process killed mid-upload leaves a spool file
+ * or an unfinished multipart upload, which `delete` removes when the sweep reaches its pending
+ * attachment. Custom endpoints are addressed by path (bucket in the path, not the host name), which is
+ * what MinIO, Garage, Ceph and the like expect.
  */
-export async function createS3FileStore(setting: S3FilesSetting, clientConfig: S3ClientConfig = {}): Promise<S3FileStore> {
+export async function createS3FileStore(setting: S3FilesSetting, options: S3FileStoreOptions): Promise<S3FileStore> {
   // Loaded only when chosen: the SDK takes about 0.4 s to load, which every other start would pay.
   const {
     AbortMultipartUploadCommand,
@@ -33,11 +52,10 @@ export async function createS3FileStore(setting: S3FilesSetting, clientConfig: S
     S3Client,
     S3ServiceException,
   } = await import('@aws-sdk/client-s3');
-  const { Upload } = await import('@aws-sdk/lib-storage');
   const client = new S3Client({
     region: setting.region,
     // Other S3-compatible servers: addressed by path, and checksums only where S3 requires them (many
-    // servers refuse the SDK's default CRC trailers, and computing them costs a copy of each part).
+    // servers refuse the SDK's default CRC trailers).
     ...(setting.endpoint
       ? {
           endpoint: setting.endpoint,
@@ -46,40 +64,34 @@ export async function createS3FileStore(setting: S3FilesSetting, clientConfig: S
           responseChecksumValidation: 'WHEN_REQUIRED',
         }
       : {}),
-    ...clientConfig,
+    // The SDK's only default log line is a warning that a failed request with a stream body is not
+    // retried, printed on stderr: sendFileToS3 retries those itself, from the file.
+    logger: SILENT_LOGGER,
+    ...options.clientConfig,
   });
   const Bucket = setting.bucket;
+  const { spoolDir } = options;
+  const partBytes = options.partBytes ?? PART_BYTES;
+  const spoolPath = (key: string) => join(spoolDir, `${key}.part`);
   return {
     kind: 's3',
     async put(key, source) {
       assertKey(key);
-      let size = 0;
-      // The source's own error (a limit, the client gone) is the one to throw, not the SDK's view of it.
-      let sourceError: unknown;
-      async function* count(): AsyncGenerator<Uint8Array> {
-        try {
-          for await (const piece of source) {
-            size += piece.byteLength;
-            yield piece;
-          }
-        } catch (error) {
-          sourceError = error;
-          throw error;
-        }
-      }
-      const upload = new Upload({
-        client,
-        params: { Bucket, Key: key, Body: Readable.from(count(), { objectMode: false }) },
-        partSize: PART_BYTES,
-        queueSize: PARTS_IN_FLIGHT,
-      });
+      const path = spoolPath(key);
+      await mkdir(spoolDir, { recursive: true, mode: 0o700 });
+      // The source's own error (a limit, a refused kind, the client gone) is thrown from here, with the
+      // spool file already removed and nothing sent.
+      const size = await writeToNewFile(path, source);
       try {
-        await upload.done();
+        await sendFileToS3(client, { Bucket, Key: key, path, size, partBytes });
         return { size };
       } catch (error) {
-        // Upload aborted its multipart upload already; this also covers a server that could not.
-        await deleteKey(key).catch(() => {});
-        throw sourceError ?? error;
+        // The multipart upload is aborted already; this also covers a server that could not abort it.
+        await deleteObject(key).catch(() => {});
+        throw error;
+      } finally {
+        // Not a reason to fail a stored file: a spool file that could not go is swept by age.
+        await rm(path, { force: true }).catch(() => {});
       }
     },
     async get(key, range?: ByteRange) {
@@ -100,6 +112,26 @@ export async function createS3FileStore(setting: S3FilesSetting, clientConfig: S
       return Readable.from(exactly(body, range.start - sentFrom, range.end - range.start + 1));
     },
     delete: deleteKey,
+    // A spool file is written as the upload comes in and sent at once; one untouched for an hour is past
+    // the hour after which the sweep deletes any pending upload, so nothing will send or delete it.
+    async deleteLocalLeftovers(before) {
+      const names = await readdir(spoolDir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      let deleted = 0;
+      for (const name of names) {
+        const path = join(spoolDir, name);
+        const written = await stat(path).then(
+          (found) => found.mtimeMs,
+          () => undefined,
+        );
+        if (written === undefined || written >= before) continue;
+        await rm(path, { force: true });
+        deleted += 1;
+      }
+      return deleted;
+    },
     async check() {
       try {
         await client.send(new HeadBucketCommand({ Bucket }));
@@ -120,8 +152,14 @@ export async function createS3FileStore(setting: S3FilesSetting, clientConfig: S
     },
   };
 
+  // Whatever the key has: a spool file a killed process left, the object, unfinished multipart uploads.
   async function deleteKey(key: string): Promise<void> {
     assertKey(key);
+    await rm(spoolPath(key), { force: true });
+    await deleteObject(key);
+  }
+
+  async function deleteObject(key: string): Promise<void> {
     await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     await abortUnfinishedUploads(key);
   }

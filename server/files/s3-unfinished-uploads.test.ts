@@ -1,6 +1,9 @@
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newStorageKey } from './file-keys.js';
 import { createS3FileStore } from './s3-file-store.js';
@@ -48,12 +51,18 @@ describe('S3 store: deleting a key aborts its unfinished multipart uploads', () 
     const { port } = fake.server.address() as AddressInfo;
     const store = await createS3FileStore(
       { kind: 's3', bucket: BUCKET, region: 'us-east-1', endpoint: `http://127.0.0.1:${port}` },
-      { credentials: { accessKeyId: 'test', secretAccessKey: 'test' }, maxAttempts: 1 },
+      { spoolDir: spoolDir(), clientConfig: { credentials: { accessKeyId: 'test', secretAccessKey: 'test' }, maxAttempts: 1 } },
     );
     return { store, seen: fake.seen };
   };
+  let dir: string | undefined;
+  const spoolDir = () => {
+    dir ??= mkdtempSync(join(tmpdir(), 'helpdesk-s3-spool-'));
+    return dir;
+  };
   afterAll(() => {
     for (const server of servers) server.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('deletes the object and aborts the upload a killed process left under the key, and no other', async () => {

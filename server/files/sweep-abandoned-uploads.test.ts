@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +8,12 @@ import { migrateToLatest } from '../db/migrate.js';
 import { createDomainContext, type DomainContext } from '../domain/context.js';
 import { createHooks } from '../hooks/create-hooks.js';
 import { TINY_PNG } from '../test/multipart.js';
+import { S3_TEST_CREDENTIALS, startTestS3Server } from '../test/s3-server.js';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
 import { claimUploads } from './claim-uploads.js';
 import { createDiskFileStore } from './disk-file-store.js';
 import { type ReceivedUpload, receiveUpload } from './receive-upload.js';
+import { createS3FileStore } from './s3-file-store.js';
 import { ABANDONED_AFTER_MS, sweepAbandonedUploads } from './sweep-abandoned-uploads.js';
 import { THIS_UPLOADER } from './upload-owner.js';
 
@@ -116,6 +118,25 @@ describeEachDatabase('sweeping abandoned uploads', (dialect) => {
     writeFileSync(partial, Buffer.alloc(1000));
     expect(await sweepAbandonedUploads(ctx)).toBe(1);
     expect(existsSync(partial)).toBe(false);
+  });
+
+  it('s3: a spool file whose row another instance swept goes once an hour old; a younger one stays', async () => {
+    const s3 = await startTestS3Server();
+    try {
+      const spoolDir = join(dir, 's3-spool');
+      const store = await createS3FileStore(s3.setting, { spoolDir, clientConfig: { credentials: S3_TEST_CREDENTIALS } });
+      const ctx = createDomainContext(db, createHooks(), undefined, store);
+      mkdirSync(spoolDir, { recursive: true });
+      const [orphan, young] = [join(spoolDir, `${'cd'.repeat(16)}.part`), join(spoolDir, `${'ef'.repeat(16)}.part`)];
+      writeFileSync(orphan, Buffer.alloc(1000));
+      writeFileSync(young, Buffer.alloc(1000));
+      const longAgo = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
+      utimesSync(orphan, longAgo, longAgo);
+      await sweepAbandonedUploads(ctx);
+      expect([existsSync(orphan), existsSync(young)]).toEqual([false, true]);
+    } finally {
+      await s3.close();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { type ClientRequest, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { createDb, type Db } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -10,6 +11,7 @@ import { createHooks } from '../hooks/create-hooks.js';
 import { updateSettings } from '../settings/settings.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { ensureBuiltServer, startHelpdeskProcess } from '../test/helpdesk-process.js';
+import { startTestS3Server, type TestS3Server } from '../test/s3-server.js';
 import { createTestDatabase, describeEachDatabase } from '../test/test-databases.js';
 
 const MB = 1_048_576;
@@ -59,12 +61,18 @@ describeEachDatabase('kill -9 of the server in the middle of a large upload, the
     while (cleanups.length) await cleanups.pop()?.();
   });
 
-  for (const store of ['database', 'disk'] as const) {
+  for (const store of ['database', 'disk', 's3'] as const) {
     it(`${store} store: the bytes stored so far and the pending row are gone after the restart, and no ticket was filed`, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'helpdesk-upload-kill-'));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       let databaseUrl = join(dataDir, 'helpdesk.sqlite');
       const env: Record<string, string> = { HELPDESK_DATA_DIR: dataDir, HELPDESK_FILES: store, LOG_LEVEL: 'warn' };
+      let s3: TestS3Server | undefined;
+      if (store === 's3') {
+        s3 = await startTestS3Server();
+        cleanups.push(() => s3?.close());
+        Object.assign(env, s3.env);
+      }
       if (dialect === 'postgres') {
         const database = await createTestDatabase('postgres');
         cleanups.push(() => database.drop());
@@ -78,10 +86,11 @@ describeEachDatabase('kill -9 of the server in the middle of a large upload, the
       await setRegistration(ctx, { anyoneCanRegister: false, createAccounts: true });
       await relaxIntakeLimits(ctx);
       await updateSettings(ctx, { tickets: { attachment_max_file_mb: 50, attachment_max_ticket_mb: 50 } });
-      const filesDir = join(dataDir, 'files');
+      // Where the bytes wait: the disk store's files, or the S3 store's spool files (sent once whole).
+      const filesDir = join(dataDir, store === 's3' ? 's3-spool' : 'files');
       const tickets = async () => (await db.kysely.selectFrom('posts').select('id').where('type', '=', 'ticket').execute()).length;
       const storedBytes = async () => {
-        if (store === 'disk') return filesUnder(filesDir).reduce((sum, file) => sum + file.size, 0);
+        if (store !== 'database') return filesUnder(filesDir).reduce((sum, file) => sum + file.size, 0);
         const chunks = await db.kysely.selectFrom('file_chunks').select('seq').execute();
         return chunks.length * 256 * 1024;
       };
@@ -107,6 +116,10 @@ describeEachDatabase('kill -9 of the server in the middle of a large upload, the
       expect(await db.kysely.selectFrom('attachments').select('id').execute()).toEqual([]);
       expect(await db.kysely.selectFrom('file_chunks').select('seq').execute()).toEqual([]);
       expect(filesUnder(filesDir)).toEqual([]);
+      if (s3) {
+        const objects = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.setting.bucket }));
+        expect(objects.Contents ?? []).toEqual([]);
+      }
       expect(await tickets()).toBe(0);
       await second.kill('SIGTERM');
     }, 90_000);

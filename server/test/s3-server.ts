@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
+import S3rver, { type S3rverEvent } from 's3rver';
 import type { S3FilesSetting } from '../config/config-types.js';
 
 /** s3rver's fixed credentials: it checks every request's signature against them. */
@@ -13,6 +13,10 @@ export interface TestS3Server {
   /** HELPDESK_FILES and the AWS variables for a `helpdesk serve` process using this server. */
   env: Record<string, string>;
   client: S3Client;
+  /** The folder s3rver keeps the bucket in (its unfinished multipart uploads too, as files). */
+  directory: string;
+  /** Objects made so far, as `Put <key>` (one PutObject) or `Post <key>` (a completed multipart upload). */
+  created: string[];
   close(): Promise<void>;
 }
 
@@ -23,6 +27,12 @@ export interface TestS3Server {
 export async function startTestS3Server(bucket = 'helpdesk-files'): Promise<TestS3Server> {
   const directory = mkdtempSync(join(tmpdir(), 'helpdesk-s3-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
+  const created: string[] = [];
+  server.on('event', (event: S3rverEvent) => {
+    const [record] = event.Records;
+    const how = /^ObjectCreated:(Put|Post)$/.exec(record?.eventName ?? '')?.[1];
+    if (how) created.push(`${how} ${record?.s3.object.key}`);
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: S3_TEST_CREDENTIALS });
@@ -35,6 +45,8 @@ export async function startTestS3Server(bucket = 'helpdesk-files'): Promise<Test
       AWS_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
     },
     client,
+    directory,
+    created,
     async close() {
       client.destroy();
       await server.close();
