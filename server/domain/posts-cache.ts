@@ -5,7 +5,7 @@
  * bounds staleness while that notice cannot arrive. Concurrent misses share one query.
  */
 export class PostsCache {
-  private readonly entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+  private readonly entries = new Map<string, { expiresAt: number; value: Promise<unknown>; settled?: { value: unknown } }>();
 
   constructor(
     private readonly ttlMs = 5_000,
@@ -18,9 +18,28 @@ export class PostsCache {
     if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     const value = load();
-    this.entries.set(key, { expiresAt: now + this.ttlMs, value });
-    value.catch(() => this.entries.delete(key));
+    const entry: { expiresAt: number; value: Promise<unknown>; settled?: { value: unknown } } = { expiresAt: now + this.ttlMs, value };
+    this.entries.set(key, entry);
+    value.then(
+      (loaded) => {
+        entry.settled = { value: loaded };
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     return value;
+  }
+
+  /**
+   * The value `get` would give at once, without a promise: only when it is loaded and fresh. The docs
+   * list's socket fast path answers from it (http/routes/docs/docs-fast-path.ts), so it stops the moment
+   * `get` would load again: after a write's clear, another instance's notice or the TTL.
+   */
+  peek<T>(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    if (!hit?.settled || hit.expiresAt <= Date.now()) return undefined;
+    return hit.settled.value as T;
   }
 
   clear(): void {
