@@ -4,8 +4,15 @@
  * process and on PostgreSQL in every other instance (postsChanged, listen-posts-changed.ts); the TTL
  * bounds staleness while that notice cannot arrive. Concurrent misses share one query.
  */
+interface Entry {
+  expiresAt: number;
+  value: Promise<unknown>;
+  /** Set once the load has succeeded, for peek. */
+  settled?: { value: unknown };
+}
+
 export class PostsCache {
-  private readonly entries = new Map<string, { expiresAt: number; value: Promise<unknown>; settled?: { value: unknown } }>();
+  private readonly entries = new Map<string, Entry>();
 
   constructor(
     private readonly ttlMs = 5_000,
@@ -18,15 +25,13 @@ export class PostsCache {
     if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     const value = load();
-    const entry: { expiresAt: number; value: Promise<unknown>; settled?: { value: unknown } } = { expiresAt: now + this.ttlMs, value };
+    const entry: Entry = { expiresAt: now + this.ttlMs, value };
     this.entries.set(key, entry);
     value.then(
       (loaded) => {
         entry.settled = { value: loaded };
       },
-      () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
-      },
+      () => this.entries.delete(key),
     );
     return value;
   }

@@ -6,27 +6,29 @@ import { createHooks } from '../../../hooks/create-hooks.js';
 import { createDocsFastPath } from './docs-fast-path.js';
 
 // The fast path on its own, with a request and response that only record what is written.
-function setUp() {
+function setUp(trustProxyHops = 0) {
   const hooks = createHooks();
   const postsCache = new PostsCache();
-  const fastPath = createDocsFastPath({ basePath: '', hooks, postsCache, trustProxyHops: 0 });
+  const fastPath = createDocsFastPath({ basePath: '', hooks, postsCache, trustProxyHops });
   const cache = async (queryKey: string) => {
     const answer: DocsListAnswer = { body: Buffer.from('[]'), total: 0, perPage: 10 };
     await postsCache.get(docsAnswerKey(hooks.version, queryKey), async () => answer);
   };
-  const ask = (url: string) => {
-    const written: { status?: number } = {};
+  const ask = (url: string, headers: Record<string, string> = {}) => {
+    const written: { status?: number; headers?: string[] } = {};
     const res = {
-      writeHead(status: number) {
+      writeHead(status: number, sent: string[]) {
         written.status = status;
+        written.headers = sent;
         return res;
       },
       end() {
         return res;
       },
     };
-    const req = { method: 'GET', url, headers: {} } as IncomingMessage;
-    return { answered: fastPath.answer(req, res as unknown as ServerResponse), status: written.status };
+    const req = { method: 'GET', url, headers } as unknown as IncomingMessage;
+    const answered = fastPath.answer(req, res as unknown as ServerResponse);
+    return { answered, status: written.status, hsts: written.headers?.includes('strict-transport-security') };
   };
   return { fastPath, cache, ask };
 }
@@ -37,9 +39,31 @@ describe('the docs list fast path, on its own', () => {
     await cache('[10,1,null,null]');
     expect(ask('/api/helpdesk/v1/docs/').answered).toBe(false);
     fastPath.remember('/api/helpdesk/v1/docs/', '[10,1,null,null]');
-    expect(ask('/api/helpdesk/v1/docs/')).toEqual({ answered: true, status: 200 });
+    expect(ask('/api/helpdesk/v1/docs/')).toEqual({ answered: true, status: 200, hsts: false });
     // Another address of the same query is the route's until it has answered it.
     expect(ask('/api/helpdesk/v1/docs').answered).toBe(false);
+  });
+
+  it('leaves to Fastify a request with a routing constraint or a body', async () => {
+    const { fastPath, cache, ask } = setUp();
+    await cache('[10,1,null,null]');
+    fastPath.remember('/api/helpdesk/v1/docs/', '[10,1,null,null]');
+    expect(ask('/api/helpdesk/v1/docs/').answered).toBe(true);
+    for (const headers of [{ 'accept-version': '1.x' }, { 'content-length': '2' }, { 'transfer-encoding': 'chunked' }]) {
+      expect(ask('/api/helpdesk/v1/docs/', headers).answered, JSON.stringify(headers)).toBe(false);
+    }
+  });
+
+  it('believes X-Forwarded-Proto only from a trusted proxy, as Fastify does', async () => {
+    for (const [hops, hsts] of [
+      [0, false],
+      [1, true],
+    ] as const) {
+      const { fastPath, cache, ask } = setUp(hops);
+      await cache('[10,1,null,null]');
+      fastPath.remember('/api/helpdesk/v1/docs/', '[10,1,null,null]');
+      expect(ask('/api/helpdesk/v1/docs/', { 'x-forwarded-proto': 'https' }).hsts, `${hops} hops`).toBe(hsts);
+    }
   });
 
   it('stops once the app is closing', async () => {
