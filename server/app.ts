@@ -22,6 +22,7 @@ import { routeMethodsPlugin } from './http/plugins/route-methods.js';
 import { securityHeadersPlugin } from './http/plugins/security-headers.js';
 import { sessionPlugin } from './http/plugins/session.js';
 import { validationPlugin } from './http/plugins/validation.js';
+import { createRequestIds } from './http/request-ids.js';
 import { createDocsFastPath } from './http/routes/docs/docs-fast-path.js';
 import { ProblemSchema, TicketEventSchema } from './http/routes/shared.schema.js';
 import { healthRoutes } from './http/routes/system/health.routes.js';
@@ -49,8 +50,11 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
     trustProxyHops: config.trustProxyHops,
   });
   const embed = await prepareEmbed(config, ctx.hooks, { beforeFastify: [docsFastPath.answer] });
+  // One counter for Fastify's request ids and the docs fast path's log lines.
+  const requestIds = createRequestIds();
   const app = Fastify({
     logger,
+    genReqId: requestIds,
     serverFactory: embed.serverFactory,
     // Node's header and request timeouts answer 408 problems, like every other refusal.
     clientErrorHandler: answerClientError,
@@ -63,8 +67,8 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
     onConstructorPoisoning: 'error',
     schemaController: { compilersFactory: { buildSerializer: buildSerializerOnFirstUse } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  // The docs fast path answers only while Fastify would write no request log line, and not once closing.
-  docsFastPath.useLogger(app.log);
+  // The docs fast path writes Fastify's request log lines, and steps aside once the app is closing.
+  docsFastPath.useLogger(app.log, requestIds);
   app.addHook('preClose', (done) => {
     docsFastPath.stop();
     done();

@@ -4,6 +4,7 @@ import type { PostsCache } from '../../../domain/posts-cache.js';
 import type { Hooks } from '../../../hooks/create-hooks.js';
 import { API_NAMESPACE } from '../../api.js';
 import { compressEncoding } from '../../compress-encoding.js';
+import { logFastRequest, type RequestLogger } from '../../fast-request-log.js';
 import { docsRepresentation } from './docs-fast-answer.js';
 
 export interface DocsFastPathOptions {
@@ -19,8 +20,11 @@ export interface DocsFastPath {
   remember(rawUrl: string, queryKey: string): void;
   /** Answers a GET or HEAD from the cache and says true; false leaves the request to Fastify. */
   answer(req: IncomingMessage, res: ServerResponse): boolean;
-  /** Fastify's logger: while it logs requests (level info or lower), every request goes through Fastify. */
-  useLogger(log: object): void;
+  /**
+   * Fastify's logger and request ids: while it logs requests (level info or lower), the fast path writes
+   * the same two lines per request, with an id from the same generator.
+   */
+  useLogger(log: object, nextRequestId: () => string): void;
   /** The app is closing: Fastify answers (it closes keep-alive connections and refuses new work). */
   stop(): void;
 }
@@ -39,14 +43,14 @@ const MAX_ADDRESSES = 1_000;
  * is redone here, and an address the route refused (400) is never answered here. An answer is sent only
  * while the cache holds it for the current hook-registry version — so a write (here, or on another
  * instance over LISTEN/NOTIFY), a filter added or removed, or the TTL sends the next request to the route
- * again — and only when the request needs nothing else: no credentials, a plain Accept-Encoding, request
- * logging off. The bytes and headers are those of the Fastify path (docs-fast-answer.ts).
+ * again — and only when the request needs nothing else: no credentials, a plain Accept-Encoding. The bytes
+ * and headers are those of the Fastify path (docs-fast-answer.ts), and so are the request's log lines.
  */
 export function createDocsFastPath({ basePath, hooks, postsCache, trustProxyHops }: DocsFastPathOptions): DocsFastPath {
   const prefix = `${basePath}/api${API_NAMESPACE}/docs`;
   const queryKeys = new Map<string, string>();
-  // Read per request: a logger's level may be changed while the service runs.
-  let requestLogging = () => false;
+  let logger: RequestLogger | undefined;
+  let nextRequestId = () => '';
   let stopped = false;
 
   const overHttps = (req: IncomingMessage): boolean => {
@@ -66,7 +70,7 @@ export function createDocsFastPath({ basePath, hooks, postsCache, trustProxyHops
       const url = req.url;
       if (stopped || url === undefined || !url.startsWith(prefix)) return false;
       const queryKey = queryKeys.get(url);
-      if (queryKey === undefined || requestLogging()) return false;
+      if (queryKey === undefined) return false;
       const headers = req.headers;
       for (const name of NEEDS_FASTIFY) if (headers[name] !== undefined) return false;
       // Fastify's HEAD route sends the uncompressed answer's headers, whatever the client accepts.
@@ -76,15 +80,21 @@ export function createDocsFastPath({ basePath, hooks, postsCache, trustProxyHops
       if (answer === undefined) return false;
       const representation = docsRepresentation(answer, encoding);
       if (representation === null) return false;
+      // Read per request: a logger's level may be changed while the service runs.
+      if (logger?.isLevelEnabled('info')) {
+        // The logged address and host would be the proxy's word: proxy-addr's, through Fastify.
+        if (trustProxyHops > 0 && (headers['x-forwarded-for'] !== undefined || headers['x-forwarded-host'] !== undefined)) return false;
+        logFastRequest(logger, nextRequestId(), req, res);
+      }
       res.writeHead(200, overHttps(req) ? representation.httpsHeaders : representation.headers);
       res.end(req.method === 'HEAD' ? undefined : representation.body);
       return true;
     },
 
-    useLogger(log) {
-      // Fastify's logger is pino's (isLevelEnabled), or a silent stand-in without it when logging is off.
-      const { isLevelEnabled } = log as { isLevelEnabled?: (this: object, level: string) => boolean };
-      if (isLevelEnabled) requestLogging = () => isLevelEnabled.call(log, 'info');
+    useLogger(log, requestIds) {
+      // Fastify's logger is pino's, or a silent stand-in without isLevelEnabled when logging is off.
+      logger = typeof (log as Partial<RequestLogger>).isLevelEnabled === 'function' ? (log as RequestLogger) : undefined;
+      nextRequestId = requestIds;
     },
 
     stop() {
