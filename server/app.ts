@@ -1,4 +1,3 @@
-import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -11,6 +10,7 @@ import type { Config } from './config/config-types.js';
 import type { DomainContext } from './domain/context.js';
 import { apiPlugin } from './http/api.js';
 import { buildSerializerOnFirstUse } from './http/compile-on-first-use.js';
+import { COMPRESS_OPTIONS } from './http/compression-options.js';
 import { answerClientError } from './http/http-server-limits.js';
 import { registerUploadCleanup } from './http/multipart-uploads.js';
 import { openApiOptions } from './http/openapi/openapi-options.js';
@@ -22,6 +22,8 @@ import { routeMethodsPlugin } from './http/plugins/route-methods.js';
 import { securityHeadersPlugin } from './http/plugins/security-headers.js';
 import { sessionPlugin } from './http/plugins/session.js';
 import { validationPlugin } from './http/plugins/validation.js';
+import { createRequestIds } from './http/request-ids.js';
+import { createDocsFastPath } from './http/routes/docs/docs-fast-path.js';
 import { ProblemSchema, TicketEventSchema } from './http/routes/shared.schema.js';
 import { healthRoutes } from './http/routes/system/health.routes.js';
 import type { RouteServices } from './http/services.js';
@@ -41,9 +43,18 @@ export interface AppDeps {
 
 /** The whole service as a Fastify instance, not listening (tests inject or listen on port 0). */
 export async function buildApp({ config, ctx, counters = createMemoryCounterStore(), logger = false }: AppDeps): Promise<FastifyInstance> {
-  const embed = await prepareEmbed(config, ctx.hooks);
+  const docsFastPath = createDocsFastPath({
+    basePath: config.basePath,
+    hooks: ctx.hooks,
+    postsCache: ctx.postsCache,
+    trustProxyHops: config.trustProxyHops,
+  });
+  const embed = await prepareEmbed(config, ctx.hooks, { beforeFastify: [docsFastPath.answer] });
+  // One counter for Fastify's request ids and the docs fast path's log lines.
+  const requestIds = createRequestIds();
   const app = Fastify({
     logger,
+    genReqId: requestIds,
     serverFactory: embed.serverFactory,
     // Node's header and request timeouts answer 408 problems, like every other refusal.
     clientErrorHandler: answerClientError,
@@ -56,6 +67,12 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
     onConstructorPoisoning: 'error',
     schemaController: { compilersFactory: { buildSerializer: buildSerializerOnFirstUse } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // The docs fast path writes Fastify's request log lines, and steps aside once the app is closing.
+  docsFastPath.useLogger(app.log, requestIds);
+  app.addHook('preClose', (done) => {
+    docsFastPath.stop();
+    done();
+  });
 
   // Only JSON, form and multipart bodies are accepted; anything else is a 415 problem.
   app.removeContentTypeParser('text/plain');
@@ -70,16 +87,10 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   // see http/multipart-uploads.ts. Elsewhere it fails the route's body schema like any unread body.
   await app.register(multipart, { limits: { fieldSize: API_BODY_LIMIT, fields: 100, parts: 200 } });
   registerUploadCleanup(app, ctx);
-  // HTML, CSS and JSON answers compressed (brotli or gzip, as the client asks). A fast brotli level: these
-  // answers are made per request. The widget script and the admin app's assets come precompressed once
-  // and carry their Content-Encoding already, which this plugin leaves alone.
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-    customTypes: /^(text\/(html|css|plain)|application\/(json|problem\+json|javascript))\b/,
-  });
+  // HTML, CSS and JSON answers compressed (brotli or gzip, as the client asks; http/compression-options.ts).
+  // The widget script and the admin app's assets come precompressed once and carry their Content-Encoding
+  // already, which this plugin leaves alone.
+  await app.register(compress, COMPRESS_OPTIONS);
   await app.register(securityHeadersPlugin);
   await app.register(hstsPlugin);
   await app.register(authPlugin, { db: ctx.db });
@@ -87,7 +98,7 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   await app.register(apiSessionPlugin, { db: ctx.db, config });
   await app.register(swagger, openApiOptions(config));
 
-  const services: RouteServices = { ctx, config, counters };
+  const services: RouteServices = { ctx, config, counters, docsFastPath };
   await app.register(
     async (site) => {
       await site.register(healthRoutes, services);

@@ -18,10 +18,18 @@ export type DocsListQuery = Parameters<typeof listDocs>[1];
  * Fastify then sends the bytes as they are, without building 100 excerpts and serializing per request.
  */
 export function docsListAnswer(ctx: DomainContext, query: DocsListQuery, serialize: (page: DocsPage) => string): Promise<DocsListAnswer> {
-  const parameters = [query.count, query.page, query.productSlug ?? null, query.search ?? null];
-  const key = `docs-answer:${ctx.hooks.version}:${JSON.stringify(parameters)}`;
-  return ctx.postsCache.get(key, async () => {
+  return ctx.postsCache.get(docsAnswerKey(ctx.hooks.version, docsQueryKey(query)), async () => {
     const page = await listDocs(ctx, query);
     return { body: Buffer.from(serialize(page), 'utf8'), total: page.total, perPage: page.perPage };
   });
+}
+
+/** The part of a docs list's cache key that the query decides (the same for every registry version). */
+export function docsQueryKey(query: DocsListQuery): string {
+  return JSON.stringify([query.count, query.page, query.productSlug ?? null, query.search ?? null]);
+}
+
+/** The posts-cache key of a docs list's answer, for one hook-registry version. */
+export function docsAnswerKey(hooksVersion: number, queryKey: string): string {
+  return `docs-answer:${hooksVersion}:${queryKey}`;
 }

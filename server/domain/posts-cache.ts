@@ -4,8 +4,15 @@
  * process and on PostgreSQL in every other instance (postsChanged, listen-posts-changed.ts); the TTL
  * bounds staleness while that notice cannot arrive. Concurrent misses share one query.
  */
+interface Entry {
+  expiresAt: number;
+  value: Promise<unknown>;
+  /** Set once the load has succeeded, for peek. */
+  settled?: { value: unknown };
+}
+
 export class PostsCache {
-  private readonly entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+  private readonly entries = new Map<string, Entry>();
 
   constructor(
     private readonly ttlMs = 5_000,
@@ -18,9 +25,26 @@ export class PostsCache {
     if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     const value = load();
-    this.entries.set(key, { expiresAt: now + this.ttlMs, value });
-    value.catch(() => this.entries.delete(key));
+    const entry: Entry = { expiresAt: now + this.ttlMs, value };
+    this.entries.set(key, entry);
+    value.then(
+      (loaded) => {
+        entry.settled = { value: loaded };
+      },
+      () => this.entries.delete(key),
+    );
     return value;
+  }
+
+  /**
+   * The value `get` would give at once, without a promise: only when it is loaded and fresh. The docs
+   * list's socket fast path answers from it (http/routes/docs/docs-fast-path.ts), so it stops the moment
+   * `get` would load again: after a write's clear, another instance's notice or the TTL.
+   */
+  peek<T>(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    if (!hit?.settled || hit.expiresAt <= Date.now()) return undefined;
+    return hit.settled.value as T;
   }
 
   clear(): void {

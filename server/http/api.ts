@@ -14,7 +14,7 @@ const PUBLIC_REQUESTS: Array<[method: string, path: RegExp]> = [
   ['GET', /^\/api\/helpdesk\/v1\/docs\/?$/],
   ['GET', /^\/api\/helpdesk\/v1\/docs\/product\/[^/]+\/?$/],
 ];
-const PUBLIC_CORS = {
+export const PUBLIC_CORS = {
   origin: '*',
   credentials: false,
   methods: ['GET', 'HEAD', 'POST'],
@@ -33,9 +33,9 @@ export function isPublicRequest(request: FastifyRequest, basePathLength: number)
 }
 
 /** Everything under /api: the helpdesk namespace, the site namespace and the OpenAPI document. */
-export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, config, counters }) => {
+export const apiPlugin: FastifyPluginAsync<RouteServices> = async (api, { ctx, config, counters, docsFastPath }) => {
   // Only these pass down: the options object also carries this plugin's own `prefix`.
-  const services: RouteServices = { ctx, config, counters };
+  const services: RouteServices = { ctx, config, counters, docsFastPath };
   const basePathLength = config.basePath.length;
   await api.register(cors, {
     // Decided per request so that management routes, preflights included, get no CORS headers.

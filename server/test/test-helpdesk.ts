@@ -45,6 +45,8 @@ export interface TestHelpdeskOptions {
   liveHeartbeatMs?: number;
   /** Where attachments go (HELPDESK_FILES); the database when absent. `disk` needs `dataDir`. */
   files?: FilesSetting;
+  /** Trusted proxy hops (TRUST_PROXY_HOPS); none when absent. */
+  trustProxyHops?: number;
 }
 
 let userCounter = 0;
@@ -66,7 +68,7 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
     plugins: options.plugins ?? [],
     constants: {},
     logLevel: 'silent',
-    trustProxyHops: 0,
+    trustProxyHops: options.trustProxyHops ?? 0,
     smtpUrl: options.smtpUrl ?? null,
     redisUrl: null,
     encryptionSeed: null,

@@ -22,6 +22,8 @@ export interface EmbedFastPathOptions {
   httpLimits?: HttpLimits;
   /** Trusted proxy hops: behind proxies the per-address connection cap is off. */
   trustProxyHops?: number;
+  /** Other fast paths for GET and HEAD (the docs list's): each answers and says true, or leaves the request to Fastify. */
+  beforeFastify?: ReadonlyArray<(req: IncomingMessage, res: ServerResponse) => boolean>;
 }
 
 /**
@@ -41,6 +43,7 @@ export function embedServerFactory({
   hooks,
   httpLimits = DEFAULT_HTTP_LIMITS,
   trustProxyHops = 0,
+  beforeFastify = [],
 }: EmbedFastPathOptions): FastifyServerFactory<Server> {
   const prefix = `${basePath}/helpdesk/tickets/embed`;
   const slashed = `${prefix}/`;
@@ -86,6 +89,7 @@ export function embedServerFactory({
         void serveFast(req, res, fastifyHandler);
         return;
       }
+      if (req.method === 'GET' || req.method === 'HEAD') for (const fastPath of beforeFastify) if (fastPath(req, res)) return;
       fastifyHandler(req, res);
     });
     // Instead of Fastify's own timeouts (fastify/lib/server.js), which leave a stalled body unbounded.

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
 import type { Config } from '../../config/config-types.js';
 import type { Hooks } from '../../hooks/create-hooks.js';
@@ -26,11 +26,15 @@ export interface Embed {
 export async function prepareEmbed(
   config: Pick<Config, 'homeUrl' | 'basePath' | 'httpLimits'> & Partial<Pick<Config, 'trustProxyHops'>>,
   hooks: Hooks,
-  script?: string,
-  filesScript?: string,
+  options: {
+    script?: string;
+    filesScript?: string;
+    /** Other fast paths of the HTTP server (the docs list's), tried for GET and HEAD before Fastify. */
+    beforeFastify?: ReadonlyArray<(req: IncomingMessage, res: ServerResponse) => boolean>;
+  } = {},
 ): Promise<Embed> {
-  const assets = prepareEmbedAssets(embedBody(config.homeUrl, script ?? (await loadWidgetScript())));
-  const filesAssets = prepareEmbedAssets(filesScript ?? (await loadWidgetScript('files')));
+  const assets = prepareEmbedAssets(embedBody(config.homeUrl, options.script ?? (await loadWidgetScript())));
+  const filesAssets = prepareEmbedAssets(options.filesScript ?? (await loadWidgetScript('files')));
   return {
     assets,
     filesAssets,
@@ -41,6 +45,7 @@ export async function prepareEmbed(
       hooks,
       httpLimits: config.httpLimits,
       trustProxyHops: config.trustProxyHops,
+      beforeFastify: options.beforeFastify,
     }),
     template: embedTemplate(assets, filesAssets),
   };
