@@ -11,6 +11,7 @@ import { MIN_PASSWORD_LENGTH, setPasswordByEmail } from './domain/staff-users.js
 import { AppError } from './errors.js';
 import { renderOpenApiDocument } from './http/openapi/render-document.js';
 import { createServiceContext, startService, startWorkerService } from './start-service.js';
+import { releaseYoungGeneration } from './young-generation.js';
 
 const USAGE = `Usage: helpdesk <command>
 
@@ -77,6 +78,8 @@ export async function runCli(
       services === 'worker'
         ? await startWorkerService(config)
         : await startService(config, console.log, { services: services as 'all' | 'web' });
+    // Started: requests get V8's usual young generation (held small during the start, server/index.ts).
+    releaseYoungGeneration();
     const shutdown = async (signal: string) => {
       out(`${signal}: finishing requests in flight, then stopping.`);
       await service.stop();
