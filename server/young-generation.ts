@@ -34,7 +34,10 @@ export function holdYoungGenerationDuringStart(): void {
 export function letYoungGenerationGrowTo(maxSemiSpaceMiB: number): void {
   if (isChosenAtLaunch()) return;
   const cap = maxSemiSpaceMiB * 2 ** 20;
-  if (semiSpaceBytes() >= cap) return hold();
+  if (semiSpaceBytes() >= cap / 2) {
+    hold();
+    return;
+  }
   grow();
   const observer = new PerformanceObserver(() => {
     if (semiSpaceBytes() < cap / 2) return;
