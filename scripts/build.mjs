@@ -28,11 +28,9 @@ await Promise.all([
     external: ['*/widget/build.js', ...SERVER_EXTERNALS],
     // Bundled CommonJS packages call require() for Node's own modules, which an ES module lacks.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    // Without comments and spaces the source text V8 keeps is a third smaller (~2.5 MiB less resident). Names
-    // are kept, so stack traces still name the functions; their positions lead back to the sources through
-    // the maps beside the files (`NODE_OPTIONS=--enable-source-maps` maps them in logs, for ~9 MiB more).
-    minifyWhitespace: true,
-    minifySyntax: true,
+    // Not minified: that saved ~2.5 MiB of source text but cost the widget's answers ~15 % more CPU
+    // (BENCHMARKS.md, 2026-11-26 06:45Z). Stack traces in logs name lines of dist/server/*.js; the maps beside
+    // them lead back to the sources (`NODE_OPTIONS=--enable-source-maps` maps them in logs, for ~9 MiB more).
     sourcemap: true,
     jsx: 'automatic',
     logLevel: 'warning',
