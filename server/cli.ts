@@ -79,7 +79,7 @@ export async function runCli(
         ? await startWorkerService(config)
         : await startService(config, console.log, { services: services as 'all' | 'web' });
     // Started: requests get a larger young generation than the start's (held small, server/index.ts),
-    // though not V8's 16 MiB semi-spaces, which cost 24 MiB more at peak and no less CPU per request.
+    // though not V8's 16 MiB semi-spaces, which cost 10-20 MiB more at peak and saved no CPU per request.
     letYoungGenerationGrowTo(4);
     const shutdown = async (signal: string) => {
       out(`${signal}: finishing requests in flight, then stopping.`);
