@@ -1,25 +1,36 @@
 // Builds the server bundle (dist/server/index.js), the widget script (dist/widget/widget.js) and the
 // admin app (dist/admin, Vite).
-// Server dependencies stay external: they are installed.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The server's dependencies are bundled with it (one module instead of ~600 files: less memory for module
+// records and source text, a faster start); SERVER_EXTERNALS lists the ones that stay installed packages.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { build as buildWithVite } from 'vite';
 import { WIDGET_ENTRY, WIDGET_FILES_ENTRY, widgetBuildOptions } from '../widget/esbuild-options.mjs';
+import { escapeWideCharactersInFile } from './escape-wide-characters.mjs';
+import { SERVER_EXTERNALS } from './server-externals.mjs';
 
+// Chunks of an earlier build would stay beside the new ones.
+rmSync('dist/server', { recursive: true, force: true });
 await Promise.all([
   build({
     entryPoints: ['server/index.ts'],
-    outfile: 'dist/server/index.js',
+    outdir: 'dist/server',
     bundle: true,
+    // What the code imports on first use (`await import(…)`) becomes a chunk of its own, read when first needed.
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
     // The widget builder (and esbuild, a dev dependency) is only the from-source fallback of
     // server/site/embed/widget-script.ts; the bundle reads dist/widget/widget.js instead.
-    external: ['*/widget/build.js'],
+    external: ['*/widget/build.js', ...SERVER_EXTERNALS],
+    // Bundled CommonJS packages call require() for Node's own modules, which an ES module lacks.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    // Not minified: that saved ~2.5 MiB of source text but cost the widget's answers ~15 % more CPU
+    // (BENCHMARKS.md, 2026-11-26 06:45Z). Stack traces in logs name lines of dist/server/*.js; the maps beside
+    // them lead back to the sources (`NODE_OPTIONS=--enable-source-maps` maps them in logs, for ~9 MiB more).
     sourcemap: true,
     jsx: 'automatic',
     logLevel: 'warning',
@@ -29,6 +40,10 @@ await Promise.all([
   build({ ...widgetBuildOptions, entryPoints: [WIDGET_FILES_ENTRY], outfile: 'dist/widget/widget-files.js', logLevel: 'warning' }),
   buildWithVite({ configFile: 'admin/vite.config.ts' }),
 ]);
+
+// One byte per character of the server's source text in memory instead of two (see the file's comment).
+for (const name of readdirSync('dist/server').filter((file) => file.endsWith('.js')))
+  await escapeWideCharactersInFile(join('dist/server', name));
 
 // The admin app's assets compressed once here; @fastify/static serves the .br/.gz files as they are.
 const adminAssets = 'dist/admin/assets';

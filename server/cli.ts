@@ -11,6 +11,7 @@ import { MIN_PASSWORD_LENGTH, setPasswordByEmail } from './domain/staff-users.js
 import { AppError } from './errors.js';
 import { renderOpenApiDocument } from './http/openapi/render-document.js';
 import { createServiceContext, startService, startWorkerService } from './start-service.js';
+import { letYoungGenerationGrowTo } from './young-generation.js';
 
 const USAGE = `Usage: helpdesk <command>
 
@@ -77,6 +78,9 @@ export async function runCli(
       services === 'worker'
         ? await startWorkerService(config)
         : await startService(config, console.log, { services: services as 'all' | 'web' });
+    // Started: requests get a larger young generation than the start's (held small, server/index.ts),
+    // though not V8's 16 MiB semi-spaces, which cost 10-20 MiB more at peak and saved no CPU per request.
+    letYoungGenerationGrowTo(4);
     const shutdown = async (signal: string) => {
       out(`${signal}: finishing requests in flight, then stopping.`);
       await service.stop();

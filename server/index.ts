@@ -1,4 +1,9 @@
-import { runCli } from './cli.js';
+import { holdYoungGenerationDuringStart } from './young-generation.js';
+
+// Before anything else runs: the start's own allocations would grow the young generation for good.
+holdYoungGenerationDuringStart();
+// Loaded after the flag is set (a static import would run every module's top level first).
+const { runCli } = await import('./cli.js');
 
 // Process entry: the `helpdesk` command (see USAGE in cli.ts); `serve` by default.
 runCli(process.argv.slice(2)).then(
