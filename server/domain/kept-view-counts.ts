@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DomainContext } from './context.js';
 
 /** Above this many rows, the reader folds every connection's rows back into shard 0 (PostgreSQL only). */
-const FOLD_ABOVE_ROWS = 256;
+export const FOLD_ABOVE_ROWS = 256;
 
 export interface KeptViewCounts {
   mine: number;
@@ -46,7 +46,8 @@ export async function keptViewCounts(ctx: DomainContext, readerId: number, doneI
 }
 
 // One statement each, as for ticket_status_counts: at worst it waits for a writer's open transaction on its row.
-async function foldViewShards(ctx: DomainContext): Promise<void> {
+/** Folds every connection's rows of ticket_view_counts into shard 0 (PostgreSQL). */
+export async function foldViewShards(ctx: DomainContext): Promise<void> {
   await sql`
     with gone as (delete from ticket_view_counts where shard <> 0 returning assignee_id, status_term_id, client_spoke_last, n)
     insert into ticket_view_counts (assignee_id, status_term_id, client_spoke_last, shard, n)
