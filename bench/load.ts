@@ -361,7 +361,10 @@ async function main() {
       `each submitter takes a new address after ${PER_ADDRESS} tickets and a new email after ${PER_EMAIL}.`,
   );
   const failures: string[] = [];
+  // BENCH_LOAD_ONLY=sqlite or =postgres runs one database.
+  const only = process.env.BENCH_LOAD_ONLY;
   for (const dialect of ['sqlite', 'postgres'] as const) {
+    if (only && only !== dialect) continue;
     if (dialect === 'postgres' && !POSTGRES_ADMIN_URL) {
       report('\n### PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a server where a database may be created)');
       continue;
