@@ -20,6 +20,7 @@ import { createDb, type Db, type DialectName } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { createApiToken } from '../server/domain/api-tokens.js';
 import { createDomainContext } from '../server/domain/context.js';
+import { doneStatusIds } from '../server/domain/inbox-views.js';
 import { listInbox } from '../server/domain/list-inbox.js';
 import { createHooks } from '../server/hooks/create-hooks.js';
 import { type BenchDatabase, createBenchDatabase } from './lib/bench-database.js';
@@ -272,6 +273,31 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
       const res = await app.inject({ method: 'GET', url: '/api/helpdesk/v1/tickets/views', headers });
       if (res.statusCode !== 200) throw new Error(`views: ${res.statusCode} ${res.body}`);
     });
+    // The views' counts taken from the tickets, as GET /tickets/views did before the kept counts (migration 090):
+    // an index range per view and a ticket_reads probe per ticket of "Mine". Also the check that both agree.
+    const done = await doneStatusIds(ctx);
+    const recountSql = CompiledQuery.raw(
+      `select
+         (select count(*) from posts where type = 'ticket' and assignee_id = ${agent.id}) as mine,
+         (select count(*) from posts where type = 'ticket' and assignee_id is null) as unassigned,
+         (select count(*) from posts where type = 'ticket' and client_spoke_last = 1
+            and (status_term_id is null or status_term_id not in (${done.join(', ') || 'null'}))) as needs_reply,
+         (select count(*) from posts p left join ticket_reads r on r.ticket_id = p.id and r.user_id = ${agent.id}
+            where p.type = 'ticket' and p.assignee_id = ${agent.id} and (r.version is null or r.version < p.version)) as unread`,
+    );
+    const recount = async () => {
+      const row = (await db.kysely.executeQuery(recountSql)).rows[0] as Record<string, number | string>;
+      return {
+        mine: Number(row.mine),
+        unassigned: Number(row.unassigned),
+        needs_reply: Number(row.needs_reply),
+        unread: Number(row.unread),
+      };
+    };
+    const viewRecount = await timed(Math.min(RUNS, 50), recount);
+    const served = (await app.inject({ method: 'GET', url: '/api/helpdesk/v1/tickets/views', headers })).json();
+    const recounted = await recount();
+    const viewsAgree = JSON.stringify(served) === JSON.stringify(recounted);
     const searches = [
       ['a word of the messages (in about 12,000 of them)', 'search=toner'],
       ['two words', 'search=toner%20refund'],
@@ -307,6 +333,11 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
       `  - team views (pages with unread markers): ` +
         views.map(([label, t]) => `${label} ${ms(t.median)} / ${ms(t.p95)}`).join('; ') +
         `; GET /tickets/views (the four counts, asked apart): ${ms(viewCounts.median)} / ${ms(viewCounts.p95)}`,
+    );
+    report(
+      `  - GET /tickets/views ${JSON.stringify(served)}; the same counts taken from the tickets (the way before the ` +
+        `kept counts, query alone): ${ms(viewRecount.median)} / ${ms(viewRecount.p95)}; ` +
+        (viewsAgree ? 'kept and recounted agree' : `MISMATCH: recounted ${JSON.stringify(recounted)}`),
     );
     if (searched.length)
       report(

@@ -11,6 +11,7 @@ export interface ClassSummary {
   requests: number;
   perSecond: number;
   p50: number;
+  p95: number;
   p99: number;
   max: number;
   /** Answers per status code, like "201: 5012, 429: 3"; "no answer" for socket errors and timeouts. */
@@ -99,8 +100,15 @@ export class RequestClass {
   }
 
   summary(seconds: number): ClassSummary {
-    const sorted = [...this.latencies].sort((a, b) => a - b);
-    const statuses = [...this.statuses.entries()]
+    return RequestClass.summaryOf([this], seconds);
+  }
+
+  /** One summary over several classes' answers together (the agents' reads of every kind, say). */
+  static summaryOf(classes: RequestClass[], seconds: number): ClassSummary {
+    const sorted = classes.flatMap((c) => c.latencies).sort((a, b) => a - b);
+    const counts = new Map<number, number>();
+    for (const c of classes) for (const [status, n] of c.statuses) counts.set(status, (counts.get(status) ?? 0) + n);
+    const statuses = [...counts.entries()]
       .sort(([a], [b]) => a - b)
       .map(([status, count]) => `${status === 0 ? 'no answer' : status}: ${count}`)
       .join(', ');
@@ -108,6 +116,7 @@ export class RequestClass {
       requests: sorted.length,
       perSecond: sorted.length / seconds,
       p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
       p99: percentile(sorted, 99),
       max: sorted.at(-1) ?? 0,
       statuses,

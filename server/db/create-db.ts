@@ -20,6 +20,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL: the pool's size (connections); SQLite: 1. */
+  connections?: number;
   close(): Promise<void>;
 }
 
@@ -54,9 +56,10 @@ const pgTypes = {
 /** Opens the store named by `url`: SQLite (WAL, synchronous=FULL, foreign keys) or a PostgreSQL pool. */
 export function createDb(options: DbOptions): Db {
   if (/^postgres(ql)?:\/\//.test(options.url)) {
+    const connections = options.poolSize ?? DEFAULT_POOL_SIZE;
     const pool = new (loadPg().Pool)({
       connectionString: options.url,
-      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      max: connections,
       types: pgTypes,
       // A server that is down or unreachable fails the request within this bound (a 503), never hangs it.
       connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
@@ -72,7 +75,7 @@ export function createDb(options: DbOptions): Db {
       prepareMarkedStatements(client);
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', connections, close: () => kysely.destroy() };
   }
 
   if (options.url !== ':memory:') createPrivateFile(options.url);
@@ -83,7 +86,7 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.sqliteBusyTimeoutMs ?? 5000))}`);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', connections: 1, close: () => kysely.destroy() };
 }
 
 /**

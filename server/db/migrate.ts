@@ -22,6 +22,7 @@ import * as teamInbox from './migrations/2026-11-26-045-team-inbox.js';
 import * as notificationsRatings from './migrations/2026-11-26-050-notifications-ratings.js';
 import * as searchSerialComments from './migrations/2026-11-26-060-search-serial-comments.js';
 import * as inboxStatusColumn from './migrations/2026-11-26-070-inbox-status-column.js';
+import * as keptViewCounts from './migrations/2026-11-26-090-kept-view-counts.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-050-notifications-ratings': notificationsRatings,
   '2026-11-26-060-search-serial-comments': searchSerialComments,
   '2026-11-26-070-inbox-status-column': inboxStatusColumn,
+  '2026-11-26-090-kept-view-counts': keptViewCounts,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

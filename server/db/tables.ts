@@ -8,6 +8,8 @@ export interface Database {
   terms: TermsTable;
   term_relationships: TermRelationshipsTable;
   ticket_status_counts: TicketStatusCountsTable;
+  ticket_view_counts: TicketViewCountsTable;
+  ticket_unread_counts: TicketUnreadCountsTable;
   comments: CommentsTable;
   comment_meta: CommentMetaTable;
   options: OptionsTable;
@@ -101,6 +103,26 @@ export interface TermsTable {
 /** Tickets per status, as rows to sum per term (migration 070): kept by triggers on term_relationships. */
 export interface TicketStatusCountsTable {
   term_id: number;
+  /** 0, or on PostgreSQL the backend pid of the connection that wrote it (folded back into 0 by readers). */
+  shard: number;
+  n: number;
+}
+
+/** Tickets per (assignee, status, client spoke last), as rows to sum (migration 090): kept by triggers on posts. */
+export interface TicketViewCountsTable {
+  /** 0 for unassigned. */
+  assignee_id: number;
+  /** 0 for a ticket without a status. */
+  status_term_id: number;
+  client_spoke_last: number;
+  /** 0, or on PostgreSQL the backend pid of the connection that wrote it (folded back into 0 by readers). */
+  shard: number;
+  n: number;
+}
+
+/** Per agent, their assigned tickets unread by them, as rows to sum (migration 090): kept by triggers on posts and ticket_reads. */
+export interface TicketUnreadCountsTable {
+  user_id: number;
   /** 0, or on PostgreSQL the backend pid of the connection that wrote it (folded back into 0 by readers). */
   shard: number;
   n: number;

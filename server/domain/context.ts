@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Db, DialectName } from '../db/create-db.js';
+import { type Db, DEFAULT_POOL_SIZE, type DialectName } from '../db/create-db.js';
 import { createTransactionRunner, type TransactionRunner } from '../db/group-commit.js';
 import type { Database } from '../db/tables.js';
+import { hotWriteGate, type WorkGate } from '../db/work-gate.js';
 import { createDatabaseFileStore } from '../files/database-file-store.js';
 import type { FileStore } from '../files/file-store.js';
 import type { Hooks } from '../hooks/create-hooks.js';
@@ -16,6 +17,11 @@ export interface DomainContext {
   hooks: Hooks;
   /** Runs hot write paths (ticket intake) with group commit on SQLite. One per database. */
   transactions: TransactionRunner;
+  /**
+   * Bounds how many filings and mail jobs run at once on PostgreSQL (the pool less a few connections), so
+   * staff reads never queue behind a flood of them for a connection; no bound on SQLite. One per database.
+   */
+  hotWrites: WorkGate;
   /** Rows of docs, products and pages, for the one post getter. One per database. */
   postsCache: PostsCache;
   /** The install-time seed, before `helpdesk_encryption_seed`; see server/secrets/. */
@@ -41,6 +47,7 @@ export function createDomainContext(
     dialect: db.dialect,
     hooks,
     transactions: createTransactionRunner(db),
+    hotWrites: hotWriteGate(db.dialect, db.connections ?? DEFAULT_POOL_SIZE),
     postsCache: new PostsCache(),
     encryptionSeed,
     live: new LiveBus(),

@@ -3,6 +3,7 @@ import type { Database, Taxonomy } from '../db/tables.js';
 import type { DomainContext } from './context.js';
 import { findTermId } from './find-term-id.js';
 import { doneStatusIds, type InboxView, viewCondition } from './inbox-views.js';
+import { keptViewStatusCounts } from './kept-view-status-counts.js';
 import { unreadTicketIds } from './ticket-reads.js';
 import { bestMatches, searchWords } from './ticket-search.js';
 import { ticketStatusCounts } from './ticket-status-counts.js';
@@ -161,13 +162,22 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
       .execute()
       .then((found) => (search.active ? pageByRank(found, search.ranks, filters) : found)),
     // A search's found ids also bound the tickets the counts visit.
-    countByStatus(
-      ctx,
-      filters,
-      { reasonId, urgencyId },
-      (eb) => conditions(eb, false),
-      search.number === undefined ? search.ranks : undefined,
-    ),
+    isOnlyViewFilter(filters) && filters.view !== undefined
+      ? countByStatus(
+          ctx,
+          filters,
+          { reasonId, urgencyId },
+          undefined,
+          undefined,
+          keptViewStatusCounts(ctx, filters.view, readerId, doneIds),
+        )
+      : countByStatus(
+          ctx,
+          filters,
+          { reasonId, urgencyId },
+          (eb) => conditions(eb, false),
+          search.number === undefined ? search.ranks : undefined,
+        ),
   ]);
   const total = filters.status !== undefined ? (counts[filters.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
 
@@ -192,9 +202,15 @@ async function countByStatus(
   ids: { reasonId: number | null | undefined; urgencyId: number | null | undefined },
   conditions?: (eb: Eb) => Expression<SqlBool>,
   onlyTickets?: Map<number, unknown>,
+  kept?: Promise<Array<{ status_term_id: number | null; n: number }>>,
 ): Promise<Record<string, number>> {
   const isNothing = ids.reasonId === null || ids.urgencyId === null;
   const isUnfiltered = !conditions || isOnlyStatusFilter(filters);
+  // A team view alone (with its status tab) is counted by migration 090's kept counts (kept-view-status-counts.ts).
+  if (kept) {
+    const statuses = await ctx.db.selectFrom('terms').select(['id', 'slug']).where('taxonomy', '=', 'ticket_status').execute();
+    return countsBySlug(statuses, await kept);
+  }
   // The statuses and the counts are asked together (one round trip less on PostgreSQL). Without filters the
   // counts are kept (ticket-status-counts.ts); with them, grouped by the status copy on posts, which the team
   // views' indexes hold, so their counts read an index alone.
@@ -214,6 +230,14 @@ async function countByStatus(
             .groupBy(sql`+posts.status_term_id`)
             .execute(),
   ]);
+  return countsBySlug(statuses, rows);
+}
+
+/** Every status's slug with its count (0 when it has no row). */
+function countsBySlug(
+  statuses: Array<{ id: number; slug: string }>,
+  rows: Array<{ status_term_id: number | null; n: number | string }>,
+): Record<string, number> {
   const counts: Record<string, number> = Object.fromEntries(statuses.map((s) => [s.slug, 0]));
   const slugById = new Map(statuses.map((s) => [s.id, s.slug]));
   for (const row of rows) {
@@ -221,6 +245,11 @@ async function countByStatus(
     if (slug) counts[slug] = Number(row.n);
   }
   return counts;
+}
+
+/** A team view, perhaps with a status tab, and nothing else. */
+function isOnlyViewFilter(filters: InboxFilters): boolean {
+  return filters.view !== undefined && isOnlyStatusFilter({ ...filters, view: undefined });
 }
 
 function isOnlyStatusFilter(filters: InboxFilters): boolean {

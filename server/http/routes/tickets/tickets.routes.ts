@@ -62,28 +62,32 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       const body = request.body;
       // Staff may file for someone else and choose the status; for anyone else those fields are ignored.
       const staff = mayFileForOthers(request.actor);
-      // The owner's form (required fields, custom fields) holds here as in the widget and on the help site.
-      const meta = await checkTicketForm(ctx, body as Record<string, unknown>);
       const uploads = request.uploads ?? [];
-      const result = await fileTicket(ctx, counters, {
-        channel: { via: 'api', actor: request.actor, honeypot: body.website, fillMs: body.fill_ms },
-        ip: request.ip,
-        ticket: {
-          name: body.name,
-          email: body.email,
-          subject: body.subject,
-          description: body.description,
-          product: body.product,
-          reason: body.reason,
-          urgency: body.urgency,
-          orderId: body.order_id,
-          meta,
-          idempotencyKey: body.idempotency_key ?? request.headers['idempotency-key'],
-          userId: staff ? ownerId(body) : undefined,
-          status: staff ? body.status : undefined,
-          // The files become the ticket's in its own transaction: no ticket without its files.
-          alsoWrite: uploads.length ? (trx, ticketId) => claimUploads(trx, uploads, { ticketId, commentId: null }) : undefined,
-        },
+      // Filings take their turn at the hot writers' gate (PostgreSQL): a flood of them never holds every
+      // pooled connection, so the agents' reads alongside find one.
+      const result = await ctx.hotWrites.run(async () => {
+        // The owner's form (required fields, custom fields) holds here as in the widget and on the help site.
+        const meta = await checkTicketForm(ctx, body as Record<string, unknown>);
+        return fileTicket(ctx, counters, {
+          channel: { via: 'api', actor: request.actor, honeypot: body.website, fillMs: body.fill_ms },
+          ip: request.ip,
+          ticket: {
+            name: body.name,
+            email: body.email,
+            subject: body.subject,
+            description: body.description,
+            product: body.product,
+            reason: body.reason,
+            urgency: body.urgency,
+            orderId: body.order_id,
+            meta,
+            idempotencyKey: body.idempotency_key ?? request.headers['idempotency-key'],
+            userId: staff ? ownerId(body) : undefined,
+            status: staff ? body.status : undefined,
+            // The files become the ticket's in its own transaction: no ticket without its files.
+            alsoWrite: uploads.length ? (trx, ticketId) => claimUploads(trx, uploads, { ticketId, commentId: null }) : undefined,
+          },
+        });
       });
       // Claimed with a new ticket; otherwise (a replay, the privacy answer without a ticket) they are deleted.
       if (result.kind === 'created') request.uploads = null;

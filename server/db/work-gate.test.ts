@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createWorkGate, hotWriteGate } from './work-gate.js';
+
+/** Lets every pending promise callback run (the gate hands turns over through promises). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the work gate', () => {
+  it('runs at most `limit` units at once and the rest in the order they came', async () => {
+    const gate = createWorkGate(2);
+    const releases: Array<() => void> = [];
+    const started: number[] = [];
+    const units = [0, 1, 2, 3].map((n) =>
+      gate.run(async () => {
+        started.push(n);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return n;
+      }),
+    );
+    await settle();
+    expect(started).toEqual([0, 1]);
+    expect([gate.active, gate.waiting]).toEqual([2, 2]);
+    releases[1]?.();
+    await settle();
+    expect(started).toEqual([0, 1, 2]);
+    releases[0]?.();
+    await settle();
+    expect(started).toEqual([0, 1, 2, 3]);
+    releases[2]?.();
+    releases[3]?.();
+    expect(await Promise.all(units)).toEqual([0, 1, 2, 3]);
+    expect([gate.active, gate.waiting]).toEqual([0, 0]);
+  });
+
+  it('frees the turn of a unit that fails', async () => {
+    const gate = createWorkGate(1);
+    await expect(gate.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await gate.run(async () => 'next')).toBe('next');
+    expect(gate.active).toBe(0);
+  });
+
+  it('keeps four pooled connections out of the filings’ reach on PostgreSQL, and gates nothing on SQLite', async () => {
+    const pg = hotWriteGate('postgres', 16);
+    const hold: Array<() => void> = [];
+    for (let i = 0; i < 13; i++) void pg.run(() => new Promise<void>((resolve) => hold.push(resolve)));
+    await settle();
+    expect([pg.active, pg.waiting]).toEqual([12, 1]);
+    for (const release of hold) release();
+    const sqlite = hotWriteGate('sqlite', 1);
+    for (let i = 0; i < 100; i++) void sqlite.run(() => new Promise<void>(() => {}));
+    expect(sqlite.waiting).toBe(0);
+  });
+});

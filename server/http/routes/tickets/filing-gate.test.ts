@@ -1,0 +1,51 @@
+import { beforeAll, expect, it } from 'vitest';
+import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { describeEachDatabase } from '../../../test/test-databases.js';
+import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
+
+// Under a flood of filings on PostgreSQL, the agents' reads must not queue behind them for a pooled connection:
+// filings take turns at ctx.hotWrites (the pool less four connections), reads do not.
+describeEachDatabase('filings wait at the hot writers’ gate, agents’ reads do not', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+  let agent: Record<string, string>;
+
+  beforeAll(async () => {
+    await relaxIntakeLimits(hd.ctx);
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    agent = await hd.authAs('agent');
+  });
+
+  it.skipIf(dialect === 'sqlite')('a filing waits while every turn is taken; the inbox and the views answer meanwhile', async () => {
+    const gate = hd.ctx.hotWrites;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Every turn taken, as by filings in flight.
+    const holders: Array<Promise<void>> = [];
+    while (gate.waiting === 0 && holders.length < 100) {
+      holders.push(gate.run(() => held));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    let filed = false;
+    const filing = hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() }).then((res) => {
+      filed = true;
+      return res;
+    });
+    // Until the filing is queued at the gate (or, without the gate, answered).
+    while (!filed && gate.waiting < 2) await new Promise((resolve) => setImmediate(resolve));
+    expect(filed).toBe(false);
+    for (const url of ['/api/helpdesk/v1/tickets/', '/api/helpdesk/v1/tickets/views'])
+      expect((await hd.app.inject({ method: 'GET', url, headers: agent })).statusCode).toBe(200);
+    expect(filed).toBe(false);
+    release();
+    await Promise.all(holders);
+    expect((await filing).statusCode).toBe(201);
+  });
+
+  it('a filing goes through the gate and leaves it free', async () => {
+    const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
+    expect(res.statusCode).toBe(201);
+    expect([hd.ctx.hotWrites.active, hd.ctx.hotWrites.waiting]).toEqual([0, 0]);
+  });
+});
