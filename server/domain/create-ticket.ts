@@ -3,13 +3,17 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../db/is-unique-violation.js';
 import type { Database, Taxonomy, UserRow } from '../db/tables.js';
 import { AppError, invalidField } from '../errors.js';
+import { judgeLimits } from '../intake/counted-limits.js';
+import { countAlone, isCountableIn, type LimitsToCount, type OverLimit } from '../intake/limits-to-count.js';
 import { mayFileForOthers } from '../policies/ticket-policy.js';
 import type { Actor, DomainContext } from './context.js';
 import { canRegisterUsers, lookUpClient, registrationClosed } from './find-or-create-client.js';
 import {
+  type Counting,
   fileTicketInOneStatement,
   type InsertedTicket,
   insertTicketRows,
+  type OneStatementOutcome,
   type TicketAccount,
   type TicketRows,
 } from './insert-ticket-rows.js';
@@ -60,20 +64,39 @@ export interface CreatedTicket {
 export async function createTicket(ctx: DomainContext, input: CreateTicketInput, actor: Actor | null): Promise<CreatedTicket> {
   const ticket = await createTicketUnlessClosed(ctx, input, actor);
   if (ticket === 'registration_closed') throw registrationClosed();
+  if ('exceeded' in ticket) throw new Error('A filing with no limits to count was over one.');
   return ticket;
 }
 
-/** createTicket, answering 'registration_closed' (nothing stored) where createTicket throws. */
+/**
+ * createTicket, answering 'registration_closed' (nothing stored) where createTicket throws. With
+ * `intake`, the intake limits are counted before anything is written, and an exceeded one is answered
+ * (nothing stored but the counts): on PostgreSQL, counters in the database, in the filing's statement.
+ */
 export async function createTicketUnlessClosed(
   ctx: DomainContext,
   input: CreateTicketInput,
   actor: Actor | null,
-): Promise<CreatedTicket | 'registration_closed'> {
-  assertTicketText(input);
-  const privileged = mayFileForOthers(actor);
+  intake?: LimitsToCount,
+): Promise<CreatedTicket | 'registration_closed' | OverLimit> {
+  // On PostgreSQL a filing is one statement (limits, account, replay check and rows), unless more writes join it.
+  const inOneStatement = ctx.dialect === 'postgres' && !input.alsoWrite;
+  const carried = intake && inOneStatement && isCountableIn(ctx.db, intake) ? intake : undefined;
+  if (intake && !carried) {
+    const over = await countAlone(intake);
+    if (over) return over;
+  }
+  try {
+    assertTicketText(input);
+  } catch (error) {
+    // Stopped before the statement: the limits are counted all the same, and an exceeded one answers first.
+    const over = carried && (await countAlone(carried));
+    if (over) return over;
+    throw error;
+  }
   const idempotencyKey = input.idempotencyKey ? scopeIdempotencyKey(input.email, input.idempotencyKey) : undefined;
-  // On PostgreSQL a filing is one statement (account, replay check and rows), unless more writes join it.
-  if (ctx.dialect === 'postgres' && !input.alsoWrite) return createInOneStatement(ctx, input, actor, idempotencyKey);
+  if (inOneStatement) return createInOneStatement(ctx, input, actor, idempotencyKey, carried);
+  const privileged = mayFileForOthers(actor);
   const ownerChosen = privileged && input.userId !== undefined;
   // The reads are independent, so they go out together; their outcomes are then taken in the order
   // the checks have always run.
@@ -114,15 +137,17 @@ export async function createTicketUnlessClosed(
 
 /**
  * PostgreSQL: the filing as one statement, one round trip for an existing account (the terms come from
- * the cache, the settings behind the checks from theirs). An unknown email costs a second statement,
- * after the registration gate, that makes the account with the ticket.
+ * the cache, the settings behind the checks from theirs), the intake limits (`intake`) counted in it.
+ * An unknown email costs a second statement, after the registration gate, that makes the account with
+ * the ticket: the gate is a site's filter, asked only when an account would be made.
  */
 async function createInOneStatement(
   ctx: DomainContext,
   input: CreateTicketInput,
   actor: Actor | null,
   idempotencyKey: string | undefined,
-): Promise<CreatedTicket | 'registration_closed'> {
+  intake: LimitsToCount | undefined,
+): Promise<CreatedTicket | 'registration_closed' | OverLimit> {
   const privileged = mayFileForOthers(actor);
   let status: { id: number; slug: string };
   let owner: UserRow | undefined;
@@ -132,32 +157,50 @@ async function createInOneStatement(
     await checkReferences(ctx, input, ticketTerms);
     owner = privileged && input.userId !== undefined ? await findUserById(ctx, input.userId) : undefined;
   } catch (error) {
+    // Stopped before the statement: the limits are counted all the same, and an exceeded one answers first.
+    const over = intake && (await countAlone(intake));
+    if (over) return over;
     // A replay answers with its ticket as it always did, even when a term it named is gone since.
     const replay = idempotencyKey && error instanceof AppError ? await findReplay(ctx.db, idempotencyKey) : undefined;
     if (replay) return replay;
     throw error;
   }
   const rows = ticketRows(input, status, idempotencyKey);
-  const file = async (account: TicketAccount) => {
+  const file = async (account: TicketAccount, counting?: LimitsToCount): Promise<OneStatementOutcome | OverLimit> => {
     try {
-      return await fileTicketInOneStatement(ctx.db, rows, account);
+      const outcome = await fileTicketInOneStatement(ctx.db, rows, account, counting && countingOf(counting));
+      const exceeded = counting && judgeLimits(counting.limits, outcome.hits);
+      return exceeded ? { exceeded } : outcome;
     } catch (error) {
-      const replay = await replayOnKeyRace(ctx, idempotencyKey, error);
-      if (replay) return { kind: 'replayed', ...replay } as const;
+      if (!idempotencyKey || !isUniqueViolation(error)) throw error;
+      // Lost a race on the key: the statement wrote nothing, its counts included, so they are counted
+      // alone before the winner's ticket is the answer.
+      const over = counting && (await countAlone(counting));
+      if (over) return over;
+      const replay = await findReplay(ctx.db, idempotencyKey);
+      if (replay) return { kind: 'replayed', ...replay, hits: [] };
       throw error;
     }
   };
-  let outcome = await file(owner ? { kind: 'id', id: owner.id } : { kind: 'email', email: input.email });
+  let outcome = await file(owner ? { kind: 'id', id: owner.id } : { kind: 'email', email: input.email }, intake);
+  if ('exceeded' in outcome) return outcome;
   if (outcome.kind === 'no_account') {
     // Only the unknown-email path asks the registration gate (and pays for its reads).
     if (!(await canRegisterUsers(ctx))) return 'registration_closed';
     outcome = await file({ kind: 'create', email: input.email, name: input.name });
+    if ('exceeded' in outcome) return outcome;
   }
   if (outcome.kind === 'no_account') throw new Error('The ticket statement made no account although it was told to.');
   if (outcome.kind === 'replayed') return { id: outcome.id, number: outcome.number, status: outcome.status, isNew: false };
   // Committed (the statement is its own transaction): the inboxes hear of it. A new ticket is version 1.
   ctx.live.publish({ kind: 'ticket.created', ticketId: outcome.id, version: 1, by: actor?.id ?? null });
   return { id: outcome.id, number: outcome.number, status: status.slug, isNew: true };
+}
+
+/** The intake limits as the filing statement counts them (`isCountableIn` said it can). */
+function countingOf({ counters, limits }: LimitsToCount): Counting {
+  if (!counters.inStatement) throw new Error('These counters cannot be counted by another statement.');
+  return { counting: counters.inStatement.count(limits), maxima: limits.map((limit) => limit.max) };
 }
 
 /** The rows of the ticket but its author. */

@@ -1,7 +1,8 @@
 import type { AppError } from '../errors.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { checkClientWrite } from '../intake/guard-client-writes.js';
-import { checkIntake } from '../intake/guard-intake.js';
+import { refuseOverLimit, screenIntake } from '../intake/guard-intake.js';
+import { countAlone, type LimitsToCount } from '../intake/limits-to-count.js';
 import { mayFileForOthers } from '../policies/ticket-policy.js';
 import type { Actor, DomainContext } from './context.js';
 import { type CreatedTicket, type CreateTicketInput, createTicketUnlessClosed } from './create-ticket.js';
@@ -54,13 +55,24 @@ export async function fileTicket(ctx: DomainContext, counters: CounterStore, fil
   const staff = mayFileForOthers(actor);
 
   // Everyone but staff passes the intake guard on the API; a signed-in client is counted per account
-  // and address as well, on both channels.
+  // and address as well, on both channels. (Mail has no actor: its sender is limited per address
+  // inside receiveMail.)
+  const clientLimited = actor !== null && !staff && channel.via !== 'mail';
+  let intake: LimitsToCount | undefined;
   if (channel.via === 'api' && !staff) {
-    const refusal = await checkIntake(ctx, counters, { ip, email: ticket.email, honeypot: channel.honeypot, fillMs: channel.fillMs });
-    if (refusal) return { kind: 'limited', problem: refusal };
+    const attempt = { ip, email: ticket.email, honeypot: channel.honeypot, fillMs: channel.fillMs };
+    const screened = await screenIntake(ctx, counters, attempt);
+    if (screened.refusal) return { kind: 'limited', problem: screened.refusal };
+    intake = { counters, limits: screened.limits };
+    // The client's own limits come after the intake's, so those are counted first, alone; an anonymous
+    // submission's are counted by the filing (on PostgreSQL in its one statement).
+    if (clientLimited) {
+      const over = await countAlone(intake);
+      if (over) return { kind: 'limited', problem: await refuseOverLimit(counters, over.exceeded) };
+      intake = undefined;
+    }
   }
-  // (Mail has no actor: its sender is limited per address inside receiveMail.)
-  if (actor && !staff && channel.via !== 'mail') {
+  if (clientLimited) {
     const refusal = await checkClientWrite(ctx, counters, { kind: 'ticket', userId: actor.id, ip, via: channel.via });
     if (refusal) return { kind: 'limited', problem: refusal };
   }
@@ -71,7 +83,10 @@ export async function fileTicket(ctx: DomainContext, counters: CounterStore, fil
   // Rule 1 of spec §4.3: nobody but staff chooses the account or the status. The help site files
   // with no actor, as the account of the signed-in person's email.
   const input: CreateTicketInput = staff ? ticket : { ...ticket, userId: undefined, status: undefined };
-  const created = await createTicketUnlessClosed(ctx, input, channel.via === 'api' ? actor : null);
+  const created = await createTicketUnlessClosed(ctx, input, channel.via === 'api' ? actor : null, intake);
+  if (created !== 'registration_closed' && 'exceeded' in created) {
+    return { kind: 'limited', problem: await refuseOverLimit(counters, created.exceeded) };
+  }
   if (created === 'registration_closed') {
     if (!hideAccounts) return { kind: 'refused', problem: registrationClosed() };
     await mailAccessInstructions(ctx, ticket.email);

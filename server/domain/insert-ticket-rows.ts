@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { PREPARED } from '../db/prepared-statements.js';
 import type { Database, Taxonomy } from '../db/tables.js';
+import type { CounterHit, CountingCtes } from '../intake/counter-store.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { now } from './context.js';
 import { nextTicketNumber } from './next-ticket-number.js';
@@ -87,41 +88,67 @@ export type TicketAccount =
   | { kind: 'create'; email: string; name: string };
 
 /** What the one statement did: filed the ticket, found the key's earlier ticket, or found no account. */
-export type OneStatementOutcome =
+export type OneStatementOutcome = (
   | ({ kind: 'created' } & InsertedTicket)
   | ({ kind: 'replayed'; status: string } & InsertedTicket)
-  | { kind: 'no_account' };
+  | { kind: 'no_account' }
+) & {
+  /** The counters the statement hit (`Counting`), in the order given; empty when it counted none. */
+  hits: CounterHit[];
+};
+
+/**
+ * Counters the filing statement hits first (the intake limits): it writes the ticket (or the account)
+ * only when every count is within its `max`, and otherwise nothing but the counts.
+ */
+export interface Counting {
+  counting: CountingCtes;
+  /** The ceiling of each hit, in the order of `counting.rowKeys`. */
+  maxima: number[];
+}
 
 /**
  * PostgreSQL only: a whole filing in one statement, so one round trip. The account is looked up (or
  * made) and the idempotency key's earlier ticket is found in the statement itself; the ticket's rows
- * are written only when the account exists and the key is new. Two racing submissions with one key:
- * the loser fails on the key's unique index and writes nothing (the caller answers with the winner's).
+ * are written only when the account exists, the key is new and the counters carried (if any) are within
+ * their limits. Two racing submissions with one key: the loser fails on the key's unique index and
+ * writes nothing, its counts included (the caller answers with the winner's).
  */
 export function fileTicketInOneStatement(
   db: Kysely<Database>,
   rows: Omit<TicketRows, 'authorId'>,
   account: TicketAccount,
+  counters?: Counting,
 ): Promise<OneStatementOutcome> {
-  return runOneStatement(db, rows, account, true);
+  return runOneStatement(db, rows, account, true, counters);
 }
 
-function accountPart(account: TicketAccount) {
+function accountPart(account: TicketAccount, gate: RawBuilder<unknown>) {
   const time = now();
   switch (account.kind) {
     case 'id':
-      return sql`u as (select ${account.id}::int as id)`;
+      return sql`u as (select ${account.id}::int as id where ${gate})`;
     case 'email':
-      return sql`u as (select id from users where email = ${normalizeEmail(account.email)})`;
+      return sql`u as (select id from users where email = ${normalizeEmail(account.email)} and ${gate})`;
     case 'create':
       assertValidAccount(account);
       // `do update` (to the same value) rather than `do nothing`, so the id is returned even when
       // another submission made the account after this statement's snapshot.
       return sql`u as (
         insert into users (email, name, role, password_hash, created_at, updated_at)
-        values (${normalizeEmail(account.email)}, ${account.name.trim()}, 'client', null, ${time}, ${time})
+        select ${normalizeEmail(account.email)}, ${account.name.trim()}, 'client', null, ${time}, ${time} where ${gate}
         on conflict (email) do update set email = excluded.email returning id)`;
   }
+}
+
+/** The counters' CTEs and `within_limits`, a row only when every count is within its maximum. */
+function countingParts({ counting, maxima }: Counting): RawBuilder<unknown>[] {
+  const ceilings = sql.join(counting.rowKeys.map((key, i) => sql`(${key}::text, ${maxima[i]}::bigint)`));
+  return [
+    counting.ctes,
+    sql`within_limits as (select 1 where not exists (
+      select 1 from counted c join (values ${ceilings}) as l(key, max) on l.key = c.key where c.count > l.max))`,
+  ];
 }
 
 async function runOneStatement(
@@ -129,13 +156,16 @@ async function runOneStatement(
   rows: Omit<TicketRows, 'authorId'>,
   account: TicketAccount,
   replay: boolean,
+  counters?: Counting,
 ): Promise<OneStatementOutcome> {
   const time = now();
   const terms = sql.join(rows.terms.map(({ taxonomy, termId }) => sql`(${taxonomy}::text, ${termId}::int)`));
   const meta = Object.entries(rows.meta);
   const findsPrior = replay && rows.idempotencyKey !== undefined;
+  const gate = counters ? sql`exists (select 1 from within_limits)` : sql`true`;
   const parts = [
-    accountPart(account),
+    ...(counters ? countingParts(counters) : []),
+    accountPart(account, gate),
     ...(findsPrior ? [sql`prior as (select ticket_id from idempotency_keys where key = ${rows.idempotencyKey})`] : []),
     sql`t as (
       insert into posts (type, status, title, content, slug, author_id, product_id, parent_id, menu_order, number, created_at,
@@ -160,23 +190,36 @@ async function runOneStatement(
   }
   if (rows.idempotencyKey)
     parts.push(sql`k as (insert into idempotency_keys (key, ticket_id, created_at) select ${rows.idempotencyKey}, t.id, ${time} from t)`);
-  // The earlier ticket as findReplay reads it: its number and status slug.
-  const answer = findsPrior
-    ? sql`select 'created' as outcome, id, number, null as status from t
-      union all
-      select 'replayed', p.id, p.number, s.slug from prior
-        join posts p on p.id = prior.ticket_id
-        join term_relationships tr on tr.post_id = p.id and tr.taxonomy = 'ticket_status'
-        join terms s on s.id = tr.term_id`
-    : sql`select 'created' as outcome, id, number, null as status from t`;
+  // One row per outcome (the earlier ticket as findReplay reads it: its number and status slug), then
+  // one per counter hit.
+  const answers = [
+    sql`select 'created' as outcome, id, number, null::text as status, null::text as counter, null::bigint as count,
+      null::bigint as reset_at from t`,
+    ...(findsPrior
+      ? [
+          sql`select 'replayed', p.id, p.number, s.slug, null, null, null from prior
+            join posts p on p.id = prior.ticket_id
+            join term_relationships tr on tr.post_id = p.id and tr.taxonomy = 'ticket_status'
+            join terms s on s.id = tr.term_id`,
+        ]
+      : []),
+    ...(counters ? [sql`select 'counted', null, null, null, key, count, reset_at from counted`] : []),
+  ];
   const result = await sql<{
-    outcome: 'created' | 'replayed';
-    id: number;
-    number: number;
+    outcome: 'created' | 'replayed' | 'counted';
+    id: number | null;
+    number: number | null;
     status: string | null;
-  }>`${PREPARED} with ${sql.join(parts)} ${answer}`.execute(db);
-  const row = result.rows[0];
-  if (row === undefined) return { kind: 'no_account' };
+    counter: string | null;
+    count: string | null;
+    reset_at: string | null;
+  }>`${PREPARED} with ${sql.join(parts)} ${sql.join(answers, sql` union all `)}`.execute(db);
+  const counted = result.rows.filter((row) => row.outcome === 'counted');
+  const hits = counters
+    ? counters.counting.read(counted.map((row) => ({ key: row.counter ?? '', count: row.count ?? 0, reset_at: row.reset_at ?? 0 })))
+    : [];
+  const row = result.rows.find((r) => r.outcome !== 'counted');
+  if (row === undefined) return { kind: 'no_account', hits };
   const ticket = { id: Number(row.id), number: Number(row.number) };
-  return row.outcome === 'created' ? { kind: 'created', ...ticket } : { kind: 'replayed', status: row.status ?? '', ...ticket };
+  return row.outcome === 'created' ? { kind: 'created', ...ticket, hits } : { kind: 'replayed', status: row.status ?? '', ...ticket, hits };
 }

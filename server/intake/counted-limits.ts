@@ -1,4 +1,4 @@
-import type { CounterKey, CounterStore } from './counter-store.js';
+import type { CounterHit, CounterKey, CounterStore } from './counter-store.js';
 
 /** One fixed-window limit: at most `max` hits on `key` per `windowMs`; `name` is its refusal reason. */
 export interface CountedLimit<Name extends string = string> extends CounterKey {
@@ -14,9 +14,8 @@ export interface Exceeded<Name extends string> {
 }
 
 /**
- * Counts one hit on every limit and returns the refusal when any is exceeded (null otherwise). The
- * caller may retry once every exceeded window has ended, so Retry-After is the longest of them; the
- * RateLimit-Policy and RateLimit headers (IETF draft) name the exceeded limits.
+ * Counts one hit on every limit and returns the refusal when any is exceeded (null otherwise); see
+ * judgeLimits for what the refusal says.
  */
 export async function hitLimits<Name extends string>(
   counters: CounterStore,
@@ -25,6 +24,19 @@ export async function hitLimits<Name extends string>(
   const hits = counters.hitAll
     ? await counters.hitAll(limits)
     : await Promise.all(limits.map((limit) => counters.hit(limit.key, limit.windowMs)));
+  return judgeLimits(limits, hits);
+}
+
+/**
+ * The refusal, if any, once every limit was hit (`hits[i]` is limit i's counter after its hit; the
+ * filing statement on PostgreSQL hits them itself). The caller may retry once every exceeded window
+ * has ended, so Retry-After is the longest of them; the RateLimit-Policy and RateLimit headers (IETF
+ * draft) name the exceeded limits.
+ */
+export function judgeLimits<Name extends string>(
+  limits: ReadonlyArray<CountedLimit<Name>>,
+  hits: ReadonlyArray<CounterHit>,
+): Exceeded<Name> | null {
   const exceeded = limits
     .map((limit, i) => ({ limit, hit: hits[i] ?? { count: 0, resetInMs: 0 } }))
     .filter(({ limit, hit }) => hit.count > limit.max);

@@ -1,3 +1,5 @@
+import type { RawBuilder } from 'kysely';
+
 /** One fixed-window counter after a hit: how many hits the window holds and when it ends. */
 export interface CounterHit {
   count: number;
@@ -16,6 +18,18 @@ export interface CounterKey {
   spread?: boolean;
 }
 
+/**
+ * Hits written by a statement on another table's behalf (PostgreSQL): CTEs that end in
+ * `counted(key, count, reset_at)`, one row per hit, the count being the key's total after it (a spread
+ * key's rows summed). `read` turns those rows back into the hits, in the order asked.
+ */
+export interface CountingCtes {
+  ctes: RawBuilder<unknown>;
+  /** Each hit's row in `counted`, in the order asked (a spread key's is one of its rows). */
+  rowKeys: string[];
+  read(rows: ReadonlyArray<{ key: string; count: number | string; reset_at: number | string }>): CounterHit[];
+}
+
 /** Where intake counters live: memory for one instance, Redis when several share the work. */
 export interface CounterStore {
   /** Counts one hit (or `amount`: bytes, say) in the current window of `key` (created with `windowMs` if new). */
@@ -25,6 +39,11 @@ export interface CounterStore {
    * trip where the store can (the database: one statement, one commit, one pooled connection).
    */
   hitAll?(hits: ReadonlyArray<CounterKey>): Promise<CounterHit[]>;
+  /**
+   * The database store on PostgreSQL: the same hits as CTEs that a statement on `db` carries, so a
+   * filing counts and writes in one round trip (its inserts gated on the counts). Absent elsewhere.
+   */
+  inStatement?: { db: object; count(hits: ReadonlyArray<CounterKey>): CountingCtes };
   /** The current count of `key`, without counting (0 when the window has ended). */
   peek(key: string): Promise<number>;
   close(): Promise<void>;

@@ -4,7 +4,7 @@ import { mailboxKey } from '../domain/mailbox-key.js';
 import { AppError } from '../errors.js';
 import { addressKey } from '../http/client-address.js';
 import { getCoreSettings } from '../settings/core-settings.js';
-import { type CountedLimit, hitLimits } from './counted-limits.js';
+import { type CountedLimit, type Exceeded, hitLimits } from './counted-limits.js';
 import type { CounterStore } from './counter-store.js';
 
 const HOUR_MS = 3_600_000;
@@ -48,7 +48,8 @@ export interface IntakeAttempt {
   fillMs?: number;
 }
 
-type Limit = CountedLimit<Extract<RefusalReason, `limit_${string}`>>;
+/** One of the counted intake limits (per address, per email, site-wide). */
+export type IntakeLimit = CountedLimit<Extract<RefusalReason, `limit_${string}`>>;
 
 /**
  * Checks an anonymous submission against Tickets → Intake protection before anything is stored:
@@ -57,10 +58,25 @@ type Limit = CountedLimit<Extract<RefusalReason, `limit_${string}`>>;
  * as a refusal, or undefined when the submission may go ahead.
  */
 export async function checkIntake(ctx: DomainContext, counters: CounterStore, attempt: IntakeAttempt): Promise<AppError | undefined> {
+  const screened = await screenIntake(ctx, counters, attempt);
+  if (screened.refusal) return screened.refusal;
+  const exceeded = await hitLimits(counters, screened.limits);
+  return exceeded ? refuseOverLimit(counters, exceeded) : undefined;
+}
+
+/**
+ * checkIntake up to the counters: the refusal of the switch, the honeypot or the fill time (counted),
+ * or the limits to count. The filing on PostgreSQL counts them in its own statement (file-ticket.ts).
+ */
+export async function screenIntake(
+  ctx: DomainContext,
+  counters: CounterStore,
+  attempt: IntakeAttempt,
+): Promise<{ refusal: AppError; limits?: undefined } | { refusal?: undefined; limits: IntakeLimit[] }> {
   const settings = (await getCoreSettings(ctx)).tickets;
   const refuse = async (reason: RefusalReason, error: AppError) => {
     await recordRefusal(counters, reason);
-    return error;
+    return { refusal: error };
   };
 
   if (!settings.intake_enabled) {
@@ -80,19 +96,23 @@ export async function checkIntake(ctx: DomainContext, counters: CounterStore, at
   // Per address by addressKey (an IPv6 /64 is one address), per email by mailbox (+tags and Gmail
   // spellings are one), so neither can be rotated past the limits.
   const address = addressKey(attempt.ip);
-  const limits: Limit[] = [
-    { name: 'limit_ip_hour', key: `intake:ip:h:${address}`, windowMs: HOUR_MS, max: settings.limit_ip_hour },
-    { name: 'limit_ip_day', key: `intake:ip:d:${address}`, windowMs: DAY_MS, max: settings.limit_ip_day },
-    { name: 'limit_email_hour', key: `intake:email:h:${mailboxKey(attempt.email)}`, windowMs: HOUR_MS, max: settings.limit_email_hour },
-    { name: 'limit_global_day', key: 'intake:global:d', windowMs: DAY_MS, max: settings.limit_global_day, spread: true },
-  ];
-  const exceeded = await hitLimits(counters, limits);
-  if (!exceeded) return undefined;
-  const error = new AppError(
+  return {
+    limits: [
+      { name: 'limit_ip_hour', key: `intake:ip:h:${address}`, windowMs: HOUR_MS, max: settings.limit_ip_hour },
+      { name: 'limit_ip_day', key: `intake:ip:d:${address}`, windowMs: DAY_MS, max: settings.limit_ip_day },
+      { name: 'limit_email_hour', key: `intake:email:h:${mailboxKey(attempt.email)}`, windowMs: HOUR_MS, max: settings.limit_email_hour },
+      { name: 'limit_global_day', key: 'intake:global:d', windowMs: DAY_MS, max: settings.limit_global_day, spread: true },
+    ],
+  };
+}
+
+/** The 429 for an exceeded intake limit (Retry-After and RateLimit headers), counted as a refusal. */
+export async function refuseOverLimit(counters: CounterStore, exceeded: Exceeded<IntakeLimit['name']>): Promise<AppError> {
+  await recordRefusal(counters, exceeded.name);
+  return new AppError(
     'RATE_LIMITED',
     `Too many tickets were sent from here. Please try again in ${describeWait(exceeded.retryAfterS)}.`,
   ).withHeaders(exceeded.headers);
-  return refuse(exceeded.name, error);
 }
 
 /** Counts one refusal for today's stats. */

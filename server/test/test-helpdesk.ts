@@ -12,6 +12,7 @@ import { createFileStore } from '../files/create-file-store.js';
 import type { Hooks } from '../hooks/create-hooks.js';
 import { loadHooks } from '../hooks/load-plugins.js';
 import { type CounterStore, createMemoryCounterStore } from '../intake/counter-store.js';
+import { createDatabaseCounterStore } from '../intake/database-counter-store.js';
 import { createTestDatabase, type TestDatabase } from './test-databases.js';
 
 export interface TestHelpdesk {
@@ -20,7 +21,7 @@ export interface TestHelpdesk {
   ctx: DomainContext;
   hooks: Hooks;
   config: Config;
-  /** The app's intake counters (in memory); give them to a test's worker so limits and stats agree. */
+  /** The app's intake counters (in memory unless asked otherwise); give them to a test's worker so limits and stats agree. */
   counters: CounterStore;
   /** A Bearer header for a new user of that role. */
   authAs(role: UserRole): Promise<{ authorization: string }>;
@@ -47,6 +48,8 @@ export interface TestHelpdeskOptions {
   files?: FilesSetting;
   /** Trusted proxy hops (TRUST_PROXY_HOPS); none when absent. */
   trustProxyHops?: number;
+  /** Where the intake counters live: memory (default) or the database, as the service keeps them on PostgreSQL. */
+  counters?: 'memory' | 'database';
 }
 
 let userCounter = 0;
@@ -81,7 +84,7 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
   await migrateToLatest(db);
   const hooks = await loadHooks(config);
   const ctx = createDomainContext(db, hooks, undefined, await createFileStore(config.files, db.kysely, config.dataDir));
-  const counters = createMemoryCounterStore();
+  const counters = options.counters === 'database' ? createDatabaseCounterStore(db.kysely, db.dialect) : createMemoryCounterStore();
   const app = await buildApp({ config, ctx, counters, logger: options.logger });
   return {
     app,

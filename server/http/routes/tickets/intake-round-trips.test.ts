@@ -5,18 +5,19 @@ import { buildApp } from '../../../app.js';
 import { createTerm } from '../../../domain/create-term.js';
 import { deleteTerm } from '../../../domain/delete-term.js';
 import { createDatabaseCounterStore } from '../../../intake/database-counter-store.js';
-import { firstTermId, relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { updateSettings } from '../../../settings/settings.js';
+import { countRows, firstTermId, relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
 const URL_TICKETS = '/api/helpdesk/v1/tickets/';
 
 /**
- * Issue 17: on PostgreSQL a submission for an existing client is two statements, so two round trips: the
- * intake counters' one upsert, then the filing (account lookup, idempotency replay check, ticket, terms,
- * meta, outbox job and key in one statement), both named prepared statements. Settings and ticket terms
- * come from their caches. These counts fail when someone adds a round trip to the intake path; SQLite
- * runs the same submissions.
+ * Issue 17: on PostgreSQL a submission for an existing client is one statement, so one round trip: the
+ * intake counters' hits, the account lookup, the idempotency replay check and the ticket, terms, meta,
+ * outbox job and key, written only when every count is within its limit, as one named prepared
+ * statement. Settings and ticket terms come from their caches. These counts fail when someone adds a
+ * round trip to the intake path; SQLite runs the same submissions.
  */
 describeEachDatabase('round trips of a ticket submission', (dialect) => {
   const hd = useTestHelpdesk(dialect);
@@ -59,34 +60,37 @@ describeEachDatabase('round trips of a ticket submission', (dialect) => {
     return { reply, sent: [...statements] };
   };
 
-  it('files for an existing client in two statements, and answers a replayed key in two', async () => {
+  it('files for an existing client in one statement, and answers a replayed key in one', async () => {
     const payload = ticketPayload({ urgency, order_id: 'ORD-1' });
     expect((await submit(payload, `warm-up-${dialect}`)).statusCode).toBe(201);
 
     const { reply, sent } = await counted({ ...payload, subject: 'Second question' }, `second-${dialect}`);
     expect(reply.statusCode).toBe(201);
     if (dialect === 'postgres') {
-      expect(sent).toHaveLength(2);
-      expect(sent[0]?.text).toMatch(/counter_windows/);
-      expect(sent[1]?.text).toMatch(/insert into posts/);
-      // Both as named prepared statements: each connection parses them once (prepared-statements.ts).
-      expect(sent.map(({ name }) => name)).toEqual([expect.stringMatching(/^hd_/), expect.stringMatching(/^hd_/)]);
+      expect(sent).toHaveLength(1);
+      // The counters and the ticket in the same statement, as a named prepared statement (each
+      // connection parses it once, prepared-statements.ts).
+      expect(sent[0]?.text).toMatch(/insert into counter_windows[\s\S]*insert into posts/);
+      expect(sent[0]?.name).toMatch(/^hd_/);
     }
 
     const replay = await counted({ ...payload, subject: 'Second question' }, `second-${dialect}`);
     expect(replay.reply.statusCode).toBe(200);
     expect(replay.reply.json().id).toBe(reply.json().id);
-    if (dialect === 'postgres') expect(replay.sent).toHaveLength(2);
+    if (dialect === 'postgres') expect(replay.sent).toHaveLength(1);
   });
 
-  it('files for a new client in three statements: the filing finds no account, then makes it with the ticket', async () => {
+  it('files for a new client in two statements: the filing counts and finds no account, then makes it with the ticket', async () => {
     expect((await submit(ticketPayload(), `warm-up-new-${dialect}`)).statusCode).toBe(201);
     const payload = ticketPayload({ urgency });
     const { reply, sent } = await counted(payload, `new-${dialect}`);
     expect(reply.statusCode).toBe(201);
     if (dialect === 'postgres') {
-      expect(sent).toHaveLength(3);
-      expect(sent[2]?.text).toMatch(/insert into users/);
+      expect(sent).toHaveLength(2);
+      expect(sent[0]?.text).toMatch(/counter_windows/);
+      // The registration gate said yes after the first; the second makes the account and counts nothing again.
+      expect(sent[1]?.text).toMatch(/insert into users/);
+      expect(sent[1]?.text).not.toMatch(/counter_windows/);
     }
     const owner = await hd.ctx.db
       .selectFrom('posts')
@@ -96,6 +100,34 @@ describeEachDatabase('round trips of a ticket submission', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(owner.email).toBe(payload.email);
   });
+
+  it('over a limit, the one statement counts and writes nothing; the 429 names the limit', async () => {
+    const payload = ticketPayload({ urgency });
+    const remoteAddress = '203.0.113.50';
+    const post = (key: string) =>
+      app.inject({ method: 'POST', url: URL_TICKETS, payload, headers: { 'idempotency-key': key }, remoteAddress });
+    expect((await post(`limit-a-${dialect}`)).statusCode).toBe(201);
+    await updateSettings(hd.ctx, { tickets: { limit_email_hour: 1 } });
+    try {
+      const before = await countRows(hd.ctx);
+      statements.length = 0;
+      const refused = await post(`limit-b-${dialect}`);
+      const sent = [...statements];
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['ratelimit-policy']).toBe('"email-hour";q=1;w=3600');
+      expect(await countRows(hd.ctx)).toEqual(before);
+      // The filing's statement, then the refusal counted for the admin's stats.
+      if (dialect === 'postgres') {
+        expect(sent).toHaveLength(2);
+        expect(sent[0]?.text).toMatch(/insert into posts/);
+      }
+      // A replayed key over the limit is refused too, as when the counters were their own statement.
+      expect((await post(`limit-a-${dialect}`)).statusCode).toBe(429);
+    } finally {
+      await relaxIntakeLimits(hd.ctx);
+    }
+  });
+
   it('answers a replayed key with its ticket even when an urgency it named was deleted since', async () => {
     const gone = await createTerm(hd.ctx, 'ticket_urgency', { name: `Soon gone ${dialect}` });
     const payload = ticketPayload({ urgency: gone.id });

@@ -9,92 +9,95 @@ import { createTestHelpdesk, useTestHelpdesk } from '../../../test/test-helpdesk
 
 const URL_TICKETS = '/api/helpdesk/v1/tickets/';
 
-describeEachDatabase('intake protection', (dialect) => {
-  const hd = useTestHelpdesk(dialect, { freshEach: true });
-  const post = (payload: object, headers: Record<string, string> = {}, remoteAddress = '203.0.113.7') =>
-    hd.app.inject({ method: 'POST', url: URL_TICKETS, payload, headers, remoteAddress });
-  beforeEach(async () => {
-    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
-    await relaxIntakeLimits(hd.ctx);
-  });
-  const stats = async () => {
-    const admin = await hd.authAs('admin');
-    return (await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/intake/stats', headers: admin })).json().refused;
-  };
+// Both places the counters live: memory (SQLite's default) and the database (PostgreSQL's, where the
+// filing's own statement counts them and writes only within the limits).
+for (const counters of ['memory', 'database'] as const)
+  describeEachDatabase(`intake protection, counters in ${counters}`, (dialect) => {
+    const hd = useTestHelpdesk(dialect, { freshEach: true, counters });
+    const post = (payload: object, headers: Record<string, string> = {}, remoteAddress = '203.0.113.7') =>
+      hd.app.inject({ method: 'POST', url: URL_TICKETS, payload, headers, remoteAddress });
+    beforeEach(async () => {
+      await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+      await relaxIntakeLimits(hd.ctx);
+    });
+    const stats = async () => {
+      const admin = await hd.authAs('admin');
+      return (await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/intake/stats', headers: admin })).json().refused;
+    };
 
-  it('refuses the submission over the per-IP hourly limit with 429, Retry-After and RateLimit headers, storing nothing', async () => {
-    await updateSettings(hd.ctx, { tickets: { limit_ip_hour: 3 } });
-    for (let i = 0; i < 3; i++) expect((await post(ticketPayload())).statusCode).toBe(201);
-    const before = await countRows(hd.ctx);
-    const refused = await post(ticketPayload());
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', detail: expect.stringMatching(/try again in \d+ minutes/) });
-    const retryAfter = Number(refused.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(3000);
-    expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(refused.headers['ratelimit-policy']).toBe('"ip-hour";q=3;w=3600');
-    expect(refused.headers.ratelimit).toBe(`"ip-hour";r=0;t=${retryAfter}`);
-    expect(await countRows(hd.ctx)).toEqual(before);
-    // Another address is not affected.
-    expect((await post(ticketPayload(), {}, '198.51.100.9')).statusCode).toBe(201);
-    expect((await stats()).limit_ip_hour).toBe(1);
-  });
+    it('refuses the submission over the per-IP hourly limit with 429, Retry-After and RateLimit headers, storing nothing', async () => {
+      await updateSettings(hd.ctx, { tickets: { limit_ip_hour: 3 } });
+      for (let i = 0; i < 3; i++) expect((await post(ticketPayload())).statusCode).toBe(201);
+      const before = await countRows(hd.ctx);
+      const refused = await post(ticketPayload());
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', detail: expect.stringMatching(/try again in \d+ minutes/) });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(3000);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(refused.headers['ratelimit-policy']).toBe('"ip-hour";q=3;w=3600');
+      expect(refused.headers.ratelimit).toBe(`"ip-hour";r=0;t=${retryAfter}`);
+      expect(await countRows(hd.ctx)).toEqual(before);
+      // Another address is not affected.
+      expect((await post(ticketPayload(), {}, '198.51.100.9')).statusCode).toBe(201);
+      expect((await stats()).limit_ip_hour).toBe(1);
+    });
 
-  it('takes the client address from the socket: a spoofed X-Forwarded-For does not escape the limit', async () => {
-    await updateSettings(hd.ctx, { tickets: { limit_ip_hour: 1 } });
-    expect((await post(ticketPayload(), { 'x-forwarded-for': '192.0.2.10' })).statusCode).toBe(201);
-    expect((await post(ticketPayload(), { 'x-forwarded-for': '192.0.2.11' })).statusCode).toBe(429);
-  });
+    it('takes the client address from the socket: a spoofed X-Forwarded-For does not escape the limit', async () => {
+      await updateSettings(hd.ctx, { tickets: { limit_ip_hour: 1 } });
+      expect((await post(ticketPayload(), { 'x-forwarded-for': '192.0.2.10' })).statusCode).toBe(201);
+      expect((await post(ticketPayload(), { 'x-forwarded-for': '192.0.2.11' })).statusCode).toBe(429);
+    });
 
-  it('limits tickets per email address, whatever the IP and the letter case', async () => {
-    await updateSettings(hd.ctx, { tickets: { limit_email_hour: 2 } });
-    const payload = ticketPayload();
-    expect((await post(payload, {}, '192.0.2.1')).statusCode).toBe(201);
-    expect((await post({ ...payload, email: payload.email.toUpperCase() }, {}, '192.0.2.2')).statusCode).toBe(201);
-    const refused = await post(payload, {}, '192.0.2.3');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.headers['ratelimit-policy']).toContain('"email-hour";q=2');
-  });
+    it('limits tickets per email address, whatever the IP and the letter case', async () => {
+      await updateSettings(hd.ctx, { tickets: { limit_email_hour: 2 } });
+      const payload = ticketPayload();
+      expect((await post(payload, {}, '192.0.2.1')).statusCode).toBe(201);
+      expect((await post({ ...payload, email: payload.email.toUpperCase() }, {}, '192.0.2.2')).statusCode).toBe(201);
+      const refused = await post(payload, {}, '192.0.2.3');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['ratelimit-policy']).toContain('"email-hour";q=2');
+    });
 
-  it('caps the whole site per day', async () => {
-    await updateSettings(hd.ctx, { tickets: { limit_global_day: 2 } });
-    expect((await post(ticketPayload(), {}, '192.0.2.1')).statusCode).toBe(201);
-    expect((await post(ticketPayload(), {}, '192.0.2.2')).statusCode).toBe(201);
-    expect((await post(ticketPayload(), {}, '192.0.2.3')).statusCode).toBe(429);
-  });
+    it('caps the whole site per day', async () => {
+      await updateSettings(hd.ctx, { tickets: { limit_global_day: 2 } });
+      expect((await post(ticketPayload(), {}, '192.0.2.1')).statusCode).toBe(201);
+      expect((await post(ticketPayload(), {}, '192.0.2.2')).statusCode).toBe(201);
+      expect((await post(ticketPayload(), {}, '192.0.2.3')).statusCode).toBe(429);
+    });
 
-  it('never limits agents and admins', async () => {
-    await updateSettings(hd.ctx, { tickets: { limit_ip_hour: 1, limit_global_day: 1 } });
-    const agent = await hd.authAs('agent');
-    for (let i = 0; i < 3; i++) expect((await post(ticketPayload(), agent)).statusCode).toBe(201);
-  });
+    it('never limits agents and admins', async () => {
+      await updateSettings(hd.ctx, { tickets: { limit_ip_hour: 1, limit_global_day: 1 } });
+      const agent = await hd.authAs('agent');
+      for (let i = 0; i < 3; i++) expect((await post(ticketPayload(), agent)).statusCode).toBe(201);
+    });
 
-  it('refuses a filled honeypot and a form sent faster than the minimum fill time, storing nothing', async () => {
-    await updateSettings(hd.ctx, { tickets: { min_fill_seconds: 3 } });
-    const before = await countRows(hd.ctx);
-    const honeypot = await post(ticketPayload({ website: 'http://spam.example' }));
-    expect(honeypot.statusCode).toBe(400);
-    expect(honeypot.json().code).toBe('SUBMISSION_REFUSED');
-    const fast = await post(ticketPayload({ fill_ms: 800 }));
-    expect(fast.statusCode).toBe(400);
-    expect(fast.json().detail).toMatch(/too quickly/);
-    expect(await countRows(hd.ctx)).toEqual(before);
-    expect((await post(ticketPayload({ fill_ms: 4000, website: '' }))).statusCode).toBe(201);
-    expect(await stats()).toMatchObject({ honeypot: 1, too_fast: 1 });
-  });
+    it('refuses a filled honeypot and a form sent faster than the minimum fill time, storing nothing', async () => {
+      await updateSettings(hd.ctx, { tickets: { min_fill_seconds: 3 } });
+      const before = await countRows(hd.ctx);
+      const honeypot = await post(ticketPayload({ website: 'http://spam.example' }));
+      expect(honeypot.statusCode).toBe(400);
+      expect(honeypot.json().code).toBe('SUBMISSION_REFUSED');
+      const fast = await post(ticketPayload({ fill_ms: 800 }));
+      expect(fast.statusCode).toBe(400);
+      expect(fast.json().detail).toMatch(/too quickly/);
+      expect(await countRows(hd.ctx)).toEqual(before);
+      expect((await post(ticketPayload({ fill_ms: 4000, website: '' }))).statusCode).toBe(201);
+      expect(await stats()).toMatchObject({ honeypot: 1, too_fast: 1 });
+    });
 
-  it('the admin switch takes anonymous intake offline at once', async () => {
-    await updateSettings(hd.ctx, { tickets: { intake_enabled: false } });
-    const before = await countRows(hd.ctx);
-    const res = await post(ticketPayload());
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: 'INTAKE_OFFLINE' });
-    expect(await countRows(hd.ctx)).toEqual(before);
-    expect((await stats()).offline).toBe(1);
-    await updateSettings(hd.ctx, { tickets: { intake_enabled: true } });
-    expect((await post(ticketPayload())).statusCode).toBe(201);
+    it('the admin switch takes anonymous intake offline at once', async () => {
+      await updateSettings(hd.ctx, { tickets: { intake_enabled: false } });
+      const before = await countRows(hd.ctx);
+      const res = await post(ticketPayload());
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'INTAKE_OFFLINE' });
+      expect(await countRows(hd.ctx)).toEqual(before);
+      expect((await stats()).offline).toBe(1);
+      await updateSettings(hd.ctx, { tickets: { intake_enabled: true } });
+      expect((await post(ticketPayload())).statusCode).toBe(201);
+    });
   });
-});
 
 describe('behind a trusted proxy', () => {
   it('with one trusted hop, the address the proxy saw is the one limited', async () => {
