@@ -7,7 +7,7 @@ import { judgeLimits } from '../intake/counted-limits.js';
 import { countAlone, isCountableIn, type LimitsToCount, type OverLimit } from '../intake/limits-to-count.js';
 import { mayFileForOthers } from '../policies/ticket-policy.js';
 import type { Actor, DomainContext } from './context.js';
-import { canRegisterUsers, lookUpClient, registrationClosed } from './find-or-create-client.js';
+import { canRegisterUsers, canRegisterUsersWithoutReads, lookUpClient, registrationClosed } from './find-or-create-client.js';
 import {
   type Counting,
   fileTicketInOneStatement,
@@ -138,8 +138,8 @@ export async function createTicketUnlessClosed(
 /**
  * PostgreSQL: the filing as one statement, one round trip for an existing account (the terms come from
  * the cache, the settings behind the checks from theirs), the intake limits (`intake`) counted in it.
- * An unknown email costs a second statement, after the registration gate, that makes the account with
- * the ticket: the gate is a site's filter, asked only when an account would be made.
+ * A new client's account is made in it too when the settings allow accounts (the registration gate is
+ * then asked first); otherwise an unknown email costs a second statement, after the gate.
  */
 async function createInOneStatement(
   ctx: DomainContext,
@@ -182,11 +182,18 @@ async function createInOneStatement(
       throw error;
     }
   };
-  let outcome = await file(owner ? { kind: 'id', id: owner.id } : { kind: 'email', email: input.email }, intake);
+  // The registration gate, asked first when that costs no read, lets the statement make a new client's
+  // account too; otherwise only an unknown email asks it (and pays for its reads), then a second statement.
+  const mayRegister = owner ? undefined : await canRegisterUsersWithoutReads(ctx);
+  const account: TicketAccount = owner
+    ? { kind: 'id', id: owner.id }
+    : mayRegister
+      ? { kind: 'create', email: input.email, name: input.name }
+      : { kind: 'email', email: input.email };
+  let outcome = await file(account, intake);
   if ('exceeded' in outcome) return outcome;
   if (outcome.kind === 'no_account') {
-    // Only the unknown-email path asks the registration gate (and pays for its reads).
-    if (!(await canRegisterUsers(ctx))) return 'registration_closed';
+    if (mayRegister === false || !(await canRegisterUsers(ctx))) return 'registration_closed';
     outcome = await file({ kind: 'create', email: input.email, name: input.name });
     if ('exceeded' in outcome) return outcome;
   }

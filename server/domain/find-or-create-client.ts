@@ -18,6 +18,16 @@ export async function canRegisterUsers(ctx: DomainContext): Promise<boolean> {
 }
 
 /**
+ * canRegisterUsers when the answer needs no database read: the cached settings already allow accounts
+ * (the filter still decides). Undefined otherwise. The filing on PostgreSQL asks it before its one
+ * statement, so that a new client's ticket and account are that statement too.
+ */
+export async function canRegisterUsersWithoutReads(ctx: DomainContext): Promise<boolean | undefined> {
+  if (!(await getCoreSettings(ctx)).tickets.create_accounts) return undefined;
+  return (await ctx.hooks.applyFilters('helpdesk_can_register_users', true)) === true;
+}
+
+/**
  * A client's account as filing, login and sign-up see it: the existing one, one that may be created
  * (`create` stores it, in the caller's transaction when one is given), or none because no account may
  * be created. A lookup that writes nothing, so the gate is read outside any write transaction.

@@ -84,7 +84,7 @@ export type TicketAccount =
   | { kind: 'id'; id: number }
   /** The existing account of that email; the statement writes nothing when there is none. */
   | { kind: 'email'; email: string }
-  /** The account of that email, made as a client when there is none (the registration gate said yes). */
+  /** The account of that email, or one made as a client when there is none (the registration gate said yes). */
   | { kind: 'create'; email: string; name: string };
 
 /** What the one statement did: filed the ticket, found the key's earlier ticket, or found no account. */
@@ -130,14 +130,20 @@ function accountPart(account: TicketAccount, gate: RawBuilder<unknown>) {
       return sql`u as (select ${account.id}::int as id where ${gate})`;
     case 'email':
       return sql`u as (select id from users where email = ${normalizeEmail(account.email)} and ${gate})`;
-    case 'create':
+    case 'create': {
       assertValidAccount(account);
-      // `do update` (to the same value) rather than `do nothing`, so the id is returned even when
-      // another submission made the account after this statement's snapshot.
-      return sql`u as (
-        insert into users (email, name, role, password_hash, created_at, updated_at)
-        select ${normalizeEmail(account.email)}, ${account.name.trim()}, 'client', null, ${time}, ${time} where ${gate}
-        on conflict (email) do update set email = excluded.email returning id)`;
+      const email = normalizeEmail(account.email);
+      // The account found, or made when there is none; `do update` (to the same value) rather than
+      // `do nothing`, so the id is returned even when another submission made the account after this
+      // statement's snapshot (the bench's clients send their first tickets at once).
+      return sql`found as (select id from users where email = ${email}),
+        made as (
+          insert into users (email, name, role, password_hash, created_at, updated_at)
+          select ${email}, ${account.name.trim()}, 'client', null, ${time}, ${time}
+          where not exists (select 1 from found) and ${gate}
+          on conflict (email) do update set email = excluded.email returning id),
+        u as (select id from found where ${gate} union all select id from made)`;
+    }
   }
 }
 

@@ -80,26 +80,48 @@ describeEachDatabase('round trips of a ticket submission', (dialect) => {
     if (dialect === 'postgres') expect(replay.sent).toHaveLength(1);
   });
 
-  it('files for a new client in two statements: the filing counts and finds no account, then makes it with the ticket', async () => {
+  it('files for a new client in one statement too when "Create accounts for new clients" is on', async () => {
     expect((await submit(ticketPayload(), `warm-up-new-${dialect}`)).statusCode).toBe(201);
     const payload = ticketPayload({ urgency });
     const { reply, sent } = await counted(payload, `new-${dialect}`);
     expect(reply.statusCode).toBe(201);
     if (dialect === 'postgres') {
-      expect(sent).toHaveLength(2);
-      expect(sent[0]?.text).toMatch(/counter_windows/);
-      // The registration gate said yes after the first; the second makes the account and counts nothing again.
-      expect(sent[1]?.text).toMatch(/insert into users/);
-      expect(sent[1]?.text).not.toMatch(/counter_windows/);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.text).toMatch(/insert into counter_windows[\s\S]*insert into users[\s\S]*insert into posts/);
     }
+    await expectOwner(reply.json().id, payload.email);
+  });
+
+  it('with accounts only from "Anyone can register", a new client costs the gate\'s read and a second statement', async () => {
+    await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: false });
+    try {
+      expect((await submit(ticketPayload(), `warm-up-site-${dialect}`)).statusCode).toBe(201);
+      const payload = ticketPayload({ urgency });
+      const { reply, sent } = await counted(payload, `site-${dialect}`);
+      expect(reply.statusCode).toBe(201);
+      if (dialect === 'postgres') {
+        // The filing counts and finds no account; the site option is read; the account is made with the ticket.
+        expect(sent).toHaveLength(3);
+        expect(sent[0]?.text).toMatch(/counter_windows/);
+        expect(sent[1]?.text).toMatch(/options/);
+        expect(sent[2]?.text).toMatch(/insert into users/);
+        expect(sent[2]?.text).not.toMatch(/counter_windows/);
+      }
+      await expectOwner(reply.json().id, payload.email);
+    } finally {
+      await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    }
+  });
+
+  const expectOwner = async (ticketId: number, email: string) => {
     const owner = await hd.ctx.db
       .selectFrom('posts')
       .innerJoin('users', 'users.id', 'posts.author_id')
       .select('users.email')
-      .where('posts.id', '=', reply.json().id)
+      .where('posts.id', '=', ticketId)
       .executeTakeFirstOrThrow();
-    expect(owner.email).toBe(payload.email);
-  });
+    expect(owner.email).toBe(email);
+  };
 
   it('over a limit, the one statement counts and writes nothing; the 429 names the limit', async () => {
     const payload = ticketPayload({ urgency });

@@ -63,6 +63,22 @@ describeEachDatabase('POST /tickets/', (dialect) => {
       }
     });
 
+    it('helpdesk_can_register_users returning false still files for an existing account, making none', async () => {
+      await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+      const payload = ticketPayload();
+      expect((await post(payload)).statusCode).toBe(201);
+      hd.hooks.addFilter('helpdesk_can_register_users', 'test/deny-existing', () => false);
+      try {
+        const before = await countRows(hd.ctx);
+        expect((await post({ ...payload, subject: 'Another question' })).statusCode).toBe(201);
+        const after = await countRows(hd.ctx);
+        expect(after.users).toBe(before.users);
+        expect(after.posts).toBe((before.posts ?? 0) + 1);
+      } finally {
+        hd.hooks.removeFilter('helpdesk_can_register_users', 'test/deny-existing');
+      }
+    });
+
     it('helpdesk_can_register_users receives false when both settings are off, and may allow', async () => {
       await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: false });
       const seen: boolean[] = [];
