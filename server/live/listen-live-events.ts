@@ -47,8 +47,9 @@ export async function listenForLiveEvents(
     if (event) bus.deliver(event);
   };
 
+  // `flushing` is set when a flush is scheduled, not when it starts: events published in one turn share
+  // one flush, and a second loop never sends on the same connection at once (pg queues and warns).
   const flush = async () => {
-    flushing = true;
     while (pending.length > 0 && client) {
       const payloads = pending;
       pending = [];
@@ -66,7 +67,9 @@ export async function listenForLiveEvents(
     // While a send is stuck, events wait here; past the bound they are dropped (the views resync later).
     if (pending.length >= MAX_PENDING) return;
     pending.push(payload);
-    if (!flushing) setImmediate(() => void flush());
+    if (flushing) return;
+    flushing = true;
+    setImmediate(() => void flush());
   };
 
   const connect = async (isReconnect: boolean): Promise<void> => {
