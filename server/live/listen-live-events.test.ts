@@ -32,7 +32,7 @@ describe.skipIf(!postgresUrl)('live events sent to other instances', () => {
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
       return new Promise<void>((resolve) => {
-        sends.push({ events: (values?.[1] as string[]).length, release: resolve });
+        sends.push({ events: ((values ?? [])[1] as string[]).length, release: resolve });
       }).then(async () => {
         try {
           return await (query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
