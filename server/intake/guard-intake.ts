@@ -4,7 +4,7 @@ import { mailboxKey } from '../domain/mailbox-key.js';
 import { AppError } from '../errors.js';
 import { addressKey } from '../http/client-address.js';
 import { getCoreSettings } from '../settings/core-settings.js';
-import { type CountedLimit, type Exceeded, hitLimits } from './counted-limits.js';
+import type { CountedLimit, Exceeded } from './counted-limits.js';
 import type { CounterStore } from './counter-store.js';
 
 const HOUR_MS = 3_600_000;
@@ -52,21 +52,10 @@ export interface IntakeAttempt {
 export type IntakeLimit = CountedLimit<Extract<RefusalReason, `limit_${string}`>>;
 
 /**
- * Checks an anonymous submission against Tickets → Intake protection before anything is stored:
- * the switch, the honeypot, the minimum fill time, then per-IP, per-email and site-wide counters.
- * Returns the problem to answer (429 with Retry-After and RateLimit headers for the limits), counted
- * as a refusal, or undefined when the submission may go ahead.
- */
-export async function checkIntake(ctx: DomainContext, counters: CounterStore, attempt: IntakeAttempt): Promise<AppError | undefined> {
-  const screened = await screenIntake(ctx, counters, attempt);
-  if (screened.refusal) return screened.refusal;
-  const exceeded = await hitLimits(counters, screened.limits);
-  return exceeded ? refuseOverLimit(counters, exceeded) : undefined;
-}
-
-/**
- * checkIntake up to the counters: the refusal of the switch, the honeypot or the fill time (counted),
- * or the limits to count. The filing on PostgreSQL counts them in its own statement (file-ticket.ts).
+ * Checks an anonymous submission against Tickets → Intake protection before anything is stored: the
+ * switch, the honeypot and the minimum fill time give their refusal (counted for the stats); otherwise
+ * the per-IP, per-email and site-wide limits to count. The filing counts them before it writes (on
+ * PostgreSQL in its own statement, limits-to-count.ts) and answers an exceeded one with refuseOverLimit.
  */
 export async function screenIntake(
   ctx: DomainContext,
