@@ -1,9 +1,16 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, UnknownRow } from 'kysely';
+import {
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  sql,
+  type UnknownRow,
+} from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 import { addUser } from './add-user.js';
-import { insertTicketRows } from './insert-ticket-rows.js';
+import { fileTicketInOneStatement, insertTicketRows } from './insert-ticket-rows.js';
 
 /** Counts the statements sent through the Kysely it is plugged into. */
 class CountStatements implements KyselyPlugin {
@@ -93,4 +100,45 @@ describeEachDatabase('the rows of a new ticket', (dialect) => {
       { ticket_id: id },
     ]);
   });
+});
+
+describeEachDatabase('the one filing statement on PostgreSQL', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+
+  it.runIf(dialect === 'postgres')(
+    'writes the post once: its status and urgency copies are set by the insert, not by the triggers',
+    async () => {
+      const client = await addUser(hd.ctx, { email: 'once@example.com', name: 'Once Client', role: 'client' });
+      const terms = await hd.ctx.db
+        .selectFrom('terms')
+        .select(['id', 'taxonomy'])
+        .where('taxonomy', 'in', ['ticket_status', 'ticket_urgency'])
+        .execute();
+      const status = terms.find((t) => t.taxonomy === 'ticket_status')?.id as number;
+      const urgency = terms.find((t) => t.taxonomy === 'ticket_urgency')?.id as number;
+      const rows = {
+        title: 'Written once',
+        content: 'One version of the row.',
+        productId: null,
+        terms: [
+          { taxonomy: 'ticket_status' as const, termId: status },
+          { taxonomy: 'ticket_urgency' as const, termId: urgency },
+        ],
+        meta: {},
+      };
+      await hd.ctx.db.transaction().execute(async (trx) => {
+        const outcome = await fileTicketInOneStatement(trx, rows, { kind: 'email', email: client.email });
+        expect(outcome.kind).toBe('created');
+        // This transaction's own updates of posts, triggers included.
+        const { rows: stats } = await sql<{ n: string }>`select pg_stat_get_xact_tuples_updated('posts'::regclass) as n`.execute(trx);
+        expect(Number(stats[0]?.n)).toBe(0);
+        const post = await trx
+          .selectFrom('posts')
+          .select(['status_term_id', 'urgency_term_id', 'reason_term_id'])
+          .where('id', '=', outcome.kind === 'created' ? outcome.id : 0)
+          .executeTakeFirstOrThrow();
+        expect(post).toEqual({ status_term_id: status, urgency_term_id: urgency, reason_term_id: null });
+      });
+    },
+  );
 });

@@ -169,15 +169,19 @@ async function runOneStatement(
   const meta = Object.entries(rows.meta);
   const findsPrior = replay && rows.idempotencyKey !== undefined;
   const gate = counters ? sql`exists (select 1 from within_limits)` : sql`true`;
+  // The post carries its status, reason and urgency copies from the start (migration 070): the triggers on
+  // term_relationships then find them set and write no second and third version of the row.
+  const copy = (taxonomy: Taxonomy) => rows.terms.find((term) => term.taxonomy === taxonomy)?.termId ?? null;
   const parts = [
     ...(counters ? countingParts(counters) : []),
     accountPart(account, gate),
     ...(findsPrior ? [sql`prior as (select ticket_id from idempotency_keys where key = ${rows.idempotencyKey})`] : []),
     sql`t as (
       insert into posts (type, status, title, content, slug, author_id, product_id, parent_id, menu_order, number, created_at,
-        updated_at, client_spoke_last)
+        updated_at, client_spoke_last, status_term_id, reason_term_id, urgency_term_id)
       select 'ticket', 'publish', ${rows.title}, ${rows.content}, '', u.id, ${rows.productId}::int, null, 0,
-        nextval('ticket_number_seq'), ${time}, ${time}, 1
+        nextval('ticket_number_seq'), ${time}, ${time}, 1, ${copy('ticket_status')}::int, ${copy('ticket_reason')}::int,
+        ${copy('ticket_urgency')}::int
       from u ${findsPrior ? sql`where not exists (select 1 from prior)` : sql``}
       returning id, number)`,
     sql`r as (
