@@ -146,6 +146,7 @@ function intakeLoad(serviceUrl: string, urgencyId: number, prefix: string) {
         perAddress: PER_ADDRESS,
         perEmail: PER_EMAIL,
         addressBase: round * 100_000,
+        interleave: CONNECTIONS,
       }),
     });
 }
