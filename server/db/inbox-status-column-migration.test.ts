@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { useDatabaseAtMigration } from '../test/database-at-migration.js';
+import { oldPostRow, useDatabaseAtMigration } from '../test/database-at-migration.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -14,23 +14,7 @@ describeEachDatabase('migration 2026-11-26-070: existing tickets get their statu
         .id;
     const [open, closed] = [await statusId('open'), await statusId('closed')];
     const ticket = async (status: number | null) => {
-      const { id } = await k
-        .insertInto('posts')
-        .values({
-          type: 'ticket',
-          status: 'publish',
-          title: 't',
-          content: 'x',
-          slug: '',
-          author_id: null,
-          product_id: null,
-          parent_id: null,
-          menu_order: 0,
-          created_at: '2026-01-01T00:00:00.000Z',
-          updated_at: '2026-01-01T00:00:00.000Z',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const { id } = await k.insertInto('posts').values(oldPostRow('t')).returning('id').executeTakeFirstOrThrow();
       if (status !== null)
         await k.insertInto('term_relationships').values({ post_id: id, taxonomy: 'ticket_status', term_id: status }).execute();
       return id;

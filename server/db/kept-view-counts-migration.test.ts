@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { useDatabaseAtMigration } from '../test/database-at-migration.js';
+import { oldPostRow, useDatabaseAtMigration } from '../test/database-at-migration.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -31,22 +31,7 @@ describeEachDatabase('migration 2026-11-26-090: existing tickets are counted per
     const ticket = async (assignee: number | null, spoke: number, version: number) => {
       const { id } = await k
         .insertInto('posts')
-        .values({
-          type: 'ticket',
-          status: 'publish',
-          title: 't',
-          content: 'x',
-          slug: '',
-          author_id: null,
-          product_id: null,
-          parent_id: null,
-          menu_order: 0,
-          assignee_id: assignee,
-          client_spoke_last: spoke,
-          version,
-          created_at: '2026-01-01T00:00:00.000Z',
-          updated_at: '2026-01-01T00:00:00.000Z',
-        })
+        .values(oldPostRow('t', { assignee_id: assignee, client_spoke_last: spoke, version }))
         .returning('id')
         .executeTakeFirstOrThrow();
       await k.insertInto('term_relationships').values({ post_id: id, taxonomy: 'ticket_status', term_id: open }).execute();

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { useDatabaseAtMigration } from '../test/database-at-migration.js';
+import { oldPostRow, useDatabaseAtMigration } from '../test/database-at-migration.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -10,25 +10,7 @@ describeEachDatabase('migration 2026-11-26-045: existing tickets learn whether t
     const db = await databaseAt('2026-11-25-020-attachments');
     const k = db.kysely;
     const ticket = async (title: string) =>
-      (
-        await k
-          .insertInto('posts')
-          .values({
-            type: 'ticket',
-            status: 'publish',
-            title,
-            content: 'x',
-            slug: '',
-            author_id: null,
-            product_id: null,
-            parent_id: null,
-            menu_order: 0,
-            created_at: '2026-01-01T00:00:00.000Z',
-            updated_at: '2026-01-01T00:00:00.000Z',
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+      (await k.insertInto('posts').values(oldPostRow(title)).returning('id').executeTakeFirstOrThrow()).id;
     const comment = async (postId: number, role: 'client' | 'agent', isInternal: boolean) => {
       const { id } = await k
         .insertInto('comments')

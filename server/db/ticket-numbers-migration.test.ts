@@ -3,7 +3,7 @@ import { createDomainContext } from '../domain/context.js';
 import { createTicket } from '../domain/create-ticket.js';
 import { createHooks } from '../hooks/create-hooks.js';
 import { updateSiteOptions } from '../settings/site-options.js';
-import { useDatabaseAtMigration } from '../test/database-at-migration.js';
+import { oldPostRow, useDatabaseAtMigration } from '../test/database-at-migration.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -12,19 +12,7 @@ describeEachDatabase('migration 2026-11-25-011: tickets of an existing site get 
 
   it('numbers existing tickets in id order, skips docs, and goes on from the last', async () => {
     const db = await databaseAt('2026-11-25-002-account-lifecycle');
-    const row = (type: string, title: string) => ({
-      type,
-      status: 'publish',
-      title,
-      content: 'x',
-      slug: type === 'doc' ? title : '',
-      author_id: null,
-      product_id: null,
-      parent_id: null,
-      menu_order: 0,
-      created_at: '2026-01-01T00:00:00.000Z',
-      updated_at: '2026-01-01T00:00:00.000Z',
-    });
+    const row = (type: string, title: string) => oldPostRow(title, { type, slug: type === 'doc' ? title : '' });
     // The old schema has no `number` column: insert as it did.
     for (const [type, title] of [
       ['ticket', 'a'],

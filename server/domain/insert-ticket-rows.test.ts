@@ -7,6 +7,7 @@ import {
   type UnknownRow,
 } from 'kysely';
 import { expect, it } from 'vitest';
+import { firstTermId } from '../test/fixtures.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 import { addUser } from './add-user.js';
@@ -29,13 +30,8 @@ describeEachDatabase('the rows of a new ticket', (dialect) => {
 
   it('are the post, its terms and meta, its outbox job and key; on PostgreSQL in one statement', async () => {
     const client = await addUser(hd.ctx, { email: 'rows@example.com', name: 'Rows Client', role: 'client' });
-    const terms = await hd.ctx.db
-      .selectFrom('terms')
-      .select(['id', 'taxonomy'])
-      .where('taxonomy', 'in', ['ticket_status', 'ticket_urgency'])
-      .execute();
-    const status = terms.find((t) => t.taxonomy === 'ticket_status')?.id as number;
-    const urgency = terms.find((t) => t.taxonomy === 'ticket_urgency')?.id as number;
+    const status = await firstTermId(hd.ctx, 'ticket_status');
+    const urgency = await firstTermId(hd.ctx, 'ticket_urgency');
     const counter = new CountStatements();
     const { id, number } = await insertTicketRows(hd.ctx.db.withPlugin(counter), dialect, {
       title: 'Export fails',
@@ -109,13 +105,8 @@ describeEachDatabase('the one filing statement on PostgreSQL', (dialect) => {
     'writes the post once: its status and urgency copies are set by the insert, not by the triggers',
     async () => {
       const client = await addUser(hd.ctx, { email: 'once@example.com', name: 'Once Client', role: 'client' });
-      const terms = await hd.ctx.db
-        .selectFrom('terms')
-        .select(['id', 'taxonomy'])
-        .where('taxonomy', 'in', ['ticket_status', 'ticket_urgency'])
-        .execute();
-      const status = terms.find((t) => t.taxonomy === 'ticket_status')?.id as number;
-      const urgency = terms.find((t) => t.taxonomy === 'ticket_urgency')?.id as number;
+      const status = await firstTermId(hd.ctx, 'ticket_status');
+      const urgency = await firstTermId(hd.ctx, 'ticket_urgency');
       const rows = {
         title: 'Written once',
         content: 'One version of the row.',

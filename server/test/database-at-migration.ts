@@ -25,3 +25,24 @@ export function useDatabaseAtMigration(dialect: DialectName): (migration: string
     return db;
   };
 }
+
+/**
+ * A post row with only the columns every schema since the first has: a ticket titled `title`, unless `extra`
+ * says otherwise or adds what a later migration brought (the number, the assignee, …).
+ */
+export function oldPostRow<Extra extends object = object>(title: string, extra?: Extra) {
+  return {
+    type: 'ticket',
+    status: 'publish',
+    title,
+    content: 'x',
+    slug: '',
+    author_id: null,
+    product_id: null,
+    parent_id: null,
+    menu_order: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...(extra as Extra),
+  };
+}
