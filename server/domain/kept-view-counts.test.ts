@@ -5,6 +5,7 @@ import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 import { addComment } from './add-comment.js';
 import type { Actor } from './context.js';
+import { createTerm } from './create-term.js';
 import { deleteTerm } from './delete-term.js';
 import { doneStatusIds, INBOX_VIEWS, type InboxView, viewCondition } from './inbox-views.js';
 import { keptViewCounts } from './kept-view-counts.js';
@@ -174,11 +175,7 @@ describeEachDatabase('the kept counts of the team views follow every change', (d
     await k.deleteFrom('ticket_reads').where('ticket_id', '=', id).execute();
     await expectInStep();
     // A status deleted with tickets in it (the operation cascades): the ticket has none, and still needs a reply.
-    const extra = await k
-      .insertInto('terms')
-      .values({ taxonomy: 'ticket_status', slug: `extra-${dialect}`, name: 'Extra', term_order: 9, client_label: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const extra = await createTerm(hd.ctx, 'ticket_status', { name: 'Extra', slug: `extra-${dialect}`, order: 9 });
     await k
       .updateTable('term_relationships')
       .set({ term_id: extra.id })

@@ -5,6 +5,7 @@ import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 import { addComment } from './add-comment.js';
 import type { Actor } from './context.js';
+import { createTerm } from './create-term.js';
 import { deleteTerm } from './delete-term.js';
 import { markTicketSolved } from './mark-ticket-solved.js';
 import { recordRating } from './record-rating.js';
@@ -169,11 +170,7 @@ describeEachDatabase('the status copy on posts follows every status change', (di
     await sql`update term_relationships set taxonomy = 'ticket_status' where post_id = ${id} and taxonomy = 'ticket_reason'`.execute(k);
     await expectStatus(id, 'open');
     // Deleting a status (the routes refuse one in use; the operation itself cascades) clears the copy too.
-    const extra = await k
-      .insertInto('terms')
-      .values({ taxonomy: 'ticket_status', slug: `extra-${dialect}`, name: 'Extra', term_order: 9, client_label: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const extra = await createTerm(hd.ctx, 'ticket_status', { name: 'Extra', slug: `extra-${dialect}`, order: 9 });
     await k
       .updateTable('term_relationships')
       .set({ term_id: extra.id })
