@@ -23,7 +23,11 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
   const [notice, setNotice] = useState('');
   // A change refused because a colleague changed the ticket first: what they did, and the change to retry.
   const [conflict, setConflict] = useState<{ changes: TicketEvent[]; action: string; retry: () => void } | null>(null);
-  const reload = () => api<TicketDetail>('GET', `/tickets/${id}`).then(setTicket, (e: Error) => setError(e.message));
+  // Answers can come back out of order (a live refetch sent before a change, answered after it): the ticket
+  // shown only moves forward, by its version, so an older answer never undoes a newer one.
+  const showTicket = (next: TicketDetail) =>
+    setTicket((current) => (current && current.id === next.id && current.version > next.version ? current : next));
+  const reload = () => api<TicketDetail>('GET', `/tickets/${id}`).then(showTicket, (e: Error) => setError(e.message));
   useEffect(() => {
     void reload();
   }, [id]);
@@ -48,7 +52,7 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
     setConflict(null);
     try {
       const body = anyway || !ticket ? { [field]: value } : { [field]: value, version: ticket.version };
-      setTicket(await api<TicketDetail>('PATCH', `/tickets/${id}`, body));
+      showTicket(await api<TicketDetail>('PATCH', `/tickets/${id}`, body));
       setNotice(`${label} saved.`);
       setError('');
     } catch (e) {
@@ -122,7 +126,7 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
           ticketId={ticket.id}
           version={ticket.version}
           statuses={lookups.statuses}
-          onSent={(t) => setTicket(t)}
+          onSent={showTicket}
           onReload={reload}
           onDrafting={setDrafting}
         />
