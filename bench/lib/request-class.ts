@@ -126,4 +126,24 @@ export class RequestClass {
   close(): void {
     if (this.agent) this.agent.destroy();
   }
+
+  /** What was recorded, as plain data (to send from a worker thread). */
+  recorded(): RecordedClass {
+    return { label: this.label, concurrency: this.concurrency, latencies: this.latencies, statuses: [...this.statuses] };
+  }
+
+  /** A class holding what another thread recorded (for the summaries; it sends nothing). */
+  static fromRecorded(recorded: RecordedClass): RequestClass {
+    const c = new RequestClass(recorded.label, recorded.concurrency, { freshConnections: true });
+    c.latencies.push(...recorded.latencies);
+    for (const [status, n] of recorded.statuses) c.statuses.set(status, n);
+    return c;
+  }
+}
+
+export interface RecordedClass {
+  label: string;
+  concurrency: number;
+  latencies: number[];
+  statuses: Array<[number, number]>;
 }

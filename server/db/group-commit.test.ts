@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
 import { createDb, type Db } from './create-db.js';
-import { createTransactionRunner } from './group-commit.js';
+import { BATCH_WORK_MS, createTransactionRunner } from './group-commit.js';
 import { migrateToLatest } from './migrate.js';
 
 describeEachDatabase('transaction runner', (dialect) => {
@@ -63,6 +63,56 @@ describeEachDatabase('transaction runner', (dialect) => {
         expect(await option(`visible-${i}`)).toEqual({ value: 'x' });
       }),
     );
+  });
+});
+
+describe('group commit on SQLite: batches bounded by their work', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let reader: SQLite.Database;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    db = createDb({ url: database.url });
+    await sql`create table t (name text primary key)`.execute(db.kysely);
+    // A second connection sees only what is committed (WAL): what each unit finds there tells which
+    // units shared its transaction.
+    reader = new SQLite(database.url, { readonly: true });
+  });
+  afterAll(async () => {
+    reader.close();
+    await db.close();
+    await database.drop();
+  });
+  const committedRows = () => (reader.prepare('select count(*) as n from t').get() as { n: number }).n;
+  /** Queues `count` units in one tick; each inserts a row and reports how many rows were committed when it ran. */
+  const queueUnits = (runner: ReturnType<typeof createTransactionRunner>, prefix: string, count: number, busyMs = 0) =>
+    Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        runner.run(async (trx) => {
+          const seen = committedRows();
+          const until = performance.now() + busyMs;
+          while (performance.now() < until) {
+            // A unit with this much work of its own (the ticket's rows, its triggers).
+          }
+          await sql`insert into t (name) values (${`${prefix}-${i}`})`.execute(trx);
+          return seen;
+        }),
+      ),
+    );
+
+  it('units queued together share one commit while the batch is within its work bound', async () => {
+    const before = committedRows();
+    const seen = await queueUnits(createTransactionRunner(db, { batchWorkMs: 60_000 }), 'shared', 10);
+    expect(seen).toEqual(Array(10).fill(before));
+    expect(committedRows()).toBe(before + 10);
+  });
+
+  it('a batch that has worked past its bound commits, and the next units wait for a new batch', async () => {
+    const before = committedRows();
+    // Each unit alone works longer than the bound (and than any commit takes): every batch holds one unit,
+    // so each unit finds the ones before it committed, and between batches the process answers other work.
+    const seen = await queueUnits(createTransactionRunner(db), 'bounded', 3, BATCH_WORK_MS * 12);
+    expect(seen).toEqual([before, before + 1, before + 2]);
   });
 });
 

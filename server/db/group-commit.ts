@@ -16,11 +16,19 @@ export interface TransactionRunner {
   write<T>(work: TransactionWork<T>): Promise<T>;
 }
 
-/**
- * Units per group commit: enough to amortize one fsync over many tickets, small enough that one batch
- * never holds the single SQLite connection for long.
- */
+/** Most units per group commit: enough to amortize one fsync over many tickets. */
 export const MAX_BATCH = 64;
+
+/**
+ * A batch stops taking units once it has worked this long (ms), or as long as its last commit took if
+ * that is longer. better-sqlite3 is synchronous: while a batch runs, nothing else in the process does,
+ * so an agent's request that arrives meanwhile waits for the whole batch, its commit and the answers
+ * of its units. Bounded by time, that wait stays a few milliseconds whatever the units cost; and since
+ * a batch works at least as long as its fsync, a slow disk still has the fsync shared by many units.
+ * Under `npm run bench:load` (BENCHMARKS.md), batches of up to 64 units (~30 ms of work) kept the
+ * agents' reads at a p99 of 146–224 ms; bounded at 4 ms, 44–98 ms, for 10–15 % of the intake's rate.
+ */
+export const BATCH_WORK_MS = 4;
 
 interface Pending {
   work: TransactionWork<unknown>;
@@ -35,18 +43,20 @@ interface Pending {
  * commit, and every caller is answered only after the commit is durable. PostgreSQL gets a plain
  * transaction per unit (its connections run them in parallel).
  */
-export function createTransactionRunner(db: Db): TransactionRunner {
+export function createTransactionRunner(db: Db, options: { batchWorkMs?: number } = {}): TransactionRunner {
   if (db.dialect === 'postgres') return { run: (work) => db.kysely.transaction().execute(work), write: (work) => work(db.kysely) };
 
   const queue: Pending[] = [];
   let draining = false;
+  let commitMs = 0;
 
   async function drain() {
     draining = true;
     while (queue.length) {
-      // One turn of the event loop lets requests that are already parsed join this batch.
+      // One turn of the event loop lets requests that are already parsed join this batch, and lets the
+      // process answer what came in while the last batch ran.
       await new Promise((resolve) => setImmediate(resolve));
-      await commitBatch(db.kysely, queue.splice(0, MAX_BATCH));
+      commitMs = await commitBatch(db.kysely, queue, Math.max(options.batchWorkMs ?? BATCH_WORK_MS, commitMs));
     }
     draining = false;
   }
@@ -59,12 +69,22 @@ export function createTransactionRunner(db: Db): TransactionRunner {
   return { run, write: run };
 }
 
-async function commitBatch(kysely: Kysely<Database>, batch: Pending[]): Promise<void> {
+/**
+ * Runs units taken from the front of `queue` in one transaction, each in its own savepoint, until
+ * `workMs` have passed or MAX_BATCH units ran; commits, then answers their callers. Returns how long
+ * the commit took.
+ */
+async function commitBatch(kysely: Kysely<Database>, queue: Pending[], workMs: number): Promise<number> {
+  const batch: Pending[] = [];
   const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+  let commitMs = 0;
   try {
     const trx = await kysely.startTransaction().execute();
     try {
-      for (const [index, item] of batch.entries()) {
+      const started = performance.now();
+      for (let index = 0; queue.length && batch.length < MAX_BATCH && (index === 0 || performance.now() - started < workMs); index++) {
+        const item = queue.shift() as Pending;
+        batch.push(item);
         const name = `unit_${index}`;
         const unit = await trx.savepoint(name).execute();
         try {
@@ -78,7 +98,9 @@ async function commitBatch(kysely: Kysely<Database>, batch: Pending[]): Promise<
           outcomes.push({ ok: false, error });
         }
       }
+      const committing = performance.now();
       await trx.commit().execute();
+      commitMs = performance.now() - committing;
     } catch (error) {
       await trx
         .rollback()
@@ -88,13 +110,16 @@ async function commitBatch(kysely: Kysely<Database>, batch: Pending[]): Promise<
     }
   } catch (error) {
     // The lock could not be had, a unit hit a storage fault or the commit itself failed (disk full,
-    // I/O error): nothing of this batch was stored.
+    // I/O error): nothing of this batch was stored. The units waiting behind it, up to a batch, get the
+    // error too: each would meet the same fault (after the same busy wait, when it is the lock).
+    batch.push(...queue.splice(0, MAX_BATCH - batch.length));
     for (const item of batch) item.reject(error);
-    return;
+    return commitMs;
   }
   batch.forEach((item, index) => {
     const outcome = outcomes[index];
     if (outcome?.ok) item.resolve(outcome.value);
     else item.reject(outcome?.error);
   });
+  return commitMs;
 }
