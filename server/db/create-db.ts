@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pgModule from 'pg';
 import { prepareMarkedStatements } from './prepared-statements.js';
+import { inSignedInLane, SIGNED_IN_CONNECTIONS } from './signed-in-lane.js';
 import type { Database } from './tables.js';
 
 // Loaded on first use (a few MiB resident): a SQLite install never needs the PostgreSQL client.
@@ -20,7 +21,7 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
-  /** PostgreSQL: the pool's size (connections); SQLite: 1. */
+  /** PostgreSQL: the main pool's size (connections; the signed-in lane has more of its own); SQLite: 1. */
   connections?: number;
   close(): Promise<void>;
 }
@@ -57,23 +58,14 @@ const pgTypes = {
 export function createDb(options: DbOptions): Db {
   if (/^postgres(ql)?:\/\//.test(options.url)) {
     const connections = options.poolSize ?? DEFAULT_POOL_SIZE;
-    const pool = new (loadPg().Pool)({
-      connectionString: options.url,
-      max: connections,
-      types: pgTypes,
-      // A server that is down or unreachable fails the request within this bound (a 503), never hangs it.
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
-      keepAlive: true,
-    });
-    // A client losing its server (restart, admin shutdown) emits 'error'; unheard, that crashes the
-    // process. The pool hears its idle clients; a checked-out client gets its own listener, and its
-    // next query fails (a 503), after which the pool drops it. New queries open fresh connections,
-    // so the service recovers by itself when the server is back.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => {
-      client.on('error', () => {});
-      prepareMarkedStatements(client);
-    });
+    const main = createPool(options, connections);
+    const signedIn = createPool(options, SIGNED_IN_CONNECTIONS);
+    const pool = {
+      connect: () => (inSignedInLane() ? signedIn : main).connect(),
+      end: async () => {
+        await Promise.all([main.end(), signedIn.end()]);
+      },
+    };
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', connections, close: () => kysely.destroy() };
   }
@@ -87,6 +79,28 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.sqliteBusyTimeoutMs ?? 5000))}`);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: 'sqlite', connections: 1, close: () => kysely.destroy() };
+}
+
+/** A pool of `max` connections to the PostgreSQL server in `options.url`. */
+function createPool(options: DbOptions, max: number): pgModule.Pool {
+  const pool = new (loadPg().Pool)({
+    connectionString: options.url,
+    max,
+    types: pgTypes,
+    // A server that is down or unreachable fails the request within this bound (a 503), never hangs it.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    keepAlive: true,
+  });
+  // A client losing its server (restart, admin shutdown) emits 'error'; unheard, that crashes the
+  // process. The pool hears its idle clients; a checked-out client gets its own listener, and its
+  // next query fails (a 503), after which the pool drops it. New queries open fresh connections,
+  // so the service recovers by itself when the server is back.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    prepareMarkedStatements(client);
+  });
+  return pool;
 }
 
 /**

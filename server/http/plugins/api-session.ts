@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { findSessionUser } from '../../auth/sessions.js';
 import type { Config } from '../../config/config-types.js';
+import { runInSignedInLane } from '../../db/signed-in-lane.js';
 import type { Database } from '../../db/tables.js';
 import { AppError } from '../../errors.js';
 import { isPublicRequest } from '../api.js';
@@ -45,9 +46,12 @@ export const apiSessionPlugin = fp(
       request.sessionToken = token;
     };
     // Callback style: requests without the session cookie (the widget, tokens) pass without a promise.
+    // One with the cookie is served on the signed-in lane's connections, as a token's is (auth.ts).
     app.addHook('onRequest', (request, _reply, done) => {
       if (request.actor || request.cookies[SESSION_COOKIE] === undefined) return done();
-      resolveSession(request).then(() => done(), done);
+      runInSignedInLane(() => {
+        resolveSession(request).then(() => done(), done);
+      });
     });
   },
   { name: 'helpdesk-api-session', dependencies: ['helpdesk-auth', 'helpdesk-session'] },

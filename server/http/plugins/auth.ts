@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import { runInSignedInLane } from '../../db/signed-in-lane.js';
 import type { Database } from '../../db/tables.js';
 import { ACCOUNT_DISABLED_MESSAGE } from '../../domain/account-disabled.js';
 import { lookUpToken } from '../../domain/api-tokens.js';
@@ -33,11 +34,14 @@ export const authPlugin = fp(
       if (found.kind === 'disabled') throw new AppError('INVALID_TOKEN', ACCOUNT_DISABLED_MESSAGE);
       request.actor = found.actor;
     };
-    // Most requests carry no token: they pass without a promise.
+    // Most requests carry no token: they pass without a promise. One with a token is served, from its
+    // lookup on, on the signed-in lane's connections (an anonymous flood cannot hold those).
     app.addHook('onRequest', (request, _reply, done) => {
       const header = request.headers.authorization;
       if (!header) return done();
-      resolveToken(request, header).then(() => done(), done);
+      runInSignedInLane(() => {
+        resolveToken(request, header).then(() => done(), done);
+      });
     });
   },
   { name: 'helpdesk-auth' },

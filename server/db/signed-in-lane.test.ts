@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { beforeAll, expect, it } from 'vitest';
+import { createSession } from '../auth/sessions.js';
+import { addUser } from '../domain/add-user.js';
+import { SESSION_COOKIE } from '../http/plugins/session.js';
+import { describeEachDatabase } from '../test/test-databases.js';
+import { useTestHelpdesk } from '../test/test-helpdesk.js';
+
+const INBOX = '/api/helpdesk/v1/tickets/';
+
+// Issue 17 item 6: under an anonymous flood every connection of the main pool is taken and queries queue
+// behind it; a request that carries a credential is served on connections of its own (signed-in-lane.ts).
+describeEachDatabase('the signed-in lane', (dialect) => {
+  const hd = useTestHelpdesk(dialect, { databaseTuning: { poolSize: 2, connectTimeoutMs: 2_000 } });
+  let agent: Record<string, string>;
+  let adminAppAgent: Record<string, string>;
+
+  beforeAll(async () => {
+    agent = await hd.authAs('agent');
+    const user = await addUser(hd.ctx, { email: 'lane@example.test', name: 'Lane Agent', role: 'agent' });
+    adminAppAgent = { cookie: `${SESSION_COOKIE}=${await createSession(hd.db.kysely, user.id)}` };
+  });
+
+  it.skipIf(dialect === 'sqlite')('an agent is answered while every connection of the main pool is held', async () => {
+    const holder = new pg.Client({ connectionString: hd.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('select pg_advisory_lock(4217)');
+      // Two anonymous queries, one per connection of the main pool, wait for the lock.
+      const held = [0, 1].map(() => sql`select pg_advisory_xact_lock_shared(4217)`.execute(hd.db.kysely));
+      const waiting = async () => {
+        const { rows } = await holder.query<{ n: number }>(
+          "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted",
+        );
+        return rows[0]?.n ?? 0;
+      };
+      while ((await waiting()) < 2) await new Promise((resolve) => setImmediate(resolve));
+
+      // Without a lane the agent's queries would wait for a pooled connection until the connect timeout (a 503):
+      // with a token, and with the admin app's session cookie.
+      for (const headers of [agent, adminAppAgent])
+        expect((await hd.app.inject({ method: 'GET', url: INBOX, headers })).statusCode).toBe(200);
+      expect(await waiting()).toBe(2);
+
+      await holder.query('select pg_advisory_unlock(4217)');
+      await Promise.all(held);
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('a request with a token, the session cookie or neither is answered on both databases', async () => {
+    for (const headers of [agent, adminAppAgent])
+      expect((await hd.app.inject({ method: 'GET', url: INBOX, headers })).statusCode).toBe(200);
+    expect((await hd.app.inject({ method: 'GET', url: INBOX })).statusCode).toBe(401);
+  });
+});

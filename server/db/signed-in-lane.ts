@@ -1,0 +1,21 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * PostgreSQL connections of their own for requests that carry a credential (an API token or the
+ * admin app's session cookie): agents and admins at work, and signed-in clients. An anonymous flood
+ * (the intake, pages) and the mail worker hold every connection of the main pool under load, and a
+ * query waits in that pool's queue behind theirs; these never go there. Kept in addition to the pool.
+ */
+export const SIGNED_IN_CONNECTIONS = 8;
+
+const lane = new AsyncLocalStorage<true>();
+
+/** Runs `work`, and everything it starts, with its queries on the signed-in connections. */
+export function runInSignedInLane(work: () => void): void {
+  lane.run(true, work);
+}
+
+/** Whether the code running now belongs to a request that carries a credential. */
+export function inSignedInLane(): boolean {
+  return lane.getStore() === true;
+}
