@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pgModule from 'pg';
 import { prepareMarkedStatements } from './prepared-statements.js';
-import { inSignedInLane, SIGNED_IN_CONNECTIONS } from './signed-in-lane.js';
+import { inSignedInLane, SIGNED_IN_CONNECTIONS, useSignedInLane } from './signed-in-lane.js';
 import type { Database } from './tables.js';
 
 // Loaded on first use (a few MiB resident): a SQLite install never needs the PostgreSQL client.
@@ -60,6 +60,7 @@ export function createDb(options: DbOptions): Db {
     const connections = options.poolSize ?? DEFAULT_POOL_SIZE;
     const main = createPool(options, connections);
     const signedIn = createPool(options, SIGNED_IN_CONNECTIONS);
+    useSignedInLane();
     const pool = {
       connect: () => (inSignedInLane() ? signedIn : main).connect(),
       end: async () => {
