@@ -27,22 +27,20 @@ export interface AgentTicket extends InboxTicket {
   ratings: Array<{ rating: 'yes' | 'no'; comment: string; createdAt: string }>;
 }
 
-/** One ticket as agents see it: every comment, internal notes included, and the client's sidebar. */
+/**
+ * One ticket as agents see it: every comment, internal notes included, and the client's sidebar. Its
+ * parts are read together, not one after another: on PostgreSQL each round of queries waits for the
+ * database and for a turn of the event loop, which under load is what an agent waits for.
+ */
 export async function getAgentTicket(ctx: DomainContext, id: number): Promise<AgentTicket> {
-  const row = Number.isSafeInteger(id)
-    ? await ctx.db
-        .selectFrom('posts')
-        .select(['id', 'number', 'title', 'content', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at', 'version'])
-        .where('id', '=', id)
-        .where('type', '=', 'ticket')
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw new AppError('NOT_FOUND', 'There is no such ticket.');
-  const { content, ...listRow } = row;
-  const { version } = row;
-
-  const [[ticket], meta, comments, others, events, ratings] = await Promise.all([
-    describeTickets(ctx, [listRow]),
+  if (!Number.isSafeInteger(id)) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+  const [row, meta, comments, others, events, ratings] = await Promise.all([
+    ctx.db
+      .selectFrom('posts')
+      .select(['id', 'number', 'title', 'content', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at', 'version'])
+      .where('id', '=', id)
+      .where('type', '=', 'ticket')
+      .executeTakeFirst(),
     ctx.db.selectFrom('post_meta').select(['meta_key', 'meta_value']).where('post_id', '=', id).orderBy('id').execute(),
     ctx.db
       .selectFrom('comments as c')
@@ -52,20 +50,25 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
       .where('c.post_id', '=', id)
       .orderBy('c.id')
       .execute(),
-    row.author_id === null
-      ? Promise.resolve([])
-      : ctx.db
-          .selectFrom('posts')
-          .select(['id', 'number', 'title', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at', 'version'])
-          .where('type', '=', 'ticket')
-          .where('author_id', '=', row.author_id)
-          .where('id', '!=', id)
-          .orderBy('updated_at', 'desc')
-          .limit(20)
-          .execute(),
+    // The same client's other tickets (none when the ticket has no client: `= null` matches nothing).
+    ctx.db
+      .selectFrom('posts')
+      .select(['id', 'number', 'title', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at', 'version'])
+      .where('type', '=', 'ticket')
+      .where('author_id', '=', (eb) =>
+        eb.selectFrom('posts as p').select('p.author_id').where('p.id', '=', id).where('p.type', '=', 'ticket'),
+      )
+      .where('id', '!=', id)
+      .orderBy('updated_at', 'desc')
+      .limit(20)
+      .execute(),
     listTicketEvents(ctx.db, id),
     ctx.db.selectFrom('ticket_ratings').select(['rating', 'comment', 'created_at']).where('ticket_id', '=', id).orderBy('id').execute(),
   ]);
+  if (!row) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+  const { content, ...listRow } = row;
+  const { version } = row;
+  const [ticket, ...otherTickets] = await describeTickets(ctx, [listRow, ...others]);
   return {
     ...(ticket as InboxTicket),
     description: content,
@@ -80,7 +83,7 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
       isInternal: c.internal === '1',
       createdAt: c.created_at,
     })),
-    otherTickets: await describeTickets(ctx, others),
+    otherTickets,
     version,
     events,
     ratings: ratings.map((r) => ({ rating: r.rating, comment: r.comment, createdAt: r.created_at })),
