@@ -12,7 +12,8 @@ const REPLACEMENTS = [
   ['return obj instanceof ReadableStream', "return isTagged(obj, 'ReadableStream') && obj instanceof ReadableStream"],
   ['return obj instanceof Response', "return isTagged(obj, 'Response') && obj instanceof Response"],
 ];
-const IS_TAGGED = "\nfunction isTagged (obj, tag) {\n  return obj !== null && typeof obj === 'object' && obj[Symbol.toStringTag] === tag\n}\n";
+const IS_TAGGED =
+  "\nfunction isTagged (obj, tag) {\n  return obj !== null && typeof obj === 'object' && obj[Symbol.toStringTag] === tag\n}\n";
 
 /** @type {import('esbuild').Plugin} */
 export const lazyWebGlobalsPlugin = {
