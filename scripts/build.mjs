@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import { build as buildWithVite } from 'vite';
 import { WIDGET_ENTRY, WIDGET_FILES_ENTRY, widgetBuildOptions } from '../widget/esbuild-options.mjs';
 import { escapeWideCharactersInFile } from './escape-wide-characters.mjs';
+import { lazyWebGlobalsPlugin } from './lazy-web-globals-plugin.mjs';
 import { SERVER_EXTERNALS } from './server-externals.mjs';
 
 // Chunks of an earlier build would stay beside the new ones.
@@ -26,11 +27,17 @@ await Promise.all([
     // The widget builder (and esbuild, a dev dependency) is only the from-source fallback of
     // server/site/embed/widget-script.ts; the bundle reads dist/widget/widget.js instead.
     external: ['*/widget/build.js', ...SERVER_EXTERNALS],
+    // See the file: depd's call-site lookup at start made V8 keep the bundle's table of line ends (1 MiB).
+    alias: { depd: './scripts/depd-stand-in.cjs' },
+    // See the file: @fastify/compress's check for a fetch Response loaded Node's fetch on the first answer.
+    plugins: [lazyWebGlobalsPlugin],
     // Bundled CommonJS packages call require() for Node's own modules, which an ES module lacks.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    // Not minified: that saved ~2.5 MiB of source text but cost the widget's answers ~15 % more CPU
-    // (BENCHMARKS.md, 2026-11-26 06:45Z). Stack traces in logs name lines of dist/server/*.js; the maps beside
-    // them lead back to the sources (`NODE_OPTIONS=--enable-source-maps` maps them in logs, for ~9 MiB more).
+    // Whitespace only (names and syntax kept): the source text V8 holds is 2.9 instead of 4.4 MB, for no
+    // measurable CPU per answer (BENCHMARKS.md, "2026-11-26: idle memory"; full minification was measured to
+    // cost the widget's answers CPU, 06:45Z). Stack traces in logs name places in dist/server/*.js; the maps
+    // beside them lead back to the sources (`NODE_OPTIONS=--enable-source-maps` maps them in logs, for ~9 MiB more).
+    minifyWhitespace: true,
     sourcemap: true,
     jsx: 'automatic',
     logLevel: 'warning',

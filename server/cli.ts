@@ -10,6 +10,7 @@ import { addUser } from './domain/add-user.js';
 import { MIN_PASSWORD_LENGTH, setPasswordByEmail } from './domain/staff-users.js';
 import { AppError } from './errors.js';
 import { renderOpenApiDocument } from './http/openapi/render-document.js';
+import { releaseOptimizingCompiler } from './optimizing-compiler.js';
 import { createServiceContext, startService, startWorkerService } from './start-service.js';
 import { letYoungGenerationGrowTo } from './young-generation.js';
 
@@ -61,6 +62,8 @@ export async function runCli(
   const [group, verb, argument, ...extra] = positionals;
   const command = [group, verb].filter(Boolean).join(' ') || 'serve';
   if (values.help) return (out(USAGE), 0);
+  // Only `serve` keeps V8's optimising compiler off until it has started (server/index.ts).
+  if (command !== 'serve') releaseOptimizingCompiler();
 
   let config: Config;
   try {
@@ -81,6 +84,7 @@ export async function runCli(
     // Started: requests get a larger young generation than the start's (held small, server/index.ts),
     // though not V8's 16 MiB semi-spaces, which cost 10-20 MiB more at peak and saved no CPU per request.
     letYoungGenerationGrowTo(4);
+    releaseOptimizingCompiler();
     const shutdown = async (signal: string) => {
       out(`${signal}: finishing requests in flight, then stopping.`);
       await service.stop();

@@ -1,7 +1,10 @@
+import { holdOptimizingCompilerDuringStart } from './optimizing-compiler.js';
 import { holdYoungGenerationDuringStart } from './young-generation.js';
 
-// Before anything else runs: the start's own allocations would grow the young generation for good.
+// Before anything else runs: the start's own allocations would grow the young generation for good, and
+// its hot start-only code would be optimised for nothing (both let go in cli.ts).
 holdYoungGenerationDuringStart();
+holdOptimizingCompilerDuringStart();
 // Loaded after the flag is set (a static import would run every module's top level first).
 const { runCli } = await import('./cli.js');
 

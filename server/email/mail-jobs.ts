@@ -9,6 +9,7 @@ import { type MailPreferences, usersWantingMail } from '../domain/notification-p
 import { listAttachments } from '../files/list-attachments.js';
 import type { JobRow } from '../jobs/queue.js';
 import { enqueueJob } from '../jobs/queue.js';
+import { loadMarkdown } from '../markdown/load-markdown.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import type { MailTemplateName } from '../settings/emails-tab.js';
 import { getSiteOptions } from '../settings/site-options.js';
@@ -231,8 +232,11 @@ export async function buildMail(
       : { attachments: [], listed: [] };
   // A person's words relayed (an agent's or a client's reply) are not automatic mail (RFC 3834); the rest is.
   const automatic = commentAuthorRole !== 'agent' && commentAuthorRole !== 'client';
+  // Agents' (and the AI responder's) replies are Markdown; the renderer is loaded by the first mail that has one.
+  const markdownReply = commentAuthorRole === 'agent' || commentAuthorRole === 'bot';
+  if (markdownReply) await loadMarkdown();
   const rendered = renderMail(emails[`${payload.template}_subject`], emails[`${payload.template}_body`], values, {
-    markdownReply: commentAuthorRole === 'agent' || commentAuthorRole === 'bot',
+    markdownReply,
     linkLabel: ticket ? 'Open the ticket' : listLink ? 'Open your tickets' : 'Open the link',
     // Only where a reply by mail lands in the ticket.
     replyMarker: Boolean(support),

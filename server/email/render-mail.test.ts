@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadMarkdown } from '../markdown/load-markdown.js';
 import { expectInertHtml, XSS_PAYLOADS } from '../test/attack-corpus.js';
 import { renderMail } from './render-mail.js';
+
+// The service loads the renderer before its first Markdown mail (buildMail); renderMail itself is synchronous.
+beforeAll(() => loadMarkdown());
 
 describe('renderMail', () => {
   const values = {

@@ -1,5 +1,5 @@
 import { formatSize } from '../../common/format-size.js';
-import { markdownToText, renderMarkdownToHtml } from '../../common/render-markdown.js';
+import { markdown } from '../markdown/load-markdown.js';
 import { escapeHtml } from './escape-html.js';
 import type { MailedFile } from './mail-files.js';
 import { REPLY_MARKER } from './reply-marker.js';
@@ -59,7 +59,7 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
     const value = lookup(name);
     if (value === undefined) return whole;
     // The text part reads as plain words: `**bold**` becomes bold, links keep their address.
-    return name === 'reply_text' && options.markdownReply ? markdownToText(value) : value;
+    return name === 'reply_text' && options.markdownReply ? markdown().markdownToText(value) : value;
   });
   const marked = options.replyMarker ? `${REPLY_MARKER}\n\n${filled}` : filled;
   const text = options.files?.length ? `${marked}\n\n${filesAsText(options.files)}` : marked;
@@ -76,7 +76,7 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
       if (part === 'rating_no_link') return button(value, 'No, not yet');
       if (part === 'site_link') return `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`;
       // Markdown makes its own blocks; a marker keeps them apart from the line breaks below.
-      if (part === 'reply_text' && options.markdownReply) return `\u0000${renderMarkdownToHtml(value)}\u0000`;
+      if (part === 'reply_text' && options.markdownReply) return `\u0000${markdown().renderMarkdownToHtml(value)}\u0000`;
       return escapeHtml(value);
     })
     .join('')

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Markdown } from '../../../../common/markdown.js';
+import { Markdown } from '../../../markdown/markdown.js';
 import { Layout, type LayoutProps } from '../../shared/layout.js';
 
 /** Splits page content on shortcodes: text parts are Markdown, `[name]` parts are rendered by `renderShortcode`. */

@@ -1,13 +1,13 @@
-import { Markdown } from '../../../../common/markdown.js';
-import { markdownToText } from '../../../../common/render-markdown.js';
 import type { Post } from '../../../domain/post.js';
+import { markdown } from '../../../markdown/load-markdown.js';
+import { Markdown } from '../../../markdown/markdown.js';
 import { Layout, type LayoutProps } from '../../shared/layout.js';
 
 type LayoutBase = Omit<LayoutProps, 'title' | 'children'>;
 
 /** Plain text of a Markdown body, cut for a meta description. */
-const excerptOf = (markdown: string) => {
-  const text = markdownToText(markdown).replace(/\s+/g, ' ');
+const excerptOf = (body: string) => {
+  const text = markdown().markdownToText(body).replace(/\s+/g, ' ');
   return text.length > 160 ? `${text.slice(0, 159).trimEnd()}…` : text;
 };
 
