@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
 import { createDb, type Db } from './create-db.js';
-import { BATCH_WORK_MS, createTransactionRunner } from './group-commit.js';
+import { createTransactionRunner, MIN_BATCH } from './group-commit.js';
 import { migrateToLatest } from './migrate.js';
 
 describeEachDatabase('transaction runner', (dialect) => {
@@ -85,12 +85,12 @@ describe('group commit on SQLite: batches bounded by their work', () => {
   });
   const committedRows = () => (reader.prepare('select count(*) as n from t').get() as { n: number }).n;
   /** Queues `count` units in one tick; each inserts a row and reports how many rows were committed when it ran. */
-  const queueUnits = (runner: ReturnType<typeof createTransactionRunner>, prefix: string, count: number, busyMs = 0) =>
+  const queueUnits = (runner: ReturnType<typeof createTransactionRunner>, prefix: string, count: number, busyMs = (_i: number) => 0) =>
     Promise.all(
       Array.from({ length: count }, (_, i) =>
         runner.run(async (trx) => {
           const seen = committedRows();
-          const until = performance.now() + busyMs;
+          const until = performance.now() + busyMs(i);
           while (performance.now() < until) {
             // A unit with this much work of its own (the ticket's rows, its triggers).
           }
@@ -107,12 +107,14 @@ describe('group commit on SQLite: batches bounded by their work', () => {
     expect(committedRows()).toBe(before + 10);
   });
 
-  it('a batch that has worked past its bound commits, and the next units wait for a new batch', async () => {
+  it('a batch takes at least MIN_BATCH units, then stops once it has worked past its bound', async () => {
     const before = committedRows();
-    // Each unit alone works longer than the bound (and than any commit takes): every batch holds one unit,
-    // so each unit finds the ones before it committed, and between batches the process answers other work.
-    const seen = await queueUnits(createTransactionRunner(db), 'bounded', 3, BATCH_WORK_MS * 12);
-    expect(seen).toEqual([before, before + 1, before + 2]);
+    // MIN_BATCH quick units, then one that alone works far longer than the bound (and than any commit
+    // takes), then one more: the last waits for a batch of its own.
+    const slow = MIN_BATCH;
+    const seen = await queueUnits(createTransactionRunner(db), 'bounded', MIN_BATCH + 2, (i) => (i === slow ? 50 : 0));
+    expect(seen.slice(0, MIN_BATCH)).toEqual(Array(MIN_BATCH).fill(before));
+    expect(seen[MIN_BATCH + 1]).toBeGreaterThan(before);
   });
 });
 

@@ -19,14 +19,18 @@ export interface TransactionRunner {
 /** Most units per group commit: enough to amortize one fsync over many tickets. */
 export const MAX_BATCH = 64;
 
+/** Units a batch takes, when they wait, whatever they cost: its commit (an fsync) is shared by at least that many. */
+export const MIN_BATCH = 16;
+
 /**
- * A batch stops taking units once it has worked this long (ms), or as long as its last commit took if
- * that is longer. better-sqlite3 is synchronous: while a batch runs, nothing else in the process does,
- * so an agent's request that arrives meanwhile waits for the whole batch, its commit and the answers
- * of its units. Bounded by time, that wait stays a few milliseconds whatever the units cost; and since
- * a batch works at least as long as its fsync, a slow disk still has the fsync shared by many units.
- * Under `npm run bench:load` (BENCHMARKS.md), batches of up to 64 units (~30 ms of work) kept the
- * agents' reads at a p99 of 146–224 ms; bounded at 4 ms, 44–98 ms, for 10–15 % of the intake's rate.
+ * Past MIN_BATCH units, a batch stops taking more once it has worked this long (ms), or as long as its
+ * last commit took if that is longer. better-sqlite3 is synchronous: while a batch runs, nothing else in
+ * the process does, so an agent's request that arrives meanwhile waits for the whole batch, its commit
+ * and the answers of its units. Under a flood of filings (`npm run bench:load`), batches of 64 units
+ * (~30 ms of work) kept the agents' reads at a p99 of 144–224 ms; bounded so, 54–57 ms, the intake's
+ * rate unchanged. Bounded from the first unit, batches of a few units each cost the intake bench's 16
+ * connections a third of their rate (a commit and a turn of the event loop per few tickets); from the
+ * sixteenth, nothing. The floor at the commit's own time keeps a slow disk's fsync shared by many units.
  */
 export const BATCH_WORK_MS = 4;
 
@@ -82,7 +86,11 @@ async function commitBatch(kysely: Kysely<Database>, queue: Pending[], workMs: n
     const trx = await kysely.startTransaction().execute();
     try {
       const started = performance.now();
-      for (let index = 0; queue.length && batch.length < MAX_BATCH && (index === 0 || performance.now() - started < workMs); index++) {
+      for (
+        let index = 0;
+        queue.length && batch.length < MAX_BATCH && (index < MIN_BATCH || performance.now() - started < workMs);
+        index++
+      ) {
         const item = queue.shift() as Pending;
         batch.push(item);
         const name = `unit_${index}`;
