@@ -26,9 +26,9 @@ export const MIN_BATCH = 16;
  * Past MIN_BATCH units, a batch stops taking more once it has worked this long (ms), or as long as its
  * last commit took if that is longer. better-sqlite3 is synchronous: while a batch runs, nothing else in
  * the process does, so an agent's request that arrives meanwhile waits for the whole batch, its commit
- * and the answers of its units. Under a flood of filings (`npm run bench:load`), batches of 64 units
- * (~30 ms of work) kept the agents' reads at a p99 of 144–224 ms; bounded so, 54–57 ms, the intake's
- * rate unchanged. Bounded from the first unit, batches of a few units each cost the intake bench's 16
+ * and the answers of its units. Under a flood of filings (`npm run bench:load`, 60 s), batches of 64 units
+ * (~30 ms of work) kept the agents' reads at a p50 of 56 ms and a p99 of 125; bounded so, 26 and 96 ms,
+ * for 29 % fewer filings under that flood. Bounded from the first unit, batches of a few units each cost the intake bench's 16
  * connections a third of their rate (a commit and a turn of the event loop per few tickets); from the
  * sixteenth, nothing. The floor at the commit's own time keeps a slow disk's fsync shared by many units.
  */
