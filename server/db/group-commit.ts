@@ -28,9 +28,9 @@ export const MIN_BATCH = 16;
  * the process does, so an agent's request that arrives meanwhile waits for the whole batch, its commit
  * and the answers of its units. Under a flood of filings (`npm run bench:load`, 60 s), batches of 64 units
  * (~30 ms of work) kept the agents' reads at a p50 of 56 ms and a p99 of 125; bounded so, 26 and 96 ms,
- * for 29 % fewer filings under that flood. Bounded from the first unit, batches of a few units each cost the intake bench's 16
- * connections a third of their rate (a commit and a turn of the event loop per few tickets); from the
- * sixteenth, nothing. The floor at the commit's own time keeps a slow disk's fsync shared by many units.
+ * for 29 % fewer filings under that flood. Bounded from the first unit, batches of a few units each cost
+ * the intake bench's 16 connections a third of their rate (a commit and a turn of the event loop per few
+ * tickets); from the sixteenth, nothing. The floor at the commit's own time keeps a slow disk's fsync shared by many units.
  */
 export const BATCH_WORK_MS = 4;
 
@@ -47,7 +47,7 @@ interface Pending {
  * commit, and every caller is answered only after the commit is durable. PostgreSQL gets a plain
  * transaction per unit (its connections run them in parallel).
  */
-export function createTransactionRunner(db: Db, options: { batchWorkMs?: number } = {}): TransactionRunner {
+export function createTransactionRunner(db: Db): TransactionRunner {
   if (db.dialect === 'postgres') return { run: (work) => db.kysely.transaction().execute(work), write: (work) => work(db.kysely) };
 
   const queue: Pending[] = [];
@@ -60,7 +60,7 @@ export function createTransactionRunner(db: Db, options: { batchWorkMs?: number 
       // One turn of the event loop lets requests that are already parsed join this batch, and lets the
       // process answer what came in while the last batch ran.
       await new Promise((resolve) => setImmediate(resolve));
-      commitMs = await commitBatch(db.kysely, queue, Math.max(options.batchWorkMs ?? BATCH_WORK_MS, commitMs));
+      commitMs = await commitBatch(db.kysely, queue, Math.max(BATCH_WORK_MS, commitMs));
     }
     draining = false;
   }
