@@ -8,6 +8,8 @@ import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 
 const INBOX = '/api/helpdesk/v1/tickets/';
+// An advisory lock this test alone takes.
+const LOCK_KEY = 4217;
 
 // Issue 17 item 6: under an anonymous flood every connection of the main pool is taken and queries queue
 // behind it; a request that carries a credential is served on connections of its own (signed-in-lane.ts).
@@ -26,12 +28,16 @@ describeEachDatabase('the signed-in lane', (dialect) => {
     const holder = new pg.Client({ connectionString: hd.config.databaseUrl });
     await holder.connect();
     try {
-      await holder.query('select pg_advisory_lock(4217)');
+      await holder.query('select pg_advisory_lock($1)', [LOCK_KEY]);
       // Two anonymous queries, one per connection of the main pool, wait for the lock.
-      const held = [0, 1].map(() => sql`select pg_advisory_xact_lock_shared(4217)`.execute(hd.db.kysely));
+      const held = [0, 1].map(() => sql`select pg_advisory_xact_lock_shared(${LOCK_KEY})`.execute(hd.db.kysely));
       const waiting = async () => {
+        // pg_locks shows the whole server: only this database's waits for this key count (other test files run
+        // in parallel on other databases).
         const { rows } = await holder.query<{ n: number }>(
-          "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted",
+          `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and objid = $1
+             and database = (select oid from pg_database where datname = current_database())`,
+          [LOCK_KEY],
         );
         return rows[0]?.n ?? 0;
       };
@@ -43,7 +49,7 @@ describeEachDatabase('the signed-in lane', (dialect) => {
         expect((await hd.app.inject({ method: 'GET', url: INBOX, headers })).statusCode).toBe(200);
       expect(await waiting()).toBe(2);
 
-      await holder.query('select pg_advisory_unlock(4217)');
+      await holder.query('select pg_advisory_unlock($1)', [LOCK_KEY]);
       await Promise.all(held);
     } finally {
       await holder.end();
