@@ -22,6 +22,7 @@ import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
 import { IdParams, IfMatchHeaders, problemResponses } from '../shared.schema.js';
 import { expectedVersion, ticketETag } from './expected-version.js';
+import { paceAnonymousFilings } from './pace-anonymous-filings.js';
 import {
   presentAgentTicket,
   presentClientListTicket,
@@ -54,8 +55,10 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     byComment: await listAttachments(ctx, ticketId),
     url: (publicId) => fileUrl(config, publicId),
   });
+  const pace = paceAnonymousFilings(ctx.dialect);
   app.post('/tickets/', {
     schema: createTicketSchema,
+    ...(pace ? { onRequest: pace } : {}),
     // multipart/form-data: the fields as the body, the `attachments` parts stored pending (see multipart-uploads.ts).
     preValidation: readMultipartBody(ctx, counters),
     handler: async (request, reply) => {
