@@ -19,10 +19,31 @@ export function useSignedInLane(): void {
   inUse = true;
 }
 
-/** Runs `work`, and everything it starts, with its queries on the signed-in connections. */
-export function runInSignedInLane(work: () => void): void {
-  if (inUse) lane.run(true, work);
-  else work();
+let inFlight = 0;
+const whenOneEnds: Array<() => void> = [];
+
+/**
+ * Runs `work`, and everything it starts, with its queries on the signed-in connections; the request
+ * counts as in flight until `response` closes (answered or abandoned).
+ */
+export function runInSignedInLane(response: { once(event: 'close', listener: () => void): unknown }, work: () => void): void {
+  if (!inUse) return work();
+  inFlight += 1;
+  response.once('close', () => {
+    inFlight -= 1;
+    for (const listener of whenOneEnds) listener();
+  });
+  lane.run(true, work);
+}
+
+/** Requests with a credential being served now (on PostgreSQL; always 0 on SQLite). */
+export function signedInInFlight(): number {
+  return inFlight;
+}
+
+/** Calls `listener` whenever a request with a credential has been answered or abandoned. */
+export function onSignedInEnded(listener: () => void): void {
+  whenOneEnds.push(listener);
 }
 
 /** Whether the code running now belongs to a request that carries a credential. */

@@ -1,12 +1,14 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { createWorkGate, hotWriteGate } from './work-gate.js';
+import { runInSignedInLane, useSignedInLane } from './signed-in-lane.js';
+import { CONNECTIONS_KEPT_FOR_READS, createWorkGate, FILINGS_WHILE_SIGNED_IN, hotWriteGate } from './work-gate.js';
 
 /** Lets every pending promise callback run (the gate hands turns over through promises). */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the work gate', () => {
   it('runs at most `limit` units at once and the rest in the order they came', async () => {
-    const gate = createWorkGate(2);
+    const gate = createWorkGate(() => 2);
     const releases: Array<() => void> = [];
     const started: number[] = [];
     const units = [0, 1, 2, 3].map((n) =>
@@ -32,7 +34,7 @@ describe('the work gate', () => {
   });
 
   it('frees the turn of a unit that fails', async () => {
-    const gate = createWorkGate(1);
+    const gate = createWorkGate(() => 1);
     await expect(gate.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await gate.run(async () => 'next')).toBe('next');
     expect(gate.active).toBe(0);
@@ -48,5 +50,25 @@ describe('the work gate', () => {
     const sqlite = hotWriteGate('sqlite', 1);
     for (let i = 0; i < 100; i++) void sqlite.run(() => new Promise<void>(() => {}));
     expect(sqlite.waiting).toBe(0);
+  });
+
+  it('lets filings take FILINGS_WHILE_SIGNED_IN connections while a signed-in request is served, all once it has ended', async () => {
+    useSignedInLane();
+    const pg = hotWriteGate('postgres', 16);
+    const full = 16 - CONNECTIONS_KEPT_FOR_READS;
+    const agentsAnswer = new EventEmitter();
+    runInSignedInLane(agentsAnswer, () => {});
+    const hold: Array<() => void> = [];
+    for (let i = 0; i < full + 1; i++) void pg.run(() => new Promise<void>((resolve) => hold.push(resolve)));
+    await settle();
+    expect([pg.active, pg.waiting]).toEqual([FILINGS_WHILE_SIGNED_IN, full + 1 - FILINGS_WHILE_SIGNED_IN]);
+    agentsAnswer.emit('close');
+    await settle();
+    expect([pg.active, pg.waiting]).toEqual([full, 1]);
+    for (const release of hold.splice(0)) release();
+    await settle();
+    for (const release of hold.splice(0)) release();
+    await settle();
+    expect([pg.active, pg.waiting]).toEqual([0, 0]);
   });
 });

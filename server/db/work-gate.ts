@@ -1,3 +1,5 @@
+import { onSignedInEnded, signedInInFlight } from './signed-in-lane.js';
+
 /**
  * A FIFO limit on how many units of some work run at once; the rest wait their turn in order. Used on
  * PostgreSQL so that ticket intake, which has hundreds of filings ready under a flood, never holds every
@@ -11,24 +13,32 @@ export interface WorkGate {
   readonly waiting: number;
 }
 
-/** A gate letting `limit` units run at once (Infinity: no limit, work runs at once). */
-export function createWorkGate(limit: number): WorkGate {
+/**
+ * A gate letting `limit()` units run at once (Infinity: no limit, work runs at once). The limit is read at
+ * each entry and exit; when it may have risen, `wake()` starts the units it now has room for.
+ */
+export function createWorkGate(limit: () => number): WorkGate & { wake(): void } {
   let active = 0;
   const queue: Array<() => void> = [];
   const release = () => {
-    const next = queue.shift();
     // The freed turn passes straight to the next in line, so a newcomer cannot jump the queue.
-    if (next) next();
+    if (active <= limit() && queue.length) (queue.shift() as () => void)();
     else active -= 1;
   };
   return {
     async run<T>(work: () => Promise<T>): Promise<T> {
-      if (active < limit) active += 1;
+      if (active < limit() && !queue.length) active += 1;
       else await new Promise<void>((resolve) => queue.push(resolve));
       try {
         return await work();
       } finally {
         release();
+      }
+    },
+    wake() {
+      while (active < limit() && queue.length) {
+        active += 1;
+        (queue.shift() as () => void)();
       }
     },
     get active() {
@@ -43,11 +53,24 @@ export function createWorkGate(limit: number): WorkGate {
 /** Pooled connections kept out of the hot writers' reach, for everything else (staff reads, sign-ins, pages). */
 export const CONNECTIONS_KEPT_FOR_READS = 4;
 
+/** Filings let run at once on PostgreSQL while a request with a credential (an agent at work) is served. */
+export const FILINGS_WHILE_SIGNED_IN = 2;
+
 /**
  * The gate for filings on a pool of `poolSize` connections; none on SQLite (one connection, synchronous, group
  * commit). The mail worker is not gated: its jobs wait on mail servers between queries, and a turn held
  * through an SMTP exchange would throttle intake, not the pool.
+ *
+ * Signed-in work first: while a request with a credential is served, filings take FILINGS_WHILE_SIGNED_IN
+ * connections at most. Its own connection (the signed-in lane) is not enough under a flood: the two cores
+ * are shared with the database's backends, each filing's statement keeps one busy, and every query of an
+ * agent waited for the CPU behind a dozen of them — the agents' p99 was 240 ms under `npm run bench:load`,
+ * 84–88 ms so (the flood files a fifth fewer tickets meanwhile; BENCHMARKS.md, 2026-11-28).
  */
 export function hotWriteGate(dialect: 'sqlite' | 'postgres', poolSize: number): WorkGate {
-  return createWorkGate(dialect === 'postgres' ? Math.max(1, poolSize - CONNECTIONS_KEPT_FOR_READS) : Number.POSITIVE_INFINITY);
+  if (dialect !== 'postgres') return createWorkGate(() => Number.POSITIVE_INFINITY);
+  const full = Math.max(1, poolSize - CONNECTIONS_KEPT_FOR_READS);
+  const gate = createWorkGate(() => (signedInInFlight() > 0 ? Math.min(full, FILINGS_WHILE_SIGNED_IN) : full));
+  onSignedInEnded(() => gate.wake());
+  return gate;
 }

@@ -49,7 +49,7 @@ export const apiSessionPlugin = fp(
     // One with the cookie is served on the signed-in lane's connections, as a token's is (auth.ts).
     app.addHook('onRequest', (request, _reply, done) => {
       if (request.actor || request.cookies[SESSION_COOKIE] === undefined) return done();
-      runInSignedInLane(() => {
+      runInSignedInLane(_reply.raw, () => {
         resolveSession(request).then(() => done(), done);
       });
     });

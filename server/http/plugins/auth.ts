@@ -39,7 +39,7 @@ export const authPlugin = fp(
     app.addHook('onRequest', (request, _reply, done) => {
       const header = request.headers.authorization;
       if (!header) return done();
-      runInSignedInLane(() => {
+      runInSignedInLane(_reply.raw, () => {
         resolveToken(request, header).then(() => done(), done);
       });
     });

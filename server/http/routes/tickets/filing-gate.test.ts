@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { signedInInFlight } from '../../../db/signed-in-lane.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
@@ -41,6 +42,8 @@ describeEachDatabase('filings wait at the hot writers’ gate, agents’ reads d
     release();
     await Promise.all(holders);
     expect((await filing).statusCode).toBe(201);
+    // The agents' requests are over: they no longer hold filings back.
+    expect(signedInInFlight()).toBe(0);
   });
 
   it('a filing goes through the gate and leaves it free', async () => {
