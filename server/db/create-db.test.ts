@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-databases.js';
-import { createDb, type Db, WAL_CHECKPOINT_PAGES } from './create-db.js';
+import { createDb, type Db } from './create-db.js';
 import { classifyDatabaseFault } from './database-faults.js';
 
 describe('createDb on SQLite', () => {
@@ -37,18 +37,6 @@ describe('createDb on SQLite', () => {
     const tuned = await open({ sqliteSynchronous: 'NORMAL', sqliteBusyTimeoutMs: 50 });
     expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(tuned.db.kysely)).rows).toEqual([{ synchronous: 1 }]);
     expect((await sql<{ timeout: number }>`pragma busy_timeout`.execute(tuned.db.kysely)).rows).toEqual([{ timeout: 50 }]);
-  });
-
-  it(`copies the write-ahead log back every ${WAL_CHECKPOINT_PAGES} pages, so no one commit holds the process for long`, async () => {
-    const { db } = await open();
-    // 60 commits of ~10 pages each: 600 pages of log, three times the bound.
-    const tenPages = sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 10)
-      insert into t (x) select randomblob(4000) from n`;
-    for (let n = 0; n < 60; n++) await tenPages.execute(db.kysely);
-    // log: the frames in the log now; PASSIVE copies them and reports, it does not reset the log.
-    const [result] = (await sql<{ log: number }>`pragma wal_checkpoint(PASSIVE)`.execute(db.kysely)).rows;
-    expect(result?.log).toBeGreaterThan(0);
-    expect(result?.log).toBeLessThanOrEqual(WAL_CHECKPOINT_PAGES + 20);
   });
 
   it('takes the write lock when a transaction begins, even one that reads first', async () => {

@@ -54,15 +54,6 @@ const pgTypes = {
   },
 };
 
-/**
- * SQLite copies the write-ahead log back into the database (a checkpoint, with its fsync) inside the commit
- * that finds the log this long, in pages. better-sqlite3 is synchronous, so nothing else in the process runs
- * meanwhile: at SQLite's default of 1,000 pages a checkpoint held the event loop 40–250 ms under a flood of
- * filings (`npm run bench:load`), every agent's request waiting. At 200 each holds it a fifth as long, for
- * 8 % fewer filings at 16 connections (BENCHMARKS.md, 2026-11-28).
- */
-export const WAL_CHECKPOINT_PAGES = 200;
-
 /** Opens the store named by `url`: SQLite (WAL, synchronous=FULL, foreign keys) or a PostgreSQL pool. */
 export function createDb(options: DbOptions): Db {
   if (/^postgres(ql)?:\/\//.test(options.url)) {
@@ -86,7 +77,6 @@ export function createDb(options: DbOptions): Db {
   // FULL: a ticket that got its 201 survives power loss (see docs/DECISIONS.md for the trade-off).
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.sqliteBusyTimeoutMs ?? 5000))}`);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: 'sqlite', connections: 1, close: () => kysely.destroy() };

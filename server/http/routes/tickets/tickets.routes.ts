@@ -186,7 +186,9 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         const [ticket, files] = await Promise.all([getAgentTicket(ctx, request.params.id), ticketFiles(request.params.id)]);
         // Opening a ticket reads it: its unread marker and its lines in the agent's notifications go (theirs only).
         await Promise.all([
-          markTicketRead(ctx.db, view.actor.id, ticket.id, ticket.version),
+          // With the group commit on SQLite: alone, the write's own fsync held the event loop (30-360 ms
+          // under a flood, the disk busy with the flood's commits and mail).
+          ctx.transactions.write((db) => markTicketRead(db, view.actor.id, ticket.id, ticket.version)),
           markNotificationsRead(ctx, view.actor.id, { ticketId: ticket.id }),
         ]);
         reply.header('etag', ticketETag(ticket.version));
