@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { MailAttachment } from './mail-files.js';
@@ -93,18 +93,17 @@ export function createMailTransport(options: { smtpUrl: string | null; dataDir: 
   return {
     async send(mail) {
       const info = await (await transport.get()).sendMail(await toNodemailer(mail));
-      await mkdir(folder, { recursive: true, mode: 0o700 });
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.messageId.replace(/[^a-zA-Z0-9.-]/g, '')}.eml`;
       const file = join(folder, name);
       // Written aside and renamed: a full disk fails the attempt (retried later) and leaves no
-      // truncated .eml behind for someone to read as the message. Off the event loop (the worker's
-      // thread pool): written synchronously, a flood's mail held every request up, a file at a time.
+      // truncated .eml behind for someone to read as the message.
       const partial = `${file}.partial`;
       try {
-        await writeFile(partial, info.message as Buffer, { mode: 0o600 });
-        await rename(partial, file);
+        writeFileSync(partial, info.message as Buffer, { mode: 0o600 });
+        renameSync(partial, file);
       } catch (error) {
-        await rm(partial, { force: true });
+        rmSync(partial, { force: true });
         throw error;
       }
       return { file };
