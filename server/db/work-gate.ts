@@ -65,7 +65,7 @@ export const FILINGS_WHILE_SIGNED_IN = 2;
  * connections at most. Its own connection (the signed-in lane) is not enough under a flood: the two cores
  * are shared with the database's backends, each filing's statement keeps one busy, and every query of an
  * agent waited for the CPU behind a dozen of them — the agents' p99 was 187–240 ms under `npm run bench:load`,
- * 85–92 ms so (the flood files 15–35 % fewer tickets meanwhile; BENCHMARKS.md, 2026-11-28).
+ * 85–96 ms so (the flood files 15–35 % fewer tickets meanwhile; BENCHMARKS.md, 2026-11-28).
  */
 export function hotWriteGate(dialect: 'sqlite' | 'postgres', poolSize: number): WorkGate {
   if (dialect !== 'postgres') return createWorkGate(() => Number.POSITIVE_INFINITY);
