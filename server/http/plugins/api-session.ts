@@ -47,9 +47,9 @@ export const apiSessionPlugin = fp(
     };
     // Callback style: requests without the session cookie (the widget, tokens) pass without a promise.
     // One with the cookie is served on the signed-in lane's connections, as a token's is (auth.ts).
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       if (request.actor || request.cookies[SESSION_COOKIE] === undefined) return done();
-      runInSignedInLane(_reply.raw, () => {
+      runInSignedInLane(reply.raw, () => {
         resolveSession(request).then(() => done(), done);
       });
     });

@@ -36,10 +36,10 @@ export const authPlugin = fp(
     };
     // Most requests carry no token: they pass without a promise. One with a token is served, from its
     // lookup on, on the signed-in lane's connections (an anonymous flood cannot hold those).
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       const header = request.headers.authorization;
       if (!header) return done();
-      runInSignedInLane(_reply.raw, () => {
+      runInSignedInLane(reply.raw, () => {
         resolveToken(request, header).then(() => done(), done);
       });
     });
