@@ -10,8 +10,10 @@ export interface RunningService {
 /**
  * The built service (`node dist/server/index.js serve`) in its own process, as `npm start` runs it
  * (mail worker on, mail written into the data folder), on `dataDir` and optionally `databaseUrl`.
+ * `BENCH_SERVER_NODE_ARGS` (space-separated) go to node itself, to compare V8 settings in one run.
  */
-export async function startService(dataDir: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<RunningService> {
+export async function startService(dataDir: string, env: Record<string, string> = {}): Promise<RunningService> {
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = await startProcess(
