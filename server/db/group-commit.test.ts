@@ -1,10 +1,11 @@
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
 import { createDb, type Db } from './create-db.js';
 import { createTransactionRunner, MIN_BATCH } from './group-commit.js';
 import { migrateToLatest } from './migrate.js';
+import type { Database } from './tables.js';
 
 describeEachDatabase('transaction runner', (dialect) => {
   let database: TestDatabase;
@@ -116,6 +117,48 @@ describe('group commit on SQLite: batches bounded by their work', () => {
     const seen = await queueUnits(createTransactionRunner(db), 'bounded', MIN_BATCH + 2, (i) => (i === slow ? 50 : 0));
     expect(seen.slice(0, MIN_BATCH)).toEqual(Array(MIN_BATCH).fill(before));
     expect(seen[MIN_BATCH + 1]).toBeGreaterThan(before);
+  });
+});
+
+describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    db = createDb({ url: database.url });
+    await sql`create table t (name text primary key)`.execute(db.kysely);
+  });
+  afterAll(async () => {
+    await db.close();
+    await database.drop();
+  });
+  const insert = (name: string) => (trx: Kysely<Database>) => sql`insert into t (name) values (${name})`.execute(trx).then(() => name);
+  const stored = async (name: string) => (await sql`select name from t where name = ${name}`.execute(db.kysely)).rows.length;
+
+  it('is written, and a failing mark is undone alone with its caller told', async () => {
+    const runner = createTransactionRunner(db);
+    expect(await runner.mark(insert('mark-1'))).toBe('mark-1');
+    await expect(runner.mark(insert('mark-1'))).rejects.toThrow();
+    expect(await stored('mark-1')).toBe(1);
+  });
+
+  it.runIf(dialect === 'sqlite')('goes ahead of the units waiting, and is answered before their commit', async () => {
+    const runner = createTransactionRunner(db);
+    const answered: string[] = [];
+    const units = Array.from({ length: 20 }, (_, i) => runner.run(insert(`unit-${i}`)).then((name) => answered.push(name)));
+    let seenByAnotherConnection = -1;
+    const mark = runner.mark(insert('mark-2')).then((name) => {
+      answered.push(name);
+      // Another connection reads only what is committed: not yet the mark, whose batch is still running.
+      const other = new SQLite(database.url, { readonly: true });
+      seenByAnotherConnection = (other.prepare("select count(*) as n from t where name = 'mark-2'").get() as { n: number }).n;
+      other.close();
+    });
+    await Promise.all([...units, mark]);
+    expect(answered[0]).toBe('mark-2');
+    expect(seenByAnotherConnection).toBe(0);
+    expect(await stored('mark-2')).toBe(1);
+    expect(await stored('unit-19')).toBe(1);
   });
 });
 

@@ -14,6 +14,15 @@ export interface TransactionRunner {
    * group commit like `run`, so it shares an fsync instead of paying one; on PostgreSQL it runs as is.
    */
   write<T>(work: TransactionWork<T>): Promise<T>;
+  /**
+   * One write that only records what someone has read (read marks), in the group commit on SQLite, with
+   * two differences: it goes ahead of the units waiting, and its caller is answered once it ran, not once
+   * its batch is durable. An agent opening a ticket so waits neither for the filings queued before it
+   * nor for an fsync. A crash can lose the mark: the ticket then shows unread again, nothing more. Other
+   * queries on the one connection still wait for the batch's commit, so nobody reads what may be undone.
+   * On PostgreSQL it runs as is.
+   */
+  mark<T>(work: TransactionWork<T>): Promise<T>;
 }
 
 /** Most units per group commit: enough to amortize one fsync over many tickets. */
@@ -36,6 +45,8 @@ export const BATCH_WORK_MS = 4;
 
 interface Pending {
   work: TransactionWork<unknown>;
+  /** A mark (`TransactionRunner.mark`): answered once it ran. */
+  isMark: boolean;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -48,7 +59,8 @@ interface Pending {
  * transaction per unit (its connections run them in parallel).
  */
 export function createTransactionRunner(db: Db): TransactionRunner {
-  if (db.dialect === 'postgres') return { run: (work) => db.kysely.transaction().execute(work), write: (work) => work(db.kysely) };
+  if (db.dialect === 'postgres')
+    return { run: (work) => db.kysely.transaction().execute(work), write: (work) => work(db.kysely), mark: (work) => work(db.kysely) };
 
   const queue: Pending[] = [];
   let draining = false;
@@ -65,12 +77,18 @@ export function createTransactionRunner(db: Db): TransactionRunner {
     draining = false;
   }
 
-  const run = <T>(work: TransactionWork<T>) =>
+  const enqueue = <T>(work: TransactionWork<T>, isMark: boolean) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      const item = { work, isMark, resolve: resolve as (value: unknown) => void, reject };
+      // Marks go behind the marks already waiting, ahead of everything else.
+      if (isMark) {
+        const firstUnit = queue.findIndex((waiting) => !waiting.isMark);
+        queue.splice(firstUnit === -1 ? queue.length : firstUnit, 0, item);
+      } else queue.push(item);
       if (!draining) void drain();
     });
-  return { run, write: run };
+  const run = <T>(work: TransactionWork<T>) => enqueue(work, false);
+  return { run, write: run, mark: (work) => enqueue(work, true) };
 }
 
 /**
@@ -96,8 +114,10 @@ async function commitBatch(kysely: Kysely<Database>, queue: Pending[], workMs: n
         const name = `unit_${index}`;
         const unit = await trx.savepoint(name).execute();
         try {
-          outcomes.push({ ok: true, value: await item.work(unit) });
+          const value = await item.work(unit);
           await unit.releaseSavepoint(name).execute();
+          outcomes.push({ ok: true, value });
+          if (item.isMark) item.resolve(value);
         } catch (error) {
           // Disk full, lock or I/O trouble is not this unit's fault and would fail the rest too:
           // the whole batch is rolled back and every caller gets the error (nothing half-stored).

@@ -20,7 +20,7 @@ export function useSignedInLane(): void {
 }
 
 let inFlight = 0;
-const whenOneEnds: Array<() => void> = [];
+const whenOneEnds = new Set<() => void>();
 
 /**
  * Runs `work`, and everything it starts, with its queries on the signed-in connections; the request
@@ -41,9 +41,10 @@ export function signedInInFlight(): number {
   return inFlight;
 }
 
-/** Calls `listener` whenever a request with a credential has been answered or abandoned. */
-export function onSignedInEnded(listener: () => void): void {
-  whenOneEnds.push(listener);
+/** Calls `listener` whenever a request with a credential has been answered or abandoned, until the returned function is called. */
+export function onSignedInEnded(listener: () => void): () => void {
+  whenOneEnds.add(listener);
+  return () => whenOneEnds.delete(listener);
 }
 
 /** Whether the code running now belongs to a request that carries a credential. */

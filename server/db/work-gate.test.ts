@@ -40,6 +40,30 @@ describe('the work gate', () => {
     expect(gate.active).toBe(0);
   });
 
+  it('listens for a rising limit only while units wait', async () => {
+    let limit = 1;
+    const listening: Array<() => void> = [];
+    const gate = createWorkGate(
+      () => limit,
+      (wake) => {
+        listening.push(wake);
+        return () => listening.splice(listening.indexOf(wake), 1);
+      },
+    );
+    const hold: Array<() => void> = [];
+    const units = [0, 1, 2].map(() => gate.run(() => new Promise<void>((resolve) => hold.push(resolve))));
+    await settle();
+    expect([gate.active, gate.waiting, listening.length]).toEqual([1, 2, 1]);
+    limit = 3;
+    listening[0]?.();
+    await settle();
+    // Both waiting units started: nothing waits, so nothing listens.
+    expect([gate.active, gate.waiting, listening.length]).toEqual([3, 0, 0]);
+    for (const release of hold) release();
+    await Promise.all(units);
+    expect(gate.active).toBe(0);
+  });
+
   it('keeps four pooled connections out of the filings’ reach on PostgreSQL, and gates nothing on SQLite', async () => {
     const pg = hotWriteGate('postgres', 16);
     const hold: Array<() => void> = [];

@@ -13,32 +13,49 @@ export interface WorkGate {
   readonly waiting: number;
 }
 
+/** Calls `wake` whenever the limit may have risen; returns how to stop. */
+export type LimitRises = (wake: () => void) => () => void;
+
 /**
  * A gate letting `limit()` units run at once (Infinity: no limit, work runs at once). The limit is read at
- * each entry and exit; when it may have risen, `wake()` starts the units it now has room for.
+ * each entry and exit; while units wait, `limitRises` tells when it may have risen, to start the units it
+ * now has room for. The gate listens only while units wait, so a gate dropped idle leaves no listener behind.
  */
-export function createWorkGate(limit: () => number): WorkGate & { wake(): void } {
+export function createWorkGate(limit: () => number, limitRises?: LimitRises): WorkGate {
   let active = 0;
   const queue: Array<() => void> = [];
+  let stopListening: (() => void) | undefined;
+  const next = () => {
+    const start = queue.shift() as () => void;
+    if (!queue.length) {
+      stopListening?.();
+      stopListening = undefined;
+    }
+    start();
+  };
+  const wake = () => {
+    while (active < limit() && queue.length) {
+      active += 1;
+      next();
+    }
+  };
   const release = () => {
     // The freed turn passes straight to the next in line, so a newcomer cannot jump the queue.
-    if (active <= limit() && queue.length) (queue.shift() as () => void)();
+    if (active <= limit() && queue.length) next();
     else active -= 1;
   };
   return {
     async run<T>(work: () => Promise<T>): Promise<T> {
       if (active < limit() && !queue.length) active += 1;
-      else await new Promise<void>((resolve) => queue.push(resolve));
+      else
+        await new Promise<void>((resolve) => {
+          queue.push(resolve);
+          stopListening ??= limitRises?.(wake);
+        });
       try {
         return await work();
       } finally {
         release();
-      }
-    },
-    wake() {
-      while (active < limit() && queue.length) {
-        active += 1;
-        (queue.shift() as () => void)();
       }
     },
     get active() {
@@ -70,7 +87,5 @@ export const FILINGS_WHILE_SIGNED_IN = 2;
 export function hotWriteGate(dialect: 'sqlite' | 'postgres', poolSize: number): WorkGate {
   if (dialect !== 'postgres') return createWorkGate(() => Number.POSITIVE_INFINITY);
   const full = Math.max(1, poolSize - CONNECTIONS_KEPT_FOR_READS);
-  const gate = createWorkGate(() => (signedInInFlight() > 0 ? Math.min(full, FILINGS_WHILE_SIGNED_IN) : full));
-  onSignedInEnded(() => gate.wake());
-  return gate;
+  return createWorkGate(() => (signedInInFlight() > 0 ? Math.min(full, FILINGS_WHILE_SIGNED_IN) : full), onSignedInEnded);
 }

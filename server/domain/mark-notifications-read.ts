@@ -12,9 +12,9 @@ export type NotificationsToMark = { ids: number[] } | { ticketId: number } | 'al
  */
 export async function markNotificationsRead(ctx: DomainContext, userId: number, which: NotificationsToMark): Promise<number> {
   if (which !== 'all' && 'ids' in which && which.ids.length === 0) return 0;
-  // One statement, written with the group commit on SQLite: it shares a batch's fsync, which the event
-  // loop does not wait for alone (an agent opening a ticket makes this write).
-  const marked = await ctx.transactions.write(async (db) => {
+  // A mark (TransactionRunner.mark): on SQLite it shares a batch's fsync without waiting for it, and goes
+  // ahead of the filings waiting (an agent opening a ticket makes this write).
+  const marked = await ctx.transactions.mark(async (db) => {
     let update = db.updateTable('notifications').set({ read_at: now() }).where('user_id', '=', userId).where('read_at', 'is', null);
     if (which !== 'all' && 'ids' in which) update = update.where('id', 'in', which.ids);
     else if (which !== 'all') update = update.where('ticket_id', '=', which.ticketId);

@@ -7,8 +7,7 @@ import { fileTicket } from '../../../domain/file-ticket.js';
 import { getAgentTicket } from '../../../domain/get-agent-ticket.js';
 import { countViews, type ViewCounts } from '../../../domain/inbox-views.js';
 import { listInbox } from '../../../domain/list-inbox.js';
-import { markNotificationsRead } from '../../../domain/mark-notifications-read.js';
-import { markTicketRead } from '../../../domain/ticket-reads.js';
+import { markTicketOpened } from '../../../domain/mark-ticket-opened.js';
 import { updateTicket } from '../../../domain/update-ticket.js';
 import { invalidField } from '../../../errors.js';
 import { claimUploads } from '../../../files/claim-uploads.js';
@@ -181,16 +180,10 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     async (request, reply) => {
       const view = ticketView(request.actor);
       if (view.kind === 'all') {
-        // The ticket and its files are read together, and both marks below made together: fewer rounds of
+        // The ticket and its files are read together, as are the marks of its reading: fewer rounds of
         // queries, one after another, for the agent to wait for (see getAgentTicket).
         const [ticket, files] = await Promise.all([getAgentTicket(ctx, request.params.id), ticketFiles(request.params.id)]);
-        // Opening a ticket reads it: its unread marker and its lines in the agent's notifications go (theirs only).
-        await Promise.all([
-          // With the group commit on SQLite: alone, the write's own fsync held the event loop (30-360 ms
-          // under a flood, the disk busy with the flood's commits and mail).
-          ctx.transactions.write((db) => markTicketRead(db, view.actor.id, ticket.id, ticket.version)),
-          markNotificationsRead(ctx, view.actor.id, { ticketId: ticket.id }),
-        ]);
+        await markTicketOpened(ctx, view.actor.id, ticket);
         reply.header('etag', ticketETag(ticket.version));
         return presentAgentTicket(ticket, files);
       }
