@@ -142,21 +142,27 @@ describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
     expect(await stored('mark-1')).toBe(1);
   });
 
-  it.runIf(dialect === 'sqlite')('goes ahead of the units waiting, and is answered before their commit', async () => {
+  it.runIf(dialect === 'sqlite')('goes ahead of the units waiting, and its answer leaves before they run and commit', async () => {
     const runner = createTransactionRunner(db);
     const answered: string[] = [];
     const units = Array.from({ length: 20 }, (_, i) => runner.run(insert(`unit-${i}`)).then((name) => answered.push(name)));
     let seenByAnotherConnection = -1;
+    let unitsAnsweredWhenItLeft = -1;
     const mark = runner.mark(insert('mark-2')).then((name) => {
       answered.push(name);
       // Another connection reads only what is committed: not yet the mark, whose batch is still running.
       const other = new SQLite(database.url, { readonly: true });
       seenByAnotherConnection = (other.prepare("select count(*) as n from t where name = 'mark-2'").get() as { n: number }).n;
       other.close();
+      // Node sends a response from a nextTick: by then the units behind the mark must not have been answered.
+      process.nextTick(() => {
+        unitsAnsweredWhenItLeft = answered.length - 1;
+      });
     });
     await Promise.all([...units, mark]);
     expect(answered[0]).toBe('mark-2');
     expect(seenByAnotherConnection).toBe(0);
+    expect(unitsAnsweredWhenItLeft).toBe(0);
     expect(await stored('mark-2')).toBe(1);
     expect(await stored('unit-19')).toBe(1);
   });

@@ -125,6 +125,10 @@ async function commitBatch(kysely: Kysely<Database>, queue: Pending[], workMs: n
           await unit.rollbackToSavepoint(name).execute();
           outcomes.push({ ok: false, error });
         }
+        // A mark's caller is answered, but Node sends a response from a nextTick, which waits for this
+        // batch's chain of promises, commit included: one turn of the event loop after the marks lets
+        // their answers leave before the units behind them run and the commit's fsync.
+        if (item.isMark && !queue[0]?.isMark) await new Promise((resolve) => setImmediate(resolve));
       }
       const committing = performance.now();
       await trx.commit().execute();
