@@ -30,12 +30,15 @@ describe('createDb on SQLite', () => {
     return other;
   }
 
-  it('is synchronous=FULL with a 5 s busy timeout by default, and takes NORMAL and another timeout when asked', async () => {
+  it('syncs as FULL does by default (its own fsyncs, sqlite-deferred-sync.ts), with a 5 s busy timeout; takes NORMAL and another timeout when asked', async () => {
     const { db } = await open();
-    expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely)).rows).toEqual([{ synchronous: 2 }]);
+    // SQLite itself runs at NORMAL: the fsyncs FULL would make are made by deferredSync.
+    expect(db.deferredSync).toBeDefined();
+    expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely)).rows).toEqual([{ synchronous: 1 }]);
     expect((await sql<{ timeout: number }>`pragma busy_timeout`.execute(db.kysely)).rows).toEqual([{ timeout: 5000 }]);
     const tuned = await open({ sqliteSynchronous: 'NORMAL', sqliteBusyTimeoutMs: 50 });
     expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(tuned.db.kysely)).rows).toEqual([{ synchronous: 1 }]);
+    expect(tuned.db.deferredSync).toBeUndefined();
     expect((await sql<{ timeout: number }>`pragma busy_timeout`.execute(tuned.db.kysely)).rows).toEqual([{ timeout: 50 }]);
   });
 

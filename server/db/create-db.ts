@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pgModule from 'pg';
 import { prepareMarkedStatements } from './prepared-statements.js';
+import { createDeferredSync, type DeferredSync } from './sqlite-deferred-sync.js';
 import { inSignedInLane, SIGNED_IN_CONNECTIONS, useSignedInLane } from './signed-in-lane.js';
 import type { Database } from './tables.js';
 
@@ -23,6 +24,8 @@ export interface Db {
   dialect: DialectName;
   /** PostgreSQL: the main pool's size (connections; the signed-in lane has more of its own); SQLite: 1. */
   connections?: number;
+  /** A SQLite file at synchronous=FULL: group commits made durable off the event loop (group-commit.ts). */
+  deferredSync?: DeferredSync;
   close(): Promise<void>;
 }
 
@@ -78,8 +81,14 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.sqliteBusyTimeoutMs ?? 5000))}`);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { kysely, dialect: 'sqlite', connections: 1, close: () => kysely.destroy() };
+  // At NORMAL the operator chose speed over the last commits; in memory nothing is synced.
+  const deferredSync = options.sqliteSynchronous !== 'NORMAL' && options.url !== ':memory:' ? createDeferredSync(sqlite, options.url) : undefined;
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, deferredSync) }) });
+  const close = async () => {
+    await deferredSync?.close();
+    await kysely.destroy();
+  };
+  return { kysely, dialect: 'sqlite', connections: 1, deferredSync, close };
 }
 
 /** A pool of `max` connections to the PostgreSQL server in `options.url`. */
@@ -122,7 +131,7 @@ function createPrivateFile(path: string): void {
 // reused by SQL text. Bounded, because `in (?, ?, …)` lists make a new text per length.
 const STATEMENT_CACHE_SIZE = 500;
 
-function withStatementCache(sqlite: SQLite.Database) {
+function withStatementCache(sqlite: SQLite.Database, deferredSync: DeferredSync | undefined) {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -138,7 +147,7 @@ function withStatementCache(sqlite: SQLite.Database) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
         statements.set(sql, statement);
       }
-      return statement;
+      return deferredSync ? deferredSync.statement(statement) : statement;
     },
   };
 }

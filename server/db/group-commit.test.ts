@@ -1,10 +1,11 @@
 import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
 import { createDb, type Db } from './create-db.js';
 import { createTransactionRunner, MIN_BATCH } from './group-commit.js';
 import { migrateToLatest } from './migrate.js';
+import type { DeferredSync } from './sqlite-deferred-sync.js';
 import type { Database } from './tables.js';
 
 describeEachDatabase('transaction runner', (dialect) => {
@@ -107,6 +108,32 @@ describe('group commit on SQLite: batches bounded by their work', () => {
     const seen = await queueUnits(createTransactionRunner(db), 'shared', 10);
     expect(seen).toEqual(Array(10).fill(before));
     expect(committedRows()).toBe(before + 10);
+  });
+
+  it('answers a batch once its log is on disk (deferredSync.flush), and runs the next batch meanwhile', async () => {
+    const deferredSync = db.deferredSync as DeferredSync;
+    const flush = deferredSync.flush;
+    let putOnDisk = () => {};
+    const onDisk = new Promise<void>((resolve) => {
+      putOnDisk = resolve;
+    });
+    deferredSync.flush = () => onDisk.then(flush);
+    try {
+      const runner = createTransactionRunner(db);
+      const before = committedRows();
+      let answered = 0;
+      const insert = (name: string) => runner.run((trx) => sql`insert into t (name) values (${name})`.execute(trx)).then(() => answered++);
+      const first = insert('durable-1');
+      await vi.waitFor(() => expect(committedRows()).toBe(before + 1));
+      const second = insert('durable-2');
+      await vi.waitFor(() => expect(committedRows()).toBe(before + 2));
+      expect(answered).toBe(0);
+      putOnDisk();
+      await Promise.all([first, second]);
+      expect(answered).toBe(2);
+    } finally {
+      deferredSync.flush = flush;
+    }
   });
 
   it('a batch takes at least MIN_BATCH units, then stops once it has worked past its bound', async () => {

@@ -72,7 +72,7 @@ export function createTransactionRunner(db: Db): TransactionRunner {
       // One turn of the event loop lets requests that are already parsed join this batch, and lets the
       // process answer what came in while the last batch ran.
       await new Promise((resolve) => setImmediate(resolve));
-      commitMs = await commitBatch(db.kysely, queue, Math.max(BATCH_WORK_MS, commitMs));
+      commitMs = await commitBatch(db, queue, Math.max(BATCH_WORK_MS, commitMs));
     }
     draining = false;
   }
@@ -96,7 +96,8 @@ export function createTransactionRunner(db: Db): TransactionRunner {
  * `workMs` have passed or MAX_BATCH units ran; commits, then answers their callers. Returns how long
  * the commit took.
  */
-async function commitBatch(kysely: Kysely<Database>, queue: Pending[], workMs: number): Promise<number> {
+async function commitBatch(db: Db, queue: Pending[], workMs: number): Promise<number> {
+  const { kysely, deferredSync } = db;
   const batch: Pending[] = [];
   const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
   let commitMs = 0;
@@ -131,7 +132,12 @@ async function commitBatch(kysely: Kysely<Database>, queue: Pending[], workMs: n
         if (item.isMark && !queue[0]?.isMark) await new Promise((resolve) => setImmediate(resolve));
       }
       const committing = performance.now();
-      await trx.commit().execute();
+      deferredSync?.deferNextCommit(true);
+      try {
+        await trx.commit().execute();
+      } finally {
+        deferredSync?.deferNextCommit(false);
+      }
       commitMs = performance.now() - committing;
     } catch (error) {
       await trx
@@ -148,10 +154,18 @@ async function commitBatch(kysely: Kysely<Database>, queue: Pending[], workMs: n
     for (const item of batch) item.reject(error);
     return commitMs;
   }
-  batch.forEach((item, index) => {
-    const outcome = outcomes[index];
-    if (outcome?.ok) item.resolve(outcome.value);
-    else item.reject(outcome?.error);
-  });
+  const answer = () =>
+    batch.forEach((item, index) => {
+      const outcome = outcomes[index];
+      if (outcome?.ok) item.resolve(outcome.value);
+      else item.reject(outcome?.error);
+    });
+  // Committed without SQLite's fsync (sqlite-deferred-sync.ts): answered once the log is on disk, while the
+  // next batch already runs.
+  if (deferredSync)
+    deferredSync.flush().then(answer, (error) => {
+      for (const item of batch) item.reject(error);
+    });
+  else answer();
   return commitMs;
 }
