@@ -22,14 +22,17 @@ describe('SQLite commits made durable by deferredSync', () => {
     synced.atOnce = 0;
     synced.onThreadPool = 0;
     deferred = createDeferredSync(sqlite, path, {
-      fdatasyncSync: (fd) => {
-        synced.atOnce += 1;
-        fs.fdatasyncSync(fd);
+      idleCheckpoints: 4,
+      syncs: {
+        fdatasyncSync: (fd) => {
+          synced.atOnce += 1;
+          fs.fdatasyncSync(fd);
+        },
+        fdatasync: ((fd: number, callback: fs.NoParamCallback) => {
+          synced.onThreadPool += 1;
+          fs.fdatasync(fd, callback);
+        }) as typeof fs.fdatasync,
       },
-      fdatasync: ((fd: number, callback: fs.NoParamCallback) => {
-        synced.onThreadPool += 1;
-        fs.fdatasync(fd, callback);
-      }) as typeof fs.fdatasync,
     });
   });
   afterEach(async () => {
@@ -90,5 +93,19 @@ describe('SQLite commits made durable by deferredSync', () => {
       },
       { timeout: 5000, interval: 50 },
     );
+  });
+
+  it('ends the thread once there is nothing to copy, and SQLite checkpoints by itself again until the next group commit', async () => {
+    const groupCommit = () => {
+      run('begin immediate');
+      run('insert into t (n) values (0)');
+      deferred.deferNextCommit(true);
+      run('commit');
+    };
+    groupCommit();
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    await vi.waitFor(() => expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000), { timeout: 5000, interval: 50 });
+    groupCommit();
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer.js';
  *   log on the thread pool, while the next batch runs: as durable as FULL before anyone hears "stored";
  * - every other commit, and every write outside a transaction, fdatasyncs the log before it returns,
  *   as SQLite at FULL would have.
- * From the first group commit on, checkpoints, which fsync too, run in a thread of their own
+ * While group commits come, checkpoints, which fsync too, run in a thread of their own
  * (sqlite-checkpointer.ts).
  */
 export interface DeferredSync {
@@ -36,7 +36,14 @@ export interface LogSyncs {
   fdatasyncSync: typeof fs.fdatasyncSync;
 }
 
-export function createDeferredSync(sqlite: SQLite.Database, path: string, syncs: LogSyncs = fs): DeferredSync {
+export interface DeferredSyncOptions {
+  syncs?: LogSyncs;
+  /** Idle checkpoints after which the checkpointing thread ends (IDLE_CHECKPOINTS). */
+  idleCheckpoints?: number;
+}
+
+export function createDeferredSync(sqlite: SQLite.Database, path: string, options: DeferredSyncOptions = {}): DeferredSync {
+  const syncs = options.syncs ?? fs;
   sqlite.pragma('synchronous = NORMAL');
   let isNextDeferred = false;
   let checkpointer: Checkpointer | undefined;
@@ -78,8 +85,11 @@ export function createDeferredSync(sqlite: SQLite.Database, path: string, syncs:
     if (wasInTransaction && isNextDeferred) {
       isNextDeferred = false;
       if (!checkpointer) {
-        // SQLite's own checkpoints come back if the thread cannot run.
-        checkpointer = startCheckpointer(path, () => sqlite.pragma('wal_autocheckpoint = 1000'));
+        // Once the thread ends (idle, or failed), SQLite's own checkpoints come back until the next group commit.
+        checkpointer = startCheckpointer(path, options.idleCheckpoints, () => {
+          checkpointer = undefined;
+          if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+        });
         sqlite.pragma('wal_autocheckpoint = 0');
       }
       return result;
