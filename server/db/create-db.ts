@@ -85,7 +85,7 @@ export function createDb(options: DbOptions): Db {
   const deferredSync = options.sqliteSynchronous !== 'NORMAL' && options.url !== ':memory:' ? createDeferredSync(sqlite, options.url) : undefined;
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, deferredSync) }) });
   const close = async () => {
-    await deferredSync?.close();
+    deferredSync?.close();
     await kysely.destroy();
   };
   return { kysely, dialect: 'sqlite', connections: 1, deferredSync, close };

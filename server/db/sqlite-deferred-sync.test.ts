@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDeferredSync, type DeferredSync } from './sqlite-deferred-sync.js';
 
 // SQLite only: PostgreSQL makes its commits durable itself.
@@ -22,22 +22,18 @@ describe('SQLite commits made durable by deferredSync', () => {
     synced.atOnce = 0;
     synced.onThreadPool = 0;
     deferred = createDeferredSync(sqlite, path, {
-      idleCheckpoints: 4,
-      busyGroupCommits: 2,
-      syncs: {
-        fdatasyncSync: (fd) => {
-          synced.atOnce += 1;
-          fs.fdatasyncSync(fd);
-        },
-        fdatasync: ((fd: number, callback: fs.NoParamCallback) => {
-          synced.onThreadPool += 1;
-          fs.fdatasync(fd, callback);
-        }) as typeof fs.fdatasync,
+      fdatasyncSync: (fd) => {
+        synced.atOnce += 1;
+        fs.fdatasyncSync(fd);
       },
+      fdatasync: ((fd: number, callback: fs.NoParamCallback) => {
+        synced.onThreadPool += 1;
+        fs.fdatasync(fd, callback);
+      }) as typeof fs.fdatasync,
     });
   });
-  afterEach(async () => {
-    await deferred.close();
+  afterEach(() => {
+    deferred.close();
     sqlite.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -74,42 +70,5 @@ describe('SQLite commits made durable by deferredSync', () => {
     // Only the next commit was deferred.
     run('insert into t (n) values (2)');
     expect(synced.atOnce).toBe(1);
-  });
-
-  const groupCommit = () => {
-    run('begin immediate');
-    run('insert into t (n) values (0)');
-    deferred.deferNextCommit(true);
-    run('commit');
-  };
-  const autocheckpoint = () => sqlite.pragma('wal_autocheckpoint', { simple: true });
-
-  it('checkpoints from a thread of its own once group commits come fast (here 2 a second): the log is reused, not grown', async () => {
-    groupCommit();
-    expect(autocheckpoint()).toBe(1000);
-    groupCommit();
-    expect(autocheckpoint()).toBe(0);
-    const insertBig = deferred.statement(sqlite.prepare('insert into t (n, data) values (1, zeroblob(200000))'));
-    for (let i = 0; i < 20; i++) insertBig.run();
-    // Once the thread has copied the log into the database, the next write starts the log over from its
-    // beginning: the file stops growing. Without the thread (autocheckpoint off), every write appends.
-    await vi.waitFor(
-      () => {
-        const before = statSync(`${path}-wal`).size;
-        insertBig.run();
-        expect(statSync(`${path}-wal`).size).toBe(before);
-      },
-      { timeout: 5000, interval: 50 },
-    );
-  });
-
-  it('ends the thread once there is nothing to copy, and SQLite checkpoints by itself again until group commits come fast', async () => {
-    groupCommit();
-    groupCommit();
-    expect(autocheckpoint()).toBe(0);
-    await vi.waitFor(() => expect(autocheckpoint()).toBe(1000), { timeout: 5000, interval: 50 });
-    groupCommit();
-    groupCommit();
-    expect(autocheckpoint()).toBe(0);
   });
 });

@@ -1,6 +1,5 @@
 import * as fs from 'node:fs';
 import type SQLite from 'better-sqlite3';
-import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer.js';
 
 /**
  * Group commits on SQLite made durable off the event loop. better-sqlite3 is synchronous: at
@@ -12,9 +11,8 @@ import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer.js';
  *   log on the thread pool, while the next batch runs: as durable as FULL before anyone hears "stored";
  * - every other commit, and every write outside a transaction, fdatasyncs the log before it returns,
  *   as SQLite at FULL would have.
- * While group commits come fast (BUSY_GROUP_COMMITS a second: a flood, not the mail worker's polls),
- * checkpoints, which fsync too, run in a thread of their own (sqlite-checkpointer.ts); the thread costs
- * ~12 MiB, which a quiet site does not pay.
+ * Checkpoints stay SQLite's own, in the COMMIT that crosses 1000 pages of log (docs/DECISIONS.md: a thread
+ * of their own was tried and dropped).
  */
 export interface DeferredSync {
   /** Whether the next COMMIT on the connection is a group commit's, whose fsync `flush()` does. */
@@ -23,7 +21,7 @@ export interface DeferredSync {
   statement(statement: SQLite.Statement): KyselyStatement;
   /** Resolves once every commit made before the call is on disk; one fdatasync serves all who wait for it. */
   flush(): Promise<void>;
-  close(): Promise<void>;
+  close(): void;
 }
 
 const ENDS_TRANSACTION = /^\s*(commit|end|release)\b/i;
@@ -37,34 +35,9 @@ export interface LogSyncs {
   fdatasyncSync: typeof fs.fdatasyncSync;
 }
 
-export interface DeferredSyncOptions {
-  syncs?: LogSyncs;
-  /** Idle checkpoints after which the checkpointing thread ends (IDLE_CHECKPOINTS). */
-  idleCheckpoints?: number;
-  /** Group commits within a second that start the checkpointing thread (BUSY_GROUP_COMMITS). */
-  busyGroupCommits?: number;
-}
-
-/** Group commits within one second from which checkpoints move to their thread. */
-export const BUSY_GROUP_COMMITS = 20;
-
-export function createDeferredSync(sqlite: SQLite.Database, path: string, options: DeferredSyncOptions = {}): DeferredSync {
-  const syncs = options.syncs ?? fs;
+export function createDeferredSync(sqlite: SQLite.Database, path: string, syncs: LogSyncs = fs): DeferredSync {
   sqlite.pragma('synchronous = NORMAL');
   let isNextDeferred = false;
-  let checkpointer: Checkpointer | undefined;
-  const busyGroupCommits = options.busyGroupCommits ?? BUSY_GROUP_COMMITS;
-  let secondStart = 0;
-  let groupCommitsThisSecond = 0;
-  const isBusy = () => {
-    const now = performance.now();
-    if (now - secondStart >= 1000) {
-      secondStart = now;
-      groupCommitsThisSecond = 0;
-    }
-    groupCommitsThisSecond += 1;
-    return groupCommitsThisSecond >= busyGroupCommits;
-  };
   let fd: number | undefined;
   // The fdatasync in progress, and the one that will start after it for the commits made meanwhile.
   let running: Promise<void> | undefined;
@@ -102,14 +75,6 @@ export function createDeferredSync(sqlite: SQLite.Database, path: string, option
     if (sqlite.inTransaction || statement.source === 'rollback') return result;
     if (wasInTransaction && isNextDeferred) {
       isNextDeferred = false;
-      if (isBusy() && !checkpointer) {
-        // Once the thread ends (idle, or failed), SQLite's own checkpoints come back until group commits come fast again.
-        checkpointer = startCheckpointer(path, options.idleCheckpoints, () => {
-          checkpointer = undefined;
-          if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
-        });
-        sqlite.pragma('wal_autocheckpoint = 0');
-      }
       return result;
     }
     syncs.fdatasyncSync(log());
@@ -137,8 +102,7 @@ export function createDeferredSync(sqlite: SQLite.Database, path: string, option
       return writer;
     },
     flush,
-    async close() {
-      await checkpointer?.stop();
+    close() {
       if (fd !== undefined) fs.closeSync(fd);
       fd = undefined;
     },
