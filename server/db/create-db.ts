@@ -81,8 +81,11 @@ export function createDb(options: DbOptions): Db {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.sqliteBusyTimeoutMs ?? 5000))}`);
-  // At NORMAL the operator chose speed over the last commits; in memory nothing is synced.
-  const deferredSync = options.sqliteSynchronous !== 'NORMAL' && options.url !== ':memory:' ? createDeferredSync(sqlite, options.url) : undefined;
+  // FULL's guarantee, with its fsyncs made by deferredSync (which sets SQLite itself to NORMAL) so that a group
+  // commit's runs off the event loop. At NORMAL the operator chose speed over the last commits; in memory
+  // nothing is synced.
+  const deferredSync =
+    options.sqliteSynchronous !== 'NORMAL' && options.url !== ':memory:' ? createDeferredSync(sqlite, options.url) : undefined;
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, deferredSync) }) });
   const close = async () => {
     deferredSync?.close();

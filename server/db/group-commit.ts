@@ -93,8 +93,8 @@ export function createTransactionRunner(db: Db): TransactionRunner {
 
 /**
  * Runs units taken from the front of `queue` in one transaction, each in its own savepoint, until
- * `workMs` have passed or MAX_BATCH units ran; commits, then answers their callers. Returns how long
- * the commit took.
+ * `workMs` have passed or MAX_BATCH units ran; commits, then answers their callers (marks as soon as
+ * they ran; the others once the commit is durable). Returns how long the commit took.
  */
 async function commitBatch(db: Db, queue: Pending[], workMs: number): Promise<number> {
   const { kysely, deferredSync } = db;
