@@ -23,6 +23,7 @@ import * as notificationsRatings from './migrations/2026-11-26-050-notifications
 import * as searchSerialComments from './migrations/2026-11-26-060-search-serial-comments.js';
 import * as inboxStatusColumn from './migrations/2026-11-26-070-inbox-status-column.js';
 import * as keptViewCounts from './migrations/2026-11-26-090-kept-view-counts.js';
+import * as notificationsByTicket from './migrations/2026-11-28-010-notifications-by-ticket.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-060-search-serial-comments': searchSerialComments,
   '2026-11-26-070-inbox-status-column': inboxStatusColumn,
   '2026-11-26-090-kept-view-counts': keptViewCounts,
+  '2026-11-28-010-notifications-by-ticket': notificationsByTicket,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */
