@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pgModule from 'pg';
 import { prepareMarkedStatements } from './prepared-statements.js';
-import { createDeferredSync, type DeferredSync } from './sqlite-deferred-sync.js';
+import { createDeferredSync, type DeferredSync, type KyselyStatement } from './sqlite-deferred-sync.js';
 import { inSignedInLane, SIGNED_IN_CONNECTIONS, useSignedInLane } from './signed-in-lane.js';
 import type { Database } from './tables.js';
 
@@ -57,7 +57,7 @@ const pgTypes = {
   },
 };
 
-/** Opens the store named by `url`: SQLite (WAL, synchronous=FULL, foreign keys) or a PostgreSQL pool. */
+/** Opens the store named by `url`: SQLite (WAL, FULL's durability, foreign keys) or a PostgreSQL pool. */
 export function createDb(options: DbOptions): Db {
   if (/^postgres(ql)?:\/\//.test(options.url)) {
     const connections = options.poolSize ?? DEFAULT_POOL_SIZE;
@@ -77,15 +77,14 @@ export function createDb(options: DbOptions): Db {
   if (options.url !== ':memory:') createPrivateFile(options.url);
   const sqlite = new SQLite(options.url);
   sqlite.pragma('journal_mode = WAL');
-  // FULL: a ticket that got its 201 survives power loss (see docs/DECISIONS.md for the trade-off).
-  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.sqliteBusyTimeoutMs ?? 5000))}`);
-  // FULL's guarantee, with its fsyncs made by deferredSync (which sets SQLite itself to NORMAL) so that a group
-  // commit's runs off the event loop. At NORMAL the operator chose speed over the last commits; in memory
-  // nothing is synced.
-  const deferredSync =
-    options.sqliteSynchronous !== 'NORMAL' && options.url !== ':memory:' ? createDeferredSync(sqlite, options.url) : undefined;
+  // FULL by default: a ticket that got its 201 survives power loss (see docs/DECISIONS.md for the trade-off).
+  // On a file its fsyncs are made by deferredSync (which runs SQLite itself at NORMAL), so that a group
+  // commit's runs off the event loop. At NORMAL the operator chose speed over the last commits.
+  const isFull = options.sqliteSynchronous !== 'NORMAL';
+  const deferredSync = isFull && options.url !== ':memory:' ? createDeferredSync(sqlite, options.url) : undefined;
+  if (!deferredSync) sqlite.pragma(`synchronous = ${isFull ? 'FULL' : 'NORMAL'}`);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, deferredSync) }) });
   const close = async () => {
     deferredSync?.close();
@@ -135,7 +134,8 @@ function createPrivateFile(path: string): void {
 const STATEMENT_CACHE_SIZE = 500;
 
 function withStatementCache(sqlite: SQLite.Database, deferredSync: DeferredSync | undefined) {
-  const statements = new Map<string, SQLite.Statement>();
+  // Each statement as Kysely gets it: wrapped by deferredSync once, when prepared, not at every query.
+  const statements = new Map<string, KyselyStatement>();
   return {
     close: () => sqlite.close(),
     prepare(rawSql: string) {
@@ -146,11 +146,12 @@ function withStatementCache(sqlite: SQLite.Database, deferredSync: DeferredSync 
       const sql = rawSql === 'begin' ? 'begin immediate' : rawSql;
       let statement = statements.get(sql);
       if (!statement) {
-        statement = sqlite.prepare(sql);
+        const prepared = sqlite.prepare(sql);
+        statement = deferredSync ? deferredSync.statement(prepared) : prepared;
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
         statements.set(sql, statement);
       }
-      return deferredSync ? deferredSync.statement(statement) : statement;
+      return statement;
     },
   };
 }

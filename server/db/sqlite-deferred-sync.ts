@@ -17,7 +17,7 @@ import type SQLite from 'better-sqlite3';
 export interface DeferredSync {
   /** Whether the next COMMIT on the connection is a group commit's, whose fsync `flush()` does. */
   deferNextCommit(isDeferred: boolean): void;
-  /** The statement to hand to Kysely: a write is followed by the fsync FULL would have made. */
+  /** The statement to hand to Kysely (called once per prepared statement): a write is followed by the fsync FULL would have made. */
   statement(statement: SQLite.Statement): KyselyStatement;
   /** Resolves once every commit made before the call is on disk; one fdatasync serves all who wait for it. */
   flush(): Promise<void>;
@@ -27,7 +27,7 @@ export interface DeferredSync {
 const ENDS_TRANSACTION = /^\s*(commit|end|release)\b/i;
 
 /** What Kysely's SQLite driver uses of a statement. */
-type KyselyStatement = Pick<SQLite.Statement, 'reader' | 'run' | 'all' | 'iterate'>;
+export type KyselyStatement = Pick<SQLite.Statement, 'reader' | 'run' | 'all' | 'iterate'>;
 
 /** The two ways of syncing the log: on the thread pool, and at once (the tests count them). */
 export interface LogSyncs {
@@ -81,7 +81,6 @@ export function createDeferredSync(sqlite: SQLite.Database, path: string, syncs:
     return result;
   };
 
-  const wrapped = new WeakMap<SQLite.Statement, KyselyStatement>();
   return {
     deferNextCommit(isDeferred) {
       isNextDeferred = isDeferred;
@@ -89,17 +88,12 @@ export function createDeferredSync(sqlite: SQLite.Database, path: string, syncs:
     statement(statement) {
       // SQLite counts COMMIT and RELEASE as read-only: they write nothing themselves, but they end a transaction.
       if (statement.readonly && !ENDS_TRANSACTION.test(statement.source)) return statement;
-      let writer = wrapped.get(statement);
-      if (!writer) {
-        writer = {
-          reader: statement.reader,
-          run: (...parameters: unknown[]) => write(statement, () => statement.run(...parameters)),
-          all: (...parameters: unknown[]) => write(statement, () => statement.all(...parameters)),
-          iterate: (...parameters: unknown[]) => statement.iterate(...parameters),
-        };
-        wrapped.set(statement, writer);
-      }
-      return writer;
+      return {
+        reader: statement.reader,
+        run: (...parameters: unknown[]) => write(statement, () => statement.run(...parameters)),
+        all: (...parameters: unknown[]) => write(statement, () => statement.all(...parameters)),
+        iterate: (...parameters: unknown[]) => statement.iterate(...parameters),
+      };
     },
     flush,
     close() {
