@@ -169,30 +169,41 @@ describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
     expect(await stored('mark-1')).toBe(1);
   });
 
-  it.runIf(dialect === 'sqlite')('goes ahead of the units waiting, and its answer leaves before they run and commit', async () => {
-    const runner = createTransactionRunner(db);
-    const answered: string[] = [];
-    const units = Array.from({ length: 20 }, (_, i) => runner.run(insert(`unit-${i}`)).then((name) => answered.push(name)));
-    let seenByAnotherConnection = -1;
-    let unitsAnsweredWhenItLeft = -1;
-    const mark = runner.mark(insert('mark-2')).then((name) => {
-      answered.push(name);
-      // Another connection reads only what is committed: not yet the mark, whose batch is still running.
-      const other = new SQLite(database.url, { readonly: true });
-      seenByAnotherConnection = (other.prepare("select count(*) as n from t where name = 'mark-2'").get() as { n: number }).n;
-      other.close();
-      // Node sends a response from a nextTick: by then the units behind the mark must not have been answered.
-      process.nextTick(() => {
-        unitsAnsweredWhenItLeft = answered.length - 1;
+  it.runIf(dialect === 'sqlite')(
+    'goes ahead of the units waiting, in a batch of its own, answered once committed without waiting for the disk',
+    async () => {
+      const deferredSync = db.deferredSync as DeferredSync;
+      const flush = deferredSync.flush;
+      let putOnDisk = () => {};
+      const onDisk = new Promise<void>((resolve) => {
+        putOnDisk = resolve;
       });
-    });
-    await Promise.all([...units, mark]);
-    expect(answered[0]).toBe('mark-2');
-    expect(seenByAnotherConnection).toBe(0);
-    expect(unitsAnsweredWhenItLeft).toBe(0);
-    expect(await stored('mark-2')).toBe(1);
-    expect(await stored('unit-19')).toBe(1);
-  });
+      deferredSync.flush = () => onDisk.then(flush);
+      try {
+        const runner = createTransactionRunner(db);
+        const unitsAnswered: string[] = [];
+        const units = Array.from({ length: 20 }, (_, i) => runner.run(insert(`unit-${i}`)).then((name) => unitsAnswered.push(name)));
+        const seenWhenAnswered = await runner.mark(insert('mark-2')).then(() => {
+          // Another connection reads only what is committed: the mark, and none of the units queued before it.
+          const other = new SQLite(database.url, { readonly: true });
+          const count = (pattern: string) =>
+            (other.prepare('select count(*) as n from t where name like ?').get(pattern) as { n: number }).n;
+          const seen = { marks: count('mark-2'), units: count('unit-%') };
+          other.close();
+          return seen;
+        });
+        expect(seenWhenAnswered).toEqual({ marks: 1, units: 0 });
+        // The units' batch commits, but its callers hear nothing before the log is on disk.
+        await vi.waitFor(async () => expect(await stored('unit-19')).toBe(1));
+        expect(unitsAnswered).toEqual([]);
+        putOnDisk();
+        await Promise.all(units);
+        expect(unitsAnswered).toHaveLength(20);
+      } finally {
+        deferredSync.flush = flush;
+      }
+    },
+  );
 });
 
 describe('transaction runner on SQLite under storage faults', () => {

@@ -16,11 +16,11 @@ export interface TransactionRunner {
   write<T>(work: TransactionWork<T>): Promise<T>;
   /**
    * One write that only records what someone has read (read marks), in the group commit on SQLite, with
-   * two differences: it goes ahead of the units waiting, and its caller is answered once it ran, not once
-   * its batch is durable. An agent opening a ticket so waits neither for the filings queued before it
-   * nor for an fsync. A crash can lose the mark: the ticket then shows unread again, nothing more. Other
-   * queries on the one connection still wait for the batch's commit, so nobody reads what may be undone.
-   * On PostgreSQL it runs as is.
+   * two differences: it goes ahead of the units waiting, in a batch of marks only, and its caller is
+   * answered once that batch committed, not once it is durable. An agent opening a ticket so waits
+   * neither for the filings queued before it nor for an fsync, and the agent's next read (on the reading
+   * connection, sqlite-reader-dialect.ts) finds the mark. A crash can lose it: the ticket then shows
+   * unread again, nothing more. On PostgreSQL it runs as is.
    */
   mark<T>(work: TransactionWork<T>): Promise<T>;
 }
@@ -45,7 +45,7 @@ export const BATCH_WORK_MS = 4;
 
 interface Pending {
   work: TransactionWork<unknown>;
-  /** A mark (`TransactionRunner.mark`): answered once it ran. */
+  /** A mark (`TransactionRunner.mark`): batched with marks only, answered once committed. */
   isMark: boolean;
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -93,12 +93,14 @@ export function createTransactionRunner(db: Db): TransactionRunner {
 
 /**
  * Runs units taken from the front of `queue` in one transaction, each in its own savepoint, until
- * `workMs` have passed or MAX_BATCH units ran; commits, then answers their callers (marks as soon as
- * they ran; the others once the commit is durable). Returns how long the commit took.
+ * `workMs` have passed, MAX_BATCH units ran or the next is of the other kind (mark or not); commits,
+ * then answers their callers: marks at once, the others once the commit is durable. Returns how long
+ * the commit took.
  */
 async function commitBatch(db: Db, queue: Pending[], workMs: number): Promise<number> {
   const { kysely, deferredSync } = db;
   const batch: Pending[] = [];
+  const isMarks = queue[0]?.isMark === true;
   const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
   let commitMs = 0;
   try {
@@ -107,7 +109,10 @@ async function commitBatch(db: Db, queue: Pending[], workMs: number): Promise<nu
       const started = performance.now();
       for (
         let index = 0;
-        queue.length && batch.length < MAX_BATCH && (index < MIN_BATCH || performance.now() - started < workMs);
+        queue.length &&
+        queue[0]?.isMark === isMarks &&
+        batch.length < MAX_BATCH &&
+        (index < MIN_BATCH || performance.now() - started < workMs);
         index++
       ) {
         const item = queue.shift() as Pending;
@@ -118,7 +123,6 @@ async function commitBatch(db: Db, queue: Pending[], workMs: number): Promise<nu
           const value = await item.work(unit);
           await unit.releaseSavepoint(name).execute();
           outcomes.push({ ok: true, value });
-          if (item.isMark) item.resolve(value);
         } catch (error) {
           // Disk full, lock or I/O trouble is not this unit's fault and would fail the rest too:
           // the whole batch is rolled back and every caller gets the error (nothing half-stored).
@@ -126,10 +130,6 @@ async function commitBatch(db: Db, queue: Pending[], workMs: number): Promise<nu
           await unit.rollbackToSavepoint(name).execute();
           outcomes.push({ ok: false, error });
         }
-        // A mark's caller is answered, but Node sends a response from a nextTick, which waits for this
-        // batch's chain of promises, commit included: one turn of the event loop after the marks lets
-        // their answers leave before the units behind them run and the commit's fsync.
-        if (item.isMark && !queue[0]?.isMark) await new Promise((resolve) => setImmediate(resolve));
       }
       const committing = performance.now();
       deferredSync?.deferNextCommit(true);
@@ -161,8 +161,8 @@ async function commitBatch(db: Db, queue: Pending[], workMs: number): Promise<nu
       else item.reject(outcome?.error);
     });
   // Committed without SQLite's fsync (sqlite-deferred-sync.ts): answered once the log is on disk, while the
-  // next batch already runs.
-  if (deferredSync)
+  // next batch already runs. Marks need not wait for it (see TransactionRunner.mark).
+  if (deferredSync && !isMarks)
     deferredSync.flush().then(answer, (error) => {
       for (const item of batch) item.reject(error);
     });
