@@ -170,7 +170,7 @@ describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
   });
 
   it.runIf(dialect === 'sqlite')(
-    'goes ahead of the units waiting, in a batch of its own, answered once committed without waiting for the disk',
+    'runs at once, ahead of the units waiting, in a transaction of its own, answered once committed without waiting for the disk',
     async () => {
       const deferredSync = db.deferredSync as DeferredSync;
       const flush = deferredSync.flush;
@@ -181,6 +181,7 @@ describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
       deferredSync.flush = () => onDisk.then(flush);
       try {
         const runner = createTransactionRunner(db);
+        const deferNextCommit = vi.spyOn(deferredSync, 'deferNextCommit');
         const unitsAnswered: string[] = [];
         const units = Array.from({ length: 20 }, (_, i) => runner.run(insert(`unit-${i}`)).then((name) => unitsAnswered.push(name)));
         const seenWhenAnswered = await runner.mark(insert('mark-2')).then(() => {
@@ -193,6 +194,8 @@ describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
           return seen;
         });
         expect(seenWhenAnswered).toEqual({ marks: 1, units: 0 });
+      // Its commit made no fsync on the event loop: it was deferred, as a group commit's is.
+      expect(deferNextCommit.mock.calls).toEqual([[true], [false]]);
         // The units' batch commits, but its callers hear nothing before the log is on disk.
         await vi.waitFor(async () => expect(await stored('unit-19')).toBe(1));
         expect(unitsAnswered).toEqual([]);
@@ -201,6 +204,7 @@ describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
         expect(unitsAnswered).toHaveLength(20);
       } finally {
         deferredSync.flush = flush;
+        vi.restoreAllMocks();
       }
     },
   );

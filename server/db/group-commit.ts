@@ -15,12 +15,12 @@ export interface TransactionRunner {
    */
   write<T>(work: TransactionWork<T>): Promise<T>;
   /**
-   * One write that only records what someone has read (read marks), in the group commit on SQLite, with
-   * two differences: it goes ahead of the units waiting, in a batch of marks only, and its caller is
-   * answered once that batch committed, not once it is durable. An agent opening a ticket so waits
-   * neither for the filings queued before it nor for an fsync, and the agent's next read (on the reading
-   * connection, sqlite-reader-dialect.ts) finds the mark. A crash can lose it: the ticket then shows
-   * unread again, nothing more. On PostgreSQL it runs as is.
+   * One write that only records what someone has read (read marks). On SQLite it does not join the
+   * group commit: it runs at once in a transaction of its own (after the transaction in progress, if
+   * one is), and its caller is answered once it committed, without waiting for the disk. An agent
+   * opening a ticket so waits neither for the filings queued nor for an fsync, and the agent's next
+   * read (on the reading connection, sqlite-reader-dialect.ts) finds the mark. A crash can lose it:
+   * the ticket then shows unread again, nothing more. On PostgreSQL it runs as is.
    */
   mark<T>(work: TransactionWork<T>): Promise<T>;
 }
@@ -45,8 +45,6 @@ export const BATCH_WORK_MS = 4;
 
 interface Pending {
   work: TransactionWork<unknown>;
-  /** A mark (`TransactionRunner.mark`): batched with marks only, answered once committed. */
-  isMark: boolean;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -77,30 +75,42 @@ export function createTransactionRunner(db: Db): TransactionRunner {
     draining = false;
   }
 
-  const enqueue = <T>(work: TransactionWork<T>, isMark: boolean) =>
+  const run = <T>(work: TransactionWork<T>) =>
     new Promise<T>((resolve, reject) => {
-      const item = { work, isMark, resolve: resolve as (value: unknown) => void, reject };
-      // Marks go behind the marks already waiting, ahead of everything else.
-      if (isMark) {
-        const firstUnit = queue.findIndex((waiting) => !waiting.isMark);
-        queue.splice(firstUnit === -1 ? queue.length : firstUnit, 0, item);
-      } else queue.push(item);
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!draining) void drain();
     });
-  const run = <T>(work: TransactionWork<T>) => enqueue(work, false);
-  return { run, write: run, mark: (work) => enqueue(work, true) };
+  return { run, write: run, mark: (work) => commitAlone(db, work) };
+}
+
+/** Runs `work` in a transaction of its own, committed without waiting for the disk (see `TransactionRunner.mark`). */
+async function commitAlone<T>(db: Db, work: TransactionWork<T>): Promise<T> {
+  const trx = await db.kysely.startTransaction().execute();
+  let value: T;
+  try {
+    value = await work(trx);
+  } catch (error) {
+    await trx.rollback().execute();
+    throw error;
+  }
+  // The transaction holds the connection: no other commit comes between these two lines.
+  db.deferredSync?.deferNextCommit(true);
+  try {
+    await trx.commit().execute();
+  } finally {
+    db.deferredSync?.deferNextCommit(false);
+  }
+  return value;
 }
 
 /**
  * Runs units taken from the front of `queue` in one transaction, each in its own savepoint, until
- * `workMs` have passed, MAX_BATCH units ran or the next is of the other kind (mark or not); commits,
- * then answers their callers: marks at once, the others once the commit is durable. Returns how long
- * the commit took.
+ * `workMs` have passed or MAX_BATCH units ran; commits, then answers their callers once the commit is
+ * durable. Returns how long the commit took.
  */
 async function commitBatch(db: Db, queue: Pending[], workMs: number): Promise<number> {
   const { kysely, deferredSync } = db;
   const batch: Pending[] = [];
-  const isMarks = queue[0]?.isMark === true;
   const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
   let commitMs = 0;
   try {
@@ -109,10 +119,7 @@ async function commitBatch(db: Db, queue: Pending[], workMs: number): Promise<nu
       const started = performance.now();
       for (
         let index = 0;
-        queue.length &&
-        queue[0]?.isMark === isMarks &&
-        batch.length < MAX_BATCH &&
-        (index < MIN_BATCH || performance.now() - started < workMs);
+        queue.length && batch.length < MAX_BATCH && (index < MIN_BATCH || performance.now() - started < workMs);
         index++
       ) {
         const item = queue.shift() as Pending;
@@ -161,8 +168,8 @@ async function commitBatch(db: Db, queue: Pending[], workMs: number): Promise<nu
       else item.reject(outcome?.error);
     });
   // Committed without SQLite's fsync (sqlite-deferred-sync.ts): answered once the log is on disk, while the
-  // next batch already runs. Marks need not wait for it (see TransactionRunner.mark).
-  if (deferredSync && !isMarks)
+  // next batch already runs.
+  if (deferredSync)
     deferredSync.flush().then(answer, (error) => {
       for (const item of batch) item.reject(error);
     });
