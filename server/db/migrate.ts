@@ -24,6 +24,7 @@ import * as searchSerialComments from './migrations/2026-11-26-060-search-serial
 import * as inboxStatusColumn from './migrations/2026-11-26-070-inbox-status-column.js';
 import * as keptViewCounts from './migrations/2026-11-26-090-kept-view-counts.js';
 import * as notificationsByTicket from './migrations/2026-11-28-010-notifications-by-ticket.js';
+import * as postsByAuthorUpdated from './migrations/2026-11-28-020-posts-by-author-updated.js';
 import type { Database } from './tables.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-070-inbox-status-column': inboxStatusColumn,
   '2026-11-26-090-kept-view-counts': keptViewCounts,
   '2026-11-28-010-notifications-by-ticket': notificationsByTicket,
+  '2026-11-28-020-posts-by-author-updated': postsByAuthorUpdated,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

@@ -1,4 +1,5 @@
 import { AppError } from '../errors.js';
+import { clientsOtherTickets } from './clients-other-tickets.js';
 import type { DomainContext } from './context.js';
 import { describeTickets, type InboxTicket } from './list-inbox.js';
 import { listTicketEvents, type TicketEvent } from './ticket-activity.js';
@@ -50,18 +51,7 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
       .where('c.post_id', '=', id)
       .orderBy('c.id')
       .execute(),
-    // The same client's other tickets (none when the ticket has no client: `= null` matches nothing).
-    ctx.db
-      .selectFrom('posts')
-      .select(['id', 'number', 'title', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at', 'version'])
-      .where('type', '=', 'ticket')
-      .where('author_id', '=', (eb) =>
-        eb.selectFrom('posts as p').select('p.author_id').where('p.id', '=', id).where('p.type', '=', 'ticket'),
-      )
-      .where('id', '!=', id)
-      .orderBy('updated_at', 'desc')
-      .limit(20)
-      .execute(),
+    clientsOtherTickets(ctx.db, id).execute(),
     listTicketEvents(ctx.db, id),
     ctx.db.selectFrom('ticket_ratings').select(['rating', 'comment', 'created_at']).where('ticket_id', '=', id).orderBy('id').execute(),
   ]);
