@@ -25,6 +25,11 @@ export interface Db {
   dialect: DialectName;
   /** PostgreSQL: the main pool's size (connections; the signed-in lane has more of its own); SQLite: 1. */
   connections?: number;
+  /**
+   * PostgreSQL: connections of their own whose commits do not wait for the log to reach the disk
+   * (`synchronous_commit=off`), for read marks only (TransactionRunner.mark).
+   */
+  marks?: Kysely<Database>;
   /** A SQLite file at synchronous=FULL: group commits made durable off the event loop (group-commit.ts). */
   deferredSync?: DeferredSync;
   close(): Promise<void>;
@@ -72,7 +77,15 @@ export function createDb(options: DbOptions): Db {
       },
     };
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', connections, close: () => kysely.destroy() };
+    // Under a flood every commit waits its turn for the log's fsync, and an agent opening a ticket waited
+    // for its read marks' behind the filings'. A mark lost in a crash only shows a ticket unread again.
+    const marks = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: createPool(options, MARK_CONNECTIONS, '-c synchronous_commit=off') }),
+    });
+    const close = async () => {
+      await Promise.all([kysely.destroy(), marks.destroy()]);
+    };
+    return { kysely, dialect: 'postgres', connections, marks, close };
   }
 
   if (options.url !== ':memory:') createPrivateFile(options.url);
@@ -108,10 +121,14 @@ function openReader(options: DbOptions) {
   return withStatementCache(reader, undefined);
 }
 
-/** A pool of `max` connections to the PostgreSQL server in `options.url`. */
-function createPool(options: DbOptions, max: number): pgModule.Pool {
+/** PostgreSQL connections for read marks (`Db.marks`); opened when first used. */
+const MARK_CONNECTIONS = 2;
+
+/** A pool of `max` connections to the PostgreSQL server in `options.url`, with the server settings in `settings` (`-c name=value`). */
+function createPool(options: DbOptions, max: number, settings?: string): pgModule.Pool {
   const pool = new (loadPg().Pool)({
     connectionString: options.url,
+    ...(settings ? { options: settings } : {}),
     max,
     types: pgTypes,
     // A server that is down or unreachable fails the request within this bound (a 503), never hangs it.

@@ -169,6 +169,15 @@ describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
     expect(await stored('mark-1')).toBe(1);
   });
 
+  it.runIf(dialect === 'postgres')('commits without waiting for the disk, unlike every other write', async () => {
+    const runner = createTransactionRunner(db);
+    const setting = (trx: Kysely<Database>) =>
+      sql<{ value: string }>`select current_setting('synchronous_commit') as value`.execute(trx).then((result) => result.rows[0]?.value);
+    expect(await runner.mark(setting)).toBe('off');
+    expect(await runner.run(setting)).toBe('on');
+    expect(await runner.write(setting)).toBe('on');
+  });
+
   it.runIf(dialect === 'sqlite')(
     'runs at once, ahead of the units waiting, in a transaction of its own, answered once committed without waiting for the disk',
     async () => {
@@ -194,8 +203,8 @@ describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
           return seen;
         });
         expect(seenWhenAnswered).toEqual({ marks: 1, units: 0 });
-      // Its commit made no fsync on the event loop: it was deferred, as a group commit's is.
-      expect(deferNextCommit.mock.calls).toEqual([[true], [false]]);
+        // Its commit made no fsync on the event loop: it was deferred, as a group commit's is.
+        expect(deferNextCommit.mock.calls).toEqual([[true], [false]]);
         // The units' batch commits, but its callers hear nothing before the log is on disk.
         await vi.waitFor(async () => expect(await stored('unit-19')).toBe(1));
         expect(unitsAnswered).toEqual([]);

@@ -20,7 +20,8 @@ export interface TransactionRunner {
    * one is), and its caller is answered once it committed, without waiting for the disk. An agent
    * opening a ticket so waits neither for the filings queued nor for an fsync, and the agent's next
    * read (on the reading connection, sqlite-reader-dialect.ts) finds the mark. A crash can lose it:
-   * the ticket then shows unread again, nothing more. On PostgreSQL it runs as is.
+   * the ticket then shows unread again, nothing more. On PostgreSQL it runs on connections whose
+   * commits do not wait for the disk either (`Db.marks`).
    */
   mark<T>(work: TransactionWork<T>): Promise<T>;
 }
@@ -58,7 +59,11 @@ interface Pending {
  */
 export function createTransactionRunner(db: Db): TransactionRunner {
   if (db.dialect === 'postgres')
-    return { run: (work) => db.kysely.transaction().execute(work), write: (work) => work(db.kysely), mark: (work) => work(db.kysely) };
+    return {
+      run: (work) => db.kysely.transaction().execute(work),
+      write: (work) => work(db.kysely),
+      mark: (work) => work(db.marks ?? db.kysely),
+    };
 
   const queue: Pending[] = [];
   let draining = false;
