@@ -7,7 +7,6 @@ import type pgModule from 'pg';
 import { prepareMarkedStatements } from './prepared-statements.js';
 import { inSignedInLane, SIGNED_IN_CONNECTIONS, useSignedInLane } from './signed-in-lane.js';
 import { createDeferredSync, type DeferredSync, type KyselyStatement } from './sqlite-deferred-sync.js';
-import { SqliteReaderDialect } from './sqlite-reader-dialect.js';
 import type { Database } from './tables.js';
 
 // Loaded on first use (a few MiB resident): a SQLite install never needs the PostgreSQL client.
@@ -77,8 +76,8 @@ export function createDb(options: DbOptions): Db {
       },
     };
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    // Under a flood every commit waits its turn for the log's fsync, and an agent opening a ticket waited
-    // for its read marks' behind the filings'. A mark lost in a crash only shows a ticket unread again.
+    // Under a flood every commit waits its turn for the log's fsync, and an agent opening a ticket waited for
+    // its read marks' commit behind the filings'. A mark lost in a crash only shows a ticket unread again.
     const marks = new Kysely<Database>({
       dialect: new PostgresDialect({ pool: createPool(options, MARK_CONNECTIONS, '-c synchronous_commit=off') }),
     });
@@ -92,33 +91,19 @@ export function createDb(options: DbOptions): Db {
   const sqlite = new SQLite(options.url);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${busyTimeoutMs(options)}`);
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.sqliteBusyTimeoutMs ?? 5000))}`);
   // FULL by default: a ticket that got its 201 survives power loss (see docs/DECISIONS.md for the trade-off).
   // On a file its fsyncs are made by deferredSync (which runs SQLite itself at NORMAL), so that a group
   // commit's runs off the event loop. At NORMAL the operator chose speed over the last commits.
   const isFull = options.sqliteSynchronous !== 'NORMAL';
   const deferredSync = isFull && options.url !== ':memory:' ? createDeferredSync(sqlite, options.url) : undefined;
   if (!deferredSync) sqlite.pragma(`synchronous = ${isFull ? 'FULL' : 'NORMAL'}`);
-  const writer = withStatementCache(sqlite, deferredSync);
-  // A second connection to the same file reads while a transaction holds the first (sqlite-reader-dialect.ts).
-  const dialect =
-    options.url === ':memory:' ? new SqliteDialect({ database: writer }) : new SqliteReaderDialect(writer, openReader(options));
-  const kysely = new Kysely<Database>({ dialect });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, deferredSync) }) });
   const close = async () => {
     deferredSync?.close();
     await kysely.destroy();
   };
   return { kysely, dialect: 'sqlite', connections: 1, deferredSync, close };
-}
-
-const busyTimeoutMs = (options: DbTuning) => Math.max(0, Math.trunc(options.sqliteBusyTimeoutMs ?? 5000));
-
-/** The connection for reads outside transactions: it refuses to write (`query_only`), and caches its statements too. */
-function openReader(options: DbOptions) {
-  const reader = new SQLite(options.url);
-  reader.pragma('query_only = ON');
-  reader.pragma(`busy_timeout = ${busyTimeoutMs(options)}`);
-  return withStatementCache(reader, undefined);
 }
 
 /** PostgreSQL connections for read marks (`Db.marks`); opened when first used. */

@@ -18,8 +18,8 @@ export interface TransactionRunner {
    * One write that only records what someone has read (read marks). On SQLite it does not join the
    * group commit: it runs at once in a transaction of its own (after the transaction in progress, if
    * one is), and its caller is answered once it committed, without waiting for the disk. An agent
-   * opening a ticket so waits neither for the filings queued nor for an fsync, and the agent's next
-   * read (on the reading connection, sqlite-reader-dialect.ts) finds the mark. A crash can lose it:
+   * opening a ticket so waits neither for the filings queued nor for an fsync, and whoever reads next
+   * finds the mark, committed. A crash can lose it:
    * the ticket then shows unread again, nothing more. On PostgreSQL it runs on connections whose
    * commits do not wait for the disk either (`Db.marks`).
    */

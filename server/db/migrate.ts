@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './create-db.js';
 import * as initial from './migrations/2026-11-21-001-initial.js';
 import * as mailSessionsPages from './migrations/2026-11-21-002-mail-sessions-pages.js';
@@ -25,7 +25,6 @@ import * as inboxStatusColumn from './migrations/2026-11-26-070-inbox-status-col
 import * as keptViewCounts from './migrations/2026-11-26-090-kept-view-counts.js';
 import * as notificationsByTicket from './migrations/2026-11-28-010-notifications-by-ticket.js';
 import * as postsByAuthorUpdated from './migrations/2026-11-28-020-posts-by-author-updated.js';
-import type { Database } from './tables.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -71,22 +70,19 @@ export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
  * timeout, then finds nothing to do) — which also makes a failed migration leave no half-made schema.
  */
 export async function migrateToLatest(db: Db): Promise<void> {
-  if (db.dialect === 'postgres') return runMigrator(db.kysely);
-  // One connection throughout: the transaction's reads too must run on it, not on the reading one.
-  await db.kysely.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
-    try {
-      await runMigrator(connection);
-      await sql`commit`.execute(connection);
-    } catch (error) {
-      await sql`rollback`.execute(connection).catch(() => {});
-      throw error;
-    }
-  });
+  if (db.dialect === 'postgres') return runMigrator(db);
+  await sql`begin immediate`.execute(db.kysely);
+  try {
+    await runMigrator(db);
+    await sql`commit`.execute(db.kysely);
+  } catch (error) {
+    await sql`rollback`.execute(db.kysely).catch(() => {});
+    throw error;
+  }
 }
 
-async function runMigrator(kysely: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db: kysely, provider });
+async function runMigrator(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
