@@ -1,4 +1,4 @@
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import { updateSettings } from '../settings/settings.js';
 import { setRegistration, ticketPayload } from '../test/fixtures.js';
 import { describeEachDatabase } from '../test/test-databases.js';
@@ -73,6 +73,18 @@ describeEachDatabase('addComment and the automatic status change', (dialect) => 
       code: 'VALIDATION_FAILED',
     });
     expect(await hd.ctx.db.selectFrom('comments').selectAll().execute()).toEqual([]);
+  });
+
+  it('"Send and set Resolved" with the settings cache expired completes (it once waited for its own transaction)', async () => {
+    // The settings are kept 2 s: past that, they are read from the database again.
+    const later = Date.now() + 60_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => later);
+    try {
+      await addComment(hd.ctx, { ticketId, text: 'fixed', role: 'agent', status: 'resolved' }, agent());
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(await status()).toBe('resolved');
   });
 
   it('writes the comment, its is_internal meta and the comment_added job together', async () => {

@@ -65,6 +65,9 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
     ]);
 
   const time = now();
+  // Read before the transaction, never inside it: on SQLite the transaction holds the one connection, and
+  // settings whose cache has expired are read through it, which waited for the transaction forever.
+  const asksRating = input.status === RESOLVED_SLUG && (await getCoreSettings(ctx)).emails.ask_rating_when_resolved;
   const { id, version, statusChanged } = await ctx.db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('comments')
@@ -92,8 +95,7 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
     await enqueueJob(trx, 'comment_added', { commentId: id });
     // "Send and set Resolved" resolves the ticket as a status change does: the client is asked whether it
     // solved it (after the reply's own mail, queued first).
-    if (input.status === RESOLVED_SLUG && statusChange && (await getCoreSettings(ctx)).emails.ask_rating_when_resolved)
-      await requestRating(trx, { id: ticket.id, author_id: ticket.authorId }, actor?.id ?? null);
+    if (asksRating && statusChange) await requestRating(trx, { id: ticket.id, author_id: ticket.authorId }, actor?.id ?? null);
     await input.alsoWrite?.(trx, id);
     return { id, version, statusChanged: statusChange !== undefined };
   });
