@@ -8,6 +8,18 @@ import { migrateToLatest } from './migrate.js';
 import type { DeferredSync } from './sqlite-deferred-sync.js';
 import type { Database } from './tables.js';
 
+/** Holds `db`'s log syncs: every flush resolves only once `putOnDisk()` is called; `restore()` undoes it. */
+function holdFlush(db: Db) {
+  const deferredSync = db.deferredSync as DeferredSync;
+  const flush = deferredSync.flush;
+  let putOnDisk = () => {};
+  const onDisk = new Promise<void>((resolve) => {
+    putOnDisk = resolve;
+  });
+  deferredSync.flush = () => onDisk.then(flush);
+  return { deferredSync, putOnDisk, restore: () => (deferredSync.flush = flush) };
+}
+
 describeEachDatabase('transaction runner', (dialect) => {
   let database: TestDatabase;
   let db: Db;
@@ -111,13 +123,7 @@ describe('group commit on SQLite: batches bounded by their work', () => {
   });
 
   it('answers a batch once its log is on disk (deferredSync.flush), and runs the next batch meanwhile', async () => {
-    const deferredSync = db.deferredSync as DeferredSync;
-    const flush = deferredSync.flush;
-    let putOnDisk = () => {};
-    const onDisk = new Promise<void>((resolve) => {
-      putOnDisk = resolve;
-    });
-    deferredSync.flush = () => onDisk.then(flush);
+    const { deferredSync, putOnDisk, restore } = holdFlush(db);
     try {
       const runner = createTransactionRunner(db);
       const before = committedRows();
@@ -132,7 +138,7 @@ describe('group commit on SQLite: batches bounded by their work', () => {
       await Promise.all([first, second]);
       expect(answered).toBe(2);
     } finally {
-      deferredSync.flush = flush;
+      restore();
     }
   });
 
@@ -181,13 +187,7 @@ describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
   it.runIf(dialect === 'sqlite')(
     'runs at once, ahead of the units waiting, in a transaction of its own, answered once committed without waiting for the disk',
     async () => {
-      const deferredSync = db.deferredSync as DeferredSync;
-      const flush = deferredSync.flush;
-      let putOnDisk = () => {};
-      const onDisk = new Promise<void>((resolve) => {
-        putOnDisk = resolve;
-      });
-      deferredSync.flush = () => onDisk.then(flush);
+      const { deferredSync, putOnDisk, restore } = holdFlush(db);
       try {
         const runner = createTransactionRunner(db);
         const deferNextCommit = vi.spyOn(deferredSync, 'deferNextCommit');
@@ -212,7 +212,7 @@ describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
         await Promise.all(units);
         expect(unitsAnswered).toHaveLength(20);
       } finally {
-        deferredSync.flush = flush;
+        restore();
         vi.restoreAllMocks();
       }
     },

@@ -19,9 +19,8 @@ export interface TransactionRunner {
    * group commit: it runs at once in a transaction of its own (after the transaction in progress, if
    * one is), and its caller is answered once it committed, without waiting for the disk. An agent
    * opening a ticket so waits neither for the filings queued nor for an fsync, and whoever reads next
-   * finds the mark, committed. A crash can lose it:
-   * the ticket then shows unread again, nothing more. On PostgreSQL it runs on connections whose
-   * commits do not wait for the disk either (`Db.marks`).
+   * finds the mark. A crash can lose it: the ticket then shows unread again, nothing more. On
+   * PostgreSQL it runs on connections whose commits do not wait for the disk either (`Db.marks`).
    */
   mark<T>(work: TransactionWork<T>): Promise<T>;
 }
@@ -95,7 +94,11 @@ async function commitAlone<T>(db: Db, work: TransactionWork<T>): Promise<T> {
   try {
     value = await work(trx);
   } catch (error) {
-    await trx.rollback().execute();
+    // The caller hears the work's error, not a failed rollback's.
+    await trx
+      .rollback()
+      .execute()
+      .catch(() => {});
     throw error;
   }
   // The transaction holds the connection: no other commit comes between these two lines.

@@ -4,6 +4,19 @@ import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 import { clientsOtherTickets } from './clients-other-tickets.js';
 
+/** A ticket's row in `posts`, filed and last changed at `time`. */
+const ticketRow = (i: number, authorId: number | null, time: string) => ({
+  type: 'ticket',
+  status: 'publish',
+  title: `T${i}`,
+  content: '',
+  slug: `t-${i}`,
+  menu_order: 0,
+  author_id: authorId,
+  created_at: time,
+  updated_at: time,
+});
+
 describeEachDatabase("a client's other tickets (the agent's sidebar)", (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
 
@@ -37,17 +50,7 @@ describeEachDatabase("a client's other tickets (the agent's sidebar)", (dialect)
     const tickets = Array.from({ length: 6000 }, (_, i) => {
       const updated = new Date(Date.parse(time) + i * 1000).toISOString();
       const author = i % 2000 === 0 ? ids[0] : ids[1 + (i % (ids.length - 1))];
-      return {
-        type: 'ticket',
-        status: 'publish',
-        title: `T${i}`,
-        content: '',
-        slug: `t-${i}`,
-        menu_order: 0,
-        author_id: author ?? null,
-        created_at: updated,
-        updated_at: updated,
-      };
+      return ticketRow(i, author ?? null, updated);
     });
     const postIds: number[] = [];
     for (let i = 0; i < tickets.length; i += 500)
@@ -72,19 +75,7 @@ describeEachDatabase("a client's other tickets (the agent's sidebar)", (dialect)
     const time = '2026-11-28T00:00:00.000Z';
     const [orphan] = await hd.ctx.db
       .insertInto('posts')
-      .values(
-        [1, 2].map((i) => ({
-          type: 'ticket',
-          status: 'publish',
-          title: `T${i}`,
-          content: '',
-          slug: `t-${i}`,
-          menu_order: 0,
-          author_id: null,
-          created_at: time,
-          updated_at: time,
-        })),
-      )
+      .values([1, 2].map((i) => ticketRow(i, null, time)))
       .returning('id')
       .execute();
     expect(await clientsOtherTickets(hd.ctx.db, orphan?.id ?? 0).execute()).toEqual([]);
