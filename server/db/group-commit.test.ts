@@ -1,8 +1,8 @@
 import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
-import { createDb, type Db } from './create-db.js';
+import { describeEachDatabase, useTestDb } from '../test/test-databases.js';
+import type { Db } from './create-db.js';
 import { createTransactionRunner, MIN_BATCH } from './group-commit.js';
 import { migrateToLatest } from './migrate.js';
 import type { DeferredSync } from './sqlite-deferred-sync.js';
@@ -21,23 +21,13 @@ function holdFlush(db: Db) {
 }
 
 describeEachDatabase('transaction runner', (dialect) => {
-  let database: TestDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    db = createDb({ url: database.url });
-    await migrateToLatest(db);
-  });
-  afterAll(async () => {
-    await db.close();
-    await database.drop();
-  });
+  const database = useTestDb(dialect, { setup: migrateToLatest });
 
-  const option = (name: string) => db.kysely.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst();
+  const option = (name: string) => database.db.kysely.selectFrom('options').select('value').where('name', '=', name).executeTakeFirst();
 
   it('commits concurrent units independently: a failing unit is rolled back alone and its caller gets its error', async () => {
-    const runner = createTransactionRunner(db);
-    await db.kysely.insertInto('options').values({ name: 'taken', value: 'before' }).execute();
+    const runner = createTransactionRunner(database.db);
+    await database.db.kysely.insertInto('options').values({ name: 'taken', value: 'before' }).execute();
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
         runner.run(async (trx) => {
@@ -65,7 +55,7 @@ describeEachDatabase('transaction runner', (dialect) => {
   });
 
   it('answers only after the commit: the caller can read its own write outside the transaction', async () => {
-    const runner = createTransactionRunner(db);
+    const runner = createTransactionRunner(database.db);
     await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
         await runner.run((trx) =>
@@ -81,22 +71,14 @@ describeEachDatabase('transaction runner', (dialect) => {
 });
 
 describe('group commit on SQLite: batches bounded by their work', () => {
-  let database: TestDatabase;
-  let db: Db;
+  const database = useTestDb('sqlite', { setup: (db) => sql`create table t (name text primary key)`.execute(db.kysely) });
   let reader: SQLite.Database;
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    db = createDb({ url: database.url });
-    await sql`create table t (name text primary key)`.execute(db.kysely);
+  beforeAll(() => {
     // A second connection sees only what is committed (WAL): what each unit finds there tells which
     // units shared its transaction.
     reader = new SQLite(database.url, { readonly: true });
   });
-  afterAll(async () => {
-    reader.close();
-    await db.close();
-    await database.drop();
-  });
+  afterAll(() => reader.close());
   const committedRows = () => (reader.prepare('select count(*) as n from t').get() as { n: number }).n;
   /** Queues `count` units in one tick; each inserts a row and reports how many rows were committed when it ran. */
   const queueUnits = (runner: ReturnType<typeof createTransactionRunner>, prefix: string, count: number, busyMs = (_i: number) => 0) =>
@@ -117,15 +99,15 @@ describe('group commit on SQLite: batches bounded by their work', () => {
   it('units queued together share one commit while the batch is within its work bound', async () => {
     const before = committedRows();
     // Fewer than MIN_BATCH: taken together whatever they cost.
-    const seen = await queueUnits(createTransactionRunner(db), 'shared', 10);
+    const seen = await queueUnits(createTransactionRunner(database.db), 'shared', 10);
     expect(seen).toEqual(Array(10).fill(before));
     expect(committedRows()).toBe(before + 10);
   });
 
   it('answers a batch once its log is on disk (deferredSync.flush), and runs the next batch meanwhile', async () => {
-    const { deferredSync, putOnDisk, restore } = holdFlush(db);
+    const { putOnDisk, restore } = holdFlush(database.db);
     try {
-      const runner = createTransactionRunner(db);
+      const runner = createTransactionRunner(database.db);
       const before = committedRows();
       let answered = 0;
       const insert = (name: string) => runner.run((trx) => sql`insert into t (name) values (${name})`.execute(trx)).then(() => answered++);
@@ -147,36 +129,26 @@ describe('group commit on SQLite: batches bounded by their work', () => {
     // MIN_BATCH quick units, then one that alone works far longer than the bound (and than any commit
     // takes), then one more: the last waits for a batch of its own.
     const slow = MIN_BATCH;
-    const seen = await queueUnits(createTransactionRunner(db), 'bounded', MIN_BATCH + 2, (i) => (i === slow ? 50 : 0));
+    const seen = await queueUnits(createTransactionRunner(database.db), 'bounded', MIN_BATCH + 2, (i) => (i === slow ? 50 : 0));
     expect(seen.slice(0, MIN_BATCH)).toEqual(Array(MIN_BATCH).fill(before));
     expect(seen[MIN_BATCH + 1]).toBeGreaterThan(before);
   });
 });
 
 describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
-  let database: TestDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    db = createDb({ url: database.url });
-    await sql`create table t (name text primary key)`.execute(db.kysely);
-  });
-  afterAll(async () => {
-    await db.close();
-    await database.drop();
-  });
+  const database = useTestDb(dialect, { setup: (db) => sql`create table t (name text primary key)`.execute(db.kysely) });
   const insert = (name: string) => (trx: Kysely<Database>) => sql`insert into t (name) values (${name})`.execute(trx).then(() => name);
-  const stored = async (name: string) => (await sql`select name from t where name = ${name}`.execute(db.kysely)).rows.length;
+  const stored = async (name: string) => (await sql`select name from t where name = ${name}`.execute(database.db.kysely)).rows.length;
 
   it('is written, and a failing mark is undone alone with its caller told', async () => {
-    const runner = createTransactionRunner(db);
+    const runner = createTransactionRunner(database.db);
     expect(await runner.mark(insert('mark-1'))).toBe('mark-1');
     await expect(runner.mark(insert('mark-1'))).rejects.toThrow();
     expect(await stored('mark-1')).toBe(1);
   });
 
   it.runIf(dialect === 'postgres')('commits without waiting for the disk, unlike every other write', async () => {
-    const runner = createTransactionRunner(db);
+    const runner = createTransactionRunner(database.db);
     const setting = (trx: Kysely<Database>) =>
       sql<{ value: string }>`select current_setting('synchronous_commit') as value`.execute(trx).then((result) => result.rows[0]?.value);
     expect(await runner.mark(setting)).toBe('off');
@@ -187,9 +159,9 @@ describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
   it.runIf(dialect === 'sqlite')(
     'runs at once, ahead of the units waiting, in a transaction of its own, answered once committed without waiting for the disk',
     async () => {
-      const { deferredSync, putOnDisk, restore } = holdFlush(db);
+      const { deferredSync, putOnDisk, restore } = holdFlush(database.db);
       try {
-        const runner = createTransactionRunner(db);
+        const runner = createTransactionRunner(database.db);
         const deferNextCommit = vi.spyOn(deferredSync, 'deferNextCommit');
         const unitsAnswered: string[] = [];
         const units = Array.from({ length: 20 }, (_, i) => runner.run(insert(`unit-${i}`)).then((name) => unitsAnswered.push(name)));
@@ -220,18 +192,12 @@ describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
 });
 
 describe('transaction runner on SQLite under storage faults', () => {
-  let database: TestDatabase;
-  let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    db = createDb({ url: database.url, sqliteBusyTimeoutMs: 50 });
-    await sql`create table t (name text primary key, data blob)`.execute(db.kysely);
+  const database = useTestDb('sqlite', {
+    tuning: { sqliteBusyTimeoutMs: 50 },
+    setup: (db) => sql`create table t (name text primary key, data blob)`.execute(db.kysely),
   });
-  afterAll(async () => {
-    await db.close();
-    await database.drop();
-  });
-  const names = async () => (await sql<{ name: string }>`select name from t order by name`.execute(db.kysely)).rows.map((r) => r.name);
+  const names = async () =>
+    (await sql<{ name: string }>`select name from t order by name`.execute(database.db.kysely)).rows.map((r) => r.name);
   // Queued in one tick, so they are committed as one batch.
   const runBatch = (runner: ReturnType<typeof createTransactionRunner>, prefix: string, big = -1) =>
     Promise.allSettled(
@@ -244,11 +210,11 @@ describe('transaction runner on SQLite under storage faults', () => {
     );
 
   it('a disk-full unit fails the whole batch: every caller gets the error and nothing of the batch is stored', async () => {
-    const runner = createTransactionRunner(db);
-    const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(db.kysely)).rows[0]?.page_count ?? 0;
-    await sql.raw(`pragma max_page_count = ${pages + 20}`).execute(db.kysely);
+    const runner = createTransactionRunner(database.db);
+    const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(database.db.kysely)).rows[0]?.page_count ?? 0;
+    await sql.raw(`pragma max_page_count = ${pages + 20}`).execute(database.db.kysely);
     const results = await runBatch(runner, 'full', 3);
-    await sql`pragma max_page_count = 1073741823`.execute(db.kysely);
+    await sql`pragma max_page_count = 1073741823`.execute(database.db.kysely);
     for (const result of results) expect(result).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_FULL' } });
     expect(await names()).toEqual([]);
     // The runner goes on once there is room.
@@ -259,7 +225,7 @@ describe('transaction runner on SQLite under storage faults', () => {
   it(
     'a write lock held by another process beyond the busy timeout fails the ' + 'batch as SQLITE_BUSY; released, the next batch commits',
     async () => {
-      const runner = createTransactionRunner(db);
+      const runner = createTransactionRunner(database.db);
       const other = new SQLite(database.url);
       other.exec('begin immediate');
       const before = await names();

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { describe, inject } from 'vitest';
-import type { DialectName } from '../db/create-db.js';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { createDb, type Db, type DbTuning, type DialectName } from '../db/create-db.js';
 
 export interface TestDatabase {
   url: string;
@@ -47,4 +47,38 @@ export function describeEachDatabase(title: string, body: (dialect: DialectName)
     const skip = dialect === 'postgres' && !inject('postgresUrl');
     describe.skipIf(skip)(`${title} [${dialect}]`, () => body(dialect));
   }
+}
+
+/**
+ * A fresh database of `dialect` for the tests of one suite: created and opened (with `tuning`) before them,
+ * `setup` run once on it (migrations, a table of the suite's own), closed and dropped after them. Read
+ * `db` and `url` inside the tests, once the suite has started.
+ */
+export function useTestDb(
+  dialect: DialectName,
+  options: { tuning?: DbTuning; setup?: (db: Db) => Promise<unknown> } = {},
+): { readonly db: Db; readonly url: string } {
+  let database: TestDatabase | undefined;
+  let db: Db | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    db = createDb({ ...options.tuning, url: database.url });
+    await options.setup?.(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await database?.drop();
+  });
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The test database is opened when the suite starts; read it inside a test.');
+    return value;
+  };
+  return {
+    get db() {
+      return opened(db);
+    },
+    get url() {
+      return opened(database).url;
+    },
+  };
 }
