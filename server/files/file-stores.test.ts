@@ -6,10 +6,9 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { S3_TEST_CREDENTIALS, startTestS3Server, type TestS3Server } from '../test/s3-server.js';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
+import { describeEachDatabase, useTestDb } from '../test/test-databases.js';
 import { CHUNK_BYTES, createDatabaseFileStore } from './database-file-store.js';
 import { createDiskFileStore } from './disk-file-store.js';
 import { newStorageKey } from './file-keys.js';
@@ -34,8 +33,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 describeEachDatabase('file stores', (dialect) => {
-  let database: TestDatabase;
-  let db: Db;
+  const database = useTestDb(dialect, { setup: migrateToLatest });
   let dir: string;
   let s3: TestS3Server;
   let s3Store: FileStore;
@@ -49,14 +47,14 @@ describeEachDatabase('file stores', (dialect) => {
     return existsSync(uploads) ? readdirSync(uploads) : [];
   };
   const stores: Array<[string, () => FileStore]> = [
-    ['database', () => createDatabaseFileStore(db.kysely)],
+    ['database', () => createDatabaseFileStore(database.db.kysely)],
     ['disk', () => createDiskFileStore(join(dir, 'files'))],
     ['s3', () => s3Store],
   ];
   // What a store keeps under `key`: its chunks, its file (whole or partial), its object.
   async function leftUnder(kind: string, key: string): Promise<string[]> {
     if (kind === 'database') {
-      const rows = await db.kysely.selectFrom('file_chunks').select('seq').where('storage_key', '=', key).execute();
+      const rows = await database.db.kysely.selectFrom('file_chunks').select('seq').where('storage_key', '=', key).execute();
       return rows.map((row) => `chunk ${row.seq}`);
     }
     if (kind === 'disk') {
@@ -66,17 +64,12 @@ describeEachDatabase('file stores', (dialect) => {
     return [...(listed.Contents ?? []).map((object) => object.Key ?? ''), ...spooled().filter((name) => name.includes(key))];
   }
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    db = createDb({ url: database.url });
-    await migrateToLatest(db);
     dir = mkdtempSync(join(tmpdir(), 'helpdesk-files-'));
     s3 = await startTestS3Server();
     s3Store = await s3StoreWith();
   });
   afterAll(async () => {
     await s3?.close();
-    await db.close();
-    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   });
 

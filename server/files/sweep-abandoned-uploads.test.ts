@@ -3,13 +3,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createDomainContext, type DomainContext } from '../domain/context.js';
 import { createHooks } from '../hooks/create-hooks.js';
 import { TINY_PNG } from '../test/multipart.js';
 import { S3_TEST_CREDENTIALS, startTestS3Server } from '../test/s3-server.js';
-import { createTestDatabase, describeEachDatabase, type TestDatabase } from '../test/test-databases.js';
+import { describeEachDatabase, useTestDb } from '../test/test-databases.js';
 import { claimUploads } from './claim-uploads.js';
 import { createDiskFileStore } from './disk-file-store.js';
 import { type ReceivedUpload, receiveUpload } from './receive-upload.js';
@@ -30,24 +29,16 @@ async function* bytes(data: Buffer): AsyncGenerator<Uint8Array> {
 }
 
 describeEachDatabase('sweeping abandoned uploads', (dialect) => {
-  let database: TestDatabase;
-  let db: Db;
+  const database = useTestDb(dialect, { setup: migrateToLatest });
   let dir: string;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    db = createDb({ url: database.url });
-    await migrateToLatest(db);
+  beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'helpdesk-sweep-'));
   });
-  afterAll(async () => {
-    await db.close();
-    await database.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const contexts: Array<[string, () => DomainContext]> = [
-    ['database store', () => createDomainContext(db, createHooks())],
-    ['disk store', () => createDomainContext(db, createHooks(), undefined, createDiskFileStore(join(dir, 'files')))],
+    ['database store', () => createDomainContext(database.db, createHooks())],
+    ['disk store', () => createDomainContext(database.db, createHooks(), undefined, createDiskFileStore(join(dir, 'files')))],
   ];
   for (const [kind, makeContext] of contexts) {
     describe(kind, () => {
@@ -75,7 +66,7 @@ describeEachDatabase('sweeping abandoned uploads', (dialect) => {
   }
 
   it('sweeps young uploads at once when their process has ended on this machine; keeps live and foreign ones', async () => {
-    const ctx = createDomainContext(db, createHooks());
+    const ctx = createDomainContext(database.db, createHooks());
     // A pid that was surely ours to see and is now free: a child that has exited.
     const child = spawn(process.execPath, ['-e', '']);
     const deadPid = child.pid as number;
@@ -107,7 +98,7 @@ describeEachDatabase('sweeping abandoned uploads', (dialect) => {
 
   it('disk: a partial file left by a process killed mid-upload goes with its pending row', async () => {
     const store = createDiskFileStore(join(dir, 'files'));
-    const ctx = createDomainContext(db, createHooks(), undefined, store);
+    const ctx = createDomainContext(database.db, createHooks(), undefined, store);
     const key = 'ab'.repeat(16);
     await ctx.db
       .insertInto('attachments')
@@ -125,7 +116,7 @@ describeEachDatabase('sweeping abandoned uploads', (dialect) => {
     try {
       const spoolDir = join(dir, 's3-spool');
       const store = await createS3FileStore(s3.setting, { spoolDir, clientConfig: { credentials: S3_TEST_CREDENTIALS } });
-      const ctx = createDomainContext(db, createHooks(), undefined, store);
+      const ctx = createDomainContext(database.db, createHooks(), undefined, store);
       mkdirSync(spoolDir, { recursive: true });
       const [orphan, young] = [join(spoolDir, `${'cd'.repeat(16)}.part`), join(spoolDir, `${'ef'.repeat(16)}.part`)];
       writeFileSync(orphan, Buffer.alloc(1000));
