@@ -1,6 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.js';
 
+// The helpdesks the cases start (in the workers, which inherit this) refuse a query that bypasses an open
+// transaction with an error rather than hanging on SQLite (server/db/transaction-bypass-guard.ts).
+process.env.HELPDESK_CHECK_TRANSACTIONS = '1';
+
 // `npx playwright test -c e2e/playwright.config.ts`: the widget against an imitation of the help site
 // (widget-standalone/) and against the real helpdesk (*.e2e.ts here), in Debian's Chromium.
 export default defineConfig({

@@ -2,12 +2,13 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pgModule from 'pg';
 import { prepareMarkedStatements } from './prepared-statements.js';
 import { inSignedInLane, SIGNED_IN_CONNECTIONS, useSignedInLane } from './signed-in-lane.js';
 import { createDeferredSync, type DeferredSync, type KyselyStatement } from './sqlite-deferred-sync.js';
 import type { Database } from './tables.js';
+import { guardDialect, guardTransactions, transactionGuardEnabled } from './transaction-bypass-guard.js';
 
 // Loaded on first use (a few MiB resident): a SQLite install never needs the PostgreSQL client.
 let pgLoaded: typeof pgModule | undefined;
@@ -31,6 +32,8 @@ export interface Db {
   marks?: Kysely<Database>;
   /** A SQLite file at synchronous=FULL: group commits made durable off the event loop (group-commit.ts). */
   deferredSync?: DeferredSync;
+  /** Set where queries that bypass an open transaction are refused (transaction-bypass-guard.ts). */
+  transactionGuard?: object;
   close(): Promise<void>;
 }
 
@@ -75,7 +78,7 @@ export function createDb(options: DbOptions): Db {
         await Promise.all([main.end(), signedIn.end()]);
       },
     };
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const { kysely, transactionGuard } = openKysely(new PostgresDialect({ pool }));
     // Under a flood every commit waits its turn for the log's fsync, and an agent opening a ticket waited for
     // its read marks' commit behind the filings'. A mark lost in a crash only shows a ticket unread again.
     const marks = new Kysely<Database>({
@@ -84,7 +87,7 @@ export function createDb(options: DbOptions): Db {
     const close = async () => {
       await Promise.all([kysely.destroy(), marks.destroy()]);
     };
-    return { kysely, dialect: 'postgres', connections, marks, close };
+    return { kysely, dialect: 'postgres', connections, marks, transactionGuard, close };
   }
 
   if (options.url !== ':memory:') createPrivateFile(options.url);
@@ -98,12 +101,21 @@ export function createDb(options: DbOptions): Db {
   const isFull = options.sqliteSynchronous !== 'NORMAL';
   const deferredSync = isFull && options.url !== ':memory:' ? createDeferredSync(sqlite, options.url) : undefined;
   if (!deferredSync) sqlite.pragma(`synchronous = ${isFull ? 'FULL' : 'NORMAL'}`);
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, deferredSync) }) });
+  const { kysely, transactionGuard } = openKysely(new SqliteDialect({ database: withStatementCache(sqlite, deferredSync) }));
   const close = async () => {
     deferredSync?.close();
     await kysely.destroy();
   };
-  return { kysely, dialect: 'sqlite', connections: 1, deferredSync, close };
+  return { kysely, dialect: 'sqlite', connections: 1, deferredSync, transactionGuard, close };
+}
+
+/** The main Kysely of a database, refusing queries that bypass its open transactions where the guard runs. */
+function openKysely(dialect: Dialect): { kysely: Kysely<Database>; transactionGuard?: object } {
+  if (!transactionGuardEnabled()) return { kysely: new Kysely<Database>({ dialect }) };
+  const transactionGuard = {};
+  const kysely = new Kysely<Database>({ dialect: guardDialect(dialect, transactionGuard) });
+  guardTransactions(kysely, transactionGuard);
+  return { kysely, transactionGuard };
 }
 
 /** PostgreSQL connections for read marks (`Db.marks`); opened when first used. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from './create-db.js';
 import { classifyDatabaseFault } from './database-faults.js';
 import type { Database } from './tables.js';
+import { insideTransaction, refuseInsideTransaction } from './transaction-bypass-guard.js';
 
 /** Work that must commit atomically; it gets the transaction to write through. */
 export type TransactionWork<T> = (trx: Kysely<Database>) => Promise<T>;
@@ -57,11 +58,20 @@ interface Pending {
  * transaction per unit (its connections run them in parallel).
  */
 export function createTransactionRunner(db: Db): TransactionRunner {
+  // A unit started from inside another's work would wait for the batch that waits for it (SQLite), or
+  // commit apart from it (PostgreSQL): refused where the guard runs, like a query bypassing a transaction.
+  const guard = db.transactionGuard;
   if (db.dialect === 'postgres')
     return {
-      run: (work) => db.kysely.transaction().execute(work),
+      run: async (work) => {
+        refuseInsideTransaction(guard);
+        return db.kysely.transaction().execute(work);
+      },
       write: (work) => work(db.kysely),
-      mark: (work) => work(db.marks ?? db.kysely),
+      mark: async (work) => {
+        refuseInsideTransaction(guard);
+        return work(db.marks ?? db.kysely);
+      },
     };
 
   const queue: Pending[] = [];
@@ -81,10 +91,18 @@ export function createTransactionRunner(db: Db): TransactionRunner {
 
   const run = <T>(work: TransactionWork<T>) =>
     new Promise<T>((resolve, reject) => {
+      refuseInsideTransaction(guard);
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!draining) void drain();
     });
-  return { run, write: run, mark: (work) => commitAlone(db, work) };
+  return {
+    run,
+    write: run,
+    mark: async (work) => {
+      refuseInsideTransaction(guard);
+      return commitAlone(db, work);
+    },
+  };
 }
 
 /** Runs `work` in a transaction of its own, committed without waiting for the disk (see `TransactionRunner.mark`). */
@@ -92,7 +110,7 @@ async function commitAlone<T>(db: Db, work: TransactionWork<T>): Promise<T> {
   const trx = await db.kysely.startTransaction().execute();
   let value: T;
   try {
-    value = await work(trx);
+    value = await insideTransaction(db.transactionGuard, () => work(trx));
   } catch (error) {
     // The caller hears the work's error, not a failed rollback's.
     await trx
@@ -135,7 +153,7 @@ async function commitBatch(db: Db, queue: Pending[], workMs: number): Promise<nu
         const name = `unit_${index}`;
         const unit = await trx.savepoint(name).execute();
         try {
-          const value = await item.work(unit);
+          const value = await insideTransaction(db.transactionGuard, () => item.work(unit));
           await unit.releaseSavepoint(name).execute();
           outcomes.push({ ok: true, value });
         } catch (error) {
