@@ -1,7 +1,7 @@
 // The Markdown renderer (common/render-markdown.ts: markdown-it with linkify, sanitize-html and its HTML
 // parser and PostCSS) is loaded on first use: ~3 MiB resident that the API, the widget and the intake never
-// need. Whoever renders Markdown awaits `loadMarkdown()` first (the help site's docs and content pages, the
-// mail builder); the synchronous rendering inside (React components, renderMail) then reads `markdown()`.
+// need. It is awaited before the synchronous rendering that reads `markdown()`: by the help site's routes before
+// any page's template renders (site.routes.ts), and by the mail job before renderMail.
 
 type MarkdownRenderer = typeof import('../../common/render-markdown.js');
 
@@ -25,6 +25,6 @@ export function loadMarkdown(): Promise<MarkdownRenderer> {
 
 /** The renderer, once `loadMarkdown()` has resolved. */
 export function markdown(): MarkdownRenderer {
-  if (!loaded) throw new Error('Markdown rendered before loadMarkdown() finished');
+  if (!loaded) throw new Error('Markdown rendered before loadMarkdown() finished: await it before rendering (see site.routes.ts)');
   return loaded;
 }

@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { packageRoot } from '../config/package-root.js';
 import type { RouteServices } from '../http/services.js';
+import { loadMarkdown } from '../markdown/load-markdown.js';
 import { readSiteLogo } from '../settings/site-logo.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { takeEarlyFront } from './early-front.js';
@@ -53,7 +54,9 @@ export const siteRoutes: FastifyPluginAsync<RouteServices & { templates: SiteTem
     if (front.isExited) return reply.status(front.statusCode).headers(front.responseHeaders).send(front.body);
 
     const template = templates.find((t) => t.claims(front.queryVars));
-    if (template) return template.render(front, reply);
+    // Pages render synchronously, and any of them may render Markdown (markdown()): the renderer is loaded
+    // here, once per process, rather than by each template that remembers to.
+    if (template) return loadMarkdown().then(() => template.render(front, reply));
     const { site_name } = await getSiteOptions(ctx.db);
     return reply
       .status(404)

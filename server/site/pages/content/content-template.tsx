@@ -7,7 +7,6 @@ import { listTerms } from '../../../domain/terms.js';
 import { fileUrl } from '../../../files/file-url.js';
 import { listAttachments } from '../../../files/list-attachments.js';
 import { uploadRulesFor } from '../../../files/upload-rules.js';
-import { loadMarkdown } from '../../../markdown/load-markdown.js';
 import { getTicketFormFields } from '../../../settings/settings.js';
 import { getSiteOptions } from '../../../settings/site-options.js';
 import { layoutProps, sendNotFound, sendPrivatePage } from '../../shared/site-page.js';
@@ -20,7 +19,6 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
   return {
     claims: (vars) => vars.helpdesk_pagename !== undefined,
     async render(front, reply) {
-      await loadMarkdown();
       const request = reply.request;
       const [page] = await getPosts(ctx, { type: 'page', status: 'publish', slug: front.queryVars.helpdesk_pagename, limit: 1 });
       if (!page) return sendNotFound(ctx, config, reply);

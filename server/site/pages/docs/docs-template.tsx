@@ -3,7 +3,6 @@ import type { DomainContext } from '../../../domain/context.js';
 import { listDocs } from '../../../domain/list-docs.js';
 import { getPosts, type Post } from '../../../domain/post.js';
 import { AppError } from '../../../errors.js';
-import { loadMarkdown } from '../../../markdown/load-markdown.js';
 import { renderPage } from '../../shared/render-page.js';
 import { layoutProps, sendNotFound } from '../../shared/site-page.js';
 import type { SiteTemplate } from '../../site-template.js';
@@ -16,7 +15,6 @@ export function docsTemplate(ctx: DomainContext, config: Config): SiteTemplate {
   return {
     claims: (vars) => vars.helpdesk_docs !== undefined,
     async render(front, reply) {
-      await loadMarkdown();
       const { layout, vars } = { layout: await layoutProps(ctx, config, reply.request, reply), vars: front.queryVars };
       const html = (markup: Parameters<typeof renderPage>[0]) =>
         reply
