@@ -88,7 +88,9 @@ export async function signInToAdmin(page: Page, homeUrl: string, who: { email: s
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.locator('.account-name')).toContainText(who.name);
+  // Checking the password (a deliberately slow hash) and loading the admin app took just over the default 5 s
+  // once in CI, with the other worker's browser and helpdesk busy on the same two cores.
+  await expect(page.locator('.account-name')).toContainText(who.name, { timeout: 15_000 });
 }
 
 /** The screens behind "More" in the admin's top bar (admin/src/main-nav.tsx). */

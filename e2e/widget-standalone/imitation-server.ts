@@ -93,6 +93,19 @@ ${withScript ? `<script src="${api}/helpdesk/tickets/embed/" async></script>` : 
 </head><body><main><h1>Host shop</h1><p><a href="#top">Our products</a></p></main>
 <div class="overlay"></div></body></html>`;
 
+// A page still being parsed when the widget's async script runs: the script's load event (after it ran) lets the
+// server send the rest, a full-page overlay at the top z-index, as some sites have (cookie walls, chat shades).
+const lateOverlayCsp = (api: string): string =>
+  `default-src 'none'; script-src ${api} 'nonce-late'; connect-src 'self' ${api}; style-src 'nonce-late'`;
+const lateOverlayStart = (api: string): string => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Host shop</title>
+<style nonce="late">.overlay { position: fixed; inset: 0; z-index: 2147483647; background: rgba(255, 0, 0, .08); }</style>
+<script id="helpdesk" src="${api}/helpdesk/tickets/embed/" async></script>
+<script nonce="late">document.getElementById('helpdesk').addEventListener('load', () => fetch('/continue'));</script>
+</head><body><main><h1>Host shop</h1><p>Loading the rest of the page…</p></main>
+`;
+const LATE_OVERLAY_END = '<div class="overlay"></div></body></html>';
+
 const listen = (server: Server): Promise<string> =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 
@@ -194,8 +207,21 @@ export async function startImitation(): Promise<Imitation> {
     }
   };
 
+  // /late-overlay: the page's body is sent in two parts, the second (its overlay) only once the widget's script has
+  // run in the first (the page's own script asks for /continue from the script's load event).
+  let continuePage: (() => void) | undefined;
   const host = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    if (path === '/late-overlay') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': lateOverlayCsp(state.apiOrigin) });
+      res.write(lateOverlayStart(state.apiOrigin));
+      continuePage = () => res.end(LATE_OVERLAY_END);
+      return;
+    }
+    if (path === '/continue') {
+      continuePage?.();
+      return void res.writeHead(204).end();
+    }
     const apiOrigin = state.apiOrigin;
     const html = (csp: string, body: string): void => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });

@@ -331,6 +331,19 @@ test('hostile host CSS and a max z-index overlay do not break the widget', async
   expect(pageErrors).toEqual([]);
 });
 
+test('a launcher whose script ran while the page was still parsed is not covered by an overlay parsed after it', async ({
+  page,
+  site,
+  pageErrors,
+}) => {
+  await page.goto(`${site.hostOrigin}/late-overlay`);
+  await expect(page.locator('.overlay')).toBeAttached();
+  // A real click must reach the launcher: it was added after the whole body, overlay included.
+  await launcher(page).click({ timeout: 5_000 });
+  await expect(dialog(page).getByLabel('Your Name')).toBeFocused();
+  expect(pageErrors).toEqual([]);
+});
+
 test('without constructed stylesheets the CSSOM fallback still styles it under strict CSP', async ({ page, site, pageErrors }) => {
   await page.addInitScript(() => {
     delete (ShadowRoot.prototype as { adoptedStyleSheets?: unknown }).adoptedStyleSheets;

@@ -12,6 +12,8 @@ const home = resolveHomeUrl({
   origin: location.origin,
 });
 
-// An async script in <head> can run before <body> exists.
-if (document.body) mountWidget(home);
-else document.addEventListener('DOMContentLoaded', () => mountWidget(home), { once: true });
+// An async script can run while the page is still being parsed: before <body> exists, or with only part of it
+// read. Mounted then, the launcher would come before the rest of the body, and a page's own overlay parsed after
+// it (same top z-index, later in the document) would cover it and take its clicks. So it waits for the parse.
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => mountWidget(home), { once: true });
+else mountWidget(home);
