@@ -58,15 +58,14 @@ interface Pending {
  * transaction per unit (its connections run them in parallel).
  */
 export function createTransactionRunner(db: Db): TransactionRunner {
-  // A unit started from inside another's work would wait for the batch that waits for it (SQLite), or
-  // commit apart from it (PostgreSQL): refused where the guard runs, like a query bypassing a transaction.
+  // Where the guard runs, a unit started from inside another's work is refused like a query bypassing a
+  // transaction. Units that open a transaction or query through `db.kysely` are refused by its driver; the two
+  // that do neither check here: a SQLite unit joins the queue (and would wait for the batch that waits for it),
+  // a PostgreSQL mark goes to connections of its own (and would commit apart from the transaction).
   const guard = db.transactionGuard;
   if (db.dialect === 'postgres')
     return {
-      run: async (work) => {
-        refuseInsideTransaction(guard);
-        return db.kysely.transaction().execute(work);
-      },
+      run: (work) => db.kysely.transaction().execute(work),
       write: (work) => work(db.kysely),
       mark: async (work) => {
         refuseInsideTransaction(guard);
@@ -95,14 +94,7 @@ export function createTransactionRunner(db: Db): TransactionRunner {
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!draining) void drain();
     });
-  return {
-    run,
-    write: run,
-    mark: async (work) => {
-      refuseInsideTransaction(guard);
-      return commitAlone(db, work);
-    },
-  };
+  return { run, write: run, mark: (work) => commitAlone(db, work) };
 }
 
 /** Runs `work` in a transaction of its own, committed without waiting for the disk (see `TransactionRunner.mark`). */
