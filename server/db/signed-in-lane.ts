@@ -27,7 +27,10 @@ const whenOneEnds = new Set<() => void>();
  * counts as in flight until `response` closes (answered or abandoned).
  */
 export function runInSignedInLane(response: { once(event: 'close', listener: () => void): unknown }, work: () => void): void {
-  if (!inUse) return work();
+  if (!inUse) {
+    work();
+    return;
+  }
   inFlight += 1;
   response.once('close', () => {
     inFlight -= 1;

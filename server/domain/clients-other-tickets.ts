@@ -1,23 +1,31 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/tables.js';
+import { withInboxColumns } from './list-inbox.js';
 
 /** How many of the client's other tickets the agent's sidebar shows. */
 export const OTHER_TICKETS_SHOWN = 20;
 
 /**
- * The same client's other tickets, most recent activity first: the agent's sidebar. None when the
- * ticket has no client (`= null` matches nothing). Read through `posts_author_updated` (migration
+ * The same client's other tickets, most recent activity first, as lists show them: the agent's sidebar. None
+ * when the ticket has no client (`= null` matches nothing). Read through `posts_author_updated` (migration
  * 2026-11-28-020): by the activity index alone, a client with few tickets made it read every ticket.
  */
 export function clientsOtherTickets(db: Kysely<Database>, ticketId: number) {
-  return db
-    .selectFrom('posts')
-    .select(['id', 'number', 'title', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at', 'version'])
-    .where('type', '=', 'ticket')
-    .where('author_id', '=', (eb) =>
+  return withInboxColumns(otherTicketsOfClient(db.selectFrom('posts'), ticketId), undefined);
+}
+
+/** The ids of clientsOtherTickets, as a subquery (their tags come with the ticket's other reads). */
+export function clientsOtherTicketIds(db: Kysely<Database>, ticketId: number) {
+  return otherTicketsOfClient(db.selectFrom('posts'), ticketId).select('posts.id');
+}
+
+function otherTicketsOfClient<O>(query: SelectQueryBuilder<Database, 'posts', O>, ticketId: number) {
+  return query
+    .where('posts.type', '=', 'ticket')
+    .where('posts.author_id', '=', (eb) =>
       eb.selectFrom('posts as p').select('p.author_id').where('p.id', '=', ticketId).where('p.type', '=', 'ticket'),
     )
-    .where('id', '!=', ticketId)
-    .orderBy('updated_at', 'desc')
+    .where('posts.id', '!=', ticketId)
+    .orderBy('posts.updated_at', 'desc')
     .limit(OTHER_TICKETS_SHOWN);
 }

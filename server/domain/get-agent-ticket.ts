@@ -1,8 +1,9 @@
 import { AppError } from '../errors.js';
-import { clientsOtherTickets } from './clients-other-tickets.js';
+import { clientsOtherTicketIds, clientsOtherTickets } from './clients-other-tickets.js';
 import type { DomainContext } from './context.js';
-import { describeTickets, type InboxTicket } from './list-inbox.js';
+import { describeTickets, type InboxTicket, withInboxColumns } from './list-inbox.js';
 import { listTicketEvents, type TicketEvent } from './ticket-activity.js';
+import { tagsOfTickets } from './ticket-tags.js';
 
 export interface AgentComment {
   id: number;
@@ -30,17 +31,14 @@ export interface AgentTicket extends InboxTicket {
 
 /**
  * One ticket as agents see it: every comment, internal notes included, and the client's sidebar. Its
- * parts are read together, not one after another: on PostgreSQL each round of queries waits for the
- * database and for a turn of the event loop, which under load is what an agent waits for.
+ * parts are read together, in one round of queries, not one after another: on PostgreSQL each round waits
+ * for the database and for a turn of the event loop, which under load is what an agent waits for.
  */
 export async function getAgentTicket(ctx: DomainContext, id: number): Promise<AgentTicket> {
   if (!Number.isSafeInteger(id)) throw new AppError('NOT_FOUND', 'There is no such ticket.');
-  const [row, meta, comments, others, events, ratings] = await Promise.all([
-    ctx.db
-      .selectFrom('posts')
-      .select(['id', 'number', 'title', 'content', 'author_id', 'assignee_id', 'product_id', 'created_at', 'updated_at', 'version'])
-      .where('id', '=', id)
-      .where('type', '=', 'ticket')
+  const [row, meta, comments, others, events, ratings, tags] = await Promise.all([
+    withInboxColumns(ctx.db.selectFrom('posts').where('posts.id', '=', id).where('posts.type', '=', 'ticket'), undefined)
+      .select('posts.content')
       .executeTakeFirst(),
     ctx.db.selectFrom('post_meta').select(['meta_key', 'meta_value']).where('post_id', '=', id).orderBy('id').execute(),
     ctx.db
@@ -54,11 +52,12 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
     clientsOtherTickets(ctx.db, id).execute(),
     listTicketEvents(ctx.db, id),
     ctx.db.selectFrom('ticket_ratings').select(['rating', 'comment', 'created_at']).where('ticket_id', '=', id).orderBy('id').execute(),
+    tagsOfTickets(ctx.db, [id], clientsOtherTicketIds(ctx.db, id)),
   ]);
   if (!row) throw new AppError('NOT_FOUND', 'There is no such ticket.');
   const { content, ...listRow } = row;
   const { version } = row;
-  const [ticket, ...otherTickets] = await describeTickets(ctx, [listRow, ...others]);
+  const [ticket, ...otherTickets] = await describeTickets(ctx, [listRow, ...others], tags);
   return {
     ...(ticket as InboxTicket),
     description: content,

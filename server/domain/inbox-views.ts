@@ -2,6 +2,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { Database } from '../db/tables.js';
 import type { DomainContext } from './context.js';
 import { keptViewCounts } from './kept-view-counts.js';
+import { readTicketTerms } from './ticket-terms.js';
 
 /**
  * The team's views of the inbox: "Mine" (assigned to the reader), "Unassigned", and "Needs reply" (the client
@@ -24,13 +25,7 @@ export interface ViewCounts {
 }
 
 export async function doneStatusIds(ctx: DomainContext): Promise<number[]> {
-  const rows = await ctx.db
-    .selectFrom('terms')
-    .select('id')
-    .where('taxonomy', '=', 'ticket_status')
-    .where('slug', 'in', DONE_STATUS_SLUGS)
-    .execute();
-  return rows.map((r) => r.id);
+  return (await readTicketTerms(ctx)).statuses.filter((s) => DONE_STATUS_SLUGS.includes(s.slug)).map((s) => s.id);
 }
 
 type Eb = ExpressionBuilder<Database, 'posts'>;

@@ -1,13 +1,13 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, Taxonomy } from '../db/tables.js';
 import type { DomainContext } from './context.js';
 import { findTermId } from './find-term-id.js';
 import { doneStatusIds, type InboxView, viewCondition } from './inbox-views.js';
 import { keptViewStatusCounts } from './kept-view-status-counts.js';
-import { unreadTicketIds } from './ticket-reads.js';
 import { bestMatches, searchWords } from './ticket-search.js';
 import { ticketStatusCounts } from './ticket-status-counts.js';
 import { type Tag, tagsOfTickets } from './ticket-tags.js';
+import { readTicketTerms, readTicketTermsWith, type TicketTaxonomy } from './ticket-terms.js';
 
 export interface InboxFilters {
   /** Status slug. */
@@ -75,10 +75,17 @@ async function inboxSearch(ctx: DomainContext, text: string | undefined) {
   };
 }
 
-// Filters are resolved to term ids first, so the list query probes integer keys only.
+// Filters are resolved to term ids first, so the list query probes integer keys only. A status, reason or
+// urgency comes from the cached ticket terms; the database is asked only for one they do not hold (a tag, or
+// a term made on another instance a moment ago).
 async function termId(ctx: DomainContext, taxonomy: Taxonomy, key: number | string | undefined): Promise<number | null | undefined> {
   if (key === undefined) return undefined;
-  return (await findTermId(ctx.db, taxonomy, key)) ?? null;
+  const cached = isTicketTaxonomy(taxonomy) ? (await readTicketTerms(ctx)).find(taxonomy, key) : undefined;
+  return cached?.id ?? (await findTermId(ctx.db, taxonomy, key)) ?? null;
+}
+
+function isTicketTaxonomy(taxonomy: Taxonomy): taxonomy is TicketTaxonomy {
+  return taxonomy === 'ticket_status' || taxonomy === 'ticket_reason' || taxonomy === 'ticket_urgency';
 }
 
 /**
@@ -138,29 +145,23 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
     return eb.and(parts);
   };
 
-  // Every ticket has exactly one status (set at intake; a status in use cannot be deleted or cleared),
-  // so the total is one of the counts, or their sum: no extra pass over the matching tickets.
-  const [rows, counts] = await Promise.all([
-    ctx.db
-      .selectFrom('posts')
-      .select([
-        'posts.id',
-        'posts.number',
-        'posts.title',
-        'posts.author_id',
-        'posts.assignee_id',
-        'posts.product_id',
-        'posts.created_at',
-        'posts.updated_at',
-        'posts.version',
-      ])
+  // The page's tickets in activity order; a search's few hundred matches are ordered by rank below, then paged.
+  const page = <O>(query: SelectQueryBuilder<Database, 'posts', O>) =>
+    query
       .where((eb) => conditions(eb, true))
       .orderBy('posts.updated_at', 'desc')
       .orderBy('posts.id', 'desc')
-      // A search's few hundred matches are ordered by rank below, then paged.
-      .$if(!search.active, (q) => q.limit(filters.perPage).offset((filters.page - 1) * filters.perPage))
+      .$if(!search.active, (q) => q.limit(filters.perPage).offset((filters.page - 1) * filters.perPage));
+
+  // One round of queries: the page with its people and the reader's marks, its tags (by the same page as a
+  // subquery, but for a search, paged only once its rows are ranked), and the counts. Every ticket has exactly
+  // one status (set at intake; a status in use cannot be deleted or cleared), so the total is one of the
+  // counts, or their sum: no extra pass over the matching tickets.
+  const [rows, pageTags, counts] = await Promise.all([
+    withInboxColumns(page(ctx.db.selectFrom('posts')), readerId)
       .execute()
       .then((found) => (search.active ? pageByRank(found, search.ranks, filters) : found)),
+    search.active ? undefined : tagsOfTickets(ctx.db, page(ctx.db.selectFrom('posts').select('posts.id'))),
     // A search's found ids also bound the tickets the counts visit.
     isOnlyViewFilter(filters) && filters.view !== undefined
       ? countByStatus(
@@ -180,13 +181,48 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
         ),
   ]);
   const total = filters.status !== undefined ? (counts[filters.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
-
-  const [tickets, unread] = await Promise.all([
-    describeTickets(ctx, rows),
-    readerId === undefined ? Promise.resolve(new Set<number>()) : unreadTicketIds(ctx.db, readerId, rows),
-  ]);
-  return { tickets: tickets.map((t) => ({ ...t, isUnread: unread.has(t.id) })), total, counts };
+  const tags =
+    pageTags ??
+    (await tagsOfTickets(
+      ctx.db,
+      rows.map((row) => row.id),
+    ));
+  return { tickets: await describeTickets(ctx, rows, tags, readerId), total, counts };
 }
+
+/**
+ * The tickets `query` finds as lists show them, with their client, assignee and the reader's mark (`seen_version`,
+ * null without a reader or a mark): joined by primary key, so they come in the same query as the tickets.
+ */
+export function withInboxColumns<O>(query: SelectQueryBuilder<Database, 'posts', O>, readerId: number | undefined) {
+  return query
+    .leftJoin('users as client', 'client.id', 'posts.author_id')
+    .leftJoin('users as assignee', 'assignee.id', 'posts.assignee_id')
+    .leftJoin('ticket_reads as seen', (join) =>
+      join.onRef('seen.ticket_id', '=', 'posts.id').on('seen.user_id', '=', readerId ?? NO_READER),
+    )
+    .select([
+      'posts.id',
+      'posts.number',
+      'posts.title',
+      'posts.author_id',
+      'posts.assignee_id',
+      'posts.product_id',
+      'posts.created_at',
+      'posts.updated_at',
+      'posts.version',
+      'posts.status_term_id',
+      'posts.reason_term_id',
+      'posts.urgency_term_id',
+      'client.name as client_name',
+      'client.email as client_email',
+      'assignee.name as assignee_name',
+      'seen.version as seen_version',
+    ]);
+}
+
+// No user has this id: without a reader, no mark is joined.
+const NO_READER = 0;
 
 /** The best matches first (an exact `#number` before any words), then the latest activity; one page of them. */
 function pageByRank<R extends { id: number }>(rows: R[], ranks: Map<number, number>, filters: InboxFilters): R[] {
@@ -207,41 +243,38 @@ async function countByStatus(
   const isNothing = ids.reasonId === null || ids.urgencyId === null;
   const isUnfiltered = !conditions || isOnlyStatusFilter(filters);
   // A team view alone (with its status tab) is counted by migration 090's kept counts (kept-view-status-counts.ts).
-  if (kept) {
-    const statuses = await ctx.db.selectFrom('terms').select(['id', 'slug']).where('taxonomy', '=', 'ticket_status').execute();
-    return countsBySlug(statuses, await kept);
-  }
+  if (kept) return countsBySlug(ctx, await kept);
   // The statuses and the counts are asked together (one round trip less on PostgreSQL). Without filters the
   // counts are kept (ticket-status-counts.ts); with them, grouped by the status copy on posts, which the team
   // views' indexes hold, so their counts read an index alone.
-  const [statuses, rows] = await Promise.all([
-    ctx.db.selectFrom('terms').select(['id', 'slug']).where('taxonomy', '=', 'ticket_status').execute(),
-    isNothing
-      ? Promise.resolve([])
-      : isUnfiltered
-        ? ticketStatusCounts(ctx).then((kept) => [...kept].map(([term_id, n]) => ({ status_term_id: term_id as number | null, n })))
-        : ctx.db
-            .selectFrom('posts')
-            // `+` keeps SQLite from walking the status index for the grouping (every ticket, then each row read):
-            // it then counts inside the filter's own index (a view's, which ends with the status id) and sorts.
-            .select([sql<number | null>`+posts.status_term_id`.as('status_term_id'), (eb) => eb.fn.countAll<number | string>().as('n')])
-            .where((eb) => (conditions as (eb: Eb) => Expression<SqlBool>)(eb as unknown as Eb))
-            .$if(onlyTickets !== undefined && onlyTickets.size > 0, (q) => q.where('posts.id', 'in', [...(onlyTickets?.keys() ?? [])]))
-            .groupBy(sql`+posts.status_term_id`)
-            .execute(),
-  ]);
-  return countsBySlug(statuses, rows);
+  const rows = await (isNothing
+    ? Promise.resolve([])
+    : isUnfiltered
+      ? ticketStatusCounts(ctx).then((kept) => [...kept].map(([term_id, n]) => ({ status_term_id: term_id as number | null, n })))
+      : ctx.db
+          .selectFrom('posts')
+          // `+` keeps SQLite from walking the status index for the grouping (every ticket, then each row read):
+          // it then counts inside the filter's own index (a view's, which ends with the status id) and sorts.
+          .select([sql<number | null>`+posts.status_term_id`.as('status_term_id'), (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where((eb) => (conditions as (eb: Eb) => Expression<SqlBool>)(eb as unknown as Eb))
+          .$if(onlyTickets !== undefined && onlyTickets.size > 0, (q) => q.where('posts.id', 'in', [...(onlyTickets?.keys() ?? [])]))
+          .groupBy(sql`+posts.status_term_id`)
+          .execute());
+  return countsBySlug(ctx, rows);
 }
 
 /** Every status's slug with its count (0 when it has no row). */
-function countsBySlug(
-  statuses: Array<{ id: number; slug: string }>,
+async function countsBySlug(
+  ctx: DomainContext,
   rows: Array<{ status_term_id: number | null; n: number | string }>,
-): Record<string, number> {
-  const counts: Record<string, number> = Object.fromEntries(statuses.map((s) => [s.slug, 0]));
-  const slugById = new Map(statuses.map((s) => [s.id, s.slug]));
+): Promise<Record<string, number>> {
+  const terms = await readTicketTermsWith(
+    ctx,
+    rows.map((row) => ['ticket_status', row.status_term_id]),
+  );
+  const counts: Record<string, number> = Object.fromEntries(terms.statuses.map((s) => [s.slug, 0]));
   for (const row of rows) {
-    const slug = row.status_term_id === null ? undefined : slugById.get(row.status_term_id);
+    const slug = row.status_term_id === null ? undefined : terms.term('ticket_status', row.status_term_id)?.slug;
     if (slug) counts[slug] = Number(row.n);
   }
   return counts;
@@ -259,53 +292,50 @@ function isOnlyStatusFilter(filters: InboxFilters): boolean {
   );
 }
 
-interface InboxRow {
-  id: number;
-  number: number | null;
-  title: string;
-  author_id: number | null;
-  assignee_id: number | null;
-  product_id: number | null;
-  created_at: string;
-  updated_at: string;
-  version: number;
-}
+/** A ticket as withInboxColumns reads it. */
+export type InboxRow = Awaited<ReturnType<ReturnType<typeof withInboxColumns<object>>['execute']>>[number];
 
-/** Adds terms, people and tags to a page of ticket rows, in three queries. */
-export async function describeTickets(ctx: DomainContext, rows: InboxRow[]): Promise<InboxTicket[]> {
+/**
+ * A page of ticket rows as lists show them: the status, reason and urgency from their copies on the rows and
+ * the cached terms, with their tags; no query unless a term is not in the cache.
+ */
+export async function describeTickets(
+  ctx: DomainContext,
+  rows: InboxRow[],
+  tags: Map<number, Tag[]>,
+  /** Whose marks `rows` carry (withInboxColumns): the tickets changed since are unread. */
+  readerId?: number,
+): Promise<InboxTicket[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const userIds = [...new Set(rows.flatMap((r) => [r.author_id, r.assignee_id]).filter((id): id is number => id !== null))];
-  const [terms, users, tags] = await Promise.all([
-    ctx.db
-      .selectFrom('term_relationships as r')
-      .innerJoin('terms as t', 't.id', 'r.term_id')
-      .select(['r.post_id', 'r.taxonomy', 't.slug', 't.name'])
-      .where('r.post_id', 'in', ids)
-      .execute(),
-    userIds.length ? ctx.db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', userIds).execute() : Promise.resolve([]),
-    tagsOfTickets(ctx.db, ids),
-  ]);
-  const termOf = new Map(terms.map((t) => [`${t.post_id}:${t.taxonomy}`, { slug: t.slug, name: t.name }]));
-  const userOf = new Map(users.map((u) => [u.id, u]));
-  return rows.map((r) => {
-    const client = r.author_id === null ? undefined : userOf.get(r.author_id);
-    const assignee = r.assignee_id === null ? undefined : userOf.get(r.assignee_id);
-    return {
-      id: r.id,
-      number: r.number,
-      title: r.title,
-      status: termOf.get(`${r.id}:ticket_status`) ?? null,
-      reason: termOf.get(`${r.id}:ticket_reason`) ?? null,
-      urgency: termOf.get(`${r.id}:ticket_urgency`) ?? null,
-      productId: r.product_id,
-      client: client ? { id: client.id, name: client.name, email: client.email } : null,
-      assignee: assignee ? { id: assignee.id, name: assignee.name } : null,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-      version: r.version,
-      tags: tags.get(r.id) ?? [],
-      isUnread: false,
-    };
-  });
+  const terms = await readTicketTermsWith(
+    ctx,
+    rows.flatMap(
+      (r): Array<[TicketTaxonomy, number | null]> => [
+        ['ticket_status', r.status_term_id],
+        ['ticket_reason', r.reason_term_id],
+        ['ticket_urgency', r.urgency_term_id],
+      ],
+    ),
+  );
+  const termOf = (taxonomy: TicketTaxonomy, id: number | null) => {
+    const term = id === null ? undefined : terms.term(taxonomy, id);
+    return term ? { slug: term.slug, name: term.name } : null;
+  };
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    title: r.title,
+    status: termOf('ticket_status', r.status_term_id),
+    reason: termOf('ticket_reason', r.reason_term_id),
+    urgency: termOf('ticket_urgency', r.urgency_term_id),
+    productId: r.product_id,
+    // A left join's columns are null when there is no such user (or the ticket has none).
+    client: r.author_id === null || r.client_email === null ? null : { id: r.author_id, name: r.client_name ?? '', email: r.client_email },
+    assignee: r.assignee_id === null || r.assignee_name === null ? null : { id: r.assignee_id, name: r.assignee_name },
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    version: r.version,
+    tags: tags.get(r.id) ?? [],
+    isUnread: readerId !== undefined && (r.seen_version ?? 0) < r.version,
+  }));
 }

@@ -14,24 +14,3 @@ export async function markTicketRead(db: Kysely<Database>, userId: number, ticke
     .onConflict((oc) => oc.columns(['user_id', 'ticket_id']).doUpdateSet({ version }).where('ticket_reads.version', '<', version))
     .execute();
 }
-
-/** Of these tickets (a page of the inbox), the ones unread by the agent; one query by primary key. */
-export async function unreadTicketIds(
-  db: Kysely<Database>,
-  userId: number,
-  tickets: Array<{ id: number; version: number }>,
-): Promise<Set<number>> {
-  if (tickets.length === 0) return new Set();
-  const reads = await db
-    .selectFrom('ticket_reads')
-    .select(['ticket_id', 'version'])
-    .where('user_id', '=', userId)
-    .where(
-      'ticket_id',
-      'in',
-      tickets.map((t) => t.id),
-    )
-    .execute();
-  const seen = new Map(reads.map((r) => [r.ticket_id, r.version]));
-  return new Set(tickets.filter((t) => (seen.get(t.id) ?? 0) < t.version).map((t) => t.id));
-}

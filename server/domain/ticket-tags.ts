@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { TAG_NAME_MAX_LENGTH, TAGS_PER_TICKET_MAX } from '../../common/limits.js';
 import type { Database } from '../db/tables.js';
 import { invalidField } from '../errors.js';
 import { slugify } from './slugify.js';
 import type { TicketChange } from './ticket-activity.js';
+
+/** A query of ticket ids (`posts.id`). */
+export type TicketIdsQuery = SelectQueryBuilder<Database, 'posts', { id: number }>;
 
 /** A tag as the API shows it. */
 export interface Tag {
@@ -85,18 +88,26 @@ export async function findOrCreateTags(db: Kysely<Database>, names: string[]): P
   return rows.sort((a, b) => (order.get(a.slug) ?? 0) - (order.get(b.slug) ?? 0));
 }
 
-/** The tags of each ticket, in one query, by name. */
-export async function tagsOfTickets(db: Kysely<Database>, ticketIds: number[]): Promise<Map<number, Tag[]>> {
-  const byTicket = new Map<number, Tag[]>(ticketIds.map((id) => [id, []]));
-  if (ticketIds.length === 0) return byTicket;
+/**
+ * The tags of the tickets `tickets` name, by name, in one query: ids, or queries of ids (then asked in the
+ * same round of queries as the tickets themselves). A ticket without tags has no entry.
+ */
+export async function tagsOfTickets(db: Kysely<Database>, ...tickets: Array<number[] | TicketIdsQuery>): Promise<Map<number, Tag[]>> {
+  const sources = tickets.filter((source) => !Array.isArray(source) || source.length > 0);
+  if (sources.length === 0) return new Map();
   const rows = await db
     .selectFrom('ticket_tags as tt')
     .innerJoin('terms as t', 't.id', 'tt.term_id')
     .select(['tt.ticket_id', 't.id', 't.name', 't.slug', 't.color'])
-    .where('tt.ticket_id', 'in', ticketIds)
+    .where((eb) => eb.or(sources.map((source) => eb('tt.ticket_id', 'in', source))))
     .orderBy('t.name')
     .execute();
-  for (const row of rows) byTicket.get(row.ticket_id)?.push(presentTag(row));
+  const byTicket = new Map<number, Tag[]>();
+  for (const row of rows) {
+    const tags = byTicket.get(row.ticket_id);
+    if (tags) tags.push(presentTag(row));
+    else byTicket.set(row.ticket_id, [presentTag(row)]);
+  }
   return byTicket;
 }
 

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 import { useTwoPostgresInstances } from '../test/two-instances.js';
 import { createTerm } from './create-term.js';
 import { deleteTerm } from './delete-term.js';
+import { listInbox } from './list-inbox.js';
 import { readTicketTerms } from './ticket-terms.js';
 import { updateTerm } from './update-term.js';
 
@@ -32,6 +34,41 @@ describeEachDatabase('the ticket terms filing reads from the cache', (dialect) =
     expect((await readTicketTerms(hd.ctx)).has('ticket_urgency', urgency.id)).toBe(true);
     await deleteTerm(hd.ctx, 'ticket_urgency', urgency.id);
     expect((await readTicketTerms(hd.ctx)).has('ticket_urgency', urgency.id)).toBe(false);
+  });
+});
+
+describeEachDatabase('a term the cached ticket terms lack', (dialect) => {
+  const hd = useTestHelpdesk(dialect);
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('is read anew for the inbox: a status made elsewhere whose notice has not arrived shows, and filters', async () => {
+    await relaxIntakeLimits(hd.ctx);
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    const filed = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
+    expect(filed.statusCode).toBe(201);
+    const ticketId = filed.json().id as number;
+    expect((await listInbox(hd.ctx, { page: 1, perPage: 10 })).tickets[0]?.status?.slug).toBe('open');
+
+    // As another instance would write it: straight to the tables, so this one's cache is not cleared.
+    const escalated = await hd.ctx.db
+      .insertInto('terms')
+      .values({ taxonomy: 'ticket_status', name: 'Escalated', slug: 'escalated', term_order: 9, client_label: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await hd.ctx.db
+      .updateTable('term_relationships')
+      .set({ term_id: escalated.id })
+      .where('post_id', '=', ticketId)
+      .where('taxonomy', '=', 'ticket_status')
+      .execute();
+    expect((await readTicketTerms(hd.ctx)).has('ticket_status', escalated.id)).toBe(false);
+
+    const page = await listInbox(hd.ctx, { page: 1, perPage: 10 });
+    expect(page.tickets[0]?.status).toEqual({ slug: 'escalated', name: 'Escalated' });
+    const filtered = await listInbox(hd.ctx, { status: 'escalated', page: 1, perPage: 10 });
+    expect(filtered.tickets.map((t) => t.id)).toEqual([ticketId]);
+    expect(filtered.counts.escalated).toBe(1);
   });
 });
 

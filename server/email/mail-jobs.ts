@@ -6,7 +6,6 @@ import { type AddedNotification, addNotifications } from '../domain/add-notifica
 import type { DomainContext } from '../domain/context.js';
 import { isEmailAddress } from '../domain/email-address.js';
 import { type MailPreferences, usersWantingMail } from '../domain/notification-preferences.js';
-import { listAttachments } from '../files/list-attachments.js';
 import type { JobRow } from '../jobs/queue.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { loadMarkdown } from '../markdown/load-markdown.js';
