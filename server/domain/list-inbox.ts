@@ -244,9 +244,9 @@ async function countByStatus(
   const isUnfiltered = !conditions || isOnlyStatusFilter(filters);
   // A team view alone (with its status tab) is counted by migration 090's kept counts (kept-view-status-counts.ts).
   if (kept) return countsBySlug(ctx, await kept);
-  // The statuses and the counts are asked together (one round trip less on PostgreSQL). Without filters the
-  // counts are kept (ticket-status-counts.ts); with them, grouped by the status copy on posts, which the team
-  // views' indexes hold, so their counts read an index alone.
+  // Without filters the counts are kept (ticket-status-counts.ts); with them, grouped by the status copy on
+  // posts, which the team views' indexes hold, so their counts read an index alone. The statuses' slugs come
+  // from the cached ticket terms.
   const rows = await (isNothing
     ? Promise.resolve([])
     : isUnfiltered
