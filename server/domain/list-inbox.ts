@@ -145,24 +145,17 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
     return eb.and(parts);
   };
 
-  // The page's tickets in activity order; a search's few hundred matches are ordered by rank below, then paged.
-  const page = <O>(query: SelectQueryBuilder<Database, 'posts', O>) =>
+  // The matching tickets in activity order: one page of them, or for a search every match, ranked below.
+  const matching = <O>(query: SelectQueryBuilder<Database, 'posts', O>) =>
     query
       .where((eb) => conditions(eb, true))
       .orderBy('posts.updated_at', 'desc')
       .orderBy('posts.id', 'desc')
       .$if(!search.active, (q) => q.limit(filters.perPage).offset((filters.page - 1) * filters.perPage));
 
-  // One round of queries: the page with its people and the reader's marks, its tags (by the same page as a
-  // subquery, but for a search, paged only once its rows are ranked), and the counts. Every ticket has exactly
-  // one status (set at intake; a status in use cannot be deleted or cleared), so the total is one of the
-  // counts, or their sum: no extra pass over the matching tickets.
-  const [rows, pageTags, counts] = await Promise.all([
-    withInboxColumns(page(ctx.db.selectFrom('posts')), readerId)
-      .execute()
-      .then((found) => (search.active ? pageByRank(found, search.ranks, filters) : found)),
-    search.active ? undefined : tagsOfTickets(ctx.db, page(ctx.db.selectFrom('posts').select('posts.id'))),
-    // A search's found ids also bound the tickets the counts visit.
+  // Every ticket has exactly one status (set at intake; a status in use cannot be deleted or cleared), so the
+  // total is one of the counts, or their sum: no extra pass over the matching tickets.
+  const counting =
     isOnlyViewFilter(filters) && filters.view !== undefined
       ? countByStatus(
           ctx,
@@ -172,21 +165,25 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
           undefined,
           keptViewStatusCounts(ctx, filters.view, readerId, doneIds),
         )
-      : countByStatus(
+      : // A search's found ids also bound the tickets the counts visit.
+        countByStatus(
           ctx,
           filters,
           { reasonId, urgencyId },
           (eb) => conditions(eb, false),
           search.number === undefined ? search.ranks : undefined,
-        ),
+        );
+  const [{ rows, tags }, counts] = await Promise.all([
+    search.active
+      ? rankedPage(ctx, matching(ctx.db.selectFrom('posts').select('posts.id')), search.ranks, filters, readerId)
+      : // One round: the page with its people and the reader's marks, and its tags (the same page as their subquery).
+        Promise.all([
+          withInboxColumns(matching(ctx.db.selectFrom('posts')), readerId).execute(),
+          tagsOfTickets(ctx.db, matching(ctx.db.selectFrom('posts').select('posts.id'))),
+        ]).then(([rows, tags]) => ({ rows, tags })),
+    counting,
   ]);
   const total = filters.status !== undefined ? (counts[filters.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
-  const tags =
-    pageTags ??
-    (await tagsOfTickets(
-      ctx.db,
-      rows.map((row) => row.id),
-    ));
   return { tickets: await describeTickets(ctx, rows, tags, readerId), total, counts };
 }
 
@@ -223,6 +220,27 @@ export function withInboxColumns<O>(query: SelectQueryBuilder<Database, 'posts',
 
 // No user has this id: without a reader, no mark is joined.
 const NO_READER = 0;
+
+/**
+ * A search's page: its matches' ids in activity order, ranked, one page of them; then those tickets as lists
+ * show them and their tags (only the page's, not every match's, are joined to their people and marks).
+ */
+async function rankedPage(
+  ctx: DomainContext,
+  matches: SelectQueryBuilder<Database, 'posts', { id: number }>,
+  ranks: Map<number, number>,
+  filters: InboxFilters,
+  readerId: number | undefined,
+): Promise<{ rows: InboxRow[]; tags: Map<number, Tag[]> }> {
+  const ids = pageByRank(await matches.execute(), ranks, filters).map((row) => row.id);
+  if (ids.length === 0) return { rows: [], tags: new Map() };
+  const [found, tags] = await Promise.all([
+    withInboxColumns(ctx.db.selectFrom('posts').where('posts.id', 'in', ids), readerId).execute(),
+    tagsOfTickets(ctx.db, ids),
+  ]);
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), tags };
+}
 
 /** The best matches first (an exact `#number` before any words), then the latest activity; one page of them. */
 function pageByRank<R extends { id: number }>(rows: R[], ranks: Map<number, number>, filters: InboxFilters): R[] {

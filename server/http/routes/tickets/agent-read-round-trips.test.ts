@@ -89,6 +89,19 @@ describeEachDatabase('statements and rounds of an agent’s reads', (dialect) =>
     }
   });
 
+  it('joins the people and marks of a search’s page only, not of every match', async () => {
+    const search = await counted('/tickets/?search=question&per_page=1');
+    expect(search.body.total).toBe(3);
+    expect(search.body.tickets).toHaveLength(1);
+    expect(search.body.tickets[0]).toMatchObject({ client: { email: 'rounds@example.test' }, unread: true });
+    if (dialect === 'postgres') {
+      const joined = search.texts.filter((text) => text.includes('left join "users" as "client"'));
+      expect(joined).toHaveLength(1);
+      // One id in the list: the page of one, not the three matches.
+      expect(joined[0]).toMatch(/ where "posts"\."id" in \(\$\d+\)$/);
+    }
+  });
+
   it('reads the counts per status and the team views in two rounds each', async () => {
     const counts = await counted('/tickets/?per_page=1');
     expect(counts.body.counts.open).toBeGreaterThanOrEqual(3);
