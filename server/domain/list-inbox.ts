@@ -157,22 +157,8 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
   // total is one of the counts, or their sum: no extra pass over the matching tickets.
   const counting =
     isOnlyViewFilter(filters) && filters.view !== undefined
-      ? countByStatus(
-          ctx,
-          filters,
-          { reasonId, urgencyId },
-          undefined,
-          undefined,
-          keptViewStatusCounts(ctx, filters.view, readerId, doneIds),
-        )
-      : // A search's found ids also bound the tickets the counts visit.
-        countByStatus(
-          ctx,
-          filters,
-          { reasonId, urgencyId },
-          (eb) => conditions(eb, false),
-          search.number === undefined ? search.ranks : undefined,
-        );
+      ? countByStatus(ctx, filters, { reasonId, urgencyId }, undefined, keptViewStatusCounts(ctx, filters.view, readerId, doneIds))
+      : countByStatus(ctx, filters, { reasonId, urgencyId }, (eb) => conditions(eb, false));
   const [{ rows, tags }, counts] = await Promise.all([
     search.active
       ? rankedPage(ctx, matching(ctx.db.selectFrom('posts').select('posts.id')), search.ranks, filters, readerId)
@@ -255,7 +241,6 @@ async function countByStatus(
   filters: InboxFilters,
   ids: { reasonId: number | null | undefined; urgencyId: number | null | undefined },
   conditions?: (eb: Eb) => Expression<SqlBool>,
-  onlyTickets?: Map<number, unknown>,
   kept?: Promise<Array<{ status_term_id: number | null; n: number }>>,
 ): Promise<Record<string, number>> {
   const isNothing = ids.reasonId === null || ids.urgencyId === null;
@@ -275,7 +260,6 @@ async function countByStatus(
           // it then counts inside the filter's own index (a view's, which ends with the status id) and sorts.
           .select([sql<number | null>`+posts.status_term_id`.as('status_term_id'), (eb) => eb.fn.countAll<number | string>().as('n')])
           .where((eb) => (conditions as (eb: Eb) => Expression<SqlBool>)(eb as unknown as Eb))
-          .$if(onlyTickets !== undefined && onlyTickets.size > 0, (q) => q.where('posts.id', 'in', [...(onlyTickets?.keys() ?? [])]))
           .groupBy(sql`+posts.status_term_id`)
           .execute());
   return countsBySlug(ctx, rows);

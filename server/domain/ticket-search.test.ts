@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
-import { matchingTickets, searchWords } from './ticket-search.js';
+import { bestMatches, MAX_SEARCH_RESULTS, matchingTickets, searchWords } from './ticket-search.js';
 
 it('a search is reduced to its words, an identifier kept as one term: no index syntax gets through', () => {
   expect(searchWords('ORD-98765')).toEqual([['ord', '98765']]);
@@ -168,6 +168,40 @@ describeEachDatabase('full-text ticket search (issue 16)', (dialect) => {
     expect(scans).toHaveLength(4);
     // `=` in FTS5's plan is a rowid handed in per ticket: the query (a prefix's whole word list) redone each time.
     expect(scans.filter((d) => /INDEX \d+:=/.test(d))).toEqual([]);
+  });
+
+  it('finds the newest messages of a word whether the newest tickets hold enough of them or not', async () => {
+    // Six tickets; the word in a message of the first two and of the last two, and in none between.
+    const ids: number[] = [];
+    for (const subject of ['One', 'Two', 'Three', 'Four', 'Five', 'Six']) {
+      ids.push((await api('POST', '/tickets/', {}, ticketPayload({ subject: `Question ${subject}` }))).json().id as number);
+    }
+    const say = (ticket: number, text: string, times = 1) =>
+      hd.ctx.db
+        .insertInto('comments')
+        .values(
+          Array.from({ length: times }, () => ({
+            post_id: ticket,
+            author_id: null,
+            author_role: 'client',
+            content: text,
+            created_at: '2026-11-29T00:00:00.000Z',
+          })),
+        )
+        .execute();
+    for (const ticket of [ids[0], ids[1], ids[4], ids[5]] as number[]) await say(ticket, 'The fuser unit rattles.');
+    const newest = ids[5] as number;
+    const window = (last: number) => newest - last; // the tickets after `last` are the recent ones
+    const tickets = async (recentTickets: number) =>
+      (await bestMatches(hd.ctx.db, dialect, searchWords('fuser'), { includeNotes: true }, recentTickets)).map((m) => m.ticket_id).sort();
+    const everywhere = await tickets(1_000_000);
+    expect(everywhere).toEqual([ids[0], ids[1], ids[4], ids[5]].sort());
+    // Too few in the two newest tickets: the older ones are searched too.
+    expect(await tickets(window(ids[3] as number))).toEqual(everywhere);
+    // Enough in the newest ticket alone (as many as a search lists): the older are not needed, and not read.
+    await say(newest, 'The fuser again.', MAX_SEARCH_RESULTS);
+    expect(await tickets(window(ids[4] as number))).toEqual([newest]);
+    expect(await tickets(1_000_000)).toEqual([newest]);
   });
 
   it('still finds a ticket by its #number', async () => {
