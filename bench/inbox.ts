@@ -383,7 +383,9 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
     rmSync(dataDir, { recursive: true, force: true });
   } finally {
     await db.close();
-    await database.drop();
+    // BENCH_INBOX_KEEP=1 keeps the seeded database, to time other builds on it (bench/inbox-pages.ts).
+    if (process.env.BENCH_INBOX_KEEP === '1') report(`  - kept: ${database.url}`);
+    else await database.drop();
   }
 }
 

@@ -1,5 +1,5 @@
 import { AppError } from '../errors.js';
-import { clientsOtherTicketIds, clientsOtherTickets } from './clients-other-tickets.js';
+import { clientsOtherTickets, ticketAndClientsOtherIds } from './clients-other-tickets.js';
 import type { DomainContext } from './context.js';
 import { describeTickets, type InboxTicket, withInboxColumns } from './list-inbox.js';
 import { listTicketEvents, type TicketEvent } from './ticket-activity.js';
@@ -52,7 +52,7 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
     clientsOtherTickets(ctx.db, id).execute(),
     listTicketEvents(ctx.db, id),
     ctx.db.selectFrom('ticket_ratings').select(['rating', 'comment', 'created_at']).where('ticket_id', '=', id).orderBy('id').execute(),
-    tagsOfTickets(ctx.db, [id], clientsOtherTicketIds(ctx.db, id)),
+    tagsOfTickets(ctx.db, ticketAndClientsOtherIds(ctx.db, id)),
   ]);
   if (!row) throw new AppError('NOT_FOUND', 'There is no such ticket.');
   const { content, ...listRow } = row;
