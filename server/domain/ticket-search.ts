@@ -17,7 +17,10 @@ export const MAX_SEARCH_RESULTS = 500;
  */
 const SEARCH_CANDIDATES = 1000;
 
-/** The best tickets for the terms, by rank (lower is better), at most MAX_SEARCH_RESULTS; one evaluation. */
+/**
+ * The best tickets for the terms, by rank (lower is better), at most MAX_SEARCH_RESULTS; one evaluation.
+ * `recentTickets`: see newestMessages (tests pass a small one).
+ */
 export async function bestMatches(
   db: Kysely<Database>,
   dialect: DialectName,
