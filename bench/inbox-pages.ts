@@ -11,6 +11,7 @@ import { createDb } from '../server/db/create-db.js';
 import { createApiToken } from '../server/domain/api-tokens.js';
 import { createDomainContext } from '../server/domain/context.js';
 import { createHooks } from '../server/hooks/create-hooks.js';
+import { time } from './inbox.js';
 
 const url = process.argv[2] as string;
 const db = createDb({ url });
@@ -30,31 +31,25 @@ const newest = await db.kysely
   .orderBy('id', 'desc')
   .limit(1)
   .executeTakeFirstOrThrow();
-const time = async (label: string, path: string, runs = 40) => {
-  const samples: number[] = [];
-  for (let i = 0; i < runs + 5; i++) {
-    const t = performance.now();
+const timed = async (label: string, path: string, runs = 40) => {
+  const { median, p95 } = await time(runs, async () => {
     const res = await app.inject({ method: 'GET', url: `/api/helpdesk/v1${path}`, headers });
     if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode}`);
-    if (i >= 5) samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(28)} median ${samples[Math.floor(runs / 2)]?.toFixed(2)} p95 ${samples[Math.floor(runs * 0.95)]?.toFixed(2)}`,
-  );
+  });
+  console.log(`${label.padEnd(28)} median ${median.toFixed(2)} p95 ${p95.toFixed(2)}`);
 };
-await time('status=waiting', '/tickets/?status=waiting');
-await time('no filter', '/tickets/');
-await time('urgency', '/tickets/?status=open&urgency=urgent', 20);
-await time('view=mine', '/tickets/?view=mine');
-await time('view=needs-reply', '/tickets/?view=needs-reply');
-await time('per_page=1', '/tickets/?per_page=1');
-await time('views', '/tickets/views');
-await time('search toner', '/tickets/?search=toner', 15);
-await time('search two words', '/tickets/?search=toner%20refund', 15);
-await time('search order ID', '/tickets/?search=ORD-42421', 15);
-await time('search no ticket', '/tickets/?search=zzqqxx', 15);
-await time(`ticket ${newest.id}`, `/tickets/${newest.id}`);
+await timed('status=waiting', '/tickets/?status=waiting');
+await timed('no filter', '/tickets/');
+await timed('urgency', '/tickets/?status=open&urgency=urgent', 20);
+await timed('view=mine', '/tickets/?view=mine');
+await timed('view=needs-reply', '/tickets/?view=needs-reply');
+await timed('per_page=1', '/tickets/?per_page=1');
+await timed('views', '/tickets/views');
+await timed('search toner', '/tickets/?search=toner', 15);
+await timed('search two words', '/tickets/?search=toner%20refund', 15);
+await timed('search order ID', '/tickets/?search=ORD-42421', 15);
+await timed('search no ticket', '/tickets/?search=zzqqxx', 15);
+await timed(`ticket ${newest.id}`, `/tickets/${newest.id}`);
 await app.close();
 await db.close();
 rmSync(dataDir, { recursive: true, force: true });

@@ -263,7 +263,7 @@ async function findReplay(db: Kysely<Database>, key: string): Promise<CreatedTic
 
 function resolveStatus(terms: TicketTerms, statusId: number | undefined): { id: number; slug: string } {
   if (statusId === undefined) return terms.initialStatus;
-  const term = terms.status(statusId);
+  const term = terms.term('ticket_status', statusId);
   if (!term) throw invalidField('status', `there is no ticket status with id ${statusId}`);
   return term;
 }

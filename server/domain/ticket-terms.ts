@@ -16,7 +16,6 @@ export type TicketTaxonomy = 'ticket_status' | 'ticket_reason' | 'ticket_urgency
 export interface TicketTerms {
   /** The first status in the admin's order (Open, unless reordered). */
   initialStatus: { id: number; slug: string };
-  status(id: number): { id: number; slug: string } | undefined;
   has(taxonomy: Taxonomy, id: number): boolean;
   /** The term of this taxonomy with this id. */
   term(taxonomy: TicketTaxonomy, id: number): TicketTerm | undefined;
@@ -62,10 +61,6 @@ async function loadTicketTerms(db: Kysely<Database>): Promise<TicketTerms> {
   const bySlug = new Map(rows.map(({ id, taxonomy, slug, name }) => [`${taxonomy}:${slug}`, { id, slug, name }]));
   return {
     initialStatus: { id: first.id, slug: first.slug },
-    status: (id) => {
-      const found = byId.get(`ticket_status:${id}`);
-      return found && { id: found.id, slug: found.slug };
-    },
     has: (taxonomy, id) => byId.has(`${taxonomy}:${id}`),
     term: (taxonomy, id) => byId.get(`${taxonomy}:${id}`),
     find: (taxonomy, key) => (typeof key === 'number' ? byId : bySlug).get(`${taxonomy}:${key}`),
