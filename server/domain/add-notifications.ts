@@ -21,17 +21,18 @@ export async function addNotifications(
   userIds: number[],
   commentId: number | null = null,
 ): Promise<AddedNotification[]> {
-  const added: AddedNotification[] = [];
+  const users = [...new Set(userIds)];
+  if (users.length === 0) return [];
   const createdAt = now();
-  for (const userId of new Set(userIds)) {
-    const row = await trx
-      .insertInto('notifications')
-      .values({ user_id: userId, kind, ticket_id: ticketId, comment_id: commentId, created_at: createdAt, read_at: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    added.push({ id: row.id, userId, ticketId });
-  }
-  return added;
+  // One insert for every agent told; each row's user is returned with it, as RETURNING promises no order.
+  const rows = await trx
+    .insertInto('notifications')
+    .values(
+      users.map((userId) => ({ user_id: userId, kind, ticket_id: ticketId, comment_id: commentId, created_at: createdAt, read_at: null })),
+    )
+    .returning(['id', 'user_id'])
+    .execute();
+  return rows.map((row) => ({ id: row.id, userId: row.user_id, ticketId }));
 }
 
 /** Tells each agent's open admin screens (any instance) that a line was added, so the bell's count moves. */

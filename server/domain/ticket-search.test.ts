@@ -156,6 +156,24 @@ describeEachDatabase('full-text ticket search (issue 16)', (dialect) => {
     expect(rows[0]?.options).toContain('parallel_workers=0');
   });
 
+  it('on PostgreSQL, the clients a search names are found by their text index, not by reading every client', async () => {
+    if (dialect !== 'postgres') return;
+    // Thousands of clients with few tickets, before any statistics: a fresh install. With the clients joined to
+    // the tickets, PostgreSQL walked every client by id and parsed each name and email (25 ms at 5,000).
+    await sql`insert into users (email, name, role, created_at, updated_at)
+      select 'many' || n || '@clients.test', 'Client ' || n, 'client', '2026-11-29T00:00:00.000Z', '2026-11-29T00:00:00.000Z'
+      from generate_series(1, 5000) n`.execute(hd.ctx.db);
+    try {
+      const found = matchingTickets('postgres', searchWords('zyzzyva'), { includeNotes: true });
+      const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) select * from ${found} as found`.execute(hd.ctx.db);
+      const plan = JSON.stringify(rows[0]?.['QUERY PLAN']);
+      expect(plan).toContain('"Index Name":"users_text"');
+      expect(plan).not.toContain('"Index Name":"users_pkey"');
+    } finally {
+      await hd.ctx.db.deleteFrom('users').where('email', 'like', 'many%@clients.test').execute();
+    }
+  });
+
   it("on SQLite, a client's search runs each full-text query once, not once per ticket of theirs", async () => {
     // PostgreSQL reads its text indexes once either way.
     if (dialect !== 'sqlite') return;

@@ -152,9 +152,14 @@ export function matchingTickets(
         where to_tsvector('simple', regexp_replace(m.meta_value, '[^[:alnum:]]+', ' ', 'g')) @@ ${exact} ${own('m.post_id')}
         ${newest('m.post_id')}`)}
       union all
-      ${best(sql`select p.id as ticket_id, -2 as rank from users u join posts p on p.author_id = u.id and p.type = 'ticket'
-        where to_tsvector('simple', regexp_replace(u.name || ' ' || u.email, '[^[:alnum:]]+', ' ', 'g')) @@ ${exact} ${own('p.id')}
-        ${newest('p.id')}`)}
+      ${
+        // The clients first, by their text index, then their tickets: joined, PostgreSQL without statistics (a
+        // fresh install) walked every client by id and parsed each name and email (25 ms at 5,000 clients).
+        best(sql`with clients as materialized (select u.id from users u
+          where to_tsvector('simple', regexp_replace(u.name || ' ' || u.email, '[^[:alnum:]]+', ' ', 'g')) @@ ${exact})
+        select p.id as ticket_id, -2 as rank from posts p where p.author_id in (select id from clients) and p.type = 'ticket'
+        ${own('p.id')} ${newest('p.id')}`)
+      }
     ) found group by ticket_id)`;
   }
   // FTS5: each term quoted (no operators) as a phrase whose last word is a prefix; all of them must match.

@@ -7,7 +7,7 @@ import type { DomainContext } from '../domain/context.js';
 import { isEmailAddress } from '../domain/email-address.js';
 import { type MailPreferences, usersWantingMail } from '../domain/notification-preferences.js';
 import type { JobRow } from '../jobs/queue.js';
-import { enqueueJob } from '../jobs/queue.js';
+import { enqueueJobs } from '../jobs/queue.js';
 import { loadMarkdown } from '../markdown/load-markdown.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import type { MailTemplateName } from '../settings/emails-tab.js';
@@ -33,7 +33,7 @@ export const MAIL_JOB = 'mail';
 const FILES_OF_DESCRIPTION: ReadonlySet<MailTemplateName> = new Set(['client_ticket_created', 'agent_ticket_created']);
 
 export async function enqueueMail(db: Kysely<Database>, payload: MailJobPayload): Promise<void> {
-  await enqueueJob(db, MAIL_JOB, payload);
+  await enqueueJobs(db, MAIL_JOB, [payload]);
 }
 
 /** Agents and admins who can read mail about tickets: a disabled account gets none. */
@@ -66,11 +66,16 @@ export async function fanOutTicketCreated(trx: Kysely<Database>, ticketId: numbe
     .where('type', '=', 'ticket')
     .executeTakeFirst();
   if (!ticket) return [];
-  if (ticket.author_id) await enqueueMail(trx, { template: 'client_ticket_created', userId: ticket.author_id, ticketId });
   const staff = (await staffIds(trx)).filter((id) => id !== ticket.author_id);
-  for (const id of await usersWantingMail(trx, staff, 'ticket_created', routing.mailDefaults.ticket_created)) {
-    await enqueueMail(trx, { template: 'agent_ticket_created', userId: id, ticketId });
-  }
+  const mails: MailJobPayload[] = [
+    ...(ticket.author_id ? [{ template: 'client_ticket_created' as const, userId: ticket.author_id, ticketId }] : []),
+    ...(await usersWantingMail(trx, staff, 'ticket_created', routing.mailDefaults.ticket_created)).map((id) => ({
+      template: 'agent_ticket_created' as const,
+      userId: id,
+      ticketId,
+    })),
+  ];
+  await enqueueJobs(trx, MAIL_JOB, mails);
   return addNotifications(trx, 'ticket_created', ticketId, staff);
 }
 
@@ -88,8 +93,12 @@ export async function fanOutCommentAdded(trx: Kysely<Database>, commentId: numbe
   if (!comment || (await isInternal(trx, commentId))) return [];
   if (comment.author_role === 'client') {
     const recipients = await staffConcernedBy(trx, comment.assignee_id);
-    for (const id of await usersWantingMail(trx, recipients, 'client_replied', routing.mailDefaults.client_replied))
-      await enqueueMail(trx, { template: 'agent_client_reply', userId: id, ticketId: comment.post_id, commentId });
+    const wanting = await usersWantingMail(trx, recipients, 'client_replied', routing.mailDefaults.client_replied);
+    await enqueueJobs(
+      trx,
+      MAIL_JOB,
+      wanting.map((id) => ({ template: 'agent_client_reply' as const, userId: id, ticketId: comment.post_id, commentId })),
+    );
     return addNotifications(trx, 'client_replied', comment.post_id, recipients, commentId);
   }
   if (comment.client_id && comment.client_id !== comment.author_id) {
@@ -115,6 +124,37 @@ async function isInternal(db: Kysely<Database>, commentId: number): Promise<bool
 }
 
 /**
+ * Whom a mail job goes to (undefined when the account is gone) and the ticket it is about (undefined when it
+ * names none, or it is gone): one statement, as a ticket's mails are most of the mail worker's work.
+ */
+async function recipientAndTicket(db: Kysely<Database>, payload: MailJobPayload) {
+  if (!('userId' in payload)) {
+    return { recipient: { id: null, email: payload.email, name: 'name' in payload ? payload.name : '' }, ticket: undefined };
+  }
+  const row = await db
+    .selectFrom('users as recipient')
+    // No ticket has id 0: a mail about none joins nothing.
+    .leftJoin('posts as p', (join) => join.on('p.id', '=', payload.ticketId ?? 0).on('p.type', '=', 'ticket'))
+    .leftJoin('users as client', 'client.id', 'p.author_id')
+    .select([
+      'recipient.id',
+      'recipient.email',
+      'recipient.name',
+      'p.id as ticket_id',
+      'p.number',
+      'p.title',
+      'p.content',
+      'client.name as client_name',
+    ])
+    .where('recipient.id', '=', payload.userId)
+    .executeTakeFirst();
+  if (!row) return { recipient: undefined, ticket: undefined };
+  const { ticket_id, number, title, content, client_name, ...recipient } = row;
+  const ticket = ticket_id === null ? undefined : { id: ticket_id, number, title: title ?? '', content: content ?? '', client_name };
+  return { recipient, ticket };
+}
+
+/**
  * Builds the message of a mail job; null when there is nothing to send any more (account or ticket
  * gone, note), `{ suppressed }` when `allow` refuses it. The payload was checked by the worker. `allow` runs before any link is minted.
  */
@@ -125,21 +165,9 @@ export async function buildMail(
   payload: MailJobPayload,
   allow?: MailAllowance,
 ): Promise<OutgoingMail | { suppressed: string } | null> {
-  const recipient =
-    'userId' in payload
-      ? await ctx.db.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', payload.userId).executeTakeFirst()
-      : { id: null, email: payload.email, name: 'name' in payload ? payload.name : '' };
+  const { recipient, ticket } = await recipientAndTicket(ctx.db, payload);
   // An address outside the one email rule (stored before it existed) is never handed to SMTP.
   if (!recipient || !isEmailAddress(recipient.email)) return null;
-  const ticket = payload.ticketId
-    ? await ctx.db
-        .selectFrom('posts as p')
-        .leftJoin('users as u', 'u.id', 'p.author_id')
-        .select(['p.id', 'p.number', 'p.title', 'p.content', 'u.name as client_name'])
-        .where('p.id', '=', payload.ticketId)
-        .where('p.type', '=', 'ticket')
-        .executeTakeFirst()
-    : undefined;
   if (payload.ticketId && !ticket) return null;
   let replyText = ticket?.content;
   let commentAuthorRole: string | null = null;

@@ -20,8 +20,14 @@ export interface JobHandlerDeps {
   counters: CounterStore;
 }
 
-/** Runs one job of kind K with its checked payload and settles it; a throw means "retry or fail". */
-export type JobHandler<K extends JobKind> = (job: JobRow, payload: JobPayloads[K]) => Promise<void>;
+/**
+ * Runs one job of kind K with its checked payload and settles it, or answers SENT to have the worker settle it
+ * as done with the rest of its batch's sent mails (one statement for them all); a throw means "retry or fail".
+ */
+export type JobHandler<K extends JobKind> = (job: JobRow, payload: JobPayloads[K]) => Promise<void | typeof SENT>;
+
+/** A mail handed to the transport: done, settled together with its batch's (see JobHandler). */
+export const SENT = 'sent';
 
 /** One handler per job kind: a kind without one does not compile. */
 export type JobHandlers = { [K in JobKind]: JobHandler<K> };
@@ -83,12 +89,17 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
         // The link in the mail is a secret: say where the mail went, never what it holds.
         if (file) log.info(`Mail "${mail.subject}" to ${mail.to} written to ${file}`);
       }
-      await ctx.transactions.write((db) => completeJob(db, job));
+      return SENT;
     },
   };
 }
 
 /** Hands a payload to its kind's handler; generic in K so the table lookup and payload stay matched. */
-export function runJobHandler<K extends JobKind>(handlers: JobHandlers, kind: K, job: JobRow, payload: JobPayloads[K]): Promise<void> {
+export function runJobHandler<K extends JobKind>(
+  handlers: JobHandlers,
+  kind: K,
+  job: JobRow,
+  payload: JobPayloads[K],
+): Promise<void | typeof SENT> {
   return handlers[kind](job, payload);
 }

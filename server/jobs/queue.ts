@@ -11,9 +11,31 @@ export type JobRow = Selectable<JobsTable>;
  * is checked against its kind at compile time (`JobPayloads`); the worker checks it again on reading.
  */
 export async function enqueueJob<K extends JobKind>(db: Kysely<Database>, kind: K, payload: JobPayloads[K], runAt = now()): Promise<void> {
+  await enqueueJobs(db, kind, [payload], runAt);
+}
+
+/** Queues one job per payload, in one statement (a fan-out to every agent is one insert, not one each). */
+export async function enqueueJobs<K extends JobKind>(
+  db: Kysely<Database>,
+  kind: K,
+  payloads: Array<JobPayloads[K]>,
+  runAt = now(),
+): Promise<void> {
+  if (payloads.length === 0) return;
+  const createdAt = now();
   await db
     .insertInto('jobs')
-    .values({ kind, payload: JSON.stringify(payload), state: 'queued', attempts: 0, run_at: runAt, last_error: null, created_at: now() })
+    .values(
+      payloads.map((payload) => ({
+        kind,
+        payload: JSON.stringify(payload),
+        state: 'queued',
+        attempts: 0,
+        run_at: runAt,
+        last_error: null,
+        created_at: createdAt,
+      })),
+    )
     .execute();
 }
 
@@ -68,7 +90,18 @@ function current(db: Kysely<Database>, job: JobRow) {
 }
 
 export async function completeJob(db: Kysely<Database>, job: JobRow): Promise<void> {
-  await current(db, job).set({ state: 'done', last_error: null }).execute();
+  await completeJobs(db, [job]);
+}
+
+/** Settles several jobs as done in one statement, each only under the claim that is still current (see `current`). */
+export async function completeJobs(db: Kysely<Database>, jobs: JobRow[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await db
+    .updateTable('jobs')
+    .set({ state: 'done', last_error: null })
+    .where('state', '=', 'running')
+    .where((eb) => eb.or(jobs.map((job) => eb.and([eb('id', '=', job.id), eb('attempts', '=', job.attempts)]))))
+    .execute();
 }
 
 /** Puts the job back for a later attempt. */

@@ -1,11 +1,12 @@
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { isPermanentMailError, type MailTransport } from '../email/create-transport.js';
+import { MAIL_JOB } from '../email/mail-jobs.js';
 import { type CounterStore, createMemoryCounterStore } from '../intake/counter-store.js';
 import { cleanUpExpired } from './housekeeping.js';
-import { createJobHandlers, runJobHandler } from './job-handlers.js';
+import { createJobHandlers, runJobHandler, SENT } from './job-handlers.js';
 import { isJobKind } from './job-payloads.js';
-import { backoffDelay, claimJobs, failJob, type JobRow, retryJob } from './queue.js';
+import { backoffDelay, claimJobs, completeJobs, failJob, type JobRow, retryJob } from './queue.js';
 import { readJobPayload } from './read-job-payload.js';
 
 export interface WorkerLog {
@@ -65,7 +66,8 @@ export function createWorker(
 
   const handlers = createJobHandlers({ ctx, config, transport, log, counters });
 
-  async function runJob(job: JobRow): Promise<void> {
+  /** Runs a job and settles it, except a sent mail, which it returns for `runOnce` to settle with the others. */
+  async function runJob(job: JobRow): Promise<JobRow | undefined> {
     try {
       if (!isJobKind(job.kind)) {
         await ctx.transactions.write((db) => failJob(db, job, `No handler for jobs of kind "${job.kind}".`));
@@ -78,7 +80,7 @@ export function createWorker(
         await ctx.transactions.write((db) => failJob(db, job, read.reason));
         return;
       }
-      await runJobHandler(handlers, job.kind, job, read.payload);
+      return (await runJobHandler(handlers, job.kind, job, read.payload)) === SENT ? job : undefined;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (isPermanentMailError(error) || job.attempts >= maxAttempts) {
@@ -90,14 +92,27 @@ export function createWorker(
         await ctx.transactions.write((db) => retryJob(db, job, message, delay));
       }
     }
+    return undefined;
   }
 
   async function runOnce(): Promise<number> {
     const jobs = await claimJobs(ctx, batchSize, leaseMs);
     // The batch's jobs are independent (a job's follow-ups are new jobs), so they run together: on SQLite
     // their writes then share commits instead of paying an fsync each, which bounded the outbox at
-    // about 200 jobs/s. runJob settles every job itself, success or failure.
-    await Promise.all(jobs.map(runJob));
+    // about 200 jobs/s. runJob settles every job itself, success or failure, except the mails it sent: those
+    // are settled together once the batch's mails are all sent (one statement, not one per mail; on
+    // PostgreSQL each statement wakes a backend, and a new ticket's mails were a third of its statements).
+    // Its other jobs (an AI answer can take seconds) are not waited for.
+    const isMail = (job: JobRow) => job.kind === MAIL_JOB;
+    const mails = Promise.all(jobs.filter(isMail).map(runJob)).then((sent) =>
+      ctx.transactions.write((db) =>
+        completeJobs(
+          db,
+          sent.filter((job) => job !== undefined),
+        ),
+      ),
+    );
+    await Promise.all([mails, ...jobs.filter((job) => !isMail(job)).map(runJob)]);
     return jobs.length;
   }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { writeOption } from '../domain/options.js';
+import { optionsWritten, writeOption } from '../domain/options.js';
 import { AppError, fieldError } from '../errors.js';
 
 /** A logo is a small picture in the header: a quarter of a megabyte is plenty and keeps it in one option row. */
@@ -49,6 +49,7 @@ const logoError = (code: 'VALIDATION_FAILED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTE
 /** Removes the logo: pages show the site name alone again. */
 export async function removeSiteLogo(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom('options').where('name', 'in', [OPTION, VERSION_OPTION]).execute();
+  optionsWritten();
 }
 
 /** The stored logo, or null. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { writeOption } from '../domain/options.js';
+import { optionWrites, writeOption } from '../domain/options.js';
 
 /** Core site options (the CMS's own settings, outside the helpdesk's schema). */
 export interface SiteOptions {
@@ -37,11 +37,25 @@ export function isTimeZone(name: string): boolean {
 }
 const NAMES = Object.keys(DEFAULTS) as Array<keyof SiteOptions>;
 
-/** Every site option, stored value over default. */
-export async function getSiteOptions(db: Kysely<Database>): Promise<SiteOptions> {
+// Read by every mail and page and changed rarely, the options are kept briefly per database, as the settings
+// are (settings.ts): a write through this process refreshes them at once, another instance's within the TTL.
+const OPTIONS_TTL_MS = 2_000;
+const cache = new WeakMap<object, { writes: number; expiresAt: number; options: Promise<Readonly<SiteOptions>> }>();
+
+/** Every site option, stored value over default. Shared and frozen: copy it to change it. */
+export async function getSiteOptions(db: Kysely<Database>): Promise<Readonly<SiteOptions>> {
+  const hit = cache.get(db);
+  if (hit && hit.writes === optionWrites() && hit.expiresAt > Date.now()) return hit.options;
+  const options = readSiteOptions(db);
+  cache.set(db, { writes: optionWrites(), expiresAt: Date.now() + OPTIONS_TTL_MS, options });
+  options.catch(() => cache.delete(db));
+  return options;
+}
+
+async function readSiteOptions(db: Kysely<Database>): Promise<Readonly<SiteOptions>> {
   const rows = await db.selectFrom('options').select(['name', 'value']).where('name', 'in', NAMES).execute();
   const stored = Object.fromEntries(rows.map((r) => [r.name, JSON.parse(r.value)]));
-  return { ...DEFAULTS, ...stored };
+  return Object.freeze({ ...DEFAULTS, ...stored });
 }
 
 /** Stores the given site options (already validated by the route schema). */
