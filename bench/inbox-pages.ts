@@ -48,6 +48,7 @@ await timed('views', '/tickets/views');
 await timed('search toner', '/tickets/?search=toner', 15);
 await timed('search two words', '/tickets/?search=toner%20refund', 15);
 await timed('search order ID', '/tickets/?search=ORD-42421', 15);
+await timed("search a client's email", '/tickets/?search=client42%40bench.test', 15);
 await timed('search no ticket', '/tickets/?search=zzqqxx', 15);
 await timed(`ticket ${newest.id}`, `/tickets/${newest.id}`);
 await app.close();
