@@ -1,4 +1,5 @@
 import type { Config } from '../config/config-types.js';
+import { refreshStaleStatistics } from '../db/refresh-statistics.js';
 import type { DomainContext } from '../domain/context.js';
 import { isPermanentMailError, type MailTransport } from '../email/create-transport.js';
 import { MAIL_JOB } from '../email/mail-jobs.js';
@@ -27,6 +28,8 @@ export interface WorkerOptions {
   batchSize?: number;
   /** Where mails per address are counted; share the intake's store so the admin's stats see them. */
   counters?: CounterStore;
+  /** How often (PostgreSQL) the worker looks for tables whose statistics are far behind (refresh-statistics.ts). */
+  statisticsEveryMs?: number;
 }
 
 export interface Worker {
@@ -60,6 +63,9 @@ export function createWorker(
   // expiring rows, whose working memory (~4 MiB resident for some seconds) the start does not need to add.
   const firstCleanUpAfterMs = 60_000;
   let lastCleanUp = Date.now() - cleanUpEveryMs + firstCleanUpAfterMs;
+  // SQLite plans without such statistics: nothing to refresh there.
+  const statisticsEveryMs = ctx.dialect === 'postgres' ? (options.statisticsEveryMs ?? 5_000) : Number.POSITIVE_INFINITY;
+  let lastStatistics = Date.now();
   let running = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
@@ -124,6 +130,10 @@ export function createWorker(
         if (Date.now() - lastCleanUp > cleanUpEveryMs) {
           lastCleanUp = Date.now();
           await cleanUpExpired(ctx);
+        }
+        if (Date.now() - lastStatistics > statisticsEveryMs) {
+          lastStatistics = Date.now();
+          await refreshStaleStatistics(ctx.db);
         }
       } catch (error) {
         // The database may be briefly away; the jobs wait for the next poll.
