@@ -19,12 +19,24 @@ export function useSignedInLane(): void {
   inUse = true;
 }
 
+/**
+ * How long after the last request with a credential ends that signed-in work still counts as going on
+ * (`signedInWorkGoingOn`): an agent's requests come in bursts (the inbox, then a ticket…), and the first of
+ * the next one found the pool's connections and the cores taken by filings started in the gap between them
+ * (under `npm run bench:load` on PostgreSQL it carried the agents' tail).
+ */
+export const SIGNED_IN_HOLD_MS = 1000;
+
 let inFlight = 0;
-const whenOneEnds = new Set<() => void>();
+let lastEnded = Number.NEGATIVE_INFINITY;
+let quietTimer: NodeJS.Timeout | undefined;
+const whenQuiet = new Set<() => void>();
+// The responses counted in `inFlight`: a request leaves the count once, when it ends or settles into a stream.
+const counted = new WeakSet<object>();
 
 /**
  * Runs `work`, and everything it starts, with its queries on the signed-in connections; the request
- * counts as in flight until `response` closes (answered or abandoned).
+ * counts as in flight until `response` closes (answered or abandoned) or settles into a stream.
  */
 export function runInSignedInLane(response: { once(event: 'close', listener: () => void): unknown }, work: () => void): void {
   if (!inUse) {
@@ -32,11 +44,25 @@ export function runInSignedInLane(response: { once(event: 'close', listener: () 
     return;
   }
   inFlight += 1;
-  response.once('close', () => {
-    inFlight -= 1;
-    for (const listener of whenOneEnds) listener();
-  });
+  counted.add(response);
+  response.once('close', () => leaveSignedInWork(response));
   lane.run(true, work);
+}
+
+/**
+ * The request of `response` no longer counts as signed-in work going on: it ended, or it settled into an
+ * event stream (open for hours in every agent's admin app, it would otherwise hold filings back for good).
+ */
+export function leaveSignedInWork(response: object): void {
+  if (!counted.delete(response)) return;
+  inFlight -= 1;
+  lastEnded = Date.now();
+  if (inFlight > 0) return;
+  // Pushed back by every request that ends before it fires.
+  clearTimeout(quietTimer);
+  quietTimer = setTimeout(() => {
+    for (const listener of whenQuiet) listener();
+  }, SIGNED_IN_HOLD_MS).unref();
 }
 
 /** Requests with a credential being served now (on PostgreSQL; always 0 on SQLite). */
@@ -44,10 +70,15 @@ export function signedInInFlight(): number {
   return inFlight;
 }
 
-/** Calls `listener` whenever a request with a credential has been answered or abandoned, until the returned function is called. */
-export function onSignedInEnded(listener: () => void): () => void {
-  whenOneEnds.add(listener);
-  return () => whenOneEnds.delete(listener);
+/** A request with a credential is being served, or one ended less than SIGNED_IN_HOLD_MS ago (PostgreSQL only). */
+export function signedInWorkGoingOn(): boolean {
+  return inFlight > 0 || Date.now() - lastEnded < SIGNED_IN_HOLD_MS;
+}
+
+/** Calls `listener` whenever signed-in work has stopped going on (see `signedInWorkGoingOn`), until the returned function is called. */
+export function onSignedInQuiet(listener: () => void): () => void {
+  whenQuiet.add(listener);
+  return () => whenQuiet.delete(listener);
 }
 
 /** Whether the code running now belongs to a request that carries a credential. */

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from 'vitest';
-import { runInSignedInLane, useSignedInLane } from './signed-in-lane.js';
+import { describe, expect, it, vi } from 'vitest';
+import { runInSignedInLane, SIGNED_IN_HOLD_MS, useSignedInLane } from './signed-in-lane.js';
 import { CONNECTIONS_KEPT_FOR_READS, createWorkGate, FILINGS_WHILE_SIGNED_IN, hotWriteGate } from './work-gate.js';
 
 /** Lets every pending promise callback run (the gate hands turns over through promises). */
@@ -76,23 +76,38 @@ describe('the work gate', () => {
     expect(sqlite.waiting).toBe(0);
   });
 
-  it('lets filings take FILINGS_WHILE_SIGNED_IN connections while a signed-in request is served, all once it has ended', async () => {
-    useSignedInLane();
-    const pg = hotWriteGate('postgres', 16);
-    const full = 16 - CONNECTIONS_KEPT_FOR_READS;
-    const agentsAnswer = new EventEmitter();
-    runInSignedInLane(agentsAnswer, () => {});
-    const hold: Array<() => void> = [];
-    for (let i = 0; i < full + 1; i++) void pg.run(() => new Promise<void>((resolve) => hold.push(resolve)));
-    await settle();
-    expect([pg.active, pg.waiting]).toEqual([FILINGS_WHILE_SIGNED_IN, full + 1 - FILINGS_WHILE_SIGNED_IN]);
-    agentsAnswer.emit('close');
-    await settle();
-    expect([pg.active, pg.waiting]).toEqual([full, 1]);
-    for (const release of hold.splice(0)) release();
-    await settle();
-    for (const release of hold.splice(0)) release();
-    await settle();
-    expect([pg.active, pg.waiting]).toEqual([0, 0]);
+  it('lets filings take FILINGS_WHILE_SIGNED_IN connections while signed-in work goes on, all a moment after it ends', async () => {
+    vi.useFakeTimers();
+    try {
+      useSignedInLane();
+      const pg = hotWriteGate('postgres', 16);
+      const full = 16 - CONNECTIONS_KEPT_FOR_READS;
+      const agentsAnswer = new EventEmitter();
+      runInSignedInLane(agentsAnswer, () => {});
+      const hold: Array<() => void> = [];
+      for (let i = 0; i < full + 1; i++) void pg.run(() => new Promise<void>((resolve) => hold.push(resolve)));
+      await vi.advanceTimersByTimeAsync(0);
+      expect([pg.active, pg.waiting]).toEqual([FILINGS_WHILE_SIGNED_IN, full + 1 - FILINGS_WHILE_SIGNED_IN]);
+      // Answered: the agent's next request is likely a moment away, and must not find every turn taken.
+      agentsAnswer.emit('close');
+      await vi.advanceTimersByTimeAsync(SIGNED_IN_HOLD_MS - 1);
+      expect([pg.active, pg.waiting]).toEqual([FILINGS_WHILE_SIGNED_IN, full + 1 - FILINGS_WHILE_SIGNED_IN]);
+      // Another request within the hold starts it again.
+      const nextAnswer = new EventEmitter();
+      runInSignedInLane(nextAnswer, () => {});
+      nextAnswer.emit('close');
+      await vi.advanceTimersByTimeAsync(SIGNED_IN_HOLD_MS - 1);
+      expect(pg.active).toBe(FILINGS_WHILE_SIGNED_IN);
+      // Quiet for the whole hold: every turn is given out at once.
+      await vi.advanceTimersByTimeAsync(1);
+      expect([pg.active, pg.waiting]).toEqual([full, 1]);
+      for (const release of hold.splice(0)) release();
+      await vi.advanceTimersByTimeAsync(0);
+      for (const release of hold.splice(0)) release();
+      await vi.advanceTimersByTimeAsync(0);
+      expect([pg.active, pg.waiting]).toEqual([0, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

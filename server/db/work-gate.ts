@@ -1,4 +1,4 @@
-import { onSignedInEnded, signedInInFlight } from './signed-in-lane.js';
+import { onSignedInQuiet, signedInWorkGoingOn } from './signed-in-lane.js';
 
 /**
  * A FIFO limit on how many units of some work run at once; the rest wait their turn in order. Used on
@@ -70,22 +70,24 @@ export function createWorkGate(limit: () => number, limitRises?: LimitRises): Wo
 /** Pooled connections kept out of the hot writers' reach, for everything else (staff reads, sign-ins, pages). */
 export const CONNECTIONS_KEPT_FOR_READS = 4;
 
-/** Filings let run at once on PostgreSQL while a request with a credential (an agent at work) is served. */
-export const FILINGS_WHILE_SIGNED_IN = 2;
+/** Filings let run at once on PostgreSQL while signed-in work (an agent at work) goes on. */
+export const FILINGS_WHILE_SIGNED_IN = 1;
 
 /**
  * The gate for filings on a pool of `poolSize` connections; none on SQLite (one connection, synchronous, group
  * commit). The mail worker is not gated: its jobs wait on mail servers between queries, and a turn held
- * through an SMTP exchange would throttle intake, not the pool.
+ * through an SMTP exchange would throttle intake, not the pool (it runs its jobs one at a time instead while
+ * signed-in work goes on, worker.ts).
  *
- * Signed-in work first: while a request with a credential is served, filings take FILINGS_WHILE_SIGNED_IN
- * connections at most. Its own connection (the signed-in lane) is not enough under a flood: the two cores
- * are shared with the database's backends, each filing's statement keeps one busy, and every query of an
- * agent waited for the CPU behind a dozen of them — the agents' p99 was 187–240 ms under `npm run bench:load`,
- * 85–96 ms so (the flood files 15–35 % fewer tickets meanwhile; BENCHMARKS.md, 2026-11-28).
+ * Signed-in work first: while it goes on (a request with a credential is served, or one ended less than
+ * SIGNED_IN_HOLD_MS ago), filings take FILINGS_WHILE_SIGNED_IN connection at most. Its own connection (the
+ * signed-in lane) is not enough under a flood: the two cores are shared with the database's backends, each
+ * filing's statement keeps one busy, and every query of an agent waited for the CPU behind a dozen of them.
+ * Under `npm run bench:load` on PostgreSQL the agents' p99 was 78–84 ms with two filings while a request was
+ * in flight, 46–48 ms so (the flood files about a quarter fewer tickets meanwhile; BENCHMARKS.md, 2026-11-29).
  */
 export function hotWriteGate(dialect: 'sqlite' | 'postgres', poolSize: number): WorkGate {
   if (dialect !== 'postgres') return createWorkGate(() => Number.POSITIVE_INFINITY);
   const full = Math.max(1, poolSize - CONNECTIONS_KEPT_FOR_READS);
-  return createWorkGate(() => (signedInInFlight() > 0 ? Math.min(full, FILINGS_WHILE_SIGNED_IN) : full), onSignedInEnded);
+  return createWorkGate(() => (signedInWorkGoingOn() ? Math.min(full, FILINGS_WHILE_SIGNED_IN) : full), onSignedInQuiet);
 }

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { createMailTransport } from '../email/create-transport.js';
 import { setRegistration, ticketPayload } from '../test/fixtures.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { runInSignedInLane, signedInWorkGoingOn, useSignedInLane } from '../db/signed-in-lane.js';
 import { createWorker } from './worker.js';
 
 const quiet = { info: () => {}, warn: () => {} };
@@ -58,6 +60,8 @@ describeEachDatabase('mail worker under load', (dialect) => {
   // One job at a time, each completion was a commit (an fsync) of its own: the outbox drained at about
   // 200 jobs/s on SQLite while intake took 500+ tickets/s. A claimed batch now runs together.
   it('sends the mails of one claimed batch together, not one after another', async () => {
+    // Not while signed-in work goes on (an earlier case's agent request, a moment ago): see the case below.
+    while (signedInWorkGoingOn()) await new Promise((resolve) => setTimeout(resolve, 20));
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     for (let i = 0; i < 3; i++) await createTicket(hd.ctx, ticketPayload(), null);
     // A real SMTP server that holds every message at DATA until several are in flight at once.
@@ -89,6 +93,48 @@ describeEachDatabase('mail worker under load', (dialect) => {
       while (mostInFlight < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       expect(mostInFlight).toBe(3);
     } finally {
+      for (const release of held.splice(0)) release();
+      await worker.stop();
+      transport.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+  // On PostgreSQL ten jobs at once kept ten database backends busy while agents waited for a core behind them.
+  it('sends a batch’s mails one after another while signed-in work goes on', async () => {
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    for (let i = 0; i < 3; i++) await createTicket(hd.ctx, ticketPayload(), null);
+    const held: Array<() => void> = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => held.push(() => callback()));
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, dataDir: '' });
+    const worker = createWorker(hd.ctx, hd.config, transport, quiet, { pollMs: 20 });
+    // An agent's request in flight.
+    useSignedInLane();
+    const agentsAnswer = new EventEmitter();
+    runInSignedInLane(agentsAnswer, () => {});
+    const recorded = async () =>
+      Number((await hd.ctx.db.selectFrom('sent_mails').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    try {
+      await worker.runOnce(); // the three tickets' fan-outs: a confirmation each queued
+      const batch = worker.runOnce();
+      for (let sent = 0; sent < 3; sent++) {
+        const deadline = Date.now() + 20_000;
+        while (held.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+        // A mail is recorded just before it is sent: while this one is held at the mail server, the next has not begun.
+        expect(await recorded()).toBe(sent + 1);
+        held.shift()?.();
+      }
+      expect(await batch).toBe(3);
+    } finally {
+      agentsAnswer.emit('close');
       for (const release of held.splice(0)) release();
       await worker.stop();
       transport.close();

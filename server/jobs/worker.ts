@@ -1,5 +1,6 @@
 import type { Config } from '../config/config-types.js';
 import { refreshStaleStatistics } from '../db/refresh-statistics.js';
+import { signedInWorkGoingOn } from '../db/signed-in-lane.js';
 import type { DomainContext } from '../domain/context.js';
 import { isPermanentMailError, type MailTransport } from '../email/create-transport.js';
 import { MAIL_JOB } from '../email/mail-jobs.js';
@@ -101,6 +102,17 @@ export function createWorker(
     return undefined;
   }
 
+  /**
+   * Runs the jobs together, or one after another while signed-in work goes on (PostgreSQL, signed-in-lane.ts):
+   * ten at once kept ten database backends busy, and the agents' queries waited for a core behind them.
+   */
+  async function runEach(jobs: JobRow[]): Promise<Array<JobRow | undefined>> {
+    if (!signedInWorkGoingOn()) return Promise.all(jobs.map(runJob));
+    const settled: Array<JobRow | undefined> = [];
+    for (const job of jobs) settled.push(await runJob(job));
+    return settled;
+  }
+
   async function runOnce(): Promise<number> {
     const jobs = await claimJobs(ctx, batchSize, leaseMs);
     // The batch's jobs are independent (a job's follow-ups are new jobs), so they run together: on SQLite
@@ -108,17 +120,12 @@ export function createWorker(
     // about 200 jobs/s. runJob settles every job itself, success or failure, except the mails it sent: those
     // are settled together once the batch's mails are all sent (one statement, not one per mail; on
     // PostgreSQL each statement wakes a backend, and a new ticket's mails were a third of its statements).
-    // Its other jobs (an AI answer can take seconds) are not waited for.
+    // Its other jobs (an AI answer can take seconds) run beside the mails, not waited for by their settling.
     const isMail = (job: JobRow) => job.kind === MAIL_JOB;
-    const mails = Promise.all(jobs.filter(isMail).map(runJob)).then((sent) =>
-      ctx.transactions.write((db) =>
-        completeJobs(
-          db,
-          sent.filter((job) => job !== undefined),
-        ),
-      ),
+    const mails = runEach(jobs.filter(isMail)).then((sent) =>
+      ctx.transactions.write((db) => completeJobs(db, sent.filter((job) => job !== undefined))),
     );
-    await Promise.all([mails, ...jobs.filter((job) => !isMail(job)).map(runJob)]);
+    await Promise.all([mails, runEach(jobs.filter((job) => !isMail(job)))]);
     return jobs.length;
   }
 

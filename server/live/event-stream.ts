@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { leaveSignedInWork } from '../db/signed-in-lane.js';
 import type { Closable } from './open-streams.js';
 
 /** How long a browser waits before reconnecting a dropped stream (the SSE `retry:` field). */
@@ -45,6 +46,8 @@ export class EventStream implements Closable {
       connection: 'close',
     });
     this.response.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
+    // Open while the app is: not signed-in work that filings and the mail worker should wait for.
+    leaveSignedInWork(this.response);
     this.response.on('close', () => this.close());
     this.request.on('close', () => this.close());
     this.scheduleHeartbeat();

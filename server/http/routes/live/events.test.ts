@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../auth/sessions.js';
+import { signedInInFlight } from '../../../db/signed-in-lane.js';
 import { addUser } from '../../../domain/add-user.js';
 import { markTicketSolved } from '../../../domain/mark-ticket-solved.js';
 import { setAccountDisabled } from '../../../domain/set-account-disabled.js';
@@ -75,6 +76,16 @@ describeEachDatabase('live updates: GET /events and presence (issue 16)', (diale
     expect(closed.data).toEqual({ ticket: id, version: 4, fields: ['status', 'urgency'], by: me.id });
     // Ids only: what a reader may see it fetches through the API.
     expect(JSON.stringify(stream.events)).not.toContain('On it.');
+  });
+
+  it('an open stream is not signed-in work in flight: filings and the mail worker do not wait for it', async () => {
+    const stream = await follow(alex);
+    await stream.waitUntil(() => stream.retry() !== undefined, 'the retry field');
+    // The request is still open (the stream), and counts no more than a finished one.
+    expect(signedInInFlight()).toBe(0);
+    expect(hd.ctx.hotWrites.active).toBe(0);
+    expect((await call('GET', '/tickets/', alex)).statusCode).toBe(200);
+    expect(signedInInFlight()).toBe(0);
   });
 
   it('sends internal notes to staff too, and nothing for a change that changed nothing', async () => {
