@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { expect, it } from 'vitest';
+import { runInSignedInLane, signedInWorkGoingOn, useSignedInLane } from '../db/signed-in-lane.js';
 import { createTicket } from '../domain/create-ticket.js';
 import { createMailTransport } from '../email/create-transport.js';
 import { setRegistration, ticketPayload } from '../test/fixtures.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
-import { runInSignedInLane, signedInWorkGoingOn, useSignedInLane } from '../db/signed-in-lane.js';
 import { createWorker } from './worker.js';
 
 const quiet = { info: () => {}, warn: () => {} };
@@ -121,7 +121,14 @@ describeEachDatabase('mail worker under load', (dialect) => {
     const agentsAnswer = new EventEmitter();
     runInSignedInLane(agentsAnswer, () => {});
     const recorded = async () =>
-      Number((await hd.ctx.db.selectFrom('sent_mails').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await hd.ctx.db
+            .selectFrom('sent_mails')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     try {
       await worker.runOnce(); // the three tickets' fan-outs: a confirmation each queued
       const batch = worker.runOnce();

@@ -123,7 +123,12 @@ export function createWorker(
     // Its other jobs (an AI answer can take seconds) run beside the mails, not waited for by their settling.
     const isMail = (job: JobRow) => job.kind === MAIL_JOB;
     const mails = runEach(jobs.filter(isMail)).then((sent) =>
-      ctx.transactions.write((db) => completeJobs(db, sent.filter((job) => job !== undefined))),
+      ctx.transactions.write((db) =>
+        completeJobs(
+          db,
+          sent.filter((job) => job !== undefined),
+        ),
+      ),
     );
     await Promise.all([mails, runEach(jobs.filter((job) => !isMail(job)))]);
     return jobs.length;
