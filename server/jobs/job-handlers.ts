@@ -26,7 +26,7 @@ export interface JobHandlerDeps {
  */
 export type JobHandler<K extends JobKind> = (job: JobRow, payload: JobPayloads[K]) => Promise<void | typeof SENT>;
 
-/** A mail handed to the transport: done, settled together with its batch's (see JobHandler). */
+/** A mail job finished (handed to the transport, or nothing left to send): settled with its batch's (see JobHandler). */
 export const SENT = 'sent';
 
 /** One handler per job kind: a kind without one does not compile. */
