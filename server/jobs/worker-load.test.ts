@@ -16,6 +16,42 @@ import { createWorker } from './worker.js';
 const quiet = { info: () => {}, warn: () => {} };
 const BACKLOG = 200;
 
+/**
+ * A real SMTP server that holds every message at DATA until the test releases it (`held`, oldest first), and
+ * a transport to it; `mostHeld` is the most it held at once.
+ */
+async function startHoldingSmtp() {
+  const held: Array<() => void> = [];
+  let mostHeld = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        held.push(() => callback());
+        mostHeld = Math.max(mostHeld, held.length);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, dataDir: '' });
+  return {
+    held,
+    transport,
+    mostHeld: () => mostHeld,
+    /** Lets every held message through (before the worker stops: it finishes its batch first). */
+    releaseAll: () => {
+      for (const release of held.splice(0)) release();
+    },
+    async close() {
+      transport.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    },
+  };
+}
+
 describeEachDatabase('mail worker under load', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
 
@@ -64,58 +100,27 @@ describeEachDatabase('mail worker under load', (dialect) => {
     while (signedInWorkGoingOn()) await new Promise((resolve) => setTimeout(resolve, 20));
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     for (let i = 0; i < 3; i++) await createTicket(hd.ctx, ticketPayload(), null);
-    // A real SMTP server that holds every message at DATA until several are in flight at once.
-    let inFlight = 0;
-    let mostInFlight = 0;
-    const held: Array<() => void> = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          inFlight += 1;
-          mostInFlight = Math.max(mostInFlight, inFlight);
-          held.push(() => {
-            inFlight -= 1;
-            callback();
-          });
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, dataDir: '' });
-    const worker = createWorker(hd.ctx, hd.config, transport, quiet, { pollMs: 20 });
+    // Every message held at the mail server until several are in flight at once.
+    const smtp = await startHoldingSmtp();
+    const worker = createWorker(hd.ctx, hd.config, smtp.transport, quiet, { pollMs: 20 });
     try {
       worker.start();
       const deadline = Date.now() + 20_000;
-      while (mostInFlight < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(mostInFlight).toBe(3);
+      while (smtp.mostHeld() < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(smtp.mostHeld()).toBe(3);
     } finally {
-      for (const release of held.splice(0)) release();
+      smtp.releaseAll();
       await worker.stop();
-      transport.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
+
   // On PostgreSQL ten jobs at once kept ten database backends busy while agents waited for a core behind them.
   it('sends a batch’s mails one after another while signed-in work goes on', async () => {
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     for (let i = 0; i < 3; i++) await createTicket(hd.ctx, ticketPayload(), null);
-    const held: Array<() => void> = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        stream.resume();
-        stream.on('end', () => held.push(() => callback()));
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, dataDir: '' });
-    const worker = createWorker(hd.ctx, hd.config, transport, quiet, { pollMs: 20 });
+    const smtp = await startHoldingSmtp();
+    const worker = createWorker(hd.ctx, hd.config, smtp.transport, quiet, { pollMs: 20 });
     // An agent's request in flight.
     useSignedInLane();
     const agentsAnswer = new EventEmitter();
@@ -134,18 +139,17 @@ describeEachDatabase('mail worker under load', (dialect) => {
       const batch = worker.runOnce();
       for (let sent = 0; sent < 3; sent++) {
         const deadline = Date.now() + 20_000;
-        while (held.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+        while (smtp.held.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
         // A mail is recorded just before it is sent: while this one is held at the mail server, the next has not begun.
         expect(await recorded()).toBe(sent + 1);
-        held.shift()?.();
+        smtp.held.shift()?.();
       }
       expect(await batch).toBe(3);
     } finally {
       agentsAnswer.emit('close');
-      for (const release of held.splice(0)) release();
+      smtp.releaseAll();
       await worker.stop();
-      transport.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 });
