@@ -1,5 +1,7 @@
 // The ##placeholders## of saved replies: one list for the server that fills them and the admin app's help.
 
+import { visitorTextInMarkdown } from './visitor-text.js';
+
 /** Each placeholder a saved reply may contain, with what it becomes, in the words the editor's help shows. */
 export const REPLY_PLACEHOLDERS = [
   { name: 'client_name', meaning: "the client's name" },
@@ -14,9 +16,12 @@ export type ReplyPlaceholder = (typeof REPLY_PLACEHOLDERS)[number]['name'];
 
 /**
  * Replaces each known `##name##` with its value. Unknown names are left exactly as typed, so a typo shows
- * in the composer instead of vanishing. Values are inserted as they are: the result is Markdown the agent
- * edits, and it is escaped where it is shown, like every comment.
+ * in the composer instead of vanishing. The result is Markdown the agent edits and the client is mailed, so
+ * each value goes in as plain words (visitorTextInMarkdown): a visitor's name or subject never becomes a link
+ * or a Markdown mark in the agent's own reply.
  */
 export function fillPlaceholders(text: string, values: Readonly<Record<ReplyPlaceholder, string>>): string {
-  return text.replace(/##([a-z_]+)##/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as ReplyPlaceholder] : whole));
+  return text.replace(/##([a-z_]+)##/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? visitorTextInMarkdown(values[name as ReplyPlaceholder]) : whole,
+  );
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { renderMarkdownToHtml } from '../../common/render-markdown.js';
+import { unlinkableText } from '../../common/unlinkable-text.js';
 import { createPost } from '../domain/create-post.js';
 import { findTicket } from '../domain/find-ticket.js';
 import { enqueueJob } from '../jobs/queue.js';
@@ -46,8 +48,12 @@ describeEachDatabase('auto responder', (dialect) => {
     });
   });
 
-  async function submit() {
-    const payload = ticketPayload({ subject: 'Export button does nothing', description: 'I click Export and no CSV file appears.' });
+  async function submit(fields: { name?: string; subject?: string } = {}) {
+    const payload = ticketPayload({
+      subject: 'Export button does nothing',
+      description: 'I click Export and no CSV file appears.',
+      ...fields,
+    });
     const res = await hd.app.inject({ method: 'POST', url: '/support/api/helpdesk/v1/tickets/', payload });
     expect(res.statusCode).toBe(201);
     const { id, number } = res.json() as { id: number; number: number };
@@ -160,6 +166,26 @@ describeEachDatabase('auto responder', (dialect) => {
       expect(text.split('\n')[0]).toBe(`[Ann Client|Export button does nothing|${number}|Helpdesk]`);
       expect(text.split('\n')[1]).toBe(ANSWER);
       expect(text.split('\n')[2]).toMatch(/^- Export/);
+    } finally {
+      await updateSettings(hd.ctx, { tickets: { auto_responder_template: '' } });
+    }
+  });
+
+  it("puts a visitor's name and subject in as words: no link or mark in the reply, on the help site or in its mail", async () => {
+    await updateSettings(hd.ctx, { tickets: { auto_responder_template: 'Hi ##client_name##,\n\nabout ##ticket_title##:\n##docs##' } });
+    try {
+      const mail = memoryMail(hd);
+      const { id } = await submit({ name: '[Reset](https://evil.test/) now', subject: 'Export from evil.test **fails**' });
+      const sent = await mail.drain();
+      const text = (await botComments(id))[0]?.content ?? '';
+      const html = renderMarkdownToHtml(text);
+      // The docs' links are the only links; the visitor's words read as typed, link shapes aside.
+      for (const [, href] of html.matchAll(/<a href="([^"]*)"/g)) expect(href).toMatch(/^https:\/\/help\.example\.com\/support\/docs\//);
+      expect(html).not.toMatch(/<strong>|evil\.test/);
+      expect(html).toContain(`Hi [Reset](${unlinkableText('https://evil.test/')}) now,`);
+      const reply = sent.find((m) => m.text.includes('Hi [Reset]'));
+      expect(reply, 'the reply mail').toBeTruthy();
+      expect(`${reply?.text}${reply?.html}`).not.toMatch(/evil\.test/);
     } finally {
       await updateSettings(hd.ctx, { tickets: { auto_responder_template: '' } });
     }

@@ -1,3 +1,4 @@
+import { visitorTextInMarkdown } from '../../common/visitor-text.js';
 import type { Config } from '../config/config-types.js';
 import { addComment } from '../domain/add-comment.js';
 import type { DomainContext } from '../domain/context.js';
@@ -52,11 +53,13 @@ export async function autoRespond(
   const docsText = docs.length
     ? docs.map((doc) => `- ${doc.title}: ${docUrl(config.homeUrl, doc.slug)}`).join('\n')
     : '(no matching articles)';
+  // The reply is Markdown, rendered on the help site and in the mail: what people typed goes in as words,
+  // never as a link or a mark; the docs' list and the grounded answer are Markdown on purpose.
   const values: Record<string, string> = {
-    client_name: client?.name ?? '',
-    ticket_title: ticket.title,
+    client_name: visitorTextInMarkdown(client?.name ?? ''),
+    ticket_title: visitorTextInMarkdown(ticket.title),
     ticket_id: String(ticket.number ?? ticket.id),
-    site_name,
+    site_name: visitorTextInMarkdown(site_name),
     docs: docsText,
     answer: ai.ok ? ai.content : '',
   };

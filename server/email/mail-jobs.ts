@@ -22,7 +22,7 @@ import { replyAddressFor } from './reply-address.js';
 import { signWithReplyKey } from './reply-key.js';
 import { findSupportAddress } from './support-address.js';
 import { threadHeaders } from './ticket-thread.js';
-import { unlinkableText } from './unlinkable-text.js';
+import { unlinkableText } from '../../common/unlinkable-text.js';
 
 /** Decides, before a mail is built, whether it may go to that address; returns why not, or null. */
 export type MailAllowance = (address: string, template: MailTemplateName, commentAuthorRole: string | null) => Promise<string | null>;

@@ -3,7 +3,7 @@ import { markdown } from '../markdown/load-markdown.js';
 import { escapeHtml } from './escape-html.js';
 import type { MailedFile } from './mail-files.js';
 import { REPLY_MARKER } from './reply-marker.js';
-import { unlinkableText } from './unlinkable-text.js';
+import { unlinkableText } from '../../common/unlinkable-text.js';
 
 /** Values of the template placeholders (`##name##`). */
 export type MailValues = Partial<

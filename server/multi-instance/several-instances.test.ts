@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type Db } from '../db/create-db.js';
 import { MIGRATION_NAMES } from '../db/migrate.js';
 // Mail shows a subject's dots as look-alikes, so no subject becomes a link (docs/SECURITY.md).
-import { unlinkableText } from '../email/unlinkable-text.js';
+import { unlinkableText } from '../../common/unlinkable-text.js';
 import { type HelpdeskProcess, startHelpdeskProcess } from '../test/helpdesk-process.js';
 import { HttpBrowser } from '../test/http-browser.js';
 import { linkIn, type ReceivedMail, type SmtpSink, startSmtpSink } from '../test/smtp-sink.js';

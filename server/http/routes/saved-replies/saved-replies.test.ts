@@ -1,4 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
+import { renderMarkdownToHtml } from '../../../../common/render-markdown.js';
+import { unlinkableText } from '../../../../common/unlinkable-text.js';
+import { visitorTextInMarkdown } from '../../../../common/visitor-text.js';
 import { updateSiteOptions } from '../../../settings/site-options.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
@@ -106,11 +109,11 @@ describeEachDatabase('saved replies: shared and personal, search, placeholders (
     expect(await titles(carl, '?q=_')).toEqual([]);
   });
 
-  it("fills the placeholders with the ticket's data; unknown ones stay as typed, Markdown and markup untouched", async () => {
+  it("fills the placeholders with the ticket's data as plain words, never links or marks; unknown ones stay as typed", async () => {
     await updateSiteOptions(hd.ctx.db, { site_name: 'Acme <Help>' });
     const dana = await hd.authAs('agent');
     const danaName = (await call('GET', '/me', dana)).json().user.name;
-    const payload = ticketPayload({ name: "Ann O'Brien & <Co>", subject: 'Export **broken**' });
+    const payload = ticketPayload({ name: "Ann O'Brien & <Co> evil.test", subject: 'Export **broken** [reset](https://evil.test/)' });
     const filed = await call('POST', '/tickets/', {}, payload);
     expect(filed.statusCode).toBe(201);
     const ticket = (await call('GET', `/tickets/${filed.json().id}`, dana)).json();
@@ -122,9 +125,15 @@ describeEachDatabase('saved replies: shared and personal, search, placeholders (
     const [reply] = (await call('GET', `/saved-replies/?q=filled&ticket=${ticket.id}`, dana)).json();
     expect(reply.text).toBe(text);
     expect(reply.filled).toBe(
-      `Hi Ann O'Brien & <Co> (${payload.email}),\n\nAbout #${ticket.number}: "Export **broken**".\n` +
-        `**${danaName}**, Acme <Help> — ##order_id## ##CLIENT_NAME## ##client_name`,
+      `Hi Ann O'Brien \\& \\<Co\\> ${unlinkableText('evil.test')} (${unlinkableText(payload.email)}),\n\n` +
+        `About #${ticket.number}: "Export \\*\\*broken\\*\\* \\[reset\\]\\(${unlinkableText('https://evil.test/')}\\)".\n` +
+        `**${visitorTextInMarkdown(danaName)}**, Acme \\<Help\\> — ##order_id## ##CLIENT_NAME## ##client_name`,
     );
+    // Sent as it was filled, the client's words are words: the only mark is the agent's own bold.
+    const html = renderMarkdownToHtml(reply.filled);
+    expect(html).not.toContain('<a');
+    expect(html.match(/<strong>/g)).toHaveLength(1);
+    expect(html).toContain(`Export **broken** [reset](${unlinkableText('https://evil.test/')})`);
     // Without a ticket, nothing is filled.
     expect((await call('GET', '/saved-replies/?q=filled', dana)).json()[0].filled).toBeUndefined();
   });
