@@ -42,23 +42,32 @@ describeEachDatabase('addComment and the automatic status change', (dialect) => 
     expect(await status()).toBe('open');
   });
 
-  it('the filter gets (true, ticket, isClient, commentId) and can veto; the spec example skips internal notes', async () => {
+  it('the filter gets (true, ticket, isClient, commentId) and can veto', async () => {
     const calls: unknown[][] = [];
-    hd.hooks.addFilter('helpdesk_auto_status_transition_on_comment', 'acme/no-notes', async (allow, ticket, isClient, commentId) => {
+    hd.hooks.addFilter('helpdesk_auto_status_transition_on_comment', 'acme/hold', async (allow, ticket, isClient, commentId) => {
       calls.push([allow, ticket.id, isClient, commentId]);
-      const meta = await hd.ctx.db
-        .selectFrom('comment_meta')
-        .select('meta_value')
-        .where('comment_id', '=', commentId)
-        .where('meta_key', '=', 'is_internal')
-        .executeTakeFirst();
-      return meta?.meta_value === '1' ? false : allow;
+      const comment = await hd.ctx.db.selectFrom('comments').select('content').where('id', '=', commentId).executeTakeFirst();
+      return comment?.content === 'keep the status' ? false : allow;
     });
-    const note = await addComment(hd.ctx, { ticketId, text: 'note', role: 'agent', isInternal: true }, agent());
-    expect(calls).toEqual([[true, ticketId, false, note.id]]);
+    const held = await addComment(hd.ctx, { ticketId, text: 'keep the status', role: 'agent' }, agent());
+    expect(calls).toEqual([[true, ticketId, false, held.id]]);
     expect(await status()).toBe('open');
     await addComment(hd.ctx, { ticketId, text: 'reply', role: 'agent' }, agent());
     expect(await status()).toBe('in-progress');
+  });
+
+  it('an internal note changes nothing the client sees: the status stays, the filter is not asked', async () => {
+    const asked = vi.fn((allow: boolean) => allow);
+    hd.hooks.addFilter('helpdesk_auto_status_transition_on_comment', 'acme/count', asked);
+    await addComment(hd.ctx, { ticketId, text: 'hi', role: 'client' }, client());
+    expect(await status()).toBe('waiting');
+    const note = await addComment(hd.ctx, { ticketId, text: 'Checking with billing first.', role: 'agent', isInternal: true }, agent());
+    expect(note.movedTo).toBeNull();
+    expect(await status()).toBe('waiting');
+    expect(asked).toHaveBeenCalledTimes(1);
+    // The client still spoke last: the ticket still needs a reply.
+    const row = await hd.ctx.db.selectFrom('posts').select('client_spoke_last').where('id', '=', ticketId).executeTakeFirstOrThrow();
+    expect(Number(row.client_spoke_last)).toBe(1);
   });
 
   it("refuses: another client's ticket (NOT_FOUND), notes by clients, agent replies by clients, empty text", async () => {

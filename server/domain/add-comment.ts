@@ -47,7 +47,7 @@ const TRANSITION = { client: 'waiting', agent: 'in-progress' } as const;
 /**
  * The one operation that adds a comment to a ticket (client replies, agent replies and notes, bot
  * replies). Writes the comment, its `is_internal` meta and the `comment_added` job in one transaction,
- * then applies the automatic status change (spec §3) when "Change ticket status" is on and
+ * then applies the automatic status change (spec §3) to a public comment when "Change ticket status" is on and
  * `helpdesk_auto_status_transition_on_comment(true, ticket, isClient, commentId)` allows it.
  * A client may comment only on their own ticket; anyone else's is NOT_FOUND, as if it did not exist.
  */
@@ -114,7 +114,8 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
 
   // After the commit: the filter may read the comment (its meta, say) through the database.
   let movedTo: string | null = null;
-  if (!input.suppressTransition) {
+  // A note is between agents: it never moves the status the client sees, so the filter is not asked either.
+  if (!input.suppressTransition && !input.isInternal) {
     const isClient = input.role === 'client';
     const target = isClient ? TRANSITION.client : TRANSITION.agent;
     const settings = await getCoreSettings(ctx);
