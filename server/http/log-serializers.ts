@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 
-// Sign-in links carry their secret in the query string; it must never reach a log.
-const SECRET_QUERY_PARAMS = /([?&](?:token|key|secret)=)[^&]*/gi;
+// Sign-in links and the mail's signed file links carry their secret in the query string; it must never
+// reach a log (a log reader could open the file while the link lasts).
+const SECRET_QUERY_PARAMS = /([?&](?:token|key|secret|signature)=)[^&]*/gi;
 
 /** What a request log line holds: no headers (Authorization, cookies), no secrets from the URL. */
 export function serializeRequest(request: FastifyRequest) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../../errors.js';
 import { isClientAbort } from '../client-abort.js';
 import { describeFailure, problemFor, problemHeaders, toProblem } from '../problem.js';
 import { requestPath } from '../request-path.js';
@@ -14,7 +15,10 @@ export const errorsPlugin = fp(
         return reply.status(400).send();
       }
       const problem = toProblem(error);
-      if (problem.status >= 500) request.log.error({ err: error }, describeFailure(error));
+      // An AppError is a state the service chose to answer (the intake switched off): logged as what it is,
+      // not as a failure with a stack trace. Anything else at 5xx is a fault an operator must look at.
+      if (problem.status >= 500 && error instanceof AppError) request.log.info({ code: problem.code }, `refused: ${problem.detail}`);
+      else if (problem.status >= 500) request.log.error({ err: error }, describeFailure(error));
       reply.headers(problemHeaders(error));
       // RFC 9110 §11.6.1: a 401 names the scheme that would work.
       if (problem.status === 401)
