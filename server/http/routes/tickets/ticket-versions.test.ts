@@ -76,6 +76,7 @@ describeEachDatabase('two agents on one ticket: versions, 409 with what changed,
     // The same values again change nothing and record nothing.
     expect((await call('PATCH', `/tickets/${id}`, alex, { status: 'closed' })).statusCode).toBe(200);
     expect((await call('POST', `/tickets/${id}/comments`, blair, { text: 'A note', internal: true })).statusCode).toBe(201);
+    expect((await call('POST', `/tickets/${id}/comments`, blair, { text: 'A reply' })).statusCode).toBe(201);
     const { ticket } = await open(id, blair);
     const log = ticket.events.map((e: Record<string, unknown>) => [
       e.kind,
@@ -90,10 +91,12 @@ describeEachDatabase('two agents on one ticket: versions, 409 with what changed,
       ['field', 'urgency', null, 'High', false, alexName],
       ['field', 'assignee', null, alexName, false, alexName],
       ['note', null, null, null, false, expect.any(String)],
+      ['reply', null, null, null, false, expect.any(String)],
       ['field', 'status', 'Closed', 'In Progress', true, expect.any(String)],
     ]);
-    // The note's event points at its comment; versions only grow.
+    // The note's and the reply's events point at their comments; versions only grow.
     expect(ticket.events[3].comment).toBe(ticket.comments[0].id);
+    expect(ticket.events[4].comment).toBe(ticket.comments[1].id);
     const versions = ticket.events.map((e: { version: number }) => e.version);
     expect([...versions].sort((a, b) => a - b)).toEqual(versions);
     expect(ticket.version).toBe(versions.at(-1));
