@@ -4,7 +4,7 @@ import { unlinkableText } from './unlinkable-text.js';
 // HTML entities, tables, headings, quotes, strikethrough). Escaped with a backslash they print as themselves.
 const MARKDOWN_ANYWHERE = /[\\`*_[\]()<>!#~|&]/g;
 // These open a list or a setext heading only at the start of a line, where an inserted value may stand.
-const MARKDOWN_AT_START = /^(\s*)([-+=])/;
+const MARKDOWN_AT_START = /^([-+=])/;
 
 /**
  * A name or subject a visitor typed, made safe to insert into Markdown that the helpdesk renders and mails
@@ -14,5 +14,7 @@ const MARKDOWN_AT_START = /^(\s*)([-+=])/;
  * characters that need it are escaped, so the agent's composer shows ordinary names and subjects unchanged.
  */
 export function visitorTextInMarkdown(value: string): string {
-  return unlinkableText(value).replace(MARKDOWN_ANYWHERE, '\\$&').replace(MARKDOWN_AT_START, '$1\\$2');
+  // Folded to single spaces first: leading blanks or a tab would make the value a code block.
+  const words = value.replace(/\s+/g, ' ').trim();
+  return unlinkableText(words).replace(MARKDOWN_ANYWHERE, '\\$&').replace(MARKDOWN_AT_START, '\\$1');
 }
