@@ -27,8 +27,9 @@ export interface ClientWrite {
 /**
  * Checks a ticket or reply of a signed-in client against Tickets → Intake protection before anything
  * is stored: per account (tickets and replies apart) and per address (addressKey, so an IPv6 /64 is
- * one address) across accounts; a reply by mail counts on the account alone (see `ip`). With the intake switched off and "Also stop the help site's new-ticket
- * form" on, new tickets from the help site are refused too. Agents and admins never come here.
+ * one address) across accounts; a reply by mail counts on the account alone (see `ip`). With the
+ * intake switched off and "Also stop the help site's new-ticket form" on, new tickets from the help
+ * site are refused too. Agents and admins never come here.
  * Returns the problem to answer (429 with Retry-After, or 503 when stopped), counted as a refusal, or
  * undefined when the write may go ahead.
  */
