@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runCli } from './cli.js';
+import { loadConfig } from './config/load-config.js';
 import { createDb } from './db/create-db.js';
+import { agentReplyAddressFor, replyAddressFor } from './email/reply-address.js';
+import { updateSettings } from './settings/settings.js';
+import { createServiceContext } from './start-service.js';
 import { composeMail } from './test/compose-mail.js';
 import { spawnHelpdesk } from './test/helpdesk-process.js';
 import { freePort } from './test/smtp-sink.js';
@@ -78,4 +82,58 @@ describeEachDatabase('helpdesk mail receive (a mail server’s pipe)', (dialect)
     }
     // Four real processes, each starting Node: a busy CI machine needs more than the default 30 s.
   }, 90_000);
+  it('a staff From is refused unless sent to that agent’s own address; a client’s replies over the hourly limit are refused, kept, told once', async () => {
+    const quiet = () => {};
+    expect(await runCli(['user', 'add', '--email', 'amy@staff.test', '--name', 'Amy', '--role', 'agent'], quiet, quiet)).toBe(0);
+    expect(await runCli(['user', 'add', '--email', 'ann@client.test', '--name', 'Ann', '--role', 'client'], quiet, quiet)).toBe(0);
+    const filed = await pipe(await composeMail({ from: 'ann@client.test', to: 'support@help.test', subject: 'Broken', text: 'Help.' }));
+    expect(filed.code).toBe(0);
+
+    const db = createDb({ url: database.url });
+    try {
+      const ctx = await createServiceContext(db, await loadConfig({ ...process.env, ...env() }, dataDir), quiet);
+      await updateSettings(ctx, { tickets: { limit_client_replies_hour: 1 } });
+      const ticket = await db.kysely.selectFrom('posts').select('id').where('type', '=', 'ticket').executeTakeFirstOrThrow();
+      const amy = await db.kysely.selectFrom('users').select('id').where('email', '=', 'amy@staff.test').executeTakeFirstOrThrow();
+      const clientAddress = await replyAddressFor(db.kysely, 'support@help.test', ticket.id);
+      const amyAddress = await agentReplyAddressFor(db.kysely, 'support@help.test', ticket.id, amy.id);
+      const mail = (from: string, to: string, text: string) => composeMail({ from, to, subject: 'Re: Broken', text });
+
+      // Amy's From on the client's address (which the client knows): refused, with what to do.
+      const forged = await pipe(await mail('amy@staff.test', clientAddress, 'Refund approved.'));
+      expect(forged.code).toBe(65);
+      expect(forged.output).toMatch(/^Rejected: .*reply from the notification mail/);
+      expect(await pipe(await mail('amy@staff.test', amyAddress, 'On it.'))).toEqual({
+        code: 0,
+        output: `Imported into ticket #${ticket.id} as a reply.\n`,
+      });
+      // The client's first reply this hour is added; every later one is refused, each a process of its own.
+      expect((await pipe(await mail('ann@client.test', clientAddress, 'Thanks.'))).code).toBe(0);
+      for (const text of ['Any news?', 'Hello?']) {
+        const over = await pipe(await mail('ann@client.test', clientAddress, text));
+        expect(over.code).toBe(65);
+        expect(over.output).toMatch(/^Rejected: .*Replies per signed-in client per hour/);
+      }
+
+      const comments = await db.kysely.selectFrom('comments').select(['content', 'author_role']).orderBy('id').execute();
+      expect(comments).toEqual([
+        { content: 'On it.', author_role: 'agent' },
+        { content: 'Thanks.', author_role: 'client' },
+      ]);
+      const refused = await db.kysely
+        .selectFrom('inbound_mails')
+        .select('sender')
+        .where('outcome', '=', 'rejected')
+        .orderBy('id')
+        .execute();
+      expect(refused.map((r) => r.sender)).toEqual(['amy@staff.test', 'ann@client.test', 'ann@client.test']);
+      // Each told once, by a mail queued for the worker.
+      const jobs = await db.kysely.selectFrom('jobs').select('payload').where('kind', '=', 'mail').execute();
+      const told = (template: string) => jobs.filter((j) => String(j.payload).includes(`"${template}"`)).length;
+      expect([told('agent_mail_reply_refused'), told('client_mail_replies_limited')]).toEqual([1, 1]);
+    } finally {
+      await db.close();
+    }
+    // Seven real processes, each starting Node, on a machine others share.
+  }, 180_000);
 });

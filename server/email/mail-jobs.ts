@@ -18,7 +18,7 @@ import { mailFilesOf } from './mail-files.js';
 import type { MailJobPayload } from './mail-job-payload.js';
 import { ratingLinks } from './rating-links.js';
 import { type MailValues, renderMail } from './render-mail.js';
-import { replyAddressFor } from './reply-address.js';
+import { agentReplyAddressFor, replyAddressFor } from './reply-address.js';
 import { signWithReplyKey } from './reply-key.js';
 import { findSupportAddress } from './support-address.js';
 import { threadHeaders } from './ticket-thread.js';
@@ -290,6 +290,14 @@ export async function buildMail(
         root: `<ticket-${ticket.id}@${host}>`,
         except: messageId,
       }))),
-    ...(ticket && support && { replyTo: await replyAddressFor(ctx.db, support, ticket.id) }),
+    ...(ticket &&
+      support && {
+        // Staff get an address of their own per ticket: the client knows the ticket's, so a reply to it
+        // with a staff member's From proves nothing (docs/SECURITY.md, replies by staff).
+        replyTo:
+          payload.template.startsWith('agent_') && recipient.id !== null
+            ? await agentReplyAddressFor(ctx.db, support, ticket.id, recipient.id)
+            : await replyAddressFor(ctx.db, support, ticket.id),
+      }),
   };
 }

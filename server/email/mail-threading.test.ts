@@ -4,7 +4,7 @@ import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtu
 import { type MailDelivery, startMailDelivery } from '../test/mail-delivery.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
-import { replyAddressFor, ticketOfReplyAddress } from './reply-address.js';
+import { agentReplyAddressFor, readReplyAddress, replyAddressFor, ticketOfReplyAddress } from './reply-address.js';
 import { REPLY_MARKER } from './reply-marker.js';
 
 describeEachDatabase('one ticket reads as one conversation', (dialect) => {
@@ -65,6 +65,10 @@ describeEachDatabase('one ticket reads as one conversation', (dialect) => {
     const agentMails = delivery.smtp.messages.filter((m) => m.to[0]?.endsWith('@staff.test'));
     expect(agentMails[0]?.subject).toBe(confirmation?.subject);
     expect(agentMails[0]?.headers.references).toBe(`<ticket-${id}@help.test>`);
+    // An agent's mails carry that agent's own reply address for the ticket, never the client's.
+    const agentId = (await hd.ctx.db.selectFrom('users').select('id').where('role', '=', 'agent').executeTakeFirstOrThrow()).id;
+    expect(agentMails[0]?.headers['reply-to']).toBe(await agentReplyAddressFor(hd.ctx.db, 'support@help.test', id, agentId));
+    expect(agentMails[0]?.headers['reply-to']).not.toBe(confirmation?.headers['reply-to']);
   });
 
   it('without a support address, mails carry no reply address and no marker', async () => {
@@ -89,5 +93,23 @@ describeEachDatabase('one ticket reads as one conversation', (dialect) => {
       ),
     ).toBeNull();
     expect(await ticketOfReplyAddress(hd.ctx.db, 'support@help.test', address.replace('@help.test', '@other.test'))).toBeNull();
+  });
+
+  it('an agent’s reply address names its ticket and agent only with that pair’s token, never the ticket’s own', async () => {
+    const read = (address: string) => readReplyAddress(hd.ctx.db, 'support@help.test', address);
+    const ticketAddress = await replyAddressFor(hd.ctx.db, 'support@help.test', 41);
+    const agentAddress = await agentReplyAddressFor(hd.ctx.db, 'support@help.test', 41, 7);
+    expect(agentAddress).toMatch(/^support\+41-7-[0-9a-f]{24}@help\.test$/);
+    expect(await read(agentAddress)).toEqual({ ticketId: 41, agentId: 7 });
+    expect(await read(agentAddress.toUpperCase())).toEqual({ ticketId: 41, agentId: 7 });
+    expect(await read(ticketAddress)).toEqual({ ticketId: 41, agentId: null });
+    const ticketToken = /-([0-9a-f]+)@/.exec(ticketAddress)?.[1] as string;
+    const agentToken = /-([0-9a-f]+)@/.exec(agentAddress)?.[1] as string;
+    // What the client knows (the ticket's code) with an agent's number in front: no address.
+    expect(await read(`support+41-7-${ticketToken}@help.test`)).toBeNull();
+    // The agent's code for another agent, another ticket, or as the ticket's own: no address.
+    expect(await read(`support+41-8-${agentToken}@help.test`)).toBeNull();
+    expect(await read(`support+42-7-${agentToken}@help.test`)).toBeNull();
+    expect(await read(`support+41-${agentToken}@help.test`)).toBeNull();
   });
 });

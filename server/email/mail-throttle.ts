@@ -11,8 +11,14 @@ const DAY_MS = 24 * HOUR_MS;
 // Mails that anyone on the internet can cause to be sent to an address they merely type: the ticket
 // confirmation, a sign-in link, the access mail of the privacy option, and the auto responder's bot
 // reply (it follows every anonymous ticket). A human agent's reply and every mail to staff are never
-// limited: losing one of those would lose real work, and no visitor can trigger them in bulk.
-const VISITOR_TRIGGERED = new Set<MailTemplateName>(['client_ticket_created', 'client_ticket_link', 'client_access_request']);
+// limited: losing one of those would lose real work, and no visitor can trigger them in bulk. The
+// notice of replies by mail over the limit is here too: a forged From can cause it.
+const VISITOR_TRIGGERED = new Set<MailTemplateName>([
+  'client_ticket_created',
+  'client_ticket_link',
+  'client_access_request',
+  'client_mail_replies_limited',
+]);
 
 /** Whether a mail counts against the per-address limit (see VISITOR_TRIGGERED for the reasons). */
 export function isVisitorTriggeredMail(template: MailTemplateName, commentAuthorRole?: string | null): boolean {

@@ -14,16 +14,22 @@ export interface ClientWrite {
   kind: 'ticket' | 'reply';
   /** The signed-in client's account. */
   userId: number;
-  ip: string;
-  /** Where the write comes from: the help site's forms or the API. */
-  via: 'site' | 'api';
+  /**
+   * The client's network address; null for a reply by mail, which has none of its own: the connecting
+   * server is the client's mail provider, shared by all its users, so the per-address limit is skipped
+   * and the per-account one alone counts.
+   */
+  ip: string | null;
+  /** Where the write comes from: the help site's forms, the API, or a reply by mail. */
+  via: 'site' | 'api' | 'mail';
 }
 
 /**
  * Checks a ticket or reply of a signed-in client against Tickets → Intake protection before anything
  * is stored: per account (tickets and replies apart) and per address (addressKey, so an IPv6 /64 is
- * one address) across accounts. With the intake switched off and "Also stop the help site's new-ticket
- * form" on, new tickets from the help site are refused too. Agents and admins never come here.
+ * one address) across accounts; a reply by mail counts on the account alone (see `ip`). With the
+ * intake switched off and "Also stop the help site's new-ticket form" on, new tickets from the help
+ * site are refused too. Agents and admins never come here.
  * Returns the problem to answer (429 with Retry-After, or 503 when stopped), counted as a refusal, or
  * undefined when the write may go ahead.
  */
@@ -47,13 +53,16 @@ export async function checkClientWrite(ctx: DomainContext, counters: CounterStor
           windowMs: HOUR_MS,
           max: settings.limit_client_replies_hour,
         };
-  const addressLimit: CountedLimit<RefusalReason> = {
-    name: 'limit_client_ip_hour',
-    key: `client:ip:h:${addressKey(write.ip)}`,
-    windowMs: HOUR_MS,
-    max: settings.limit_client_ip_hour,
-  };
-  const exceeded = await hitLimits(counters, [accountLimit, addressLimit]);
+  const limits = [accountLimit];
+  if (write.ip !== null) {
+    limits.push({
+      name: 'limit_client_ip_hour',
+      key: `client:ip:h:${addressKey(write.ip)}`,
+      windowMs: HOUR_MS,
+      max: settings.limit_client_ip_hour,
+    });
+  }
+  const exceeded = await hitLimits(counters, limits);
   if (!exceeded) return undefined;
   await recordRefusal(counters, exceeded.name);
   const what = write.kind === 'ticket' ? 'tickets' : 'replies';

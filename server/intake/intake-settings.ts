@@ -50,7 +50,11 @@ export function intakeSection() {
       limit_mail_day: limit('Mails to one address per day', 20, ''),
       limit_global_day: limit('Tickets per day in all', 5_000, 'A ceiling for the whole site, against distributed floods.'),
       limit_client_tickets_hour: limit('Tickets per signed-in client per hour', 10, 'From the help site and the API together.'),
-      limit_client_replies_hour: limit('Replies per signed-in client per hour', 60, ''),
+      limit_client_replies_hour: limit(
+        'Replies per signed-in client per hour',
+        60,
+        'From the help site, the API and by mail together; a reply by mail over it is kept under failed mail and the client told once an hour.',
+      ),
       limit_client_ip_hour: limit(
         'Tickets and replies from signed-in clients per IP address per hour',
         120,

@@ -5,6 +5,7 @@ import { composeMail, replyBody } from '../test/compose-mail.js';
 import { type Dovecot, dovecotAvailable, startDovecot } from '../test/dovecot.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { type MailDelivery, startMailDelivery } from '../test/mail-delivery.js';
+import type { ReceivedMail } from '../test/smtp-sink.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 import { createImapSource, type ImapSource } from './imap-source.js';
@@ -141,6 +142,47 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
     expect(await comments(id)).toEqual([{ content: 'Once only.', author_role: 'client' }]);
     const failed = await hd.ctx.db.selectFrom('inbound_mails').select(['sender', 'reason']).where('outcome', '=', 'rejected').execute();
     expect(failed).toEqual([{ sender: 'mallory@client.test', reason: expect.stringContaining('neither the client') }]);
+  });
+
+  it('the agent’s reply to their notification posts as staff; their From on the client’s address and a client over the limit go to Failed', async () => {
+    await hd.authAs('agent');
+    const agentEmail = (await hd.ctx.db.selectFrom('users').select('email').where('role', '=', 'agent').executeTakeFirstOrThrow()).email;
+    await updateSettings(hd.ctx, { tickets: { limit_client_replies_hour: 1 } });
+    const res = await hd.app.inject({
+      method: 'POST',
+      url: '/api/helpdesk/v1/tickets/',
+      payload: ticketPayload({ email: 'di@client.test' }),
+    });
+    const id = (res.json() as { id: number }).id;
+    const [confirmation] = await delivery.mailsTo('di@client.test');
+    const [notification] = await delivery.mailsTo(agentEmail);
+    if (!confirmation || !notification) throw new Error('no mails');
+    await expect.poll(() => imap.list().then((l) => l.some((b) => b.path === 'Processed')), settled).toBe(true);
+    const reply = (from: string, to: string, answered: string, text: string) =>
+      composeMail({ from, to, subject: `Re: ${notification.subject}`, inReplyTo: answered, references: [answered], text });
+
+    // In the order they arrive: the agent answering the client's mail (forwarded, say), then their own.
+    await imap.append(
+      'INBOX',
+      await reply(agentEmail, confirmation.headers['reply-to'] as string, confirmation.messageId, 'Forged refund.'),
+    );
+    await imap.append('INBOX', await reply(agentEmail, notification.headers['reply-to'] as string, notification.messageId, 'On it.'));
+    await imap.append(
+      'INBOX',
+      await reply('di@client.test', confirmation.headers['reply-to'] as string, confirmation.messageId, 'Thanks.'),
+    );
+    await imap.append('INBOX', await reply('di@client.test', confirmation.headers['reply-to'] as string, confirmation.messageId, 'More.'));
+    await expect.poll(() => folderCount('INBOX'), settled).toBe(0);
+    expect([await folderCount('Processed'), await folderCount('Failed')]).toEqual([2, 2]);
+    expect(await comments(id)).toEqual([
+      { content: 'On it.', author_role: 'agent' },
+      { content: 'Thanks.', author_role: 'client' },
+    ]);
+    // Both are told, by mail.
+    const told = (to: string, words: string) => (messages: ReceivedMail[]) =>
+      messages.filter((m) => m.to.includes(to) && m.text.includes(words)).length === 1;
+    await delivery.smtp.waitFor(told(agentEmail, 'was not posted as your reply'), 'the notice to the agent');
+    await delivery.smtp.waitFor(told('di@client.test', 'was not added to the ticket'), 'the notice to the client');
   });
 
   it('a message that fails on every pass is set aside in Failed, kept for a retry; the mail behind it is imported', async () => {

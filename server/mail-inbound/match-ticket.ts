@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { ticketOfReplyAddress } from '../email/reply-address.js';
+import { readReplyAddress } from '../email/reply-address.js';
 import type { IncomingMail } from './parse-incoming-mail.js';
 
 /** The ticket an incoming mail is about, and how that was found. */
@@ -8,18 +8,23 @@ export interface TicketMatch {
   ticketId: number;
   /** `address`: the ticket's reply address (its secret token); `thread`: it answers a mail we sent; `subject`: `[#n]`. */
   via: 'address' | 'thread' | 'subject';
+  /**
+   * The staff account whose own reply address (one per agent and ticket) the mail was sent to: the only
+   * proof that a staff member wrote it. Null for every other match, the ticket's own address included.
+   */
+  agentId: number | null;
 }
 
 /**
- * Finds the ticket: by the ticket's reply address, else by In-Reply-To/References naming a mail we
+ * Finds the ticket: by the ticket's reply address (or one of its agents' own), else by In-Reply-To/References naming a mail we
  * sent about it, else by `[#<number>]` (the ticket's own number, as mails show it) in the subject when the sender is that ticket's client. Who may
  * then write to it is checked by the caller (receive-mail.ts), for every way of matching.
  */
 export async function matchTicket(db: Kysely<Database>, mail: IncomingMail, supportAddress: string | null): Promise<TicketMatch | null> {
   if (supportAddress) {
     for (const address of mail.recipients) {
-      const ticketId = await ticketOfReplyAddress(db, supportAddress, address);
-      if (ticketId !== null && (await ticketExists(db, ticketId))) return { ticketId, via: 'address' };
+      const owner = await readReplyAddress(db, supportAddress, address);
+      if (owner && (await ticketExists(db, owner.ticketId))) return { ticketId: owner.ticketId, via: 'address', agentId: owner.agentId };
     }
   }
   if (mail.answers.length) {
@@ -29,7 +34,7 @@ export async function matchTicket(db: Kysely<Database>, mail: IncomingMail, supp
       .where('message_id', 'in', mail.answers.slice(0, 100))
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    if (sent && (await ticketExists(db, sent.ticket_id))) return { ticketId: sent.ticket_id, via: 'thread' };
+    if (sent && (await ticketExists(db, sent.ticket_id))) return { ticketId: sent.ticket_id, via: 'thread', agentId: null };
   }
   const number = /\[#(\d{1,12})\]/.exec(mail.subject)?.[1];
   if (number && mail.from) {
@@ -41,7 +46,7 @@ export async function matchTicket(db: Kysely<Database>, mail: IncomingMail, supp
       .where('p.type', '=', 'ticket')
       .where('u.email', '=', mail.from)
       .executeTakeFirst();
-    if (ticket) return { ticketId: ticket.id, via: 'subject' };
+    if (ticket) return { ticketId: ticket.id, via: 'subject', agentId: null };
   }
   return null;
 }

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createApiToken } from '../domain/api-tokens.js';
 import { updateSettings } from '../settings/settings.js';
 import { composeMail, replyBody } from '../test/compose-mail.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { type MailDelivery, startMailDelivery } from '../test/mail-delivery.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { listFailedInboundMails } from './list-failed-inbound-mails.js';
 import { receiveMail } from './receive-mail.js';
 
 const SUPPORT = 'support@help.test';
@@ -112,7 +114,7 @@ describeEachDatabase('receiveMail', (dialect) => {
     expect(await comments(id)).toHaveLength(1);
   });
 
-  it('the reply address and the subject number match; a staff member’s reply is the agent’s public reply', async () => {
+  it('the reply address and the subject number match; a staff member’s reply to their own notification is the agent’s public reply', async () => {
     await hd.authAs('agent');
     const agent = { email: await staffEmail() };
     const { id, number, confirmation } = await widgetTicket('bea@client.test');
@@ -121,7 +123,13 @@ describeEachDatabase('receiveMail', (dialect) => {
     expect(await receive(byAddress)).toMatchObject({ kind: 'imported', ticketId: id });
     const bySubject = await composeMail({ from: 'bea@client.test', to: SUPPORT, subject: `Re: [#${number}] hello`, text: 'By number.' });
     expect(await receive(bySubject)).toMatchObject({ kind: 'imported', ticketId: id });
-    const fromAgent = await composeMail({ from: agent.email, to: replyTo, subject: 'Re', text: 'We are **on it**.' });
+    const [notification] = await delivery.mailsTo(agent.email);
+    const fromAgent = await composeMail({
+      from: agent.email,
+      to: notification?.headers['reply-to'] as string,
+      subject: 'Re',
+      text: 'We are **on it**.',
+    });
     expect(await receive(fromAgent)).toMatchObject({ kind: 'imported', ticketId: id });
     expect(await comments(id)).toEqual([
       { content: 'By address.', author_role: 'client' },
@@ -155,6 +163,93 @@ describeEachDatabase('receiveMail', (dialect) => {
     const guessed = await composeMail({ from: 'victim@client.test', to: `support+${id}-${'0'.repeat(24)}@help.test`, text: 'x' });
     const result = await receive(guessed);
     expect(result.kind === 'imported' && result.ticketId === id).toBe(false);
+  });
+
+  it('a staff From proves nothing: only the agent’s own reply address posts as staff; else refused, kept, the agent told once', async () => {
+    await hd.authAs('agent');
+    await hd.authAs('agent');
+    const agents = await hd.ctx.db.selectFrom('users').select(['id', 'email']).where('role', '=', 'agent').orderBy('id').execute();
+    const [amy, ben] = agents as [{ id: number; email: string }, { id: number; email: string }];
+    const { id, number, confirmation } = await widgetTicket('cara@client.test');
+    const clientAddress = confirmation.headers['reply-to'] as string;
+    const [amyNote] = await delivery.mailsTo(amy.email);
+    const [benNote] = await delivery.mailsTo(ben.email);
+    const amyAddress = amyNote?.headers['reply-to'] as string;
+    const benAddress = benNote?.headers['reply-to'] as string;
+    const statusBefore = await status(id);
+    // Each agent's notification has an address of their own, which the client's mails never show.
+    expect(amyAddress).toMatch(new RegExp(`^support\\+${id}-${amy.id}-[0-9a-f]{24}@help\\.test$`));
+    expect(benAddress).toMatch(new RegExp(`^support\\+${id}-${ben.id}-[0-9a-f]{24}@help\\.test$`));
+    expect(new Set([clientAddress, amyAddress, benAddress]).size).toBe(3);
+
+    // Amy's From on every way the client can match the ticket, and on Ben's address: never Amy's reply.
+    const forged = [
+      { to: clientAddress, subject: 'Re' },
+      { to: SUPPORT, subject: 'Re', inReplyTo: confirmation.messageId },
+      { to: SUPPORT, subject: 'Re', inReplyTo: amyNote?.messageId },
+      { to: SUPPORT, subject: `Re: [#${number}]`, inReplyTo: confirmation.messageId },
+      { to: benAddress, subject: 'Re' },
+      // Another agent's number with Amy's code (or the ticket's): not an address at all.
+      { to: amyAddress.replace(`-${amy.id}-`, `-${ben.id}-`), subject: 'Re', inReplyTo: confirmation.messageId },
+    ];
+    for (const options of forged) {
+      const result = await receive(await composeMail({ from: `Amy <${amy.email}>`, text: 'Refund granted, closing.', ...options }));
+      expect(result).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('reply from the notification mail') });
+    }
+    expect(await comments(id)).toEqual([]);
+    expect(await status(id)).toBe(statusBefore);
+    const failed = await listFailedInboundMails(hd.ctx);
+    expect(failed.filter((f) => f.sender === amy.email)).toHaveLength(forged.length);
+    // Amy is told by mail, once however many came, at her account's address, answerable from there.
+    const [, told] = await delivery.mailsTo(amy.email, 2);
+    expect(told?.text).toContain('was not posted as your reply');
+    expect(told?.headers['reply-to']).toBe(amyAddress);
+    const notices = await hd.ctx.db.selectFrom('jobs').select('payload').where('kind', '=', 'mail').execute();
+    expect(notices.filter((j) => String(j.payload).includes('agent_mail_reply_refused'))).toHaveLength(1);
+
+    // From her own address Amy's reply is hers; the client writing to it is still the client.
+    const real = await composeMail({ from: amy.email, to: amyAddress, subject: 'Re', text: 'Looking into it.' });
+    expect(await receive(real)).toMatchObject({ kind: 'imported', ticketId: id });
+    const client = await composeMail({ from: 'cara@client.test', to: amyAddress, subject: 'Re', text: 'Thanks.' });
+    expect(await receive(client)).toMatchObject({ kind: 'imported', ticketId: id });
+    expect(await comments(id)).toEqual([
+      { content: 'Looking into it.', author_role: 'agent' },
+      { content: 'Thanks.', author_role: 'client' },
+    ]);
+  });
+
+  it('a client’s replies by mail count against their replies per hour with the API’s; over it kept as refused, told once', async () => {
+    await updateSettings(hd.ctx, { tickets: { limit_client_replies_hour: 2 } });
+    const { id, confirmation } = await widgetTicket('dora@client.test');
+    const replyTo = confirmation.headers['reply-to'] as string;
+    const client = await hd.ctx.db.selectFrom('users').select('id').where('email', '=', 'dora@client.test').executeTakeFirstOrThrow();
+    const headers = { authorization: `Bearer ${await createApiToken(hd.ctx.db, client.id, 'test')}` };
+    const apiReply = (text: string) =>
+      hd.app.inject({ method: 'POST', url: `/api/helpdesk/v1/tickets/${id}/comments`, headers, payload: { text } });
+    const mailReply = async (text: string) => receive(await composeMail({ from: 'dora@client.test', to: replyTo, subject: 'Re', text }));
+
+    expect((await apiReply('One by the API.')).statusCode).toBe(201);
+    expect(await mailReply('Two by mail.')).toMatchObject({ kind: 'imported', ticketId: id });
+    // The limit is reached: the API answers 429, and so does the mail channel, every time.
+    expect((await apiReply('Three by the API.')).statusCode).toBe(429);
+    for (const text of ['Four by mail.', 'Five by mail.', 'Six by mail.']) {
+      expect(await mailReply(text)).toMatchObject({
+        kind: 'rejected',
+        reason: expect.stringContaining('Replies per signed-in client per hour'),
+      });
+    }
+    expect((await comments(id)).map((c) => c.content)).toEqual(['One by the API.', 'Two by mail.']);
+    // Kept, not lost: listed under failed mail with its text for the admin's retry.
+    const failed = await listFailedInboundMails(hd.ctx);
+    expect(failed.map((f) => f.sender)).toEqual(['dora@client.test', 'dora@client.test', 'dora@client.test']);
+    const kept = await hd.ctx.db.selectFrom('inbound_mails').select('raw').where('outcome', '=', 'rejected').execute();
+    expect(kept.every((row) => row.raw?.includes('by mail.'))).toBe(true);
+    // Told once in plain words, in the ticket's thread.
+    const [, notice] = await delivery.mailsTo('dora@client.test', 2);
+    expect(notice?.subject).toBe(confirmation.subject);
+    expect(notice?.text).toContain('was not added to the ticket');
+    const notices = await hd.ctx.db.selectFrom('jobs').select('payload').where('kind', '=', 'mail').execute();
+    expect(notices.filter((j) => String(j.payload).includes('client_mail_replies_limited'))).toHaveLength(1);
   });
 
   it('an unknown sender while account creation is off: no ticket, no mail back, the reason kept', async () => {

@@ -1,7 +1,6 @@
 import { COMMENT_TEXT_MAX, TICKET_FIELD_LIMITS } from '../../common/limits.js';
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
-import { normalizeEmail } from '../domain/resolve-user.js';
 import { findSupportAddress } from '../email/support-address.js';
 import { AppError } from '../errors.js';
 import { discardUploads } from '../files/discard-uploads.js';
@@ -10,13 +9,16 @@ import { getCoreSettings } from '../settings/core-settings.js';
 import { whyAutomatic } from './automatic-message.js';
 import { cleanReplyText } from './clean-reply-text.js';
 import { isDeliveryReport, markReportedMails } from './delivery-report.js';
+import { findMailAuthor } from './find-mail-author.js';
 import { importNewTicket } from './import-new-ticket.js';
-import { importReply, type ReplyAuthor } from './import-reply.js';
+import { importReply } from './import-reply.js';
 import { keepMailFiles } from './keep-mail-files.js';
+import { limitMailReply } from './limit-mail-reply.js';
 import { matchTicket } from './match-ticket.js';
 import { type IncomingMail, parseIncomingMail } from './parse-incoming-mail.js';
 import type { ReceiveResult } from './receive-result.js';
 import { type InboundSource, inboundRow, recordInboundMail } from './record-inbound-mail.js';
+import { tellStaffOfRefusedMail } from './tell-staff-of-refused-mail.js';
 
 export interface ReceiveDeps {
   ctx: DomainContext;
@@ -87,10 +89,17 @@ async function importMail(deps: ReceiveDeps, mail: IncomingMail, source: Inbound
 
   const words = cleanReplyText(mail.text);
   const match = await matchTicket(ctx.db, mail, support);
-  const author = match ? await findAuthor(deps, mail.from, match.ticketId) : undefined;
-  if (typeof author === 'string') return { kind: 'rejected', reason: author };
+  const author = match ? await findMailAuthor(ctx, mail.from, match) : undefined;
+  if (author && 'refused' in author) {
+    if (match && author.staffId !== undefined) await tellStaffOfRefusedMail(ctx, counters, author.staffId, match.ticketId);
+    return { kind: 'rejected', reason: author.refused };
+  }
   if (!words && !mail.files.length)
     return { kind: 'rejected', reason: match ? 'The reply has no text above the quoted mail.' : 'The message has no text.' };
+  if (match && author?.role === 'client') {
+    const limited = await limitMailReply(ctx, counters, { clientId: author.id, ticketId: match.ticketId });
+    if (limited) return { kind: 'rejected', reason: limited };
+  }
 
   // Kept only once the mail is known to be imported; claimed in its ticket's or comment's transaction.
   const { kept, leftOut } = await keepMailFiles(ctx, mail.files, match?.ticketId);
@@ -106,25 +115,6 @@ async function importMail(deps: ReceiveDeps, mail: IncomingMail, source: Inbound
     await discardUploads(ctx, kept);
     throw error;
   }
-}
-
-/**
- * Who writes: the ticket's client, or a staff account (an agent's public reply). Anyone else, a forged
- * From included, never writes on that ticket (docs/SECURITY.md). Returns the refusal as text.
- */
-async function findAuthor({ ctx }: ReceiveDeps, sender: string, ticketId: number): Promise<ReplyAuthor | string> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'role', 'disabled_at'])
-    .where('email', '=', normalizeEmail(sender))
-    .executeTakeFirst();
-  const ticket = await ctx.db.selectFrom('posts').select('author_id').where('id', '=', ticketId).executeTakeFirstOrThrow();
-  const isClient = user !== undefined && ticket.author_id === user.id;
-  if (!user || (!isClient && user.role === 'client')) {
-    return `The sender is neither the client of ticket #${ticketId} nor staff, so it was not added there.`;
-  }
-  if (user.disabled_at) return 'The sender’s account is disabled.';
-  return { id: user.id, role: isClient ? 'client' : user.role };
 }
 
 async function isOwnMail({ ctx, config }: ReceiveDeps, mail: IncomingMail, support: string | null): Promise<boolean> {

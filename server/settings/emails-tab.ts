@@ -89,6 +89,25 @@ export const MAIL_TEMPLATES = {
     subject: TICKET_SUBJECT,
     body: '##client_name## replied to "##ticket_title##":\n\n##reply_text##\n\n##ticket_link##',
   },
+  agent_mail_reply_refused: {
+    label: 'Mail with an agent’s address as sender, not posted (it did not answer their own notification): to that agent',
+    subject: TICKET_SUBJECT,
+    body:
+      'A mail with your address as its sender came in for the ticket "##ticket_title##" of ##client_name##, ' +
+      'but it was not posted as your reply: only a reply to a mail the help desk sent to you proves that you ' +
+      'wrote it (its reply address is yours alone).\n\nIf you wrote it, reply to this mail or to the ' +
+      'notification, or answer in the ticket:\n##ticket_link##\n\nIf you did not, someone else used your ' +
+      'address as the sender. The mail is kept under Emails → Failed incoming mails.',
+  },
+  client_mail_replies_limited: {
+    label: 'Replies by mail over "Replies per signed-in client per hour": to the client (once per hour)',
+    subject: TICKET_SUBJECT,
+    body:
+      'Hello ##client_name##,\n\nYou sent more replies this hour than ##site_name## takes, so your ' +
+      'latest reply by mail to "##ticket_title##" was not added to the ticket. It is kept, not lost. ' +
+      'Please wait an hour before you write again. Your ticket:\n##ticket_link##\n\nThis notice is ' +
+      'sent at most once an hour.\n\n##site_name##',
+  },
   agent_ticket_assigned: {
     label: 'Ticket assigned: to the new assignee',
     subject: TICKET_SUBJECT,
