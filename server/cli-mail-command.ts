@@ -1,7 +1,7 @@
 import type { Config } from './config/config-types.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
-import { createCounterStore } from './intake/create-counter-store.js';
+import { createLastingCounterStore } from './intake/create-counter-store.js';
 import { receiveMail } from './mail-inbound/receive-mail.js';
 import { createServiceContext } from './start-service.js';
 
@@ -30,7 +30,8 @@ export async function runMailReceive(
     await migrateToLatest(db);
     // Start-up warnings would end up in a bounce; the service's own start reports them.
     const ctx = await createServiceContext(db, config, () => {});
-    const counters = await createCounterStore(config, db);
+    // One process per message: the limits' counts must outlive it.
+    const counters = await createLastingCounterStore(config, db);
     try {
       const result = await receiveMail({ ctx, config, counters }, raw, 'pipe');
       switch (result.kind) {
