@@ -3,7 +3,7 @@ import { describeWait } from '../domain/describe-wait.js';
 import { mailboxKey } from '../domain/mailbox-key.js';
 import { AppError } from '../errors.js';
 import { addressKey } from '../http/client-address.js';
-import { getCoreSettings } from '../settings/core-settings.js';
+import { type CoreSettings, getCoreSettings } from '../settings/core-settings.js';
 import type { CountedLimit, Exceeded } from './counted-limits.js';
 import type { CounterStore } from './counter-store.js';
 
@@ -131,8 +131,6 @@ export async function screenIntake(
     ],
   };
 }
-
-type CoreSettings = Awaited<ReturnType<typeof getCoreSettings>>;
 
 // Per sender and sending server as counted by mail alone; per email (one mailbox) and per day in all
 // under the form's own keys, so that neither channel adds to what the other allows.
