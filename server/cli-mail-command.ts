@@ -1,8 +1,7 @@
 import type { Config } from './config/config-types.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
-import { createCounterStore } from './intake/create-counter-store.js';
-import { createDatabaseCounterStore } from './intake/database-counter-store.js';
+import { createLastingCounterStore } from './intake/create-counter-store.js';
 import { receiveMail } from './mail-inbound/receive-mail.js';
 import { createServiceContext } from './start-service.js';
 
@@ -31,11 +30,8 @@ export async function runMailReceive(
     await migrateToLatest(db);
     // Start-up warnings would end up in a bounce; the service's own start reports them.
     const ctx = await createServiceContext(db, config, () => {});
-    // A pipe process lives for one message: counts kept in its memory (SQLite's default store) would
-    // end with it, and every limit on mail (replies per client, new tickets per sender) would pass
-    // every message. The database keeps them between messages.
-    const counters =
-      config.intakeCounters === 'memory' ? createDatabaseCounterStore(db.kysely, db.dialect) : await createCounterStore(config, db);
+    // One process per message: the limits' counts must outlive it.
+    const counters = await createLastingCounterStore(config, db);
     try {
       const result = await receiveMail({ ctx, config, counters }, raw, 'pipe');
       switch (result.kind) {

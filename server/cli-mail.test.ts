@@ -6,7 +6,10 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runCli } from './cli.js';
 import { loadConfig } from './config/load-config.js';
 import { createDb } from './db/create-db.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createDomainContext } from './domain/context.js';
 import { agentReplyAddressFor, replyAddressFor } from './email/reply-address.js';
+import { createHooks } from './hooks/create-hooks.js';
 import { updateSettings } from './settings/settings.js';
 import { createServiceContext } from './start-service.js';
 import { composeMail } from './test/compose-mail.js';
@@ -136,4 +139,49 @@ describeEachDatabase('helpdesk mail receive (a mail server’s pipe)', (dialect)
     }
     // Seven real processes, each starting Node, on a machine others share.
   }, 180_000);
+
+  it('obeys the intake switch and counts each sending server across processes, refusals kept with their reason', async () => {
+    const db = createDb({ url: database.url });
+    const settings = (patch: Parameters<typeof updateSettings>[1]) => updateSettings(createDomainContext(db, createHooks()), patch);
+    try {
+      await migrateToLatest(db);
+      await settings({ tickets: { create_accounts: true, intake_enabled: false }, emails: { new_tickets_per_server_hour: 1 } });
+      const fromServer = async (from: string, server: string, n: number) =>
+        `Received: from mx.sender.test (mx.sender.test [${server}]) by mx.help.test with ESMTPS id ${n}\r\n${await composeMail({
+          from,
+          to: 'support@help.test',
+          subject: `By pipe ${n}`,
+          text: 'Hello by pipe.',
+          messageId: `<pipe-${n}@sender.test>`,
+        })}`;
+
+      expect(await pipe(await fromServer('ann@one.test', '203.0.113.9', 1))).toEqual({
+        code: 65,
+        output: 'Rejected: New tickets are turned off (Tickets → Intake protection). Retry it from the failed list once that changes.\n',
+      });
+      await settings({ tickets: { intake_enabled: true } });
+      expect((await pipe(await fromServer('bob@two.test', '203.0.113.9', 2))).code).toBe(0);
+      // Another process, another forged sender, the same server: its count outlived the first process.
+      const third = await pipe(await fromServer('cleo@three.test', '203.0.113.9', 3));
+      expect(third).toEqual({
+        code: 65,
+        output: expect.stringMatching(/^Rejected: Mail from the server 203\.0\.113\.9 already opened 1 ticket/),
+      });
+      expect((await pipe(await fromServer('dan@four.test', '203.0.113.10', 4))).code).toBe(0);
+
+      const rows = await db.kysely.selectFrom('inbound_mails').select(['sender', 'outcome', 'reason']).orderBy('id').execute();
+      expect(rows.map((r) => [r.sender, r.outcome])).toEqual([
+        ['ann@one.test', 'rejected'],
+        ['bob@two.test', 'imported'],
+        ['cleo@three.test', 'rejected'],
+        ['dan@four.test', 'imported'],
+      ]);
+      expect(await db.kysely.selectFrom('posts').select('title').where('type', '=', 'ticket').orderBy('id').execute()).toEqual([
+        { title: 'By pipe 2' },
+        { title: 'By pipe 4' },
+      ]);
+    } finally {
+      await db.close();
+    }
+  }, 90_000);
 });

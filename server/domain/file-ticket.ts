@@ -1,7 +1,7 @@
 import type { AppError } from '../errors.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { checkClientWrite } from '../intake/guard-client-writes.js';
-import { refuseOverLimit, screenIntake } from '../intake/guard-intake.js';
+import { type IntakeAttempt, type IntakeLimit, refuseOverLimit, screenIntake } from '../intake/guard-intake.js';
 import { countAlone, type LimitsToCount } from '../intake/limits-to-count.js';
 import { mayFileForOthers } from '../policies/ticket-policy.js';
 import type { Actor, DomainContext } from './context.js';
@@ -17,10 +17,11 @@ export type FilingChannel =
   | { via: 'site'; userId: number }
   /**
    * A mail to the support address (server/mail-inbound/): no one signed in, the sender's address is the
-   * account; the mail side limits tickets per sender. Never the privacy option's access mail: an answer to
-   * a forged sender would be backscatter.
+   * account; it passes the intake guard as the widget does, counted per sender and per sending server
+   * (`server`, see sending-server.ts). Never the privacy option's access mail: an answer to a forged
+   * sender would be backscatter.
    */
-  | { via: 'mail' };
+  | { via: 'mail'; server: { key: string; label: string } };
 
 export interface TicketFiling {
   channel: FilingChannel;
@@ -54,21 +55,26 @@ export async function fileTicket(ctx: DomainContext, counters: CounterStore, fil
     channel.via === 'site' ? { id: channel.userId, role: 'client' } : channel.via === 'api' ? channel.actor : null;
   const staff = mayFileForOthers(actor);
 
-  // Everyone but staff passes the intake guard on the API; a signed-in client is counted per account
-  // and address as well, on both channels. (Mail has no actor: its sender is limited per address
-  // inside receiveMail.)
+  // Everyone but staff passes the one intake guard on the API and by mail (mail has no actor: its From
+  // proves nothing, so it is screened as anonymous, with keys of its own); a signed-in client is counted
+  // per account and address as well, on the API and the help site.
   const clientLimited = actor !== null && !staff && channel.via !== 'mail';
   let intake: LimitsToCount | undefined;
-  if (channel.via === 'api' && !staff) {
-    const attempt = { ip, email: ticket.email, honeypot: channel.honeypot, fillMs: channel.fillMs };
+  let limits: IntakeLimit[] = [];
+  if ((channel.via === 'api' && !staff) || channel.via === 'mail') {
+    const attempt: IntakeAttempt =
+      channel.via === 'mail'
+        ? { via: 'mail', email: ticket.email, server: channel.server }
+        : { ip, email: ticket.email, honeypot: channel.honeypot, fillMs: channel.fillMs };
     const screened = await screenIntake(ctx, counters, attempt);
     if (screened.refusal) return { kind: 'limited', problem: screened.refusal };
-    intake = { counters, limits: screened.limits };
+    limits = screened.limits;
+    intake = { counters, limits };
     // The client's own limits come after the intake's, so those are counted first, alone; an anonymous
     // submission's are counted by the filing (on PostgreSQL in its one statement).
     if (clientLimited) {
       const over = await countAlone(intake);
-      if (over) return { kind: 'limited', problem: await refuseOverLimit(counters, over.exceeded) };
+      if (over) return { kind: 'limited', problem: await refuseOverLimit(counters, over.exceeded, limits) };
       intake = undefined;
     }
   }
@@ -85,7 +91,7 @@ export async function fileTicket(ctx: DomainContext, counters: CounterStore, fil
   const input: CreateTicketInput = staff ? ticket : { ...ticket, userId: undefined, status: undefined };
   const created = await createTicketUnlessClosed(ctx, input, channel.via === 'api' ? actor : null, intake);
   if (created !== 'registration_closed' && 'exceeded' in created) {
-    return { kind: 'limited', problem: await refuseOverLimit(counters, created.exceeded) };
+    return { kind: 'limited', problem: await refuseOverLimit(counters, created.exceeded, limits) };
   }
   if (created === 'registration_closed') {
     if (!hideAccounts) return { kind: 'refused', problem: registrationClosed() };

@@ -32,11 +32,26 @@ export { mailboxKey } from '../domain/mailbox-key.js';
 
 /**
  * Counts one mail to `email` against Tickets → Intake protection's per-address limits. Returns why it
- * must not be sent when a limit is exceeded (and counts that for the admin's stats), else null.
+ * must not be sent when a limit is exceeded (and counts that for the admin's stats), else null. A new
+ * ticket's confirmation goes to one mailbox at most once an hour, whichever way its tickets came: each
+ * ticket filed under a made-up sender (a forged From, a typed address) would otherwise mail that
+ * address. One not sent is not counted against the other limits.
  */
-export async function takeMailAllowance(ctx: DomainContext, counters: CounterStore, email: string): Promise<string | null> {
+export async function takeMailAllowance(
+  ctx: DomainContext,
+  counters: CounterStore,
+  email: string,
+  template?: MailTemplateName,
+): Promise<string | null> {
   const settings = (await getCoreSettings(ctx)).tickets;
   const box = mailboxKey(email);
+  if (template === 'client_ticket_created') {
+    const { count } = await counters.hit(`mail:confirmation:h:${box}`, HOUR_MS);
+    if (count > 1) {
+      await recordRefusal(counters, 'limit_mail_confirmation');
+      return 'Not sent: this address already got a new-ticket confirmation this hour.';
+    }
+  }
   const windows = [
     { name: 'hour', key: `mail:address:h:${box}`, windowMs: HOUR_MS, max: settings.limit_mail_hour },
     { name: 'day', key: `mail:address:d:${box}`, windowMs: DAY_MS, max: settings.limit_mail_day },

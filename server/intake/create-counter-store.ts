@@ -10,3 +10,14 @@ export async function createCounterStore(config: Config, db: Db): Promise<Counte
   if (config.intakeCounters === 'database') return createDatabaseCounterStore(db.kysely, db.dialect);
   return createMemoryCounterStore();
 }
+
+/**
+ * The counter store for a process that handles one request and ends (`helpdesk mail receive`): memory
+ * would start at zero for every message, so where the configuration keeps counts in memory they are kept
+ * in the database instead. (The serving process's memory counts are not shared with it: set
+ * HELPDESK_INTAKE_COUNTERS=database to count the widget and piped mail together.)
+ */
+export async function createLastingCounterStore(config: Config, db: Db): Promise<CounterStore> {
+  const inMemory = config.intakeCounters !== 'database' && !(config.intakeCounters === 'redis' && config.redisUrl);
+  return inMemory ? createDatabaseCounterStore(db.kysely, db.dialect) : createCounterStore(config, db);
+}

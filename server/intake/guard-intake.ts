@@ -3,7 +3,7 @@ import { describeWait } from '../domain/describe-wait.js';
 import { mailboxKey } from '../domain/mailbox-key.js';
 import { AppError } from '../errors.js';
 import { addressKey } from '../http/client-address.js';
-import { getCoreSettings } from '../settings/core-settings.js';
+import { type CoreSettings, getCoreSettings } from '../settings/core-settings.js';
 import type { CountedLimit, Exceeded } from './counted-limits.js';
 import type { CounterStore } from './counter-store.js';
 
@@ -11,8 +11,10 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** Why an anonymous submission was refused; counted per day for the admin. */
-// `limit_mail_address` counts mails not sent because their address had its share (server/email/mail-throttle.ts).
+// `limit_mail_address` counts mails not sent because their address had its share, `limit_mail_confirmation`
+// new-ticket confirmations not sent because the address had one this hour (server/email/mail-throttle.ts).
 // The `limit_client_*` reasons count refused tickets and replies of signed-in clients (guard-client-writes.ts).
+// `mail_off` and the other `limit_mail_*` reasons count mails that opened no ticket (Emails → Incoming mail).
 export type RefusalReason =
   | 'offline'
   | 'honeypot'
@@ -24,7 +26,12 @@ export type RefusalReason =
   | 'limit_mail_address'
   | 'limit_client_tickets_hour'
   | 'limit_client_replies_hour'
-  | 'limit_client_ip_hour';
+  | 'limit_client_ip_hour'
+  | 'mail_off'
+  | 'limit_mail_sender_hour'
+  | 'limit_mail_server_hour'
+  | 'limit_mail_all_hour'
+  | 'limit_mail_confirmation';
 export const REFUSAL_REASONS: RefusalReason[] = [
   'offline',
   'honeypot',
@@ -37,36 +44,66 @@ export const REFUSAL_REASONS: RefusalReason[] = [
   'limit_client_tickets_hour',
   'limit_client_replies_hour',
   'limit_client_ip_hour',
+  'mail_off',
+  'limit_mail_sender_hour',
+  'limit_mail_server_hour',
+  'limit_mail_all_hour',
+  'limit_mail_confirmation',
 ];
 
-export interface IntakeAttempt {
-  ip: string;
-  email: string;
-  /** The widget's hidden field: people never fill it, form-filling bots do. */
-  honeypot?: string;
-  /** Milliseconds between the widget's form opening and its submission, when the widget sent it. */
-  fillMs?: number;
-}
+/** A new ticket to screen: from the widget or the public API (`form`), or from a mail to the support address. */
+export type IntakeAttempt =
+  | {
+      via?: 'form';
+      ip: string;
+      email: string;
+      /** The widget's hidden field: people never fill it, form-filling bots do. */
+      honeypot?: string;
+      /** Milliseconds between the widget's form opening and its submission, when the widget sent it. */
+      fillMs?: number;
+    }
+  | {
+      via: 'mail';
+      /** The From address: anyone can write any, so it only ever adds limits. */
+      email: string;
+      /** The server that handed the mail over (server/mail-inbound/sending-server.ts). */
+      server: { key: string; label: string };
+    };
 
-/** One of the counted intake limits (per address, per email, site-wide). */
-export type IntakeLimit = CountedLimit<Extract<RefusalReason, `limit_${string}`>>;
+/** One of the counted intake limits; `refusal` words its refusal for the channel, when not the form's. */
+export type IntakeLimit = CountedLimit<Extract<RefusalReason, `limit_${string}`>> & { refusal?: string };
 
 /**
- * Checks an anonymous submission against Tickets → Intake protection before anything is stored: the
- * switch, the honeypot and the minimum fill time give their refusal (counted for the stats); otherwise
- * the per-IP, per-email and site-wide limits to count. The filing counts them before it writes (on
- * PostgreSQL in its own statement, limits-to-count.ts) and answers an exceeded one with refuseOverLimit.
+ * Checks a new ticket of anyone but staff against Tickets → Intake protection before anything is
+ * stored, whichever way it came: the switch, the honeypot and the minimum fill time give their refusal
+ * (counted for the stats); otherwise the per-IP, per-email and site-wide limits to count. A mail has no
+ * form and no client address: it passes the same switch (and Emails → "Open tickets from mail"), then
+ * counts per sender, per sending server, per hour in all, and the shared per-email and daily limits.
+ * The filing counts them before it writes (on PostgreSQL in its own statement, limits-to-count.ts) and
+ * answers an exceeded one with refuseOverLimit.
  */
 export async function screenIntake(
   ctx: DomainContext,
   counters: CounterStore,
   attempt: IntakeAttempt,
 ): Promise<{ refusal: AppError; limits?: undefined } | { refusal?: undefined; limits: IntakeLimit[] }> {
-  const settings = (await getCoreSettings(ctx)).tickets;
+  const core = await getCoreSettings(ctx);
+  const settings = core.tickets;
   const refuse = async (reason: RefusalReason, error: AppError) => {
     await recordRefusal(counters, reason);
     return { refusal: error };
   };
+
+  if (attempt.via === 'mail') {
+    const retry = 'Retry it from the failed list once that changes.';
+    if (!settings.intake_enabled) {
+      return refuse('offline', new AppError('INTAKE_OFFLINE', `New tickets are turned off (Tickets → Intake protection). ${retry}`));
+    }
+    if (!core.emails.open_tickets_from_mail) {
+      return refuse('mail_off', new AppError('INTAKE_OFFLINE', `Mail may not open tickets (Emails → Incoming mail). ${retry}`));
+    }
+    return { limits: mailLimits(settings, core.emails, attempt) };
+  }
 
   if (!settings.intake_enabled) {
     return refuse(
@@ -95,12 +132,70 @@ export async function screenIntake(
   };
 }
 
-/** The 429 for an exceeded intake limit (Retry-After and RateLimit headers), counted as a refusal. */
-export async function refuseOverLimit(counters: CounterStore, exceeded: Exceeded<IntakeLimit['name']>): Promise<AppError> {
+// Per sender and sending server as counted by mail alone; per email (one mailbox) and per day in all
+// under the form's own keys, so that neither channel adds to what the other allows.
+function mailLimits(
+  settings: CoreSettings['tickets'],
+  emails: CoreSettings['emails'],
+  attempt: Extract<IntakeAttempt, { via: 'mail' }>,
+): IntakeLimit[] {
+  const box = mailboxKey(attempt.email);
+  const later = 'Retry it from the failed list later.';
+  return [
+    {
+      name: 'limit_mail_sender_hour',
+      key: `mail-in:tickets:h:${box}`,
+      windowMs: HOUR_MS,
+      max: emails.new_tickets_per_sender_hour,
+      refusal: `This sender already opened ${emails.new_tickets_per_sender_hour} ticket(s) by mail this hour (Emails → Incoming mail). ${later}`,
+    },
+    {
+      name: 'limit_email_hour',
+      key: `intake:email:h:${box}`,
+      windowMs: HOUR_MS,
+      max: settings.limit_email_hour,
+      refusal: `This sender’s address already has ${settings.limit_email_hour} new ticket(s) this hour, by mail and the widget together (Tickets → Intake protection). ${later}`,
+    },
+    {
+      name: 'limit_mail_server_hour',
+      key: `mail-in:server:h:${attempt.server.key}`,
+      windowMs: HOUR_MS,
+      max: emails.new_tickets_per_server_hour,
+      refusal: `Mail from ${attempt.server.label} already opened ${emails.new_tickets_per_server_hour} ticket(s) this hour (Emails → Incoming mail). ${later}`,
+    },
+    {
+      name: 'limit_mail_all_hour',
+      key: 'mail-in:all:h',
+      windowMs: HOUR_MS,
+      max: emails.new_tickets_by_mail_hour,
+      spread: true,
+      refusal: `Mail already opened ${emails.new_tickets_by_mail_hour} ticket(s) this hour, the most allowed in all (Emails → Incoming mail). ${later}`,
+    },
+    {
+      name: 'limit_global_day',
+      key: 'intake:global:d',
+      windowMs: DAY_MS,
+      max: settings.limit_global_day,
+      spread: true,
+      refusal: `The help desk already took ${settings.limit_global_day} ticket(s) today, the most allowed in all (Tickets → Intake protection). ${later}`,
+    },
+  ];
+}
+
+/**
+ * The 429 for an exceeded intake limit (Retry-After and RateLimit headers), counted as a refusal. Its
+ * words are the limit's own `refusal` when the screening gave one (mail), else the form's.
+ */
+export async function refuseOverLimit(
+  counters: CounterStore,
+  exceeded: Exceeded<IntakeLimit['name']>,
+  limits: readonly IntakeLimit[] = [],
+): Promise<AppError> {
   await recordRefusal(counters, exceeded.name);
+  const words = limits.find((limit) => limit.name === exceeded.name)?.refusal;
   return new AppError(
     'RATE_LIMITED',
-    `Too many tickets were sent from here. Please try again in ${describeWait(exceeded.retryAfterS)}.`,
+    words ?? `Too many tickets were sent from here. Please try again in ${describeWait(exceeded.retryAfterS)}.`,
   ).withHeaders(exceeded.headers);
 }
 

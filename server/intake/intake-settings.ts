@@ -14,15 +14,17 @@ export function intakeSection() {
   return {
     label: 'Intake protection',
     desc:
-      'Limits on tickets filed through the widget and the public API, and on ' +
+      'Limits on tickets filed through the widget, the public API and mail, and on ' +
       'tickets and replies from signed-in clients. Agents and admins are never ' +
-      'limited.',
+      'limited. Mail has limits of its own under Emails → Incoming mail.',
     fields: {
       intake_enabled: {
         type: 'checkbox',
-        label: 'Accept tickets from the widget',
+        label: 'Accept new tickets',
         default: true,
-        desc: 'Turn off to stop anonymous submissions at once (the widget explains it is offline).',
+        desc:
+          'Turn off to stop new tickets from the widget, the public API and mail at once (the widget explains it ' +
+          'is offline; refused mails are kept in the failed list). Replies to existing tickets still arrive.',
       },
       intake_stops_site_form: {
         type: 'checkbox',
@@ -38,17 +40,22 @@ export function intakeSection() {
       limit_email_hour: limit(
         'Tickets per email address per hour',
         5,
-        'Stops the form being used to flood one address with confirmation mail.',
+        'The widget and mail together. Stops them being used to flood one address with confirmation mail.',
       ),
       limit_mail_hour: limit(
         'Mails to one address per hour',
         5,
         'Confirmations, sign-in links and access mails that anonymous visitors ' +
-          'can cause; over it they are not sent. Agent replies and mails to staff ' +
-          'are never limited.',
+          'can cause; over it they are not sent. An address gets at most one ' +
+          'new-ticket confirmation an hour whatever this says. Agent replies and ' +
+          'mails to staff are never limited.',
       ),
       limit_mail_day: limit('Mails to one address per day', 20, ''),
-      limit_global_day: limit('Tickets per day in all', 5_000, 'A ceiling for the whole site, against distributed floods.'),
+      limit_global_day: limit(
+        'Tickets per day in all',
+        5_000,
+        'A ceiling for the whole site (the widget, the API and mail), against distributed floods.',
+      ),
       limit_client_tickets_hour: limit('Tickets per signed-in client per hour', 10, 'From the help site and the API together.'),
       limit_client_replies_hour: limit(
         'Replies per signed-in client per hour',

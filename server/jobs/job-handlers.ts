@@ -70,7 +70,8 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
       // Counted on the first attempt only: a retry after an SMTP failure is the same mail.
       const allow: MailAllowance | undefined =
         job.attempts === 1
-          ? async (address, template, role) => (isVisitorTriggeredMail(template, role) ? takeMailAllowance(ctx, counters, address) : null)
+          ? async (address, template, role) =>
+              isVisitorTriggeredMail(template, role) ? takeMailAllowance(ctx, counters, address, template) : null
           : undefined;
       const mail = await buildMail(ctx, config, job, payload, allow);
       if (mail && 'suppressed' in mail) {

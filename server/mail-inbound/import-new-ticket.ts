@@ -8,14 +8,15 @@ import type { CounterStore } from '../intake/counter-store.js';
 import type { IncomingMail } from './parse-incoming-mail.js';
 import type { ReceiveResult } from './receive-result.js';
 import { type InboundSource, inboundRow, recordInboundMail } from './record-inbound-mail.js';
-import { takeMailTicketAllowance } from './take-mail-ticket-allowance.js';
+import { sendingServer } from './sending-server.js';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
 const NOT_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
 
 /**
- * Opens a ticket from a mail to the support address through the one filing operation (the account
- * gate and `helpdesk_can_register_users`, the confirmation mail): subject → title, text → description,
+ * Opens a ticket from a mail to the support address through the one filing operation (the intake guard
+ * with the mail's limits, the account gate and `helpdesk_can_register_users`, the confirmation mail;
+ * a refusal is recorded with its reason and kept for a retry): subject → title, text → description,
  * sender → account. The Message-ID is the idempotency key, so an import interrupted after the ticket
  * committed finds that ticket again instead of filing a second one.
  */
@@ -29,11 +30,8 @@ export async function importNewTicket(
 ): Promise<ReceiveResult> {
   const email = mail.from ?? '';
   if (!isEmailAddress(email)) return { kind: 'rejected', reason: `The sender's address "${email}" is not one the help desk accepts.` };
-  const overLimit = await takeMailTicketAllowance(ctx, counters, email);
-  if (overLimit) return { kind: 'rejected', reason: overLimit };
-
   const filed = await fileTicket(ctx, counters, {
-    channel: { via: 'mail' },
+    channel: { via: 'mail', server: sendingServer(mail) },
     ip: 'mail',
     ticket: {
       name: oneLine(mail.fromName, TICKET_FIELD_LIMITS.name) || email.slice(0, email.indexOf('@')),

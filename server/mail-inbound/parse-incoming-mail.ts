@@ -16,6 +16,8 @@ export interface IncomingMail {
   answers: string[];
   /** Lower-cased header names; a header seen several times keeps its first value. */
   header(name: string): string | undefined;
+  /** Every Received header, unfolded, the topmost (the last hop, written by the receiving server) first. */
+  received: string[];
   /** The text part, or the HTML part turned into text (scripts and styles dropped). */
   text: string;
   /** The files attached, decoded (kept under Tickets → Attachments: keep-mail-files.ts). */
@@ -38,15 +40,14 @@ export async function parseIncomingMail(input: string | Buffer): Promise<Incomin
     (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((v) => v.address?.toLowerCase() ?? ''));
   // The header lines as sent (mailparser restructures some, List-* among them), unfolded.
   const lines = new Map<string, string>();
+  const received: string[] = [];
   for (const { key, line } of parsed.headerLines) {
-    if (!lines.has(key))
-      lines.set(
-        key,
-        line
-          .slice(line.indexOf(':') + 1)
-          .replace(/\r?\n[ \t]+/g, ' ')
-          .trim(),
-      );
+    const value = line
+      .slice(line.indexOf(':') + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim();
+    if (key === 'received') received.push(value);
+    if (!lines.has(key)) lines.set(key, value);
   }
   const plain = (name: string) => lines.get(name);
   const sender = parsed.from?.value[0];
@@ -66,6 +67,7 @@ export async function parseIncomingMail(input: string | Buffer): Promise<Incomin
     subject: parsed.subject ?? '',
     answers: [...(parsed.inReplyTo ? parsed.inReplyTo.split(/\s+/) : []), ...references.flatMap((r) => r.split(/\s+/))].filter(Boolean),
     header: (name) => plain(name.toLowerCase()),
+    received,
     // mailparser turns an HTML-only body into text, but not when files are attached beside it.
     text: parsed.text || (parsed.html ? htmlToText(parsed.html, { selectors: [{ selector: 'img', format: 'skip' }] }) : ''),
     // Files the sender attached (not the pictures an HTML body shows inline).

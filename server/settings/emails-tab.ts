@@ -180,6 +180,15 @@ export function emailsTab() {
           'fed by `helpdesk mail receive`.',
         fields: {
           support_address: { type: 'email' as const, label: 'Support address', default: '' },
+          open_tickets_from_mail: {
+            type: 'checkbox' as const,
+            label: 'Open tickets from mail',
+            desc:
+              'Turn off and mail to the support address no longer opens new tickets; replies to tickets still arrive. ' +
+              'Refused mails are kept in the failed list with the reason, never answered. Tickets → Intake protection → ' +
+              '"Accept new tickets" off stops them too.',
+            default: true,
+          },
           new_tickets_per_sender_hour: {
             type: 'number' as const,
             label: 'New tickets by mail per sender per hour',
@@ -187,6 +196,27 @@ export function emailsTab() {
             default: 5,
             min: 1,
             max: 1000,
+          },
+          new_tickets_per_server_hour: {
+            type: 'number' as const,
+            label: 'New tickets by mail per sending server per hour',
+            desc:
+              'Counted by the address of the server that handed the mail to your mail system (read from the Received lines ' +
+              'your side wrote), else by the sender’s domain. Large mail providers send many people’s mail from one ' +
+              'server: raise it if their mails are refused.',
+            default: 30,
+            min: 1,
+            max: 1_000_000,
+          },
+          new_tickets_by_mail_hour: {
+            type: 'number' as const,
+            label: 'New tickets by mail per hour in all',
+            desc:
+              'A ceiling for mail from everyone together, against floods with made-up senders from many servers. ' +
+              'Mail tickets also count toward Tickets → Intake protection → "Tickets per day in all".',
+            default: 100,
+            min: 1,
+            max: 1_000_000,
           },
         },
       },

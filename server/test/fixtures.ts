@@ -65,5 +65,6 @@ export async function relaxIntakeLimits(ctx: DomainContext) {
       limit_client_replies_hour: high,
       limit_client_ip_hour: high,
     },
+    emails: { new_tickets_per_sender_hour: 1000, new_tickets_per_server_hour: high, new_tickets_by_mail_hour: high },
   });
 }

@@ -1,0 +1,59 @@
+import { BlockList, isIP } from 'node:net';
+import { addressKey } from '../http/client-address.js';
+import type { IncomingMail } from './parse-incoming-mail.js';
+
+/** The server a mail came from, as the new-ticket limits count it (docs/DECISIONS.md, "sending server"). */
+export interface SendingServer {
+  /** The counter key: `ip:<address>` (an IPv6 /64 is one server) or `domain:<the From's domain>`. */
+  key: string;
+  /** The same in words, for a refusal the admin reads. */
+  label: string;
+}
+
+// Addresses of one's own network: a hop from one of these was handed over inside the receiving side
+// (a filter, a relay, the mailbox's own servers), so the header below it was written there too.
+const INTERNAL = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const) {
+  INTERNAL.addSubnet(net, bits, 'ipv4');
+}
+INTERNAL.addAddress('::', 'ipv6');
+INTERNAL.addAddress('::1', 'ipv6');
+INTERNAL.addSubnet('fc00::', 7, 'ipv6');
+INTERNAL.addSubnet('fe80::', 10, 'ipv6');
+
+// An address literal in a Received line's `from` part: `[203.0.113.5]`, `[IPv6:2001:db8::1]`.
+const ADDRESS_LITERAL = /\[(?:ipv6:)?([0-9a-f:.]+)\]/gi;
+
+/**
+ * The server that handed the mail to the receiving side: the first public address, from the top, in a
+ * Received line's `from` part. Each server prepends its line, so the top ones are written by the
+ * receiving side and a sender can only add lines below them; lines with no address or an internal one
+ * are the receiving side's own hops and are passed over. With no such address (mail put straight into
+ * the mailbox or the pipe), the From's domain stands in. Either key only adds a limit: the per-sender,
+ * per-address, hourly and daily limits count every mail whatever it names.
+ */
+export function sendingServer(mail: Pick<IncomingMail, 'received' | 'from'>): SendingServer {
+  for (const line of mail.received) {
+    if (!/^from\s/i.test(line)) continue;
+    const fromPart = line.split(/\sby\s/i)[0] ?? '';
+    for (const [, literal = ''] of fromPart.matchAll(ADDRESS_LITERAL)) {
+      if (!isIP(literal)) continue;
+      // An IPv4-mapped address is checked as IPv4; an IPv6 one is counted by its /64.
+      const address = addressKey(literal);
+      const internal = isIP(address) === 4 ? INTERNAL.check(address, 'ipv4') : INTERNAL.check(literal, 'ipv6');
+      if (internal) continue;
+      return { key: `ip:${address}`, label: `the server ${literal}` };
+    }
+  }
+  const from = mail.from ?? '';
+  const domain = from.slice(from.lastIndexOf('@') + 1).toLowerCase();
+  return { key: `domain:${domain}`, label: `the sender’s domain ${domain}` };
+}
