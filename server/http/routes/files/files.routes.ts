@@ -1,5 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { takeGuess } from '../../../auth/guess-limits.js';
 import { AppError } from '../../../errors.js';
 import type { FileStore } from '../../../files/file-store.js';
@@ -7,6 +7,7 @@ import { findMailedAttachment, findReadableAttachment, type ReadableAttachment }
 import { findThumbnail } from '../../../files/find-thumbnail.js';
 import { THUMBNAIL_TYPE } from '../../../files/make-thumbnail.js';
 import { checkSignedFileLink } from '../../../files/signed-file-link.js';
+import { isStrongMatch, matchesIfNoneMatch, parseEntityTags } from '../../entity-tags.js';
 import type { RouteServices } from '../../services.js';
 import { problemResponses } from '../shared.schema.js';
 import { sendBrokenFileLink, sendTooManyBrokenLinks } from './broken-file-link-page.js';
@@ -18,6 +19,11 @@ const MailedQuery = Type.Object({
   expires: Type.Optional(Type.String({ maxLength: 20, description: 'When the link stops working (seconds since 1970)' })),
   signature: Type.Optional(Type.String({ maxLength: 128, description: 'The helpdesk’s signature of the id and the expiry' })),
 });
+
+const NOT_MODIFIED = {
+  description: 'If-None-Match named the file’s ETag: the copy you have is this file (no body)',
+  type: 'null',
+} as const;
 
 /** The same answer for a file that does not exist and one the caller may not read. */
 const noSuchFile = () => new AppError('NOT_FOUND', 'There is no such file.');
@@ -38,6 +44,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         produces: ['application/octet-stream'],
         response: {
           200: { description: 'The file', type: 'string', format: 'binary' },
+          304: NOT_MODIFIED,
           206: { description: 'The asked byte range of the file', type: 'string', format: 'binary' },
           ...problemResponses(404, 416),
         },
@@ -48,7 +55,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     async (request, reply) => {
       const file = await findReadableAttachment(ctx, request.actor, request.params.id);
       if (!file) throw noSuchFile();
-      return sendFile(ctx.files, reply, file, request.headers.range);
+      return sendFile(ctx.files, request, reply, file);
     },
   );
 
@@ -62,6 +69,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         produces: [THUMBNAIL_TYPE],
         response: {
           200: { description: 'The thumbnail', type: 'string', format: 'binary' },
+          304: NOT_MODIFIED,
           ...problemResponses(404),
         },
       },
@@ -76,6 +84,9 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       const dot = file.name.lastIndexOf('.');
       const name = `${dot > 0 ? file.name.slice(0, dot) : file.name}-thumbnail.webp`;
       reply.headers(fileHeaders({ ...file, name, type: THUMBNAIL_TYPE, size: thumbnail.size }));
+      const etag = `"${request.params.id}-thumbnail-${thumbnail.size}"`;
+      reply.header('etag', etag);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
       reply.header('content-length', String(thumbnail.size));
       return reply.send(await ctx.files.get(thumbnail.key));
     },
@@ -94,6 +105,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         produces: ['application/octet-stream'],
         response: {
           200: { description: 'The file', type: 'string', format: 'binary' },
+          304: NOT_MODIFIED,
           206: { description: 'The asked byte range of the file', type: 'string', format: 'binary' },
           404: { description: 'An altered, expired or dead link: a page saying so', type: 'string' },
           ...problemResponses(416, 429),
@@ -114,20 +126,51 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       if (!file) return sendBrokenFileLink(ctx, config, reply, 'gone');
       // A mailed link is a bearer secret: it must not leak onward through a Referer.
       reply.header('referrer-policy', 'no-referrer');
-      return sendFile(ctx.files, reply, file, request.headers.range);
+      return sendFile(ctx.files, request, reply, file);
     },
   );
 };
 
-/** Sends a file (or the one byte range asked) with the headers every file answer carries. */
-async function sendFile(files: FileStore, reply: FastifyReply, file: ReadableAttachment, rangeHeader: string | undefined) {
-  const range = parseByteRange(rangeHeader, file.size);
+/**
+ * A file's ETag: strong, the same on every instance and in every store. A file's bytes never change under
+ * its public id (a new upload is a new id), so the id and size name them; no hash has to be read.
+ */
+export function fileETag(file: ReadableAttachment): string {
+  return `"${file.publicId}-${file.size}"`;
+}
+
+/**
+ * Whether a Range may be served (RFC 9110 §13.1.5): without If-Range, yes; with it, only when it is an
+ * entity tag that strongly matches this file's. A date (we send no Last-Modified to match) or another
+ * tag means the client's part is of something else: it gets the whole file.
+ */
+function isRangeCurrent(ifRange: string | string[] | undefined, etag: string): boolean {
+  if (ifRange === undefined) return true;
+  if (typeof ifRange !== 'string') return false;
+  const tags = parseEntityTags(ifRange);
+  return Array.isArray(tags) && tags.length === 1 && tags[0] !== undefined && isStrongMatch(tags[0], etag);
+}
+
+/**
+ * Sends a file (or the one byte range asked) with the headers every file answer carries, its ETag, and
+ * 304 for an If-None-Match that names it (checked before Range, RFC 9110 §13.2.2).
+ */
+async function sendFile(files: FileStore, request: FastifyRequest, reply: FastifyReply, file: ReadableAttachment) {
+  const etag = fileETag(file);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+    reply.headers(fileHeaders(file));
+    reply.header('etag', etag);
+    return reply.code(304).send();
+  }
+  const asked = isRangeCurrent(request.headers['if-range'], etag) ? request.headers.range : undefined;
+  const range = parseByteRange(asked, file.size);
   if (range === 'unsatisfiable') {
     throw new AppError('RANGE_NOT_SATISFIABLE', `This file has ${file.size} bytes; ask for a range within them.`).withHeaders({
       'content-range': `bytes */${file.size}`,
     });
   }
   reply.headers(fileHeaders(file));
+  reply.header('etag', etag);
   if (range) {
     reply.status(206);
     reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
