@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../config/load-config.js';
 import { createDb, type Db } from '../db/create-db.js';
 import { addUser } from '../domain/add-user.js';
-import { createApiToken } from '../domain/api-tokens.js';
+import { createApiToken, insertApiToken } from '../domain/api-tokens.js';
 import { createDomainContext } from '../domain/context.js';
 import { createHooks } from '../hooks/create-hooks.js';
 import { LISTENER_NAME } from '../live/listen-live-events.js';
@@ -30,6 +30,7 @@ describe.skipIf(!postgresUrl)('live updates across two instances on one PostgreS
   let agent: Record<string, string>;
   let agentId = 0;
   let clientId = 0;
+  let admin: Record<string, string>;
   // Staff file for an existing client account (no sign-up involved).
   const file = async (service: RunningService, subject: string) => {
     const filed = await call(service, 'POST', '/tickets/', {
@@ -78,6 +79,8 @@ describe.skipIf(!postgresUrl)('live updates across two instances on one PostgreS
     agentId = user.id;
     clientId = (await addUser(ctx, { email: 'sam@client.test', name: 'Sam', role: 'client' })).id;
     agent = { authorization: `Bearer ${await createApiToken(db.kysely, user.id, 'live test')}` };
+    const boss = await addUser(ctx, { email: 'kim@staff.test', name: 'Kim', role: 'admin' });
+    admin = { authorization: `Bearer ${await createApiToken(db.kysely, boss.id, 'live test')}` };
   }, 60_000);
 
   afterAll(async () => {
@@ -145,6 +148,36 @@ describe.skipIf(!postgresUrl)('live updates across two instances on one PostgreS
     // Opening the ticket on A marks its line read; the bell in the agent's tab served by B hears it.
     expect((await call(a, 'GET', `/tickets/${id}`)).status).toBe(200);
     await onB.waitFor(about('notifications.read', id), 'the read lines on B');
+  });
+
+  it('a stream that saw an event on B resumes on A after its id: the ids mean the same on both instances', async () => {
+    const onB = await follow(b);
+    const first = await file(a, 'First');
+    const seen = await onB.waitFor(about('ticket.created', first), 'the first ticket on B');
+    onB.close();
+    const missed = [await file(a, 'Second'), await file(b, 'Third')];
+    const onA = await openEventStream(`${a.url}/api/helpdesk/v1/events`, { ...agent, 'last-event-id': seen.id as string });
+    streams.push(onA);
+    await onA.waitFor(about('ticket.created', missed[1] as number), 'the third ticket, replayed on A');
+    expect(onA.events.filter((e) => e.event !== 'presence').map((e) => [e.event, (e.data as { ticket: number }).ticket])).toEqual([
+      ['ticket.created', missed[0]],
+      ['ticket.created', missed[1]],
+    ]);
+  });
+
+  it('a token revoked on A ends its stream on B before the next event A writes', async () => {
+    const second = await insertApiToken(db.kysely, agentId, 'second tab');
+    const onB = await follow(b);
+    const doomed = await openEventStream(`${b.url}/api/helpdesk/v1/events`, { authorization: `Bearer ${second.token}` });
+    streams.push(doomed);
+    expect(doomed.status).toBe(200);
+    const revoked = await fetch(`${a.url}/api/helpdesk/v1/tokens/${second.row.id}`, { method: 'DELETE', headers: admin });
+    expect(revoked.status).toBe(204);
+    const next = await file(a, 'After the revocation');
+    await onB.waitFor(about('ticket.created', next), 'the next ticket on the stream still allowed');
+    await Promise.race([doomed.ended, doomed.waitFor(about('ticket.created', next), 'the next ticket').then(() => undefined)]);
+    expect(doomed.events.some(about('ticket.created', next))).toBe(false);
+    await doomed.ended;
   });
 
   it('an instance whose listening connection is cut reconnects, tells its streams to resync, and hears events again', async () => {
