@@ -20,6 +20,25 @@ const MailedQuery = Type.Object({
   signature: Type.Optional(Type.String({ maxLength: 128, description: 'The helpdesk’s signature of the id and the expiry' })),
 });
 
+const FileRequestHeaders = Type.Object({
+  range: Type.Optional(Type.String({ maxLength: 200, description: 'One byte range, `bytes=first-last` or `bytes=-suffix`: 206' })),
+  'if-range': Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'The ETag your part came from: the range only while it is still this file, else the whole file (200)',
+    }),
+  ),
+  'if-none-match': Type.Optional(
+    Type.String({ maxLength: 200, description: 'The ETag of your copy: 304 and no body while it is this file' }),
+  ),
+});
+// A file is sent as the type decided from its content (text as UTF-8), whatever its name says.
+const FILE_CONTENT = { '*/*': { schema: { type: 'string', format: 'binary' } } };
+const WHOLE_FILE = {
+  description: 'The file, in the type decided from its content (Content-Type: image/png, application/pdf, text/plain; charset=utf-8, …)',
+  content: FILE_CONTENT,
+};
+const FILE_RANGE = { description: 'The asked byte range of the file (Content-Range says which)', content: FILE_CONTENT };
 const NOT_MODIFIED = {
   description: 'If-None-Match named the file’s ETag: the copy you have is this file (no body)',
   type: 'null',
@@ -41,11 +60,11 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         summary: 'An attached file (to the ticket’s client and staff; internal notes’ files to staff only); Range works',
         tags: ['tickets'],
         params: FileParams,
-        produces: ['application/octet-stream'],
+        headers: FileRequestHeaders,
         response: {
-          200: { description: 'The file', type: 'string', format: 'binary' },
+          200: WHOLE_FILE,
           304: NOT_MODIFIED,
-          206: { description: 'The asked byte range of the file', type: 'string', format: 'binary' },
+          206: FILE_RANGE,
           ...problemResponses(404, 416),
         },
       },
@@ -66,6 +85,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         summary: 'A small copy of an attached raster image (WebP, at most 320 px a side), to the same readers as the file',
         tags: ['tickets'],
         params: FileParams,
+        headers: Type.Pick(FileRequestHeaders, ['if-none-match']),
         produces: [THUMBNAIL_TYPE],
         response: {
           200: { description: 'The thumbnail', type: 'string', format: 'binary' },
@@ -102,13 +122,20 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         tags: ['tickets'],
         params: FileParams,
         querystring: MailedQuery,
-        produces: ['application/octet-stream'],
+        headers: FileRequestHeaders,
         response: {
-          200: { description: 'The file', type: 'string', format: 'binary' },
+          200: WHOLE_FILE,
           304: NOT_MODIFIED,
-          206: { description: 'The asked byte range of the file', type: 'string', format: 'binary' },
-          404: { description: 'An altered, expired or dead link: a page saying so', type: 'string' },
-          ...problemResponses(416, 429),
+          206: FILE_RANGE,
+          404: {
+            description: 'An altered, expired or dead link (or the file is gone): a page saying so, never the file',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+          429: {
+            description: 'Too many broken links were tried from your network: a page saying so',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+          ...problemResponses(416),
         },
       },
       compress: false,
