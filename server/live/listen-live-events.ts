@@ -32,6 +32,8 @@ export async function listenForLiveEvents(
   let retry: NodeJS.Timeout | undefined;
   let pending: string[] = [];
   let flushing = false;
+  /** Settles when the flush under way (if any) is over: `close` waits for it, so nothing published is dropped. */
+  let flushed: Promise<void> = Promise.resolve();
 
   const hear = (message: pg.Notification) => {
     if (message.channel !== LIVE_EVENTS_CHANNEL || !message.payload) return;
@@ -69,7 +71,7 @@ export async function listenForLiveEvents(
     pending.push(payload);
     if (flushing) return;
     flushing = true;
-    setImmediate(() => void flush());
+    flushed = new Promise((done) => setImmediate(() => void flush().then(done)));
   };
 
   const connect = async (isReconnect: boolean): Promise<void> => {
@@ -105,6 +107,8 @@ export async function listenForLiveEvents(
   bus.useTransport({ send });
   return {
     async close() {
+      // What was published before (a CLI command's revocation, say) still goes out.
+      await flushed;
       closed = true;
       clearTimeout(retry);
       bus.useTransport(null);

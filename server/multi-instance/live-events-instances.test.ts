@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runCli } from '../cli.js';
 import { loadConfig } from '../config/load-config.js';
 import { createDb, type Db } from '../db/create-db.js';
 import { addUser } from '../domain/add-user.js';
@@ -31,6 +32,7 @@ describe.skipIf(!postgresUrl)('live updates across two instances on one PostgreS
   let agentId = 0;
   let clientId = 0;
   let admin: Record<string, string>;
+  let seed = '';
   // Staff file for an existing client account (no sign-up involved).
   const file = async (service: RunningService, subject: string) => {
     const filed = await call(service, 'POST', '/tickets/', {
@@ -63,7 +65,7 @@ describe.skipIf(!postgresUrl)('live updates across two instances on one PostgreS
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    const seed = randomBytes(32).toString('hex');
+    seed = randomBytes(32).toString('hex');
     const start = async () => {
       const dir = mkdtempSync(join(tmpdir(), 'helpdesk-live-'));
       dirs.push(dir);
@@ -178,6 +180,31 @@ describe.skipIf(!postgresUrl)('live updates across two instances on one PostgreS
     await Promise.race([doomed.ended, doomed.waitFor(about('ticket.created', next), 'the next ticket').then(() => undefined)]);
     expect(doomed.events.some(about('ticket.created', next))).toBe(false);
     await doomed.ended;
+  });
+
+  it('a token revoked with the CLI ends its stream on B before the next event', async () => {
+    const third = await insertApiToken(db.kysely, agentId, 'third tab');
+    const doomed = await openEventStream(`${b.url}/api/helpdesk/v1/events`, { authorization: `Bearer ${third.token}` });
+    streams.push(doomed);
+    expect(doomed.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'helpdesk-live-cli-'));
+    dirs.push(dir);
+    const saved = { ...process.env };
+    Object.assign(process.env, { DATABASE_URL: database.url, HELPDESK_DATA_DIR: dir, HELPDESK_ENCRYPTION_SEED: seed });
+    try {
+      expect(
+        await runCli(
+          ['token', 'revoke', String(third.row.id)],
+          () => {},
+          () => {},
+        ),
+      ).toBe(0);
+    } finally {
+      process.env = saved;
+    }
+    const next = await file(a, 'After the CLI');
+    await Promise.race([doomed.ended, doomed.waitFor(about('ticket.created', next), 'the next ticket').then(() => undefined)]);
+    expect(doomed.events.some(about('ticket.created', next))).toBe(false);
   });
 
   it('an instance whose listening connection is cut reconnects, tells its streams to resync, and hears events again', async () => {
