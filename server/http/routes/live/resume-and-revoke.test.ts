@@ -4,6 +4,7 @@ import { addUser } from '../../../domain/add-user.js';
 import { insertApiToken } from '../../../domain/api-tokens.js';
 import { revokeApiToken } from '../../../domain/revoke-api-token.js';
 import { setAccountDisabled } from '../../../domain/set-account-disabled.js';
+import { updateUser } from '../../../domain/staff-users.js';
 import { RECENT_EVENTS_KEPT } from '../../../live/recent-live-events.js';
 import { type EventStreamClient, openEventStream, type ReceivedEvent } from '../../../test/event-stream-client.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
@@ -116,6 +117,15 @@ describeEachDatabase('live updates: resuming after Last-Event-ID, and streams en
     expect(doomed.events.some(created(next))).toBe(false);
     await doomed.ended;
     await kept.waitFor(created(next), 'the event, once the token still in use was checked');
+  });
+
+  it('an agent made a client loses their stream at once, before the next event', async () => {
+    const lee = await staffWithToken();
+    const stream = await follow(lee.headers);
+    await updateUser(hd.ctx, lee.user.id, { role: 'client' });
+    const next = await file();
+    await endedOrGot(stream, created(next));
+    expect(stream.events.some(created(next))).toBe(false);
   });
 
   it('a disabled account and an ended session end their streams at once, before the next event', async () => {
