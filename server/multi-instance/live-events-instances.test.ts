@@ -209,11 +209,17 @@ describe.skipIf(!postgresUrl)('live updates across two instances on one PostgreS
 
   it('an instance whose listening connection is cut reconnects, tells its streams to resync, and hears events again', async () => {
     const onB = await follow(b);
+    const before = await file(a, 'Before the cut');
+    const seen = await onB.waitFor(about('ticket.created', before), 'the ticket before the cut');
     const cut = await sql<{ pid: number }>`
       select pg_terminate_backend(pid) as pid from pg_stat_activity
       where application_name = ${LISTENER_NAME} and datname = current_database()`.execute(db.kysely);
     expect(cut.rows.length).toBe(2);
     await onB.waitFor((e) => e.event === 'resync', 'resync on B', { timeoutMs: 15_000 });
+    // B may have missed events in the gap: an id from before it is no longer resumable there.
+    const resumed = await openEventStream(`${b.url}/api/helpdesk/v1/events`, { ...agent, 'last-event-id': seen.id as string });
+    streams.push(resumed);
+    expect((await resumed.waitFor((e) => e.event !== 'presence', 'the first event after the gap')).event).toBe('resync');
     const id = await file(a, 'Again');
     // A may still be reconnecting when it files; its next event after that must arrive.
     await expect
