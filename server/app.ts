@@ -94,7 +94,7 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   await app.register(securityHeadersPlugin);
   await app.register(hstsPlugin);
   await app.register(authPlugin, { db: ctx.db });
-  await app.register(sessionPlugin, { db: ctx.db, config });
+  await app.register(sessionPlugin, { db: ctx.db, config, live: ctx.live });
   await app.register(apiSessionPlugin, { db: ctx.db, config });
   await app.register(swagger, openApiOptions(config));
 

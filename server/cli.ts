@@ -10,6 +10,7 @@ import { addUser } from './domain/add-user.js';
 import { MIN_PASSWORD_LENGTH, setPasswordByEmail } from './domain/staff-users.js';
 import { AppError } from './errors.js';
 import { renderOpenApiDocument } from './http/openapi/render-document.js';
+import { listenForLiveEvents } from './live/listen-live-events.js';
 import { releaseOptimizingCompiler } from './optimizing-compiler.js';
 import { createServiceContext, startService, startWorkerService } from './start-service.js';
 import { letYoungGenerationGrowTo } from './young-generation.js';
@@ -98,9 +99,14 @@ export async function runCli(
   if (command === 'openapi') return (out(JSON.stringify(await renderOpenApiDocument(config), null, 2)), 0);
 
   const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });
+  let liveListener: { close(): Promise<void> } | null = null;
   try {
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, err);
+    // These end sign-ins: the running instances' open event streams must hear it now (NOTIFY), not at
+    // their next heartbeat. On SQLite the service is another process the CLI cannot tell; the heartbeat does.
+    if (db.dialect === 'postgres' && REVOKING_COMMANDS.has(command))
+      liveListener = await listenForLiveEvents(config.databaseUrl, ctx.live, err);
     switch (command) {
       case 'migrate':
         out('The database is up to date.');
@@ -137,6 +143,10 @@ export async function runCli(
     if (error instanceof AppError) return (err(error.message), 1);
     throw error;
   } finally {
+    await liveListener?.close();
     await db.close();
   }
 }
+
+/** The commands that end an account's sign-ins (see above). */
+const REVOKING_COMMANDS = new Set(['token revoke', 'user disable', 'user password']);

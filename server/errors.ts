@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   REQUEST_TIMEOUT: { status: 408, title: 'The request took too long to arrive' },
   CONFLICT: { status: 409, title: 'Conflict' },
   TICKET_CHANGED: { status: 409, title: 'The ticket changed since you opened it' },
+  PRECONDITION_FAILED: { status: 412, title: 'The ticket is not at the version If-Match names' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported content type' },
   RANGE_NOT_SATISFIABLE: { status: 416, title: 'The asked range is outside the file' },

@@ -57,8 +57,10 @@ const LiveContext = createContext<Live>({ subscribe: () => () => {}, presence: n
 
 /**
  * The app's one EventSource: every screen subscribes here instead of opening its own stream. After a
- * dropped connection the browser reconnects by itself (the server's `retry:`); events of the gap are lost,
- * so subscribers get a `resync` then and fetch again — and once the first time it opens.
+ * dropped connection the browser reconnects by itself (the server's `retry:`) with `Last-Event-ID`: the
+ * server sends the events of the gap, or `resync` when it no longer has them, and subscribers fetch
+ * again. A new EventSource (the first, or one after the browser gave up) has no id to resume from, so
+ * subscribers get a `resync` from here when it opens.
  */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const listeners = useRef(new Set<(event: LiveEvent) => void>());
@@ -82,8 +84,10 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         missed = false;
       };
       source.onerror = () => {
+        // Still CONNECTING: the browser resumes with Last-Event-ID and the server covers the gap (or resyncs).
+        if (source?.readyState !== EventSource.CLOSED) return;
         missed = true;
-        if (source?.readyState === EventSource.CLOSED) reopen = setTimeout(open, REOPEN_AFTER_MS);
+        reopen = setTimeout(open, REOPEN_AFTER_MS);
       };
       for (const name of EVENT_NAMES)
         source.addEventListener(name, (message) => {

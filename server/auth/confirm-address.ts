@@ -15,10 +15,13 @@ import { replacePassword } from './replace-password.js';
 export async function confirmAddress(ctx: DomainContext, token: string, password: string): Promise<UserRow | null> {
   assertPasswordRule(password);
   const passwordHash = await hashPassword(password);
-  return ctx.db.transaction().execute(async (trx) => {
+  const account = await ctx.db.transaction().execute(async (trx) => {
     const proof = await consumeAddressProof(trx, token);
     if (!proof) return null;
     const user = await resolveUser({ ...ctx, db: trx }, proof);
     return replacePassword(trx, user.id, passwordHash);
   });
+  // Every other session ended: their open event streams, on every instance, end before anything more.
+  if (account) ctx.live.publish({ kind: 'access.revoked', userId: account.id });
+  return account;
 }

@@ -13,9 +13,12 @@ import { replacePassword } from './replace-password.js';
 export async function resetPassword(ctx: DomainContext, token: string, password: string): Promise<UserRow | null> {
   assertPasswordRule(password);
   const passwordHash = await hashPassword(password);
-  return ctx.db.transaction().execute(async (trx) => {
+  const user = await ctx.db.transaction().execute(async (trx) => {
     const user = await consumePasswordResetLink(trx, token);
     if (!user) return null;
     return replacePassword(trx, user.id, passwordHash);
   });
+  // Every other session ended: their open event streams, on every instance, end before anything more.
+  if (user) ctx.live.publish({ kind: 'access.revoked', userId: user.id });
+  return user;
 }

@@ -10,7 +10,7 @@ import { findTermId } from './find-term-id.js';
 import { findTicket } from './find-ticket.js';
 import { RESOLVED_SLUG, requestRating } from './request-rating.js';
 import { isMultiLineText, MULTI_LINE_RULE } from './text-rules.js';
-import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
+import { type ExpectedVersion, recordTicketChanges, type TicketChange } from './ticket-activity.js';
 import { currentTicketTerm, setTicketTerm } from './ticket-term-row.js';
 
 export interface AddCommentInput {
@@ -28,7 +28,7 @@ export interface AddCommentInput {
    */
   status?: string;
   /** The ticket version the writer saw; when the ticket changed since, nothing is added (TICKET_CHANGED). */
-  expectedVersion?: number;
+  expectedVersion?: ExpectedVersion;
   /**
    * More writes in the comment's own transaction (a reply by mail records its Message-ID there, so the
    * comment and the record that it was imported commit together or not at all).

@@ -12,7 +12,8 @@ import { type Actor, type DomainContext, now } from './context.js';
  */
 export async function setAccountDisabled(ctx: DomainContext, userId: number, disabled: boolean, by: Actor | null): Promise<UserRow> {
   if (disabled && by?.id === userId) throw new AppError('CONFLICT', 'You cannot disable your own account. Ask another admin to do it.');
-  return ctx.db.transaction().execute(async (trx) => {
+  let revoked = false;
+  const user = await ctx.db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
     if (!user) throw new AppError('NOT_FOUND', `There is no account with id ${userId}.`);
     if (!disabled) {
@@ -47,6 +48,10 @@ export async function setAccountDisabled(ctx: DomainContext, userId: number, dis
     await trx.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
     // Marked used rather than deleted: whoever opens one later is told the account is disabled.
     await trx.updateTable('login_tokens').set({ used_at: time }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    revoked = true;
     return updated;
   });
+  // After the commit: its open event streams, on every instance, end before they send anything more.
+  if (revoked) ctx.live.publish({ kind: 'access.revoked', userId });
+  return user;
 }

@@ -66,7 +66,7 @@ export async function updateUser(
     throw invalidField('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
   const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
-  return ctx.db.transaction().execute(async (trx) => {
+  const updated = await ctx.db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     if (!user) throw new AppError('NOT_FOUND', `There is no user with id ${id}.`);
     if (user.role === 'admin' && changes.role !== undefined && changes.role !== 'admin') {
@@ -93,6 +93,9 @@ export async function updateUser(
       .returningAll()
       .executeTakeFirstOrThrow();
   });
+  // Sessions ended or a role changed: its open event streams ask again whether they may go on.
+  if (passwordHash !== undefined || changes.role !== undefined) ctx.live.publish({ kind: 'access.revoked', userId: id });
+  return updated;
 }
 
 /** Sets a password on a user found by email (the CLI and tests). */

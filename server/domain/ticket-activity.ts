@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { describeTicketChange } from '../../common/describe-ticket-change.js';
 import type { Database, TicketEventsTable } from '../db/tables.js';
 import { AppError } from '../errors.js';
@@ -30,6 +30,12 @@ export interface TicketEvent {
 }
 
 /**
+ * The version(s) a writer saw: one (the body's `version`), or the versions an If-Match list names, any of
+ * which will do; an empty list (only weak or foreign tags) matches no version.
+ */
+export type ExpectedVersion = number | readonly number[];
+
+/**
  * Raises the ticket's version and records the changes under the new version, inside the caller's
  * transaction. With `expectedVersion` (the version the agent saw) the raise is conditional: when someone
  * changed the ticket since, nothing is written and the caller's transaction is rolled back by the
@@ -40,8 +46,9 @@ export async function recordTicketChanges(
   ticketId: number,
   actorId: number | null,
   changes: TicketChange[],
-  expectedVersion?: number,
+  expectedVersion?: ExpectedVersion,
 ): Promise<number> {
+  const versions = expectedVersion === undefined ? undefined : typeof expectedVersion === 'number' ? [expectedVersion] : expectedVersion;
   if (changes.length === 0) {
     // Nothing took effect (the same values again): the version stays, but a stale one is still refused.
     const current = await trx
@@ -51,7 +58,7 @@ export async function recordTicketChanges(
       .where('type', '=', 'ticket')
       .executeTakeFirst();
     if (!current) throw new AppError('NOT_FOUND', 'There is no such ticket.');
-    if (expectedVersion !== undefined && current.version !== expectedVersion) throw await staleVersion(trx, ticketId, expectedVersion);
+    if (versions !== undefined && !versions.includes(current.version)) throw await staleVersion(trx, ticketId, versions);
     return current.version;
   }
   let raise = trx
@@ -59,11 +66,12 @@ export async function recordTicketChanges(
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', ticketId)
     .where('type', '=', 'ticket');
-  if (expectedVersion !== undefined) raise = raise.where('version', '=', expectedVersion);
+  // No version can match an empty list: the update is not tried, and staleVersion tells a missing ticket apart.
+  if (versions !== undefined) raise = versions.length > 0 ? raise.where('version', 'in', versions) : raise.where(sql<boolean>`1 = 0`);
   const raised = await raise.returning('version').executeTakeFirst();
   if (!raised) {
-    if (expectedVersion === undefined) throw new AppError('NOT_FOUND', 'There is no such ticket.');
-    throw await staleVersion(trx, ticketId, expectedVersion);
+    if (versions === undefined) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+    throw await staleVersion(trx, ticketId, versions);
   }
   const createdAt = now();
   await trx
@@ -126,11 +134,14 @@ export async function listTicketEvents(db: Kysely<Database>, ticketId: number, a
   }));
 }
 
-/** The 409 for a stale version: what changed since, in plain words and as data for the agent's screen. */
-async function staleVersion(db: Kysely<Database>, ticketId: number, expectedVersion: number): Promise<AppError> {
+/**
+ * The 409 for a stale version: what changed since, in plain words and as data for the agent's screen. Of
+ * several versions named, since the newest; when none was a version (a weak tag), nothing is listed.
+ */
+async function staleVersion(db: Kysely<Database>, ticketId: number, versions: readonly number[]): Promise<AppError> {
   const current = await db.selectFrom('posts').select('version').where('id', '=', ticketId).where('type', '=', 'ticket').executeTakeFirst();
   if (!current) return new AppError('NOT_FOUND', 'There is no such ticket.');
-  const events = await listTicketEvents(db, ticketId, expectedVersion);
+  const events = versions.length > 0 ? await listTicketEvents(db, ticketId, Math.max(...versions)) : [];
   const detail =
     `Since you opened this ticket, ${describeEvents(events) || 'it was changed'}. Nothing was saved. ` +
     'Look at the ticket again before sending, or send without a version to override.';

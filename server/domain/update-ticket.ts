@@ -9,7 +9,7 @@ import { type Actor, type DomainContext, now } from './context.js';
 import { findTermId } from './find-term-id.js';
 import { defaultMailPreferences, usersWantingMail } from './notification-preferences.js';
 import { RESOLVED_SLUG, requestRating } from './request-rating.js';
-import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
+import { type ExpectedVersion, recordTicketChanges, type TicketChange } from './ticket-activity.js';
 import { changeTicketTags } from './ticket-tags.js';
 import { currentTicketTerm, setTicketTerm } from './ticket-term-row.js';
 
@@ -48,7 +48,7 @@ export async function updateTicket(
   id: number,
   changes: TicketChanges,
   actor: Actor | null,
-  expectedVersion?: number,
+  expectedVersion?: ExpectedVersion,
 ): Promise<void> {
   if (!mayChangeTicket(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can change tickets.');
   const settings = await getCoreSettings(ctx);
@@ -85,7 +85,7 @@ export async function applyTicketChanges(
   changes: TicketChanges,
   actor: Actor,
   settings: CoreSettings,
-  { expectedVersion, mayMailAssignee = () => true }: { expectedVersion?: number; mayMailAssignee?: AssignmentMailPolicy } = {},
+  { expectedVersion, mayMailAssignee = () => true }: { expectedVersion?: ExpectedVersion; mayMailAssignee?: AssignmentMailPolicy } = {},
 ): Promise<AppliedChanges> {
   const notified: AddedNotification[] = [];
   const ticket = await trx

@@ -4,6 +4,8 @@ import { mayReadComment, mayReadTicket } from '../policies/ticket-policy.js';
 /** A stored file as its answer needs it. */
 export interface ReadableAttachment {
   rowId: number;
+  /** The id in its URL. */
+  publicId: string;
   name: string;
   size: number;
   type: string;
@@ -45,7 +47,7 @@ async function loadAttachment(ctx: DomainContext, publicId: string) {
     .innerJoin('posts as p', (join) => join.onRef('p.id', '=', 'a.ticket_id').on('p.type', '=', 'ticket'))
     .leftJoin('comments as c', (join) => join.onRef('c.id', '=', 'a.comment_id').onRef('c.post_id', '=', 'a.ticket_id'))
     .leftJoin('comment_meta as m', (join) => join.onRef('m.comment_id', '=', 'c.id').on('m.meta_key', '=', 'is_internal'))
-    .select(['a.id', 'a.thumb_key', 'a.thumb_size', 'a.name', 'a.size', 'a.type', 'a.storage_key', 'a.comment_id'])
+    .select(['a.id', 'a.public_id', 'a.thumb_key', 'a.thumb_size', 'a.name', 'a.size', 'a.type', 'a.storage_key', 'a.comment_id'])
     .select(['c.id as found_comment', 'p.author_id', 'm.meta_value'])
     .where('a.public_id', '=', publicId)
     .where('a.is_pending', '=', 0)
@@ -60,6 +62,7 @@ async function loadAttachment(ctx: DomainContext, publicId: string) {
 function toReadable(row: NonNullable<Awaited<ReturnType<typeof loadAttachment>>>): ReadableAttachment {
   return {
     rowId: row.id,
+    publicId: row.public_id,
     name: row.name,
     size: Number(row.size),
     type: row.type,

@@ -15,12 +15,12 @@ export interface EventStreamOptions {
 }
 
 /**
- * One Server-Sent Events answer written on the raw response: the headers, `retry:`, then events with
- * ids and a heartbeat comment. Node's silence timeout (server limits) would cut a quiet stream, so the
+ * One Server-Sent Events answer written on the raw response: the headers, `retry:` (with the id of where
+ * the stream starts, so even a stream that saw no event reconnects with `Last-Event-ID`), then events,
+ * those a stream can resume after with their bus id, and a heartbeat comment. Node's silence timeout (server limits) would cut a quiet stream, so the
  * socket's own timeout is turned off: the heartbeat's writes find a dead client instead.
  */
 export class EventStream implements Closable {
-  private nextId = 1;
   private heartbeat: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -30,7 +30,8 @@ export class EventStream implements Closable {
     private readonly options: EventStreamOptions = {},
   ) {}
 
-  open(): void {
+  /** Opens the stream; `startId` is the bus position it starts from (see LiveBus.position). */
+  open(startId?: string): void {
     // The client may have hung up while the caller was checked: its close events are over already.
     if (this.request.socket.destroyed) {
       this.close();
@@ -45,7 +46,8 @@ export class EventStream implements Closable {
       // The socket's silence timeout is off for the stream, so the connection is not kept for reuse.
       connection: 'close',
     });
-    this.response.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
+    // A block with an id and no data fires no event, but the browser keeps the id for its reconnect.
+    this.response.write(`retry: ${RECONNECT_AFTER_MS}\n${startId === undefined ? '' : `id: ${startId}\n`}\n`);
     // Open while the app is: not signed-in work that filings and the mail worker should wait for.
     leaveSignedInWork(this.response);
     this.response.on('close', () => this.close());
@@ -53,10 +55,14 @@ export class EventStream implements Closable {
     this.scheduleHeartbeat();
   }
 
-  /** Writes one event: `event:` names it, `data:` is its JSON (one line), `id:` counts up. */
-  send(event: string, data: unknown): void {
+  /** Writes one event: `event:` names it, `data:` is its JSON (one line), `id:` its bus id when it has one. */
+  send(event: string, data: unknown, id?: string): void {
     if (this.closed || !this.response.headersSent) return;
-    this.response.write(`id: ${this.nextId++}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    this.response.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   close(): void {

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { loadPg } from '../db/create-db.js';
-import type { LiveBus } from './live-bus.js';
+import { LIVE_EVENT_ID, type LiveBus } from './live-bus.js';
 import { type LiveEvent, readLiveEvent } from './live-event.js';
 
 /** The PostgreSQL channel that carries live events between instances. */
@@ -18,8 +17,8 @@ const SEND_TIMEOUT_MS = 10_000;
 /**
  * Connects `bus` to the other instances on this PostgreSQL database: one dedicated connection LISTENs on
  * the channel and sends this instance's events with `pg_notify`, gathered per tick into one statement.
- * Each instance marks what it sends with a random origin and skips its own (its subscribers already had
- * them). When the connection drops it reconnects every second; events of the gap are lost, so once back
+ * Each instance marks what it sends with its bus's random origin and skips its own (its subscribers already
+ * had them); an event carries the id its bus gave it, so a stream can resume after it on any instance. When the connection drops it reconnects every second; events of the gap are lost, so once back
  * the bus tells its subscribers to `resync` (the admin app then refetches what it shows).
  */
 export async function listenForLiveEvents(
@@ -27,16 +26,18 @@ export async function listenForLiveEvents(
   bus: LiveBus,
   warn: (message: string) => void,
 ): Promise<{ close(): Promise<void> }> {
-  const origin = randomBytes(8).toString('hex');
+  const origin = bus.origin;
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let pending: string[] = [];
   let flushing = false;
+  /** Settles when the flush under way (if any) is over: `close` waits for it, so nothing published is dropped. */
+  let flushed: Promise<void> = Promise.resolve();
 
   const hear = (message: pg.Notification) => {
     if (message.channel !== LIVE_EVENTS_CHANNEL || !message.payload) return;
-    let parsed: { o?: unknown; e?: unknown };
+    let parsed: { o?: unknown; e?: unknown; i?: unknown };
     try {
       parsed = JSON.parse(message.payload);
     } catch {
@@ -44,7 +45,8 @@ export async function listenForLiveEvents(
     }
     if (parsed.o === origin) return;
     const event = readLiveEvent(parsed.e);
-    if (event) bus.deliver(event);
+    // The id it was given where it was published: the same on every instance, so streams resume anywhere.
+    if (event) bus.deliver(event, typeof parsed.i === 'string' && LIVE_EVENT_ID.test(parsed.i) ? parsed.i : undefined);
   };
 
   // `flushing` is set when a flush is scheduled, not when it starts: events published in one turn share
@@ -60,16 +62,16 @@ export async function listenForLiveEvents(
     flushing = false;
   };
 
-  const send = (event: LiveEvent) => {
+  const send = (event: LiveEvent, id: string | undefined) => {
     if (closed || !client) return;
-    const payload = JSON.stringify({ o: origin, e: event });
+    const payload = JSON.stringify({ o: origin, e: event, i: id });
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) return;
     // While a send is stuck, events wait here; past the bound they are dropped (the views resync later).
     if (pending.length >= MAX_PENDING) return;
     pending.push(payload);
     if (flushing) return;
     flushing = true;
-    setImmediate(() => void flush());
+    flushed = new Promise((done) => setImmediate(() => void flush().then(done)));
   };
 
   const connect = async (isReconnect: boolean): Promise<void> => {
@@ -105,6 +107,8 @@ export async function listenForLiveEvents(
   bus.useTransport({ send });
   return {
     async close() {
+      // What was published before (a CLI command's revocation, say) still goes out.
+      await flushed;
       closed = true;
       clearTimeout(retry);
       bus.useTransport(null);

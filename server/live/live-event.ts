@@ -21,7 +21,13 @@ export type LiveEvent =
   /** Some of one agent's lines were marked read (opening their ticket, or the bell): only that agent's streams hear it. */
   | { kind: 'notifications.read'; userId: number; ticketId: number | null }
   /** A tag was added, renamed or recoloured, or deleted: chips and the tag filter show it without a reload. */
-  | { kind: 'tag.changed'; tagId: number; change: TagChange; by: number | null };
+  | { kind: 'tag.changed'; tagId: number; change: TagChange; by: number | null }
+  /**
+   * A way this account signed in was ended (a token revoked, a session ended, the account disabled or its
+   * role changed): its open streams stop and ask whether they may go on before they send anything more.
+   * Never sent to a stream.
+   */
+  | { kind: 'access.revoked'; userId: number };
 
 export type LiveEventKind = LiveEvent['kind'];
 
@@ -43,6 +49,7 @@ const SHAPES: Record<LiveEventKind, (event: Record<string, unknown>) => boolean>
   'notification.added': (e) => isId(e.ticketId) && isId(e.userId) && isId(e.notificationId),
   'notifications.read': (e) => isId(e.userId) && isIdOrNull(e.ticketId),
   'tag.changed': (e) => isId(e.tagId) && TAG_CHANGES.includes(e.change as TagChange) && isIdOrNull(e.by),
+  'access.revoked': (e) => isId(e.userId),
 };
 
 /**

@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runCli } from '../cli.js';
 import { loadConfig } from '../config/load-config.js';
 import { createDb, type Db } from '../db/create-db.js';
 import { addUser } from '../domain/add-user.js';
-import { createApiToken } from '../domain/api-tokens.js';
+import { createApiToken, insertApiToken } from '../domain/api-tokens.js';
 import { createDomainContext } from '../domain/context.js';
 import { createHooks } from '../hooks/create-hooks.js';
 import { LISTENER_NAME } from '../live/listen-live-events.js';
@@ -30,6 +31,8 @@ describe.skipIf(!postgresUrl)('live updates across two instances on one PostgreS
   let agent: Record<string, string>;
   let agentId = 0;
   let clientId = 0;
+  let admin: Record<string, string>;
+  let seed = '';
   // Staff file for an existing client account (no sign-up involved).
   const file = async (service: RunningService, subject: string) => {
     const filed = await call(service, 'POST', '/tickets/', {
@@ -62,7 +65,7 @@ describe.skipIf(!postgresUrl)('live updates across two instances on one PostgreS
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    const seed = randomBytes(32).toString('hex');
+    seed = randomBytes(32).toString('hex');
     const start = async () => {
       const dir = mkdtempSync(join(tmpdir(), 'helpdesk-live-'));
       dirs.push(dir);
@@ -78,6 +81,8 @@ describe.skipIf(!postgresUrl)('live updates across two instances on one PostgreS
     agentId = user.id;
     clientId = (await addUser(ctx, { email: 'sam@client.test', name: 'Sam', role: 'client' })).id;
     agent = { authorization: `Bearer ${await createApiToken(db.kysely, user.id, 'live test')}` };
+    const boss = await addUser(ctx, { email: 'kim@staff.test', name: 'Kim', role: 'admin' });
+    admin = { authorization: `Bearer ${await createApiToken(db.kysely, boss.id, 'live test')}` };
   }, 60_000);
 
   afterAll(async () => {
@@ -147,13 +152,74 @@ describe.skipIf(!postgresUrl)('live updates across two instances on one PostgreS
     await onB.waitFor(about('notifications.read', id), 'the read lines on B');
   });
 
+  it('a stream that saw an event on B resumes on A after its id: the ids mean the same on both instances', async () => {
+    const onB = await follow(b);
+    const first = await file(a, 'First');
+    const seen = await onB.waitFor(about('ticket.created', first), 'the first ticket on B');
+    onB.close();
+    const missed = [await file(a, 'Second'), await file(b, 'Third')];
+    const onA = await openEventStream(`${a.url}/api/helpdesk/v1/events`, { ...agent, 'last-event-id': seen.id as string });
+    streams.push(onA);
+    await onA.waitFor(about('ticket.created', missed[1] as number), 'the third ticket, replayed on A');
+    expect(onA.events.filter((e) => e.event !== 'presence').map((e) => [e.event, (e.data as { ticket: number }).ticket])).toEqual([
+      ['ticket.created', missed[0]],
+      ['ticket.created', missed[1]],
+    ]);
+  });
+
+  it('a token revoked on A ends its stream on B before the next event A writes', async () => {
+    const second = await insertApiToken(db.kysely, agentId, 'second tab');
+    const onB = await follow(b);
+    const doomed = await openEventStream(`${b.url}/api/helpdesk/v1/events`, { authorization: `Bearer ${second.token}` });
+    streams.push(doomed);
+    expect(doomed.status).toBe(200);
+    const revoked = await fetch(`${a.url}/api/helpdesk/v1/tokens/${second.row.id}`, { method: 'DELETE', headers: admin });
+    expect(revoked.status).toBe(204);
+    const next = await file(a, 'After the revocation');
+    await onB.waitFor(about('ticket.created', next), 'the next ticket on the stream still allowed');
+    await Promise.race([doomed.ended, doomed.waitFor(about('ticket.created', next), 'the next ticket').then(() => undefined)]);
+    expect(doomed.events.some(about('ticket.created', next))).toBe(false);
+    await doomed.ended;
+  });
+
+  it('a token revoked with the CLI ends its stream on B before the next event', async () => {
+    const third = await insertApiToken(db.kysely, agentId, 'third tab');
+    const doomed = await openEventStream(`${b.url}/api/helpdesk/v1/events`, { authorization: `Bearer ${third.token}` });
+    streams.push(doomed);
+    expect(doomed.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'helpdesk-live-cli-'));
+    dirs.push(dir);
+    const saved = { ...process.env };
+    Object.assign(process.env, { DATABASE_URL: database.url, HELPDESK_DATA_DIR: dir, HELPDESK_ENCRYPTION_SEED: seed });
+    try {
+      expect(
+        await runCli(
+          ['token', 'revoke', String(third.row.id)],
+          () => {},
+          () => {},
+        ),
+      ).toBe(0);
+    } finally {
+      process.env = saved;
+    }
+    const next = await file(a, 'After the CLI');
+    await Promise.race([doomed.ended, doomed.waitFor(about('ticket.created', next), 'the next ticket').then(() => undefined)]);
+    expect(doomed.events.some(about('ticket.created', next))).toBe(false);
+  });
+
   it('an instance whose listening connection is cut reconnects, tells its streams to resync, and hears events again', async () => {
     const onB = await follow(b);
+    const before = await file(a, 'Before the cut');
+    const seen = await onB.waitFor(about('ticket.created', before), 'the ticket before the cut');
     const cut = await sql<{ pid: number }>`
       select pg_terminate_backend(pid) as pid from pg_stat_activity
       where application_name = ${LISTENER_NAME} and datname = current_database()`.execute(db.kysely);
     expect(cut.rows.length).toBe(2);
     await onB.waitFor((e) => e.event === 'resync', 'resync on B', { timeoutMs: 15_000 });
+    // B may have missed events in the gap: an id from before it is no longer resumable there.
+    const resumed = await openEventStream(`${b.url}/api/helpdesk/v1/events`, { ...agent, 'last-event-id': seen.id as string });
+    streams.push(resumed);
+    expect((await resumed.waitFor((e) => e.event !== 'presence', 'the first event after the gap')).event).toBe('resync');
     const id = await file(a, 'Again');
     // A may still be reconnecting when it files; its next event after that must arrive.
     await expect

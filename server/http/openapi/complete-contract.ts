@@ -11,6 +11,7 @@ interface Operation extends Json {
   operationId?: string;
   parameters?: Array<Json & { in?: string; required?: boolean; schema?: Json }>;
   responses?: Record<string, Json & { content?: Record<string, Json>; headers?: Record<string, Json> }>;
+  requestBody?: Json & { content?: Record<string, Json & { schema?: Json & { properties?: Record<string, Json> } }> };
   security?: Array<Record<string, string[]>>;
 }
 export interface OpenApiDocument extends Json {
@@ -44,6 +45,8 @@ const PUBLIC = new Set([
   'listDocs',
   'listProductDocs',
   'getMe',
+  // A mailed file link carries its own signature and expiry (query parameters): no token, no session.
+  'getMailedFile',
 ]);
 // signIn needs no account, only the CSRF header that proves the request comes from a page of this site.
 const SIGN_IN = 'signIn';
@@ -57,6 +60,15 @@ const PAGING_HEADERS = {
   'X-Total-Count': { description: 'How many items match, over all pages.', schema: { type: 'integer' } },
   'X-Per-Page': { description: 'Items per page.', schema: { type: 'integer' } },
 };
+const FILE_HEADERS = {
+  ETag: { description: 'Strong, the same on every instance: send it as If-None-Match (304) or If-Range.', schema: { type: 'string' } },
+  'Content-Disposition': {
+    description: 'attachment (inline for raster images) with the file’s name, RFC 6266.',
+    schema: { type: 'string' },
+  },
+  'Accept-Ranges': { description: 'bytes', schema: { type: 'string' } },
+};
+const CONTENT_RANGE = { 'Content-Range': { description: 'The range sent, `bytes first-last/size`.', schema: { type: 'string' } } };
 const ETAG = { ETag: { description: 'The ticket version; send it back as If-Match with a reply or change.', schema: { type: 'string' } } };
 const LOCATION = { Location: { description: 'The address of what was created.', schema: { type: 'string', format: 'uri-reference' } } };
 
@@ -68,8 +80,24 @@ const HEADERS_BY_OPERATION: Record<string, Record<string, Record<string, Json>>>
   fileTicket: { '429': RATE_LIMIT_HEADERS },
   listDocs: { '200': PAGING_HEADERS },
   listProductDocs: { '200': PAGING_HEADERS },
-  getTicket: { '200': ETAG },
+  getTicket: { '200': ETAG, '304': ETAG },
+  getFile: { '200': FILE_HEADERS, '206': { ...FILE_HEADERS, ...CONTENT_RANGE }, '304': FILE_HEADERS },
+  getMailedFile: { '200': FILE_HEADERS, '206': { ...FILE_HEADERS, ...CONTENT_RANGE }, '304': FILE_HEADERS },
+  getFileThumbnail: { '200': FILE_HEADERS, '304': FILE_HEADERS },
   updateTicket: { '200': ETAG },
+};
+
+/** Errors answered with a page a person reads (a link opened from a mail), not a problem. */
+const PAGES_BY_OPERATION: Record<string, ReadonlySet<string>> = {
+  getMailedFile: new Set(['404', '429']),
+};
+
+/** The files a multipart body carries beside its fields (server/http/multipart-uploads.ts). */
+const ATTACHMENTS_PART = {
+  type: 'array',
+  items: { type: 'string', format: 'binary' },
+  description:
+    'multipart/form-data only: one `attachments` part per file, read while it arrives; its type is decided from its content. How many and how large are the settings’ (Tickets → Attachments); a refused file is named in the problem’s `attachment`.',
 };
 
 export function completeContract(document: OpenApiDocument): void {
@@ -81,6 +109,7 @@ export function completeContract(document: OpenApiDocument): void {
       if (operationId) operation.operationId = operationId;
       operation.security = securityOf(operationId, method);
       markDefaultedParametersOptional(operation);
+      describeMultipartFiles(operation);
       describeResponses(operation, operationId);
     }
   }
@@ -101,10 +130,26 @@ function markDefaultedParametersOptional(operation: Operation): void {
   }
 }
 
+// The route schemas describe the fields; the files of a multipart body are parts the schema never sees.
+function describeMultipartFiles(operation: Operation): void {
+  const content = operation.requestBody?.content;
+  const multipart = content?.['multipart/form-data'];
+  if (!content || !multipart?.schema) return;
+  // A new entry: the generator shares one object between the body's media types.
+  content['multipart/form-data'] = {
+    ...multipart,
+    schema: { ...multipart.schema, properties: { ...multipart.schema.properties, attachments: ATTACHMENTS_PART } },
+    encoding: { attachments: { contentType: '*/*' } },
+  };
+}
+
 function describeResponses(operation: Operation, operationId: string | undefined): void {
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     const code = Number(status);
-    if (code >= 400) {
+    if (code >= 400 && PAGES_BY_OPERATION[operationId ?? '']?.has(status)) {
+      response.content = { 'text/html': { schema: { type: 'string' } } };
+      if (code === 429) response.headers = { ...response.headers, ...RETRY_AFTER };
+    } else if (code >= 400) {
       // Every error is an RFC 9457 problem, sent as application/problem+json (server/http/plugins/errors.ts).
       response.content = { [PROBLEM_TYPE]: { schema: PROBLEM_REF } };
       if (code === 429 || code === 503) response.headers = { ...response.headers, ...RETRY_AFTER };

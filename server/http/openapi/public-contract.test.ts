@@ -39,12 +39,13 @@ describe('the OpenAPI document is a contract a client can be generated from (iss
     expect(Object.keys(OPERATION_IDS).filter((key) => !operations.some((o) => o.key === key))).toEqual([]);
   });
 
-  it('describes every error as application/problem+json with the named Problem schema', () => {
+  it('describes every error as application/problem+json with the named Problem schema (but the pages a mailed link opens)', () => {
     const problem = document.components.schemas?.Problem as { required: string[] };
     expect(problem.required).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail', 'code']));
     for (const { key, operation } of operationsOf(document)) {
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (Number(status) < 400) continue;
+        if (operation.operationId === 'getMailedFile' && (status === '404' || status === '429')) continue;
         expect(response.content, `${key} ${status}`).toEqual({
           'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
         });
@@ -74,6 +75,32 @@ describe('the OpenAPI document is a contract a client can be generated from (iss
       (byId.listDocs?.parameters ?? []).map((p: { name?: unknown; required?: boolean }) => [p.name, p.required]),
     );
     expect(required).toMatchObject({ count: false, page: false, search: false });
+  });
+
+  it('describes the file routes as served: any type, ETag and ranges, a mailed link with no sign-in and its 404 page, and multipart files', () => {
+    const byId = Object.fromEntries(operationsOf(document).map(({ operation }) => [operation.operationId, operation]));
+    for (const id of ['getFile', 'getMailedFile']) {
+      const responses = byId[id]?.responses ?? {};
+      expect(Object.keys(responses['200']?.content ?? {}), id).toEqual(['*/*']);
+      expect(Object.keys(responses['206']?.headers ?? {}), id).toEqual(expect.arrayContaining(['ETag', 'Content-Range']));
+      expect(responses['304'], id).toBeDefined();
+      const headers = (byId[id]?.parameters ?? []).filter((p: { in?: string }) => p.in === 'header').map((p: { name?: unknown }) => p.name);
+      expect(headers, id).toEqual(expect.arrayContaining(['range', 'if-range', 'if-none-match']));
+    }
+    const mailed = byId.getMailedFile;
+    expect(mailed?.security).toEqual([]);
+    expect(Object.keys(mailed?.responses?.['404']?.content ?? {})).toEqual(['text/html']);
+    expect(Object.keys(mailed?.responses?.['429']?.content ?? {})).toEqual(['text/html']);
+    const query = (mailed?.parameters ?? []).filter((p: { in?: string }) => p.in === 'query').map((p: { name?: unknown }) => p.name);
+    expect(query).toEqual(expect.arrayContaining(['expires', 'signature']));
+    expect(byId.getFile?.security).toEqual([{ bearer: [] }, { session: [] }]);
+    for (const id of ['fileTicket', 'addComment']) {
+      const multipart = byId[id]?.requestBody?.content?.['multipart/form-data'];
+      expect(multipart?.schema?.properties?.attachments, id).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
+      // The JSON body has no files.
+      expect(byId[id]?.requestBody?.content?.['application/json']?.schema?.properties?.attachments, id).toBeUndefined();
+    }
+    expect(byId.getTicket?.responses?.['304']?.headers).toHaveProperty('ETag');
   });
 
   it("a real error body validates against the document's Problem schema", async () => {

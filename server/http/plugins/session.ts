@@ -8,6 +8,7 @@ import type { Config } from '../../config/config-types.js';
 import type { Database, UserRow } from '../../db/tables.js';
 import { assertAccountEnabled } from '../../domain/account-disabled.js';
 import { AppError } from '../../errors.js';
+import type { LiveBus } from '../../live/live-bus.js';
 import { requestPath } from '../request-path.js';
 
 declare module 'fastify' {
@@ -17,7 +18,7 @@ declare module 'fastify' {
     sessionToken: string | null;
   }
   interface FastifyInstance {
-    helpdeskSession: { db: Kysely<Database>; config: Config; key?: Buffer };
+    helpdeskSession: { db: Kysely<Database>; config: Config; live?: LiveBus; key?: Buffer };
   }
 }
 
@@ -29,6 +30,8 @@ const CSRF_KEY_OPTION = 'csrf_key';
 interface SessionState {
   db: Kysely<Database>;
   config: Config;
+  /** Told when a session ends, so the event streams opened with it end too (on every instance). */
+  live?: LiveBus;
   key?: Buffer;
 }
 // The CSRF cookie value set during this request, before the browser has sent it back.
@@ -66,8 +69,8 @@ function stateOf(request: FastifyRequest): SessionState {
  * HttpOnly, SameSite=Lax, Secure when the home URL is https, scoped to the help site's path.
  */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, options: { db: Kysely<Database>; config: Config }) => {
-    const state: SessionState = { db: options.db, config: options.config };
+  async (app: FastifyInstance, options: { db: Kysely<Database>; config: Config; live?: LiveBus }) => {
+    const state: SessionState = { db: options.db, config: options.config, live: options.live };
     app.decorate('helpdeskSession', state);
     await app.register(cookie);
     app.decorateRequest('siteUser', null);
@@ -132,7 +135,7 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, user:
   // Every sign-in path ends here: the last guard, should a path forget its own check.
   assertAccountEnabled(user);
   const state = stateOf(request);
-  if (request.sessionToken) await deleteSession(state.db, request.sessionToken);
+  if (request.sessionToken) await endSession(state, request);
   const token = await createSession(state.db, user.id);
   reply.setCookie(SESSION_COOKIE, token, cookieOptions(state.config, SESSION_LIFETIME_MS));
   // A new CSRF secret too, so a value planted before sign-in is worthless after it.
@@ -143,9 +146,15 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, user:
   request.sessionToken = token;
 }
 
+/** Ends the request's session; the event streams opened with it ask again whether they may go on. */
+async function endSession(state: SessionState, request: FastifyRequest): Promise<void> {
+  await deleteSession(state.db, request.sessionToken ?? '');
+  if (request.siteUser) state.live?.publish({ kind: 'access.revoked', userId: request.siteUser.id });
+}
+
 export async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const state = stateOf(request);
-  if (request.sessionToken) await deleteSession(state.db, request.sessionToken);
+  if (request.sessionToken) await endSession(state, request);
   reply.clearCookie(SESSION_COOKIE, cookieOptions(state.config));
   request.siteUser = null;
   request.sessionToken = null;

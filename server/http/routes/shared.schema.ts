@@ -32,8 +32,10 @@ export const ProblemSchema = Type.Object(
     detail: Type.String(),
     code: Type.String({ description: 'Stable UPPER_SNAKE error code.' }),
     errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), pointer: Type.String(), detail: Type.String() }))),
-    current_version: Type.Optional(Type.Integer({ description: 'TICKET_CHANGED: the ticket version now' })),
-    changes: Type.Optional(Type.Array(Type.Ref(TicketEventSchema), { description: 'TICKET_CHANGED: what changed since your version' })),
+    current_version: Type.Optional(Type.Integer({ description: 'TICKET_CHANGED, PRECONDITION_FAILED: the ticket version now' })),
+    changes: Type.Optional(
+      Type.Array(Type.Ref(TicketEventSchema), { description: 'TICKET_CHANGED, PRECONDITION_FAILED: what changed since your version' }),
+    ),
     attachment: Type.Optional(
       Type.Object(
         { index: Type.Integer({ description: 'Its position among the message’s files, from 0' }), name: Type.String() },
@@ -55,7 +57,18 @@ export const ExpectedVersion = Type.Integer({
 /** The If-Match request header of a reply or change: the ETag of GET /tickets/{id}. */
 export const IfMatchHeaders = Type.Object({
   'if-match': Type.Optional(
-    Type.String({ maxLength: 40, description: 'The ETag of GET /tickets/{id}; if the ticket changed since, 409 and nothing is saved' }),
+    Type.String({
+      maxLength: 200,
+      description:
+        'The ETag of GET /tickets/{id}, compared strongly (RFC 9110): if the ticket is at none of the versions named, 412 PRECONDITION_FAILED and nothing is saved; a weak tag names no version; `*` is any',
+    }),
+  ),
+});
+
+/** The If-None-Match request header of GET /tickets/{id}: the ETag the agent's copy has. */
+export const IfNoneMatchHeaders = Type.Object({
+  'if-none-match': Type.Optional(
+    Type.String({ maxLength: 200, description: 'The ETag of your copy of the ticket (staff); while it is current, 304 and no body' }),
   ),
 });
 

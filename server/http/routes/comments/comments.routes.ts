@@ -9,7 +9,7 @@ import { commentRoleOf, hiddenTicket, mayReadTicket, ticketView } from '../../..
 import { readMultipartBody } from '../../multipart-uploads.js';
 import type { RouteServices } from '../../services.js';
 import { IdParams, IfMatchHeaders, problemResponses } from '../shared.schema.js';
-import { expectedVersion } from '../tickets/expected-version.js';
+import { expectedVersion, withIfMatch } from '../tickets/expected-version.js';
 import { CommentBody, CommentReply } from './comments.schema.js';
 
 /**
@@ -27,7 +27,7 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
         headers: IfMatchHeaders,
         body: CommentBody,
         consumes: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
-        response: { 201: CommentReply, ...problemResponses(400, 401, 403, 404, 409, 413, 415, 429) },
+        response: { 201: CommentReply, ...problemResponses(400, 401, 403, 404, 409, 412, 413, 415, 429) },
       },
       // multipart/form-data: files as `attachments` parts, read only once the caller may answer this ticket.
       preValidation: [mayAnswerTicket(ctx), readMultipartBody(ctx, counters, { target: ticketIdOf })],
@@ -38,21 +38,23 @@ export const commentsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
       // Agents and admins are never limited; a client's replies are counted per account and address.
       if (role === 'client') await guardClientWrite(ctx, counters, { kind: 'reply', userId: actor.id, ip: request.ip, via: 'api' });
       const uploads = request.uploads ?? [];
-      const added = await addComment(
-        ctx,
-        {
-          ticketId: request.params.id,
-          text: request.body.text,
-          role,
-          isInternal: request.body.internal === true,
-          status: request.body.status,
-          expectedVersion: expectedVersion(request, request.body.version),
-          // The files become the comment's in its own transaction: no reply without its files.
-          alsoWrite: uploads.length
-            ? (trx, commentId) => claimUploads(trx, uploads, { ticketId: request.params.id, commentId })
-            : undefined,
-        },
-        actor,
+      const added = await withIfMatch(request, () =>
+        addComment(
+          ctx,
+          {
+            ticketId: request.params.id,
+            text: request.body.text,
+            role,
+            isInternal: request.body.internal === true,
+            status: request.body.status,
+            expectedVersion: expectedVersion(request, request.body.version),
+            // The files become the comment's in its own transaction: no reply without its files.
+            alsoWrite: uploads.length
+              ? (trx, commentId) => claimUploads(trx, uploads, { ticketId: request.params.id, commentId })
+              : undefined,
+          },
+          actor,
+        ),
       );
       request.uploads = null;
       reply.status(201);

@@ -61,7 +61,7 @@ describeEachDatabase('"Send and set status": a reply and a status in one change 
     ]);
   });
 
-  it('a stale version is a 409 and neither the reply nor the status is saved', async () => {
+  it('a stale If-Match is a 412 and neither the reply nor the status is saved', async () => {
     const id = await file();
     const seen = await open(id);
     expect((await call('POST', `/tickets/${id}/comments`, alex, { text: 'First!' })).statusCode).toBe(201);
@@ -71,8 +71,8 @@ describeEachDatabase('"Send and set status": a reply and a status in one change 
       { ...blair, 'if-match': `"${seen.version}"` },
       { text: 'Bye', status: 'closed' },
     );
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().code).toBe('TICKET_CHANGED');
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json().code).toBe('PRECONDITION_FAILED');
     const now = await open(id);
     expect(now.status.slug).toBe('in-progress');
     expect(now.comments.map((c: { text: string }) => c.text)).toEqual(['First!']);

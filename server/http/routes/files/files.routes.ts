@@ -1,5 +1,5 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { takeGuess } from '../../../auth/guess-limits.js';
 import { AppError } from '../../../errors.js';
 import type { FileStore } from '../../../files/file-store.js';
@@ -7,6 +7,7 @@ import { findMailedAttachment, findReadableAttachment, type ReadableAttachment }
 import { findThumbnail } from '../../../files/find-thumbnail.js';
 import { THUMBNAIL_TYPE } from '../../../files/make-thumbnail.js';
 import { checkSignedFileLink } from '../../../files/signed-file-link.js';
+import { isStrongMatch, matchesIfNoneMatch, parseEntityTags } from '../../entity-tags.js';
 import type { RouteServices } from '../../services.js';
 import { problemResponses } from '../shared.schema.js';
 import { sendBrokenFileLink, sendTooManyBrokenLinks } from './broken-file-link-page.js';
@@ -18,6 +19,30 @@ const MailedQuery = Type.Object({
   expires: Type.Optional(Type.String({ maxLength: 20, description: 'When the link stops working (seconds since 1970)' })),
   signature: Type.Optional(Type.String({ maxLength: 128, description: 'The helpdesk’s signature of the id and the expiry' })),
 });
+
+const FileRequestHeaders = Type.Object({
+  range: Type.Optional(Type.String({ maxLength: 200, description: 'One byte range, `bytes=first-last` or `bytes=-suffix`: 206' })),
+  'if-range': Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'The ETag your part came from: the range only while it is still this file, else the whole file (200)',
+    }),
+  ),
+  'if-none-match': Type.Optional(
+    Type.String({ maxLength: 200, description: 'The ETag of your copy: 304 and no body while it is this file' }),
+  ),
+});
+// A file is sent as the type decided from its content (text as UTF-8), whatever its name says.
+const FILE_CONTENT = { '*/*': { schema: { type: 'string', format: 'binary' } } };
+const WHOLE_FILE = {
+  description: 'The file, in the type decided from its content (Content-Type: image/png, application/pdf, text/plain; charset=utf-8, …)',
+  content: FILE_CONTENT,
+};
+const FILE_RANGE = { description: 'The asked byte range of the file (Content-Range says which)', content: FILE_CONTENT };
+const NOT_MODIFIED = {
+  description: 'If-None-Match named the file’s ETag: the copy you have is this file (no body)',
+  type: 'null',
+} as const;
 
 /** The same answer for a file that does not exist and one the caller may not read. */
 const noSuchFile = () => new AppError('NOT_FOUND', 'There is no such file.');
@@ -35,10 +60,11 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         summary: 'An attached file (to the ticket’s client and staff; internal notes’ files to staff only); Range works',
         tags: ['tickets'],
         params: FileParams,
-        produces: ['application/octet-stream'],
+        headers: FileRequestHeaders,
         response: {
-          200: { description: 'The file', type: 'string', format: 'binary' },
-          206: { description: 'The asked byte range of the file', type: 'string', format: 'binary' },
+          200: WHOLE_FILE,
+          304: NOT_MODIFIED,
+          206: FILE_RANGE,
           ...problemResponses(404, 416),
         },
       },
@@ -48,7 +74,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     async (request, reply) => {
       const file = await findReadableAttachment(ctx, request.actor, request.params.id);
       if (!file) throw noSuchFile();
-      return sendFile(ctx.files, reply, file, request.headers.range);
+      return sendFile(ctx.files, request, reply, file);
     },
   );
 
@@ -59,9 +85,11 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         summary: 'A small copy of an attached raster image (WebP, at most 320 px a side), to the same readers as the file',
         tags: ['tickets'],
         params: FileParams,
+        headers: Type.Pick(FileRequestHeaders, ['if-none-match']),
         produces: [THUMBNAIL_TYPE],
         response: {
           200: { description: 'The thumbnail', type: 'string', format: 'binary' },
+          304: NOT_MODIFIED,
           ...problemResponses(404),
         },
       },
@@ -76,6 +104,9 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       const dot = file.name.lastIndexOf('.');
       const name = `${dot > 0 ? file.name.slice(0, dot) : file.name}-thumbnail.webp`;
       reply.headers(fileHeaders({ ...file, name, type: THUMBNAIL_TYPE, size: thumbnail.size }));
+      const etag = `"${request.params.id}-thumbnail-${thumbnail.size}"`;
+      reply.header('etag', etag);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
       reply.header('content-length', String(thumbnail.size));
       return reply.send(await ctx.files.get(thumbnail.key));
     },
@@ -91,12 +122,20 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         tags: ['tickets'],
         params: FileParams,
         querystring: MailedQuery,
-        produces: ['application/octet-stream'],
+        headers: FileRequestHeaders,
         response: {
-          200: { description: 'The file', type: 'string', format: 'binary' },
-          206: { description: 'The asked byte range of the file', type: 'string', format: 'binary' },
-          404: { description: 'An altered, expired or dead link: a page saying so', type: 'string' },
-          ...problemResponses(416, 429),
+          200: WHOLE_FILE,
+          304: NOT_MODIFIED,
+          206: FILE_RANGE,
+          404: {
+            description: 'An altered, expired or dead link (or the file is gone): a page saying so, never the file',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+          429: {
+            description: 'Too many broken links were tried from your network: a page saying so',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+          ...problemResponses(416),
         },
       },
       compress: false,
@@ -114,20 +153,51 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       if (!file) return sendBrokenFileLink(ctx, config, reply, 'gone');
       // A mailed link is a bearer secret: it must not leak onward through a Referer.
       reply.header('referrer-policy', 'no-referrer');
-      return sendFile(ctx.files, reply, file, request.headers.range);
+      return sendFile(ctx.files, request, reply, file);
     },
   );
 };
 
-/** Sends a file (or the one byte range asked) with the headers every file answer carries. */
-async function sendFile(files: FileStore, reply: FastifyReply, file: ReadableAttachment, rangeHeader: string | undefined) {
-  const range = parseByteRange(rangeHeader, file.size);
+/**
+ * A file's ETag: strong, the same on every instance and in every store. A file's bytes never change under
+ * its public id (a new upload is a new id), so the id and size name them; no hash has to be read.
+ */
+export function fileETag(file: ReadableAttachment): string {
+  return `"${file.publicId}-${file.size}"`;
+}
+
+/**
+ * Whether a Range may be served (RFC 9110 §13.1.5): without If-Range, yes; with it, only when it is an
+ * entity tag that strongly matches this file's. A date (we send no Last-Modified to match) or another
+ * tag means the client's part is of something else: it gets the whole file.
+ */
+function isRangeCurrent(ifRange: string | string[] | undefined, etag: string): boolean {
+  if (ifRange === undefined) return true;
+  if (typeof ifRange !== 'string') return false;
+  const tags = parseEntityTags(ifRange);
+  return Array.isArray(tags) && tags.length === 1 && tags[0] !== undefined && isStrongMatch(tags[0], etag);
+}
+
+/**
+ * Sends a file (or the one byte range asked) with the headers every file answer carries, its ETag, and
+ * 304 for an If-None-Match that names it (checked before Range, RFC 9110 §13.2.2).
+ */
+async function sendFile(files: FileStore, request: FastifyRequest, reply: FastifyReply, file: ReadableAttachment) {
+  const etag = fileETag(file);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+    reply.headers(fileHeaders(file));
+    reply.header('etag', etag);
+    return reply.code(304).send();
+  }
+  const asked = isRangeCurrent(request.headers['if-range'], etag) ? request.headers.range : undefined;
+  const range = parseByteRange(asked, file.size);
   if (range === 'unsatisfiable') {
     throw new AppError('RANGE_NOT_SATISFIABLE', `This file has ${file.size} bytes; ask for a range within them.`).withHeaders({
       'content-range': `bytes */${file.size}`,
     });
   }
   reply.headers(fileHeaders(file));
+  reply.header('etag', etag);
   if (range) {
     reply.status(206);
     reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);

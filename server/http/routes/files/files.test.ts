@@ -121,6 +121,38 @@ describeEachDatabase('attached files: who may read them, and how they are served
     expect((await getFile(id, owner)).headers['accept-ranges']).toBe('bytes');
   });
 
+  it('carries a strong ETag from the file’s id and size (the same on every instance), and answers If-None-Match with 304', async () => {
+    const { id, size } = named('digits.txt');
+    const whole = await getFile(id, owner);
+    expect(whole.headers.etag).toBe(`"${id}-${size}"`);
+    const etag = whole.headers.etag as string;
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`]) {
+      const same = await getFile(id, { ...owner, 'if-none-match': header });
+      expect(same.statusCode, header).toBe(304);
+      expect(same.body).toBe('');
+      expect(same.headers.etag).toBe(etag);
+    }
+    expect((await getFile(id, { ...owner, 'if-none-match': '"other"' })).statusCode).toBe(200);
+    // Its readers only: a stranger learns nothing from a tag either.
+    expect((await getFile(id, { ...stranger, 'if-none-match': etag })).statusCode).toBe(404);
+  });
+
+  it('honours If-Range: the range for the file’s own strong tag, the whole file (200) for another tag, a weak one or a date', async () => {
+    const id = named('digits.txt').id;
+    const etag = (await getFile(id, owner)).headers.etag as string;
+    const part = await getFile(id, { ...owner, range: 'bytes=2-5', 'if-range': etag });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('2345');
+    expect(part.headers.etag).toBe(etag);
+    for (const ifRange of ['"something-else-21"', `W/${etag}`, 'Wed, 02 Dec 2026 00:00:00 GMT']) {
+      const whole = await getFile(id, { ...owner, range: 'bytes=2-5', 'if-range': ifRange });
+      expect(whole.statusCode, ifRange).toBe(200);
+      expect(whole.headers['content-range']).toBeUndefined();
+      expect(whole.headers['content-length']).toBe(String(TEXT.length));
+      expect(whole.rawPayload.equals(TEXT)).toBe(true);
+    }
+  });
+
   it('is never compressed, so lengths and ranges stay those of the file', async () => {
     const long = Buffer.from('compressible text\n'.repeat(400));
     const res = await send(`${API}/tickets/${ticketId}/comments`, { text: 'The full log.' }, [{ name: 'long.log', bytes: long }], owner);

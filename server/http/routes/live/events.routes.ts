@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { findSessionUser } from '../../../auth/sessions.js';
 import { findActorByToken } from '../../../domain/api-tokens.js';
-import { isStaff } from '../../../domain/context.js';
+import { type Actor, isStaff } from '../../../domain/context.js';
 import { AppError } from '../../../errors.js';
+import { AccessGate } from '../../../live/access-gate.js';
 import { EventStream } from '../../../live/event-stream.js';
 import type { LiveMessage } from '../../../live/live-bus.js';
 import { OpenStreams } from '../../../live/open-streams.js';
@@ -11,7 +12,7 @@ import { mayFollowAllTickets, mayReadComment } from '../../../policies/ticket-po
 import { addressKey } from '../../client-address.js';
 import type { RouteServices } from '../../services.js';
 import { problemResponses } from '../shared.schema.js';
-import { EVENT_STREAM_DESCRIPTION } from './live.schema.js';
+import { EVENT_STREAM_DESCRIPTION, LastEventIdHeaders } from './live.schema.js';
 
 /**
  * GET /events — live updates for the admin app as Server-Sent Events (staff only): new tickets, changes,
@@ -33,6 +34,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
         summary: 'Live updates: new tickets, changes, replies and notes, presence (agents and admins)',
         description: EVENT_STREAM_DESCRIPTION,
         tags: ['tickets'],
+        headers: LastEventIdHeaders,
         response: {
           200: { description: 'The event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
           ...problemResponses(401, 403, 429),
@@ -47,30 +49,53 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
       // An IPv6 /64 counts as one address, as in every per-address limit.
       const slot = streams.admit(actor.id, addressKey(request.ip));
 
+      const lastEventId = request.headers['last-event-id'];
+
       reply.hijack();
       let unsubscribe = () => {};
+      const isStillAllowed = () => isStillStaff(ctx.db, request);
       const stream = new EventStream(request.raw, reply.raw, {
         heartbeatMs: config.liveHeartbeatMs,
-        isStillAllowed: () => isStillStaff(ctx.db, request),
+        isStillAllowed,
         onClose: () => {
           unsubscribe();
           slot.release();
         },
       });
+      const gate = new AccessGate(isStillAllowed, () => stream.close());
+      const forward = (message: LiveMessage, id: string | undefined) => {
+        if (message.kind === 'access.revoked') {
+          if (message.userId === actor.id) gate.recheck();
+          return;
+        }
+        if (!mayHear(actor, message)) return;
+        gate.pass(() => stream.send(message.kind, presentMessage(message), id));
+      };
       // Subscribed before the stream opens, so a client already gone (open() then closes at once) unsubscribes too.
-      unsubscribe = ctx.live.subscribe((message) => {
-        if (message.kind === 'comment.added' && !mayReadComment(actor, { isInternal: message.isNote })) return;
-        // Someone's notification list is theirs alone.
-        if ((message.kind === 'notification.added' || message.kind === 'notifications.read') && message.userId !== actor.id) return;
-        stream.send(message.kind, presentMessage(message));
-      });
+      // From here to the replay below nothing waits: no event can fall between what is replayed and what is heard.
+      unsubscribe = ctx.live.subscribe(forward);
       slot.track(stream);
-      stream.open();
+      stream.open(ctx.live.position());
+      if (typeof lastEventId === 'string' && lastEventId !== '') {
+        // A reconnect: what this instance kept since that id, with the same checks as live; or, when it is
+        // not kept (too old, another process's, a gap since, garbled), `resync`: fetch everything again.
+        const missed = ctx.live.since(lastEventId);
+        if (missed) for (const { id, event } of missed) forward(event, id);
+        else stream.send('resync', {}, ctx.live.position());
+      }
       for (const present of ctx.live.presence.current()) stream.send('presence', presentMessage(present));
       return reply;
     },
   );
 };
+
+/** Whether this staff member's stream is told of `message`: notes by the comment policy, notifications only to their owner. */
+function mayHear(actor: Actor, message: LiveMessage): boolean {
+  if (message.kind === 'comment.added') return mayReadComment(actor, { isInternal: message.isNote });
+  // Someone's notification list is theirs alone.
+  if (message.kind === 'notification.added' || message.kind === 'notifications.read') return message.userId === actor.id;
+  return true;
+}
 
 /** The event's data as the stream sends it: ids and the version, in the API's snake_case words. */
 function presentMessage(message: LiveMessage): Record<string, unknown> {
@@ -90,6 +115,7 @@ function presentMessage(message: LiveMessage): Record<string, unknown> {
     case 'tag.changed':
       return { tag: message.tagId, change: message.change, by: message.by };
     case 'resync':
+    case 'access.revoked':
       return {};
   }
 }

@@ -57,7 +57,7 @@ describeEachDatabase('live updates: GET /events and presence (issue 16)', (diale
       'ticket.created',
     );
     expect(created.data).toEqual({ ticket: id, version: 1, by: null });
-    expect(Number(created.id)).toBeGreaterThan(0);
+    expect(created.id).toMatch(/^[0-9a-f]{12}-[0-9]+$/);
 
     const me = await idOf(alex);
     expect((await call('POST', `/tickets/${id}/comments`, alex, { text: 'On it.' })).statusCode).toBe(201);

@@ -1,25 +1,46 @@
 import type { FastifyRequest } from 'fastify';
+import type { ExpectedVersion } from '../../../domain/ticket-activity.js';
 import { AppError, fieldError } from '../../../errors.js';
+import { parseEntityTags } from '../../entity-tags.js';
 
 /**
- * The ticket version a change was made against: the `If-Match` header (the ETag of GET /tickets/{id}) or
- * the body's `version` field. Undefined when neither is sent: the change is applied whatever happened
- * since, as before versions existed.
+ * The ticket version(s) a change was made against: the `If-Match` header (the ETag of GET /tickets/{id})
+ * or the body's `version` field. Undefined when neither is sent, or for `If-Match: *` (any current
+ * ticket): the change is applied whatever happened since, as before versions existed.
+ *
+ * If-Match is read as RFC 9110 §13.1.1 says: strong comparison, so a weak tag (`W/"3"`) names no version
+ * and the change is refused (412); a list names every strong version in it, and the change goes ahead if
+ * the ticket is at any of them. A tag that is no version of ours (`"abc"`) matches nothing either.
  */
-export function expectedVersion(request: FastifyRequest, bodyVersion: number | undefined): number | undefined {
+export function expectedVersion(request: FastifyRequest, bodyVersion: number | undefined): ExpectedVersion | undefined {
   const header = request.headers['if-match'];
   if (header === undefined) return bodyVersion;
-  const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header);
-  if (!match) {
+  const tags = parseEntityTags(header);
+  if (!tags) {
     const detail = 'send the ETag of GET /tickets/{id} as it came, for example "3", or leave If-Match out';
     throw new AppError('VALIDATION_FAILED', `If-Match: ${detail}`, [fieldError('If-Match', detail)]);
   }
-  const version = Number(match[1]);
-  if (bodyVersion !== undefined && bodyVersion !== version) {
-    const detail = `names version ${bodyVersion} but If-Match names ${version}; send only one of them`;
+  if (tags === '*') return bodyVersion;
+  const versions = tags.filter((tag) => !tag.weak && /^\d{1,9}$/.test(tag.opaque)).map((tag) => Number(tag.opaque));
+  if (bodyVersion !== undefined && (tags.length !== 1 || versions[0] !== bodyVersion)) {
+    const detail = `names version ${bodyVersion} but If-Match names ${header.trim()}; send only one of them`;
     throw new AppError('VALIDATION_FAILED', `version: ${detail}`, [fieldError('version', detail)]);
   }
-  return version;
+  return versions;
+}
+
+/**
+ * Runs a change and answers a stale If-Match with 412 Precondition Failed (RFC 9110 §13.1.1) rather than
+ * the 409 a stale body `version` gets, with the same detail and members (`current_version`, `changes`).
+ */
+export async function withIfMatch<T>(request: FastifyRequest, change: () => Promise<T>): Promise<T> {
+  const header = request.headers['if-match'];
+  try {
+    return await change();
+  } catch (error) {
+    if (header === undefined || header.trim() === '*' || !(error instanceof AppError) || error.code !== 'TICKET_CHANGED') throw error;
+    throw new AppError('PRECONDITION_FAILED', error.message).withExtensions(error.extensions);
+  }
 }
 
 /** The ETag of a ticket: its version, changed by every reply, note and field change. */

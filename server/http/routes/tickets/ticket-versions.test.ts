@@ -42,11 +42,12 @@ describeEachDatabase('two agents on one ticket: versions, 409 with what changed,
     expect(aClose.statusCode).toBe(200);
     expect(aClose.headers.etag).toBe(`"${aClose.json().version}"`);
 
+    // A stale If-Match is a failed precondition (RFC 9110 §13.1.1), with the same account of what changed.
     const stale = await call('POST', `/tickets/${id}/comments`, { ...blair, 'if-match': seenByBlair.etag }, { text: 'Still looking.' });
-    expect(stale.statusCode).toBe(409);
+    expect(stale.statusCode).toBe(412);
     expect(stale.headers['content-type']).toContain('application/problem+json');
     const problem = stale.json();
-    expect(problem.code).toBe('TICKET_CHANGED');
+    expect(problem.code).toBe('PRECONDITION_FAILED');
     expect(problem.current_version).toBe(aClose.json().version);
     expect(problem.detail).toContain(`${alexName} replied`);
     expect(problem.detail).toContain(`${alexName} set the status to Closed`);
@@ -67,6 +68,60 @@ describeEachDatabase('two agents on one ticket: versions, 409 with what changed,
     const anyway = await call('POST', `/tickets/${id}/comments`, blair, { text: 'Still looking.' });
     expect(anyway.statusCode).toBe(201);
     expect(anyway.json().moved_to).toBe('in-progress');
+  });
+
+  it('If-Match compares strongly (RFC 9110): a weak tag never matches, `*` is any version, a list matches by any member', async () => {
+    const id = await file();
+    const { etag, ticket } = await open(id, alex);
+    const comments = async () => (await open(id, alex)).ticket.comments.length as number;
+
+    const weak = await call('PATCH', `/tickets/${id}`, { ...alex, 'if-match': `W/${etag}` }, { urgency: 'high' });
+    expect(weak.statusCode).toBe(412);
+    expect(weak.json()).toMatchObject({ code: 'PRECONDITION_FAILED', current_version: ticket.version, changes: [] });
+    const weakReply = await call('POST', `/tickets/${id}/comments`, { ...alex, 'if-match': `W/${etag}` }, { text: 'Weak.' });
+    expect(weakReply.statusCode).toBe(412);
+    const foreign = await call('PATCH', `/tickets/${id}`, { ...alex, 'if-match': '"v1", "abc"' }, { urgency: 'high' });
+    expect(foreign.statusCode).toBe(412);
+    expect(await comments()).toBe(0);
+    expect((await open(id, alex)).etag).toBe(etag);
+
+    const any = await call('POST', `/tickets/${id}/comments`, { ...alex, 'if-match': '*' }, { text: 'Any version will do.' });
+    expect(any.statusCode).toBe(201);
+    const now = await open(id, alex);
+    const listed = await call(
+      'PATCH',
+      `/tickets/${id}`,
+      { ...alex, 'if-match': `W/${now.etag}, "999999", ${now.etag}` },
+      { urgency: 'low' },
+    );
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().urgency.slug).toBe('low');
+    const staleList = await call('PATCH', `/tickets/${id}`, { ...alex, 'if-match': `${etag}, ${now.etag}` }, { urgency: 'high' });
+    expect(staleList.statusCode).toBe(412);
+    expect(staleList.json().current_version).toBe(listed.json().version);
+    expect(staleList.json().changes.map((c: { field: string }) => c.field)).toEqual(['urgency']);
+    // A body version stays a 409, whatever If-Match: * says.
+    const staleBody = await call('PATCH', `/tickets/${id}`, { ...alex, 'if-match': '*' }, { urgency: 'high', version: ticket.version });
+    expect(staleBody.statusCode).toBe(409);
+    expect((await open(id, alex)).ticket.urgency.slug).toBe('low');
+    // Missing tickets are 404 whatever the precondition (RFC 9110 §13.2.1).
+    expect((await call('PATCH', '/tickets/999999', { ...alex, 'if-match': 'W/"1"' }, { urgency: 'high' })).statusCode).toBe(404);
+  });
+
+  it('If-None-Match on a ticket: 304 with the ETag and no body while the agent’s copy is current (weak comparison)', async () => {
+    const id = await file();
+    const { etag } = await open(id, alex);
+    for (const header of [etag, `W/${etag}`, `"999999", ${etag}`, '*']) {
+      const same = await call('GET', `/tickets/${id}`, { ...alex, 'if-none-match': header });
+      expect(same.statusCode, header).toBe(304);
+      expect(same.headers.etag).toBe(etag);
+      expect(same.body).toBe('');
+    }
+    expect((await call('POST', `/tickets/${id}/comments`, blair, { text: 'News.' })).statusCode).toBe(201);
+    const changed = await call('GET', `/tickets/${id}`, { ...alex, 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().comments).toHaveLength(1);
   });
 
   it('the activity log records who changed what, from what to what, and a status moved by a reply as automatic', async () => {

@@ -15,12 +15,13 @@ import { fileUrl } from '../../../files/file-url.js';
 import { listAttachments } from '../../../files/list-attachments.js';
 import { hiddenTicket, mayChangeTicket, mayFileForOthers, ticketView } from '../../../policies/ticket-policy.js';
 import { checkTicketForm } from '../../../ticket-form/check-ticket-form.js';
+import { matchesIfNoneMatch } from '../../entity-tags.js';
 import { readMultipartBody } from '../../multipart-uploads.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
-import { IdParams, IfMatchHeaders, problemResponses } from '../shared.schema.js';
-import { expectedVersion, ticketETag } from './expected-version.js';
+import { IdParams, IfMatchHeaders, IfNoneMatchHeaders, problemResponses } from '../shared.schema.js';
+import { expectedVersion, ticketETag, withIfMatch } from './expected-version.js';
 import { paceAnonymousFilings } from './pace-anonymous-filings.js';
 import {
   presentAgentTicket,
@@ -174,7 +175,12 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         summary: 'One ticket with its thread (notes for agents only) and the client’s other tickets',
         tags,
         params: IdParams,
-        response: { 200: TicketReply, ...problemResponses(401, 403, 404) },
+        headers: IfNoneMatchHeaders,
+        response: {
+          200: TicketReply,
+          304: { description: 'Staff only: If-None-Match named the ticket’s ETag, so it has not changed (no body)', type: 'null' },
+          ...problemResponses(401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -184,7 +190,10 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         // queries, one after another, for the agent to wait for (see getAgentTicket).
         const [ticket, files] = await Promise.all([getAgentTicket(ctx, request.params.id), ticketFiles(request.params.id)]);
         await markTicketOpened(ctx, view.actor.id, ticket);
-        reply.header('etag', ticketETag(ticket.version));
+        const etag = ticketETag(ticket.version);
+        reply.header('etag', etag);
+        // RFC 9110 §13.1.2: weak comparison; the agent's copy is current, so the thread is not sent again.
+        if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
         return presentAgentTicket(ticket, files);
       }
       const thread = await findClientThread(ctx, view.actor.id, request.params.id);
@@ -204,7 +213,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         params: IdParams,
         headers: IfMatchHeaders,
         body: TicketPatch,
-        response: { 200: TicketReply, ...problemResponses(400, 401, 403, 404, 409) },
+        response: { 200: TicketReply, ...problemResponses(400, 401, 403, 404, 409, 412) },
       },
     },
     async (request, reply) => {
@@ -214,7 +223,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       const { version, ...changes } = request.body;
       if (Object.keys(changes).length === 0)
         throw invalidField('version', 'comes with a change: send status, assignee, product, reason, urgency or tags');
-      await updateTicket(ctx, request.params.id, changes, actor, expectedVersion(request, version));
+      await withIfMatch(request, () => updateTicket(ctx, request.params.id, changes, actor, expectedVersion(request, version)));
       const ticket = await getAgentTicket(ctx, request.params.id);
       reply.header('etag', ticketETag(ticket.version));
       return presentAgentTicket(ticket, await ticketFiles(ticket.id));
