@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type DecodedMail, decodeMail } from './decode-mail.js';
@@ -90,8 +91,10 @@ function startDecodeWorker(bytes: Uint8Array): Worker {
   if (!import.meta.url.endsWith('.ts'))
     return new Worker(new URL('./decode-mail-worker.js', import.meta.url), { workerData: bytes, resourceLimits });
   const entry = new URL('./decode-mail-worker.ts', import.meta.url).href;
-  // Found from here, not from the process's working folder (a test's may be anywhere).
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
+  // tsx's ES module API (its CommonJS one cannot register from a worker), found from here, not from the
+  // process's working folder (a test's may be anywhere).
+  const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const tsx = pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href;
   const source = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
   return new Worker(source, { eval: true, workerData: bytes, resourceLimits });
 }
