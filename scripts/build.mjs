@@ -16,7 +16,8 @@ import { SERVER_EXTERNALS } from './server-externals.mjs';
 rmSync('dist/server', { recursive: true, force: true });
 await Promise.all([
   build({
-    entryPoints: ['server/index.ts'],
+    // The mail decoder's worker thread (server/mail-inbound/parse-incoming-mail.ts) is a file of its own beside index.js.
+    entryPoints: { index: 'server/index.ts', 'decode-mail-worker': 'server/mail-inbound/decode-mail-worker.ts' },
     outdir: 'dist/server',
     bundle: true,
     // What the code imports on first use (`await import(…)`) becomes a chunk of its own, read when first needed.

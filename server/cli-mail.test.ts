@@ -40,8 +40,8 @@ describeEachDatabase('helpdesk mail receive (a mail server’s pipe)', (dialect)
     ...overrides,
   });
   /** Pipes a message into a real `helpdesk mail receive` process; its exit code and what it printed. */
-  async function pipe(message: string, overrides: Record<string, string> = {}) {
-    const child = spawnHelpdesk(['mail', 'receive'], env(overrides), dataDir, { stdin: message });
+  async function pipe(message: string, overrides: Record<string, string> = {}, built = false) {
+    const child = spawnHelpdesk(['mail', 'receive'], env(overrides), dataDir, { stdin: message, built });
     return { code: await child.exited, output: child.output() };
   }
 
@@ -180,6 +180,28 @@ describeEachDatabase('helpdesk mail receive (a mail server’s pipe)', (dialect)
         { title: 'By pipe 2' },
         { title: 'By pipe 4' },
       ]);
+    } finally {
+      await db.close();
+    }
+  }, 90_000);
+
+  it('files a 3.8 MB HTML-only mail with its first words and a note that the rest was cut, read in the built worker thread', async () => {
+    const quiet = () => {};
+    expect(await runCli(['user', 'add', '--email', 'ann@client.test', '--name', 'Ann', '--role', 'client'], quiet, quiet)).toBe(0);
+    // Table cells without a space between them: one long word, which line wrapping split in quadratic time.
+    const cell = '<tr><td>cell</td><td><b>x</b></td></tr>';
+    const html = `<p>Hello from a big table.</p><table>${cell.repeat(Math.ceil(3_800_000 / cell.length))}</table>`;
+    const message = await composeMail({ from: 'ann@client.test', to: 'support@help.test', subject: 'Big', html });
+    const piped = await pipe(message, {}, true);
+    expect(piped).toEqual({ code: 0, output: expect.stringMatching(/^Imported into ticket #\d+ as a new ticket\.\n$/) });
+    const db = createDb({ url: database.url });
+    try {
+      const ticket = await db.kysely.selectFrom('posts').select('content').where('type', '=', 'ticket').executeTakeFirstOrThrow();
+      expect(ticket.content.startsWith('Hello from a big table.')).toBe(true);
+      expect(ticket.content.endsWith('[The rest of the mail was cut: it was too long.]')).toBe(true);
+      expect(ticket.content.length).toBeLessThanOrEqual(20_000);
+      // Not wrapped at 80 columns: the thread wraps lines itself.
+      expect(Math.max(...ticket.content.split('\n').map((line) => line.length))).toBeGreaterThan(1000);
     } finally {
       await db.close();
     }

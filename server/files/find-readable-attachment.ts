@@ -1,5 +1,6 @@
 import type { Actor, DomainContext } from '../domain/context.js';
 import { mayReadComment, mayReadTicket } from '../policies/ticket-policy.js';
+import type { ThumbnailUploader } from './share-thumbnail-work.js';
 
 /** A stored file as its answer needs it. */
 export interface ReadableAttachment {
@@ -13,6 +14,8 @@ export interface ReadableAttachment {
   /** The thumbnail's store key once made, '' when none can be made, null before the first request. */
   thumbKey: string | null;
   thumbSize: number | null;
+  /** Who sent it (the comment's author, else the ticket's): thumbnails are made in turns per uploader. */
+  uploader: ThumbnailUploader;
 }
 
 /**
@@ -47,8 +50,20 @@ async function loadAttachment(ctx: DomainContext, publicId: string) {
     .innerJoin('posts as p', (join) => join.onRef('p.id', '=', 'a.ticket_id').on('p.type', '=', 'ticket'))
     .leftJoin('comments as c', (join) => join.onRef('c.id', '=', 'a.comment_id').onRef('c.post_id', '=', 'a.ticket_id'))
     .leftJoin('comment_meta as m', (join) => join.onRef('m.comment_id', '=', 'c.id').on('m.meta_key', '=', 'is_internal'))
-    .select(['a.id', 'a.public_id', 'a.thumb_key', 'a.thumb_size', 'a.name', 'a.size', 'a.type', 'a.storage_key', 'a.comment_id'])
-    .select(['c.id as found_comment', 'p.author_id', 'm.meta_value'])
+    .leftJoin('users as u', (join) => join.on((eb) => eb('u.id', '=', eb.fn.coalesce('c.author_id', 'p.author_id'))))
+    .select([
+      'a.id',
+      'a.ticket_id',
+      'a.public_id',
+      'a.thumb_key',
+      'a.thumb_size',
+      'a.name',
+      'a.size',
+      'a.type',
+      'a.storage_key',
+      'a.comment_id',
+    ])
+    .select(['c.id as found_comment', 'p.author_id', 'm.meta_value', 'u.id as uploader_id', 'u.role as uploader_role'])
     .where('a.public_id', '=', publicId)
     .where('a.is_pending', '=', 0)
     // A purged file's row stays for the thread's note; its bytes are gone.
@@ -69,5 +84,9 @@ function toReadable(row: NonNullable<Awaited<ReturnType<typeof loadAttachment>>>
     storageKey: row.storage_key,
     thumbKey: row.thumb_key,
     thumbSize: row.thumb_size === null ? null : Number(row.thumb_size),
+    uploader: {
+      key: row.uploader_id === null ? `ticket:${row.ticket_id}` : `user:${row.uploader_id}`,
+      isStaff: row.uploader_role === 'agent' || row.uploader_role === 'admin',
+    },
   };
 }

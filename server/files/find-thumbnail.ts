@@ -3,6 +3,7 @@ import type { DomainContext } from '../domain/context.js';
 import { newStorageKey } from './file-keys.js';
 import type { ReadableAttachment } from './find-readable-attachment.js';
 import { hasThumbnail, makeThumbnail, ThumbnailRefused } from './make-thumbnail.js';
+import { shareThumbnailWork } from './share-thumbnail-work.js';
 
 /**
  * Images larger than this get no thumbnail (the thread links them instead): libvips reads its input
@@ -10,14 +11,11 @@ import { hasThumbnail, makeThumbnail, ThumbnailRefused } from './make-thumbnail.
  */
 export const THUMBNAIL_MAX_SOURCE_BYTES = 40 * 1024 * 1024;
 
-// Thumbnails are made one at a time per process: a page of twenty new images must not hold twenty
-// decoded images in memory at once. Each is made once, so the queue is short-lived.
-let previous: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const next = previous.then(work, work);
-  previous = next.catch(() => undefined);
-  return next;
-}
+// Thumbnails are made at most one per core and one per uploader at a time, uploaders in turn, staff on a
+// core of their own (share-thumbnail-work.ts): a page of twenty new images must not hold twenty decoded
+// images in memory at once, and a client's images, however many and large, never hold an agent's view.
+// Each is made once, so the lines are short-lived.
+export const thumbnailWork = shareThumbnailWork();
 
 /** Marks an image whose thumbnail cannot be made, so no later request tries again. */
 const CANNOT = '';
@@ -32,7 +30,7 @@ export async function findThumbnail(ctx: DomainContext, file: ReadableAttachment
   if (file.thumbKey !== null && file.thumbSize !== null) return { key: file.thumbKey, size: file.thumbSize };
   let thumbnail: Buffer;
   try {
-    thumbnail = await oneAtATime(async () => makeThumbnail(await readWhole(ctx, file.storageKey), file.type));
+    thumbnail = await thumbnailWork.run(file.uploader, async () => makeThumbnail(await readWhole(ctx, file.storageKey), file.type));
   } catch (error) {
     if (!(error instanceof ThumbnailRefused)) throw error;
     await ctx.db

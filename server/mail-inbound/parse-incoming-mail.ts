@@ -1,5 +1,8 @@
-import { createHash } from 'node:crypto';
-import type { AddressObject } from 'mailparser';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { type DecodedMail, decodeMail } from './decode-mail.js';
 import type { MailFile } from './keep-mail-files.js';
 
 /** One incoming message as the import reads it: decoded (charsets, transfer encodings), addresses lower-cased. */
@@ -18,8 +21,10 @@ export interface IncomingMail {
   header(name: string): string | undefined;
   /** Every Received header, unfolded, the topmost (the last hop, written by the receiving server) first. */
   received: string[];
-  /** The text part, or the HTML part turned into text (scripts and styles dropped). */
+  /** The text part, or the HTML part turned into text (scripts and images dropped), at most MAIL_TEXT_MAX characters. */
   text: string;
+  /** True when `text` is only the start of the body: the mail's text or HTML was longer than the limits (decode-mail.ts). */
+  textCut: boolean;
   /** The files attached, decoded (kept under Tickets → Attachments: keep-mail-files.ts). */
   files: MailFile[];
   /** Attached messages and reports (message/*, text/rfc822-headers) decoded: what a delivery report is about. */
@@ -29,56 +34,69 @@ export interface IncomingMail {
   raw: string;
 }
 
-/** Parses a raw message with mailparser; throws when it is not a mail at all. */
+/**
+ * A message larger than this is decoded in a worker thread: reading a few megabytes of HTML takes the
+ * CPU for a second, which the event loop must not lose while requests wait (an IMAP pass runs in the
+ * web process by default). Smaller ones, nearly all mail, are read in place for no thread's start-up.
+ */
+export const DECODE_IN_THREAD_MAX_BYTES = 256 * 1024;
+
+/** The longest a worker may decode one message, and the heap it may take, before the message is refused. */
+const DECODE_TIME_LIMIT_MS = 60_000;
+const DECODE_HEAP_MB = 256;
+
+/** Parses a raw message with mailparser; throws when it is not a mail at all, or is too heavy to read. */
 export async function parseIncomingMail(input: string | Buffer): Promise<IncomingMail> {
   // Bytes are parsed as bytes (8-bit bodies in any charset); the copy kept for a retry is text.
-  // Loaded with the first incoming mail, not at start (issue 17, item 5).
-  const [{ simpleParser }, { htmlToText }] = await Promise.all([import('mailparser'), import('html-to-text')]);
-  const parsed = await simpleParser(input, { skipImageLinks: true });
-  const raw = typeof input === 'string' ? input : input.toString('utf8');
-  const addresses = (field: AddressObject | AddressObject[] | undefined) =>
-    (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((v) => v.address?.toLowerCase() ?? ''));
-  // The header lines as sent (mailparser restructures some, List-* among them), unfolded.
-  const lines = new Map<string, string>();
-  const received: string[] = [];
-  for (const { key, line } of parsed.headerLines) {
-    const value = line
-      .slice(line.indexOf(':') + 1)
-      .replace(/\r?\n[ \t]+/g, ' ')
-      .trim();
-    if (key === 'received') received.push(value);
-    if (!lines.has(key)) lines.set(key, value);
-  }
-  const plain = (name: string) => lines.get(name);
-  const sender = parsed.from?.value[0];
-  const messageId = parsed.messageId?.trim() || `<sha256-${createHash('sha256').update(raw).digest('hex')}@no-message-id>`;
-  const references = Array.isArray(parsed.references) ? parsed.references : parsed.references ? [parsed.references] : [];
+  const size = typeof input === 'string' ? input.length : input.byteLength;
+  const decoded = size > DECODE_IN_THREAD_MAX_BYTES ? await decodeInWorker(input) : await decodeMail(input);
+  const headers = new Map(decoded.headers);
   return {
-    messageId,
-    from: sender?.address?.trim().toLowerCase() || null,
-    fromName: sender?.name?.trim() ?? '',
-    recipients: [
-      ...addresses(parsed.to),
-      ...addresses(parsed.cc),
-      ...['delivered-to', 'x-original-to']
-        .flatMap((name) => plain(name)?.split(/[\s,]+/) ?? [])
-        .map((a) => a.replace(/[<>]/g, '').toLowerCase()),
-    ].filter(Boolean),
-    subject: parsed.subject ?? '',
-    answers: [...(parsed.inReplyTo ? parsed.inReplyTo.split(/\s+/) : []), ...references.flatMap((r) => r.split(/\s+/))].filter(Boolean),
-    header: (name) => plain(name.toLowerCase()),
-    received,
-    // mailparser turns an HTML-only body into text, but not when files are attached beside it.
-    text: parsed.text || (parsed.html ? htmlToText(parsed.html, { selectors: [{ selector: 'img', format: 'skip' }] }) : ''),
-    // Files the sender attached (not the pictures an HTML body shows inline).
-    files: parsed.attachments
-      .filter((a) => a.contentDisposition === 'attachment' || !a.related)
-      .map((a) => ({ name: a.filename ?? a.contentType, content: a.content })),
-    attachedReports: parsed.attachments
-      .filter((a) => /^(message\/|text\/rfc822-headers)/i.test(a.contentType))
-      .map((a) => a.content.toString('utf8'))
-      .join('\n'),
-    contentType: plain('content-type') ?? '',
-    raw,
+    ...decoded,
+    header: (name) => headers.get(name.toLowerCase()),
+    files: decoded.files.map((f) => ({ name: f.name, content: Buffer.from(f.content.buffer, f.content.byteOffset, f.content.byteLength) })),
+    raw: typeof input === 'string' ? input : input.toString('utf8'),
   };
+}
+
+function decodeInWorker(input: string | Buffer): Promise<DecodedMail> {
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+  return new Promise((resolve, reject) => {
+    // A copy of exactly the message (a Buffer may be a view of a larger pool).
+    const worker = startDecodeWorker(new Uint8Array(bytes));
+    const timer = setTimeout(() => {
+      reject(new Error(`It took over ${DECODE_TIME_LIMIT_MS / 1000} s to read.`));
+      void worker.terminate();
+    }, DECODE_TIME_LIMIT_MS);
+    worker.once('message', (answer: { mail?: DecodedMail; error?: string }) => {
+      clearTimeout(timer);
+      if (answer.mail) resolve(answer.mail);
+      else reject(new Error(answer.error ?? 'It could not be read.'));
+      void worker.terminate();
+    });
+    // Over the heap limit, or a fault in the thread: the message is refused, the process goes on.
+    worker.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error('It could not be read.'));
+    });
+  });
+}
+
+function startDecodeWorker(bytes: Uint8Array): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: DECODE_HEAP_MB };
+  // The built server runs dist/server/decode-mail-worker.js beside its chunks; from source (tests, tsx)
+  // the TypeScript entry, with tsx's hooks, which a worker does not inherit from the command line.
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./decode-mail-worker.js', import.meta.url), { workerData: bytes, resourceLimits });
+  const entry = new URL('./decode-mail-worker.ts', import.meta.url).href;
+  // tsx's ES module API (its CommonJS one cannot register from a worker), found from here, not from the
+  // process's working folder (a test's may be anywhere).
+  const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const tsx = pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href;
+  const source = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(source, { eval: true, workerData: bytes, resourceLimits });
 }

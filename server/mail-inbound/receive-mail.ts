@@ -43,8 +43,9 @@ export async function receiveMail(
   let mail: IncomingMail;
   try {
     mail = await parseIncomingMail(raw);
-  } catch {
-    return { kind: 'rejected', reason: 'The message could not be read as a mail.' };
+  } catch (error) {
+    const why = error instanceof Error && error.message ? ` (${error.message})` : '';
+    return { kind: 'rejected', reason: `The message could not be read as a mail${why}.` };
   }
   try {
     const seen = await deps.ctx.db.selectFrom('inbound_mails').select('id').where('message_id', '=', mail.messageId).executeTakeFirst();
@@ -87,7 +88,8 @@ async function importMail(deps: ReceiveDeps, mail: IncomingMail, source: Inbound
   const automatic = whyAutomatic(mail);
   if (automatic) return { kind: 'ignored', reason: automatic };
 
-  const words = cleanReplyText(mail.text);
+  // A note that the body was cut goes after the cleaning: below a quote, it would keep the quote visible.
+  const words = cleanReplyText(mail.text) + (mail.textCut ? CUT_NOTE : '');
   const match = await matchTicket(ctx.db, mail, support);
   const author = match ? await findMailAuthor(ctx, mail.from, match) : undefined;
   if (author && 'refused' in author) {
@@ -133,7 +135,10 @@ function withLeftOutFiles(text: string, refusals: string[]): string {
   return `${text}\n\n[Files left out of this mail:\n${list}]`;
 }
 
+const CUT_NOTE = '\n\n[The rest of the mail was cut: it was too long.]';
+
 function cut(text: string, max: number): string {
-  const note = '\n\n[The rest of the mail was cut: it was too long.]';
-  return text.length <= max ? text : `${text.slice(0, max - note.length)}${note}`;
+  if (text.length <= max) return text;
+  const kept = text.endsWith(CUT_NOTE) ? text.slice(0, -CUT_NOTE.length) : text;
+  return `${kept.slice(0, max - CUT_NOTE.length)}${CUT_NOTE}`;
 }
