@@ -20,7 +20,7 @@ export function EmbedPage({ siteName, homeUrl, snippet, saved, refusesNewVisitor
         </p>
       )}
       {refusesNewVisitors && (
-        <p className="notice">
+        <p className="notice warning">
           Only people who already have an account can file tickets: the widget refuses every new address. To let new visitors ask for help,
           choose “Anyone” in <a href={`${homeUrl}/admin/setup/`}>the setup</a>.
         </p>

@@ -180,7 +180,7 @@ function WhoMayFileNotes({ access, homeUrl }: { access: NewVisitorAccess; homeUr
   else if (!access.newVisitors)
     notes.push(<>At present the widget refuses new visitors: only people who already have an account can file tickets.</>);
   return notes.map((note, i) => (
-    <p key={i} className="notice">
+    <p key={i} className="notice warning">
       {note}
     </p>
   ));
