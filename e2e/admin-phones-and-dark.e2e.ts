@@ -100,6 +100,14 @@ test('on a phone nothing scrolls sideways, and the inbox shows a ticket on its f
     // The filters are a tap away, and hide again.
     await page.getByRole('button', { name: 'Filters' }).click();
     await expect(page.getByLabel('Urgency')).toBeVisible();
+    // The bell's list stays on the screen.
+    await page.getByRole('button', { name: /Notifications/ }).click();
+    const list = await page.getByRole('region', { name: 'Notifications' }).boundingBox();
+    expect(list && [list.x >= 0, list.x + list.width <= width], `${width} px: the notifications list is on the screen`).toEqual([
+      true,
+      true,
+    ]);
+    await page.keyboard.press('Escape');
     // The account's links open with the menu.
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
     await page.getByRole('button', { name: 'Menu' }).click();
