@@ -118,6 +118,16 @@ test('on a phone nothing scrolls sideways, and the inbox shows a ticket on its f
   }
   expect(wide).toEqual([]);
   await client.context().close();
+
+  // With the widget switched off, the warning says so and links to the switch.
+  await hd.api('PATCH', '/settings', { tickets: { intake_enabled: false } });
+  try {
+    await openAdmin(page, '');
+    await expect(page.getByText('The widget takes no tickets:')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Settings → Tickets' })).toHaveAttribute('href', /\/admin\/settings\/tickets$/);
+  } finally {
+    await hd.api('PATCH', '/settings', { tickets: { intake_enabled: true } });
+  }
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
