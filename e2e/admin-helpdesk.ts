@@ -42,11 +42,17 @@ export interface AdminHelpdesk {
   close(): Promise<void>;
 }
 
-/** `cloudSite`: HELPDESK_CLOUD_SITE, the AI backend (a local fake in the tests). */
-export async function startAdminHelpdesk(options: { cloudSite?: string } = {}): Promise<AdminHelpdesk> {
+/**
+ * `cloudSite`: HELPDESK_CLOUD_SITE, the AI backend (a local fake in the tests). `withoutSmtp`: no SMTP_URL,
+ * as on a fresh install (mail goes to .eml files; the sink is started but gets nothing).
+ */
+export async function startAdminHelpdesk(options: { cloudSite?: string; withoutSmtp?: boolean } = {}): Promise<AdminHelpdesk> {
   const smtp = await startSmtpSink();
   const { homeUrl, service, api, close } = await startE2eService({
-    env: { SMTP_URL: smtp.url, ...(options.cloudSite && { HELPDESK_CLOUD_SITE: options.cloudSite }) },
+    env: {
+      ...(!options.withoutSmtp && { SMTP_URL: smtp.url }),
+      ...(options.cloudSite && { HELPDESK_CLOUD_SITE: options.cloudSite }),
+    },
     plugins: [addAcmeTab],
     staff: [
       { ...ADMIN, role: 'admin' },

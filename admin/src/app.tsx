@@ -87,7 +87,7 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <header className="topbar">
+        <header className={`topbar${menuOpen ? ' menu-open' : ''}`}>
           <Link to="" className="brand">
             Helpdesk
           </Link>

@@ -24,6 +24,8 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
   // The tickets ticked for a bulk change (on this page); a new page or filter starts afresh.
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkMessage, setBulkMessage] = useState('');
+  // On a phone the filters fold behind a button so the first screen shows tickets (styles.css).
+  const [filtersShown, setFiltersShown] = useState(false);
   const { tags, reloadTags } = useTags();
   const refresh = useDebounced(() => setFreshness((n) => n + 1), 700);
   useLiveEvents((event) => {
@@ -93,6 +95,7 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
     });
   const allCount = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : undefined;
   const page = Number(query.get('page') ?? '1');
+  const filtersInUse = ['assignee', 'product', 'reason', 'urgency', 'tag', 'client'].filter((key) => query.get(key)).length;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
 
   return (
@@ -138,7 +141,16 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
         </ul>
       </nav>
 
-      <div className="filters">
+      <button
+        type="button"
+        className="filters-toggle button-secondary"
+        aria-expanded={filtersShown}
+        aria-controls="inbox-filters"
+        onClick={() => setFiltersShown(!filtersShown)}
+      >
+        Filters{filtersInUse > 0 ? ` (${filtersInUse} in use)` : ''}
+      </button>
+      <div className={`filters${filtersShown ? ' shown' : ''}`} id="inbox-filters">
         <FilterSelect
           label="Assignee"
           value={query.get('assignee') ?? ''}

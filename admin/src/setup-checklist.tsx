@@ -6,15 +6,47 @@ interface Checklist {
   mail: { done: boolean; detail: string };
   first_doc: { done: boolean };
   first_agent: { done: boolean };
+  widget: { accepts_tickets: boolean; accepts_new_visitors: boolean };
 }
 
-/** The new site's checklist on the admin's inbox (mail set up, first doc, first agent), until it is all done. */
+/**
+ * On the admin's inbox: a warning while the widget turns visitors away (on every visit: it is easy to
+ * close without meaning to), and the new site's checklist (mail set up, first doc, first agent) until it
+ * is all done. On a phone the checklist comes after the tickets (styles.css), the warning stays on top.
+ */
 export function SetupChecklist() {
   const [list, setList] = useState<Checklist | null>(null);
   useEffect(() => {
     api<Checklist>('GET', '/setup/checklist').then(setList, () => setList(null));
   }, []);
-  if (!list || (list.mail.done && list.first_doc.done && list.first_agent.done)) return null;
+  if (!list) return null;
+  return (
+    <>
+      <WidgetNotice widget={list.widget} />
+      {!(list.mail.done && list.first_doc.done && list.first_agent.done) && <ChecklistCard list={list} />}
+    </>
+  );
+}
+
+function WidgetNotice({ widget }: { widget: Checklist['widget'] }) {
+  if (!widget.accepts_tickets)
+    return (
+      <p className="widget-notice">
+        <strong>The widget takes no tickets:</strong> it is turned off. Turn it on in <Link to="settings/tickets">Settings → Tickets</Link>{' '}
+        (“Accept tickets from the widget”).
+      </p>
+    );
+  if (!widget.accepts_new_visitors)
+    return (
+      <p className="widget-notice">
+        <strong>The widget refuses new visitors:</strong> only people who already have an account can file tickets. Change{' '}
+        <a href={`${homeUrl}/admin/setup/`}>who may file</a>.
+      </p>
+    );
+  return null;
+}
+
+function ChecklistCard({ list }: { list: Checklist }) {
   const mark = (done: boolean) => (done ? '✓ Done: ' : 'To do: ');
   return (
     <section className="card checklist" aria-labelledby="checklist-heading">

@@ -5,16 +5,24 @@ export interface EmbedPageProps {
   homeUrl: string;
   snippet: string;
   saved: boolean;
+  /** No account may be made for a new address: the widget turns new visitors away. */
+  refusesNewVisitors?: boolean;
 }
 
 /** /admin/setup/embed/: the snippet to paste, a copy button, a page to try the widget, then the inbox. */
-export function EmbedPage({ siteName, homeUrl, snippet, saved }: EmbedPageProps) {
+export function EmbedPage({ siteName, homeUrl, snippet, saved, refusesNewVisitors }: EmbedPageProps) {
   return (
     <Layout siteName={siteName} homeUrl={homeUrl} title="Add the widget to your site">
       <h1>Add the widget to your site</h1>
       {saved && (
         <p role="status" className="notice">
           Your setup was saved.
+        </p>
+      )}
+      {refusesNewVisitors && (
+        <p className="notice warning">
+          Only people who already have an account can file tickets: the widget refuses every new address. To let new visitors ask for help,
+          choose “Anyone” in <a href={`${homeUrl}/admin/setup/`}>the setup</a>.
         </p>
       )}
       <p>Paste this line into every page of your site where visitors should be able to ask for help, just before &lt;/body&gt;:</p>

@@ -1,4 +1,5 @@
 import { Layout } from '../site/shared/layout.js';
+import type { NewVisitorAccess } from './read-new-visitor-access.js';
 import type { SetupValues } from './setup-values.js';
 
 export interface SetupPageProps {
@@ -8,6 +9,8 @@ export interface SetupPageProps {
   homeUrl: string;
   csrf: string;
   values: SetupValues;
+  /** What decides who may file, in force now (the choice below is one of three things that do). */
+  access: NewVisitorAccess;
   errors: Record<string, string>;
   /** Where mail goes while no SMTP server is set (null once one is). */
   mailNotice: string | null;
@@ -27,7 +30,7 @@ const described = (errors: Record<string, string>, name: string, hint?: string) 
   [errors[name] && `${name}-error`, hint].filter(Boolean).join(' ') || undefined;
 
 /** /admin/setup/: the short setup after the first administrator (and any time later). Works without JavaScript. */
-export function SetupPage({ siteName, logoUrl, homeUrl, csrf, values, errors, mailNotice, apiToken }: SetupPageProps) {
+export function SetupPage({ siteName, logoUrl, homeUrl, csrf, values, access, errors, mailNotice, apiToken }: SetupPageProps) {
   return (
     <Layout siteName={siteName} logoUrl={logoUrl} homeUrl={homeUrl} title="Set up your help desk">
       <h1>Set up your help desk</h1>
@@ -127,6 +130,7 @@ export function SetupPage({ siteName, logoUrl, homeUrl, csrf, values, errors, ma
               <strong>Only people who already have an account.</strong> The widget refuses other addresses; you make accounts yourself.
             </span>
           </label>
+          <WhoMayFileNotes access={access} homeUrl={homeUrl} />
         </fieldset>
         <button type="submit">Save and continue</button>
       </form>
@@ -140,4 +144,44 @@ export function SetupPage({ siteName, logoUrl, homeUrl, csrf, values, errors, ma
       <script src={`${homeUrl}/content/theme/logo-upload.js`} defer />
     </Layout>
   );
+}
+
+/**
+ * What else decides who may file, in plain words: the choice above stores one setting, and saving "only
+ * existing accounts" must not look like it closed the widget when another setting or a plugin keeps it
+ * open (or the other way round), nor close it without the owner reading so.
+ */
+function WhoMayFileNotes({ access, homeUrl }: { access: NewVisitorAccess; homeUrl: string }) {
+  const notes = [];
+  if (!access.widgetOn)
+    notes.push(
+      <>
+        The widget is turned off at present: it takes no tickets from anyone, whatever you choose here. Turn it on again in{' '}
+        <a href={`${homeUrl}/admin/settings/tickets`}>Settings → Tickets</a> (“Accept tickets from the widget”).
+      </>,
+    );
+  if (access.decidedByPlugin)
+    notes.push(
+      <>
+        A plugin on this site decides who may file (the <code>helpdesk_can_register_users</code> filter):{' '}
+        {access.newVisitors
+          ? 'at present new visitors can file tickets'
+          : 'at present only people who already have an account can file tickets'}
+        , whatever you choose here.
+      </>,
+    );
+  else if (access.anyoneCanRegister)
+    notes.push(
+      <>
+        “Anyone can register” is on in <a href={`${homeUrl}/admin/settings/general`}>Settings → General</a>, so new visitors can file
+        tickets whichever you choose here. To accept only people who already have an account, turn it off there too.
+      </>,
+    );
+  else if (!access.newVisitors)
+    notes.push(<>At present the widget refuses new visitors: only people who already have an account can file tickets.</>);
+  return notes.map((note, i) => (
+    <p key={i} className="notice warning">
+      {note}
+    </p>
+  ));
 }

@@ -4,6 +4,7 @@ import { isSingleLineText } from '../domain/text-rules.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { updateSettings } from '../settings/settings.js';
 import { getSiteOptions, updateSiteOptions } from '../settings/site-options.js';
+import type { NewVisitorAccess } from './read-new-visitor-access.js';
 
 /** Who may file tickets: everyone (an account is made for each new email) or only existing accounts. */
 export type WhoMayFile = 'anyone' | 'existing';
@@ -17,16 +18,19 @@ export interface SetupValues {
   whoMayFile: WhoMayFile;
 }
 
-/** The values as stored; "anyone" is preselected until the owner chose (the widget exists for new visitors). */
-export async function readSetupValues(ctx: DomainContext, isFirstSetup: boolean): Promise<SetupValues> {
+/**
+ * The values in force: as stored, and "who may file" as filing answers it (`access.newVisitors`, the
+ * settings and the plugin filter together), so the page never shows "only existing accounts" while new
+ * visitors are accepted. "Anyone" is preselected until the owner chose (the widget exists for new visitors).
+ */
+export async function readSetupValues(ctx: DomainContext, isFirstSetup: boolean, access: NewVisitorAccess): Promise<SetupValues> {
   const [site, settings] = await Promise.all([getSiteOptions(ctx.db), getCoreSettings(ctx)]);
-  const open = settings.tickets.create_accounts || site.users_can_register;
   return {
     siteName: site.site_name,
     fromName: settings.emails.from_name,
     fromAddress: settings.emails.from_address,
     brandColor: site.brand_color,
-    whoMayFile: isFirstSetup || open ? 'anyone' : 'existing',
+    whoMayFile: isFirstSetup || access.newVisitors ? 'anyone' : 'existing',
   };
 }
 

@@ -10,6 +10,7 @@ import { renderPage } from '../site/shared/render-page.js';
 import { EmbedPage, TryWidgetPage } from './embed-page.js';
 import { embedSnippet } from './embed-snippet.js';
 import { describeMailDestination } from './mail-destination.js';
+import { readNewVisitorAccess } from './read-new-visitor-access.js';
 import { SetupPage } from './setup-page.js';
 import { readSetupForm, readSetupValues, type SetupValues, saveSetupValues } from './setup-values.js';
 
@@ -25,12 +26,14 @@ export async function sendSetupPage(
 ): Promise<FastifyReply> {
   const [{ site_name, logo_version }, csrf] = await Promise.all([getSiteOptions(ctx.db), csrfToken(request, reply)]);
   const mail = describeMailDestination(config);
+  const access = await readNewVisitorAccess(ctx);
   const page = SetupPage({
     siteName: site_name,
     logoUrl: siteLogoUrl(config.homeUrl, logo_version),
     homeUrl: config.homeUrl,
     csrf,
-    values: options.values ?? (await readSetupValues(ctx, options.apiToken !== undefined)),
+    values: options.values ?? (await readSetupValues(ctx, options.apiToken !== undefined, access)),
+    access,
     errors: options.errors ?? {},
     mailNotice: mail.isSmtp ? null : mail.text,
     apiToken: options.apiToken,
@@ -79,9 +82,12 @@ export const setupRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
     if (!adminOrSignIn(request, reply)) return reply;
     const { site_name } = await getSiteOptions(ctx.db);
     const saved = (request.query as Record<string, string | undefined>).saved === '1';
+    const refusesNewVisitors = !(await readNewVisitorAccess(ctx)).newVisitors;
     return sendHtml(
       reply,
-      renderPage(EmbedPage({ siteName: site_name, homeUrl: config.homeUrl, snippet: embedSnippet(config.homeUrl), saved })),
+      renderPage(
+        EmbedPage({ siteName: site_name, homeUrl: config.homeUrl, snippet: embedSnippet(config.homeUrl), saved, refusesNewVisitors }),
+      ),
     );
   });
 

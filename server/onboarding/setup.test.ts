@@ -1,7 +1,9 @@
 import { expect, it } from 'vitest';
 import { createSession } from '../auth/sessions.js';
+import type { SitePlugin } from '../config/config-types.js';
 import { issueFirstAdminLink } from '../domain/first-admin.js';
 import { getCoreSettings } from '../settings/core-settings.js';
+import { updateSettings } from '../settings/settings.js';
 import { getSiteOptions, updateSiteOptions } from '../settings/site-options.js';
 import { relaxIntakeLimits, ticketPayload } from '../test/fixtures.js';
 import { SiteClient } from '../test/site-client.js';
@@ -116,6 +118,99 @@ describeEachDatabase('the first hour: first-admin link → setup → embed snipp
     const forged = await anonymous.post('/admin/setup/', { site_name: 'Evil', brand_color: '#000000', who_may_file: 'anyone' });
     expect(forged.statusCode).toBe(403);
     expect((await getSiteOptions(hd.ctx.db)).site_name).toBe('Helpdesk');
+  });
+});
+
+// What the plugin below answers for `helpdesk_can_register_users`; undefined leaves the settings' answer.
+let pluginAnswer: boolean | undefined;
+const registrationPlugin: SitePlugin = (hooks) => {
+  hooks.addFilter('helpdesk_can_register_users', 'test/registration', (allowed) => pluginAnswer ?? allowed);
+};
+
+describeEachDatabase('the setup shows who may file as filing answers it (issue 33)', (dialect) => {
+  const hd = useTestHelpdesk(dialect, { freshEach: true, plugins: [registrationPlugin] });
+  const checked = (value: string) => `name="who_may_file" checked="" value="${value}"`;
+
+  /** The first admin claims the site and saves the setup once with `who`; returns their browser. */
+  async function setUpWith(who: 'anyone' | 'existing'): Promise<SiteClient> {
+    await relaxIntakeLimits(hd.ctx);
+    const link = (await issueFirstAdminLink(hd.ctx, hd.config.homeUrl)) ?? '';
+    const browser = new SiteClient(hd.app);
+    const claimed = await browser.post('/login/first-admin/', {
+      token: new URL(link).searchParams.get('token') ?? '',
+      name: 'Ada',
+      email: 'ada@site.test',
+      password: 'first admin password',
+    });
+    const saved = await browser.post('/admin/setup/', {
+      _csrf: csrfOf(claimed.body),
+      site_name: 'Acme',
+      from_name: 'Acme support',
+      from_address: 'support@acme.test',
+      brand_color: '#aa3300',
+      who_may_file: who,
+    });
+    expect(saved.statusCode).toBe(303);
+    return browser;
+  }
+  const fileAsNewVisitor = async () =>
+    (await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() })).statusCode;
+
+  it('a plugin that lets new visitors in: reopened, the setup shows "Anyone" and says a plugin decides', async () => {
+    pluginAnswer = true;
+    try {
+      const browser = await setUpWith('existing');
+      expect((await getCoreSettings(hd.ctx)).tickets.create_accounts).toBe(false);
+      expect(await fileAsNewVisitor()).toBe(201);
+      const again = (await browser.get('/admin/setup/')).body;
+      expect(again).toContain(checked('anyone'));
+      expect(again).toContain('A plugin on this site decides who may file');
+      expect(again).toContain('at present new visitors can file tickets');
+      // Every other field shows its stored value.
+      expect(again).toContain('value="Acme support"');
+      expect(again).toContain('value="support@acme.test"');
+      expect(again).toContain('value="#aa3300"');
+      expect(again).toMatch(/id="site_name"[^>]*value="Acme"/);
+    } finally {
+      pluginAnswer = undefined;
+    }
+  });
+
+  it('a plugin that turns new visitors away: "only existing accounts" is shown although the setting says anyone', async () => {
+    pluginAnswer = false;
+    try {
+      const browser = await setUpWith('anyone');
+      expect((await getCoreSettings(hd.ctx)).tickets.create_accounts).toBe(true);
+      expect(await fileAsNewVisitor()).toBe(403);
+      const again = (await browser.get('/admin/setup/')).body;
+      expect(again).toContain(checked('existing'));
+      expect(again).toContain('at present only people who already have an account can file tickets');
+      expect((await browser.get('/admin/setup/embed/')).body).toContain('the widget refuses every new address');
+    } finally {
+      pluginAnswer = undefined;
+    }
+  });
+
+  it('"Anyone can register" keeps the widget open after saving "only existing accounts", and the page says so', async () => {
+    await updateSiteOptions(hd.ctx.db, { users_can_register: true });
+    const browser = await setUpWith('existing');
+    expect(await fileAsNewVisitor()).toBe(201);
+    const again = (await browser.get('/admin/setup/')).body;
+    expect(again).toContain(checked('anyone'));
+    expect(again).toContain('“Anyone can register” is on in <a href="http://help.test/admin/settings/general">Settings → General</a>');
+    expect((await browser.get('/admin/setup/embed/?saved=1')).body).not.toContain('the widget refuses every new address');
+
+    // Turned off there too, the widget refuses new visitors, and both pages say it in plain words.
+    await updateSiteOptions(hd.ctx.db, { users_can_register: false });
+    expect(await fileAsNewVisitor()).toBe(403);
+    const closed = (await browser.get('/admin/setup/')).body;
+    expect(closed).toContain(checked('existing'));
+    expect(closed).toContain('At present the widget refuses new visitors');
+    expect((await browser.get('/admin/setup/embed/?saved=1')).body).toContain('the widget refuses every new address');
+
+    // With the widget switched off, the page says that no one can file through it.
+    await updateSettings(hd.ctx, { tickets: { intake_enabled: false } });
+    expect((await browser.get('/admin/setup/')).body).toContain('The widget is turned off at present');
   });
 });
 
