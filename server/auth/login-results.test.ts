@@ -22,7 +22,9 @@ describeEachDatabase('wrong passwords and the one account gate', (dialect) => {
     const ip = '198.51.100.4';
     // The clock stands still: the 1 s wait after the free tries must not run out while a busy machine hashes.
     vi.useFakeTimers({ toFake: ['Date'] });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     expect(await login(hd.ctx, { email: 'nobody@client.test', password: 'anything at all', ip })).toEqual({ kind: 'wrong_password' });
     for (let i = 0; i < FREE_PASSWORD_TRIES; i++) {
       expect(await login(hd.ctx, { email: 'pat@client.test', password: 'a wrong password', ip })).toEqual({ kind: 'wrong_password' });
