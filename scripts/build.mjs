@@ -8,9 +8,18 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { build as buildWithVite } from 'vite';
 import { WIDGET_ENTRY, WIDGET_FILES_ENTRY, widgetBuildOptions } from '../widget/esbuild-options.mjs';
+import { clearStamp, isBuildCurrent, sourceStamp, writeStamp } from './build-stamp.mjs';
 import { escapeWideCharactersInFile } from './escape-wide-characters.mjs';
 import { lazyWebGlobalsPlugin } from './lazy-web-globals-plugin.mjs';
 import { SERVER_EXTERNALS } from './server-externals.mjs';
+
+// `--if-stale` (npm start): nothing to do when dist/ was built from the sources as they are (scripts/build-stamp.mjs).
+const stamp = sourceStamp('.');
+if (process.argv.includes('--if-stale') && isBuildCurrent('.')) {
+  console.log('dist/ is up to date with its sources: not rebuilding (npm run build forces a build).');
+  process.exit(0);
+}
+clearStamp('.');
 
 // Chunks of an earlier build would stay beside the new ones.
 rmSync('dist/server', { recursive: true, force: true });
@@ -60,3 +69,6 @@ for (const name of readdirSync(adminAssets).filter((file) => /\.(js|css)$/.test(
   writeFileSync(join(adminAssets, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
   writeFileSync(join(adminAssets, `${name}.gz`), gzipSync(raw, { level: 9 }));
 }
+
+// Last, once everything above succeeded: the stamp of the sources this build read.
+writeStamp('.', stamp);

@@ -25,8 +25,11 @@ export async function runMailReceive(
     err('Rejected: no message on standard input (pipe one in: helpdesk mail receive < message.eml).');
     return EXIT.rejected;
   }
-  const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });
+  let db: ReturnType<typeof createDb> | undefined;
   try {
+    // Inside the try: a database file this user may not open (the command run as someone other than the data
+    // folder's owner) is a failure the mail server retries, not exit 1, which it would bounce to the sender.
+    db = createDb({ ...config.databaseTuning, url: config.databaseUrl });
     await migrateToLatest(db);
     // Start-up warnings would end up in a bounce; the service's own start reports them.
     const ctx = await createServiceContext(db, config, () => {});
@@ -59,6 +62,6 @@ export async function runMailReceive(
     err(`Temporary failure: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT.temporary;
   } finally {
-    await db.close().catch(() => {});
+    await db?.close().catch(() => {});
   }
 }

@@ -140,6 +140,22 @@ describeEachDatabase('helpdesk mail receive (a mail server’s pipe)', (dialect)
     // Seven real processes, each starting Node, on a machine others share.
   }, 180_000);
 
+  it('run as a user who does not own the data folder (Postfix runs root’s /etc/aliases commands as nobody), every message only fails for a retry', async () => {
+    // The SQLite database is in the data folder; on PostgreSQL what the folder holds depends on the file store.
+    if (dialect !== 'sqlite' || process.getuid?.() !== 0) return;
+    const message = await composeMail({ from: 'ann@client.test', to: 'support@help.test', subject: 'Piped', text: 'Hello.' });
+    const nobody = { uid: 65534, gid: 65534 };
+    const child = spawnHelpdesk(['mail', 'receive'], env(), '/tmp', { stdin: message, user: nobody });
+    expect({ code: await child.exited, output: child.output() }).toEqual({
+      code: 75,
+      output: expect.stringMatching(/^Temporary failure: /),
+    });
+    // The README's setup: the command runs as the folder's owner, and the message is imported.
+    const quiet = () => {};
+    expect(await runCli(['user', 'add', '--email', 'ann@client.test', '--name', 'Ann', '--role', 'client'], quiet, quiet)).toBe(0);
+    expect(await pipe(message)).toEqual({ code: 0, output: expect.stringMatching(/^Imported into ticket #\d+ as a new ticket\.\n$/) });
+  }, 60_000);
+
   it('obeys the intake switch and counts each sending server across processes, refusals kept with their reason', async () => {
     const db = createDb({ url: database.url });
     const settings = (patch: Parameters<typeof updateSettings>[1]) => updateSettings(createDomainContext(db, createHooks()), patch);

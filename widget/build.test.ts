@@ -30,9 +30,8 @@ const noGlobalWrites = (source: string): void => {
 };
 
 describe('built widget script', () => {
-  it('fits the 6 KB gzip budget', () => {
-    expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(6144);
-  });
+  // The 6 KB gzip budget is measured on what the endpoint sends (the HELPDESK_HOME_URL line included):
+  // server/site/embed/embed-size.test.ts.
 
   it('uses nothing a strict CSP or a code review would reject', () => {
     for (const banned of BANNED) {

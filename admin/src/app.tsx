@@ -1,22 +1,27 @@
-import { type ReactElement, useCallback, useEffect, useState } from 'react';
-import { AccountsScreen } from './accounts.js';
-import { AgentsScreen } from './agents.js';
+import { type ComponentType, lazy, type ReactElement, Suspense, useCallback, useEffect, useState } from 'react';
 import { type Lookups, loadLookups, loadMe, type Me, signOut, siteRoot } from './api.js';
-import { ApiTokensScreen } from './api-tokens.js';
-import { ContentEditor } from './content-editor.js';
 import { Inbox } from './inbox.js';
 import { LiveEventsProvider } from './live-events.js';
 import { MainNav } from './main-nav.js';
 import { NotificationBell } from './notification-bell.js';
-import { NotificationPreferencesScreen } from './notification-preferences.js';
 import { Link, navigate, useRoute } from './router.js';
-import { SatisfactionScreen } from './satisfaction.js';
-import { SavedRepliesScreen } from './saved-replies-screen.js';
-import { SettingsScreen } from './settings-screen.js';
 import { ShortcutsHelp } from './shortcuts-help.js';
 import { SignIn } from './sign-in.js';
-import { TermsEditor } from './terms-editor.js';
-import { TicketView } from './ticket-view.js';
+
+// Every screen but the inbox (the first one an agent sees) is a chunk of its own, loaded when first opened:
+// the ticket view and the editors bring the Markdown renderer and its sanitiser, most of the app's bytes.
+const lazyScreen = <K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+const AccountsScreen = lazyScreen(() => import('./accounts.js'), 'AccountsScreen');
+const AgentsScreen = lazyScreen(() => import('./agents.js'), 'AgentsScreen');
+const ApiTokensScreen = lazyScreen(() => import('./api-tokens.js'), 'ApiTokensScreen');
+const ContentEditor = lazyScreen(() => import('./content-editor.js'), 'ContentEditor');
+const NotificationPreferencesScreen = lazyScreen(() => import('./notification-preferences.js'), 'NotificationPreferencesScreen');
+const SatisfactionScreen = lazyScreen(() => import('./satisfaction.js'), 'SatisfactionScreen');
+const SavedRepliesScreen = lazyScreen(() => import('./saved-replies-screen.js'), 'SavedRepliesScreen');
+const SettingsScreen = lazyScreen(() => import('./settings-screen.js'), 'SettingsScreen');
+const TermsEditor = lazyScreen(() => import('./terms-editor.js'), 'TermsEditor');
+const TicketView = lazyScreen(() => import('./ticket-view.js'), 'TicketView');
 
 type User = NonNullable<Me['user']>;
 
@@ -63,22 +68,22 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
     onSignedOut();
   };
 
-  let screen: ReactElement;
+  let view: ReactElement;
   const [, id, tab] = route.path.split('/');
-  if (!lookups) screen = <p aria-busy="true">Loading…</p>;
-  else if (section === 'tickets' && id) screen = <TicketView key={id} id={Number(id)} lookups={lookups} me={user} />;
-  else if (section === 'settings' && isAdmin) screen = <SettingsScreen tab={id} />;
+  if (!lookups) view = <p aria-busy="true">Loading…</p>;
+  else if (section === 'tickets' && id) view = <TicketView key={id} id={Number(id)} lookups={lookups} me={user} />;
+  else if (section === 'settings' && isAdmin) view = <SettingsScreen tab={id} />;
   else if (section === 'docs' || section === 'products')
-    screen = <ContentEditor kind={section} lookups={lookups} onChanged={reloadLookups} />;
+    view = <ContentEditor kind={section} lookups={lookups} onChanged={reloadLookups} />;
   else if (section === 'reasons' || section === 'urgencies' || (section === 'statuses' && isAdmin))
-    screen = <TermsEditor kind={section} onChanged={reloadLookups} />;
-  else if (section === 'agents' && isAdmin) screen = <AgentsScreen me={user} onChanged={reloadLookups} />;
-  else if (section === 'accounts' && isAdmin) screen = <AccountsScreen me={user} />;
-  else if (section === 'tokens' && isAdmin) screen = <ApiTokensScreen />;
-  else if (section === 'replies') screen = <SavedRepliesScreen me={user} />;
-  else if (section === 'notifications') screen = <NotificationPreferencesScreen />;
-  else if (section === 'satisfaction') screen = <SatisfactionScreen />;
-  else screen = <Inbox query={route.query} lookups={lookups} me={user} />;
+    view = <TermsEditor kind={section} onChanged={reloadLookups} />;
+  else if (section === 'agents' && isAdmin) view = <AgentsScreen me={user} onChanged={reloadLookups} />;
+  else if (section === 'accounts' && isAdmin) view = <AccountsScreen me={user} />;
+  else if (section === 'tokens' && isAdmin) view = <ApiTokensScreen />;
+  else if (section === 'replies') view = <SavedRepliesScreen me={user} />;
+  else if (section === 'notifications') view = <NotificationPreferencesScreen />;
+  else if (section === 'satisfaction') view = <SatisfactionScreen />;
+  else view = <Inbox query={route.query} lookups={lookups} me={user} />;
   void tab;
 
   return (
@@ -114,7 +119,10 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
           </div>
         </header>
         <main id="main" tabIndex={-1}>
-          {screen}
+          {/* A boundary per screen: one that already showed a screen would keep it (clickable) while the next loads. */}
+          <Suspense key={section} fallback={<p aria-busy="true">Loading…</p>}>
+            {view}
+          </Suspense>
         </main>
         <ShortcutsHelp />
       </div>

@@ -23,6 +23,11 @@ export interface OutgoingMail {
    * `Auto-Submitted: auto-generated` (RFC 3834) so vacation responders stay quiet. A person's reply is not.
    */
   automatic: boolean;
+  /**
+   * An automatic mail in response to a mail (the confirmation of a ticket opened by mail): marked
+   * `auto-replied`, as RFC 3834 §5 asks, rather than `auto-generated`.
+   */
+  autoReplied?: boolean;
   /** Files sent with the message (under Tickets → Attachments' mail size); their bytes stream from the store. */
   attachments?: MailAttachment[];
 }
@@ -34,6 +39,7 @@ export interface MailTransport {
 }
 
 const AUTOMATIC_HEADERS = { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' };
+const AUTO_REPLY_HEADERS = { ...AUTOMATIC_HEADERS, 'Auto-Submitted': 'auto-replied' };
 
 async function toNodemailer(mail: OutgoingMail) {
   // Opened per attempt: a stream is read once, and a retried mail needs the bytes again.
@@ -50,7 +56,7 @@ async function toNodemailer(mail: OutgoingMail) {
     ...(mail.references && { references: mail.references }),
     ...(mail.inReplyTo && { inReplyTo: mail.inReplyTo }),
     ...(mail.replyTo && { replyTo: mail.replyTo }),
-    headers: mail.automatic ? AUTOMATIC_HEADERS : {},
+    headers: mail.automatic ? (mail.autoReplied ? AUTO_REPLY_HEADERS : AUTOMATIC_HEADERS) : {},
     ...(attachments.length && { attachments }),
   };
 }

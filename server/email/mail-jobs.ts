@@ -21,7 +21,7 @@ import { type MailValues, renderMail } from './render-mail.js';
 import { agentReplyAddressFor, replyAddressFor } from './reply-address.js';
 import { signWithReplyKey } from './reply-key.js';
 import { findSupportAddress } from './support-address.js';
-import { threadHeaders } from './ticket-thread.js';
+import { openedByMailFrom, threadHeaders } from './ticket-thread.js';
 import { unlinkableText } from '../../common/unlinkable-text.js';
 
 /** Decides, before a mail is built, whether it may go to that address; returns why not, or null. */
@@ -259,6 +259,12 @@ export async function buildMail(
       : { attachments: [], listed: [] };
   // A person's words relayed (an agent's or a client's reply) are not automatic mail (RFC 3834); the rest is.
   const automatic = commentAuthorRole !== 'agent' && commentAuthorRole !== 'client';
+  // The confirmation of a ticket opened by mail answers that mail (RFC 3834 §5: auto-replied).
+  const autoReplied =
+    automatic &&
+    payload.template === 'client_ticket_created' &&
+    ticket !== undefined &&
+    (await openedByMailFrom(ctx.db, ticket.id, recipient.email));
   // Agents' (and the AI responder's) replies are Markdown; the renderer is loaded by the first mail that has one.
   const markdownReply = commentAuthorRole === 'agent' || commentAuthorRole === 'bot';
   if (markdownReply) await loadMarkdown();
@@ -282,6 +288,7 @@ export async function buildMail(
       ticket && !rendered.subject.includes(`[#${values.ticket_id}]`) ? `${rendered.subject} [#${values.ticket_id}]` : rendered.subject,
     messageId,
     automatic,
+    ...(autoReplied && { autoReplied }),
     ...(files.attachments.length && { attachments: files.attachments }),
     ...(ticket &&
       (await threadHeaders(ctx.db, {

@@ -33,6 +33,22 @@ export async function threadHeaders(
   return { references: [root, ...latest].join(' '), ...(latest.length && { inReplyTo: latest.at(-1) }) };
 }
 
+/**
+ * Whether `recipient` opened the ticket by mail (its first message is one of theirs, imported): the
+ * confirmation then answers that mail, which RFC 3834 §5 marks `auto-replied` rather than `auto-generated`.
+ */
+export async function openedByMailFrom(db: Kysely<Database>, ticketId: number, recipient: string): Promise<boolean> {
+  const opening = await db
+    .selectFrom('inbound_mails')
+    .select('id')
+    .where('ticket_id', '=', ticketId)
+    .where('comment_id', 'is', null)
+    .where('sender', '=', recipient.toLowerCase())
+    .where('outcome', '=', 'imported')
+    .executeTakeFirst();
+  return opening !== undefined;
+}
+
 /** Records a mail about a ticket before it is sent, so a reply quoting it (or a bounce) finds it; a retry keeps the first row. */
 export async function recordSentMail(
   db: Kysely<Database>,

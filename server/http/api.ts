@@ -7,12 +7,14 @@ import type { RouteServices } from './services.js';
 
 export const API_NAMESPACE = '/helpdesk/v1';
 
-// The requests a browser on any site may make: the widget's. Everything else gets no CORS headers.
+// The requests a browser on any site may make: the widget's, and the OpenAPI document (public, no secret in
+// it: API tools and docs viewers on other origins read it). Everything else gets no CORS headers.
 const PUBLIC_REQUESTS: Array<[method: string, path: RegExp]> = [
   ['POST', /^\/api\/helpdesk\/v1\/tickets\/?$/],
   ['GET', /^\/api\/helpdesk\/v1\/tickets\/(products|reasons|urgencies|form)\/?$/],
   ['GET', /^\/api\/helpdesk\/v1\/docs\/?$/],
   ['GET', /^\/api\/helpdesk\/v1\/docs\/product\/[^/]+\/?$/],
+  ['GET', /^\/api\/helpdesk\/v1\/openapi\.json$/],
 ];
 export const PUBLIC_CORS = {
   origin: '*',

@@ -87,6 +87,11 @@ describeEachDatabase('receiveMail', (dialect) => {
     expect(confirmation?.subject).toBe(`Printer =?on fire [#${number}]`);
     expect(confirmation?.headers['in-reply-to']).toBe('<first@client.test>');
     expect(confirmation?.headers['reply-to']).toMatch(new RegExp(`^support\\+${id}-[0-9a-f]{24}@help\\.test$`));
+    // RFC 3834 §5: the confirmation answers the client's mail, so it is auto-replied; the agents' mail about
+    // the new ticket answers nothing of theirs and stays auto-generated.
+    expect(confirmation?.headers['auto-submitted']).toBe('auto-replied');
+    const [toAgent] = await delivery.mailsTo(await staffEmail());
+    expect(toAgent?.headers['auto-submitted']).toBe('auto-generated');
   });
 
   it('a reply built as a mail program builds it becomes the client’s comment without the quote; Waiting; agents mailed', async () => {

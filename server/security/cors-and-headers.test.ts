@@ -47,6 +47,22 @@ describeEachDatabase('attacks: CORS only on public routes, security headers ever
     expect(String(preflight.headers.get('access-control-allow-headers')).toLowerCase()).not.toContain('authorization');
   });
 
+  it('the OpenAPI document is readable from any origin (API tools elsewhere), never with credentials', async () => {
+    for (const origin of ['https://editor.example', 'null']) {
+      const res = await fetch(`${base}/api/helpdesk/v1/openapi.json`, { headers: { origin, cookie: 'hd_session=whatever' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+      expect(((await res.json()) as { openapi?: string }).openapi).toMatch(/^3\./);
+    }
+    const preflight = await fetch(`${base}/api/helpdesk/v1/openapi.json`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://editor.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
   it(
     'management, agent and session routes, pages and the admin app send no ' + 'CORS headers to a foreign origin, preflights included',
     async () => {
@@ -67,7 +83,7 @@ describeEachDatabase('attacks: CORS only on public routes, security headers ever
         ['GET', '/api/helpdesk/v1/statuses/'],
         ['GET', '/api/helpdesk/v1/intake/stats'],
         ['PATCH', '/api/site/v1/options'],
-        ['GET', '/api/helpdesk/v1/openapi.json'],
+        ['POST', '/api/helpdesk/v1/openapi.json'],
         ['GET', '/tickets/'],
         ['GET', '/login/'],
         ['GET', '/admin/'],

@@ -17,6 +17,7 @@ export function registerCanonicalRedirect(hooks: Hooks, homeUrl: string): void {
       if (
         request.isExited ||
         request.queryVars.error === '404' ||
+        request.queryVars.helpdesk_robots === '1' ||
         request.path === '' ||
         request.path.endsWith('/') ||
         !['GET', 'HEAD'].includes(request.method)

@@ -7,6 +7,8 @@ export interface RewriteRule {
 /** The help site's rules, first match wins (spec §4.1: `^helpdesk/tickets/embed/?$`). */
 export const REWRITE_RULES: RewriteRule[] = [
   { pattern: /^$/, queryVars: () => ({ helpdesk_page: 'home' }) },
+  // A file name, not a page: never slashed (the canonical redirect leaves it alone).
+  { pattern: /^robots\.txt$/, queryVars: () => ({ helpdesk_robots: '1' }) },
   { pattern: /^helpdesk\/tickets\/embed\/?$/, queryVars: () => ({ helpdesk_tickets_embed: '1' }) },
   // The widget's attachment code, loaded when its form opens: the same endpoint, so a site that takes
   // the widget offline (template_redirect on helpdesk_tickets_embed) takes this part offline with it.

@@ -28,6 +28,8 @@ export interface SpawnOptions {
   built?: boolean;
   /** Written to the process's standard input, which is then closed (otherwise it has none). */
   stdin?: string | Buffer;
+  /** Run as this user and group (the test process runs as root): what a mail server's pipe does. */
+  user?: { uid: number; gid: number };
 }
 
 const ROOT = packageRoot();
@@ -50,6 +52,7 @@ export function spawnHelpdesk(args: string[], env: Record<string, string>, cwd: 
     // tsx looks for tsconfig.json in the working folder; the project's (JSX runtime) must apply.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'), ...env },
     stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    ...options.user,
   });
   if (child.pid === undefined) throw new Error('The helpdesk process did not start.');
   if (options.stdin !== undefined) child.stdin?.end(options.stdin);

@@ -49,32 +49,34 @@ export interface FormDefinition {
 const isField = (v: unknown): v is FormField =>
   isObject(v) && typeof v.name === 'string' && typeof v.label === 'string' && typeof v.type === 'string' && typeof v.required === 'boolean';
 
-/** The owner's form; undefined on any failure (the widget then keeps its fixed fields, spec §2). */
-export async function fetchForm(home: string): Promise<FormDefinition | undefined> {
+/**
+ * GET of a public JSON document: a plain request without custom headers or credentials (a "simple"
+ * CORS request, no preflight). undefined on any failure: a network error, a non-2xx answer, bad JSON.
+ */
+async function getJson(url: string): Promise<unknown> {
   try {
-    const res = await fetch(`${home}${TICKETS}form/`, { credentials: 'omit' });
-    const data: unknown = res.ok ? await res.json() : undefined;
-    if (!isObject(data) || !isObject(data.site) || !Array.isArray(data.fields)) return undefined;
-    return {
-      site: data.site as FormDefinition['site'],
-      fields: data.fields.filter(isField),
-      attachments: data.attachments as FormDefinition['attachments'],
-    };
+    const res = await fetch(url, { credentials: 'omit' });
+    return res.ok ? await res.json() : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** The owner's form; undefined on any failure (the widget then keeps its fixed fields, spec §2). */
+export async function fetchForm(home: string): Promise<FormDefinition | undefined> {
+  const data = await getJson(`${home}${TICKETS}form/`);
+  if (!isObject(data) || !isObject(data.site) || !Array.isArray(data.fields)) return undefined;
+  return {
+    site: data.site as FormDefinition['site'],
+    fields: data.fields.filter(isField),
+    attachments: data.attachments as FormDefinition['attachments'],
+  };
+}
+
 /** Loads one choice list; any failure yields an empty list so the field is simply hidden. */
 export async function fetchChoices(home: string, kind: ChoiceKind): Promise<Choice[]> {
-  try {
-    // A plain GET without custom headers or credentials: a "simple" CORS request, no preflight.
-    const res = await fetch(`${home}${TICKETS}${kind}/`, { credentials: 'omit' });
-    const data: unknown = res.ok ? await res.json() : [];
-    return Array.isArray(data) ? data.filter(isChoice) : [];
-  } catch {
-    return [];
-  }
+  const data = await getJson(`${home}${TICKETS}${kind}/`);
+  return Array.isArray(data) ? data.filter(isChoice) : [];
 }
 
 /** Posts a ticket form-encoded (no preflight, no cookies) and classifies the answer. */
@@ -107,9 +109,9 @@ export function classify(status: number, data: unknown, retryAfter: string | nul
   if (status === 400) return { kind: 'invalid', errors: fieldErrors(body.errors), detail: text(body.detail) };
   if (status === 403 && body.code === 'REGISTRATION_CLOSED') return { kind: 'closed' };
   if (status === 429) return { kind: 'limited', retryAfterSeconds: parseRetryAfter(retryAfter, now) };
-  // The admin switched the form off: say so; retrying would not help.
-  if (status === 503 && body.code === 'INTAKE_OFFLINE') return { kind: 'rejected', detail: text(body.detail) };
-  if (status >= 400 && status < 500 && status !== 408) return { kind: 'rejected', detail: text(body.detail) };
+  // A 4xx but a timeout, or the admin switched the form off (a 503): say so; retrying would not help.
+  if ((status >= 400 && status < 500 && status !== 408) || (status === 503 && body.code === 'INTAKE_OFFLINE'))
+    return { kind: 'rejected', detail: text(body.detail) };
   return { kind: 'unreachable' };
 }
 

@@ -97,18 +97,15 @@ export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTM
         }
         break;
       }
-      case 'closed':
-        form.say(T.closed);
-        break;
       case 'limited':
         form.say(T.limited(result.retryAfterSeconds));
         break;
       case 'rejected':
         form.say(result.detail ?? T.rejected);
         break;
-      case 'unreachable':
-        form.say(T.unreachable);
-        break;
+      default:
+        // 'closed' and 'unreachable': a fixed sentence each, named like the result.
+        form.say(T[result.kind]);
     }
     // A disabled button loses focus; put it back on the button so Enter retries.
     if (!root.activeElement) form.submit.focus();

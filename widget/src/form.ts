@@ -116,8 +116,9 @@ export function buildTicketForm(): TicketForm {
       for (const f of FIELDS) {
         const c = controls.get(f.name);
         const row = rows.get(f.name);
-        // Who is asking (name, email) is the widget's own; subject and description the route always needs.
-        if (!c || !row || ['name', 'email', 'subject', 'description'].includes(f.name)) continue;
+        // The required fixed fields stay: who is asking (name, email) is the widget's own; subject and
+        // description the route always needs.
+        if (!c || !row || f.required) continue;
         const def = named.get(f.name);
         const gone = !def || (c instanceof HTMLSelectElement && !def.choices?.length);
         row.hidden = gone;

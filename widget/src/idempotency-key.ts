@@ -4,6 +4,8 @@ export function newIdempotencyKey(): string {
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
   b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  // 8-4-4-4-12 hex digits, with the dashes put in by one replace (fewer bytes than five slices).
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0'))
+    .join('')
+    .replace(/(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
 }

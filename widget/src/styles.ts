@@ -9,46 +9,46 @@ const ERROR = '#b42318';
 const FOCUS = '#0b62d6';
 
 // Plain rules only (no @media): the fallback below copies them onto elements one by one.
-const RULES = `
+const RULES = `\
 :host{all:initial!important;display:block!important;position:fixed!important;right:16px!important;bottom:16px!important;\
-z-index:2147483647!important;font:16px/1.5 ${FONT}!important;color:${INK}!important}
-*{box-sizing:border-box;margin:0;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}
+z-index:2147483647!important;font:16px/1.5 ${FONT}!important;color:${INK}!important}\
+*{box-sizing:border-box;margin:0;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}\
 button{min-height:44px;padding:8px 18px;border:2px solid var(--hd-brand,${INK});border-radius:8px;\
-background:var(--hd-brand,${INK});color:var(--hd-on-brand,#fff);font-weight:600;cursor:pointer}
-button:disabled{cursor:progress;opacity:.75}
-:focus-visible{outline:3px solid ${FOCUS};outline-offset:2px}
-.launch{border-color:#fff;border-radius:999px;padding:10px 20px;box-shadow:0 4px 14px rgba(0,0,0,.3)}
+background:var(--hd-brand,${INK});color:var(--hd-on-brand,#fff);font-weight:600;cursor:pointer}\
+button:disabled{cursor:progress;opacity:.75}\
+:focus-visible{outline:3px solid ${FOCUS};outline-offset:2px}\
+.launch{border-color:#fff;border-radius:999px;padding:10px 20px;box-shadow:0 4px 14px rgba(0,0,0,.3)}\
 dialog{width:480px;max-width:calc(100vw - 32px);max-height:calc(100vh - 32px);max-height:calc(100dvh - 32px);\
 margin:auto;padding:24px;border:0;border-radius:12px;background:#fff;color:${INK};overflow:auto;\
-box-shadow:0 16px 48px rgba(0,0,0,.35)}
-dialog::backdrop{background:rgba(17,24,39,.55)}
-.head{display:flex;align-items:flex-start;justify-content:space-between;gap:12px}
-h2{font-size:22px;font-weight:700;line-height:1.3}
+box-shadow:0 16px 48px rgba(0,0,0,.35)}\
+dialog::backdrop{background:rgba(17,24,39,.55)}\
+.head{display:flex;align-items:flex-start;justify-content:space-between;gap:12px}\
+h2{font-size:22px;font-weight:700;line-height:1.3}\
 .x{width:44px;margin:-10px -12px 0 0;padding:0;border-color:transparent;background:transparent;color:${INK};\
-font-size:28px;line-height:1}
-.intro,.opt{color:${MUTED};font-weight:400}
-.intro{margin-top:4px}
-label{display:block;margin:16px 0 4px;font-weight:600}
+font-size:28px;line-height:1}\
+.intro,.opt{color:${MUTED};font-weight:400}\
+.intro{margin-top:4px}\
+label{display:block;margin:16px 0 4px;font-weight:600}\
 input,select,textarea{display:block;width:100%;min-height:44px;padding:8px 12px;border:1px solid #6e7781;\
-border-radius:6px;background:#fff;font-size:16px}
-textarea{min-height:128px;resize:vertical}
-input[type=checkbox]{display:inline-block;width:24px;min-height:24px}
-[aria-invalid=true]{border:2px solid ${ERROR}}
-.err{margin-top:4px;color:${ERROR};font-size:15px}
+border-radius:6px;background:#fff;font-size:16px}\
+textarea{min-height:128px;resize:vertical}\
+input[type=checkbox]{display:inline-block;width:24px;min-height:24px}\
+[aria-invalid=true]{border:2px solid ${ERROR}}\
+.err{margin-top:4px;color:${ERROR};font-size:15px}\
 .alert:not(:empty){margin-top:20px;padding:12px 14px;border-left:4px solid ${ERROR};border-radius:4px;\
-background:#fdf1f0;color:#8a1c12}
-.actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:20px}
-.done{margin-top:16px;font-size:18px}
-.err:empty,[hidden]{display:none!important}
+background:#fdf1f0;color:#8a1c12}\
+.actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:20px}\
+.done{margin-top:16px;font-size:18px}\
+.err:empty,[hidden]{display:none!important}\
 `;
 
 // The visitor's dark mode: the dialog follows prefers-color-scheme (the launcher keeps its colours).
-const DARK = `@media (prefers-color-scheme:dark){dialog,input,select,textarea{background:#1a2129;color:#e5e7eb}
-input,select,textarea{border-color:#8b949e}.intro,.opt{color:#a3adb8}.x{color:#e5e7eb}.err{color:#ffa198}
+const DARK = `@media (prefers-color-scheme:dark){dialog,input,select,textarea{background:#1a2129;color:#e5e7eb}\
+input,select,textarea{border-color:#8b949e}.intro,.opt{color:#a3adb8}.x{color:#e5e7eb}.err{color:#ffa198}\
 .alert:not(:empty){background:#3b1414;color:#fecaca}}`;
 
 // Narrow screens and 200% zoom: the dialog becomes a full-screen sheet that scrolls.
-const NARROW = `@media (max-width:520px){:host{right:12px!important;bottom:12px!important}
+const NARROW = `@media (max-width:520px){:host{right:12px!important;bottom:12px!important}\
 dialog{width:100%;max-width:none;height:100%;max-height:none;border-radius:0;padding:16px}}`;
 
 /** The site's colour on the buttons, with black or white text, whichever reads better on it (WCAG contrast). */

@@ -14,6 +14,7 @@ import { passwordRoutes } from './password/password.routes.js';
 import { forgotPasswordTemplate, passwordLinkTemplate } from './password/password-templates.js';
 import { ratingRoutes } from './rating/rating.routes.js';
 import { ratingTemplate } from './rating/rating-template.js';
+import { robotsTemplate } from './robots/robots-template.js';
 import { ticketLinkRoutes } from './ticket-link/ticket-link.routes.js';
 import { ticketLinkTemplate } from './ticket-link/ticket-link-template.js';
 
@@ -29,6 +30,7 @@ export interface SitePage {
  */
 export const SITE_PAGES: SitePage[] = [
   { templates: [homeTemplate] },
+  { templates: [robotsTemplate] },
   { templates: [firstAdminTemplate], routes: firstAdminRoutes },
   { templates: [loginTemplate], routes: loginRoutes },
   { templates: [ticketLinkTemplate], routes: ticketLinkRoutes },

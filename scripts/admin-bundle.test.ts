@@ -1,0 +1,51 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isBuildCurrent } from './build-stamp.mjs';
+
+// What a browser downloads before the admin app's first screen (the inbox) shows, as the server sends it:
+// the precompressed brotli files beside the assets (scripts/build.mjs). The other screens are chunks of their
+// own, loaded when first opened (admin/src/app.tsx).
+const ROOT = join(import.meta.dirname, '..');
+const ASSETS = join(ROOT, 'dist/admin/assets');
+const FIRST_SCREEN_BUDGET = 100 * 1024;
+// Vite warns above 500 KB (minified, uncompressed) per chunk; none comes near it any more.
+const CHUNK_LIMIT = 500 * 1024;
+
+/** The entry's files (script, style sheets, preloads) and every chunk they import statically, transitively. */
+function firstScreenFiles(): string[] {
+  const html = readFileSync(join(ROOT, 'dist/admin/index.html'), 'utf8');
+  const queue = [...html.matchAll(/(?:src|href)="\.\/assets\/([^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
+  const seen = new Set<string>();
+  while (queue.length) {
+    const file = queue.shift() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!file.endsWith('.js')) continue;
+    const code = readFileSync(join(ASSETS, file), 'utf8');
+    // Static imports only (`import{…}from"./x.js"`, `import"./x.js"`); `import("./x.js")` loads later.
+    for (const m of code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g)) queue.push(m[1] as string);
+  }
+  return [...seen];
+}
+
+describe('the admin app as built', () => {
+  beforeAll(() => {
+    if (!isBuildCurrent(ROOT)) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'pipe' });
+  }, 180_000);
+
+  it('shows its first screen within 100 KB compressed, the Markdown renderer not among it', () => {
+    const files = firstScreenFiles();
+    const bytes = files.reduce((sum, file) => sum + statSync(join(ASSETS, `${file}.br`)).size, 0);
+    expect(bytes).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);
+    expect(files.some((file) => file.startsWith('markdown-preview'))).toBe(false);
+    expect(files.length).toBeLessThanOrEqual(3);
+  });
+
+  it('has no chunk over Vite’s size warning', () => {
+    for (const file of readdirSync(ASSETS).filter((name) => name.endsWith('.js'))) {
+      expect(statSync(join(ASSETS, file)).size, file).toBeLessThanOrEqual(CHUNK_LIMIT);
+    }
+  });
+});
