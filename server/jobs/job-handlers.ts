@@ -48,10 +48,10 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
       announceNotifications(ctx.live, added);
     },
 
-    async comment_added(job, { commentId }) {
+    async comment_added(job, { commentId, ratingRequestId }) {
       const settings = await getCoreSettings(ctx);
       const added = await ctx.transactions.run(async (trx) => {
-        const notified = await fanOutCommentAdded(trx, commentId, { mailDefaults: defaultMailPreferences(settings) });
+        const notified = await fanOutCommentAdded(trx, commentId, { mailDefaults: defaultMailPreferences(settings) }, ratingRequestId);
         await completeJob(trx, job);
         return notified;
       });
