@@ -104,7 +104,9 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
             input.isInternal ? 'separate' : 'in-reply',
           )
         : undefined;
+    // The ticket first: a separate rating mail finds a reply still being fanned out by it (rating-waits-for-reply.ts).
     await enqueueJob(trx, 'comment_added', {
+      ticketId: ticket.id,
       commentId: id,
       ...(ratingRequestId !== undefined && !input.isInternal && { ratingRequestId }),
     });

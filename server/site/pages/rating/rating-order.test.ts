@@ -117,6 +117,21 @@ describeEachDatabase('The rating follows the answer (issue 33 item 2)', (dialect
     expect(question?.inReplyTo).toBe(last?.messageId);
   });
 
+  it('a status change right after a reply: the separate question waits for the reply and follows it', async () => {
+    const id = await fileTicket();
+    // Both queued while no worker runs, so the next one claims them in one batch, as under load: the reply's
+    // comment_added job (its mail made only by that fan-out) and the rating mail job, already a mail.
+    await delivery.stop();
+    expect((await api('POST', `/tickets/${id}/comments`, { text: 'Try the new version.' })).statusCode).toBe(201);
+    expect((await api('PATCH', `/tickets/${id}`, { status: 'resolved' })).statusCode).toBe(200);
+    delivery = await startMailDelivery(hd);
+    const [answer, question] = await delivery.mailsTo(clientEmail, 2);
+    expect(answer?.text).toContain('Try the new version.');
+    expect(question?.text).toContain('Did this solve it?');
+    const [answered, asked] = await Promise.all([answer, question].map((m) => thread(m as ReceivedMail)));
+    expect(asked?.inReplyTo).toBe(answered?.messageId);
+  });
+
   it('a "yes" for a resolution reopened since is not satisfied; the page says so; resolving again asks again', async () => {
     const id = await fileTicket();
     const first = linksIn((await reply(id, { text: 'Fixed.', status: 'resolved' }, 2))[1] as ReceivedMail, hd.config.homeUrl);
