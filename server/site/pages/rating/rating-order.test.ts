@@ -1,7 +1,8 @@
 import { simpleParser } from 'mailparser';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { addUser } from '../../../domain/add-user.js';
 import { createApiToken } from '../../../domain/api-tokens.js';
+import { signRatingToken, verifyRatingToken } from '../../../email/rating-links.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { type MailDelivery, startMailDelivery } from '../../../test/mail-delivery.js';
 import { SiteClient } from '../../../test/site-client.js';
@@ -130,6 +131,50 @@ describeEachDatabase('The rating follows the answer (issue 33 item 2)', (dialect
     expect(question?.text).toContain('Did this solve it?');
     const [answered, asked] = await Promise.all([answer, question].map((m) => thread(m as ReceivedMail)));
     expect(asked?.inReplyTo).toBe(answered?.messageId);
+  });
+
+  it('reopened before the mail went out: the reply goes without the question, a separate question not at all', async () => {
+    const id = await fileTicket();
+    await delivery.stop();
+    expect((await api('POST', `/tickets/${id}/comments`, { text: 'Fixed, I think.', status: 'resolved' })).statusCode).toBe(201);
+    expect((await api('PATCH', `/tickets/${id}`, { status: 'open' })).statusCode).toBe(200);
+    expect((await api('PATCH', `/tickets/${id}`, { status: 'resolved' })).statusCode).toBe(200);
+    expect((await api('PATCH', `/tickets/${id}`, { status: 'open' })).statusCode).toBe(200);
+    delivery = await startMailDelivery(hd);
+    const mails = await delivery.mailsTo(clientEmail, 1);
+    expect(mails[0]?.text).toContain('Fixed, I think.');
+    expect(mails[0]?.text).not.toContain('Did this solve it?');
+    // The separate question of the second resolution is settled without a mail.
+    const question = () =>
+      hd.ctx.db
+        .selectFrom('jobs')
+        .select('state')
+        .where('kind', '=', 'mail')
+        .where('payload', 'like', '%client_ticket_resolved%')
+        .execute();
+    await vi.waitFor(async () => expect(await question()).toEqual([{ state: 'done' }]), { timeout: 20_000, interval: 50 });
+    expect(delivery.smtp.messages.filter((m) => m.text.includes('Did this solve it?'))).toEqual([]);
+  });
+
+  it('links mailed before resolutions were recorded (r1) still work, unbound; an r1 signature is no r2 one', async () => {
+    const id = await fileTicket();
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    const r1 = await signRatingToken(hd.ctx.db, { ticketId: id, rating: 'yes', requestId: '999999', expiresAt });
+    expect(r1).toMatch(/^r1\./);
+    expect(await verifyRatingToken(hd.ctx.db, r1)).toEqual({
+      state: 'valid',
+      claim: { ticketId: id, rating: 'yes', requestId: '999999', expiresAt },
+    });
+    const [, ticket, rating, request, expiry, signature] = r1.split('.');
+    expect(await verifyRatingToken(hd.ctx.db, `r2.${ticket}.${rating}.${request}.1.${expiry}.${signature}`)).toEqual({ state: 'invalid' });
+    const r2 = await signRatingToken(hd.ctx.db, { ticketId: id, rating: 'yes', requestId: '999999', expiresAt, resolutionId: 7 });
+    expect(r2).toMatch(/^r2\.\d+\.yes\.999999\.7\./);
+    expect(await verifyRatingToken(hd.ctx.db, r2)).toMatchObject({ state: 'valid', claim: { resolutionId: 7 } });
+    const browser = new SiteClient(hd.app);
+    const sent = await browser.submit(`/rating/?token=${r1}`, '/rating/', { token: r1 });
+    expect(sent.body).toContain('We recorded your answer');
+    expect(sent.body).not.toContain('was reopened');
+    expect(await summary()).toEqual({ days: 30, yes: 1, no: 0, reopened: 0, percent_yes: 100 });
   });
 
   it('a "yes" for a resolution reopened since is not satisfied; the page says so; resolving again asks again', async () => {
