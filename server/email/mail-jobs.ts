@@ -286,6 +286,10 @@ export async function buildMail(
     // links itself, else they follow it.
     if (payload.template === 'client_agent_reply' && !bodyTemplate.includes('##rating_yes_link##'))
       bodyTemplate = `${bodyTemplate}\n\n${RATING_QUESTION}`;
+  } else if (payload.template === 'client_agent_reply') {
+    // A reply that resolves nothing: links an admin placed in the template are left out, not shown as `##…##`.
+    values.rating_yes_link = '';
+    values.rating_no_link = '';
   }
   const support = ticket ? await findSupportAddress(ctx, config) : null;
   // Internal notes never get here (no mail is built for one), so their files never go out.

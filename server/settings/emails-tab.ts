@@ -144,7 +144,8 @@ export const PLACEHOLDERS = [
   'site_name',
   'site_link',
   'reply_text',
-  // Only in the resolved mail: its two signed answer links.
+  // The resolved mail's two signed answer links; also the agent reply that resolves the ticket (issue 33 item 2:
+  // appended after its template when that does not place them, empty in other replies).
   'rating_yes_link',
   'rating_no_link',
 ] as const;

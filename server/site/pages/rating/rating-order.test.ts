@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { addUser } from '../../../domain/add-user.js';
 import { createApiToken } from '../../../domain/api-tokens.js';
 import { signRatingToken, verifyRatingToken } from '../../../email/rating-links.js';
+import { updateSettings } from '../../../settings/settings.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { type MailDelivery, startMailDelivery } from '../../../test/mail-delivery.js';
 import { SiteClient } from '../../../test/site-client.js';
@@ -103,6 +104,20 @@ describeEachDatabase('The rating follows the answer (issue 33 item 2)', (dialect
     const [rating] = await hd.ctx.db.selectFrom('ticket_ratings').select(['rating', 'resolution_id']).execute();
     expect(rating).toEqual({ rating: 'yes', resolution_id: request?.id });
     expect(await summary()).toEqual({ days: 30, yes: 1, no: 0, reopened: 0, percent_yes: 100 });
+  });
+
+  it('an admin may place the links in the reply template: there in a resolving reply, left out of any other', async () => {
+    const body = 'Hello,\n\n##reply_text##\n\nSolved? ##rating_yes_link## Not yet? ##rating_no_link##\n\n##ticket_link##';
+    await updateSettings(hd.ctx, { emails: { client_agent_reply_body: body } });
+    const id = await fileTicket();
+    const [, plain] = await reply(id, { text: 'A question first.' }, 2);
+    expect(plain?.text).toContain('Solved?  Not yet?');
+    expect(plain?.html).not.toContain('##rating');
+    expect(plain?.html).not.toContain('/rating/');
+    const [, , resolving] = await reply(id, { text: 'Done.', status: 'resolved' }, 3);
+    const { yes, no } = linksIn(resolving as ReceivedMail, hd.config.homeUrl);
+    expect(resolving?.text).toContain(`Solved? ${hd.config.homeUrl}${yes} Not yet? ${hd.config.homeUrl}${no}`);
+    expect(resolving?.text).not.toContain('We marked your request as resolved');
   });
 
   it('a note that resolves sends the question as its own mail, after the last mail', async () => {
