@@ -25,6 +25,7 @@ import * as inboxStatusColumn from './migrations/2026-11-26-070-inbox-status-col
 import * as keptViewCounts from './migrations/2026-11-26-090-kept-view-counts.js';
 import * as notificationsByTicket from './migrations/2026-11-28-010-notifications-by-ticket.js';
 import * as postsByAuthorUpdated from './migrations/2026-11-28-020-posts-by-author-updated.js';
+import * as ratingResolutions from './migrations/2026-12-02-033-rating-resolutions.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-090-kept-view-counts': keptViewCounts,
   '2026-11-28-010-notifications-by-ticket': notificationsByTicket,
   '2026-11-28-020-posts-by-author-updated': postsByAuthorUpdated,
+  '2026-12-02-033-rating-resolutions': ratingResolutions,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

@@ -32,6 +32,7 @@ export interface Database {
   user_meta: UserMetaTable;
   notifications: NotificationsTable;
   ticket_ratings: TicketRatingsTable;
+  rating_requests: RatingRequestsTable;
   ticket_tags: TicketTagsTable;
   ticket_reads: TicketReadsTable;
 }
@@ -379,6 +380,17 @@ export interface TicketRatingsTable {
   rating: 'yes' | 'no';
   comment: string;
   created_at: string;
+  /** The resolution (rating_requests.id) the answer was given for; null for links mailed before there were any. */
+  resolution_id: number | null;
+}
+
+/** One resolution of a ticket that asked the client "Did this solve it?" (issue 33 item 2). */
+export interface RatingRequestsTable {
+  id: Generated<number>;
+  ticket_id: number;
+  created_at: string;
+  /** When the ticket left Resolved/Closed after it: an answer for it no longer counts as satisfied. */
+  reopened_at: string | null;
 }
 
 /** A tag on a ticket (tags are `ticket_tag` terms; a ticket has any number of them). */

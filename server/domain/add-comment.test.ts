@@ -101,6 +101,6 @@ describeEachDatabase('addComment and the automatic status change', (dialect) => 
     const meta = await hd.ctx.db.selectFrom('comment_meta').select(['meta_key', 'meta_value']).where('comment_id', '=', id).execute();
     expect(meta).toEqual([{ meta_key: 'is_internal', meta_value: '1' }]);
     const jobs = await hd.ctx.db.selectFrom('jobs').select(['kind', 'payload']).where('kind', '=', 'comment_added').execute();
-    expect(jobs).toEqual([{ kind: 'comment_added', payload: JSON.stringify({ commentId: id }) }]);
+    expect(jobs).toEqual([{ kind: 'comment_added', payload: JSON.stringify({ ticketId, commentId: id }) }]);
   });
 });

@@ -92,10 +92,24 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       [{ kind: input.isInternal ? 'note' : 'reply', commentId: id }, ...(statusChange ? [statusChange] : [])],
       input.expectedVersion,
     );
-    await enqueueJob(trx, 'comment_added', { commentId: id });
     // "Send and set Resolved" resolves the ticket as a status change does: the client is asked whether it
-    // solved it (after the reply's own mail, queued first).
-    if (asksRating && statusChange) await requestRating(trx, { id: ticket.id, author_id: ticket.authorId }, actor?.id ?? null);
+    // solved it, in the reply's own mail (one mail: the question cannot overtake the answer it is about). A
+    // note reaches no client, so with one the question goes as its own mail.
+    const ratingRequestId =
+      asksRating && statusChange
+        ? await requestRating(
+            trx,
+            { id: ticket.id, author_id: ticket.authorId },
+            actor?.id ?? null,
+            input.isInternal ? 'separate' : 'in-reply',
+          )
+        : undefined;
+    // The ticket first: a separate rating mail finds a reply still being fanned out by it (rating-waits-for-reply.ts).
+    await enqueueJob(trx, 'comment_added', {
+      ticketId: ticket.id,
+      commentId: id,
+      ...(ratingRequestId !== undefined && !input.isInternal && { ratingRequestId }),
+    });
     await input.alsoWrite?.(trx, id);
     return { id, version, statusChanged: statusChange !== undefined };
   });

@@ -26,6 +26,7 @@ export async function deleteTicket(ctx: DomainContext, ticketId: number): Promis
     await trx.deleteFrom('sent_mails').where('ticket_id', '=', ticketId).execute();
     await trx.deleteFrom('ticket_events').where('ticket_id', '=', ticketId).execute();
     await trx.deleteFrom('ticket_ratings').where('ticket_id', '=', ticketId).execute();
+    await trx.deleteFrom('rating_requests').where('ticket_id', '=', ticketId).execute();
     await trx.deleteFrom('notifications').where('ticket_id', '=', ticketId).execute();
     // Comments, their meta, the ticket's meta, terms and idempotency keys go with it (ON DELETE CASCADE).
     await trx.deleteFrom('posts').where('id', '=', ticketId).where('type', '=', 'ticket').execute();

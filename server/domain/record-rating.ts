@@ -15,7 +15,11 @@ import { currentTicketTerm, setTicketTerm } from './ticket-term-row.js';
 export const REOPEN_STATUS_SLUG = 'open';
 
 export type RecordRatingResult =
-  | { state: 'recorded'; reopened: boolean }
+  /**
+   * `superseded`: the ticket was reopened after the resolution this answer is about; the answer is kept for
+   * the agents, changes no status and a "yes" does not count as satisfied (issue 33 item 2).
+   */
+  | { state: 'recorded'; reopened: boolean; superseded: boolean }
   /** This mail's answer was given before (by either of its links): nothing changed. */
   | { state: 'already'; rating: 'yes' | 'no' }
   /** The ticket was deleted since. */
@@ -38,10 +42,18 @@ export async function recordRating(ctx: DomainContext, claim: RatingClaim, comme
       .where('type', '=', 'ticket')
       .executeTakeFirst();
     if (!ticket) return { state: 'gone' } as const;
+    const superseded = await resolutionReopened(trx, claim);
     // The unique request id makes "once" hold under two clicks at the same moment too.
     const inserted = await trx
       .insertInto('ticket_ratings')
-      .values({ ticket_id: ticket.id, request_id: claim.requestId, rating: claim.rating, comment, created_at: now() })
+      .values({
+        ticket_id: ticket.id,
+        request_id: claim.requestId,
+        rating: claim.rating,
+        comment,
+        created_at: now(),
+        resolution_id: claim.resolutionId ?? null,
+      })
       .onConflict((oc) => oc.column('request_id').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -54,7 +66,8 @@ export async function recordRating(ctx: DomainContext, claim: RatingClaim, comme
       return { state: 'already', rating: earlier.rating } as const;
     }
     const changes: TicketChange[] = [{ kind: 'rating', newValue: claim.rating }];
-    if (claim.rating === 'no' && settings.emails.reopen_when_not_solved) {
+    // A "no" about an earlier resolution never reopens a later one.
+    if (claim.rating === 'no' && settings.emails.reopen_when_not_solved && !superseded) {
       const reopen = await reopenChange(trx, ticket.id);
       if (reopen) changes.push(reopen);
     }
@@ -64,13 +77,26 @@ export async function recordRating(ctx: DomainContext, claim: RatingClaim, comme
     for (const id of await usersWantingMail(trx, staff, 'rating_received', mailDefaults.rating_received))
       await enqueueMail(trx, { template: 'agent_rating_received', userId: id, ticketId: ticket.id, ratingId: inserted.id });
     notified.push(...(await addNotifications(trx, 'rating_received', ticket.id, staff)));
-    return { state: 'recorded', reopened: changes.length > 1, version, by: ticket.author_id } as const;
+    return { state: 'recorded', reopened: changes.length > 1, superseded, version, by: ticket.author_id } as const;
   });
   if (result.state !== 'recorded') return result;
   const fields = result.reopened ? ['rating', 'status'] : ['rating'];
   ctx.live.publish({ kind: 'ticket.updated', ticketId: claim.ticketId, version: result.version, fields, by: result.by });
   announceNotifications(ctx.live, notified);
-  return { state: 'recorded', reopened: result.reopened };
+  return { state: 'recorded', reopened: result.reopened, superseded: result.superseded };
+}
+
+/** Whether the ticket was reopened since the resolution the link asks about (never for links without one). */
+export async function resolutionReopened(db: Kysely<Database>, claim: RatingClaim): Promise<boolean> {
+  if (claim.resolutionId === undefined) return false;
+  const row = await db
+    .selectFrom('rating_requests')
+    .select('reopened_at')
+    .where('id', '=', claim.resolutionId)
+    .where('ticket_id', '=', claim.ticketId)
+    .executeTakeFirst();
+  // A resolution that is gone (its ticket deleted) holds nothing either.
+  return !row || row.reopened_at !== null;
 }
 
 /** Moves a finished ticket back to Open; undefined when it is not finished (an agent reopened it already). */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Taxonomy } from '../db/tables.js';
+import { reopenRatingRequests } from './reopen-rating-requests.js';
 
 /** The ticket's term of one taxonomy (its status, reason or urgency), or undefined when it has none. */
 export async function currentTicketTerm(db: Kysely<Database>, ticketId: number, taxonomy: Taxonomy) {
@@ -25,4 +26,7 @@ export async function setTicketTerm(db: Kysely<Database>, ticketId: number, taxo
     .executeTakeFirst();
   if (updated.numUpdatedRows === 0n)
     await db.insertInto('term_relationships').values({ post_id: ticketId, taxonomy, term_id: termId }).execute();
+  // Here, where every status change passes: a reopening by any path (an agent, a client's reply, a "no")
+  // ends the resolutions that asked for a rating.
+  if (taxonomy === 'ticket_status') await reopenRatingRequests(db, ticketId, termId);
 }

@@ -20,6 +20,11 @@ export const MailJobPayloadSchema = Type.Union([
     commentId: Type.Optional(ID),
     /** The client's answer that an agent is told of (agent_rating_received). */
     ratingId: Type.Optional(ID),
+    /**
+     * The resolution (rating_requests.id) whose "Did this solve it?" links the mail carries: the
+     * client_ticket_resolved mail, or the client_agent_reply of a reply that resolved the ticket.
+     */
+    ratingRequestId: Type.Optional(ID),
     /** agent_tickets_assigned: the tickets a bulk change gave the recipient (ticketId is null). */
     ticketIds: Type.Optional(Type.Array(ID, { maxItems: 500 })),
   }),

@@ -83,7 +83,13 @@ export async function fanOutTicketCreated(trx: Kysely<Database>, ticketId: numbe
  * Agent or bot reply → the client; client reply → the ticket's assignee, or every agent while it has none
  * (in their notification lists, and by mail to those who want it). Internal notes reach no one.
  */
-export async function fanOutCommentAdded(trx: Kysely<Database>, commentId: number, routing: StaffRouting): Promise<AddedNotification[]> {
+export async function fanOutCommentAdded(
+  trx: Kysely<Database>,
+  commentId: number,
+  routing: StaffRouting,
+  /** The reply resolved the ticket: its mail to the client asks "Did this solve it?" for this resolution. */
+  ratingRequestId?: number,
+): Promise<AddedNotification[]> {
   const comment = await trx
     .selectFrom('comments as c')
     .innerJoin('posts as p', 'p.id', 'c.post_id')
@@ -102,7 +108,13 @@ export async function fanOutCommentAdded(trx: Kysely<Database>, commentId: numbe
     return addNotifications(trx, 'client_replied', comment.post_id, recipients, commentId);
   }
   if (comment.client_id && comment.client_id !== comment.author_id) {
-    await enqueueMail(trx, { template: 'client_agent_reply', userId: comment.client_id, ticketId: comment.post_id, commentId });
+    await enqueueMail(trx, {
+      template: 'client_agent_reply',
+      userId: comment.client_id,
+      ticketId: comment.post_id,
+      commentId,
+      ...(ratingRequestId !== undefined && { ratingRequestId }),
+    });
   }
   return [];
 }
@@ -121,6 +133,21 @@ async function isInternal(db: Kysely<Database>, commentId: number): Promise<bool
     .where('meta_key', '=', 'is_internal')
     .executeTakeFirst();
   return meta?.meta_value === '1';
+}
+
+/** What the resolving reply's mail adds when its template does not place the rating links itself. */
+const RATING_QUESTION =
+  'We marked your request as resolved. Did this solve it?\n\nYes, solved:\n##rating_yes_link##\n\n' +
+  'No, not yet:\n##rating_no_link##\n\nEach link opens a short page where you can add a comment. No sign-in is needed.';
+
+/**
+ * Whether the resolution a mail asks about still holds: `none` when the mail names none. A ticket reopened
+ * before the mail went out is not asked (the separate mail is dropped, the reply goes without the links).
+ */
+async function ratingResolution(db: Kysely<Database>, payload: MailJobPayload): Promise<'none' | 'holds' | 'reopened'> {
+  if (!('ratingRequestId' in payload) || payload.ratingRequestId === undefined) return 'none';
+  const row = await db.selectFrom('rating_requests').select('reopened_at').where('id', '=', payload.ratingRequestId).executeTakeFirst();
+  return row && row.reopened_at === null ? 'holds' : 'reopened';
 }
 
 /**
@@ -245,11 +272,24 @@ export async function buildMail(
     site_link: siteLink,
     reply_text: replyText ?? '',
   };
-  if (payload.template === 'client_ticket_resolved' && ticket) {
-    // Signed per mail job: a retry of the same mail carries links to the same one answer.
-    const links = await ratingLinks(ctx.db, config.homeUrl, ticket.id, String(job.id));
+  let bodyTemplate: string = emails[`${payload.template}_body`];
+  const resolution = await ratingResolution(ctx.db, payload);
+  if (resolution === 'reopened' && payload.template === 'client_ticket_resolved') return null;
+  if ((payload.template === 'client_ticket_resolved' || resolution === 'holds') && ticket) {
+    // Signed per mail job: a retry of the same mail carries links to the same one answer. Bound to the
+    // resolution asked about (when the mail names one), so an answer counts only while it holds.
+    const resolutionId = 'ratingRequestId' in payload ? payload.ratingRequestId : undefined;
+    const links = await ratingLinks(ctx.db, config.homeUrl, ticket.id, String(job.id), resolutionId);
     values.rating_yes_link = links.yes;
     values.rating_no_link = links.no;
+    // The reply that resolved the ticket asks in its own mail; its template (an admin's words) may place the
+    // links itself, else they follow it.
+    if (payload.template === 'client_agent_reply' && !bodyTemplate.includes('##rating_yes_link##'))
+      bodyTemplate = `${bodyTemplate}\n\n${RATING_QUESTION}`;
+  } else if (payload.template === 'client_agent_reply') {
+    // A reply that resolves nothing: links an admin placed in the template are left out, not shown as `##…##`.
+    values.rating_yes_link = '';
+    values.rating_no_link = '';
   }
   const support = ticket ? await findSupportAddress(ctx, config) : null;
   // Internal notes never get here (no mail is built for one), so their files never go out.
@@ -268,7 +308,7 @@ export async function buildMail(
   // Agents' (and the AI responder's) replies are Markdown; the renderer is loaded by the first mail that has one.
   const markdownReply = commentAuthorRole === 'agent' || commentAuthorRole === 'bot';
   if (markdownReply) await loadMarkdown();
-  const rendered = renderMail(emails[`${payload.template}_subject`], emails[`${payload.template}_body`], values, {
+  const rendered = renderMail(emails[`${payload.template}_subject`], bodyTemplate, values, {
     markdownReply,
     linkLabel: ticket ? 'Open the ticket' : listLink ? 'Open your tickets' : 'Open the link',
     // Only where a reply by mail lands in the ticket.

@@ -16,20 +16,30 @@ export interface RatingClaim {
   requestId: string;
   /** Epoch seconds. */
   expiresAt: number;
+  /**
+   * The resolution asked about (rating_requests.id, issue 33 item 2): signed with the rest (token `r2`).
+   * Absent in `r1` tokens, mailed before answers were bound to a resolution; those still work until they expire.
+   */
+  resolutionId?: number;
 }
 
-const VERSION = 'r1';
 const SIGNATURE_LENGTH = 32;
-const FORMAT = /^r1\.([1-9]\d{0,15})\.(yes|no)\.([1-9]\d{0,15})\.([1-9]\d{0,11})\.([0-9a-f]{32})$/;
+const ID = '([1-9]\\d{0,15})';
+const R1 = new RegExp(`^r1\\.${ID}\\.(yes|no)\\.${ID}\\.([1-9]\\d{0,11})\\.([0-9a-f]{32})$`);
+const R2 = new RegExp(`^r2\\.${ID}\\.(yes|no)\\.${ID}\\.${ID}\\.([1-9]\\d{0,11})\\.([0-9a-f]{32})$`);
 
 // A purpose of its own under the install's key: a reply address's or Message-ID's signature is never a
-// valid rating signature, and the reverse.
-const purpose = (c: RatingClaim) => `rating:${VERSION}:${c.ticketId}:${c.rating}:${c.requestId}:${c.expiresAt}`;
+// valid rating signature, and the reverse. The version is part of it, so an r1 signature never passes as r2.
+const fields = (c: RatingClaim) =>
+  c.resolutionId === undefined
+    ? ['r1', c.ticketId, c.rating, c.requestId, c.expiresAt]
+    : ['r2', c.ticketId, c.rating, c.requestId, c.resolutionId, c.expiresAt];
+const purpose = (c: RatingClaim) => `rating:${fields(c).join(':')}`;
 
-/** The token of one answer link: ticket, answer, mail and expiry, in the clear, with their HMAC. */
+/** The token of one answer link: ticket, answer, mail, resolution and expiry, in the clear, with their HMAC. */
 export async function signRatingToken(db: Kysely<Database>, claim: RatingClaim): Promise<string> {
   const signature = await signWithReplyKey(db, purpose(claim), SIGNATURE_LENGTH);
-  return `${VERSION}.${claim.ticketId}.${claim.rating}.${claim.requestId}.${claim.expiresAt}.${signature}`;
+  return `${fields(claim).join('.')}.${signature}`;
 }
 
 /** The two answer links of one mail, made when it is sent. */
@@ -38,11 +48,12 @@ export async function ratingLinks(
   homeUrl: string,
   ticketId: number,
   requestId: string,
+  resolutionId?: number,
   at = Date.now(),
 ): Promise<Record<RatingValue, string>> {
   const expiresAt = Math.floor(at / 1000) + RATING_LINK_DAYS * 24 * 60 * 60;
   const link = async (rating: RatingValue) =>
-    `${homeUrl}/rating/?token=${await signRatingToken(db, { ticketId, rating, requestId, expiresAt })}`;
+    `${homeUrl}/rating/?token=${await signRatingToken(db, { ticketId, rating, requestId, expiresAt, ...(resolutionId !== undefined && { resolutionId }) })}`;
   return { yes: await link('yes'), no: await link('no') };
 }
 
@@ -55,17 +66,25 @@ export async function verifyRatingToken(
   token: unknown,
   at = Date.now(),
 ): Promise<{ state: 'invalid' } | { state: 'expired' | 'valid'; claim: RatingClaim }> {
-  const match = typeof token === 'string' ? FORMAT.exec(token) : null;
+  const r1 = typeof token === 'string' ? R1.exec(token) : null;
+  const r2 = typeof token === 'string' && !r1 ? R2.exec(token) : null;
+  const match = r1 ?? r2;
   if (!match) return { state: 'invalid' };
   const claim: RatingClaim = {
     ticketId: Number(match[1]),
     rating: match[2] as RatingValue,
     requestId: match[3] as string,
-    expiresAt: Number(match[4]),
+    expiresAt: Number(r2 ? match[5] : match[4]),
+    ...(r2 && { resolutionId: Number(r2[4]) }),
   };
   const expected = Buffer.from(await signWithReplyKey(db, purpose(claim), SIGNATURE_LENGTH));
-  const given = Buffer.from(match[5] as string);
-  if (!Number.isSafeInteger(claim.ticketId) || given.length !== expected.length || !timingSafeEqual(given, expected))
+  const given = Buffer.from((r2 ? match[6] : match[5]) as string);
+  if (
+    !Number.isSafeInteger(claim.ticketId) ||
+    (claim.resolutionId !== undefined && !Number.isSafeInteger(claim.resolutionId)) ||
+    given.length !== expected.length ||
+    !timingSafeEqual(given, expected)
+  )
     return { state: 'invalid' };
   return { state: claim.expiresAt * 1000 <= at ? 'expired' : 'valid', claim };
 }

@@ -72,8 +72,9 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
       const value = lookup(part);
       if (value === undefined) return escapeHtml(`##${part}##`);
       if (part === 'ticket_link') return button(value, options.linkLabel ?? 'Open the link');
-      if (part === 'rating_yes_link') return button(value, 'Yes, solved');
-      if (part === 'rating_no_link') return button(value, 'No, not yet');
+      // Empty in a reply that asks nothing: no button without a link.
+      if (part === 'rating_yes_link') return value ? button(value, 'Yes, solved') : '';
+      if (part === 'rating_no_link') return value ? button(value, 'No, not yet') : '';
       if (part === 'site_link') return `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`;
       // Markdown makes its own blocks; a marker keeps them apart from the line breaks below.
       if (part === 'reply_text' && options.markdownReply) return `\u0000${markdown().renderMarkdownToHtml(value)}\u0000`;

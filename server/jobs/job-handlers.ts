@@ -6,11 +6,12 @@ import { defaultMailPreferences } from '../domain/notification-preferences.js';
 import type { MailTransport } from '../email/create-transport.js';
 import { buildMail, fanOutCommentAdded, fanOutTicketCreated, type MailAllowance } from '../email/mail-jobs.js';
 import { isVisitorTriggeredMail, takeMailAllowance } from '../email/mail-throttle.js';
+import { RATING_WAIT_MS, ratingWaitsForReply } from '../email/rating-waits-for-reply.js';
 import { recordSentMail } from '../email/ticket-thread.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import type { JobKind, JobPayloads } from './job-payloads.js';
-import { completeJob, enqueueJob, type JobRow, skipJob } from './queue.js';
+import { completeJob, enqueueJob, type JobRow, retryJob, skipJob } from './queue.js';
 
 export interface JobHandlerDeps {
   ctx: DomainContext;
@@ -48,10 +49,10 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
       announceNotifications(ctx.live, added);
     },
 
-    async comment_added(job, { commentId }) {
+    async comment_added(job, { commentId, ratingRequestId }) {
       const settings = await getCoreSettings(ctx);
       const added = await ctx.transactions.run(async (trx) => {
-        const notified = await fanOutCommentAdded(trx, commentId, { mailDefaults: defaultMailPreferences(settings) });
+        const notified = await fanOutCommentAdded(trx, commentId, { mailDefaults: defaultMailPreferences(settings) }, ratingRequestId);
         await completeJob(trx, job);
         return notified;
       });
@@ -73,6 +74,15 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
           ? async (address, template, role) =>
               isVisitorTriggeredMail(template, role) ? takeMailAllowance(ctx, counters, address, template) : null
           : undefined;
+      // A separate "Did this solve it?" follows the replies sent before it (issue 33 item 2): not settled, looked at again shortly.
+      if (
+        payload.template === 'client_ticket_resolved' &&
+        payload.ticketId &&
+        (await ratingWaitsForReply(ctx.db, job, payload.ticketId, payload.userId))
+      ) {
+        await ctx.transactions.write((db) => retryJob(db, job, 'Waiting for the reply mail sent before it.', RATING_WAIT_MS));
+        return;
+      }
       const mail = await buildMail(ctx, config, job, payload, allow);
       if (mail && 'suppressed' in mail) {
         // Settled for good: retrying would only mail-bomb later. Logged without the address.

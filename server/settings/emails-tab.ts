@@ -144,7 +144,8 @@ export const PLACEHOLDERS = [
   'site_name',
   'site_link',
   'reply_text',
-  // Only in the resolved mail: its two signed answer links.
+  // The resolved mail's two signed answer links; also the agent reply that resolves the ticket (issue 33 item 2:
+  // appended after its template when that does not place them, empty in other replies).
   'rating_yes_link',
   'rating_no_link',
 ] as const;
@@ -237,7 +238,9 @@ export function emailsTab() {
         label: 'Resolved tickets',
         desc:
           'When an agent sets a ticket to Resolved, the client can be asked "Did this solve it?" with two links that need ' +
-          'no sign-in. The answers show on the ticket and as a satisfaction figure in the admin.',
+          'no sign-in. A reply sent with "Resolved" asks in that same mail; a status change alone sends its own mail. ' +
+          'Reopening the ticket ends the question: a "yes" given for it no longer counts as satisfied, and resolving ' +
+          'it again asks again. The answers show on the ticket and as a satisfaction figure in the admin.',
         fields: {
           ask_rating_when_resolved: {
             type: 'checkbox' as const,

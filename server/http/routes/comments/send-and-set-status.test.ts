@@ -41,14 +41,23 @@ describeEachDatabase('"Send and set status": a reply and a status in one change 
       ['field', 'status', 'Open', 'Resolved', false, alexName],
     ]);
 
-    // Resolved this way asks the client "Did this solve it?", as any move to Resolved does.
+    // Resolved this way asks the client "Did this solve it?", as any move to Resolved does: in the reply's own
+    // mail (issue 33 item 2), so its comment_added job names the resolution and no separate mail is queued.
     const ratingMails = await hd.ctx.db
       .selectFrom('jobs')
       .select('payload')
       .where('kind', '=', 'mail')
-      .where('payload', 'like', `%client_ticket_resolved%"ticketId":${id}}`)
+      .where('payload', 'like', `%client_ticket_resolved%"ticketId":${id},%`)
       .execute();
-    expect(ratingMails).toHaveLength(1);
+    expect(ratingMails).toHaveLength(0);
+    const [request] = await hd.ctx.db.selectFrom('rating_requests').select('id').where('ticket_id', '=', id).execute();
+    const replyJobs = await hd.ctx.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', 'comment_added')
+      .where('payload', 'like', `%"ratingRequestId":${request?.id}}`)
+      .execute();
+    expect(replyJobs).toHaveLength(1);
 
     // A note can set a status too; the status it already has records nothing more than the note.
     const note = await call('POST', `/tickets/${id}/comments`, alex, { text: 'Done here', internal: true, status: 'resolved' });

@@ -11,7 +11,8 @@ export const ratingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     '/ratings/summary',
     {
       schema: {
-        summary: 'Satisfaction: answers to "Did this solve it?" over the last days, and the share of "yes" (agents and admins)',
+        summary:
+          'Satisfaction: answers to "Did this solve it?" over the last days, and the share of "yes" for resolutions that held (agents and admins)',
         tags: ['tickets'],
         querystring: Type.Object(
           { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: SATISFACTION_DAYS })) },
@@ -22,6 +23,9 @@ export const ratingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
             days: Type.Integer(),
             yes: Type.Integer(),
             no: Type.Integer(),
+            reopened: Type.Integer({
+              description: '"Yes" answers for a resolution that was reopened since: among the answers, not counted as satisfied',
+            }),
             percent_yes: Type.Union([Type.Integer(), Type.Null()], { description: 'Null while there is no answer in the period' }),
           }),
           ...problemResponses(400, 401, 403),
@@ -32,7 +36,7 @@ export const ratingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       requireStaff(request);
       const figure = await getSatisfaction(ctx.db, request.query.days ?? SATISFACTION_DAYS);
       reply.header('cache-control', 'no-store');
-      return { days: figure.days, yes: figure.yes, no: figure.no, percent_yes: figure.percentYes };
+      return { days: figure.days, yes: figure.yes, no: figure.no, reopened: figure.reopened, percent_yes: figure.percentYes };
     },
   );
 };

@@ -4,8 +4,9 @@ import { Layout } from '../../shared/layout.js';
 
 export type RatingPageState =
   /** A good link: the choice, a comment box and the button that records it. */
-  | { kind: 'choose'; token: string; rating: RatingValue; otherLink: string; problem?: string; comment?: string }
-  | { kind: 'thanks'; rating: RatingValue; reopened: boolean }
+  /** `superseded`: the ticket was reopened after the resolution this mail asked about (issue 33 item 2). */
+  | { kind: 'choose'; token: string; rating: RatingValue; otherLink: string; problem?: string; comment?: string; superseded?: boolean }
+  | { kind: 'thanks'; rating: RatingValue; reopened: boolean; superseded?: boolean }
   | { kind: 'already'; rating: RatingValue }
   | { kind: 'expired' }
   | { kind: 'invalid' };
@@ -20,6 +21,10 @@ export interface RatingPageProps {
 
 const ANSWER: Record<RatingValue, string> = { yes: 'Yes, solved', no: 'No, not yet' };
 
+const SUPERSEDED =
+  'Your ticket was reopened after we asked this. Your answer is kept with the ticket, but it does not mark it as ' +
+  'solved or reopen it. We will ask again when it is resolved again.';
+
 /**
  * The page behind the two links of the resolved mail. Opening it records nothing (mail scanners open
  * links); the button does, once per mail.
@@ -31,6 +36,11 @@ export function RatingPage({ siteName, homeUrl, logoUrl, csrf, state }: RatingPa
       return (
         <Layout {...layout} title="Did this solve it?">
           <h1>Did this solve it?</h1>
+          {state.superseded && (
+            <p role="status" className="notice">
+              {SUPERSEDED}
+            </p>
+          )}
           <p>
             Your answer: <strong>{ANSWER[state.rating]}</strong>.{' '}
             <a href={state.otherLink}>Choose “{ANSWER[state.rating === 'yes' ? 'no' : 'yes']}” instead</a>.
@@ -68,6 +78,7 @@ export function RatingPage({ siteName, homeUrl, logoUrl, csrf, state }: RatingPa
             We recorded your answer: <strong>{ANSWER[state.rating]}</strong>.
           </p>
           {state.reopened && <p>We reopened your ticket and will get back to you.</p>}
+          {state.superseded && <p>{SUPERSEDED}</p>}
         </Layout>
       );
     case 'already':

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.js';
+import { resolutionReopened } from '../../../domain/record-rating.js';
 import { type RatingClaim, signRatingToken, verifyRatingToken } from '../../../email/rating-links.js';
 import type { RatingPageState } from './rating-page.js';
 
@@ -22,8 +23,16 @@ export async function ratingLinkState(
   if (earlier) return { state: { kind: 'already', rating: earlier.rating }, status: 200, claim: checked.claim };
   if (checked.state === 'expired') return { state: { kind: 'expired' }, status: 410, claim: checked.claim };
   const other = await signRatingToken(db, { ...checked.claim, rating: checked.claim.rating === 'yes' ? 'no' : 'yes' });
+  // Said plainly before the client answers: a reopened ticket is not solved by a "yes" to the old question.
+  const superseded = await resolutionReopened(db, checked.claim);
   return {
-    state: { kind: 'choose', token: token as string, rating: checked.claim.rating, otherLink: `${homeUrl}/rating/?token=${other}` },
+    state: {
+      kind: 'choose',
+      token: token as string,
+      rating: checked.claim.rating,
+      otherLink: `${homeUrl}/rating/?token=${other}`,
+      ...(superseded && { superseded }),
+    },
     status: 200,
     claim: checked.claim,
   };

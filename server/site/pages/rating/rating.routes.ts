@@ -45,7 +45,7 @@ export const ratingRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx
       const result = await recordRating(ctx, link.claim, comment);
       if (result.state === 'already') return send({ kind: 'already', rating: result.rating }, 200);
       if (result.state === 'gone') return send({ kind: 'invalid' }, 404);
-      return send({ kind: 'thanks', rating: link.claim.rating, reopened: result.reopened }, 200);
+      return send({ kind: 'thanks', rating: link.claim.rating, reopened: result.reopened, superseded: result.superseded }, 200);
     }),
   );
 };

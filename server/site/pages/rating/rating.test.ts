@@ -120,7 +120,7 @@ describeEachDatabase('"Did this solve it?" when a ticket becomes Resolved (issue
     expect(sent.body).not.toContain('reopened');
     expect(await statusOf(id)).toBe('resolved');
     const figure = (await api('GET', '/ratings/summary', agent.headers)).json();
-    expect(figure).toEqual({ days: 30, yes: 1, no: 0, percent_yes: 100 });
+    expect(figure).toEqual({ days: 30, yes: 1, no: 0, reopened: 0, percent_yes: 100 });
     expect((await api('GET', '/ratings/summary', {})).statusCode).toBe(401);
   });
 
