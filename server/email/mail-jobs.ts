@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { unlinkableText } from '../../common/unlinkable-text.js';
 import { issueTicketLink } from '../auth/ticket-links.js';
 import type { Config } from '../config/config-types.js';
 import type { Database } from '../db/tables.js';
@@ -22,7 +23,6 @@ import { agentReplyAddressFor, replyAddressFor } from './reply-address.js';
 import { signWithReplyKey } from './reply-key.js';
 import { findSupportAddress } from './support-address.js';
 import { openedByMailFrom, threadHeaders } from './ticket-thread.js';
-import { unlinkableText } from '../../common/unlinkable-text.js';
 
 /** Decides, before a mail is built, whether it may go to that address; returns why not, or null. */
 export type MailAllowance = (address: string, template: MailTemplateName, commentAuthorRole: string | null) => Promise<string | null>;

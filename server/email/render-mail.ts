@@ -1,9 +1,9 @@
 import { formatSize } from '../../common/format-size.js';
+import { unlinkableText } from '../../common/unlinkable-text.js';
 import { markdown } from '../markdown/load-markdown.js';
 import { escapeHtml } from './escape-html.js';
 import type { MailedFile } from './mail-files.js';
 import { REPLY_MARKER } from './reply-marker.js';
-import { unlinkableText } from '../../common/unlinkable-text.js';
 
 /** Values of the template placeholders (`##name##`). */
 export type MailValues = Partial<

@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
+import { unlinkableText } from '../../common/unlinkable-text.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { memoryMail } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
-import { unlinkableText } from '../../common/unlinkable-text.js';
 
 const NAME = 'evil.test';
 const SUBJECT = 'Reset at http://evil.test/login or www.evil.test, or mail root@evil.test';

@@ -1,8 +1,8 @@
 import { domainToUnicode } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { unlinkableText } from '../../common/unlinkable-text.js';
 import { now } from '../domain/context.js';
 import { createMailTransport, type MailTransport } from '../email/create-transport.js';
-import { unlinkableText } from '../../common/unlinkable-text.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { createWorker, type Worker } from '../jobs/worker.js';
 import { getSettings, updateSettings } from '../settings/settings.js';
