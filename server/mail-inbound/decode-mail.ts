@@ -24,23 +24,31 @@ const HTML_MAX_DEPTH = 500;
 /** Children of one element past this are left out (a table of a million cells). */
 const HTML_MAX_CHILDREN = 20_000;
 
-/** One incoming message as plain data (what a worker thread can send back): see IncomingMail. */
+/** One incoming message as plain data (what a worker thread can send back): decoded (charsets, transfer encodings), addresses lower-cased. */
 export interface DecodedMail {
+  /** The Message-ID header, or one made from the message's bytes when it has none (so a resend is still the same). */
   messageId: string;
+  /** The sender's address (From), lower-cased; null when the message names none. */
   from: string | null;
   fromName: string;
+  /** To, Cc, Delivered-To and X-Original-To: where a reply address can be. */
   recipients: string[];
   subject: string;
+  /** In-Reply-To then References: the messages this one answers. */
   answers: string[];
   /** Lower-cased header names and their first value, unfolded. */
   headers: [string, string][];
   /** Every Received header, unfolded, the topmost (the last hop, written by the receiving server) first. */
   received: string[];
+  /** The text part, or the HTML part turned into text (scripts and images dropped), at most MAIL_TEXT_MAX characters. */
   text: string;
   /** True when the text is only the start of the mail's body: a part was longer than the limits above. */
   textCut: boolean;
+  /** The files attached, decoded. */
   files: { name: string; content: Uint8Array }[];
+  /** Attached messages and reports (message/*, text/rfc822-headers) decoded: what a delivery report is about. */
   attachedReports: string;
+  /** The Content-Type of the whole message, e.g. `multipart/report; report-type=delivery-status`. */
   contentType: string;
 }
 

@@ -5,32 +5,13 @@ import { Worker } from 'node:worker_threads';
 import { type DecodedMail, decodeMail } from './decode-mail.js';
 import type { MailFile } from './keep-mail-files.js';
 
-/** One incoming message as the import reads it: decoded (charsets, transfer encodings), addresses lower-cased. */
-export interface IncomingMail {
-  /** The Message-ID header, or one made from the message's bytes when it has none (so a resend is still the same). */
-  messageId: string;
-  /** The sender's address (From), lower-cased; null when the message names none. */
-  from: string | null;
-  fromName: string;
-  /** To, Cc, Delivered-To and X-Original-To: where a reply address can be. */
-  recipients: string[];
-  subject: string;
-  /** In-Reply-To then References: the messages this one answers. */
-  answers: string[];
+/** One incoming message as the import reads it: the decoded mail with a header lookup, its files as Buffers, and its text. */
+export interface IncomingMail extends Omit<DecodedMail, 'headers' | 'files'> {
   /** Lower-cased header names; a header seen several times keeps its first value. */
   header(name: string): string | undefined;
-  /** Every Received header, unfolded, the topmost (the last hop, written by the receiving server) first. */
-  received: string[];
-  /** The text part, or the HTML part turned into text (scripts and images dropped), at most MAIL_TEXT_MAX characters. */
-  text: string;
-  /** True when `text` is only the start of the body: the mail's text or HTML was longer than the limits (decode-mail.ts). */
-  textCut: boolean;
-  /** The files attached, decoded (kept under Tickets → Attachments: keep-mail-files.ts). */
+  /** The files attached (kept under Tickets → Attachments: keep-mail-files.ts). */
   files: MailFile[];
-  /** Attached messages and reports (message/*, text/rfc822-headers) decoded: what a delivery report is about. */
-  attachedReports: string;
-  /** The Content-Type of the whole message, e.g. `multipart/report; report-type=delivery-status`. */
-  contentType: string;
+  /** The message as received, kept for a retry. */
   raw: string;
 }
 
