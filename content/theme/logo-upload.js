@@ -3,7 +3,8 @@
 for (const input of document.querySelectorAll('input[data-logo-upload]')) {
   const field = input.closest('.field');
   const status = field.querySelector('.logo-status');
-  const preview = field.querySelector('img');
+  // No logo yet: the preview is made with the first upload (an <img> without src is invalid HTML).
+  let preview = field.querySelector('img');
   field.hidden = false;
   input.addEventListener('change', async () => {
     const file = input.files[0];
@@ -25,8 +26,13 @@ for (const input of document.querySelectorAll('input[data-logo-upload]')) {
         status.textContent = answer.detail || 'The logo could not be saved. Try another image.';
         return;
       }
+      if (!preview) {
+        preview = document.createElement('img');
+        preview.className = 'logo-preview';
+        preview.alt = 'Your logo';
+        input.before(preview);
+      }
       preview.src = answer.logo_url;
-      preview.hidden = false;
       status.textContent = 'Logo saved.';
     } catch {
       status.textContent = 'The logo could not be sent. Check your connection and try again.';

@@ -101,7 +101,7 @@ export function SetupPage({ siteName, logoUrl, homeUrl, csrf, values, access, er
         {/* No name: the image goes to the API as soon as it is chosen (logo-upload.js), not with this form. */}
         <div className="field" hidden>
           <label htmlFor="logo">Logo (optional)</label>
-          <img className="logo-preview" src={logoUrl} alt="Your logo" hidden={!logoUrl} />
+          {logoUrl && <img className="logo-preview" src={logoUrl} alt="Your logo" />}
           <input
             id="logo"
             type="file"

@@ -35,6 +35,8 @@ describeEachDatabase('the first hour: first-admin link → setup → embed snipp
     // "Anyone" is preselected, and without SMTP_URL the page says where mail goes.
     expect(claimed.body).toContain('<input id="who-anyone" type="radio" name="who_may_file" checked="" value="anyone"/>');
     expect(claimed.body).toContain('No SMTP server is set');
+    // No logo yet: no preview image without a source (invalid HTML, and a request for the page itself).
+    expect(claimed.body).not.toMatch(/<img(?![^>]*\ssrc=)[^>]*>/);
     expect(claimed.body).toContain('<pre class="token">hd_');
 
     const bad = await browser.post('/admin/setup/', {
