@@ -149,7 +149,7 @@ describeEachDatabase('the kept counts of the team views follow every change', (d
     await markTicketSolved(hd.ctx, client.id, id);
     await expectInStep();
     const rated = await recordRating(hd.ctx, { ticketId: id, rating: 'no', requestId: `views-${dialect}`, expiresAt: 4e9 }, '');
-    expect(rated).toEqual({ state: 'recorded', reopened: true });
+    expect(rated).toEqual({ state: 'recorded', reopened: true, superseded: false });
     await expectInStep();
 
     // Deleting a ticket Alex has read, and one nobody has.

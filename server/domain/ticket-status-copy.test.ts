@@ -136,7 +136,7 @@ describeEachDatabase('the status copy on posts follows every status change', (di
 
     // "No, not yet" reopens a resolved ticket.
     const rated = await recordRating(hd.ctx, { ticketId: id, rating: 'no', requestId: `copy-${dialect}`, expiresAt: 4e9 }, '');
-    expect(rated).toEqual({ state: 'recorded', reopened: true });
+    expect(rated).toEqual({ state: 'recorded', reopened: true, superseded: false });
     await expectStatus(id, 'open');
 
     await markTicketSolved(hd.ctx, client.id, id);
