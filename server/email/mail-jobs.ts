@@ -22,7 +22,7 @@ import { type MailValues, renderMail } from './render-mail.js';
 import { agentReplyAddressFor, replyAddressFor } from './reply-address.js';
 import { signWithReplyKey } from './reply-key.js';
 import { findSupportAddress } from './support-address.js';
-import { openedByMailFrom, threadHeaders } from './ticket-thread.js';
+import { threadHeaders } from './ticket-thread.js';
 
 /** Decides, before a mail is built, whether it may go to that address; returns why not, or null. */
 export type MailAllowance = (address: string, template: MailTemplateName, commentAuthorRole: string | null) => Promise<string | null>;
@@ -299,12 +299,6 @@ export async function buildMail(
       : { attachments: [], listed: [] };
   // A person's words relayed (an agent's or a client's reply) are not automatic mail (RFC 3834); the rest is.
   const automatic = commentAuthorRole !== 'agent' && commentAuthorRole !== 'client';
-  // The confirmation of a ticket opened by mail answers that mail (RFC 3834 §5: auto-replied).
-  const autoReplied =
-    automatic &&
-    payload.template === 'client_ticket_created' &&
-    ticket !== undefined &&
-    (await openedByMailFrom(ctx.db, ticket.id, recipient.email));
   // Agents' (and the AI responder's) replies are Markdown; the renderer is loaded by the first mail that has one.
   const markdownReply = commentAuthorRole === 'agent' || commentAuthorRole === 'bot';
   if (markdownReply) await loadMarkdown();
@@ -319,6 +313,16 @@ export async function buildMail(
   // Unguessable as well as stable per job: a reply is matched to its ticket by the id it answers, so
   // a stranger must not be able to write one (see docs/SECURITY.md, forged senders).
   const messageId = `<mail-${job.id}.${await signWithReplyKey(ctx.db, `message:${job.id}:${job.created_at}`, 20)}@${host}>`;
+  const thread =
+    ticket &&
+    (await threadHeaders(ctx.db, {
+      ticketId: ticket.id,
+      recipient: recipient.email,
+      root: `<ticket-${ticket.id}@${host}>`,
+      except: messageId,
+    }));
+  // The confirmation of a ticket opened by mail answers that mail (RFC 3834 §5: auto-replied).
+  const autoReplied = automatic && payload.template === 'client_ticket_created' && thread?.openedByRecipient === true;
   return {
     from: { name: emails.from_name || site.site_name, address: emails.from_address || `helpdesk@${host}` },
     to: recipient.email,
@@ -330,13 +334,7 @@ export async function buildMail(
     automatic,
     ...(autoReplied && { autoReplied }),
     ...(files.attachments.length && { attachments: files.attachments }),
-    ...(ticket &&
-      (await threadHeaders(ctx.db, {
-        ticketId: ticket.id,
-        recipient: recipient.email,
-        root: `<ticket-${ticket.id}@${host}>`,
-        except: messageId,
-      }))),
+    ...thread?.headers,
     ...(ticket &&
       support && {
         // Staff get an address of their own per ticket: the client knows the ticket's, so a reply to it

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/tables.js';
 
 // References grows with every mail; mail clients need the root and the latest few (RFC 5322 §3.6.4
@@ -13,40 +13,29 @@ const KEEP_LATEST = 10;
 export async function threadHeaders(
   db: Kysely<Database>,
   thread: { ticketId: number; recipient: string; root: string; except: string },
-): Promise<{ references: string; inReplyTo?: string }> {
+): Promise<{ headers: { references: string; inReplyTo?: string }; openedByRecipient: boolean }> {
   const { ticketId, root, except } = thread;
   const recipient = thread.recipient.toLowerCase();
   const sent = db
     .selectFrom('sent_mails')
-    .select(['message_id', 'created_at'])
+    .select(['message_id', 'created_at', sql<number>`0`.as('opening')])
     .where('ticket_id', '=', ticketId)
     .where('recipient', '=', recipient);
+  // A mail of theirs imported as no comment is the one that opened the ticket.
   const received = db
     .selectFrom('inbound_mails')
-    .select(['message_id', 'created_at'])
+    .select((eb) => ['message_id', 'created_at', eb.case().when('comment_id', 'is', null).then(1).else(0).end().as('opening')])
     .where('ticket_id', '=', ticketId)
     .where('sender', '=', recipient)
     .where('outcome', '=', 'imported');
   const rows = await sent.unionAll(received).orderBy('created_at').execute();
   const ids = rows.map((r) => r.message_id).filter((id) => id !== except);
   const latest = ids.slice(-KEEP_LATEST);
-  return { references: [root, ...latest].join(' '), ...(latest.length && { inReplyTo: latest.at(-1) }) };
-}
-
-/**
- * Whether `recipient` opened the ticket by mail (its first message is one of theirs, imported): the
- * confirmation then answers that mail, which RFC 3834 §5 marks `auto-replied` rather than `auto-generated`.
- */
-export async function openedByMailFrom(db: Kysely<Database>, ticketId: number, recipient: string): Promise<boolean> {
-  const opening = await db
-    .selectFrom('inbound_mails')
-    .select('id')
-    .where('ticket_id', '=', ticketId)
-    .where('comment_id', 'is', null)
-    .where('sender', '=', recipient.toLowerCase())
-    .where('outcome', '=', 'imported')
-    .executeTakeFirst();
-  return opening !== undefined;
+  return {
+    headers: { references: [root, ...latest].join(' '), ...(latest.length && { inReplyTo: latest.at(-1) }) },
+    // The confirmation then answers that mail, which RFC 3834 §5 marks `auto-replied`, not `auto-generated`.
+    openedByRecipient: rows.some((r) => Number(r.opening) === 1),
+  };
 }
 
 /** Records a mail about a ticket before it is sent, so a reply quoting it (or a bounce) finds it; a retry keeps the first row. */
