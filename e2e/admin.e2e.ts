@@ -3,6 +3,7 @@
 // tab added by a filter, the classic settings screen without JavaScript, and axe on every screen.
 import { expect, type Page, test } from '@playwright/test';
 import { encryptSecret } from '../server/secrets/secret-box.js';
+import { DEFAULT_TICKET_FORM_FIELDS } from '../server/settings/default-schema.js';
 import { type FakeAiBackend, startFakeAiBackend } from '../server/test/fake-ai-backend.js';
 import { ADMIN, type AdminHelpdesk, AGENT, openAdminScreen, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
@@ -121,6 +122,24 @@ test.describe('screens', () => {
     await page.getByLabel('Assignee').selectOption({ label: 'Me' });
     await page.getByRole('link', { name: /^Resolved/ }).click();
     await expect(page.getByRole('link', { name: 'Checkout button greyed out' })).toBeVisible();
+  });
+
+  test('the ticket names each form field by the label the owner gave it, not by its key (issue 33 item 8)', async ({ page }) => {
+    const renamed = [
+      ...DEFAULT_TICKET_FORM_FIELDS.map((f) => (f.key === 'order_id' ? { ...f, label: 'Invoice number' } : f)),
+      { key: 'site_url', label: 'Your website', type: 'text', required: false },
+    ];
+    await hd.api('PATCH', '/settings', { tickets: { form_fields: renamed } });
+    try {
+      const id = await hd.fileTicket(newEmail(), 'Labels of the form', { order_id: 'INV-5521', custom_site_url: 'https://labels.example' });
+      await signIn(page, AGENT);
+      await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+      const term = (value: string) => page.locator('dl.meta > div').filter({ hasText: value }).locator('dt');
+      await expect(term('INV-5521')).toHaveText('Invoice number');
+      await expect(term('https://labels.example')).toHaveText('Your website');
+    } finally {
+      await hd.api('PATCH', '/settings', { tickets: { form_fields: DEFAULT_TICKET_FORM_FIELDS } });
+    }
   });
 
   test('an internal note never reaches the client’s page or mail', async ({ page, browser }) => {

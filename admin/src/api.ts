@@ -203,6 +203,8 @@ export interface TicketDetail extends InboxTicket {
   description: string;
   attachments: Attachment[];
   meta: Record<string, string>;
+  /** For each key of `meta`, the label the owner gives its field in Tickets → Form fields now. */
+  meta_labels?: Record<string, string>;
   comments: Comment[];
   other_tickets: InboxTicket[];
   /** Sent back with every reply and change, so a colleague's change is never silently overwritten. */

@@ -217,7 +217,8 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
             <dl className="meta">
               {meta.map(([key, value]) => (
                 <div key={key}>
-                  <dt>{key === 'order' ? 'Order ID' : key.replace(/^custom_/, '').replace(/_/g, ' ')}</dt>
+                  {/* The label the owner gives the field now (the server's); the key only if no label came. */}
+                  <dt>{ticket.meta_labels?.[key] ?? (key === 'order' ? 'Order ID' : key.replace(/^custom_/, '').replace(/_/g, ' '))}</dt>
                   <dd>{value}</dd>
                 </div>
               ))}

@@ -1,4 +1,6 @@
 import { AppError } from '../errors.js';
+import { getTicketFormFields } from '../settings/settings.js';
+import { labelTicketMeta } from '../ticket-form/label-ticket-meta.js';
 import { clientsOtherTickets, ticketAndClientsOtherIds } from './clients-other-tickets.js';
 import type { DomainContext } from './context.js';
 import { describeTickets, type InboxTicket, withInboxColumns } from './list-inbox.js';
@@ -18,6 +20,8 @@ export interface AgentTicket extends InboxTicket {
   description: string;
   /** Ticket meta the agent sees: `order` and the custom form fields (`custom_*`). */
   meta: Record<string, string>;
+  /** For each key of `meta`, the label the owner gives its field in Tickets → Form fields now. */
+  metaLabels: Record<string, string>;
   comments: AgentComment[];
   /** The client's other tickets, most recent activity first (at most 20). */
   otherTickets: InboxTicket[];
@@ -36,7 +40,7 @@ export interface AgentTicket extends InboxTicket {
  */
 export async function getAgentTicket(ctx: DomainContext, id: number): Promise<AgentTicket> {
   if (!Number.isSafeInteger(id)) throw new AppError('NOT_FOUND', 'There is no such ticket.');
-  const [row, meta, comments, others, events, ratings, tags] = await Promise.all([
+  const [row, metaRows, comments, others, events, ratings, tags, formFields] = await Promise.all([
     withInboxColumns(ctx.db.selectFrom('posts').where('posts.id', '=', id).where('posts.type', '=', 'ticket'), undefined)
       .select('posts.content')
       .executeTakeFirst(),
@@ -53,17 +57,20 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
     listTicketEvents(ctx.db, id),
     ctx.db.selectFrom('ticket_ratings').select(['rating', 'comment', 'created_at']).where('ticket_id', '=', id).orderBy('id').execute(),
     tagsOfTickets(ctx.db, ticketAndClientsOtherIds(ctx.db, id)),
+    getTicketFormFields(ctx),
   ]);
   if (!row) throw new AppError('NOT_FOUND', 'There is no such ticket.');
   const { content, ...listRow } = row;
   const { version } = row;
   const [ticket, ...otherTickets] = await describeTickets(ctx, [listRow, ...others], tags);
+  const meta = Object.fromEntries(
+    metaRows.filter((m) => m.meta_key === 'order' || m.meta_key.startsWith('custom_')).map((m) => [m.meta_key, m.meta_value]),
+  );
   return {
     ...(ticket as InboxTicket),
     description: content,
-    meta: Object.fromEntries(
-      meta.filter((m) => m.meta_key === 'order' || m.meta_key.startsWith('custom_')).map((m) => [m.meta_key, m.meta_value]),
-    ),
+    meta,
+    metaLabels: labelTicketMeta(formFields, meta),
     comments: comments.map((c) => ({
       id: c.id,
       role: c.author_role,

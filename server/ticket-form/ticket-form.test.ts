@@ -113,4 +113,49 @@ describeEachDatabase('GET /tickets/form/ and the ticket route follow the ownerâ€
       { meta_key: 'order', meta_value: 'A-7' },
     ]);
   });
+
+  it('the agentâ€™s ticket names each field value by the label the owner gives it now, not by its key (issue 33 item 8)', async () => {
+    await relaxIntakeLimits(hd.ctx);
+    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
+    await updateSettings(hd.ctx, { tickets: { form_fields: OWNER_FIELDS } });
+    const reason = await firstTermId(hd.ctx, 'ticket_reason');
+    const filed = await hd.app.inject({
+      method: 'POST',
+      url: TICKETS,
+      payload: ticketPayload({ reason, custom_plan: 'Pro', custom_site_url: 'https://shop.example', custom_agree: '1', order_id: 'A-7' }),
+    });
+    expect(filed.statusCode).toBe(201);
+    const id = (filed.json() as { id: number }).id;
+    const agent = await hd.authAs('agent');
+    const read = async () => {
+      const res = await hd.app.inject({ method: 'GET', url: `${TICKETS}${id}`, headers: agent });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { meta: Record<string, string>; meta_labels: Record<string, string> };
+    };
+    const first = await read();
+    expect(first.meta.custom_site_url).toBe('https://shop.example');
+    expect(first.meta_labels).toEqual({
+      custom_agree: 'I read the FAQ',
+      custom_plan: 'Your plan',
+      custom_site_url: 'Your site address',
+      order: 'Order number',
+    });
+
+    // Renamed since: the new label. Removed since: a name made from the key, the value still shown.
+    await updateSettings(hd.ctx, {
+      tickets: {
+        form_fields: OWNER_FIELDS.filter((f) => f.key !== 'agree').map((f) =>
+          f.key === 'site_url' ? { ...f, label: 'Your website' } : f.key === 'order_id' ? { ...f, label: 'Invoice' } : f,
+        ),
+      },
+    });
+    const later = await read();
+    expect(later.meta.custom_agree).toBe('1');
+    expect(later.meta_labels).toEqual({
+      custom_agree: 'Agree',
+      custom_plan: 'Your plan',
+      custom_site_url: 'Your website',
+      order: 'Invoice',
+    });
+  });
 });

@@ -51,6 +51,7 @@ export function presentAgentTicket(t: AgentTicket, files: TicketFiles) {
     description: t.description,
     attachments: presentAttachments(files, null),
     meta: t.meta,
+    meta_labels: t.metaLabels,
     comments: t.comments.map((c) => ({
       id: c.id,
       role: c.role,

@@ -188,6 +188,12 @@ export const TicketReply = Type.Object({
   description: Type.String(),
   attachments: Attachments('the description'),
   meta: Type.Record(Type.String(), Type.String(), { description: 'order and custom_* fields (agents only)' }),
+  meta_labels: Type.Optional(
+    Type.Record(Type.String(), Type.String(), {
+      description:
+        'Agents: for each key of `meta`, the label the owner gives its field in Tickets → Form fields now (a name made from the key when the field was removed since)',
+    }),
+  ),
   comments: Type.Array(CommentSchema),
   other_tickets: Type.Array(InboxTicketSchema),
   version: Type.Optional(
