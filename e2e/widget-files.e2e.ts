@@ -145,6 +145,31 @@ test('strict CSP: a picked PNG and a pasted screenshot are filed in one request;
   expect(errors.filter((e) => !/status of 415/.test(e))).toEqual([]);
 });
 
+test('a send with files faster than the minimum fill time is stopped before uploading, in plain words', async ({ page }) => {
+  // Autofill and a paste can beat any minimum a person would notice; here one no person can meet.
+  await hd.api('PATCH', '/settings', { tickets: { min_fill_seconds: 120 } });
+  try {
+    await page.goto(`${host.origin}/strict`);
+    await launcher(page).click();
+    const d = dialog(page);
+    await expect(d.getByRole('button', { name: 'Attach files' })).toBeVisible();
+    await fillRequired(page, newEmail('files-fast'));
+    await pasteScreenshot(page, PASTED);
+    await expect(d.getByRole('list', { name: 'Files to send' }).getByRole('listitem')).toHaveCount(1);
+    let posted = false;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && ticketsPost(r.url())) posted = true;
+    });
+    await sendButton(page).click();
+    // The server would refuse it only after the whole upload: the widget says so first, and nothing leaves.
+    await expect(d.getByRole('alert')).toHaveText('Please take a moment to check your message, then send it again.');
+    await expect(sendButton(page)).toBeEnabled();
+    expect(posted).toBe(false);
+  } finally {
+    await hd.api('PATCH', '/settings', { tickets: { min_fill_seconds: 0 } });
+  }
+});
+
 test.describe('axe-core (CSP bypassed only so that axe itself can be injected)', () => {
   test.use({ bypassCSP: true });
 

@@ -31,6 +31,12 @@ export interface UploadOptions {
   target?: (request: FastifyRequest, fieldsSoFar: Readonly<Record<string, string>>) => number | undefined;
   /** Whether the sender is signed in (the API: a token or session; the help site: its session). */
   isSignedIn?: (request: FastifyRequest) => boolean;
+  /**
+   * The route's own refusals that the text parts already decide (a new ticket's intake screen), asked once
+   * at the first file with the fields sent before it: a refusal thrown here comes before any file is stored,
+   * rather than after the whole upload.
+   */
+  beforeFiles?: (request: FastifyRequest, fieldsSoFar: Readonly<Record<string, string>>) => Promise<void>;
 }
 
 /**
@@ -68,6 +74,7 @@ export function readMultipartBody(ctx: DomainContext, counters: CounterStore, op
           part.file.resume();
           continue;
         }
+        if (fileCount === 0) await options.beforeFiles?.(request, fields);
         const name = cleanFileName(part.filename);
         current = { index: fileCount++, name };
         rules ??= await uploadRulesFor(ctx, { anonymous: !isSignedIn(request), ticketId: options.target?.(request, fields) });

@@ -73,6 +73,9 @@ export type IntakeAttempt =
 /** One of the counted intake limits; `refusal` words its refusal for the channel, when not the form's. */
 export type IntakeLimit = CountedLimit<Extract<RefusalReason, `limit_${string}`>> & { refusal?: string };
 
+/** The too-fast refusal in plain words; the widget's attachment code says the same before uploading. */
+export const TOO_FAST_DETAIL = 'Please take a moment to check your message, then send it again.';
+
 /**
  * Checks a new ticket of anyone but staff against Tickets → Intake protection before anything is
  * stored, whichever way it came: the switch, the honeypot and the minimum fill time give their refusal
@@ -116,7 +119,8 @@ export async function screenIntake(
   }
   const minFillMs = settings.min_fill_seconds * 1000;
   if (attempt.fillMs !== undefined && attempt.fillMs < minFillMs) {
-    return refuse('too_fast', new AppError('SUBMISSION_REFUSED', 'The form was sent too quickly. Wait a moment, then send it again.'));
+    // Said to a person (a fast one is still a person): what to do, never "automated".
+    return refuse('too_fast', new AppError('SUBMISSION_REFUSED', TOO_FAST_DETAIL));
   }
 
   // Per address by addressKey (an IPv6 /64 is one address), per email by mailbox (+tags and Gmail

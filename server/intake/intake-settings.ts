@@ -70,10 +70,10 @@ export function intakeSection() {
       min_fill_seconds: {
         type: 'number',
         label: 'Minimum time to fill the form (seconds)',
-        default: 3,
+        default: 1,
         min: 0,
         max: 120,
-        desc: 'Widget submissions faster than this are refused as automated.',
+        desc: 'Time from opening the widget to pressing Send. Scripts take milliseconds; a person using autofill and paste can take under 2 seconds, so keep it low. Faster sends are asked to check the message and send again.',
       },
     },
   } satisfies SettingsSection;

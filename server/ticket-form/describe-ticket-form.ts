@@ -2,6 +2,7 @@ import type { DomainContext } from '../domain/context.js';
 import { getPosts } from '../domain/post.js';
 import { listTerms } from '../domain/terms.js';
 import { uploadRulesFor } from '../files/upload-rules.js';
+import { getCoreSettings } from '../settings/core-settings.js';
 import { getTicketFormFields } from '../settings/settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { ticketFormInputName, ticketFormLimit } from '../site/pages/content/ticket-form-limit.js';
@@ -27,6 +28,11 @@ export interface FormAttachmentsDefinition {
   max_files: number;
   /** The allowed kinds in words ("images, PDF, …"); the server decides by content, never by name. */
   kinds: string;
+  /**
+   * Tickets → Intake protection's minimum fill time: a send with files faster than it is stopped in the
+   * browser, before the upload, rather than uploaded and then refused.
+   */
+  min_fill_ms: number;
 }
 
 export interface TicketFormDefinition {
@@ -41,7 +47,7 @@ export interface TicketFormDefinition {
  * Name and email are the widget's own fields (spec §2) and not part of it.
  */
 export async function describeTicketForm(ctx: DomainContext): Promise<TicketFormDefinition> {
-  const [fields, site, products, reasons, urgencies, files] = await Promise.all([
+  const [fields, site, products, reasons, urgencies, files, core] = await Promise.all([
     getTicketFormFields(ctx),
     getSiteOptions(ctx.db),
     getPosts(ctx, { type: 'product', status: 'publish', orderBy: 'menu_order' }),
@@ -49,6 +55,7 @@ export async function describeTicketForm(ctx: DomainContext): Promise<TicketForm
     listTerms(ctx, 'ticket_urgency'),
     // The widget never sends credentials: its visitor is always anonymous.
     uploadRulesFor(ctx, { anonymous: true }),
+    getCoreSettings(ctx),
   ]);
   const lists: Record<string, Array<{ value: string; label: string }>> = {
     product: products.map((p) => ({ value: String(p.id), label: p.title })),
@@ -80,6 +87,7 @@ export async function describeTicketForm(ctx: DomainContext): Promise<TicketForm
       max_file_bytes: files.maxFileBytes,
       max_files: files.maxFiles,
       kinds: files.allowedWords,
+      min_fill_ms: core.tickets.min_fill_seconds * 1000,
     },
   };
 }

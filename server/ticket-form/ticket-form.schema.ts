@@ -22,6 +22,9 @@ export const TicketFormSchema = Type.Object({
       max_file_bytes: Type.Integer({ description: 'Most bytes one file may have' }),
       max_files: Type.Integer({ description: 'Most files one message may carry' }),
       kinds: Type.String({ description: 'The allowed kinds of file in words; the kind is decided from the content' }),
+      min_fill_ms: Type.Number({
+        description: 'Fewest milliseconds from opening the form to sending it (`fill_ms`); the widget checks it before uploading',
+      }),
     },
     { description: 'Tickets → Attachments as they apply to a visitor (multipart `attachments` parts on POST /tickets/)' },
   ),

@@ -56,12 +56,25 @@ describeEachDatabase('GET /tickets/form/ and the ticket route follow the ownerâ€
 
   it('tells the widget what a visitor may attach (Tickets â†’ Attachments), so it can name a refused file before sending', async () => {
     const read = async () => ((await hd.app.inject({ method: 'GET', url: FORM })).json() as { attachments: unknown }).attachments;
-    expect(await read()).toEqual({ allowed: true, max_file_bytes: 10 * 1_048_576, max_files: 5, kinds: expect.stringContaining('images') });
+    expect(await read()).toEqual({
+      allowed: true,
+      max_file_bytes: 10 * 1_048_576,
+      max_files: 5,
+      kinds: expect.stringContaining('images'),
+      min_fill_ms: 1000,
+    });
     await updateSettings(hd.ctx, {
-      tickets: { attachments_anonymous: false, attachment_max_file_mb: 2, attachment_max_files: 3, attachment_types_pdf: false },
+      tickets: {
+        attachments_anonymous: false,
+        attachment_max_file_mb: 2,
+        attachment_max_files: 3,
+        attachment_types_pdf: false,
+        min_fill_seconds: 2,
+      },
     });
     const changed = (await read()) as { allowed: boolean; max_file_bytes: number; max_files: number; kinds: string };
-    expect(changed).toMatchObject({ allowed: false, max_file_bytes: 2 * 1_048_576, max_files: 3 });
+    // The minimum fill time too, so a send with files faster than it is stopped before the upload.
+    expect(changed).toMatchObject({ allowed: false, max_file_bytes: 2 * 1_048_576, max_files: 3, min_fill_ms: 2000 });
     expect(changed.kinds).not.toContain('PDF');
   });
 

@@ -16,6 +16,8 @@ export interface AttachmentRules {
   max_files: number;
   /** The allowed kinds in words ("images, PDF, …"). */
   kinds: string;
+  /** The server's minimum fill time (0 from older help desks): a faster send is stopped before uploading. */
+  min_fill_ms: number;
 }
 
 /** How the form sends a ticket: the widget's own submitTicket, or the attachment code's multipart upload. */

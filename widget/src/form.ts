@@ -76,7 +76,8 @@ export function buildTicketForm(): TicketForm {
 
   // A honeypot: hidden from people (and assistive tech), filled in by form-filling bots.
   const trap = h('input', { name: 'website', tabindex: -1, autocomplete: 'off' });
-  // How long the form was open: people take seconds, bots milliseconds (the server sets the minimum).
+  // How long the form was open, up to Send (payload() runs before any upload): people take seconds, bots
+  // milliseconds (the server sets the minimum).
   let startedAt = Date.now();
 
   const alert = h('div', { class: 'alert', role: 'alert' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkFiles, readRules } from './check-files.js';
 
-const RULES = { allowed: true, max_file_bytes: 1000, max_files: 2, kinds: 'images, PDF' };
+const RULES = { allowed: true, max_file_bytes: 1000, max_files: 2, kinds: 'images, PDF', min_fill_ms: 1000 };
 const file = (name: string, size: number) => ({ name, size });
 
 describe('checkFiles: what the widget can name before sending', () => {
@@ -25,6 +25,10 @@ describe('checkFiles: what the widget can name before sending', () => {
 describe('readRules', () => {
   it('takes the form description’s attachments when files are allowed', () => {
     expect(readRules(RULES)).toEqual(RULES);
+  });
+
+  it('takes no minimum fill time from an older help desk that sends none', () => {
+    expect(readRules({ ...RULES, min_fill_ms: undefined })?.min_fill_ms).toBe(0);
   });
 
   it('gives no rules (no file area) when files are not allowed, absent or not understood', () => {

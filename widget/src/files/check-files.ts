@@ -21,5 +21,6 @@ export function readRules(value: unknown): AttachmentRules | undefined {
   if (r?.allowed !== true) return undefined;
   const positive = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
   if (!positive(r.max_file_bytes) || !positive(r.max_files) || typeof r.kinds !== 'string') return undefined;
-  return { allowed: true, max_file_bytes: r.max_file_bytes, max_files: r.max_files, kinds: r.kinds };
+  const minFill = typeof r.min_fill_ms === 'number' && Number.isFinite(r.min_fill_ms) ? r.min_fill_ms : 0;
+  return { allowed: true, max_file_bytes: r.max_file_bytes, max_files: r.max_files, kinds: r.kinds, min_fill_ms: minFill };
 }

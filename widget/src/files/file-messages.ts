@@ -16,6 +16,7 @@ export const F = {
     `“${name}” is one file too many: a message may carry at most ${max}. Remove it and send it in a reply.`,
   empty: (name: string): string => `“${name}” is empty (0 bytes). Remove it and choose the file again.`,
   fixFiles: 'Please remove or replace the files marked below.',
+  tooFast: 'Please take a moment to check your message, then send it again.',
   uploading: 'Uploading files',
   progress: (percent: number): string => `Uploading files: ${percent}%`,
   screenshot: (n: number): string => `screenshot-${n}.png`,

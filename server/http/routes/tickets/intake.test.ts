@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.js';
 import { createMemoryCounterStore } from '../../../intake/counter-store.js';
+import { intakeSection } from '../../../intake/intake-settings.js';
 import { createRedisCounterStore } from '../../../intake/redis-counter-store.js';
 import { updateSettings } from '../../../settings/settings.js';
 import { countRows, relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
@@ -80,10 +81,18 @@ for (const counters of ['memory', 'database'] as const)
       expect(honeypot.json().code).toBe('SUBMISSION_REFUSED');
       const fast = await post(ticketPayload({ fill_ms: 800 }));
       expect(fast.statusCode).toBe(400);
-      expect(fast.json().detail).toMatch(/too quickly/);
+      // Plain words saying what to do: a fast person is not called a bot.
+      expect(fast.json().detail).toBe('Please take a moment to check your message, then send it again.');
       expect(await countRows(hd.ctx)).toEqual(before);
       expect((await post(ticketPayload({ fill_ms: 4000, website: '' }))).statusCode).toBe(201);
       expect(await stats()).toMatchObject({ honeypot: 1, too_fast: 1 });
+    });
+
+    it('lets a fast person through at the default minimum: autofill, a pasted screenshot and a short subject in 1.5 s', async () => {
+      await updateSettings(hd.ctx, { tickets: { min_fill_seconds: intakeSection().fields.min_fill_seconds.default } });
+      expect((await post(ticketPayload({ fill_ms: 1500 }))).statusCode).toBe(201);
+      // A script that fills and sends the form at once is still refused.
+      expect((await post(ticketPayload({ fill_ms: 40 }))).statusCode).toBe(400);
     });
 
     it('the admin switch takes anonymous intake offline at once', async () => {

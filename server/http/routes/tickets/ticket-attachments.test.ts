@@ -201,6 +201,29 @@ describeEachDatabase('POST /tickets/ with files (multipart/form-data)', (dialect
     expect(res.json().errors[0].field).toBe('file');
   });
 
+  it('refuses a form sent faster than the minimum fill time before reading its files: not uploaded, then thrown away', async () => {
+    await updateSettings(hd.ctx, { tickets: { min_fill_seconds: 3 } });
+    try {
+      const before = await countRows(hd.ctx);
+      // A file the store would refuse by its content (415) once read: the fill time's refusal comes first.
+      const res = await file({ ...ticketPayload(), fill_ms: '800' }, [{ name: 'cat.png', bytes: windowsExecutable() }]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'SUBMISSION_REFUSED',
+        detail: 'Please take a moment to check your message, then send it again.',
+      });
+      expect(res.json().attachment).toBeUndefined();
+      expect(await countRows(hd.ctx)).toEqual(before);
+      // Staff are never screened; a visitor who took their time files as usual.
+      const agent = await hd.authAs('agent');
+      const fast = await file({ ...ticketPayload(), fill_ms: '800' }, [{ name: 'a.png', bytes: TINY_PNG }], agent);
+      expect(fast.statusCode).toBe(201);
+      expect((await file({ ...ticketPayload(), fill_ms: '4000' }, [{ name: 'a.png', bytes: TINY_PNG }])).statusCode).toBe(201);
+    } finally {
+      await updateSettings(hd.ctx, { tickets: { min_fill_seconds: 0 } });
+    }
+  });
+
   describe('when the ticket itself is refused', () => {
     it('deletes its files: registration closed (403) leaves no attachment or chunk', async () => {
       await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: false });

@@ -23,6 +23,7 @@ import type { RouteServices } from '../../services.js';
 import { IdParams, IfMatchHeaders, IfNoneMatchHeaders, problemResponses } from '../shared.schema.js';
 import { expectedVersion, ticketETag, withIfMatch } from './expected-version.js';
 import { paceAnonymousFilings } from './pace-anonymous-filings.js';
+import { screenBeforeFiles } from './screen-before-files.js';
 import {
   presentAgentTicket,
   presentClientListTicket,
@@ -60,7 +61,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     schema: createTicketSchema,
     ...(pace ? { onRequest: pace } : {}),
     // multipart/form-data: the fields as the body, the `attachments` parts stored pending (see multipart-uploads.ts).
-    preValidation: readMultipartBody(ctx, counters),
+    preValidation: readMultipartBody(ctx, counters, { beforeFiles: screenBeforeFiles(ctx, counters) }),
     handler: async (request, reply) => {
       const body = request.body;
       // Staff may file for someone else and choose the status; for anyone else those fields are ignored.

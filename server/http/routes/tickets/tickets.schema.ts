@@ -39,7 +39,11 @@ export const CreateTicketBody = Type.Object({
   ),
   website: Type.Optional(Type.String({ maxLength: 500, description: "The widget's hidden honeypot field: leave it empty." })),
   fill_ms: Type.Optional(
-    Type.Integer({ minimum: 0, description: "Milliseconds the widget's form was open before sending; too short is refused as automated." }),
+    Type.Integer({
+      minimum: 0,
+      description:
+        "Milliseconds from opening the widget's form to pressing Send (before any upload); under the minimum fill time it is refused.",
+    }),
   ),
   user_id: Type.Optional(
     Type.Integer({ minimum: 1, description: 'Agents and admins only: the account to file for. Ignored for anonymous callers.' }),
