@@ -8,9 +8,32 @@ import { getSiteOptions, updateSiteOptions } from '../settings/site-options.js';
 import { relaxIntakeLimits, ticketPayload } from '../test/fixtures.js';
 import { SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
-import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { type TestHelpdesk, useTestHelpdesk } from '../test/test-helpdesk.js';
 
 const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
+/** The first admin claims the site and saves the setup once with `who`; returns their browser. */
+async function setUpWith(hd: TestHelpdesk, who: 'anyone' | 'existing'): Promise<SiteClient> {
+  await relaxIntakeLimits(hd.ctx);
+  const link = (await issueFirstAdminLink(hd.ctx, hd.config.homeUrl)) ?? '';
+  const browser = new SiteClient(hd.app);
+  const claimed = await browser.post('/login/first-admin/', {
+    token: new URL(link).searchParams.get('token') ?? '',
+    name: 'Ada',
+    email: 'ada@site.test',
+    password: 'first admin password',
+  });
+  const saved = await browser.post('/admin/setup/', {
+    _csrf: csrfOf(claimed.body),
+    site_name: 'Acme',
+    from_name: 'Acme support',
+    from_address: 'support@acme.test',
+    brand_color: '#aa3300',
+    who_may_file: who,
+  });
+  expect(saved.statusCode).toBe(303);
+  return browser;
+}
 
 describeEachDatabase('the first hour: first-admin link → setup → embed snippet (issue 15)', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
@@ -90,23 +113,7 @@ describeEachDatabase('the first hour: first-admin link → setup → embed snipp
   });
 
   it('"only people who already have an account" closes the widget to new addresses', async () => {
-    const link = (await issueFirstAdminLink(hd.ctx, hd.config.homeUrl)) ?? '';
-    const browser = new SiteClient(hd.app);
-    const claimed = await browser.post('/login/first-admin/', {
-      token: new URL(link).searchParams.get('token') ?? '',
-      name: 'Ada',
-      email: 'ada@site.test',
-      password: 'first admin password',
-    });
-    const saved = await browser.post('/admin/setup/', {
-      _csrf: csrfOf(claimed.body),
-      site_name: 'Acme',
-      from_name: '',
-      from_address: '',
-      brand_color: '#1d4ed8',
-      who_may_file: 'existing',
-    });
-    expect(saved.statusCode).toBe(303);
+    const browser = await setUpWith(hd, 'existing');
     expect((await getCoreSettings(hd.ctx)).tickets.create_accounts).toBe(false);
     const again = await browser.get('/admin/setup/');
     expect(again.body).toContain('name="who_may_file" checked="" value="existing"');
@@ -133,35 +140,13 @@ describeEachDatabase('the setup shows who may file as filing answers it (issue 3
   const hd = useTestHelpdesk(dialect, { freshEach: true, plugins: [registrationPlugin] });
   const checked = (value: string) => `name="who_may_file" checked="" value="${value}"`;
 
-  /** The first admin claims the site and saves the setup once with `who`; returns their browser. */
-  async function setUpWith(who: 'anyone' | 'existing'): Promise<SiteClient> {
-    await relaxIntakeLimits(hd.ctx);
-    const link = (await issueFirstAdminLink(hd.ctx, hd.config.homeUrl)) ?? '';
-    const browser = new SiteClient(hd.app);
-    const claimed = await browser.post('/login/first-admin/', {
-      token: new URL(link).searchParams.get('token') ?? '',
-      name: 'Ada',
-      email: 'ada@site.test',
-      password: 'first admin password',
-    });
-    const saved = await browser.post('/admin/setup/', {
-      _csrf: csrfOf(claimed.body),
-      site_name: 'Acme',
-      from_name: 'Acme support',
-      from_address: 'support@acme.test',
-      brand_color: '#aa3300',
-      who_may_file: who,
-    });
-    expect(saved.statusCode).toBe(303);
-    return browser;
-  }
   const fileAsNewVisitor = async () =>
     (await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() })).statusCode;
 
   it('a plugin that lets new visitors in: reopened, the setup shows "Anyone" and says a plugin decides', async () => {
     pluginAnswer = true;
     try {
-      const browser = await setUpWith('existing');
+      const browser = await setUpWith(hd, 'existing');
       expect((await getCoreSettings(hd.ctx)).tickets.create_accounts).toBe(false);
       expect(await fileAsNewVisitor()).toBe(201);
       const again = (await browser.get('/admin/setup/')).body;
@@ -181,7 +166,7 @@ describeEachDatabase('the setup shows who may file as filing answers it (issue 3
   it('a plugin that turns new visitors away: "only existing accounts" is shown although the setting says anyone', async () => {
     pluginAnswer = false;
     try {
-      const browser = await setUpWith('anyone');
+      const browser = await setUpWith(hd, 'anyone');
       expect((await getCoreSettings(hd.ctx)).tickets.create_accounts).toBe(true);
       expect(await fileAsNewVisitor()).toBe(403);
       const again = (await browser.get('/admin/setup/')).body;
@@ -195,7 +180,7 @@ describeEachDatabase('the setup shows who may file as filing answers it (issue 3
 
   it('"Anyone can register" keeps the widget open after saving "only existing accounts", and the page says so', async () => {
     await updateSiteOptions(hd.ctx.db, { users_can_register: true });
-    const browser = await setUpWith('existing');
+    const browser = await setUpWith(hd, 'existing');
     expect(await fileAsNewVisitor()).toBe(201);
     const again = (await browser.get('/admin/setup/')).body;
     expect(again).toContain(checked('anyone'));
