@@ -151,7 +151,7 @@ test('an admin invites an agent by email; the invitee chooses a password through
   const messages = await hd.smtp.waitFor((m) => m.some((x) => x.to.includes('ivy@staff.test')), 'the invitation');
   const invitation = messages.find((x) => x.to.includes('ivy@staff.test'));
   expect(invitation?.subject).toContain('You are invited to');
-  const link = /https?:\/\/\S+\/login\/reset\/\?token=[\w-]+/.exec(invitation?.text ?? '')?.[0] ?? '';
+  const link = /https?:\/\/\S+\/login\/welcome\/\?token=[\w-]+/.exec(invitation?.text ?? '')?.[0] ?? '';
   const invitee = await browser.newPage();
   await invitee.goto(link);
   await invitee.getByLabel('Password (at least 10 characters)').fill('ivy chooses this password');
