@@ -196,6 +196,16 @@ test('an admin invites an agent, sees the invitation pending and resends it; the
   await expect(row).toBeVisible();
   await expect(row).not.toContainText('not accepted yet');
   await expect(row.getByRole('button', { name: /Resend invitation/ })).toHaveCount(0);
+
+  // Another invitation, cancelled: the account is disabled and no longer waits.
+  await page.getByLabel('Name', { exact: true }).fill('Cy Cancelled');
+  await page.getByLabel('Email', { exact: true }).fill('cy@staff.test');
+  await page.getByRole('button', { name: 'Add agent' }).click();
+  const cyRow = page.getByRole('row').filter({ hasText: 'cy@staff.test' });
+  await cyRow.getByRole('button', { name: 'Cancel invitation to Cy Cancelled' }).click();
+  await expect(page.getByRole('status')).toHaveText('Invitation to Cy Cancelled cancelled: the link no longer works and the account is disabled.');
+  await expect(cyRow).toContainText('(disabled)');
+  await expect(cyRow).not.toContainText('not accepted yet');
   await adminContext.close();
 
   // The chosen password signs in from another browser.

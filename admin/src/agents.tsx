@@ -38,6 +38,12 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
   // A new link by mail; the one sent before stops working (the server refuses more than a few an hour).
   const resend = (user: StaffUser) =>
     run(() => api('POST', `/users/${user.id}/invitation`), `New invitation sent to ${user.name}. The link sent before no longer works.`);
+  // Cancelling disables the account: its link ends, and it cannot be used through "Forgot password?" either.
+  const cancel = (user: StaffUser) =>
+    run(
+      () => api('POST', `/users/${user.id}/disable`),
+      `Invitation to ${user.name} cancelled: the link no longer works and the account is disabled.`,
+    );
   return (
     <div>
       <div className="page-head">
@@ -111,10 +117,15 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
                     </form>
                   ) : (
                     <>
-                      {u.invitation_sent_at && !u.disabled_at && (
-                        <button type="button" className="button-quiet" onClick={() => resend(u)}>
-                          Resend invitation<span className="visually-hidden"> to {u.name}</span>
-                        </button>
+                      {u.invitation_sent_at && (
+                        <>
+                          <button type="button" className="button-quiet" onClick={() => resend(u)}>
+                            Resend invitation<span className="visually-hidden"> to {u.name}</span>
+                          </button>
+                          <button type="button" className="button-quiet" onClick={() => cancel(u)}>
+                            Cancel invitation<span className="visually-hidden"> to {u.name}</span>
+                          </button>
+                        </>
                       )}
                       <button type="button" className="button-quiet" onClick={() => setSettingPasswordOf(u.id)}>
                         Set password<span className="visually-hidden"> for {u.name}</span>

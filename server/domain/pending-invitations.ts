@@ -13,7 +13,9 @@ export async function pendingInvitations(db: Kysely<Database>, userIds?: number[
     .select(['users.id', 'user_meta.meta_value'])
     .where('user_meta.meta_key', '=', INVITATION_SENT_META)
     .where('users.password_hash', 'is', null)
-    .where('users.role', 'in', ['agent', 'admin']);
+    .where('users.role', 'in', ['agent', 'admin'])
+    // Disabling the account is how an invitation is cancelled (its links end with it).
+    .where('users.disabled_at', 'is', null);
   if (userIds) query = query.where('users.id', 'in', userIds);
   const rows = await query.execute();
   return new Map(rows.map((row) => [row.id, row.meta_value]));

@@ -140,6 +140,14 @@ describeEachDatabase('an invitation: a week-long link to a welcome page, listed 
     expect((await choose(second, 'via the new invitation')).statusCode).toBe(303);
   });
 
+  it('cancelling an invitation (disabling the account) ends its link and takes it off the pending list', async () => {
+    const { id, mail } = await invite();
+    expect((await call('POST', `/users/${id}/disable`, admin)).statusCode).toBe(200);
+    expect((await listed(id))?.invitation_sent_at).toBeNull();
+    expect((await open(linkIn(mail))).statusCode).toBe(410);
+    expect((await call('POST', `/users/${id}/invitation`, admin)).statusCode).toBe(409);
+  });
+
   it('only an admin resends, with the CSRF header when signed in by cookie, a few times an hour per account', async () => {
     const { id } = await invite();
     const agent = await hd.authAs('agent');
