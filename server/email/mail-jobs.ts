@@ -242,6 +242,11 @@ export async function buildMail(
     replyText = listed.map((t) => `#${t.number ?? t.id} ${unlinkableText(t.title)}`).join('\n');
     listLink = `${config.homeUrl}/admin/?view=mine`;
   }
+  // A cancelled invitation (the account disabled before its mail went out) is not sent: no link to a disabled account.
+  if (payload.template === 'staff_invitation' && recipient.id !== null) {
+    const account = await ctx.db.selectFrom('users').select('disabled_at').where('id', '=', recipient.id).executeTakeFirst();
+    if (account?.disabled_at) return null;
+  }
   const refusal = await allow?.(recipient.email, payload.template, commentAuthorRole);
   if (refusal) return { suppressed: refusal };
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it, onTestFinished, vi } from 'vitest';
 import { INVITATION_LINK_DAYS } from '../../common/limits.js';
 import { requestPasswordReset } from '../auth/request-password-reset.js';
 import { addUser } from '../domain/add-user.js';
+import { inviteStaff } from '../domain/invite-staff.js';
 import { RESENDS_PER_ACCOUNT_HOUR } from '../domain/resend-invitation.js';
 import { setPasswordByEmail } from '../domain/staff-users.js';
 import { type MailDelivery, startMailDelivery } from '../test/mail-delivery.js';
@@ -14,6 +15,7 @@ type Headers = Record<string, string>;
 const HOUR_MS = 60 * 60 * 1000;
 const HOME = 'http://help.test';
 const REFUSED = [404, 410];
+const settled = { timeout: 20_000, interval: 20 };
 const WELCOME_LINK = /http:\/\/help\.test\/login\/welcome\/\?token=[\w-]+/;
 
 describeEachDatabase('an invitation: a week-long link to a welcome page, listed until accepted, resent on request', (dialect) => {
@@ -146,6 +148,17 @@ describeEachDatabase('an invitation: a week-long link to a welcome page, listed 
     expect((await listed(id))?.invitation_sent_at).toBeNull();
     expect((await open(linkIn(mail))).statusCode).toBe(410);
     expect((await call('POST', `/users/${id}/invitation`, admin)).statusCode).toBe(409);
+
+    // Cancelled before its mail went out: no mail, so no link to a disabled account.
+    const quick = await addUser(hd.ctx, { email: 'cancelled.early@staff.test', name: 'Early', role: 'agent' });
+    await hd.ctx.db.transaction().execute(async (trx) => {
+      await inviteStaff(trx, quick.id);
+      await trx.updateTable('users').set({ disabled_at: new Date().toISOString() }).where('id', '=', quick.id).execute();
+    });
+    await expect
+      .poll(async () => (await hd.ctx.db.selectFrom('jobs').select('state').orderBy('id', 'desc').executeTakeFirst())?.state, settled)
+      .toMatch(/^(done|skipped)$/);
+    expect(delivery.smtp.messages.filter((m) => m.to.includes('cancelled.early@staff.test'))).toEqual([]);
   });
 
   it('only an admin resends, with the CSRF header when signed in by cookie, a few times an hour per account', async () => {
