@@ -152,8 +152,8 @@ test('an admin invites an agent, sees the invitation pending and resends it; the
   const page = await adminContext.newPage();
   const sideways = async (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   const invitationsTo = async (count: number) =>
-    (await hd.smtp.waitFor((m) => m.filter((x) => x.to.includes('ivy@staff.test')).length >= count, `${count} invitation(s)`)).filter(
-      (x) => x.to.includes('ivy@staff.test'),
+    (await hd.smtp.waitFor((m) => m.filter((x) => x.to.includes('ivy@staff.test')).length >= count, `${count} invitation(s)`)).filter((x) =>
+      x.to.includes('ivy@staff.test'),
     );
   const linkIn = (text = '') => /https?:\/\/\S+\/login\/welcome\/\?token=[\w-]+/.exec(text)?.[0] ?? '';
 
@@ -203,7 +203,9 @@ test('an admin invites an agent, sees the invitation pending and resends it; the
   await page.getByRole('button', { name: 'Add agent' }).click();
   const cyRow = page.getByRole('row').filter({ hasText: 'cy@staff.test' });
   await cyRow.getByRole('button', { name: 'Cancel invitation to Cy Cancelled' }).click();
-  await expect(page.getByRole('status')).toHaveText('Invitation to Cy Cancelled cancelled: the link no longer works and the account is disabled.');
+  await expect(page.getByRole('status')).toHaveText(
+    'Invitation to Cy Cancelled cancelled: the link no longer works and the account is disabled.',
+  );
   await expect(cyRow).toContainText('(disabled)');
   await expect(cyRow).not.toContainText('not accepted yet');
   await adminContext.close();

@@ -15,7 +15,12 @@ export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 /** Makes a one-time link that lets the owner of the account's address choose a new password (hash stored only). */
 export async function issuePasswordResetLink(db: Kysely<Database>, homeUrl: string, userId: number): Promise<string> {
-  return issuePasswordLink(db, userId, { purpose: PASSWORD_RESET_PURPOSE, lifetimeMs: PASSWORD_RESET_LIFETIME_MS }, `${homeUrl}/login/reset/`);
+  return issuePasswordLink(
+    db,
+    userId,
+    { purpose: PASSWORD_RESET_PURPOSE, lifetimeMs: PASSWORD_RESET_LIFETIME_MS },
+    `${homeUrl}/login/reset/`,
+  );
 }
 
 /** Stores a new link of `purpose` for the account (its hash only) and returns `pageUrl` with the token. */

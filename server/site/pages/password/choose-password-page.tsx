@@ -96,7 +96,11 @@ export function ChoosePasswordPage({ siteName, homeUrl, kind, state, token, csrf
 /** An invitation link that no longer works: usually a newer invitation replaced it, or the week ran out. */
 function DeadInvitation({ siteName, homeUrl, state }: { siteName: string; homeUrl: string; state: ChoosePasswordPageProps['state'] }) {
   const heading =
-    state === 'unknown' ? 'This link is not valid' : state === 'used' ? 'This invitation link no longer works' : 'This invitation has expired';
+    state === 'unknown'
+      ? 'This link is not valid'
+      : state === 'used'
+        ? 'This invitation link no longer works'
+        : 'This invitation has expired';
   return (
     <Layout siteName={siteName} homeUrl={homeUrl} title={heading}>
       <h1>{heading}</h1>

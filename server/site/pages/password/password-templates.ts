@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { inspectAddressProof } from '../../../auth/address-proofs.js';
 import { refundGuess, takeGuess } from '../../../auth/guess-limits.js';
-import type { OneTimeLinkState } from '../../../auth/link-state.js';
 import { INVITATION_PURPOSE } from '../../../auth/invitation-links.js';
+import type { OneTimeLinkState } from '../../../auth/link-state.js';
 import { inspectPasswordResetLink } from '../../../auth/password-reset-links.js';
 import type { Config } from '../../../config/config-types.js';
 import type { DomainContext } from '../../../domain/context.js';
