@@ -161,6 +161,13 @@ describeEachDatabase('an invitation: a week-long link to a welcome page, listed 
     expect(delivery.smtp.messages.filter((m) => m.to.includes('cancelled.early@staff.test'))).toEqual([]);
   });
 
+  it('a password an admin sets for the invitee ends the invitation link', async () => {
+    const { id, email, mail } = await invite();
+    await setPasswordByEmail(hd.ctx, email, 'set-by-the-admin-42');
+    expect(REFUSED).toContain((await open(linkIn(mail))).statusCode);
+    expect((await listed(id))?.invitation_sent_at).toBeNull();
+  });
+
   it('only an admin resends, with the CSRF header when signed in by cookie, a few times an hour per account', async () => {
     const { id } = await invite();
     const agent = await hd.authAs('agent');
