@@ -1,6 +1,7 @@
 // Many admin tabs in one browser: over HTTP/1.1 (as here) a browser opens at most 6 connections to a host,
 // and a live-updates stream per tab held them all, so the seventh tab never loaded. The tabs of one account
-// share one stream (a shared worker), which outlives the tab that opened it; signing out in one tab signs
+// share one stream (a shared worker), which outlives the tab that opened it and tells a tab that joins who is
+// present; signing out in one tab signs
 // out the others and ends it, and the next account in the same browser gets a stream of its own.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN, type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
@@ -86,5 +87,22 @@ test('without shared workers (Chrome on Android) each tab keeps a stream of its 
   await openTab(context, AGENT);
   await expect.poll(() => hd.openEventStreams()).toBe(2);
   await arrivesLive(page, 'Heard without a shared worker');
+  await context.close();
+});
+
+test('a tab opened later on a ticket shows who is there, from the stream the other tab opened', async ({ browser }) => {
+  const id = await hd.fileTicket(`tabs-presence-${Date.now()}@client.test`, 'Who else is here');
+  const context = await browser.newContext();
+  const one = await context.newPage();
+  await signInToAdmin(one, hd.homeUrl, AGENT);
+  await one.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+  // Said once (no renewal for 30 s): a later tab can only know it from what the shared stream heard.
+  await hd.api('POST', `/tickets/${id}/presence`, { state: 'viewing' });
+  await expect(one.getByTestId('presence')).toHaveText(`${ADMIN.name} is viewing`, LIVE);
+
+  const two = await context.newPage();
+  await two.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+  await expect(two.getByTestId('presence')).toHaveText(`${ADMIN.name} is viewing`, LIVE);
+  expect(hd.openEventStreams()).toBe(1);
   await context.close();
 });
