@@ -1,8 +1,8 @@
 // Many admin tabs in one browser: over HTTP/1.1 (as here) a browser opens at most 6 connections to a host,
 // and a live-updates stream per tab held them all, so the seventh tab never loaded. The tabs of one account
 // share one stream (a shared worker), which outlives the tab that opened it and tells a tab that joins who is
-// present; signing out in one tab signs
-// out the others and ends it, and the next account in the same browser gets a stream of its own.
+// present; signing out in one tab signs out the others and ends it, and the next account in the same
+// browser gets a stream of its own.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN, type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 
