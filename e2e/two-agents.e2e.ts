@@ -22,6 +22,9 @@ async function signedIn(browser: Browser, who: { email: string; password: string
   const page = await (await browser.newContext({ bypassCSP: true })).newPage();
   // Live updates cut off (a dropped connection, a proxy that buffers): the version check alone must still
   // keep a stale page from overwriting a colleague. e2e/live-updates.e2e.ts has the pages kept current.
+  // The tab opens a stream of its own when the browser has no shared workers: that one's request is the page's
+  // to block (a shared worker's requests are not).
+  await page.addInitScript(() => Reflect.deleteProperty(window, 'SharedWorker'));
   await page.route('**/api/helpdesk/v1/events', (route) => route.abort());
   await signInToAdmin(page, hd.homeUrl, who);
   return page;
