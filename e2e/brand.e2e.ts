@@ -20,10 +20,13 @@ test.beforeAll(async () => {
 test.afterAll(async () => hd?.close());
 
 const colours = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => {
-    const style = getComputedStyle(el);
-    return { background: style.backgroundColor, color: style.color, borderTop: style.borderTopColor };
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { background: style.backgroundColor, color: style.color, borderTop: style.borderTopColor };
+    });
 
 const launcherColours = (page: Page) =>
   page.evaluate(() => {

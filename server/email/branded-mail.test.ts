@@ -34,7 +34,12 @@ describeEachDatabase("mails carry the site's logo and colour, and an agent's rep
     expect(filed.statusCode).toBe(201);
     const { id } = filed.json() as { id: number };
     await delivery.mailsTo('ann@client.test');
-    const reply = await hd.app.inject({ method: 'POST', url: `/api/helpdesk/v1/tickets/${id}/comments`, headers: agent, payload: { text } });
+    const reply = await hd.app.inject({
+      method: 'POST',
+      url: `/api/helpdesk/v1/tickets/${id}/comments`,
+      headers: agent,
+      payload: { text },
+    });
     expect(reply.statusCode).toBe(201);
     const mails = await delivery.mailsTo('ann@client.test', 2);
     return { confirmation: mails[0], answer: mails[1] };
@@ -58,7 +63,9 @@ describeEachDatabase("mails carry the site's logo and colour, and an agent's rep
     expect(text).not.toContain('There is a new reply');
     const body = text.slice(text.indexOf('Hi Ann,'));
     expect(body.startsWith('Hi Ann,\n\nTry Export all now.\n\nAlex\n\n')).toBe(true);
-    expect(body).toMatch(/Your request "Export fails" at Acme\. Read and answer it here:\nhttps:\/\/help\.acme\.test\/login\/ticket\/\?token=/);
+    expect(body).toMatch(
+      /Your request "Export fails" at Acme\. Read and answer it here:\nhttps:\/\/help\.acme\.test\/login\/ticket\/\?token=/,
+    );
     const html = answer?.html ?? '';
     expect(html).not.toContain('Hello Ann');
     expect(html.indexOf('<strong>Export all</strong>')).toBeLessThan(html.indexOf('Your request'));
@@ -68,7 +75,9 @@ describeEachDatabase("mails carry the site's logo and colour, and an agent's rep
     expect(html).not.toContain('data:image');
     // The brand colour on the button, with the text colour that reads on it (dark on yellow).
     expect(readableTextOn('#ffcc00')).toBe('#000000');
-    expect(html).toMatch(/<td style="background:#ffcc00;[^"]*"><a href="https:\/\/help\.acme\.test\/login\/ticket\/[^"]+"><span style="color:#000000;/);
+    expect(html).toMatch(
+      /<td style="background:#ffcc00;[^"]*"><a href="https:\/\/help\.acme\.test\/login\/ticket\/[^"]+"><span style="color:#000000;/,
+    );
     expect(confirmation?.html).toContain('background:#ffcc00');
   });
 
@@ -79,8 +88,12 @@ describeEachDatabase("mails carry the site's logo and colour, and an agent's rep
     expect(first.answer?.text).not.toContain('Hello Ann');
     expect(first.answer?.text.startsWith('Hi Ann, done.')).toBe(true);
 
-    await updateSettings(hd.ctx, { emails: { client_agent_reply_body: 'Dear ##client_name## (##site_name##):\n##reply_text##\n##ticket_link##' } });
-    const { id } = (await hd.ctx.db.selectFrom('posts').select('id').where('type', '=', 'ticket').executeTakeFirstOrThrow()) as { id: number };
+    await updateSettings(hd.ctx, {
+      emails: { client_agent_reply_body: 'Dear ##client_name## (##site_name##):\n##reply_text##\n##ticket_link##' },
+    });
+    const { id } = (await hd.ctx.db.selectFrom('posts').select('id').where('type', '=', 'ticket').executeTakeFirstOrThrow()) as {
+      id: number;
+    };
     const agent = await hd.authAs('agent');
     await hd.app.inject({ method: 'POST', url: `/api/helpdesk/v1/tickets/${id}/comments`, headers: agent, payload: { text: 'More.' } });
     const mails = await delivery.mailsTo('ann@client.test', 3);
