@@ -5,7 +5,12 @@
 /** The colour a site has until its owner picks one. */
 export const DEFAULT_BRAND_COLOR = '#1d4ed8';
 
-const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+/** A colour as `#rrggbb`: the only form a brand colour is stored in. */
+export const BRAND_COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';
+/** What a refused colour is told, in words. */
+export const BRAND_COLOR_RULE = 'must be a colour as #rrggbb, for example #1d4ed8';
+
+const HEX_COLOR = new RegExp(BRAND_COLOR_PATTERN);
 
 /** The owner's colour as lower-case `#rrggbb`; anything else becomes the default colour. */
 export function safeBrandColor(value: unknown): string {
