@@ -102,9 +102,17 @@ export function sendOnLeave(path: string, body: unknown): void {
   }).catch(() => {});
 }
 
+/** The site's name, colour and logo, for the admin bar. */
+export interface SiteBrand {
+  name: string;
+  brand_color: string;
+  logo_url: string | null;
+}
+
 export interface Me {
   user: { id: number; name: string; email: string; role: 'client' | 'agent' | 'admin' } | null;
   csrf_token: string;
+  site?: SiteBrand;
 }
 
 export async function loadMe(): Promise<Me> {

@@ -1,5 +1,5 @@
-import { type ComponentType, lazy, type ReactElement, Suspense, useCallback, useEffect, useState } from 'react';
-import { type Lookups, loadLookups, loadMe, type Me, signOut, siteRoot } from './api.js';
+import { type ComponentType, type CSSProperties, lazy, type ReactElement, Suspense, useCallback, useEffect, useState } from 'react';
+import { type Lookups, loadLookups, loadMe, type Me, type SiteBrand, signOut, siteRoot } from './api.js';
 import { Inbox } from './inbox.js';
 import { LiveEventsProvider } from './live-events.js';
 import { MainNav } from './main-nav.js';
@@ -71,10 +71,13 @@ export function App() {
         }}
       />
     );
-  return <Workspace user={me.user} onSignedOut={() => setMe({ user: null, csrf_token: '' })} />;
+  return <Workspace user={me.user} site={me.site} onSignedOut={() => setMe({ user: null, csrf_token: '', site: me.site })} />;
 }
 
-function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void }) {
+/** The site's colour for the admin bar's accent strip (styles.css: .topbar); the bar's own text stays white on navy. */
+const brandStyle = (site?: SiteBrand): CSSProperties | undefined => site && ({ '--brand': site.brand_color } as CSSProperties);
+
+function Workspace({ user, site, onSignedOut }: { user: User; site?: SiteBrand; onSignedOut: () => void }) {
   const route = useRoute();
   const [lookups, setLookups] = useState<Lookups | null>(null);
   const reloadLookups = useCallback(() => {
@@ -120,9 +123,11 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <header className={`topbar${menuOpen ? ' menu-open' : ''}`}>
+        {/* The owner's colour as custom properties, set through the CSSOM (the CSP allows no style attribute). */}
+        <header className={`topbar${menuOpen ? ' menu-open' : ''}`} style={brandStyle(site)}>
           <Link to="" className="brand">
-            Helpdesk
+            {site?.logo_url && <img className="brand-logo" src={site.logo_url} alt="" />}
+            <span className="brand-name">{site?.name || 'Helpdesk'}</span>
           </Link>
           {/* On a phone the navigation folds away behind this button (CSS shows it on narrow screens only). */}
           <button

@@ -105,8 +105,11 @@ export function GeneralSettings() {
             name="brand_color"
             type="color"
             defaultValue={options.brand_color}
-            aria-describedby={described('brand_color')}
+            aria-describedby={[described('brand_color'), 'brand_color-hint'].filter(Boolean).join(' ')}
           />
+          <p id="brand_color-hint" className="hint">
+            On the widget, the help site’s buttons, the top bar and the mails. Text on it is black or white, whichever reads better.
+          </p>
           {fieldError('brand_color')}
         </div>
         <div className="field">

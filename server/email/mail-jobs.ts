@@ -11,7 +11,8 @@ import type { JobRow } from '../jobs/queue.js';
 import { enqueueJobs } from '../jobs/queue.js';
 import { loadMarkdown } from '../markdown/load-markdown.js';
 import { getCoreSettings } from '../settings/core-settings.js';
-import type { MailTemplateName } from '../settings/emails-tab.js';
+import { EARLIER_AGENT_REPLY_BODY, MAIL_TEMPLATES, type MailTemplateName } from '../settings/emails-tab.js';
+import { siteLogoUrl } from '../settings/site-logo.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { issueAccountLink } from './account-links.js';
 import type { OutgoingMail } from './create-transport.js';
@@ -187,6 +188,19 @@ async function recipientAndTicket(db: Kysely<Database>, payload: MailJobPayload)
   return { recipient, ticket };
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
+const NAME_BREAKERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
+
+/**
+ * The From display name. An agent's reply reads as that person's mail ("Alex from Acme"), at the site's address (the
+ * Reply-To still leads back to the ticket); every other mail comes from the sender name, else the site.
+ */
+function senderName(template: MailTemplateName, authorRole: string | null, authorName: string | null, siteName: string, fromName: string) {
+  const agent = authorName?.replace(NAME_BREAKERS, ' ').trim();
+  if (template === 'client_agent_reply' && authorRole === 'agent' && agent) return `${agent} from ${siteName}`;
+  return fromName || siteName;
+}
+
 /**
  * Builds the message of a mail job; null when there is nothing to send any more (account or ticket
  * gone, note), `{ suppressed }` when `allow` refuses it. The payload was checked by the worker. `allow` runs before any link is minted.
@@ -204,19 +218,23 @@ export async function buildMail(
   if (payload.ticketId && !ticket) return null;
   let replyText = ticket?.content;
   let commentAuthorRole: string | null = null;
+  let commentAuthorName: string | null = null;
   // Which message's files come with the mail: the comment's, or for a new ticket its description's.
   let filesOf: number | null | undefined = FILES_OF_DESCRIPTION.has(payload.template) ? null : undefined;
   if ('commentId' in payload && payload.commentId) {
     filesOf = payload.commentId;
     if (await isInternal(ctx.db, payload.commentId)) return null;
+    // The author's name comes in the same statement: an agent's reply is signed with it (see `from` below).
     const comment = await ctx.db
-      .selectFrom('comments')
-      .select(['content', 'author_role'])
-      .where('id', '=', payload.commentId)
+      .selectFrom('comments as c')
+      .leftJoin('users as author', 'author.id', 'c.author_id')
+      .select(['c.content', 'c.author_role', 'author.name as author_name'])
+      .where('c.id', '=', payload.commentId)
       .executeTakeFirst();
     if (!comment) return null;
     replyText = comment.content;
     commentAuthorRole = comment.author_role;
+    commentAuthorName = comment.author_name;
   }
   if ('ratingId' in payload && payload.ratingId) {
     const rating = await ctx.db
@@ -285,6 +303,8 @@ export async function buildMail(
     reply_text: replyText ?? '',
   };
   let bodyTemplate: string = emails[`${payload.template}_body`];
+  if (payload.template === 'client_agent_reply' && bodyTemplate === EARLIER_AGENT_REPLY_BODY)
+    bodyTemplate = MAIL_TEMPLATES.client_agent_reply.body;
   const resolution = await ratingResolution(ctx.db, payload);
   if (resolution === 'reopened' && payload.template === 'client_ticket_resolved') return null;
   if ((payload.template === 'client_ticket_resolved' || resolution === 'holds') && ticket) {
@@ -320,6 +340,8 @@ export async function buildMail(
     // Only where a reply by mail lands in the ticket.
     replyMarker: Boolean(support),
     files: files.listed,
+    // From the cached site options read above: branding adds no statement to a mail.
+    brand: { color: site.brand_color, logoUrl: siteLogoUrl(config.homeUrl, site.logo_version), siteName: site.site_name },
   });
   const host = new URL(config.homeUrl).hostname;
   // Unguessable as well as stable per job: a reply is matched to its ticket by the id it answers, so
@@ -336,7 +358,10 @@ export async function buildMail(
   // The confirmation of a ticket opened by mail answers that mail (RFC 3834 §5: auto-replied).
   const autoReplied = automatic && payload.template === 'client_ticket_created' && thread?.openedByRecipient === true;
   return {
-    from: { name: emails.from_name || site.site_name, address: emails.from_address || `helpdesk@${host}` },
+    from: {
+      name: senderName(payload.template, commentAuthorRole, commentAuthorName, site.site_name, emails.from_name),
+      address: emails.from_address || `helpdesk@${host}`,
+    },
     to: recipient.email,
     ...rendered,
     // One subject for every mail of a ticket, with its number, whatever a template says.

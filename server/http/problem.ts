@@ -1,3 +1,4 @@
+import { BRAND_COLOR_PATTERN, BRAND_COLOR_RULE } from '../../common/brand-color.js';
 import { classifyDatabaseFault, type DatabaseFault, RETRY_AFTER_SECONDS } from '../db/database-faults.js';
 import { EMAIL_RULE } from '../domain/email-address.js';
 import { MULTI_LINE_RULE, SINGLE_LINE_RULE } from '../domain/text-rules.js';
@@ -117,6 +118,7 @@ function describeAjvError(error: AjvError): { field: string; detail: string } {
     case 'pattern':
       // '\\S' is the "not blank" rule of labels and descriptions.
       if (params.pattern === '\\S') return { field: path, detail: 'must not be blank' };
+      if (params.pattern === BRAND_COLOR_PATTERN) return { field: path, detail: BRAND_COLOR_RULE };
       return { field: path || 'body', detail: error.message ?? 'is not valid' };
     case 'minLength':
       return { field: path, detail: params.limit === 1 ? 'must not be empty' : `must be at least ${params.limit} characters` };

@@ -6,6 +6,7 @@ export interface SetupPageProps {
   siteName: string;
   /** The logo uploaded so far, if any. */
   logoUrl?: string;
+  brandColor?: string;
   homeUrl: string;
   csrf: string;
   values: SetupValues;
@@ -30,9 +31,9 @@ const described = (errors: Record<string, string>, name: string, hint?: string) 
   [errors[name] && `${name}-error`, hint].filter(Boolean).join(' ') || undefined;
 
 /** /admin/setup/: the short setup after the first administrator (and any time later). Works without JavaScript. */
-export function SetupPage({ siteName, logoUrl, homeUrl, csrf, values, access, errors, mailNotice, apiToken }: SetupPageProps) {
+export function SetupPage({ siteName, logoUrl, brandColor, homeUrl, csrf, values, access, errors, mailNotice, apiToken }: SetupPageProps) {
   return (
-    <Layout siteName={siteName} logoUrl={logoUrl} homeUrl={homeUrl} title="Set up your help desk">
+    <Layout siteName={siteName} logoUrl={logoUrl} brandColor={brandColor} homeUrl={homeUrl} title="Set up your help desk">
       <h1>Set up your help desk</h1>
       {apiToken && <p className="notice">You are the administrator. Four choices and your help desk is ready for visitors.</p>}
       {Object.keys(errors).length > 0 && (

@@ -24,12 +24,13 @@ export async function sendSetupPage(
   reply: FastifyReply,
   options: { values?: SetupValues; errors?: Record<string, string>; apiToken?: string; status?: number } = {},
 ): Promise<FastifyReply> {
-  const [{ site_name, logo_version }, csrf] = await Promise.all([getSiteOptions(ctx.db), csrfToken(request, reply)]);
+  const [{ site_name, logo_version, brand_color }, csrf] = await Promise.all([getSiteOptions(ctx.db), csrfToken(request, reply)]);
   const mail = describeMailDestination(config);
   const access = await readNewVisitorAccess(ctx);
   const page = SetupPage({
     siteName: site_name,
     logoUrl: siteLogoUrl(config.homeUrl, logo_version),
+    brandColor: brand_color,
     homeUrl: config.homeUrl,
     csrf,
     values: options.values ?? (await readSetupValues(ctx, options.apiToken !== undefined, access)),

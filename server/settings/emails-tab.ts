@@ -5,6 +5,14 @@ import type { SettingsField, SettingsTab } from './schema-types.js';
 // as by References) show one ticket as one conversation; the number lets a reply find its ticket.
 const TICKET_SUBJECT = '##ticket_title## [###ticket_id##]';
 
+/**
+ * The agent reply's earlier default, greeting first. A settings form saved unchanged stored it as if chosen; such a
+ * copy is read as the current default (mail-jobs.ts), while an owner's own wording is kept as written.
+ */
+export const EARLIER_AGENT_REPLY_BODY =
+  'Hello ##client_name##,\n\nThere is a new reply to your request "##ticket_title##":\n\n##reply_text##\n\n' +
+  'Read and answer it here:\n##ticket_link##\n\n##site_name##';
+
 /** The mails the helpdesk sends; each has a subject and a body template in Emails settings. */
 export const MAIL_TEMPLATES = {
   client_ticket_created: {
@@ -18,10 +26,9 @@ export const MAIL_TEMPLATES = {
   client_agent_reply: {
     label: 'Agent reply: to the client',
     subject: TICKET_SUBJECT,
-    body:
-      'Hello ##client_name##,\n\nThere is a new reply to your request ' +
-      '"##ticket_title##":\n\n##reply_text##\n\nRead and answer it ' +
-      'here:\n##ticket_link##\n\n##site_name##',
+    // The agent's own words are the mail, greeting and all (a second "Hello" above theirs reads as a system notice);
+    // what the reply is about and where to answer it follow.
+    body: '##reply_text##\n\n---\nYour request "##ticket_title##" at ##site_name##. Read and answer it here:\n##ticket_link##',
   },
   client_ticket_link: {
     label: 'Fresh sign-in link: to the client',

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DEFAULT_BRAND_COLOR } from '../../common/brand-color.js';
 import type { Database } from '../db/tables.js';
 import { optionWrites, writeOption } from '../domain/options.js';
 
@@ -18,13 +19,12 @@ export interface SiteOptions {
 const DEFAULTS: SiteOptions = {
   users_can_register: false,
   site_name: 'Helpdesk',
-  brand_color: '#1d4ed8',
+  brand_color: DEFAULT_BRAND_COLOR,
   time_zone: 'UTC',
   logo_version: '',
 };
 
-/** A colour as `#rrggbb`. */
-export const BRAND_COLOR_PATTERN = '^#[0-9a-fA-F]{6}$';
+export { BRAND_COLOR_PATTERN } from '../../common/brand-color.js';
 
 /** True for a time zone this Node.js knows (so a typo never reaches a page as an exception). */
 export function isTimeZone(name: string): boolean {

@@ -189,7 +189,7 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     const after = mail.sent.slice(before);
     expect(after.filter((m) => m.text.includes(' replied to '))).toHaveLength(1);
     expect(after.some((m) => m.text.includes('VIP'))).toBe(false);
-    expect(after.find((m) => m.text.includes('There is a new reply'))?.text).toContain('Please send a screenshot.');
+    expect(after.find((m) => m.text.includes('Read and answer it here'))?.text).toContain('Please send a screenshot.');
   });
 
   it("lists only the signed-in client's tickets with status and last update, names and subjects inert", async () => {

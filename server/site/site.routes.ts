@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { safeBrandColor } from '../../common/brand-color.js';
 import { packageRoot } from '../config/package-root.js';
 import type { RouteServices } from '../http/services.js';
 import { loadMarkdown } from '../markdown/load-markdown.js';
 import { readSiteLogo } from '../settings/site-logo.js';
 import { getSiteOptions } from '../settings/site-options.js';
+import { brandStylesheet } from './brand-stylesheet.js';
 import { takeEarlyFront } from './early-front.js';
 import { createFrontRequest } from './front-request.js';
 import { NotFoundPage } from './shared/not-found-page.js';
@@ -42,6 +44,16 @@ export const siteRoutes: FastifyPluginAsync<RouteServices & { templates: SiteTem
       })
       .type(logo.type)
       .send(logo.bytes);
+  });
+
+  // The brand colour as a stylesheet (brand-stylesheet.ts); kept for a year when the URL names the current colour.
+  app.get('/site-brand.css', { schema: { hide: true } }, async (request, reply) => {
+    const color = safeBrandColor((await getSiteOptions(ctx.db)).brand_color);
+    const current = (request.query as { v?: string }).v === color.slice(1);
+    return reply
+      .headers({ 'cache-control': current ? 'public, max-age=31536000, immutable' : 'no-cache' })
+      .type('text/css; charset=utf-8')
+      .send(brandStylesheet(color));
   });
 
   const handleFront = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { brandStylesheetUrl } from '../brand-stylesheet.js';
 
 export interface LayoutProps {
   siteName: string;
@@ -9,12 +10,14 @@ export interface LayoutProps {
   account?: { name: string; csrf: string; isStaff?: boolean };
   /** The owner's logo, shown before the site name; absent without one. */
   logoUrl?: string;
+  /** The owner's colour, naming the current brand sheet; absent, the sheet is fetched without a version (no-cache). */
+  brandColor?: string;
   /** The page's meta description (search results, link previews); a default names the site. */
   description?: string;
 }
 
 /** The one theme every help-site page renders inside: header with the site name, navigation, main. */
-export function Layout({ siteName, homeUrl, title, children, account, description, logoUrl }: LayoutProps) {
+export function Layout({ siteName, homeUrl, title, children, account, description, logoUrl, brandColor }: LayoutProps) {
   return (
     <html lang="en">
       <head>
@@ -27,6 +30,7 @@ export function Layout({ siteName, homeUrl, title, children, account, descriptio
         />
         <link rel="icon" href={`${homeUrl}/content/theme/favicon.svg`} type="image/svg+xml" />
         <link rel="stylesheet" href={`${homeUrl}/content/theme/style.css`} />
+        <link rel="stylesheet" href={brandStylesheetUrl(homeUrl, brandColor)} />
       </head>
       <body>
         <header className="site-header">

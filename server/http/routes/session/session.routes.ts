@@ -1,7 +1,12 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { safeBrandColor } from '../../../../common/brand-color.js';
 import { EMAIL_MAX_LENGTH, MAX_PASSWORD_LENGTH } from '../../../../common/limits.js';
+import type { Config } from '../../../config/config-types.js';
+import type { DomainContext } from '../../../domain/context.js';
 import { verifyStaffPassword } from '../../../domain/staff-users.js';
 import { AppError } from '../../../errors.js';
+import { siteLogoUrl } from '../../../settings/site-logo.js';
+import { getSiteOptions } from '../../../settings/site-options.js';
 import { CSRF_HEADER } from '../../plugins/api-session.js';
 import { csrfToken, isValidCsrf, signIn, signOut } from '../../plugins/session.js';
 import type { RouteServices } from '../../services.js';
@@ -11,11 +16,30 @@ const Role = Type.Union([Type.Literal('client'), Type.Literal('agent'), Type.Lit
 const MeReply = Type.Object({
   user: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), role: Role }), Type.Null()]),
   csrf_token: Type.String({ description: 'Send as the X-CSRF-Token header with every write made with the session cookie' }),
+  site: Type.Object(
+    {
+      name: Type.String(),
+      brand_color: Type.String({ description: '#rrggbb' }),
+      logo_url: Type.Union([Type.String(), Type.Null()]),
+    },
+    { description: 'What the admin bar shows: what every help-site page shows anyway' },
+  ),
 });
 const tags = ['session'];
 
+/** The site's name, colour and logo from the cached site options (no statement of its own within their 2 s). */
+async function siteBrand(ctx: DomainContext, config: Config) {
+  const site = await getSiteOptions(ctx.db);
+  const color = safeBrandColor(site.brand_color);
+  return {
+    name: site.site_name,
+    brand_color: color,
+    logo_url: siteLogoUrl(config.homeUrl, site.logo_version) ?? null,
+  };
+}
+
 /** The admin app's session: who is signed in (and the CSRF token), sign-in for agents and admins, sign-out. */
-export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config }) => {
   app.get(
     '/me',
     { schema: { summary: 'The signed-in user and the CSRF token', tags, response: { 200: MeReply } } },
@@ -27,7 +51,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         const row = request.siteUser ?? (await ctx.db.selectFrom('users').selectAll().where('id', '=', actor.id).executeTakeFirst());
         if (row) user = { id: row.id, name: row.name, email: row.email, role: row.role };
       }
-      return { user, csrf_token: await csrfToken(request, reply) };
+      return { user, csrf_token: await csrfToken(request, reply), site: await siteBrand(ctx, config) };
     },
   );
 
@@ -54,7 +78,11 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       const user = await verifyStaffPassword(ctx, request.body.email, request.body.password, request.ip);
       await signIn(request, reply, user);
       reply.header('cache-control', 'no-store');
-      return { user: { id: user.id, name: user.name, email: user.email, role: user.role }, csrf_token: await csrfToken(request, reply) };
+      return {
+        user: { id: user.id, name: user.name, email: user.email, role: user.role },
+        csrf_token: await csrfToken(request, reply),
+        site: await siteBrand(ctx, config),
+      };
     },
   );
 

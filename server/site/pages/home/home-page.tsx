@@ -5,6 +5,7 @@ import { SearchForm } from '../docs/docs-pages.js';
 export function HomePage({
   siteName,
   logoUrl,
+  brandColor,
   homeUrl,
   docs,
   products,
@@ -12,13 +13,14 @@ export function HomePage({
 }: {
   siteName: string;
   logoUrl?: string;
+  brandColor?: string;
   homeUrl: string;
   docs: Post[];
   products: Post[];
   account?: LayoutProps['account'];
 }) {
   return (
-    <Layout siteName={siteName} logoUrl={logoUrl} homeUrl={homeUrl} title={siteName} account={account}>
+    <Layout siteName={siteName} logoUrl={logoUrl} brandColor={brandColor} homeUrl={homeUrl} title={siteName} account={account}>
       <h1>How can we help?</h1>
       <SearchForm homeUrl={homeUrl} />
       <p className="actions">

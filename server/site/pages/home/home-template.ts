@@ -26,6 +26,7 @@ export function homeTemplate(ctx: DomainContext, config: Config): SiteTemplate {
         HomePage({
           siteName: options.site_name,
           logoUrl: siteLogoUrl(config.homeUrl, options.logo_version),
+          brandColor: options.brand_color,
           homeUrl: config.homeUrl,
           docs,
           products,
