@@ -31,9 +31,10 @@ describe('renderMail', () => {
     // Templates an admin saved before ##admin_link## existed say `##site_link##admin/`.
     const site = { site_link: 'https://h.test/', admin_link: 'https://h.test/admin/' };
     const mail = renderMail('s', 'Sign in at ##site_link##admin/. Or ##admin_link##, or ##site_link## <b>', site);
-    expect(mail.html).toContain('Sign in at <a href="https://h.test/admin/">https://h.test/admin/</a>. Or ');
-    expect(mail.html).toContain('Or <a href="https://h.test/admin/">https://h.test/admin/</a>, or ');
-    expect(mail.html).toContain('or <a href="https://h.test/">https://h.test/</a> &lt;b&gt;');
+    const link = (href: string) => `<a href="${href}" style="color:#1d4ed8">${href}</a>`;
+    expect(mail.html).toContain(`Sign in at ${link('https://h.test/admin/')}. Or `);
+    expect(mail.html).toContain(`Or ${link('https://h.test/admin/')}, or `);
+    expect(mail.html).toContain(`or ${link('https://h.test/')} &lt;b&gt;`);
     expect(mail.text).toBe('Sign in at https://h.test/admin/. Or https://h.test/admin/, or https://h.test/ <b>');
   });
 
