@@ -25,7 +25,12 @@ describeEachDatabase('a search result shows where its words are, as text', (dial
     agent = await hd.authAs('agent');
     const client = await hd.authAs('client');
     const email = (await api('GET', '/me', client)).json().user.email as string;
-    const filed = await api('POST', '/tickets/', {}, ticketPayload({ email, subject: 'Billing question', description: 'My parcel never came.' }));
+    const filed = await api(
+      'POST',
+      '/tickets/',
+      {},
+      ticketPayload({ email, subject: 'Billing question', description: 'My parcel never came.' }),
+    );
     ticket = filed.json().id;
     const lead = 'Some words first to push the match away from the start of this rather long message. '.repeat(2);
     const reply = `${lead}<img src=x onerror=alert(1)> the <b>wombat</b> ate my invoices </mark> & more.`;
