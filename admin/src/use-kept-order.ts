@@ -64,7 +64,8 @@ export function useKeptOrder(tickets: InboxTicket[] | undefined, isKeeping: bool
         for (const id of ids) {
           const last = known.get(id);
           if (last) known.set(id, { ...last, ...fields });
-          notes.set(id, note);
+          // A ticket already out of the view keeps the note of the change that took it out.
+          if (fresh.has(id) || !notes.has(id)) notes.set(id, note);
         }
         return { ...current, known, notes };
       }),
