@@ -53,15 +53,17 @@ export function snippetParts(text: string, terms: SearchTerm[]): SnippetPart[] |
   return parts;
 }
 
-/** Where the search's words start words of the text (each to the end of that word), in text order. */
+/**
+ * Where the search's terms are in the text, in text order: a word where a word starts with it (to that word's
+ * end); an identifier's words one after another as written (ORD-1234), as the indexes match them.
+ */
 function wordHits(text: string, terms: SearchTerm[]): Array<{ start: number; end: number }> {
   const hits: Array<{ start: number; end: number }> = [];
-  for (const word of new Set(terms.flat())) {
-    const found = findWord(text, word);
-    if (found.length === 0) {
-      const stem = word.replace(ENDING, '');
-      if (stem !== word && stem.length >= 3) hits.push(...findWord(text, stem));
-    } else hits.push(...found);
+  for (const words of terms) {
+    const found = findTerm(text, words);
+    const stem = words.length === 1 ? (words[0] ?? '').replace(ENDING, '') : '';
+    if (found.length === 0 && stem.length >= 3 && stem !== words[0]) hits.push(...findTerm(text, [stem]));
+    else hits.push(...found);
   }
   hits.sort((a, b) => a.start - b.start || b.end - a.end);
   // Overlapping hits (one word a prefix of another) are one mark.
@@ -74,8 +76,10 @@ function wordHits(text: string, terms: SearchTerm[]): Array<{ start: number; end
   return merged;
 }
 
-function findWord(text: string, word: string): Array<{ start: number; end: number }> {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}[\\p{L}\\p{N}]*`, 'giu');
+function findTerm(text: string, words: string[]): Array<{ start: number; end: number }> {
+  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // Whole words but the last, which may be the start of one; anything but letters and digits between them.
+  const body = escaped.map((w, i) => (i < escaped.length - 1 ? `${w}(?![\\p{L}\\p{N}])` : w)).join('[^\\p{L}\\p{N}]+');
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${body}[\\p{L}\\p{N}]*`, 'giu');
   return [...text.matchAll(pattern)].map((m) => ({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
 }
