@@ -105,7 +105,10 @@ test('a, s and c change the ticked tickets in the inbox and the open ticket, and
   for (const key of ['a', 's', 'c']) await expect(help.getByRole('row', { name: new RegExp(`^${key} `) })).toHaveCount(1);
   await help.getByRole('button', { name: 'Close' }).click();
 
-  await page.getByTestId(`ticket-row-${opened}`).getByRole('link', { name: `Keys ${word} two` }).click();
+  await page
+    .getByTestId(`ticket-row-${opened}`)
+    .getByRole('link', { name: `Keys ${word} two` })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(`Keys ${word} two`);
   // In the composer the keys are the reply's letters.
   await page.keyboard.press('r');
@@ -129,7 +132,10 @@ test('a, s and c change the ticked tickets in the inbox and the open ticket, and
 async function pickStatus(page: Page, name: string) {
   await page.keyboard.press('s');
   const menu = page.getByRole('dialog', { name: 'Set status' });
-  const key = await menu.getByRole('button', { name: new RegExp(`^\\d ${name}$`) }).locator('kbd').textContent();
+  const key = await menu
+    .getByRole('button', { name: new RegExp(`^\\d ${name}$`) })
+    .locator('kbd')
+    .textContent();
   await page.keyboard.press(key ?? '');
   await expect(menu).toHaveCount(0);
 }
