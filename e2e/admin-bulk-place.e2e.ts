@@ -4,6 +4,7 @@
 // the ticked tickets or the open one, and never fire while typing.
 import { expect, type Page, test } from '@playwright/test';
 import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
 test.beforeAll(async () => {
@@ -12,6 +13,17 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await hd?.close();
 });
+
+test.use({ bypassCSP: true }); // only so that axe can be injected
+
+/** Light and dark: the dimmed rows, the marks and the status menu draw on the colour variables. */
+async function expectNoAxeViolations(page: Page, what: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const violations = await axeViolations(page);
+    expect(violations, `${what} (${colorScheme}): ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+  }
+}
 
 type Ticket = { status: { slug: string } | null; assignee: { name: string } | null };
 const ticketOf = (id: number) => hd.api<Ticket>('GET', `/tickets/${id}`);
@@ -41,6 +53,7 @@ test('ticked tickets keep their rows and their ticks through two bulk changes, a
   await expect(page.getByTestId('bulk-bar')).toContainText('3 selected');
   expect(await rowOrder(page)).toEqual(onScreen);
   for (const id of [t2, t4]) await expect(row(id).getByRole('checkbox')).not.toBeChecked();
+  await expectNoAxeViolations(page, 'the kept list with dimmed rows');
 
   await page.getByLabel('Assign to').selectOption({ label: AGENT.name });
   await expect(page.getByRole('status').filter({ hasText: `Assigned to ${AGENT.name}: 3 tickets changed` })).toBeVisible();
@@ -71,12 +84,14 @@ test('a search shows the words it found in a message, marked, and the message’
   await expect(snippet.locator('mark')).toHaveText(word);
   await expect(snippet).toContainText(`<img src=x onerror="document.title='pwned'"> the <b>${word}</b> chewed it`);
   await expect(snippet.locator('img, b')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'a search with snippets');
 });
 
 test('a, s and c change the ticked tickets in the inbox and the open ticket, and do nothing while typing', async ({ page }) => {
   const word = `shortcut${Date.now()}`;
   const inInbox = await hd.fileTicket(`keys-1-${Date.now()}@client.test`, `Keys ${word} one`);
   const opened = await hd.fileTicket(`keys-2-${Date.now()}@client.test`, `Keys ${word} two`);
+  const focused = await hd.fileTicket(`keys-3-${Date.now()}@client.test`, `Keys ${word} three`);
   await signInToAdmin(page, hd.homeUrl, AGENT);
   await page.goto(`${hd.homeUrl}/admin/?search=${word}`);
   const status = page.getByRole('status').filter({ hasText: 'changed' });
@@ -100,6 +115,17 @@ test('a, s and c change the ticked tickets in the inbox and the open ticket, and
   expect(await ticketOf(inInbox)).toMatchObject({ status: { slug: 'closed' } });
   expect(await ticketOf(opened)).toMatchObject({ status: { slug: 'open' }, assignee: null });
 
+  // Nothing ticked: the ticket j and k moved to.
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  await page
+    .getByTestId(`ticket-row-${focused}`)
+    .getByRole('link', { name: `Keys ${word} three` })
+    .focus();
+  await page.keyboard.press('a');
+  await expect(status).toHaveText(`Assigned to ${AGENT.name}: 1 ticket changed.`);
+  expect(await ticketOf(focused)).toMatchObject({ assignee: { name: AGENT.name } });
+  expect(await ticketOf(opened)).toMatchObject({ assignee: null });
+
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   for (const key of ['a', 's', 'c']) await expect(help.getByRole('row', { name: new RegExp(`^${key} `) })).toHaveCount(1);
@@ -121,7 +147,7 @@ test('a, s and c change the ticked tickets in the inbox and the open ticket, and
   await page.keyboard.press('a');
   await expect(page.locator('#ticket-assignee')).toHaveValue(/\d+/);
   expect(await ticketOf(opened)).toMatchObject({ assignee: { name: AGENT.name } });
-  await pickStatus(page, 'Resolved');
+  await pickStatus(page, 'Resolved', true);
   await expect(page.getByTestId('ticket-status')).toHaveText('Resolved');
   await page.keyboard.press('c');
   await expect(page.getByTestId('ticket-status')).toHaveText('Closed');
@@ -129,9 +155,10 @@ test('a, s and c change the ticked tickets in the inbox and the open ticket, and
 });
 
 /** s, then the number the menu shows beside the status. */
-async function pickStatus(page: Page, name: string) {
+async function pickStatus(page: Page, name: string, checkAxe = false) {
   await page.keyboard.press('s');
   const menu = page.getByRole('dialog', { name: 'Set status' });
+  if (checkAxe) await expectNoAxeViolations(page, 'the status menu');
   const key = await menu
     .getByRole('button', { name: new RegExp(`^\\d ${name}$`) })
     .locator('kbd')
