@@ -15,6 +15,8 @@ test.afterAll(async () => {
 });
 
 test.use({ bypassCSP: true }); // only so that axe can be injected
+// axe runs twice (light and dark) in each case: on two shared cores that alone took over 20 s once.
+test.describe.configure({ timeout: 60_000 });
 
 /** Light and dark: the dimmed rows, the marks and the status menu draw on the colour variables. */
 async function expectNoAxeViolations(page: Page, what: string) {
