@@ -151,6 +151,8 @@ export interface InboxTicket {
   tags: Tag[];
   /** Changed by someone else since you last opened it. */
   unread: boolean;
+  /** A search's results only: the text around its words in a message or the description, in plain-text parts. */
+  snippet?: Array<{ text: string; match: boolean }> | null;
 }
 /** A free label with a colour (white text is written on it). */
 export interface Tag {

@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { ApiError, api, type Lookups, type Tag } from './api.js';
-
-type Change = { status: string } | { assignee: number | null } | { add_tag: string } | { remove_tag: string };
+import { ApiError, type Lookups, type Tag } from './api.js';
+import { applyBulkChange, type BulkChange } from './bulk-change.js';
 
 /**
  * What to do with the selected tickets: set a status, assign, add or remove a tag; one request for all of
@@ -17,25 +16,19 @@ export function BulkBar({
   selected: number[];
   lookups: Lookups;
   tags: Tag[];
-  onDone: (message: string) => void;
+  /** The change made, and what happened in words. The selection stays: the next change acts on the same tickets. */
+  onDone: (change: BulkChange, message: string) => void;
   onClear: () => void;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [tagName, setTagName] = useState('');
 
-  const apply = async (change: Change, what: string) => {
+  const apply = async (change: BulkChange, what: string) => {
     setBusy(true);
     setError('');
     try {
-      const result = await api<{ changed: Array<{ id: number }>; unchanged: number[] }>('POST', '/tickets/bulk', {
-        ids: selected,
-        ...change,
-      });
-      const n = result.changed.length;
-      onDone(
-        `${what}: ${n} ${n === 1 ? 'ticket' : 'tickets'} changed${result.unchanged.length ? `, ${result.unchanged.length} already so` : ''}.`,
-      );
+      onDone(change, await applyBulkChange(selected, change, what));
     } catch (e) {
       setError(e instanceof ApiError ? e.problem.detail || e.problem.title : String(e));
     } finally {

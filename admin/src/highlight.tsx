@@ -24,3 +24,16 @@ export function Highlight({ text, words }: { text: string; words: string[] }): R
   if (last < text.length) pieces.push(text.slice(last));
   return pieces;
 }
+
+/**
+ * Where a search found its words in a message (the server's snippet): each part a text node, the searched
+ * words in <mark>. The parts are the client's text: React escapes them, no markup of theirs is ever rendered.
+ */
+export function Snippet({ parts }: { parts: Array<{ text: string; match: boolean }> }): ReactNode {
+  return (
+    <p className="snippet muted" data-testid="snippet">
+      {/* The parts never move: their place is their key. */}
+      {parts.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : part.text))}
+    </p>
+  );
+}

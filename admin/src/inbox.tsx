@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { api, formatTime, type InboxPage, type Lookups, type Me, type ViewCounts } from './api.js';
+import { ApiError, api, formatTime, type InboxPage, type Lookups, type Me, type ViewCounts } from './api.js';
 import { BulkBar } from './bulk-bar.js';
-import { Highlight, searchWords } from './highlight.js';
+import { applyBulkChange, type BulkChange, describeBulkChange } from './bulk-change.js';
+import { Highlight, Snippet, searchWords } from './highlight.js';
 import { ViewSwitcher } from './inbox-views.js';
 import { useListShortcuts } from './keyboard-shortcuts.js';
 import { useDebounced, useLiveEvents } from './live-events.js';
@@ -9,7 +10,9 @@ import { Link, navigate } from './router.js';
 import { SatisfactionFigure } from './satisfaction-figure.js';
 import { SetupChecklist } from './setup-checklist.js';
 import { TagChip } from './tag-chip.js';
+import { useKeptOrder } from './use-kept-order.js';
 import { useTags } from './use-tags.js';
+import { useTicketShortcuts } from './use-ticket-shortcuts.js';
 
 const FILTERS = ['view', 'status', 'product', 'reason', 'urgency', 'assignee', 'tag', 'client', 'search', 'page'] as const;
 
@@ -21,7 +24,8 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
   const [views, setViews] = useState<ViewCounts | null>(null);
   // Bumped when tickets change elsewhere: the list is fetched again, at most about once a second.
   const [freshness, setFreshness] = useState(0);
-  // The tickets ticked for a bulk change (on this page); a new page or filter starts afresh.
+  // The tickets ticked for a bulk change (on this page); a new page or filter starts afresh. They stay ticked
+  // after a change, so the next one acts on the same tickets.
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkMessage, setBulkMessage] = useState('');
   // On a phone the filters fold behind a button so the first screen shows tickets (styles.css).
@@ -82,9 +86,40 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
     event.preventDefault();
     setFilter('search', String(new FormData(event.currentTarget).get('search') ?? '').trim());
   };
+  // While tickets are ticked the rows keep their places (use-kept-order.ts): live updates and the agent's own
+  // changes refresh them where they are.
+  const kept = useKeptOrder(data?.tickets, selected.size > 0);
+  const rows = kept.rows;
+  const showFreshOrder = () => {
+    const onPage = new Set(data?.tickets.map((t) => t.id));
+    setSelected((current) => new Set([...current].filter((id) => onPage.has(id))));
+    kept.release();
+  };
+  const onBulkDone = (ids: number[], change: BulkChange, message: string) => {
+    const { fields, label } = describeBulkChange(change, lookups);
+    kept.patch(ids, fields, label);
+    setBulkMessage(message);
+    if ('add_tag' in change || 'remove_tag' in change) reloadTags();
+    setFreshness((n) => n + 1);
+  };
+  // a, s and c act on the ticked tickets, or on the one j and k moved to.
+  const runBulk = async (change: BulkChange, what: string) => {
+    const focused = document.activeElement?.closest<HTMLElement>('tr[data-ticket-id]')?.dataset.ticketId;
+    const ids = selected.size > 0 ? [...selected] : focused ? [Number(focused)] : [];
+    if (ids.length === 0) return setBulkMessage('Tick tickets first, or move to one with j and k.');
+    try {
+      onBulkDone(ids, change, await applyBulkChange(ids, change, what));
+    } catch (e) {
+      setBulkMessage(e instanceof ApiError ? e.problem.detail || e.problem.title : String(e));
+    }
+  };
+  const statusMenu = useTicketShortcuts(lookups.statuses, {
+    assignToMe: () => void runBulk({ assignee: me.id }, `Assigned to ${me.name}`),
+    setStatus: (slug) => void runBulk({ status: slug }, `Status set to ${lookups.statuses.find((s) => s.slug === slug)?.name ?? slug}`),
+  });
   const status = query.get('status') ?? '';
   const view = query.get('view') ?? '';
-  const pageIds = data?.tickets.map((t) => t.id) ?? [];
+  const pageIds = rows.map((t) => t.id);
   const isAllSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const toggle = (id: number) =>
     setSelected((current) => {
@@ -209,16 +244,20 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
           lookups={lookups}
           tags={tags}
           onClear={() => setSelected(new Set())}
-          onDone={(message) => {
-            setBulkMessage(message);
-            setSelected(new Set());
-            reloadTags();
-            setFreshness((n) => n + 1);
-          }}
+          onDone={(change, message) => onBulkDone([...selected], change, message)}
         />
       )}
-      {data && data.tickets.length === 0 && <p className="empty">No tickets match these filters.</p>}
-      {data && data.tickets.length > 0 && (
+      {statusMenu}
+      {kept.isMoved && (
+        <p className="kept-order" data-testid="kept-order">
+          <span className="muted">The list keeps its order while tickets are ticked.</span>
+          <button type="button" className="button-secondary" onClick={showFreshOrder}>
+            {kept.added > 0 ? `${kept.added} new — show` : 'Refresh'}
+          </button>
+        </p>
+      )}
+      {data && rows.length === 0 && <p className="empty">No tickets match these filters.</p>}
+      {data && rows.length > 0 && (
         <div className="table-scroll">
           <table className="tickets">
             <caption className="visually-hidden">Tickets, most recent activity first</caption>
@@ -240,8 +279,13 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
               </tr>
             </thead>
             <tbody>
-              {data.tickets.map((t) => (
-                <tr key={t.id} className={t.unread ? 'unread' : undefined} data-testid={`ticket-row-${t.id}`}>
+              {rows.map((t) => (
+                <tr
+                  key={t.id}
+                  className={[t.unread && 'unread', t.goneNote && 'gone'].filter(Boolean).join(' ') || undefined}
+                  data-testid={`ticket-row-${t.id}`}
+                  data-ticket-id={t.id}
+                >
                   <td className="select-cell">
                     <input
                       type="checkbox"
@@ -264,6 +308,12 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
                     {t.tags.map((tag) => (
                       <TagChip key={tag.id} tag={tag} />
                     ))}
+                    {t.goneNote && (
+                      <span className="gone-note" data-testid="gone-note">
+                        {t.goneNote}
+                      </span>
+                    )}
+                    {t.snippet && <Snippet parts={t.snippet} />}
                   </td>
                   <td data-label="Client">
                     {t.client ? (

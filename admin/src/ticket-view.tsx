@@ -14,6 +14,7 @@ import { SavedReplyPicker } from './saved-reply-picker.js';
 import { ChangedNotice, describeChange } from './ticket-changes.js';
 import { TicketTagsEditor } from './ticket-tags-editor.js';
 import { useTags } from './use-tags.js';
+import { useTicketShortcuts } from './use-ticket-shortcuts.js';
 
 type Kind = 'reply' | 'note';
 
@@ -79,6 +80,11 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
       setError(e instanceof Error ? e.message : String(e));
     }
   };
+  // a, s and c (outside any field): assign to me, choose a status, close; saved as the side panel saves them.
+  const statusMenu = useTicketShortcuts(lookups.statuses, {
+    assignToMe: () => void change('assignee', me.id, 'Assignee'),
+    setStatus: (slug) => void change('status', slug, 'Status'),
+  });
 
   if (error && !ticket)
     return (
@@ -149,6 +155,7 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
         />
       </article>
 
+      {statusMenu}
       <aside className="ticket-side" aria-label="Ticket details">
         <section className="card">
           <h2>Ticket</h2>

@@ -4,7 +4,9 @@ import type { DomainContext } from './context.js';
 import { findTermId } from './find-term-id.js';
 import { doneStatusIds, type InboxView, viewCondition } from './inbox-views.js';
 import { keptViewStatusCounts } from './kept-view-status-counts.js';
-import { bestMatches, searchWords } from './ticket-search.js';
+import { searchSnippets } from './search-snippets.js';
+import type { SnippetPart } from './snippet-parts.js';
+import { bestMatches, type SearchTerm, searchWords } from './ticket-search.js';
 import { ticketStatusCounts } from './ticket-status-counts.js';
 import { type Tag, tagsOfTickets } from './ticket-tags.js';
 import { readTicketTerms, readTicketTermsWith, type TicketTaxonomy } from './ticket-terms.js';
@@ -49,6 +51,8 @@ export interface InboxTicket {
   tags: Tag[];
   /** Changed by someone else since the reader last opened it (false when no reader is given). */
   isUnread: boolean;
+  /** A search's page only: where its words are in a message or the description (search-snippets.ts). */
+  snippet?: SnippetPart[] | null;
 }
 
 export interface InboxPage {
@@ -72,6 +76,7 @@ async function inboxSearch(ctx: DomainContext, text: string | undefined) {
     active: words.length > 0 || number !== undefined,
     number: number === undefined ? undefined : Number(number),
     ranks: new Map(matches.map((m) => [m.ticket_id, m.rank])),
+    terms: words,
   };
 }
 
@@ -159,18 +164,20 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
     isOnlyViewFilter(filters) && filters.view !== undefined
       ? countByStatus(ctx, filters, { reasonId, urgencyId }, undefined, keptViewStatusCounts(ctx, filters.view, readerId, doneIds))
       : countByStatus(ctx, filters, { reasonId, urgencyId }, (eb) => conditions(eb, false));
-  const [{ rows, tags }, counts] = await Promise.all([
+  const [{ rows, tags, snippets }, counts] = await Promise.all([
     search.active
-      ? rankedPage(ctx, matching(ctx.db.selectFrom('posts').select('posts.id')), search.ranks, filters, readerId)
+      ? rankedPage(ctx, matching(ctx.db.selectFrom('posts').select('posts.id')), search.ranks, search.terms, filters, readerId)
       : // One round: the page with its people and the reader's marks, and its tags (the same page as their subquery).
         Promise.all([
           withInboxColumns(matching(ctx.db.selectFrom('posts')), readerId).execute(),
           tagsOfTickets(ctx.db, matching(ctx.db.selectFrom('posts').select('posts.id'))),
-        ]).then(([rows, tags]) => ({ rows, tags })),
+        ]).then(([rows, tags]) => ({ rows, tags, snippets: undefined })),
     counting,
   ]);
   const total = filters.status !== undefined ? (counts[filters.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
-  return { tickets: await describeTickets(ctx, rows, tags, readerId), total, counts };
+  const tickets = await describeTickets(ctx, rows, tags, readerId);
+  if (snippets) for (const ticket of tickets) ticket.snippet = snippets.get(ticket.id) ?? null;
+  return { tickets, total, counts };
 }
 
 /**
@@ -209,23 +216,26 @@ const NO_READER = 0;
 
 /**
  * A search's page: its matches' ids in activity order, ranked, one page of them; then those tickets as lists
- * show them and their tags (only the page's, not every match's, are joined to their people and marks).
+ * show them, their tags and what the words matched (only the page's, not every match's, are joined to their
+ * people and marks).
  */
 async function rankedPage(
   ctx: DomainContext,
   matches: SelectQueryBuilder<Database, 'posts', { id: number }>,
   ranks: Map<number, number>,
+  terms: SearchTerm[],
   filters: InboxFilters,
   readerId: number | undefined,
-): Promise<{ rows: InboxRow[]; tags: Map<number, Tag[]> }> {
+): Promise<{ rows: InboxRow[]; tags: Map<number, Tag[]>; snippets: Map<number, SnippetPart[]> }> {
   const ids = pageByRank(await matches.execute(), ranks, filters).map((row) => row.id);
-  if (ids.length === 0) return { rows: [], tags: new Map() };
-  const [found, tags] = await Promise.all([
+  if (ids.length === 0) return { rows: [], tags: new Map(), snippets: new Map() };
+  const [found, tags, snippets] = await Promise.all([
     withInboxColumns(ctx.db.selectFrom('posts').where('posts.id', 'in', ids), readerId).execute(),
     tagsOfTickets(ctx.db, ids),
+    searchSnippets(ctx, terms, ids),
   ]);
   const byId = new Map(found.map((row) => [row.id, row]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), tags };
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), tags, snippets };
 }
 
 /** The best matches first (an exact `#number` before any words), then the latest activity; one page of them. */

@@ -61,6 +61,16 @@ export function searchWords(text: string): SearchTerm[] {
 /** One term of a search: a word, or the words of an identifier in the order they must appear. */
 export type SearchTerm = string[];
 
+/** The terms as a PostgreSQL tsquery: each term's words one after another, the last a prefix; all terms. */
+export function tsQueryText(terms: SearchTerm[]): string {
+  return terms.map((words) => words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' <-> ')).join(' & ');
+}
+
+/** The terms as an FTS5 query: each quoted (no operators) as a phrase whose last word is a prefix; all of them. */
+export function ftsQueryText(terms: SearchTerm[]): string {
+  return terms.map((words) => `"${words.join(' ')}"*`).join(' ');
+}
+
 /** Whose search: staff see every ticket and note; a client (`authorId`) their own tickets, never a note. */
 export interface SearchScope {
   includeNotes: boolean;
@@ -128,7 +138,7 @@ export function matchingTickets(
   if (dialect === 'postgres') {
     // Ranked by where the words are (subject, then order ID or custom field, then client, then a message) and
     // then by recency: ts_rank would re-parse every matching text, since the indexes hold no vectors.
-    const tsquery = terms.map((words) => words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' <-> ')).join(' & ');
+    const tsquery = tsQueryText(terms);
     const prose = sql`to_tsquery('english', ${tsquery})`;
     const exact = sql`to_tsquery('simple', ${tsquery})`;
     // `+ 0`: an order no index gives, so PostgreSQL takes the matches from the text index and keeps the newest,
@@ -165,7 +175,7 @@ export function matchingTickets(
   // FTS5: each term quoted (no operators) as a phrase whose last word is a prefix; all of them must match.
   // BM25 comes from the index, but costs a lookup per row: only the newest SEARCH_CANDIDATES matches of each
   // place are ranked, taken in rowid order, which FTS5 gives without reading the rest.
-  const query = terms.map((words) => `"${words.join(' ')}"*`).join(' ');
+  const query = ftsQueryText(terms);
   const newest = (rowid: string) => sql`order by ${sql.ref(rowid)} desc limit ${SEARCH_CANDIDATES}`;
   return sql`(select ticket_id, min(rank) as rank from (
     ${best(sql`select tickets_fts.rowid as ticket_id, bm25(tickets_fts, 10.0, 1.0) - 1 as rank from tickets_fts

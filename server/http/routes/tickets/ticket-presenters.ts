@@ -23,6 +23,8 @@ export function presentInboxTicket(t: InboxTicket) {
     modified: t.updatedAt,
     tags: t.tags,
     unread: t.isUnread,
+    // Only a search's results carry one (a list without a search, a ticket's other tickets: no field).
+    ...(t.snippet !== undefined && { snippet: t.snippet }),
   };
 }
 

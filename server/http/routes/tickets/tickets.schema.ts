@@ -118,6 +118,13 @@ export const InboxTicketSchema = Type.Object({
   modified: Type.String(),
   tags: Type.Array(TagSchema, { description: 'Agents: the ticket’s tags, by name; empty for clients' }),
   unread: Type.Boolean({ description: 'Agents: changed by someone else since you last opened it' }),
+  snippet: Type.Optional(
+    Type.Union([Type.Array(Type.Object({ text: Type.String(), match: Type.Boolean({ description: 'A searched word' }) })), Type.Null()], {
+      description:
+        'Agents, with a search only: where its words are in the newest matching message or note, else the description; ' +
+        'plain text in parts (markup in the text is text), null when the match is elsewhere (subject, client, order ID, field)',
+    }),
+  ),
 });
 
 export const InboxQuery = Type.Object(
