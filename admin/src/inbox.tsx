@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { api, formatTime, type InboxPage, type Lookups, type Me, type ViewCounts } from './api.js';
+import { api, type InboxPage, type Lookups, type Me, type ViewCounts } from './api.js';
 import { BulkBar } from './bulk-bar.js';
 import { Highlight, searchWords } from './highlight.js';
 import { ViewSwitcher } from './inbox-views.js';
@@ -10,6 +10,7 @@ import { SatisfactionFigure } from './satisfaction-figure.js';
 import { SetupChecklist } from './setup-checklist.js';
 import { TagChip } from './tag-chip.js';
 import { useTags } from './use-tags.js';
+import { When } from './when.js';
 
 const FILTERS = ['view', 'status', 'product', 'reason', 'urgency', 'assignee', 'tag', 'client', 'search', 'page'] as const;
 
@@ -279,7 +280,7 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
                   </td>
                   <td data-label="Assignee">{t.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
                   <td data-label="Last activity">
-                    <time dateTime={t.modified}>{formatTime(t.modified)}</time>
+                    <When iso={t.modified} />
                   </td>
                 </tr>
               ))}

@@ -2,6 +2,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { EMAIL_MAX_LENGTH, MAX_PASSWORD_LENGTH } from '../../../../common/limits.js';
 import { verifyStaffPassword } from '../../../domain/staff-users.js';
 import { AppError } from '../../../errors.js';
+import { getSiteOptions } from '../../../settings/site-options.js';
 import { CSRF_HEADER } from '../../plugins/api-session.js';
 import { csrfToken, isValidCsrf, signIn, signOut } from '../../plugins/session.js';
 import type { RouteServices } from '../../services.js';
@@ -11,6 +12,7 @@ const Role = Type.Union([Type.Literal('client'), Type.Literal('agent'), Type.Lit
 const MeReply = Type.Object({
   user: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), role: Role }), Type.Null()]),
   csrf_token: Type.String({ description: 'Send as the X-CSRF-Token header with every write made with the session cookie' }),
+  time_zone: Type.String({ description: "The site's IANA time zone (Settings → General): the admin app shows times in it, as the help site does" }),
 });
 const tags = ['session'];
 
@@ -27,7 +29,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         const row = request.siteUser ?? (await ctx.db.selectFrom('users').selectAll().where('id', '=', actor.id).executeTakeFirst());
         if (row) user = { id: row.id, name: row.name, email: row.email, role: row.role };
       }
-      return { user, csrf_token: await csrfToken(request, reply) };
+      return { user, csrf_token: await csrfToken(request, reply), time_zone: (await getSiteOptions(ctx.db)).time_zone };
     },
   );
 
@@ -54,7 +56,11 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       const user = await verifyStaffPassword(ctx, request.body.email, request.body.password, request.ip);
       await signIn(request, reply, user);
       reply.header('cache-control', 'no-store');
-      return { user: { id: user.id, name: user.name, email: user.email, role: user.role }, csrf_token: await csrfToken(request, reply) };
+      return {
+        user: { id: user.id, name: user.name, email: user.email, role: user.role },
+        csrf_token: await csrfToken(request, reply),
+        time_zone: (await getSiteOptions(ctx.db)).time_zone,
+      };
     },
   );
 
