@@ -43,7 +43,7 @@ export function formatSiteTime(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const p = partsIn(date, timeZone, 'short');
-  return `${p.day} ${MONTHS[Number(p.month) - 1]} ${p.year}, ${p.hour}:${p.minute} ${p.timeZoneName}`;
+  return `${Number(p.day)} ${MONTHS[Number(p.month) - 1]} ${p.year}, ${p.hour}:${p.minute} ${p.timeZoneName}`;
 }
 
 /** The same time with the zone's long name and IANA id, for a tooltip: "2 Dec 2026, 14:05 Central European Standard Time (Europe/Berlin)". */
@@ -51,5 +51,5 @@ export function formatSiteTimeInFull(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const p = partsIn(date, timeZone, 'long');
-  return `${p.day} ${MONTHS[Number(p.month) - 1]} ${p.year}, ${p.hour}:${p.minute} ${p.timeZoneName} (${timeZone})`;
+  return `${Number(p.day)} ${MONTHS[Number(p.month) - 1]} ${p.year}, ${p.hour}:${p.minute} ${p.timeZoneName} (${timeZone})`;
 }
