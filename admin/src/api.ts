@@ -254,4 +254,3 @@ export async function loadLookups(): Promise<Lookups> {
   ]);
   return { statuses, reasons, urgencies, products, staff };
 }
-

@@ -235,7 +235,9 @@ describeEachDatabase("times on the client's pages are in the site's time zone (i
     const browser = new SiteClient(hd.app);
     browser.cookies.set('hd_session', await createSession(hd.ctx.db, row.author_id as number));
     const utc = (await browser.get(`/tickets/?ticket=${id}`)).body;
-    expect(utc).toContain(`You wrote on <time dateTime="${at}" title="2 Dec 2026, 01:05 Coordinated Universal Time (UTC)">2 Dec 2026, 01:05 UTC</time>`);
+    expect(utc).toContain(
+      `You wrote on <time dateTime="${at}" title="2 Dec 2026, 01:05 Coordinated Universal Time (UTC)">2 Dec 2026, 01:05 UTC</time>`,
+    );
     await updateSiteOptions(hd.ctx.db, { time_zone: 'Europe/Berlin' });
     expect((await browser.get(`/tickets/?ticket=${id}`)).body).toContain('>2 Dec 2026, 02:05 CET</time>');
     await updateSiteOptions(hd.ctx.db, { time_zone: 'Pacific/Auckland' });

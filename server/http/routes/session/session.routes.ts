@@ -12,7 +12,9 @@ const Role = Type.Union([Type.Literal('client'), Type.Literal('agent'), Type.Lit
 const MeReply = Type.Object({
   user: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), role: Role }), Type.Null()]),
   csrf_token: Type.String({ description: 'Send as the X-CSRF-Token header with every write made with the session cookie' }),
-  time_zone: Type.String({ description: "The site's IANA time zone (Settings → General): the admin app shows times in it, as the help site does" }),
+  time_zone: Type.String({
+    description: "The site's IANA time zone (Settings → General): the admin app shows times in it, as the help site does",
+  }),
 });
 const tags = ['session'];
 
