@@ -40,7 +40,6 @@ test("the inbox, the thread and the notifications show the date and the time in 
   await hd.db.updateTable('posts').set({ created_at: at, updated_at: at }).where('id', '=', id).execute();
   await hd.db.updateTable('comments').set({ created_at: at }).where('post_id', '=', id).execute();
   const admin = await hd.db.selectFrom('users').select('id').where('email', '=', ADMIN.email).executeTakeFirstOrThrow();
-  await hd.db.deleteFrom('notifications').where('user_id', '=', admin.id).execute();
   await hd.db
     .insertInto('notifications')
     .values({ user_id: admin.id, kind: 'ticket_created', ticket_id: id, comment_id: null, created_at: at })
@@ -54,7 +53,7 @@ test("the inbox, the thread and the notifications show the date and the time in 
   await expect(inInbox).toHaveAttribute('title', /Pacific\/Auckland/);
 
   await page.getByTestId('notification-bell').click();
-  await expect(page.getByRole('region', { name: 'Notifications' }).locator('time')).toHaveText(new RegExp(`^${shown} `));
+  await expect(page.getByRole('region', { name: 'Notifications' }).locator(`time[datetime="${at}"]`)).toHaveText(new RegExp(`^${shown} `));
   await page.keyboard.press('Escape');
 
   await row.getByRole('link', { name: 'Clock on the invoice' }).click();
