@@ -218,6 +218,25 @@ describeEachDatabase('site options: brand colour and time zone (issue 15)', (dia
     expect(colour.statusCode).toBe(400);
     expect(JSON.stringify(colour.json())).toContain('brand_color');
   });
+
+  it('a zone is stored in its IANA spelling, a fixed offset is refused, and the admin app learns the zone from /me', async () => {
+    const admin = await hd.authAs('admin');
+    const agent = await hd.authAs('agent');
+    const patch = (payload: object) => hd.app.inject({ method: 'PATCH', url: '/api/site/v1/options', headers: admin, payload });
+    const me = async (headers: Record<string, string>) =>
+      (await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers })).json() as { time_zone: string };
+    const typed = await patch({ time_zone: 'pacific/auckland' });
+    expect(typed.statusCode).toBe(200);
+    expect(typed.json().time_zone).toBe('Pacific/Auckland');
+    expect((await me(agent)).time_zone).toBe('Pacific/Auckland');
+    expect((await me({})).time_zone).toBe('Pacific/Auckland');
+    for (const offset of ['+13:00', '-05:00']) {
+      const refused = await patch({ time_zone: offset });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ errors: [expect.objectContaining({ field: 'time_zone' })] });
+    }
+    expect((await me(agent)).time_zone).toBe('Pacific/Auckland');
+  });
 });
 
 describeEachDatabase("times on the client's pages are in the site's time zone (issue 15)", (dialect) => {
