@@ -3,8 +3,8 @@ import { invalidField } from '../../../errors.js';
 import { LOGO_MAX_BYTES, removeSiteLogo, saveSiteLogo, siteLogoUrl } from '../../../settings/site-logo.js';
 import {
   BRAND_COLOR_PATTERN,
-  getSiteOptions,
   canonicalTimeZone,
+  getSiteOptions,
   type SiteOptions as Options,
   updateSiteOptions,
 } from '../../../settings/site-options.js';
