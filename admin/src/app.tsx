@@ -44,7 +44,7 @@ export function App() {
       </main>
     );
   if (!me.user || me.user.role === 'client') return <SignIn notStaff={me.user?.role === 'client'} onSignedIn={setMe} />;
-  return <Workspace user={me.user} onSignedOut={() => setMe({ user: null, csrf_token: '' })} />;
+  return <Workspace user={me.user} onSignedOut={() => setMe({ ...me, user: null, csrf_token: '' })} />;
 }
 
 function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void }) {
