@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'widget/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'widget/**/*.test.ts', 'scripts/**/*.test.ts', 'bin/**/*.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],
     pool: 'forks',
     // Most test files wait on PostgreSQL, fsync, child processes or sockets, not on the CPU: three at

@@ -4,14 +4,24 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NODE_FLAGS } from '../bin/node-flags.mjs';
 import { freePort, stopProcess } from './lib/server-process.js';
 
 const RUNS = 3;
 
 /** Milliseconds from spawn to the first 200 of GET <url>/healthz, polled every 5 ms. */
-async function timeToFirst200(script: string, args: string[], env: Record<string, string>, url: string): Promise<number> {
+async function timeToFirst200(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  url: string,
+  nodeArgs: string[] = [],
+): Promise<number> {
   const start = performance.now();
-  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
     while (performance.now() - start < 30_000) {
       if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
@@ -48,7 +58,7 @@ export async function benchColdStart(report: (line: string) => void): Promise<vo
         const servicePort = await freePort();
         const url = `http://127.0.0.1:${servicePort}`;
         const env = { PORT: String(servicePort), HOST: '127.0.0.1', HELPDESK_DATA_DIR: data, LOG_LEVEL: 'warn', HELPDESK_HOME_URL: url };
-        list.push(await timeToFirst200('dist/server/index.js', ['serve'], env, url));
+        list.push(await timeToFirst200('dist/server/index.js', ['serve'], env, url, NODE_FLAGS));
       }
     }
     const base = median(bare);

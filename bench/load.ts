@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { sql } from 'kysely';
+import { NODE_FLAGS } from '../bin/node-flags.mjs';
 import { createDb, DEFAULT_POOL_SIZE, type DialectName } from '../server/db/create-db.js';
 import { MAX_BATCH } from '../server/db/group-commit.js';
 import { migrateToLatest } from '../server/db/migrate.js';
@@ -272,7 +273,7 @@ async function loadDialect(dialect: DialectName): Promise<string[]> {
       },
       site.url,
       // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof", for instance, profiles the server.
-      { logFile, nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) },
+      { logFile, nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? NODE_FLAGS },
     );
     const run = randomBytes(3).toString('hex');
     const filed: Array<{ id: number; subject: string }> = [];

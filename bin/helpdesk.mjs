@@ -1,5 +1,6 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --heap-growing-percent=50 --max-semi-space-size=4
 // The `helpdesk` command. Runs the built server; `npm install` builds it (the prepare script).
+// Its first line gives node the service's V8 settings (bin/node-flags.mjs says why).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

@@ -31,6 +31,12 @@ export const CLIENT_TICKETS_PER_PAGE = 20;
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
 
+/**
+ * Days an invitation's link works. Longer than a password reset's hour: an invitation waits for someone who
+ * may be away for a week, and it opens a new account that nobody uses yet, not someone's working one.
+ */
+export const INVITATION_LINK_DAYS = 7;
+
 /** One-line names people give things: reasons, urgencies, statuses, products, agents. */
 export const LABEL_MAX_LENGTH = 200;
 

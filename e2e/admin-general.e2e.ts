@@ -141,23 +141,75 @@ test.describe('dark mode', () => {
   });
 });
 
-test('an admin invites an agent by email; the invitee chooses a password through the link and signs in', async ({ page, browser }) => {
+test('an admin invites an agent, sees the invitation pending and resends it; the invitee is welcomed by the newest link and lands in the admin', async ({
+  browser,
+}) => {
+  // Two browsers, two mails, axe twice and a slow password hash: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
+  // Both on a 360 px phone, the admin in dark mode; bypassCSP only so that axe can be injected.
+  const phone = { viewport: { width: 360, height: 780 }, bypassCSP: true };
+  const adminContext = await browser.newContext({ ...phone, colorScheme: 'dark' });
+  const page = await adminContext.newPage();
+  const sideways = async (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const invitationsTo = async (count: number) =>
+    (await hd.smtp.waitFor((m) => m.filter((x) => x.to.includes('ivy@staff.test')).length >= count, `${count} invitation(s)`)).filter((x) =>
+      x.to.includes('ivy@staff.test'),
+    );
+  const linkIn = (text = '') => /https?:\/\/\S+\/login\/welcome\/\?token=[\w-]+/.exec(text)?.[0] ?? '';
+
   await signIn(page, ADMIN);
-  await openAdminScreen(page, 'Agents');
+  await page.goto(`${hd.homeUrl}/admin/agents`);
   await page.getByLabel('Name', { exact: true }).fill('Ivy Invitee');
   await page.getByLabel('Email', { exact: true }).fill('ivy@staff.test');
   await page.getByRole('button', { name: 'Add agent' }).click();
   await expect(page.getByRole('status')).toHaveText('Ivy Invitee added and invited by email.');
-  const messages = await hd.smtp.waitFor((m) => m.some((x) => x.to.includes('ivy@staff.test')), 'the invitation');
-  const invitation = messages.find((x) => x.to.includes('ivy@staff.test'));
-  expect(invitation?.subject).toContain('You are invited to');
-  const link = /https?:\/\/\S+\/login\/reset\/\?token=[\w-]+/.exec(invitation?.text ?? '')?.[0] ?? '';
-  const invitee = await browser.newPage();
-  await invitee.goto(link);
+  const row = page.getByRole('row').filter({ hasText: 'ivy@staff.test' });
+  await expect(row).toContainText('not accepted yet');
+  const [first] = await invitationsTo(1);
+  expect(first?.subject).toContain('You are invited to');
+  expect(await sideways(page)).toBeLessThanOrEqual(0);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await row.getByRole('button', { name: 'Resend invitation to Ivy Invitee' }).click();
+  await expect(page.getByRole('status')).toHaveText('New invitation sent to Ivy Invitee. The link sent before no longer works.');
+  const [, second] = await invitationsTo(2);
+  expect(linkIn(second?.text)).not.toBe(linkIn(first?.text));
+
+  const inviteeContext = await browser.newContext(phone);
+  const invitee = await inviteeContext.newPage();
+  await invitee.goto(linkIn(first?.text));
+  await expect(invitee.getByRole('heading', { level: 1 })).toHaveText('This invitation link no longer works');
+  await invitee.goto(linkIn(second?.text));
+  await expect(invitee.getByRole('heading', { level: 1 })).toHaveText('Choose your password');
+  await expect(invitee.locator('main')).toContainText('Welcome to');
+  await expect(invitee.locator('main')).not.toContainText(/old password/i);
+  expect(await sideways(invitee)).toBeLessThanOrEqual(0);
+  expect(await axeViolations(invitee)).toEqual([]);
   await invitee.getByLabel('Password (at least 10 characters)').fill('ivy chooses this password');
-  await invitee.getByRole('button', { name: 'Save the new password' }).click();
-  await expect(invitee.getByRole('heading', { level: 1 })).not.toHaveText('Choose a new password');
-  await invitee.close();
+  await invitee.getByRole('button', { name: 'Save my password' }).click();
+  await expect(invitee).toHaveURL(`${hd.homeUrl}/admin/`);
+  await expect(invitee.locator('.account-name')).toContainText('Ivy Invitee');
+  await inviteeContext.close();
+
+  // Joined: no longer pending, nothing to resend.
+  await page.reload();
+  await expect(row).toBeVisible();
+  await expect(row).not.toContainText('not accepted yet');
+  await expect(row.getByRole('button', { name: /Resend invitation/ })).toHaveCount(0);
+
+  // Another invitation, cancelled: the account is disabled and no longer waits.
+  await page.getByLabel('Name', { exact: true }).fill('Cy Cancelled');
+  await page.getByLabel('Email', { exact: true }).fill('cy@staff.test');
+  await page.getByRole('button', { name: 'Add agent' }).click();
+  const cyRow = page.getByRole('row').filter({ hasText: 'cy@staff.test' });
+  await cyRow.getByRole('button', { name: 'Cancel invitation to Cy Cancelled' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Invitation to Cy Cancelled cancelled: the link no longer works and the account is disabled.',
+  );
+  await expect(cyRow).toContainText('(disabled)');
+  await expect(cyRow).not.toContainText('not accepted yet');
+  await adminContext.close();
+
   // The chosen password signs in from another browser.
   const other = await browser.newContext();
   const fresh = await other.newPage();

@@ -37,6 +37,8 @@ export interface AdminHelpdesk {
   api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
   /** Files a ticket through the public route (as the widget does); returns its id. */
   fileTicket(email: string, subject: string, extra?: Record<string, string>): Promise<number>;
+  /** Event streams (`GET …/events`) the server has open now, from any browser. */
+  openEventStreams(): number;
   /** A session cookie value for a client account (as the mailed link would start). */
   clientSession(email: string): Promise<string>;
   close(): Promise<void>;
@@ -62,6 +64,15 @@ export async function startAdminHelpdesk(options: { cloudSite?: string; withoutS
   });
   await api('POST', '/products/', { name: 'Storefront' });
   const db = service.db.kysely;
+  // Counted where the server answers, not in the browser: a shared worker's requests are not the pages'.
+  let streams = 0;
+  service.app.server.on('request', (request, response) => {
+    if (new URL(request.url ?? '/', homeUrl).pathname !== '/api/helpdesk/v1/events') return;
+    streams += 1;
+    response.on('close', () => {
+      streams -= 1;
+    });
+  });
 
   return {
     homeUrl,
@@ -77,6 +88,7 @@ export async function startAdminHelpdesk(options: { cloudSite?: string; withoutS
       if (res.status !== 201) throw new Error(`ticket: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { id: number }).id;
     },
+    openEventStreams: () => streams,
     async clientSession(email) {
       const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
       return createSession(db, user.id);

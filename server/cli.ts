@@ -11,9 +11,7 @@ import { MIN_PASSWORD_LENGTH, setPasswordByEmail } from './domain/staff-users.js
 import { AppError } from './errors.js';
 import { renderOpenApiDocument } from './http/openapi/render-document.js';
 import { listenForLiveEvents } from './live/listen-live-events.js';
-import { releaseOptimizingCompiler } from './optimizing-compiler.js';
 import { createServiceContext, startService, startWorkerService } from './start-service.js';
-import { letYoungGenerationGrowTo } from './young-generation.js';
 
 const USAGE = `Usage: helpdesk <command>
 
@@ -63,8 +61,6 @@ export async function runCli(
   const [group, verb, argument, ...extra] = positionals;
   const command = [group, verb].filter(Boolean).join(' ') || 'serve';
   if (values.help) return (out(USAGE), 0);
-  // Only `serve` keeps V8's optimising compiler off until it has started (server/index.ts).
-  if (command !== 'serve') releaseOptimizingCompiler();
 
   let config: Config;
   try {
@@ -82,10 +78,6 @@ export async function runCli(
       services === 'worker'
         ? await startWorkerService(config)
         : await startService(config, console.log, { services: services as 'all' | 'web' });
-    // Started: requests get a larger young generation than the start's (held small, server/index.ts),
-    // though not V8's 16 MiB semi-spaces, which cost 10-20 MiB more at peak and saved no CPU per request.
-    letYoungGenerationGrowTo(4);
-    releaseOptimizingCompiler();
     const shutdown = async (signal: string) => {
       out(`${signal}: finishing requests in flight, then stopping.`);
       await service.stop();

@@ -2,8 +2,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { LABEL_MAX_LENGTH, MIN_PASSWORD_LENGTH } from '../../common/limits.js';
 import { api, type Me, type StaffUser } from './api.js';
 import { useEditorActions } from './use-editor-actions.js';
+import { When } from './when.js';
 
-/** Agent management (admins): add agents and admins with a password, change roles, reset passwords. */
+/** Agent management (admins): add agents and admins (with a password or an invitation), change roles, reset passwords. */
 export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; onChanged: () => void }) {
   const [users, setUsers] = useState<StaffUser[] | null>(null);
   const load = () => api<StaffUser[]>('GET', '/users/').then(setUsers, (e: Error) => setError(e.message));
@@ -35,6 +36,15 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     if (await run(() => api('PATCH', `/users/${user.id}`, { password }), `Password of ${user.name} changed.`)) setSettingPasswordOf(null);
   };
+  // A new link by mail; the one sent before stops working (the server refuses more than a few an hour).
+  const resend = (user: StaffUser) =>
+    run(() => api('POST', `/users/${user.id}/invitation`), `New invitation sent to ${user.name}. The link sent before no longer works.`);
+  // Cancelling disables the account: its link ends, and it cannot be used through "Forgot password?" either.
+  const cancel = (user: StaffUser) =>
+    run(
+      () => api('POST', `/users/${user.id}/disable`),
+      `Invitation to ${user.name} cancelled: the link no longer works and the account is disabled.`,
+    );
   return (
     <div>
       <div className="page-head">
@@ -67,6 +77,11 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
                   {u.name}
                   {u.id === me.id && <span className="muted"> (you)</span>}
                   {u.disabled_at && <span className="muted"> (disabled)</span>}
+                  {u.invitation_sent_at && (
+                    <span className="muted invitation-state">
+                      Invitation sent <When iso={u.invitation_sent_at} />, not accepted yet
+                    </span>
+                  )}
                 </td>
                 <td>{u.email}</td>
                 <td>
@@ -104,9 +119,21 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
                       </button>
                     </form>
                   ) : (
-                    <button type="button" className="button-quiet" onClick={() => setSettingPasswordOf(u.id)}>
-                      Set password<span className="visually-hidden"> for {u.name}</span>
-                    </button>
+                    <>
+                      {u.invitation_sent_at && (
+                        <>
+                          <button type="button" className="button-quiet" onClick={() => resend(u)}>
+                            Resend invitation<span className="visually-hidden"> to {u.name}</span>
+                          </button>
+                          <button type="button" className="button-quiet" onClick={() => cancel(u)}>
+                            Cancel invitation<span className="visually-hidden"> to {u.name}</span>
+                          </button>
+                        </>
+                      )}
+                      <button type="button" className="button-quiet" onClick={() => setSettingPasswordOf(u.id)}>
+                        Set password<span className="visually-hidden"> for {u.name}</span>
+                      </button>
+                    </>
                   )}
                 </td>
               </tr>

@@ -233,6 +233,8 @@ export interface StaffUser {
   role: 'client' | 'agent' | 'admin';
   /** Set when an admin disabled the account. */
   disabled_at?: string | null;
+  /** When the latest invitation was sent, while the person has not chosen a password yet. */
+  invitation_sent_at?: string | null;
 }
 
 /** The lists every ticket screen needs, loaded once per sign-in. */

@@ -5,6 +5,7 @@ import { LiveEventsProvider } from './live-events.js';
 import { MainNav } from './main-nav.js';
 import { NotificationBell } from './notification-bell.js';
 import { Link, navigate, useRoute } from './router.js';
+import { announceSession, onSessionChange } from './session-channel.js';
 import { ShortcutsHelp } from './shortcuts-help.js';
 import { SignIn } from './sign-in.js';
 
@@ -29,8 +30,25 @@ export function App() {
   const [me, setMe] = useState<Me | null>(null);
   const [failed, setFailed] = useState('');
   useEffect(() => {
-    loadMe().then(setMe, (error: Error) => setFailed(error.message));
+    loadMe().then(
+      (loaded) => {
+        setMe(loaded);
+        // A tab still showing another account (signed in to again on the help site, say) follows.
+        if (loaded.user) announceSession(loaded.user.id);
+      },
+      (error: Error) => setFailed(error.message),
+    );
   }, []);
+  // The tabs share one session cookie: when another signs in or out, this one shows who the cookie is now.
+  // (Not before this tab knows who it shows: its own first /me is on its way.)
+  const shown = me ? (me.user?.id ?? null) : undefined;
+  useEffect(
+    () =>
+      onSessionChange((user) => {
+        if (shown !== undefined && user !== shown) loadMe().then(setMe, (error: Error) => setFailed(error.message));
+      }),
+    [shown],
+  );
   if (failed)
     return (
       <main className="center-screen">
@@ -43,7 +61,16 @@ export function App() {
         <p>Loading…</p>
       </main>
     );
-  if (!me.user || me.user.role === 'client') return <SignIn notStaff={me.user?.role === 'client'} onSignedIn={setMe} />;
+  if (!me.user || me.user.role === 'client')
+    return (
+      <SignIn
+        notStaff={me.user?.role === 'client'}
+        onSignedIn={(signedIn) => {
+          setMe(signedIn);
+          announceSession(signedIn.user?.id ?? null);
+        }}
+      />
+    );
   return <Workspace user={me.user} onSignedOut={() => setMe({ ...me, user: null, csrf_token: '' })} />;
 }
 
@@ -64,6 +91,7 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
 
   const leave = async () => {
     await signOut();
+    announceSession(null);
     navigate('', { replace: true });
     onSignedOut();
   };
@@ -87,7 +115,7 @@ function Workspace({ user, onSignedOut }: { user: User; onSignedOut: () => void 
   void tab;
 
   return (
-    <LiveEventsProvider>
+    <LiveEventsProvider account={user.id}>
       <div className="shell">
         <a className="skip-link" href="#main">
           Skip to content

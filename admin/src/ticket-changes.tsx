@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { describeTicketChange } from '../../common/describe-ticket-change.js';
-import type { TicketEvent } from './api.js';
+import type { Comment, TicketEvent } from './api.js';
 
 /** "Alex replied 20 s ago" — one change in plain words, for the conflict notice and the activity log. */
 export function describeChange(event: TicketEvent, now = Date.now()): string {
@@ -16,43 +16,58 @@ function ago(iso: string, now: number): string {
 }
 
 /**
- * Shown instead of sending when the ticket changed since it was opened (409 TICKET_CHANGED): what changed,
- * then "send anyway" (without a version, so it is applied) or "show the ticket" (reload, keep the draft).
+ * Shown instead of sending when the ticket changed since the agent's draft or view began (409 TICKET_CHANGED):
+ * what others changed, with the words of any new reply, then "Review first" (the draft stays; what changed is
+ * now known) or "<action> anyway" (sent against the version just shown).
  */
 export function ChangedNotice({
   changes,
+  comments,
+  title = 'This ticket changed since you opened it.',
   action,
   onProceed,
-  onReload,
+  onReview,
 }: {
   changes: TicketEvent[];
+  /** The ticket's comments as loaded now, to quote the new replies from. */
+  comments: Comment[];
+  title?: string;
   action: string;
   onProceed: () => void;
-  onReload: () => void;
+  onReview: () => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const ids = useId();
   useEffect(() => box.current?.focus(), []);
   const now = Date.now();
   return (
     <div
       className="alert changed-notice"
       role="alertdialog"
-      aria-labelledby="changed-title"
-      aria-describedby="changed-list"
+      aria-labelledby={`${ids}-title`}
+      aria-describedby={`${ids}-list`}
       tabIndex={-1}
       ref={box}
     >
-      <p id="changed-title">
-        <strong>This ticket changed since you opened it.</strong>
+      <p id={`${ids}-title`}>
+        <strong>{title}</strong>
       </p>
-      <ul id="changed-list">
-        {changes.map((change) => (
-          <li key={`${change.version}-${change.kind}-${change.field ?? ''}`}>{describeChange(change, now)}.</li>
-        ))}
+      <ul id={`${ids}-list`}>
+        {changes.map((change, i) => {
+          const message = change.kind === 'reply' ? comments.find((c) => c.id === change.comment) : undefined;
+          return (
+            // A change's position within its version tells it apart (one change may add two tags).
+            <li key={`${change.version}-${i}`}>
+              {describeChange(change, now)}
+              {message ? ':' : '.'}
+              {message && <blockquote className="changed-message">{message.text}</blockquote>}
+            </li>
+          );
+        })}
       </ul>
       <div className="composer-actions">
-        <button type="button" className="button-secondary" onClick={onReload}>
-          Show the ticket first
+        <button type="button" className="button-secondary" onClick={onReview}>
+          Review first
         </button>
         <button type="button" onClick={onProceed}>
           {action} anyway

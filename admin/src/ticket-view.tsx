@@ -1,7 +1,8 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Markdown } from '../../common/markdown.js';
-import { ApiError, api, apiForm, type Lookups, type Me, type TicketDetail, type TicketEvent } from './api.js';
+import { ApiError, api, apiForm, type Comment, type Lookups, type Me, type TicketDetail, type TicketEvent } from './api.js';
 import { AttachmentLinks, FileChips } from './attachments.js';
+import { changesToAsk, othersChanges } from './changes-to-ask.js';
 import { useShortcuts } from './keyboard-shortcuts.js';
 import { useDebounced, useLiveEvents } from './live-events.js';
 import { MarkdownPreview } from './markdown-preview.js';
@@ -48,18 +49,32 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
     if (ticket) document.title = `#${ticket.number ?? ticket.id} ${ticket.title} · Helpdesk admin`;
   }, [ticket]);
 
-  // Sends the version seen, so a colleague's change since is shown instead of overwritten; `anyway` drops it.
-  const change = async (field: string, value: string | number | string[] | null, label: string, anyway = false) => {
+  // Sends the version shown (`against`), so a colleague's change since is shown instead of overwritten. When
+  // only changes that need no question came in between (changesToAsk), it goes again against the version the
+  // server named, at most twice; "Save anyway" sends against the version the notice showed.
+  const change = async (
+    field: string,
+    value: string | number | string[] | null,
+    label: string,
+    against: number | undefined = ticket?.version,
+    retries = 2,
+  ): Promise<void> => {
     setConflict(null);
     try {
-      const body = anyway || !ticket ? { [field]: value } : { [field]: value, version: ticket.version };
+      const body = against === undefined ? { [field]: value } : { [field]: value, version: against };
       showTicket(await api<TicketDetail>('PATCH', `/tickets/${id}`, body));
       setNotice(`${label} saved.`);
       setError('');
     } catch (e) {
       if (e instanceof ApiError && e.problem.code === 'TICKET_CHANGED' && e.problem.changes) {
-        const retry = () => void change(field, value, label, true);
-        setConflict({ changes: e.problem.changes, action: `Save ${label.toLowerCase()}`, retry });
+        const current = e.problem.current_version;
+        if (current !== undefined && retries > 0 && changesToAsk(e.problem.changes, me.id, field).length === 0) {
+          await change(field, value, label, current, retries - 1);
+          return;
+        }
+        const retry = () => void change(field, value, label, current);
+        setConflict({ changes: othersChanges(e.problem.changes, me.id), action: `Save ${label.toLowerCase()}`, retry });
+        void reload();
         return;
       }
       setError(e instanceof Error ? e.message : String(e));
@@ -122,6 +137,8 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
         <Composer
           ticketId={ticket.id}
           version={ticket.version}
+          comments={ticket.comments}
+          me={me.id}
           statuses={lookups.statuses}
           onSent={showTicket}
           onReload={reload}
@@ -143,9 +160,10 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
           {conflict && (
             <ChangedNotice
               changes={conflict.changes}
+              comments={ticket.comments}
               action={conflict.action}
               onProceed={conflict.retry}
-              onReload={() => {
+              onReview={() => {
                 setConflict(null);
                 void reload();
               }}
@@ -263,13 +281,20 @@ function threadOf(ticket: TicketDetail): Array<TicketDetail['comments'][number] 
 function Composer({
   ticketId,
   version,
+  comments,
+  me,
   statuses,
   onSent,
   onReload,
   onDrafting,
 }: {
   ticketId: number;
+  /** The version shown now: it moves with live updates; a draft keeps the one it began from. */
   version: number;
+  /** The thread as shown now, to quote a new reply from when the ticket changed under the draft. */
+  comments: Comment[];
+  /** The signed-in agent: their own changes never stop their own send. */
+  me: number;
   /** For "Send and set …": the statuses an agent may choose. */
   statuses: Lookups['statuses'];
   onSent: (ticket: TicketDetail) => void;
@@ -278,8 +303,18 @@ function Composer({
   onDrafting: (drafting: boolean) => void;
 }) {
   const [kind, setKind] = useState<Kind>('reply');
-  const [changes, setChanges] = useState<TicketEvent[] | null>(null);
+  // What others changed since the draft began, and the version that names (sent by "Send anyway").
+  const [changes, setChanges] = useState<{ events: TicketEvent[]; current: number | undefined } | null>(null);
   const [text, setText] = useState('');
+  // The version the draft began from: taken when the agent starts writing (typing, a saved or suggested reply),
+  // left alone by live updates (the thread may move on, the draft was written against what was there), moved
+  // only when the agent has seen what changed ("Review first"), and let go once sent or emptied.
+  const base = useRef<number | null>(null);
+  const write = (next: string) => {
+    if (next.trim() === '') base.current = null;
+    else if (base.current === null) base.current = version;
+    setText(next);
+  };
   const drafting = text.trim() !== '';
   useEffect(() => onDrafting(drafting), [drafting, onDrafting]);
   const [files, setFiles] = useState<File[]>([]);
@@ -303,7 +338,7 @@ function Composer({
   };
   const insertSaved = (chosen: string) => {
     const at = caret.current ?? text.length;
-    setText(text.slice(0, at) + chosen + text.slice(at));
+    write(text.slice(0, at) + chosen + text.slice(at));
     setPicking(false);
     setStatus('Saved reply inserted. Check and edit it before sending.');
     // Once React has rendered the new text, the caret goes right after what was inserted.
@@ -341,7 +376,7 @@ function Composer({
         setError('No suggestion: the AI backend did not answer and no docs match this ticket.');
         return;
       }
-      setText(result.draft);
+      write(result.draft);
       setStatus(
         result.answered
           ? 'Suggested reply inserted. Check and edit it before sending.'
@@ -357,14 +392,15 @@ function Composer({
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await send(false);
+    await send(undefined, base.current ?? version);
   };
   // The status of the last send, so "send anyway" after a conflict sets it too.
   const sentStatus = useRef<string | undefined>(undefined);
-  // Sends with the version the agent saw; if a colleague changed the ticket since, shows what they did
-  // and lets the agent send anyway (no version) or look first (reload; the draft stays). With `newStatus`,
-  // the server sets that status in the same change.
-  const send = async (anyway: boolean, newStatus?: string) => {
+  // Sends against the version the draft began from (`against`; none overrides). If others changed the ticket
+  // since, the server refuses it (409) with what changed: a public reply or a status or assignee change is shown
+  // and the agent chooses (changesToAsk); anything else goes again against the version the server named, at
+  // most twice. With `newStatus`, the server sets that status in the same change.
+  const send = async (newStatus: string | undefined, against: number | undefined, retries = 2): Promise<void> => {
     sentStatus.current = newStatus;
     setChanges(null);
     if (!text.trim()) {
@@ -376,7 +412,12 @@ function Composer({
     setError('');
     setRefused(undefined);
     try {
-      const body = { text, internal: kind === 'note', ...(newStatus ? { status: newStatus } : {}), ...(anyway ? {} : { version }) };
+      const body = {
+        text,
+        internal: kind === 'note',
+        ...(newStatus ? { status: newStatus } : {}),
+        ...(against === undefined ? {} : { version: against }),
+      };
       if (files.length) {
         // With files: one multipart request, the same fields beside repeated `attachments` parts.
         const form = new FormData();
@@ -387,7 +428,7 @@ function Composer({
       } else {
         await api('POST', `/tickets/${ticketId}/comments`, body);
       }
-      setText('');
+      write('');
       setFiles([]);
       const done = kind === 'note' ? 'Internal note added' : 'Reply sent';
       const statusName = statuses.find((s) => s.slug === newStatus)?.name;
@@ -395,7 +436,14 @@ function Composer({
       onSent(await api<TicketDetail>('GET', `/tickets/${ticketId}`));
     } catch (e) {
       if (e instanceof ApiError && e.problem.code === 'TICKET_CHANGED' && e.problem.changes) {
-        setChanges(e.problem.changes);
+        const current = e.problem.current_version;
+        if (current !== undefined && retries > 0 && changesToAsk(e.problem.changes, me).length === 0) {
+          await send(newStatus, current, retries - 1);
+          return;
+        }
+        setChanges({ events: othersChanges(e.problem.changes, me), current });
+        // The thread shows what the notice names, even when no live update brought it.
+        void onReload();
         return;
       }
       // A 413/415 names the refused file: its chip says why, beside the message's alert.
@@ -428,7 +476,7 @@ function Composer({
         id="composer-text"
         ref={area}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => write(e.target.value)}
         onKeyDown={onAreaKey}
         rows={6}
         aria-describedby="composer-hint"
@@ -464,12 +512,18 @@ function Composer({
       )}
       {changes && (
         <ChangedNotice
-          changes={changes}
+          changes={changes.events}
+          comments={comments}
+          title={`This ticket changed since you began this ${kind === 'note' ? 'note' : 'reply'}.`}
           action={kind === 'note' ? 'Add note' : 'Send'}
-          onProceed={() => void send(true, sentStatus.current)}
-          onReload={() => {
+          onProceed={() => void send(sentStatus.current, changes.current)}
+          onReview={() => {
+            // The agent has now seen these changes: the next send goes against them.
+            if (changes.current !== undefined) base.current = changes.current;
             setChanges(null);
+            setStatus('Your draft is kept. Send it when you are ready.');
             void onReload();
+            area.current?.focus();
           }}
         />
       )}
@@ -497,7 +551,12 @@ function Composer({
                 </option>
               ))}
             </select>
-            <button type="button" className="button-secondary" disabled={busy || !setTo} onClick={() => void send(false, setTo)}>
+            <button
+              type="button"
+              className="button-secondary"
+              disabled={busy || !setTo}
+              onClick={() => void send(setTo, base.current ?? version)}
+            >
               {kind === 'note' ? 'Note' : 'Send'} and set {setToName}
             </button>
           </span>

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { NODE_FLAGS } from '../../bin/node-flags.mjs';
 import { freePort, startProcess } from './server-process.js';
 
 export interface RunningService {
@@ -10,10 +11,10 @@ export interface RunningService {
 /**
  * The built service (`node dist/server/index.js serve`) in its own process, as `npm start` runs it
  * (mail worker on, mail written into the data folder), on `dataDir` and optionally `databaseUrl`.
- * `BENCH_SERVER_NODE_ARGS` (space-separated) go to node itself, to compare V8 settings in one run.
+ * `BENCH_SERVER_NODE_ARGS` (space-separated) go to node itself in place of the shipped V8 settings (bin/node-flags.mjs), to compare.
  */
 export async function startService(dataDir: string, env: Record<string, string> = {}): Promise<RunningService> {
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? NODE_FLAGS;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = await startProcess(

@@ -6,12 +6,30 @@ import { hashToken } from '../domain/api-tokens.js';
 import { now } from '../domain/context.js';
 import { issuedLinkState, type OneTimeLinkState } from './link-state.js';
 
+/** The links that let an account's owner choose a password: "Forgot password?" and an admin's invitation. */
+export type PasswordLinkPurpose = 'password_reset' | 'staff_invitation';
+
 export const PASSWORD_RESET_PURPOSE = 'password_reset';
 /** An hour: a reset link is used right away, and a mailbox read later by someone else should find it dead. */
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 /** Makes a one-time link that lets the owner of the account's address choose a new password (hash stored only). */
 export async function issuePasswordResetLink(db: Kysely<Database>, homeUrl: string, userId: number): Promise<string> {
+  return issuePasswordLink(
+    db,
+    userId,
+    { purpose: PASSWORD_RESET_PURPOSE, lifetimeMs: PASSWORD_RESET_LIFETIME_MS },
+    `${homeUrl}/login/reset/`,
+  );
+}
+
+/** Stores a new link of `purpose` for the account (its hash only) and returns `pageUrl` with the token. */
+export async function issuePasswordLink(
+  db: Kysely<Database>,
+  userId: number,
+  link: { purpose: PasswordLinkPurpose; lifetimeMs: number },
+  pageUrl: string,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const time = now();
   await db
@@ -19,23 +37,27 @@ export async function issuePasswordResetLink(db: Kysely<Database>, homeUrl: stri
     .values({
       user_id: userId,
       ticket_id: null,
-      purpose: PASSWORD_RESET_PURPOSE,
+      purpose: link.purpose,
       token_hash: hashToken(token),
-      expires_at: new Date(Date.parse(time) + PASSWORD_RESET_LIFETIME_MS).toISOString(),
+      expires_at: new Date(Date.parse(time) + link.lifetimeMs).toISOString(),
       used_at: null,
       created_at: time,
     })
     .execute();
-  return `${homeUrl}/login/reset/?token=${token}`;
+  return `${pageUrl}?token=${token}`;
 }
 
-/** What a reset link's token stands for, without using it (the GET of the page shows this). */
-export async function inspectPasswordResetLink(db: Kysely<Database>, token: string): Promise<OneTimeLinkState> {
+/** What a reset (or invitation) link's token stands for, without using it (the GET of the page shows this). */
+export async function inspectPasswordResetLink(
+  db: Kysely<Database>,
+  token: string,
+  purpose: PasswordLinkPurpose = PASSWORD_RESET_PURPOSE,
+): Promise<OneTimeLinkState> {
   if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return 'unknown';
   const row = await db
     .selectFrom('login_tokens')
     .select(['used_at', 'expires_at'])
-    .where('purpose', '=', PASSWORD_RESET_PURPOSE)
+    .where('purpose', '=', purpose)
     .where('token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) return 'unknown';
@@ -43,13 +65,17 @@ export async function inspectPasswordResetLink(db: Kysely<Database>, token: stri
 }
 
 /** Uses the link once (the UPDATE is the check); returns its account, or null when unknown, used or expired. */
-export async function consumePasswordResetLink(db: Kysely<Database>, token: string): Promise<UserRow | null> {
+export async function consumePasswordResetLink(
+  db: Kysely<Database>,
+  token: string,
+  purpose: PasswordLinkPurpose = PASSWORD_RESET_PURPOSE,
+): Promise<UserRow | null> {
   if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return null;
   const time = now();
   const row = await db
     .updateTable('login_tokens')
     .set({ used_at: time })
-    .where('purpose', '=', PASSWORD_RESET_PURPOSE)
+    .where('purpose', '=', purpose)
     .where('token_hash', '=', hashToken(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', time)

@@ -1,4 +1,5 @@
 import { endOtherSessions } from '../auth/end-sessions.js';
+import { voidInvitationLinks } from '../auth/invitation-links.js';
 import { takePasswordGuess } from '../auth/password-guesses.js';
 import { MIN_PASSWORD_LENGTH } from '../auth/password-rule.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -80,7 +81,11 @@ export async function updateUser(
         .executeTakeFirstOrThrow();
       if (Number(otherAdmins.n) === 0) throw invalidField('role', 'the last admin cannot stop being an admin');
     }
-    if (passwordHash !== undefined) await endOtherSessions(trx, id, keepSession);
+    if (passwordHash !== undefined) {
+      await endOtherSessions(trx, id, keepSession);
+      // A password set for the invitee ends their invitation: its link would otherwise replace that password.
+      await voidInvitationLinks(trx, id);
+    }
     return trx
       .updateTable('users')
       .set({

@@ -1,4 +1,5 @@
 import { issueAddressProof } from '../auth/address-proofs.js';
+import { issueInvitationLink } from '../auth/invitation-links.js';
 import { issuePasswordResetLink } from '../auth/password-reset-links.js';
 import type { DomainContext } from '../domain/context.js';
 import type { MailJobPayload } from './mail-job-payload.js';
@@ -16,7 +17,10 @@ export async function issueAccountLink(
   // The link's row joins the group commit on SQLite (no fsync of its own per mail).
   if (payload.template === 'client_confirm_address')
     return ctx.transactions.write((db) => issueAddressProof(db, homeUrl, { email: payload.email, name: payload.name }));
-  const choosesPassword = ['client_account_exists', 'password_reset', 'staff_invitation'].includes(payload.template);
+  // An invitation's link lasts days and opens a welcome; a reset's lasts an hour.
+  if (payload.template === 'staff_invitation' && userId !== null)
+    return ctx.transactions.write((db) => issueInvitationLink(db, homeUrl, userId));
+  const choosesPassword = ['client_account_exists', 'password_reset'].includes(payload.template);
   if (choosesPassword && userId !== null) {
     return ctx.transactions.write((db) => issuePasswordResetLink(db, homeUrl, userId));
   }

@@ -31,6 +31,12 @@ export const MAIL_JOB = 'mail';
 
 /** Mails about a new ticket, which bring the files sent with its description. */
 const FILES_OF_DESCRIPTION: ReadonlySet<MailTemplateName> = new Set(['client_ticket_created', 'agent_ticket_created']);
+// The button of a password mail says where it leads.
+const ACCOUNT_LINK_LABELS: Partial<Record<MailTemplateName, string>> = {
+  staff_invitation: 'Choose your password',
+  password_reset: 'Choose a new password',
+  client_account_exists: 'Choose a new password',
+};
 
 export async function enqueueMail(db: Kysely<Database>, payload: MailJobPayload): Promise<void> {
   await enqueueJobs(db, MAIL_JOB, [payload]);
@@ -236,6 +242,11 @@ export async function buildMail(
     replyText = listed.map((t) => `#${t.number ?? t.id} ${unlinkableText(t.title)}`).join('\n');
     listLink = `${config.homeUrl}/admin/?view=mine`;
   }
+  // A cancelled invitation (the account disabled before its mail went out) is not sent: no link to a disabled account.
+  if (payload.template === 'staff_invitation' && recipient.id !== null) {
+    const account = await ctx.db.selectFrom('users').select('disabled_at').where('id', '=', recipient.id).executeTakeFirst();
+    if (account?.disabled_at) return null;
+  }
   const refusal = await allow?.(recipient.email, payload.template, commentAuthorRole);
   if (refusal) return { suppressed: refusal };
 
@@ -270,6 +281,7 @@ export async function buildMail(
     ticket_link: link,
     site_name: site.site_name,
     site_link: siteLink,
+    admin_link: `${config.homeUrl}/admin/`,
     reply_text: replyText ?? '',
   };
   let bodyTemplate: string = emails[`${payload.template}_body`];
@@ -304,7 +316,7 @@ export async function buildMail(
   if (markdownReply) await loadMarkdown();
   const rendered = renderMail(emails[`${payload.template}_subject`], bodyTemplate, values, {
     markdownReply,
-    linkLabel: ticket ? 'Open the ticket' : listLink ? 'Open your tickets' : 'Open the link',
+    linkLabel: ticket ? 'Open the ticket' : listLink ? 'Open your tickets' : (ACCOUNT_LINK_LABELS[payload.template] ?? 'Open the link'),
     // Only where a reply by mail lands in the ticket.
     replyMarker: Boolean(support),
     files: files.listed,

@@ -27,6 +27,16 @@ describe('renderMail', () => {
     expect(mail.html).toContain('<a href="https://h.test/login/ticket/?token=a&amp;b">');
   });
 
+  it('makes a path written after an address placeholder part of one link, without the sentence’s full stop', () => {
+    // Templates an admin saved before ##admin_link## existed say `##site_link##admin/`.
+    const site = { site_link: 'https://h.test/', admin_link: 'https://h.test/admin/' };
+    const mail = renderMail('s', 'Sign in at ##site_link##admin/. Or ##admin_link##, or ##site_link## <b>', site);
+    expect(mail.html).toContain('Sign in at <a href="https://h.test/admin/">https://h.test/admin/</a>. Or ');
+    expect(mail.html).toContain('Or <a href="https://h.test/admin/">https://h.test/admin/</a>, or ');
+    expect(mail.html).toContain('or <a href="https://h.test/">https://h.test/</a> &lt;b&gt;');
+    expect(mail.text).toBe('Sign in at https://h.test/admin/. Or https://h.test/admin/, or https://h.test/ <b>');
+  });
+
   it('renders an agent reply as Markdown in the HTML part and as readable text in the text part', () => {
     const reply = '**Restart** the app, then see [the guide](https://h.test/docs/a/).\n\n- one\n- two';
     const mail = renderMail('s', 'Reply:\n\n##reply_text##\n\n##ticket_link##', { ...values, reply_text: reply }, { markdownReply: true });

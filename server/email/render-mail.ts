@@ -14,6 +14,7 @@ export type MailValues = Partial<
     | 'ticket_link'
     | 'site_name'
     | 'site_link'
+    | 'admin_link'
     | 'reply_text'
     | 'rating_yes_link'
     | 'rating_no_link',
@@ -40,6 +41,9 @@ export interface RenderOptions {
 }
 
 const PLACEHOLDER = /##([a-z_]+)##/g;
+// What a template may write right after an address placeholder (`##site_link##admin/`): path characters,
+// never a last full stop or comma (the end of the sentence).
+const LINK_TAIL = /^[\w\-.~/?#=&%+]*[\w\-~/#=&%+]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
 const HEADER_BREAKERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
 
@@ -64,8 +68,8 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
   const marked = options.replyMarker ? `${REPLY_MARKER}\n\n${filled}` : filled;
   const text = options.files?.length ? `${marked}\n\n${filesAsText(options.files)}` : marked;
 
-  const htmlBody = bodyTemplate
-    .split(PLACEHOLDER)
+  const parts = bodyTemplate.split(PLACEHOLDER);
+  const htmlBody = parts
     .map((part, index) => {
       // split() with a capture group alternates literal text (even) and placeholder names (odd).
       if (index % 2 === 0) return escapeHtml(part);
@@ -75,7 +79,13 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
       // Empty in a reply that asks nothing: no button without a link.
       if (part === 'rating_yes_link') return value ? button(value, 'Yes, solved') : '';
       if (part === 'rating_no_link') return value ? button(value, 'No, not yet') : '';
-      if (part === 'site_link') return `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>`;
+      if (part === 'site_link' || part === 'admin_link') {
+        // A path written after the address belongs to the link: the whole address is clickable, not only the host.
+        // map() reads each part when it gets there, so the path taken here is not shown twice.
+        const tail = LINK_TAIL.exec(parts[index + 1] ?? '')?.[0] ?? '';
+        parts[index + 1] = (parts[index + 1] ?? '').slice(tail.length);
+        return `<a href="${escapeHtml(value + tail)}">${escapeHtml(value + tail)}</a>`;
+      }
       // Markdown makes its own blocks; a marker keeps them apart from the line breaks below.
       if (part === 'reply_text' && options.markdownReply) return `\u0000${markdown().renderMarkdownToHtml(value)}\u0000`;
       return escapeHtml(value);

@@ -24,9 +24,13 @@ export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promi
     .where('purpose', '=', 'ticket_link')
     .where('expires_at', '<=', iso(30 * DAY_MS))
     .execute();
-  // Sign-up confirmations and password resets cannot ask for a fresh link: gone once expired.
+  // Sign-up confirmations, password resets and invitations cannot ask for a fresh link: gone once expired.
   await ctx.db.deleteFrom('address_proofs').where('expires_at', '<=', iso(0)).execute();
-  await ctx.db.deleteFrom('login_tokens').where('purpose', '=', 'password_reset').where('expires_at', '<=', iso(0)).execute();
+  await ctx.db
+    .deleteFrom('login_tokens')
+    .where('purpose', 'in', ['password_reset', 'staff_invitation'])
+    .where('expires_at', '<=', iso(0))
+    .execute();
   await ctx.db.deleteFrom('rate_limit_hits').where('created_at', '<=', iso(DAY_MS)).execute();
   await deleteEndedCounterWindows(ctx.db, at.getTime());
   await ctx.db

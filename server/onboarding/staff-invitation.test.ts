@@ -19,7 +19,7 @@ describeEachDatabase('agents are invited by email and choose their own password 
     const sent = await mail.drain();
     const invitation = sent.find((m) => m.to === 'new.agent@staff.test');
     expect(invitation?.subject).toBe('You are invited to Helpdesk');
-    const link = /https?:\/\/\S+\/login\/reset\/\?token=[\w-]+/.exec(invitation?.text ?? '')?.[0] ?? '';
+    const link = /https?:\/\/\S+\/login\/welcome\/\?token=[\w-]+/.exec(invitation?.text ?? '')?.[0] ?? '';
     expect(link).not.toBe('');
 
     const browser = new SiteClient(hd.app);

@@ -1,3 +1,4 @@
+import { INVITATION_LINK_DAYS } from '../../common/limits.js';
 import type { SettingsField, SettingsTab } from './schema-types.js';
 
 // Every mail about a ticket has the same subject, so mail programs (which thread by subject as well
@@ -76,8 +77,9 @@ export const MAIL_TEMPLATES = {
     subject: 'You are invited to ##site_name##',
     body:
       'Hello ##client_name##,\n\nYou were added to the help desk of ##site_name##. ' +
-      'Choose your password with this link (it works once, for one hour):\n##ticket_link##\n\n' +
-      'Then sign in at ##site_link##admin/. If the link has expired, use "Forgot password?" there.\n\n##site_name##',
+      `Choose your password with this link (it works once, for ${INVITATION_LINK_DAYS} days):\n##ticket_link##\n\n` +
+      'After that, sign in here:\n##admin_link##\n\nIf the link has expired, ask the admin who invited you to ' +
+      'send a new invitation, or use "Forgot password?" on the sign-in page.\n\n##site_name##',
   },
   agent_ticket_created: {
     label: 'New ticket: to agents',
@@ -143,6 +145,8 @@ export const PLACEHOLDERS = [
   'ticket_link',
   'site_name',
   'site_link',
+  // Where agents and admins sign in (the admin app).
+  'admin_link',
   'reply_text',
   // The resolved mail's two signed answer links; also the agent reply that resolves the ticket (issue 33 item 2:
   // appended after its template when that does not place them, empty in other replies).

@@ -19,7 +19,7 @@ export const REWRITE_RULES: RewriteRule[] = [
   { pattern: /^login\/first-admin\/?$/, queryVars: () => ({ helpdesk_first_admin: '1' }) },
   { pattern: /^login\/?$/, queryVars: () => ({ helpdesk_login: '1' }) },
   { pattern: /^login\/ticket\/?$/, queryVars: () => ({ helpdesk_ticket_link: '1' }) },
-  { pattern: /^login\/(confirm|reset)\/?$/, queryVars: (m) => ({ helpdesk_password_link: m[1] as string }) },
+  { pattern: /^login\/(confirm|reset|welcome)\/?$/, queryVars: (m) => ({ helpdesk_password_link: m[1] as string }) },
   // The answer links of the "Did this solve it?" mail.
   { pattern: /^rating\/?$/, queryVars: () => ({ helpdesk_rating: '1' }) },
   { pattern: /^login\/forgot\/?$/, queryVars: () => ({ helpdesk_forgot_password: '1' }) },

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { NODE_FLAGS } from '../../bin/node-flags.mjs';
 import { packageRoot } from '../config/package-root.js';
 
 /** A `helpdesk` command running in a child process: from source through tsx, or the built server. */
@@ -26,6 +27,8 @@ export interface SpawnOptions {
    * production does — for tests about the process itself (kill -9); source through tsx otherwise.
    */
   built?: boolean;
+  /** Run the built server through the `helpdesk` launcher itself (bin/helpdesk.mjs, executed by its first line). */
+  launcher?: boolean;
   /** Written to the process's standard input, which is then closed (otherwise it has none). */
   stdin?: string | Buffer;
   /** Run as this user and group (the test process runs as root): what a mail server's pipe does. */
@@ -46,8 +49,11 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
  * the repository is picked up).
  */
 export function spawnHelpdesk(args: string[], env: Record<string, string>, cwd: string, options: SpawnOptions = {}): HelpdeskProcess {
-  const entry = options.built ? [ensureBuiltServer()] : ['--import', TSX_LOADER, join(ROOT, 'server/index.ts')];
-  const child: ChildProcess = spawn(process.execPath, [...entry, ...args], {
+  if (options.launcher) ensureBuiltServer();
+  const [command, entry] = options.launcher
+    ? [join(ROOT, 'bin', 'helpdesk.mjs'), []]
+    : [process.execPath, options.built ? [...NODE_FLAGS, ensureBuiltServer()] : ['--import', TSX_LOADER, join(ROOT, 'server/index.ts')]];
+  const child: ChildProcess = spawn(command, [...entry, ...args], {
     cwd,
     // tsx looks for tsconfig.json in the working folder; the project's (JSX runtime) must apply.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, TSX_TSCONFIG_PATH: join(ROOT, 'tsconfig.json'), ...env },

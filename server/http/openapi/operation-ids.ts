@@ -86,6 +86,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /helpdesk/v1/users/{id}': 'updateUser',
   'POST /helpdesk/v1/users/{id}/disable': 'disableUser',
   'POST /helpdesk/v1/users/{id}/enable': 'enableUser',
+  'POST /helpdesk/v1/users/{id}/invitation': 'resendInvitation',
   'GET /helpdesk/v1/tokens/': 'listApiTokens',
   'POST /helpdesk/v1/tokens/': 'createApiToken',
   'DELETE /helpdesk/v1/tokens/{id}': 'revokeApiToken',

@@ -204,7 +204,7 @@ describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
   it('finds an account of any role by email; a malformed address is a 400 naming the field', async () => {
     const client = await addAccount('client');
     expect((await call('GET', `/users/?email=${encodeURIComponent(client.email)}`, admin)).json()).toEqual([
-      { id: client.id, email: client.email, name: expect.any(String), role: 'client', disabled_at: null },
+      { id: client.id, email: client.email, name: expect.any(String), role: 'client', disabled_at: null, invitation_sent_at: null },
     ]);
     expect((await call('GET', '/users/?email=nobody%40example.test', admin)).json()).toEqual([]);
     const bad = await call('GET', '/users/?email=not-an-address', admin);

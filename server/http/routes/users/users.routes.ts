@@ -1,10 +1,12 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, TICKET_FIELD_LIMITS } from '../../../../common/limits.js';
 import { addUser } from '../../../domain/add-user.js';
+import { inviteStaff } from '../../../domain/invite-staff.js';
+import { pendingInvitations } from '../../../domain/pending-invitations.js';
+import { resendInvitation } from '../../../domain/resend-invitation.js';
 import { findUserByEmail } from '../../../domain/resolve-user.js';
 import { setAccountDisabled } from '../../../domain/set-account-disabled.js';
 import { listStaff, updateUser } from '../../../domain/staff-users.js';
-import { enqueueMail } from '../../../email/mail-jobs.js';
 import { invalidField } from '../../../errors.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
@@ -18,19 +20,26 @@ const UserReply = Type.Object({
   name: Type.String(),
   role: Role,
   disabled_at: Type.Union([Type.String(), Type.Null()], { description: 'When an admin disabled the account; null: it may sign in' }),
+  invitation_sent_at: Type.Union([Type.String(), Type.Null()], {
+    description: 'When the latest invitation was sent, while the person has not chosen a password yet; null otherwise',
+  }),
 });
 
 const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH });
-const present = (u: { id: number; email: string; name: string; role: 'client' | 'agent' | 'admin'; disabled_at: string | null }) => ({
+type PresentedUser = { id: number; email: string; name: string; role: 'client' | 'agent' | 'admin'; disabled_at: string | null };
+const present = (u: PresentedUser, invitations: Map<number, string>) => ({
   id: u.id,
   email: u.email,
   name: u.name,
   role: u.role,
   disabled_at: u.disabled_at,
+  invitation_sent_at: invitations.get(u.id) ?? null,
 });
 
 /** Users: an admin adds accounts and manages agents; agents may list the staff (the assignee list). */
 export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+  /** One account, with its pending invitation if it has one. */
+  const presentOne = async (u: PresentedUser) => present(u, await pendingInvitations(ctx.db, [u.id]));
   app.post(
     '/users/',
     {
@@ -60,9 +69,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       let user = await addUser(ctx, fields);
       if (password !== undefined) user = await updateUser(ctx, user.id, { password });
       // The invitee chooses their own password through the mailed link; nobody else ever knows it.
-      if (invite) await enqueueMail(ctx.db, { template: 'staff_invitation', userId: user.id, ticketId: null });
+      if (invite) await inviteStaff(ctx.db, user.id);
       replyCreated(request, reply, user.id);
-      return present(user);
+      return presentOne(user);
     },
   );
 
@@ -81,11 +90,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     async (request) => {
       if (request.query.email === undefined) {
         requireStaff(request);
-        return (await listStaff(ctx)).map(present);
+        const [staff, invitations] = await Promise.all([listStaff(ctx), pendingInvitations(ctx.db)]);
+        return staff.map((u) => present(u, invitations));
       }
       requireAdmin(request);
       const user = await findUserByEmail(ctx.db, request.query.email);
-      return user ? [present(user)] : [];
+      return user ? [await presentOne(user)] : [];
     },
   );
 
@@ -107,10 +117,30 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       },
       async (request) => {
         const admin = requireAdmin(request);
-        return present(await setAccountDisabled(ctx, request.params.id, disabled, admin));
+        return presentOne(await setAccountDisabled(ctx, request.params.id, disabled, admin));
       },
     );
   }
+
+  app.post(
+    '/users/:id/invitation',
+    {
+      schema: {
+        summary:
+          'Send an agent or admin who has not chosen a password yet a new invitation; the earlier link stops working ' +
+          '(admins only; a few per account and per admin each hour)',
+        tags: ['users'],
+        params: IdParams,
+        response: { 200: UserReply, ...problemResponses(401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      await resendInvitation(ctx, request.params.id, admin);
+      const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow();
+      return presentOne(user);
+    },
+  );
 
   app.patch(
     '/users/:id',
@@ -129,7 +159,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     async (request) => {
       requireAdmin(request);
       // The admin's own browser stays signed in when they change their own password.
-      return present(await updateUser(ctx, request.params.id, request.body, request.sessionToken));
+      return presentOne(await updateUser(ctx, request.params.id, request.body, request.sessionToken));
     },
   );
 };

@@ -1,11 +1,14 @@
+import { INVITATION_LINK_DAYS } from '../../../../common/limits.js';
 import { Layout } from '../../shared/layout.js';
 
-export type PasswordLinkKind = 'confirm' | 'reset';
+/** The pages behind mailed password links: /login/confirm/, /login/reset/, /login/welcome/. */
+export const PASSWORD_LINK_KINDS = ['confirm', 'reset', 'welcome'] as const;
+export type PasswordLinkKind = (typeof PASSWORD_LINK_KINDS)[number];
 
 export interface ChoosePasswordPageProps {
   siteName: string;
   homeUrl: string;
-  /** `confirm`: a sign-up's address proof; `reset`: "Forgot password?". */
+  /** `confirm`: a sign-up's address proof; `reset`: "Forgot password?"; `welcome`: an admin's invitation (no password yet). */
   kind: PasswordLinkKind;
   state: 'valid' | 'used' | 'expired' | 'unknown';
   token: string;
@@ -27,6 +30,13 @@ const TEXT = {
     button: 'Save the new password',
     again: 'ask for a new reset link',
   },
+  // Someone who never had a password: nothing old stops working, and nobody else is signed out.
+  welcome: {
+    title: 'Choose your password',
+    lead: 'You were invited to work on its help desk. Choose a password: from now on you sign in with your email address and this password.',
+    button: 'Save my password',
+    again: 'ask for a password link',
+  },
 };
 
 /**
@@ -36,6 +46,7 @@ const TEXT = {
 export function ChoosePasswordPage({ siteName, homeUrl, kind, state, token, csrf, error }: ChoosePasswordPageProps) {
   const text = TEXT[kind];
   const againHref = kind === 'confirm' ? `${homeUrl}/login/#signup` : `${homeUrl}/login/forgot/`;
+  if (state !== 'valid' && kind === 'welcome') return <DeadInvitation siteName={siteName} homeUrl={homeUrl} state={state} />;
   if (state !== 'valid') {
     const heading =
       state === 'unknown' ? 'This link is not valid' : state === 'used' ? 'This link was already used' : 'This link has expired';
@@ -51,7 +62,10 @@ export function ChoosePasswordPage({ siteName, homeUrl, kind, state, token, csrf
   return (
     <Layout siteName={siteName} homeUrl={homeUrl} title={text.title}>
       <h1>{text.title}</h1>
-      <p>{text.lead}</p>
+      <p>
+        {kind === 'welcome' && `Welcome to ${siteName}. `}
+        {text.lead}
+      </p>
       {error && (
         <p role="alert" className="error-box" id="password-error">
           {error}
@@ -75,6 +89,28 @@ export function ChoosePasswordPage({ siteName, homeUrl, kind, state, token, csrf
         </p>
         <button type="submit">{text.button}</button>
       </form>
+    </Layout>
+  );
+}
+
+/** An invitation link that no longer works: usually a newer invitation replaced it, or the week ran out. */
+function DeadInvitation({ siteName, homeUrl, state }: { siteName: string; homeUrl: string; state: ChoosePasswordPageProps['state'] }) {
+  const heading =
+    state === 'unknown'
+      ? 'This link is not valid'
+      : state === 'used'
+        ? 'This invitation link no longer works'
+        : 'This invitation has expired';
+  return (
+    <Layout siteName={siteName} homeUrl={homeUrl} title={heading}>
+      <h1>{heading}</h1>
+      <p>
+        An invitation link works once, for {INVITATION_LINK_DAYS} days, and only the newest one sent to you. Use the link in the latest
+        invitation mail, or ask the admin who invited you to send a new one.
+      </p>
+      <p>
+        Chose your password already? <a href={`${homeUrl}/admin/`}>Sign in</a>.
+      </p>
     </Layout>
   );
 }

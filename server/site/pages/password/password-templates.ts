@@ -1,19 +1,21 @@
 import type { FastifyReply } from 'fastify';
 import { inspectAddressProof } from '../../../auth/address-proofs.js';
 import { refundGuess, takeGuess } from '../../../auth/guess-limits.js';
+import { INVITATION_PURPOSE } from '../../../auth/invitation-links.js';
 import type { OneTimeLinkState } from '../../../auth/link-state.js';
 import { inspectPasswordResetLink } from '../../../auth/password-reset-links.js';
 import type { Config } from '../../../config/config-types.js';
 import type { DomainContext } from '../../../domain/context.js';
 import { layoutProps, sendPrivatePage } from '../../shared/site-page.js';
 import type { SiteTemplate } from '../../site-template.js';
-import { ChoosePasswordPage, type PasswordLinkKind } from './choose-password-page.js';
+import { ChoosePasswordPage, PASSWORD_LINK_KINDS, type PasswordLinkKind } from './choose-password-page.js';
 import { ForgotPasswordPage } from './forgot-password-page.js';
 
 /** Where a mailed password link stands, without using it. */
 
 export async function inspectPasswordLink(ctx: DomainContext, kind: PasswordLinkKind, token: string): Promise<OneTimeLinkState> {
-  return kind === 'confirm' ? inspectAddressProof(ctx.db, token) : inspectPasswordResetLink(ctx.db, token);
+  if (kind === 'confirm') return inspectAddressProof(ctx.db, token);
+  return inspectPasswordResetLink(ctx.db, token, kind === 'welcome' ? INVITATION_PURPOSE : undefined);
 }
 
 /**
@@ -47,10 +49,10 @@ export async function guessPasswordLink(
   return state;
 }
 
-/** GET /login/confirm/?token=… and /login/reset/?token=…: the form only; the link is used by its POST. */
+/** GET /login/confirm/, /login/reset/ and /login/welcome/ (?token=…): the form only; the link is used by its POST. */
 export function passwordLinkTemplate(ctx: DomainContext, config: Config): SiteTemplate {
   return {
-    claims: (vars) => vars.helpdesk_password_link === 'confirm' || vars.helpdesk_password_link === 'reset',
+    claims: (vars) => PASSWORD_LINK_KINDS.includes(vars.helpdesk_password_link as PasswordLinkKind),
     async render(front, reply) {
       const kind = front.queryVars.helpdesk_password_link as PasswordLinkKind;
       const token = front.query.get('token') ?? '';

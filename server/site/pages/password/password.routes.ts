@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { acceptInvitation } from '../../../auth/accept-invitation.js';
 import { confirmAddress } from '../../../auth/confirm-address.js';
 import { takeNetworkMailRequest } from '../../../auth/mail-request-limits.js';
 import { requestPasswordReset } from '../../../auth/request-password-reset.js';
@@ -19,7 +20,7 @@ import { guessPasswordLink, sendChoosePasswordPage, sendForgotPasswordPage } fro
 
 /**
  * The password links: "Forgot password?" (POST /login/forgot/) and the POSTs behind a sign-up's
- * confirmation link (/login/confirm/) and a reset link (/login/reset/). Each checks the CSRF token
+ * confirmation link (/login/confirm/), a reset link (/login/reset/) and an invitation (/login/welcome/). Each checks the CSRF token
  * first. Only these POSTs use a link; opening it (GET) changes nothing.
  */
 export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config }) => {
@@ -77,5 +78,10 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
     '/login/reset/',
     options,
     passwordLinkHandler('reset', (token, password) => resetPassword(ctx, token, password)),
+  );
+  app.post(
+    '/login/welcome/',
+    options,
+    passwordLinkHandler('welcome', (token, password) => acceptInvitation(ctx, token, password)),
   );
 };
