@@ -1,25 +1,55 @@
-/**
- * A stored time (ISO-8601 UTC) as people read it in the site's time zone: "2026-11-25 14:05 CET".
- * An unknown zone falls back to UTC rather than failing the page.
- */
-export function formatSiteTime(iso: string, timeZone: string): string {
-  const date = new Date(iso);
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
+// A stored time as people read it, in the site's time zone (Settings → General), the same on the help site
+// and in the admin app: "2 Dec 2026, 14:05 CET". Intl does the zone's arithmetic (daylight saving included);
+// the month's name comes from this list, not from ICU, whose English names differ between versions ("Sep" or
+// "Sept"), so the server's pages and every browser print the same words.
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone and kind, kept: building one costs far more than using it. */
+function formatIn(timeZone: string, zoneName: 'short' | 'long'): Intl.DateTimeFormat {
+  const key = `${zoneName} ${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
       year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
+      month: 'numeric',
+      day: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-      timeZoneName: 'short',
-    })
-      .format(date)
-      .replace(',', '');
-  try {
-    return format(timeZone);
-  } catch {
-    return format('UTC');
+      timeZoneName: zoneName,
+    });
+    formats.set(key, format);
   }
+  return format;
+}
+
+function partsIn(date: Date, timeZone: string, zoneName: 'short' | 'long'): Record<string, string> {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = formatIn(timeZone, zoneName);
+  } catch {
+    // An unknown zone (a value stored before it was checked) falls back to UTC rather than failing the page.
+    format = formatIn('UTC', zoneName);
+  }
+  return Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+}
+
+/** "2 Dec 2026, 14:05 CET": the date, the time and the zone's short name, in `timeZone`. */
+export function formatSiteTime(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const p = partsIn(date, timeZone, 'short');
+  return `${Number(p.day)} ${MONTHS[Number(p.month) - 1]} ${p.year}, ${p.hour}:${p.minute} ${p.timeZoneName}`;
+}
+
+/** The same time with the zone's long name and IANA id, for a tooltip: "2 Dec 2026, 14:05 Central European Standard Time (Europe/Berlin)". */
+export function formatSiteTimeInFull(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const p = partsIn(date, timeZone, 'long');
+  return `${Number(p.day)} ${MONTHS[Number(p.month) - 1]} ${p.year}, ${p.hour}:${p.minute} ${p.timeZoneName} (${timeZone})`;
 }

@@ -40,7 +40,7 @@ test('an admin disables an agent: its session ends and its sign-in is refused; e
   await expect(page.getByText('Enabled: can sign in')).toBeVisible();
   await expectNoAxeViolations(page, 'accounts');
   await page.getByRole('button', { name: 'Disable account' }).click();
-  await expect(page.getByText(/Disabled since \d{4}-\d\d-\d\d/)).toBeVisible();
+  await expect(page.getByText(/Disabled since \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d/)).toBeVisible();
 
   // The agent's open session is over: a reload shows the sign-in form, and signing in is refused.
   await agentPage.reload();

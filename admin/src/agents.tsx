@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { LABEL_MAX_LENGTH, MIN_PASSWORD_LENGTH } from '../../common/limits.js';
-import { api, formatTime, type Me, type StaffUser } from './api.js';
+import { api, type Me, type StaffUser } from './api.js';
 import { useEditorActions } from './use-editor-actions.js';
+import { When } from './when.js';
 
 /** Agent management (admins): add agents and admins (with a password or an invitation), change roles, reset passwords. */
 export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; onChanged: () => void }) {
@@ -77,7 +78,9 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
                   {u.id === me.id && <span className="muted"> (you)</span>}
                   {u.disabled_at && <span className="muted"> (disabled)</span>}
                   {u.invitation_sent_at && (
-                    <span className="muted invitation-state">Invitation sent {formatTime(u.invitation_sent_at)}, not accepted yet</span>
+                    <span className="muted invitation-state">
+                      Invitation sent <When iso={u.invitation_sent_at} />, not accepted yet
+                    </span>
                   )}
                 </td>
                 <td>{u.email}</td>

@@ -1,4 +1,5 @@
 // The REST API as the admin app uses it: the session cookie plus the X-CSRF-Token header on writes.
+import { setSiteTimeZone } from './time-text.js';
 
 export const apiRoot = new URL('../api/helpdesk/v1', document.baseURI).pathname;
 export const siteRoot = new URL('..', document.baseURI).pathname;
@@ -113,17 +114,21 @@ export interface Me {
   user: { id: number; name: string; email: string; role: 'client' | 'agent' | 'admin' } | null;
   csrf_token: string;
   site?: SiteBrand;
+  /** The site's time zone: every time on these screens is shown in it (site-time.tsx). */
+  time_zone: string;
 }
 
 export async function loadMe(): Promise<Me> {
   const me = await api<Me>('GET', '/me');
   csrf = me.csrf_token;
+  setSiteTimeZone(me.time_zone);
   return me;
 }
 
 export async function signIn(email: string, password: string): Promise<Me> {
   const me = await api<Me>('POST', '/session', { email, password });
   csrf = me.csrf_token;
+  setSiteTimeZone(me.time_zone);
   return me;
 }
 
@@ -260,12 +265,4 @@ export async function loadLookups(): Promise<Lookups> {
     api<StaffUser[]>('GET', '/users/'),
   ]);
   return { statuses, reasons, urgencies, products, staff };
-}
-
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  const sameDay = date.toDateString() === new Date().toDateString();
-  return sameDay
-    ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleDateString([], { year: 'numeric', month: 'short', day: 'numeric' });
 }

@@ -71,7 +71,7 @@ export function App() {
         }}
       />
     );
-  return <Workspace user={me.user} site={me.site} onSignedOut={() => setMe({ user: null, csrf_token: '', site: me.site })} />;
+  return <Workspace user={me.user} site={me.site} onSignedOut={() => setMe({ ...me, user: null, csrf_token: '' })} />;
 }
 
 /** The site's colour for the admin bar's accent strip (styles.css: .topbar); the bar's own text stays white on navy. */

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, api, homeUrl, siteApiRoot } from './api.js';
+import { setSiteTimeZone } from './time-text.js';
 
 interface SiteOptions {
   site_name: string;
@@ -36,7 +37,10 @@ export function GeneralSettings() {
     setError('');
     setFieldErrors({});
     try {
-      setOptions(await api<SiteOptions>('PATCH', '/options', body, siteApiRoot));
+      const saved = await api<SiteOptions>('PATCH', '/options', body, siteApiRoot);
+      setOptions(saved);
+      // The screens show times in the new zone from now on, without signing in again.
+      setSiteTimeZone(saved.time_zone);
       setStatus('General settings saved.');
     } catch (e) {
       setStatus('');

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api, formatTime, type InboxPage, type Lookups, type Me, type ViewCounts } from './api.js';
+import { ApiError, api, type InboxPage, type Lookups, type Me, type ViewCounts } from './api.js';
 import { BulkBar } from './bulk-bar.js';
 import { applyBulkChange, type BulkChange, describeBulkChange } from './bulk-change.js';
 import { Highlight, Snippet, searchWords } from './highlight.js';
@@ -13,6 +13,7 @@ import { TagChip } from './tag-chip.js';
 import { useKeptOrder } from './use-kept-order.js';
 import { useTags } from './use-tags.js';
 import { useTicketShortcuts } from './use-ticket-shortcuts.js';
+import { When } from './when.js';
 
 const FILTERS = ['view', 'status', 'product', 'reason', 'urgency', 'assignee', 'tag', 'client', 'search', 'page'] as const;
 
@@ -329,7 +330,7 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
                   </td>
                   <td data-label="Assignee">{t.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
                   <td data-label="Last activity">
-                    <time dateTime={t.modified}>{formatTime(t.modified)}</time>
+                    <When iso={t.modified} />
                   </td>
                 </tr>
               ))}

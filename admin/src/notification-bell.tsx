@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { formatTime } from './api.js';
 import { useLiveEvents } from './live-events.js';
 import { KIND_WORDS, loadNotifications, loadUnreadCount, markRead, type NotificationsPage } from './notifications-api.js';
 import { navigate } from './router.js';
+import { When } from './when.js';
 
 /**
  * The bell in the top bar: the unread count, kept current by the event stream, and a list that opens
@@ -126,9 +126,7 @@ export function NotificationBell() {
                     <strong>{KIND_WORDS[n.kind].line}</strong>: {n.ticket.title}{' '}
                     <span className="muted">#{n.ticket.number ?? n.ticket.id}</span>
                   </a>
-                  <time className="muted" dateTime={n.created}>
-                    {formatTime(n.created)}
-                  </time>
+                  <When iso={n.created} className="muted" />
                 </li>
               ))}
             </ul>

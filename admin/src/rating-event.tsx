@@ -1,5 +1,6 @@
-import { formatTime, type TicketDetail, type TicketEvent } from './api.js';
+import type { TicketDetail, TicketEvent } from './api.js';
 import { describeChange } from './ticket-changes.js';
+import { When } from './when.js';
 
 /** The client's answer to "Did this solve it?" in the thread: who, which answer, when, and their comment. */
 export function RatingEvent({ event, ticket }: { event: TicketEvent; ticket: TicketDetail }) {
@@ -8,7 +9,7 @@ export function RatingEvent({ event, ticket }: { event: TicketEvent; ticket: Tic
   const answer = ticket.ratings?.[index];
   return (
     <li className={`thread-event rating-event rating-${event.to === 'yes' ? 'yes' : 'no'}`} data-testid="rating-event">
-      <span className="rating-answer">{describeChange(event)}</span> · <time dateTime={event.created}>{formatTime(event.created)}</time>
+      <span className="rating-answer">{describeChange(event)}</span> · <When iso={event.created} />
       {answer?.comment && <blockquote className="rating-comment">{answer.comment}</blockquote>}
     </li>
   );

@@ -1,6 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Markdown } from '../../common/markdown.js';
-import { ApiError, api, apiForm, type Comment, formatTime, type Lookups, type Me, type TicketDetail, type TicketEvent } from './api.js';
+import { ApiError, api, apiForm, type Comment, type Lookups, type Me, type TicketDetail, type TicketEvent } from './api.js';
 import { AttachmentLinks, FileChips } from './attachments.js';
 import { changesToAsk, othersChanges } from './changes-to-ask.js';
 import { useShortcuts } from './keyboard-shortcuts.js';
@@ -15,6 +15,7 @@ import { ChangedNotice, describeChange } from './ticket-changes.js';
 import { TicketTagsEditor } from './ticket-tags-editor.js';
 import { useTags } from './use-tags.js';
 import { useTicketShortcuts } from './use-ticket-shortcuts.js';
+import { When } from './when.js';
 
 type Kind = 'reply' | 'note';
 
@@ -108,13 +109,13 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
           <span className={`pill status-${ticket.status?.slug ?? 'none'}`} data-testid="ticket-status">
             {ticket.status?.name ?? '—'}
           </span>
-          {' · '}opened <time dateTime={ticket.created}>{formatTime(ticket.created)}</time>
+          {' · '}opened <When iso={ticket.created} />
         </p>
         <PresenceLine ticketId={ticket.id} me={me.id} />
         <ol className="thread" aria-label="Conversation">
           <li className="message from-client">
             <MessageHead author={ticket.client?.name ?? 'Client'} authorRole="client" time={ticket.created} />
-            <div className="message-body">{ticket.description}</div>
+            <Markdown text={ticket.description} className="message-body markdown" />
             <AttachmentLinks files={ticket.attachments} />
           </li>
           {threadOf(ticket).map((c) =>
@@ -122,7 +123,7 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
               <RatingEvent key={`rating-${c.version}`} event={c} ticket={ticket} />
             ) : 'kind' in c ? (
               <li key={`event-${c.version}-${c.field}`} className="thread-event muted" data-testid="thread-event">
-                {describeChange(c)} · <time dateTime={c.created}>{formatTime(c.created)}</time>
+                {describeChange(c)} · <When iso={c.created} />
               </li>
             ) : (
               <li key={c.id} className={`message from-${c.role}${c.internal ? ' internal' : ''}`}>
@@ -132,12 +133,8 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
                   time={c.created}
                   internal={c.internal}
                 />
-                {/* Clients' text is shown as typed; agents write Markdown, through the one renderer and sanitiser. */}
-                {c.role === 'client' ? (
-                  <div className="message-body">{c.text}</div>
-                ) : (
-                  <Markdown text={c.text} className="message-body markdown" />
-                )}
+                {/* Everyone's words, the client's as the agent's, through the one renderer and sanitiser (as on the help site). */}
+                <Markdown text={c.text} className="message-body markdown" />
                 <AttachmentLinks files={c.attachments} />
               </li>
             ),
@@ -259,7 +256,7 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
                   <Link to={`tickets/${t.id}`}>{t.title}</Link>
                   <span className="muted">
                     {' '}
-                    · {t.status?.name ?? ''} · <time dateTime={t.modified}>{formatTime(t.modified)}</time>
+                    · {t.status?.name ?? ''} · <When iso={t.modified} />
                   </span>
                 </li>
               ))}
@@ -277,9 +274,7 @@ function MessageHead({ author, authorRole, time, internal }: { author: string; a
       <strong>{author}</strong>
       <span className="muted"> · {authorRole === 'client' ? 'Client' : authorRole === 'bot' ? 'Automatic reply' : 'Agent'}</span>
       {internal && <span className="tag internal-tag">Internal note</span>}
-      <time className="muted" dateTime={time}>
-        {formatTime(time)}
-      </time>
+      <When iso={time} className="muted" />
     </p>
   );
 }

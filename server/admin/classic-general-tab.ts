@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import type { SettingsSchema, SettingsTab } from '../settings/schema-types.js';
-import { BRAND_COLOR_PATTERN, getSiteOptions, isTimeZone, type SiteOptions, updateSiteOptions } from '../settings/site-options.js';
+import { BRAND_COLOR_PATTERN, canonicalTimeZone, getSiteOptions, type SiteOptions, updateSiteOptions } from '../settings/site-options.js';
 
 /** The classic screen's first tab: the core site options (what Settings → General sets in the admin app). */
 export const GENERAL_TAB_SLUG = 'general';
@@ -46,13 +46,14 @@ export async function saveGeneral(db: Kysely<Database>, values: Record<string, u
   const errors: Record<string, string> = {};
   if (text('site_name') === '' || text('site_name').length > 100) errors.site_name = 'Enter a site name of at most 100 characters.';
   if (!new RegExp(BRAND_COLOR_PATTERN).test(text('brand_color'))) errors.brand_color = 'Enter a colour as #rrggbb, for example #1d4ed8.';
-  if (!isTimeZone(text('time_zone')) || text('time_zone') === '') errors.time_zone = 'Enter a time zone such as Europe/Berlin or UTC.';
+  const zone = text('time_zone') === '' ? null : canonicalTimeZone(text('time_zone'));
+  if (zone === null) errors.time_zone = 'Enter a time zone such as Europe/Berlin or UTC.';
   if (Object.keys(errors).length) return errors;
   const patch: Partial<SiteOptions> = {
     site_name: text('site_name'),
     users_can_register: values.users_can_register === true,
     brand_color: text('brand_color'),
-    time_zone: text('time_zone'),
+    time_zone: zone ?? 'UTC',
   };
   await updateSiteOptions(db, patch);
   return {};

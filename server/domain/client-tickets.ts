@@ -34,6 +34,8 @@ export interface ClientThread {
   number: number | null;
   /** False once the ticket is Resolved or Closed: nothing left to mark solved. */
   isOpen: boolean;
+  /** True once an agent has replied in public: only then is there an answer to mark solved. */
+  isAnswered: boolean;
   title: string;
   status: string;
   statusSlug: string;
@@ -146,6 +148,8 @@ export async function findClientThread(ctx: DomainContext, userId: number, ticke
     id: post.id,
     number: post.number,
     isOpen: !(FINISHED_STATUS_SLUGS as readonly string[]).includes(slug?.slug ?? ''),
+    // The same rule markTicketSolved applies: only public comments are read here, and the bot's is no answer.
+    isAnswered: comments.some((c) => c.author_role === 'agent'),
     title: post.title,
     status: statuses.get(post.id)?.name ?? '',
     statusSlug: statuses.get(post.id)?.slug ?? '',

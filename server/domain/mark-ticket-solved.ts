@@ -9,19 +9,46 @@ export const FINISHED_STATUS_SLUGS = ['resolved', 'closed'] as const;
 
 /**
  * The client marks their own ticket solved: its status becomes Resolved (slug `resolved`). Anyone
- * else's ticket, or a missing one, is the same NOT_FOUND, as on every client read.
+ * else's ticket, or a missing one, is the same NOT_FOUND, as on every client read; a ticket no agent
+ * has answered in public yet is a CONFLICT.
  */
 export async function markTicketSolved(ctx: DomainContext, userId: number, ticketId: number): Promise<void> {
   const ticket = Number.isSafeInteger(ticketId)
     ? await ctx.db
         .selectFrom('posts')
-        .select('id')
-        .where('id', '=', ticketId)
-        .where('type', '=', 'ticket')
-        .where('author_id', '=', userId)
+        .select((eb) => [
+          'posts.id',
+          // A public reply by an agent (the automatic reply does not count: it does not move the status either).
+          eb
+            .exists(
+              eb
+                .selectFrom('comments as c')
+                .select('c.id')
+                .whereRef('c.post_id', '=', 'posts.id')
+                .where('c.author_role', '=', 'agent')
+                .where(({ not, exists, selectFrom }) =>
+                  not(
+                    exists(
+                      selectFrom('comment_meta as m')
+                        .select('m.id')
+                        .whereRef('m.comment_id', '=', 'c.id')
+                        .where('m.meta_key', '=', 'is_internal')
+                        .where('m.meta_value', '=', '1'),
+                    ),
+                  ),
+                ),
+            )
+            .as('answered'),
+        ])
+        .where('posts.id', '=', ticketId)
+        .where('posts.type', '=', 'ticket')
+        .where('posts.author_id', '=', userId)
         .executeTakeFirst()
     : undefined;
   if (!ticket) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+  // Solved answers a reply; before the first one there is nothing to call solved (the page offers no button then).
+  if (!ticket.answered)
+    throw new AppError('CONFLICT', 'Nobody has answered this ticket yet: it can be marked solved once an agent has replied.');
   const resolved = await ctx.db
     .selectFrom('terms')
     .select(['id', 'name'])

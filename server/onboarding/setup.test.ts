@@ -218,35 +218,49 @@ describeEachDatabase('site options: brand colour and time zone (issue 15)', (dia
     expect(colour.statusCode).toBe(400);
     expect(JSON.stringify(colour.json())).toContain('brand_color');
   });
+
+  it('a zone is stored in its IANA spelling, a fixed offset is refused, and the admin app learns the zone from /me', async () => {
+    const admin = await hd.authAs('admin');
+    const agent = await hd.authAs('agent');
+    const patch = (payload: object) => hd.app.inject({ method: 'PATCH', url: '/api/site/v1/options', headers: admin, payload });
+    const me = async (headers: Record<string, string>) =>
+      (await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers })).json() as { time_zone: string };
+    const typed = await patch({ time_zone: 'pacific/auckland' });
+    expect(typed.statusCode).toBe(200);
+    expect(typed.json().time_zone).toBe('Pacific/Auckland');
+    expect((await me(agent)).time_zone).toBe('Pacific/Auckland');
+    expect((await me({})).time_zone).toBe('Pacific/Auckland');
+    for (const offset of ['+13:00', '-05:00']) {
+      const refused = await patch({ time_zone: offset });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ errors: [expect.objectContaining({ field: 'time_zone' })] });
+    }
+    expect((await me(agent)).time_zone).toBe('Pacific/Auckland');
+  });
 });
 
 describeEachDatabase("times on the client's pages are in the site's time zone (issue 15)", (dialect) => {
   const hd = useTestHelpdesk(dialect);
 
-  it('UTC by default; Europe/Berlin once set', async () => {
+  it('UTC by default; Europe/Berlin and Pacific/Auckland once set: the date, the time and the zone', async () => {
     await relaxIntakeLimits(hd.ctx);
     await updateSiteOptions(hd.ctx.db, { users_can_register: true });
     const filed = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
     const id = (filed.json() as { id: number }).id;
-    const row = await hd.ctx.db.selectFrom('posts').select(['author_id', 'created_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    // A known instant: 01:05 UTC on 2 December is 02:05 in Berlin and 14:05 in Auckland (daylight saving there).
+    const at = '2026-12-02T01:05:00.000Z';
+    await hd.ctx.db.updateTable('posts').set({ created_at: at, updated_at: at }).where('id', '=', id).execute();
+    const row = await hd.ctx.db.selectFrom('posts').select(['author_id']).where('id', '=', id).executeTakeFirstOrThrow();
     const browser = new SiteClient(hd.app);
     browser.cookies.set('hd_session', await createSession(hd.ctx.db, row.author_id as number));
-    const utc = new Date(row.created_at).toISOString().slice(0, 16).replace('T', ' ');
-    expect((await browser.get(`/tickets/?ticket=${id}`)).body).toContain(`You wrote on ${utc} UTC`);
+    const utc = (await browser.get(`/tickets/?ticket=${id}`)).body;
+    expect(utc).toContain(
+      `You wrote on <time dateTime="${at}" title="2 Dec 2026, 01:05 Coordinated Universal Time (UTC)">2 Dec 2026, 01:05 UTC</time>`,
+    );
     await updateSiteOptions(hd.ctx.db, { time_zone: 'Europe/Berlin' });
-    const berlin = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/Berlin',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .format(new Date(row.created_at))
-      .replace(',', '');
-    const page = (await browser.get(`/tickets/?ticket=${id}`)).body;
-    expect(page).toMatch(new RegExp(`You wrote on ${berlin} GMT\\+[12]`));
-    expect((await browser.get('/tickets/')).body).toMatch(/GMT\+[12]/);
+    expect((await browser.get(`/tickets/?ticket=${id}`)).body).toContain('>2 Dec 2026, 02:05 CET</time>');
+    await updateSiteOptions(hd.ctx.db, { time_zone: 'Pacific/Auckland' });
+    expect((await browser.get(`/tickets/?ticket=${id}`)).body).toMatch(/>2 Dec 2026, 14:05 (GMT\+13|NZDT)<\/time>/);
+    expect((await browser.get('/tickets/')).body).toMatch(/>2 Dec 2026, 14:05 (GMT\+13|NZDT)<\/time>/);
   });
 });

@@ -26,13 +26,19 @@ const DEFAULTS: SiteOptions = {
 
 export { BRAND_COLOR_PATTERN } from '../../common/brand-color.js';
 
-/** True for a time zone this Node.js knows (so a typo never reaches a page as an exception). */
-export function isTimeZone(name: string): boolean {
+/**
+ * A time zone this Node.js knows, in its IANA spelling ("europe/berlin" → "Europe/Berlin", so the settings and
+ * the times' tooltips show the name as written everywhere else); null for an unknown one, so a typo never
+ * reaches a page as an exception. Offsets such as "+05:00" are refused: a fixed offset ignores daylight saving.
+ */
+export function canonicalTimeZone(name: string): string | null {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
+    const resolved = new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+    if (/^[+-]/.test(name.trim())) return null;
+    // Only the case is taken from ICU: its name for an alias may be an older one (Europe/Kyiv → Europe/Kiev).
+    return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
   } catch {
-    return false;
+    return null;
   }
 }
 const NAMES = Object.keys(DEFAULTS) as Array<keyof SiteOptions>;

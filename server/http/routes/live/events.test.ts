@@ -128,12 +128,20 @@ describeEachDatabase('live updates: GET /events and presence (issue 16)', (diale
   it('a client marking their ticket solved is logged with who did it, raises the version and reaches the streams', async () => {
     const stream = await follow(blair);
     const id = await file();
+    // A client marks solved only what an agent has answered.
+    expect((await call('POST', `/tickets/${id}/comments`, alex, { text: 'Try this.' })).statusCode).toBe(201);
     const before = (await call('GET', `/tickets/${id}`, alex)).json();
     await markTicketSolved(hd.ctx, before.client.id, id);
-    const solved = await stream.waitFor((e) => e.event === 'ticket.updated' && (e.data as { ticket: number }).ticket === id, 'solved');
+    const solved = await stream.waitFor(
+      (e) =>
+        e.event === 'ticket.updated' &&
+        (e.data as { ticket: number; by: number }).ticket === id &&
+        (e.data as { by: number }).by === before.client.id,
+      'solved',
+    );
     expect(solved.data).toEqual({ ticket: id, version: before.version + 1, fields: ['status'], by: before.client.id });
     const after = (await call('GET', `/tickets/${id}`, alex)).json();
-    expect(after.events.at(-1)).toMatchObject({ field: 'status', from: 'Open', to: 'Resolved', by: { id: before.client.id } });
+    expect(after.events.at(-1)).toMatchObject({ field: 'status', from: 'In Progress', to: 'Resolved', by: { id: before.client.id } });
   });
 
   it('refuses anonymous callers (401) and clients (403) with a problem, before any stream', async () => {

@@ -24,17 +24,21 @@ const MeReply = Type.Object({
     },
     { description: 'What the admin bar shows: what every help-site page shows anyway' },
   ),
+  time_zone: Type.String({
+    description: "The site's IANA time zone (Settings → General): the admin app shows times in it, as the help site does",
+  }),
 });
 const tags = ['session'];
 
-/** The site's name, colour and logo from the cached site options (no statement of its own within their 2 s). */
-async function siteBrand(ctx: DomainContext, config: Config) {
+/**
+ * What the admin app shows of the site: its name, colour and logo, and the time zone of every time on its
+ * screens; from the cached site options (no statement of its own within their 2 s).
+ */
+async function siteForAdmin(ctx: DomainContext, config: Config) {
   const site = await getSiteOptions(ctx.db);
-  const color = safeBrandColor(site.brand_color);
   return {
-    name: site.site_name,
-    brand_color: color,
-    logo_url: siteLogoUrl(config.homeUrl, site.logo_version) ?? null,
+    site: { name: site.site_name, brand_color: safeBrandColor(site.brand_color), logo_url: siteLogoUrl(config.homeUrl, site.logo_version) ?? null },
+    time_zone: site.time_zone,
   };
 }
 
@@ -51,7 +55,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         const row = request.siteUser ?? (await ctx.db.selectFrom('users').selectAll().where('id', '=', actor.id).executeTakeFirst());
         if (row) user = { id: row.id, name: row.name, email: row.email, role: row.role };
       }
-      return { user, csrf_token: await csrfToken(request, reply), site: await siteBrand(ctx, config) };
+      return { user, csrf_token: await csrfToken(request, reply), ...(await siteForAdmin(ctx, config)) };
     },
   );
 
@@ -81,7 +85,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       return {
         user: { id: user.id, name: user.name, email: user.email, role: user.role },
         csrf_token: await csrfToken(request, reply),
-        site: await siteBrand(ctx, config),
+        ...(await siteForAdmin(ctx, config)),
       };
     },
   );

@@ -3,8 +3,8 @@ import { invalidField } from '../../../errors.js';
 import { LOGO_MAX_BYTES, removeSiteLogo, saveSiteLogo, siteLogoUrl } from '../../../settings/site-logo.js';
 import {
   BRAND_COLOR_PATTERN,
+  canonicalTimeZone,
   getSiteOptions,
-  isTimeZone,
   type SiteOptions as Options,
   updateSiteOptions,
 } from '../../../settings/site-options.js';
@@ -59,10 +59,9 @@ export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     },
     async (request) => {
       requireAdmin(request);
-      const zone = request.body.time_zone;
-      if (zone !== undefined && !isTimeZone(zone))
-        throw invalidField('time_zone', 'use an IANA time zone name such as Europe/Berlin or UTC');
-      return present(await updateSiteOptions(ctx.db, request.body));
+      const zone = request.body.time_zone === undefined ? undefined : canonicalTimeZone(request.body.time_zone);
+      if (zone === null) throw invalidField('time_zone', 'use an IANA time zone name such as Europe/Berlin or UTC');
+      return present(await updateSiteOptions(ctx.db, { ...request.body, ...(zone && { time_zone: zone }) }));
     },
   );
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { formatSiteTime } from '../../../../common/format-site-time.js';
 import { formatSize } from '../../../../common/format-size.js';
 import { CLIENT_TICKETS_PER_PAGE, COMMENT_TEXT_MAX } from '../../../../common/limits.js';
+import { SiteTime } from '../../../../common/site-time.js';
 import type { ClientThread, ClientTicketPage } from '../../../domain/client-tickets.js';
 import type { AttachmentsByComment } from '../../../files/list-attachments.js';
 import { Markdown } from '../../../markdown/markdown.js';
@@ -51,7 +51,7 @@ export function TicketsShortcode({
   fileUrl = (id) => id,
   fileRules,
 }: TicketsShortcodeProps) {
-  const formatDate = (iso: string) => formatSiteTime(iso, timeZone);
+  const when = (iso: string) => <SiteTime iso={iso} timeZone={timeZone} />;
   if (!signedIn) return <SignInFirst homeUrl={homeUrl} returnTo={pagePath} what="to see your tickets." />;
   const pageUrl = `${homeUrl}${pagePath.slice(new URL(homeUrl).pathname.replace(/\/$/, '').length)}`;
   if (thread) {
@@ -67,21 +67,17 @@ export function TicketsShortcode({
         <Notice code={notice} />
         <ol className="thread">
           <li className="thread-entry from-client">
-            <p className="thread-meta">You wrote on {formatDate(thread.createdAt)}</p>
-            <p className="thread-text">{thread.description}</p>
+            <p className="thread-meta">You wrote on {when(thread.createdAt)}</p>
+            <Markdown text={thread.description} className="thread-text markdown" />
             <AttachmentList files={files?.get(null)} url={fileUrl} />
           </li>
           {thread.entries.map((entry) => (
             <li key={entry.id} className={`thread-entry from-${entry.role}`}>
               <p className="thread-meta">
-                {entry.role === 'client' ? 'You' : entry.authorName} wrote on {formatDate(entry.createdAt)}
+                {entry.role === 'client' ? 'You' : entry.authorName} wrote on {when(entry.createdAt)}
               </p>
-              {/* Agents and the bot write Markdown; the client's own words are shown as typed. */}
-              {entry.role === 'client' ? (
-                <p className="thread-text">{entry.text}</p>
-              ) : (
-                <Markdown text={entry.text} className="thread-text markdown" />
-              )}
+              {/* Everyone's words go through the one renderer and sanitiser, so the client reads them as the agents do. */}
+              <Markdown text={entry.text} className="thread-text markdown" />
               <AttachmentList files={files?.get(entry.id)} url={fileUrl} />
             </li>
           ))}
@@ -97,7 +93,8 @@ export function TicketsShortcode({
           {fileRules && <FileInput id="reply-files" homeUrl={homeUrl} rules={fileRules} />}
           <button type="submit">Send reply</button>
         </form>
-        {thread.isOpen && (
+        {/* Solved is the client's answer to a reply: there is nothing to call solved before an agent has answered. */}
+        {thread.isOpen && thread.isAnswered && (
           <form method="post" action={`${homeUrl}/account/solve/`} className="panel">
             <input type="hidden" name="_csrf" value={csrf} />
             <input type="hidden" name="ticket_id" value={String(thread.id)} />
@@ -136,7 +133,7 @@ export function TicketsShortcode({
                   <td>
                     <span className="status">{t.status}</span>
                   </td>
-                  <td>{formatDate(t.updatedAt)}</td>
+                  <td>{when(t.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -192,12 +192,14 @@ describeEachDatabase('"Did this solve it?" when a ticket becomes Resolved (issue
     const filed = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload({ email: clientEmail }) });
     const mine = filed.json().id as number;
     const { author_id } = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', mine).executeTakeFirstOrThrow();
+    // Solved answers a reply (that ticket's confirmation is held back: one an hour per address).
+    expect((await api('POST', `/tickets/${mine}/comments`, agent.headers, { text: 'Does this help?' })).statusCode).toBe(201);
     await markTicketSolved(hd.ctx, author_id as number, mine);
     expect(await statusOf(mine)).toBe('resolved');
-    // An agent's reply marks the end (that ticket's confirmation is held back: one an hour per address).
+    // An agent's reply marks the end.
     expect((await api('POST', `/tickets/${mine}/comments`, agent.headers, { text: 'Glad it works.' })).statusCode).toBe(201);
-    const mails = await delivery.mailsTo(clientEmail, 3);
-    expect(mails.at(-1)?.text).toContain('Glad it works.');
+    const mails = await delivery.mailsTo(clientEmail, 4);
+    expect(mails.some((m) => m.text.includes('Glad it works.'))).toBe(true);
     expect(mails.filter((m) => m.text.includes('Did this solve it?'))).toHaveLength(1);
   });
 });
