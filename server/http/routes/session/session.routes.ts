@@ -37,7 +37,11 @@ const tags = ['session'];
 async function siteForAdmin(ctx: DomainContext, config: Config) {
   const site = await getSiteOptions(ctx.db);
   return {
-    site: { name: site.site_name, brand_color: safeBrandColor(site.brand_color), logo_url: siteLogoUrl(config.homeUrl, site.logo_version) ?? null },
+    site: {
+      name: site.site_name,
+      brand_color: safeBrandColor(site.brand_color),
+      logo_url: siteLogoUrl(config.homeUrl, site.logo_version) ?? null,
+    },
     time_zone: site.time_zone,
   };
 }
