@@ -83,8 +83,9 @@ test.describe('screens', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('link', { name: 'Checkout button greyed out' })).toBeVisible();
     await expect(page.locator('tbody tr')).toHaveCount(1);
-    // The searched word is marked where it matched.
-    await expect(page.locator('tbody mark')).toHaveText('greyed');
+    // The searched word is marked where it matched: in the subject and in the description's snippet.
+    await expect(page.getByRole('link', { name: 'Checkout button greyed out' }).locator('mark')).toHaveText('greyed');
+    await expect(page.getByTestId('snippet').locator('mark')).toHaveText('greyed');
     await expectNoAxeViolations(page, 'inbox');
     // The order ID is found too (full-text, issue 16).
     await page.getByLabel('Search tickets').fill('ORD-7731');
