@@ -16,15 +16,15 @@ describeEachDatabase('a client marks their ticket solved (issue 15)', (dialect) 
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     const file = async () => {
       const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
-      const id = (res.json() as { id: number }).id;
+      const { id, number } = res.json() as { id: number; number: number };
       const row = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', id).executeTakeFirstOrThrow();
-      return { id, authorId: row.author_id as number };
+      return { id, number, authorId: row.author_id as number };
     };
     const mine = await file();
     const theirs = await file();
     const browser = new SiteClient(hd.app);
     browser.cookies.set('hd_session', await createSession(hd.ctx.db, mine.authorId));
-    const thread = await browser.get(`/tickets/?ticket=${mine.id}`);
+    const thread = await browser.get(`/tickets/?ticket=${mine.number}`);
     expect(thread.body).toContain('Mark as solved');
     const csrf = csrfOf(thread.body);
 
@@ -38,7 +38,7 @@ describeEachDatabase('a client marks their ticket solved (issue 15)', (dialect) 
     expect(solved.statusCode).toBe(303);
     expect(solved.headers.location).toContain('notice=ticket_solved');
     expect((await findTicket(hd.ctx, mine.id))?.ticketStatus).toBe('resolved');
-    const after = await browser.get(`/tickets/?ticket=${mine.id}&notice=ticket_solved`);
+    const after = await browser.get(`/tickets/?ticket=${mine.number}&notice=ticket_solved`);
     expect(after.body).toContain('The ticket is marked solved');
     expect(after.body).not.toContain('Mark as solved');
   });

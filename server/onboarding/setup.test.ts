@@ -227,12 +227,12 @@ describeEachDatabase("times on the client's pages are in the site's time zone (i
     await relaxIntakeLimits(hd.ctx);
     await updateSiteOptions(hd.ctx.db, { users_can_register: true });
     const filed = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
-    const id = (filed.json() as { id: number }).id;
+    const { id, number } = filed.json() as { id: number; number: number };
     const row = await hd.ctx.db.selectFrom('posts').select(['author_id', 'created_at']).where('id', '=', id).executeTakeFirstOrThrow();
     const browser = new SiteClient(hd.app);
     browser.cookies.set('hd_session', await createSession(hd.ctx.db, row.author_id as number));
     const utc = new Date(row.created_at).toISOString().slice(0, 16).replace('T', ' ');
-    expect((await browser.get(`/tickets/?ticket=${id}`)).body).toContain(`You wrote on ${utc} UTC`);
+    expect((await browser.get(`/tickets/?ticket=${number}`)).body).toContain(`You wrote on ${utc} UTC`);
     await updateSiteOptions(hd.ctx.db, { time_zone: 'Europe/Berlin' });
     const berlin = new Intl.DateTimeFormat('en-CA', {
       timeZone: 'Europe/Berlin',
@@ -245,7 +245,7 @@ describeEachDatabase("times on the client's pages are in the site's time zone (i
     })
       .format(new Date(row.created_at))
       .replace(',', '');
-    const page = (await browser.get(`/tickets/?ticket=${id}`)).body;
+    const page = (await browser.get(`/tickets/?ticket=${number}`)).body;
     expect(page).toMatch(new RegExp(`You wrote on ${berlin} GMT\\+[12]`));
     expect((await browser.get('/tickets/')).body).toMatch(/GMT\+[12]/);
   });
