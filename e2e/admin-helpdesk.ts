@@ -37,6 +37,8 @@ export interface AdminHelpdesk {
   api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
   /** Files a ticket through the public route (as the widget does); returns its id. */
   fileTicket(email: string, subject: string, extra?: Record<string, string>): Promise<number>;
+  /** The number people read (#1) of the ticket with this id: the admin app's and help site's addresses use it. */
+  ticketNumber(id: number): Promise<number>;
   /** A session cookie value for a client account (as the mailed link would start). */
   clientSession(email: string): Promise<string>;
   close(): Promise<void>;
@@ -76,6 +78,10 @@ export async function startAdminHelpdesk(options: { cloudSite?: string; withoutS
       });
       if (res.status !== 201) throw new Error(`ticket: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { id: number }).id;
+    },
+    async ticketNumber(id) {
+      const row = await db.selectFrom('posts').select('number').where('id', '=', id).executeTakeFirstOrThrow();
+      return row.number as number;
     },
     async clientSession(email) {
       const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
