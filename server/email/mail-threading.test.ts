@@ -118,7 +118,9 @@ describeEachDatabase('one ticket reads as one conversation', (dialect) => {
     ).toBeNull();
     expect(await ticketOfReplyAddress(hd.ctx.db, 'support@help.test', address.replace('@help.test', '@other.test'))).toBeNull();
     // A right code for a number no ticket has: no address.
-    expect(await ticketOfReplyAddress(hd.ctx.db, 'support@help.test', await replyAddressFor(hd.ctx.db, 'support@help.test', 99))).toBeNull();
+    expect(
+      await ticketOfReplyAddress(hd.ctx.db, 'support@help.test', await replyAddressFor(hd.ctx.db, 'support@help.test', 99)),
+    ).toBeNull();
   });
 
   it('an address mailed before tickets had numbers (by id) still names its own ticket, never the ticket with that number', async () => {

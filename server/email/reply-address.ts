@@ -62,9 +62,7 @@ export async function readReplyAddress(db: Kysely<Database>, supportAddress: str
   const agentId = match[2] === undefined ? null : Number(match[2]);
   const code = match[3] as string;
   const [byNumber, byId] = await Promise.all(
-    agentId === null
-      ? [token(db, named), idToken(db, named)]
-      : [agentToken(db, named, agentId), agentIdToken(db, named, agentId)],
+    agentId === null ? [token(db, named), idToken(db, named)] : [agentToken(db, named, agentId), agentIdToken(db, named, agentId)],
   );
   // Both compared, whichever matches: the time taken says nothing about which form was tried.
   const isNumber = sameCode(code, byNumber);

@@ -55,6 +55,11 @@ export async function matchTicket(db: Kysely<Database>, mail: IncomingMail, supp
 }
 
 async function findTicket(db: Kysely<Database>, ticketId: number): Promise<{ id: number; number: number } | undefined> {
-  const row = await db.selectFrom('posts').select(['id', 'number']).where('id', '=', ticketId).where('type', '=', 'ticket').executeTakeFirst();
+  const row = await db
+    .selectFrom('posts')
+    .select(['id', 'number'])
+    .where('id', '=', ticketId)
+    .where('type', '=', 'ticket')
+    .executeTakeFirst();
   return row && { id: row.id, number: row.number ?? row.id };
 }

@@ -183,8 +183,8 @@ describeEachDatabase('receiveMail', (dialect) => {
     const benAddress = benNote?.headers['reply-to'] as string;
     const statusBefore = await status(id);
     // Each agent's notification has an address of their own, which the client's mails never show.
-    expect(amyAddress).toMatch(new RegExp(`^support\\+${id}-${amy.id}-[0-9a-f]{24}@help\\.test$`));
-    expect(benAddress).toMatch(new RegExp(`^support\\+${id}-${ben.id}-[0-9a-f]{24}@help\\.test$`));
+    expect(amyAddress).toMatch(new RegExp(`^support\\+${number}-${amy.id}-[0-9a-f]{24}@help\\.test$`));
+    expect(benAddress).toMatch(new RegExp(`^support\\+${number}-${ben.id}-[0-9a-f]{24}@help\\.test$`));
     expect(new Set([clientAddress, amyAddress, benAddress]).size).toBe(3);
 
     // Amy's From on every way the client can match the ticket, and on Ben's address: never Amy's reply.
@@ -200,6 +200,8 @@ describeEachDatabase('receiveMail', (dialect) => {
     for (const options of forged) {
       const result = await receive(await composeMail({ from: `Amy <${amy.email}>`, text: 'Refund granted, closing.', ...options }));
       expect(result).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('reply from the notification mail') });
+      // What the admin's list (and a pipe's bounce) shows names the ticket as people know it.
+      expect(result).toMatchObject({ reason: expect.stringContaining(`about ticket #${number}, `) });
     }
     expect(await comments(id)).toEqual([]);
     expect(await status(id)).toBe(statusBefore);

@@ -191,7 +191,11 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
       });
       expect(created.statusCode).toBe(303);
       const ticketNumber = Number(new URL(String(created.headers.location)).searchParams.get('ticket'));
-      const { id: ticketId } = await hd.ctx.db.selectFrom('posts').select('id').where('number', '=', ticketNumber).executeTakeFirstOrThrow();
+      const { id: ticketId } = await hd.ctx.db
+        .selectFrom('posts')
+        .select('id')
+        .where('number', '=', ticketNumber)
+        .executeTakeFirstOrThrow();
       await expectPlainTicket(ticketId, email);
 
       const reply = await browser.submit(`/tickets/?ticket=${ticketNumber}`, '/account/reply/', {

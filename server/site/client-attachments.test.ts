@@ -181,7 +181,7 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
   });
 
   it('a form post with files but a stale CSRF token is refused and keeps no file', async () => {
-    const { browser, id, number } = await signedInClient();
+    const { browser, id } = await signedInClient();
     const before = await countRows(hd.ctx);
     const res = await browser.postMultipart(
       '/account/reply/',

@@ -20,7 +20,12 @@ describeEachDatabase('one ticket by the number people read (GET /tickets/by-numb
     return { email: user.email, headers: { authorization: `Bearer ${await createApiToken(hd.ctx.db, user.id, 'test')}` } };
   }
   const file = async (who: Awaited<ReturnType<typeof client>>) => {
-    const res = await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, headers: who.headers, payload: ticketPayload({ email: who.email }) });
+    const res = await hd.app.inject({
+      method: 'POST',
+      url: `${API}/tickets/`,
+      headers: who.headers,
+      payload: ticketPayload({ email: who.email }),
+    });
     expect(res.statusCode).toBe(201);
     return res.json() as Filed;
   };
@@ -64,7 +69,9 @@ describeEachDatabase('one ticket by the number people read (GET /tickets/by-numb
     expect(others.statusCode).toBe(404);
     expect(none.statusCode).toBe(404);
     expect(others.json()).toEqual(none.json());
-    expect((await hd.app.inject({ method: 'GET', url: `${API}/tickets/by-number/${bobTicket.number}`, headers: bob })).statusCode).toBe(200);
+    expect((await hd.app.inject({ method: 'GET', url: `${API}/tickets/by-number/${bobTicket.number}`, headers: bob })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a number that is not a positive whole number as a problem naming the field', async () => {

@@ -1,8 +1,8 @@
 import { CLIENT_TICKETS_PER_PAGE } from '../../../../common/limits.js';
 import type { Config } from '../../../config/config-types.js';
 import { findClientThread, listClientTickets } from '../../../domain/client-tickets.js';
-import { findTicketByNumber } from '../../../domain/find-ticket-by-number.js';
 import type { DomainContext } from '../../../domain/context.js';
+import { findTicketByNumber } from '../../../domain/find-ticket-by-number.js';
 import { getPosts } from '../../../domain/post.js';
 import { listTerms } from '../../../domain/terms.js';
 import { fileUrl } from '../../../files/file-url.js';
