@@ -49,7 +49,7 @@ export async function matchTicket(db: Kysely<Database>, mail: IncomingMail, supp
       .where('p.type', '=', 'ticket')
       .where('u.email', '=', mail.from)
       .executeTakeFirst();
-    if (ticket) return { ticketId: ticket.id, ticketNumber: ticket.number ?? ticket.id, via: 'subject', agentId: null };
+    if (ticket) return { ticketId: ticket.id, ticketNumber: Number(number), via: 'subject', agentId: null };
   }
   return null;
 }
