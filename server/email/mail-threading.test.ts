@@ -74,6 +74,8 @@ describeEachDatabase('one ticket reads as one conversation', (dialect) => {
     expect(agentMails[0]?.headers['reply-to']).toBe(await agentReplyAddressFor(hd.ctx.db, 'support@help.test', number, agentId));
     expect(agentMails[0]?.headers['reply-to']).toMatch(new RegExp(`^support\\+${number}-${agentId}-[0-9a-f]{24}@help\\.test$`));
     expect(agentMails[0]?.headers['reply-to']).not.toBe(confirmation?.headers['reply-to']);
+    // The agent's link opens the ticket in the admin app by its number too.
+    expect(agentMails[0]?.text).toMatch(new RegExp(`http://help\\.test/admin/tickets/${number}(?!\\d)`));
   });
 
   it('without a support address, mails carry no reply address and no marker', async () => {
