@@ -19,7 +19,7 @@ test.use({ bypassCSP: true }); // only so that axe can be injected
 test('an agent attaches two files, removes one, replies; the thread links the file, which opens', async ({ page }) => {
   const id = await hd.fileTicket(`files-e2e-${Date.now()}@client.test`, 'Screenshot of the error');
   await signInToAdmin(page, hd.homeUrl, AGENT);
-  await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+  await page.goto(`${hd.homeUrl}/admin/tickets/${await hd.ticketNumber(id)}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Screenshot of the error');
 
   await page.locator('#composer-files').setInputFiles([

@@ -39,6 +39,8 @@ export interface AdminHelpdesk {
   fileTicket(email: string, subject: string, extra?: Record<string, string>): Promise<number>;
   /** Event streams (`GET …/events`) the server has open now, from any browser. */
   openEventStreams(): number;
+  /** The number people read (#1) of the ticket with this id: the admin app's and help site's addresses use it. */
+  ticketNumber(id: number): Promise<number>;
   /** A session cookie value for a client account (as the mailed link would start). */
   clientSession(email: string): Promise<string>;
   close(): Promise<void>;
@@ -89,6 +91,10 @@ export async function startAdminHelpdesk(options: { cloudSite?: string; withoutS
       return ((await res.json()) as { id: number }).id;
     },
     openEventStreams: () => streams,
+    async ticketNumber(id) {
+      const row = await db.selectFrom('posts').select('number').where('id', '=', id).executeTakeFirstOrThrow();
+      return row.number as number;
+    },
     async clientSession(email) {
       const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
       return createSession(db, user.id);

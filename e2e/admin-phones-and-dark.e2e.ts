@@ -7,7 +7,8 @@ import { ADMIN, type AdminHelpdesk, signInToAdmin, startAdminHelpdesk } from './
 import { axeViolations } from './axe.js';
 
 let hd: AdminHelpdesk;
-let ticketId = 0;
+// The second ticket's number (#2): the admin app's and help site's addresses name tickets by it.
+let ticketNumber = 0;
 // Dots give no place to break a line: the address must wrap anywhere, or the ticket's side column sticks out.
 const CLIENT = 'casey.with.a.rather.long.address.for.testing@client.company.example.test';
 
@@ -16,10 +17,11 @@ test.beforeAll(async () => {
   const urgencies = (await (await fetch(`${hd.homeUrl}/api/helpdesk/v1/tickets/urgencies/`)).json()) as { id: number; slug: string }[];
   const urgency = (slug: string) => String(urgencies.find((u) => u.slug === slug)?.id);
   await hd.fileTicket(CLIENT, 'Invoice address', { urgency: urgency('high') });
-  ticketId = await hd.fileTicket(CLIENT, 'The checkout button stays greyed out after I change the shipping address twice', {
+  const ticketId = await hd.fileTicket(CLIENT, 'The checkout button stays greyed out after I change the shipping address twice', {
     urgency: urgency('urgent'),
     description: `Order https://shop.example.test/orders/${'0123456789'.repeat(8)} fails: ${'unbreakable'.repeat(10)}.`,
   });
+  ticketNumber = await hd.ticketNumber(ticketId);
   // Then the install default: only people who already have an account may file.
   await hd.api('PATCH', '/settings', { tickets: { create_accounts: false } });
 });
@@ -28,7 +30,7 @@ test.afterAll(async () => hd?.close());
 /** Every screen of the admin app (admin/src/app.tsx), by its path under /admin/. */
 const ADMIN_SCREENS = () => [
   '',
-  `tickets/${ticketId}`,
+  `tickets/${ticketNumber}`,
   'replies',
   'docs',
   'satisfaction',
@@ -45,7 +47,7 @@ const ADMIN_SCREENS = () => [
 ];
 /** The help site's pages, as the admin sees them (the setup's are on its theme too) and as a client does. */
 const SITE_PAGES = ['/', '/docs/', '/login/', '/tickets/new/', '/admin/setup/', '/admin/setup/embed/', '/admin/setup/try/'];
-const CLIENT_PAGES = () => ['/tickets/', `/tickets/?ticket=${ticketId}`, '/tickets/new/'];
+const CLIENT_PAGES = () => ['/tickets/', `/tickets/?ticket=${ticketNumber}`, '/tickets/new/'];
 
 async function openAdmin(page: Page, path: string): Promise<void> {
   await page.goto(`${hd.homeUrl}/admin/${path}`);

@@ -43,7 +43,7 @@ test('a saved reply with placeholders is found by typing "/", filled for the tic
 
   const id = await hd.fileTicket(newEmail(), 'Export button');
   const { number } = await hd.api<{ number: number }>('GET', `/tickets/${id}`);
-  await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+  await page.goto(`${hd.homeUrl}/admin/tickets/${await hd.ticketNumber(id)}`);
   const composer = page.getByLabel('Reply', { exact: true });
   await composer.click();
   await page.keyboard.type('/');

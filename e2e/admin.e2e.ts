@@ -58,7 +58,7 @@ test.describe('with the page CSP in force', () => {
       body.messages[0]?.content.includes('/docs/printer-queue/') ? 'Restart the spooler, see [1](/docs/printer-queue/).' : 'no docs';
     const id = await hd.fileTicket(newEmail(), 'Printer queue stuck');
     await signIn(page, AGENT);
-    await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+    await page.goto(`${hd.homeUrl}/admin/tickets/${await hd.ticketNumber(id)}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Printer queue stuck');
     await page.getByRole('button', { name: 'Suggest a reply' }).click();
     await expect(page.getByLabel('Reply', { exact: true })).toHaveValue('Restart the spooler, see [1](/docs/printer-queue/).');
@@ -93,8 +93,13 @@ test.describe('screens', () => {
     await expect(page.locator('tbody tr')).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'Checkout button greyed out' })).toBeVisible();
 
+    // The address names the ticket by its number (a product was made first, so the id differs).
+    const number = await hd.ticketNumber(id);
+    expect(number).not.toBe(id);
     await page.getByRole('link', { name: 'Checkout button greyed out' }).click();
+    await expect(page).toHaveURL(`${hd.homeUrl}/admin/tickets/${number}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Checkout button greyed out');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`#${number}`);
     await expect(page.getByTestId('ticket-status')).toHaveText('Open');
     await expect(page.getByText('ORD-7731')).toBeVisible();
     await expectNoAxeViolations(page, 'ticket');
@@ -111,7 +116,7 @@ test.describe('screens', () => {
     await expect(thread.locator('img')).toHaveCount(0);
     await expect(thread.getByRole('link')).toHaveCount(0);
     const [row] = await hd
-      .api<{ tickets: Array<{ id: number; status: { slug: string } }> }>('GET', `/tickets/?search=%23${id}`)
+      .api<{ tickets: Array<{ id: number; status: { slug: string } }> }>('GET', `/tickets/?search=%23${number}`)
       .then((r) => r.tickets);
     expect(row?.status.slug).toBe('in-progress');
 
@@ -134,7 +139,7 @@ test.describe('screens', () => {
     try {
       const id = await hd.fileTicket(newEmail(), 'Labels of the form', { order_id: 'INV-5521', custom_site_url: 'https://labels.example' });
       await signIn(page, AGENT);
-      await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+      await page.goto(`${hd.homeUrl}/admin/tickets/${await hd.ticketNumber(id)}`);
       const term = (value: string) => page.locator('dl.meta > div').filter({ hasText: value }).locator('dt');
       await expect(term('INV-5521')).toHaveText('Invoice number');
       await expect(term('https://labels.example')).toHaveText('Your website');
@@ -147,7 +152,7 @@ test.describe('screens', () => {
     const email = newEmail();
     const id = await hd.fileTicket(email, 'Invoice shows wrong VAT');
     await signIn(page, AGENT);
-    await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+    await page.goto(`${hd.homeUrl}/admin/tickets/${await hd.ticketNumber(id)}`);
     await page.getByLabel('Internal note', { exact: true }).check();
     await page.getByRole('textbox').fill('NOTE-9f3: customer is on the legacy plan, do not refund');
     await page.getByRole('button', { name: 'Add note' }).click();
@@ -166,7 +171,7 @@ test.describe('screens', () => {
     const context = await browser.newContext();
     await context.addCookies([{ name: 'hd_session', value: await hd.clientSession(email), url: `${hd.homeUrl}/` }]);
     const client = await context.newPage();
-    await client.goto(`${hd.homeUrl}/tickets/?ticket=${id}`);
+    await client.goto(`${hd.homeUrl}/tickets/?ticket=${await hd.ticketNumber(id)}`);
     await expect(client.getByText('We corrected the VAT on your invoice.')).toBeVisible();
     expect(await client.content()).not.toContain('NOTE-9f3');
     // Nor through the API with the client's session.

@@ -96,7 +96,7 @@ test.describe('admin app', () => {
     expect(await injectedElements(page)).toEqual([]);
 
     for (const [index, id] of ids.entries()) {
-      await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+      await page.goto(`${hd.homeUrl}/admin/tickets/${await hd.ticketNumber(id)}`);
       const payload = XSS_PAYLOADS[index] as string;
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(payload.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
       await expect(page.getByText(`N${index} ${payload}`).first()).toBeVisible();

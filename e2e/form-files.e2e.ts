@@ -81,7 +81,7 @@ test('help site: the new-ticket form checks files before sending, shows the uplo
   await expect(listed.getByRole('link', { name: 'server.log' })).toBeVisible();
 
   // The reply box: a file the server refuses by its content is named on its chip; the typed reply stays.
-  await page.goto(`${hd.homeUrl}/tickets/?ticket=${first}`);
+  await page.goto(`${hd.homeUrl}/tickets/?ticket=${await hd.ticketNumber(first)}`);
   await page.getByLabel('Your reply').fill('Here is the installer.');
   await page.getByLabel('Attach files (optional)').setInputFiles([
     { name: 'fine.png', mimeType: 'image/png', buffer: PNG },
@@ -104,7 +104,7 @@ test('admin composer: a refused file is named on its chip; a throttled upload sh
 }) => {
   const id = await hd.fileTicket(`composer-files-${Date.now()}@client.test`, 'Invoice missing');
   await signInToAdmin(page, hd.homeUrl, AGENT);
-  await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+  await page.goto(`${hd.homeUrl}/admin/tickets/${await hd.ticketNumber(id)}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Invoice missing');
 
   await page.locator('#composer-files').setInputFiles([

@@ -56,14 +56,14 @@ async function signedIn(browser: Browser, service: E2eService, who: { email: str
 const LIVE = { timeout: 2_000 };
 
 test("A's reply and close on instance 1 show on B's page from instance 2, with presence both ways", async ({ browser }) => {
-  const { id } = await one.api<{ id: number }>('POST', '/tickets/', {
+  const { number } = await one.api<{ number: number }>('POST', '/tickets/', {
     name: 'Casey Client',
     email: `two-instances-${Date.now()}@client.test`,
     subject: 'Wrong size delivered',
     description: 'I ordered M.',
   });
   const [a, b] = await Promise.all([signedIn(browser, one, ADMIN), signedIn(browser, two, AGENT)]);
-  await Promise.all([a.goto(`${one.homeUrl}/admin/tickets/${id}`), b.goto(`${two.homeUrl}/admin/tickets/${id}`)]);
+  await Promise.all([a.goto(`${one.homeUrl}/admin/tickets/${number}`), b.goto(`${two.homeUrl}/admin/tickets/${number}`)]);
   await expect(a.getByTestId('presence')).toHaveText(`${AGENT.name} is viewing`);
   await expect(b.getByTestId('presence')).toHaveText(`${ADMIN.name} is viewing`);
 

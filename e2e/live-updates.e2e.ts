@@ -29,7 +29,8 @@ const LIVE = { timeout: 2_000 };
 test("B's open ticket shows A's reply and status change by itself, and both see who else is there", async ({ browser }) => {
   const id = await hd.fileTicket(`live-${Date.now()}@client.test`, 'Parcel went missing');
   const [a, b] = await Promise.all([signedIn(browser, ADMIN), signedIn(browser, AGENT)]);
-  await Promise.all([a.goto(`${hd.homeUrl}/admin/tickets/${id}`), b.goto(`${hd.homeUrl}/admin/tickets/${id}`)]);
+  const number = await hd.ticketNumber(id);
+  await Promise.all([a.goto(`${hd.homeUrl}/admin/tickets/${number}`), b.goto(`${hd.homeUrl}/admin/tickets/${number}`)]);
   await expect(b.getByTestId('ticket-status')).toHaveText('Open');
 
   // Presence: each sees the other viewing; B starting a draft shows as replying on A's page.

@@ -61,7 +61,7 @@ test('the client answers "No, not yet" from the mail; the agent sees the bell, t
   await expect(panel.getByRole('link', { name: /The client answered/ })).toBeVisible();
   expect(await axeViolations(agentPage)).toEqual([]);
   await panel.getByRole('link', { name: /The client answered/ }).click();
-  await expect(agentPage).toHaveURL(`${hd.homeUrl}/admin/tickets/${id}`);
+  await expect(agentPage).toHaveURL(`${hd.homeUrl}/admin/tickets/${await hd.ticketNumber(id)}`);
   await expect(agentPage.getByTestId('ticket-status')).toHaveText('Open');
   const answer = agentPage.getByTestId('rating-event');
   await expect(answer).toContainText('answered “No, not yet”');

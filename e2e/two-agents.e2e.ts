@@ -33,7 +33,8 @@ async function signedIn(browser: Browser, who: { email: string; password: string
 test('B sees what A did before sending, keeps the draft, and the activity log names who closed it', async ({ browser }) => {
   const id = await hd.fileTicket(`two-agents-${Date.now()}@client.test`, 'Order never arrived');
   const [a, b] = await Promise.all([signedIn(browser, ADMIN), signedIn(browser, AGENT)]);
-  await Promise.all([a.goto(`${hd.homeUrl}/admin/tickets/${id}`), b.goto(`${hd.homeUrl}/admin/tickets/${id}`)]);
+  const number = await hd.ticketNumber(id);
+  await Promise.all([a.goto(`${hd.homeUrl}/admin/tickets/${number}`), b.goto(`${hd.homeUrl}/admin/tickets/${number}`)]);
   await expect(b.getByTestId('ticket-status')).toHaveText('Open');
 
   // A answers and closes.

@@ -104,7 +104,7 @@ test('strict CSP: a picked PNG and a pasted screenshot are filed in one request;
 
   // The admin thread: both files, each opening with its own bytes.
   await signInToAdmin(page, hd.homeUrl, AGENT);
-  await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+  await page.goto(`${hd.homeUrl}/admin/tickets/${await hd.ticketNumber(id)}`);
   const thread = page.getByRole('list', { name: 'Conversation' });
   for (const [name, bytes] of [
     ['error.png', PICKED],
@@ -120,7 +120,7 @@ test('strict CSP: a picked PNG and a pasted screenshot are filed in one request;
   const context = await browser.newContext();
   await context.addCookies([{ name: 'hd_session', value: await hd.clientSession(email), url: `${hd.homeUrl}/` }]);
   const client = await context.newPage();
-  await client.goto(`${hd.homeUrl}/tickets/?ticket=${id}`);
+  await client.goto(`${hd.homeUrl}/tickets/?ticket=${await hd.ticketNumber(id)}`);
   const listed = client.getByRole('list', { name: 'Attached files' });
   for (const [name, bytes] of [
     ['error.png', PICKED],

@@ -39,7 +39,7 @@ export async function runMailReceive(
       const result = await receiveMail({ ctx, config, counters }, raw, 'pipe');
       switch (result.kind) {
         case 'imported':
-          out(`Imported into ticket #${result.ticketId}${result.commentId ? ' as a reply' : ' as a new ticket'}.`);
+          out(`Imported into ticket #${result.ticketNumber}${result.commentId ? ' as a reply' : ' as a new ticket'}.`);
           return EXIT.ok;
         case 'duplicate':
           out('Already imported; nothing changed.');

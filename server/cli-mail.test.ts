@@ -9,6 +9,7 @@ import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createDomainContext } from './domain/context.js';
 import { agentReplyAddressFor, replyAddressFor } from './email/reply-address.js';
+import { signWithReplyKey } from './email/reply-key.js';
 import { createHooks } from './hooks/create-hooks.js';
 import { updateSettings } from './settings/settings.js';
 import { createServiceContext } from './start-service.js';
@@ -50,7 +51,8 @@ describeEachDatabase('helpdesk mail receive (a mail server’s pipe)', (dialect)
     expect(await runCli(['user', 'add', '--email', 'ann@client.test', '--name', 'Ann', '--role', 'client'], quiet, quiet)).toBe(0);
     const message = await composeMail({ from: 'ann@client.test', to: 'support@help.test', subject: 'Piped', text: 'Hello by pipe.' });
     const first = await pipe(message);
-    expect(first).toEqual({ code: 0, output: expect.stringMatching(/^Imported into ticket #\d+ as a new ticket\.\n$/) });
+    // The number people read (the site's first ticket), not the id it shares with the seeded pages.
+    expect(first).toEqual({ code: 0, output: 'Imported into ticket #1 as a new ticket.\n' });
     expect(await pipe(message)).toEqual({ code: 0, output: 'Already imported; nothing changed.\n' });
 
     // Account creation is off by default: a stranger's mail is refused, and nothing is mailed back.
@@ -61,7 +63,9 @@ describeEachDatabase('helpdesk mail receive (a mail server’s pipe)', (dialect)
 
     const db = createDb({ url: database.url });
     try {
-      expect(await db.kysely.selectFrom('posts').select('title').where('type', '=', 'ticket').execute()).toEqual([{ title: 'Piped' }]);
+      const tickets = await db.kysely.selectFrom('posts').select(['id', 'number', 'title']).where('type', '=', 'ticket').execute();
+      expect(tickets).toEqual([{ id: expect.any(Number), number: 1, title: 'Piped' }]);
+      expect(tickets[0]?.id).not.toBe(1);
       expect(await db.kysely.selectFrom('jobs').select('kind').where('kind', '=', 'mail').execute()).toEqual([]);
     } finally {
       await db.close();
@@ -96,20 +100,34 @@ describeEachDatabase('helpdesk mail receive (a mail server’s pipe)', (dialect)
     try {
       const ctx = await createServiceContext(db, await loadConfig({ ...process.env, ...env() }, dataDir), quiet);
       await updateSettings(ctx, { tickets: { limit_client_replies_hour: 1 } });
-      const ticket = await db.kysely.selectFrom('posts').select('id').where('type', '=', 'ticket').executeTakeFirstOrThrow();
+      const ticket = await db.kysely.selectFrom('posts').select(['id', 'number']).where('type', '=', 'ticket').executeTakeFirstOrThrow();
+      expect(ticket.id).not.toBe(ticket.number);
       const amy = await db.kysely.selectFrom('users').select('id').where('email', '=', 'amy@staff.test').executeTakeFirstOrThrow();
-      const clientAddress = await replyAddressFor(db.kysely, 'support@help.test', ticket.id);
-      const amyAddress = await agentReplyAddressFor(db.kysely, 'support@help.test', ticket.id, amy.id);
+      const clientAddress = await replyAddressFor(db.kysely, 'support@help.test', ticket.number as number);
+      const amyAddress = await agentReplyAddressFor(db.kysely, 'support@help.test', ticket.number as number, amy.id);
+      expect(clientAddress).toMatch(new RegExp(`^support\\+${ticket.number}-`));
+      // Amy's address as mails carried it before tickets were named by number (the id, a code over the id).
+      const oldAmyCode = await signWithReplyKey(db.kysely, `ticket-agent-reply:${ticket.id}:${amy.id}`, 24);
+      const oldAmyAddress = `support+${ticket.id}-${amy.id}-${oldAmyCode}@help.test`;
       const mail = (from: string, to: string, text: string) => composeMail({ from, to, subject: 'Re: Broken', text });
 
       // Amy's From on the client's address (which the client knows): refused, with what to do.
       const forged = await pipe(await mail('amy@staff.test', clientAddress, 'Refund approved.'));
       expect(forged.code).toBe(65);
       expect(forged.output).toMatch(/^Rejected: .*reply from the notification mail/);
+      // What a bounce would carry names the ticket as people know it.
+      expect(forged.output).toContain(`about ticket #${ticket.number}, `);
       expect(await pipe(await mail('amy@staff.test', amyAddress, 'On it.'))).toEqual({
         code: 0,
-        output: `Imported into ticket #${ticket.id} as a reply.\n`,
+        output: `Imported into ticket #${ticket.number} as a reply.\n`,
       });
+      // An old address still in Amy's mailbox threads into the same ticket; the same with a forged code does not.
+      expect(await pipe(await mail('amy@staff.test', oldAmyAddress, 'Still on it.'))).toEqual({
+        code: 0,
+        output: `Imported into ticket #${ticket.number} as a reply.\n`,
+      });
+      const forgedOld = await pipe(await mail('amy@staff.test', oldAmyAddress.replace(oldAmyCode, '0'.repeat(24)), 'Close it.'));
+      expect(forgedOld.output).not.toContain(`Imported into ticket #${ticket.number} as a reply`);
       // The client's first reply this hour is added; every later one is refused, each a process of its own.
       expect((await pipe(await mail('ann@client.test', clientAddress, 'Thanks.'))).code).toBe(0);
       for (const text of ['Any news?', 'Hello?']) {
@@ -121,6 +139,7 @@ describeEachDatabase('helpdesk mail receive (a mail server’s pipe)', (dialect)
       const comments = await db.kysely.selectFrom('comments').select(['content', 'author_role']).orderBy('id').execute();
       expect(comments).toEqual([
         { content: 'On it.', author_role: 'agent' },
+        { content: 'Still on it.', author_role: 'agent' },
         { content: 'Thanks.', author_role: 'client' },
       ]);
       const refused = await db.kysely

@@ -102,7 +102,7 @@ function Workspace({ user, site, onSignedOut }: { user: User; site?: SiteBrand; 
   let view: ReactElement;
   const [, id, tab] = route.path.split('/');
   if (!lookups) view = <p aria-busy="true">Loading…</p>;
-  else if (section === 'tickets' && id) view = <TicketView key={id} id={Number(id)} lookups={lookups} me={user} />;
+  else if (section === 'tickets' && id) view = <TicketView key={id} number={Number(id)} lookups={lookups} me={user} />;
   else if (section === 'settings' && isAdmin) view = <SettingsScreen tab={id} />;
   else if (section === 'docs' || section === 'products')
     view = <ContentEditor kind={section} lookups={lookups} onChanged={reloadLookups} />;

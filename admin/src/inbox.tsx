@@ -301,7 +301,7 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
                         <span className="visually-hidden">Unread: </span>
                       </span>
                     )}
-                    <Link to={`tickets/${t.id}`} className="subject">
+                    <Link to={`tickets/${t.number}`} className="subject">
                       <Highlight text={t.title} words={words} />
                     </Link>
                     <span className="ticket-id">#{t.number ?? t.id}</span>

@@ -21,6 +21,7 @@ interface FailedMail {
 interface RetryResult {
   outcome: string;
   ticket_id: number | null;
+  ticket_number: number | null;
   reason: string | null;
 }
 
@@ -66,7 +67,7 @@ export function MailPanel() {
   const retry = (mail: FailedMail) =>
     run(async () => {
       const result = await api<RetryResult>('POST', `/mail/inbound/failed/${mail.id}/retry`);
-      if (result.outcome === 'imported') return `Imported into ticket #${result.ticket_id}.`;
+      if (result.outcome === 'imported') return `Imported into ticket #${result.ticket_number}.`;
       return `Not imported (${result.outcome})${result.reason ? `: ${result.reason}` : '.'}`;
     });
 

@@ -69,9 +69,9 @@ export function NotificationBell() {
     };
   }, [open, refreshList]);
 
-  const openLine = async (id: number, ticketId: number) => {
+  const openLine = async (id: number, ticketNumber: number | null) => {
     setOpen(false);
-    navigate(`tickets/${ticketId}`);
+    navigate(`tickets/${ticketNumber}`);
     const request = ++latestRequest.current;
     const answer = await markRead({ ids: [id] }).catch(() => null);
     if (answer && request === latestRequest.current) setUnread(answer.unread);
@@ -116,10 +116,10 @@ export function NotificationBell() {
               {page.notifications.map((n) => (
                 <li key={n.id} className={n.read ? 'read' : 'unread'}>
                   <a
-                    href={`tickets/${n.ticket.id}`}
+                    href={`tickets/${n.ticket.number}`}
                     onClick={(event) => {
                       event.preventDefault();
-                      void openLine(n.id, n.ticket.id);
+                      void openLine(n.id, n.ticket.number);
                     }}
                   >
                     {!n.read && <span className="visually-hidden">Unread: </span>}

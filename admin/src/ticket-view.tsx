@@ -19,9 +19,30 @@ import { When } from './when.js';
 
 type Kind = 'reply' | 'note';
 
+/**
+ * The ticket people call #<number> (`/admin/tickets/12`; the API's routes take its id, so it is found by
+ * its number first, in the one request that also reads it), then shown by TicketScreen.
+ */
+export function TicketView({ number, lookups, me }: { number: number; lookups: Lookups; me: NonNullable<Me['user']> }) {
+  const [found, setFound] = useState<TicketDetail | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    api<TicketDetail>('GET', `/tickets/by-number/${number}`).then(setFound, (e: Error) => setError(e.message));
+  }, [number]);
+  if (error)
+    return (
+      <p className="alert" role="alert">
+        {error}
+      </p>
+    );
+  if (!found) return <p aria-busy="true">Loading…</p>;
+  return <TicketScreen key={found.id} initial={found} lookups={lookups} me={me} />;
+}
+
 /** One ticket: the thread, the reply / internal-note composer, the ticket's controls and the client sidebar. */
-export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; me: NonNullable<Me['user']> }) {
-  const [ticket, setTicket] = useState<TicketDetail | null>(null);
+function TicketScreen({ initial, lookups, me }: { initial: TicketDetail; lookups: Lookups; me: NonNullable<Me['user']> }) {
+  const id = initial.id;
+  const [ticket, setTicket] = useState<TicketDetail | null>(initial);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   // A change refused because a colleague changed the ticket first: what they did, and the change to retry.
@@ -31,9 +52,6 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
   const showTicket = (next: TicketDetail) =>
     setTicket((current) => (current && current.id === next.id && current.version > next.version ? current : next));
   const reload = () => api<TicketDetail>('GET', `/tickets/${id}`).then(showTicket, (e: Error) => setError(e.message));
-  useEffect(() => {
-    void reload();
-  }, [id]);
   // A colleague's reply or change shows without a reload; the draft in the composer stays as typed.
   const refetch = useDebounced(() => void reload(), 150);
   const { tags: knownTags, reloadTags } = useTags();
@@ -253,7 +271,7 @@ export function TicketView({ id, lookups, me }: { id: number; lookups: Lookups; 
             <ul className="other-tickets">
               {ticket.other_tickets.map((t) => (
                 <li key={t.id}>
-                  <Link to={`tickets/${t.id}`}>{t.title}</Link>
+                  <Link to={`tickets/${t.number}`}>{t.title}</Link>
                   <span className="muted">
                     {' '}
                     · {t.status?.name ?? ''} · <When iso={t.modified} />

@@ -17,6 +17,8 @@ export interface AutoRespondResult {
   commentId: number | null;
   /** Why the AI answer is missing from the reply, when it is. */
   aiFailure?: ChatFailureReason;
+  /** The ticket's number (#12), for the log line an operator reads about that failure. */
+  ticketNumber?: number;
 }
 
 /** True when Tickets → Auto responder is on. */
@@ -67,7 +69,7 @@ export async function autoRespond(
     .replace(/##(client_name|ticket_title|ticket_id|site_name|docs|answer)##/g, (_, name: string) => values[name] ?? '')
     .replace(/\n{3,}/g, '\n\n');
   const { id } = await addComment(ctx, { ticketId: ticket.id, text, role: 'bot', suppressTransition: true }, null);
-  return ai.ok ? { commentId: id } : { commentId: id, aiFailure: ai.reason };
+  return ai.ok ? { commentId: id } : { commentId: id, aiFailure: ai.reason, ticketNumber: ticket.number ?? ticket.id };
 }
 
 async function hasBotComment(ctx: DomainContext, ticketId: number): Promise<boolean> {

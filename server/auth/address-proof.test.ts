@@ -69,7 +69,7 @@ describeEachDatabase('sign-up proves the address before any account exists', (di
         payload: ticketPayload({ email: victim, name: 'Victor', subject: 'My private invoice' }),
       });
       expect(filed.statusCode).toBe(201);
-      const ticketId = (filed.json() as { id: number }).id;
+      const ticketNumber = (filed.json() as { number: number }).number;
 
       // The attacker cannot sign in (with the password typed at sign-up or any other) and sees nothing.
       const tryPassword = await attacker.submit('/login/', '/login/', { email: victim, password: 'attacker password' });
@@ -77,7 +77,7 @@ describeEachDatabase('sign-up proves the address before any account exists', (di
       expect(attacker.cookies.has('hd_session')).toBe(false);
       const list = await attacker.get('/tickets/');
       expect(list.body).not.toContain('My private invoice');
-      expect((await attacker.get(`/tickets/?ticket=${ticketId}`)).body).not.toContain('My private invoice');
+      expect((await attacker.get(`/tickets/?ticket=${ticketNumber}`)).body).not.toContain('My private invoice');
       expect((await users()).map((u) => [u.name, u.password_hash])).toEqual([['Victor', null]]);
 
       // The confirmation went to the victim's mailbox; the victim proves the address and owns the ticket.
@@ -86,7 +86,7 @@ describeEachDatabase('sign-up proves the address before any account exists', (di
       const owner = new SiteClient(hd.app);
       const done = await choosePassword(owner, accountLinkIn(confirmation?.text ?? '', hd.config.homeUrl), 'victor owns this');
       expect(done.headers.location).toBe('http://help.test/tickets/');
-      const thread = await owner.get(`/tickets/?ticket=${ticketId}`);
+      const thread = await owner.get(`/tickets/?ticket=${ticketNumber}`);
       expect(thread.statusCode).toBe(200);
       expect(thread.body).toContain('My private invoice');
       // The account kept the name it was filed with; the attacker's typed name went nowhere.

@@ -58,9 +58,12 @@ export async function inspectTicketLink(db: Kysely<Database>, token: string): Pr
 
 /**
  * Uses the link once: the UPDATE that marks it used is the check, so two concurrent confirmations
- * cannot both succeed. Returns the account and ticket, or null when the link is unknown, used or expired.
+ * cannot both succeed. Returns the account and ticket (id and number), or null when the link is unknown, used or expired.
  */
-export async function consumeTicketLink(db: Kysely<Database>, token: string): Promise<{ user: UserRow; ticketId: number | null } | null> {
+export async function consumeTicketLink(
+  db: Kysely<Database>,
+  token: string,
+): Promise<{ user: UserRow; ticketId: number | null; ticketNumber: number | null } | null> {
   if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return null;
   const time = now();
   const row = await db
@@ -73,6 +76,12 @@ export async function consumeTicketLink(db: Kysely<Database>, token: string): Pr
     .returning(['user_id', 'ticket_id'])
     .executeTakeFirst();
   if (!row?.user_id) return null;
-  const user = await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
-  return user ? { user, ticketId: row.ticket_id } : null;
+  const [user, ticket] = await Promise.all([
+    db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst(),
+    // The help site's address names the ticket by its number, as the mail did.
+    row.ticket_id === null
+      ? undefined
+      : db.selectFrom('posts').select('number').where('id', '=', row.ticket_id).where('type', '=', 'ticket').executeTakeFirst(),
+  ]);
+  return user ? { user, ticketId: row.ticket_id, ticketNumber: ticket?.number ?? null } : null;
 }

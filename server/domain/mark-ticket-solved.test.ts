@@ -16,9 +16,9 @@ describeEachDatabase('a client marks their ticket solved (issue 15)', (dialect) 
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     const file = async () => {
       const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
-      const id = (res.json() as { id: number }).id;
+      const { id, number } = res.json() as { id: number; number: number };
       const row = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', id).executeTakeFirstOrThrow();
-      return { id, authorId: row.author_id as number };
+      return { id, number, authorId: row.author_id as number };
     };
     const mine = await file();
     const theirs = await file();
@@ -30,7 +30,7 @@ describeEachDatabase('a client marks their ticket solved (issue 15)', (dialect) 
     expect((await reply(theirs.id, 'Looking into it.')).statusCode).toBe(201);
 
     // Before any agent has answered there is nothing to call solved: no button, and the server refuses it.
-    const unanswered = await browser.get(`/tickets/?ticket=${mine.id}`);
+    const unanswered = await browser.get(`/tickets/?ticket=${mine.number}`);
     expect(unanswered.body).toContain('Send reply');
     expect(unanswered.body).not.toContain('Mark as solved');
     const csrf = csrfOf(unanswered.body);
@@ -41,12 +41,12 @@ describeEachDatabase('a client marks their ticket solved (issue 15)', (dialect) 
     expect((await findTicket(hd.ctx, mine.id))?.ticketStatus).toBe('open');
     // An internal note is no answer to the client.
     expect((await reply(mine.id, 'Note to self.', { internal: true })).statusCode).toBe(201);
-    expect((await browser.get(`/tickets/?ticket=${mine.id}`)).body).not.toContain('Mark as solved');
+    expect((await browser.get(`/tickets/?ticket=${mine.number}`)).body).not.toContain('Mark as solved');
     const stillEarly = await browser.post('/account/solve/', { _csrf: csrf, ticket_id: String(mine.id), return_to: '/tickets/' });
     expect(stillEarly.statusCode).toBe(409);
 
     expect((await reply(mine.id, 'Try turning it off and on.')).statusCode).toBe(201);
-    const thread = await browser.get(`/tickets/?ticket=${mine.id}`);
+    const thread = await browser.get(`/tickets/?ticket=${mine.number}`);
     expect(thread.body).toContain('Mark as solved');
 
     const forged = await browser.post('/account/solve/', { ticket_id: String(mine.id), return_to: '/tickets/' });
@@ -59,7 +59,7 @@ describeEachDatabase('a client marks their ticket solved (issue 15)', (dialect) 
     expect(solved.statusCode).toBe(303);
     expect(solved.headers.location).toContain('notice=ticket_solved');
     expect((await findTicket(hd.ctx, mine.id))?.ticketStatus).toBe('resolved');
-    const after = await browser.get(`/tickets/?ticket=${mine.id}&notice=ticket_solved`);
+    const after = await browser.get(`/tickets/?ticket=${mine.number}&notice=ticket_solved`);
     expect(after.body).toContain('The ticket is marked solved');
     expect(after.body).not.toContain('Mark as solved');
   });

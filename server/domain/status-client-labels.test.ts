@@ -14,13 +14,13 @@ describeEachDatabase('statuses have client-facing labels (issue 15)', (dialect) 
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     const filed = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
-    const id = (filed.json() as { id: number }).id;
+    const { id, number } = filed.json() as { id: number; number: number };
     const row = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', id).executeTakeFirstOrThrow();
     const client = { id: row.author_id as number, role: 'client' as const };
     await addComment(hd.ctx, { ticketId: id, text: 'More detail', role: 'client' }, client);
     const browser = new SiteClient(hd.app);
     browser.cookies.set('hd_session', await createSession(hd.ctx.db, client.id));
-    expect((await browser.get(`/tickets/?ticket=${id}`)).body).toContain('<span class="status">Awaiting our reply</span>');
+    expect((await browser.get(`/tickets/?ticket=${number}`)).body).toContain('<span class="status">Awaiting our reply</span>');
 
     const admin = await hd.authAs('admin');
     const waiting = await findTermId(hd.ctx.db, 'ticket_status', 'waiting');
@@ -32,7 +32,7 @@ describeEachDatabase('statuses have client-facing labels (issue 15)', (dialect) 
     });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ name: 'Waiting', client_label: 'With our team' });
-    expect((await browser.get(`/tickets/?ticket=${id}`)).body).toContain('<span class="status">With our team</span>');
+    expect((await browser.get(`/tickets/?ticket=${number}`)).body).toContain('<span class="status">With our team</span>');
     const agentView = await hd.app.inject({ method: 'GET', url: `/api/helpdesk/v1/tickets/${id}`, headers: admin });
     expect((agentView.json() as { status: { name: string } }).status.name).toBe('Waiting');
     // Reasons take no client label.

@@ -184,7 +184,9 @@ async function recipientAndTicket(db: Kysely<Database>, payload: MailJobPayload)
     .executeTakeFirst();
   if (!row) return { recipient: undefined, ticket: undefined };
   const { ticket_id, number, title, content, client_name, ...recipient } = row;
-  const ticket = ticket_id === null ? undefined : { id: ticket_id, number, title: title ?? '', content: content ?? '', client_name };
+  // Every ticket row has a number (given by each insert; older ones numbered by their migration).
+  const ticket =
+    ticket_id === null ? undefined : { id: ticket_id, number: number as number, title: title ?? '', content: content ?? '', client_name };
   return { recipient, ticket };
 }
 
@@ -289,13 +291,13 @@ export async function buildMail(
               lifetimeDays: settings.login.link_lifetime_days,
             }),
           )
-        : `${config.homeUrl}/admin/tickets/${ticket?.id ?? ''}`);
+        : `${config.homeUrl}/admin/tickets/${ticket?.number ?? ''}`);
   const values: MailValues = {
     // Chosen by whoever filed the ticket: shown, never a link (a name like "evil.com").
     client_name: unlinkableText(toClient || accountLink ? recipient.name : (ticket?.client_name ?? '')),
     ticket_title: unlinkableText(ticket?.title ?? ''),
     // What people read and quote back: the ticket's number, not the id shared with docs and pages.
-    ticket_id: ticket ? String(ticket.number ?? ticket.id) : '',
+    ticket_id: ticket ? String(ticket.number) : '',
     ticket_link: link,
     site_name: site.site_name,
     site_link: siteLink,
@@ -378,8 +380,8 @@ export async function buildMail(
         // with a staff member's From proves nothing (docs/SECURITY.md, replies by staff).
         replyTo:
           payload.template.startsWith('agent_') && recipient.id !== null
-            ? await agentReplyAddressFor(ctx.db, support, ticket.id, recipient.id)
-            : await replyAddressFor(ctx.db, support, ticket.id),
+            ? await agentReplyAddressFor(ctx.db, support, ticket.number, recipient.id)
+            : await replyAddressFor(ctx.db, support, ticket.number),
       }),
   };
 }

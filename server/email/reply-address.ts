@@ -7,37 +7,48 @@ import { signWithReplyKey } from './reply-key.js';
 // change the case of local parts.
 const TOKEN_LENGTH = 24;
 
-const token = (db: Kysely<Database>, ticketId: number) => signWithReplyKey(db, `ticket-reply:${ticketId}`, TOKEN_LENGTH);
+// The address names the ticket by its number (what people read, `[#12]` in the subject). Addresses made
+// before carried the ticket's id, signed under other purposes: both are checked, and a code can only be
+// right for one of them, so an old address keeps threading into its ticket and never into ticket #<id>.
+const token = (db: Kysely<Database>, ticketNumber: number) => signWithReplyKey(db, `ticket-number-reply:${ticketNumber}`, TOKEN_LENGTH);
 // Its own purpose string: the ticket's code (known to its client) says nothing about an agent's.
-const agentToken = (db: Kysely<Database>, ticketId: number, agentId: number) =>
+const agentToken = (db: Kysely<Database>, ticketNumber: number, agentId: number) =>
+  signWithReplyKey(db, `ticket-number-agent-reply:${ticketNumber}:${agentId}`, TOKEN_LENGTH);
+// The id-based codes of addresses already in people's mailboxes: read, never made.
+const idToken = (db: Kysely<Database>, ticketId: number) => signWithReplyKey(db, `ticket-reply:${ticketId}`, TOKEN_LENGTH);
+const agentIdToken = (db: Kysely<Database>, ticketId: number, agentId: number) =>
   signWithReplyKey(db, `ticket-agent-reply:${ticketId}:${agentId}`, TOKEN_LENGTH);
 
 /** Whom a reply address names: its ticket, and for an agent's own address that agent. */
 export interface ReplyAddressOwner {
   ticketId: number;
-  /** Set only by an agent's own address (`support+<ticket>-<agent>-<code>@…`): the staff account it was mailed to. */
+  ticketNumber: number;
+  /** Set only by an agent's own address (`support+<number>-<agent>-<code>@…`): the staff account it was mailed to. */
   agentId: number | null;
 }
 
-/** The ticket's reply address on the support address: `support+<ticket>-<token>@domain`. */
-export async function replyAddressFor(db: Kysely<Database>, supportAddress: string, ticketId: number): Promise<string> {
-  return withTag(supportAddress, `${ticketId}-${await token(db, ticketId)}`);
+/** The ticket's reply address on the support address: `support+<number>-<token>@domain`. */
+export async function replyAddressFor(db: Kysely<Database>, supportAddress: string, ticketNumber: number): Promise<string> {
+  return withTag(supportAddress, `${ticketNumber}-${await token(db, ticketNumber)}`);
 }
 
 /**
- * One staff member's reply address for a ticket, `support+<ticket>-<agent>-<token>@domain`: only in the
+ * One staff member's reply address for a ticket, `support+<number>-<agent>-<token>@domain`: only in the
  * mails sent to that account, so a reply to it is the one proof by mail that the agent wrote it.
  */
 export async function agentReplyAddressFor(
   db: Kysely<Database>,
   supportAddress: string,
-  ticketId: number,
+  ticketNumber: number,
   agentId: number,
 ): Promise<string> {
-  return withTag(supportAddress, `${ticketId}-${agentId}-${await agentToken(db, ticketId, agentId)}`);
+  return withTag(supportAddress, `${ticketNumber}-${agentId}-${await agentToken(db, ticketNumber, agentId)}`);
 }
 
-/** The ticket (and agent) a reply address names, when its code is theirs; null for any other address. */
+/**
+ * The ticket (and agent) a reply address names, when its code is theirs and the ticket exists; null for any
+ * other address. Reads both forms: by number (made now) and by id (made before tickets had numbers).
+ */
 export async function readReplyAddress(db: Kysely<Database>, supportAddress: string, address: string): Promise<ReplyAddressOwner | null> {
   const at = supportAddress.lastIndexOf('@');
   const local = supportAddress.slice(0, at).toLowerCase();
@@ -47,10 +58,23 @@ export async function readReplyAddress(db: Kysely<Database>, supportAddress: str
   const tag = lower.slice(local.length + 1, lower.length - domain.length - 1);
   const match = /^(\d{1,12})-(?:(\d{1,12})-)?([0-9a-f]+)$/.exec(tag);
   if (!match) return null;
-  const ticketId = Number(match[1]);
+  const named = Number(match[1]);
   const agentId = match[2] === undefined ? null : Number(match[2]);
-  const expected = agentId === null ? await token(db, ticketId) : await agentToken(db, ticketId, agentId);
-  return sameCode(match[3] as string, expected) ? { ticketId, agentId } : null;
+  const code = match[3] as string;
+  const [byNumber, byId] = await Promise.all(
+    agentId === null ? [token(db, named), idToken(db, named)] : [agentToken(db, named, agentId), agentIdToken(db, named, agentId)],
+  );
+  // Both compared, whichever matches: the time taken says nothing about which form was tried.
+  const isNumber = sameCode(code, byNumber);
+  const isId = sameCode(code, byId);
+  if (!isNumber && !isId) return null;
+  const ticket = await db
+    .selectFrom('posts')
+    .select(['id', 'number'])
+    .where(isNumber ? 'number' : 'id', '=', named)
+    .where('type', '=', 'ticket')
+    .executeTakeFirst();
+  return ticket ? { ticketId: ticket.id, ticketNumber: ticket.number ?? ticket.id, agentId } : null;
 }
 
 /** The ticket a reply address names (the ticket's own or one of its agents'); null for any other address. */

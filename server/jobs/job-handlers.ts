@@ -62,7 +62,9 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
     async auto_respond(job, { ticketId }) {
       const result = await autoRespond(ctx, config, ticketId);
       if (result.aiFailure && result.aiFailure !== 'not_configured') {
-        log.warn(`Auto responder for ticket ${ticketId}: no AI answer (${result.aiFailure}); replied with docs only.`);
+        log.warn(
+          `Auto responder for ticket #${result.ticketNumber ?? ticketId}: no AI answer (${result.aiFailure}); replied with docs only.`,
+        );
       }
       await ctx.transactions.write((db) => completeJob(db, job));
     },

@@ -17,7 +17,7 @@ export interface AuthorRefusal {
  * member told), never posted as staff. Anyone else, a forged From included, never writes on the ticket.
  */
 export async function findMailAuthor(ctx: DomainContext, sender: string, match: TicketMatch): Promise<ReplyAuthor | AuthorRefusal> {
-  const { ticketId } = match;
+  const { ticketId, ticketNumber } = match;
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'role', 'disabled_at'])
@@ -26,14 +26,14 @@ export async function findMailAuthor(ctx: DomainContext, sender: string, match: 
   const ticket = await ctx.db.selectFrom('posts').select('author_id').where('id', '=', ticketId).executeTakeFirstOrThrow();
   const isClient = user !== undefined && ticket.author_id === user.id;
   if (!user || (!isClient && user.role === 'client')) {
-    return { refused: `The sender is neither the client of ticket #${ticketId} nor staff, so it was not added there.` };
+    return { refused: `The sender is neither the client of ticket #${ticketNumber} nor staff, so it was not added there.` };
   }
   if (user.disabled_at) return { refused: 'The sender’s account is disabled.' };
   if (isClient) return { id: user.id, role: 'client' };
   if (match.agentId !== user.id) {
     return {
       refused:
-        `The sender is staff, but the mail did not go to the reply address of a mail sent to them about ticket #${ticketId}, ` +
+        `The sender is staff, but the mail did not go to the reply address of a mail sent to them about ticket #${ticketNumber}, ` +
         'so nothing proves they wrote it and it was not posted. To answer by mail, reply from the notification mail; ' +
         'or answer in the admin app. The staff member is told by mail (once an hour per ticket).',
       staffId: user.id,

@@ -44,7 +44,7 @@ export async function importNewTicket(
   });
   if (filed.kind === 'created' || filed.kind === 'duplicate') {
     await recordInboundMail(ctx.db, inboundRow(mail, source, 'imported', { ticketId: filed.ticket.id }));
-    return { kind: 'imported', ticketId: filed.ticket.id, commentId: null };
+    return { kind: 'imported', ticketId: filed.ticket.id, ticketNumber: filed.ticket.number, commentId: null };
   }
   if (filed.kind === 'refused' || filed.kind === 'limited') return { kind: 'rejected', reason: filed.problem.message };
   return { kind: 'rejected', reason: 'The ticket was not filed.' };

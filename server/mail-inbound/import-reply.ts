@@ -22,7 +22,7 @@ export async function importReply(
   ctx: DomainContext,
   mail: IncomingMail,
   source: InboundSource,
-  reply: { ticketId: number; author: ReplyAuthor; text: string; files: readonly ReceivedUpload[] },
+  reply: { ticketId: number; ticketNumber: number; author: ReplyAuthor; text: string; files: readonly ReceivedUpload[] },
 ): Promise<ReceiveResult> {
   const { ticketId, author, text } = reply;
   try {
@@ -42,7 +42,7 @@ export async function importReply(
       },
       author,
     );
-    return { kind: 'imported', ticketId, commentId: comment.id };
+    return { kind: 'imported', ticketId, ticketNumber: reply.ticketNumber, commentId: comment.id };
   } catch (error) {
     if (isUniqueViolation(error)) return { kind: 'duplicate' };
     throw error;

@@ -6,6 +6,8 @@ import type { IncomingMail } from './parse-incoming-mail.js';
 /** The ticket an incoming mail is about, and how that was found. */
 export interface TicketMatch {
   ticketId: number;
+  /** The number people know the ticket by (`#12`): what answers and refusals name. */
+  ticketNumber: number;
   /** `address`: the ticket's reply address (its secret token); `thread`: it answers a mail we sent; `subject`: `[#n]`. */
   via: 'address' | 'thread' | 'subject';
   /**
@@ -24,7 +26,7 @@ export async function matchTicket(db: Kysely<Database>, mail: IncomingMail, supp
   if (supportAddress) {
     for (const address of mail.recipients) {
       const owner = await readReplyAddress(db, supportAddress, address);
-      if (owner && (await ticketExists(db, owner.ticketId))) return { ticketId: owner.ticketId, via: 'address', agentId: owner.agentId };
+      if (owner) return { ticketId: owner.ticketId, ticketNumber: owner.ticketNumber, via: 'address', agentId: owner.agentId };
     }
   }
   if (mail.answers.length) {
@@ -34,23 +36,30 @@ export async function matchTicket(db: Kysely<Database>, mail: IncomingMail, supp
       .where('message_id', 'in', mail.answers.slice(0, 100))
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    if (sent && (await ticketExists(db, sent.ticket_id))) return { ticketId: sent.ticket_id, via: 'thread', agentId: null };
+    const ticket = sent && (await findTicket(db, sent.ticket_id));
+    if (ticket) return { ticketId: ticket.id, ticketNumber: ticket.number, via: 'thread', agentId: null };
   }
   const number = /\[#(\d{1,12})\]/.exec(mail.subject)?.[1];
   if (number && mail.from) {
     const ticket = await db
       .selectFrom('posts as p')
       .innerJoin('users as u', 'u.id', 'p.author_id')
-      .select('p.id')
+      .select(['p.id', 'p.number'])
       .where('p.number', '=', Number(number))
       .where('p.type', '=', 'ticket')
       .where('u.email', '=', mail.from)
       .executeTakeFirst();
-    if (ticket) return { ticketId: ticket.id, via: 'subject', agentId: null };
+    if (ticket) return { ticketId: ticket.id, ticketNumber: Number(number), via: 'subject', agentId: null };
   }
   return null;
 }
 
-async function ticketExists(db: Kysely<Database>, ticketId: number): Promise<boolean> {
-  return Boolean(await db.selectFrom('posts').select('id').where('id', '=', ticketId).where('type', '=', 'ticket').executeTakeFirst());
+async function findTicket(db: Kysely<Database>, ticketId: number): Promise<{ id: number; number: number } | undefined> {
+  const row = await db
+    .selectFrom('posts')
+    .select(['id', 'number'])
+    .where('id', '=', ticketId)
+    .where('type', '=', 'ticket')
+    .executeTakeFirst();
+  return row && { id: row.id, number: row.number ?? row.id };
 }

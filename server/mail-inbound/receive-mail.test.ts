@@ -86,7 +86,7 @@ describeEachDatabase('receiveMail', (dialect) => {
     const [confirmation] = await delivery.mailsTo('cleo@client.test');
     expect(confirmation?.subject).toBe(`Printer =?on fire [#${number}]`);
     expect(confirmation?.headers['in-reply-to']).toBe('<first@client.test>');
-    expect(confirmation?.headers['reply-to']).toMatch(new RegExp(`^support\\+${id}-[0-9a-f]{24}@help\\.test$`));
+    expect(confirmation?.headers['reply-to']).toMatch(new RegExp(`^support\\+${number}-[0-9a-f]{24}@help\\.test$`));
     // RFC 3834 §5: the confirmation answers the client's mail, so it is auto-replied; the agents' mail about
     // the new ticket answers nothing of theirs and stays auto-generated.
     expect(confirmation?.headers['auto-submitted']).toBe('auto-replied');
@@ -125,7 +125,7 @@ describeEachDatabase('receiveMail', (dialect) => {
     const { id, number, confirmation } = await widgetTicket('bea@client.test');
     const replyTo = confirmation.headers['reply-to'] as string;
     const byAddress = await composeMail({ from: 'bea@client.test', to: replyTo, subject: 'Anything', text: 'By address.' });
-    expect(await receive(byAddress)).toMatchObject({ kind: 'imported', ticketId: id });
+    expect(await receive(byAddress)).toMatchObject({ kind: 'imported', ticketId: id, ticketNumber: number });
     const bySubject = await composeMail({ from: 'bea@client.test', to: SUPPORT, subject: `Re: [#${number}] hello`, text: 'By number.' });
     expect(await receive(bySubject)).toMatchObject({ kind: 'imported', ticketId: id });
     const [notification] = await delivery.mailsTo(agent.email);
@@ -183,8 +183,8 @@ describeEachDatabase('receiveMail', (dialect) => {
     const benAddress = benNote?.headers['reply-to'] as string;
     const statusBefore = await status(id);
     // Each agent's notification has an address of their own, which the client's mails never show.
-    expect(amyAddress).toMatch(new RegExp(`^support\\+${id}-${amy.id}-[0-9a-f]{24}@help\\.test$`));
-    expect(benAddress).toMatch(new RegExp(`^support\\+${id}-${ben.id}-[0-9a-f]{24}@help\\.test$`));
+    expect(amyAddress).toMatch(new RegExp(`^support\\+${number}-${amy.id}-[0-9a-f]{24}@help\\.test$`));
+    expect(benAddress).toMatch(new RegExp(`^support\\+${number}-${ben.id}-[0-9a-f]{24}@help\\.test$`));
     expect(new Set([clientAddress, amyAddress, benAddress]).size).toBe(3);
 
     // Amy's From on every way the client can match the ticket, and on Ben's address: never Amy's reply.
@@ -200,6 +200,8 @@ describeEachDatabase('receiveMail', (dialect) => {
     for (const options of forged) {
       const result = await receive(await composeMail({ from: `Amy <${amy.email}>`, text: 'Refund granted, closing.', ...options }));
       expect(result).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('reply from the notification mail') });
+      // What the admin's list (and a pipe's bounce) shows names the ticket as people know it.
+      expect(result).toMatchObject({ reason: expect.stringContaining(`about ticket #${number}, `) });
     }
     expect(await comments(id)).toEqual([]);
     expect(await status(id)).toBe(statusBefore);

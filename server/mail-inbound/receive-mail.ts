@@ -109,7 +109,13 @@ async function importMail(deps: ReceiveDeps, mail: IncomingMail, source: Inbound
   try {
     const result =
       match && author
-        ? await importReply(ctx, mail, source, { ticketId: match.ticketId, author, text: cut(text, COMMENT_TEXT_MAX), files: kept })
+        ? await importReply(ctx, mail, source, {
+            ticketId: match.ticketId,
+            ticketNumber: match.ticketNumber,
+            author,
+            text: cut(text, COMMENT_TEXT_MAX),
+            files: kept,
+          })
         : await importNewTicket(ctx, counters, mail, source, cut(text, TICKET_FIELD_LIMITS.description), kept);
     if (result.kind !== 'imported') await discardUploads(ctx, kept);
     return result;

@@ -5,7 +5,7 @@
  * imported (recorded with the reason and kept for a retry); `temporary`: nothing was stored, try again later.
  */
 export type ReceiveResult =
-  | { kind: 'imported'; ticketId: number; commentId: number | null }
+  | { kind: 'imported'; ticketId: number; ticketNumber: number; commentId: number | null }
   | { kind: 'duplicate' }
   | { kind: 'ignored'; reason: string }
   | { kind: 'rejected'; reason: string }

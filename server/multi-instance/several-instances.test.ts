@@ -315,10 +315,10 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
       form: { _csrf: csrf, token: new URL(link).searchParams.get('token') ?? '' },
     });
     expect(signedIn.status).toBe(303);
-    expect(signedIn.headers.get('location')).toBe(`${HOME_URL}/tickets/?ticket=${mine.id}`);
+    expect(signedIn.headers.get('location')).toBe(`${HOME_URL}/tickets/?ticket=${mine.number}`);
     expect(browser.cookies.has('hd_session')).toBe(true);
 
-    const thread = await browser.request(`${a.url}/tickets/?ticket=${mine.id}`);
+    const thread = await browser.request(`${a.url}/tickets/?ticket=${mine.number}`);
     expect(thread.status).toBe(200);
     expect(thread.body).toContain(mine.subject);
     const replyCsrf = /name="_csrf" value="([^"]+)"/.exec(thread.body)?.[1] ?? '';
@@ -334,7 +334,7 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
       .execute();
     expect(comments).toEqual([{ content: 'Replying through B' }]);
     // Another client's ticket is not found on either instance.
-    expect((await browser.request(`${b.url}/tickets/?ticket=${other.id}`)).status).toBe(404);
+    expect((await browser.request(`${b.url}/tickets/?ticket=${other.number}`)).status).toBe(404);
   });
 
   it("an agent signed in to the admin app on B is signed in on A; B's CSRF token authorizes writes on A", async () => {

@@ -246,21 +246,21 @@ describeEachDatabase("times on the client's pages are in the site's time zone (i
     await relaxIntakeLimits(hd.ctx);
     await updateSiteOptions(hd.ctx.db, { users_can_register: true });
     const filed = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
-    const id = (filed.json() as { id: number }).id;
+    const { id, number } = filed.json() as { id: number; number: number };
     // A known instant: 01:05 UTC on 2 December is 02:05 in Berlin and 14:05 in Auckland (daylight saving there).
     const at = '2026-12-02T01:05:00.000Z';
     await hd.ctx.db.updateTable('posts').set({ created_at: at, updated_at: at }).where('id', '=', id).execute();
     const row = await hd.ctx.db.selectFrom('posts').select(['author_id']).where('id', '=', id).executeTakeFirstOrThrow();
     const browser = new SiteClient(hd.app);
     browser.cookies.set('hd_session', await createSession(hd.ctx.db, row.author_id as number));
-    const utc = (await browser.get(`/tickets/?ticket=${id}`)).body;
+    const utc = (await browser.get(`/tickets/?ticket=${number}`)).body;
     expect(utc).toContain(
       `You wrote on <time dateTime="${at}" title="2 Dec 2026, 01:05 Coordinated Universal Time (UTC)">2 Dec 2026, 01:05 UTC</time>`,
     );
     await updateSiteOptions(hd.ctx.db, { time_zone: 'Europe/Berlin' });
-    expect((await browser.get(`/tickets/?ticket=${id}`)).body).toContain('>2 Dec 2026, 02:05 CET</time>');
+    expect((await browser.get(`/tickets/?ticket=${number}`)).body).toContain('>2 Dec 2026, 02:05 CET</time>');
     await updateSiteOptions(hd.ctx.db, { time_zone: 'Pacific/Auckland' });
-    expect((await browser.get(`/tickets/?ticket=${id}`)).body).toMatch(/>2 Dec 2026, 14:05 (GMT\+13|NZDT)<\/time>/);
+    expect((await browser.get(`/tickets/?ticket=${number}`)).body).toMatch(/>2 Dec 2026, 14:05 (GMT\+13|NZDT)<\/time>/);
     expect((await browser.get('/tickets/')).body).toMatch(/>2 Dec 2026, 14:05 (GMT\+13|NZDT)<\/time>/);
   });
 });

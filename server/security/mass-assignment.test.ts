@@ -190,10 +190,15 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
         name: 'Not Sid',
       });
       expect(created.statusCode).toBe(303);
-      const ticketId = Number(new URL(String(created.headers.location)).searchParams.get('ticket'));
+      const ticketNumber = Number(new URL(String(created.headers.location)).searchParams.get('ticket'));
+      const { id: ticketId } = await hd.ctx.db
+        .selectFrom('posts')
+        .select('id')
+        .where('number', '=', ticketNumber)
+        .executeTakeFirstOrThrow();
       await expectPlainTicket(ticketId, email);
 
-      const reply = await browser.submit(`/tickets/?ticket=${ticketId}`, '/account/reply/', {
+      const reply = await browser.submit(`/tickets/?ticket=${ticketNumber}`, '/account/reply/', {
         ticket_id: String(ticketId),
         text: 'Client words',
         return_to: '/tickets/',

@@ -65,11 +65,12 @@ describeEachDatabase('signed-in clients are limited too', (dialect) => {
   it('help-site replies: over the per-account limit the reply comes back with its text, 429', async () => {
     await updateSettings(hd.ctx, { tickets: { limit_client_replies_hour: 2 } });
     const { user, browser, bearer } = await client();
-    const ticketId = (
+    const filed = (
       await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, headers: bearer, payload: ticketPayload({ email: user.email }) })
-    ).json().id as number;
+    ).json() as { id: number; number: number };
+    const ticketId = filed.id;
     const replyOnSite = async (text: string) => {
-      const page = await browser.get(`/tickets/?ticket=${ticketId}`);
+      const page = await browser.get(`/tickets/?ticket=${filed.number}`);
       return browser.post('/account/reply/', { _csrf: csrfIn(page.body), ticket_id: String(ticketId), return_to: '/tickets/', text });
     };
     expect((await replyOnSite('one')).statusCode).toBe(303);
@@ -159,11 +160,12 @@ describeEachDatabase('signed-in clients are limited too', (dialect) => {
       expect(await countRows(hd.ctx)).toEqual(before);
 
       await updateSettings(hd.ctx, { tickets: { intake_enabled: true } });
-      const ticketId = (
+      const filed = (
         await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, headers: bearer, payload: ticketPayload({ email: user.email }) })
-      ).json().id as number;
+      ).json() as { id: number; number: number };
+      const ticketId = filed.id;
       await updateSettings(hd.ctx, { tickets: { intake_enabled: false } });
-      const page = await browser.get(`/tickets/?ticket=${ticketId}`);
+      const page = await browser.get(`/tickets/?ticket=${filed.number}`);
       const replied = await browser.post('/account/reply/', {
         _csrf: csrfIn(page.body),
         ticket_id: String(ticketId),

@@ -18,7 +18,7 @@ const CORPUS_TEXT = XSS_PAYLOADS.join('\n');
 describeEachDatabase('attacks: the XSS corpus stays inert on the help site and in mail', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let mail: ReturnType<typeof memoryMail>;
-  const tickets: Array<{ id: number; authorId: number; payload: string }> = [];
+  const tickets: Array<{ id: number; number: number; authorId: number; payload: string }> = [];
 
   beforeAll(async () => {
     mail = memoryMail(hd);
@@ -32,9 +32,9 @@ describeEachDatabase('attacks: the XSS corpus stays inert on the help site and i
       const body = ticketPayload({ name: `N${index} ${payload}`, subject: payload, description: CORPUS_TEXT, order_id: payload });
       const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: body });
       expect(res.statusCode, payload).toBe(201);
-      const id = (res.json() as { id: number }).id;
+      const { id, number } = res.json() as { id: number; number: number };
       const row = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', id).executeTakeFirstOrThrow();
-      tickets.push({ id, authorId: row.author_id as number, payload });
+      tickets.push({ id, number, authorId: row.author_id as number, payload });
     }
     const first = tickets[0] as { id: number };
     await addComment(hd.ctx, { ticketId: first.id, text: CORPUS_TEXT, role: 'agent' }, { id: agentId, role: 'agent' });
@@ -58,7 +58,7 @@ describeEachDatabase('attacks: the XSS corpus stays inert on the help site and i
       const list = await browser.get('/tickets/');
       expect(list.statusCode).toBe(200);
       expectInertHtml(list.body, `list of ${ticket.payload}`);
-      const thread = await browser.get(`/tickets/?ticket=${ticket.id}`);
+      const thread = await browser.get(`/tickets/?ticket=${ticket.number}`);
       expect(thread.statusCode).toBe(200);
       expectInertHtml(thread.body, `thread of ${ticket.payload}`);
       // The text is there, escaped: what the client typed is what they see.
@@ -67,13 +67,13 @@ describeEachDatabase('attacks: the XSS corpus stays inert on the help site and i
   });
 
   it("an agent's Markdown reply reads as formatted text on the client's thread and in the mail's HTML part", async () => {
-    const ticket = tickets[1] as { id: number; authorId: number };
+    const ticket = tickets[1] as { id: number; number: number; authorId: number };
     const agent = await hd.ctx.db.selectFrom('users').select('id').where('role', '=', 'agent').executeTakeFirstOrThrow();
     const reply = `**Restart** the app:\n\n- open *Settings*\n- [read the guide](https://example.com/guide)\n\n${CORPUS_TEXT}`;
     await addComment(hd.ctx, { ticketId: ticket.id, text: reply, role: 'agent' }, { id: agent.id, role: 'agent' });
     const browser = new SiteClient(hd.app);
     browser.cookies.set('hd_session', await createSession(hd.ctx.db, ticket.authorId));
-    const thread = await browser.get(`/tickets/?ticket=${ticket.id}`);
+    const thread = await browser.get(`/tickets/?ticket=${ticket.number}`);
     expect(thread.body).toContain('<strong>Restart</strong>');
     expect(thread.body).toContain('<em>Settings</em>');
     expect(thread.body).toContain('<a href="https://example.com/guide" rel="noopener noreferrer nofollow">read the guide</a>');

@@ -19,7 +19,7 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
   async function signedInClient() {
     const payload = ticketPayload();
     const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload });
-    const id = (res.json() as { id: number }).id;
+    const { id, number } = res.json() as { id: number; number: number };
     await mail.drain();
     const confirmation = mail.sent.filter((m) => m.to === String(payload.email).toLowerCase()).at(-1);
     if (!confirmation) throw new Error('no confirmation');
@@ -30,12 +30,12 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
       _csrf: csrfIn(page.body),
       token: new URL(link, 'http://x').searchParams.get('token') as string,
     });
-    return { browser, id };
+    return { browser, id, number };
   }
 
   it('a reply with a file is stored with it; the thread links the file, never an internal note’s', async () => {
-    const { browser, id } = await signedInClient();
-    const page = await browser.get(`/tickets/?ticket=${id}`);
+    const { browser, id, number } = await signedInClient();
+    const page = await browser.get(`/tickets/?ticket=${number}`);
     // React writes the attribute as encType; HTML attribute names are case-insensitive.
     expect(page.body).toMatch(/enctype="multipart\/form-data"/i);
     expect(page.body).toContain('name="attachments"');
@@ -67,7 +67,7 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
         created_at: new Date().toISOString(),
       })
       .execute();
-    const thread = await browser.get(`/tickets/?ticket=${id}`);
+    const thread = await browser.get(`/tickets/?ticket=${number}`);
     const row = await hd.ctx.db.selectFrom('attachments').selectAll().where('name', '=', 'screen.png').executeTakeFirstOrThrow();
     expect(row.ticket_id).toBe(id);
     expect(thread.body).toContain(`href="http://help.test/api/helpdesk/v1/files/${row.public_id}"`);
@@ -95,14 +95,15 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
     const res = await browser.postMultipart('/account/new-ticket/', form, [{ name: 'shot.png', bytes: TINY_PNG }]);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toContain('notice=ticket_created');
-    const ticketId = Number(new URL(res.headers.location as string).searchParams.get('ticket'));
+    const ticketNumber = Number(new URL(res.headers.location as string).searchParams.get('ticket'));
+    const { id: ticketId } = await hd.ctx.db.selectFrom('posts').select('id').where('number', '=', ticketNumber).executeTakeFirstOrThrow();
     const rows = await hd.ctx.db.selectFrom('attachments').select(['name', 'comment_id']).where('ticket_id', '=', ticketId).execute();
     expect(rows).toEqual([{ name: 'shot.png', comment_id: null }]);
   });
 
   it('the thread shows an image as its thumbnail opening the full image, other files as links with sizes, purged ones as a note', async () => {
-    const { browser, id } = await signedInClient();
-    const page = await browser.get(`/tickets/?ticket=${id}`);
+    const { browser, id, number } = await signedInClient();
+    const page = await browser.get(`/tickets/?ticket=${number}`);
     const sent = await browser.postMultipart(
       '/account/reply/',
       { _csrf: csrfIn(page.body), ticket_id: String(id), return_to: '/tickets/', text: 'Two files.' },
@@ -119,7 +120,7 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
       .orderBy('id')
       .execute();
     const [image, text] = rows.map((r) => `http://help.test/api/helpdesk/v1/files/${r.public_id}`);
-    let thread = (await browser.get(`/tickets/?ticket=${id}`)).body;
+    let thread = (await browser.get(`/tickets/?ticket=${number}`)).body;
     expect(thread).toMatch(
       new RegExp(
         `<a href="${image}" class="attachment-image"><img src="${image}/thumbnail" alt="screen\\.png \\(\\d+ bytes\\), opens full size"`,
@@ -136,7 +137,7 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
       .set({ removed_at: new Date().toISOString(), removed_after_days: 1 })
       .where('ticket_id', '=', id)
       .execute();
-    thread = (await browser.get(`/tickets/?ticket=${id}`)).body;
+    thread = (await browser.get(`/tickets/?ticket=${number}`)).body;
     expect(thread).not.toContain(image);
     expect(thread).toContain('steps.txt <span class="hint">(file removed 1 day after the ticket was closed)</span>');
   });
@@ -151,9 +152,9 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
         attachment_types_text: false,
       },
     });
-    const { browser, id } = await signedInClient();
+    const { browser, id, number } = await signedInClient();
     const newTicket = (await browser.get('/tickets/new/')).body;
-    const thread = (await browser.get(`/tickets/?ticket=${id}`)).body;
+    const thread = (await browser.get(`/tickets/?ticket=${number}`)).body;
     for (const page of [newTicket, thread]) {
       const picker = page.match(/<input[^>]* name="attachments"[^>]*>/)?.[0];
       expect(picker).toContain(' data-form-files="" data-max-file-bytes="2097152" data-max-files="3"');

@@ -19,11 +19,11 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     const payload = ticketPayload(overrides);
     const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload, headers: { host: 'evil.test' } });
     expect(res.statusCode).toBe(201);
-    const id = (res.json() as { id: number }).id;
+    const { id, number } = res.json() as { id: number; number: number };
     await mail.drain();
     const confirmation = mail.sent.filter((m) => m.to === String(payload.email).toLowerCase()).at(-1);
     if (!confirmation) throw new Error('no confirmation');
-    return { id, email: String(payload.email), link: linkPath(confirmation, hd.config.homeUrl) };
+    return { id, number, email: String(payload.email), link: linkPath(confirmation, hd.config.homeUrl) };
   }
 
   async function signInWith(link: string) {
@@ -39,7 +39,9 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
   }
 
   it('opens the ticket from the mailed link: the GET changes nothing, the POST signs in and drops the token from the address', async () => {
-    const { id, link } = await fileTicket({ subject: 'Printer on fire' });
+    const { id, number, link } = await fileTicket({ subject: 'Printer on fire' });
+    // The seeded pages took the first ids: the ticket's id is not the number the client reads.
+    expect(id).not.toBe(number);
     const browser = new SiteClient(hd.app);
     // A mail scanner prefetching the link twice does not use it up.
     expect((await browser.get(link)).statusCode).toBe(200);
@@ -53,15 +55,18 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     const token = new URL(link, 'http://x').searchParams.get('token') as string;
     const res = await browser.post('/login/ticket/', { _csrf: csrfIn(page.body), token });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`http://help.test/tickets/?ticket=${id}`);
+    expect(res.headers.location).toBe(`http://help.test/tickets/?ticket=${number}`);
     const cookie = res.cookies.find((c) => c.name === 'hd_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeFalsy();
 
-    const thread = await browser.get(`/tickets/?ticket=${id}`);
+    const thread = await browser.get(`/tickets/?ticket=${number}`);
     expect(thread.statusCode).toBe(200);
     expect(thread.body).toContain('Printer on fire');
+    expect(thread.body).toContain(`Ticket #${number} ·`);
     expect(thread.body).toContain('Your reply');
+    // `?ticket=` is the number: the id names no ticket of theirs.
+    expect((await browser.get(`/tickets/?ticket=${id}`)).statusCode).toBe(404);
   });
 
   it('refuses a confirmation without the CSRF token, and the link still works afterwards', async () => {
@@ -120,7 +125,7 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     const ann = await fileTicket();
     const bob = await fileTicket();
     const { browser } = await signInWith(ann.link);
-    const others = await browser.get(`/tickets/?ticket=${bob.id}`);
+    const others = await browser.get(`/tickets/?ticket=${bob.number}`);
     const missing = await browser.get('/tickets/?ticket=999999');
     expect(others.statusCode).toBe(404);
     expect(missing.statusCode).toBe(404);
@@ -162,7 +167,7 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
   it('a client reply shows in the thread, moves the ticket to Waiting and mails the agents; internal notes stay hidden', async () => {
     await hd.authAs('agent');
     const agent = await hd.ctx.db.selectFrom('users').select(['id']).where('role', '=', 'agent').executeTakeFirstOrThrow();
-    const { id, link } = await fileTicket();
+    const { id, number, link } = await fileTicket();
     await addComment(
       hd.ctx,
       { ticketId: id, text: 'Secret: client is a VIP', role: 'agent', isInternal: true, suppressTransition: true },
@@ -170,14 +175,14 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     );
     await addComment(hd.ctx, { ticketId: id, text: 'Please send a screenshot.', role: 'agent' }, { id: agent.id, role: 'agent' });
     const { browser } = await signInWith(link);
-    const res = await browser.submit(`/tickets/?ticket=${id}`, '/account/reply/', {
+    const res = await browser.submit(`/tickets/?ticket=${number}`, '/account/reply/', {
       ticket_id: String(id),
       text: 'Here <b>it</b> is\nline two',
       return_to: '/tickets/',
     });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`http://help.test/tickets/?ticket=${id}&notice=reply_sent`);
-    const thread = await browser.get(`/tickets/?ticket=${id}`);
+    expect(res.headers.location).toBe(`http://help.test/tickets/?ticket=${number}&notice=reply_sent`);
+    const thread = await browser.get(`/tickets/?ticket=${number}`);
     expect(thread.body).toContain('Here &lt;b&gt;it&lt;/b&gt; is\nline two');
     expect(thread.body).toContain('Please send a screenshot.');
     expect(thread.body).not.toContain('VIP');
@@ -203,7 +208,9 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     expect(list.body).not.toContain('Someone else');
     // Open, as the client reads it.
     expect(list.body).toContain('Received');
-    const thread = await browser.get(`/tickets/?ticket=${mine.id}`);
+    // Each row links to its thread by the number shown beside it.
+    expect(list.body).toContain(`href="http://help.test/tickets/?ticket=${mine.number}"`);
+    const thread = await browser.get(`/tickets/?ticket=${mine.number}`);
     expect(thread.body).not.toContain('<script>alert(1)');
     expect(thread.body).toContain('Sign out (Eve &lt;script&gt;');
   });
@@ -265,7 +272,8 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
       return_to: '/tickets/new/',
     });
     expect(ok.statusCode).toBe(303);
-    const id = Number(new URL(ok.headers.location as string).searchParams.get('ticket'));
+    const number = Number(new URL(ok.headers.location as string).searchParams.get('ticket'));
+    const { id } = await hd.ctx.db.selectFrom('posts').select('id').where('number', '=', number).executeTakeFirstOrThrow();
     const meta = await hd.ctx.db
       .selectFrom('post_meta')
       .select(['meta_key', 'meta_value'])
@@ -277,7 +285,7 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
       { meta_key: 'custom_plan', meta_value: 'Pro' },
       { meta_key: 'custom_site_url', meta_value: 'https://x.test' },
     ]);
-    expect((await browser.get(`/tickets/?ticket=${id}`)).body).toContain('Cannot log in');
+    expect((await browser.get(`/tickets/?ticket=${number}`)).body).toContain('Cannot log in');
 
     // The same form sent twice (a double click) files one ticket.
     const page = await browser.get('/tickets/new/');
@@ -346,7 +354,7 @@ describe('a help site under https://example.com/help', () => {
         url: '/help/api/helpdesk/v1/tickets/',
         payload: ticketPayload({ email: 'pre@client.test' }),
       });
-      const id = (filed.json() as { id: number }).id;
+      const { id, number } = filed.json() as { id: number; number: number };
       await mail.drain();
       const link = linkPath(mail.sent[0] as never, hd.config.homeUrl);
       const browser = new SiteClient(hd.app, '/help');
@@ -355,9 +363,9 @@ describe('a help site under https://example.com/help', () => {
         _csrf: csrfIn(page.body),
         token: new URL(link, 'http://x').searchParams.get('token') as string,
       });
-      expect(signedIn.headers.location).toBe(`https://example.com/help/tickets/?ticket=${id}`);
+      expect(signedIn.headers.location).toBe(`https://example.com/help/tickets/?ticket=${number}`);
       expect(signedIn.cookies.find((c) => c.name === 'hd_session')).toMatchObject({ secure: true, path: '/help/' });
-      const thread = await browser.get(`/tickets/?ticket=${id}`);
+      const thread = await browser.get(`/tickets/?ticket=${number}`);
       expect(thread.statusCode).toBe(200);
       expect(thread.body).toContain('action="https://example.com/help/account/reply/"');
       const reply = await browser.post('/account/reply/', {
@@ -366,7 +374,7 @@ describe('a help site under https://example.com/help', () => {
         text: 'hi',
         return_to: '/help/tickets/',
       });
-      expect(reply.headers.location).toBe(`https://example.com/help/tickets/?ticket=${id}&notice=reply_sent`);
+      expect(reply.headers.location).toBe(`https://example.com/help/tickets/?ticket=${number}&notice=reply_sent`);
     } finally {
       await hd.close();
     }

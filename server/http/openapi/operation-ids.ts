@@ -9,6 +9,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /helpdesk/v1/tickets/': 'fileTicket',
   'GET /helpdesk/v1/tickets/': 'listTickets',
   'GET /helpdesk/v1/tickets/{id}': 'getTicket',
+  'GET /helpdesk/v1/tickets/by-number/{number}': 'getTicketByNumber',
   'PATCH /helpdesk/v1/tickets/{id}': 'updateTicket',
   'DELETE /helpdesk/v1/tickets/{id}': 'deleteTicket',
   'POST /helpdesk/v1/tickets/bulk': 'bulkUpdateTickets',

@@ -90,6 +90,9 @@ export const inboundMailRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
           200: Type.Object({
             outcome: Type.Union(['imported', 'duplicate', 'ignored', 'rejected', 'temporary'].map((k) => Type.Literal(k))),
             ticket_id: Type.Union([Type.Integer(), Type.Null()]),
+            ticket_number: Type.Union([Type.Integer(), Type.Null()], {
+              description: 'The number people read (#12) of the ticket it went into',
+            }),
             reason: Type.Union([Type.String(), Type.Null()]),
           }),
           ...problemResponses(401, 403, 404),
@@ -102,6 +105,7 @@ export const inboundMailRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
       return {
         outcome: result.kind,
         ticket_id: result.kind === 'imported' ? result.ticketId : null,
+        ticket_number: result.kind === 'imported' ? result.ticketNumber : null,
         reason: 'reason' in result ? result.reason : null,
       };
     },

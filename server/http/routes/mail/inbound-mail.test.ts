@@ -42,12 +42,17 @@ describeEachDatabase('incoming mail for admins', (dialect) => {
     const id = failed[0]?.id as number;
     expect((await retry(id, agent)).statusCode).toBe(403);
     // Still refused: listed again, with its reason.
-    expect((await retry(id, admin)).json()).toMatchObject({ outcome: 'rejected', ticket_id: null });
+    expect((await retry(id, admin)).json()).toMatchObject({ outcome: 'rejected', ticket_id: null, ticket_number: null });
     const again = (await get('/mail/inbound/failed/', admin)).json() as Array<{ id: number }>;
     expect(again).toHaveLength(1);
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     const imported = await retry(again[0]?.id as number, admin);
     expect(imported.json()).toMatchObject({ outcome: 'imported', ticket_id: expect.any(Number), reason: null });
+    // The admin's answer names the ticket by the number people read, beside its id.
+    const { ticket_id: ticketId, ticket_number: ticketNumber } = imported.json() as { ticket_id: number; ticket_number: number };
+    const row = await hd.ctx.db.selectFrom('posts').select('number').where('id', '=', ticketId).executeTakeFirstOrThrow();
+    expect(ticketNumber).toBe(row.number);
+    expect(ticketNumber).not.toBe(ticketId);
     expect((await get('/mail/inbound/failed/', admin)).json()).toEqual([]);
     expect((await get('/mail/inbound/status', admin)).json()).toMatchObject({ imported: 1, failed: 0 });
     const gone = await retry(again[0]?.id as number, admin);

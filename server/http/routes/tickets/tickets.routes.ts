@@ -1,9 +1,11 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { suggestReply } from '../../../ai/suggest-reply.js';
 import { bulkUpdateTickets } from '../../../domain/bulk-update-tickets.js';
 import { findClientThread, listClientTickets } from '../../../domain/client-tickets.js';
 import { deleteTicket } from '../../../domain/delete-ticket.js';
 import { fileTicket } from '../../../domain/file-ticket.js';
+import { findTicketByNumber } from '../../../domain/find-ticket-by-number.js';
 import { getAgentTicket } from '../../../domain/get-agent-ticket.js';
 import { countViews, type ViewCounts } from '../../../domain/inbox-views.js';
 import { listInbox } from '../../../domain/list-inbox.js';
@@ -169,6 +171,32 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     async (request) => presentViewCounts(await countViews(ctx, requireStaff(request).id)),
   );
 
+  // One ticket for whoever may read it: an agent's whole ticket (ETag, read mark) or a client's own thread.
+  const answerTicket = async (request: FastifyRequest, reply: FastifyReply, id: number) => {
+    const view = ticketView(request.actor);
+    if (view.kind === 'all') {
+      // The ticket and its files are read together, as are the marks of its reading: fewer rounds of
+      // queries, one after another, for the agent to wait for (see getAgentTicket).
+      const [ticket, files] = await Promise.all([getAgentTicket(ctx, id), ticketFiles(id)]);
+      await markTicketOpened(ctx, view.actor.id, ticket);
+      const etag = ticketETag(ticket.version);
+      reply.header('etag', etag);
+      // RFC 9110 §13.1.2: weak comparison; the agent's copy is current, so the thread is not sent again.
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return presentAgentTicket(ticket, files);
+    }
+    const thread = await findClientThread(ctx, view.actor.id, id);
+    if (!thread) throw hiddenTicket();
+    const user = request.siteUser;
+    const client = { id: view.actor.id, name: user?.name ?? '', email: user?.email ?? '' };
+    return presentClientTicket(thread, client, await ticketFiles(thread.id));
+  };
+  const ticketResponses = {
+    200: TicketReply,
+    304: { description: 'Staff only: If-None-Match named the ticket’s ETag, so it has not changed (no body)', type: 'null' },
+    ...problemResponses(401, 403, 404),
+  };
+
   app.get(
     '/tickets/:id',
     {
@@ -177,31 +205,30 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         tags,
         params: IdParams,
         headers: IfNoneMatchHeaders,
-        response: {
-          200: TicketReply,
-          304: { description: 'Staff only: If-None-Match named the ticket’s ETag, so it has not changed (no body)', type: 'null' },
-          ...problemResponses(401, 403, 404),
-        },
+        response: ticketResponses,
+      },
+    },
+    (request, reply) => answerTicket(request, reply, request.params.id),
+  );
+
+  // People name a ticket by its number (#12: the admin app's and help site's addresses, mails); routes
+  // keep the id. This finds the ticket by that number and answers exactly as `GET /tickets/{id}`, so
+  // the admin app opens `/admin/tickets/12` in one request. A number not yours is the same 404 as none.
+  app.get(
+    '/tickets/by-number/:number',
+    {
+      schema: {
+        summary: 'One ticket by the number people read (#12), answered as GET /tickets/{id}',
+        tags,
+        params: Type.Object({ number: Type.Integer({ minimum: 1, description: 'The ticket number (12 for ticket #12)' }) }),
+        headers: IfNoneMatchHeaders,
+        response: ticketResponses,
       },
     },
     async (request, reply) => {
-      const view = ticketView(request.actor);
-      if (view.kind === 'all') {
-        // The ticket and its files are read together, as are the marks of its reading: fewer rounds of
-        // queries, one after another, for the agent to wait for (see getAgentTicket).
-        const [ticket, files] = await Promise.all([getAgentTicket(ctx, request.params.id), ticketFiles(request.params.id)]);
-        await markTicketOpened(ctx, view.actor.id, ticket);
-        const etag = ticketETag(ticket.version);
-        reply.header('etag', etag);
-        // RFC 9110 §13.1.2: weak comparison; the agent's copy is current, so the thread is not sent again.
-        if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-        return presentAgentTicket(ticket, files);
-      }
-      const thread = await findClientThread(ctx, view.actor.id, request.params.id);
-      if (!thread) throw hiddenTicket();
-      const user = request.siteUser;
-      const client = { id: view.actor.id, name: user?.name ?? '', email: user?.email ?? '' };
-      return presentClientTicket(thread, client, await ticketFiles(thread.id));
+      const ticket = await findTicketByNumber(ctx.db, request.params.number);
+      if (!ticket) throw hiddenTicket();
+      return answerTicket(request, reply, ticket.id);
     },
   );
 

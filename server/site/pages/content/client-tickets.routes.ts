@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { COMMENT_TEXT_MAX } from '../../../../common/limits.js';
 import { addComment } from '../../../domain/add-comment.js';
 import { fileTicket } from '../../../domain/file-ticket.js';
+import { findClientTicketNumber } from '../../../domain/find-client-ticket-number.js';
 import { markTicketSolved } from '../../../domain/mark-ticket-solved.js';
 import { isMultiLineText, isSingleLineText } from '../../../domain/text-rules.js';
 import { AppError } from '../../../errors.js';
@@ -24,6 +25,11 @@ import { ticketFormInputName, ticketFormLimit } from './ticket-form-limit.js';
 export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config, counters }) => {
   const see = (reply: FastifyReply, path: string, params: Record<string, string> = {}) =>
     reply.redirect(siteUrl(config, path, params), 303);
+  // Back to the thread, which the help site's address names by the ticket's number (the form posts its id).
+  const seeThread = async (reply: FastifyReply, path: string, userId: number, ticketId: number, notice: string) => {
+    const number = await findClientTicketNumber(ctx.db, userId, ticketId);
+    return see(reply, path, number === undefined ? { notice } : { ticket: String(number), notice });
+  };
   const loginPath = `${config.basePath}/login/`;
 
   const form = csrfCheckedForm(ctx, config);
@@ -64,7 +70,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
         { name: 'text', value: replyText, label: 'Your reply', multiline: true, maxLength: COMMENT_TEXT_MAX },
       ];
       if (read.problem) return sendHeldForm(ctx, config, reply, read.problem, '/account/reply/', heldFields);
-      if (!isMultiLineText(replyText)) return see(reply, returnTo, { ticket: String(ticketId), notice: 'invalid_text' });
+      if (!isMultiLineText(replyText)) return seeThread(reply, returnTo, user.id, ticketId, 'invalid_text');
       const held = await heldBack(reply, { kind: 'reply', userId: user.id, ip: request.ip, via: 'site' }, '/account/reply/', heldFields);
       if (held) return reply;
       try {
@@ -81,11 +87,11 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
           { id: user.id, role: 'client' },
         );
         request.uploads = null;
-        return see(reply, returnTo, { ticket: String(ticketId), notice: 'reply_sent' });
+        return seeThread(reply, returnTo, user.id, ticketId, 'reply_sent');
       } catch (error) {
         if (error instanceof AppError && error.code === 'NOT_FOUND') return sendNotFound(ctx, config, reply);
         if (error instanceof AppError && error.code === 'VALIDATION_FAILED')
-          return see(reply, returnTo, { ticket: String(ticketId), notice: 'reply_empty' });
+          return seeThread(reply, returnTo, user.id, ticketId, 'reply_empty');
         throw error;
       }
     }),
@@ -101,7 +107,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
       const ticketId = /^\d{1,12}$/.test(formText(body, 'ticket_id')) ? Number(formText(body, 'ticket_id')) : -1;
       try {
         await markTicketSolved(ctx, user.id, ticketId);
-        return see(reply, returnTo, { ticket: String(ticketId), notice: 'ticket_solved' });
+        return seeThread(reply, returnTo, user.id, ticketId, 'ticket_solved');
       } catch (error) {
         if (error instanceof AppError && error.code === 'NOT_FOUND') return sendNotFound(ctx, config, reply);
         throw error;
@@ -178,7 +184,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
         switch (result.kind) {
           case 'created':
           case 'duplicate':
-            return see(reply, `${config.basePath}/tickets/`, { ticket: String(result.ticket.id), notice: 'ticket_created' });
+            return see(reply, `${config.basePath}/tickets/`, { ticket: String(result.ticket.number), notice: 'ticket_created' });
           case 'limited':
           case 'refused':
             return sendHeldForm(ctx, config, reply, result.problem, '/account/new-ticket/', heldFields());

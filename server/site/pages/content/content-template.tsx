@@ -2,6 +2,7 @@ import { CLIENT_TICKETS_PER_PAGE } from '../../../../common/limits.js';
 import type { Config } from '../../../config/config-types.js';
 import { findClientThread, listClientTickets } from '../../../domain/client-tickets.js';
 import type { DomainContext } from '../../../domain/context.js';
+import { findTicketByNumber } from '../../../domain/find-ticket-by-number.js';
 import { getPosts } from '../../../domain/post.js';
 import { listTerms } from '../../../domain/terms.js';
 import { fileUrl } from '../../../files/file-url.js';
@@ -33,7 +34,9 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
       if (user && used.has('helpdesk_tickets')) {
         const ticketParam = front.query.get('ticket');
         if (ticketParam !== null) {
-          thread = await findClientThread(ctx, user.id, /^\d{1,12}$/.test(ticketParam) ? Number(ticketParam) : -1);
+          // `?ticket=` is the number people read; a number that is not theirs is the same not-found as none.
+          const ticket = /^\d{1,12}$/.test(ticketParam) ? await findTicketByNumber(ctx.db, Number(ticketParam)) : undefined;
+          thread = ticket && (await findClientThread(ctx, user.id, ticket.id));
           if (!thread) return sendNotFound(ctx, config, reply);
         } else {
           const paged = front.query.get('paged');

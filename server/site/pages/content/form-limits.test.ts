@@ -76,7 +76,7 @@ describeEachDatabase("the help site's forms keep the API's limits", (dialect) =>
     const { browser, user } = await signedIn();
     const ticket = await createTicket(hd.ctx, ticketPayload({ email: user.email }), null);
     const send = async (text: string) => {
-      const page = await browser.get(`/tickets/?ticket=${ticket.id}`);
+      const page = await browser.get(`/tickets/?ticket=${ticket.number}`);
       return browser.post('/account/reply/', { _csrf: csrfIn(page.body), ticket_id: String(ticket.id), return_to: '/tickets/', text });
     };
     const comments = () => hd.ctx.db.selectFrom('comments').select('content').where('post_id', '=', ticket.id).execute();

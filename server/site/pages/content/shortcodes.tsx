@@ -37,7 +37,7 @@ export interface TicketsShortcodeProps {
   fileRules?: FormFileRules;
 }
 
-/** [helpdesk_tickets]: the signed-in client's tickets, or one thread with a reply box (`?ticket=ID`). */
+/** [helpdesk_tickets]: the signed-in client's tickets, or one thread with a reply box (`?ticket=<number>`, the number the client reads). */
 export function TicketsShortcode({
   homeUrl,
   pagePath,
@@ -128,7 +128,7 @@ export function TicketsShortcode({
               {tickets.tickets.map((t) => (
                 <tr key={t.id}>
                   <td>
-                    <a href={`${pageUrl}?ticket=${t.id}`}>{t.title}</a> <span className="hint">#{t.number ?? t.id}</span>
+                    <a href={`${pageUrl}?ticket=${t.number}`}>{t.title}</a> <span className="hint">#{t.number ?? t.id}</span>
                   </td>
                   <td>
                     <span className="status">{t.status}</span>

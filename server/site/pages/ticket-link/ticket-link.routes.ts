@@ -31,7 +31,7 @@ export const ticketLinkRoutes: FastifyPluginAsync<RouteServices> = async (app, {
         await refundGuess(ctx.db, 'token', request.ip);
         if (used.user.disabled_at) return sendAccountDisabled(ctx, config, reply);
         await signIn(request, reply, used.user);
-        return see(reply, `${config.basePath}/tickets/`, used.ticketId ? { ticket: String(used.ticketId) } : {});
+        return see(reply, `${config.basePath}/tickets/`, used.ticketNumber ? { ticket: String(used.ticketNumber) } : {});
       }
       const link = await inspectTicketLink(ctx.db, token);
       if (link.state !== 'unknown') await refundGuess(ctx.db, 'token', request.ip);
