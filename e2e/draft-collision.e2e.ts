@@ -33,7 +33,8 @@ async function signedIn(browser: Browser, who: Who, options: { phone?: boolean }
 
 async function openTicket(browser: Browser, id: number, bOnPhone = false): Promise<[Page, Page]> {
   const [a, b] = await Promise.all([signedIn(browser, ADMIN), signedIn(browser, AGENT, { phone: bOnPhone })]);
-  await Promise.all([a.goto(`${hd.homeUrl}/admin/tickets/${id}`), b.goto(`${hd.homeUrl}/admin/tickets/${id}`)]);
+  const number = await hd.ticketNumber(id);
+  await Promise.all([a.goto(`${hd.homeUrl}/admin/tickets/${number}`), b.goto(`${hd.homeUrl}/admin/tickets/${number}`)]);
   await expect(b.getByTestId('ticket-status')).toHaveText('Open');
   await expect(a.getByTestId('presence')).toHaveText(`${AGENT.name} is viewing`);
   return [a, b];
@@ -108,7 +109,10 @@ test('"Review first" keeps the draft and the next send goes; notes, tags and one
   await expect(b.getByText('Reply sent.')).toBeVisible();
   await expect(b.getByRole('alertdialog')).toHaveCount(0);
 
-  // A replies under B's next draft: B is asked, reviews, and then sends without being asked again.
+  // A replies under B's next draft: B is asked, reviews, and then sends without being asked again. A's page has
+  // B's reply before A begins, or A's own draft would begin before it and A would be the one asked.
+  await expect(a.getByRole('list', { name: 'Conversation' })).toContainText('A replacement is on its way.', LIVE);
+  await expect(a.getByTestId('ticket-status')).toHaveText('In Progress', LIVE);
   await draft.fill('Could you send a photo of the label?');
   await a.getByLabel('Reply to client').check();
   await a.getByRole('textbox', { name: 'Reply', exact: true }).fill('We have sent the right size.');

@@ -95,13 +95,13 @@ test('a tab opened later on a ticket shows who is there, from the stream the oth
   const context = await browser.newContext();
   const one = await context.newPage();
   await signInToAdmin(one, hd.homeUrl, AGENT);
-  await one.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+  await one.goto(`${hd.homeUrl}/admin/tickets/${await hd.ticketNumber(id)}`);
   // Said once (no renewal for 30 s): a later tab can only know it from what the shared stream heard.
   await hd.api('POST', `/tickets/${id}/presence`, { state: 'viewing' });
   await expect(one.getByTestId('presence')).toHaveText(`${ADMIN.name} is viewing`, LIVE);
 
   const two = await context.newPage();
-  await two.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+  await two.goto(`${hd.homeUrl}/admin/tickets/${await hd.ticketNumber(id)}`);
   await expect(two.getByTestId('presence')).toHaveText(`${ADMIN.name} is viewing`, LIVE);
   expect(hd.openEventStreams()).toBe(1);
   await context.close();

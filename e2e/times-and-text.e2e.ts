@@ -65,7 +65,7 @@ test("the inbox, the thread and the notifications show the date and the time in 
 
   // The client's page shows the very same words.
   const client = await clientPage(browser, email);
-  await client.goto(`${hd.homeUrl}/tickets/?ticket=${id}`);
+  await client.goto(`${hd.homeUrl}/tickets/?ticket=${await hd.ticketNumber(id)}`);
   await expect(client.locator('.thread-meta time').first()).toHaveText(adminText ?? '');
   await client.goto(`${hd.homeUrl}/tickets/`);
   await expect(client.locator('.ticket-list time')).toHaveText(adminText ?? '');
@@ -85,7 +85,7 @@ test("a client's Markdown reads as an agent's, in the admin thread and on the he
     attacks.push(d.message());
     void d.dismiss();
   });
-  await client.goto(`${hd.homeUrl}/tickets/?ticket=${id}`);
+  await client.goto(`${hd.homeUrl}/tickets/?ticket=${await hd.ticketNumber(id)}`);
   await client
     .getByLabel('Your reply')
     .fill(
@@ -100,7 +100,7 @@ test("a client's Markdown reads as an agent's, in the admin thread and on the he
   expect(await thread.locator('script, img').count()).toBe(0);
 
   await signInToAdmin(page, hd.homeUrl, ADMIN);
-  await page.goto(`${hd.homeUrl}/admin/tickets/${id}`);
+  await page.goto(`${hd.homeUrl}/admin/tickets/${await hd.ticketNumber(id)}`);
   const conversation = page.getByRole('list', { name: 'Conversation' });
   await expect(conversation.locator('.from-client .message-body strong')).toHaveText(['open', 'broken']);
   await expect(conversation.locator('.from-client .message-body li')).toHaveText([
@@ -122,7 +122,7 @@ test('"Mark as solved" is offered only once an agent has answered', async ({ bro
   const email = newEmail();
   const id = await hd.fileTicket(email, 'Printer offline');
   const client = await clientPage(browser, email);
-  await client.goto(`${hd.homeUrl}/tickets/?ticket=${id}`);
+  await client.goto(`${hd.homeUrl}/tickets/?ticket=${await hd.ticketNumber(id)}`);
   await expect(client.getByRole('button', { name: 'Send reply' })).toBeVisible();
   await expect(client.getByRole('button', { name: 'Mark as solved' })).toHaveCount(0);
 

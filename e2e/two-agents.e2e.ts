@@ -84,7 +84,8 @@ test('B sees what A did before sending, keeps the draft, and the activity log na
 test("a stale page's change goes through when only a note came in between, and asks when the same field changed", async ({ browser }) => {
   const id = await hd.fileTicket(`two-agents-fields-${Date.now()}@client.test`, 'Wrong colour');
   const [a, b] = await Promise.all([signedIn(browser, ADMIN), signedIn(browser, AGENT)]);
-  await Promise.all([a.goto(`${hd.homeUrl}/admin/tickets/${id}`), b.goto(`${hd.homeUrl}/admin/tickets/${id}`)]);
+  const number = await hd.ticketNumber(id);
+  await Promise.all([a.goto(`${hd.homeUrl}/admin/tickets/${number}`), b.goto(`${hd.homeUrl}/admin/tickets/${number}`)]);
   await expect(b.getByTestId('ticket-status')).toHaveText('Open');
 
   // A's internal note does not make B's urgency wrong: saved against the newer version, no question.

@@ -28,11 +28,15 @@ describeEachDatabase("a client's words on the help site: the one Markdown render
     const result = await receiveMail({ ctx: hd.ctx, config: hd.config, counters: hd.counters }, raw, 'pipe');
     expect(result).toMatchObject({ kind: 'imported' });
     const id = (result as { ticketId: number }).ticketId;
-    const { author_id } = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', id).executeTakeFirstOrThrow();
+    const { author_id, number } = await hd.ctx.db
+      .selectFrom('posts')
+      .select(['author_id', 'number'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     const browser = new SiteClient(hd.app);
     browser.cookies.set('hd_session', await createSession(hd.ctx.db, author_id as number));
 
-    const page = (await browser.get(`/tickets/?ticket=${id}`)).body;
+    const page = (await browser.get(`/tickets/?ticket=${number}`)).body;
     // The mail's line breaks stay line breaks, its dashes a list; its HTML is text.
     expect(page).toContain('<p>Hello,<br />\nthe export fails<br />\nsince Monday.</p>');
     expect(page).toContain('<li>Chrome</li>');
@@ -46,7 +50,7 @@ describeEachDatabase("a client's words on the help site: the one Markdown render
       text: 'Still **broken**:\n\n1. first\n2. second\n\n<script>alert(1)</script>',
     });
     expect(reply.statusCode).toBe(303);
-    const after = (await browser.get(`/tickets/?ticket=${id}`)).body;
+    const after = (await browser.get(`/tickets/?ticket=${number}`)).body;
     expect(after).toContain('<strong>broken</strong>');
     expect(after).toContain('<li>second</li>');
     expect(after).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
