@@ -31,6 +31,7 @@ export const siteRoutes: FastifyPluginAsync<RouteServices & { templates: SiteTem
   });
 
   // The owner's logo. Its URL carries the version, so a browser keeps it for a year and asks again after a change.
+  // Mails show it in webmail, on another site, so it may be loaded from anywhere (it is public on every page anyway).
   app.get('/site-logo', { schema: { hide: true } }, async (request, reply) => {
     const logo = await readSiteLogo(ctx.db);
     if (!logo) return reply.callNotFound();
@@ -41,6 +42,7 @@ export const siteRoutes: FastifyPluginAsync<RouteServices & { templates: SiteTem
         etag: `"${logo.version}"`,
         'x-content-type-options': 'nosniff',
         'content-security-policy': 'sandbox',
+        'cross-origin-resource-policy': 'cross-origin',
       })
       .type(logo.type)
       .send(logo.bytes);

@@ -35,6 +35,8 @@ describeEachDatabase('the site logo (issue 15)', (dialect) => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toBe('sandbox');
     expect(served.headers['cache-control']).toContain('immutable');
+    // Mails show it from the reader's mail program or webmail, another site: the browser must be allowed to load it there.
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
 
     const home = await hd.app.inject({ method: 'GET', url: new URL(url).pathname.replace(/site-logo$/, '') });
     expect(home.body).toContain(`<img class="site-logo" src="${url.replace(/&/g, '&amp;')}" alt=""/>`);
