@@ -151,7 +151,7 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
             id="inbox-search"
             name="search"
             type="search"
-            placeholder="Subject, text, client or #id"
+            placeholder="Subject, text, client or #number"
             defaultValue={query.get('search') ?? ''}
           />
           <button type="submit">Search</button>

@@ -141,8 +141,8 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
     if (search.active) {
       const any: Expression<SqlBool>[] = [];
       if (search.ranks.size) any.push(eb('posts.id', 'in', [...search.ranks.keys()]));
-      // `#12` is what people read (the number); the id is matched too, as it is in every link.
-      if (search.number !== undefined) any.push(eb('posts.number', '=', search.number), eb('posts.id', '=', search.number));
+      // `#12` is the number people read, in every address and mail; never the id, which names another ticket.
+      if (search.number !== undefined) any.push(eb('posts.number', '=', search.number));
       // Nothing found matches nothing. (No `1 = 0` beside the id list: an OR with it hides the list from
       // SQLite's planner, which then reads every ticket.)
       parts.push(any.length ? eb.or(any) : sql<SqlBool>`1 = 0`);

@@ -222,8 +222,11 @@ describeEachDatabase('full-text ticket search (issue 16)', (dialect) => {
     expect(await tickets(1_000_000)).toEqual([newest]);
   });
 
-  it('still finds a ticket by its #number', async () => {
+  it('finds a ticket by its #number, never by its id', async () => {
     const { number } = (await api('GET', `/tickets/${other}`, agent)).json();
     expect(await found(`#${number}`)).toContain(other);
+    // Docs and earlier tickets came first, so the id is another number than the one people read.
+    expect(other).not.toBe(number);
+    expect(await found(`#${other}`)).not.toContain(other);
   });
 });
