@@ -2,6 +2,7 @@ import { domainToUnicode } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { unlinkableText } from '../../common/unlinkable-text.js';
 import { now } from '../domain/context.js';
+import { nextTicketNumber } from '../domain/next-ticket-number.js';
 import { createMailTransport, type MailTransport } from '../email/create-transport.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { createWorker, type Worker } from '../jobs/worker.js';
@@ -257,10 +258,11 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
         product_id: null,
         parent_id: null,
         menu_order: 0,
+        number: await nextTicketNumber(hd.ctx.db, dialect),
         created_at: time,
         updated_at: time,
       })
-      .returning('id')
+      .returning(['id', 'number'])
       .executeTakeFirstOrThrow();
     await enqueueJob(hd.ctx.db, 'mail', { template: 'client_ticket_created', userId: user.id, ticketId: ticket.id });
     const [mail] = await drainMail();
@@ -270,7 +272,7 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
     // Names and subjects are never links in mail: their dots, colons and at signs are look-alikes.
     // A template without the ticket's number still gets it: every mail of a ticket carries `[#n]`.
     expect(mail?.subject).toBe(
-      `${unlinkableText('Ann Bcc: victim@evil.test')} / ${unlinkableText('Hi To: victim@evil.test')} [#${ticket.id}]`,
+      `${unlinkableText('Ann Bcc: victim@evil.test')} / ${unlinkableText('Hi To: victim@evil.test')} [#${ticket.number}]`,
     );
     await updateSettings(hd.ctx, { emails: { client_ticket_created_subject: saved } });
   });

@@ -183,7 +183,7 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`http://help.test/tickets/?ticket=${number}&notice=reply_sent`);
     const thread = await browser.get(`/tickets/?ticket=${number}`);
-    expect(thread.body).toContain('Here &lt;b&gt;it&lt;/b&gt; is\nline two');
+    expect(thread.body).toContain('Here &lt;b&gt;it&lt;/b&gt; is<br />\nline two');
     expect(thread.body).toContain('Please send a screenshot.');
     expect(thread.body).not.toContain('VIP');
     // Waiting, as the client reads it.
