@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one.
-// Full-text search over tickets: the subject and description, every comment, every ticket meta value
+// Full-text search over tickets (issue 16): the subject and description, every comment, every ticket meta value
 // (order ID, custom fields) and the client's name and email, each indexed where it lives, so writing a ticket or a
 // comment touches only its own row's index entry (no document rebuilt per comment).
 // PostgreSQL: GIN indexes on expressions (`server/domain/ticket-search.ts` repeats each expression exactly, or the

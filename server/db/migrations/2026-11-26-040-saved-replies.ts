@@ -1,7 +1,7 @@
 import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one.
-// Saved replies: answers agents reuse, with ##placeholders## filled from the ticket. A reply
+// Saved replies (issue 16): answers agents reuse, with ##placeholders## filled from the ticket. A reply
 // with an owner is that agent's own; without one (owner_id null) it is shared by the whole team.
 
 export async function up(db: Kysely<any>): Promise<void> {

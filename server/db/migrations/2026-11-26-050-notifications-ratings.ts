@@ -1,7 +1,7 @@
 import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one.
-// An agent's own choices (user meta, as the CMS keeps them), the in-app
+// Issue 16 items 7 and 8: an agent's own choices (user meta, as the CMS keeps them), the in-app
 // notification list, and the clients' answers to the "Did this solve it?" mail.
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one.
-// The inbox at 100,000 tickets: each ticket's status, reason and urgency term ids copied onto
+// The inbox at 100,000 tickets (issue 17 item 6): each ticket's status, reason and urgency term ids copied onto
 // `posts`, so a page filtered by them, its order and the filtered counts per status walk one index of posts
 // instead of probing term_relationships once per ticket; and the unfiltered counts per status kept in a table.
 // Triggers on term_relationships keep both in the same statement as every change, whichever code path writes

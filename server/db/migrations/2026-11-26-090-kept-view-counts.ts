@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one.
-// The team views' counts at 100,000 tickets: GET /tickets/views counted "Mine", "Unassigned"
+// The team views' counts at 100,000 tickets (issue 17 item 6): GET /tickets/views counted "Mine", "Unassigned"
 // and "Needs reply" by walking an index range each, and the reader's unread tickets by a ticket_reads probe per
 // ticket of "Mine" (23 ms on SQLite, 32 on PostgreSQL). Two kept tables replace the walks, both written by
 // triggers in the same statement as every change, whichever code path makes it:

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one.
-// The ticket view shows the client's other tickets, most recent activity first. With
+// Issue 17 item 6: the ticket view shows the client's other tickets, most recent activity first. With
 // (author_id, type) alone, SQLite read them through the activity index (type, updated_at) instead, to skip
 // the sort: for a client with a few tickets among 30,000 it read every ticket, 6-23 ms on the event loop
 // under load. This index serves the filter and the order at once, and replaces the shorter one.

@@ -1,7 +1,7 @@
 import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one.
-// A "Did this solve it?" answer is bound to the resolution it was asked about. Each time a
+// Issue 33 item 2: a "Did this solve it?" answer is bound to the resolution it was asked about. Each time a
 // ticket is resolved by someone else than its client (with the setting on), one row here; it gets
 // `reopened_at` when the ticket leaves Resolved/Closed again, so a "yes" to a resolution that did not hold is
 // not counted as satisfied, and resolving again asks again (a new row, new links).
