@@ -19,7 +19,8 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
     const payload = ticketPayload(overrides);
     const res = await call('POST', '/tickets/', {}, payload);
     expect(res.statusCode).toBe(201);
-    return { id: (res.json() as { id: number }).id, email: payload.email as string };
+    const { id, number } = res.json() as { id: number; number: number };
+    return { id, number, email: payload.email as string };
   };
 
   beforeAll(async () => {
@@ -59,7 +60,7 @@ describeEachDatabase('agent REST: inbox, ticket, replies and notes, changes, per
       expect(ids(await list('assignee=me'))).toEqual([b.id]);
       expect(ids(await list('assignee=none'))).not.toContain(b.id);
       expect(ids(await list('search=zebra'))).toEqual([a.id]);
-      expect(ids(await list(`search=%23${c.id}`))).toEqual([c.id]);
+      expect(ids(await list(`search=%23${c.number}`))).toEqual([c.id]);
       expect(ids(await list(`search=${encodeURIComponent(b.email)}`))).toEqual([b.id]);
       expect(ids(await list('search=100%25'))).toEqual([]);
       expect(ids(await list('status=no-such-status'))).toEqual([]);
