@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { DomainContext } from './context.js';
-import { FINISHED_STATUS_SLUGS } from './mark-ticket-solved.js';
+import { FINISHED_STATUS_SLUGS } from './finished-statuses.js';
 import { getPosts } from './post.js';
 import { matchingTickets, searchWords } from './ticket-search.js';
 

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { now } from './context.js';
-import { FINISHED_STATUS_SLUGS } from './mark-ticket-solved.js';
+import { FINISHED_STATUS_SLUGS } from './finished-statuses.js';
 
 /**
  * The ticket got the status `termId`: when that is not a finished one (Resolved, Closed), the resolutions that
  * asked "Did this solve it?" no longer hold. Their answers, given or still to come, stop counting as satisfied,
- * and the next resolution asks again (issue 33 item 2). One statement; nothing when the status is finished.
+ * and the next resolution asks again. One statement; nothing when the status is finished.
  */
 export async function reopenRatingRequests(db: Kysely<Database>, ticketId: number, termId: number): Promise<void> {
   await db
