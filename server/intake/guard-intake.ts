@@ -2,7 +2,7 @@ import type { DomainContext } from '../domain/context.js';
 import { describeWait } from '../domain/describe-wait.js';
 import { mailboxKey } from '../domain/mailbox-key.js';
 import { AppError } from '../errors.js';
-import { addressKey } from '../http/client-address.js';
+import { addressKey } from '../security/client-address.js';
 import { type CoreSettings, getCoreSettings } from '../settings/core-settings.js';
 import type { CountedLimit, Exceeded } from './counted-limits.js';
 import type { CounterStore } from './counter-store.js';
