@@ -14,10 +14,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create index posts_ticket_text on posts
       using gin (to_tsvector('english', title || ' ' || content)) where type = 'ticket'`.execute(db);
     await sql`create index comments_text on comments using gin (to_tsvector('english', content))`.execute(db);
-    await sql`create index post_meta_text on post_meta
-      using gin (to_tsvector('simple', regexp_replace(meta_value, '[^[:alnum:]]+', ' ', 'g')))`.execute(db);
-    await sql`create index users_text on users
-      using gin (to_tsvector('simple', regexp_replace(name || ' ' || email, '[^[:alnum:]]+', ' ', 'g')))`.execute(db);
+    await sql`create index post_meta_text on post_meta using gin (to_tsvector('simple', regexp_replace(meta_value, '[^[:alnum:]]+', ' ', 'g')))`.execute(
+      db,
+    );
+    await sql`create index users_text on users using gin (to_tsvector('simple', regexp_replace(name || ' ' || email, '[^[:alnum:]]+', ' ', 'g')))`.execute(
+      db,
+    );
     return;
   }
   const tables: Array<[fts: string, source: string, columns: string[], tokenize: string, when?: string]> = [

@@ -190,8 +190,7 @@ async function createSqliteTriggers(db: Kysely<any>): Promise<void> {
   await sql
     .raw(`create trigger posts_view_counts_update after update of type, assignee_id, status_term_id, client_spoke_last, version on posts
     when (old.type = 'ticket' or new.type = 'ticket') and (old.type is not new.type or old.assignee_id is not new.assignee_id
-      or old.status_term_id is not new.status_term_id or old.client_spoke_last is not new.client_spoke_last
-      or old.version is not new.version)
+      or old.status_term_id is not new.status_term_id or old.client_spoke_last is not new.client_spoke_last or old.version is not new.version)
     begin
       ${addView('old', -1, `old.type = 'ticket' and not (${sameKey})`)}
       ${addView('new', 1, `new.type = 'ticket' and not (${sameKey})`)}
