@@ -312,7 +312,7 @@ async function loadDialect(dialect: DialectName): Promise<string[]> {
     report(row((submit as RequestClass).label, String(SUBMITTERS), (submit as RequestClass).summary(load.seconds)));
     for (const c of reads)
       report(row(c.label, c.concurrency === 1 ? '1' : `${AGENTS} agents, a round each ${AGENT_ROUND_MS} ms`, c.summary(load.seconds)));
-    // Issue 17 item 6's figure: every agent request together (target p99 ≤ 50 ms).
+    // The agents' figure: every agent request together (target p99 ≤ 50 ms).
     report(row('**all the agents’ requests together**', `${AGENTS} agents`, RequestClass.summaryOf(load.agents, load.seconds)));
     const ticketsPerSecond = load.submit.count(201, 202) / load.seconds;
     report(`| raw baseline: ${baseline.label} | | | ${baseline.rate.toFixed(0)} tickets/s | | | | | |`);

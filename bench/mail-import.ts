@@ -1,4 +1,4 @@
-// What reading one large HTML-only mail costs (issue 32, item 4): `npx tsx bench/mail-import.ts`. Each
+// What reading one large HTML-only mail costs: `npx tsx bench/mail-import.ts`. Each
 // case runs in a fresh process (its own peak memory): parseIncomingMail then cleanReplyText, as an
 // import does, timing CPU (all threads of the process), the peak resident set (the kernel's maxRSS) and
 // the longest the event loop went without a turn while the mail was read. Not part of `npm run bench`.

@@ -1,4 +1,4 @@
-// Issue 15: whatever the API can set, an admin sets in the admin app — the general settings (site name,
+// Whatever the API can set, an admin sets in the admin app — the general settings (site name,
 // "Anyone can register", brand colour, time zone, embed snippet) — and a password is set in a form field.
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';

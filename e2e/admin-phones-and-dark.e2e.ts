@@ -1,4 +1,4 @@
-// Issue 33, where features meet: every admin screen and help-site page on a phone (360 and 390 px wide:
+// Where features meet: every admin screen and help-site page on a phone (360 and 390 px wide:
 // nothing scrolls sideways, the inbox's first screen shows tickets), and axe on every admin screen in dark
 // mode as in light. A fresh install's state: no SMTP (the checklist names a long .eml folder), the widget
 // refusing new visitors (the inbox warns of it), long unbreakable words, "Urgent" and "High" tickets.

@@ -1,4 +1,4 @@
-// Issue 16: saved replies with placeholders inserted by typing in the composer, "Send and set Resolved",
+// Saved replies with placeholders inserted by typing in the composer, "Send and set Resolved",
 // and the keyboard shortcuts (j/k/Enter in the inbox, r/n on a ticket, ? for help, Esc), axe on each new part.
 import { expect, type Page, test } from '@playwright/test';
 import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';

@@ -1,4 +1,4 @@
-// A team inbox in Chromium (issue 16 item 5): tick several tickets and assign and tag them in one go, switch
+// A team inbox in Chromium: tick several tickets and assign and tag them in one go, switch
 // to the "Mine" view, and see the unread dot go once a ticket is opened; axe on the inbox with the bulk bar
 // and on the ticket with its tags.
 import { expect, type Page, test } from '@playwright/test';

@@ -87,7 +87,7 @@ test.describe('screens', () => {
     await expect(page.getByRole('link', { name: 'Checkout button greyed out' }).locator('mark')).toHaveText('greyed');
     await expect(page.getByTestId('snippet').locator('mark')).toHaveText('greyed');
     await expectNoAxeViolations(page, 'inbox');
-    // The order ID is found too (full-text, issue 16).
+    // The order ID is found too (full-text).
     await page.getByLabel('Search tickets').fill('ORD-7731');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.locator('tbody tr')).toHaveCount(1);

@@ -1,4 +1,4 @@
-// Issue 15, in Chromium: a fresh install from the first-admin link to a widget ticket on a foreign page
+// In Chromium: a fresh install from the first-admin link to a widget ticket on a foreign page
 // (no README step, no API call); the widget following the owner's form; Markdown and the XSS corpus.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -1,4 +1,4 @@
-// Files from the widget (issue 14) in Chromium: the widget on a foreign page under the strict CSP loads
+// Files from the widget in Chromium: the widget on a foreign page under the strict CSP loads
 // its attachment code when the form opens, sends a picked file and a pasted screenshot in one request,
 // shows a disguised executable's refusal on its chip, and the files reach the admin thread, the client's
 // page and the confirmation mail.

@@ -184,7 +184,7 @@ test('keyboard only: Tab to the launcher, fill and choose, send, Esc returns foc
   await expect(d.getByLabel('Order ID')).toBeFocused();
   await page.keyboard.type('K-7');
   await page.keyboard.press('Tab');
-  // The file picker (issue 14) is on the way, last before sending.
+  // The file picker is on the way, last before sending.
   await expect(d.getByRole('button', { name: 'Attach files' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(sendButton(page)).toBeFocused();

@@ -44,7 +44,7 @@ await Promise.all([
     // Bundled CommonJS packages call require() for Node's own modules, which an ES module lacks.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     // Whitespace only (names and syntax kept): the source text V8 holds is 2.9 instead of 4.4 MB, for no
-    // measurable CPU per answer (BENCHMARKS.md, "2026-11-26: idle memory"; full minification was measured to
+    // measurable CPU per answer (docs/benchmarks-archive.md, "2026-11-26: idle memory"; full minification was measured to
     // cost the widget's answers CPU, 06:45Z). Stack traces in logs name places in dist/server/*.js; the maps
     // beside them lead back to the sources (`NODE_OPTIONS=--enable-source-maps` maps them in logs, for ~9 MiB more).
     minifyWhitespace: true,

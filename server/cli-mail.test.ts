@@ -169,7 +169,7 @@ describeEachDatabase('helpdesk mail receive (a mail server’s pipe)', (dialect)
       code: 75,
       output: expect.stringMatching(/^Temporary failure: /),
     });
-    // The README's setup: the command runs as the folder's owner, and the message is imported.
+    // docs/operations.md's setup: the command runs as the folder's owner, and the message is imported.
     const quiet = () => {};
     expect(await runCli(['user', 'add', '--email', 'ann@client.test', '--name', 'Ann', '--role', 'client'], quiet, quiet)).toBe(0);
     expect(await pipe(message)).toEqual({ code: 0, output: expect.stringMatching(/^Imported into ticket #\d+ as a new ticket\.\n$/) });

@@ -40,7 +40,7 @@ export interface Db {
 /** PostgreSQL connections per process unless `poolSize` says otherwise. */
 export const DEFAULT_POOL_SIZE = 16;
 
-/** Tuning read from the environment (see README "Operations"); every field has a default. */
+/** Tuning read from the environment (see docs/operations.md, "Environment variables"); every field has a default. */
 export interface DbTuning {
   /** PostgreSQL pool size. */
   poolSize?: number;

@@ -11,7 +11,7 @@ const INBOX = '/api/helpdesk/v1/tickets/';
 // An advisory lock this test alone takes.
 const LOCK_KEY = 4217;
 
-// Issue 17 item 6: under an anonymous flood every connection of the main pool is taken and queries queue
+// Under an anonymous flood every connection of the main pool is taken and queries queue
 // behind it; a request that carries a credential is served on connections of its own (signed-in-lane.ts).
 describeEachDatabase('the signed-in lane', (dialect) => {
   const hd = useTestHelpdesk(dialect, { databaseTuning: { poolSize: 2, connectTimeoutMs: 2_000 } });

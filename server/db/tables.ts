@@ -384,7 +384,7 @@ export interface TicketRatingsTable {
   resolution_id: number | null;
 }
 
-/** One resolution of a ticket that asked the client "Did this solve it?" (issue 33 item 2). */
+/** One resolution of a ticket that asked the client "Did this solve it?". */
 export interface RatingRequestsTable {
   id: Generated<number>;
   ticket_id: number;

@@ -84,7 +84,7 @@ export const FILINGS_WHILE_SIGNED_IN = 1;
  * signed-in lane) is not enough under a flood: the two cores are shared with the database's backends, each
  * filing's statement keeps one busy, and every query of an agent waited for the CPU behind a dozen of them.
  * Under `npm run bench:load` on PostgreSQL the agents' p99 was 78–84 ms with two filings while a request was
- * in flight, 46–48 ms so (the flood files about a quarter fewer tickets meanwhile; BENCHMARKS.md, 2026-11-29).
+ * in flight, 46–48 ms so (the flood files about a quarter fewer tickets meanwhile; docs/benchmarks-archive.md, 2026-11-29).
  */
 export function hotWriteGate(dialect: 'sqlite' | 'postgres', poolSize: number): WorkGate {
   if (dialect !== 'postgres') return createWorkGate(() => Number.POSITIVE_INFINITY);

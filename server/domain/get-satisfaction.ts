@@ -6,7 +6,7 @@ export const SATISFACTION_DAYS = 30;
 /**
  * How clients answered "Did this solve it?" over the last `days`: counts and the share of satisfied answers
  * (null with no answers). A "yes" for a resolution that was reopened since (rating_requests.reopened_at) did not
- * hold: it is counted apart as `reopened`, among the answers but not as satisfied (issue 33 item 2). Answers to
+ * hold: it is counted apart as `reopened`, among the answers but not as satisfied. Answers to
  * links mailed before resolutions were recorded (no resolution_id) count as given.
  */
 export async function getSatisfaction(

@@ -17,7 +17,7 @@ export const REOPEN_STATUS_SLUG = 'open';
 export type RecordRatingResult =
   /**
    * `superseded`: the ticket was reopened after the resolution this answer is about; the answer is kept for
-   * the agents, changes no status and a "yes" does not count as satisfied (issue 33 item 2).
+   * the agents, changes no status and a "yes" does not count as satisfied.
    */
   | { state: 'recorded'; reopened: boolean; superseded: boolean }
   /** This mail's answer was given before (by either of its links): nothing changed. */

@@ -8,7 +8,7 @@ export const RESOLVED_SLUG = 'resolved';
 
 /**
  * Records a resolution that asks the client "Did this solve it?", in the transaction that resolves the
- * ticket; its id binds the answer links to it (rating_requests, issue 33 item 2). Not when the client
+ * ticket; its id binds the answer links to it (rating_requests). Not when the client
  * resolved it themselves (they said so already) or the ticket has no client: then undefined.
  *
  * `mail: 'separate'` (a status change without a reply) queues the `client_ticket_resolved` mail, threaded

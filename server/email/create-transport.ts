@@ -120,7 +120,7 @@ export function createMailTransport(options: { smtpUrl: string | null; dataDir: 
 
 /**
  * nodemailer loaded and its transport made when the first mail goes out: a service that sends no mail
- * for a while (or a command that sends none) does not hold it in memory from the start (issue 17, item 5).
+ * for a while (or a command that sends none) does not hold it in memory from the start.
  */
 function onFirstSend(transportOptions: object): { get(): Promise<Transporter>; close(): void } {
   let transport: Promise<Transporter> | undefined;

@@ -17,7 +17,7 @@ export interface RatingClaim {
   /** Epoch seconds. */
   expiresAt: number;
   /**
-   * The resolution asked about (rating_requests.id, issue 33 item 2): signed with the rest (token `r2`).
+   * The resolution asked about (rating_requests.id): signed with the rest (token `r2`).
    * Absent in `r1` tokens, mailed before answers were bound to a resolution; those still work until they expire.
    */
   resolutionId?: number;

@@ -7,7 +7,7 @@ export const RATING_WAIT_MS = 500;
 
 /**
  * Whether a separate "Did this solve it?" mail (a status change without a reply) must wait, so it never reaches
- * the client before a reply sent just before it (issue 33 item 2): a reply of that ticket still being fanned
+ * the client before a reply sent just before it: a reply of that ticket still being fanned
  * out (its `comment_added` job, queued before this mail), or its mail to this client not sent yet. A batch's
  * jobs run together, so the order of the queue alone does not keep the mails in order. Matched on the payloads'
  * JSON as `enqueueJob` writes it (keys in the order they are made: add-comment.ts and fanOutCommentAdded).

@@ -7,7 +7,7 @@ export const SNIFF_BYTES = 64 * 1024;
  */
 export async function typeFromMagic(head: Uint8Array): Promise<string | undefined> {
   if (head.length === 0) return undefined;
-  // Loaded with the first upload, not at start (issue 17, item 5).
+  // Loaded with the first upload, not at start.
   const { fileTypeFromBuffer } = await import('file-type');
   return (await fileTypeFromBuffer(head))?.mime;
 }

@@ -24,8 +24,8 @@ const THUMBNAIL_FORMATS: ReadonlyMap<string, string> = new Map([
 export const THUMBNAIL_TYPE = 'image/webp';
 
 /**
- * sharp (libvips) loaded with the first thumbnail, not at start: most requests never make one (issue 17,
- * item 5). One image at a time per call and no decoded-image cache: thumbnails are made once and then
+ * sharp (libvips) loaded with the first thumbnail, not at start: most requests never make one. One
+ * image at a time per call and no decoded-image cache: thumbnails are made once and then
  * served from the store, so libvips keeping memory around would only take it from the rest of the service.
  */
 let loaded: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;

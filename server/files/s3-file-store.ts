@@ -166,7 +166,7 @@ export async function createS3FileStore(setting: S3FilesSetting, options: S3File
 
   // Parts of an upload cut off by a killed process are stored (and billed) until aborted. Servers that
   // cannot list multipart uploads answer NotImplemented: a bucket lifecycle rule (abort incomplete
-  // multipart uploads after a day) is the remedy there, as README says.
+  // multipart uploads after a day) is the remedy there, as docs/operations.md says.
   async function abortUnfinishedUploads(key: string): Promise<void> {
     const listed = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: key })).catch((error: unknown) => {
       if (error instanceof S3ServiceException && (error.name === 'NotImplemented' || error.$metadata.httpStatusCode === 501)) return null;

@@ -63,7 +63,7 @@ export async function sendFileToS3(client: S3Client, file: FileToSend): Promise<
     await client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }));
   } catch (error) {
     // Best effort: the failure is the error to report, and a server that cannot abort (s3rver) leaves
-    // parts that the bucket's lifecycle rule clears (README).
+    // parts that the bucket's lifecycle rule clears (docs/operations.md).
     await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => {});
     throw error;
   }

@@ -21,7 +21,7 @@ interface Line {
 }
 
 /**
- * Shares the making of thumbnails fairly (issue 32, item 5): one image of each uploader at a time (a
+ * Shares the making of thumbnails fairly: one image of each uploader at a time (a
  * client's fifty images wait behind one another, not in front of anyone else's), uploaders served in
  * turn, at most `slots` images at once (one per core: each is one libvips thread and one decoded image in
  * memory), and clients' images on at most `slots - 1` of them, so a staff member's image never waits

@@ -6,7 +6,7 @@ type Compiled<Args extends unknown[], Result, Errors> = ((...args: Args) => Resu
 /**
  * A schema's code generated when a request first needs it, not at start. Fastify compiles a validator
  * and a serializer for every route schema before it listens: a few hundred routes made that the
- * largest part of the cold start and kept code for routes an install never calls (issue 17, item 7).
+ * largest part of the cold start and kept code for routes an install never calls.
  * The wrapper passes on `errors`, which Fastify reads after a failed validation.
  */
 export function compileOnFirstUse<Args extends unknown[], Result, Errors = unknown>(

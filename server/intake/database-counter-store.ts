@@ -7,7 +7,7 @@ import type { CounterHit, CounterKey, CounterStore, CountingCtes } from './count
 /**
  * How many rows a spread key (the site-wide counter) is kept in on PostgreSQL. Every ticket hits that
  * key, and an upsert holds its row's lock until the commit is on disk: with one row, all intake queued
- * behind one lock, one commit at a time (issue 17). Sixteen rows match the service's pool size.
+ * behind one lock, one commit at a time. Sixteen rows match the service's pool size.
  */
 export const SPREAD_ROWS = 16;
 

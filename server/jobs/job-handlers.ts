@@ -76,7 +76,7 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
           ? async (address, template, role) =>
               isVisitorTriggeredMail(template, role) ? takeMailAllowance(ctx, counters, address, template) : null
           : undefined;
-      // A separate "Did this solve it?" follows the replies sent before it (issue 33 item 2): not settled, looked at again shortly.
+      // A separate "Did this solve it?" follows the replies sent before it: not settled, looked at again shortly.
       if (
         payload.template === 'client_ticket_resolved' &&
         payload.ticketId &&

@@ -11,9 +11,9 @@ export const JOB_PAYLOAD_SCHEMAS = {
   /** A ticket was filed: fan out the mails (and the auto responder's job). */
   ticket_created: Type.Object({ ticketId: ID }),
   /**
-   * A reply was added: fan out the mails. `ticketId`: its ticket (absent in jobs queued before issue 33).
+   * A reply was added: fan out the mails. `ticketId`: its ticket (absent in jobs queued by older versions).
    * `ratingRequestId`: the reply resolved the ticket and its mail to the
-   * client asks "Did this solve it?" for that resolution (issue 33 item 2).
+   * client asks "Did this solve it?" for that resolution.
    */
   comment_added: Type.Object({ ticketId: Type.Optional(ID), commentId: ID, ratingRequestId: Type.Optional(ID) }),
   /** The auto responder's bot reply to a new ticket. */

@@ -13,7 +13,7 @@ import { createWorker } from './worker.js';
 const quiet = { info: () => {}, warn: () => {} };
 
 /**
- * Issue 17: on PostgreSQL every statement wakes a database backend, which takes a core from the server, and a
+ * On PostgreSQL every statement wakes a database backend, which takes a core from the server, and a
  * new ticket's mail work sent most of a filing's statements (~29 a ticket with one agent, one for the filing
  * itself). These pin what the mail worker sends for one ticket: its fan-out does not grow with the number of
  * agents (one insert of their notifications, one of their mails), each mail asks for its recipient and ticket

@@ -57,7 +57,7 @@ export interface DecodedMail {
 
 /** Parses a raw message with mailparser and turns its body into bounded text; throws when it is not a mail at all. */
 export async function decodeMail(input: string | Uint8Array): Promise<DecodedMail> {
-  // Loaded with the first incoming mail, not at start (issue 17, item 5).
+  // Loaded with the first incoming mail, not at start.
   const [{ simpleParser }, { htmlToText }] = await Promise.all([import('mailparser'), import('html-to-text')]);
   const bytes = typeof input === 'string' ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   // mailparser's own HTML-to-text (line wrapping at 80 columns, which splits a long unbroken word in time

@@ -68,7 +68,7 @@ export function createImapSource(deps: ReceiveDeps, settings: ImapSourceSettings
 
   async function session(): Promise<void> {
     const { options, mailbox } = imapOptions(settings.url);
-    // Loaded only when a mailbox is read: most installs never need it in memory (issue 17, item 5).
+    // Loaded only when a mailbox is read: most installs never need it in memory.
     const { ImapFlow } = await import('imapflow');
     const connection = new ImapFlow(options);
     client = connection;

@@ -9,7 +9,7 @@ import { useTestHelpdesk } from '../test/test-helpdesk.js';
 import { receiveMail } from './receive-mail.js';
 import { retryInboundMail } from './retry-inbound-mail.js';
 
-// Mail to the support address passes the same intake guard as the widget (issue 32, item 2): the
+// Mail to the support address passes the same intake guard as the widget: the
 // switches, the shared per-email and daily limits, and its own per-sender, per-server and hourly ones.
 
 const SUPPORT = 'support@help.test';

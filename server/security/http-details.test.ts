@@ -5,7 +5,7 @@ import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtu
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 
-// Item 8 of issue 11 (HTTP details an outside check flagged) and the path-decoding finding of item 7.
+// HTTP details an outside check flagged, and the decoding of paths.
 
 const API = '/api/helpdesk/v1';
 const cookiesOf = (res: LightMyRequestResponse) => Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));

@@ -155,8 +155,8 @@ export const PLACEHOLDERS = [
   // Where agents and admins sign in (the admin app).
   'admin_link',
   'reply_text',
-  // The resolved mail's two signed answer links; also the agent reply that resolves the ticket (issue 33 item 2:
-  // appended after its template when that does not place them, empty in other replies).
+  // The resolved mail's two signed answer links; also the agent reply that resolves the ticket
+  // (appended after its template when that does not place them, empty in other replies).
   'rating_yes_link',
   'rating_no_link',
 ] as const;

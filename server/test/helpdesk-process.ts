@@ -159,7 +159,8 @@ export function ensureBuiltServer(): string {
   const entry = join(ROOT, 'dist', 'server', 'index.js');
   const sources = Math.max(...['server', 'common', 'widget'].map((dir) => newestSourceTime(join(ROOT, dir))));
   if (!existsSync(entry) || statSync(entry).mtimeMs < sources) {
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'pipe' });
+    // As `npm run build` builds it: Vitest's NODE_ENV=test would give Vite React's development bundle.
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
   }
   return entry;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHooks } from '../../hooks/create-hooks.js';
 import { prepareEmbed } from './prepare-embed.js';
 
-// The promise (README, ARCHITECTURE): the script on every page view of other sites stays within 6 KB
+// The promise (README, docs/guide.md, ARCHITECTURE): the script on every page view of other sites stays within 6 KB
 // gzip. It holds for what a browser downloads: the HELPDESK_HOME_URL line the endpoint adds plus the
 // built widget, compressed as the server compresses it, measured on the wire. A long but realistic home
 // URL, since its bytes count too (a bare widget once fitted while the answer did not: 6,162 bytes).

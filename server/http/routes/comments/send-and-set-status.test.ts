@@ -42,7 +42,7 @@ describeEachDatabase('"Send and set status": a reply and a status in one change 
     ]);
 
     // Resolved this way asks the client "Did this solve it?", as any move to Resolved does: in the reply's own
-    // mail (issue 33 item 2), so its comment_added job names the resolution and no separate mail is queued.
+    // mail, so its comment_added job names the resolution and no separate mail is queued.
     const ratingMails = await hd.ctx.db
       .selectFrom('jobs')
       .select('payload')

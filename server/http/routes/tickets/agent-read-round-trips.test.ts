@@ -5,7 +5,7 @@ import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
 /**
- * Issue 17 item 6: under an intake flood on PostgreSQL every statement an agent's read sends costs CPU on both
+ * Under an intake flood on PostgreSQL every statement an agent's read sends costs CPU on both
  * sides of the socket, and every round of them waits for a turn of the event loop and for a core. These pin
  * what the four reads of `npm run bench:load` send: the statuses, reasons and urgencies from the cached terms
  * and their copies on each ticket, the people and the reader's marks joined to the tickets, the tags asked

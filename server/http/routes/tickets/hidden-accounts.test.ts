@@ -60,7 +60,7 @@ describeEachDatabase("privacy option: don't reveal whether an email has an accou
     expect(mail?.text).toMatch(/ask the owners of Helpdesk for an account:\r?\nhttps:\/\/help\.example\.com\/\r?\n/);
     // Nothing the visitor typed but the address reaches the mail, and there is no sign-in link.
     expect(mail?.text).not.toMatch(/evil|token=/);
-    expect(mail?.html).toContain('<a href="https://help.example.com/">');
+    expect(mail?.html).toContain('<a href="https://help.example.com/" style="color:#1d4ed8">https://help.example.com/</a>');
     expect(await countRows(hd.ctx)).toMatchObject({ users: before.users, posts: before.posts });
   });
 

@@ -13,7 +13,7 @@ import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 const URL_TICKETS = '/api/helpdesk/v1/tickets/';
 
 /**
- * Issue 17: on PostgreSQL a submission for an existing client is one statement, so one round trip: the
+ * On PostgreSQL a submission for an existing client is one statement, so one round trip: the
  * intake counters' hits, the account lookup, the idempotency replay check and the ticket, terms, meta,
  * outbox job and key, written only when every count is within its limit, as one named prepared
  * statement. Settings and ticket terms come from their caches. These counts fail when someone adds a

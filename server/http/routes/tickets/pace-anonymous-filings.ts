@@ -11,7 +11,7 @@ export const ANONYMOUS_FILINGS_PER_TURN = 4;
  * that turn, dozens at once, and an agent's request arriving meanwhile waited for all of them. Paced so, a
  * turn holds a few filings and the agents' reads get a turn every few milliseconds: under `npm run bench:load`
  * their p50 went from 19 to 9–12 ms and the event loop's p99 delay from 34–71 to 35–48 ms; the flood files
- * a fifth fewer tickets, the intake bench's 16 connections stay at 0.88–1.08 of raw (BENCHMARKS.md,
+ * a fifth fewer tickets, the intake bench's 16 connections stay at 0.88–1.08 of raw (docs/benchmarks-archive.md,
  * 2026-11-28). Signed-in callers (staff filing for someone) are not paced.
  *
  * Not on PostgreSQL: there the filings wait on the database, whose backends share the CPU; paced so, the

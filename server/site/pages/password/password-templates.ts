@@ -57,7 +57,7 @@ export function passwordLinkTemplate(ctx: DomainContext, config: Config): SiteTe
       const kind = front.queryVars.helpdesk_password_link as PasswordLinkKind;
       const token = front.query.get('token') ?? '';
       // Showing the form costs no guess: a foreign page's image request must not spend the visitor's
-      // guesses (issue 11 item 7). The POST that uses the link counts them (password.routes.ts).
+      // guesses. The POST that uses the link counts them (password.routes.ts).
       const state = await inspectPasswordLink(ctx, kind, token);
       return sendChoosePasswordPage(ctx, config, reply, { kind, token, state });
     },

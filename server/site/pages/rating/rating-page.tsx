@@ -4,7 +4,7 @@ import { Layout } from '../../shared/layout.js';
 
 export type RatingPageState =
   /** A good link: the choice, a comment box and the button that records it. */
-  /** `superseded`: the ticket was reopened after the resolution this mail asked about (issue 33 item 2). */
+  /** `superseded`: the ticket was reopened after the resolution this mail asked about. */
   | { kind: 'choose'; token: string; rating: RatingValue; otherLink: string; problem?: string; comment?: string; superseded?: boolean }
   | { kind: 'thanks'; rating: RatingValue; reopened: boolean; superseded?: boolean }
   | { kind: 'already'; rating: RatingValue }

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-// The README's mail section is what an operator follows; two of its claims were wrong (issue 33). The behaviour
-// itself is tested where it lives: files kept in server/mail-inbound/receive-mail.test.ts ("its files are kept by
-// the attachment rules"), the pipe's exit codes in server/cli-mail.test.ts.
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('### Replies by mail'), readme.indexOf('## Running several instances'));
+// The operations guide's mail section is what an operator follows, so its claims about attachments and the
+// pipe's user must match the code. The behaviour itself is tested where it lives: files kept in
+// server/mail-inbound/receive-mail.test.ts ("its files are kept by the attachment rules"), the pipe's exit codes
+// in server/cli-mail.test.ts.
+const operations = readFileSync(new URL('../docs/operations.md', import.meta.url), 'utf8');
+const section = operations.slice(operations.indexOf('### Replies by mail'), operations.indexOf('## Running several instances'));
 
-describe('README: mail by pipe and attachments', () => {
+describe('docs/operations.md: mail by pipe and attachments', () => {
   it('says mail attachments are kept under the attachment rules, and refused ones named', () => {
     expect(section).not.toMatch(/not kept/);
     expect(section).toMatch(/attached files are kept with the ticket or reply under\s+the rules of Tickets → Attachments/);
