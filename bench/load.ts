@@ -237,7 +237,8 @@ function serverErrors(logFile: string): string[] {
 }
 
 const row = (label: string, concurrency: string, s: ClassSummary) =>
-  `| ${label} | ${concurrency} | ${s.requests} | ${s.perSecond.toFixed(0)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} | ${s.statuses} |`;
+  `| ${label} | ${concurrency} | ${s.requests} | ${s.perSecond.toFixed(0)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} | ` +
+  `${s.statuses} |`;
 
 /** One database: baseline, then the service under load, then the audit. Returns the failures found. */
 async function loadDialect(dialect: DialectName): Promise<string[]> {

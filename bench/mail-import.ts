@@ -85,7 +85,8 @@ const [kind, size] = process.argv.slice(2);
 if (kind) await runCase(kind as Kind, Number(size));
 else {
   console.log(
-    '| mail | MB | CPU s | wall s | peak RSS MB | longest event-loop block ms | text kept | outcome |\n| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| mail | MB | CPU s | wall s | peak RSS MB | longest event-loop block ms | text kept | outcome |\n' +
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const size of [1_900_000, 3_800_000]) {
     for (const name of Object.keys(KINDS)) {

@@ -46,7 +46,10 @@ export function formatSiteTime(iso: string, timeZone: string): string {
   return `${Number(p.day)} ${MONTHS[Number(p.month) - 1]} ${p.year}, ${p.hour}:${p.minute} ${p.timeZoneName}`;
 }
 
-/** The same time with the zone's long name and IANA id, for a tooltip: "2 Dec 2026, 14:05 Central European Standard Time (Europe/Berlin)". */
+/**
+ * The same time with the zone's long name and IANA id, for a tooltip: "2 Dec 2026, 14:05 Central European Standard Time
+ * (Europe/Berlin)".
+ */
 export function formatSiteTimeInFull(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

@@ -141,7 +141,7 @@ test.describe('dark mode', () => {
   });
 });
 
-test('an admin invites an agent, sees the invitation pending and resends it; the invitee is welcomed by the newest link and lands in the admin', async ({
+test('an admin invites an agent, sees the invitation pending and resends it; the newest link welcomes the invitee into the admin', async ({
   browser,
 }) => {
   // Two browsers, two mails, axe twice and a slow password hash: more than the default 30 s on a busy machine.

@@ -28,7 +28,7 @@ async function throttleUploads(page: Page): Promise<void> {
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 150_000 });
 }
 
-test('help site: the new-ticket form checks files before sending, shows the upload, files the ticket; a refused reply file is named', async ({
+test('help site: the new-ticket form checks files before sending, shows the upload, files the ticket; names a refused reply file', async ({
   page,
   context,
 }) => {

@@ -89,7 +89,7 @@ describeEachDatabase('helpdesk mail receive (a mail server’s pipe)', (dialect)
     }
     // Four real processes, each starting Node: a busy CI machine needs more than the default 30 s.
   }, 90_000);
-  it('a staff From is refused unless sent to that agent’s own address; a client’s replies over the hourly limit are refused, kept, told once', async () => {
+  it('a staff From is refused unless sent to the agent’s own address; a client over the limit: refused, kept, told once', async () => {
     const quiet = () => {};
     expect(await runCli(['user', 'add', '--email', 'amy@staff.test', '--name', 'Amy', '--role', 'agent'], quiet, quiet)).toBe(0);
     expect(await runCli(['user', 'add', '--email', 'ann@client.test', '--name', 'Ann', '--role', 'client'], quiet, quiet)).toBe(0);
@@ -159,7 +159,7 @@ describeEachDatabase('helpdesk mail receive (a mail server’s pipe)', (dialect)
     // Seven real processes, each starting Node, on a machine others share.
   }, 180_000);
 
-  it('run as a user who does not own the data folder (Postfix runs root’s /etc/aliases commands as nobody), every message only fails for a retry', async () => {
+  it('run as a user not owning the data folder (Postfix runs /etc/aliases commands as nobody), messages fail for a retry', async () => {
     // The SQLite database is in the data folder; on PostgreSQL what the folder holds depends on the file store.
     if (dialect !== 'sqlite' || process.getuid?.() !== 0) return;
     const message = await composeMail({ from: 'ann@client.test', to: 'support@help.test', subject: 'Piped', text: 'Hello.' });

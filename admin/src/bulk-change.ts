@@ -10,7 +10,10 @@ export type BulkChange = { status: string } | { assignee: number | null } | { ad
 export async function applyBulkChange(ids: number[], change: BulkChange, what: string): Promise<string> {
   const result = await api<{ changed: Array<{ id: number }>; unchanged: number[] }>('POST', '/tickets/bulk', { ids, ...change });
   const n = result.changed.length;
-  return `${what}: ${n} ${n === 1 ? 'ticket' : 'tickets'} changed${result.unchanged.length ? `, ${result.unchanged.length} already so` : ''}.`;
+  return (
+    `${what}: ${n} ${n === 1 ? 'ticket' : 'tickets'} ` +
+    `changed${result.unchanged.length ? `, ${result.unchanged.length} already so` : ''}.`
+  );
 }
 
 /**

@@ -45,7 +45,7 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
   // `#12` looks for a number, not for words.
   const search = query.get('search') ?? '';
   const words = search.trim().startsWith('#') ? [] : searchWords(search);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `query` is a new object on every render; its text (and `freshness`) say when to fetch
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `query` is new on every render; its text and `freshness` say when to fetch
   useEffect(() => {
     document.title = 'Inbox · Helpdesk admin';
     let live = true;

@@ -32,7 +32,7 @@ function WidgetNotice({ widget }: { widget: Checklist['widget'] }) {
   if (!widget.accepts_tickets)
     return (
       <p className="widget-notice">
-        <strong>The widget takes no tickets:</strong> it is turned off. Turn it on in <Link to="settings/tickets">Settings → Tickets</Link>{' '}
+        <strong>The widget takes no tickets:</strong> it is off. Turn it on in <Link to="settings/tickets">Settings → Tickets</Link>{' '}
         (“Accept tickets from the widget”).
       </p>
     );

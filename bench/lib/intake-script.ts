@@ -42,7 +42,8 @@ request = function()
   local turn = n % ${turns}
   local a = ${options.addressBase ?? 0} + math.floor(n / ${options.perAddress * turns}) * ${turns} + turn + (tid or 0) * 1000000
   headers["X-Forwarded-For"] = "10." .. (math.floor(a / 65536) % 256) .. "." .. (math.floor(a / 256) % 256) .. "." .. (a % 256)
-  local body = "name=Bench+Client&email=" .. prefix .. "-" .. (math.floor(n / ${options.perEmail * turns}) * ${turns} + turn) .. "%40bench.test"
+  local body = "name=Bench+Client&email=" .. prefix .. "-"
+    .. (math.floor(n / ${options.perEmail * turns}) * ${turns} + turn) .. "%40bench.test"
     .. "&subject=Subject+" .. prefix .. "-" .. n
     .. "&description=I+click+Export+and+nothing+happens.%0AChrome+on+Windows."
     .. "&urgency=${options.urgencyId}&order_id=ORD-" .. n

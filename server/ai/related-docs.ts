@@ -1,5 +1,6 @@
 import type { DomainContext } from '../domain/context.js';
-import { getPosts, type Post } from '../domain/post.js';
+import { getPosts } from '../domain/post.js';
+import type { Post } from '../domain/post-types.js';
 
 // Words that say nothing about the topic; searching for them only adds noise.
 const STOP_WORDS = new Set(

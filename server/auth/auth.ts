@@ -6,7 +6,7 @@ import { mailboxKey } from '../domain/mailbox-key.js';
 import { findUserByEmail, normalizeEmail } from '../domain/resolve-user.js';
 import { enqueueMail } from '../email/mail-jobs.js';
 import { AppError } from '../errors.js';
-import { addressKey } from '../http/client-address.js';
+import { addressKey } from '../security/client-address.js';
 import { type CoreSettings, getCoreSettings } from '../settings/core-settings.js';
 import { takePasswordGuess } from './password-guesses.js';
 import { verifyPassword } from './passwords.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { addressKey } from '../http/client-address.js';
+import { addressKey } from '../security/client-address.js';
 import { takeRateLimit } from './rate-limit.js';
 
 // Per-address caps on wrong guesses. Link tokens have 256 random bits, so guessing one is hopeless

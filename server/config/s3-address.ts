@@ -20,14 +20,16 @@ export function parseS3Address(address: string, problems: string[], defaultRegio
   }
   if (url.username || url.password) {
     problems.push(
-      'HELPDESK_FILES must not hold credentials: remove them from the s3:// address and set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY instead.',
+      'HELPDESK_FILES must not hold credentials: remove them from the s3:// address ' +
+        'and set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY instead.',
     );
     return undefined;
   }
   const bucket = url.hostname;
   if (!BUCKET_NAME.test(bucket)) {
     problems.push(
-      `HELPDESK_FILES names the bucket "${bucket}", which is not a bucket name: use 3 to 63 lowercase letters, digits, dots or hyphens, like ${EXAMPLE}.`,
+      `HELPDESK_FILES names the bucket "${bucket}", which is not a bucket name: use 3 to 63 lowercase letters, digits, dots or hyphens, ` +
+        `like ${EXAMPLE}.`,
     );
   }
   if (url.port || (url.pathname && url.pathname !== '/')) {

@@ -30,7 +30,7 @@ describe('createDb on SQLite', () => {
     return other;
   }
 
-  it('syncs as FULL does by default (its own fsyncs, sqlite-deferred-sync.ts), with a 5 s busy timeout; takes NORMAL and another timeout when asked', async () => {
+  it('syncs as FULL by default (own fsyncs, sqlite-deferred-sync.ts), 5 s busy timeout; NORMAL and another timeout if asked', async () => {
     const { db } = await open();
     // SQLite itself runs at NORMAL: the fsyncs FULL would make are made by deferredSync.
     expect(db.deferredSync).toBeDefined();

@@ -1,7 +1,8 @@
 import { AppError } from '../errors.js';
 import { type DomainContext, now } from './context.js';
 import { checkProduct } from './managed-post.js';
-import { type Post, toPost } from './post.js';
+import { toPost } from './post.js';
+import type { Post } from './post-types.js';
 import { postsChanged } from './posts-changed.js';
 
 /** Links any post to a product (or unlinks it with null), if its type is assignable to products. */

@@ -59,7 +59,7 @@ describeEachDatabase("a client's ticket list is paged by the database (issue 12)
     }
   });
 
-  it("the client's views carry the status slug, its client label and the last update, through the same whitelist as the agents' shape", async () => {
+  it("the client's views carry the status slug, its client label and the last update, through the agents' shape's whitelist", async () => {
     const list = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/tickets/?per_page=100', headers: client });
     for (const ticket of list.json().tickets) expect(ticket.status).toEqual({ slug: 'open', name: 'Received' });
     const id = filed[0] as number;

@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { DomainContext } from './context.js';
-import { FINISHED_STATUS_SLUGS } from './mark-ticket-solved.js';
+import { FINISHED_STATUS_SLUGS } from './finished-statuses.js';
 import { getPosts } from './post.js';
 import { matchingTickets, searchWords } from './ticket-search.js';
 
@@ -74,11 +74,10 @@ export async function listClientTickets(
     .selectFrom('posts')
     .where('type', '=', 'ticket')
     .where('author_id', '=', userId)
-    .$if(words.length > 0, (q) =>
-      q.where(
-        sql<SqlBool>`posts.id in (select ticket_id from ${matchingTickets(ctx.dialect, words, { includeNotes: false, authorId: userId })} as found)`,
-      ),
-    );
+    .$if(words.length > 0, (q) => {
+      const matching = matchingTickets(ctx.dialect, words, { includeNotes: false, authorId: userId });
+      return q.where(sql<SqlBool>`posts.id in (select ticket_id from ${matching} as found)`);
+    });
   const [count, ids] = await Promise.all([
     own.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     own

@@ -1,6 +1,7 @@
 import { type DomainContext, now } from './context.js';
 import { checkProduct, type ManagedPostType, type PostInput, uniqueSlug } from './managed-post.js';
-import { type Post, toPost } from './post.js';
+import { toPost } from './post.js';
+import type { Post } from './post-types.js';
 import { postsChanged } from './posts-changed.js';
 
 /** Creates a doc, product or page; the slug is made unique within its type. */

@@ -1,5 +1,5 @@
 import { AppError } from '../errors.js';
-import { getTicketFormFields } from '../settings/settings.js';
+import { getTicketFormFields } from '../settings/get-ticket-form-fields.js';
 import { labelTicketMeta } from '../ticket-form/label-ticket-meta.js';
 import { clientsOtherTickets, ticketAndClientsOtherIds } from './clients-other-tickets.js';
 import type { DomainContext } from './context.js';

@@ -33,7 +33,8 @@ describeEachDatabase('the kept counts of the team views follow every change', (d
       select
         sum(case when p.assignee_id = ${readerId} then 1 else 0 end) as mine,
         sum(case when p.assignee_id is null then 1 else 0 end) as unassigned,
-        sum(case when p.client_spoke_last = 1 and (p.status_term_id is null or p.status_term_id not in (${sql.join(done)})) then 1 else 0 end) as needs_reply
+        sum(case when p.client_spoke_last = 1 and (p.status_term_id is null or p.status_term_id not in (${sql.join(done)}))
+          then 1 else 0 end) as needs_reply
       from posts p where p.type = 'ticket'`.execute(hd.ctx.db);
     const unread = await hd.ctx.db
       .selectFrom('posts as p')

@@ -1,7 +1,8 @@
 import { DOCS_MAX_PER_PAGE_DEFAULT } from '../../common/limits.js';
 import { AppError } from '../errors.js';
 import type { DomainContext } from './context.js';
-import { countPosts, type GetPostsArgs, getPosts, type Post } from './post.js';
+import { countPosts, getPosts } from './post.js';
+import type { GetPostsArgs, Post } from './post-types.js';
 
 /** The ceiling of `count` (spec §8): 100 unless `helpdesk_docs_api_max_per_page` says otherwise. */
 export async function getDocsMaxPerPage(ctx: DomainContext): Promise<number> {

@@ -11,7 +11,7 @@ const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] 
 describeEachDatabase('a client marks their ticket solved (issue 15)', (dialect) => {
   const hd = useTestHelpdesk(dialect);
 
-  it('from the thread, with the CSRF field, once an agent has answered in public; only their own ticket; the button goes once it is solved', async () => {
+  it('from the thread, with the CSRF field, once an agent answered in public; own ticket only; the button goes once solved', async () => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     const file = async () => {

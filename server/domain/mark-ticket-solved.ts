@@ -4,9 +4,6 @@ import { now } from './context.js';
 import { recordTicketChanges } from './ticket-activity.js';
 import { currentTicketTerm, setTicketTerm } from './ticket-term-row.js';
 
-/** The statuses a client can no longer mark solved: it is already done. */
-export const FINISHED_STATUS_SLUGS = ['resolved', 'closed'] as const;
-
 /**
  * The client marks their own ticket solved: its status becomes Resolved (slug `resolved`). Anyone
  * else's ticket, or a missing one, is the same NOT_FOUND, as on every client read; a ticket no agent

@@ -1,8 +1,8 @@
 /**
- * Docs, products and pages change rarely and are read on every page view, so the one post getter
- * keeps their rows (and serialized docs lists) for a few seconds; filing keeps the ticket terms here too. A write clears it at once, in this
- * process and on PostgreSQL in every other instance (postsChanged, listen-posts-changed.ts); the TTL
- * bounds staleness while that notice cannot arrive. Concurrent misses share one query.
+ * Docs, products and pages change rarely and are read on every page view, so the one post getter keeps their rows (and
+ * serialized docs lists) for a few seconds; filing keeps the ticket terms here too. A write clears it at once, in this
+ * process and on PostgreSQL in every other instance (postsChanged, listen-posts-changed.ts); the TTL bounds staleness
+ * while that notice cannot arrive. Concurrent misses share one query.
  */
 interface Entry {
   expiresAt: number;

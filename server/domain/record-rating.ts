@@ -6,7 +6,7 @@ import { getCoreSettings } from '../settings/core-settings.js';
 import { type AddedNotification, addNotifications, announceNotifications } from './add-notifications.js';
 import type { DomainContext } from './context.js';
 import { now } from './context.js';
-import { FINISHED_STATUS_SLUGS } from './mark-ticket-solved.js';
+import { FINISHED_STATUS_SLUGS } from './finished-statuses.js';
 import { defaultMailPreferences, usersWantingMail } from './notification-preferences.js';
 import { recordTicketChanges, type TicketChange } from './ticket-activity.js';
 import { currentTicketTerm, setTicketTerm } from './ticket-term-row.js';

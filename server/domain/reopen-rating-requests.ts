@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { now } from './context.js';
-import { FINISHED_STATUS_SLUGS } from './mark-ticket-solved.js';
+import { FINISHED_STATUS_SLUGS } from './finished-statuses.js';
 
 /**
  * The ticket got the status `termId`: when that is not a finished one (Resolved, Closed), the resolutions that

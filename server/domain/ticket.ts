@@ -1,4 +1,4 @@
-import type { Post } from './post.js';
+import type { Post } from './post-types.js';
 
 /** A ticket: a post of type `ticket` with its workflow status (a `ticket_status` term slug). */
 export interface Ticket extends Post {

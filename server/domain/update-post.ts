@@ -1,6 +1,7 @@
 import { type DomainContext, now } from './context.js';
 import { checkProduct, getManagedPost, type ManagedPostType, type PostInput, uniqueSlug } from './managed-post.js';
-import { type Post, toPost } from './post.js';
+import { toPost } from './post.js';
+import type { Post } from './post-types.js';
 import { postsChanged } from './posts-changed.js';
 
 /** Changes the given fields of a doc, product or page. */

@@ -68,7 +68,7 @@ describeEachDatabase('mails to one address', (dialect) => {
     return (await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/intake/stats', headers: admin })).json().refused;
   };
 
-  it('mail-bombing one victim from many IPs: tickets are filed, one confirmation an hour reaches the address, staff get every mail', async () => {
+  it('mail-bombing one victim from many IPs: tickets are filed, one confirmation an hour reaches them, staff get every mail', async () => {
     await updateSettings(hd.ctx, { tickets: { limit_mail_hour: 2 } });
     const agent = await hd.authAs('agent');
     for (let i = 0; i < 6; i++) expect((await submitFrom(`192.0.2.${i + 1}`, { email: 'victim@client.test' })).statusCode).toBe(201);

@@ -52,8 +52,16 @@ export async function ratingLinks(
   at = Date.now(),
 ): Promise<Record<RatingValue, string>> {
   const expiresAt = Math.floor(at / 1000) + RATING_LINK_DAYS * 24 * 60 * 60;
-  const link = async (rating: RatingValue) =>
-    `${homeUrl}/rating/?token=${await signRatingToken(db, { ticketId, rating, requestId, expiresAt, ...(resolutionId !== undefined && { resolutionId }) })}`;
+  const link = async (rating: RatingValue) => {
+    const token = await signRatingToken(db, {
+      ticketId,
+      rating,
+      requestId,
+      expiresAt,
+      ...(resolutionId !== undefined && { resolutionId }),
+    });
+    return `${homeUrl}/rating/?token=${token}`;
+  };
   return { yes: await link('yes'), no: await link('no') };
 }
 

@@ -31,7 +31,10 @@ export interface RenderedMail {
 
 /** How the HTML part is dressed; the text part is the template as filled. */
 export interface RenderOptions {
-  /** `reply_text` is staff-written Markdown (rendered by the one renderer and sanitiser, as on the help site); otherwise it is a client's words, shown as plain text. */
+  /**
+   * `reply_text` is staff-written Markdown (rendered by the one renderer and sanitiser, as on the help site); otherwise
+   * it is a client's words, shown as plain text.
+   */
   markdownReply?: boolean;
   /** The words on the link's button. */
   linkLabel?: string;
@@ -125,7 +128,8 @@ function button(href: string, label: string, color: string): string {
   return (
     '<table role="presentation" cellspacing="0" cellpadding="0" style="margin:12px 0"><tr>' +
     `<td style="background:${color};border-radius:6px;padding:10px 18px">` +
-    `<a href="${escapeHtml(href)}"><span style="color:${readableTextOn(color)};font-weight:bold;text-decoration:none">${escapeHtml(label)}</span></a>` +
+    `<a href="${escapeHtml(href)}"><span ` +
+    `style="color:${readableTextOn(color)};font-weight:bold;text-decoration:none">${escapeHtml(label)}</span></a>` +
     '</td></tr></table>'
   );
 }

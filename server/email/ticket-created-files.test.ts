@@ -37,7 +37,8 @@ describeEachDatabase('a new ticket’s mails name the files filed with it (issue
       expect(message).toBeDefined();
       const text = message?.text ?? '';
       expect(text).toContain(
-        `Attached files:\n- screenshot\u2024png (${TINY_PNG.length} bytes)\n- bill <b>evil\u2024test\u2024pdf (${TINY_PDF.length} bytes)\n- notes\u2024txt (3 KB)`,
+        `Attached files:\n- screenshot\u2024png (${TINY_PNG.length} bytes)\n- bill <b>evil\u2024test\u2024pdf ` +
+          `(${TINY_PDF.length} bytes)\n- notes\u2024txt (3 KB)`,
       );
       const html = message?.html ?? '';
       expect(html).toContain(`<li>screenshot\u2024png <span style="color:#666">(${TINY_PNG.length} bytes)</span></li>`);

@@ -40,7 +40,8 @@ async function fakeS3(answer: (seen: Seen, earlier: Seen[]) => number | undefine
     if (failWith) {
       res.writeHead(failWith, { 'content-type': 'application/xml' });
       res.end(
-        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${failWith === 503 ? 'SlowDown' : 'InvalidRequest'}</Code><Message>No.</Message></Error>`,
+        `<?xml version="1.0" encoding="UTF-8"?>` +
+          `<Error><Code>${failWith === 503 ? 'SlowDown' : 'InvalidRequest'}</Code><Message>No.</Message></Error>`,
       );
       return;
     }
@@ -50,7 +51,8 @@ async function fakeS3(answer: (seen: Seen, earlier: Seen[]) => number | undefine
     };
     if (request.method === 'POST' && request.query.has('uploads')) {
       return xml(
-        `<InitiateMultipartUploadResult><Bucket>${BUCKET}</Bucket><Key>k</Key><UploadId>upload-1</UploadId></InitiateMultipartUploadResult>`,
+        `<InitiateMultipartUploadResult><Bucket>${BUCKET}</Bucket><Key>k</Key>` +
+          '<UploadId>upload-1</UploadId></InitiateMultipartUploadResult>',
       );
     }
     if (request.method === 'POST' && request.query.has('uploadId')) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { GetPostsArgs, Post } from '../domain/post.js';
+import type { GetPostsArgs, Post } from '../domain/post-types.js';
 import type { Ticket } from '../domain/ticket.js';
 import type { SettingsSchema } from '../settings/schema-types.js';
 import type { FrontRequest } from '../site/front-request.js';

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { addressKey } from './client-address.js';
+import { addressKey } from '../security/client-address.js';
 
 const REFUSAL_BODY = 'Too many open connections from your address. Close some and try again.';
 const REFUSAL = [

@@ -115,7 +115,7 @@ describeEachDatabase('counter store contract: database', (dialect) => {
     ).toEqual([1, 2]);
   });
 
-  it('a spread key (the site-wide counter) counts every hit, in several rows on PostgreSQL so hits need not queue on one lock', async () => {
+  it('a spread key (the site-wide counter) counts every hit, in several rows on PostgreSQL so hits do not queue on one lock', async () => {
     let time = 7_000_000;
     const store = createDatabaseCounterStore(hd.ctx.db, dialect, () => time);
     const hitAll = store.hitAll?.bind(store);

@@ -106,13 +106,14 @@ async function upsertOnSqlite(
   hits: ReadonlyArray<CounterKey & { amount?: number }>,
   time: number,
 ): Promise<CounterHit[]> {
+  const windowOver = sql<boolean>`counter_windows.reset_at <= ${time}`;
   const rows = await db
     .insertInto('counter_windows')
     .values(hits.map(({ key, windowMs, amount = 1 }) => ({ key, count: amount, reset_at: time + windowMs })))
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql<number>`case when counter_windows.reset_at <= ${time} then excluded.count else counter_windows.count + excluded.count end`,
-        reset_at: sql<number>`case when counter_windows.reset_at <= ${time} then excluded.reset_at else counter_windows.reset_at end`,
+        count: sql<number>`case when ${windowOver} then excluded.count else counter_windows.count + excluded.count end`,
+        reset_at: sql<number>`case when ${windowOver} then excluded.reset_at else counter_windows.reset_at end`,
       }),
     )
     .returning(['key', 'count', 'reset_at'])

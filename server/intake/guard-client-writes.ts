@@ -1,7 +1,7 @@
 import type { DomainContext } from '../domain/context.js';
 import { describeWait } from '../domain/describe-wait.js';
 import { AppError } from '../errors.js';
-import { addressKey } from '../http/client-address.js';
+import { addressKey } from '../security/client-address.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import type { CountedLimit } from './counted-limits.js';
 import { hitLimits } from './counted-limits.js';

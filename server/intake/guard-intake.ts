@@ -2,7 +2,7 @@ import type { DomainContext } from '../domain/context.js';
 import { describeWait } from '../domain/describe-wait.js';
 import { mailboxKey } from '../domain/mailbox-key.js';
 import { AppError } from '../errors.js';
-import { addressKey } from '../http/client-address.js';
+import { addressKey } from '../security/client-address.js';
 import { type CoreSettings, getCoreSettings } from '../settings/core-settings.js';
 import type { CountedLimit, Exceeded } from './counted-limits.js';
 import type { CounterStore } from './counter-store.js';
@@ -151,21 +151,27 @@ function mailLimits(
       key: `mail-in:tickets:h:${box}`,
       windowMs: HOUR_MS,
       max: emails.new_tickets_per_sender_hour,
-      refusal: `This sender already opened ${emails.new_tickets_per_sender_hour} ticket(s) by mail this hour (Emails → Incoming mail). ${later}`,
+      refusal:
+        `This sender already opened ${emails.new_tickets_per_sender_hour} ticket(s) by mail this hour ` +
+        `(Emails → Incoming mail). ${later}`,
     },
     {
       name: 'limit_email_hour',
       key: `intake:email:h:${box}`,
       windowMs: HOUR_MS,
       max: settings.limit_email_hour,
-      refusal: `This sender’s address already has ${settings.limit_email_hour} new ticket(s) this hour, by mail and the widget together (Tickets → Intake protection). ${later}`,
+      refusal:
+        `This sender’s address already has ${settings.limit_email_hour} new ticket(s) this hour, ` +
+        `by mail and the widget together (Tickets → Intake protection). ${later}`,
     },
     {
       name: 'limit_mail_server_hour',
       key: `mail-in:server:h:${attempt.server.key}`,
       windowMs: HOUR_MS,
       max: emails.new_tickets_per_server_hour,
-      refusal: `Mail from ${attempt.server.label} already opened ${emails.new_tickets_per_server_hour} ticket(s) this hour (Emails → Incoming mail). ${later}`,
+      refusal:
+        `Mail from ${attempt.server.label} already opened ${emails.new_tickets_per_server_hour} ticket(s) ` +
+        `this hour (Emails → Incoming mail). ${later}`,
     },
     {
       name: 'limit_mail_all_hour',
@@ -173,7 +179,9 @@ function mailLimits(
       windowMs: HOUR_MS,
       max: emails.new_tickets_by_mail_hour,
       spread: true,
-      refusal: `Mail already opened ${emails.new_tickets_by_mail_hour} ticket(s) this hour, the most allowed in all (Emails → Incoming mail). ${later}`,
+      refusal:
+        `Mail already opened ${emails.new_tickets_by_mail_hour} ticket(s) this hour, ` +
+        `the most allowed in all (Emails → Incoming mail). ${later}`,
     },
     {
       name: 'limit_global_day',
@@ -181,7 +189,9 @@ function mailLimits(
       windowMs: DAY_MS,
       max: settings.limit_global_day,
       spread: true,
-      refusal: `The help desk already took ${settings.limit_global_day} ticket(s) today, the most allowed in all (Tickets → Intake protection). ${later}`,
+      refusal:
+        `The help desk already took ${settings.limit_global_day} ticket(s) today, ` +
+        `the most allowed in all (Tickets → Intake protection). ${later}`,
     },
   ];
 }

@@ -1,6 +1,6 @@
 import { describeWait } from '../domain/describe-wait.js';
 import { AppError } from '../errors.js';
-import { addressKey } from '../http/client-address.js';
+import { addressKey } from '../security/client-address.js';
 import type { CounterStore } from './counter-store.js';
 
 const HOUR_MS = 3_600_000;

@@ -60,7 +60,8 @@ export function intakeSection() {
       limit_client_replies_hour: limit(
         'Replies per signed-in client per hour',
         60,
-        'From the help site, the API and by mail together; a reply by mail over it is kept under failed mail and the client told once an hour.',
+        'From the help site, the API and by mail together; ' +
+          'a reply by mail over it is kept under failed mail and the client told once an hour.',
       ),
       limit_client_ip_hour: limit(
         'Tickets and replies from signed-in clients per IP address per hour',
@@ -73,7 +74,10 @@ export function intakeSection() {
         default: 1,
         min: 0,
         max: 120,
-        desc: 'Time from opening the widget to pressing Send. Scripts take milliseconds; a person using autofill and paste can take under 2 seconds, so keep it low. Faster sends are asked to check the message and send again.',
+        desc:
+          'Time from opening the widget to pressing Send. Scripts take milliseconds; ' +
+          'a person using autofill and paste can take under 2 seconds, so keep it low. ' +
+          'Faster sends are asked to check the message and send again.',
       },
     },
   } satisfies SettingsSection;

@@ -253,7 +253,7 @@ describe('backoff', () => {
 
 describeEachDatabase('housekeeping', (dialect) => {
   const hd = useTestHelpdesk(dialect);
-  it('deletes expired sessions, long-expired links, old rate-limit hits, old done jobs and old incoming-mail records; keeps the rest and failed jobs', async () => {
+  it('deletes expired sessions, long-expired links, old rate-limit hits, done jobs, incoming-mail records; keeps failed jobs', async () => {
     const user = await hd.ctx.db
       .insertInto('users')
       .values({ email: 'h@k.test', name: 'H', role: 'client', password_hash: null, created_at: '2026-01-01', updated_at: '2026-01-01' })

@@ -15,10 +15,10 @@ export interface EventStreamOptions {
 }
 
 /**
- * One Server-Sent Events answer written on the raw response: the headers, `retry:` (with the id of where
- * the stream starts, so even a stream that saw no event reconnects with `Last-Event-ID`), then events,
- * those a stream can resume after with their bus id, and a heartbeat comment. Node's silence timeout (server limits) would cut a quiet stream, so the
- * socket's own timeout is turned off: the heartbeat's writes find a dead client instead.
+ * One Server-Sent Events answer written on the raw response: the headers, `retry:` (with the id of where the stream
+ * starts, so even a stream that saw no event reconnects with `Last-Event-ID`), then events, those a stream can resume
+ * after with their bus id, and a heartbeat comment. Node's silence timeout (server limits) would cut a quiet stream, so
+ * the socket's own timeout is turned off: the heartbeat's writes find a dead client instead.
  */
 export class EventStream implements Closable {
   private heartbeat: NodeJS.Timeout | undefined;

@@ -15,11 +15,12 @@ const MAX_PENDING = 10_000;
 const SEND_TIMEOUT_MS = 10_000;
 
 /**
- * Connects `bus` to the other instances on this PostgreSQL database: one dedicated connection LISTENs on
- * the channel and sends this instance's events with `pg_notify`, gathered per tick into one statement.
- * Each instance marks what it sends with its bus's random origin and skips its own (its subscribers already
- * had them); an event carries the id its bus gave it, so a stream can resume after it on any instance. When the connection drops it reconnects every second; events of the gap are lost, so once back
- * the bus tells its subscribers to `resync` (the admin app then refetches what it shows).
+ * Connects `bus` to the other instances on this PostgreSQL database: one dedicated connection LISTENs on the channel
+ * and sends this instance's events with `pg_notify`, gathered per tick into one statement. Each instance marks what it
+ * sends with its bus's random origin and skips its own (its subscribers already had them); an event carries the id its
+ * bus gave it, so a stream can resume after it on any instance. When the connection drops it reconnects every second;
+ * events of the gap are lost, so once back the bus tells its subscribers to `resync` (the admin app then refetches what
+ * it shows).
  */
 export async function listenForLiveEvents(
   databaseUrl: string,

@@ -51,7 +51,7 @@ async function importWork(raw: string): Promise<number> {
 }
 
 describe('a large incoming mail', () => {
-  it('hands the HTML converter at most MAIL_HTML_MAX characters, without line wrapping, and keeps at most MAIL_TEXT_MAX of text, marked as cut', async () => {
+  it('gives the HTML converter at most MAIL_HTML_MAX characters, unwrapped; keeps at most MAIL_TEXT_MAX of text, marked cut', async () => {
     given.converter.length = 0;
     const mail = await decodeMail(tableMail(3_800_000));
     expect(given.converter).toHaveLength(1);

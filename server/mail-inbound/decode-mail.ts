@@ -24,7 +24,10 @@ const HTML_MAX_DEPTH = 500;
 /** Children of one element past this are left out (a table of a million cells). */
 const HTML_MAX_CHILDREN = 20_000;
 
-/** One incoming message as plain data (what a worker thread can send back): decoded (charsets, transfer encodings), addresses lower-cased. */
+/**
+ * One incoming message as plain data (what a worker thread can send back): decoded (charsets, transfer encodings),
+ * addresses lower-cased.
+ */
 export interface DecodedMail {
   /** The Message-ID header, or one made from the message's bytes when it has none (so a resend is still the same). */
   messageId: string;

@@ -144,7 +144,7 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
     expect(failed).toEqual([{ sender: 'mallory@client.test', reason: expect.stringContaining('neither the client') }]);
   });
 
-  it('the agent’s reply to their notification posts as staff; their From on the client’s address and a client over the limit go to Failed', async () => {
+  it('an agent’s reply to a notification posts as staff; their From on a client’s address, a client over limit: Failed', async () => {
     await hd.authAs('agent');
     const agentEmail = (await hd.ctx.db.selectFrom('users').select('email').where('role', '=', 'agent').executeTakeFirstOrThrow()).email;
     await updateSettings(hd.ctx, { tickets: { limit_client_replies_hour: 1 } });

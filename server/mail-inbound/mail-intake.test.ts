@@ -81,7 +81,8 @@ describeEachDatabase('new tickets by mail pass the intake guard', (dialect) => {
     expect(forged).toEqual({
       kind: 'rejected',
       reason:
-        'Mail from the server 203.0.113.9 already opened 2 ticket(s) this hour (Emails → Incoming mail). Retry it from the failed list later.',
+        'Mail from the server 203.0.113.9 already opened 2 ticket(s) this hour (Emails → Incoming mail). ' +
+        'Retry it from the failed list later.',
     });
     expect(await mail('d@four.test', '203.0.113.10')).toMatchObject({ kind: 'imported' });
     expect(await tickets()).toBe(3);

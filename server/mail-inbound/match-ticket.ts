@@ -18,9 +18,10 @@ export interface TicketMatch {
 }
 
 /**
- * Finds the ticket: by the ticket's reply address (or one of its agents' own), else by In-Reply-To/References naming a mail we
- * sent about it, else by `[#<number>]` (the ticket's own number, as mails show it) in the subject when the sender is that ticket's client. Who may
- * then write to it is checked by the caller (receive-mail.ts), for every way of matching.
+ * Finds the ticket: by the ticket's reply address (or one of its agents' own), else by In-Reply-To/References naming a
+ * mail we sent about it, else by `[#<number>]` (the ticket's own number, as mails show it) in the subject when the
+ * sender is that ticket's client. Who may then write to it is checked by the caller (receive-mail.ts), for every way of
+ * matching.
  */
 export async function matchTicket(db: Kysely<Database>, mail: IncomingMail, supportAddress: string | null): Promise<TicketMatch | null> {
   if (supportAddress) {

@@ -119,7 +119,7 @@ describeEachDatabase('receiveMail', (dialect) => {
     expect(await comments(id)).toHaveLength(1);
   });
 
-  it('the reply address and the subject number match; a staff member’s reply to their own notification is the agent’s public reply', async () => {
+  it('the reply address and the subject number match; a staff member’s reply to a notification is the agent’s public reply', async () => {
     await hd.authAs('agent');
     const agent = { email: await staffEmail() };
     const { id, number, confirmation } = await widgetTicket('bea@client.test');
@@ -170,7 +170,7 @@ describeEachDatabase('receiveMail', (dialect) => {
     expect(result.kind === 'imported' && result.ticketId === id).toBe(false);
   });
 
-  it('a staff From proves nothing: only the agent’s own reply address posts as staff; else refused, kept, the agent told once', async () => {
+  it('a staff From proves nothing: only the agent’s own reply address posts as staff; else refused, kept, agent told once', async () => {
     await hd.authAs('agent');
     await hd.authAs('agent');
     const agents = await hd.ctx.db.selectFrom('users').select(['id', 'email']).where('role', '=', 'agent').orderBy('id').execute();

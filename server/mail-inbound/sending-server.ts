@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { addressKey } from '../http/client-address.js';
+import { addressKey } from '../security/client-address.js';
 import type { IncomingMail } from './parse-incoming-mail.js';
 
 /** The server a mail came from, as the new-ticket limits count it (docs/DECISIONS.md, "sending server"). */

@@ -50,7 +50,7 @@ export function TryWidgetPage({ siteName, homeUrl }: { siteName: string; homeUrl
     <Layout siteName={siteName} homeUrl={homeUrl} title="Try the widget">
       <h1>Try the widget</h1>
       <p>
-        This page carries the embed snippet. Open <strong>Need Help?</strong> at the bottom right and file a test ticket; it shows up in{' '}
+        This page carries the embed snippet. Open <strong>Need Help?</strong> at the bottom right, file a test ticket; it shows up in{' '}
         <a href={`${homeUrl}/admin/`}>the inbox</a>.
       </p>
       <script src={`${homeUrl}/helpdesk/tickets/embed/`} async />

@@ -70,7 +70,7 @@ describeEachDatabase('an invitation: a week-long link to a welcome page, listed 
     expect(mail.html).toContain('Choose your password');
   });
 
-  it('the link still works after 2 hours and until its seventh day ends, then is refused; a reset link still ends after 1 hour', async () => {
+  it('the link still works after 2 hours and until its seventh day ends, then is refused; a reset link ends after 1 hour', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     onTestFinished(() => {
       vi.useRealTimers();

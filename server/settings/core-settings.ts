@@ -38,7 +38,7 @@ export type CoreSettings = {
 };
 
 // The core fields never change while the process runs; their defaults are only read (and cloned) here.
-// Made on first use: settings.ts imports this module back for getTicketFormFields.
+// Made on first use.
 let coreFields: ReturnType<typeof listFields> | undefined;
 const listCoreFields = () => (coreFields ??= listFields(defaultSettingsSchema()).filter(({ field }) => field.type !== 'secret'));
 

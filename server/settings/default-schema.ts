@@ -84,7 +84,9 @@ export function defaultSettingsSchema() {
         },
         form_fields: {
           label: 'Form fields',
-          desc: 'The fields of the new-ticket form on the help site, custom fields included. Agents see each ticket’s answers under the labels set here, renamed ones included.',
+          desc:
+            'The fields of the new-ticket form on the help site, custom fields included. ' +
+            'Agents see each ticket’s answers under the labels set here, renamed ones included.',
           fields: {
             form_fields: {
               type: 'form_fields',

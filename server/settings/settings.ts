@@ -6,9 +6,8 @@ import type { Hooks } from '../hooks/create-hooks.js';
 import { decryptSecret, encryptSecret } from '../secrets/secret-box.js';
 import { recordSecretsSeed } from '../secrets/seed-check.js';
 // A cycle (core-settings reads getSettings), safe: each side uses the other only when called.
-import { getCoreSettings } from './core-settings.js';
 import { defaultSettingsSchema } from './default-schema.js';
-import type { SettingsField, SettingsSchema, SettingsValues, TicketFormField } from './schema-types.js';
+import type { SettingsField, SettingsSchema, SettingsValues } from './schema-types.js';
 import { validateSetting } from './validate-setting.js';
 
 const SETTINGS_OPTION = 'helpdesk_settings';
@@ -24,7 +23,8 @@ export class SettingsRecursionError extends Error {
   override name = 'SettingsRecursionError';
 }
 
-function refuseInsideMenusFilter(getter: string): void {
+/** Throws SettingsRecursionError when called from inside a `helpdesk_settings_menus` handler. */
+export function refuseInsideMenusFilter(getter: string): void {
   if (buildingSchema.getStore()) {
     throw new SettingsRecursionError(
       `${getter} was called from a helpdesk_settings_menus handler. That getter builds the settings schema, ` +
@@ -89,13 +89,6 @@ function deepFreeze<T>(value: T): T {
     for (const child of Object.values(value)) deepFreeze(child);
   }
   return value;
-}
-
-/** The ticket-form-fields getter (Tickets → Form fields). */
-export async function getTicketFormFields(ctx: DomainContext): Promise<TicketFormField[]> {
-  refuseInsideMenusFilter('The ticket-form-fields getter (getTicketFormFields)');
-  // A fresh list (of the shared, frozen fields): callers may add to it.
-  return [...(await getCoreSettings(ctx)).tickets.form_fields];
 }
 
 /**

@@ -101,7 +101,7 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
     expect(rows).toEqual([{ name: 'shot.png', comment_id: null }]);
   });
 
-  it('the thread shows an image as its thumbnail opening the full image, other files as links with sizes, purged ones as a note', async () => {
+  it('the thread shows an image as a thumbnail opening the full image, other files as sized links, purged ones as a note', async () => {
     const { browser, id, number } = await signedInClient();
     const page = await browser.get(`/tickets/?ticket=${number}`);
     const sent = await browser.postMultipart(

@@ -1,7 +1,7 @@
 import type { DomainContext } from '../domain/context.js';
 import { isMultiLineText, isSingleLineText, MULTI_LINE_RULE, SINGLE_LINE_RULE } from '../domain/text-rules.js';
 import { AppError, type FieldError, fieldError } from '../errors.js';
-import { getTicketFormFields } from '../settings/settings.js';
+import { getTicketFormFields } from '../settings/get-ticket-form-fields.js';
 import { ticketFormInputName, ticketFormLimit } from '../site/pages/content/ticket-form-limit.js';
 
 /**

@@ -3,7 +3,7 @@ import { getPosts } from '../domain/post.js';
 import { listTerms } from '../domain/terms.js';
 import { uploadRulesFor } from '../files/upload-rules.js';
 import { getCoreSettings } from '../settings/core-settings.js';
-import { getTicketFormFields } from '../settings/settings.js';
+import { getTicketFormFields } from '../settings/get-ticket-form-fields.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { ticketFormInputName, ticketFormLimit } from '../site/pages/content/ticket-form-limit.js';
 

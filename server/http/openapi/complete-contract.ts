@@ -97,7 +97,8 @@ const ATTACHMENTS_PART = {
   type: 'array',
   items: { type: 'string', format: 'binary' },
   description:
-    'multipart/form-data only: one `attachments` part per file, read while it arrives; its type is decided from its content. How many and how large are the settings’ (Tickets → Attachments); a refused file is named in the problem’s `attachment`.',
+    'multipart/form-data only: one `attachments` part per file, read while it arrives; its type is decided from its content. ' +
+    'How many and how large are the settings’ (Tickets → Attachments); a refused file is named in the problem’s `attachment`.',
 };
 
 export function completeContract(document: OpenApiDocument): void {

@@ -77,7 +77,7 @@ describe('the OpenAPI document is a contract a client can be generated from (iss
     expect(required).toMatchObject({ count: false, page: false, search: false });
   });
 
-  it('describes the file routes as served: any type, ETag and ranges, a mailed link with no sign-in and its 404 page, and multipart files', () => {
+  it('describes the file routes as served: any type, ETag and ranges, a mailed link without sign-in, its 404 page, multipart files', () => {
     const byId = Object.fromEntries(operationsOf(document).map(({ operation }) => [operation.operationId, operation]));
     for (const id of ['getFile', 'getMailedFile']) {
       const responses = byId[id]?.responses ?? {};

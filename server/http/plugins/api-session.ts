@@ -6,7 +6,7 @@ import type { Config } from '../../config/config-types.js';
 import { runInSignedInLane } from '../../db/signed-in-lane.js';
 import type { Database } from '../../db/tables.js';
 import { AppError } from '../../errors.js';
-import { isPublicRequest } from '../api.js';
+import { isPublicRequest } from '../public-requests.js';
 import { requestPath } from '../request-path.js';
 import { isValidCsrf, SESSION_COOKIE } from './session.js';
 

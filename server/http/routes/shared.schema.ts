@@ -60,7 +60,8 @@ export const IfMatchHeaders = Type.Object({
     Type.String({
       maxLength: 200,
       description:
-        'The ETag of GET /tickets/{id}, compared strongly (RFC 9110): if the ticket is at none of the versions named, 412 PRECONDITION_FAILED and nothing is saved; a weak tag names no version; `*` is any',
+        'The ETag of GET /tickets/{id}, compared strongly (RFC 9110): if the ticket is at none of the versions named, ' +
+        '412 PRECONDITION_FAILED and nothing is saved; a weak tag names no version; `*` is any',
     }),
   ),
 });

@@ -4,8 +4,8 @@ import { formatSize } from '../../../common/format-size.js';
 export const F = {
   pick: 'Attach files',
   hint: (kinds: string, maxBytes: number, maxFiles: number): string =>
-    `Optional. ${kinds.charAt(0).toUpperCase()}${kinds.slice(1)}; up to ${formatSize(maxBytes)} each, at most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'}. ` +
-    'You can also drop files here or paste a screenshot into the description.',
+    `Optional. ${kinds.charAt(0).toUpperCase()}${kinds.slice(1)}; up to ${formatSize(maxBytes)} each, ` +
+    `at most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'}. You can also drop files here or paste a screenshot into the description.`,
   chosen: 'Files to send',
   remove: (name: string): string => `Remove ${name}`,
   added: (names: string[]): string => `Added ${names.join(', ')}.`,

@@ -1,10 +1,10 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { DocsListAnswer } from '../../../domain/docs-list-answer.js';
-import { PUBLIC_CORS } from '../../api.js';
 import type { CompressEncoding } from '../../compress-encoding.js';
 import { BROTLI_OPTIONS, COMPRESS_SYNC_THRESHOLD, COMPRESS_THRESHOLD } from '../../compression-options.js';
 import { HSTS_VALUE } from '../../plugins/hsts.js';
 import { SECURITY_HEADERS } from '../../plugins/security-headers.js';
+import { PUBLIC_CORS } from '../../public-requests.js';
 
 /** The Content-Type of a docs list (the route sets it; the fast path sends the same). */
 export const DOCS_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type DocsListAnswer, docsAnswerKey } from '../../../domain/docs-list-answer.js';
 import type { PostsCache } from '../../../domain/posts-cache.js';
 import type { Hooks } from '../../../hooks/create-hooks.js';
-import { API_NAMESPACE } from '../../api.js';
+import { API_NAMESPACE } from '../../api-namespace.js';
 import { compressEncoding } from '../../compress-encoding.js';
 import { logFastRequest, type RequestLogger } from '../../fast-request-log.js';
 import { docsRepresentation } from './docs-fast-answer.js';

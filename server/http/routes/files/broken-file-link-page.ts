@@ -9,7 +9,8 @@ const WORDS = {
   invalid: {
     title: 'This link does not work',
     message:
-      'The address of this file is not complete or was changed. Open the link from your mail again, or open the ticket to download the file.',
+      'The address of this file is not complete or was changed. Open the link from your mail again, ' +
+      'or open the ticket to download the file.',
   },
   expired: {
     title: 'This link has expired',

@@ -29,7 +29,7 @@ describeEachDatabase('HELPDESK_FILES=disk: the same flow with files under the da
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
   });
 
-  it('stores a ticket’s file on disk under its random key, serves it, refuses a disguised one leaving no file, deletes it with its ticket', async () => {
+  it('stores a ticket’s file on disk under a random key, serves it, refuses a disguised one (no file left), deletes it too', async () => {
     const admin = await hd.authAs('admin');
     const body = multipartBody(ticketPayload(), [{ name: 'shot.png', bytes: TINY_PNG }]);
     const res = await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, payload: body.payload, headers: body.headers });

@@ -9,7 +9,7 @@ import { EventStream } from '../../../live/event-stream.js';
 import type { LiveMessage } from '../../../live/live-bus.js';
 import { OpenStreams } from '../../../live/open-streams.js';
 import { mayFollowAllTickets, mayReadComment } from '../../../policies/ticket-policy.js';
-import { addressKey } from '../../client-address.js';
+import { addressKey } from '../../../security/client-address.js';
 import type { RouteServices } from '../../services.js';
 import { problemResponses } from '../shared.schema.js';
 import { EVENT_STREAM_DESCRIPTION, LastEventIdHeaders } from './live.schema.js';

@@ -21,10 +21,12 @@ export const EVENT_STREAM_DESCRIPTION = [
   '`comment.added` {ticket, version, comment, internal, by} (replies and internal notes);',
   '`presence` {ticket, user: {id, name}, state} (viewing, replying or left; everyone present is sent on connect);',
   '`notification.added` {ticket, notification} (a line added to your own notification list; yours only);',
-  '`notifications.read` {ticket} (some of your own lines were marked read: those of that ticket, which you opened, or null for others; yours only);',
+  '`notifications.read` {ticket} (some of your own lines were marked read: those of that ticket, which you opened, or null for others; ' +
+    'yours only);',
   '`tag.changed` {tag, change, by} (a tag was created, updated (renamed or recoloured) or deleted);',
   '`resync` {} when events may have been missed: fetch what you show again.',
   'Reconnect with `Last-Event-ID` (browsers do): the events after it are sent first, or `resync` when they are no longer kept',
-  '(the stream starts with an id for that, before any event). A revoked token, an ended session or a disabled account ends its streams at once.',
+  '(the stream starts with an id for that, before any event). A revoked token, ' +
+    'an ended session or a disabled account ends its streams at once.',
   'Events carry ids only: fetch the ticket (or the tags) to read it. A comment line comes every 15 s; `retry:` says when to reconnect.',
 ].join(' ');

@@ -48,7 +48,7 @@ describeEachDatabase('live updates: resuming after Last-Event-ID, and streams en
     for (const stream of streams.splice(0)) stream.close();
   });
 
-  it('a stream reconnecting with Last-Event-ID is sent what it missed, with the same ids and checks as live, then live events', async () => {
+  it('a stream reconnecting with Last-Event-ID gets what it missed, with the same ids and checks as live, then live events', async () => {
     const alex = await staffWithToken();
     const blair = await staffWithToken();
     const watcher = await follow(blair.headers);
@@ -106,7 +106,7 @@ describeEachDatabase('live updates: resuming after Last-Event-ID, and streams en
     }
   });
 
-  it('a revoked token ends its stream at once, before the next event; the same account’s other token keeps its stream and hears it', async () => {
+  it('a revoked token ends its stream at once, before the next event; the account’s other token keeps its stream, hears it', async () => {
     const alex = await staffWithToken();
     const other = await insertApiToken(hd.ctx.db, alex.user.id, 'other tab');
     const doomed = await follow(alex.headers);

@@ -12,7 +12,8 @@ export const ratingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     {
       schema: {
         summary:
-          'Satisfaction: answers to "Did this solve it?" over the last days, and the share of "yes" for resolutions that held (agents and admins)',
+          'Satisfaction: answers to "Did this solve it?" over the last days, ' +
+          'and the share of "yes" for resolutions that held (agents and admins)',
         tags: ['tickets'],
         querystring: Type.Object(
           { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: SATISFACTION_DAYS })) },

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
+import { getTicketFormFields } from '../../../settings/get-ticket-form-fields.js';
 import type { SettingsSchema } from '../../../settings/schema-types.js';
-import { getSettings, getTicketFormFields } from '../../../settings/settings.js';
+import { getSettings } from '../../../settings/settings.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 

@@ -14,7 +14,8 @@ const Checklist = Type.Object({
       accepts_tickets: Type.Boolean({ description: 'Tickets → "Accept tickets from the widget" is on' }),
       accepts_new_visitors: Type.Boolean({
         description:
-          'An account may be made for a new address (the settings and the helpdesk_can_register_users filter together), so the widget takes tickets from new visitors',
+          'An account may be made for a new address (the settings and the helpdesk_can_register_users filter together), ' +
+          'so the widget takes tickets from new visitors',
       }),
     },
     { description: 'Who the widget turns away now; the inbox warns of it' },

@@ -101,7 +101,7 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
     expect(later.slug).not.toBe(urgent.slug);
   });
 
-  it("a ticket's tags: typed names make tags, each change is logged with who and when, the version is checked, the inbox filters by tag", async () => {
+  it("a ticket's tags: typed names make tags, each change logged (who, when), the version checked, the inbox filters by tag", async () => {
     const agentId = await idOf(agent);
     const id = await file();
     const other = await file();
@@ -140,7 +140,7 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
     expect(clientView.statusCode).toBe(404);
   });
 
-  it('bulk assign of 50 tickets in one request: 50 activity entries and live events, one mail listing them, nothing half done', async () => {
+  it('bulk assign of 50 tickets in one request: 50 activity entries and live events, one mail listing them, none half done', async () => {
     const bulkAgent = await hd.authAs('agent');
     const assigneeId = await idOf(bulkAgent);
     const actorId = await idOf(agent);

@@ -179,7 +179,8 @@ const AttachmentSchema = Type.Object({
   }),
   removed: Type.Union([Type.String(), Type.Null()], {
     description:
-      'Set when the purge of closed tickets’ files deleted it, in words ("file removed 30 days after the ticket was closed"); the url then answers 404',
+      'Set when the purge of closed tickets’ files deleted it, in words ("file removed 30 days after the ticket was closed"); ' +
+      'the url then answers 404',
   }),
 });
 const Attachments = (of: string) => Type.Array(AttachmentSchema, { description: `The files sent with ${of}, in order` });
@@ -202,7 +203,8 @@ export const TicketReply = Type.Object({
   meta_labels: Type.Optional(
     Type.Record(Type.String(), Type.String(), {
       description:
-        'Agents: for each key of `meta`, the label the owner gives its field in Tickets → Form fields now (a name made from the key when the field was removed since)',
+        'Agents: for each key of `meta`, the label the owner gives its field in Tickets → Form fields now ' +
+        '(a name made from the key when the field was removed since)',
     }),
   ),
   comments: Type.Array(CommentSchema),

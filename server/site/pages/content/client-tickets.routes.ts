@@ -9,7 +9,7 @@ import { AppError } from '../../../errors.js';
 import { claimUploads } from '../../../files/claim-uploads.js';
 import type { RouteServices } from '../../../http/services.js';
 import { type ClientWrite, guardClientWrite } from '../../../intake/guard-client-writes.js';
-import { getTicketFormFields } from '../../../settings/settings.js';
+import { getTicketFormFields } from '../../../settings/get-ticket-form-fields.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { formText, readForm } from '../../shared/read-form.js';
 import { safeReturnTo, sendNotFound, siteUrl } from '../../shared/site-page.js';

@@ -8,7 +8,7 @@ import { listTerms } from '../../../domain/terms.js';
 import { fileUrl } from '../../../files/file-url.js';
 import { listAttachments } from '../../../files/list-attachments.js';
 import { uploadRulesFor } from '../../../files/upload-rules.js';
-import { getTicketFormFields } from '../../../settings/settings.js';
+import { getTicketFormFields } from '../../../settings/get-ticket-form-fields.js';
 import { getSiteOptions } from '../../../settings/site-options.js';
 import { layoutProps, sendNotFound, sendPrivatePage } from '../../shared/site-page.js';
 import type { SiteTemplate } from '../../site-template.js';

@@ -33,7 +33,9 @@ const TEXT = {
   // Someone who never had a password: nothing old stops working, and nobody else is signed out.
   welcome: {
     title: 'Choose your password',
-    lead: 'You were invited to work on its help desk. Choose a password: from now on you sign in with your email address and this password.',
+    lead:
+      'You were invited to work on its help desk. Choose a password: ' +
+      'from now on you sign in with your email address and this password.',
     button: 'Save my password',
     again: 'ask for a password link',
   },

@@ -68,7 +68,7 @@ describeEachDatabase('The rating follows the answer (issue 33 item 2)', (dialect
     return delivery.mailsTo(clientEmail, count);
   }
 
-  it('"Send and set Resolved" is one mail: the reply with the question, threaded after the last mail, never a question before it', async () => {
+  it('"Send and set Resolved" is one mail: the reply with the question, threaded after the last mail, no question before it', async () => {
     const id = await fileTicket();
     const [confirmation, resolving] = await reply(id, { text: 'Reinstall the **plugin**, then export again.', status: 'resolved' }, 2);
     if (!confirmation || !resolving) throw new Error('mails missing');

@@ -174,7 +174,7 @@ describeEachDatabase('"Did this solve it?" when a ticket becomes Resolved (issue
     expect(mails.filter((m) => m.text.includes('Did this solve it?'))).toHaveLength(1);
   });
 
-  it('a ticket reopened before the answer stays as the agent left it; a client who solved it is not asked; control characters are refused', async () => {
+  it('reopened before the answer, a ticket stays as the agent left it; who solved it is not asked; control chars refused', async () => {
     const { id, no } = await resolvedTicket();
     await api('PATCH', `/tickets/${id}`, agent.headers, { status: 'in-progress' });
     const browser = new SiteClient(hd.app);
