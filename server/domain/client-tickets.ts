@@ -2,6 +2,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { DomainContext } from './context.js';
 import { FINISHED_STATUS_SLUGS } from './finished-statuses.js';
 import { getPosts } from './post.js';
+import { isPublicComment } from './public-comment.js';
 import { matchingTickets, searchWords } from './ticket-search.js';
 
 export interface ClientTicketSummary {
@@ -120,17 +121,7 @@ export async function findClientThread(ctx: DomainContext, userId: number, ticke
     .leftJoin('users as u', 'u.id', 'c.author_id')
     .select(['c.id', 'c.author_role', 'c.content', 'c.created_at', 'u.name'])
     .where('c.post_id', '=', ticketId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('comment_meta as m')
-            .select('m.id')
-            .whereRef('m.comment_id', '=', 'c.id')
-            .where('m.meta_key', '=', 'is_internal')
-            .where('m.meta_value', '=', '1'),
-        ),
-      ),
-    )
+    .where(isPublicComment)
     .orderBy('c.id')
     .execute();
   const [statuses, slug] = await Promise.all([

@@ -1,6 +1,7 @@
 import { AppError } from '../errors.js';
 import type { DomainContext } from './context.js';
 import { now } from './context.js';
+import { isPublicComment } from './public-comment.js';
 import { recordTicketChanges } from './ticket-activity.js';
 import { currentTicketTerm, setTicketTerm } from './ticket-term-row.js';
 
@@ -23,17 +24,7 @@ export async function markTicketSolved(ctx: DomainContext, userId: number, ticke
                 .select('c.id')
                 .whereRef('c.post_id', '=', 'posts.id')
                 .where('c.author_role', '=', 'agent')
-                .where(({ not, exists, selectFrom }) =>
-                  not(
-                    exists(
-                      selectFrom('comment_meta as m')
-                        .select('m.id')
-                        .whereRef('m.comment_id', '=', 'c.id')
-                        .where('m.meta_key', '=', 'is_internal')
-                        .where('m.meta_value', '=', '1'),
-                    ),
-                  ),
-                ),
+                .where(isPublicComment),
             )
             .as('answered'),
         ])
