@@ -16,6 +16,12 @@ export interface LayoutProps {
   description?: string;
 }
 
+/** What a page's header shows of the site: its name and address, the owner's logo and colour. */
+export type SiteFrame = Pick<LayoutProps, 'siteName' | 'homeUrl' | 'logoUrl' | 'brandColor'>;
+
+/** The site's part of a page's props, for its Layout (a page's other props never reach the header). */
+export const siteFrame = ({ siteName, homeUrl, logoUrl, brandColor }: SiteFrame): SiteFrame => ({ siteName, homeUrl, logoUrl, brandColor });
+
 /** The one theme every help-site page renders inside: header with the site name, navigation, main. */
 export function Layout({ siteName, homeUrl, title, children, account, description, logoUrl, brandColor }: LayoutProps) {
   return (

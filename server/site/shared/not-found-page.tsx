@@ -1,11 +1,11 @@
-import { Layout } from './layout.js';
+import { Layout, type SiteFrame, siteFrame } from './layout.js';
 
-export function NotFoundPage({ siteName, homeUrl }: { siteName: string; homeUrl: string }) {
+export function NotFoundPage(props: SiteFrame) {
   return (
-    <Layout siteName={siteName} homeUrl={homeUrl} title="Page not found">
+    <Layout {...siteFrame(props)} title="Page not found">
       <h1>Page not found</h1>
       <p>
-        Nothing is at this address. Go to the <a href={`${homeUrl}/`}>help site home</a>.
+        Nothing is at this address. Go to the <a href={`${props.homeUrl}/`}>help site home</a>.
       </p>
     </Layout>
   );

@@ -6,9 +6,15 @@ import { csrfToken } from '../../http/plugins/session.js';
 import { siteLogoUrl } from '../../settings/site-logo.js';
 import { getSiteOptions } from '../../settings/site-options.js';
 import { safeReturnPath } from '../safe-return-path.js';
-import type { LayoutProps } from './layout.js';
+import type { LayoutProps, SiteFrame } from './layout.js';
 import { NotFoundPage } from './not-found-page.js';
 import { renderPage } from './render-page.js';
+
+/** The site's name, address, logo and colour, for a page's header (SiteFrame). */
+export async function siteFrameOf(ctx: DomainContext, config: Config): Promise<SiteFrame> {
+  const { site_name, logo_version, brand_color } = await getSiteOptions(ctx.db);
+  return { siteName: site_name, homeUrl: config.homeUrl, logoUrl: siteLogoUrl(config.homeUrl, logo_version), brandColor: brand_color };
+}
 
 /** What every account page's layout needs: site name, home URL, the signed-in client (with the sign-out form's token). */
 export async function layoutProps(
@@ -40,8 +46,7 @@ export function sendPrivatePage(reply: FastifyReply, page: ReactElement, status 
 
 /** The one 404 page: also for a ticket that exists but is someone else's. */
 export async function sendNotFound(ctx: DomainContext, config: Config, reply: FastifyReply) {
-  const { site_name } = await getSiteOptions(ctx.db);
-  return sendPrivatePage(reply, NotFoundPage({ siteName: site_name, homeUrl: config.homeUrl }), 404);
+  return sendPrivatePage(reply, NotFoundPage(await siteFrameOf(ctx, config)), 404);
 }
 
 /** A `return_to` value made safe (see safeReturnPath): a path under the help site, else the default. */

@@ -42,6 +42,19 @@ describeEachDatabase('the site logo (issue 15)', (dialect) => {
     expect(home.body).toContain(`<img class="site-logo" src="${url.replace(/&/g, '&amp;')}" alt=""/>`);
     const docs = await hd.app.inject({ method: 'GET', url: new URL(url).pathname.replace(/site-logo$/, 'docs/') });
     expect(docs.body).toContain('class="site-logo"');
+    // Every page's header, the sign-in, link, password and error pages too.
+    for (const page of [
+      '/login/',
+      '/login/forgot/',
+      '/login/welcome/?token=x',
+      '/login/reset/?token=x',
+      '/login/ticket/?token=x',
+      '/login/first-admin/',
+      '/no-such-page/',
+    ]) {
+      const res = await hd.app.inject({ method: 'GET', url: page });
+      expect(res.body, page).toContain(`<img class="site-logo" src="${url.replace(/&/g, '&amp;')}" alt=""/>`);
+    }
 
     const options = await hd.app.inject({ method: 'GET', url: '/api/site/v1/options', headers: admin });
     expect(options.json().logo_url).toBe(url);

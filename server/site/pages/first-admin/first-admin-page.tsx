@@ -1,24 +1,23 @@
-import { Layout } from '../../shared/layout.js';
+import { Layout, type SiteFrame, siteFrame } from '../../shared/layout.js';
 
-interface Props {
-  siteName: string;
-  homeUrl: string;
+interface Props extends SiteFrame {
   token?: string;
   error?: string;
 }
 
 /** The page behind the one-time link printed at first start: becomes the first administrator (then the setup). */
-export function FirstAdminPage({ siteName, homeUrl, token, error }: Props) {
+export function FirstAdminPage(props: Props) {
+  const { homeUrl, token, error } = props;
   if (!token) {
     return (
-      <Layout siteName={siteName} homeUrl={homeUrl} title="Link expired">
+      <Layout {...siteFrame(props)} title="Link expired">
         <h1>This link cannot be used</h1>
         <p>{error ?? 'It was already used or has expired.'} Restart the service to print a new sign-in link.</p>
       </Layout>
     );
   }
   return (
-    <Layout siteName={siteName} homeUrl={homeUrl} title="Set up the administrator">
+    <Layout {...siteFrame(props)} title="Set up the administrator">
       <h1>Set up the administrator</h1>
       {error && (
         <p role="alert" className="error">

@@ -9,8 +9,9 @@ import { AppError } from '../../../errors.js';
 import { signIn } from '../../../http/plugins/session.js';
 import type { RouteServices } from '../../../http/services.js';
 import { sendSetupPage } from '../../../onboarding/setup.routes.js';
-import { getSiteOptions } from '../../../settings/site-options.js';
+import type { SiteFrame } from '../../shared/layout.js';
 import { renderPage } from '../../shared/render-page.js';
+import { siteFrameOf } from '../../shared/site-page.js';
 import type { SiteTemplate } from '../../site-template.js';
 import { FirstAdminPage } from './first-admin-page.js';
 
@@ -18,16 +19,16 @@ async function sendPage(
   ctx: DomainContext,
   config: Config,
   reply: FastifyReply,
-  props: Omit<Parameters<typeof FirstAdminPage>[0], 'siteName' | 'homeUrl'>,
+  props: Omit<Parameters<typeof FirstAdminPage>[0], keyof SiteFrame>,
   status = 200,
 ) {
-  const { site_name } = await getSiteOptions(ctx.db);
+  const frame = await siteFrameOf(ctx, config);
   // The token is a secret in the address: never cache the page or leak it in a Referer.
   return reply
     .status(status)
     .headers({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' })
     .type('text/html; charset=utf-8')
-    .send(renderPage(FirstAdminPage({ siteName: site_name, homeUrl: config.homeUrl, ...props })));
+    .send(renderPage(FirstAdminPage({ ...frame, ...props })));
 }
 
 /** GET /login/first-admin/?token=… — the one-time link printed at first start. */

@@ -1,10 +1,8 @@
 import type { LoginMethod } from '../../../auth/auth.js';
-import { Layout } from '../../shared/layout.js';
+import { Layout, type SiteFrame, siteFrame } from '../../shared/layout.js';
 import { Notice } from '../../shared/notices.js';
 
-export interface LoginPageProps {
-  siteName: string;
-  homeUrl: string;
+export interface LoginPageProps extends SiteFrame {
   method: LoginMethod;
   /** Whether the sign-up panel is shown (`helpdesk_can_register_users`). */
   canRegister: boolean;
@@ -14,7 +12,8 @@ export interface LoginPageProps {
 }
 
 /** The login form view, following the configured method, with its sign-up panel. */
-export function LoginPage({ siteName, homeUrl, method, canRegister, csrf, notice, returnTo }: LoginPageProps) {
+export function LoginPage(props: LoginPageProps) {
+  const { homeUrl, method, canRegister, csrf, notice, returnTo } = props;
   const hidden = (
     <>
       <input type="hidden" name="_csrf" value={csrf} />
@@ -22,7 +21,7 @@ export function LoginPage({ siteName, homeUrl, method, canRegister, csrf, notice
     </>
   );
   return (
-    <Layout siteName={siteName} homeUrl={homeUrl} title="Sign in">
+    <Layout {...siteFrame(props)} title="Sign in">
       <h1>Sign in</h1>
       <Notice code={notice} />
       {method !== 'password' && (

@@ -1,13 +1,11 @@
 import { INVITATION_LINK_DAYS } from '../../../../common/limits.js';
-import { Layout } from '../../shared/layout.js';
+import { Layout, type SiteFrame, siteFrame } from '../../shared/layout.js';
 
 /** The pages behind mailed password links: /login/confirm/, /login/reset/, /login/welcome/. */
 export const PASSWORD_LINK_KINDS = ['confirm', 'reset', 'welcome'] as const;
 export type PasswordLinkKind = (typeof PASSWORD_LINK_KINDS)[number];
 
-export interface ChoosePasswordPageProps {
-  siteName: string;
-  homeUrl: string;
+export interface ChoosePasswordPageProps extends SiteFrame {
   /** `confirm`: a sign-up's address proof; `reset`: "Forgot password?"; `welcome`: an admin's invitation (no password yet). */
   kind: PasswordLinkKind;
   state: 'valid' | 'used' | 'expired' | 'unknown';
@@ -45,15 +43,16 @@ const TEXT = {
  * The page behind a sign-up's or a reset mail's link. Opening it changes nothing (mail scanners
  * prefetch links); the form's POST uses the link once and sets the password.
  */
-export function ChoosePasswordPage({ siteName, homeUrl, kind, state, token, csrf, error }: ChoosePasswordPageProps) {
+export function ChoosePasswordPage(props: ChoosePasswordPageProps) {
+  const { siteName, homeUrl, kind, state, token, csrf, error } = props;
   const text = TEXT[kind];
   const againHref = kind === 'confirm' ? `${homeUrl}/login/#signup` : `${homeUrl}/login/forgot/`;
-  if (state !== 'valid' && kind === 'welcome') return <DeadInvitation siteName={siteName} homeUrl={homeUrl} state={state} />;
+  if (state !== 'valid' && kind === 'welcome') return <DeadInvitation {...siteFrame(props)} state={state} />;
   if (state !== 'valid') {
     const heading =
       state === 'unknown' ? 'This link is not valid' : state === 'used' ? 'This link was already used' : 'This link has expired';
     return (
-      <Layout siteName={siteName} homeUrl={homeUrl} title={heading}>
+      <Layout {...siteFrame(props)} title={heading}>
         <h1>{heading}</h1>
         <p>
           Each link works once and for a limited time. Check that the whole link was copied, or <a href={againHref}>{text.again}</a>.
@@ -62,7 +61,7 @@ export function ChoosePasswordPage({ siteName, homeUrl, kind, state, token, csrf
     );
   }
   return (
-    <Layout siteName={siteName} homeUrl={homeUrl} title={text.title}>
+    <Layout {...siteFrame(props)} title={text.title}>
       <h1>{text.title}</h1>
       <p>
         {kind === 'welcome' && `Welcome to ${siteName}. `}
@@ -96,7 +95,8 @@ export function ChoosePasswordPage({ siteName, homeUrl, kind, state, token, csrf
 }
 
 /** An invitation link that no longer works: usually a newer invitation replaced it, or the week ran out. */
-function DeadInvitation({ siteName, homeUrl, state }: { siteName: string; homeUrl: string; state: ChoosePasswordPageProps['state'] }) {
+function DeadInvitation(props: SiteFrame & { state: ChoosePasswordPageProps['state'] }) {
+  const { homeUrl, state } = props;
   const heading =
     state === 'unknown'
       ? 'This link is not valid'
@@ -104,7 +104,7 @@ function DeadInvitation({ siteName, homeUrl, state }: { siteName: string; homeUr
         ? 'This invitation link no longer works'
         : 'This invitation has expired';
   return (
-    <Layout siteName={siteName} homeUrl={homeUrl} title={heading}>
+    <Layout {...siteFrame(props)} title={heading}>
       <h1>{heading}</h1>
       <p>
         An invitation link works once, for {INVITATION_LINK_DAYS} days, and only the newest one sent to you. Use the link in the latest

@@ -1,17 +1,16 @@
-import { Layout } from '../../shared/layout.js';
+import { Layout, type SiteFrame, siteFrame } from '../../shared/layout.js';
 import { Notice } from '../../shared/notices.js';
 
-export interface ForgotPasswordPageProps {
-  siteName: string;
-  homeUrl: string;
+export interface ForgotPasswordPageProps extends SiteFrame {
   csrf: string;
   notice: string | null;
 }
 
 /** "Forgot password?": asks for the address to mail a reset link to (clients, agents and admins alike). */
-export function ForgotPasswordPage({ siteName, homeUrl, csrf, notice }: ForgotPasswordPageProps) {
+export function ForgotPasswordPage(props: ForgotPasswordPageProps) {
+  const { homeUrl, csrf, notice } = props;
   return (
-    <Layout siteName={siteName} homeUrl={homeUrl} title="Forgot password">
+    <Layout {...siteFrame(props)} title="Forgot password">
       <h1>Forgot your password?</h1>
       <Notice code={notice} />
       <p>Enter the email address of your account. We mail you a link to choose a new password.</p>

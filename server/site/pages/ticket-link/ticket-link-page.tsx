@@ -1,9 +1,7 @@
-import { Layout } from '../../shared/layout.js';
+import { Layout, type SiteFrame, siteFrame } from '../../shared/layout.js';
 import { Notice } from '../../shared/notices.js';
 
-export interface TicketLinkPageProps {
-  siteName: string;
-  homeUrl: string;
+export interface TicketLinkPageProps extends SiteFrame {
   state: 'valid' | 'used' | 'expired' | 'unknown';
   token: string;
   csrf: string;
@@ -14,10 +12,11 @@ export interface TicketLinkPageProps {
  * The page behind the link in a client's mail. Opening it changes nothing (mail scanners prefetch
  * links); the button signs in. A used or expired link offers a fresh one.
  */
-export function TicketLinkPage({ siteName, homeUrl, state, token, csrf, notice }: TicketLinkPageProps) {
+export function TicketLinkPage(props: TicketLinkPageProps) {
+  const { homeUrl, state, token, csrf, notice } = props;
   if (state === 'valid') {
     return (
-      <Layout siteName={siteName} homeUrl={homeUrl} title="Open your ticket">
+      <Layout {...siteFrame(props)} title="Open your ticket">
         <h1>Open your ticket</h1>
         <p>Use the button to sign in and read your ticket.</p>
         <form method="post" action={`${homeUrl}/login/ticket/`}>
@@ -30,7 +29,7 @@ export function TicketLinkPage({ siteName, homeUrl, state, token, csrf, notice }
   }
   if (state === 'unknown') {
     return (
-      <Layout siteName={siteName} homeUrl={homeUrl} title="Link not valid">
+      <Layout {...siteFrame(props)} title="Link not valid">
         <h1>This link is not valid</h1>
         <p>
           Check that the whole link was copied, or <a href={`${homeUrl}/login/`}>ask for a new sign-in link</a>.
@@ -39,7 +38,7 @@ export function TicketLinkPage({ siteName, homeUrl, state, token, csrf, notice }
     );
   }
   return (
-    <Layout siteName={siteName} homeUrl={homeUrl} title="Link expired">
+    <Layout {...siteFrame(props)} title="Link expired">
       <h1>{state === 'used' ? 'This link was already used' : 'This link has expired'}</h1>
       <Notice code={notice} />
       <p>Each link works once and for a limited time. We can send a fresh one to the address it was sent to.</p>
