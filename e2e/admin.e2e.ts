@@ -130,7 +130,7 @@ test.describe('screens', () => {
     await expect(page.getByRole('link', { name: 'Checkout button greyed out' })).toBeVisible();
   });
 
-  test('the ticket names each form field by the label the owner gave it, not by its key (issue 33 item 8)', async ({ page }) => {
+  test('the ticket names each form field by the label the owner gave it, not by its key', async ({ page }) => {
     const renamed = [
       ...DEFAULT_TICKET_FORM_FIELDS.map((f) => (f.key === 'order_id' ? { ...f, label: 'Invoice number' } : f)),
       { key: 'site_url', label: 'Your website', type: 'text', required: false },

@@ -102,7 +102,7 @@ describeEachDatabase('admin app routes and the classic settings screen', (dialec
     expect((await getSettings(hd.ctx)).acme?.greeting).toBe('Howdy');
   });
 
-  it('the General tab comes first and sets the site options with the rules of the API (issue 15)', async () => {
+  it('the General tab comes first and sets the site options with the rules of the API', async () => {
     const browser = await signedIn('admin');
     const page = await browser.get(path);
     expect(page.body).toContain('Site name');

@@ -4,7 +4,7 @@ import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 import { listClientTickets } from './client-tickets.js';
 
-describeEachDatabase("a client's ticket list is paged by the database (issue 12)", (dialect) => {
+describeEachDatabase("a client's ticket list is paged by the database", (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let client: { authorization: string };
   let clientId: number;

@@ -8,7 +8,7 @@ import { findTicket } from './find-ticket.js';
 
 const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
-describeEachDatabase('a client marks their ticket solved (issue 15)', (dialect) => {
+describeEachDatabase('a client marks their ticket solved', (dialect) => {
   const hd = useTestHelpdesk(dialect);
 
   it('from the thread, with the CSRF field, once an agent answered in public; own ticket only; the button goes once solved', async () => {

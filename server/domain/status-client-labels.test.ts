@@ -7,7 +7,7 @@ import { useTestHelpdesk } from '../test/test-helpdesk.js';
 import { addComment } from './add-comment.js';
 import { findTermId } from './find-term-id.js';
 
-describeEachDatabase('statuses have client-facing labels (issue 15)', (dialect) => {
+describeEachDatabase('statuses have client-facing labels', (dialect) => {
   const hd = useTestHelpdesk(dialect);
 
   it('Waiting reads "Awaiting our reply" to the client; an admin changes the label per status; agents keep the name', async () => {

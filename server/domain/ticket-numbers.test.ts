@@ -9,7 +9,7 @@ import { createTicket } from './create-ticket.js';
 
 const TICKETS = '/api/helpdesk/v1/tickets/';
 
-describeEachDatabase('tickets are numbered in their own sequence (issue 15)', (dialect) => {
+describeEachDatabase('tickets are numbered in their own sequence', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
 
   it('the first ticket after a doc and a product is #1 on the page, in the mail and in the API answer', async () => {

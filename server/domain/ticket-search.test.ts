@@ -20,7 +20,7 @@ it('a search is reduced to its words, an identifier kept as one term: no index s
   expect(searchWords('one two three four five six a-b-c').flat()).toHaveLength(8);
 });
 
-describeEachDatabase('full-text ticket search (issue 16)', (dialect) => {
+describeEachDatabase('full-text ticket search', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let agent: { authorization: string };
   let client: { authorization: string };

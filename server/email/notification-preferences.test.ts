@@ -11,7 +11,7 @@ import { useTestHelpdesk } from '../test/test-helpdesk.js';
 
 type Headers = { authorization: string };
 
-describeEachDatabase('each agent chooses their mail; every event lands in their notification list (issue 16 item 7)', (dialect) => {
+describeEachDatabase('each agent chooses their mail; every event lands in their notification list', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
   let alex: { id: number; headers: Headers };
   let bea: { id: number; headers: Headers };

@@ -7,7 +7,7 @@ import { memoryMail } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 
-describeEachDatabase('mail to agents goes to who needs it (issue 16)', (dialect) => {
+describeEachDatabase('mail to agents goes to who needs it', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
   let staff: Array<{ id: number; email: string; headers: { authorization: string } }>;
   const api = (method: 'POST' | 'PATCH', url: string, headers: object, payload: object) =>

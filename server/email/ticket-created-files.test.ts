@@ -8,7 +8,7 @@ import { useTestHelpdesk } from '../test/test-helpdesk.js';
 
 const TICKETS = '/api/helpdesk/v1/tickets/';
 
-describeEachDatabase('a new ticket’s mails name the files filed with it (issue 14)', (dialect) => {
+describeEachDatabase('a new ticket’s mails name the files filed with it', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let mail: ReturnType<typeof memoryMail>;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { createPost } from '../domain/create-post.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 
-describeEachDatabase('HTML, CSS and JSON answers are compressed (issue 15)', (dialect) => {
+describeEachDatabase('HTML, CSS and JSON answers are compressed', (dialect) => {
   const hd = useTestHelpdesk(dialect);
 
   it('brotli or gzip as asked, decoding to the same bytes; nothing compressed without Accept-Encoding', async () => {

@@ -5,7 +5,7 @@ import { updateSiteOptions } from '../settings/site-options.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 
-describeEachDatabase('GET /setup/checklist: what a new site still lacks (issue 15)', (dialect) => {
+describeEachDatabase('GET /setup/checklist: what a new site still lacks', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
 
   it('says where mail goes without SMTP, and ticks off a first doc and a first agent; admins only', async () => {
@@ -27,7 +27,7 @@ describeEachDatabase('GET /setup/checklist: what a new site still lacks (issue 1
     expect((await get({})).statusCode).toBe(401);
   });
 
-  it('says whom the widget refuses: new visitors while no account may be made, everyone while it is off (issue 33)', async () => {
+  it('says whom the widget refuses: new visitors while no account may be made, everyone while it is off', async () => {
     const admin = await hd.authAs('admin');
     const widget = async () =>
       (await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/setup/checklist', headers: admin })).json().widget;

@@ -35,7 +35,7 @@ async function setUpWith(hd: TestHelpdesk, who: 'anyone' | 'existing'): Promise<
   return browser;
 }
 
-describeEachDatabase('the first hour: first-admin link → setup → embed snippet (issue 15)', (dialect) => {
+describeEachDatabase('the first hour: first-admin link → setup → embed snippet', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
 
   it('a fresh install goes from the link to a widget ticket from a new visitor without any API call', async () => {
@@ -136,7 +136,7 @@ const registrationPlugin: SitePlugin = (hooks) => {
   hooks.addFilter('helpdesk_can_register_users', 'test/registration', (allowed) => pluginAnswer ?? allowed);
 };
 
-describeEachDatabase('the setup shows who may file as filing answers it (issue 33)', (dialect) => {
+describeEachDatabase('the setup shows who may file as filing answers it', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true, plugins: [registrationPlugin] });
   const checked = (value: string) => `name="who_may_file" checked="" value="${value}"`;
 
@@ -201,7 +201,7 @@ describeEachDatabase('the setup shows who may file as filing answers it (issue 3
   });
 });
 
-describeEachDatabase('site options: brand colour and time zone (issue 15)', (dialect) => {
+describeEachDatabase('site options: brand colour and time zone', (dialect) => {
   const hd = useTestHelpdesk(dialect);
 
   it('an admin sets them through the API; a wrong colour or an unknown time zone is a 400 naming the field', async () => {
@@ -239,7 +239,7 @@ describeEachDatabase('site options: brand colour and time zone (issue 15)', (dia
   });
 });
 
-describeEachDatabase("times on the client's pages are in the site's time zone (issue 15)", (dialect) => {
+describeEachDatabase("times on the client's pages are in the site's time zone", (dialect) => {
   const hd = useTestHelpdesk(dialect);
 
   it('UTC by default; Europe/Berlin and Pacific/Auckland once set: the date, the time and the zone', async () => {

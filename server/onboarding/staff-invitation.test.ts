@@ -3,7 +3,7 @@ import { memoryMail, SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 
-describeEachDatabase('agents are invited by email and choose their own password (issue 15)', (dialect) => {
+describeEachDatabase('agents are invited by email and choose their own password', (dialect) => {
   const hd = useTestHelpdesk(dialect);
 
   it('POST /users/ with invite: true mails a link to choose a password; the invitee sets it in a form and signs in', async () => {

@@ -19,7 +19,7 @@ const OWNER_FIELDS = [
   { key: 'agree', label: 'I read the FAQ', type: 'checkbox', required: false },
 ];
 
-describeEachDatabase('GET /tickets/form/ and the ticket route follow the owner’s form (issue 15)', (dialect) => {
+describeEachDatabase('GET /tickets/form/ and the ticket route follow the owner’s form', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
 
   it('describes labels, required flags, custom fields and the lists, with the site name and colour; public and cacheable', async () => {
@@ -127,7 +127,7 @@ describeEachDatabase('GET /tickets/form/ and the ticket route follow the owner�
     ]);
   });
 
-  it('the agent’s ticket names each field value by the label the owner gives it now, not by its key (issue 33 item 8)', async () => {
+  it('the agent’s ticket names each field value by the label the owner gives it now, not by its key', async () => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     await updateSettings(hd.ctx, { tickets: { form_fields: OWNER_FIELDS } });

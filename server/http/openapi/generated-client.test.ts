@@ -51,7 +51,7 @@ export async function useTheApi(baseUrl: string, token: string) {
 }
 `;
 
-describeEachDatabase('a client generated from openapi.json compiles under --strict and works (issue 12)', (dialect) => {
+describeEachDatabase('a client generated from openapi.json compiles under --strict and works', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let dir: string;
   let baseUrl: string;

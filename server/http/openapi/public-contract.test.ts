@@ -23,7 +23,7 @@ function operationsOf(document: OpenApiDocument): Array<{ key: string; method: s
   );
 }
 
-describe('the OpenAPI document is a contract a client can be generated from (issue 12)', () => {
+describe('the OpenAPI document is a contract a client can be generated from', () => {
   const hd = useTestHelpdesk('sqlite');
   let document: OpenApiDocument;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
 type Headers = Record<string, string>;
 
-describeEachDatabase('"Send and set status": a reply and a status in one change (issue 16)', (dialect) => {
+describeEachDatabase('"Send and set status": a reply and a status in one change', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let alex: Headers;
   let blair: Headers;

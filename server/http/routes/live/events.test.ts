@@ -12,7 +12,7 @@ import { createTestHelpdesk, useTestHelpdesk } from '../../../test/test-helpdesk
 
 type Headers = Record<string, string>;
 
-describeEachDatabase('live updates: GET /events and presence (issue 16)', (dialect) => {
+describeEachDatabase('live updates: GET /events and presence', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let base = '';
   let alex: Headers;

@@ -13,7 +13,7 @@ import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
 type Headers = Record<string, string>;
 
-describeEachDatabase('live updates: resuming after Last-Event-ID, and streams ended by a revocation (issue 32)', (dialect) => {
+describeEachDatabase('live updates: resuming after Last-Event-ID, and streams ended by a revocation', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let base = '';
   const streams: EventStreamClient[] = [];

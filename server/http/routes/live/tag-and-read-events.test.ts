@@ -7,7 +7,7 @@ import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
 type Headers = Record<string, string>;
 
-describeEachDatabase('live tags and notifications read by opening a ticket (issue 16 polish)', (dialect) => {
+describeEachDatabase('live tags and notifications read by opening a ticket', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let base = '';
   let alex: Headers;

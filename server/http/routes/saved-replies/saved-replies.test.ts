@@ -9,7 +9,7 @@ import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
 type Headers = Record<string, string>;
 
-describeEachDatabase('saved replies: shared and personal, search, placeholders (issue 16)', (dialect) => {
+describeEachDatabase('saved replies: shared and personal, search, placeholders', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let alex: Headers;
   let blair: Headers;

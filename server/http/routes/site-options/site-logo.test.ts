@@ -5,7 +5,7 @@ import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 // A 1×1 PNG, as an image editor writes it.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-describeEachDatabase('the site logo (issue 15)', (dialect) => {
+describeEachDatabase('the site logo', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let admin: { authorization: string };
   let agent: { authorization: string };

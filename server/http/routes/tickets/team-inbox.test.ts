@@ -26,7 +26,7 @@ interface ViewCounts {
   unread: number;
 }
 
-describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers (issue 16 item 5)', (dialect) => {
+describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let agent: Headers;
   let admin: Headers;

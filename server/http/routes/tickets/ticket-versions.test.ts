@@ -5,7 +5,7 @@ import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
 type Headers = Record<string, string>;
 
-describeEachDatabase('two agents on one ticket: versions, 409 with what changed, and the activity log (issue 16)', (dialect) => {
+describeEachDatabase('two agents on one ticket: versions, 409 with what changed, and the activity log', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let alex: Headers;
   let blair: Headers;

@@ -29,7 +29,7 @@ function linksIn(mail: ReceivedMail, homeUrl: string): { yes: string; no: string
 
 const tokenOf = (link: string) => new URL(link, 'http://x').searchParams.get('token') ?? '';
 
-describeEachDatabase('The rating follows the answer (issue 33 item 2)', (dialect) => {
+describeEachDatabase('The rating follows the answer', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
   let delivery: MailDelivery;
   let agent: { authorization: string };

@@ -12,7 +12,7 @@ import type { ReceivedMail } from '../../../test/smtp-sink.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
-describeEachDatabase('"Did this solve it?" when a ticket becomes Resolved (issue 16 item 8)', (dialect) => {
+describeEachDatabase('"Did this solve it?" when a ticket becomes Resolved', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
   let delivery: MailDelivery;
   let agent: { id: number; headers: { authorization: string } };
