@@ -23,13 +23,10 @@ export async function layoutProps(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Omit<LayoutProps, 'title' | 'children'> & { csrf: string }> {
-  const [{ site_name, logo_version, brand_color }, csrf] = await Promise.all([getSiteOptions(ctx.db), csrfToken(request, reply)]);
+  const [frame, csrf] = await Promise.all([siteFrameOf(ctx, config), csrfToken(request, reply)]);
   const user = request.siteUser;
   return {
-    siteName: site_name,
-    logoUrl: siteLogoUrl(config.homeUrl, logo_version),
-    brandColor: brand_color,
-    homeUrl: config.homeUrl,
+    ...frame,
     csrf,
     ...(user && { account: { name: user.name, csrf, isStaff: user.role !== 'client' } }),
   };
