@@ -6,6 +6,15 @@
 /** Lower layers of the server: business rules know no routes, no Fastify plugins, no HTTP. */
 const LOWER_SERVER_LAYERS = '^server/(domain|auth|db|email|jobs)/';
 
+// The business areas of server/domain, in layers: an area imports the domain's root (context, options, text rules)
+// and the areas of the layers below it, never one beside or above it. A new area joins a layer here and in
+// docs/ARCHITECTURE.md.
+/** Areas that need no other area: content, people, notifications, search. */
+const BASE_AREAS = 'content|people|notifications|search';
+/** Areas that build on tickets and on the base areas, and never on each other. */
+const UPPER_AREAS = 'comments|inbox|ratings|saved-replies';
+const NOT_TEST = '\\.test\\.tsx?$';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -45,6 +54,34 @@ module.exports = {
       comment: 'common/ is shared by the server, the admin app and the widget, so it imports none of them.',
       from: { path: '^common/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^(server|admin|widget)/' },
+    },
+    {
+      name: 'domain-root-imports-no-area',
+      severity: 'error',
+      comment: "server/domain's root (context, options, text rules) is what every area shares, so it imports no area.",
+      from: { path: '^server/domain/[^/]+$', pathNot: NOT_TEST },
+      to: { path: '^server/domain/[^/]+/' },
+    },
+    {
+      name: 'base-areas-import-only-the-root',
+      severity: 'error',
+      comment: `A base area of server/domain (${BASE_AREAS}) imports the domain's root and its own files only.`,
+      from: { path: `^server/domain/(${BASE_AREAS})/`, pathNot: NOT_TEST },
+      to: { path: '^server/domain/[^/]+/', pathNot: '^server/domain/$1/' },
+    },
+    {
+      name: 'tickets-import-no-upper-area',
+      severity: 'error',
+      comment: `server/domain/tickets builds on the base areas; the areas above it (${UPPER_AREAS}) build on it.`,
+      from: { path: '^server/domain/tickets/', pathNot: NOT_TEST },
+      to: { path: `^server/domain/(${UPPER_AREAS})/` },
+    },
+    {
+      name: 'upper-areas-import-no-sibling',
+      severity: 'error',
+      comment: `The upper areas of server/domain (${UPPER_AREAS}) import tickets, the base areas and the root, not each other.`,
+      from: { path: `^server/domain/(${UPPER_AREAS})/`, pathNot: NOT_TEST },
+      to: { path: `^server/domain/(${UPPER_AREAS})/`, pathNot: '^server/domain/$1/' },
     },
   ],
   options: {

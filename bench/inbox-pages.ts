@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config/load-config.js';
 import { createDb } from '../server/db/create-db.js';
-import { createApiToken } from '../server/domain/api-tokens.js';
 import { createDomainContext } from '../server/domain/context.js';
+import { createApiToken } from '../server/domain/people/api-tokens.js';
 import { createHooks } from '../server/hooks/create-hooks.js';
 import { time } from './inbox.js';
 

@@ -18,10 +18,10 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config/load-config.js';
 import { createDb, type Db, type DialectName } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { createApiToken } from '../server/domain/api-tokens.js';
 import { createDomainContext } from '../server/domain/context.js';
-import { doneStatusIds } from '../server/domain/inbox-views.js';
-import { listInbox } from '../server/domain/list-inbox.js';
+import { doneStatusIds } from '../server/domain/inbox/inbox-views.js';
+import { listInbox } from '../server/domain/inbox/list-inbox.js';
+import { createApiToken } from '../server/domain/people/api-tokens.js';
 import { createHooks } from '../server/hooks/create-hooks.js';
 import { type BenchDatabase, createBenchDatabase } from './lib/bench-database.js';
 

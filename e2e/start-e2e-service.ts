@@ -9,10 +9,10 @@ import type { SitePlugin } from '../server/config/config-types.js';
 import { loadConfig } from '../server/config/load-config.js';
 import { createDb } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { addUser } from '../server/domain/add-user.js';
-import { createApiToken } from '../server/domain/api-tokens.js';
 import { createDomainContext } from '../server/domain/context.js';
-import { setPasswordByEmail } from '../server/domain/staff-users.js';
+import { addUser } from '../server/domain/people/add-user.js';
+import { createApiToken } from '../server/domain/people/api-tokens.js';
+import { setPasswordByEmail } from '../server/domain/people/staff-users.js';
 import { loadHooks } from '../server/hooks/load-plugins.js';
 import { type RunningService, startService } from '../server/start-service.js';
 

@@ -19,6 +19,14 @@ const files: Record<string, string> = {
   'server/auth/sign-in.test.ts': "import { key } from '../http/client.js';\nexport const t = key;",
   'server/domain/ticket.ts': "import type { Post } from './post.js';\nexport interface Ticket { post: Post }",
   'server/domain/post.ts': "import type { Ticket } from './ticket.js';\nexport interface Post { ticket?: Ticket }",
+  'server/domain/context.ts': "import { view } from './inbox/view.js';\nexport const ctx = view;",
+  'server/domain/inbox/view.ts': "import { rate } from '../ratings/rate.js';\nexport const view = rate;",
+  'server/domain/ratings/rate.ts': "import { change } from '../tickets/change.js';\nexport const rate = change;",
+  'server/domain/tickets/change.ts': "import { tag } from './tag.js';\nimport { list } from '../inbox/list.js';\nexport const change = tag + list;",
+  'server/domain/tickets/tag.ts': "import { doc } from '../content/doc.js';\nexport const tag = doc;",
+  'server/domain/inbox/list.ts': 'export const list = 1;',
+  'server/domain/content/doc.ts': "import { person } from '../people/person.js';\nexport const doc = person;",
+  'server/domain/people/person.ts': 'export const person = 1;',
   'common/shared.ts': "import { key } from '../server/http/client.js';\nexport const c = key;",
   'admin/src/app.ts': 'export const app = 1;',
   'widget/build.ts': 'export const build = 1;',
@@ -32,7 +40,7 @@ for (const [path, text] of Object.entries(files)) {
   writeFileSync(join(dir, path), text);
 }
 
-it('refuses cycles (type-only too), http/ from a lower layer, app code from common/ and admin/ or widget/ from the server', async () => {
+it('refuses cycles (type-only too), http/ from a lower layer, app code from common/, admin/ or widget/ from the server and a domain area importing beside or above its layer', async () => {
   const depcruise = join(root, 'node_modules/.bin/depcruise');
   const config = join(root, '.dependency-cruiser.cjs');
   const run = await promisify(execFile)(depcruise, ['server', 'common', 'admin', 'widget', '--config', config, '--output-type', 'json'], {
@@ -41,10 +49,14 @@ it('refuses cycles (type-only too), http/ from a lower layer, app code from comm
   const { summary } = JSON.parse(run.stdout) as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
   const found = summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from} → ${to}`).sort();
   expect(found).toEqual([
+    'base-areas-import-only-the-root: server/domain/content/doc.ts → server/domain/people/person.ts',
     'common-imports-no-app: common/shared.ts → server/http/client.ts',
+    'domain-root-imports-no-area: server/domain/context.ts → server/domain/inbox/view.ts',
     'embed-imports-only-the-widget-build: server/site/embed/widget-script.ts → widget/src/widget.ts',
     'lower-layers-know-no-http: server/auth/sign-in.ts → server/http/client.ts',
     'no-circular: server/domain/post.ts → server/domain/ticket.ts',
     'server-imports-no-admin-or-widget: server/cli.ts → admin/src/app.ts',
+    'tickets-import-no-upper-area: server/domain/tickets/change.ts → server/domain/inbox/list.ts',
+    'upper-areas-import-no-sibling: server/domain/inbox/view.ts → server/domain/ratings/rate.ts',
   ]);
 });

@@ -18,8 +18,8 @@ import { hashPassword } from '../server/auth/passwords.js';
 import { TICKET_LINK_PURPOSE } from '../server/auth/ticket-links.js';
 import { createDb, type Db } from '../server/db/create-db.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { hashToken } from '../server/domain/api-tokens.js';
 import { writeOption } from '../server/domain/options.js';
+import { hashToken } from '../server/domain/people/api-tokens.js';
 
 const LEVEL = process.env.SQLMAP_LEVEL ?? '3';
 const RISK = process.env.SQLMAP_RISK ?? '2';

@@ -1,9 +1,9 @@
 import type { DomainContext } from './domain/context.js';
-import { issueApiToken, TOKEN_EXPIRY_MAX_DAYS } from './domain/issue-api-token.js';
-import { listApiTokens } from './domain/list-api-tokens.js';
-import { findUserByEmail } from './domain/resolve-user.js';
-import { revokeApiToken } from './domain/revoke-api-token.js';
-import { setAccountDisabled } from './domain/set-account-disabled.js';
+import { issueApiToken, TOKEN_EXPIRY_MAX_DAYS } from './domain/people/issue-api-token.js';
+import { listApiTokens } from './domain/people/list-api-tokens.js';
+import { findUserByEmail } from './domain/people/resolve-user.js';
+import { revokeApiToken } from './domain/people/revoke-api-token.js';
+import { setAccountDisabled } from './domain/people/set-account-disabled.js';
 
 // The backslash ends the first source line without putting a newline into the text.
 export const ACCOUNT_COMMANDS_USAGE = `\

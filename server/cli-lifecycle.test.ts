@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runCli } from './cli.js';
 import { createDb } from './db/create-db.js';
-import { lookUpToken } from './domain/api-tokens.js';
+import { lookUpToken } from './domain/people/api-tokens.js';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from './test/test-databases.js';
 
 describeEachDatabase('helpdesk user disable/enable and token create/list/revoke', (dialect) => {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { SitePlugin } from '../config/config-types.js';
-import { issueFirstAdminLink } from '../domain/first-admin.js';
-import { setPasswordByEmail } from '../domain/staff-users.js';
+import { issueFirstAdminLink } from '../domain/people/first-admin.js';
+import { setPasswordByEmail } from '../domain/people/staff-users.js';
 import { getSettings } from '../settings/settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { csrfIn, SiteClient } from '../test/site-client.js';

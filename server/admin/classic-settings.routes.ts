@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { verifyStaffPassword } from '../domain/staff-users.js';
+import { verifyStaffPassword } from '../domain/people/staff-users.js';
 import { AppError } from '../errors.js';
 import { assertCsrf, csrfToken, signIn } from '../http/plugins/session.js';
 import type { RouteServices } from '../http/services.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { renderMarkdownToHtml } from '../../common/render-markdown.js';
 import { unlinkableText } from '../../common/unlinkable-text.js';
-import { createPost } from '../domain/create-post.js';
-import { findTicket } from '../domain/find-ticket.js';
+import { createPost } from '../domain/content/create-post.js';
+import { findTicket } from '../domain/tickets/find-ticket.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { getSettings, updateSettings } from '../settings/settings.js';
 import { type FakeAiBackend, type FakeAiMode, startFakeAiBackend } from '../test/fake-ai-backend.js';

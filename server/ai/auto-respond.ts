@@ -1,8 +1,8 @@
 import { visitorTextInMarkdown } from '../../common/visitor-text.js';
 import type { Config } from '../config/config-types.js';
-import { addComment } from '../domain/add-comment.js';
+import { addComment } from '../domain/comments/add-comment.js';
 import type { DomainContext } from '../domain/context.js';
-import { findTicket } from '../domain/find-ticket.js';
+import { findTicket } from '../domain/tickets/find-ticket.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { AUTO_RESPONDER_TEMPLATE } from '../settings/default-schema.js';
 import { getSiteOptions } from '../settings/site-options.js';

@@ -1,6 +1,6 @@
 import type { Config } from '../config/config-types.js';
+import type { Post } from '../domain/content/post-types.js';
 import type { DomainContext } from '../domain/context.js';
-import type { Post } from '../domain/post-types.js';
 import { askAiBackend, type ChatMessage, type ChatResult } from './chat-client.js';
 import { docUrl } from './related-docs.js';
 

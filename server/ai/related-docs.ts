@@ -1,6 +1,6 @@
+import { getPosts } from '../domain/content/post.js';
+import type { Post } from '../domain/content/post-types.js';
 import type { DomainContext } from '../domain/context.js';
-import { getPosts } from '../domain/post.js';
-import type { Post } from '../domain/post-types.js';
 
 // Words that say nothing about the topic; searching for them only adds noise.
 const STOP_WORDS = new Set(

@@ -1,6 +1,6 @@
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
-import { getAgentTicket } from '../domain/get-agent-ticket.js';
+import { getAgentTicket } from '../domain/inbox/get-agent-ticket.js';
 import type { ChatFailureReason } from './chat-client.js';
 import { askGroundedAnswer } from './grounded-answer.js';
 import { docUrl, findRelatedDocs } from './related-docs.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { addUser } from '../domain/add-user.js';
-import { setPasswordByEmail } from '../domain/staff-users.js';
+import { addUser } from '../domain/people/add-user.js';
+import { setPasswordByEmail } from '../domain/people/staff-users.js';
 import { cleanUpExpired } from '../jobs/housekeeping.js';
 import { updateSettings } from '../settings/settings.js';
 import { accountLinkIn, choosePassword } from '../test/account-links.js';

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { SECRET_TOKEN_MAX_LENGTH } from '../../common/limits.js';
 import type { Database } from '../db/tables.js';
-import { hashToken } from '../domain/api-tokens.js';
 import { now } from '../domain/context.js';
-import { normalizeEmail } from '../domain/resolve-user.js';
+import { hashToken } from '../domain/people/api-tokens.js';
+import { normalizeEmail } from '../domain/people/resolve-user.js';
 import { issuedLinkState, type OneTimeLinkState } from './link-state.js';
 
 /** How long a sign-up's confirmation link works. A day: long enough for a slow mail, short for a leaked one. */

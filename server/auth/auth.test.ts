@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
-import { addUser } from '../domain/add-user.js';
-import { resolveUser } from '../domain/find-or-create-client.js';
-import { setPasswordByEmail } from '../domain/staff-users.js';
+import { addUser } from '../domain/people/add-user.js';
+import { resolveUser } from '../domain/people/find-or-create-client.js';
+import { setPasswordByEmail } from '../domain/people/staff-users.js';
 import { updateSettings } from '../settings/settings.js';
 import { accountLinkIn, choosePassword } from '../test/account-links.js';
 import { setRegistration } from '../test/fixtures.js';

@@ -1,9 +1,9 @@
 import type { UserRow } from '../db/tables.js';
-import { assertAccountEnabled } from '../domain/account-disabled.js';
 import type { DomainContext } from '../domain/context.js';
-import { canRegisterUsers, findOrCreateClient } from '../domain/find-or-create-client.js';
-import { mailboxKey } from '../domain/mailbox-key.js';
-import { findUserByEmail, normalizeEmail } from '../domain/resolve-user.js';
+import { assertAccountEnabled } from '../domain/people/account-disabled.js';
+import { canRegisterUsers, findOrCreateClient } from '../domain/people/find-or-create-client.js';
+import { mailboxKey } from '../domain/people/mailbox-key.js';
+import { findUserByEmail, normalizeEmail } from '../domain/people/resolve-user.js';
 import { enqueueMail } from '../email/mail-jobs.js';
 import { AppError } from '../errors.js';
 import { addressKey } from '../security/client-address.js';

@@ -1,6 +1,6 @@
 import type { UserRow } from '../db/tables.js';
 import type { DomainContext } from '../domain/context.js';
-import { resolveUser } from '../domain/find-or-create-client.js';
+import { resolveUser } from '../domain/people/find-or-create-client.js';
 import { consumeAddressProof } from './address-proofs.js';
 import { assertPasswordRule } from './password-rule.js';
 import { hashPassword } from './passwords.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { hashToken } from '../domain/api-tokens.js';
+import { hashToken } from '../domain/people/api-tokens.js';
 
 /**
  * Ends every session of the account except `keepToken` (the browser that made the change, if it is

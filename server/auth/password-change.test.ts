@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { addUser } from '../domain/add-user.js';
-import { createApiToken } from '../domain/api-tokens.js';
-import { issueFirstAdminLink } from '../domain/first-admin.js';
-import { setPasswordByEmail } from '../domain/staff-users.js';
+import { addUser } from '../domain/people/add-user.js';
+import { createApiToken } from '../domain/people/api-tokens.js';
+import { issueFirstAdminLink } from '../domain/people/first-admin.js';
+import { setPasswordByEmail } from '../domain/people/staff-users.js';
 import { updateSettings } from '../settings/settings.js';
 import { accountLinkIn, choosePassword } from '../test/account-links.js';
 import { type MailDelivery, startMailDelivery } from '../test/mail-delivery.js';

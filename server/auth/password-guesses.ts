@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
-import { normalizeEmail } from '../domain/resolve-user.js';
+import { normalizeEmail } from '../domain/people/resolve-user.js';
 import { addressKey } from '../security/client-address.js';
 import { GUESS_WINDOW_MS, GUESSES_PER_ADDRESS, guessBucket, refundNewestHit } from './guess-limits.js';
 import { countHits, takeRateLimit, withBucketLock } from './rate-limit.js';

@@ -1,6 +1,6 @@
 import type { DomainContext } from '../domain/context.js';
-import { canRegisterUsers } from '../domain/find-or-create-client.js';
-import { assertValidAccount, findUserByEmail, normalizeEmail } from '../domain/resolve-user.js';
+import { canRegisterUsers } from '../domain/people/find-or-create-client.js';
+import { assertValidAccount, findUserByEmail, normalizeEmail } from '../domain/people/resolve-user.js';
 import { enqueueMail } from '../email/mail-jobs.js';
 import { AppError } from '../errors.js';
 import { takeAddressMailRequest } from './mail-request-limits.js';

@@ -1,5 +1,5 @@
 import type { DomainContext } from '../domain/context.js';
-import { findUserByEmail, normalizeEmail } from '../domain/resolve-user.js';
+import { findUserByEmail, normalizeEmail } from '../domain/people/resolve-user.js';
 import { enqueueMail } from '../email/mail-jobs.js';
 import { takeAddressMailRequest } from './mail-request-limits.js';
 

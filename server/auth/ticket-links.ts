@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { SECRET_TOKEN_MAX_LENGTH } from '../../common/limits.js';
 import type { Database, UserRow } from '../db/tables.js';
-import { hashToken } from '../domain/api-tokens.js';
 import { now } from '../domain/context.js';
+import { hashToken } from '../domain/people/api-tokens.js';
 import { issuedLinkState } from './link-state.js';
 
 export const TICKET_LINK_PURPOSE = 'ticket_link';

@@ -1,4 +1,4 @@
-import { isEmailAddress } from '../domain/email-address.js';
+import { isEmailAddress } from '../domain/people/email-address.js';
 import type { Config } from './config-types.js';
 
 /** HELPDESK_SUPPORT_ADDRESS, HELPDESK_IMAP_URL and HELPDESK_IMAP_POLL_SECONDS, checked; problems are added to the list. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { beforeAll, expect, it } from 'vitest';
 import { createSession } from '../auth/sessions.js';
-import { addUser } from '../domain/add-user.js';
+import { addUser } from '../domain/people/add-user.js';
 import { SESSION_COOKIE } from '../http/plugins/session.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createDomainContext } from '../domain/context.js';
-import { createTicket } from '../domain/create-ticket.js';
+import { createTicket } from '../domain/tickets/create-ticket.js';
 import { createHooks } from '../hooks/create-hooks.js';
 import { updateSiteOptions } from '../settings/site-options.js';
 import { oldPostRow, useDatabaseAtMigration } from '../test/database-at-migration.js';

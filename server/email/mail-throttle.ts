@@ -1,5 +1,5 @@
 import type { DomainContext } from '../domain/context.js';
-import { mailboxKey } from '../domain/mailbox-key.js';
+import { mailboxKey } from '../domain/people/mailbox-key.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { recordRefusal } from '../intake/guard-intake.js';
 import { getCoreSettings } from '../settings/core-settings.js';
@@ -28,7 +28,7 @@ export function isVisitorTriggeredMail(template: MailTemplateName, commentAuthor
 
 // The mailbox an address delivers to, for counting: one key for every per-email limit (intake, sign-in
 // links, mails), kept in the domain. Re-exported for the callers that found it here first.
-export { mailboxKey } from '../domain/mailbox-key.js';
+export { mailboxKey } from '../domain/people/mailbox-key.js';
 
 /**
  * Counts one mail to `email` against Tickets → Intake protection's per-address limits. Returns why it

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { addUser } from '../domain/add-user.js';
-import { createApiToken } from '../domain/api-tokens.js';
+import { addUser } from '../domain/people/add-user.js';
+import { createApiToken } from '../domain/people/api-tokens.js';
 import { cleanUpExpired } from '../jobs/housekeeping.js';
 import { updateSettings } from '../settings/settings.js';
 import { type EventStreamClient, openEventStream } from '../test/event-stream-client.js';

@@ -1,6 +1,6 @@
 import { beforeEach, expect, it } from 'vitest';
-import { addUser } from '../domain/add-user.js';
-import { createApiToken } from '../domain/api-tokens.js';
+import { addUser } from '../domain/people/add-user.js';
+import { createApiToken } from '../domain/people/api-tokens.js';
 import { updateSettings } from '../settings/settings.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { memoryMail } from '../test/site-client.js';

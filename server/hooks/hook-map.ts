@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { GetPostsArgs, Post } from '../domain/post-types.js';
-import type { Ticket } from '../domain/ticket.js';
+import type { GetPostsArgs, Post } from '../domain/content/post-types.js';
+import type { Ticket } from '../domain/tickets/ticket.js';
 import type { SettingsSchema } from '../settings/schema-types.js';
 import type { FrontRequest } from '../site/front-request.js';
 

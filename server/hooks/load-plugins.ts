@@ -1,5 +1,5 @@
 import type { Config } from '../config/config-types.js';
-import { registerCoreProductPostTypes } from '../domain/product-post-types.js';
+import { registerCoreProductPostTypes } from '../domain/content/product-post-types.js';
 import { registerCanonicalRedirect } from '../site/canonical-redirect.js';
 import { createHooks, type Hooks } from './create-hooks.js';
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { issueFirstAdminLink } from '../domain/first-admin.js';
+import { issueFirstAdminLink } from '../domain/people/first-admin.js';
 import { updateSettings } from '../settings/settings.js';
 import { ticketPayload } from '../test/fixtures.js';
 import { createTestHelpdesk } from '../test/test-helpdesk.js';

@@ -1,6 +1,6 @@
 import { BRAND_COLOR_PATTERN, BRAND_COLOR_RULE } from '../../common/brand-color.js';
 import { classifyDatabaseFault, type DatabaseFault, RETRY_AFTER_SECONDS } from '../db/database-faults.js';
-import { EMAIL_RULE } from '../domain/email-address.js';
+import { EMAIL_RULE } from '../domain/people/email-address.js';
 import { MULTI_LINE_RULE, SINGLE_LINE_RULE } from '../domain/text-rules.js';
 import { AppError, ERROR_CODES, type ErrorCode, type FieldError, fieldError } from '../errors.js';
 

@@ -1,6 +1,6 @@
 import type { DomainContext } from '../domain/context.js';
 import { describeWait } from '../domain/describe-wait.js';
-import { mailboxKey } from '../domain/mailbox-key.js';
+import { mailboxKey } from '../domain/people/mailbox-key.js';
 import { AppError } from '../errors.js';
 import { addressKey } from '../security/client-address.js';
 import { type CoreSettings, getCoreSettings } from '../settings/core-settings.js';

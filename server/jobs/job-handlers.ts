@@ -1,8 +1,8 @@
 import { AUTO_RESPOND_JOB, autoRespond, isAutoResponderEnabled } from '../ai/auto-respond.js';
 import type { Config } from '../config/config-types.js';
-import { announceNotifications } from '../domain/add-notifications.js';
 import type { DomainContext } from '../domain/context.js';
-import { defaultMailPreferences } from '../domain/notification-preferences.js';
+import { announceNotifications } from '../domain/notifications/add-notifications.js';
+import { defaultMailPreferences } from '../domain/notifications/notification-preferences.js';
 import type { MailTransport } from '../email/create-transport.js';
 import { buildMail, fanOutCommentAdded, fanOutTicketCreated, type MailAllowance } from '../email/mail-jobs.js';
 import { isVisitorTriggeredMail, takeMailAllowance } from '../email/mail-throttle.js';

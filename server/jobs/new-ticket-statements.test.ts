@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, expect, it, vi } from 'vitest';
-import { createTicket } from '../domain/create-ticket.js';
+import { createTicket } from '../domain/tickets/create-ticket.js';
 import { createMailTransport } from '../email/create-transport.js';
 import { setRegistration, ticketPayload } from '../test/fixtures.js';
 import { describeEachDatabase } from '../test/test-databases.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { expect, it } from 'vitest';
 import { runInSignedInLane, signedInWorkGoingOn, useSignedInLane } from '../db/signed-in-lane.js';
-import { createTicket } from '../domain/create-ticket.js';
+import { createTicket } from '../domain/tickets/create-ticket.js';
 import { createMailTransport } from '../email/create-transport.js';
 import { setRegistration, ticketPayload } from '../test/fixtures.js';
 import { describeEachDatabase } from '../test/test-databases.js';

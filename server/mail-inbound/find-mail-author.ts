@@ -1,5 +1,5 @@
 import type { DomainContext } from '../domain/context.js';
-import { normalizeEmail } from '../domain/resolve-user.js';
+import { normalizeEmail } from '../domain/people/resolve-user.js';
 import type { ReplyAuthor } from './import-reply.js';
 import type { TicketMatch } from './match-ticket.js';
 

@@ -1,7 +1,7 @@
 import { TICKET_FIELD_LIMITS } from '../../common/limits.js';
 import type { DomainContext } from '../domain/context.js';
-import { isEmailAddress } from '../domain/email-address.js';
-import { fileTicket } from '../domain/file-ticket.js';
+import { isEmailAddress } from '../domain/people/email-address.js';
+import { fileTicket } from '../domain/tickets/file-ticket.js';
 import { claimUploads } from '../files/claim-uploads.js';
 import type { ReceivedUpload } from '../files/receive-upload.js';
 import type { CounterStore } from '../intake/counter-store.js';

@@ -1,5 +1,5 @@
 import { isUniqueViolation } from '../db/is-unique-violation.js';
-import { addComment } from '../domain/add-comment.js';
+import { addComment } from '../domain/comments/add-comment.js';
 import type { DomainContext } from '../domain/context.js';
 import { claimUploads } from '../files/claim-uploads.js';
 import type { ReceivedUpload } from '../files/receive-upload.js';

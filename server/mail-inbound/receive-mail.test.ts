@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createApiToken } from '../domain/api-tokens.js';
+import { createApiToken } from '../domain/people/api-tokens.js';
 import { updateSettings } from '../settings/settings.js';
 import { composeMail, replyBody } from '../test/compose-mail.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';

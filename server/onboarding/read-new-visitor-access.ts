@@ -1,5 +1,5 @@
 import type { DomainContext } from '../domain/context.js';
-import { canRegisterUsers } from '../domain/find-or-create-client.js';
+import { canRegisterUsers } from '../domain/people/find-or-create-client.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createPost } from '../domain/create-post.js';
+import { createPost } from '../domain/content/create-post.js';
 import { updateSettings } from '../settings/settings.js';
 import { updateSiteOptions } from '../settings/site-options.js';
 import { describeEachDatabase } from '../test/test-databases.js';

@@ -1,5 +1,5 @@
 import type { DomainContext } from '../domain/context.js';
-import { isEmailAddress } from '../domain/email-address.js';
+import { isEmailAddress } from '../domain/people/email-address.js';
 import { isSingleLineText } from '../domain/text-rules.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { updateSettings } from '../settings/settings.js';

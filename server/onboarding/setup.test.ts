@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createSession } from '../auth/sessions.js';
 import type { SitePlugin } from '../config/config-types.js';
-import { issueFirstAdminLink } from '../domain/first-admin.js';
+import { issueFirstAdminLink } from '../domain/people/first-admin.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { updateSettings } from '../settings/settings.js';
 import { getSiteOptions, updateSiteOptions } from '../settings/site-options.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it, onTestFinished, vi } from 'vitest';
 import { INVITATION_LINK_DAYS } from '../../common/limits.js';
 import { requestPasswordReset } from '../auth/request-password-reset.js';
-import { addUser } from '../domain/add-user.js';
-import { inviteStaff } from '../domain/invite-staff.js';
-import { RESENDS_PER_ACCOUNT_HOUR } from '../domain/resend-invitation.js';
-import { setPasswordByEmail } from '../domain/staff-users.js';
+import { addUser } from '../domain/people/add-user.js';
+import { inviteStaff } from '../domain/people/invite-staff.js';
+import { RESENDS_PER_ACCOUNT_HOUR } from '../domain/people/resend-invitation.js';
+import { setPasswordByEmail } from '../domain/people/staff-users.js';
 import { type MailDelivery, startMailDelivery } from '../test/mail-delivery.js';
 import { csrfIn, SiteClient } from '../test/site-client.js';
 import type { ReceivedMail } from '../test/smtp-sink.js';

@@ -2,7 +2,7 @@ import { domainToUnicode } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { unlinkableText } from '../../common/unlinkable-text.js';
 import { now } from '../domain/context.js';
-import { nextTicketNumber } from '../domain/next-ticket-number.js';
+import { nextTicketNumber } from '../domain/tickets/next-ticket-number.js';
 import { createMailTransport, type MailTransport } from '../email/create-transport.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { createWorker, type Worker } from '../jobs/worker.js';

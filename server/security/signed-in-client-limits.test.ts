@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { createSession } from '../auth/sessions.js';
-import { addUser } from '../domain/add-user.js';
-import { createApiToken } from '../domain/api-tokens.js';
+import { addUser } from '../domain/people/add-user.js';
+import { createApiToken } from '../domain/people/api-tokens.js';
 import { updateSettings } from '../settings/settings.js';
 import { countRows, relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { csrfIn, SiteClient } from '../test/site-client.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../auth/sessions.js';
-import { addComment } from '../domain/add-comment.js';
+import { addComment } from '../domain/comments/add-comment.js';
 import { expectInertHtml, XSS_PAYLOADS } from '../test/attack-corpus.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { memoryMail, SiteClient } from '../test/site-client.js';

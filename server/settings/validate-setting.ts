@@ -1,4 +1,4 @@
-import { EMAIL_RULE, isEmailAddress } from '../domain/email-address.js';
+import { EMAIL_RULE, isEmailAddress } from '../domain/people/email-address.js';
 import { isSingleLineText, SINGLE_LINE_RULE } from '../domain/text-rules.js';
 import type { SettingsField, TicketFormField } from './schema-types.js';
 

@@ -1,6 +1,6 @@
 import { beforeEach, expect, it } from 'vitest';
-import { addComment } from '../domain/add-comment.js';
-import { addUser } from '../domain/add-user.js';
+import { addComment } from '../domain/comments/add-comment.js';
+import { addUser } from '../domain/people/add-user.js';
 import { updateSettings } from '../settings/settings.js';
 import { countRows, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { TINY_PNG, windowsExecutable } from '../test/multipart.js';

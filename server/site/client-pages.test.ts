@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { issueTicketLink } from '../auth/ticket-links.js';
-import { addComment } from '../domain/add-comment.js';
+import { addComment } from '../domain/comments/add-comment.js';
 import { updateSettings } from '../settings/settings.js';
 import { setRegistration, ticketPayload } from '../test/fixtures.js';
 import { csrfIn, linkPath, memoryMail, SiteClient } from '../test/site-client.js';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { createPost } from '../domain/create-post.js';
-import { claimFirstAdmin, issueFirstAdminLink } from '../domain/first-admin.js';
+import { createPost } from '../domain/content/create-post.js';
+import { claimFirstAdmin, issueFirstAdminLink } from '../domain/people/first-admin.js';
 import type { AppError } from '../errors.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';

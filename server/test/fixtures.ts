@@ -1,6 +1,6 @@
+import { createPost } from '../domain/content/create-post.js';
+import { listTerms } from '../domain/content/terms.js';
 import type { DomainContext } from '../domain/context.js';
-import { createPost } from '../domain/create-post.js';
-import { listTerms } from '../domain/terms.js';
 import { updateSettings } from '../settings/settings.js';
 import { updateSiteOptions } from '../settings/site-options.js';
 

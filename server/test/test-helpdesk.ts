@@ -5,9 +5,9 @@ import type { Config, FilesSetting, HttpLimits, SitePlugin } from '../config/con
 import { createDb, type Db, type DbTuning, type DialectName } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { UserRole } from '../db/tables.js';
-import { addUser } from '../domain/add-user.js';
-import { createApiToken } from '../domain/api-tokens.js';
 import { createDomainContext, type DomainContext } from '../domain/context.js';
+import { addUser } from '../domain/people/add-user.js';
+import { createApiToken } from '../domain/people/api-tokens.js';
 import { createFileStore } from '../files/create-file-store.js';
 import type { Hooks } from '../hooks/create-hooks.js';
 import { loadHooks } from '../hooks/load-plugins.js';

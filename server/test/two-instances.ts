@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createDb, type Db } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { listenForPostsChanges } from '../domain/content/listen-posts-changed.js';
 import { createDomainContext, type DomainContext } from '../domain/context.js';
-import { listenForPostsChanges } from '../domain/listen-posts-changed.js';
 import { createHooks } from '../hooks/create-hooks.js';
 import { createTestDatabase, type TestDatabase } from './test-databases.js';
 

@@ -1,6 +1,6 @@
+import { getPosts } from '../domain/content/post.js';
+import { listTerms } from '../domain/content/terms.js';
 import type { DomainContext } from '../domain/context.js';
-import { getPosts } from '../domain/post.js';
-import { listTerms } from '../domain/terms.js';
 import { uploadRulesFor } from '../files/upload-rules.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { getTicketFormFields } from '../settings/get-ticket-form-fields.js';

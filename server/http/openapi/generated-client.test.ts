@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPost } from '../../domain/create-post.js';
+import { createPost } from '../../domain/content/create-post.js';
 import { relaxIntakeLimits, setRegistration } from '../../test/fixtures.js';
 import { describeEachDatabase } from '../../test/test-databases.js';
 import { useTestHelpdesk } from '../../test/test-helpdesk.js';

@@ -3,9 +3,9 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { runInSignedInLane } from '../../db/signed-in-lane.js';
 import type { Database } from '../../db/tables.js';
-import { ACCOUNT_DISABLED_MESSAGE } from '../../domain/account-disabled.js';
-import { lookUpToken } from '../../domain/api-tokens.js';
 import { type Actor, isStaff } from '../../domain/context.js';
+import { ACCOUNT_DISABLED_MESSAGE } from '../../domain/people/account-disabled.js';
+import { lookUpToken } from '../../domain/people/api-tokens.js';
 import { AppError } from '../../errors.js';
 import { mayManageSettings } from '../../policies/settings-policy.js';
 

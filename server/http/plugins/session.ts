@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { createSession, deleteSession, findSessionUser, SESSION_LIFETIME_MS } from '../../auth/sessions.js';
 import type { Config } from '../../config/config-types.js';
 import type { Database, UserRow } from '../../db/tables.js';
-import { assertAccountEnabled } from '../../domain/account-disabled.js';
+import { assertAccountEnabled } from '../../domain/people/account-disabled.js';
 import { AppError } from '../../errors.js';
 import type { LiveBus } from '../../live/live-bus.js';
 import { requestPath } from '../request-path.js';

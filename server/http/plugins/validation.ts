@@ -2,7 +2,7 @@ import { Ajv, type Options } from 'ajv';
 import * as ajvFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isEmailAddress } from '../../domain/email-address.js';
+import { isEmailAddress } from '../../domain/people/email-address.js';
 import { isMultiLineText, isSingleLineText } from '../../domain/text-rules.js';
 import { compileOnFirstUse } from '../compile-on-first-use.js';
 

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GUESS_RETRY_AFTER_S } from '../../auth/guess-limits.js';
 import { MAIL_REQUEST_WINDOW_MS } from '../../auth/mail-request-limits.js';
 import type { Config } from '../../config/config-types.js';
-import { ACCOUNT_DISABLED_MESSAGE } from '../../domain/account-disabled.js';
 import type { DomainContext } from '../../domain/context.js';
+import { ACCOUNT_DISABLED_MESSAGE } from '../../domain/people/account-disabled.js';
 import { MessagePage } from './message-page.js';
 import { layoutProps, sendPrivatePage } from './site-page.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { addComment } from '../../../domain/add-comment.js';
+import { addComment } from '../../../domain/comments/add-comment.js';
 import type { DomainContext } from '../../../domain/context.js';
-import { findTicket } from '../../../domain/find-ticket.js';
+import { findTicket } from '../../../domain/tickets/find-ticket.js';
 import { claimUploads } from '../../../files/claim-uploads.js';
 import { guardClientWrite } from '../../../intake/guard-client-writes.js';
 import { commentRoleOf, hiddenTicket, mayReadTicket, ticketView } from '../../../policies/ticket-policy.js';

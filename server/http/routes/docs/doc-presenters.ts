@@ -1,4 +1,4 @@
-import type { Post } from '../../../domain/post-types.js';
+import type { Post } from '../../../domain/content/post-types.js';
 
 // The public doc lists' whitelist: a published doc's title, link and excerpt, never its whole content.
 

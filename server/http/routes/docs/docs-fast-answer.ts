@@ -1,5 +1,5 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { DocsListAnswer } from '../../../domain/docs-list-answer.js';
+import type { DocsListAnswer } from '../../../domain/content/docs-list-answer.js';
 import type { CompressEncoding } from '../../compress-encoding.js';
 import { BROTLI_OPTIONS, COMPRESS_SYNC_THRESHOLD, COMPRESS_THRESHOLD } from '../../compression-options.js';
 import { HSTS_VALUE } from '../../plugins/hsts.js';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type DocsListAnswer, docsAnswerKey } from '../../../domain/docs-list-answer.js';
+import { type DocsListAnswer, docsAnswerKey } from '../../../domain/content/docs-list-answer.js';
 import type { PostsCache } from '../../../domain/posts-cache.js';
 import type { Hooks } from '../../../hooks/create-hooks.js';
 import { API_NAMESPACE } from '../../api-namespace.js';

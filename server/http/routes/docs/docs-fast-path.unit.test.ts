@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { type DocsListAnswer, docsAnswerKey } from '../../../domain/docs-list-answer.js';
+import { type DocsListAnswer, docsAnswerKey } from '../../../domain/content/docs-list-answer.js';
 import { PostsCache } from '../../../domain/posts-cache.js';
 import { createHooks } from '../../../hooks/create-hooks.js';
 import { createDocsFastPath } from './docs-fast-path.js';

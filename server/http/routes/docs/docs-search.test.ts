@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
-import { createPost } from '../../../domain/create-post.js';
-import { deletePost } from '../../../domain/delete-post.js';
-import { toFtsQuery } from '../../../domain/post.js';
-import { updatePost } from '../../../domain/update-post.js';
+import { createPost } from '../../../domain/content/create-post.js';
+import { deletePost } from '../../../domain/content/delete-post.js';
+import { toFtsQuery } from '../../../domain/content/post.js';
+import { updatePost } from '../../../domain/content/update-post.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 

@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type DocsListQuery, docsListAnswer, docsQueryKey } from '../../../domain/docs-list-answer.js';
-import type { DocsPage } from '../../../domain/list-docs.js';
+import { type DocsListQuery, docsListAnswer, docsQueryKey } from '../../../domain/content/docs-list-answer.js';
+import type { DocsPage } from '../../../domain/content/list-docs.js';
 import type { RouteServices } from '../../services.js';
 import { addPostCollectionRoutes } from '../posts/post-collection-routes.js';
 import { presentDoc } from './doc-presenters.js';

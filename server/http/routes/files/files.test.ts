@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApiToken } from '../../../domain/api-tokens.js';
+import { createApiToken } from '../../../domain/people/api-tokens.js';
 import { countRows, relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { multipartBody, type TestFile, TINY_PNG } from '../../../test/multipart.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';

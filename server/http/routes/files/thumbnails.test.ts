@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import { createApiToken } from '../../../domain/api-tokens.js';
+import { createApiToken } from '../../../domain/people/api-tokens.js';
 import { thumbnailWork } from '../../../files/find-thumbnail.js';
 import { THUMBNAIL_MAX_PIXELS } from '../../../files/make-thumbnail.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { findSessionUser } from '../../../auth/sessions.js';
-import { findActorByToken } from '../../../domain/api-tokens.js';
 import { type Actor, isStaff } from '../../../domain/context.js';
+import { findActorByToken } from '../../../domain/people/api-tokens.js';
 import { AppError } from '../../../errors.js';
 import { AccessGate } from '../../../live/access-gate.js';
 import { EventStream } from '../../../live/event-stream.js';

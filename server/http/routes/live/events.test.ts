@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../auth/sessions.js';
 import { signedInInFlight } from '../../../db/signed-in-lane.js';
-import { addUser } from '../../../domain/add-user.js';
-import { markTicketSolved } from '../../../domain/mark-ticket-solved.js';
-import { setAccountDisabled } from '../../../domain/set-account-disabled.js';
+import { addUser } from '../../../domain/people/add-user.js';
+import { setAccountDisabled } from '../../../domain/people/set-account-disabled.js';
+import { markTicketSolved } from '../../../domain/tickets/mark-ticket-solved.js';
 import { STREAMS_PER_ACCOUNT } from '../../../live/open-streams.js';
 import { type EventStreamClient, openEventStream } from '../../../test/event-stream-client.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';

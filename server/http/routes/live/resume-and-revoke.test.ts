@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { createSession } from '../../../auth/sessions.js';
-import { addUser } from '../../../domain/add-user.js';
-import { insertApiToken } from '../../../domain/api-tokens.js';
-import { revokeApiToken } from '../../../domain/revoke-api-token.js';
-import { setAccountDisabled } from '../../../domain/set-account-disabled.js';
-import { updateUser } from '../../../domain/staff-users.js';
+import { addUser } from '../../../domain/people/add-user.js';
+import { insertApiToken } from '../../../domain/people/api-tokens.js';
+import { revokeApiToken } from '../../../domain/people/revoke-api-token.js';
+import { setAccountDisabled } from '../../../domain/people/set-account-disabled.js';
+import { updateUser } from '../../../domain/people/staff-users.js';
 import { RECENT_EVENTS_KEPT } from '../../../live/recent-live-events.js';
 import { type EventStreamClient, openEventStream, type ReceivedEvent } from '../../../test/event-stream-client.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';

@@ -1,5 +1,5 @@
 import type { TermRow } from '../../../db/tables.js';
-import type { Post } from '../../../domain/post-types.js';
+import type { Post } from '../../../domain/content/post-types.js';
 
 // Whitelists of what the lookups send: an option is its id, name and slug, nothing more.
 

@@ -1,7 +1,7 @@
 import etag from '@fastify/etag';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { getPosts } from '../../../domain/post.js';
-import { LOOKUP_TAXONOMIES, listTerms } from '../../../domain/terms.js';
+import { getPosts } from '../../../domain/content/post.js';
+import { LOOKUP_TAXONOMIES, listTerms } from '../../../domain/content/terms.js';
 import { describeTicketForm } from '../../../ticket-form/describe-ticket-form.js';
 import { TicketFormSchema } from '../../../ticket-form/ticket-form.schema.js';
 import { requireStaff } from '../../plugins/auth.js';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Post } from '../../../domain/post-types.js';
+import type { Post } from '../../../domain/content/post-types.js';
 import { makeProduct } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';

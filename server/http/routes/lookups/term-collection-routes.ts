@@ -1,11 +1,11 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { SLUG_MAX_LENGTH } from '../../../../common/limits.js';
+import { createTerm } from '../../../domain/content/create-term.js';
+import { assertStatusDeletable, deleteTerm } from '../../../domain/content/delete-term.js';
+import { LOOKUP_TAXONOMIES } from '../../../domain/content/terms.js';
+import { updateTerm } from '../../../domain/content/update-term.js';
 import type { DomainContext } from '../../../domain/context.js';
-import { createTerm } from '../../../domain/create-term.js';
-import { assertStatusDeletable, deleteTerm } from '../../../domain/delete-term.js';
-import { LOOKUP_TAXONOMIES } from '../../../domain/terms.js';
-import { updateTerm } from '../../../domain/update-term.js';
 import { replyCreated } from '../../reply-created.js';
 import { IdParams, Label, problemResponses } from '../shared.schema.js';
 import { presentTermOption } from './lookup-presenters.js';

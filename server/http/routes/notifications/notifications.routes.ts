@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { NOTIFICATIONS_PER_PAGE } from '../../../../common/limits.js';
-import { countUnreadNotifications, listNotifications } from '../../../domain/list-notifications.js';
-import { markNotificationsRead } from '../../../domain/mark-notifications-read.js';
+import { countUnreadNotifications, listNotifications } from '../../../domain/notifications/list-notifications.js';
+import { markNotificationsRead } from '../../../domain/notifications/mark-notifications-read.js';
 import {
   defaultMailPreferences,
   getNotificationPreferences,
   setNotificationPreferences,
-} from '../../../domain/notification-preferences.js';
+} from '../../../domain/notifications/notification-preferences.js';
 import { getCoreSettings } from '../../../settings/core-settings.js';
 import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { createPost } from '../../../domain/create-post.js';
+import { createPost } from '../../../domain/content/create-post.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 

@@ -1,10 +1,10 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { SLUG_MAX_LENGTH } from '../../../../common/limits.js';
+import { createPost } from '../../../domain/content/create-post.js';
+import { deletePost } from '../../../domain/content/delete-post.js';
+import type { ManagedPostType } from '../../../domain/content/managed-post.js';
+import { updatePost } from '../../../domain/content/update-post.js';
 import type { DomainContext } from '../../../domain/context.js';
-import { createPost } from '../../../domain/create-post.js';
-import { deletePost } from '../../../domain/delete-post.js';
-import type { ManagedPostType } from '../../../domain/managed-post.js';
-import { updatePost } from '../../../domain/update-post.js';
 import { requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import { IdParams, Label, PostReply, problemResponses } from '../shared.schema.js';

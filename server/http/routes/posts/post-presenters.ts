@@ -1,4 +1,4 @@
-import type { Post } from '../../../domain/post-types.js';
+import type { Post } from '../../../domain/content/post-types.js';
 
 // The editors' whitelist of a post: whole content and status included (staff only).
 

@@ -1,6 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { assignProduct } from '../../../domain/assign-product.js';
-import { getPosts } from '../../../domain/post.js';
+import { getPosts } from '../../../domain/content/post.js';
+import { assignProduct } from '../../../domain/tickets/assign-product.js';
 import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { IdParams, PostReply, problemResponses } from '../shared.schema.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { getSatisfaction, SATISFACTION_DAYS } from '../../../domain/get-satisfaction.js';
+import { getSatisfaction, SATISFACTION_DAYS } from '../../../domain/ratings/get-satisfaction.js';
 import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { problemResponses } from '../shared.schema.js';

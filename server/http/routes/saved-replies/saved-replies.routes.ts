@@ -1,10 +1,10 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { fillPlaceholders } from '../../../../common/reply-placeholders.js';
-import { createSavedReply } from '../../../domain/create-saved-reply.js';
-import { deleteSavedReply } from '../../../domain/delete-saved-reply.js';
-import { listSavedReplies } from '../../../domain/list-saved-replies.js';
-import { replyPlaceholderValues } from '../../../domain/reply-placeholder-values.js';
-import { updateSavedReply } from '../../../domain/update-saved-reply.js';
+import { createSavedReply } from '../../../domain/saved-replies/create-saved-reply.js';
+import { deleteSavedReply } from '../../../domain/saved-replies/delete-saved-reply.js';
+import { listSavedReplies } from '../../../domain/saved-replies/list-saved-replies.js';
+import { replyPlaceholderValues } from '../../../domain/saved-replies/reply-placeholder-values.js';
+import { updateSavedReply } from '../../../domain/saved-replies/update-saved-reply.js';
 import { requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';

@@ -1,4 +1,4 @@
-import type { SavedReply } from '../../../domain/saved-reply.js';
+import type { SavedReply } from '../../../domain/saved-replies/saved-reply.js';
 
 /** The fields of a saved reply that leave the server; `filled` when the caller named a ticket. */
 export function presentSavedReply(reply: SavedReply, filled?: string) {

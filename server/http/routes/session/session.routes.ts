@@ -3,7 +3,7 @@ import { safeBrandColor } from '../../../../common/brand-color.js';
 import { EMAIL_MAX_LENGTH, MAX_PASSWORD_LENGTH } from '../../../../common/limits.js';
 import type { Config } from '../../../config/config-types.js';
 import type { DomainContext } from '../../../domain/context.js';
-import { verifyStaffPassword } from '../../../domain/staff-users.js';
+import { verifyStaffPassword } from '../../../domain/people/staff-users.js';
 import { AppError } from '../../../errors.js';
 import { siteLogoUrl } from '../../../settings/site-logo.js';
 import { getSiteOptions } from '../../../settings/site-options.js';

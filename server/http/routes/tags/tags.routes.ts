@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { TAG_NAME_MAX_LENGTH } from '../../../../common/limits.js';
-import { listTags } from '../../../domain/list-tags.js';
-import { createTag, deleteTag, updateTag } from '../../../domain/save-tag.js';
+import { listTags } from '../../../domain/tickets/list-tags.js';
+import { createTag, deleteTag, updateTag } from '../../../domain/tickets/save-tag.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ExpectedVersion } from '../../../domain/ticket-activity.js';
+import type { ExpectedVersion } from '../../../domain/tickets/ticket-activity.js';
 import { AppError, fieldError } from '../../../errors.js';
 import { parseEntityTags } from '../../entity-tags.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { addUser } from '../../../domain/add-user.js';
+import { addUser } from '../../../domain/people/add-user.js';
 import { createMailTransport } from '../../../email/create-transport.js';
 import { createWorker } from '../../../jobs/worker.js';
 import { updateSettings } from '../../../settings/settings.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createSession } from '../../../auth/sessions.js';
-import { addUser } from '../../../domain/add-user.js';
-import { createPost } from '../../../domain/create-post.js';
+import { createPost } from '../../../domain/content/create-post.js';
+import { addUser } from '../../../domain/people/add-user.js';
 import { updateSettings } from '../../../settings/settings.js';
 import { type FakeAiBackend, startFakeAiBackend } from '../../../test/fake-ai-backend.js';
 import { setRegistration, ticketPayload } from '../../../test/fixtures.js';

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { addComment } from '../../../domain/add-comment.js';
-import { markTicketRead } from '../../../domain/ticket-reads.js';
+import { addComment } from '../../../domain/comments/add-comment.js';
+import { markTicketRead } from '../../../domain/tickets/ticket-reads.js';
 import type { MailJobPayload } from '../../../email/mail-job-payload.js';
 import { buildMail } from '../../../email/mail-jobs.js';
 import type { JobRow } from '../../../jobs/queue.js';

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { addUser } from '../../../domain/add-user.js';
-import { createApiToken } from '../../../domain/api-tokens.js';
+import { addUser } from '../../../domain/people/add-user.js';
+import { createApiToken } from '../../../domain/people/api-tokens.js';
 import { makeProduct, relaxIntakeLimits, ticketPayload } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';

@@ -1,7 +1,7 @@
-import type { ClientThread, ClientTicketSummary } from '../../../domain/client-tickets.js';
-import type { AgentTicket } from '../../../domain/get-agent-ticket.js';
-import type { InboxTicket } from '../../../domain/list-inbox.js';
-import { presentTicketEvent } from '../../../domain/ticket-activity.js';
+import type { InboxTicket } from '../../../domain/inbox/list-inbox.js';
+import type { ClientThread, ClientTicketSummary } from '../../../domain/tickets/client-tickets.js';
+import type { AgentTicket } from '../../../domain/inbox/get-agent-ticket.js';
+import { presentTicketEvent } from '../../../domain/tickets/ticket-activity.js';
 import type { AttachmentsByComment } from '../../../files/list-attachments.js';
 import { removedNote } from '../../../site/shared/attachment-list.js';
 

@@ -1,7 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { issueApiToken, TOKEN_EXPIRY_MAX_DAYS, TOKEN_NAME_MAX } from '../../../domain/issue-api-token.js';
-import { listApiTokens } from '../../../domain/list-api-tokens.js';
-import { revokeApiToken } from '../../../domain/revoke-api-token.js';
+import { issueApiToken, TOKEN_EXPIRY_MAX_DAYS, TOKEN_NAME_MAX } from '../../../domain/people/issue-api-token.js';
+import { listApiTokens } from '../../../domain/people/list-api-tokens.js';
+import { revokeApiToken } from '../../../domain/people/revoke-api-token.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';

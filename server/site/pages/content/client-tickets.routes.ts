@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { COMMENT_TEXT_MAX } from '../../../../common/limits.js';
-import { addComment } from '../../../domain/add-comment.js';
-import { fileTicket } from '../../../domain/file-ticket.js';
-import { findClientTicketNumber } from '../../../domain/find-client-ticket-number.js';
-import { markTicketSolved } from '../../../domain/mark-ticket-solved.js';
+import { addComment } from '../../../domain/comments/add-comment.js';
 import { isMultiLineText, isSingleLineText } from '../../../domain/text-rules.js';
+import { fileTicket } from '../../../domain/tickets/file-ticket.js';
+import { findClientTicketNumber } from '../../../domain/tickets/find-client-ticket-number.js';
+import { markTicketSolved } from '../../../domain/tickets/mark-ticket-solved.js';
 import { AppError } from '../../../errors.js';
 import { claimUploads } from '../../../files/claim-uploads.js';
 import type { RouteServices } from '../../../http/services.js';

@@ -1,10 +1,10 @@
 import { CLIENT_TICKETS_PER_PAGE } from '../../../../common/limits.js';
 import type { Config } from '../../../config/config-types.js';
-import { findClientThread, listClientTickets } from '../../../domain/client-tickets.js';
+import { getPosts } from '../../../domain/content/post.js';
+import { listTerms } from '../../../domain/content/terms.js';
 import type { DomainContext } from '../../../domain/context.js';
-import { findTicketByNumber } from '../../../domain/find-ticket-by-number.js';
-import { getPosts } from '../../../domain/post.js';
-import { listTerms } from '../../../domain/terms.js';
+import { findClientThread, listClientTickets } from '../../../domain/tickets/client-tickets.js';
+import { findTicketByNumber } from '../../../domain/tickets/find-ticket-by-number.js';
 import { fileUrl } from '../../../files/file-url.js';
 import { listAttachments } from '../../../files/list-attachments.js';
 import { uploadRulesFor } from '../../../files/upload-rules.js';

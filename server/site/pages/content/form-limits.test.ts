@@ -1,8 +1,8 @@
 import { beforeEach, expect, it } from 'vitest';
 import { COMMENT_TEXT_MAX, TICKET_FIELD_LIMITS } from '../../../../common/limits.js';
 import { createSession } from '../../../auth/sessions.js';
-import { addUser } from '../../../domain/add-user.js';
-import { createTicket } from '../../../domain/create-ticket.js';
+import { addUser } from '../../../domain/people/add-user.js';
+import { createTicket } from '../../../domain/tickets/create-ticket.js';
 import { countRows, relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { csrfIn, SiteClient } from '../../../test/site-client.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';

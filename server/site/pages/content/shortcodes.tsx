@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatSize } from '../../../../common/format-size.js';
 import { CLIENT_TICKETS_PER_PAGE, COMMENT_TEXT_MAX } from '../../../../common/limits.js';
 import { SiteTime } from '../../../../common/site-time.js';
-import type { ClientThread, ClientTicketPage } from '../../../domain/client-tickets.js';
+import type { ClientThread, ClientTicketPage } from '../../../domain/tickets/client-tickets.js';
 import type { AttachmentsByComment } from '../../../files/list-attachments.js';
 import { Markdown } from '../../../markdown/markdown.js';
 import type { TicketFormField } from '../../../settings/schema-types.js';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createPost } from '../../../domain/create-post.js';
+import { createPost } from '../../../domain/content/create-post.js';
 import { expectInertHtml, XSS_PAYLOADS } from '../../../test/attack-corpus.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';

@@ -1,4 +1,4 @@
-import type { Post } from '../../../domain/post-types.js';
+import type { Post } from '../../../domain/content/post-types.js';
 import { markdown } from '../../../markdown/load-markdown.js';
 import { Markdown } from '../../../markdown/markdown.js';
 import { Layout, type LayoutProps } from '../../shared/layout.js';

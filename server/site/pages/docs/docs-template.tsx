@@ -1,8 +1,8 @@
 import type { Config } from '../../../config/config-types.js';
+import { listDocs } from '../../../domain/content/list-docs.js';
+import { getPosts } from '../../../domain/content/post.js';
+import type { Post } from '../../../domain/content/post-types.js';
 import type { DomainContext } from '../../../domain/context.js';
-import { listDocs } from '../../../domain/list-docs.js';
-import { getPosts } from '../../../domain/post.js';
-import type { Post } from '../../../domain/post-types.js';
 import { AppError } from '../../../errors.js';
 import { renderPage } from '../../shared/render-page.js';
 import { layoutProps, sendNotFound } from '../../shared/site-page.js';

@@ -1,4 +1,4 @@
-import type { Post } from '../../../domain/post-types.js';
+import type { Post } from '../../../domain/content/post-types.js';
 import { Layout, type LayoutProps } from '../../shared/layout.js';
 import { SearchForm } from '../docs/docs-pages.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../../config/config-types.js';
+import { getPosts } from '../../../domain/content/post.js';
 import type { DomainContext } from '../../../domain/context.js';
-import { getPosts } from '../../../domain/post.js';
 import { csrfToken } from '../../../http/plugins/session.js';
 import { siteLogoUrl } from '../../../settings/site-logo.js';
 import { getSiteOptions } from '../../../settings/site-options.js';

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { getLoginMethod } from '../../../auth/auth.js';
 import type { Config } from '../../../config/config-types.js';
 import type { DomainContext } from '../../../domain/context.js';
-import { canRegisterUsers } from '../../../domain/find-or-create-client.js';
+import { canRegisterUsers } from '../../../domain/people/find-or-create-client.js';
 import { layoutProps, safeReturnTo, sendPrivatePage } from '../../shared/site-page.js';
 import type { SiteTemplate } from '../../site-template.js';
 import { LoginPage } from './login-page.js';

@@ -3,7 +3,7 @@ import { TICKET_FIELD_LIMITS } from '../../../../common/limits.js';
 import { allowsPassword, getLoginMethod, login, signUp } from '../../../auth/auth.js';
 import { GUESS_RETRY_AFTER_S } from '../../../auth/guess-limits.js';
 import { takeNetworkMailRequest } from '../../../auth/mail-request-limits.js';
-import { isEmailAddress } from '../../../domain/email-address.js';
+import { isEmailAddress } from '../../../domain/people/email-address.js';
 import { isSingleLineText } from '../../../domain/text-rules.js';
 import { AppError } from '../../../errors.js';
 import { signIn, signOut } from '../../../http/plugins/session.js';

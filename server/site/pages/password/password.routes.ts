@@ -5,7 +5,7 @@ import { takeNetworkMailRequest } from '../../../auth/mail-request-limits.js';
 import { requestPasswordReset } from '../../../auth/request-password-reset.js';
 import { resetPassword } from '../../../auth/reset-password.js';
 import type { UserRow } from '../../../db/tables.js';
-import { isEmailAddress } from '../../../domain/email-address.js';
+import { isEmailAddress } from '../../../domain/people/email-address.js';
 import { AppError } from '../../../errors.js';
 import { signIn } from '../../../http/plugins/session.js';
 import type { RouteServices } from '../../../http/services.js';

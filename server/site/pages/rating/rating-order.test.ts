@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { addUser } from '../../../domain/add-user.js';
-import { createApiToken } from '../../../domain/api-tokens.js';
+import { addUser } from '../../../domain/people/add-user.js';
+import { createApiToken } from '../../../domain/people/api-tokens.js';
 import { signRatingToken, verifyRatingToken } from '../../../email/rating-links.js';
 import { updateSettings } from '../../../settings/settings.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';

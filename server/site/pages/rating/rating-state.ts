@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables.js';
-import { resolutionReopened } from '../../../domain/record-rating.js';
+import { resolutionReopened } from '../../../domain/ratings/record-rating.js';
 import { type RatingClaim, signRatingToken, verifyRatingToken } from '../../../email/rating-links.js';
 import type { RatingPageState } from './rating-page.js';
 

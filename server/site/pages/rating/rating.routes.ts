@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RATING_COMMENT_MAX } from '../../../../common/limits.js';
 import { refundGuess, takeGuess } from '../../../auth/guess-limits.js';
-import { recordRating } from '../../../domain/record-rating.js';
+import { recordRating } from '../../../domain/ratings/record-rating.js';
 import type { RouteServices } from '../../../http/services.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { formText } from '../../shared/read-form.js';

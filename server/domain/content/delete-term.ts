@@ -1,0 +1,28 @@
+import type { Taxonomy } from '../../db/tables.js';
+import { AppError } from '../../errors.js';
+import type { DomainContext } from '../context.js';
+import { postsChanged } from './posts-changed.js';
+import { WORKFLOW_STATUS_SLUGS } from './term-input.js';
+
+/** Deletes a term; tickets that had it simply lose it. */
+export async function deleteTerm(ctx: DomainContext, taxonomy: Taxonomy, id: number): Promise<void> {
+  const result = await ctx.db.deleteFrom('terms').where('id', '=', id).where('taxonomy', '=', taxonomy).executeTakeFirst();
+  if (result.numDeletedRows === 0n) throw new AppError('NOT_FOUND', `There is no ${taxonomy.replace('ticket_', '')} with id ${id}.`);
+  // Filing reads the ticket terms from the posts cache (ticket-terms.ts).
+  await postsChanged(ctx);
+}
+
+/** Refuses to delete a status that tickets still have, or one the automatic transitions need. */
+export async function assertStatusDeletable(ctx: DomainContext, id: number): Promise<void> {
+  const term = await ctx.db
+    .selectFrom('terms')
+    .select(['slug'])
+    .where('id', '=', id)
+    .where('taxonomy', '=', 'ticket_status')
+    .executeTakeFirst();
+  if (!term) throw new AppError('NOT_FOUND', `There is no status with id ${id}.`);
+  if (WORKFLOW_STATUS_SLUGS.includes(term.slug))
+    throw new AppError('CONFLICT', `The status "${term.slug}" is used by the automatic transitions; rename it instead.`);
+  const used = await ctx.db.selectFrom('term_relationships').select('post_id').where('term_id', '=', id).limit(1).executeTakeFirst();
+  if (used) throw new AppError('CONFLICT', 'Tickets still have this status; move them to another status first.');
+}

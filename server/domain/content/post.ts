@@ -1,0 +1,110 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Database, PostRow } from '../../db/tables.js';
+import type { DomainContext } from '../context.js';
+import type { GetPostsArgs, Post } from './post-types.js';
+
+export function toPost(row: PostRow): Post {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    title: row.title,
+    content: row.content,
+    slug: row.slug,
+    authorId: row.author_id,
+    productId: row.product_id,
+    parentId: row.parent_id,
+    menuOrder: row.menu_order,
+    number: row.number,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const POST_COLUMNS = [
+  'posts.id',
+  'posts.type',
+  'posts.status',
+  'posts.title',
+  'posts.content',
+  'posts.slug',
+  'posts.author_id',
+  'posts.product_id',
+  'posts.parent_id',
+  'posts.menu_order',
+  'posts.number',
+  'posts.created_at',
+  'posts.updated_at',
+] as const;
+
+function whereArgs<O>(query: SelectQueryBuilder<Database, 'posts', O>, args: GetPostsArgs) {
+  let q = query.where('posts.type', '=', args.type);
+  if (args.status !== undefined) q = q.where('posts.status', '=', args.status);
+  if (args.productId !== undefined) q = q.where('posts.product_id', '=', args.productId);
+  if (args.slug !== undefined) q = q.where('posts.slug', '=', args.slug);
+  if (args.ids !== undefined) q = q.where('posts.id', 'in', args.ids.length ? args.ids : [-1]);
+  return q;
+}
+
+/** The matching posts as a query; when searching, joined to the search index (SQLite) or filtered by it. */
+function selectMatching(ctx: DomainContext, args: GetPostsArgs) {
+  const posts = ctx.db.selectFrom('posts');
+  if (args.search === undefined) return whereArgs(posts, args);
+  if (ctx.dialect === 'postgres') return whereArgs(posts.where(sql<boolean>`search_vector @@ ${tsQuery(args.search)}`), args);
+  // Joined directly (not as a subquery) so that FTS5's rank stays available; titles weigh ten times the body.
+  const fts = posts.innerJoin(sql<{ rowid: number }>`docs_fts`.as('docs_fts'), 'docs_fts.rowid', 'posts.id');
+  return whereArgs(fts.where(sql<boolean>`docs_fts match ${toFtsQuery(args.search)} and docs_fts.rank match 'bm25(10.0, 1.0)'`), args);
+}
+
+/** Best match first. */
+function searchRank(ctx: DomainContext, search: string) {
+  return ctx.dialect === 'postgres' ? sql`ts_rank(search_vector, ${tsQuery(search)}) desc` : sql`docs_fts.rank`;
+}
+
+function tsQuery(search: string) {
+  return sql`websearch_to_tsquery('english', ${search})`;
+}
+
+/**
+ * Visitors' words as an FTS5 query that cannot be a syntax error: each word quoted, matched as a
+ * prefix, all words required. Nothing searchable matches nothing.
+ */
+export function toFtsQuery(search: string): string {
+  const words = (search.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+  return words.length ? words.map((word) => `"${word}"*`).join(' ') : '""';
+}
+
+/**
+ * The one post getter (the spec's `Helpers\Utility::get_posts()`): every read of posts by routes goes
+ * through here, and every call passes its rows through `helpdesk_get_posts(posts, args)`.
+ */
+export async function getPosts(ctx: DomainContext, args: GetPostsArgs): Promise<Post[]> {
+  const direction = args.order ?? 'asc';
+  const rows = await cached(ctx, 'rows', args, () => {
+    let query = selectMatching(ctx, args).select(POST_COLUMNS);
+    if (args.search !== undefined) query = query.orderBy(searchRank(ctx, args.search));
+    query = query.orderBy(`posts.${args.orderBy ?? 'menu_order'}`, direction).orderBy('posts.id', direction);
+    if (args.limit !== undefined) query = query.limit(args.limit).offset(args.offset ?? 0);
+    return query.execute() as Promise<PostRow[]>;
+  });
+  // Fresh objects every call: a filter may mutate what it is given without touching the cache.
+  return ctx.hooks.applyFilters('helpdesk_get_posts', rows.map(toPost), { ...args });
+}
+
+/** How many posts match, before filtering: for paging headers. */
+export async function countPosts(ctx: DomainContext, args: GetPostsArgs): Promise<number> {
+  return cached(ctx, 'count', args, async () => {
+    const row = await selectMatching(ctx, args)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  });
+}
+
+// Tickets are private and change all the time: never cached.
+const CACHEABLE_TYPES = new Set(['doc', 'product', 'page']);
+
+function cached<T>(ctx: DomainContext, kind: string, args: GetPostsArgs, load: () => Promise<T>): Promise<T> {
+  if (!CACHEABLE_TYPES.has(args.type)) return load();
+  return ctx.postsCache.get(`${kind}:${JSON.stringify(args)}`, load);
+}

@@ -1,0 +1,39 @@
+import type { Taxonomy, TermRow } from '../../db/tables.js';
+import { AppError, invalidField } from '../../errors.js';
+import type { DomainContext } from '../context.js';
+import { postsChanged } from './posts-changed.js';
+import { slugify } from './slugify.js';
+import { refuseDuplicateSlug, type TermInput, WORKFLOW_STATUS_SLUGS } from './term-input.js';
+
+/** Renames or reorders a term. */
+export async function updateTerm(ctx: DomainContext, taxonomy: Taxonomy, id: number, input: TermInput): Promise<TermRow> {
+  if (taxonomy === 'ticket_status' && input.slug !== undefined) {
+    const current = await ctx.db
+      .selectFrom('terms')
+      .select('slug')
+      .where('id', '=', id)
+      .where('taxonomy', '=', taxonomy)
+      .executeTakeFirst();
+    if (current && current.slug !== slugify(input.slug) && WORKFLOW_STATUS_SLUGS.includes(current.slug)) {
+      throw invalidField('slug', `the automatic transitions find "${current.slug}" by its slug; rename the status instead`);
+    }
+  }
+  const row = await refuseDuplicateSlug(() =>
+    ctx.db
+      .updateTable('terms')
+      .set({
+        ...(input.name !== undefined && { name: input.name.trim() }),
+        ...(input.slug !== undefined && { slug: slugify(input.slug) }),
+        ...(input.order !== undefined && { term_order: input.order }),
+        ...(input.clientLabel !== undefined && { client_label: input.clientLabel?.trim() || null }),
+      })
+      .where('id', '=', id)
+      .where('taxonomy', '=', taxonomy)
+      .returningAll()
+      .executeTakeFirst(),
+  );
+  if (!row) throw new AppError('NOT_FOUND', `There is no ${taxonomy.replace('ticket_', '')} with id ${id}.`);
+  // Filing reads the ticket terms from the posts cache (ticket-terms.ts).
+  await postsChanged(ctx);
+  return row;
+}

@@ -1,0 +1,46 @@
+import { API_TOKEN_NAME_MAX_LENGTH } from '../../../common/limits.js';
+import { invalidField } from '../../errors.js';
+import type { DomainContext } from '../context.js';
+import { isSingleLineText } from '../text-rules.js';
+import { insertApiToken } from './api-tokens.js';
+import type { ApiTokenSummary } from './list-api-tokens.js';
+
+export const TOKEN_NAME_MAX = API_TOKEN_NAME_MAX_LENGTH;
+export const TOKEN_EXPIRY_MAX_DAYS = 3650;
+
+/**
+ * An admin's new named token for an account (the admin app, the REST API and the CLI). The secret is
+ * in the answer once; only its hash is stored. A disabled account gets none: it could not use it.
+ */
+export async function issueApiToken(
+  ctx: DomainContext,
+  input: { userId: number; name: string; expiresInDays?: number },
+): Promise<ApiTokenSummary & { token: string }> {
+  const name = input.name.trim();
+  if (!name || name.length > TOKEN_NAME_MAX || !isSingleLineText(name))
+    throw invalidField('name', `give the token a one-line name of 1 to ${TOKEN_NAME_MAX} characters`);
+  const days = input.expiresInDays;
+  if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= TOKEN_EXPIRY_MAX_DAYS)) {
+    throw invalidField(
+      'expires_in_days',
+      `must be a whole number of days from 1 to ${TOKEN_EXPIRY_MAX_DAYS}, or left out for a token that never expires`,
+    );
+  }
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'disabled_at'])
+    .where('id', '=', input.userId)
+    .executeTakeFirst();
+  if (!user) throw invalidField('user_id', `there is no account with id ${input.userId}`);
+  if (user.disabled_at) throw invalidField('user_id', 'this account is disabled; enable it before giving it a token');
+  const { token, row } = await insertApiToken(ctx.db, user.id, name, { expiresInDays: days });
+  return {
+    id: row.id,
+    name: row.label,
+    user: { id: user.id, email: user.email, name: user.name },
+    created: row.created_at,
+    last_used: row.last_used_at,
+    expires: row.expires_at,
+    token,
+  };
+}

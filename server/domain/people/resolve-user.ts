@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { Database, UserRole, UserRow } from '../../db/tables.js';
+import { invalidField } from '../../errors.js';
+import { now } from '../context.js';
+import { isSingleLineText, SINGLE_LINE_RULE } from '../text-rules.js';
+import { EMAIL_RULE, isEmailAddress } from './email-address.js';
+
+/** Emails are matched without surrounding spaces and case, so "Ann@X.org " and "ann@x.org" are one account. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+/**
+ * The last check before an account is stored, whatever the path (widget, help site, CLI, API): the
+ * address follows the one email rule and the name is one line. Routes check first for a nicer
+ * answer; this keeps a path that forgot from storing an address a mail could be injected through.
+ */
+export function assertValidAccount(user: { email: string; name: string }): void {
+  if (!isEmailAddress(normalizeEmail(user.email))) throw invalidField('email', EMAIL_RULE);
+  if (!isSingleLineText(user.name)) throw invalidField('name', SINGLE_LINE_RULE);
+}
+
+/**
+ * Inserts the account unless one with that email exists, then returns the stored one. ON CONFLICT makes
+ * concurrent first submissions from one email end with exactly one account.
+ */
+export async function insertUserOnce(db: Kysely<Database>, user: { email: string; name: string; role: UserRole }): Promise<UserRow> {
+  assertValidAccount(user);
+  const email = normalizeEmail(user.email);
+  const time = now();
+  const inserted = await db
+    .insertInto('users')
+    .values({ email, name: user.name.trim(), role: user.role, password_hash: null, created_at: time, updated_at: time })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return inserted ?? db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+}

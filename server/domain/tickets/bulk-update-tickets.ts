@@ -1,0 +1,91 @@
+import { BULK_TICKETS_MAX } from '../../../common/limits.js';
+import { enqueueMail } from '../../email/mail-jobs.js';
+import { AppError, invalidField } from '../../errors.js';
+import { mayChangeTicket } from '../../policies/ticket-policy.js';
+import { getCoreSettings } from '../../settings/core-settings.js';
+import type { Actor, DomainContext } from '../context.js';
+import { type AppliedChanges, applyTicketChanges, publishTicketChange } from './update-ticket.js';
+
+/** One change for many tickets: a status, an assignee, or a tag to add or remove. */
+export interface BulkChange {
+  status?: string;
+  assignee?: number | null;
+  addTag?: string;
+  removeTag?: string;
+}
+
+export interface BulkOutcome {
+  /** Tickets the change took effect on, each with its new version. */
+  changed: Array<{ id: number; version: number }>;
+  /** Tickets that already had it (nothing recorded, version unchanged). */
+  unchanged: number[];
+}
+
+/**
+ * Applies one change to many tickets, all or nothing, in one transaction: every ticket gets its own activity
+ * entries and version, and after the commit one live event each. An id that is not a ticket refuses the
+ * whole request (naming the ids), as does an unknown status, agent or tag name: nothing is half done.
+ * Bulk changes carry no expected version (an agent acting on fifty tickets has not opened them).
+ */
+export async function bulkUpdateTickets(ctx: DomainContext, ids: number[], change: BulkChange, actor: Actor | null): Promise<BulkOutcome> {
+  if (!mayChangeTicket(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can change tickets.');
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) throw invalidField('ids', 'name at least one ticket');
+  if (unique.length > BULK_TICKETS_MAX) throw invalidField('ids', `at most ${BULK_TICKETS_MAX} tickets at once`);
+  const given = Object.entries(change).filter(([, value]) => value !== undefined);
+  if (given.length !== 1) throw invalidField('change', 'send exactly one of status, assignee, add_tag or remove_tag');
+
+  // Tickets given to someone other than the actor, by new assignee: mailed once per assignee after the loop.
+  const assigned = new Map<number, number[]>();
+  const collectAssignment = (assigneeId: number, ticketId: number) => {
+    assigned.set(assigneeId, [...(assigned.get(assigneeId) ?? []), ticketId]);
+    return false;
+  };
+
+  const settings = await getCoreSettings(ctx);
+  const results = await ctx.db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('posts').select('id').where('type', '=', 'ticket').where('id', 'in', unique).execute();
+    if (found.length !== unique.length) {
+      const known = new Set(found.map((r) => r.id));
+      const missing = unique.filter((id) => !known.has(id));
+      throw invalidField(
+        'ids',
+        `no ticket has the id ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}; nothing was changed`,
+      );
+    }
+    const applied: Array<[number, AppliedChanges]> = [];
+    for (const id of unique) {
+      applied.push([
+        id,
+        await applyTicketChanges(
+          trx,
+          id,
+          {
+            status: change.status,
+            assignee: change.assignee,
+            addTags: change.addTag === undefined ? undefined : [change.addTag],
+            removeTags: change.removeTag === undefined ? undefined : [change.removeTag],
+          },
+          actor,
+          settings,
+          { mayMailAssignee: collectAssignment },
+        ),
+      ]);
+    }
+    // One mail per new assignee, not one per ticket: the usual one for a single ticket, else one listing them
+    // (only to those whose choices ask for assignment mail; applyTicketChanges left the rest out already).
+    for (const [userId, ticketIds] of assigned) {
+      if (ticketIds.length === 1) await enqueueMail(trx, { template: 'agent_ticket_assigned', userId, ticketId: ticketIds[0] as number });
+      else await enqueueMail(trx, { template: 'agent_tickets_assigned', userId, ticketId: null, ticketIds });
+    }
+    return applied;
+  });
+
+  const outcome: BulkOutcome = { changed: [], unchanged: [] };
+  for (const [id, applied] of results) {
+    publishTicketChange(ctx, id, applied, actor.id);
+    if (applied.fields.length > 0) outcome.changed.push({ id, version: applied.version });
+    else outcome.unchanged.push(id);
+  }
+  return outcome;
+}

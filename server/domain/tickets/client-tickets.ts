@@ -1,0 +1,157 @@
+import { type SqlBool, sql } from 'kysely';
+import { isPublicComment } from './public-comment.js';
+import { getPosts } from '../content/post.js';
+import type { DomainContext } from '../context.js';
+import { matchingTickets, searchWords } from '../search/ticket-search.js';
+import { FINISHED_STATUS_SLUGS } from './finished-statuses.js';
+
+export interface ClientTicketSummary {
+  id: number;
+  /** The ticket number the client reads (#1, #2, …). */
+  number: number | null;
+  title: string;
+  status: string;
+  statusSlug: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ClientTicketPage {
+  tickets: ClientTicketSummary[];
+  /** The client's tickets over all pages. */
+  total: number;
+}
+
+export interface ThreadEntry {
+  id: number;
+  role: 'client' | 'agent' | 'bot';
+  authorName: string;
+  text: string;
+  createdAt: string;
+}
+
+export interface ClientThread {
+  id: number;
+  number: number | null;
+  /** False once the ticket is Resolved or Closed: nothing left to mark solved. */
+  isOpen: boolean;
+  /** True once an agent has replied in public: only then is there an answer to mark solved. */
+  isAnswered: boolean;
+  title: string;
+  status: string;
+  statusSlug: string;
+  createdAt: string;
+  updatedAt: string;
+  description: string;
+  entries: ThreadEntry[];
+}
+
+async function statusNames(ctx: DomainContext, ids: number[]): Promise<Map<number, { name: string; slug: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .selectFrom('term_relationships as tr')
+    .innerJoin('terms as t', 't.id', 'tr.term_id')
+    .select(['tr.post_id', 't.name', 't.slug', 't.client_label'])
+    .where('tr.taxonomy', '=', 'ticket_status')
+    .where('tr.post_id', 'in', ids)
+    .execute();
+  // The client reads the status from their side ("Awaiting our reply"), where one is set.
+  return new Map(rows.map((r) => [r.post_id, { name: r.client_label || r.name, slug: r.slug }]));
+}
+
+/**
+ * One page of the signed-in client's tickets, most recently updated first. The database picks the
+ * page; the rows are then read through the one post getter (so `helpdesk_get_posts` applies), and rows
+ * a filter adds that are not the client's own are dropped.
+ */
+export async function listClientTickets(
+  ctx: DomainContext,
+  userId: number,
+  page: { page: number; perPage: number; search?: string },
+): Promise<ClientTicketPage> {
+  // A client's search reaches their subjects, descriptions and public replies, never an internal note.
+  const words = searchWords(page.search ?? '');
+  const own = ctx.db
+    .selectFrom('posts')
+    .where('type', '=', 'ticket')
+    .where('author_id', '=', userId)
+    .$if(words.length > 0, (q) => {
+      const matching = matchingTickets(ctx.dialect, words, { includeNotes: false, authorId: userId });
+      return q.where(sql<SqlBool>`posts.id in (select ticket_id from ${matching} as found)`);
+    });
+  const [count, ids] = await Promise.all([
+    own.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    own
+      .select('id')
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+  ]);
+  if (ids.length === 0) return { tickets: [], total: Number(count.n) };
+  const posts = (await getPosts(ctx, { type: 'ticket', ids: ids.map((r) => r.id), orderBy: 'updated_at', order: 'desc' })).filter(
+    (p) => p.authorId === userId,
+  );
+  const statuses = await statusNames(
+    ctx,
+    posts.map((p) => p.id),
+  );
+  return {
+    tickets: posts.map((p) => ({
+      id: p.id,
+      number: p.number,
+      title: p.title,
+      status: statuses.get(p.id)?.name ?? '',
+      statusSlug: statuses.get(p.id)?.slug ?? '',
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
+    })),
+    total: Number(count.n),
+  };
+}
+
+/** One of the client's tickets with its public replies (never internal notes); undefined when it is not theirs. */
+export async function findClientThread(ctx: DomainContext, userId: number, ticketId: number): Promise<ClientThread | undefined> {
+  if (!Number.isSafeInteger(ticketId) || ticketId < 1) return undefined;
+  const [post] = await getPosts(ctx, { type: 'ticket', ids: [ticketId] });
+  if (!post || post.id !== ticketId || post.authorId !== userId) return undefined;
+  const comments = await ctx.db
+    .selectFrom('comments as c')
+    .leftJoin('users as u', 'u.id', 'c.author_id')
+    .select(['c.id', 'c.author_role', 'c.content', 'c.created_at', 'u.name'])
+    .where('c.post_id', '=', ticketId)
+    .where(isPublicComment)
+    .orderBy('c.id')
+    .execute();
+  const [statuses, slug] = await Promise.all([
+    statusNames(ctx, [ticketId]),
+    ctx.db
+      .selectFrom('term_relationships as tr')
+      .innerJoin('terms as t', 't.id', 'tr.term_id')
+      .select('t.slug')
+      .where('tr.taxonomy', '=', 'ticket_status')
+      .where('tr.post_id', '=', ticketId)
+      .executeTakeFirst(),
+  ]);
+  return {
+    id: post.id,
+    number: post.number,
+    isOpen: !(FINISHED_STATUS_SLUGS as readonly string[]).includes(slug?.slug ?? ''),
+    // The same rule markTicketSolved applies: only public comments are read here, and the bot's is no answer.
+    isAnswered: comments.some((c) => c.author_role === 'agent'),
+    title: post.title,
+    status: statuses.get(post.id)?.name ?? '',
+    statusSlug: statuses.get(post.id)?.slug ?? '',
+    createdAt: post.createdAt,
+    updatedAt: post.updatedAt,
+    description: post.content,
+    entries: comments.map((c) => ({
+      id: c.id,
+      role: c.author_role,
+      authorName: c.author_role === 'client' ? (c.name ?? 'You') : c.author_role === 'bot' ? 'Automatic reply' : (c.name ?? 'Support'),
+      text: c.content,
+      createdAt: c.created_at,
+    })),
+  };
+}
