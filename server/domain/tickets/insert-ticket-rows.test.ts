@@ -33,7 +33,7 @@ describeEachDatabase('the rows of a new ticket', (dialect) => {
     const status = await firstTermId(hd.ctx, 'ticket_status');
     const urgency = await firstTermId(hd.ctx, 'ticket_urgency');
     const counter = new CountStatements();
-    const { id, number } = await insertTicketRows(hd.ctx.db.withPlugin(counter), dialect, {
+    const { id, number } = await insertTicketRows(hd.ctx.db.withPlugin(counter), hd.ctx.storage, {
       title: 'Export fails',
       content: 'It "fails" — with quotes, a dash and\na second line.',
       authorId: client.id,

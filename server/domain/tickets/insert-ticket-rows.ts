@@ -1,11 +1,11 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { PREPARED } from '../../db/prepared-statements.js';
+import type { Storage } from '../../db/storage.js';
 import type { Database, Taxonomy } from '../../db/tables.js';
 import type { CounterHit, CountingCtes } from '../../intake/counter-store.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { now } from '../context.js';
 import { assertValidAccount, normalizeEmail } from '../people/resolve-user.js';
-import { nextTicketNumber } from './next-ticket-number.js';
 
 /** The new ticket's post id and its own number (#1, #2, …) that people read. */
 export interface InsertedTicket {
@@ -27,14 +27,15 @@ export interface TicketRows {
 
 /**
  * Writes a ticket's rows (post, terms, meta, its `ticket_created` outbox job, its idempotency key) and
- * returns its id and number. On PostgreSQL they are one statement, so one round trip, atomic on its own (a
- * repeated key fails it whole); on SQLite, where a statement is a function call, one insert each.
+ * returns its id and number. Where the store files in one statement (storage.tickets), they are one, so one round
+ * trip, atomic on its own (a repeated key fails it whole); elsewhere (SQLite, where a statement is a function
+ * call) one insert each.
  */
-export async function insertTicketRows(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', rows: TicketRows): Promise<InsertedTicket> {
-  return dialect === 'postgres' ? insertInOneStatement(db, rows) : insertOneByOne(db, rows);
+export async function insertTicketRows(db: Kysely<Database>, storage: Storage, rows: TicketRows): Promise<InsertedTicket> {
+  return storage.tickets.filesInOneStatement ? insertInOneStatement(db, rows) : insertOneByOne(db, storage, rows);
 }
 
-async function insertOneByOne(db: Kysely<Database>, rows: TicketRows): Promise<InsertedTicket> {
+async function insertOneByOne(db: Kysely<Database>, storage: Storage, rows: TicketRows): Promise<InsertedTicket> {
   const time = now();
   const { id, number } = await db
     .insertInto('posts')
@@ -48,7 +49,7 @@ async function insertOneByOne(db: Kysely<Database>, rows: TicketRows): Promise<I
       product_id: rows.productId,
       parent_id: null,
       menu_order: 0,
-      number: await nextTicketNumber(db, 'sqlite'),
+      number: await storage.tickets.nextNumber(db),
       created_at: time,
       updated_at: time,
       // The description is the client's first word: a new ticket needs a reply.
