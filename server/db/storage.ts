@@ -2,6 +2,7 @@ import type { Expression, Kysely, RawBuilder, SelectQueryBuilder } from 'kysely'
 import type { CounterHit, CounterKey, CountingCtes } from '../intake/counter-store.js';
 import type { SearchScope, SearchTerm } from './search-terms.js';
 import type { Database } from './tables.js';
+import type { Counting, OneStatementOutcome, TicketAccount, TicketRows } from './ticket-filing.js';
 
 /** A counter hit as a store writes it: a key, its window, and how much it adds (1 unless said). */
 export type CounterUpsert = CounterKey & { amount?: number };
@@ -38,10 +39,18 @@ export interface Storage {
 
 export interface TicketStorage {
   /**
-   * A whole filing (limits, account, replay check and rows) is one statement, so one round trip (PostgreSQL);
-   * on SQLite, where a statement is a function call, a filing is several in one transaction.
+   * Where the store files a whole ticket in one statement, so one round trip (PostgreSQL): the counters carried
+   * (if any), the account (looked up or made; its email normalized and checked by the caller), with `replay`
+   * the idempotency key's earlier ticket, and the ticket's rows, written only when all of those allow. Absent
+   * where a statement is a function call (SQLite): a filing is then several in one transaction.
    */
-  filesInOneStatement: boolean;
+  fileInOneStatement?: (
+    db: Kysely<Database>,
+    rows: Omit<TicketRows, 'authorId'>,
+    account: TicketAccount,
+    replay: boolean,
+    counters?: Counting,
+  ) => Promise<OneStatementOutcome>;
   /**
    * The number for a ticket being inserted in `trx`: tickets count #1, #2, … apart from post ids. An
    * expression the insert evaluates, or a number taken in the ticket's own transaction.

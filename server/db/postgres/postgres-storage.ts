@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Storage } from '../storage.js';
 import { postgresCounters } from './counters.js';
+import { fileTicketInOneStatement } from './file-ticket.js';
 import { postgresKeptCounts } from './fold-kept-counts.js';
 import { POSTS_CHANGED_CHANNEL } from './posts-changed-channel.js';
 import { postgresSearch } from './search.js';
@@ -12,7 +13,7 @@ export const postgresStorage: Storage = {
   keepsPlannerStatistics: true,
   filingsRunOnEventLoop: false,
   tickets: {
-    filesInOneStatement: true,
+    fileInOneStatement: fileTicketInOneStatement,
     // `nextval` inside the insert: no extra round trip, no lock shared by instances; a ticket whose
     // transaction rolls back leaves a gap, the price of never waiting.
     nextNumber: async () => sql<number>`nextval('ticket_number_seq')`,

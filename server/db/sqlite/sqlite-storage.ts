@@ -9,7 +9,6 @@ export const sqliteStorage: Storage = {
   keepsPlannerStatistics: false,
   filingsRunOnEventLoop: true,
   tickets: {
-    filesInOneStatement: false,
     // A counter row bumped in the ticket's own transaction (one writer, savepoints per unit): no gaps.
     async nextNumber(trx) {
       const row = await trx

@@ -81,7 +81,7 @@ export async function createTicketUnlessClosed(
 ): Promise<CreatedTicket | 'registration_closed' | OverLimit> {
   // Where the store files in one statement (PostgreSQL), a filing is one (limits, account, replay check and rows),
   // unless more writes join it.
-  const inOneStatement = ctx.storage.tickets.filesInOneStatement && !input.alsoWrite;
+  const inOneStatement = ctx.storage.tickets.fileInOneStatement !== undefined && !input.alsoWrite;
   const carried = intake && inOneStatement && isCountableIn(ctx.db, intake) ? intake : undefined;
   if (intake && !carried) {
     const over = await countAlone(intake);
@@ -169,7 +169,7 @@ async function createInOneStatement(
   const rows = ticketRows(input, status, idempotencyKey);
   const file = async (account: TicketAccount, counting?: LimitsToCount): Promise<OneStatementOutcome | OverLimit> => {
     try {
-      const outcome = await fileTicketInOneStatement(ctx.db, rows, account, counting && countingOf(counting));
+      const outcome = await fileTicketInOneStatement(ctx.storage, ctx.db, rows, account, counting && countingOf(counting));
       const exceeded = counting && judgeLimits(counting.limits, outcome.hits);
       return exceeded ? { exceeded } : outcome;
     } catch (error) {

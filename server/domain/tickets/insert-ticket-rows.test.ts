@@ -118,7 +118,7 @@ describeEachDatabase('the one filing statement on PostgreSQL', (dialect) => {
         meta: {},
       };
       await hd.ctx.db.transaction().execute(async (trx) => {
-        const outcome = await fileTicketInOneStatement(trx, rows, { kind: 'email', email: client.email });
+        const outcome = await fileTicketInOneStatement(hd.ctx.storage, trx, rows, { kind: 'email', email: client.email });
         expect(outcome.kind).toBe('created');
         // This transaction's own updates of posts, triggers included.
         const { rows: stats } = await sql<{ n: string }>`select pg_stat_get_xact_tuples_updated('posts'::regclass) as n`.execute(trx);
