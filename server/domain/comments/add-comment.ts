@@ -7,9 +7,9 @@ import { assertMayComment, hiddenTicket } from '../../policies/ticket-policy.js'
 import { getCoreSettings } from '../../settings/core-settings.js';
 import { findTermId } from '../content/find-term-id.js';
 import { type Actor, type DomainContext, now } from '../context.js';
-import { RESOLVED_SLUG, requestRating } from '../tickets/request-rating.js';
 import { isMultiLineText, MULTI_LINE_RULE } from '../text-rules.js';
 import { findTicket } from '../tickets/find-ticket.js';
+import { RESOLVED_SLUG, requestRating } from '../tickets/request-rating.js';
 import { type ExpectedVersion, recordTicketChanges, type TicketChange } from '../tickets/ticket-activity.js';
 import { currentTicketTerm, setTicketTerm } from '../tickets/ticket-term-row.js';
 

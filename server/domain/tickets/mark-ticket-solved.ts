@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.js';
-import { isPublicComment } from './public-comment.js';
 import type { DomainContext } from '../context.js';
 import { now } from '../context.js';
+import { isPublicComment } from './public-comment.js';
 import { recordTicketChanges } from './ticket-activity.js';
 import { currentTicketTerm, setTicketTerm } from './ticket-term-row.js';
 
