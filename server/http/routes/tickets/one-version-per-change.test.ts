@@ -115,7 +115,9 @@ describeEachDatabase('one change to a ticket is one version, one activity entry 
     expect(stale.statusCode).toBe(409);
     expect(await entriesAfter(id, seen + 1)).toEqual([]);
     expect((await stateOf(id)).status).toBe('open');
-    expect(await hd.ctx.db.selectFrom('comments').select('id').where('post_id', '=', id).where('content', '=', 'Late.').execute()).toEqual([]);
+    expect(await hd.ctx.db.selectFrom('comments').select('id').where('post_id', '=', id).where('content', '=', 'Late.').execute()).toEqual(
+      [],
+    );
   });
 
   it('bulk "assign to me and set Waiting" is one request, one version and one live event per ticket', async () => {
