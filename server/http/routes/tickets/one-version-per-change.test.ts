@@ -107,12 +107,15 @@ describeEachDatabase('one change to a ticket is one version, one activity entry 
     ]);
   });
 
-  it('a reply sent with the version the agent saw keeps the guard: a stale one is a 409, reply and move both unsaved', async () => {
+  it('a reply with a stale version keeps the guard: 412 for If-Match, 409 for `version`, reply and move both unsaved', async () => {
     const id = await file();
     const seen = await versionOf(id);
     expect((await call('PATCH', `/tickets/${id}`, agent, { urgency: 'high' })).statusCode).toBe(200);
     const stale = await call('POST', `/tickets/${id}/comments`, { ...agent, 'if-match': `"${seen}"` }, { text: 'Late.' });
-    expect(stale.statusCode).toBe(409);
+    expect(stale.statusCode).toBe(412);
+    const staleBody = await call('POST', `/tickets/${id}/comments`, agent, { text: 'Late.', version: seen });
+    expect(staleBody.statusCode).toBe(409);
+    expect(staleBody.json().code).toBe('TICKET_CHANGED');
     expect(await entriesAfter(id, seen + 1)).toEqual([]);
     expect((await stateOf(id)).status).toBe('open');
     expect(await hd.ctx.db.selectFrom('comments').select('id').where('post_id', '=', id).where('content', '=', 'Late.').execute()).toEqual(
@@ -165,8 +168,8 @@ describeEachDatabase('one change to a ticket is one version, one activity entry 
     const id = await file();
     const before = await versionOf(id);
     const refusals: Array<[object, string]> = [
-      [{ ids: [id], changes: { status: 'waiting', assignee: 'someone' } }, 'changes/assignee'],
-      [{ ids: [id], changes: { status: 'waiting', colour: 'red' } }, 'changes/colour'],
+      [{ ids: [id], changes: { status: 'waiting', assignee: 'someone' } }, 'changes.assignee'],
+      [{ ids: [id], changes: { status: 'waiting', colour: 'red' } }, 'changes.colour'],
       [{ ids: [id], changes: {} }, 'changes'],
       [{ ids: [id], changes: { assignee: 'me', status: 'no-such-status' } }, 'status'],
       [{ ids: [id], changes: { status: 'waiting' }, assignee: 'me' }, 'changes'],
