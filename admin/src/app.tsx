@@ -1,6 +1,7 @@
 import { type ComponentType, type CSSProperties, lazy, type ReactElement, Suspense, useCallback, useEffect, useState } from 'react';
 import { type Lookups, loadLookups, loadMe, type Me, type SiteBrand, signOut, siteRoot } from './api/api.js';
 import { announceSession, onSessionChange } from './api/session-channel.js';
+import { onSignInExpired } from './api/sign-in-expiry.js';
 import { Inbox } from './inbox/inbox.js';
 import { LiveEventsProvider } from './live/live-events.js';
 import { NotificationBell } from './notifications/notification-bell.js';
@@ -52,6 +53,8 @@ export function App() {
       }),
     [shown],
   );
+  // An answer said the sign-in is over (problem-text.ts): ask /me again, which shows the sign-in form.
+  useEffect(() => onSignInExpired(() => void loadMe().then(setMe, (error: Error) => setFailed(error.message))), []);
   if (failed)
     return (
       <main className="center-screen">

@@ -1,6 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { EMAIL_MAX_LENGTH } from '../../../common/limits.js';
-import { ApiError, api, type Me } from '../api/api.js';
+import { api, type Me } from '../api/api.js';
+import { problemText } from '../api/problem-text.js';
+import { ListScreen } from '../shared/list-screen.js';
 import { timeText } from '../shared/time-text.js';
 
 interface Account {
@@ -22,7 +24,7 @@ export function AccountsScreen({ me }: { me: NonNullable<Me['user']> }) {
   useEffect(() => {
     document.title = 'Accounts · Helpdesk admin';
   }, []);
-  const fail = (e: unknown) => setError(e instanceof ApiError ? e.problem.detail : String(e));
+  const fail = (e: unknown) => setError(problemText(e));
 
   const lookUp = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,26 +55,21 @@ export function AccountsScreen({ me }: { me: NonNullable<Me['user']> }) {
   };
 
   return (
-    <div>
-      <div className="page-head">
-        <h1>Accounts</h1>
-      </div>
-      <form className="card editor" onSubmit={lookUp} aria-labelledby="find-account">
-        <h2 id="find-account">Find an account</h2>
-        <div className="field">
-          <label htmlFor="account-email">Email</label>
-          <input id="account-email" name="email" type="email" required maxLength={EMAIL_MAX_LENGTH} />
-        </div>
-        <button type="submit">Look up</button>
-      </form>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
-      <p role="status" className="visually-hidden">
-        {status}
-      </p>
+    <ListScreen
+      title="Accounts"
+      intro={
+        <form className="card editor" onSubmit={lookUp} aria-labelledby="find-account">
+          <h2 id="find-account">Find an account</h2>
+          <div className="field">
+            <label htmlFor="account-email">Email</label>
+            <input id="account-email" name="email" type="email" required maxLength={EMAIL_MAX_LENGTH} />
+          </div>
+          <button type="submit">Look up</button>
+        </form>
+      }
+      error={error}
+      status={status}
+    >
       {account && (
         <section className="card" aria-labelledby="account-name">
           <h2 id="account-name">
@@ -92,6 +89,6 @@ export function AccountsScreen({ me }: { me: NonNullable<Me['user']> }) {
           </button>
         </section>
       )}
-    </div>
+    </ListScreen>
   );
 }

@@ -1,19 +1,13 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { LABEL_MAX_LENGTH, MIN_PASSWORD_LENGTH } from '../../../common/limits.js';
 import { api, type Me, type StaffUser } from '../api/api.js';
-import { useEditorActions } from '../shared/use-editor-actions.js';
+import { ListScreen, ListTable } from '../shared/list-screen.js';
+import { useListScreen } from '../shared/use-list-screen.js';
 import { When } from '../shared/when.js';
 
 /** Agent management (admins): add agents and admins (with a password or an invitation), change roles, reset passwords. */
 export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; onChanged: () => void }) {
-  const [users, setUsers] = useState<StaffUser[] | null>(null);
-  const load = () => api<StaffUser[]>('GET', '/users/').then(setUsers, (e: Error) => setError(e.message));
-  const { error, setError, status, run } = useEditorActions(load, onChanged);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads on opening and on a new kind, not on each render's new `load`
-  useEffect(() => {
-    document.title = 'Agents · Helpdesk admin';
-    void load(); // load() reports its own failure on the screen
-  }, []);
+  const { items: users, error, status, run } = useListScreen<StaffUser[]>({ path: '/users/', title: 'Agents', onChanged });
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -46,100 +40,77 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
       `Invitation to ${user.name} cancelled: the link no longer works and the account is disabled.`,
     );
   return (
-    <div>
-      <div className="page-head">
-        <h1>Agents</h1>
-      </div>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
-      <p role="status" className="visually-hidden">
-        {status}
-      </p>
+    <ListScreen title="Agents" error={error} status={status}>
       {users && (
-        <table className="tickets">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+        <ListTable columns={['Name', 'Email', 'Role']}>
+          {users.map((u) => (
+            <tr key={u.id}>
+              <td>
+                {u.name}
+                {u.id === me.id && <span className="muted"> (you)</span>}
+                {u.disabled_at && <span className="muted"> (disabled)</span>}
+                {u.invitation_sent_at && (
+                  <span className="muted invitation-state">
+                    Invitation sent <When iso={u.invitation_sent_at} />, not accepted yet
+                  </span>
+                )}
+              </td>
+              <td>{u.email}</td>
+              <td>
+                <label htmlFor={`role-${u.id}`} className="visually-hidden">
+                  Role of {u.name}
+                </label>
+                <select
+                  id={`role-${u.id}`}
+                  value={u.role}
+                  onChange={(e) => run(() => api('PATCH', `/users/${u.id}`, { role: e.target.value }), 'Role changed.')}
+                >
+                  <option value="agent">Agent</option>
+                  <option value="admin">Admin</option>
+                  <option value="client">Client (no access)</option>
+                </select>
+              </td>
+              <td className="row-actions">
+                {settingPasswordOf === u.id ? (
+                  <form className="inline-password" onSubmit={(e) => setPassword(e, u)} aria-label={`New password for ${u.name}`}>
+                    <label htmlFor={`password-${u.id}`} className="visually-hidden">
+                      New password for {u.name} (at least {MIN_PASSWORD_LENGTH} characters)
+                    </label>
+                    <input
+                      id={`password-${u.id}`}
+                      name="password"
+                      type="password"
+                      minLength={MIN_PASSWORD_LENGTH}
+                      required
+                      autoComplete="new-password"
+                      placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
+                    />
+                    <button type="submit">Save</button>
+                    <button type="button" className="button-quiet" onClick={() => setSettingPasswordOf(null)}>
+                      Cancel
+                    </button>
+                  </form>
+                ) : (
+                  <>
+                    {u.invitation_sent_at && (
+                      <>
+                        <button type="button" className="button-quiet" onClick={() => resend(u)}>
+                          Resend invitation<span className="visually-hidden"> to {u.name}</span>
+                        </button>
+                        <button type="button" className="button-quiet" onClick={() => cancel(u)}>
+                          Cancel invitation<span className="visually-hidden"> to {u.name}</span>
+                        </button>
+                      </>
+                    )}
+                    <button type="button" className="button-quiet" onClick={() => setSettingPasswordOf(u.id)}>
+                      Set password<span className="visually-hidden"> for {u.name}</span>
+                    </button>
+                  </>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {users.map((u) => (
-              <tr key={u.id}>
-                <td>
-                  {u.name}
-                  {u.id === me.id && <span className="muted"> (you)</span>}
-                  {u.disabled_at && <span className="muted"> (disabled)</span>}
-                  {u.invitation_sent_at && (
-                    <span className="muted invitation-state">
-                      Invitation sent <When iso={u.invitation_sent_at} />, not accepted yet
-                    </span>
-                  )}
-                </td>
-                <td>{u.email}</td>
-                <td>
-                  <label htmlFor={`role-${u.id}`} className="visually-hidden">
-                    Role of {u.name}
-                  </label>
-                  <select
-                    id={`role-${u.id}`}
-                    value={u.role}
-                    onChange={(e) => run(() => api('PATCH', `/users/${u.id}`, { role: e.target.value }), 'Role changed.')}
-                  >
-                    <option value="agent">Agent</option>
-                    <option value="admin">Admin</option>
-                    <option value="client">Client (no access)</option>
-                  </select>
-                </td>
-                <td className="row-actions">
-                  {settingPasswordOf === u.id ? (
-                    <form className="inline-password" onSubmit={(e) => setPassword(e, u)} aria-label={`New password for ${u.name}`}>
-                      <label htmlFor={`password-${u.id}`} className="visually-hidden">
-                        New password for {u.name} (at least {MIN_PASSWORD_LENGTH} characters)
-                      </label>
-                      <input
-                        id={`password-${u.id}`}
-                        name="password"
-                        type="password"
-                        minLength={MIN_PASSWORD_LENGTH}
-                        required
-                        autoComplete="new-password"
-                        placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
-                      />
-                      <button type="submit">Save</button>
-                      <button type="button" className="button-quiet" onClick={() => setSettingPasswordOf(null)}>
-                        Cancel
-                      </button>
-                    </form>
-                  ) : (
-                    <>
-                      {u.invitation_sent_at && (
-                        <>
-                          <button type="button" className="button-quiet" onClick={() => resend(u)}>
-                            Resend invitation<span className="visually-hidden"> to {u.name}</span>
-                          </button>
-                          <button type="button" className="button-quiet" onClick={() => cancel(u)}>
-                            Cancel invitation<span className="visually-hidden"> to {u.name}</span>
-                          </button>
-                        </>
-                      )}
-                      <button type="button" className="button-quiet" onClick={() => setSettingPasswordOf(u.id)}>
-                        Set password<span className="visually-hidden"> for {u.name}</span>
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       )}
       <form className="card editor" onSubmit={add} aria-labelledby="add-agent">
         <h2 id="add-agent">Add an agent</h2>
@@ -166,6 +137,6 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
         </div>
         <button type="submit">Add agent</button>
       </form>
-    </div>
+    </ListScreen>
   );
 }

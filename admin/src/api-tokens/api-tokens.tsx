@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { API_TOKEN_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../../../common/limits.js';
 import { api } from '../api/api.js';
+import { ListScreen, ListTable } from '../shared/list-screen.js';
 import { timeText } from '../shared/time-text.js';
-import { useEditorActions } from '../shared/use-editor-actions.js';
+import { useListScreen } from '../shared/use-list-screen.js';
 
 interface ApiToken {
   id: number;
@@ -15,15 +16,8 @@ interface ApiToken {
 
 /** API tokens (admins): every token's name, owner and times; create one (its secret shown once) or revoke one. */
 export function ApiTokensScreen() {
-  const [tokens, setTokens] = useState<ApiToken[] | null>(null);
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
-  const load = () => api<ApiToken[]>('GET', '/tokens/').then(setTokens, (e: Error) => setError(e.message));
-  const { error, setError, status, run } = useEditorActions(load, () => {});
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads when the screen opens, not on every render's new `load`
-  useEffect(() => {
-    document.title = 'API tokens · Helpdesk admin';
-    void load(); // load() reports its own failure on the screen
-  }, []);
+  const { items: tokens, error, status, run } = useListScreen<ApiToken[]>({ path: '/tokens/', title: 'API tokens' });
 
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -56,18 +50,7 @@ export function ApiTokensScreen() {
   };
 
   return (
-    <div>
-      <div className="page-head">
-        <h1>API tokens</h1>
-      </div>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
-      <p role="status" className="visually-hidden">
-        {status}
-      </p>
+    <ListScreen title="API tokens" error={error} status={status}>
       {secret && (
         <section className="card" aria-labelledby="new-secret">
           <h2 id="new-secret">Copy the token "{secret.name}" now</h2>
@@ -80,36 +63,22 @@ export function ApiTokensScreen() {
       )}
       {tokens && tokens.length === 0 && <p>No API tokens yet.</p>}
       {tokens && tokens.length > 0 && (
-        <table className="tickets">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Account</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Expires</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+        <ListTable columns={['Name', 'Account', 'Created', 'Last used', 'Expires']}>
+          {tokens.map((t) => (
+            <tr key={t.id}>
+              <td>{t.name}</td>
+              <td>{t.user.email}</td>
+              <td>{timeText(t.created)}</td>
+              <td>{timeText(t.last_used)}</td>
+              <td>{timeText(t.expires)}</td>
+              <td className="row-actions">
+                <button type="button" className="button-quiet danger" onClick={() => revoke(t)}>
+                  Revoke<span className="visually-hidden"> {t.name}</span>
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {tokens.map((t) => (
-              <tr key={t.id}>
-                <td>{t.name}</td>
-                <td>{t.user.email}</td>
-                <td>{timeText(t.created)}</td>
-                <td>{timeText(t.last_used)}</td>
-                <td>{timeText(t.expires)}</td>
-                <td className="row-actions">
-                  <button type="button" className="button-quiet danger" onClick={() => revoke(t)}>
-                    Revoke<span className="visually-hidden"> {t.name}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       )}
       <form className="card editor" onSubmit={create} aria-labelledby="add-token">
         <h2 id="add-token">Create a token</h2>
@@ -138,6 +107,6 @@ export function ApiTokensScreen() {
         </div>
         <button type="submit">Create token</button>
       </form>
-    </div>
+    </ListScreen>
   );
 }

@@ -34,6 +34,7 @@ export async function api<T>(
   path: string,
   body?: unknown,
   root: string = apiRoot,
+  signal?: AbortSignal,
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-csrf-token'] = csrf;
@@ -46,6 +47,7 @@ export async function api<T>(
     body: body === undefined ? undefined : file ? body : JSON.stringify(body),
     credentials: 'same-origin',
     cache: 'no-cache',
+    signal,
   });
   return answerOf<T>(res);
 }

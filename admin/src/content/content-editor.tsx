@@ -1,6 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api, type Lookups } from '../api/api.js';
+import { api, type Lookups } from '../api/api.js';
+import { problemText } from '../api/problem-text.js';
+import { ListScreen, ListTable } from '../shared/list-screen.js';
 import { MarkdownPreview } from '../shared/markdown-preview.js';
+import { useListScreen } from '../shared/use-list-screen.js';
 
 interface Post {
   id: number;
@@ -13,42 +16,23 @@ interface Post {
 
 /** Docs and products: list, create, edit, delete. */
 export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'products'; lookups: Lookups; onChanged: () => void }) {
-  const [items, setItems] = useState<Post[] | null>(null);
   const [editing, setEditing] = useState<Post | 'new' | null>(null);
-  const [error, setError] = useState('');
   const title = kind === 'docs' ? 'Docs' : 'Products';
-  const load = () =>
-    api<Post[]>('GET', `/posts/?type=${kind === 'docs' ? 'doc' : 'product'}`).then(setItems, (e: Error) => setError(e.message));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads on opening and on a new kind, not on each render's new `load`
-  useEffect(() => {
-    document.title = `${title} · Helpdesk admin`;
-    setEditing(null);
-    void load(); // load() reports its own failure on the screen
-  }, [kind]);
+  const path = `/posts/?type=${kind === 'docs' ? 'doc' : 'product'}`;
+  const { items, error, run, reload } = useListScreen<Post[]>({ path, title, onChanged });
+  // A new kind closes the form of the other one.
+  useEffect(() => setEditing(null), [kind]);
 
-  const remove = async (item: Post) => {
-    if (!confirm(`Delete “${item.title}”?`)) return;
-    try {
-      await api('DELETE', `/${kind}/${item.id}`);
-      await load();
-      onChanged();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
+  const remove = (item: Post) => {
+    if (confirm(`Delete “${item.title}”?`)) void run(() => api('DELETE', `/${kind}/${item.id}`), `${item.title} deleted.`);
   };
+  const newButton = (
+    <button type="button" onClick={() => setEditing('new')}>
+      New {kind === 'docs' ? 'doc' : 'product'}
+    </button>
+  );
   return (
-    <div>
-      <div className="page-head">
-        <h1>{title}</h1>
-        <button type="button" onClick={() => setEditing('new')}>
-          New {kind === 'docs' ? 'doc' : 'product'}
-        </button>
-      </div>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
+    <ListScreen title={title} actions={newButton} error={error}>
       {editing && (
         <PostForm
           kind={kind}
@@ -56,7 +40,7 @@ export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'pr
           lookups={lookups}
           onDone={async () => {
             setEditing(null);
-            await load();
+            await reload();
             onChanged();
           }}
           onCancel={() => setEditing(null)}
@@ -64,41 +48,28 @@ export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'pr
       )}
       {items && items.length === 0 && <p className="empty">Nothing here yet.</p>}
       {items && items.length > 0 && (
-        <table className="tickets">
-          <thead>
-            <tr>
-              <th scope="col">{kind === 'docs' ? 'Title' : 'Name'}</th>
-              <th scope="col">Slug</th>
-              <th scope="col">Visibility</th>
-              {kind === 'docs' && <th scope="col">Product</th>}
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+        <ListTable columns={[kind === 'docs' ? 'Title' : 'Name', 'Slug', 'Visibility', ...(kind === 'docs' ? ['Product'] : [])]}>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <td>{item.title}</td>
+              <td>
+                <code>{item.slug}</code>
+              </td>
+              <td>{item.status === 'publish' ? 'Published' : 'Draft'}</td>
+              {kind === 'docs' && <td>{lookups.products.find((p) => p.id === item.product)?.name ?? '—'}</td>}
+              <td className="row-actions">
+                <button type="button" className="button-quiet" onClick={() => setEditing(item)}>
+                  Edit<span className="visually-hidden"> {item.title}</span>
+                </button>
+                <button type="button" className="button-quiet danger" onClick={() => remove(item)}>
+                  Delete<span className="visually-hidden"> {item.title}</span>
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.id}>
-                <td>{item.title}</td>
-                <td>
-                  <code>{item.slug}</code>
-                </td>
-                <td>{item.status === 'publish' ? 'Published' : 'Draft'}</td>
-                {kind === 'docs' && <td>{lookups.products.find((p) => p.id === item.product)?.name ?? '—'}</td>}
-                <td className="row-actions">
-                  <button type="button" className="button-quiet" onClick={() => setEditing(item)}>
-                    Edit<span className="visually-hidden"> {item.title}</span>
-                  </button>
-                  <button type="button" className="button-quiet danger" onClick={() => remove(item)}>
-                    Delete<span className="visually-hidden"> {item.title}</span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       )}
-    </div>
+    </ListScreen>
   );
 }
 
@@ -133,7 +104,7 @@ function PostForm({
       await api(post ? 'PATCH' : 'POST', post ? `/${kind}/${post.id}` : `/${kind}/`, body);
       onDone();
     } catch (e) {
-      setError(e instanceof ApiError ? e.problem.detail : String(e));
+      setError(problemText(e));
     }
   };
   return (

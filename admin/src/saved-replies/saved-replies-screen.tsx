@@ -1,25 +1,20 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { COMMENT_TEXT_MAX, SAVED_REPLY_TITLE_MAX } from '../../../common/limits.js';
 import { REPLY_PLACEHOLDERS } from '../../../common/reply-placeholders.js';
 import { api, type Me } from '../api/api.js';
-import { findSavedReplies, type SavedReply } from '../api/saved-replies-api.js';
-import { useEditorActions } from '../shared/use-editor-actions.js';
+import type { SavedReply } from '../api/saved-replies-api.js';
+import { ListScreen, ListTable } from '../shared/list-screen.js';
+import { useListScreen } from '../shared/use-list-screen.js';
 
 /**
  * Saved replies: every agent keeps their own; admins also write the shared ones the whole team sees. The
  * placeholders each reply may contain are listed beside the editor.
  */
 export function SavedRepliesScreen({ me }: { me: NonNullable<Me['user']> }) {
-  const [replies, setReplies] = useState<SavedReply[] | null>(null);
   // The reply being changed; null: the form writes a new one.
   const [editing, setEditing] = useState<SavedReply | null>(null);
-  const load = () => findSavedReplies('').then(setReplies, (e: Error) => setError(e.message));
-  const { error, setError, status, run } = useEditorActions(load, () => {});
+  const { items: replies, error, status, run } = useListScreen<SavedReply[]>({ path: '/saved-replies/', title: 'Saved replies' });
   const isAdmin = me.role === 'admin';
-  useEffect(() => {
-    document.title = 'Saved replies · Helpdesk admin';
-    void load();
-  }, []);
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,57 +37,40 @@ export function SavedRepliesScreen({ me }: { me: NonNullable<Me['user']> }) {
   };
 
   return (
-    <div>
-      <div className="page-head">
-        <h1>Saved replies</h1>
-      </div>
-      <p className="muted">
-        Insert them while answering: type / at the start of a line in the reply, or use the Saved replies button.
-        {isAdmin ? ' Shared replies are for the whole team; the others are yours alone.' : ' Admins write the shared ones.'}
-      </p>
-      {error && (
-        <p className="alert" role="alert">
-          {error}
+    <ListScreen
+      title="Saved replies"
+      intro={
+        <p className="muted">
+          Insert them while answering: type / at the start of a line in the reply, or use the Saved replies button.
+          {isAdmin ? ' Shared replies are for the whole team; the others are yours alone.' : ' Admins write the shared ones.'}
         </p>
-      )}
-      <p role="status" className="visually-hidden">
-        {status}
-      </p>
+      }
+      error={error}
+      status={status}
+    >
       {replies && replies.length === 0 && <p>No saved replies yet.</p>}
       {replies && replies.length > 0 && (
-        <table className="tickets">
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Who sees it</th>
-              <th scope="col">Starts with</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+        <ListTable columns={['Title', 'Who sees it', 'Starts with']}>
+          {replies.map((r) => (
+            <tr key={r.id}>
+              <td>{r.title}</td>
+              <td>{r.shared ? 'Everyone (shared)' : 'Only you'}</td>
+              <td className="muted">{r.text.split('\n')[0]}</td>
+              <td className="row-actions">
+                {r.editable && (
+                  <>
+                    <button type="button" className="button-quiet" onClick={() => setEditing(r)}>
+                      Edit<span className="visually-hidden"> {r.title}</span>
+                    </button>
+                    <button type="button" className="button-quiet danger" onClick={() => remove(r)}>
+                      Delete<span className="visually-hidden"> {r.title}</span>
+                    </button>
+                  </>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {replies.map((r) => (
-              <tr key={r.id}>
-                <td>{r.title}</td>
-                <td>{r.shared ? 'Everyone (shared)' : 'Only you'}</td>
-                <td className="muted">{r.text.split('\n')[0]}</td>
-                <td className="row-actions">
-                  {r.editable && (
-                    <>
-                      <button type="button" className="button-quiet" onClick={() => setEditing(r)}>
-                        Edit<span className="visually-hidden"> {r.title}</span>
-                      </button>
-                      <button type="button" className="button-quiet danger" onClick={() => remove(r)}>
-                        Delete<span className="visually-hidden"> {r.title}</span>
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       )}
       {/* A new key per reply: the uncontrolled fields start from the chosen reply's values. */}
       <form key={editing?.id ?? 'new'} className="card editor" onSubmit={save} aria-labelledby="saved-reply-form">
@@ -138,6 +116,6 @@ export function SavedRepliesScreen({ me }: { me: NonNullable<Me['user']> }) {
           )}
         </div>
       </form>
-    </div>
+    </ListScreen>
   );
 }

@@ -1,22 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { LABEL_MAX_LENGTH } from '../../../common/limits.js';
 import { api, type Option } from '../api/api.js';
-import { useEditorActions } from '../shared/use-editor-actions.js';
+import { ListScreen } from '../shared/list-screen.js';
+import { useListScreen } from '../shared/use-list-screen.js';
 
 const TITLES = { reasons: 'Reasons', urgencies: 'Urgencies', statuses: 'Statuses' };
 const LIST_PATH = { reasons: '/tickets/reasons/', urgencies: '/tickets/urgencies/', statuses: '/statuses/' };
 
 /** Reasons, urgencies and statuses: rename, add, order (up/down), delete. */
 export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies' | 'statuses'; onChanged: () => void }) {
-  const [items, setItems] = useState<Option[] | null>(null);
-  const load = () => api<Option[]>('GET', LIST_PATH[kind]).then(setItems, (e: Error) => setError(e.message));
-  const { error, setError, status, run } = useEditorActions(load, onChanged);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads on opening and on a new kind, not on each render's new `load`
-  useEffect(() => {
-    document.title = `${TITLES[kind]} · Helpdesk admin`;
-    setError('');
-    void load(); // load() reports its own failure on the screen
-  }, [kind]);
+  const { items, error, status, run } = useListScreen<Option[]>({ path: LIST_PATH[kind], title: TITLES[kind], onChanged });
   // Orders are rewritten as 10, 20, 30… so a move is one swap of neighbours.
   const move = (index: number, delta: number) => {
     if (!items) return;
@@ -32,24 +25,19 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
     return run(() => api('POST', `/${kind}/`, { name, order: ((items?.length ?? 0) + 1) * 10 }).then(() => form.reset()), `${name} added.`);
   };
   return (
-    <div>
-      <div className="page-head">
-        <h1>{TITLES[kind]}</h1>
-      </div>
-      {kind === 'statuses' && (
-        <p className="muted">
-          The first status is the one new tickets start in. Waiting and In Progress are used by the automatic transitions and can be renamed
-          but not deleted.
-        </p>
-      )}
-      {error && (
-        <p className="alert" role="alert">
-          {error}
-        </p>
-      )}
-      <p role="status" className="visually-hidden">
-        {status}
-      </p>
+    <ListScreen
+      title={TITLES[kind]}
+      intro={
+        kind === 'statuses' && (
+          <p className="muted">
+            The first status is the one new tickets start in. Waiting and In Progress are used by the automatic transitions and can be
+            renamed but not deleted.
+          </p>
+        )
+      }
+      error={error}
+      status={status}
+    >
       {items && (
         <ol className="term-list">
           {items.map((item, index) => (
@@ -88,7 +76,7 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
         <input id="term-new" name="name" required maxLength={LABEL_MAX_LENGTH} />
         <button type="submit">Add</button>
       </form>
-    </div>
+    </ListScreen>
   );
 }
 

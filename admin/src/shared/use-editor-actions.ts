@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError } from '../api/api.js';
+import { problemText } from '../api/problem-text.js';
 
 /**
  * The editors' save loop: run a change, then show what happened (the problem's detail on failure),
@@ -18,7 +18,7 @@ export function useEditorActions(reload: () => Promise<unknown>, onChanged: () =
       onChanged();
       return true;
     } catch (e) {
-      setError(e instanceof ApiError ? e.problem.detail : String(e));
+      setError(problemText(e));
       return false;
     }
   };
