@@ -19,18 +19,21 @@ export interface ApiOptions {
   root?: string;
   /** Forget the previous answer on failure (a figure that would be wrong) instead of keeping it beside the error. */
   clearOnError?: boolean;
+  /** Fetches again whenever this changes (a counter bumped by live updates, the filters of a page beside it). */
+  refetchOn?: string | number;
 }
 
 /**
  * GETs `path` (null: nothing yet) and keeps the answer. A new path, or leaving the screen, cancels the call in
  * flight (AbortController), so a slow old answer never overwrites a newer one; failures read as problemText.
  */
-export function useApi<T>(path: string | null, { root, clearOnError = false }: ApiOptions = {}): ApiState<T> {
+export function useApi<T>(path: string | null, { root, clearOnError = false, refetchOn }: ApiOptions = {}): ApiState<T> {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState('');
   const [isLoading, setLoading] = useState(path !== null);
   const inFlight = useRef<AbortController | null>(null);
 
+  // `refetchOn` is not read inside: its change alone makes a new `load`, which the effect below runs.
   const load = useCallback(async () => {
     inFlight.current?.abort();
     if (path === null) return;
@@ -52,7 +55,7 @@ export function useApi<T>(path: string | null, { root, clearOnError = false }: A
         setLoading(false);
       }
     }
-  }, [path, root, clearOnError]);
+  }, [path, root, clearOnError, refetchOn]);
 
   useEffect(() => {
     void load();
