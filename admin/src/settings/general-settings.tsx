@@ -1,6 +1,10 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api, homeUrl, siteApiRoot } from '../api/api.js';
+import { type FormEvent, useState } from 'react';
+import { ApiError, api, siteApiRoot } from '../api/api.js';
+import { problemText } from '../api/problem-text.js';
+import { useApi } from '../api/use-api.js';
 import { setSiteTimeZone } from '../shared/time-text.js';
+import { EmbedCard } from './embed-card.js';
+import { LogoCard } from './logo-card.js';
 
 interface SiteOptions {
   site_name: string;
@@ -17,14 +21,10 @@ const zones = (): string[] => {
 
 /** Settings → General: the core site options (what PATCH /api/site/v1/options sets) and the embed snippet. */
 export function GeneralSettings() {
-  const [options, setOptions] = useState<SiteOptions | null>(null);
+  const { data: options, setData: setOptions, error: loadError } = useApi<SiteOptions>('/options', { root: siteApiRoot });
   const [error, setError] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState('');
-  const snippet = `<script src="${homeUrl}/helpdesk/tickets/embed/" async></script>`;
-  useEffect(() => {
-    api<SiteOptions>('GET', '/options', undefined, siteApiRoot).then(setOptions, (e: Error) => setError(e.message));
-  }, []);
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -44,9 +44,9 @@ export function GeneralSettings() {
       setStatus('General settings saved.');
     } catch (e) {
       setStatus('');
-      if (!(e instanceof ApiError)) return setError(String(e));
-      setError(e.problem.detail);
-      setFieldErrors(Object.fromEntries((e.problem.errors ?? []).map((f) => [f.field.replace(/^#?\//, ''), f.detail])));
+      setError(problemText(e));
+      if (e instanceof ApiError)
+        setFieldErrors(Object.fromEntries((e.problem.errors ?? []).map((f) => [f.field.replace(/^#?\//, ''), f.detail])));
     }
   };
   const changeLogo = async (file: Blob | null) => {
@@ -57,17 +57,11 @@ export function GeneralSettings() {
       setStatus(file ? 'Logo saved.' : 'Logo removed.');
     } catch (e) {
       setStatus('');
-      if (!(e instanceof ApiError)) return setError(String(e));
-      setFieldErrors({ logo: e.problem.detail });
+      if (!(e instanceof ApiError)) return setError(problemText(e));
+      setFieldErrors({ logo: problemText(e) });
     }
   };
-  const copy = async () => {
-    await navigator.clipboard.writeText(snippet).then(
-      () => setStatus('Snippet copied.'),
-      () => setStatus('Select the snippet and copy it with Ctrl+C.'),
-    );
-  };
-  if (!options) return error ? <p className="alert">{error}</p> : <p aria-busy="true">Loading…</p>;
+  if (!options) return loadError ? <p className="alert">{loadError}</p> : <p aria-busy="true">Loading…</p>;
   const described = (name: string) => (fieldErrors[name] ? `${name}-error` : undefined);
   const fieldError = (name: string) =>
     fieldErrors[name] ? (
@@ -135,46 +129,13 @@ export function GeneralSettings() {
         </div>
         <button type="submit">Save</button>
       </form>
-      <section className="card editor" aria-labelledby="logo-heading">
-        <h2 id="logo-heading">Logo</h2>
-        {options.logo_url ? (
-          <img className="logo-preview" src={options.logo_url} alt="The current logo" />
-        ) : (
-          <p className="muted">No logo yet: pages show the site name alone.</p>
-        )}
-        <div className="field">
-          <label htmlFor="logo">Choose an image (PNG, JPEG, GIF or WebP, at most 256 KB)</label>
-          <input
-            id="logo"
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            aria-describedby={described('logo')}
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = '';
-              if (file) void changeLogo(file);
-            }}
-          />
-          {fieldError('logo')}
-        </div>
-        {options.logo_url && (
-          <button type="button" onClick={() => void changeLogo(null)}>
-            Remove the logo
-          </button>
-        )}
-      </section>
-      <section className="card editor" aria-labelledby="embed-heading">
-        <h2 id="embed-heading">Embed the widget</h2>
-        <label htmlFor="embed-snippet">Paste this line into the pages of your site</label>
-        <textarea id="embed-snippet" readOnly rows={2} value={snippet} />
-        <div className="form-actions">
-          <button type="button" onClick={copy}>
-            Copy the snippet
-          </button>
-          <a href={`${homeUrl}/admin/setup/try/`}>Try the widget</a>
-          <a href={`${homeUrl}/admin/setup/`}>Run the setup again</a>
-        </div>
-      </section>
+      <LogoCard
+        logoUrl={options.logo_url}
+        describedBy={described('logo')}
+        fieldError={fieldError('logo')}
+        onChange={(file) => void changeLogo(file)}
+      />
+      <EmbedCard say={setStatus} />
       <p role="status" className="muted">
         {status}
       </p>
