@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { api, homeUrl } from '../api/api.js';
+import { homeUrl } from '../api/api.js';
+import { useApi } from '../api/use-api.js';
 import { Link } from '../shared/router.js';
 
 interface Checklist {
@@ -15,10 +15,8 @@ interface Checklist {
  * is all done. On a phone the checklist comes after the tickets (styles.css), the warning stays on top.
  */
 export function SetupChecklist() {
-  const [list, setList] = useState<Checklist | null>(null);
-  useEffect(() => {
-    api<Checklist>('GET', '/setup/checklist').then(setList, () => setList(null));
-  }, []);
+  // A failure shows nothing: the checklist is a help, not the inbox's business.
+  const { data: list } = useApi<Checklist>('/setup/checklist', { clearOnError: true });
   if (!list) return null;
   return (
     <>

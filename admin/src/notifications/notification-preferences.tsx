@@ -1,23 +1,16 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '../api/api.js';
-import {
-  KIND_WORDS,
-  loadPreferences,
-  type NotificationKind,
-  type NotificationPreferences,
-  savePreferences,
-} from '../api/notifications-api.js';
+import { KIND_WORDS, type NotificationKind, type NotificationPreferences, savePreferences } from '../api/notifications-api.js';
+import { problemText } from '../api/problem-text.js';
+import { useApi } from '../api/use-api.js';
 
 const KINDS = Object.keys(KIND_WORDS) as NotificationKind[];
 
 /** "My notifications": which events reach this agent by mail (the in-app list always has them). */
 export function NotificationPreferencesScreen() {
-  const [prefs, setPrefs] = useState<NotificationPreferences | null>(null);
+  const { data: prefs, setData: setPrefs, error: loadFailed } = useApi<NotificationPreferences>('/users/me/notification-preferences');
   const [status, setStatus] = useState('');
   const [failed, setFailed] = useState('');
-  useEffect(() => {
-    loadPreferences().then(setPrefs, (error: Error) => setFailed(error.message));
-  }, []);
+  useEffect(() => setFailed(loadFailed), [loadFailed]);
 
   const change = async (kind: NotificationKind, value: boolean | null) => {
     setStatus('');
@@ -31,7 +24,7 @@ export function NotificationPreferencesScreen() {
       setStatus('Saved.');
     } catch (error) {
       setPrefs(before);
-      setFailed(error instanceof ApiError ? error.problem.detail : (error as Error).message);
+      setFailed(problemText(error));
     }
   };
 

@@ -1,13 +1,9 @@
-import { useEffect, useState } from 'react';
-import { loadSatisfaction } from '../api/notifications-api.js';
+import type { loadSatisfaction } from '../api/notifications-api.js';
+import { useApi } from '../api/use-api.js';
 
 /** The satisfaction figure: the share of "Yes, solved" among the clients' answers of the last 30 days. */
 export function SatisfactionScreen() {
-  const [figure, setFigure] = useState<Awaited<ReturnType<typeof loadSatisfaction>> | null>(null);
-  const [failed, setFailed] = useState('');
-  useEffect(() => {
-    loadSatisfaction().then(setFigure, (error: Error) => setFailed(error.message));
-  }, []);
+  const { data: figure, error: failed } = useApi<Awaited<ReturnType<typeof loadSatisfaction>>>('/ratings/summary');
   return (
     <section aria-labelledby="satisfaction-title">
       <div className="page-head">

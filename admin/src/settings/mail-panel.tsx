@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api } from '../api/api.js';
+import { api } from '../api/api.js';
+import { problemText } from '../api/problem-text.js';
 import { timeText } from '../shared/time-text.js';
 
 interface InboundStatus {
@@ -24,8 +25,6 @@ interface RetryResult {
   ticket_number: number | null;
   reason: string | null;
 }
-
-const problemText = (e: unknown) => (e instanceof ApiError ? e.problem.detail || e.problem.title : String(e));
 
 /** Emails tab, below the settings: incoming mail's state, the failed mails with a retry, and a test mail. */
 export function MailPanel() {
