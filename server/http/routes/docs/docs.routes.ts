@@ -5,7 +5,7 @@ import type { DocsPage } from '../../../domain/content/list-docs.js';
 import type { RouteServices } from '../../services.js';
 import { addPostCollectionRoutes } from '../posts/post-collection-routes.js';
 import { presentDoc } from './doc-presenters.js';
-import { DocsQuery, docsListResponse } from './docs.schema.js';
+import { DocsQuery, DocWriteBodies, docsListResponse } from './docs.schema.js';
 import { DOCS_CONTENT_TYPE } from './docs-fast-answer.js';
 
 /** Docs: the public lists GET /docs/ and GET /docs/product/{slug} (spec §4.4 and §8), and the editors' changes. */
@@ -42,5 +42,5 @@ export const docsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
     async (request, reply) => send(request, reply, { ...request.query, productSlug: request.params.slug }),
   );
 
-  addPostCollectionRoutes(app, ctx, 'docs');
+  addPostCollectionRoutes(app, ctx, 'docs', DocWriteBodies);
 };

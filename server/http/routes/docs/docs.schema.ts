@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DOCS_DEFAULT_COUNT } from '../../../../common/limits.js';
+import { postWriteBodies } from '../posts/posts.schema.js';
 import { problemResponses } from '../shared.schema.js';
 
 export const DocsQuery = Type.Object({
@@ -28,3 +29,8 @@ export const docsListResponse = {
   200: { ...Type.Array(DocSummary), description: 'Headers X-Total-Count and X-Per-Page give the paging.' },
   ...problemResponses(400, 404),
 };
+
+/** A doc is titled and may belong to a product. */
+export const DocWriteBodies = postWriteBodies('title', {
+  product: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+});
