@@ -5,7 +5,7 @@ import type { DocsPage } from '../../../domain/content/list-docs.js';
 import type { RouteServices } from '../../services.js';
 import { addPostCollectionRoutes } from '../posts/post-collection-routes.js';
 import { presentDoc } from './doc-presenters.js';
-import { DocsQuery, DocWriteBodies, docsListResponse } from './docs.schema.js';
+import { DocsQuery, DocWriteBodies, docsListResponse, ProductSlugParams } from './docs.schema.js';
 import { DOCS_CONTENT_TYPE } from './docs-fast-answer.js';
 
 /** Docs: the public lists GET /docs/ and GET /docs/product/{slug} (spec §4.4 and §8), and the editors' changes. */
@@ -34,7 +34,7 @@ export const docsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
       schema: {
         summary: 'List the docs of one product',
         tags: ['docs'],
-        params: Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200, format: 'single-line' }) }),
+        params: ProductSlugParams,
         querystring: DocsQuery,
         response: docsListResponse,
       },

@@ -15,6 +15,9 @@ export const DocsQuery = Type.Object({
   ),
 });
 
+/** The product whose docs GET /docs/product/{slug} lists. */
+export const ProductSlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200, format: 'single-line' }) });
+
 export const DocSummary = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
