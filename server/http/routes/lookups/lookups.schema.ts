@@ -29,8 +29,8 @@ export function termWriteBodies<Extra extends TProperties>(extra: Extra) {
     ),
   };
 }
-// biome-ignore lint/complexity/noBannedTypes: the fields every lookup's bodies share, with no extra
-export type TermWriteBodies = ReturnType<typeof termWriteBodies<{}>>;
+/** What every lookup's bodies hold, the type the shared routes take (a lookup's own fields are more). */
+export type TermWriteBodies = ReturnType<typeof termWriteBodies<Record<never, never>>>;
 
 /** Reasons and urgencies: a name, a slug and an order. */
 export const LookupWriteBodies = termWriteBodies({});
