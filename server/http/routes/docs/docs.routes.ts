@@ -1,4 +1,4 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DocsListQuery, docsListAnswer, docsQueryKey } from '../../../domain/content/docs-list-answer.js';
 import type { DocsPage } from '../../../domain/content/list-docs.js';

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { NOTIFICATIONS_PER_PAGE } from '../../../../common/limits.js';
 import { countUnreadNotifications, listNotifications } from '../../../domain/notifications/list-notifications.js';
 import { markNotificationsRead } from '../../../domain/notifications/mark-notifications-read.js';
