@@ -864,7 +864,7 @@ export interface paths {
         };
         /**
          * Live updates: new tickets, changes, replies and notes, presence (agents and admins)
-         * @description Server-Sent Events (text/event-stream). Each event has a name and one line of JSON, and all but `presence` an id: `ticket.created` {ticket, version, by}; `ticket.updated` {ticket, version, fields, by}; `comment.added` {ticket, version, comment, internal, by} (replies and internal notes); `presence` {ticket, user: {id, name}, state} (viewing, replying or left; everyone present is sent on connect); `notification.added` {ticket, notification} (a line added to your own notification list; yours only); `notifications.read` {ticket} (some of your own lines were marked read: those of that ticket, which you opened, or null for others; yours only); `tag.changed` {tag, change, by} (a tag was created, updated (renamed or recoloured) or deleted); `resync` {} when events may have been missed: fetch what you show again. Reconnect with `Last-Event-ID` (browsers do): the events after it are sent first, or `resync` when they are no longer kept (the stream starts with an id for that, before any event). A revoked token, an ended session or a disabled account ends its streams at once. Events carry ids only: fetch the ticket (or the tags) to read it. A comment line comes every 15 s; `retry:` says when to reconnect.
+         * @description Server-Sent Events (text/event-stream). Each event has a name and one line of JSON, and all but `presence` an id; each is one of the `LiveEvent` schemas: its `name` is the `event:` field, its `data` the `data:` line. Everyone present is sent as `presence` on connect. `notification.added` and `notifications.read` are about your own list only. `resync` {} when events may have been missed: fetch what you show again. Reconnect with `Last-Event-ID` (browsers do): the events after it are sent first, or `resync` when they are no longer kept (the stream starts with an id for that, before any event). A revoked token, an ended session or a disabled account ends its streams at once. Events carry ids only: fetch the ticket (or the tags) to read it. A comment line comes every 15 s; `retry:` says when to reconnect.
          */
         get: operations["followEvents"];
         put?: never;
@@ -1060,6 +1060,89 @@ export interface components {
                 index: number;
                 name: string;
             };
+        };
+        /** @description One event of GET /events: `name` is the Server-Sent Events `event:` field and `data` the JSON of its `data:` line. Events carry ids only: fetch the ticket (or the tags) to read it. */
+        LiveEvent: {
+            /** @enum {string} */
+            name: "ticket.created";
+            data: {
+                /** @description The ticket */
+                ticket: number;
+                /** @description The ticket version after the change: fetch the ticket when yours is older */
+                version: number;
+                /** @description Who did it; null for the helpdesk itself or a client */
+                by: number | null;
+            };
+        } | {
+            /** @enum {string} */
+            name: "ticket.updated";
+            data: {
+                /** @description The ticket */
+                ticket: number;
+                /** @description The ticket version after the change: fetch the ticket when yours is older */
+                version: number;
+                /** @description The fields that changed */
+                fields: string[];
+                /** @description Who did it; null for the helpdesk itself or a client */
+                by: number | null;
+            };
+        } | {
+            /** @enum {string} */
+            name: "comment.added";
+            data: {
+                /** @description The ticket */
+                ticket: number;
+                /** @description The ticket version after the change: fetch the ticket when yours is older */
+                version: number;
+                /** @description The reply or note */
+                comment: number;
+                /** @description An internal note (staff only) */
+                internal: boolean;
+                /** @description Who did it; null for the helpdesk itself or a client */
+                by: number | null;
+            };
+        } | {
+            /** @enum {string} */
+            name: "presence";
+            data: {
+                /** @description The ticket */
+                ticket: number;
+                user: {
+                    id: number;
+                    name: string;
+                };
+                state: "viewing" | "replying" | "left";
+            };
+        } | {
+            /** @enum {string} */
+            name: "notification.added";
+            data: {
+                /** @description The ticket */
+                ticket: number;
+                /** @description The new line of your own notification list */
+                notification: number;
+            };
+        } | {
+            /** @enum {string} */
+            name: "notifications.read";
+            data: {
+                /** @description The ticket whose lines were read, or null for others */
+                ticket: number | null;
+            };
+        } | {
+            /** @enum {string} */
+            name: "tag.changed";
+            data: {
+                /** @description The tag */
+                tag: number;
+                change: "created" | "updated" | "deleted";
+                /** @description Who did it; null for the helpdesk itself or a client */
+                by: number | null;
+            };
+        } | {
+            /** @enum {string} */
+            name: "resync";
+            data: Record<string, never>;
         };
     };
     responses: never;
@@ -5860,13 +5943,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The event stream */
+            /** @description The event stream: LiveEvent, one after the other */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["LiveEvent"];
                 };
             };
             /** @description RFC 9457 problem details */
