@@ -1,15 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { EMAIL_MAX_LENGTH } from '../../common/limits.js';
-import { ApiError, api, type Me } from './api.js';
+import { ApiError, api, type Me, type ResponseOf } from './api.js';
 import { timeText } from './time-text.js';
 
-interface Account {
-  id: number;
-  email: string;
-  name: string;
-  role: 'client' | 'agent' | 'admin';
-  disabled_at: string | null;
-}
+type Account = ResponseOf<'listUsers'>[number];
 
 /**
  * Accounts (admins): look an account of any role up by email and disable it (sign-in refused, its

@@ -1,17 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { API_TOKEN_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../../common/limits.js';
-import { api } from './api.js';
+import { api, type ResponseOf } from './api.js';
 import { timeText } from './time-text.js';
 import { useEditorActions } from './use-editor-actions.js';
 
-interface ApiToken {
-  id: number;
-  name: string;
-  user: { id: number; email: string; name: string };
-  created: string;
-  last_used: string | null;
-  expires: string | null;
-}
+type ApiToken = ResponseOf<'listApiTokens'>[number];
 
 /** API tokens (admins): every token's name, owner and times; create one (its secret shown once) or revoke one. */
 export function ApiTokensScreen() {

@@ -1,14 +1,15 @@
-import { api, type InboxTicket, type Lookups } from './api.js';
+import { api, type InboxTicket, type Lookups, type RequestOf, type ResponseOf } from './api.js';
 
-/** One change for many tickets, as POST /tickets/bulk takes it. */
-export type BulkChange = { status: string } | { assignee: number | null } | { add_tag: string } | { remove_tag: string };
+type BulkFields = Required<Omit<RequestOf<'bulkUpdateTickets'>, 'ids'>>;
+/** One change for many tickets, as POST /tickets/bulk takes it: one of its fields at a time. */
+export type BulkChange = { [Field in keyof BulkFields]: Pick<BulkFields, Field> }[keyof BulkFields];
 
 /**
  * Sends one change for the tickets (all or nothing) and says what happened in words, for the live region.
  * Throws the API's error; the caller shows it.
  */
 export async function applyBulkChange(ids: number[], change: BulkChange, what: string): Promise<string> {
-  const result = await api<{ changed: Array<{ id: number }>; unchanged: number[] }>('POST', '/tickets/bulk', { ids, ...change });
+  const result = await api<ResponseOf<'bulkUpdateTickets'>>('POST', '/tickets/bulk', { ids, ...change });
   const n = result.changed.length;
   return (
     `${what}: ${n} ${n === 1 ? 'ticket' : 'tickets'} ` +

@@ -1,15 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api, type Lookups } from './api.js';
+import { ApiError, api, type Lookups, type ResponseOf } from './api.js';
 import { MarkdownPreview } from './markdown-preview.js';
 
-interface Post {
-  id: number;
-  title: string;
-  slug: string;
-  content: string;
-  status: string;
-  product: number | null;
-}
+type Post = ResponseOf<'listPosts'>[number];
 
 /** Docs and products: list, create, edit, delete. */
 export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'products'; lookups: Lookups; onChanged: () => void }) {

@@ -1,14 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, api, homeUrl, siteApiRoot } from './api.js';
+import { ApiError, api, homeUrl, type ResponseOf, siteApiRoot } from './api.js';
 import { setSiteTimeZone } from './time-text.js';
 
-interface SiteOptions {
-  site_name: string;
-  users_can_register: boolean;
-  brand_color: string;
-  time_zone: string;
-  logo_url: string | null;
-}
+type SiteOptions = ResponseOf<'getSiteOptions'>;
 
 const zones = (): string[] => {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };

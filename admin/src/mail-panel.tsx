@@ -1,29 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api } from './api.js';
+import { ApiError, api, type ResponseOf } from './api.js';
 import { timeText } from './time-text.js';
 
-interface InboundStatus {
-  imap_configured: boolean;
-  mailbox: string | null;
-  last_check_at: string | null;
-  last_error: string | null;
-  last_error_at: string | null;
-  imported: number;
-  failed: number;
-}
-interface FailedMail {
-  id: number;
-  sender: string;
-  subject: string;
-  reason: string;
-  received_at: string;
-}
-interface RetryResult {
-  outcome: string;
-  ticket_id: number | null;
-  ticket_number: number | null;
-  reason: string | null;
-}
+type InboundStatus = ResponseOf<'getInboundMailStatus'>;
+type FailedMail = ResponseOf<'listFailedInboundMails'>[number];
+type RetryResult = ResponseOf<'retryInboundMail'>;
 
 const problemText = (e: unknown) => (e instanceof ApiError ? e.problem.detail || e.problem.title : String(e));
 

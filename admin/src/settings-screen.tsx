@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { ApiError, api } from './api.js';
+import { ApiError, api, type ResponseOf } from './api.js';
 import { FormFieldsEditor } from './form-fields-editor.js';
 import { GeneralSettings } from './general-settings.js';
 import { MailPanel } from './mail-panel.js';
@@ -8,7 +8,8 @@ import { Link, navigate } from './router.js';
 const GENERAL = 'general';
 
 // Everything on this screen comes from GET /settings/schema (after helpdesk_settings_menus): a tab,
-// section or field a site adds appears and saves with no change here.
+// section or field a site adds appears and saves with no change here. The contract says only that the schema is an
+// object (its tabs are the sites' own), so its shape is written here.
 export interface SchemaField {
   type: string;
   label: string;
@@ -24,7 +25,7 @@ interface SchemaSection {
   fields: Record<string, SchemaField>;
 }
 type Schema = Record<string, { label: string; sections: Record<string, SchemaSection> }>;
-type Values = Record<string, Record<string, unknown>>;
+type Values = ResponseOf<'getSettings'>;
 
 export function SettingsScreen({ tab }: { tab: string | undefined }) {
   const [schema, setSchema] = useState<Schema | null>(null);

@@ -1,13 +1,8 @@
 import { useEffect, useState } from 'react';
-import { api, homeUrl } from './api.js';
+import { api, homeUrl, type ResponseOf } from './api.js';
 import { Link } from './router.js';
 
-interface Checklist {
-  mail: { done: boolean; detail: string };
-  first_doc: { done: boolean };
-  first_agent: { done: boolean };
-  widget: { accepts_tickets: boolean; accepts_new_visitors: boolean };
-}
+type Checklist = ResponseOf<'getSetupChecklist'>;
 
 /**
  * On the admin's inbox: a warning while the widget turns visitors away (on every visit: it is easy to
