@@ -50,9 +50,11 @@ export interface ApiAnswer<Op> {
   expectBody<Status extends keyof Responses<Op> & number>(status: Status): BodyOf<Responses<Op>[Status]>;
 }
 
+// When every option is optional, the options may be left out.
+type NoFields = Record<never, never>;
 type Call<M extends Method> = <P extends ApiPath<M>>(
   path: P,
-  ...options: {} extends CallOptions<OperationOf<M, P>> ? [CallOptions<OperationOf<M, P>>?] : [CallOptions<OperationOf<M, P>>]
+  ...options: NoFields extends CallOptions<OperationOf<M, P>> ? [CallOptions<OperationOf<M, P>>?] : [CallOptions<OperationOf<M, P>>]
 ) => Promise<ApiAnswer<OperationOf<M, P>>>;
 
 /** A client for the tests typed by the generated contract (`npm run contract`): paths, parameters, bodies, answers. */
