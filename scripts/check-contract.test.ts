@@ -21,7 +21,10 @@ describe('the lint check of the generated API types', () => {
   it('fails a file that differs from what the routes generate, telling to run npm run contract', () => {
     const file = join(dir, 'openapi.d.ts');
     // A route's answer gained a field the committed types do not know.
-    writeFileSync(file, readFileSync(CONTRACT_FILE, 'utf8').replace('export interface paths {', 'export interface paths {\n  stale: true;'));
+    writeFileSync(
+      file,
+      readFileSync(CONTRACT_FILE, 'utf8').replace('export interface paths {', 'export interface paths {\n  stale: true;'),
+    );
     expect(findStaleContract(expected, file)).toMatch(/differs from what the routes generate now: run `npm run contract`/);
   });
 
