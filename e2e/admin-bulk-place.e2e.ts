@@ -3,6 +3,7 @@
 // meanwhile waits behind "1 new — show". A search shows where its words are in a message; a, s and c change
 // the ticked tickets or the open one, and never fire while typing.
 import { expect, type Page, test } from '@playwright/test';
+import type { ResponseOf } from '../common/contract/api-types.js';
 import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
@@ -27,7 +28,7 @@ async function expectNoAxeViolations(page: Page, what: string) {
   }
 }
 
-type Ticket = { status: { slug: string } | null; assignee: { name: string } | null };
+type Ticket = ResponseOf<'getTicket'>;
 const ticketOf = (id: number) => hd.api<Ticket>('GET', `/tickets/${id}`);
 const rowOrder = (page: Page) =>
   page.locator('table.tickets tbody tr').evaluateAll((rows) => rows.map((r) => Number((r as HTMLElement).dataset.ticketId)));

@@ -24,6 +24,7 @@ import { sessionPlugin } from './http/plugins/session.js';
 import { validationPlugin } from './http/plugins/validation.js';
 import { createRequestIds } from './http/request-ids.js';
 import { createDocsFastPath } from './http/routes/docs/docs-fast-path.js';
+import { LiveEventSchema } from './http/routes/live/live-event.schema.js';
 import { ProblemSchema, TicketEventSchema } from './http/routes/shared.schema.js';
 import { healthRoutes } from './http/routes/system/health.routes.js';
 import type { RouteServices } from './http/services.js';
@@ -78,6 +79,7 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   app.removeContentTypeParser('text/plain');
   app.addSchema(TicketEventSchema);
   app.addSchema(ProblemSchema);
+  app.addSchema(LiveEventSchema);
   await app.register(errorsPlugin);
   // Before any route: the index of paths and methods behind 405 answers.
   await app.register(routeMethodsPlugin, { extraMethods: siteMethods(config.basePath) });

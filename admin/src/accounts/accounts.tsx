@@ -1,17 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { EMAIL_MAX_LENGTH } from '../../../common/limits.js';
-import { api, type Me } from '../api/api.js';
+import { api, type Me, type ResponseOf } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
 import { ListScreen } from '../shared/list-screen.js';
 import { timeText } from '../shared/time-text.js';
 
-interface Account {
-  id: number;
-  email: string;
-  name: string;
-  role: 'client' | 'agent' | 'admin';
-  disabled_at: string | null;
-}
+type Account = ResponseOf<'listUsers'>[number];
 
 /**
  * Accounts (admins): look an account of any role up by email and disable it (sign-in refused, its

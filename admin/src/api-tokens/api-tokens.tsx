@@ -1,18 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { API_TOKEN_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH } from '../../../common/limits.js';
-import { api } from '../api/api.js';
+import { api, type ResponseOf } from '../api/api.js';
 import { ListScreen, ListTable } from '../shared/list-screen.js';
 import { timeText } from '../shared/time-text.js';
 import { useListScreen } from '../shared/use-list-screen.js';
 
-interface ApiToken {
-  id: number;
-  name: string;
-  user: { id: number; email: string; name: string };
-  created: string;
-  last_used: string | null;
-  expires: string | null;
-}
+type ApiToken = ResponseOf<'listApiTokens'>[number];
 
 /** API tokens (admins): every token's name, owner and times; create one (its secret shown once) or revoke one. */
 export function ApiTokensScreen() {

@@ -1,4 +1,8 @@
 // The REST API as the admin app uses it: the session cookie plus the X-CSRF-Token header on writes.
+import type { ResponseOf, Schema } from '../../../common/contract/api-types.js';
+
+export type { RequestOf, ResponseOf } from '../../../common/contract/api-types.js';
+
 import { setSiteTimeZone } from '../shared/time-text.js';
 
 export const apiRoot = new URL('../api/helpdesk/v1', document.baseURI).pathname;
@@ -9,18 +13,11 @@ export const homeUrl = new URL('..', document.baseURI).href.replace(/\/$/, '');
 
 let csrf = '';
 
-export interface Problem {
-  status: number;
-  title: string;
-  detail: string;
-  code: string;
-  errors?: Array<{ field: string; detail: string }>;
-  /** TICKET_CHANGED: the ticket's version now, and what changed since the version sent. */
-  current_version?: number;
-  changes?: TicketEvent[];
-  /** 413/415 on a message with files: the refused file's position among them (from 0) and its name. */
-  attachment?: { index: number; name: string };
-}
+/**
+ * An RFC 9457 problem as the admin reads it: the contract's Problem with its `type` left out, since a failure without a
+ * problem body (a proxy's 502) gets one made up here.
+ */
+export type Problem = Omit<Schema<'Problem'>, 'type'>;
 
 export class ApiError extends Error {
   constructor(readonly problem: Problem) {
@@ -105,20 +102,9 @@ export function sendOnLeave(path: string, body: unknown): void {
   }).catch(() => {});
 }
 
+export type Me = ResponseOf<'getMe'>;
 /** The site's name, colour and logo, for the admin bar. */
-export interface SiteBrand {
-  name: string;
-  brand_color: string;
-  logo_url: string | null;
-}
-
-export interface Me {
-  user: { id: number; name: string; email: string; role: 'client' | 'agent' | 'admin' } | null;
-  csrf_token: string;
-  site?: SiteBrand;
-  /** The site's time zone: every time on these screens is shown in it (site-time.tsx). */
-  time_zone: string;
-}
+export type SiteBrand = NonNullable<Me['site']>;
 
 export async function loadMe(): Promise<Me> {
   const me = await api<Me>('GET', '/me');
@@ -138,116 +124,23 @@ export async function signOut(): Promise<void> {
   await api('DELETE', '/session');
 }
 
-export interface TermRef {
-  slug: string;
-  name: string;
-}
-export interface InboxTicket {
-  id: number;
-  /** The ticket number people read (#1, #2, …); `id` is the key of routes. */
-  number: number | null;
-  title: string;
-  status: TermRef | null;
-  reason: TermRef | null;
-  urgency: TermRef | null;
-  product: number | null;
-  client: { id: number; name: string; email: string } | null;
-  assignee: { id: number; name: string } | null;
-  created: string;
-  modified: string;
-  tags: Tag[];
-  /** Changed by someone else since you last opened it. */
-  unread: boolean;
-  /** A search's results only: the text around its words in a message or the description, in plain-text parts. */
-  snippet?: Array<{ text: string; match: boolean }> | null;
-}
+export type InboxPage = ResponseOf<'listTickets'>;
+export type InboxTicket = InboxPage['tickets'][number];
+export type TermRef = NonNullable<InboxTicket['status']>;
 /** A free label with a colour (white text is written on it). */
-export interface Tag {
-  id: number;
-  name: string;
-  slug: string;
-  color: string;
-}
-export interface InboxPage {
-  tickets: InboxTicket[];
-  total: number;
-  page: number;
-  per_page: number;
-  counts: Record<string, number>;
-}
+export type Tag = InboxTicket['tags'][number];
 /** Tickets in each team view (GET /tickets/views), and your unread ones among yours. */
-export interface ViewCounts {
-  mine: number;
-  unassigned: number;
-  needs_reply: number;
-  unread: number;
-}
+export type ViewCounts = ResponseOf<'countInboxViews'>;
+/** One ticket as staff read it: the version and the activity log, optional in the contract (clients have neither), are there. */
+export type TicketDetail = ResponseOf<'getTicket'> & Required<Pick<ResponseOf<'getTicket'>, 'version' | 'events'>>;
 /** A file sent with the description or a comment. */
-export interface Attachment {
-  id: string;
-  name: string;
-  size: number;
-  type: string;
-  url: string;
-  /** Raster images: a small copy for the thread; null for other files. */
-  thumbnail_url: string | null;
-  /** Why the file is gone, in words, when the purge of closed tickets' files removed it. */
-  removed: string | null;
-}
-export interface Comment {
-  id: number;
-  role: 'client' | 'agent' | 'bot';
-  author: string;
-  text: string;
-  internal: boolean;
-  created: string;
-  attachments: Attachment[];
-}
+export type Attachment = TicketDetail['attachments'][number];
+export type Comment = TicketDetail['comments'][number];
 /** One change to a ticket, from its activity log. */
-export interface TicketEvent {
-  version: number;
-  /** `rating`: the client answered "Did this solve it?" (`to` is yes or no). */
-  kind: 'reply' | 'note' | 'field' | 'rating';
-  field: string | null;
-  from: string | null;
-  to: string | null;
-  comment: number | null;
-  automatic: boolean;
-  by: { id: number; name: string } | null;
-  created: string;
-}
-export interface TicketDetail extends InboxTicket {
-  description: string;
-  attachments: Attachment[];
-  meta: Record<string, string>;
-  /** For each key of `meta`, the label the owner gives its field in Tickets → Form fields now. */
-  meta_labels?: Record<string, string>;
-  comments: Comment[];
-  other_tickets: InboxTicket[];
-  /** Sent back with every reply and change, so a colleague's change is never silently overwritten. */
-  version: number;
-  events: TicketEvent[];
-  /** The client's answers to "Did this solve it?", oldest first. */
-  ratings?: Array<{ rating: 'yes' | 'no'; comment: string; created: string }>;
-}
-export interface Option {
-  id: number;
-  name: string;
-  slug: string;
-  order?: number;
-  /** Statuses: what the client reads instead of the name. */
-  client_label?: string | null;
-}
-export interface StaffUser {
-  id: number;
-  name: string;
-  email: string;
-  role: 'client' | 'agent' | 'admin';
-  /** Set when an admin disabled the account. */
-  disabled_at?: string | null;
-  /** When the latest invitation was sent, while the person has not chosen a password yet. */
-  invitation_sent_at?: string | null;
-}
+export type TicketEvent = Schema<'TicketEvent'>;
+/** A status, reason, urgency or product, as their lists give them. */
+export type Option = ResponseOf<'listStatuses'>[number];
+export type StaffUser = ResponseOf<'listUsers'>[number];
 
 /** The lists every ticket screen needs, loaded once per sign-in. */
 export interface Lookups {

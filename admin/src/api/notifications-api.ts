@@ -1,31 +1,10 @@
-import { api } from './api.js';
+import { api, type RequestOf, type ResponseOf } from './api.js';
 
-export type NotificationKind = 'ticket_created' | 'client_replied' | 'ticket_assigned' | 'rating_received';
-
-export interface NotificationLine {
-  id: number;
-  kind: NotificationKind;
-  ticket: { id: number; number: number | null; title: string };
-  comment: number | null;
-  created: string;
-  read: string | null;
-}
-
-export interface NotificationsPage {
-  notifications: NotificationLine[];
-  total: number;
-  unread: number;
-  page: number;
-  per_page: number;
-}
-
-export type MailChoices = Record<NotificationKind, boolean>;
-
-export interface NotificationPreferences {
-  mail: MailChoices;
-  chosen: NotificationKind[];
-  defaults: MailChoices;
-}
+export type NotificationsPage = ResponseOf<'listNotifications'>;
+export type NotificationLine = NotificationsPage['notifications'][number];
+export type NotificationKind = NotificationLine['kind'];
+export type NotificationPreferences = ResponseOf<'getNotificationPreferences'>;
+export type MailChoices = NotificationPreferences['mail'];
 
 /** The events in plain words: what a line of the list says, and what a preference is about. */
 export const KIND_WORDS: Record<NotificationKind, { line: string; preference: string }> = {
@@ -39,10 +18,10 @@ export const KIND_WORDS: Record<NotificationKind, { line: string; preference: st
 };
 
 export const loadNotifications = (page = 1) => api<NotificationsPage>('GET', `/notifications/?page=${page}&per_page=10`);
-export const loadUnreadCount = () => api<{ unread: number }>('GET', '/notifications/unread-count');
-export const markRead = (which: { ids: number[] } | { all: true }) =>
-  api<{ marked: number; unread: number }>('POST', '/notifications/read', which);
+export const loadUnreadCount = () => api<ResponseOf<'countUnreadNotifications'>>('GET', '/notifications/unread-count');
+export const markRead = (which: RequestOf<'markNotificationsRead'>) =>
+  api<ResponseOf<'markNotificationsRead'>>('POST', '/notifications/read', which);
 export const loadPreferences = () => api<NotificationPreferences>('GET', '/users/me/notification-preferences');
-export const savePreferences = (mail: Partial<Record<NotificationKind, boolean | null>>) =>
+export const savePreferences = (mail: RequestOf<'updateNotificationPreferences'>['mail']) =>
   api<NotificationPreferences>('PATCH', '/users/me/notification-preferences', { mail });
-export const loadSatisfaction = () => api<{ days: number; yes: number; no: number; percent_yes: number | null }>('GET', '/ratings/summary');
+export const loadSatisfaction = () => api<ResponseOf<'getSatisfaction'>>('GET', '/ratings/summary');

@@ -1,17 +1,7 @@
-import { api } from './api.js';
+import { api, type ResponseOf } from './api.js';
 
 /** A saved reply as GET /saved-replies/ returns it; `filled` when asked for a ticket. */
-export interface SavedReply {
-  id: number;
-  title: string;
-  text: string;
-  filled?: string;
-  shared: boolean;
-  owner: { id: number; name: string } | null;
-  editable: boolean;
-  created: string;
-  modified: string;
-}
+export type SavedReply = ResponseOf<'listSavedReplies'>[number];
 
 /** The saved replies the agent can use, searched; with a ticket, each filled in for it. */
 export function findSavedReplies(search: string, ticketId?: number): Promise<SavedReply[]> {

@@ -1,18 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { api, type Lookups } from '../api/api.js';
+import { api, type Lookups, type ResponseOf } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
 import { ListScreen, ListTable } from '../shared/list-screen.js';
 import { MarkdownPreview } from '../shared/markdown-preview.js';
 import { useListScreen } from '../shared/use-list-screen.js';
 
-interface Post {
-  id: number;
-  title: string;
-  slug: string;
-  content: string;
-  status: string;
-  product: number | null;
-}
+type Post = ResponseOf<'listPosts'>[number];
 
 /** Docs and products: list, create, edit, delete. */
 export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'products'; lookups: Lookups; onChanged: () => void }) {

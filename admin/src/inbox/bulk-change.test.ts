@@ -5,11 +5,11 @@ import { jsonAnswer } from '../test/answers.js';
 import { applyBulkChange, describeBulkChange } from './bulk-change.js';
 
 const lookups: Lookups = {
-  statuses: [{ id: 1, name: 'Resolved', slug: 'resolved' }],
+  statuses: [{ id: 1, name: 'Resolved', slug: 'resolved', order: 1, client_label: null }],
   reasons: [],
   urgencies: [],
   products: [],
-  staff: [{ id: 4, name: 'Alex', email: 'alex@example.com', role: 'agent' }],
+  staff: [{ id: 4, name: 'Alex', email: 'alex@example.com', role: 'agent', disabled_at: null, invitation_sent_at: null }],
 };
 
 describe('describeBulkChange', () => {

@@ -1,4 +1,4 @@
-import { api, type InboxTicket, type Lookups } from '../api/api.js';
+import { api, type InboxTicket, type Lookups, type ResponseOf } from '../api/api.js';
 
 /** Changes for many tickets, any of them together: each ticket gets them all as one version. */
 export interface BulkChange {
@@ -19,7 +19,7 @@ export async function applyBulkChange(ids: number[], change: BulkChange, what: s
     add_tags: change.add_tag === undefined ? undefined : [change.add_tag],
     remove_tags: change.remove_tag === undefined ? undefined : [change.remove_tag],
   };
-  const result = await api<{ changed: Array<{ id: number }>; unchanged: number[] }>('POST', '/tickets/bulk', { ids, changes });
+  const result = await api<ResponseOf<'bulkUpdateTickets'>>('POST', '/tickets/bulk', { ids, changes });
   const n = result.changed.length;
   return (
     `${what}: ${n} ${n === 1 ? 'ticket' : 'tickets'} ` +

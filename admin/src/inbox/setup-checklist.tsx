@@ -1,13 +1,8 @@
-import { homeUrl } from '../api/api.js';
+import { homeUrl, type ResponseOf } from '../api/api.js';
 import { useApi } from '../api/use-api.js';
 import { Link } from '../shared/router.js';
 
-interface Checklist {
-  mail: { done: boolean; detail: string };
-  first_doc: { done: boolean };
-  first_agent: { done: boolean };
-  widget: { accepts_tickets: boolean; accepts_new_visitors: boolean };
-}
+type Checklist = ResponseOf<'getSetupChecklist'>;
 
 /**
  * On the admin's inbox: a warning while the widget turns visitors away (on every visit: it is easy to

@@ -1,32 +1,6 @@
-import type { PresentAgent } from './presence-map.js';
+import type { LiveEvent } from '../../../common/contract/api-types.js';
 
-/** What the server's event stream (GET /events) sends; ids only: views fetch what they show. */
-export interface LiveEvent {
-  name:
-    | 'ticket.created'
-    | 'ticket.updated'
-    | 'comment.added'
-    | 'presence'
-    | 'notification.added'
-    | 'notifications.read'
-    | 'tag.changed'
-    | 'resync';
-  data: {
-    ticket?: number;
-    version?: number;
-    fields?: string[];
-    comment?: number;
-    internal?: boolean;
-    by?: number | null;
-    user?: PresentAgent['user'];
-    state?: PresentAgent['state'] | 'left';
-    /** notification.added: the new line of your own list. */
-    notification?: number;
-    /** tag.changed: which tag, and what happened to it. */
-    tag?: number;
-    change?: 'created' | 'updated' | 'deleted';
-  };
-}
+export type { LiveEvent } from '../../../common/contract/api-types.js';
 
 const EVENT_NAMES: Array<LiveEvent['name']> = [
   'ticket.created',

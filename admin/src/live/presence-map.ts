@@ -1,17 +1,18 @@
+import type { LiveEvent } from '../../../common/contract/api-types.js';
+
+type PresenceData = Extract<LiveEvent, { name: 'presence' }>['data'];
+
 /** An agent on a ticket, as the event stream's `presence` events tell. */
 export interface PresentAgent {
-  user: { id: number; name: string };
-  state: 'viewing' | 'replying';
+  user: PresenceData['user'];
+  state: Exclude<PresenceData['state'], 'left'>;
 }
 
 /** Who is on which ticket, by ticket id. */
 export type PresenceMap = ReadonlyMap<number, PresentAgent[]>;
 
 /** `current` after one `presence` event's data (a user viewing, replying or gone from a ticket). */
-export function withPresence(
-  current: PresenceMap,
-  data: { ticket?: number; user?: PresentAgent['user']; state?: PresentAgent['state'] | 'left' },
-): PresenceMap {
+export function withPresence(current: PresenceMap, data: Partial<Pick<PresenceData, 'ticket' | 'user' | 'state'>>): PresenceMap {
   const { ticket, user, state } = data;
   if (ticket === undefined || !user || !state) return current;
   const next = new Map(current);

@@ -1,18 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { ApiError, api, siteApiRoot } from '../api/api.js';
+import { ApiError, api, type ResponseOf, siteApiRoot } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
 import { useApi } from '../api/use-api.js';
 import { setSiteTimeZone } from '../shared/time-text.js';
 import { EmbedCard } from './embed-card.js';
 import { LogoCard } from './logo-card.js';
 
-interface SiteOptions {
-  site_name: string;
-  users_can_register: boolean;
-  brand_color: string;
-  time_zone: string;
-  logo_url: string | null;
-}
+type SiteOptions = ResponseOf<'getSiteOptions'>;
 
 const zones = (): string[] => {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };

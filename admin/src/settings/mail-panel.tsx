@@ -1,30 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../api/api.js';
+import { api, type ResponseOf } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
 import { timeText } from '../shared/time-text.js';
 
-interface InboundStatus {
-  imap_configured: boolean;
-  mailbox: string | null;
-  last_check_at: string | null;
-  last_error: string | null;
-  last_error_at: string | null;
-  imported: number;
-  failed: number;
-}
-interface FailedMail {
-  id: number;
-  sender: string;
-  subject: string;
-  reason: string;
-  received_at: string;
-}
-interface RetryResult {
-  outcome: string;
-  ticket_id: number | null;
-  ticket_number: number | null;
-  reason: string | null;
-}
+type InboundStatus = ResponseOf<'getInboundMailStatus'>;
+type FailedMail = ResponseOf<'listFailedInboundMails'>[number];
+type RetryResult = ResponseOf<'retryInboundMail'>;
 
 /** Emails tab, below the settings: incoming mail's state, the failed mails with a retry, and a test mail. */
 export function MailPanel() {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { findSessionUser } from '../../../auth/sessions.js';
 import { type Actor, isStaff } from '../../../domain/context.js';
@@ -13,6 +14,7 @@ import { addressKey } from '../../../security/client-address.js';
 import type { RouteServices } from '../../services.js';
 import { problemResponses } from '../shared.schema.js';
 import { EVENT_STREAM_DESCRIPTION, LastEventIdHeaders } from './live.schema.js';
+import { type LiveEventMessage, LiveEventSchema } from './live-event.schema.js';
 
 /**
  * GET /events — live updates for the admin app as Server-Sent Events (staff only): new tickets, changes,
@@ -36,7 +38,10 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
         tags: ['tickets'],
         headers: LastEventIdHeaders,
         response: {
-          200: { description: 'The event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          200: {
+            description: 'The event stream: LiveEvent, one after the other',
+            content: { 'text/event-stream': { schema: Type.Ref(LiveEventSchema) } },
+          },
           ...problemResponses(401, 403, 429),
         },
       },
@@ -69,7 +74,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
           return;
         }
         if (!mayHear(actor, message)) return;
-        gate.pass(() => stream.send(message.kind, presentMessage(message), id));
+        gate.pass(() => sendLiveEvent(stream, presentLiveEvent(message), id));
       };
       // Subscribed before the stream opens, so a client already gone (open() then closes at once) unsubscribes too.
       // From here to the replay below nothing waits: no event can fall between what is replayed and what is heard.
@@ -81,9 +86,9 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
         // not kept (too old, another process's, a gap since, garbled), `resync`: fetch everything again.
         const missed = ctx.live.since(lastEventId);
         if (missed) for (const { id, event } of missed) forward(event, id);
-        else stream.send('resync', {}, ctx.live.position());
+        else sendLiveEvent(stream, { name: 'resync', data: {} }, ctx.live.position());
       }
-      for (const present of ctx.live.presence.current()) stream.send('presence', presentMessage(present));
+      for (const present of ctx.live.presence.current()) sendLiveEvent(stream, presentLiveEvent(present));
       return reply;
     },
   );
@@ -97,33 +102,32 @@ function mayHear(actor: Actor, message: LiveMessage): boolean {
   return true;
 }
 
-/** The event's data as the stream sends it: ids and the version, in the API's snake_case words. */
-function presentMessage(message: LiveMessage): Record<string, unknown> {
+/** Writes one event as the contract's LiveEvent: its name and its data, in the shape LIVE_EVENT_DATA gives that name. */
+function sendLiveEvent(stream: EventStream, event: LiveEventMessage, id?: string): void {
+  stream.send(event.name, event.data, id);
+}
+
+/** The event as the stream sends it: ids and the version, in the API's snake_case words. */
+function presentLiveEvent(message: Exclude<LiveMessage, { kind: 'access.revoked' }>): LiveEventMessage {
   switch (message.kind) {
     case 'ticket.created':
-      return { ticket: message.ticketId, version: message.version, by: message.by };
+      return { name: message.kind, data: { ticket: message.ticketId, version: message.version, by: message.by } };
     case 'ticket.updated':
-      return { ticket: message.ticketId, version: message.version, fields: message.fields, by: message.by };
-    case 'comment.added':
-      return {
-        ticket: message.ticketId,
-        version: message.version,
-        comment: message.commentId,
-        internal: message.isNote,
-        by: message.by,
-        ...(message.fields && { fields: message.fields }),
-      };
+      return { name: message.kind, data: { ticket: message.ticketId, version: message.version, fields: message.fields, by: message.by } };
+    case 'comment.added': {
+      const { ticketId: ticket, version, commentId: comment, isNote: internal, by, fields } = message;
+      return { name: message.kind, data: { ticket, version, comment, internal, by, ...(fields && { fields }) } };
+    }
     case 'presence':
-      return { ticket: message.ticketId, user: message.user, state: message.state };
+      return { name: message.kind, data: { ticket: message.ticketId, user: message.user, state: message.state } };
     case 'notification.added':
-      return { ticket: message.ticketId, notification: message.notificationId };
+      return { name: message.kind, data: { ticket: message.ticketId, notification: message.notificationId } };
     case 'notifications.read':
-      return { ticket: message.ticketId };
+      return { name: message.kind, data: { ticket: message.ticketId } };
     case 'tag.changed':
-      return { tag: message.tagId, change: message.change, by: message.by };
+      return { name: message.kind, data: { tag: message.tagId, change: message.change, by: message.by } };
     case 'resync':
-    case 'access.revoked':
-      return {};
+      return { name: message.kind, data: {} };
   }
 }
 

@@ -7,6 +7,7 @@ import { markTicketSolved } from '../../../domain/tickets/mark-ticket-solved.js'
 import { STREAMS_PER_ACCOUNT } from '../../../live/open-streams.js';
 import { type EventStreamClient, openEventStream } from '../../../test/event-stream-client.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { liveEventsOffContract } from '../../../test/live-events-off-contract.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { createTestHelpdesk, useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
@@ -40,7 +41,10 @@ describeEachDatabase('live updates: GET /events and presence', (dialect) => {
     base = await hd.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterEach(() => {
+    const sent = streams.flatMap((stream) => stream.events);
     for (const stream of streams.splice(0)) stream.close();
+    // Whatever a test made the server send, each event has its contract's shape.
+    expect(liveEventsOffContract(sent)).toEqual([]);
   });
 
   it('sends a staff stream the new ticket, the reply, the automatic status move and a status change, with versions', async () => {
@@ -301,6 +305,11 @@ describe('the live routes in the public contract', () => {
       const doc = (await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/openapi.json' })).json();
       expect(doc.paths['/api/helpdesk/v1/events'].get.operationId).toBe('followEvents');
       expect(doc.paths['/api/helpdesk/v1/tickets/{id}/presence'].post.operationId).toBe('setPresence');
+      // The events' one definition is in the contract, so generated types cover them.
+      expect(doc.paths['/api/helpdesk/v1/events'].get.responses['200'].content['text/event-stream'].schema).toEqual({
+        $ref: '#/components/schemas/LiveEvent',
+      });
+      expect(doc.components.schemas.LiveEvent.anyOf.map((event: { title: string }) => event.title)).toContain('tag.changed');
     } finally {
       await hd.close();
     }

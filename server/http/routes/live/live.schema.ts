@@ -14,17 +14,11 @@ export const LastEventIdHeaders = Type.Object({
   'last-event-id': Type.Optional(Type.String({ maxLength: 200, description: 'Resume after this event (see the description)' })),
 });
 
-/** The stream's description in the contract: what each event carries. */
+/** The stream's description in the contract; what each event carries is the LiveEvent schema (live-event.schema.ts). */
 export const EVENT_STREAM_DESCRIPTION = [
-  'Server-Sent Events (text/event-stream). Each event has a name and one line of JSON, and all but `presence` an id:',
-  '`ticket.created` {ticket, version, by}; `ticket.updated` {ticket, version, fields, by};',
-  '`comment.added` {ticket, version, comment, internal, by, fields?} (replies and internal notes; `fields`: what changed with it, ' +
-    'in the same version, such as the status a reply moved);',
-  '`presence` {ticket, user: {id, name}, state} (viewing, replying or left; everyone present is sent on connect);',
-  '`notification.added` {ticket, notification} (a line added to your own notification list; yours only);',
-  '`notifications.read` {ticket} (some of your own lines were marked read: those of that ticket, which you opened, or null for others; ' +
-    'yours only);',
-  '`tag.changed` {tag, change, by} (a tag was created, updated (renamed or recoloured) or deleted);',
+  'Server-Sent Events (text/event-stream). Each event has a name and one line of JSON, and all but `presence` an id;',
+  'each is one of the `LiveEvent` schemas: its `name` is the `event:` field, its `data` the `data:` line.',
+  'Everyone present is sent as `presence` on connect. `notification.added` and `notifications.read` are about your own list only.',
   '`resync` {} when events may have been missed: fetch what you show again.',
   'Reconnect with `Last-Event-ID` (browsers do): the events after it are sent first, or `resync` when they are no longer kept',
   '(the stream starts with an id for that, before any event). A revoked token, ' +

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { now } from '../../../domain/context.js';
 import { type EventStreamClient, openEventStream, type ReceivedEvent } from '../../../test/event-stream-client.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { liveEventsOffContract } from '../../../test/live-events-off-contract.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
@@ -50,7 +51,10 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
     base = await hd.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterEach(() => {
+    const sent = streams.flatMap((stream) => stream.events);
     for (const stream of streams.splice(0)) stream.close();
+    // Whatever a test made the server send, each event has its contract's shape.
+    expect(liveEventsOffContract(sent)).toEqual([]);
   });
 
   it("tells every agent's stream when a tag is added, renamed, recoloured or deleted, and by whom", async () => {

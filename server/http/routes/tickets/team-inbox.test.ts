@@ -1,30 +1,18 @@
 import { beforeAll, expect, it } from 'vitest';
+import type { QueryOf, RequestOf, ResponseOf } from '../../../../common/contract/api-types.js';
 import { addComment } from '../../../domain/comments/add-comment.js';
 import { markTicketRead } from '../../../domain/tickets/ticket-reads.js';
 import type { MailJobPayload } from '../../../email/mail-job-payload.js';
 import { buildMail } from '../../../email/mail-jobs.js';
 import type { JobRow } from '../../../jobs/queue.js';
 import type { LiveMessage } from '../../../live/live-bus.js';
+import { createApiClient } from '../../../test/api-client.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
 type Headers = Record<string, string>;
-interface ListedTicket {
-  id: number;
-  tags: Array<{ name: string; color: string }>;
-  unread: boolean;
-}
-interface InboxPage {
-  tickets: ListedTicket[];
-  total: number;
-}
-interface ViewCounts {
-  mine: number;
-  unassigned: number;
-  needs_reply: number;
-  unread: number;
-}
+type InboxPage = ResponseOf<'listTickets'>;
 
 describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers', (dialect) => {
   const hd = useTestHelpdesk(dialect);
@@ -33,23 +21,17 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
   let client: Headers;
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
     hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
-  const idOf = async (headers: Headers) => (await call('GET', '/me', headers)).json().user.id as number;
-  const file = async (overrides: Record<string, unknown> = {}) => {
-    const res = await call('POST', '/tickets/', {}, ticketPayload(overrides));
-    expect(res.statusCode).toBe(201);
-    return res.json().id as number;
-  };
-  const list = async (query: string, who: Headers = agent): Promise<InboxPage> => {
-    const res = await call('GET', `/tickets/?per_page=100&${query}`, who);
-    expect(res.statusCode).toBe(200);
-    return res.json();
+  /** The typed client (server/test/api-client.ts) as `who`. */
+  const as = (who: Headers = {}) => createApiClient(hd.app, who);
+  const idOf = async (headers: Headers) => (await as(headers).get('/me')).expectBody(200).user?.id ?? 0;
+  const file = async (overrides: Record<string, unknown> = {}) =>
+    (await as().post('/tickets/', { body: ticketPayload(overrides) })).expectBody(201).id;
+  const list = async (query: string, who: Headers = agent) => {
+    const params = Object.fromEntries(new URLSearchParams(`per_page=100&${query}`)) as QueryOf<'listTickets'>;
+    return (await as(who).get('/tickets/', { query: params })).expectBody(200);
   };
   const ids = (page: InboxPage) => page.tickets.map((t) => t.id);
-  const viewCounts = async (who: Headers): Promise<ViewCounts> => {
-    const res = await call('GET', '/tickets/views', who);
-    expect(res.statusCode).toBe(200);
-    return res.json();
-  };
+  const viewCounts = async (who: Headers) => (await as(who).get('/tickets/views')).expectBody(200);
   const tagEvents = (ticket: { events: Array<{ field: string; from: string | null; to: string | null; by: { id: number } | null }> }) =>
     ticket.events.filter((e) => e.field === 'tag').map((e) => [e.from, e.to, e.by?.id]);
 
@@ -148,26 +130,24 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
     for (let i = 0; i < 50; i += 1) tickets.push(await file({ subject: `Bulk ${i}` }));
 
     // An unknown id refuses the whole request, naming it; nothing changes.
-    const refused = await call('POST', '/tickets/bulk', agent, { ids: [...tickets, 999_999], assignee: assigneeId });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors[0].field).toBe('ids');
-    expect(refused.json().detail).toContain('999999');
+    const bulk = (who: Headers, body: RequestOf<'bulkUpdateTickets'>) => as(who).post('/tickets/bulk', { body });
+    const refused = (await bulk(agent, { ids: [...tickets, 999_999], assignee: assigneeId })).expectBody(400);
+    expect(refused.errors?.[0]?.field).toBe('ids');
+    expect(refused.detail).toContain('999999');
     expect((await list('view=mine', bulkAgent)).total).toBe(0);
-    const twoChanges = await call('POST', '/tickets/bulk', agent, { ids: tickets, assignee: assigneeId, status: 'closed' });
-    expect(twoChanges.statusCode).toBe(400);
-    const unknownStatus = await call('POST', '/tickets/bulk', agent, { ids: tickets, status: 'no-such-status' });
-    expect(unknownStatus.json().errors[0].field).toBe('status');
-    expect((await call('POST', '/tickets/bulk', client, { ids: tickets, assignee: assigneeId })).statusCode).toBe(403);
+    (await bulk(agent, { ids: tickets, assignee: assigneeId, status: 'closed' })).expectBody(400);
+    const unknownStatus = (await bulk(agent, { ids: tickets, status: 'no-such-status' })).expectBody(400);
+    expect(unknownStatus.errors?.[0]?.field).toBe('status');
+    (await bulk(client, { ids: tickets, assignee: assigneeId })).expectBody(403);
 
     const heard: LiveMessage[] = [];
     const stop = hd.ctx.live.subscribe((message) => heard.push(message));
     const mailsBefore = await assignmentMails(assigneeId);
     const singleBefore = await assignmentMails(actorId);
-    const done = await call('POST', '/tickets/bulk', agent, { ids: tickets, assignee: assigneeId });
+    const done = await bulk(agent, { ids: tickets, assignee: assigneeId });
     stop();
-    expect(done.statusCode).toBe(200);
-    expect(done.json().changed.map((c: { id: number }) => c.id)).toEqual(tickets);
-    expect(done.json().unchanged).toEqual([]);
+    expect(done.expectBody(200).changed.map((c) => c.id)).toEqual(tickets);
+    expect(done.expectBody(200).unchanged).toEqual([]);
 
     const events = await hd.ctx.db
       .selectFrom('ticket_events')
@@ -192,29 +172,29 @@ describeEachDatabase('a team inbox: tags, bulk changes, views and unread markers
     expect(message && 'text' in message && message.text).toContain('Bulk 49');
     expect(message && 'text' in message && message.text).toContain('/admin/?view=mine');
     // A bulk change giving one ticket to someone sends the usual mail; taking tickets oneself sends none.
-    await call('POST', '/tickets/bulk', bulkAgent, { ids: tickets.slice(0, 1), assignee: actorId });
+    (await bulk(bulkAgent, { ids: tickets.slice(0, 1), assignee: actorId })).expectBody(200);
     expect((await assignmentMails(actorId)).slice(singleBefore.length)).toEqual([
       { template: 'agent_ticket_assigned', userId: actorId, ticketId: tickets[0] },
     ]);
     const taken = await assignmentMails(actorId);
-    await call('POST', '/tickets/bulk', agent, { ids: tickets.slice(0, 2), assignee: actorId });
+    (await bulk(agent, { ids: tickets.slice(0, 2), assignee: actorId })).expectBody(200);
     expect(await assignmentMails(actorId)).toEqual(taken);
-    await call('POST', '/tickets/bulk', agent, { ids: tickets.slice(0, 2), assignee: assigneeId });
+    (await bulk(agent, { ids: tickets.slice(0, 2), assignee: assigneeId })).expectBody(200);
 
     expect((await list('view=mine', bulkAgent)).total).toBe(50);
     expect((await viewCounts(bulkAgent)).mine).toBe(50);
 
     // The same change again takes effect nowhere; a tag added in bulk is logged per ticket.
-    const again = await call('POST', '/tickets/bulk', agent, { ids: tickets.slice(0, 5), assignee: assigneeId });
-    expect(again.json()).toEqual({ changed: [], unchanged: tickets.slice(0, 5) });
-    const tagged = await call('POST', '/tickets/bulk', agent, { ids: tickets.slice(0, 5), add_tag: 'Bulk tag' });
-    expect(tagged.json().changed).toHaveLength(5);
+    const again = await bulk(agent, { ids: tickets.slice(0, 5), assignee: assigneeId });
+    expect(again.expectBody(200)).toEqual({ changed: [], unchanged: tickets.slice(0, 5) });
+    const tagged = await bulk(agent, { ids: tickets.slice(0, 5), add_tag: 'Bulk tag' });
+    expect(tagged.expectBody(200).changed).toHaveLength(5);
     expect((await list('tag=bulk-tag')).total).toBe(5);
-    const untagged = await call('POST', '/tickets/bulk', agent, { ids: tickets.slice(0, 2), remove_tag: 'bulk TAG' });
-    expect(untagged.json().changed).toHaveLength(2);
+    const untagged = await bulk(agent, { ids: tickets.slice(0, 2), remove_tag: 'bulk TAG' });
+    expect(untagged.expectBody(200).changed).toHaveLength(2);
     expect((await list('tag=bulk-tag')).total).toBe(3);
-    const closed = await call('POST', '/tickets/bulk', agent, { ids: tickets.slice(0, 3), status: 'closed' });
-    expect(closed.json().changed).toHaveLength(3);
+    const closed = await bulk(agent, { ids: tickets.slice(0, 3), status: 'closed' });
+    expect(closed.expectBody(200).changed).toHaveLength(3);
     expect((await list('view=mine&status=closed', bulkAgent)).total).toBe(3);
   });
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../../test/api-client.js';
 import { countRows, firstTermId, makeProduct, relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
@@ -107,15 +108,16 @@ describeEachDatabase('POST /tickets/', (dialect) => {
   });
 
   describe('what is stored', () => {
+    // Valid filings, through the client typed by the contract: the answer's shape is the contract's.
+    const file = (body: Parameters<typeof ticketPayload>[0], headers: Record<string, string> = {}) =>
+      createApiClient(hd.app, headers).post('/tickets/', { body: ticketPayload(body) });
     it('files the ticket against the account of the email, with product, reason, urgency, order meta and an outbox job', async () => {
       await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
       const product = await makeProduct(hd.ctx, 'Acme Sync');
       const reason = await firstTermId(hd.ctx, 'ticket_reason', 'problem');
       const urgency = await firstTermId(hd.ctx, 'ticket_urgency', 'high');
       const payload = ticketPayload({ product: product.id, reason, urgency, order_id: 'ORD-1234' });
-      const res = await post(payload);
-      expect(res.statusCode).toBe(201);
-      const { id } = res.json();
+      const { id } = (await createApiClient(hd.app).post('/tickets/', { body: payload })).expectBody(201);
 
       const ticket = await hd.ctx.db
         .selectFrom('posts as p')
@@ -155,18 +157,17 @@ describeEachDatabase('POST /tickets/', (dialect) => {
 
     it('ignores user_id, author and status from an anonymous caller (spec §4.3 rule 1)', async () => {
       await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
-      const staff = await post(ticketPayload());
-      const victim = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', staff.json().id).executeTakeFirstOrThrow();
+      const staff = (await file({})).expectBody(201);
+      const victim = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', staff.id).executeTakeFirstOrThrow();
       const closed = await firstTermId(hd.ctx, 'ticket_status', 'closed');
       const payload = ticketPayload({ user_id: victim.author_id, author: victim.author_id, status: closed, role: 'admin' });
-      const res = await post(payload);
-      expect(res.statusCode).toBe(201);
-      expect(res.json().status).toBe('open');
+      const filed = (await createApiClient(hd.app).post('/tickets/', { body: payload })).expectBody(201);
+      expect(filed.status).toBe('open');
       const row = await hd.ctx.db
         .selectFrom('posts as p')
         .innerJoin('users as u', 'u.id', 'p.author_id')
         .select(['u.email', 'u.role', 'p.author_id'])
-        .where('p.id', '=', res.json().id)
+        .where('p.id', '=', filed.id)
         .executeTakeFirstOrThrow();
       expect(row.email).toBe(payload.email);
       expect(row.role).toBe('client');
@@ -176,23 +177,17 @@ describeEachDatabase('POST /tickets/', (dialect) => {
     it('honours user_id, author and status from an agent', async () => {
       const agent = await hd.authAs('agent');
       await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
-      const first = await post(ticketPayload());
-      const { author_id } = await hd.ctx.db
-        .selectFrom('posts')
-        .select('author_id')
-        .where('id', '=', first.json().id)
-        .executeTakeFirstOrThrow();
+      const first = (await file({})).expectBody(201);
+      const { author_id } = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', first.id).executeTakeFirstOrThrow();
       const waiting = await firstTermId(hd.ctx, 'ticket_status', 'waiting');
       for (const field of ['user_id', 'author'] as const) {
-        const res = await post(ticketPayload({ [field]: author_id, status: waiting }), agent);
-        expect(res.statusCode).toBe(201);
-        expect(res.json().status).toBe('waiting');
-        const row = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', res.json().id).executeTakeFirstOrThrow();
+        const filed = (await file({ [field]: author_id, status: waiting }, agent)).expectBody(201);
+        expect(filed.status).toBe('waiting');
+        const row = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', filed.id).executeTakeFirstOrThrow();
         expect(row.author_id).toBe(author_id);
       }
-      const missing = await post(ticketPayload({ user_id: 999_999 }), agent);
-      expect(missing.statusCode).toBe(400);
-      expect(missing.json().errors[0].field).toBe('user_id');
+      const missing = (await file({ user_id: 999_999 }, agent)).expectBody(400);
+      expect(missing.errors?.[0]?.field).toBe('user_id');
     });
 
     it('replays the same ticket for the same idempotency key: 201 once, then 200', async () => {
