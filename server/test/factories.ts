@@ -181,7 +181,11 @@ export const createDoc = (hd: TestHelpdesk, overrides: PostOverrides = {}) => cr
 export const createProduct = (hd: TestHelpdesk, overrides: Omit<PostOverrides, 'product'> = {}) => createContent(hd, 'product', overrides);
 
 /** A ticket tag (through the domain's createTag); a unique name unless given. */
-export async function createTag(hd: TestHelpdesk, overrides: { name?: string; color?: string } = {}, actor: Actor | null = null): Promise<Tag> {
+export async function createTag(
+  hd: TestHelpdesk,
+  overrides: { name?: string; color?: string } = {},
+  actor: Actor | null = null,
+): Promise<Tag> {
   return saveTag(hd.ctx, { name: overrides.name ?? `tag ${next()}`, color: overrides.color }, actor);
 }
 
@@ -192,5 +196,9 @@ export async function createSavedReply(
   overrides: { title?: string; text?: string; shared?: boolean } = {},
 ): Promise<SavedReply> {
   const n = next();
-  return saveReply(hd.ctx, { title: overrides.title ?? `Saved reply ${n}`, text: overrides.text ?? 'Hi ##client_name##,', ...overrides }, owner.actor);
+  return saveReply(
+    hd.ctx,
+    { title: overrides.title ?? `Saved reply ${n}`, text: overrides.text ?? 'Hi ##client_name##,', ...overrides },
+    owner.actor,
+  );
 }
