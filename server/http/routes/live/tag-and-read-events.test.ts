@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { now } from '../../../domain/context.js';
 import { type EventStreamClient, openEventStream, type ReceivedEvent } from '../../../test/event-stream-client.js';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { createAdmin, createAgent, createTicket } from '../../../test/factories.js';
+import { relaxIntakeLimits, setRegistration } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
@@ -13,6 +14,9 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
   let alex: Headers;
   let bea: Headers;
   let admin: Headers;
+  let alexId: number;
+  let beaId: number;
+  let adminId: number;
   const streams: EventStreamClient[] = [];
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
     hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
@@ -22,12 +26,7 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
     streams.push(stream);
     return stream;
   };
-  const idOf = async (headers: Headers) => (await call('GET', '/me', headers)).json().user.id as number;
-  const file = async () => {
-    const res = await call('POST', '/tickets/', {}, ticketPayload());
-    expect(res.statusCode).toBe(201);
-    return res.json().id as number;
-  };
+  const file = async () => (await createTicket(hd)).id;
   // Lines written directly: which rule adds them is tested elsewhere; here only reading them matters.
   const notify = async (userId: number, ticketId: number) =>
     (
@@ -46,7 +45,9 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
   beforeAll(async () => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
-    [alex, bea, admin] = await Promise.all([hd.authAs('agent'), hd.authAs('agent'), hd.authAs('admin')]);
+    const staff = await Promise.all([createAgent(hd), createAgent(hd), createAdmin(hd)]);
+    [alex, bea, admin] = staff.map((user) => user.headers);
+    [alexId, beaId, adminId] = staff.map((user) => user.id);
     base = await hd.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterEach(() => {
@@ -55,7 +56,6 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
 
   it("tells every agent's stream when a tag is added, renamed, recoloured or deleted, and by whom", async () => {
     const onBea = await follow(bea);
-    const alexId = await idOf(alex);
     const made = await call('POST', '/tags/', alex, { name: 'Billing' });
     expect(made.statusCode).toBe(201);
     const tag = made.json().id as number;
@@ -68,7 +68,7 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
 
     expect((await call('DELETE', `/tags/${tag}`, admin)).statusCode).toBe(204);
     const deleted = await onBea.waitFor(tagEvent(tag, 'deleted'), 'the delete');
-    expect((deleted.data as { by: number }).by).toBe(await idOf(admin));
+    expect((deleted.data as { by: number }).by).toBe(adminId);
   });
 
   it('announces nothing for a refused tag change (a taken name, a missing tag, an agent deleting)', async () => {
@@ -91,7 +91,6 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
   });
 
   it("opening a ticket marks that agent's lines of that ticket read, and tells only that agent's streams", async () => {
-    const [alexId, beaId] = await Promise.all([idOf(alex), idOf(bea)]);
     const opened = await file();
     const other = await file();
     await notify(alexId, opened);
@@ -121,7 +120,6 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
   });
 
   it("the bell's own marking tells the agent's other tabs too", async () => {
-    const alexId = await idOf(alex);
     const line = await notify(alexId, await file());
     const otherTab = await follow(alex);
     const marked = await call('POST', '/notifications/read', alex, { ids: [line] });
