@@ -23,6 +23,9 @@ import type { TestHelpdesk } from './test-helpdesk.js';
  */
 
 export type Headers = Record<string, string>;
+export type BearerHeader = { authorization: string };
+/** What a signed-in browser sends the API: its cookies and the CSRF token. */
+export type SessionHeaders = { cookie: string; 'x-csrf-token': string };
 
 const API = '/api/helpdesk/v1';
 let counter = 0;
@@ -40,7 +43,7 @@ export interface TestUser {
   /** Set when the factory was given one (for sign-in tests). */
   password?: string;
   /** `{ authorization: 'Bearer …' }` for a new API token of this account. */
-  headers: Headers;
+  headers: BearerHeader;
   actor: Actor;
 }
 
@@ -74,12 +77,12 @@ export async function userIdByEmail(hd: TestHelpdesk, email: string): Promise<nu
 }
 
 /** A Bearer header for the account with that email (a ticket's client, made by the filing). */
-export async function bearerFor(hd: TestHelpdesk, email: string): Promise<Headers> {
+export async function bearerFor(hd: TestHelpdesk, email: string): Promise<BearerHeader> {
   return { authorization: `Bearer ${await createApiToken(hd.ctx.db, await userIdByEmail(hd, email), 'test')}` };
 }
 
 /** The CSRF cookie and header an anonymous caller of the API gets from `GET /me`, to sign in with. */
-export async function anonymousCsrf(hd: TestHelpdesk): Promise<{ headers: Headers; cookie: string; token: string }> {
+export async function anonymousCsrf(hd: TestHelpdesk): Promise<{ headers: SessionHeaders; cookie: string; token: string }> {
   const me = await hd.app.inject({ method: 'GET', url: `${API}/me` });
   const cookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
   const token = (me.json() as { csrf_token: string }).csrf_token;
@@ -93,7 +96,7 @@ export async function signInToApi(hd: TestHelpdesk, email: string, password: str
 }
 
 /** Session cookie and CSRF header of a new session of that account, as a signed-in browser sends them. */
-export async function sessionHeaders(hd: TestHelpdesk, userId: number): Promise<Headers> {
+export async function sessionHeaders(hd: TestHelpdesk, userId: number): Promise<SessionHeaders> {
   const session = await createSession(hd.ctx.db, userId);
   const me = await hd.app.inject({ method: 'GET', url: `${API}/me`, headers: { cookie: `hd_session=${session}` } });
   const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;

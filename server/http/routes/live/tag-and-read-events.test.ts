@@ -45,9 +45,9 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
   beforeAll(async () => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
-    const staff = await Promise.all([createAgent(hd), createAgent(hd), createAdmin(hd)]);
-    [alex, bea, admin] = staff.map((user) => user.headers);
-    [alexId, beaId, adminId] = staff.map((user) => user.id);
+    const [a, b, c] = await Promise.all([createAgent(hd), createAgent(hd), createAdmin(hd)]);
+    [alex, bea, admin] = [a.headers, b.headers, c.headers];
+    [alexId, beaId, adminId] = [a.id, b.id, c.id];
     base = await hd.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterEach(() => {
