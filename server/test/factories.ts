@@ -95,6 +95,13 @@ export async function signInToApi(hd: TestHelpdesk, email: string, password: str
   return hd.app.inject({ method: 'POST', url: `${API}/session`, headers, payload: { email, password }, remoteAddress });
 }
 
+/** Signs in on the help site with the password form (more fields in `form`); the browser and the answer. */
+export async function signInToSite(hd: TestHelpdesk, email: string, password: string, form: Record<string, string> = {}) {
+  const browser = new SiteClient(hd.app, hd.config.basePath);
+  const res = await browser.submit('/login/', '/login/', { email, password, ...form });
+  return { browser, res };
+}
+
 /** Session cookie and CSRF header of a new session of that account, as a signed-in browser sends them. */
 export async function sessionHeaders(hd: TestHelpdesk, userId: number): Promise<SessionHeaders> {
   const session = await createSession(hd.ctx.db, userId);

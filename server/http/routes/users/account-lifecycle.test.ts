@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { login } from '../../../auth/auth.js';
 import { issueTicketLink } from '../../../auth/ticket-links.js';
@@ -7,6 +6,7 @@ import { setAccountDisabled } from '../../../domain/people/set-account-disabled.
 import { verifyStaffPassword } from '../../../domain/people/staff-users.js';
 import { createTicket } from '../../../domain/tickets/create-ticket.js';
 import { updateSettings } from '../../../settings/settings.js';
+import { createAdmin, createAgent, createUser, signInToApi, signInToSite } from '../../../test/factories.js';
 import { csrfIn, SiteClient } from '../../../test/site-client.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
@@ -19,43 +19,25 @@ describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
   let admin: Headers;
   let agent: Headers;
   let adminId = 0;
-  let counter = 0;
   beforeAll(async () => {
-    [admin, agent] = await Promise.all([hd.authAs('admin'), hd.authAs('agent')]);
-    adminId = (await call('GET', '/me', admin)).json().user.id;
+    const [adminUser, agentUser] = await Promise.all([createAdmin(hd), createAgent(hd)]);
+    [admin, agent, adminId] = [adminUser.headers, agentUser.headers, adminUser.id];
     await updateSettings(hd.ctx, { login: { method: 'both' } });
   });
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
     hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
 
-  async function addAccount(role: 'client' | 'agent' | 'admin', password = 'a long enough password') {
-    counter += 1;
-    const email = `${role}-life-${counter}@example.test`;
-    const res = await call('POST', '/users/', admin, { email, name: `Life ${counter}`, role, password });
-    expect(res.statusCode).toBe(201);
-    return { id: res.json().id as number, email, password };
-  }
-
-  /** Signs in on the help site with the password form; returns the browser and the answer. */
-  async function helpSiteSignIn(email: string, password: string) {
-    const browser = new SiteClient(hd.app);
-    const res = await browser.submit('/login/', '/login/', { email, password, return_to: '/tickets/' });
-    return { browser, res };
-  }
-
-  /** Signs in to the admin app (POST /session with the CSRF header); returns the session cookie header. */
-  async function adminAppSignIn(email: string, password: string): Promise<{ res: LightMyRequestResponse; cookie: string }> {
-    const me = await call('GET', '/me');
-    const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
-    const res = await call(
-      'POST',
-      '/session',
-      { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': me.json().csrf_token },
-      { email, password },
-    );
+  const addAccount = async (role: 'client' | 'agent' | 'admin') => {
+    const user = await createUser(hd, role, { password: 'a long enough password' });
+    return { ...user, password: 'a long enough password' };
+  };
+  const helpSiteSignIn = (email: string, password: string) => signInToSite(hd, email, password, { return_to: '/tickets/' });
+  /** The admin app's sign-in, and the session cookie header it set (empty when refused). */
+  const adminAppSignIn = async (email: string, password: string) => {
+    const res = await signInToApi(hd, email, password);
     const session = res.cookies.find((c) => c.name === 'hd_session')?.value;
     return { res, cookie: session ? `hd_session=${session}` : '' };
-  }
+  };
 
   const meWith = async (headers: Headers) => (await call('GET', '/me', headers)).json().user as { id: number } | null;
 
