@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { issueTicketLink } from '../auth/ticket-links.js';
 import { addComment } from '../domain/comments/add-comment.js';
 import { updateSettings } from '../settings/settings.js';
+import { createTicketWithLink, signInWithLink, type TicketOverrides } from '../test/factories.js';
 import { setRegistration, ticketPayload } from '../test/fixtures.js';
 import { csrfIn, linkPath, memoryMail, SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
@@ -15,28 +16,9 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
   });
 
-  async function fileTicket(overrides: Record<string, unknown> = {}) {
-    const payload = ticketPayload(overrides);
-    const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload, headers: { host: 'evil.test' } });
-    expect(res.statusCode).toBe(201);
-    const { id, number } = res.json() as { id: number; number: number };
-    await mail.drain();
-    const confirmation = mail.sent.filter((m) => m.to === String(payload.email).toLowerCase()).at(-1);
-    if (!confirmation) throw new Error('no confirmation');
-    return { id, number, email: String(payload.email), link: linkPath(confirmation, hd.config.homeUrl) };
-  }
-
-  async function signInWith(link: string) {
-    const browser = new SiteClient(hd.app);
-    let page = await browser.get(link);
-    // An invalid link's page has no form; any page's token will do for this browser.
-    if (!page.body.includes('_csrf')) page = await browser.get('/login/');
-    const res = await browser.post('/login/ticket/', {
-      _csrf: csrfIn(page.body),
-      token: new URL(link, 'http://x').searchParams.get('token') as string,
-    });
-    return { browser, res };
-  }
+  // Filed with a foreign Host header: the mailed link must still use the site's own address.
+  const fileTicket = (overrides: TicketOverrides = {}) => createTicketWithLink(hd, mail, overrides, { host: 'evil.test' });
+  const signInWith = (link: string) => signInWithLink(hd, link);
 
   it('opens the ticket from the mailed link: the GET changes nothing, the POST signs in and drops the token from the address', async () => {
     const { id, number, link } = await fileTicket({ subject: 'Printer on fire' });

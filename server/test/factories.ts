@@ -13,7 +13,7 @@ import { createTag as saveTag } from '../domain/tickets/save-tag.js';
 import type { Tag } from '../domain/tickets/ticket-tags.js';
 import type { CreateTicketBody } from '../http/routes/tickets/tickets.schema.js';
 import { ticketPayload } from './fixtures.js';
-import { SiteClient } from './site-client.js';
+import { csrfIn, linkPath, type memoryMail, SiteClient } from './site-client.js';
 import type { TestHelpdesk } from './test-helpdesk.js';
 
 /**
@@ -139,6 +139,33 @@ export async function createTicket(hd: TestHelpdesk, overrides: TicketOverrides 
   expect(res.statusCode, res.body).toBe(201);
   const { id, number, status } = res.json() as { id: number; number: number; status: string };
   return { id, number, status, email: String(payload.email) };
+}
+
+/** Files a ticket as createTicket does, then reads the sign-in link of its confirmation from the queued `mail`. */
+export async function createTicketWithLink(
+  hd: TestHelpdesk,
+  mail: ReturnType<typeof memoryMail>,
+  overrides: TicketOverrides = {},
+  as: Headers = {},
+): Promise<TestTicket & { link: string }> {
+  const ticket = await createTicket(hd, overrides, as);
+  await mail.drain();
+  const confirmation = mail.sent.filter((m) => m.to === ticket.email.toLowerCase()).at(-1);
+  if (!confirmation) throw new Error(`No confirmation mail to ${ticket.email}`);
+  return { ...ticket, link: linkPath(confirmation, hd.config.homeUrl) };
+}
+
+/** Signs in on the help site with a mailed ticket link: opens it, then posts its form; the browser and the answer. */
+export async function signInWithLink(hd: TestHelpdesk, link: string) {
+  const browser = new SiteClient(hd.app, hd.config.basePath);
+  let page = await browser.get(link);
+  // An invalid link's page has no form; any page's token will do for this browser.
+  if (!page.body.includes('_csrf')) page = await browser.get('/login/');
+  const res = await browser.post('/login/ticket/', {
+    _csrf: csrfIn(page.body),
+    token: new URL(link, 'http://x').searchParams.get('token') as string,
+  });
+  return { browser, res };
 }
 
 export interface CommentOptions {
