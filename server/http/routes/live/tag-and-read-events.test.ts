@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { now } from '../../../domain/context.js';
 import { type EventStreamClient, openEventStream, type ReceivedEvent } from '../../../test/event-stream-client.js';
-import { createAdmin, createAgent, createTicket } from '../../../test/factories.js';
+import { createAdmin, createAgent, createTag, createTicket } from '../../../test/factories.js';
 import { relaxIntakeLimits, setRegistration } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
@@ -73,8 +73,9 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
 
   it('announces nothing for a refused tag change (a taken name, a missing tag, an agent deleting)', async () => {
     const onBea = await follow(bea);
-    const first = (await call('POST', '/tags/', alex, { name: 'Refund' })).json().id as number;
-    const second = (await call('POST', '/tags/', alex, { name: 'Return' })).json().id as number;
+    const alexActor = { id: alexId, role: 'agent' } as const;
+    const { id: first } = await createTag(hd, { name: 'Refund' }, alexActor);
+    const { id: second } = await createTag(hd, { name: 'Return' }, alexActor);
     await onBea.waitFor(tagEvent(second, 'created'), 'the second tag');
     expect((await call('PATCH', `/tags/${second}`, alex, { name: 'refund' })).statusCode).toBe(400);
     expect((await call('PATCH', '/tags/999999', alex, { name: 'Other' })).statusCode).toBe(404);
