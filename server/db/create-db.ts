@@ -7,6 +7,8 @@ import type pgModule from 'pg';
 import { prepareMarkedStatements } from './prepared-statements.js';
 import { inSignedInLane, SIGNED_IN_CONNECTIONS, useSignedInLane } from './signed-in-lane.js';
 import { createDeferredSync, type DeferredSync, type KyselyStatement } from './sqlite-deferred-sync.js';
+import type { Storage } from './storage.js';
+import { storageFor } from './storage-for.js';
 import type { Database } from './tables.js';
 import { guardDialect, guardTransactions, transactionGuardEnabled } from './transaction-bypass-guard.js';
 
@@ -23,6 +25,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** What this database does its own way (storage.ts): the one place the rest of the code learns it. */
+  storage: Storage;
   /** PostgreSQL: the main pool's size (connections; the signed-in lane has more of its own); SQLite: 1. */
   connections?: number;
   /**
@@ -87,7 +91,7 @@ export function createDb(options: DbOptions): Db {
     const close = async () => {
       await Promise.all([kysely.destroy(), marks.destroy()]);
     };
-    return { kysely, dialect: 'postgres', connections, marks, transactionGuard, close };
+    return { kysely, dialect: 'postgres', storage: storageFor('postgres'), connections, marks, transactionGuard, close };
   }
 
   if (options.url !== ':memory:') createPrivateFile(options.url);
@@ -106,7 +110,7 @@ export function createDb(options: DbOptions): Db {
     deferredSync?.close();
     await kysely.destroy();
   };
-  return { kysely, dialect: 'sqlite', connections: 1, deferredSync, transactionGuard, close };
+  return { kysely, dialect: 'sqlite', storage: storageFor('sqlite'), connections: 1, deferredSync, transactionGuard, close };
 }
 
 /** The main Kysely of a database, refusing queries that bypass its open transactions where the guard runs. */

@@ -25,6 +25,7 @@ import type { RouteServices } from '../../services.js';
 import { IdParams, IfMatchHeaders, IfNoneMatchHeaders, problemResponses } from '../shared.schema.js';
 import { expectedVersion, ticketETag, withIfMatch } from './expected-version.js';
 import { paceAnonymousFilings } from './pace-anonymous-filings.js';
+import { readBulkChanges } from './read-bulk-changes.js';
 import { screenBeforeFiles } from './screen-before-files.js';
 import {
   presentAgentTicket,
@@ -42,6 +43,7 @@ import {
   InboxReply,
   RECEIVED,
   SuggestReplyReply,
+  TicketNumberParams,
   TicketPatch,
   TicketReply,
   ViewCountsReply,
@@ -58,7 +60,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     byComment: await listAttachments(ctx, ticketId),
     url: (publicId) => fileUrl(config, publicId),
   });
-  const pace = paceAnonymousFilings(ctx.dialect);
+  const pace = paceAnonymousFilings(ctx.storage);
   app.post('/tickets/', {
     schema: createTicketSchema,
     ...(pace ? { onRequest: pace } : {}),
@@ -220,7 +222,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       schema: {
         summary: 'One ticket by the number people read (#12), answered as GET /tickets/{id}',
         tags,
-        params: Type.Object({ number: Type.Integer({ minimum: 1, description: 'The ticket number (12 for ticket #12)' }) }),
+        params: TicketNumberParams,
         headers: IfNoneMatchHeaders,
         response: ticketResponses,
       },
@@ -262,7 +264,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     '/tickets/bulk',
     {
       schema: {
-        summary: 'One change (status, assignee, add or remove a tag) to many tickets at once, all or nothing',
+        summary: 'Changes (status, assignee — "me" too —, product, reason, urgency, tags) to many tickets at once, all or nothing',
         tags,
         body: BulkBody,
         response: { 200: BulkReply, ...problemResponses(400, 401, 403) },
@@ -270,8 +272,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     },
     async (request) => {
       const actor = requireStaff(request);
-      const { ids, status, assignee, add_tag: addTag, remove_tag: removeTag } = request.body;
-      return bulkUpdateTickets(ctx, ids, { status, assignee, addTag, removeTag }, actor);
+      return bulkUpdateTickets(ctx, request.body.ids, readBulkChanges(request.body, actor.id), actor);
     },
   );
 
