@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { addUser } from '../domain/people/add-user.js';
 import { createApiToken } from '../domain/people/api-tokens.js';
 import { issueFirstAdminLink } from '../domain/people/first-admin.js';
 import { setPasswordByEmail } from '../domain/people/staff-users.js';
 import { updateSettings } from '../settings/settings.js';
 import { accountLinkIn, choosePassword } from '../test/account-links.js';
+import { createUser, signInToApi, signInToSite } from '../test/factories.js';
 import { type MailDelivery, startMailDelivery } from '../test/mail-delivery.js';
 import { csrfIn, SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
@@ -25,11 +25,8 @@ describeEachDatabase('password changes, "Forgot password?" and the first-admin c
     await delivery.stop();
   });
 
-  async function accountWithPassword(email: string, role: 'client' | 'agent' | 'admin', password: string) {
-    const user = await addUser(hd.ctx, { email, name: `The ${role}`, role });
-    await setPasswordByEmail(hd.ctx, email, password);
-    return user;
-  }
+  const accountWithPassword = (email: string, role: 'client' | 'agent' | 'admin', password: string) =>
+    createUser(hd, role, { email, name: `The ${role}`, password });
   const isLive = async (token: string) => (await findSessionUser(hd.ctx.db, token)) !== null;
   const queueSettled = () =>
     expect
@@ -41,19 +38,9 @@ describeEachDatabase('password changes, "Forgot password?" and the first-admin c
       .toBe(true);
 
   /** The admin app's staff sign-in (POST /session with the CSRF header): its status. */
-  async function staffSignIn(email: string, password: string): Promise<number> {
-    const me = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me' });
-    const headers = {
-      cookie: `hd_csrf=${me.cookies.find((c) => c.name === 'hd_csrf')?.value}`,
-      'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token,
-    };
-    return (await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/session', headers, payload: { email, password } })).statusCode;
-  }
-  async function clientSignIn(email: string, password: string) {
-    const browser = new SiteClient(hd.app);
-    await browser.submit('/login/', '/login/', { email, password });
-    return browser.cookies.has('hd_session');
-  }
+  const staffSignIn = async (email: string, password: string) => (await signInToApi(hd, email, password)).statusCode;
+  const clientSignIn = async (email: string, password: string) =>
+    (await signInToSite(hd, email, password)).browser.cookies.has('hd_session');
   async function forgot(email: string, remoteAddress = '127.0.0.1') {
     const page = await hd.app.inject({ method: 'GET', url: '/login/forgot/', remoteAddress });
     const cookie = page.cookies.find((c) => c.name === 'hd_csrf')?.value ?? '';

@@ -2,6 +2,7 @@ import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { signedFileUrl } from '../files/signed-file-link.js';
 import { updateSettings } from '../settings/settings.js';
+import { createTicket } from '../test/factories.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { type MailDelivery, startMailDelivery } from '../test/mail-delivery.js';
 import { multipartBody, type TestFile, TINY_PNG } from '../test/multipart.js';
@@ -32,12 +33,12 @@ describeEachDatabase('a message’s files in its mail: attached when small, else
     const body = multipartBody(fields, files);
     return hd.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...headers } });
   };
-  async function fileTicket(): Promise<number> {
-    const res = await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, payload: ticketPayload({ email: client }) });
-    expect(res.statusCode).toBe(201);
+  /** Ann's ticket, once its confirmation has reached her (so later mails are the ones a test is about). */
+  const fileTicket = async () => {
+    const { id } = await createTicket(hd, { email: client });
     await delivery.mailsTo(client);
-    return res.json().id;
-  }
+    return id;
+  };
   const reply = (ticketId: number, files: TestFile[], internal = false) =>
     send(`${API}/tickets/${ticketId}/comments`, { text: 'Here you are.', ...(internal && { internal: 'true' }) }, files, staff);
   const linksIn = (text: string) => [...text.matchAll(/https?:\/\/\S+\/mailed\?expires=\d+&signature=[0-9a-f]+/g)].map((m) => m[0]);

@@ -2,7 +2,8 @@ import { beforeEach, expect, it } from 'vitest';
 import { addUser } from '../domain/people/add-user.js';
 import { createApiToken } from '../domain/people/api-tokens.js';
 import { updateSettings } from '../settings/settings.js';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
+import { createTicket } from '../test/factories.js';
+import { relaxIntakeLimits, setRegistration } from '../test/fixtures.js';
 import { memoryMail } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
@@ -38,19 +39,18 @@ describeEachDatabase('mail to agents goes to who needs it', (dialect) => {
 
   it('a new ticket reaches every enabled agent, or none with the setting off', async () => {
     const mail = memoryMail(hd);
-    await api('POST', '/tickets/', {}, ticketPayload({ subject: 'First' }));
+    await createTicket(hd, { subject: 'First' });
     expect(to(await mail.drain(), /filed a new ticket "First"/)).toEqual(['alex@staff.test', 'bea@staff.test']);
 
     await updateSettings(hd.ctx, { emails: { notify_new_tickets: false } });
-    await api('POST', '/tickets/', {}, ticketPayload({ subject: 'Second' }));
+    await createTicket(hd, { subject: 'Second' });
     expect(to(await mail.drain(), /filed a new ticket "Second"/)).toEqual([]);
   });
 
   it('a client reply goes to the assignee only once assigned; the new assignee is told, unless they took it themselves', async () => {
     const mail = memoryMail(hd);
     const [alex, bea] = staff as [(typeof staff)[0], (typeof staff)[0]];
-    const filed = await api('POST', '/tickets/', {}, ticketPayload({ subject: 'Printer', email: 'pat@client.test' }));
-    const id = filed.json().id as number;
+    const { id } = await createTicket(hd, { subject: 'Printer', email: 'pat@client.test' });
     const { author_id: clientId } = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', id).executeTakeFirstOrThrow();
     const client = { authorization: `Bearer ${await createApiToken(hd.ctx.db, clientId as number, 'c')}` };
     await mail.drain();

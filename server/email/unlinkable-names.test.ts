@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { unlinkableText } from '../../common/unlinkable-text.js';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
+import { createTicket } from '../test/factories.js';
+import { relaxIntakeLimits, setRegistration } from '../test/fixtures.js';
 import { memoryMail } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
@@ -29,13 +30,7 @@ describeEachDatabase('names and subjects in mail are never links', (dialect) => 
 
   it('a name like evil.test and a subject full of addresses reach agents and the client as plain words, stored unchanged', async () => {
     const agent = await hd.authAs('agent');
-    const res = await hd.app.inject({
-      method: 'POST',
-      url: '/api/helpdesk/v1/tickets/',
-      payload: ticketPayload({ name: NAME, subject: SUBJECT }),
-    });
-    expect(res.statusCode).toBe(201);
-    const id = (res.json() as { id: number }).id;
+    const { id } = await createTicket(hd, { name: NAME, subject: SUBJECT });
     const sent = await mail.drain();
     const toAgent = sent.filter((m) => m.to.endsWith('@staff.test'));
     expect(toAgent.length).toBeGreaterThan(0);

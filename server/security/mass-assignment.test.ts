@@ -1,7 +1,8 @@
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../auth/sessions.js';
 import { updateSettings } from '../settings/settings.js';
 import { accountLinkIn } from '../test/account-links.js';
+import { createAgent, createClient, createTicket, signedInBrowser, userIdByEmail } from '../test/factories.js';
 import { countRows, firstTermId, relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { csrfIn, memoryMail, SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
@@ -24,13 +25,9 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
   beforeAll(async () => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
-    const agent = await hd.authAs('agent');
-    agentId = ((await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers: agent })).json() as { user: { id: number } }).user
-      .id;
-    const payload = ticketPayload();
-    const res = await hd.app.inject({ method: 'POST', url: URL_TICKETS, payload });
-    const row = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', res.json().id).executeTakeFirstOrThrow();
-    victim = { id: row.author_id as number, email: payload.email };
+    agentId = (await createAgent(hd)).id;
+    const { email } = await createTicket(hd);
+    victim = { id: await userIdByEmail(hd, email), email };
     closed = await firstTermId(hd.ctx, 'ticket_status', 'closed');
   });
 
@@ -153,11 +150,11 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
     expect(Object.prototype).not.toHaveProperty('role');
   });
 
-  it(
-    'help-site forms: sign-up cannot choose a role, a reply cannot be a ' +
-      'note or an agent reply, a new ticket cannot choose its owner or status',
-    async () => {
-      await updateSettings(hd.ctx, { login: { method: 'password' } });
+  describe('help-site forms, with password sign-in on', () => {
+    beforeAll(() => updateSettings(hd.ctx, { login: { method: 'password' } }));
+    afterAll(() => updateSettings(hd.ctx, { login: { method: 'email_link' } }));
+
+    it('sign-up, and the confirmation link’s form, cannot choose a role or an id', async () => {
       const browser = new SiteClient(hd.app);
       const email = `signup-${process.pid}@client.test`;
       const hostileAccount = { role: 'admin', user_role: 'administrator', password_hash: 'x', id: '1' };
@@ -178,7 +175,10 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
       const account = await hd.ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
       expect(account.role).toBe('client');
       expect(account.id).not.toBe(1);
+    });
 
+    /** A new ticket filed on the help site by a signed-in client whose form carries every hostile field. */
+    const fileWithHostileFields = async (browser: SiteClient) => {
       const created = await browser.submit('/tickets/new/', '/account/new-ticket/', {
         subject: 'Mine',
         description: 'Body',
@@ -196,8 +196,19 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
         .select('id')
         .where('number', '=', ticketNumber)
         .executeTakeFirstOrThrow();
-      await expectPlainTicket(ticketId, email);
+      return { ticketId, ticketNumber };
+    };
 
+    it('a new ticket cannot choose its owner or status', async () => {
+      const client = await createClient(hd);
+      const { ticketId } = await fileWithHostileFields(await signedInBrowser(hd, client.id));
+      await expectPlainTicket(ticketId, client.email);
+    });
+
+    it('a reply cannot be a note or an agent reply', async () => {
+      const client = await createClient(hd);
+      const browser = await signedInBrowser(hd, client.id);
+      const { ticketId, ticketNumber } = await fileWithHostileFields(browser);
       const reply = await browser.submit(`/tickets/?ticket=${ticketNumber}`, '/account/reply/', {
         ticket_id: String(ticketId),
         text: 'Client words',
@@ -216,10 +227,9 @@ describeEachDatabase('attacks: mass assignment', (dialect) => {
         .where('c.post_id', '=', ticketId)
         .where('m.meta_key', '=', 'is_internal')
         .executeTakeFirstOrThrow();
-      expect(comment).toEqual({ author_id: account.id, author_role: 'client', meta_value: '0' });
-      await updateSettings(hd.ctx, { login: { method: 'email_link' } });
-    },
-  );
+      expect(comment).toEqual({ author_id: client.id, author_role: 'client', meta_value: '0' });
+    });
+  });
 
   it("a signed-in client on the agents' API cannot write a note or change a ticket, whatever the body says", async () => {
     const session = await createSession(hd.ctx.db, victim.id);

@@ -1,11 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUESSES_PER_ADDRESS } from '../auth/guess-limits.js';
 import { FREE_PASSWORD_TRIES } from '../auth/password-guesses.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createSession } from '../auth/sessions.js';
 import { now } from '../domain/context.js';
 import { updateSettings } from '../settings/settings.js';
+import { signInToApi } from '../test/factories.js';
 import { countRows, relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { csrfIn, linkPath, memoryMail, SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
@@ -252,45 +253,45 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     },
   );
 
-  it(
-    'passwords: per account and address with backoff, then per address ' +
-      'across accounts, 429 with Retry-After on the help site and the staff ' +
-      'sign-in',
-    async () => {
-      await updateSettings(hd.ctx, { login: { method: 'password' } });
+  describe('password guesses, with password sign-in on', () => {
+    beforeAll(() => updateSettings(hd.ctx, { login: { method: 'password' } }));
+    afterAll(() => updateSettings(hd.ctx, { login: { method: 'email_link' } }));
+    /** A wrong password for `email` through the help site's form, from `remoteAddress`. */
+    const attempt = async (email: string, remoteAddress: string) => {
       const browser = new SiteClient(hd.app);
+      const page = await browser.get('/login/');
+      return hd.app.inject({
+        method: 'POST',
+        url: '/login/',
+        remoteAddress,
+        headers: {
+          cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams({ _csrf: csrfIn(page.body), email, password: 'wrong password!' }).toString(),
+      });
+    };
+
+    it('per account and address: the free tries, then a 429 with Retry-After; another address has its own budget', async () => {
       const ip = '203.0.113.50';
-      const attempt = async (email: string, remoteAddress = ip) => {
-        const page = await browser.get('/login/');
-        return hd.app.inject({
-          method: 'POST',
-          url: '/login/',
-          remoteAddress,
-          headers: {
-            cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          payload: new URLSearchParams({ _csrf: csrfIn(page.body), email, password: 'wrong password!' }).toString(),
-        });
-      };
-      // Per account and address: the free tries, then a wait (the rows are made fresh so the wait has
-      // certainly not passed, whatever the machine's speed).
-      for (let i = 0; i < FREE_PASSWORD_TRIES; i += 1) expect((await attempt('target@client.test')).statusCode).toBe(303);
+      // The rows are made fresh so the wait has certainly not passed, whatever the machine's speed.
+      for (let i = 0; i < FREE_PASSWORD_TRIES; i += 1) expect((await attempt('target@client.test', ip)).statusCode).toBe(303);
       await hd.ctx.db
         .updateTable('rate_limit_hits')
         .set({ created_at: now() })
         .where('bucket', '=', `password-pair:${ip}:target@client.test`)
         .execute();
-      const slowed = await attempt('target@client.test');
+      const slowed = await attempt('target@client.test', ip);
       expect(slowed.statusCode).toBe(429);
       expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(slowed.body).toContain('Too many attempts');
-      // Another address has its own budget for the same account.
       expect((await attempt('target@client.test', '198.51.100.1')).statusCode).toBe(303);
+    });
 
-      // Per address across accounts: wrong guesses spread over many accounts. The first ones are
-      // written as earlier hits (a real scrypt per guess would only make the test slow); the last goes
-      // through the form.
+    it('per address across accounts: a 429 with Retry-After on the help site and on the staff sign-in', async () => {
+      const ip = '203.0.113.51';
+      // Wrong guesses spread over many accounts. The first ones are written as earlier hits (a real
+      // scrypt per guess would only make the test slow); the last goes through the form.
       const used = await hd.ctx.db.selectFrom('rate_limit_hits').select('id').where('bucket', '=', `guess-password:${ip}`).execute();
       const time = now();
       await hd.ctx.db
@@ -302,22 +303,14 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
           })),
         )
         .execute();
-      expect((await attempt('someone@client.test')).statusCode).toBe(303);
-      const perIp = await attempt('someone-else@client.test');
+      expect((await attempt('someone@client.test', ip)).statusCode).toBe(303);
+      const perIp = await attempt('someone-else@client.test', ip);
       expect(perIp.statusCode).toBe(429);
       expect(perIp.headers['retry-after']).toBe('900');
-      const me = await hd.app.inject({ method: 'GET', url: `${API}/me` });
-      const staff = await hd.app.inject({
-        method: 'POST',
-        url: `${API}/session`,
-        remoteAddress: ip,
-        headers: { cookie: `hd_csrf=${cookiesOf(me).hd_csrf}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token },
-        payload: { email: 'agent@staff.test', password: 'whatever long' },
-      });
+      const staff = await signInToApi(hd, 'agent@staff.test', 'whatever long', ip);
       expect(staff.statusCode).toBe(429);
       expect(staff.headers['retry-after']).toBe('900');
       expect(staff.json()).toMatchObject({ code: 'RATE_LIMITED' });
-      await updateSettings(hd.ctx, { login: { method: 'email_link' } });
-    },
-  );
+    });
+  });
 });

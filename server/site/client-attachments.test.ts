@@ -2,9 +2,10 @@ import { beforeEach, expect, it } from 'vitest';
 import { addComment } from '../domain/comments/add-comment.js';
 import { addUser } from '../domain/people/add-user.js';
 import { updateSettings } from '../settings/settings.js';
-import { countRows, setRegistration, ticketPayload } from '../test/fixtures.js';
+import { createTicketWithLink, signInWithLink } from '../test/factories.js';
+import { countRows, setRegistration } from '../test/fixtures.js';
 import { TINY_PNG, windowsExecutable } from '../test/multipart.js';
-import { csrfIn, linkPath, memoryMail, SiteClient } from '../test/site-client.js';
+import { csrfIn, memoryMail } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 
@@ -16,22 +17,10 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
   });
 
-  async function signedInClient() {
-    const payload = ticketPayload();
-    const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload });
-    const { id, number } = res.json() as { id: number; number: number };
-    await mail.drain();
-    const confirmation = mail.sent.filter((m) => m.to === String(payload.email).toLowerCase()).at(-1);
-    if (!confirmation) throw new Error('no confirmation');
-    const link = linkPath(confirmation, hd.config.homeUrl);
-    const browser = new SiteClient(hd.app);
-    const page = await browser.get(link);
-    await browser.post('/login/ticket/', {
-      _csrf: csrfIn(page.body),
-      token: new URL(link, 'http://x').searchParams.get('token') as string,
-    });
-    return { browser, id, number };
-  }
+  const signedInClient = async () => {
+    const { id, number, link } = await createTicketWithLink(hd, mail);
+    return { browser: (await signInWithLink(hd, link)).browser, id, number };
+  };
 
   it('a reply with a file is stored with it; the thread links the file, never an internal note’s', async () => {
     const { browser, id, number } = await signedInClient();

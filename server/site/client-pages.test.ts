@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { issueTicketLink } from '../auth/ticket-links.js';
 import { addComment } from '../domain/comments/add-comment.js';
 import { updateSettings } from '../settings/settings.js';
+import { createTicketWithLink, signInWithLink, type TicketOverrides } from '../test/factories.js';
 import { setRegistration, ticketPayload } from '../test/fixtures.js';
 import { csrfIn, linkPath, memoryMail, SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
@@ -15,28 +16,9 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
   });
 
-  async function fileTicket(overrides: Record<string, unknown> = {}) {
-    const payload = ticketPayload(overrides);
-    const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload, headers: { host: 'evil.test' } });
-    expect(res.statusCode).toBe(201);
-    const { id, number } = res.json() as { id: number; number: number };
-    await mail.drain();
-    const confirmation = mail.sent.filter((m) => m.to === String(payload.email).toLowerCase()).at(-1);
-    if (!confirmation) throw new Error('no confirmation');
-    return { id, number, email: String(payload.email), link: linkPath(confirmation, hd.config.homeUrl) };
-  }
-
-  async function signInWith(link: string) {
-    const browser = new SiteClient(hd.app);
-    let page = await browser.get(link);
-    // An invalid link's page has no form; any page's token will do for this browser.
-    if (!page.body.includes('_csrf')) page = await browser.get('/login/');
-    const res = await browser.post('/login/ticket/', {
-      _csrf: csrfIn(page.body),
-      token: new URL(link, 'http://x').searchParams.get('token') as string,
-    });
-    return { browser, res };
-  }
+  // Filed with a foreign Host header: the mailed link must still use the site's own address.
+  const fileTicket = (overrides: TicketOverrides = {}) => createTicketWithLink(hd, mail, overrides, { host: 'evil.test' });
+  const signInWith = (link: string) => signInWithLink(hd, link);
 
   it('opens the ticket from the mailed link: the GET changes nothing, the POST signs in and drops the token from the address', async () => {
     const { id, number, link } = await fileTicket({ subject: 'Printer on fire' });
@@ -230,86 +212,101 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     expect((await browser.get('/tickets')).statusCode).toBe(301);
   });
 
-  it('the new-ticket form follows Tickets → Form fields and stores custom fields as ticket meta', async () => {
-    const { link } = await fileTicket();
-    await updateSettings(hd.ctx, {
-      tickets: {
-        form_fields: [
-          { key: 'subject', label: 'Subject', type: 'text', required: true, builtin: true },
-          { key: 'description', label: 'Description', type: 'textarea', required: true, builtin: true },
-          { key: 'plan', label: 'Your plan', type: 'select', required: true, options: ['Free', 'Pro'] },
-          { key: 'site_url', label: 'Site address', type: 'text', required: false },
-          { key: 'consent', label: 'You may log in to my site', type: 'checkbox', required: false },
-        ],
-      },
-    });
-    const { browser } = await signInWith(link);
-    const form = await browser.get('/tickets/new/');
-    expect(form.body).toContain('Your plan');
-    expect(form.body).toContain('<option value="Pro">Pro</option>');
-    expect(form.body).not.toContain('Order ID');
-
-    const missing = await browser.submit('/tickets/new/', '/account/new-ticket/', {
-      subject: 'S',
-      description: 'D',
-      return_to: '/tickets/new/',
-    });
-    expect(missing.headers.location).toContain('notice=invalid_form');
-    const bad = await browser.submit('/tickets/new/', '/account/new-ticket/', {
-      subject: 'S',
-      description: 'D',
-      custom_plan: 'Gold',
-      return_to: '/tickets/new/',
-    });
-    expect(bad.headers.location).toContain('notice=invalid_form');
-
-    const ok = await browser.submit('/tickets/new/', '/account/new-ticket/', {
-      subject: 'Cannot log in',
-      description: 'Help',
-      custom_plan: 'Pro',
-      custom_site_url: 'https://x.test',
-      custom_consent: '1',
-      return_to: '/tickets/new/',
-    });
-    expect(ok.statusCode).toBe(303);
-    const number = Number(new URL(ok.headers.location as string).searchParams.get('ticket'));
-    const { id } = await hd.ctx.db.selectFrom('posts').select('id').where('number', '=', number).executeTakeFirstOrThrow();
-    const meta = await hd.ctx.db
-      .selectFrom('post_meta')
-      .select(['meta_key', 'meta_value'])
-      .where('post_id', '=', id)
-      .orderBy('meta_key')
-      .execute();
-    expect(meta).toEqual([
-      { meta_key: 'custom_consent', meta_value: '1' },
-      { meta_key: 'custom_plan', meta_value: 'Pro' },
-      { meta_key: 'custom_site_url', meta_value: 'https://x.test' },
-    ]);
-    expect((await browser.get(`/tickets/?ticket=${number}`)).body).toContain('Cannot log in');
-
-    // The same form sent twice (a double click) files one ticket.
-    const page = await browser.get('/tickets/new/');
-    const key = /name="idempotency_key" value="([^"]+)"/.exec(page.body)?.[1] as string;
-    const twiceForm = {
-      _csrf: csrfIn(page.body),
-      idempotency_key: key,
-      subject: 'Twice',
-      description: 'D',
-      custom_plan: 'Free',
-      return_to: '/tickets/new/',
+  describe('the new-ticket form follows Tickets → Form fields', () => {
+    /** A client signed in by their mailed link, once the form asks for a plan (required), a site address and a consent. */
+    const signedInWithCustomFields = async () => {
+      const { link } = await fileTicket();
+      await updateSettings(hd.ctx, {
+        tickets: {
+          form_fields: [
+            { key: 'subject', label: 'Subject', type: 'text', required: true, builtin: true },
+            { key: 'description', label: 'Description', type: 'textarea', required: true, builtin: true },
+            { key: 'plan', label: 'Your plan', type: 'select', required: true, options: ['Free', 'Pro'] },
+            { key: 'site_url', label: 'Site address', type: 'text', required: false },
+            { key: 'consent', label: 'You may log in to my site', type: 'checkbox', required: false },
+          ],
+        },
+      });
+      return (await signInWith(link)).browser;
     };
-    const first = await browser.post('/account/new-ticket/', twiceForm);
-    const second = await browser.post('/account/new-ticket/', twiceForm);
-    expect(second.headers.location).toBe(first.headers.location);
-    const twice = await hd.ctx.db.selectFrom('posts').select('id').where('title', '=', 'Twice').execute();
-    expect(twice).toHaveLength(1);
-    expect(
-      await hd.ctx.db
+
+    it('shows the fields it lists, and none it leaves out', async () => {
+      const browser = await signedInWithCustomFields();
+      const form = await browser.get('/tickets/new/');
+      expect(form.body).toContain('Your plan');
+      expect(form.body).toContain('<option value="Pro">Pro</option>');
+      expect(form.body).not.toContain('Order ID');
+    });
+
+    it('refuses a missing required field and an option the list does not hold', async () => {
+      const browser = await signedInWithCustomFields();
+      const missing = await browser.submit('/tickets/new/', '/account/new-ticket/', {
+        subject: 'S',
+        description: 'D',
+        return_to: '/tickets/new/',
+      });
+      expect(missing.headers.location).toContain('notice=invalid_form');
+      const bad = await browser.submit('/tickets/new/', '/account/new-ticket/', {
+        subject: 'S',
+        description: 'D',
+        custom_plan: 'Gold',
+        return_to: '/tickets/new/',
+      });
+      expect(bad.headers.location).toContain('notice=invalid_form');
+    });
+
+    it('stores the custom fields as ticket meta', async () => {
+      const browser = await signedInWithCustomFields();
+      const ok = await browser.submit('/tickets/new/', '/account/new-ticket/', {
+        subject: 'Cannot log in',
+        description: 'Help',
+        custom_plan: 'Pro',
+        custom_site_url: 'https://x.test',
+        custom_consent: '1',
+        return_to: '/tickets/new/',
+      });
+      expect(ok.statusCode).toBe(303);
+      const number = Number(new URL(ok.headers.location as string).searchParams.get('ticket'));
+      const { id } = await hd.ctx.db.selectFrom('posts').select('id').where('number', '=', number).executeTakeFirstOrThrow();
+      const meta = await hd.ctx.db
         .selectFrom('post_meta')
-        .select('meta_key')
-        .where('post_id', '=', twice[0]?.id as number)
-        .execute(),
-    ).toEqual([{ meta_key: 'custom_plan' }]);
+        .select(['meta_key', 'meta_value'])
+        .where('post_id', '=', id)
+        .orderBy('meta_key')
+        .execute();
+      expect(meta).toEqual([
+        { meta_key: 'custom_consent', meta_value: '1' },
+        { meta_key: 'custom_plan', meta_value: 'Pro' },
+        { meta_key: 'custom_site_url', meta_value: 'https://x.test' },
+      ]);
+      expect((await browser.get(`/tickets/?ticket=${number}`)).body).toContain('Cannot log in');
+    });
+
+    it('the same form sent twice (a double click) files one ticket', async () => {
+      const browser = await signedInWithCustomFields();
+      const page = await browser.get('/tickets/new/');
+      const key = /name="idempotency_key" value="([^"]+)"/.exec(page.body)?.[1] as string;
+      const twiceForm = {
+        _csrf: csrfIn(page.body),
+        idempotency_key: key,
+        subject: 'Twice',
+        description: 'D',
+        custom_plan: 'Free',
+        return_to: '/tickets/new/',
+      };
+      const first = await browser.post('/account/new-ticket/', twiceForm);
+      const second = await browser.post('/account/new-ticket/', twiceForm);
+      expect(second.headers.location).toBe(first.headers.location);
+      const twice = await hd.ctx.db.selectFrom('posts').select('id').where('title', '=', 'Twice').execute();
+      expect(twice).toHaveLength(1);
+      expect(
+        await hd.ctx.db
+          .selectFrom('post_meta')
+          .select('meta_key')
+          .where('post_id', '=', twice[0]?.id as number)
+          .execute(),
+      ).toEqual([{ meta_key: 'custom_plan' }]);
+    });
   });
 
   it('pages put the shortcodes anywhere; an unknown slug is a 404', async () => {

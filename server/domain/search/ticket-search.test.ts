@@ -1,7 +1,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { storageFor } from '../../db/storage-for.js';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../test/fixtures.js';
+import { addNoteAs, createAgent, createClient, createTicket, replyAs, type TicketOverrides } from '../../test/factories.js';
+import { relaxIntakeLimits, setRegistration } from '../../test/fixtures.js';
 import { describeEachDatabase } from '../../test/test-databases.js';
 import { useTestHelpdesk } from '../../test/test-helpdesk.js';
 import { bestMatches, MAX_SEARCH_RESULTS, matchingTickets, searchWords } from './ticket-search.js';
@@ -38,16 +39,19 @@ describeEachDatabase('full-text ticket search', (dialect) => {
   beforeAll(async () => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
-    agent = await hd.authAs('agent');
-    client = await hd.authAs('client');
-    const email = (await api('GET', '/me', client)).json().user.email as string;
-    const file = async (payload: Record<string, unknown>) =>
-      (await api('POST', '/tickets/', {}, ticketPayload(payload))).json().id as number;
-    mine = await file({ email, subject: 'Printer jams on page two', description: 'The cartridge is new.', order_id: 'ORD-98765' });
+    agent = (await createAgent(hd)).headers;
+    const clientUser = await createClient(hd);
+    client = clientUser.headers;
+    const file = async (overrides: TicketOverrides) => (await createTicket(hd, overrides)).id;
+    mine = await file({
+      email: clientUser.email,
+      subject: 'Printer jams on page two',
+      description: 'The cartridge is new.',
+      order_id: 'ORD-98765',
+    });
     other = await file({ name: 'Zelda Quist', email: 'zelda@quist.test', subject: 'Invoice question', description: 'Where is it?' });
-    expect((await api('POST', `/tickets/${mine}/comments`, client, { text: 'Now the toner smudges too.' })).statusCode).toBe(201);
-    const note = await api('POST', `/tickets/${mine}/comments`, agent, { text: 'Escalate to the vendor, confidential.', internal: true });
-    expect(note.statusCode).toBe(201);
+    await replyAs(hd, client, mine, 'Now the toner smudges too.');
+    await addNoteAs(hd, agent, mine, 'Escalate to the vendor, confidential.');
     // A custom field's value, as the form stores it.
     await hd.ctx.db.insertInto('post_meta').values({ post_id: other, meta_key: 'custom_colour', meta_value: 'Mauve' }).execute();
   });
@@ -73,15 +77,15 @@ describeEachDatabase('full-text ticket search', (dialect) => {
   });
 
   it('ranks a subject match before a match in a comment, whatever was updated last', async () => {
-    const titled = (await api('POST', '/tickets/', {}, ticketPayload({ subject: 'Smudges everywhere', description: 'x' }))).json().id;
+    const titled = (await createTicket(hd, { subject: 'Smudges everywhere', description: 'x' })).id;
     // The other ticket is the most recently updated one, but only a comment holds the word.
-    await api('POST', `/tickets/${mine}/comments`, agent, { text: 'Smudges are normal at first.' });
+    await replyAs(hd, agent, mine, 'Smudges are normal at first.');
     expect(await found('smudges')).toEqual([titled, mine]);
   });
 
   it("a search's total and counts per status are those of the tickets it lists, bare digits finding the number too", async () => {
     const { number } = (await api('GET', `/tickets/${other}`, agent)).json();
-    const mentions = (await api('POST', '/tickets/', {}, ticketPayload({ subject: 'Follow-up', description: `See ${number}.` }))).json().id;
+    const mentions = (await createTicket(hd, { subject: 'Follow-up', description: `See ${number}.` })).id;
     const res = await api('GET', `/tickets/?per_page=50&search=${number}`, agent);
     const page = res.json() as { tickets: Array<{ id: number }>; total: number; counts: Record<string, number> };
     expect(page.tickets.map((t) => t.id)).toEqual(expect.arrayContaining([other, mentions]));
@@ -90,21 +94,24 @@ describeEachDatabase('full-text ticket search', (dialect) => {
   });
 
   it('matches an email or an order ID as one term: its words in order, not each alone anywhere', async () => {
-    const file = async (payload: Record<string, unknown>) =>
-      (await api('POST', '/tickets/', {}, ticketPayload(payload))).json().id as number;
-    const zeld = await file({ name: 'Zeld Quist', email: 'zeld@quist.test', subject: 'Hello', description: 'A question.' });
+    const { id: zeld } = await createTicket(hd, {
+      name: 'Zeld Quist',
+      email: 'zeld@quist.test',
+      subject: 'Hello',
+      description: 'A question.',
+    });
     // `zeld`, `quist` and `test` each start a word of Zelda's email too; only Zeld's is the one searched.
     expect(await found('zeld@quist.test')).toEqual([zeld]);
     expect(await found('zelda@quist.test')).toEqual([other]);
     // The same words apart, or in another order, are not the order ID; its start still finds it.
-    const apart = await file({ subject: 'Order 98765 of the ord series', description: 'x', order_id: '98765-ORD' });
+    const { id: apart } = await createTicket(hd, { subject: 'Order 98765 of the ord series', description: 'x', order_id: '98765-ORD' });
     expect(await found('ORD-98765')).toEqual([mine]);
     expect(await found('ORD-987')).toEqual([mine]);
     expect(await found('ord 98765')).toEqual(expect.arrayContaining([mine, apart]));
   });
 
   it('a word in more messages than are ranked lists the tickets of the newest of them', async () => {
-    const file = async (subject: string) => (await api('POST', '/tickets/', {}, ticketPayload({ subject, description: 'x' }))).json().id;
+    const file = async (subject: string) => (await createTicket(hd, { subject, description: 'x' })).id;
     const old = await file('An old question');
     const recent = await file('A recent question');
     const createdAt = new Date().toISOString();
@@ -125,7 +132,7 @@ describeEachDatabase('full-text ticket search', (dialect) => {
   });
 
   it('a word in more tickets than are ranked lists the newest of them, even before an older subject match', async () => {
-    const old = (await api('POST', '/tickets/', {}, ticketPayload({ subject: 'Quorble again', description: 'x' }))).json().id;
+    const old = (await createTicket(hd, { subject: 'Quorble again', description: 'x' })).id;
     const now = new Date().toISOString();
     const newer = Array.from({ length: 1000 }, (_, i) => ({
       type: 'ticket',
@@ -193,7 +200,7 @@ describeEachDatabase('full-text ticket search', (dialect) => {
     // Six tickets; the word in a message of the first two and of the last two, and in none between.
     const ids: number[] = [];
     for (const subject of ['One', 'Two', 'Three', 'Four', 'Five', 'Six']) {
-      ids.push((await api('POST', '/tickets/', {}, ticketPayload({ subject: `Question ${subject}` }))).json().id as number);
+      ids.push((await createTicket(hd, { subject: `Question ${subject}` })).id);
     }
     const say = (ticket: number, text: string, times = 1) =>
       hd.ctx.db

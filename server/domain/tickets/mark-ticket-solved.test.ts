@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
-import { createSession } from '../../auth/sessions.js';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../test/fixtures.js';
-import { SiteClient } from '../../test/site-client.js';
+import { createTicket, signedInBrowser, userIdByEmail } from '../../test/factories.js';
+import { relaxIntakeLimits, setRegistration } from '../../test/fixtures.js';
 import { describeEachDatabase } from '../../test/test-databases.js';
 import { useTestHelpdesk } from '../../test/test-helpdesk.js';
 import { findTicket } from './find-ticket.js';
@@ -14,16 +13,9 @@ describeEachDatabase('a client marks their ticket solved', (dialect) => {
   it('from the thread, with the CSRF field, once an agent answered in public; own ticket only; the button goes once solved', async () => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
-    const file = async () => {
-      const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
-      const { id, number } = res.json() as { id: number; number: number };
-      const row = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', id).executeTakeFirstOrThrow();
-      return { id, number, authorId: row.author_id as number };
-    };
-    const mine = await file();
-    const theirs = await file();
-    const browser = new SiteClient(hd.app);
-    browser.cookies.set('hd_session', await createSession(hd.ctx.db, mine.authorId));
+    const mine = await createTicket(hd);
+    const theirs = await createTicket(hd);
+    const browser = await signedInBrowser(hd, await userIdByEmail(hd, mine.email));
     const agent = await hd.authAs('agent');
     const reply = (id: number, text: string, extra: Record<string, unknown> = {}) =>
       hd.app.inject({ method: 'POST', url: `/api/helpdesk/v1/tickets/${id}/comments`, headers: agent, payload: { text, ...extra } });

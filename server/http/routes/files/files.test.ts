@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApiToken } from '../../../domain/people/api-tokens.js';
+import { bearerFor, createTicket } from '../../../test/factories.js';
 import { countRows, relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { multipartBody, type TestFile, TINY_PNG } from '../../../test/multipart.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
@@ -26,10 +26,6 @@ describeEachDatabase('attached files: who may read them, and how they are served
   let ticketId: number;
   let described: Listed[];
 
-  const asClient = async (email: string) => {
-    const user = await hd.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    return { authorization: `Bearer ${await createApiToken(hd.ctx.db, user.id, 'test')}` };
-  };
   const send = (url: string, fields: Record<string, string>, files: TestFile[], headers: Record<string, string> = {}) => {
     const body = multipartBody(fields, files);
     return hd.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...headers } });
@@ -50,10 +46,8 @@ describeEachDatabase('attached files: who may read them, and how they are served
     ]);
     expect(res.statusCode).toBe(201);
     ticketId = res.json().id;
-    owner = await asClient(mine.email);
-    const other = ticketPayload();
-    expect((await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, payload: other })).statusCode).toBe(201);
-    stranger = await asClient(other.email);
+    owner = await bearerFor(hd, mine.email);
+    stranger = await bearerFor(hd, (await createTicket(hd)).email);
     described = (await getTicket(staff)).attachments;
   });
 

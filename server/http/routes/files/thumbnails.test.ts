@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import { createApiToken } from '../../../domain/people/api-tokens.js';
 import { thumbnailWork } from '../../../files/find-thumbnail.js';
 import { THUMBNAIL_MAX_PIXELS } from '../../../files/make-thumbnail.js';
+import { bearerFor, createTicket } from '../../../test/factories.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { multipartBody, type TestFile } from '../../../test/multipart.js';
 import { blankPngBomb } from '../../../test/png.js';
@@ -30,10 +30,6 @@ describeEachDatabase('thumbnails of attached images', (dialect) => {
     const body = multipartBody(fields, files);
     return hd.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...headers } });
   };
-  const asClient = async (email: string) => {
-    const user = await hd.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    return { authorization: `Bearer ${await createApiToken(hd.ctx.db, user.id, 'test')}` };
-  };
   const listed = async (headers: Record<string, string>): Promise<Listed[]> => {
     const ticket = (await hd.app.inject({ url: `${API}/tickets/${ticketId}`, headers })).json();
     return [...ticket.attachments, ...ticket.comments.flatMap((c: { attachments: Listed[] }) => c.attachments)];
@@ -58,10 +54,8 @@ describeEachDatabase('thumbnails of attached images', (dialect) => {
     ]);
     expect(res.statusCode).toBe(201);
     ticketId = res.json().id;
-    owner = await asClient(mine.email);
-    const other = ticketPayload();
-    expect((await hd.app.inject({ method: 'POST', url: `${API}/tickets/`, payload: other })).statusCode).toBe(201);
-    stranger = await asClient(other.email);
+    owner = await bearerFor(hd, mine.email);
+    stranger = await bearerFor(hd, (await createTicket(hd)).email);
   });
 
   it('an image’s thumbnail is a WebP within 320 px, made once and kept, with the file’s headers', async () => {

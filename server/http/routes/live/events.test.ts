@@ -1,11 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../../auth/sessions.js';
 import { signedInInFlight } from '../../../db/signed-in-lane.js';
-import { addUser } from '../../../domain/people/add-user.js';
 import { setAccountDisabled } from '../../../domain/people/set-account-disabled.js';
 import { markTicketSolved } from '../../../domain/tickets/mark-ticket-solved.js';
 import { STREAMS_PER_ACCOUNT } from '../../../live/open-streams.js';
 import { type EventStreamClient, openEventStream } from '../../../test/event-stream-client.js';
+import { createAgent, createTicket, sessionHeaders, type TestUser } from '../../../test/factories.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { liveEventsOffContract } from '../../../test/live-events-off-contract.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
@@ -17,6 +16,7 @@ describeEachDatabase('live updates: GET /events and presence', (dialect) => {
   const hd = useTestHelpdesk(dialect);
   let base = '';
   let alex: Headers;
+  let alexUser: TestUser;
   let blair: Headers;
   let client: Headers;
   const streams: EventStreamClient[] = [];
@@ -27,17 +27,13 @@ describeEachDatabase('live updates: GET /events and presence', (dialect) => {
   };
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Headers = {}, payload?: object) =>
     hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
-  const file = async () => {
-    const res = await call('POST', '/tickets/', {}, ticketPayload());
-    expect(res.statusCode).toBe(201);
-    return res.json().id as number;
-  };
-  const idOf = async (headers: Headers) => (await call('GET', '/me', headers)).json().user as { id: number; name: string };
+  const file = async () => (await createTicket(hd)).id;
 
   beforeAll(async () => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
-    [alex, blair, client] = await Promise.all([hd.authAs('agent'), hd.authAs('admin'), hd.authAs('client')]);
+    [alexUser, blair, client] = await Promise.all([createAgent(hd), hd.authAs('admin'), hd.authAs('client')]);
+    alex = alexUser.headers;
     base = await hd.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterEach(() => {
@@ -63,7 +59,7 @@ describeEachDatabase('live updates: GET /events and presence', (dialect) => {
     expect(created.data).toEqual({ ticket: id, version: 1, by: null });
     expect(created.id).toMatch(/^[0-9a-f]{12}-[0-9]+$/);
 
-    const me = await idOf(alex);
+    const me = alexUser;
     expect((await call('POST', `/tickets/${id}/comments`, alex, { text: 'On it.' })).statusCode).toBe(201);
     const comment = await stream.waitFor((e) => e.event === 'comment.added' && (e.data as { ticket: number }).ticket === id, 'the reply');
     // The reply moved the status to In Progress (spec §3) in its own version: one event says both.
@@ -190,7 +186,6 @@ describeEachDatabase('live updates: GET /events and presence', (dialect) => {
 
   it('tells every staff stream who is viewing or replying, sends who is present to a new stream, and says when they leave', async () => {
     const id = await file();
-    const alexUser = await idOf(alex);
     const earlier = await follow(blair);
     const res = await call('POST', `/tickets/${id}/presence`, alex, { state: 'viewing' });
     expect(res.statusCode).toBe(204);
@@ -250,10 +245,9 @@ describeEachDatabase('live update streams and the server: heartbeats, sign-out, 
       expect(quiet.status).toBe(200);
       await quiet.waitUntil(() => quiet.heartbeats() >= 3, 'three heartbeats');
 
-      const other = await hd.authAs('agent');
-      const doomed = await openEventStream(url, other);
-      const me = (await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers: other })).json().user;
-      await setAccountDisabled(hd.ctx, me.id, true, null);
+      const other = await createAgent(hd);
+      const doomed = await openEventStream(url, other.headers);
+      await setAccountDisabled(hd.ctx, other.id, true, null);
       await doomed.ended;
 
       // An open stream must not hold the server's close.
@@ -273,19 +267,16 @@ describeEachDatabase("live updates with the admin app's session cookie", (dialec
       const base = await hd.app.listen({ port: 0, host: '127.0.0.1' });
       await relaxIntakeLimits(hd.ctx);
       await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
-      const agent = await addUser(hd.ctx, { email: 'sam@staff.test', name: 'Sam', role: 'agent' });
-      const session = await createSession(hd.ctx.db, agent.id);
-      const me = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/me', headers: { cookie: `hd_session=${session}` } });
-      const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value;
-      const cookie = `hd_session=${session}; hd_csrf=${csrfCookie}`;
+      const agent = await createAgent(hd, { email: 'sam@staff.test', name: 'Sam' });
+      const headers = await sessionHeaders(hd, agent.id);
+      const { cookie } = headers;
       const stream = await openEventStream(`${base}/api/helpdesk/v1/events`, { cookie });
       expect(stream.status).toBe(200);
 
-      const id = (await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() })).json().id;
+      const { id } = await createTicket(hd);
       const url = `/api/helpdesk/v1/tickets/${id}/presence`;
       const withoutToken = await hd.app.inject({ method: 'POST', url, headers: { cookie }, payload: { state: 'viewing' } });
       expect(withoutToken.statusCode).toBe(403);
-      const headers = { cookie, 'x-csrf-token': me.json().csrf_token };
       expect((await hd.app.inject({ method: 'POST', url, headers, payload: { state: 'viewing' } })).statusCode).toBe(204);
       await stream.waitFor((e) => e.event === 'presence' && (e.data as { ticket: number }).ticket === id, 'presence');
 

@@ -7,7 +7,8 @@ import { setAccountDisabled } from '../../../domain/people/set-account-disabled.
 import { updateUser } from '../../../domain/people/staff-users.js';
 import { RECENT_EVENTS_KEPT } from '../../../live/recent-live-events.js';
 import { type EventStreamClient, openEventStream, type ReceivedEvent } from '../../../test/event-stream-client.js';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { createTicket } from '../../../test/factories.js';
+import { relaxIntakeLimits, setRegistration } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
@@ -23,11 +24,7 @@ describeEachDatabase('live updates: resuming after Last-Event-ID, and streams en
     expect(stream.status).toBe(200);
     return stream;
   };
-  const file = async () => {
-    const res = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });
-    expect(res.statusCode).toBe(201);
-    return res.json().id as number;
-  };
+  const file = async () => (await createTicket(hd)).id;
   const created = (ticket: number) => (e: ReceivedEvent) =>
     e.event === 'ticket.created' && (e.data as { ticket: number }).ticket === ticket;
   const staffWithToken = async (role: 'agent' | 'admin' = 'agent') => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { now } from '../../../domain/context.js';
 import { type EventStreamClient, openEventStream, type ReceivedEvent } from '../../../test/event-stream-client.js';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { createAdmin, createAgent, createTag, createTicket } from '../../../test/factories.js';
+import { relaxIntakeLimits, setRegistration } from '../../../test/fixtures.js';
 import { liveEventsOffContract } from '../../../test/live-events-off-contract.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
@@ -14,6 +15,9 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
   let alex: Headers;
   let bea: Headers;
   let admin: Headers;
+  let alexId: number;
+  let beaId: number;
+  let adminId: number;
   const streams: EventStreamClient[] = [];
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
     hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
@@ -23,12 +27,7 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
     streams.push(stream);
     return stream;
   };
-  const idOf = async (headers: Headers) => (await call('GET', '/me', headers)).json().user.id as number;
-  const file = async () => {
-    const res = await call('POST', '/tickets/', {}, ticketPayload());
-    expect(res.statusCode).toBe(201);
-    return res.json().id as number;
-  };
+  const file = async () => (await createTicket(hd)).id;
   // Lines written directly: which rule adds them is tested elsewhere; here only reading them matters.
   const notify = async (userId: number, ticketId: number) =>
     (
@@ -47,7 +46,9 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
   beforeAll(async () => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
-    [alex, bea, admin] = await Promise.all([hd.authAs('agent'), hd.authAs('agent'), hd.authAs('admin')]);
+    const [a, b, c] = await Promise.all([createAgent(hd), createAgent(hd), createAdmin(hd)]);
+    [alex, bea, admin] = [a.headers, b.headers, c.headers];
+    [alexId, beaId, adminId] = [a.id, b.id, c.id];
     base = await hd.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterEach(() => {
@@ -59,7 +60,6 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
 
   it("tells every agent's stream when a tag is added, renamed, recoloured or deleted, and by whom", async () => {
     const onBea = await follow(bea);
-    const alexId = await idOf(alex);
     const made = await call('POST', '/tags/', alex, { name: 'Billing' });
     expect(made.statusCode).toBe(201);
     const tag = made.json().id as number;
@@ -72,13 +72,14 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
 
     expect((await call('DELETE', `/tags/${tag}`, admin)).statusCode).toBe(204);
     const deleted = await onBea.waitFor(tagEvent(tag, 'deleted'), 'the delete');
-    expect((deleted.data as { by: number }).by).toBe(await idOf(admin));
+    expect((deleted.data as { by: number }).by).toBe(adminId);
   });
 
   it('announces nothing for a refused tag change (a taken name, a missing tag, an agent deleting)', async () => {
     const onBea = await follow(bea);
-    const first = (await call('POST', '/tags/', alex, { name: 'Refund' })).json().id as number;
-    const second = (await call('POST', '/tags/', alex, { name: 'Return' })).json().id as number;
+    const alexActor = { id: alexId, role: 'agent' } as const;
+    const { id: first } = await createTag(hd, { name: 'Refund' }, alexActor);
+    const { id: second } = await createTag(hd, { name: 'Return' }, alexActor);
     await onBea.waitFor(tagEvent(second, 'created'), 'the second tag');
     expect((await call('PATCH', `/tags/${second}`, alex, { name: 'refund' })).statusCode).toBe(400);
     expect((await call('PATCH', '/tags/999999', alex, { name: 'Other' })).statusCode).toBe(404);
@@ -95,7 +96,6 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
   });
 
   it("opening a ticket marks that agent's lines of that ticket read, and tells only that agent's streams", async () => {
-    const [alexId, beaId] = await Promise.all([idOf(alex), idOf(bea)]);
     const opened = await file();
     const other = await file();
     await notify(alexId, opened);
@@ -125,7 +125,6 @@ describeEachDatabase('live tags and notifications read by opening a ticket', (di
   });
 
   it("the bell's own marking tells the agent's other tabs too", async () => {
-    const alexId = await idOf(alex);
     const line = await notify(alexId, await file());
     const otherTab = await follow(alex);
     const marked = await call('POST', '/notifications/read', alex, { ids: [line] });

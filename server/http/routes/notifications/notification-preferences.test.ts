@@ -4,7 +4,8 @@ import { createApiToken } from '../../../domain/people/api-tokens.js';
 import { cleanUpExpired } from '../../../jobs/housekeeping.js';
 import { updateSettings } from '../../../settings/settings.js';
 import { type EventStreamClient, openEventStream } from '../../../test/event-stream-client.js';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { createTicket } from '../../../test/factories.js';
+import { relaxIntakeLimits, setRegistration } from '../../../test/fixtures.js';
 import { memoryMail } from '../../../test/site-client.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
@@ -47,19 +48,19 @@ describeEachDatabase('each agent chooses their mail; every event lands in their 
   it('new tickets: the admin setting is the default, each agent may choose otherwise either way', async () => {
     const mail = memoryMail(hd);
     expect((await prefer(alex, { ticket_created: false })).json().mail.ticket_created).toBe(false);
-    await api('POST', '/tickets/', {}, ticketPayload({ subject: 'One' }));
+    await createTicket(hd, { subject: 'One' });
     expect(to(await mail.drain(), /filed a new ticket "One"/)).toEqual(['bea@staff.test']);
 
     // The admin turns the mail off: Bea follows the default, Alex opts in.
     await updateSettings(hd.ctx, { emails: { notify_new_tickets: false } });
     const chosen = (await prefer(alex, { ticket_created: true })).json();
     expect(chosen).toMatchObject({ mail: { ticket_created: true }, chosen: ['ticket_created'], defaults: { ticket_created: false } });
-    await api('POST', '/tickets/', {}, ticketPayload({ subject: 'Two' }));
+    await createTicket(hd, { subject: 'Two' });
     expect(to(await mail.drain(), /filed a new ticket "Two"/)).toEqual(['alex@staff.test']);
 
     // Null follows the default again.
     expect((await prefer(alex, { ticket_created: null })).json()).toMatchObject({ mail: { ticket_created: false }, chosen: [] });
-    await api('POST', '/tickets/', {}, ticketPayload({ subject: 'Three' }));
+    await createTicket(hd, { subject: 'Three' });
     expect(to(await mail.drain(), /filed a new ticket "Three"/)).toEqual([]);
     // Mail or not, both have every new ticket in their list.
     expect(await kinds(alex)).toEqual(['ticket_created', 'ticket_created', 'ticket_created']);
@@ -69,8 +70,7 @@ describeEachDatabase('each agent chooses their mail; every event lands in their 
   it('client replies and assignments: an agent who turned them off gets no mail, but the line in the list', async () => {
     const mail = memoryMail(hd);
     await updateSettings(hd.ctx, { emails: { notify_new_tickets: false } });
-    const filed = await api('POST', '/tickets/', {}, ticketPayload({ subject: 'Printer', email: 'pat@client.test' }));
-    const id = filed.json().id as number;
+    const { id } = await createTicket(hd, { subject: 'Printer', email: 'pat@client.test' });
     const { author_id } = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', id).executeTakeFirstOrThrow();
     const client = { authorization: `Bearer ${await createApiToken(hd.ctx.db, author_id as number, 'c')}` };
     await mail.drain();
@@ -98,7 +98,7 @@ describeEachDatabase('each agent chooses their mail; every event lands in their 
 
   it('the list: paged, unread count, mark some or all read, each agent their own; read ones pruned later', async () => {
     const mail = memoryMail(hd);
-    for (const subject of ['A', 'B', 'C']) await api('POST', '/tickets/', {}, ticketPayload({ subject }));
+    for (const subject of ['A', 'B', 'C']) await createTicket(hd, { subject });
     await mail.drain();
     const page = (await api('GET', '/notifications/?per_page=2', alex.headers)).json();
     expect(page).toMatchObject({ total: 3, unread: 3, page: 1, per_page: 2 });
@@ -153,8 +153,7 @@ describeEachDatabase('each agent chooses their mail; every event lands in their 
     const beaStream = await openEventStream(`${base}/api/helpdesk/v1/events`, bea.headers);
     streams.push(alexStream, beaStream);
     const mail = memoryMail(hd);
-    const filed = await api('POST', '/tickets/', {}, ticketPayload({ subject: 'Live' }));
-    const id = filed.json().id as number;
+    const { id } = await createTicket(hd, { subject: 'Live' });
     await mail.drain();
     // Assigned to Bea by Alex: one line, Bea's.
     await api('PATCH', `/tickets/${id}`, alex.headers, { assignee: bea.id });
@@ -172,7 +171,7 @@ describeEachDatabase('each agent chooses their mail; every event lands in their 
     expect(beaIds).toHaveLength(2);
     expect(alexIds).toHaveLength(1);
     // A marker event after them: by then any stray line of the other agent would have arrived.
-    await api('POST', '/tickets/', {}, ticketPayload({ subject: 'Marker' }));
+    await createTicket(hd, { subject: 'Marker' });
     await mail.drain();
     await alexStream.waitFor((e) => e.event === 'ticket.created' && (e.data as { ticket: number }).ticket !== id, 'the marker');
     const heard = alexStream.events

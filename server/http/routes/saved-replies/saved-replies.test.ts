@@ -3,7 +3,8 @@ import { renderMarkdownToHtml } from '../../../../common/render-markdown.js';
 import { unlinkableText } from '../../../../common/unlinkable-text.js';
 import { visitorTextInMarkdown } from '../../../../common/visitor-text.js';
 import { updateSiteOptions } from '../../../settings/site-options.js';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { createAgent, createSavedReply, createTicket } from '../../../test/factories.js';
+import { relaxIntakeLimits, setRegistration } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
@@ -111,21 +112,22 @@ describeEachDatabase('saved replies: shared and personal, search, placeholders',
 
   it("fills the placeholders with the ticket's data as plain words, never links or marks; unknown ones stay as typed", async () => {
     await updateSiteOptions(hd.ctx.db, { site_name: 'Acme <Help>' });
-    const dana = await hd.authAs('agent');
-    const danaName = (await call('GET', '/me', dana)).json().user.name;
-    const payload = ticketPayload({ name: "Ann O'Brien & <Co> evil.test", subject: 'Export **broken** [reset](https://evil.test/)' });
-    const filed = await call('POST', '/tickets/', {}, payload);
-    expect(filed.statusCode).toBe(201);
-    const ticket = (await call('GET', `/tickets/${filed.json().id}`, dana)).json();
+    const danaUser = await createAgent(hd);
+    const [dana, danaName] = [danaUser.headers, danaUser.name];
+    const filed = await createTicket(hd, {
+      name: "Ann O'Brien & <Co> evil.test",
+      subject: 'Export **broken** [reset](https://evil.test/)',
+    });
+    const ticket = (await call('GET', `/tickets/${filed.id}`, dana)).json();
 
     const text =
       'Hi ##client_name## (##client_email##),\n\nAbout ###ticket_id##: "##ticket_subject##".\n' +
       '**##agent_name##**, ##site_name## — ##order_id## ##CLIENT_NAME## ##client_name';
-    expect((await call('POST', '/saved-replies/', dana, { title: 'Filled', text })).statusCode).toBe(201);
+    await createSavedReply(hd, danaUser, { title: 'Filled', text });
     const [reply] = (await call('GET', `/saved-replies/?q=filled&ticket=${ticket.id}`, dana)).json();
     expect(reply.text).toBe(text);
     expect(reply.filled).toBe(
-      `Hi Ann O'Brien \\& \\<Co\\> ${unlinkableText('evil.test')} (${unlinkableText(payload.email)}),\n\n` +
+      `Hi Ann O'Brien \\& \\<Co\\> ${unlinkableText('evil.test')} (${unlinkableText(filed.email)}),\n\n` +
         `About #${ticket.number}: "Export \\*\\*broken\\*\\* \\[reset\\]\\(${unlinkableText('https://evil.test/')}\\)".\n` +
         `**${visitorTextInMarkdown(danaName)}**, Acme \\<Help\\> — ##order_id## ##CLIENT_NAME## ##client_name`,
     );

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { addNoteAs, createAgent, createClient, createTicket, replyAs } from '../../../test/factories.js';
+import { relaxIntakeLimits, setRegistration } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
@@ -22,21 +23,13 @@ describeEachDatabase('a search result shows where its words are, as text', (dial
   beforeAll(async () => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
-    agent = await hd.authAs('agent');
-    const client = await hd.authAs('client');
-    const email = (await api('GET', '/me', client)).json().user.email as string;
-    const filed = await api(
-      'POST',
-      '/tickets/',
-      {},
-      ticketPayload({ email, subject: 'Billing question', description: 'My parcel never came.' }),
-    );
-    ticket = filed.json().id;
+    agent = (await createAgent(hd)).headers;
+    const client = await createClient(hd);
+    ticket = (await createTicket(hd, { email: client.email, subject: 'Billing question', description: 'My parcel never came.' })).id;
     const lead = 'Some words first to push the match away from the start of this rather long message. '.repeat(2);
     const reply = `${lead}<img src=x onerror=alert(1)> the <b>wombat</b> ate my invoices </mark> & more.`;
-    expect((await api('POST', `/tickets/${ticket}/comments`, client, { text: reply })).statusCode).toBe(201);
-    const note = await api('POST', `/tickets/${ticket}/comments`, agent, { text: 'Platypus vendor, call back.', internal: true });
-    expect(note.statusCode).toBe(201);
+    await replyAs(hd, client.headers, ticket, reply);
+    await addNoteAs(hd, agent, ticket, 'Platypus vendor, call back.');
   });
 
   it("marks the word in the client's message and sends its markup back as plain text", async () => {

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { createSession } from '../../../auth/sessions.js';
-import { createPost } from '../../../domain/content/create-post.js';
-import { addUser } from '../../../domain/people/add-user.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { updateSettings } from '../../../settings/settings.js';
+import { addNoteAs, createAgent, createDoc, createTicket, sessionHeaders, userIdByEmail } from '../../../test/factories.js';
 import { type FakeAiBackend, startFakeAiBackend } from '../../../test/fake-ai-backend.js';
-import { setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { setRegistration } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
@@ -16,12 +14,8 @@ describeEachDatabase('agent assist: POST /tickets/:id/suggest-reply', (dialect) 
   let agent: Headers;
   const call = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payload?: object) =>
     hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
-  const fileTicket = async () => {
-    const payload = ticketPayload({ subject: 'Password reset mail never arrives', description: 'I asked for a password reset twice.' });
-    const res = await call('POST', '/tickets/', {}, payload);
-    expect(res.statusCode).toBe(201);
-    return { id: (res.json() as { id: number }).id, email: payload.email as string };
-  };
+  const fileTicket = () =>
+    createTicket(hd, { subject: 'Password reset mail never arrives', description: 'I asked for a password reset twice.' });
   const commentCount = async (ticketId: number) =>
     (await hd.ctx.db.selectFrom('comments').select('id').where('post_id', '=', ticketId).execute()).length;
 
@@ -29,13 +23,12 @@ describeEachDatabase('agent assist: POST /tickets/:id/suggest-reply', (dialect) 
     backend = await startFakeAiBackend();
     hd.config.constants.HELPDESK_CLOUD_SITE = backend.url;
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
-    await createPost(
-      hd.ctx,
-      'doc',
-      { title: 'Resetting your password', slug: 'password-reset', content: 'Use the reset link; check the spam folder.' },
-      null,
-    );
-    agent = await hd.authAs('agent');
+    await createDoc(hd, {
+      title: 'Resetting your password',
+      slug: 'password-reset',
+      content: 'Use the reset link; check the spam folder.',
+    });
+    agent = (await createAgent(hd)).headers;
   });
   afterAll(async () => {
     await backend?.close();
@@ -48,7 +41,7 @@ describeEachDatabase('agent assist: POST /tickets/:id/suggest-reply', (dialect) 
 
   it('returns a draft from the backend, grounded in the docs and the public thread, and sends nothing', async () => {
     const { id } = await fileTicket();
-    await call('POST', `/tickets/${id}/comments`, agent, { text: 'PRIVATE note about this client', internal: true });
+    await addNoteAs(hd, agent, id, 'PRIVATE note about this client');
     backend.answer = (body) => `Draft citing ${body.messages[0]?.content.includes('/docs/password-reset/') ? 'the reset doc' : 'nothing'}`;
     const before = await commentCount(id);
     const jobsBefore = (await hd.ctx.db.selectFrom('jobs').select('id').execute()).length;
@@ -75,28 +68,33 @@ describeEachDatabase('agent assist: POST /tickets/:id/suggest-reply', (dialect) 
     expect(res.json().draft).toContain('http://help.test/docs/password-reset/');
   });
 
-  it(
-    'staff only: anonymous 401, a client (even on their own ticket) 404, a ' + 'missing ticket 404; session writes need the CSRF header',
-    async () => {
-      const { id, email } = await fileTicket();
+  describe('staff only', () => {
+    it('an anonymous caller is a 401', async () => {
+      const { id } = await fileTicket();
       expect((await call('POST', `/tickets/${id}/suggest-reply`)).statusCode).toBe(401);
-      const client = await hd.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-      expect((await call('POST', `/tickets/${id}/suggest-reply`, await sessionHeaders(client.id))).statusCode).toBe(404);
-      expect((await call('POST', '/tickets/999999/suggest-reply', agent)).statusCode).toBe(404);
+      expect(backend.requests.length).toBe(0);
+    });
 
-      const staff = await addUser(hd.ctx, { email: `assist-${process.pid}@staff.test`, name: 'Assist Agent', role: 'agent' });
-      const headers = await sessionHeaders(staff.id);
+    it('a client, even on their own ticket, is a 404 as for a missing one', async () => {
+      const { id, email } = await fileTicket();
+      expect(
+        (await call('POST', `/tickets/${id}/suggest-reply`, await sessionHeaders(hd, await userIdByEmail(hd, email)))).statusCode,
+      ).toBe(404);
+      expect(backend.requests.length).toBe(0);
+    });
+
+    it('a missing ticket is a 404', async () => {
+      expect((await call('POST', '/tickets/999999/suggest-reply', agent)).statusCode).toBe(404);
+      expect(backend.requests.length).toBe(0);
+    });
+
+    it('with a session cookie it needs the CSRF header', async () => {
+      const { id } = await fileTicket();
+      const headers = await sessionHeaders(hd, (await createAgent(hd, { name: 'Assist Agent' })).id);
       expect((await call('POST', `/tickets/${id}/suggest-reply`, headers)).statusCode).toBe(200);
       const { 'x-csrf-token': _, ...withoutCsrf } = headers;
       expect((await call('POST', `/tickets/${id}/suggest-reply`, withoutCsrf)).statusCode).toBe(403);
       expect(backend.requests.length).toBe(1);
-    },
-  );
-
-  async function sessionHeaders(userId: number): Promise<Headers> {
-    const session = await createSession(hd.ctx.db, userId);
-    const me = await call('GET', '/me', { cookie: `hd_session=${session}` });
-    const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
-    return { cookie: `hd_session=${session}; hd_csrf=${csrfCookie}`, 'x-csrf-token': (me.json() as { csrf_token: string }).csrf_token };
-  }
+    });
+  });
 });

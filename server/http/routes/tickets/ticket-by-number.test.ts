@@ -1,7 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { addUser } from '../../../domain/people/add-user.js';
-import { createApiToken } from '../../../domain/people/api-tokens.js';
-import { makeProduct, relaxIntakeLimits, ticketPayload } from '../../../test/fixtures.js';
+import { createClient, createProduct, createTicket, type TestUser } from '../../../test/factories.js';
+import { relaxIntakeLimits } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
@@ -15,25 +14,13 @@ describeEachDatabase('one ticket by the number people read (GET /tickets/by-numb
   let annTicket: Filed;
   let bobTicket: Filed;
 
-  async function client(name: string) {
-    const user = await addUser(hd.ctx, { email: `${name}@client.test`, name, role: 'client' });
-    return { email: user.email, headers: { authorization: `Bearer ${await createApiToken(hd.ctx.db, user.id, 'test')}` } };
-  }
-  const file = async (who: Awaited<ReturnType<typeof client>>) => {
-    const res = await hd.app.inject({
-      method: 'POST',
-      url: `${API}/tickets/`,
-      headers: who.headers,
-      payload: ticketPayload({ email: who.email }),
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json() as Filed;
-  };
+  const client = (name: string) => createClient(hd, { email: `${name}@client.test`, name });
+  const file = (who: TestUser) => createTicket(hd, { email: who.email }, who.headers);
 
   beforeAll(async () => {
     await relaxIntakeLimits(hd.ctx);
     // A product first: its id comes before the tickets', so no ticket's id is its number.
-    await makeProduct(hd.ctx, 'Widget');
+    await createProduct(hd, { title: 'Widget' });
     const a = await client('ann');
     const b = await client('bob');
     ann = a.headers;

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { createAgent, createClient, createTicket } from '../../../test/factories.js';
+import { relaxIntakeLimits, setRegistration } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
@@ -10,13 +11,9 @@ describeEachDatabase('two agents on one ticket: versions, 409 with what changed,
   let alex: Headers;
   let blair: Headers;
   let alexName: string;
+  let alexId: number;
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Headers = {}, payload?: object) =>
     hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
-  const file = async () => {
-    const res = await call('POST', '/tickets/', {}, ticketPayload());
-    expect(res.statusCode).toBe(201);
-    return res.json().id as number;
-  };
   const open = async (id: number, who: Headers) => {
     const res = await call('GET', `/tickets/${id}`, who);
     expect(res.statusCode).toBe(200);
@@ -26,12 +23,12 @@ describeEachDatabase('two agents on one ticket: versions, 409 with what changed,
   beforeAll(async () => {
     await relaxIntakeLimits(hd.ctx);
     await setRegistration(hd.ctx, { anyoneCanRegister: true, createAccounts: true });
-    [alex, blair] = await Promise.all([hd.authAs('agent'), hd.authAs('agent')]);
-    alexName = (await call('GET', '/me', alex)).json().user.name;
+    const [a, b] = await Promise.all([createAgent(hd), createAgent(hd)]);
+    [alex, blair, alexName, alexId] = [a.headers, b.headers, a.name, a.id];
   });
 
   it("B's stale reply is refused with what A did, nothing is saved, and sending without a version still works", async () => {
-    const id = await file();
+    const { id } = await createTicket(hd);
     const seenByBlair = await open(id, blair);
     expect(seenByBlair.etag).toBe(`"${seenByBlair.ticket.version}"`);
 
@@ -71,7 +68,7 @@ describeEachDatabase('two agents on one ticket: versions, 409 with what changed,
   });
 
   it('If-Match compares strongly (RFC 9110): a weak tag never matches, `*` is any version, a list matches by any member', async () => {
-    const id = await file();
+    const { id } = await createTicket(hd);
     const { etag, ticket } = await open(id, alex);
     const comments = async () => (await open(id, alex)).ticket.comments.length as number;
 
@@ -109,7 +106,7 @@ describeEachDatabase('two agents on one ticket: versions, 409 with what changed,
   });
 
   it('If-None-Match on a ticket: 304 with the ETag and no body while the agent’s copy is current (weak comparison)', async () => {
-    const id = await file();
+    const { id } = await createTicket(hd);
     const { etag } = await open(id, alex);
     for (const header of [etag, `W/${etag}`, `"999999", ${etag}`, '*']) {
       const same = await call('GET', `/tickets/${id}`, { ...alex, 'if-none-match': header });
@@ -125,8 +122,7 @@ describeEachDatabase('two agents on one ticket: versions, 409 with what changed,
   });
 
   it('the activity log records who changed what, from what to what, and a status moved by a reply as automatic', async () => {
-    const id = await file();
-    const alexId = (await call('GET', '/me', alex)).json().user.id as number;
+    const { id } = await createTicket(hd);
     expect((await call('PATCH', `/tickets/${id}`, alex, { status: 'closed', assignee: alexId, urgency: 'high' })).statusCode).toBe(200);
     // The same values again change nothing and record nothing.
     expect((await call('PATCH', `/tickets/${id}`, alex, { status: 'closed' })).statusCode).toBe(200);
@@ -158,7 +154,7 @@ describeEachDatabase('two agents on one ticket: versions, 409 with what changed,
   });
 
   it('a stale change is refused and changes nothing; two replies on the same version: one lands, one is told', async () => {
-    const id = await file();
+    const { id } = await createTicket(hd);
     const { ticket } = await open(id, alex);
     expect((await call('PATCH', `/tickets/${id}`, alex, { urgency: 'low', version: ticket.version })).statusCode).toBe(200);
     const stale = await call('PATCH', `/tickets/${id}`, blair, { urgency: 'urgent', version: ticket.version });
@@ -175,7 +171,7 @@ describeEachDatabase('two agents on one ticket: versions, 409 with what changed,
   });
 
   it('bad versions are 400s naming the field; a client sees neither versions nor the log', async () => {
-    const id = await file();
+    const { id } = await createTicket(hd);
     const badHeader = await call('POST', `/tickets/${id}/comments`, { ...alex, 'if-match': 'yesterday' }, { text: 'Hi' });
     expect(badHeader.statusCode).toBe(400);
     expect(badHeader.json().errors[0].field).toBe('If-Match');
@@ -186,9 +182,9 @@ describeEachDatabase('two agents on one ticket: versions, 409 with what changed,
     expect(onlyVersion.statusCode).toBe(400);
     expect((await open(id, alex)).ticket.comments).toHaveLength(0);
 
-    const client = await hd.authAs('client');
-    const own = await call('POST', '/tickets/', {}, ticketPayload({ email: (await call('GET', '/me', client)).json().user.email }));
-    const view = await call('GET', `/tickets/${own.json().id}`, client);
+    const client = await createClient(hd);
+    const own = await createTicket(hd, { email: client.email });
+    const view = await call('GET', `/tickets/${own.id}`, client.headers);
     expect(view.statusCode).toBe(200);
     expect(view.json()).not.toHaveProperty('events');
     expect(view.json()).not.toHaveProperty('version');

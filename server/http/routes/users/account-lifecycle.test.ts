@@ -1,5 +1,4 @@
-import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { login } from '../../../auth/auth.js';
 import { issueTicketLink } from '../../../auth/ticket-links.js';
 import { createApiToken } from '../../../domain/people/api-tokens.js';
@@ -7,6 +6,7 @@ import { setAccountDisabled } from '../../../domain/people/set-account-disabled.
 import { verifyStaffPassword } from '../../../domain/people/staff-users.js';
 import { createTicket } from '../../../domain/tickets/create-ticket.js';
 import { updateSettings } from '../../../settings/settings.js';
+import { createAdmin, createAgent, createUser, signInToApi, signInToSite, type TestUser } from '../../../test/factories.js';
 import { csrfIn, SiteClient } from '../../../test/site-client.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
@@ -19,95 +19,83 @@ describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
   let admin: Headers;
   let agent: Headers;
   let adminId = 0;
-  let counter = 0;
   beforeAll(async () => {
-    [admin, agent] = await Promise.all([hd.authAs('admin'), hd.authAs('agent')]);
-    adminId = (await call('GET', '/me', admin)).json().user.id;
+    const [adminUser, agentUser] = await Promise.all([createAdmin(hd), createAgent(hd)]);
+    [admin, agent, adminId] = [adminUser.headers, agentUser.headers, adminUser.id];
     await updateSettings(hd.ctx, { login: { method: 'both' } });
   });
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
     hd.app.inject({ method, url: `/api/helpdesk/v1${url}`, headers, payload });
 
-  async function addAccount(role: 'client' | 'agent' | 'admin', password = 'a long enough password') {
-    counter += 1;
-    const email = `${role}-life-${counter}@example.test`;
-    const res = await call('POST', '/users/', admin, { email, name: `Life ${counter}`, role, password });
-    expect(res.statusCode).toBe(201);
-    return { id: res.json().id as number, email, password };
-  }
-
-  /** Signs in on the help site with the password form; returns the browser and the answer. */
-  async function helpSiteSignIn(email: string, password: string) {
-    const browser = new SiteClient(hd.app);
-    const res = await browser.submit('/login/', '/login/', { email, password, return_to: '/tickets/' });
-    return { browser, res };
-  }
-
-  /** Signs in to the admin app (POST /session with the CSRF header); returns the session cookie header. */
-  async function adminAppSignIn(email: string, password: string): Promise<{ res: LightMyRequestResponse; cookie: string }> {
-    const me = await call('GET', '/me');
-    const csrfCookie = me.cookies.find((c) => c.name === 'hd_csrf')?.value as string;
-    const res = await call(
-      'POST',
-      '/session',
-      { cookie: `hd_csrf=${csrfCookie}`, 'x-csrf-token': me.json().csrf_token },
-      { email, password },
-    );
+  const addAccount = async (role: 'client' | 'agent' | 'admin') => {
+    const user = await createUser(hd, role, { password: 'a long enough password' });
+    return { ...user, password: 'a long enough password' };
+  };
+  const helpSiteSignIn = (email: string, password: string) => signInToSite(hd, email, password, { return_to: '/tickets/' });
+  /** The admin app's sign-in, and the session cookie header it set (empty when refused). */
+  const adminAppSignIn = async (email: string, password: string) => {
+    const res = await signInToApi(hd, email, password);
     const session = res.cookies.find((c) => c.name === 'hd_session')?.value;
     return { res, cookie: session ? `hd_session=${session}` : '' };
-  }
+  };
 
   const meWith = async (headers: Headers) => (await call('GET', '/me', headers)).json().user as { id: number } | null;
 
-  it(
-    'a disabled client is refused by every sign-in path in plain words, its ' +
-      'session and token end at once, its tickets stay; enabled, it signs in ' +
-      'again',
-    async () => {
-      const client = await addAccount('client');
-      const ticket = await createTicket(
+  describe('a disabled client, signed in on the help site and by token, with a ticket and a mailed link', () => {
+    let client: TestUser & { password: string };
+    let ticket: { id: number };
+    let sessionCookie: Headers;
+    let bearer: Headers;
+    let link: string;
+
+    beforeAll(async () => {
+      client = await addAccount('client');
+      ticket = await createTicket(
         hd.ctx,
         { name: 'Life', email: client.email, subject: 'Keep me', description: 'Please keep this ticket.' },
         null,
       );
       const { browser, res: signedIn } = await helpSiteSignIn(client.email, client.password);
       expect(signedIn.statusCode).toBe(303);
-      const sessionCookie = { cookie: `hd_session=${browser.cookies.get('hd_session')}` };
+      sessionCookie = { cookie: `hd_session=${browser.cookies.get('hd_session')}` };
       expect((await meWith(sessionCookie))?.id).toBe(client.id);
-      const bearer = { authorization: `Bearer ${await createApiToken(hd.ctx.db, client.id, 'client script')}` };
+      bearer = { authorization: `Bearer ${await createApiToken(hd.ctx.db, client.id, 'client script')}` };
       expect((await call('GET', '/me', bearer)).statusCode).toBe(200);
-      const link = await issueTicketLink(hd.ctx.db, hd.config.homeUrl, { userId: client.id, ticketId: ticket.id, lifetimeDays: 7 });
-      const linkPath = link.slice(hd.config.homeUrl.length);
+      link = await issueTicketLink(hd.ctx.db, hd.config.homeUrl, { userId: client.id, ticketId: ticket.id, lifetimeDays: 7 });
 
       const disabled = await call('POST', `/users/${client.id}/disable`, admin);
       expect(disabled.statusCode).toBe(200);
       expect(disabled.json()).toMatchObject({ id: client.id, disabled_at: expect.any(String) });
+    });
 
-      // The session and the token are refused on the very next request.
+    it('its session and its token are refused on the very next request', async () => {
       expect(await meWith(sessionCookie)).toBeNull();
       const tokenRefused = await call('GET', '/me', bearer);
       expect(tokenRefused.statusCode).toBe(401);
-      // Help-site password: refused after the right password, in plain words.
+    });
+
+    it('the help site’s password sign-in refuses it after the right password, in plain words', async () => {
       const again = await helpSiteSignIn(client.email, client.password);
       expect(again.res.statusCode).toBe(303);
       expect(again.res.headers.location).toContain('notice=account_disabled');
       expect(again.browser.cookies.has('hd_session')).toBe(false);
-      expect(
-        (
-          await again.browser.get(
-            new URL(again.res.headers.location as string).pathname + new URL(again.res.headers.location as string).search,
-          )
-        ).body,
-      ).toContain(DISABLED_WORDS);
-      // The domain refuses too, not only the route's last guard.
+      const notice = new URL(again.res.headers.location as string);
+      expect((await again.browser.get(notice.pathname + notice.search)).body).toContain(DISABLED_WORDS);
+    });
+
+    it('the domain refuses it too, not only the route’s last guard', async () => {
       await expect(login(hd.ctx, { email: client.email, password: client.password, ip: '192.0.2.200' })).rejects.toMatchObject({
         code: 'ACCOUNT_DISABLED',
       });
-      // A wrong password still says only that: nothing is revealed to a guesser.
+    });
+
+    it('a wrong password still says only that: nothing is revealed to a guesser', async () => {
       expect((await helpSiteSignIn(client.email, 'not the password!')).res.headers.location).toContain('notice=bad_login');
-      // The mailed sign-in link: the page and the confirm button both say the account is disabled.
+    });
+
+    it('the mailed sign-in link: the page and the confirm button both say the account is disabled', async () => {
       const linkBrowser = new SiteClient(hd.app);
-      const linkPage = await linkBrowser.get(linkPath);
+      const linkPage = await linkBrowser.get(link.slice(hd.config.homeUrl.length));
       expect(linkPage.statusCode).toBe(403);
       expect(linkPage.body).toContain(DISABLED_WORDS);
       const loginPage = await linkBrowser.get('/login/');
@@ -118,30 +106,38 @@ describeEachDatabase('account lifecycle: disable and enable', (dialect) => {
       expect(confirm.statusCode).toBe(403);
       expect(confirm.body).toContain(DISABLED_WORDS);
       expect(linkBrowser.cookies.has('hd_session')).toBe(false);
-      // Asking for a new link answers as for any address, and mails nothing.
+    });
+
+    it('asking for a new link answers as for any address, and mails nothing', async () => {
       const jobsBefore = await hd.ctx.db.selectFrom('jobs').select('id').execute();
-      const asked = await linkBrowser.submit('/login/', '/login/link/', { email: client.email });
+      const asked = await new SiteClient(hd.app).submit('/login/', '/login/link/', { email: client.email });
       expect(asked.headers.location).toContain('notice=link_sent');
       expect(await hd.ctx.db.selectFrom('jobs').select('id').execute()).toHaveLength(jobsBefore.length);
-      // Its tickets are kept, and agents still work on them.
+    });
+
+    it('its tickets are kept, and agents still work on them', async () => {
       const kept = await call('GET', `/tickets/${ticket.id}`, agent);
       expect(kept.statusCode).toBe(200);
       expect(kept.json().title).toBe('Keep me');
-      // The lookup by email shows the state.
+    });
+
+    it('the lookup by email shows the state', async () => {
       const found = await call('GET', `/users/?email=${encodeURIComponent(client.email.toUpperCase())}`, admin);
       expect(found.json()).toEqual([expect.objectContaining({ id: client.id, role: 'client', disabled_at: expect.any(String) })]);
+    });
 
+    it('enabled, it signs in again; the old session and token stay ended', async () => {
       const enabled = await call('POST', `/users/${client.id}/enable`, admin);
       expect(enabled.statusCode).toBe(200);
       expect(enabled.json().disabled_at).toBeNull();
       const back = await helpSiteSignIn(client.email, client.password);
       expect(back.res.headers.location).toBe('http://help.test/tickets/');
       expect((await meWith({ cookie: `hd_session=${back.browser.cookies.get('hd_session')}` }))?.id).toBe(client.id);
-      // The old session and token stay ended: re-enabling does not bring them back.
+      // Re-enabling does not bring the ended session and token back.
       expect(await meWith(sessionCookie)).toBeNull();
       expect((await call('GET', '/me', bearer)).statusCode).toBe(401);
-    },
-  );
+    });
+  });
 
   it('a disabled agent cannot sign in to the admin app; its open session ends at once; enabled, it can', async () => {
     const staff = await addAccount('agent');

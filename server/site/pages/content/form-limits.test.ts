@@ -1,8 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { COMMENT_TEXT_MAX, TICKET_FIELD_LIMITS } from '../../../../common/limits.js';
-import { createSession } from '../../../auth/sessions.js';
-import { addUser } from '../../../domain/people/add-user.js';
 import { createTicket } from '../../../domain/tickets/create-ticket.js';
+import { createClient, signedInBrowser } from '../../../test/factories.js';
 import { countRows, relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { csrfIn, SiteClient } from '../../../test/site-client.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
@@ -11,19 +10,14 @@ import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 // The help site's new-ticket form takes what the API takes (common/limits.ts) and refuses longer
 // text with the field named and the typed text given back, instead of storing it cut.
 
-let clients = 0;
-
 describeEachDatabase("the help site's forms keep the API's limits", (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
   beforeEach(() => relaxIntakeLimits(hd.ctx));
 
-  async function signedIn() {
-    clients += 1;
-    const user = await addUser(hd.ctx, { email: `form${clients}@client.test`, name: `Client ${clients}`, role: 'client' });
-    const browser = new SiteClient(hd.app);
-    browser.cookies.set('hd_session', await createSession(hd.ctx.db, user.id));
-    return { browser, user };
-  }
+  const signedIn = async () => {
+    const user = await createClient(hd);
+    return { browser: await signedInBrowser(hd, user.id), user };
+  };
   const file = async (browser: SiteClient, fields: Record<string, string>) => {
     const page = await browser.get('/tickets/new/');
     return browser.post('/account/new-ticket/', {
