@@ -63,13 +63,16 @@ export function createTransactionRunner(db: Db): TransactionRunner {
   // that do neither check here: a SQLite unit joins the queue (and would wait for the batch that waits for it),
   // a PostgreSQL mark goes to connections of its own (and would commit apart from the transaction).
   const guard = db.transactionGuard;
-  if (db.dialect === 'postgres')
+  // Switched off (HELPDESK_PERFORMANCE_OFF=group-commit), SQLite takes PostgreSQL's plain path: each unit commits
+  // alone (its one connection serializes them), and a read mark is an ordinary write that waits for the disk.
+  const isOff = db.performanceOff.has('group-commit');
+  if (db.dialect === 'postgres' || isOff)
     return {
       run: (work) => db.kysely.transaction().execute(work),
       write: (work) => work(db.kysely),
       mark: async (work) => {
         refuseInsideTransaction(guard);
-        return work(db.marks ?? db.kysely);
+        return work((!isOff && db.marks) || db.kysely);
       },
     };
 
