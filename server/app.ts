@@ -23,6 +23,7 @@ import { securityHeadersPlugin } from './http/plugins/security-headers.js';
 import { sessionPlugin } from './http/plugins/session.js';
 import { validationPlugin } from './http/plugins/validation.js';
 import { createRequestIds } from './http/request-ids.js';
+import { OneLinePerRequest } from './http/request-log-controller.js';
 import { createDocsFastPath } from './http/routes/docs/docs-fast-path.js';
 import { ProblemSchema, TicketEventSchema } from './http/routes/shared.schema.js';
 import { healthRoutes } from './http/routes/system/health.routes.js';
@@ -61,6 +62,7 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   const requestIds = createRequestIds();
   const app = Fastify({
     logger,
+    logController: new OneLinePerRequest(),
     genReqId: requestIds,
     serverFactory: embed.serverFactory,
     // Node's header and request timeouts answer 408 problems, like every other refusal.

@@ -62,6 +62,7 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
   const database: TestDatabase = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
     : await createTestDatabase(dialect);
+  const performanceOff = options.performanceOff ?? performanceOffFromEnvironment();
   const homeUrl = (options.homeUrl ?? 'http://help.test').replace(/\/$/, '');
   const config: Config = {
     port: 0,
@@ -84,7 +85,6 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
     files: options.files,
     performanceOff,
   };
-  const performanceOff = options.performanceOff ?? performanceOffFromEnvironment();
   const db = createDb({ ...options.databaseTuning, url: database.url, performanceOff });
   await migrateToLatest(db);
   const hooks = await loadHooks(config);
