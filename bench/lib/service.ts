@@ -1,5 +1,5 @@
-import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { NODE_FLAGS } from '../../bin/node-flags.mjs';
 import { freePort, startProcess } from './server-process.js';
 

@@ -1,6 +1,6 @@
+import type { AgentTicket } from '../../../domain/inbox/get-agent-ticket.js';
 import type { InboxTicket } from '../../../domain/inbox/list-inbox.js';
 import type { ClientThread, ClientTicketSummary } from '../../../domain/tickets/client-tickets.js';
-import type { AgentTicket } from '../../../domain/inbox/get-agent-ticket.js';
 import { presentTicketEvent } from '../../../domain/tickets/ticket-activity.js';
 import type { AttachmentsByComment } from '../../../files/list-attachments.js';
 import { removedNote } from '../../../site/shared/attachment-list.js';

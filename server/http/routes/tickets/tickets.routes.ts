@@ -1,6 +1,7 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { suggestReply } from '../../../ai/suggest-reply.js';
+import { getAgentTicket } from '../../../domain/inbox/get-agent-ticket.js';
 import { countViews, type ViewCounts } from '../../../domain/inbox/inbox-views.js';
 import { listInbox } from '../../../domain/inbox/list-inbox.js';
 import { bulkUpdateTickets } from '../../../domain/tickets/bulk-update-tickets.js';
@@ -8,7 +9,6 @@ import { findClientThread, listClientTickets } from '../../../domain/tickets/cli
 import { deleteTicket } from '../../../domain/tickets/delete-ticket.js';
 import { fileTicket } from '../../../domain/tickets/file-ticket.js';
 import { findTicketByNumber } from '../../../domain/tickets/find-ticket-by-number.js';
-import { getAgentTicket } from '../../../domain/inbox/get-agent-ticket.js';
 import { markTicketOpened } from '../../../domain/tickets/mark-ticket-opened.js';
 import { updateTicket } from '../../../domain/tickets/update-ticket.js';
 import { invalidField } from '../../../errors.js';
