@@ -112,8 +112,10 @@ describe('caches', () => {
     ] as const) {
       const db = await openDb('sqlite', performanceOff);
       const ctx = createDomainContext(db, createHooks());
-      expect((await getSettings(ctx)) === (await getSettings(ctx))).toBe(isCached);
-      expect((await getSiteOptions(db.kysely)) === (await getSiteOptions(db.kysely))).toBe(isCached);
+      const settings = [await getSettings(ctx), await getSettings(ctx)];
+      expect(settings[0] === settings[1]).toBe(isCached);
+      const options = [await getSiteOptions(db.kysely), await getSiteOptions(db.kysely)];
+      expect(options[0] === options[1]).toBe(isCached);
       const load = vi.fn(async () => 1);
       await ctx.postsCache.get('key', load);
       await ctx.postsCache.get('key', load);
