@@ -10,7 +10,7 @@ export function mechanismsOn(...names: PerformanceMechanism[]): boolean {
   const switchedOff = names.filter((name) => off.has(name));
   if (switchedOff.length)
     console.log(
-      `Skipped, as it pins what ${switchedOff.join(', ')} does: HELPDESK_PERFORMANCE_OFF switches it off (${new Error().stack?.split('\n')[2]?.trim()}).`,
+      `Skipped: it pins ${switchedOff.join(', ')}, switched off by HELPDESK_PERFORMANCE_OFF (${new Error().stack?.split('\n')[2]?.trim()}).`,
     );
   return switchedOff.length === 0;
 }
