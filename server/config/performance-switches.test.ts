@@ -35,7 +35,12 @@ afterEach(async () => {
 async function openDb(dialect: 'sqlite' | 'postgres', performanceOff: PerformanceOff): Promise<Db> {
   const database = await createTestDatabase(dialect);
   const db = createDb({ url: database.url, performanceOff });
-  opened.push({ close: async () => (await db.close(), await database.drop()) });
+  opened.push({
+    close: async () => {
+      await db.close();
+      await database.drop();
+    },
+  });
   await migrateToLatest(db);
   return db;
 }
@@ -181,7 +186,8 @@ describe('thumbnail-sharing', () => {
 
 describe('mail-decode-thread', () => {
   it('off, a large message is read on the main thread', async () => {
-    const raw = `From: ann@client.test\r\nSubject: Big\r\nMessage-ID: <big@client.test>\r\n\r\n${'words and more words\r\n'.repeat(14_000)}`;
+    const head = 'From: ann@client.test\r\nSubject: Big\r\nMessage-ID: <big@client.test>\r\n\r\n';
+    const raw = `${head}${'words and more words\r\n'.repeat(14_000)}`;
     // A worker is ended once it has answered; read here, there is none.
     const { Worker } = await import('node:worker_threads');
     const ended = vi.spyOn(Worker.prototype, 'terminate');

@@ -8,9 +8,9 @@ import { type PerformanceMechanism, performanceOffFromEnvironment } from '../con
 export function mechanismsOn(...names: PerformanceMechanism[]): boolean {
   const off = performanceOffFromEnvironment();
   const switchedOff = names.filter((name) => off.has(name));
-  if (switchedOff.length)
-    console.log(
-      `Skipped: it pins ${switchedOff.join(', ')}, switched off by HELPDESK_PERFORMANCE_OFF (${new Error().stack?.split('\n')[2]?.trim()}).`,
-    );
+  if (switchedOff.length) {
+    const where = new Error().stack?.split('\n')[2]?.trim();
+    console.log(`Skipped: it pins ${switchedOff.join(', ')}, switched off by HELPDESK_PERFORMANCE_OFF (${where}).`);
+  }
   return switchedOff.length === 0;
 }
