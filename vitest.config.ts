@@ -2,7 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'common/**/*.test.ts', 'widget/**/*.test.ts', 'scripts/**/*.test.ts', 'bin/**/*.test.ts'],
+    // The admin app's tests name their DOM in their first line (`// @vitest-environment happy-dom`); the rest run in Node.
+    include: [
+      'server/**/*.test.ts',
+      'common/**/*.test.ts',
+      'widget/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'bin/**/*.test.ts',
+      'admin/**/*.test.{ts,tsx}',
+    ],
     globalSetup: ['server/test/global-setup.ts'],
     pool: 'forks',
     // Most test files wait on PostgreSQL, fsync, child processes or sockets, not on the CPU: three at

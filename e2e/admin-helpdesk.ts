@@ -117,7 +117,7 @@ export async function signInToAdmin(page: Page, homeUrl: string, who: { email: s
   await expect(page.locator('.account-name')).toContainText(who.name, { timeout: 15_000 });
 }
 
-/** The screens behind "More" in the admin's top bar (admin/src/main-nav.tsx). */
+/** The screens behind "More" in the admin's top bar (admin/src/shell/main-nav.tsx). */
 const BEHIND_MORE = new Set(['Products', 'Reasons', 'Urgencies', 'Statuses', 'Agents', 'Accounts', 'API tokens', 'Settings']);
 
 /** Opens a screen from the admin's main navigation, through "More" for the seldom-used ones (a wide window). */

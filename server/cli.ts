@@ -97,7 +97,7 @@ export async function runCli(
     const ctx = await createServiceContext(db, config, err);
     // These end sign-ins: the running instances' open event streams must hear it now (NOTIFY), not at
     // their next heartbeat. On SQLite the service is another process the CLI cannot tell; the heartbeat does.
-    if (db.dialect === 'postgres' && REVOKING_COMMANDS.has(command))
+    if (db.storage.sharedByInstances && REVOKING_COMMANDS.has(command))
       liveListener = await listenForLiveEvents(config.databaseUrl, ctx.live, err);
     switch (command) {
       case 'migrate':

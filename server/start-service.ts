@@ -107,7 +107,7 @@ export async function startService(
     await sweepAbandonedUploads(ctx);
     // Several instances may share PostgreSQL: each clears its docs cache when any of them writes docs,
     // and live events (new tickets, replies, changes, presence) reach every instance's open streams.
-    if (db.dialect === 'postgres') {
+    if (db.storage.sharedByInstances) {
       postsListener = await listenForPostsChanges(config.databaseUrl, ctx.postsCache, log);
       liveListener = await listenForLiveEvents(config.databaseUrl, ctx.live, log);
     }
@@ -123,10 +123,7 @@ export async function startService(
     const worker =
       options.services === 'web' ? null : workerFor(ctx, config, counters, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
     const link = await issueFirstAdminLink(ctx, config.homeUrl);
-    log(
-      `Helpdesk is serving ${config.homeUrl}/ (listening on ${address}, ` +
-        `${db.dialect === 'sqlite' ? `SQLite file ${config.databaseUrl}` : 'PostgreSQL'})`,
-    );
+    log(`Helpdesk is serving ${config.homeUrl}/ (listening on ${address}, ` + `${db.storage.describe(config.databaseUrl)})`);
     if (!config.smtpUrl && worker) log(`Mail is written as .eml files under ${config.dataDir}/mail/ (set SMTP_URL to send it).`);
     if (link) log(`\nNo administrator yet. Open this one-time link to become the administrator (valid 7 days):\n\n  ${link}\n`);
     return {
@@ -159,7 +156,7 @@ export async function startWorkerService(config: Config, log: (line: string) => 
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, log);
     // Mail the worker imports (replies, new tickets) reaches the web instances' live streams.
-    const liveListener = db.dialect === 'postgres' ? await listenForLiveEvents(config.databaseUrl, ctx.live, log) : null;
+    const liveListener = db.storage.sharedByInstances ? await listenForLiveEvents(config.databaseUrl, ctx.live, log) : null;
     // What uploads cut off by a stop (kill -9 included) left behind, once an hour old; the worker repeats it.
     await sweepAbandonedUploads(ctx);
     const counters = await createCounterStore(config, db);

@@ -1,28 +1,32 @@
 import { type ComponentType, type CSSProperties, lazy, type ReactElement, Suspense, useCallback, useEffect, useState } from 'react';
-import { type Lookups, loadLookups, loadMe, type Me, type SiteBrand, signOut, siteRoot } from './api.js';
-import { Inbox } from './inbox.js';
-import { LiveEventsProvider } from './live-events.js';
-import { MainNav } from './main-nav.js';
-import { NotificationBell } from './notification-bell.js';
-import { Link, navigate, useRoute } from './router.js';
-import { announceSession, onSessionChange } from './session-channel.js';
-import { ShortcutsHelp } from './shortcuts-help.js';
-import { SignIn } from './sign-in.js';
+import { type Lookups, loadLookups, loadMe, type Me, type SiteBrand, signOut, siteRoot } from './api/api.js';
+import { announceSession, onSessionChange } from './api/session-channel.js';
+import { onSignInExpired } from './api/sign-in-expiry.js';
+import { Inbox } from './inbox/inbox.js';
+import { LiveEventsProvider } from './live/live-events.js';
+import { NotificationBell } from './notifications/notification-bell.js';
+import { Link, navigate, useRoute } from './shared/router.js';
+import { MainNav } from './shell/main-nav.js';
+import { ShortcutsHelp } from './shell/shortcuts-help.js';
+import { SignIn } from './shell/sign-in.js';
 
 // Every screen but the inbox (the first one an agent sees) is a chunk of its own, loaded when first opened:
 // the ticket view and the editors bring the Markdown renderer and its sanitiser, most of the app's bytes.
 const lazyScreen = <K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
-const AccountsScreen = lazyScreen(() => import('./accounts.js'), 'AccountsScreen');
-const AgentsScreen = lazyScreen(() => import('./agents.js'), 'AgentsScreen');
-const ApiTokensScreen = lazyScreen(() => import('./api-tokens.js'), 'ApiTokensScreen');
-const ContentEditor = lazyScreen(() => import('./content-editor.js'), 'ContentEditor');
-const NotificationPreferencesScreen = lazyScreen(() => import('./notification-preferences.js'), 'NotificationPreferencesScreen');
-const SatisfactionScreen = lazyScreen(() => import('./satisfaction.js'), 'SatisfactionScreen');
-const SavedRepliesScreen = lazyScreen(() => import('./saved-replies-screen.js'), 'SavedRepliesScreen');
-const SettingsScreen = lazyScreen(() => import('./settings-screen.js'), 'SettingsScreen');
-const TermsEditor = lazyScreen(() => import('./terms-editor.js'), 'TermsEditor');
-const TicketView = lazyScreen(() => import('./ticket-view.js'), 'TicketView');
+const AccountsScreen = lazyScreen(() => import('./accounts/accounts.js'), 'AccountsScreen');
+const AgentsScreen = lazyScreen(() => import('./agents/agents.js'), 'AgentsScreen');
+const ApiTokensScreen = lazyScreen(() => import('./api-tokens/api-tokens.js'), 'ApiTokensScreen');
+const ContentEditor = lazyScreen(() => import('./content/content-editor.js'), 'ContentEditor');
+const NotificationPreferencesScreen = lazyScreen(
+  () => import('./notifications/notification-preferences.js'),
+  'NotificationPreferencesScreen',
+);
+const SatisfactionScreen = lazyScreen(() => import('./satisfaction/satisfaction.js'), 'SatisfactionScreen');
+const SavedRepliesScreen = lazyScreen(() => import('./saved-replies/saved-replies-screen.js'), 'SavedRepliesScreen');
+const SettingsScreen = lazyScreen(() => import('./settings/settings-screen.js'), 'SettingsScreen');
+const TermsEditor = lazyScreen(() => import('./settings/terms-editor.js'), 'TermsEditor');
+const TicketView = lazyScreen(() => import('./ticket/ticket-view.js'), 'TicketView');
 
 type User = NonNullable<Me['user']>;
 
@@ -49,6 +53,8 @@ export function App() {
       }),
     [shown],
   );
+  // An answer said the sign-in is over (problem-text.ts): ask /me again, which shows the sign-in form.
+  useEffect(() => onSignInExpired(() => void loadMe().then(setMe, (error: Error) => setFailed(error.message))), []);
   if (failed)
     return (
       <main className="center-screen">

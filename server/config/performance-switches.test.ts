@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import { createDb, type Db } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { runInSignedInLane } from '../db/signed-in-lane.js';
+import { storageFor } from '../db/storage-for.js';
 import { createDomainContext } from '../domain/context.js';
 import type { FileStore } from '../files/file-store.js';
 import { findThumbnail, thumbnailWork } from '../files/find-thumbnail.js';
@@ -152,8 +153,8 @@ describe('work-gate', () => {
 
 describe('turn-pacer', () => {
   it('off, anonymous filings on SQLite are not paced', () => {
-    expect(paceAnonymousFilings('sqlite', false)).toBeTypeOf('function');
-    expect(paceAnonymousFilings('sqlite', true)).toBeUndefined();
+    expect(paceAnonymousFilings(storageFor('sqlite'), false)).toBeTypeOf('function');
+    expect(paceAnonymousFilings(storageFor('sqlite'), true)).toBeUndefined();
   });
 });
 

@@ -9,6 +9,8 @@ import { recordPerformanceOff } from './performance-off-of.js';
 import { prepareMarkedStatements } from './prepared-statements.js';
 import { inSignedInLane, SIGNED_IN_CONNECTIONS, useSignedInLane } from './signed-in-lane.js';
 import { createDeferredSync, type DeferredSync, type KyselyStatement } from './sqlite-deferred-sync.js';
+import type { Storage } from './storage.js';
+import { storageFor } from './storage-for.js';
 import type { Database } from './tables.js';
 import { guardDialect, guardTransactions, transactionGuardEnabled } from './transaction-bypass-guard.js';
 
@@ -25,6 +27,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** What this database does its own way (storage.ts): the one place the rest of the code learns it. */
+  storage: Storage;
   /** PostgreSQL: the main pool's size (connections; the signed-in lane has more of its own); SQLite: 1. */
   connections?: number;
   /**
@@ -96,7 +100,7 @@ export function createDb(options: DbOptions): Db {
       await Promise.all([kysely.destroy(), marks.destroy()]);
     };
     recordPerformanceOff(kysely, performanceOff);
-    return { kysely, dialect: 'postgres', connections, marks, transactionGuard, performanceOff, close };
+    return { kysely, dialect: 'postgres', storage: storageFor('postgres'), connections, marks, transactionGuard, performanceOff, close };
   }
 
   if (options.url !== ':memory:') createPrivateFile(options.url);
@@ -119,7 +123,16 @@ export function createDb(options: DbOptions): Db {
     await kysely.destroy();
   };
   recordPerformanceOff(kysely, performanceOff);
-  return { kysely, dialect: 'sqlite', connections: 1, deferredSync, transactionGuard, performanceOff, close };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    storage: storageFor('sqlite'),
+    connections: 1,
+    deferredSync,
+    transactionGuard,
+    performanceOff,
+    close,
+  };
 }
 
 /** The main Kysely of a database, refusing queries that bypass its open transactions where the guard runs. */

@@ -1,3 +1,4 @@
+import { type Db, DEFAULT_POOL_SIZE } from './create-db.js';
 import { onSignedInQuiet, signedInWorkGoingOn } from './signed-in-lane.js';
 
 /**
@@ -91,4 +92,9 @@ export function hotWriteGate(dialect: 'sqlite' | 'postgres', poolSize: number, i
   if (dialect !== 'postgres' || isOff) return createWorkGate(() => Number.POSITIVE_INFINITY);
   const full = Math.max(1, poolSize - CONNECTIONS_KEPT_FOR_READS);
   return createWorkGate(() => (signedInWorkGoingOn() ? Math.min(full, FILINGS_WHILE_SIGNED_IN) : full), onSignedInQuiet);
+}
+
+/** The hot-write gate of an open database (its dialect and pool size); one per database. */
+export function hotWriteGateOf(db: Db): WorkGate {
+  return hotWriteGate(db.dialect, db.connections ?? DEFAULT_POOL_SIZE, db.performanceOff.has('work-gate'));
 }

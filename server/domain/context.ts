@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PerformanceOff } from '../config/performance-off.js';
-import { type Db, DEFAULT_POOL_SIZE, type DialectName } from '../db/create-db.js';
+import type { Db } from '../db/create-db.js';
 import { createTransactionRunner, type TransactionRunner } from '../db/group-commit.js';
+import type { Storage } from '../db/storage.js';
 import type { Database } from '../db/tables.js';
-import { hotWriteGate, type WorkGate } from '../db/work-gate.js';
+import { hotWriteGateOf, type WorkGate } from '../db/work-gate.js';
 import { createDatabaseFileStore } from '../files/database-file-store.js';
 import type { FileStore } from '../files/file-store.js';
 import type { Hooks } from '../hooks/create-hooks.js';
@@ -14,7 +15,8 @@ import { PostsCache } from './posts-cache.js';
 /** What every domain operation needs: the database (or a transaction over it) and the hook registry. */
 export interface DomainContext {
   db: Kysely<Database>;
-  dialect: DialectName;
+  /** What the database does its own way (server/db/storage.ts): asked for that part, never which database it is. */
+  storage: Storage;
   hooks: Hooks;
   /** Runs hot write paths (ticket intake) with group commit on SQLite. One per database. */
   transactions: TransactionRunner;
@@ -47,10 +49,10 @@ export function createDomainContext(
 ): DomainContext {
   return {
     db: db.kysely,
-    dialect: db.dialect,
+    storage: db.storage,
     hooks,
     transactions: createTransactionRunner(db),
-    hotWrites: hotWriteGate(db.dialect, db.connections ?? DEFAULT_POOL_SIZE, db.performanceOff.has('work-gate')),
+    hotWrites: hotWriteGateOf(db),
     // Switched off, nothing is kept: every read loads anew (and the docs fast path, which answers from it, never answers).
     postsCache: db.performanceOff.has('caches') ? new PostsCache(0) : new PostsCache(),
     encryptionSeed,

@@ -64,11 +64,11 @@ describe('counter store contract: memory', () => {
 
 describeEachDatabase('counter store contract: database', (dialect) => {
   const hd = useTestHelpdesk(dialect);
-  checkCounterStoreContract(async () => ({ store: createDatabaseCounterStore(hd.ctx.db, dialect), prefix: '' }));
+  checkCounterStoreContract(async () => ({ store: createDatabaseCounterStore(hd.ctx.db, hd.ctx.storage), prefix: '' }));
 
   it('counts several keys in one statement as hit() on each would, concurrent calls included', async () => {
     let time = 5_000_000;
-    const store = createDatabaseCounterStore(hd.ctx.db, dialect, () => time);
+    const store = createDatabaseCounterStore(hd.ctx.db, hd.ctx.storage, () => time);
     const hitAll = store.hitAll?.bind(store);
     if (!hitAll) throw new Error('the database store counts several keys at once');
     const keys = [
@@ -117,7 +117,7 @@ describeEachDatabase('counter store contract: database', (dialect) => {
 
   it('a spread key (the site-wide counter) counts every hit, in several rows on PostgreSQL so hits do not queue on one lock', async () => {
     let time = 7_000_000;
-    const store = createDatabaseCounterStore(hd.ctx.db, dialect, () => time);
+    const store = createDatabaseCounterStore(hd.ctx.db, hd.ctx.storage, () => time);
     const hitAll = store.hitAll?.bind(store);
     if (!hitAll) throw new Error('the database store counts several keys at once');
     const site = { key: 'spread:site', windowMs: 1_000, spread: true };
@@ -139,7 +139,7 @@ describeEachDatabase('counter store contract: database', (dialect) => {
 
   it('housekeeping deletes the rows of ended windows and keeps live ones', async () => {
     let time = 1_000_000;
-    const store = createDatabaseCounterStore(hd.ctx.db, dialect, () => time);
+    const store = createDatabaseCounterStore(hd.ctx.db, hd.ctx.storage, () => time);
     await store.hit('hk:ended', 10);
     await store.hit('hk:live', 1_000);
     time += 20;
@@ -184,8 +184,8 @@ describeEachDatabase('two instances on one database, counters in it', (dialect) 
     closers.push(() => db2.close());
     const ctx2 = createDomainContext(db2, hd.hooks);
     const apps = [
-      await buildApp({ config: hd.config, ctx: hd.ctx, counters: createDatabaseCounterStore(hd.ctx.db, dialect) }),
-      await buildApp({ config: hd.config, ctx: ctx2, counters: createDatabaseCounterStore(ctx2.db, dialect) }),
+      await buildApp({ config: hd.config, ctx: hd.ctx, counters: createDatabaseCounterStore(hd.ctx.db, hd.ctx.storage) }),
+      await buildApp({ config: hd.config, ctx: ctx2, counters: createDatabaseCounterStore(ctx2.db, ctx2.storage) }),
     ];
     closers.push(async () => void (await Promise.all(apps.map((app) => app.close()))));
     const codes: number[] = [];

@@ -7,7 +7,7 @@ import { createRedisCounterStore } from './redis-counter-store.js';
 /** Opens the counter store the configuration chose (HELPDESK_INTAKE_COUNTERS, see loadConfig). */
 export async function createCounterStore(config: Config, db: Db): Promise<CounterStore> {
   if (config.intakeCounters === 'redis' && config.redisUrl) return createRedisCounterStore(config.redisUrl, config.redisKeyPrefix);
-  if (config.intakeCounters === 'database') return createDatabaseCounterStore(db.kysely, db.dialect);
+  if (config.intakeCounters === 'database') return createDatabaseCounterStore(db.kysely, db.storage);
   return createMemoryCounterStore();
 }
 
@@ -19,5 +19,5 @@ export async function createCounterStore(config: Config, db: Db): Promise<Counte
  */
 export async function createLastingCounterStore(config: Config, db: Db): Promise<CounterStore> {
   const inMemory = config.intakeCounters !== 'database' && !(config.intakeCounters === 'redis' && config.redisUrl);
-  return inMemory ? createDatabaseCounterStore(db.kysely, db.dialect) : createCounterStore(config, db);
+  return inMemory ? createDatabaseCounterStore(db.kysely, db.storage) : createCounterStore(config, db);
 }

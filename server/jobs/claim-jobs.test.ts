@@ -50,7 +50,7 @@ describeEachDatabase('claiming jobs', (dialect) => {
     }
     await hd.ctx.db.executeQuery(CompiledQuery.raw(dialect === 'postgres' ? 'analyze jobs' : 'analyze'));
     for (const state of ['queued', 'running'] as const) {
-      const query = selectDueJobs(hd.ctx.db, dialect, state, 10, time).compile();
+      const query = selectDueJobs(hd.ctx.db, hd.ctx.storage, state, 10, time).compile();
       if (dialect === 'sqlite') {
         const plan = (await hd.ctx.db.executeQuery(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters])))
           .rows as Array<{ detail: string }>;

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DialectName } from '../db/create-db.js';
+import type { Storage } from '../db/storage.js';
 import type { Database, JobsTable } from '../db/tables.js';
 import { type DomainContext, now } from '../domain/context.js';
 import type { JobKind, JobPayloads } from './job-payloads.js';
@@ -57,7 +57,7 @@ export async function claimJobs(ctx: DomainContext, limit: number, leaseMs: numb
       const rows = await db
         .updateTable('jobs')
         .set((eb) => ({ state: 'running', attempts: eb('attempts', '+', 1), run_at: leaseEnd }))
-        .where('id', 'in', selectDueJobs(db, ctx.dialect, state, limit - claimed.length, time))
+        .where('id', 'in', selectDueJobs(db, ctx.storage, state, limit - claimed.length, time))
         .returningAll()
         .execute();
       claimed.push(...rows);
@@ -72,7 +72,7 @@ export async function claimJobs(ctx: DomainContext, limit: number, leaseMs: numb
  * `limit`: with `state IN ('queued', 'running')` PostgreSQL sorted every queued job on each claim
  * (12 ms per claim at 40,000 queued), which slowed the outbox to a crawl after a burst.
  */
-export function selectDueJobs(db: Kysely<Database>, dialect: DialectName, state: 'queued' | 'running', limit: number, time: string) {
+export function selectDueJobs(db: Kysely<Database>, storage: Storage, state: 'queued' | 'running', limit: number, time: string) {
   const due = db
     .selectFrom('jobs')
     .select('id')
@@ -81,7 +81,7 @@ export function selectDueJobs(db: Kysely<Database>, dialect: DialectName, state:
     .orderBy('run_at')
     .orderBy('id')
     .limit(limit);
-  return dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
+  return storage.locks.forUpdateSkipLocked(due);
 }
 
 // Only the claim that is still current may settle a job: a worker whose lease ran out lost it.

@@ -65,7 +65,7 @@ export function createWorker(
   const firstCleanUpAfterMs = 60_000;
   let lastCleanUp = Date.now() - cleanUpEveryMs + firstCleanUpAfterMs;
   // SQLite plans without such statistics: nothing to refresh there.
-  const statisticsEveryMs = ctx.dialect === 'postgres' ? (options.statisticsEveryMs ?? 5_000) : Number.POSITIVE_INFINITY;
+  const statisticsEveryMs = ctx.storage.keepsPlannerStatistics ? (options.statisticsEveryMs ?? 5_000) : Number.POSITIVE_INFINITY;
   let lastStatistics = Date.now();
   let running = false;
   let loop: Promise<void> | undefined;

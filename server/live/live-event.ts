@@ -14,7 +14,8 @@ export const TAG_CHANGES: readonly TagChange[] = ['created', 'updated', 'deleted
 export type LiveEvent =
   | { kind: 'ticket.created'; ticketId: number; version: number; by: number | null }
   | { kind: 'ticket.updated'; ticketId: number; version: number; fields: string[]; by: number | null }
-  | { kind: 'comment.added'; ticketId: number; version: number; commentId: number; isNote: boolean; by: number | null }
+  /** A reply or note; `fields`: the ticket's fields that changed with it, in the same version (a reply's status move). */
+  | { kind: 'comment.added'; ticketId: number; version: number; commentId: number; isNote: boolean; by: number | null; fields?: string[] }
   | { kind: 'presence'; ticketId: number; user: { id: number; name: string }; state: PresenceState }
   /** A line was added to one agent's notification list: only that agent's streams hear of it. */
   | { kind: 'notification.added'; ticketId: number; userId: number; notificationId: number }
@@ -38,7 +39,12 @@ const isIdOrNull = (value: unknown): boolean => value === null || isId(value);
 const SHAPES: Record<LiveEventKind, (event: Record<string, unknown>) => boolean> = {
   'ticket.created': (e) => isId(e.ticketId) && isId(e.version),
   'ticket.updated': (e) => isId(e.ticketId) && isId(e.version) && Array.isArray(e.fields),
-  'comment.added': (e) => isId(e.ticketId) && isId(e.version) && isId(e.commentId) && typeof e.isNote === 'boolean',
+  'comment.added': (e) =>
+    isId(e.ticketId) &&
+    isId(e.version) &&
+    isId(e.commentId) &&
+    typeof e.isNote === 'boolean' &&
+    (e.fields === undefined || Array.isArray(e.fields)),
   presence: (e) => {
     const user = e.user as Record<string, unknown> | undefined;
     return (

@@ -2,7 +2,6 @@ import { domainToUnicode } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { unlinkableText } from '../../common/unlinkable-text.js';
 import { now } from '../domain/context.js';
-import { nextTicketNumber } from '../domain/tickets/next-ticket-number.js';
 import { createMailTransport, type MailTransport } from '../email/create-transport.js';
 import { enqueueJob } from '../jobs/queue.js';
 import { createWorker, type Worker } from '../jobs/worker.js';
@@ -258,7 +257,7 @@ describeEachDatabase('attacks: tricky emails and header injection (real SMTP)', 
         product_id: null,
         parent_id: null,
         menu_order: 0,
-        number: await nextTicketNumber(hd.ctx.db, dialect),
+        number: await hd.ctx.storage.tickets.nextNumber(hd.ctx.db),
         created_at: time,
         updated_at: time,
       })

@@ -89,7 +89,7 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
   await migrateToLatest(db);
   const hooks = await loadHooks(config);
   const ctx = createDomainContext(db, hooks, undefined, await createFileStore(config.files, db.kysely, config.dataDir));
-  const counters = options.counters === 'database' ? createDatabaseCounterStore(db.kysely, db.dialect) : createMemoryCounterStore();
+  const counters = options.counters === 'database' ? createDatabaseCounterStore(db.kysely, db.storage) : createMemoryCounterStore();
   const app = await buildApp({ config, ctx, counters, logger: options.logger });
   return {
     app,

@@ -4,14 +4,14 @@ import type { Database } from '../../db/tables.js';
 import { AppError, fieldError, invalidField } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { assertMayComment, hiddenTicket } from '../../policies/ticket-policy.js';
-import { getCoreSettings } from '../../settings/core-settings.js';
-import { findTermId } from '../content/find-term-id.js';
+import { type CoreSettings, getCoreSettings } from '../../settings/core-settings.js';
 import { type Actor, type DomainContext, now } from '../context.js';
-import { RESOLVED_SLUG, requestRating } from '../tickets/request-rating.js';
 import { isMultiLineText, MULTI_LINE_RULE } from '../text-rules.js';
+import { changeTicket, changeTicketAlone, publishTicketChange } from '../tickets/change-ticket.js';
 import { findTicket } from '../tickets/find-ticket.js';
-import { type ExpectedVersion, recordTicketChanges, type TicketChange } from '../tickets/ticket-activity.js';
-import { currentTicketTerm, setTicketTerm } from '../tickets/ticket-term-row.js';
+import type { Ticket } from '../tickets/ticket.js';
+import type { ExpectedVersion } from '../tickets/ticket-activity.js';
+import { readTicketTerms } from '../tickets/ticket-terms.js';
 
 export interface AddCommentInput {
   ticketId: number;
@@ -46,9 +46,10 @@ const TRANSITION = { client: 'waiting', agent: 'in-progress' } as const;
 
 /**
  * The one operation that adds a comment to a ticket (client replies, agent replies and notes, bot
- * replies). Writes the comment, its `is_internal` meta and the `comment_added` job in one transaction,
- * then applies the automatic status change (spec §3) to a public comment when "Change ticket status" is on and
- * `helpdesk_auto_status_transition_on_comment(true, ticket, isClient, commentId)` allows it.
+ * replies). Writes the comment, its `is_internal` meta and the `comment_added` job in one transaction with the
+ * ticket's changes (`changeTicket`): one version, one activity entry and one live event for the reply and the
+ * status it sets or moves. The automatic status change (spec §3) applies to a public comment when "Change ticket
+ * status" is on and `helpdesk_auto_status_transition_on_comment(true, ticket, isClient, commentId)` allows it.
  * A client may comment only on their own ticket; anyone else's is NOT_FOUND, as if it did not exist.
  */
 export async function addComment(ctx: DomainContext, input: AddCommentInput, actor: Actor | null): Promise<AddedComment> {
@@ -65,13 +66,21 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
     ]);
 
   const time = now();
+  const actorId = actor?.id ?? null;
   // Read before the transaction, never inside it: on SQLite the transaction holds the one connection, and
   // settings whose cache has expired are read through it, which waited for the transaction forever.
-  const asksRating = input.status === RESOLVED_SLUG && (await getCoreSettings(ctx)).emails.ask_rating_when_resolved;
-  const { id, version, statusChanged } = await ctx.db.transaction().execute(async (trx) => {
+  const settings = await getCoreSettings(ctx);
+  const target = automaticTarget(input, settings);
+  // A filter hooked on the move may read the comment through a connection of its own, which sees it only once
+  // committed: then the filter is asked after the commit and the move is a version of its own. Unhooked, the
+  // filter allows every move, and the reply and its move are one version.
+  const filtered = target !== undefined && ctx.hooks.hasFilter(TRANSITION_FILTER);
+  const moveWithReply = target !== undefined && !filtered && (await movesTicket(ctx, ticket, target));
+  const status = input.status ?? (moveWithReply ? target : undefined);
+  const { id, applied } = await ctx.db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('comments')
-      .values({ post_id: ticket.id, author_id: actor?.id ?? null, author_role: input.role, content: text, created_at: time })
+      .values({ post_id: ticket.id, author_id: actorId, author_role: input.role, content: text, created_at: time })
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
@@ -84,88 +93,54 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       .set(input.isInternal ? { updated_at: time } : { updated_at: time, client_spoke_last: input.role === 'client' ? 1 : 0 })
       .where('id', '=', ticket.id)
       .execute();
-    const statusChange = input.status === undefined ? undefined : await setTicketStatus(trx, ticket.id, input.status);
-    const version = await recordTicketChanges(
-      trx,
-      ticket.id,
-      actor?.id ?? null,
-      [{ kind: input.isInternal ? 'note' : 'reply', commentId: id }, ...(statusChange ? [statusChange] : [])],
-      input.expectedVersion,
-    );
     // "Send and set Resolved" resolves the ticket as a status change does: the client is asked whether it
     // solved it, in the reply's own mail (one mail: the question cannot overtake the answer it is about). A
     // note reaches no client, so with one the question goes as its own mail.
-    const ratingRequestId =
-      asksRating && statusChange
-        ? await requestRating(
-            trx,
-            { id: ticket.id, author_id: ticket.authorId },
-            actor?.id ?? null,
-            input.isInternal ? 'separate' : 'in-reply',
-          )
-        : undefined;
+    const applied = await changeTicket(trx, ticket.id, status === undefined ? {} : { status }, {
+      actorId,
+      settings,
+      expectedVersion: input.expectedVersion,
+      alongWith: [{ kind: input.isInternal ? 'note' : 'reply', commentId: id }],
+      automatic: input.status === undefined,
+      ratingMail: input.isInternal ? 'separate' : 'in-reply',
+    });
     // The ticket first: a separate rating mail finds a reply still being fanned out by it (rating-waits-for-reply.ts).
     await enqueueJob(trx, 'comment_added', {
       ticketId: ticket.id,
       commentId: id,
-      ...(ratingRequestId !== undefined && !input.isInternal && { ratingRequestId }),
+      ...(applied.ratingRequestId !== undefined && !input.isInternal && { ratingRequestId: applied.ratingRequestId }),
     });
     await input.alsoWrite?.(trx, id);
-    return { id, version, statusChanged: statusChange !== undefined };
+    return { id, applied };
   });
-  // Committed: open admin screens hear of it (staff see replies and notes alike).
-  ctx.live.publish({
-    kind: 'comment.added',
-    ticketId: ticket.id,
-    version,
-    commentId: id,
-    isNote: input.isInternal === true,
-    by: actor?.id ?? null,
-  });
-  if (statusChanged) ctx.live.publish({ kind: 'ticket.updated', ticketId: ticket.id, version, fields: ['status'], by: actor?.id ?? null });
-  // The agent chose the status: it is final, no automatic move after it.
-  if (input.status !== undefined) return { id, movedTo: statusChanged ? input.status : null };
+  // Committed: open admin screens hear of it (staff see replies and notes alike), with the status it moved.
+  publishTicketChange(ctx, ticket.id, applied, actorId, { id, isNote: input.isInternal === true });
+  const statusChanged = applied.fields.includes('status');
+  if (status !== undefined) return { id, movedTo: statusChanged ? status : null };
+  if (!filtered || target === undefined) return { id, movedTo: null };
 
   // After the commit: the filter may read the comment (its meta, say) through the database.
-  let movedTo: string | null = null;
-  // A note is between agents: it never moves the status the client sees, so the filter is not asked either.
-  if (!input.suppressTransition && !input.isInternal) {
-    const isClient = input.role === 'client';
-    const target = isClient ? TRANSITION.client : TRANSITION.agent;
-    const settings = await getCoreSettings(ctx);
-    if (
-      settings.tickets.change_status &&
-      (await ctx.hooks.applyFilters('helpdesk_auto_status_transition_on_comment', true, ticket, isClient, id)) === true
-    ) {
-      const statuses = await ctx.db
-        .selectFrom('terms')
-        .select(['id', 'slug', 'name'])
-        .where('taxonomy', '=', 'ticket_status')
-        .where('slug', 'in', [target, ticket.ticketStatus || target])
-        .execute();
-      const term = statuses.find((s) => s.slug === target);
-      if (term && ticket.ticketStatus !== term.slug) {
-        const from = statuses.find((s) => s.slug === ticket.ticketStatus)?.name ?? null;
-        const moved = await ctx.db.transaction().execute(async (trx) => {
-          await setTicketTerm(trx, ticket.id, 'ticket_status', term.id);
-          const change = { kind: 'field', field: 'status', oldValue: from, newValue: term.name, automatic: true } as const;
-          return recordTicketChanges(trx, ticket.id, actor?.id ?? null, [change]);
-        });
-        ctx.live.publish({ kind: 'ticket.updated', ticketId: ticket.id, version: moved, fields: ['status'], by: actor?.id ?? null });
-        movedTo = term.slug;
-      }
-    }
-  }
-  return { id, movedTo };
+  const isClient = input.role === 'client';
+  if ((await ctx.hooks.applyFilters(TRANSITION_FILTER, true, ticket, isClient, id)) !== true) return { id, movedTo: null };
+  if (!(await movesTicket(ctx, ticket, target))) return { id, movedTo: null };
+  const moved = await changeTicketAlone(ctx, ticket.id, { status: target }, { actorId, settings, automatic: true });
+  return { id, movedTo: moved.fields.includes('status') ? target : null };
 }
 
-/** Sets the ticket's status inside the comment's transaction; the change to record, or none when it already had it. */
-async function setTicketStatus(trx: Kysely<Database>, ticketId: number, slug: string): Promise<TicketChange | undefined> {
-  const termId = await findTermId(trx, 'ticket_status', slug);
-  if (termId === undefined) throw invalidField('status', `there is no status "${slug}"; use a slug from GET /statuses/`);
-  const before = await currentTicketTerm(trx, ticketId, 'ticket_status');
-  if (before?.id === termId) return undefined;
-  await setTicketTerm(trx, ticketId, 'ticket_status', termId);
-  const after = await trx.selectFrom('terms').select('name').where('id', '=', termId).executeTakeFirstOrThrow();
-  return { kind: 'field', field: 'status', oldValue: before?.name ?? null, newValue: after.name };
+const TRANSITION_FILTER = 'helpdesk_auto_status_transition_on_comment';
+
+/**
+ * The status a public comment moves the ticket to (spec §3: a client's to Waiting, anyone else's to In Progress)
+ * when "Change ticket status" is on and the comment sets no status of its own; else undefined. The filter is the
+ * caller's.
+ */
+function automaticTarget(input: AddCommentInput, settings: CoreSettings): string | undefined {
+  // A note is between agents: it never moves the status the client sees, so the filter is not asked either.
+  if (input.status !== undefined || input.suppressTransition || input.isInternal || !settings.tickets.change_status) return undefined;
+  return input.role === 'client' ? TRANSITION.client : TRANSITION.agent;
+}
+
+/** Whether moving the ticket to `target` changes it: it is elsewhere, and the status exists. */
+async function movesTicket(ctx: DomainContext, ticket: Ticket, target: string): Promise<boolean> {
+  return ticket.ticketStatus !== target && (await readTicketTerms(ctx)).find('ticket_status', target) !== undefined;
 }

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { loadPg } from '../../db/create-db.js';
+import { POSTS_CHANGED_CHANNEL } from '../../db/postgres/posts-changed-channel.js';
 import type { PostsCache } from '../posts-cache.js';
-import { POSTS_CHANGED_CHANNEL } from './posts-changed.js';
 
 const RECONNECT_MS = 1_000;
 

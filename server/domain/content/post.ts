@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Database, PostRow } from '../../db/tables.js';
 import type { DomainContext } from '../context.js';
 import type { GetPostsArgs, Post } from './post-types.js';
@@ -50,28 +50,12 @@ function whereArgs<O>(query: SelectQueryBuilder<Database, 'posts', O>, args: Get
 function selectMatching(ctx: DomainContext, args: GetPostsArgs) {
   const posts = ctx.db.selectFrom('posts');
   if (args.search === undefined) return whereArgs(posts, args);
-  if (ctx.dialect === 'postgres') return whereArgs(posts.where(sql<boolean>`search_vector @@ ${tsQuery(args.search)}`), args);
-  // Joined directly (not as a subquery) so that FTS5's rank stays available; titles weigh ten times the body.
-  const fts = posts.innerJoin(sql<{ rowid: number }>`docs_fts`.as('docs_fts'), 'docs_fts.rowid', 'posts.id');
-  return whereArgs(fts.where(sql<boolean>`docs_fts match ${toFtsQuery(args.search)} and docs_fts.rank match 'bm25(10.0, 1.0)'`), args);
+  return whereArgs(ctx.storage.search.docsMatching(posts, args.search), args);
 }
 
 /** Best match first. */
 function searchRank(ctx: DomainContext, search: string) {
-  return ctx.dialect === 'postgres' ? sql`ts_rank(search_vector, ${tsQuery(search)}) desc` : sql`docs_fts.rank`;
-}
-
-function tsQuery(search: string) {
-  return sql`websearch_to_tsquery('english', ${search})`;
-}
-
-/**
- * Visitors' words as an FTS5 query that cannot be a syntax error: each word quoted, matched as a
- * prefix, all words required. Nothing searchable matches nothing.
- */
-export function toFtsQuery(search: string): string {
-  const words = (search.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
-  return words.length ? words.map((word) => `"${word}"*`).join(' ') : '""';
+  return ctx.storage.search.docsRank(search);
 }
 
 /**

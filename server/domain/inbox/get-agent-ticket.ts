@@ -2,10 +2,10 @@ import { AppError } from '../../errors.js';
 import { getTicketFormFields } from '../../settings/get-ticket-form-fields.js';
 import { labelTicketMeta } from '../../ticket-form/label-ticket-meta.js';
 import type { DomainContext } from '../context.js';
-import { describeTickets, type InboxTicket, withInboxColumns } from './list-inbox.js';
-import { clientsOtherTickets, ticketAndClientsOtherIds } from './clients-other-tickets.js';
 import { listTicketEvents, type TicketEvent } from '../tickets/ticket-activity.js';
 import { tagsOfTickets } from '../tickets/ticket-tags.js';
+import { clientsOtherTickets, ticketAndClientsOtherIds } from './clients-other-tickets.js';
+import { describeTickets, type InboxTicket, withInboxColumns } from './list-inbox.js';
 
 export interface AgentComment {
   id: number;

@@ -1,9 +1,6 @@
 import { sql } from 'kysely';
 import type { DomainContext } from '../context.js';
 
-/** Above this many rows, the reader folds every connection's rows back into shard 0 (PostgreSQL only). */
-export const FOLD_ABOVE_ROWS = 256;
-
 export interface KeptViewCounts {
   mine: number;
   unassigned: number;
@@ -35,33 +32,13 @@ export async function keptViewCounts(ctx: DomainContext, readerId: number, doneI
       .executeTakeFirstOrThrow(),
   ]);
   const row = views.rows[0];
-  if (ctx.dialect === 'postgres' && Number(row?.rows ?? 0) > FOLD_ABOVE_ROWS) await foldViewShards(ctx);
-  if (ctx.dialect === 'postgres' && Number(unread.rows) > FOLD_ABOVE_ROWS / 16) await foldUnreadShards(ctx, readerId);
+  // Where writers add to rows of their own (PostgreSQL), the reader folds them back once there are many.
+  await ctx.storage.keptCounts.foldViewCounts(ctx.db, Number(row?.rows ?? 0));
+  await ctx.storage.keptCounts.foldUnreadCounts(ctx.db, readerId, Number(unread.rows));
   return {
     mine: Number(row?.mine ?? 0),
     unassigned: Number(row?.unassigned ?? 0),
     needsReply: Number(row?.needs_reply ?? 0),
     unread: Number(unread.n ?? 0),
   };
-}
-
-// One statement each, as for ticket_status_counts: at worst it waits for a writer's open transaction on its row.
-/** Folds every connection's rows of ticket_view_counts into shard 0 (PostgreSQL). */
-export async function foldViewShards(ctx: DomainContext): Promise<void> {
-  await sql`
-    with gone as (delete from ticket_view_counts where shard <> 0 returning assignee_id, status_term_id, client_spoke_last, n)
-    insert into ticket_view_counts (assignee_id, status_term_id, client_spoke_last, shard, n)
-    select assignee_id, status_term_id, client_spoke_last, 0, sum(n) from gone
-    group by assignee_id, status_term_id, client_spoke_last
-    on conflict (assignee_id, status_term_id, client_spoke_last, shard) do update set n = ticket_view_counts.n + excluded.n`.execute(
-    ctx.db,
-  );
-}
-
-async function foldUnreadShards(ctx: DomainContext, userId: number): Promise<void> {
-  await sql`
-    with gone as (delete from ticket_unread_counts where user_id = ${userId} and shard <> 0 returning n)
-    insert into ticket_unread_counts (user_id, shard, n)
-    select ${userId}, 0, sum(n) from gone having count(*) > 0
-    on conflict (user_id, shard) do update set n = ticket_unread_counts.n + excluded.n`.execute(ctx.db);
 }

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { DomainContext } from '../context.js';
 import type { InboxView } from './inbox-views.js';
-import { FOLD_ABOVE_ROWS, foldViewShards } from './kept-view-counts.js';
 
 /**
  * Tickets per status id in one team view with no other filter (its tabs' counts), from the counts migration
@@ -29,6 +28,9 @@ export async function keptViewStatusCounts(
     select status_term_id, sum(n) as n, count(*) as shards from ticket_view_counts
     where ${condition} and status_term_id <> 0
     group by status_term_id`.execute(ctx.db);
-  if (ctx.dialect === 'postgres' && rows.reduce((sum, row) => sum + Number(row.shards), 0) > FOLD_ABOVE_ROWS) await foldViewShards(ctx);
+  await ctx.storage.keptCounts.foldViewCounts(
+    ctx.db,
+    rows.reduce((sum, row) => sum + Number(row.shards), 0),
+  );
   return rows.map((row) => ({ status_term_id: row.status_term_id, n: Number(row.n) }));
 }

@@ -71,7 +71,7 @@ async function inboxSearch(ctx: DomainContext, text: string | undefined) {
   const number = /^#?(\d{1,12})$/.exec(trimmed)?.[1];
   // `#12` means the ticket; bare digits may also be words of an order ID or a message.
   const words = trimmed.startsWith('#') && number !== undefined ? [] : searchWords(trimmed);
-  const matches = words.length ? await bestMatches(ctx.db, ctx.dialect, words, { includeNotes: true }) : [];
+  const matches = words.length ? await bestMatches(ctx.db, ctx.storage, words, { includeNotes: true }) : [];
   return {
     active: words.length > 0 || number !== undefined,
     number: number === undefined ? undefined : Number(number),

@@ -80,7 +80,7 @@ export async function claimFirstAdmin(
       .where('used_at', 'is', null)
       .where('expires_at', '>', now())
       .orderBy('id');
-    const links = await (ctx.dialect === 'postgres' ? open.forUpdate() : open).execute();
+    const links = await ctx.storage.locks.forUpdate(open).execute();
     if (!links.some((link) => link.token_hash === hashToken(token)) || (await hasAdmin({ ...ctx, db: trx }))) {
       throw new AppError('FORBIDDEN', 'This sign-in link was already used or has expired. Restart the service to print a new one.');
     }

@@ -3,13 +3,14 @@ import type { Database } from '../../db/tables.js';
 import { enqueueMail, staffConcernedBy } from '../../email/mail-jobs.js';
 import type { RatingClaim } from '../../email/rating-links.js';
 import { getCoreSettings } from '../../settings/core-settings.js';
+import { findTermId } from '../content/find-term-id.js';
 import type { DomainContext } from '../context.js';
 import { now } from '../context.js';
 import { type AddedNotification, addNotifications, announceNotifications } from '../notifications/add-notifications.js';
 import { defaultMailPreferences, usersWantingMail } from '../notifications/notification-preferences.js';
+import { changeTicket, publishTicketChange } from '../tickets/change-ticket.js';
 import { FINISHED_STATUS_SLUGS } from '../tickets/finished-statuses.js';
-import { recordTicketChanges, type TicketChange } from '../tickets/ticket-activity.js';
-import { currentTicketTerm, setTicketTerm } from '../tickets/ticket-term-row.js';
+import { currentTicketTerm } from '../tickets/ticket-term-row.js';
 
 /** The status a "No, not yet" reopens a ticket to. */
 export const REOPEN_STATUS_SLUG = 'open';
@@ -65,23 +66,24 @@ export async function recordRating(ctx: DomainContext, claim: RatingClaim, comme
         .executeTakeFirstOrThrow();
       return { state: 'already', rating: earlier.rating } as const;
     }
-    const changes: TicketChange[] = [{ kind: 'rating', newValue: claim.rating }];
     // A "no" about an earlier resolution never reopens a later one.
-    if (claim.rating === 'no' && settings.emails.reopen_when_not_solved && !superseded) {
-      const reopen = await reopenChange(trx, ticket.id);
-      if (reopen) changes.push(reopen);
-    }
-    const version = await recordTicketChanges(trx, ticket.id, ticket.author_id, changes);
+    const reopens = claim.rating === 'no' && settings.emails.reopen_when_not_solved && !superseded && (await mayReopen(trx, ticket.id));
+    // Made by the helpdesk on the client's answer, as the setting says: automatic, not the client's choice.
+    const applied = await changeTicket(trx, ticket.id, reopens ? { status: REOPEN_STATUS_SLUG } : {}, {
+      actorId: ticket.author_id,
+      settings,
+      alongWith: [{ kind: 'rating', newValue: claim.rating }],
+      automatic: true,
+    });
     const staff = await staffConcernedBy(trx, ticket.assignee_id);
     const mailDefaults = defaultMailPreferences(settings);
     for (const id of await usersWantingMail(trx, staff, 'rating_received', mailDefaults.rating_received))
       await enqueueMail(trx, { template: 'agent_rating_received', userId: id, ticketId: ticket.id, ratingId: inserted.id });
     notified.push(...(await addNotifications(trx, 'rating_received', ticket.id, staff)));
-    return { state: 'recorded', reopened: changes.length > 1, superseded, version, by: ticket.author_id } as const;
+    return { state: 'recorded', reopened: applied.fields.includes('status'), superseded, applied, by: ticket.author_id } as const;
   });
   if (result.state !== 'recorded') return result;
-  const fields = result.reopened ? ['rating', 'status'] : ['rating'];
-  ctx.live.publish({ kind: 'ticket.updated', ticketId: claim.ticketId, version: result.version, fields, by: result.by });
+  publishTicketChange(ctx, claim.ticketId, result.applied, result.by);
   announceNotifications(ctx.live, notified);
   return { state: 'recorded', reopened: result.reopened, superseded: result.superseded };
 }
@@ -99,19 +101,9 @@ export async function resolutionReopened(db: Kysely<Database>, claim: RatingClai
   return !row || row.reopened_at !== null;
 }
 
-/** Moves a finished ticket back to Open; undefined when it is not finished (an agent reopened it already). */
-async function reopenChange(trx: Kysely<Database>, ticketId: number): Promise<TicketChange | undefined> {
+/** Whether a "no" may reopen the ticket: it is finished (no agent reopened it already) and Open exists. */
+async function mayReopen(trx: Kysely<Database>, ticketId: number): Promise<boolean> {
   const current = await currentTicketTerm(trx, ticketId, 'ticket_status');
-  if (!current || !(FINISHED_STATUS_SLUGS as readonly string[]).includes(current.slug)) return undefined;
-  const open = await trx
-    .selectFrom('terms')
-    .select(['id', 'name'])
-    .where('taxonomy', '=', 'ticket_status')
-    .where('slug', '=', REOPEN_STATUS_SLUG)
-    .executeTakeFirst();
-  if (!open) return undefined;
-  await setTicketTerm(trx, ticketId, 'ticket_status', open.id);
-  await trx.updateTable('posts').set({ updated_at: now() }).where('id', '=', ticketId).execute();
-  // Made by the helpdesk on the client's answer, as the setting says: automatic, not the client's choice.
-  return { kind: 'field', field: 'status', oldValue: current.name, newValue: open.name, automatic: true };
+  if (!current || !(FINISHED_STATUS_SLUGS as readonly string[]).includes(current.slug)) return false;
+  return (await findTermId(trx, 'ticket_status', REOPEN_STATUS_SLUG)) !== undefined;
 }

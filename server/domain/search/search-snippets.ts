@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DomainContext } from '../context.js';
 import { type SnippetPart, snippetParts } from './snippet-parts.js';
-import { ftsQueryText, type SearchTerm, tsQueryText } from './ticket-search.js';
+import type { SearchTerm } from './ticket-search.js';
 
 /**
  * What a search found in each of a page's tickets, as a snippet (snippet-parts.ts): the newest message or note
@@ -12,10 +12,7 @@ import { ftsQueryText, type SearchTerm, tsQueryText } from './ticket-search.js';
 export async function searchSnippets(ctx: DomainContext, terms: SearchTerm[], ticketIds: number[]): Promise<Map<number, SnippetPart[]>> {
   if (terms.length === 0 || ticketIds.length === 0) return new Map();
   const ids = sql.join(ticketIds.map((id) => sql`${id}`));
-  const matches =
-    ctx.dialect === 'postgres'
-      ? sql`to_tsvector('english', c.content) @@ to_tsquery('english', ${tsQueryText(terms)})`
-      : sql`c.id in (select rowid from comments_fts where comments_fts match ${ftsQueryText(terms)})`;
+  const matches = ctx.storage.search.commentMatches(terms);
   const [comments, descriptions] = await Promise.all([
     sql<{ post_id: number; content: string }>`select post_id, content from (
         select c.post_id, c.content, row_number() over (partition by c.post_id order by c.id desc) as newest

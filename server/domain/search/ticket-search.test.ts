@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import { storageFor } from '../../db/storage-for.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../test/fixtures.js';
 import { describeEachDatabase } from '../../test/test-databases.js';
 import { useTestHelpdesk } from '../../test/test-helpdesk.js';
@@ -164,7 +165,7 @@ describeEachDatabase('full-text ticket search', (dialect) => {
       select 'many' || n || '@clients.test', 'Client ' || n, 'client', '2026-11-29T00:00:00.000Z', '2026-11-29T00:00:00.000Z'
       from generate_series(1, 5000) n`.execute(hd.ctx.db);
     try {
-      const found = matchingTickets('postgres', searchWords('zyzzyva'), { includeNotes: true });
+      const found = matchingTickets(storageFor('postgres'), searchWords('zyzzyva'), { includeNotes: true });
       const { rows } = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) select * from ${found} as found`.execute(hd.ctx.db);
       const plan = JSON.stringify(rows[0]?.['QUERY PLAN']);
       expect(plan).toContain('"Index Name":"users_text"');
@@ -177,7 +178,7 @@ describeEachDatabase('full-text ticket search', (dialect) => {
   it("on SQLite, a client's search runs each full-text query once, not once per ticket of theirs", async () => {
     // PostgreSQL reads its text indexes once either way.
     if (dialect !== 'sqlite') return;
-    const found = matchingTickets('sqlite', searchWords('export'), { includeNotes: false, authorId: 1 });
+    const found = matchingTickets(storageFor('sqlite'), searchWords('export'), { includeNotes: false, authorId: 1 });
     const query = sql`select * from ${found} as found`.compile(hd.ctx.db);
     const plan = await hd.ctx.db.executeQuery<{ detail: string }>(
       CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
@@ -211,7 +212,9 @@ describeEachDatabase('full-text ticket search', (dialect) => {
     const newest = ids[5] as number;
     const window = (last: number) => newest - last; // the tickets after `last` are the recent ones
     const tickets = async (recentTickets: number) =>
-      (await bestMatches(hd.ctx.db, dialect, searchWords('fuser'), { includeNotes: true }, recentTickets)).map((m) => m.ticket_id).sort();
+      (await bestMatches(hd.ctx.db, hd.ctx.storage, searchWords('fuser'), { includeNotes: true }, recentTickets))
+        .map((m) => m.ticket_id)
+        .sort();
     const everywhere = await tickets(1_000_000);
     expect(everywhere).toEqual([ids[0], ids[1], ids[4], ids[5]].sort());
     // Too few in the two newest tickets: the older ones are searched too.

@@ -4,15 +4,10 @@ import { AppError, invalidField } from '../../errors.js';
 import { mayChangeTicket } from '../../policies/ticket-policy.js';
 import { getCoreSettings } from '../../settings/core-settings.js';
 import type { Actor, DomainContext } from '../context.js';
-import { type AppliedChanges, applyTicketChanges, publishTicketChange } from './update-ticket.js';
+import { type AppliedChanges, changeTicket, publishTicketChange, type TicketChanges } from './change-ticket.js';
 
-/** One change for many tickets: a status, an assignee, or a tag to add or remove. */
-export interface BulkChange {
-  status?: string;
-  assignee?: number | null;
-  addTag?: string;
-  removeTag?: string;
-}
+/** The changes for many tickets, any of them together: status, assignee, product, reason, urgency, tags to add or remove. */
+export type BulkChange = Omit<TicketChanges, 'tags'>;
 
 export interface BulkOutcome {
   /** Tickets the change took effect on, each with its new version. */
@@ -22,10 +17,10 @@ export interface BulkOutcome {
 }
 
 /**
- * Applies one change to many tickets, all or nothing, in one transaction: every ticket gets its own activity
- * entries and version, and after the commit one live event each. An id that is not a ticket refuses the
- * whole request (naming the ids), as does an unknown status, agent or tag name: nothing is half done.
- * Bulk changes carry no expected version (an agent acting on fifty tickets has not opened them).
+ * Applies a set of changes to many tickets, all or nothing, in one transaction: every ticket gets one version
+ * for the whole set (`changeTicket`), and after the commit one live event each. An id that is not a ticket
+ * refuses the whole request (naming the ids), as does an unknown status, agent or tag name: nothing is half
+ * done. Bulk changes carry no expected version (an agent acting on fifty tickets has not opened them).
  */
 export async function bulkUpdateTickets(ctx: DomainContext, ids: number[], change: BulkChange, actor: Actor | null): Promise<BulkOutcome> {
   if (!mayChangeTicket(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can change tickets.');
@@ -33,7 +28,8 @@ export async function bulkUpdateTickets(ctx: DomainContext, ids: number[], chang
   if (unique.length === 0) throw invalidField('ids', 'name at least one ticket');
   if (unique.length > BULK_TICKETS_MAX) throw invalidField('ids', `at most ${BULK_TICKETS_MAX} tickets at once`);
   const given = Object.entries(change).filter(([, value]) => value !== undefined);
-  if (given.length !== 1) throw invalidField('change', 'send exactly one of status, assignee, add_tag or remove_tag');
+  if (given.length === 0)
+    throw invalidField('changes', 'send at least one of status, assignee, product, reason, urgency, add_tags or remove_tags');
 
   // Tickets given to someone other than the actor, by new assignee: mailed once per assignee after the loop.
   const assigned = new Map<number, number[]>();
@@ -55,25 +51,10 @@ export async function bulkUpdateTickets(ctx: DomainContext, ids: number[], chang
     }
     const applied: Array<[number, AppliedChanges]> = [];
     for (const id of unique) {
-      applied.push([
-        id,
-        await applyTicketChanges(
-          trx,
-          id,
-          {
-            status: change.status,
-            assignee: change.assignee,
-            addTags: change.addTag === undefined ? undefined : [change.addTag],
-            removeTags: change.removeTag === undefined ? undefined : [change.removeTag],
-          },
-          actor,
-          settings,
-          { mayMailAssignee: collectAssignment },
-        ),
-      ]);
+      applied.push([id, await changeTicket(trx, id, change, { actorId: actor.id, settings, mayMailAssignee: collectAssignment })]);
     }
     // One mail per new assignee, not one per ticket: the usual one for a single ticket, else one listing them
-    // (only to those whose choices ask for assignment mail; applyTicketChanges left the rest out already).
+    // (only to those whose choices ask for assignment mail; changeTicket left the rest out already).
     for (const [userId, ticketIds] of assigned) {
       if (ticketIds.length === 1) await enqueueMail(trx, { template: 'agent_ticket_assigned', userId, ticketId: ticketIds[0] as number });
       else await enqueueMail(trx, { template: 'agent_tickets_assigned', userId, ticketId: null, ticketIds });

@@ -1,9 +1,9 @@
 import { type SqlBool, sql } from 'kysely';
-import { isPublicComment } from './public-comment.js';
 import { getPosts } from '../content/post.js';
 import type { DomainContext } from '../context.js';
 import { matchingTickets, searchWords } from '../search/ticket-search.js';
 import { FINISHED_STATUS_SLUGS } from './finished-statuses.js';
+import { isPublicComment } from './public-comment.js';
 
 export interface ClientTicketSummary {
   id: number;
@@ -76,7 +76,7 @@ export async function listClientTickets(
     .where('type', '=', 'ticket')
     .where('author_id', '=', userId)
     .$if(words.length > 0, (q) => {
-      const matching = matchingTickets(ctx.dialect, words, { includeNotes: false, authorId: userId });
+      const matching = matchingTickets(ctx.storage, words, { includeNotes: false, authorId: userId });
       return q.where(sql<SqlBool>`posts.id in (select ticket_id from ${matching} as found)`);
     });
   const [count, ids] = await Promise.all([

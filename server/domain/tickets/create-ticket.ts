@@ -79,8 +79,9 @@ export async function createTicketUnlessClosed(
   actor: Actor | null,
   intake?: LimitsToCount,
 ): Promise<CreatedTicket | 'registration_closed' | OverLimit> {
-  // On PostgreSQL a filing is one statement (limits, account, replay check and rows), unless more writes join it.
-  const inOneStatement = ctx.dialect === 'postgres' && !input.alsoWrite;
+  // Where the store files in one statement (PostgreSQL), a filing is one (limits, account, replay check and rows),
+  // unless more writes join it.
+  const inOneStatement = ctx.storage.tickets.fileInOneStatement !== undefined && !input.alsoWrite;
   const carried = intake && inOneStatement && isCountableIn(ctx.db, intake) ? intake : undefined;
   if (intake && !carried) {
     const over = await countAlone(intake);
@@ -120,7 +121,7 @@ export async function createTicketUnlessClosed(
     const ticket = await ctx.transactions.run(async (trx) => {
       // A new client's account is stored with the ticket, so a failed ticket leaves no account behind.
       const user = account.kind === 'existing' ? account.user : await account.create(trx);
-      const inserted = await insertTicketRows(trx, ctx.dialect, { ...ticketRows(input, status, idempotencyKey), authorId: user.id });
+      const inserted = await insertTicketRows(trx, ctx.storage, { ...ticketRows(input, status, idempotencyKey), authorId: user.id });
       await input.alsoWrite?.(trx, inserted.id);
       return created(inserted);
     });
@@ -168,7 +169,7 @@ async function createInOneStatement(
   const rows = ticketRows(input, status, idempotencyKey);
   const file = async (account: TicketAccount, counting?: LimitsToCount): Promise<OneStatementOutcome | OverLimit> => {
     try {
-      const outcome = await fileTicketInOneStatement(ctx.db, rows, account, counting && countingOf(counting));
+      const outcome = await fileTicketInOneStatement(ctx.storage, ctx.db, rows, account, counting && countingOf(counting));
       const exceeded = counting && judgeLimits(counting.limits, outcome.hits);
       return exceeded ? { exceeded } : outcome;
     } catch (error) {

@@ -33,7 +33,7 @@ describeEachDatabase('the rows of a new ticket', (dialect) => {
     const status = await firstTermId(hd.ctx, 'ticket_status');
     const urgency = await firstTermId(hd.ctx, 'ticket_urgency');
     const counter = new CountStatements();
-    const { id, number } = await insertTicketRows(hd.ctx.db.withPlugin(counter), dialect, {
+    const { id, number } = await insertTicketRows(hd.ctx.db.withPlugin(counter), hd.ctx.storage, {
       title: 'Export fails',
       content: 'It "fails" — with quotes, a dash and\na second line.',
       authorId: client.id,
@@ -118,7 +118,7 @@ describeEachDatabase('the one filing statement on PostgreSQL', (dialect) => {
         meta: {},
       };
       await hd.ctx.db.transaction().execute(async (trx) => {
-        const outcome = await fileTicketInOneStatement(trx, rows, { kind: 'email', email: client.email });
+        const outcome = await fileTicketInOneStatement(hd.ctx.storage, trx, rows, { kind: 'email', email: client.email });
         expect(outcome.kind).toBe('created');
         // This transaction's own updates of posts, triggers included.
         const { rows: stats } = await sql<{ n: string }>`select pg_stat_get_xact_tuples_updated('posts'::regclass) as n`.execute(trx);

@@ -1,40 +1,28 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { PREPARED } from '../../db/prepared-statements.js';
-import type { Database, Taxonomy } from '../../db/tables.js';
-import type { CounterHit, CountingCtes } from '../../intake/counter-store.js';
+import type { Kysely } from 'kysely';
+import type { Storage } from '../../db/storage.js';
+import type { Database } from '../../db/tables.js';
+import type { Counting, InsertedTicket, OneStatementOutcome, TicketAccount, TicketRows } from '../../db/ticket-filing.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { now } from '../context.js';
 import { assertValidAccount, normalizeEmail } from '../people/resolve-user.js';
-import { nextTicketNumber } from './next-ticket-number.js';
 
-/** The new ticket's post id and its own number (#1, #2, …) that people read. */
-export interface InsertedTicket {
-  id: number;
-  number: number;
-}
-
-/** The rows of one new ticket, as createTicket resolved them. */
-export interface TicketRows {
-  title: string;
-  content: string;
-  authorId: number;
-  productId: number | null;
-  terms: Array<{ taxonomy: Taxonomy; termId: number }>;
-  meta: Record<string, string>;
-  /** The scoped idempotency key, when the submission sent one. */
-  idempotencyKey?: string;
-}
+export type { Counting, InsertedTicket, OneStatementOutcome, TicketAccount, TicketRows };
 
 /**
  * Writes a ticket's rows (post, terms, meta, its `ticket_created` outbox job, its idempotency key) and
- * returns its id and number. On PostgreSQL they are one statement, so one round trip, atomic on its own (a
- * repeated key fails it whole); on SQLite, where a statement is a function call, one insert each.
+ * returns its id and number. Where the store files in one statement (storage.tickets), they are one, so one round
+ * trip, atomic on its own (a repeated key fails it whole); elsewhere (SQLite, where a statement is a function
+ * call) one insert each.
  */
-export async function insertTicketRows(db: Kysely<Database>, dialect: 'sqlite' | 'postgres', rows: TicketRows): Promise<InsertedTicket> {
-  return dialect === 'postgres' ? insertInOneStatement(db, rows) : insertOneByOne(db, rows);
+export async function insertTicketRows(db: Kysely<Database>, storage: Storage, rows: TicketRows): Promise<InsertedTicket> {
+  const inOneStatement = storage.tickets.fileInOneStatement;
+  if (!inOneStatement) return insertOneByOne(db, storage, rows);
+  const outcome = await inOneStatement(db, rows, { kind: 'id', id: rows.authorId }, false);
+  if (outcome.kind !== 'created') throw new Error('The ticket insert returned no id.');
+  return outcome;
 }
 
-async function insertOneByOne(db: Kysely<Database>, rows: TicketRows): Promise<InsertedTicket> {
+async function insertOneByOne(db: Kysely<Database>, storage: Storage, rows: TicketRows): Promise<InsertedTicket> {
   const time = now();
   const { id, number } = await db
     .insertInto('posts')
@@ -48,7 +36,7 @@ async function insertOneByOne(db: Kysely<Database>, rows: TicketRows): Promise<I
       product_id: rows.productId,
       parent_id: null,
       menu_order: 0,
-      number: await nextTicketNumber(db, 'sqlite'),
+      number: await storage.tickets.nextNumber(db),
       created_at: time,
       updated_at: time,
       // The description is the client's first word: a new ticket needs a reply.
@@ -72,164 +60,34 @@ async function insertOneByOne(db: Kysely<Database>, rows: TicketRows): Promise<I
   return { id, number: number as number };
 }
 
-async function insertInOneStatement(db: Kysely<Database>, rows: TicketRows): Promise<InsertedTicket> {
-  const outcome = await runOneStatement(db, rows, { kind: 'id', id: rows.authorId }, false);
-  if (outcome.kind !== 'created') throw new Error('The ticket insert returned no id.');
-  return outcome;
-}
-
-/** Whose ticket it is, as the one statement finds (or makes) the account. */
-export type TicketAccount =
-  /** An account already resolved (staff chose it). */
-  | { kind: 'id'; id: number }
-  /** The existing account of that email; the statement writes nothing when there is none. */
-  | { kind: 'email'; email: string }
-  /** The account of that email, or one made as a client when there is none (the registration gate said yes). */
-  | { kind: 'create'; email: string; name: string };
-
-/** What the one statement did: filed the ticket, found the key's earlier ticket, or found no account. */
-export type OneStatementOutcome = (
-  | ({ kind: 'created' } & InsertedTicket)
-  | ({ kind: 'replayed'; status: string } & InsertedTicket)
-  | { kind: 'no_account' }
-) & {
-  /** The counters the statement hit (`Counting`), in the order given; empty when it counted none. */
-  hits: CounterHit[];
-};
-
 /**
- * Counters the filing statement hits first (the intake limits): it writes the ticket (or the account)
- * only when every count is within its `max`, and otherwise nothing but the counts.
+ * A whole filing in one statement where the store files so (storage.tickets.fileInOneStatement, PostgreSQL),
+ * so one round trip: the account is looked up (or made) and the idempotency key's earlier ticket found in the
+ * statement itself; the ticket's rows are written only when the account exists, the key is new and the
+ * counters carried (if any) are within their limits. Two racing submissions with one key: the loser fails on
+ * the key's unique index and writes nothing, its counts included (the caller answers with the winner's).
  */
-export interface Counting {
-  counting: CountingCtes;
-  /** The ceiling of each hit, in the order of `counting.rowKeys`. */
-  maxima: number[];
-}
-
-/**
- * PostgreSQL only: a whole filing in one statement, so one round trip. The account is looked up (or
- * made) and the idempotency key's earlier ticket is found in the statement itself; the ticket's rows
- * are written only when the account exists, the key is new and the counters carried (if any) are within
- * their limits. Two racing submissions with one key: the loser fails on the key's unique index and
- * writes nothing, its counts included (the caller answers with the winner's).
- */
-export function fileTicketInOneStatement(
+export async function fileTicketInOneStatement(
+  storage: Storage,
   db: Kysely<Database>,
   rows: Omit<TicketRows, 'authorId'>,
   account: TicketAccount,
   counters?: Counting,
 ): Promise<OneStatementOutcome> {
-  return runOneStatement(db, rows, account, true, counters);
+  const inOneStatement = storage.tickets.fileInOneStatement;
+  if (!inOneStatement) throw new Error('This store files a ticket in several statements.');
+  return inOneStatement(db, rows, storedAccount(account), true, counters);
 }
 
-function accountPart(account: TicketAccount, gate: RawBuilder<unknown>) {
-  const time = now();
+/** The account as the statement looks it up: the email normalized, a new account's fields checked. */
+function storedAccount(account: TicketAccount): TicketAccount {
   switch (account.kind) {
     case 'id':
-      return sql`u as (select ${account.id}::int as id where ${gate})`;
+      return account;
     case 'email':
-      return sql`u as (select id from users where email = ${normalizeEmail(account.email)} and ${gate})`;
-    case 'create': {
+      return { kind: 'email', email: normalizeEmail(account.email) };
+    case 'create':
       assertValidAccount(account);
-      const email = normalizeEmail(account.email);
-      // The account found, or made when there is none; `do update` (to the same value) rather than
-      // `do nothing`, so the id is returned even when another submission made the account after this
-      // statement's snapshot (the bench's clients send their first tickets at once).
-      return sql`found as (select id from users where email = ${email}),
-        made as (
-          insert into users (email, name, role, password_hash, created_at, updated_at)
-          select ${email}, ${account.name.trim()}, 'client', null, ${time}, ${time}
-          where not exists (select 1 from found) and ${gate}
-          on conflict (email) do update set email = excluded.email returning id),
-        u as (select id from found where ${gate} union all select id from made)`;
-    }
+      return { kind: 'create', email: normalizeEmail(account.email), name: account.name };
   }
-}
-
-/** The counters' CTEs and `within_limits`, a row only when every count is within its maximum. */
-function countingParts({ counting, maxima }: Counting): RawBuilder<unknown>[] {
-  const ceilings = sql.join(counting.rowKeys.map((key, i) => sql`(${key}::text, ${maxima[i]}::bigint)`));
-  return [
-    counting.ctes,
-    sql`within_limits as (select 1 where not exists (
-      select 1 from counted c join (values ${ceilings}) as l(key, max) on l.key = c.key where c.count > l.max))`,
-  ];
-}
-
-async function runOneStatement(
-  db: Kysely<Database>,
-  rows: Omit<TicketRows, 'authorId'>,
-  account: TicketAccount,
-  replay: boolean,
-  counters?: Counting,
-): Promise<OneStatementOutcome> {
-  const time = now();
-  const terms = sql.join(rows.terms.map(({ taxonomy, termId }) => sql`(${taxonomy}::text, ${termId}::int)`));
-  const meta = Object.entries(rows.meta);
-  const findsPrior = replay && rows.idempotencyKey !== undefined;
-  const gate = counters ? sql`exists (select 1 from within_limits)` : sql`true`;
-  // The post carries its status, reason and urgency copies from the start (migration 070): the triggers on
-  // term_relationships then find them set and write no second and third version of the row.
-  const copy = (taxonomy: Taxonomy) => rows.terms.find((term) => term.taxonomy === taxonomy)?.termId ?? null;
-  const parts = [
-    ...(counters ? countingParts(counters) : []),
-    accountPart(account, gate),
-    ...(findsPrior ? [sql`prior as (select ticket_id from idempotency_keys where key = ${rows.idempotencyKey})`] : []),
-    sql`t as (
-      insert into posts (type, status, title, content, slug, author_id, product_id, parent_id, menu_order, number, created_at,
-        updated_at, client_spoke_last, status_term_id, reason_term_id, urgency_term_id)
-      select 'ticket', 'publish', ${rows.title}, ${rows.content}, '', u.id, ${rows.productId}::int, null, 0,
-        nextval('ticket_number_seq'), ${time}, ${time}, 1, ${copy('ticket_status')}::int, ${copy('ticket_reason')}::int,
-        ${copy('ticket_urgency')}::int
-      from u ${findsPrior ? sql`where not exists (select 1 from prior)` : sql``}
-      returning id, number)`,
-    sql`r as (
-      insert into term_relationships (post_id, taxonomy, term_id)
-      select t.id, v.taxonomy, v.term_id from t, (values ${terms}) as v(taxonomy, term_id))`,
-    // The payload as enqueueJob writes it (JSON.stringify of { ticketId }).
-    sql`j as (
-      insert into jobs (kind, payload, state, attempts, run_at, last_error, created_at)
-      select 'ticket_created', '{"ticketId":' || t.id || '}', 'queued', 0, ${time}, null, ${time} from t)`,
-  ];
-  if (meta.length) {
-    const values = sql.join(meta.map(([key, value]) => sql`(${key}::text, ${value}::text)`));
-    parts.push(
-      sql`m as (insert into post_meta (post_id, meta_key, meta_value) select t.id, v.k, v.v from t, (values ${values}) as v(k, v))`,
-    );
-  }
-  if (rows.idempotencyKey)
-    parts.push(sql`k as (insert into idempotency_keys (key, ticket_id, created_at) select ${rows.idempotencyKey}, t.id, ${time} from t)`);
-  // One row per outcome (the earlier ticket as findReplay reads it: its number and status slug), then
-  // one per counter hit.
-  const answers = [
-    sql`select 'created' as outcome, id, number, null::text as status, null::text as counter, null::bigint as count,
-      null::bigint as reset_at from t`,
-    ...(findsPrior
-      ? [
-          sql`select 'replayed', p.id, p.number, s.slug, null, null, null from prior
-            join posts p on p.id = prior.ticket_id
-            join term_relationships tr on tr.post_id = p.id and tr.taxonomy = 'ticket_status'
-            join terms s on s.id = tr.term_id`,
-        ]
-      : []),
-    ...(counters ? [sql`select 'counted', null, null, null, key, count, reset_at from counted`] : []),
-  ];
-  const result = await sql<{
-    outcome: 'created' | 'replayed' | 'counted';
-    id: number | null;
-    number: number | null;
-    status: string | null;
-    counter: string | null;
-    count: string | null;
-    reset_at: string | null;
-  }>`${PREPARED} with ${sql.join(parts)} ${sql.join(answers, sql` union all `)}`.execute(db);
-  const counted = result.rows.filter((row) => row.outcome === 'counted');
-  const hits = counters
-    ? counters.counting.read(counted.map((row) => ({ key: row.counter ?? '', count: row.count ?? 0, reset_at: row.reset_at ?? 0 })))
-    : [];
-  const row = result.rows.find((r) => r.outcome !== 'counted');
-  if (row === undefined) return { kind: 'no_account', hits };
-  const ticket = { id: Number(row.id), number: Number(row.number) };
-  return row.outcome === 'created' ? { kind: 'created', ...ticket, hits } : { kind: 'replayed', status: row.status ?? '', ...ticket, hits };
 }

@@ -1,9 +1,9 @@
 import { AppError } from '../../errors.js';
-import { isPublicComment } from './public-comment.js';
+import { getCoreSettings } from '../../settings/core-settings.js';
 import type { DomainContext } from '../context.js';
-import { now } from '../context.js';
-import { recordTicketChanges } from './ticket-activity.js';
-import { currentTicketTerm, setTicketTerm } from './ticket-term-row.js';
+import { changeTicketAlone } from './change-ticket.js';
+import { isPublicComment } from './public-comment.js';
+import { RESOLVED_SLUG } from './request-rating.js';
 
 /**
  * The client marks their own ticket solved: its status becomes Resolved (slug `resolved`). Anyone
@@ -39,19 +39,12 @@ export async function markTicketSolved(ctx: DomainContext, userId: number, ticke
     throw new AppError('CONFLICT', 'Nobody has answered this ticket yet: it can be marked solved once an agent has replied.');
   const resolved = await ctx.db
     .selectFrom('terms')
-    .select(['id', 'name'])
+    .select('id')
     .where('taxonomy', '=', 'ticket_status')
-    .where('slug', '=', 'resolved')
+    .where('slug', '=', RESOLVED_SLUG)
     .executeTakeFirst();
   if (!resolved) throw new AppError('NOT_FOUND', 'This help desk has no Resolved status.');
-  const version = await ctx.db.transaction().execute(async (trx) => {
-    const before = await currentTicketTerm(trx, ticket.id, 'ticket_status');
-    await setTicketTerm(trx, ticket.id, 'ticket_status', resolved.id);
-    await trx.updateTable('posts').set({ updated_at: now() }).where('id', '=', ticket.id).execute();
-    // The activity log says the client solved it, and the version moves so an agent's stale send is caught.
-    if (before?.id === resolved.id) return undefined;
-    const change = { kind: 'field', field: 'status', oldValue: before?.name ?? null, newValue: resolved.name } as const;
-    return recordTicketChanges(trx, ticket.id, userId, [change]);
-  });
-  if (version !== undefined) ctx.live.publish({ kind: 'ticket.updated', ticketId: ticket.id, version, fields: ['status'], by: userId });
+  // The activity log says the client solved it, and the version moves so an agent's stale send is caught. The
+  // client is not asked for a rating: they said so already (requestRating).
+  await changeTicketAlone(ctx, ticket.id, { status: RESOLVED_SLUG }, { actorId: userId, settings: await getCoreSettings(ctx) });
 }

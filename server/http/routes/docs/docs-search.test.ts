@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
+import { toFtsQuery } from '../../../db/sqlite/search.js';
 import { createPost } from '../../../domain/content/create-post.js';
 import { deletePost } from '../../../domain/content/delete-post.js';
-import { toFtsQuery } from '../../../domain/content/post.js';
 import { updatePost } from '../../../domain/content/update-post.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';

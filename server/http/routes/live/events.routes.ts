@@ -105,7 +105,14 @@ function presentMessage(message: LiveMessage): Record<string, unknown> {
     case 'ticket.updated':
       return { ticket: message.ticketId, version: message.version, fields: message.fields, by: message.by };
     case 'comment.added':
-      return { ticket: message.ticketId, version: message.version, comment: message.commentId, internal: message.isNote, by: message.by };
+      return {
+        ticket: message.ticketId,
+        version: message.version,
+        comment: message.commentId,
+        internal: message.isNote,
+        by: message.by,
+        ...(message.fields && { fields: message.fields }),
+      };
     case 'presence':
       return { ticket: message.ticketId, user: message.user, state: message.state };
     case 'notification.added':

@@ -18,7 +18,8 @@ export const LastEventIdHeaders = Type.Object({
 export const EVENT_STREAM_DESCRIPTION = [
   'Server-Sent Events (text/event-stream). Each event has a name and one line of JSON, and all but `presence` an id:',
   '`ticket.created` {ticket, version, by}; `ticket.updated` {ticket, version, fields, by};',
-  '`comment.added` {ticket, version, comment, internal, by} (replies and internal notes);',
+  '`comment.added` {ticket, version, comment, internal, by, fields?} (replies and internal notes; `fields`: what changed with it, ' +
+    'in the same version, such as the status a reply moved);',
   '`presence` {ticket, user: {id, name}, state} (viewing, replying or left; everyone present is sent on connect);',
   '`notification.added` {ticket, notification} (a line added to your own notification list; yours only);',
   '`notifications.read` {ticket} (some of your own lines were marked read: those of that ticket, which you opened, or null for others; ' +

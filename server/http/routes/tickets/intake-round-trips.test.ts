@@ -30,7 +30,7 @@ describeEachDatabase('round trips of a ticket submission', (dialect) => {
 
   beforeAll(async () => {
     // The counters as the service keeps them on PostgreSQL (HELPDESK_INTAKE_COUNTERS defaults to database).
-    app = await buildApp({ config: hd.config, ctx: hd.ctx, counters: createDatabaseCounterStore(hd.db.kysely, dialect) });
+    app = await buildApp({ config: hd.config, ctx: hd.ctx, counters: createDatabaseCounterStore(hd.db.kysely, hd.db.storage) });
     await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
     await relaxIntakeLimits(hd.ctx);
     urgency = await firstTermId(hd.ctx, 'ticket_urgency');

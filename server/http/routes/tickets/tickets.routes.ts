@@ -25,6 +25,7 @@ import type { RouteServices } from '../../services.js';
 import { IdParams, IfMatchHeaders, IfNoneMatchHeaders, problemResponses } from '../shared.schema.js';
 import { expectedVersion, ticketETag, withIfMatch } from './expected-version.js';
 import { paceAnonymousFilings } from './pace-anonymous-filings.js';
+import { readBulkChanges } from './read-bulk-changes.js';
 import { screenBeforeFiles } from './screen-before-files.js';
 import {
   presentAgentTicket,
@@ -58,7 +59,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     byComment: await listAttachments(ctx, ticketId),
     url: (publicId) => fileUrl(config, publicId),
   });
-  const pace = paceAnonymousFilings(ctx.dialect, ctx.performanceOff.has('turn-pacer'));
+  const pace = paceAnonymousFilings(ctx.storage, ctx.performanceOff.has('turn-pacer'));
   app.post('/tickets/', {
     schema: createTicketSchema,
     ...(pace ? { onRequest: pace } : {}),
@@ -262,7 +263,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     '/tickets/bulk',
     {
       schema: {
-        summary: 'One change (status, assignee, add or remove a tag) to many tickets at once, all or nothing',
+        summary: 'Changes (status, assignee — "me" too —, product, reason, urgency, tags) to many tickets at once, all or nothing',
         tags,
         body: BulkBody,
         response: { 200: BulkReply, ...problemResponses(400, 401, 403) },
@@ -270,8 +271,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     },
     async (request) => {
       const actor = requireStaff(request);
-      const { ids, status, assignee, add_tag: addTag, remove_tag: removeTag } = request.body;
-      return bulkUpdateTickets(ctx, ids, { status, assignee, addTag, removeTag }, actor);
+      return bulkUpdateTickets(ctx, request.body.ids, readBulkChanges(request.body, actor.id), actor);
     },
   );
 

@@ -245,17 +245,45 @@ export const TicketPatch = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
+const BulkAssignee = Type.Union([Type.Integer({ minimum: 1 }), Type.Literal('me'), Type.Null()], {
+  description: 'An agent or admin id, or "me" for the signed-in agent; null unassigns',
+});
+
+const BulkTagNames = (what: string) =>
+  Type.Array(TagName, { minItems: 1, maxItems: TAGS_PER_TICKET_MAX, description: `Tags to ${what} each ticket, by name` });
+
+export const BulkChanges = Type.Object(
+  {
+    status: Type.Optional(Slug),
+    assignee: Type.Optional(BulkAssignee),
+    product: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+    reason: Type.Optional(Type.Union([TermKey('GET /tickets/reasons/'), Type.Null()])),
+    urgency: Type.Optional(Type.Union([TermKey('GET /tickets/urgencies/'), Type.Null()])),
+    add_tags: Type.Optional(BulkTagNames('add to')),
+    remove_tags: Type.Optional(BulkTagNames('remove from')),
+  },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description: 'Any of these together: each ticket gets them all in one version, one activity entry and one live event',
+  },
+);
+
 export const BulkBody = Type.Object(
   {
     ids: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: BULK_TICKETS_MAX, description: 'The tickets to change' }),
+    changes: Type.Optional(BulkChanges),
     status: Type.Optional(Slug),
-    assignee: Type.Optional(
-      Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'An agent or admin id; null unassigns' }),
-    ),
+    assignee: Type.Optional(BulkAssignee),
     add_tag: Type.Optional(TagName),
     remove_tag: Type.Optional(TagName),
   },
-  { additionalProperties: false, description: 'Exactly one change: status, assignee, add_tag or remove_tag' },
+  {
+    additionalProperties: false,
+    description:
+      'The changes, in `changes`; or the older shape, fields beside `ids` (status, assignee, add_tag, remove_tag), ' +
+      'never both in one request',
+  },
 );
 
 export const BulkReply = Type.Object({

@@ -1,0 +1,26 @@
+import type { FormEvent } from 'react';
+import { SatisfactionFigure } from '../satisfaction/satisfaction-figure.js';
+
+/** The inbox's title with the satisfaction figure beside it, and the search box. */
+export function InboxHead({ search, onSearch }: { search: string; onSearch: (words: string) => void }) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSearch(String(new FormData(event.currentTarget).get('search') ?? '').trim());
+  };
+  return (
+    <div className="page-head">
+      <div className="page-title">
+        <h1>Inbox</h1>
+        <SatisfactionFigure />
+      </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for every browser agents use; the role says the same */}
+      <form role="search" className="search" onSubmit={submit} key={search}>
+        <label htmlFor="inbox-search" className="visually-hidden">
+          Search tickets
+        </label>
+        <input id="inbox-search" name="search" type="search" placeholder="Subject, text, client or #number" defaultValue={search} />
+        <button type="submit">Search</button>
+      </form>
+    </div>
+  );
+}

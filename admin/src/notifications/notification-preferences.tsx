@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { KIND_WORDS, type NotificationKind, type NotificationPreferences, savePreferences } from '../api/notifications-api.js';
+import { problemText } from '../api/problem-text.js';
+import { useApi } from '../api/use-api.js';
+
+const KINDS = Object.keys(KIND_WORDS) as NotificationKind[];
+
+/** "My notifications": which events reach this agent by mail (the in-app list always has them). */
+export function NotificationPreferencesScreen() {
+  const { data: prefs, setData: setPrefs, error: loadFailed } = useApi<NotificationPreferences>('/users/me/notification-preferences');
+  const [status, setStatus] = useState('');
+  const [failed, setFailed] = useState('');
+  useEffect(() => setFailed(loadFailed), [loadFailed]);
+
+  const change = async (kind: NotificationKind, value: boolean | null) => {
+    setStatus('');
+    setFailed('');
+    const before = prefs;
+    // The box shows the choice at once (a checkbox that waits for the server looks broken); the server's
+    // answer then replaces it, and a failure puts the last saved state back.
+    if (before && value !== null) setPrefs({ ...before, mail: { ...before.mail, [kind]: value } });
+    try {
+      setPrefs(await savePreferences({ [kind]: value }));
+      setStatus('Saved.');
+    } catch (error) {
+      setPrefs(before);
+      setFailed(problemText(error));
+    }
+  };
+
+  return (
+    <section aria-labelledby="prefs-title">
+      <div className="page-head">
+        <h1 id="prefs-title">My notifications</h1>
+      </div>
+      <p className="muted">
+        Every event below also appears under Notifications in the top bar. Here you choose which of them you also get by mail. Until you
+        choose, the help desk’s defaults apply.
+      </p>
+      {failed && (
+        <p role="alert" className="alert">
+          {failed}
+        </p>
+      )}
+      {!prefs && !failed && <p aria-busy="true">Loading…</p>}
+      {prefs && (
+        <fieldset className="card prefs">
+          <legend>Send me a mail when…</legend>
+          {KINDS.map((kind) => (
+            <div key={kind} className="pref-row">
+              <label className="checkbox-label">
+                <input type="checkbox" checked={prefs.mail[kind]} onChange={(event) => change(kind, event.target.checked)} />
+                {KIND_WORDS[kind].preference}
+              </label>
+              <span className="hint">
+                {prefs.chosen.includes(kind) ? (
+                  <>
+                    Your choice (default: {prefs.defaults[kind] ? 'on' : 'off'}).{' '}
+                    <button type="button" className="button-quiet" onClick={() => change(kind, null)}>
+                      Use the default
+                    </button>
+                  </>
+                ) : (
+                  'The default.'
+                )}
+              </span>
+            </div>
+          ))}
+        </fieldset>
+      )}
+      <p role="status" className="saved">
+        {status}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+// The Tickets → Form fields editor: the built-in fields can be relabelled and made optional, custom ones
+// added and removed. The values are the server's own TicketFormField (a type-only import, erased by the build).
+import type { TicketFormField as FormField } from '../../../server/settings/schema-types.js';
+
+const TYPES: FormField['type'][] = ['text', 'textarea', 'select', 'checkbox'];
+
+export function FormFieldsEditor({ id, value, onChange }: { id: string; value: FormField[]; onChange: (value: FormField[]) => void }) {
+  const update = (index: number, changes: Partial<FormField>) => onChange(value.map((f, i) => (i === index ? { ...f, ...changes } : f)));
+  const add = () => {
+    let n = value.length + 1;
+    while (value.some((f) => f.key === `field_${n}`)) n += 1;
+    onChange([...value, { key: `field_${n}`, label: 'New field', type: 'text', required: false }]);
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset cannot hold the table layout the editor needs; the group role names it
+    <div className="form-fields" role="group" aria-labelledby={`${id}-label`}>
+      {/* Six columns do not fit a phone: the table scrolls inside its box, the page does not. */}
+      <div className="wide-table">
+        <table className="plain-table">
+          <thead>
+            <tr>
+              <th scope="col">Key</th>
+              <th scope="col">Label</th>
+              <th scope="col">Type</th>
+              <th scope="col">Options</th>
+              <th scope="col">Required</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {value.map((field, index) => {
+              const rowId = `${id}-${index}`;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: keys change and repeat mid-typing, so the position is the row's identity
+                <tr key={index}>
+                  <td>
+                    {field.builtin ? (
+                      <code>{field.key}</code>
+                    ) : (
+                      <input
+                        aria-label={`Key of field ${index + 1}`}
+                        id={`${rowId}-key`}
+                        value={field.key}
+                        onChange={(e) => update(index, { key: e.target.value })}
+                      />
+                    )}
+                  </td>
+                  <td>
+                    <input
+                      aria-label={`Label of ${field.key}`}
+                      value={field.label}
+                      onChange={(e) => update(index, { label: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    {field.builtin ? (
+                      field.type
+                    ) : (
+                      <select
+                        aria-label={`Type of ${field.key}`}
+                        value={field.type}
+                        onChange={(e) => update(index, { type: e.target.value as FormField['type'] })}
+                      >
+                        {TYPES.map((t) => (
+                          <option key={t} value={t}>
+                            {t}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </td>
+                  <td>
+                    {!field.builtin && field.type === 'select' ? (
+                      <input
+                        aria-label={`Options of ${field.key}, comma-separated`}
+                        value={(field.options ?? []).join(', ')}
+                        onChange={(e) =>
+                          update(index, {
+                            options: e.target.value
+                              .split(',')
+                              .map((o) => o.trim())
+                              .filter(Boolean),
+                          })
+                        }
+                      />
+                    ) : (
+                      <span className="muted">—</span>
+                    )}
+                  </td>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`${field.key} is required`}
+                      checked={field.required}
+                      disabled={field.key === 'subject' || field.key === 'description'}
+                      onChange={(e) => update(index, { required: e.target.checked })}
+                    />
+                  </td>
+                  <td>
+                    {!field.builtin && (
+                      <button type="button" className="button-quiet" onClick={() => onChange(value.filter((_, i) => i !== index))}>
+                        Remove<span className="visually-hidden"> {field.key}</span>
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <button type="button" className="button-secondary" onClick={add}>
+        Add a custom field
+      </button>
+    </div>
+  );
+}

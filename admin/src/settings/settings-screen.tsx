@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { useApi } from '../api/use-api.js';
+import { Link, navigate } from '../shared/router.js';
+import { GeneralSettings } from './general-settings.js';
+import { MailPanel } from './mail-panel.js';
+import { fieldLabel, type Schema, type Values } from './settings-schema.js';
+import { SettingsTab } from './settings-tab.js';
+
+const GENERAL = 'general';
+
+/** Settings: a tab per schema tab, the core site options' General tab, and the mail status beside Emails. */
+export function SettingsScreen({ tab }: { tab: string | undefined }) {
+  const { data: schema, error: schemaError } = useApi<Schema>('/settings/schema');
+  const { data: values, setData: setValues, error: valuesError } = useApi<Values>('/settings');
+  // Stored secrets the current encryption seed cannot read: the admin must enter them again.
+  const { data: secrets, error: secretsError } = useApi<{ unreadable: string[] }>('/settings/secrets');
+  const error = schemaError || valuesError || secretsError;
+  const tabs = schema ? Object.keys(schema) : [];
+  // The core site options (site name, "Anyone can register", colour, time zone) have their own tab,
+  // unless a plugin took the slug.
+  const general = tab === GENERAL && !schema?.[GENERAL];
+  const current = general ? GENERAL : tab && schema?.[tab] ? tab : tabs[0];
+  useEffect(() => {
+    document.title = `Settings${current && schema ? ` · ${schema[current]?.label ?? 'General'}` : ''} · Helpdesk admin`;
+  }, [current, schema]);
+  if (error)
+    return (
+      <p className="alert" role="alert">
+        {error}
+      </p>
+    );
+  // A tab's form starts from the values it is given: it waits for all three answers.
+  if (!schema || !values || !secrets || !current) return <p aria-busy="true">Loading…</p>;
+  const { unreadable } = secrets;
+  return (
+    <div className="settings">
+      <div className="page-head">
+        <h1>Settings</h1>
+        <a href="settings/classic/" className="muted">
+          Classic settings screen
+        </a>
+      </div>
+      {unreadable.length > 0 && (
+        <p className="alert" role="alert">
+          These stored secrets can no longer be read, because the encryption seed changed:{' '}
+          {unreadable.map((path) => fieldLabel(schema, path)).join(', ')}. Enter them again.
+        </p>
+      )}
+      <nav aria-label="Settings tabs" className="status-tabs">
+        <ul>
+          {tabs.map((slug) => (
+            <li key={slug}>
+              <Link to={`settings/${slug}`} aria-current={slug === current ? 'page' : undefined}>
+                {schema[slug]?.label}
+              </Link>
+            </li>
+          ))}
+          {!schema[GENERAL] && (
+            <li>
+              <Link to={`settings/${GENERAL}`} aria-current={general ? 'page' : undefined}>
+                General
+              </Link>
+            </li>
+          )}
+        </ul>
+      </nav>
+      {general ? (
+        <GeneralSettings />
+      ) : (
+        <SettingsTab
+          key={current}
+          slug={current}
+          tab={schema[current] as Schema[string]}
+          values={values[current] ?? {}}
+          onSaved={(saved) => {
+            setValues(saved);
+            navigate(`settings/${current}`, { replace: true });
+          }}
+        />
+      )}
+      {current === 'emails' && <MailPanel />}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { type FormEvent, useState } from 'react';
+import { ApiError, api } from '../api/api.js';
+import { problemText } from '../api/problem-text.js';
+import { SettingField } from './setting-field.js';
+import type { Schema, Values } from './settings-schema.js';
+
+/** One tab of the settings: its sections and fields as the schema describes them, saved together. */
+export function SettingsTab({
+  slug,
+  tab,
+  values,
+  onSaved,
+}: {
+  slug: string;
+  tab: Schema[string];
+  values: Record<string, unknown>;
+  onSaved: (v: Values) => void;
+}) {
+  const [draft, setDraft] = useState<Record<string, unknown>>(values);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState('');
+  const [problem, setProblem] = useState('');
+  const set = (key: string, value: unknown) => setDraft((d) => ({ ...d, [key]: value }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setMessage('');
+    setProblem('');
+    try {
+      const saved = await api<Values>('PATCH', '/settings', { [slug]: draft });
+      setErrors({});
+      setMessage('Settings saved.');
+      onSaved(saved);
+    } catch (e) {
+      if (e instanceof ApiError) {
+        setErrors(Object.fromEntries((e.problem.errors ?? []).map((f) => [f.field.replace(`${slug}.`, ''), f.detail])));
+        setProblem(e.problem.errors?.length ? 'Some fields need fixing.' : e.problem.detail);
+      } else setProblem(problemText(e));
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="settings-form" aria-label={`${tab.label} settings`}>
+      {Object.entries(tab.sections).map(([sectionKey, section]) => (
+        <section key={sectionKey} className="card" aria-labelledby={`section-${sectionKey}`}>
+          <h2 id={`section-${sectionKey}`}>{section.label}</h2>
+          {section.desc && <p className="muted">{section.desc}</p>}
+          {Object.entries(section.fields).map(([key, field]) => (
+            <SettingField
+              key={key}
+              id={`setting-${slug}-${key}`}
+              field={field}
+              value={draft[key] ?? field.default}
+              error={errors[key]}
+              onChange={(v) => set(key, v)}
+            />
+          ))}
+        </section>
+      ))}
+      {problem && (
+        <p className="alert" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit">Save {tab.label.toLowerCase()} settings</button>
+        <span role="status" className="saved">
+          {message}
+        </span>
+      </div>
+    </form>
+  );
+}

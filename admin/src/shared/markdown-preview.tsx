@@ -1,0 +1,17 @@
+import { useState } from 'react';
+import { Markdown } from '../../../common/markdown.js';
+
+/** What the reader will see: the help site's and the mail's own renderer, shown under the editor on demand. */
+export function MarkdownPreview({ text, id }: { text: string; id: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="markdown-preview">
+      <button type="button" className="button-quiet" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {open ? 'Hide preview' : 'Preview'}
+      </button>
+      <div id={id} hidden={!open}>
+        {text.trim() ? <Markdown text={text} className="markdown preview-body" /> : <p className="muted">Nothing written yet.</p>}
+      </div>
+    </div>
+  );
+}

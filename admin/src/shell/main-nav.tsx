@@ -1,0 +1,115 @@
+import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from '../shared/router.js';
+
+interface NavItem {
+  to: string;
+  label: string;
+  adminOnly?: boolean;
+}
+
+/** What agents use all day: always in the bar. */
+const EVERYDAY: NavItem[] = [
+  { to: '', label: 'Inbox' },
+  { to: 'replies', label: 'Saved replies' },
+  { to: 'docs', label: 'Docs' },
+  { to: 'satisfaction', label: 'Satisfaction' },
+];
+
+/** Screens set up once and seldom changed: behind "More", so the bar keeps to one line. */
+const GROUPS: Array<{ label: string; items: NavItem[] }> = [
+  {
+    label: 'Catalogue',
+    items: [
+      { to: 'products', label: 'Products' },
+      { to: 'reasons', label: 'Reasons' },
+      { to: 'urgencies', label: 'Urgencies' },
+      { to: 'statuses', label: 'Statuses', adminOnly: true },
+    ],
+  },
+  {
+    label: 'Administration',
+    items: [
+      { to: 'agents', label: 'Agents', adminOnly: true },
+      { to: 'accounts', label: 'Accounts', adminOnly: true },
+      { to: 'tokens', label: 'API tokens', adminOnly: true },
+      { to: 'settings', label: 'Settings', adminOnly: true },
+    ],
+  },
+];
+
+/**
+ * The main navigation: the everyday screens, then "More" (a disclosure: a button that shows a list of
+ * links, closed again by Escape, a click elsewhere, tabbing out or choosing a screen). On a phone the
+ * whole list folds behind "Menu" (`open`) and the groups show in it as plain lists.
+ */
+export function MainNav({ active, isAdmin, open }: { active: string; isAdmin: boolean; open: boolean }) {
+  const [moreOpen, setMoreOpen] = useState(false);
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const visible = (item: NavItem) => isAdmin || !item.adminOnly;
+  const groups = GROUPS.map((group) => ({ ...group, items: group.items.filter(visible) })).filter((group) => group.items.length > 0);
+  const isInMore = groups.some((group) => group.items.some((item) => item.to === active));
+
+  useEffect(() => {
+    if (!moreOpen) return;
+    const close = (event: KeyboardEvent | MouseEvent) => {
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        setMoreOpen(false);
+        button.current?.focus();
+        return;
+      }
+      const target = event.target as Element;
+      // A click elsewhere, or a screen chosen in the list (the one shown already too), closes it.
+      if (!target.closest?.('.nav-more') || (event.type === 'click' && target.closest?.('.nav-more-panel a'))) setMoreOpen(false);
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('mousedown', close);
+    document.addEventListener('click', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('click', close);
+    };
+  }, [moreOpen]);
+  const closeWhenFocusLeaves = (event: FocusEvent<HTMLLIElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setMoreOpen(false);
+  };
+
+  const link = (item: NavItem) => (
+    <li key={item.to}>
+      <Link to={item.to} className="nav-link" aria-current={active === item.to ? 'page' : undefined}>
+        {item.label}
+      </Link>
+    </li>
+  );
+  return (
+    <nav aria-label="Main">
+      <ul className={`nav-list${open ? ' open' : ''}`} id="main-nav">
+        {EVERYDAY.map(link)}
+        <li className="nav-more" onBlur={closeWhenFocusLeaves}>
+          <button
+            ref={button}
+            type="button"
+            className={`nav-more-toggle${isInMore ? ' current' : ''}`}
+            aria-expanded={moreOpen}
+            aria-controls={panelId}
+            onClick={() => setMoreOpen(!moreOpen)}
+          >
+            More<span aria-hidden="true"> ▾</span>
+          </button>
+          <div id={panelId} className={`nav-more-panel${moreOpen ? ' open' : ''}`}>
+            {groups.map((group) => (
+              <div key={group.label} className="nav-group">
+                <p className="nav-group-label" id={`${panelId}-${group.label}`}>
+                  {group.label}
+                </p>
+                <ul aria-labelledby={`${panelId}-${group.label}`}>{group.items.map(link)}</ul>
+              </div>
+            ))}
+          </div>
+        </li>
+      </ul>
+    </nav>
+  );
+}
