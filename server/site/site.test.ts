@@ -36,12 +36,6 @@ describeEachDatabase('help site', (dialect) => {
     expect(method.headers.allow).toBe('GET, HEAD, POST');
   });
 
-  it('GET /healthz is 200 while the database answers', async () => {
-    const res = await hd.app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
-  });
-
   it('publishes an OpenAPI 3.1 document generated from the route schemas', async () => {
     const res = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/openapi.json' });
     expect(res.statusCode).toBe(200);

@@ -25,8 +25,8 @@ import { usersRoutes } from './users/users.routes.js';
 
 /**
  * Every resource of the helpdesk namespace (/api/helpdesk/v1), one folder each under routes/: its
- * `*.routes.ts`, `*.schema.ts`, presenters and tests. A new resource is added here and in
- * ../openapi/operation-ids.ts.
+ * `*.routes.ts`, `*.schema.ts` and tests, and presenters where it needs them. A new resource is added here
+ * and in ../openapi/operation-ids.ts.
  */
 export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   ticketsRoutes,

@@ -1,11 +1,11 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DocsListQuery, docsListAnswer, docsQueryKey } from '../../../domain/content/docs-list-answer.js';
 import type { DocsPage } from '../../../domain/content/list-docs.js';
 import type { RouteServices } from '../../services.js';
 import { addPostCollectionRoutes } from '../posts/post-collection-routes.js';
 import { presentDoc } from './doc-presenters.js';
-import { DocsQuery, docsListResponse } from './docs.schema.js';
+import { DocsQuery, DocWriteBodies, docsListResponse, ProductSlugParams } from './docs.schema.js';
 import { DOCS_CONTENT_TYPE } from './docs-fast-answer.js';
 
 /** Docs: the public lists GET /docs/ and GET /docs/product/{slug} (spec §4.4 and §8), and the editors' changes. */
@@ -34,7 +34,7 @@ export const docsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
       schema: {
         summary: 'List the docs of one product',
         tags: ['docs'],
-        params: Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200, format: 'single-line' }) }),
+        params: ProductSlugParams,
         querystring: DocsQuery,
         response: docsListResponse,
       },
@@ -42,5 +42,5 @@ export const docsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
     async (request, reply) => send(request, reply, { ...request.query, productSlug: request.params.slug }),
   );
 
-  addPostCollectionRoutes(app, ctx, 'docs');
+  addPostCollectionRoutes(app, ctx, 'docs', DocWriteBodies);
 };

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DOCS_DEFAULT_COUNT } from '../../../../common/limits.js';
+import { postWriteBodies } from '../posts/posts.schema.js';
 import { problemResponses } from '../shared.schema.js';
 
 export const DocsQuery = Type.Object({
@@ -13,6 +14,9 @@ export const DocsQuery = Type.Object({
     Type.String({ maxLength: 200, format: 'single-line', description: 'Full-text search; results come best match first.' }),
   ),
 });
+
+/** The product whose docs GET /docs/product/{slug} lists. */
+export const ProductSlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200, format: 'single-line' }) });
 
 export const DocSummary = Type.Object({
   id: Type.Integer(),
@@ -28,3 +32,8 @@ export const docsListResponse = {
   200: { ...Type.Array(DocSummary), description: 'Headers X-Total-Count and X-Per-Page give the paging.' },
   ...problemResponses(400, 404),
 };
+
+/** A doc is titled and may belong to a product. */
+export const DocWriteBodies = postWriteBodies('title', {
+  product: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+});

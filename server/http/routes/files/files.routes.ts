@@ -1,4 +1,4 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { takeGuess } from '../../../auth/guess-limits.js';
 import { AppError } from '../../../errors.js';
@@ -9,40 +9,18 @@ import { THUMBNAIL_TYPE } from '../../../files/make-thumbnail.js';
 import { checkSignedFileLink } from '../../../files/signed-file-link.js';
 import { isStrongMatch, matchesIfNoneMatch, parseEntityTags } from '../../entity-tags.js';
 import type { RouteServices } from '../../services.js';
-import { problemResponses } from '../shared.schema.js';
 import { sendBrokenFileLink, sendTooManyBrokenLinks } from './broken-file-link-page.js';
 import { parseByteRange } from './byte-range.js';
 import { fileHeaders } from './file-headers.js';
-
-const FileParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) });
-const MailedQuery = Type.Object({
-  expires: Type.Optional(Type.String({ maxLength: 20, description: 'When the link stops working (seconds since 1970)' })),
-  signature: Type.Optional(Type.String({ maxLength: 128, description: 'The helpdesk’s signature of the id and the expiry' })),
-});
-
-const FileRequestHeaders = Type.Object({
-  range: Type.Optional(Type.String({ maxLength: 200, description: 'One byte range, `bytes=first-last` or `bytes=-suffix`: 206' })),
-  'if-range': Type.Optional(
-    Type.String({
-      maxLength: 200,
-      description: 'The ETag your part came from: the range only while it is still this file, else the whole file (200)',
-    }),
-  ),
-  'if-none-match': Type.Optional(
-    Type.String({ maxLength: 200, description: 'The ETag of your copy: 304 and no body while it is this file' }),
-  ),
-});
-// A file is sent as the type decided from its content (text as UTF-8), whatever its name says.
-const FILE_CONTENT = { '*/*': { schema: { type: 'string', format: 'binary' } } };
-const WHOLE_FILE = {
-  description: 'The file, in the type decided from its content (Content-Type: image/png, application/pdf, text/plain; charset=utf-8, …)',
-  content: FILE_CONTENT,
-};
-const FILE_RANGE = { description: 'The asked byte range of the file (Content-Range says which)', content: FILE_CONTENT };
-const NOT_MODIFIED = {
-  description: 'If-None-Match named the file’s ETag: the copy you have is this file (no body)',
-  type: 'null',
-} as const;
+import {
+  FileParams,
+  FileRequestHeaders,
+  fileResponse,
+  MailedQuery,
+  mailedFileResponse,
+  ThumbnailRequestHeaders,
+  thumbnailResponse,
+} from './files.schema.js';
 
 /** The same answer for a file that does not exist and one the caller may not read. */
 const noSuchFile = () => new AppError('NOT_FOUND', 'There is no such file.');
@@ -61,12 +39,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         tags: ['tickets'],
         params: FileParams,
         headers: FileRequestHeaders,
-        response: {
-          200: WHOLE_FILE,
-          304: NOT_MODIFIED,
-          206: FILE_RANGE,
-          ...problemResponses(404, 416),
-        },
+        response: fileResponse,
       },
       // Compressing would break ranges and lengths; images and archives are compressed already.
       compress: false,
@@ -85,13 +58,9 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         summary: 'A small copy of an attached raster image (WebP, at most 320 px a side), to the same readers as the file',
         tags: ['tickets'],
         params: FileParams,
-        headers: Type.Pick(FileRequestHeaders, ['if-none-match']),
+        headers: ThumbnailRequestHeaders,
         produces: [THUMBNAIL_TYPE],
-        response: {
-          200: { description: 'The thumbnail', type: 'string', format: 'binary' },
-          304: NOT_MODIFIED,
-          ...problemResponses(404),
-        },
+        response: thumbnailResponse,
       },
       compress: false,
     },
@@ -123,20 +92,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         params: FileParams,
         querystring: MailedQuery,
         headers: FileRequestHeaders,
-        response: {
-          200: WHOLE_FILE,
-          304: NOT_MODIFIED,
-          206: FILE_RANGE,
-          404: {
-            description: 'An altered, expired or dead link (or the file is gone): a page saying so, never the file',
-            content: { 'text/html': { schema: { type: 'string' } } },
-          },
-          429: {
-            description: 'Too many broken links were tried from your network: a page saying so',
-            content: { 'text/html': { schema: { type: 'string' } } },
-          },
-          ...problemResponses(416),
-        },
+        response: mailedFileResponse,
       },
       compress: false,
     },

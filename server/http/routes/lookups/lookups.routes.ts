@@ -1,5 +1,5 @@
 import etag from '@fastify/etag';
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getPosts } from '../../../domain/content/post.js';
 import { LOOKUP_TAXONOMIES, listTerms } from '../../../domain/content/terms.js';
 import { describeTicketForm } from '../../../ticket-form/describe-ticket-form.js';
@@ -7,9 +7,9 @@ import { TicketFormSchema } from '../../../ticket-form/ticket-form.schema.js';
 import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { presentProductOption, presentTermOption } from './lookup-presenters.js';
+import { LookupWriteBodies, Options } from './lookups.schema.js';
 import { addTermWriteRoutes } from './term-collection-routes.js';
 
-const Options = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String() }));
 // Lists change rarely; a minute of caching plus ETag revalidation keeps the widget's first open fast.
 const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
@@ -20,8 +20,8 @@ const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
  */
 export const lookupsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, services) => {
   await app.register(publicLookups, services);
-  addTermWriteRoutes(app, services.ctx, 'reasons', requireStaff);
-  addTermWriteRoutes(app, services.ctx, 'urgencies', requireStaff);
+  addTermWriteRoutes(app, services.ctx, 'reasons', requireStaff, LookupWriteBodies);
+  addTermWriteRoutes(app, services.ctx, 'urgencies', requireStaff, LookupWriteBodies);
 };
 
 const publicLookups: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {

@@ -1,37 +1,27 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { SLUG_MAX_LENGTH } from '../../../../common/limits.js';
 import { createTerm } from '../../../domain/content/create-term.js';
 import { assertStatusDeletable, deleteTerm } from '../../../domain/content/delete-term.js';
 import { LOOKUP_TAXONOMIES } from '../../../domain/content/terms.js';
 import { updateTerm } from '../../../domain/content/update-term.js';
 import type { DomainContext } from '../../../domain/context.js';
 import { replyCreated } from '../../reply-created.js';
-import { IdParams, Label, problemResponses } from '../shared.schema.js';
+import { IdParams, problemResponses } from '../shared.schema.js';
 import { presentTermOption } from './lookup-presenters.js';
-
-const TermReply = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  slug: Type.String(),
-  client_label: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'Statuses: what the client reads' })),
-});
-// Statuses only: the words the client reads instead of the name ("Awaiting our reply" for Waiting).
-const ClientLabel = Type.Optional(Type.Union([Type.String({ maxLength: 100, format: 'single-line' }), Type.Null()]));
-const Slug = Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
-const Order = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 });
+import { TermReply, type TermWriteBodies } from './lookups.schema.js';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
 
 /**
  * Create, rename, reorder and delete the terms of one lookup (reasons, urgencies or statuses), each
- * registered by its own resource's routes with who may change it.
+ * registered by its own resource's routes with who may change it and the bodies from its own schema file.
  */
 export function addTermWriteRoutes(
   app: App,
   ctx: DomainContext,
   path: 'reasons' | 'urgencies' | 'statuses',
   authorize: (request: FastifyRequest) => unknown,
+  bodies: TermWriteBodies,
 ): void {
   const taxonomy = LOOKUP_TAXONOMIES[path];
   const tags = [path];
@@ -42,15 +32,7 @@ export function addTermWriteRoutes(
       schema: {
         summary: `Add to the ${path}`,
         tags,
-        body: Type.Object(
-          {
-            name: Label(),
-            slug: Type.Optional(Slug),
-            order: Type.Optional(Order),
-            ...(path === 'statuses' && { client_label: ClientLabel }),
-          },
-          { additionalProperties: false },
-        ),
+        body: bodies.create,
         response: { 201: TermReply, ...problemResponses(400, 401, 403) },
       },
     },
@@ -70,15 +52,7 @@ export function addTermWriteRoutes(
         summary: `Rename or reorder one of the ${path}`,
         tags,
         params: IdParams,
-        body: Type.Object(
-          {
-            name: Type.Optional(Label()),
-            slug: Type.Optional(Slug),
-            order: Type.Optional(Order),
-            ...(path === 'statuses' && { client_label: ClientLabel }),
-          },
-          { additionalProperties: false },
-        ),
+        body: bodies.update,
         response: { 200: TermReply, ...problemResponses(400, 401, 403, 404) },
       },
     },

@@ -1,12 +1,11 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inboundMailStatus } from '../../../mail-inbound/inbound-mail-status.js';
 import { listFailedInboundMails } from '../../../mail-inbound/list-failed-inbound-mails.js';
 import { retryInboundMail } from '../../../mail-inbound/retry-inbound-mail.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
-import { IdParams, problemResponses } from '../shared.schema.js';
-
-const Time = Type.Union([Type.String(), Type.Null()]);
+import { IdParams } from '../shared.schema.js';
+import { failedMailsResponse, inboundStatusResponse, retryMailResponse } from './mail.schema.js';
 
 /** Incoming mail for admins: the mailbox reader's status, the failed list, and a retry. */
 export const inboundMailRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config, counters }) => {
@@ -16,18 +15,7 @@ export const inboundMailRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
       schema: {
         summary: 'Incoming mail: the IMAP reader’s last check and error, imported and failed counts',
         tags: ['mail'],
-        response: {
-          200: Type.Object({
-            imap_configured: Type.Boolean(),
-            mailbox: Type.Union([Type.String(), Type.Null()]),
-            last_check_at: Time,
-            last_error: Type.Union([Type.String(), Type.Null()]),
-            last_error_at: Time,
-            imported: Type.Integer(),
-            failed: Type.Integer(),
-          }),
-          ...problemResponses(401, 403),
-        },
+        response: inboundStatusResponse,
       },
     },
     async (request) => {
@@ -51,19 +39,7 @@ export const inboundMailRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
       schema: {
         summary: 'Incoming mails that could not be imported, newest first, with the reason',
         tags: ['mail'],
-        response: {
-          200: Type.Array(
-            Type.Object({
-              id: Type.Integer(),
-              message_id: Type.String(),
-              sender: Type.String(),
-              subject: Type.String(),
-              reason: Type.String(),
-              received_at: Type.String(),
-            }),
-          ),
-          ...problemResponses(401, 403),
-        },
+        response: failedMailsResponse,
       },
     },
     async (request) => {
@@ -86,17 +62,7 @@ export const inboundMailRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
         summary: 'Import a failed incoming mail again',
         tags: ['mail'],
         params: IdParams,
-        response: {
-          200: Type.Object({
-            outcome: Type.Union(['imported', 'duplicate', 'ignored', 'rejected', 'temporary'].map((k) => Type.Literal(k))),
-            ticket_id: Type.Union([Type.Integer(), Type.Null()]),
-            ticket_number: Type.Union([Type.Integer(), Type.Null()], {
-              description: 'The number people read (#12) of the ticket it went into',
-            }),
-            reason: Type.Union([Type.String(), Type.Null()]),
-          }),
-          ...problemResponses(401, 403, 404),
-        },
+        response: retryMailResponse,
       },
     },
     async (request) => {

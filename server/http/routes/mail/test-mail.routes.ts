@@ -1,8 +1,8 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sendTestMail } from '../../../email/send-test-mail.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
-import { problemResponses } from '../shared.schema.js';
+import { testMailResponse } from './mail.schema.js';
 
 /** POST /mail/test — Emails → "Send a test mail": one mail now, to the signed-in admin. */
 export const testMailRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config }) => {
@@ -12,10 +12,7 @@ export const testMailRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
       schema: {
         summary: 'Send a test mail to the signed-in admin now (not queued), to check outgoing mail',
         tags: ['mail'],
-        response: {
-          200: Type.Object({ sent_to: Type.String(), written_to_file: Type.Union([Type.String(), Type.Null()]) }),
-          ...problemResponses(401, 403, 503),
-        },
+        response: testMailResponse,
       },
     },
     async (request) => {

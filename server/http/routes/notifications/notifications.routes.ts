@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { NOTIFICATIONS_PER_PAGE } from '../../../../common/limits.js';
 import { countUnreadNotifications, listNotifications } from '../../../domain/notifications/list-notifications.js';
 import { markNotificationsRead } from '../../../domain/notifications/mark-notifications-read.js';
@@ -12,7 +11,15 @@ import { getCoreSettings } from '../../../settings/core-settings.js';
 import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { problemResponses } from '../shared.schema.js';
-import { MarkReadBody, NotificationsPage, NotificationsQuery, PreferencesPatch, PreferencesReply } from './notifications.schema.js';
+import {
+  MarkedRead,
+  MarkReadBody,
+  NotificationsPage,
+  NotificationsQuery,
+  PreferencesPatch,
+  PreferencesReply,
+  UnreadCount,
+} from './notifications.schema.js';
 
 const tags = ['notifications'];
 
@@ -60,7 +67,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asy
       schema: {
         summary: 'How many of your notifications are unread (agents and admins)',
         tags,
-        response: { 200: Type.Object({ unread: Type.Integer() }), ...problemResponses(401, 403) },
+        response: { 200: UnreadCount, ...problemResponses(401, 403) },
       },
     },
     async (request, reply) => {
@@ -77,7 +84,7 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asy
         summary: 'Mark some of your notifications read (`ids`), or all of them (`all: true`)',
         tags,
         body: MarkReadBody,
-        response: { 200: Type.Object({ marked: Type.Integer(), unread: Type.Integer() }), ...problemResponses(400, 401, 403) },
+        response: { 200: MarkedRead, ...problemResponses(400, 401, 403) },
       },
     },
     async (request) => {

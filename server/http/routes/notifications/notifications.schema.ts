@@ -77,3 +77,8 @@ export const PreferencesPatch = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const UnreadCount = Type.Object({ unread: Type.Integer() });
+
+/** How many were marked read, and how many stay unread. */
+export const MarkedRead = Type.Object({ marked: Type.Integer(), unread: Type.Integer() });

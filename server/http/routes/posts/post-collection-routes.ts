@@ -1,5 +1,4 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { SLUG_MAX_LENGTH } from '../../../../common/limits.js';
 import { createPost } from '../../../domain/content/create-post.js';
 import { deletePost } from '../../../domain/content/delete-post.js';
 import type { ManagedPostType } from '../../../domain/content/managed-post.js';
@@ -7,28 +6,19 @@ import { updatePost } from '../../../domain/content/update-post.js';
 import type { DomainContext } from '../../../domain/context.js';
 import { requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
-import { IdParams, Label, PostReply, problemResponses } from '../shared.schema.js';
+import { IdParams, PostReply, problemResponses } from '../shared.schema.js';
 import { presentPost } from './post-presenters.js';
-
-const postFields = {
-  content: Type.Optional(Type.String({ maxLength: 200_000 })),
-  slug: Type.Optional(Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' })),
-  status: Type.Optional(Type.Union([Type.Literal('publish'), Type.Literal('draft')])),
-  menu_order: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
-};
-const productField = { product: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])) };
+import type { PostWriteBodies } from './posts.schema.js';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
 
 /**
  * Create, update and delete the posts of one collection (docs or products; agents and admins), each
- * registered by its own resource's routes.
+ * registered by its own resource's routes with the bodies from its own schema file.
  */
-export function addPostCollectionRoutes(app: App, ctx: DomainContext, path: 'docs' | 'products'): void {
-  const [type, titleName]: [ManagedPostType, 'title' | 'name'] = path === 'docs' ? ['doc', 'title'] : ['product', 'name'];
-  const extra = type === 'doc' ? productField : {};
-  const Create = Type.Object({ [titleName]: Label(), ...postFields, ...extra }, { additionalProperties: false });
-  const Update = Type.Object({ [titleName]: Type.Optional(Label()), ...postFields, ...extra }, { additionalProperties: false });
+export function addPostCollectionRoutes(app: App, ctx: DomainContext, path: 'docs' | 'products', bodies: PostWriteBodies): void {
+  const type: ManagedPostType = path === 'docs' ? 'doc' : 'product';
+  const { titleName, create: Create, update: Update } = bodies;
   const tags = [path];
 
   app.post(

@@ -1,10 +1,11 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getPosts } from '../../../domain/content/post.js';
 import { assignProduct } from '../../../domain/tickets/assign-product.js';
 import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
-import { IdParams, PostReply, problemResponses } from '../shared.schema.js';
+import { IdParams } from '../shared.schema.js';
 import { presentPost } from './post-presenters.js';
+import { AssignProductBody, assignProductResponse, PostsQuery, postsListResponse } from './posts.schema.js';
 
 /**
  * Posts of any type, for the editors: GET /posts/?type=doc|product — drafts included and whole contents
@@ -18,8 +19,8 @@ export const postsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       schema: {
         summary: 'Docs or products for the editors, drafts included (agents and admins)',
         tags: ['docs', 'products'],
-        querystring: Type.Object({ type: Type.Union([Type.Literal('doc'), Type.Literal('product')]) }, { additionalProperties: false }),
-        response: { 200: Type.Array(PostReply), ...problemResponses(400, 401, 403) },
+        querystring: PostsQuery,
+        response: postsListResponse,
       },
     },
     async (request) => {
@@ -36,8 +37,8 @@ export const postsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         summary: 'Assign any post to a product (only types listed by helpdesk_product_post_types)',
         tags: ['products'],
         params: IdParams,
-        body: Type.Object({ product: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]) }, { additionalProperties: false }),
-        response: { 200: PostReply, ...problemResponses(400, 401, 403, 404) },
+        body: AssignProductBody,
+        response: assignProductResponse,
       },
     },
     async (request) => {

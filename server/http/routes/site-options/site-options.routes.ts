@@ -1,24 +1,10 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalidField } from '../../../errors.js';
 import { LOGO_MAX_BYTES, removeSiteLogo, saveSiteLogo, siteLogoUrl } from '../../../settings/site-logo.js';
-import {
-  BRAND_COLOR_PATTERN,
-  canonicalTimeZone,
-  getSiteOptions,
-  type SiteOptions as Options,
-  updateSiteOptions,
-} from '../../../settings/site-options.js';
+import { canonicalTimeZone, getSiteOptions, type SiteOptions as Options, updateSiteOptions } from '../../../settings/site-options.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
-import { Label, problemResponses } from '../shared.schema.js';
-
-const SiteOptions = Type.Object({
-  users_can_register: Type.Boolean({ description: '"Anyone can register"' }),
-  site_name: Type.String(),
-  brand_color: Type.String({ description: 'The site colour, #rrggbb' }),
-  time_zone: Type.String({ description: 'IANA time zone of the times on pages and in mails' }),
-  logo_url: Type.Union([Type.String(), Type.Null()], { description: 'The uploaded logo (PUT /logo), or null' }),
-});
+import { changeSiteOptionsResponse, SiteOptionsPatch, siteOptionsResponse, uploadLogoResponse } from './site-options.schema.js';
 
 /** GET/PATCH /api/site/v1/options and PUT/DELETE /api/site/v1/logo — the core site options (admins only). */
 export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config }) => {
@@ -30,14 +16,10 @@ export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     (_request, body, done) => done(null, body),
   );
 
-  app.get(
-    '/options',
-    { schema: { summary: 'Site options', tags: ['site'], response: { 200: SiteOptions, ...problemResponses(401, 403) } } },
-    async (request) => {
-      requireAdmin(request);
-      return present(await getSiteOptions(ctx.db));
-    },
-  );
+  app.get('/options', { schema: { summary: 'Site options', tags: ['site'], response: siteOptionsResponse } }, async (request) => {
+    requireAdmin(request);
+    return present(await getSiteOptions(ctx.db));
+  });
 
   app.patch(
     '/options',
@@ -45,16 +27,8 @@ export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
       schema: {
         summary: 'Change site options',
         tags: ['site'],
-        body: Type.Object(
-          {
-            users_can_register: Type.Optional(Type.Boolean()),
-            site_name: Type.Optional(Label(100)),
-            brand_color: Type.Optional(Type.String({ pattern: BRAND_COLOR_PATTERN, description: '#rrggbb' })),
-            time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. Europe/Berlin' })),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: SiteOptions, ...problemResponses(400, 401, 403) },
+        body: SiteOptionsPatch,
+        response: changeSiteOptionsResponse,
       },
     },
     async (request) => {
@@ -72,7 +46,7 @@ export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
       schema: {
         summary: "Upload the site's logo (the image file as the body: PNG, JPEG, GIF or WebP, at most 256 KB)",
         tags: ['site'],
-        response: { 200: SiteOptions, ...problemResponses(400, 401, 403, 413, 415) },
+        response: uploadLogoResponse,
       },
     },
     async (request) => {
@@ -83,13 +57,9 @@ export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     },
   );
 
-  app.delete(
-    '/logo',
-    { schema: { summary: "Remove the site's logo", tags: ['site'], response: { 200: SiteOptions, ...problemResponses(401, 403) } } },
-    async (request) => {
-      requireAdmin(request);
-      await removeSiteLogo(ctx.db);
-      return present(await getSiteOptions(ctx.db));
-    },
-  );
+  app.delete('/logo', { schema: { summary: "Remove the site's logo", tags: ['site'], response: siteOptionsResponse } }, async (request) => {
+    requireAdmin(request);
+    await removeSiteLogo(ctx.db);
+    return present(await getSiteOptions(ctx.db));
+  });
 };

@@ -1,16 +1,8 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { addTermWriteRoutes } from '../lookups/term-collection-routes.js';
-import { problemResponses } from '../shared.schema.js';
-
-const StatusReply = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  slug: Type.String(),
-  order: Type.Integer(),
-  client_label: Type.Union([Type.String(), Type.Null()], { description: 'What the client reads; null shows the name' }),
-});
+import { StatusWriteBodies, statusListResponse } from './statuses.schema.js';
 
 /** Ticket statuses: staff read them in order; only admins change them, since they drive the workflow. */
 export const statusesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
@@ -20,7 +12,7 @@ export const statusesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
       schema: {
         summary: 'Ticket statuses in their order (the first is the initial one)',
         tags: ['statuses'],
-        response: { 200: Type.Array(StatusReply), ...problemResponses(401, 403) },
+        response: statusListResponse,
       },
     },
     async (request) => {
@@ -36,5 +28,5 @@ export const statusesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
     },
   );
 
-  addTermWriteRoutes(app, ctx, 'statuses', requireAdmin);
+  addTermWriteRoutes(app, ctx, 'statuses', requireAdmin, StatusWriteBodies);
 };

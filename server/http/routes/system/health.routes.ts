@@ -3,10 +3,11 @@ import { sql } from 'kysely';
 import { RETRY_AFTER_SECONDS } from '../../../db/database-faults.js';
 import { problemFor } from '../../problem.js';
 import type { RouteServices } from '../../services.js';
+import { healthResponse } from './health.schema.js';
 
-/** GET /healthz — 200 when the database answers, 503 problem otherwise (for load balancers). */
+/** GET /healthz — 200 when the database answers, 503 problem otherwise (for load balancers; not in the API's document). */
 export const healthRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx }) => {
-  app.get('/healthz', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/healthz', { schema: { hide: true, response: healthResponse } }, async (request, reply) => {
     try {
       await sql`select 1`.execute(ctx.db);
       return { status: 'ok' };

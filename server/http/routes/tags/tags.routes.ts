@@ -1,17 +1,13 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { TAG_NAME_MAX_LENGTH } from '../../../../common/limits.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listTags } from '../../../domain/tickets/list-tags.js';
 import { createTag, deleteTag, updateTag } from '../../../domain/tickets/save-tag.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
-import { IdParams, problemResponses } from '../shared.schema.js';
+import { IdParams } from '../shared.schema.js';
+import { CreateTagBody, createTagResponse, deleteTagResponse, tagListResponse, UpdateTagBody, updateTagResponse } from './tags.schema.js';
 
 const tags = ['tags'];
-const Name = Type.String({ minLength: 1, maxLength: TAG_NAME_MAX_LENGTH, pattern: '\\S', format: 'single-line' });
-const Color = Type.String({ pattern: '^#[0-9a-fA-F]{6}$', description: 'The chip colour, `#rrggbb` (white text is written on it)' });
-const TagReply = Type.Object({ id: Type.Integer(), name: Type.String(), slug: Type.String(), color: Type.String() });
-
 /**
  * Tags: free labels with a colour that agents put on tickets (PATCH /tickets/{id} `tags`, or the bulk change)
  * and filter the inbox by (`?tag=`). Agents and admins list, add, rename and recolour them; only admins
@@ -24,7 +20,7 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
       schema: {
         summary: 'Every tag, by name, with how many tickets have it',
         tags,
-        response: { 200: Type.Array(Type.Object({ ...TagReply.properties, tickets: Type.Integer() })), ...problemResponses(401, 403) },
+        response: tagListResponse,
       },
     },
     async (request) => {
@@ -39,8 +35,8 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
       schema: {
         summary: 'Add a tag (without a colour, one is chosen from its name)',
         tags,
-        body: Type.Object({ name: Name, color: Type.Optional(Color) }, { additionalProperties: false }),
-        response: { 201: TagReply, ...problemResponses(400, 401, 403) },
+        body: CreateTagBody,
+        response: createTagResponse,
       },
     },
     async (request, reply) => {
@@ -58,8 +54,8 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
         summary: 'Rename or recolour a tag',
         tags,
         params: IdParams,
-        body: Type.Object({ name: Type.Optional(Name), color: Type.Optional(Color) }, { additionalProperties: false, minProperties: 1 }),
-        response: { 200: TagReply, ...problemResponses(400, 401, 403, 404) },
+        body: UpdateTagBody,
+        response: updateTagResponse,
       },
     },
     async (request) => {
@@ -74,7 +70,7 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
         summary: 'Delete a tag; the tickets that had it lose it (admins only)',
         tags,
         params: IdParams,
-        response: { 204: Type.Null(), ...problemResponses(401, 403, 404) },
+        response: deleteTagResponse,
       },
     },
     async (request, reply) => {

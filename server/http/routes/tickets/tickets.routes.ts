@@ -43,6 +43,7 @@ import {
   InboxReply,
   RECEIVED,
   SuggestReplyReply,
+  TicketNumberParams,
   TicketPatch,
   TicketReply,
   ViewCountsReply,
@@ -221,7 +222,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       schema: {
         summary: 'One ticket by the number people read (#12), answered as GET /tickets/{id}',
         tags,
-        params: Type.Object({ number: Type.Integer({ minimum: 1, description: 'The ticket number (12 for ticket #12)' }) }),
+        params: TicketNumberParams,
         headers: IfNoneMatchHeaders,
         response: ticketResponses,
       },

@@ -303,3 +303,8 @@ export const SuggestReplyReply = Type.Object({
     }),
   ),
 });
+
+/** GET /tickets/by-number/{number}: the number people read. */
+export const TicketNumberParams = Type.Object({
+  number: Type.Integer({ minimum: 1, description: 'The ticket number (12 for ticket #12)' }),
+});

@@ -1,26 +1,14 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { issueApiToken, TOKEN_EXPIRY_MAX_DAYS, TOKEN_NAME_MAX } from '../../../domain/people/issue-api-token.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { issueApiToken } from '../../../domain/people/issue-api-token.js';
 import { listApiTokens } from '../../../domain/people/list-api-tokens.js';
 import { revokeApiToken } from '../../../domain/people/revoke-api-token.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
-import { IdParams, Label, problemResponses } from '../shared.schema.js';
+import { IdParams } from '../shared.schema.js';
+import { CreateTokenBody, createTokenResponse, revokeTokenResponse, TokensQuery, tokenListResponse } from './tokens.schema.js';
 
 const tags = ['tokens'];
-const TokenReply = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  user: Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String() }),
-  created: Type.String(),
-  last_used: Type.Union([Type.String(), Type.Null()], { description: 'Updated at most once a minute' }),
-  expires: Type.Union([Type.String(), Type.Null()], { description: 'Null: never expires' }),
-});
-const NewTokenReply = Type.Composite([
-  TokenReply,
-  Type.Object({ token: Type.String({ description: 'The secret, shown this once: only its hash is stored' }) }),
-]);
-
 /** API tokens (admins): list them, create a named one (optionally expiring) and revoke one. */
 export const tokensRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
   app.get(
@@ -29,8 +17,8 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
       schema: {
         summary: 'API tokens: names, owners and times, never the secrets (admins only)',
         tags,
-        querystring: Type.Object({ user_id: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false }),
-        response: { 200: Type.Array(TokenReply), ...problemResponses(400, 401, 403) },
+        querystring: TokensQuery,
+        response: tokenListResponse,
       },
     },
     async (request, reply) => {
@@ -46,17 +34,8 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
       schema: {
         summary: 'Create a named API token; the answer carries the secret once (admins only)',
         tags,
-        body: Type.Object(
-          {
-            name: Label(TOKEN_NAME_MAX),
-            expires_in_days: Type.Optional(
-              Type.Integer({ minimum: 1, maximum: TOKEN_EXPIRY_MAX_DAYS, description: 'Left out: never expires' }),
-            ),
-            user_id: Type.Optional(Type.Integer({ minimum: 1, description: 'The account the token acts as; left out: you' })),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 201: NewTokenReply, ...problemResponses(400, 401, 403) },
+        body: CreateTokenBody,
+        response: createTokenResponse,
       },
     },
     async (request, reply) => {
@@ -75,7 +54,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
         summary: 'Revoke an API token at once, on every instance (admins only)',
         tags,
         params: IdParams,
-        response: { 204: Type.Null(), ...problemResponses(401, 403, 404) },
+        response: revokeTokenResponse,
       },
     },
     async (request, reply) => {

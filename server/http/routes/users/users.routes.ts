@@ -1,5 +1,4 @@
-import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, TICKET_FIELD_LIMITS } from '../../../../common/limits.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { addUser } from '../../../domain/people/add-user.js';
 import { inviteStaff } from '../../../domain/people/invite-staff.js';
 import { pendingInvitations } from '../../../domain/people/pending-invitations.js';
@@ -11,21 +10,18 @@ import { invalidField } from '../../../errors.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
-import { IdParams, Label, problemResponses } from '../shared.schema.js';
+import { IdParams } from '../shared.schema.js';
+import {
+  AddUserBody,
+  addUserResponse,
+  disableUserResponse,
+  resendInvitationResponse,
+  UpdateUserBody,
+  UsersQuery,
+  updateUserResponse,
+  userListResponse,
+} from './users.schema.js';
 
-const Role = Type.Union([Type.Literal('client'), Type.Literal('agent'), Type.Literal('admin')]);
-const UserReply = Type.Object({
-  id: Type.Integer(),
-  email: Type.String(),
-  name: Type.String(),
-  role: Role,
-  disabled_at: Type.Union([Type.String(), Type.Null()], { description: 'When an admin disabled the account; null: it may sign in' }),
-  invitation_sent_at: Type.Union([Type.String(), Type.Null()], {
-    description: 'When the latest invitation was sent, while the person has not chosen a password yet; null otherwise',
-  }),
-});
-
-const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH });
 type PresentedUser = { id: number; email: string; name: string; role: 'client' | 'agent' | 'admin'; disabled_at: string | null };
 const present = (u: PresentedUser, invitations: Map<number, string>) => ({
   id: u.id,
@@ -46,19 +42,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       schema: {
         summary: 'Add a user (admins only)',
         tags: ['users'],
-        body: Type.Object(
-          {
-            email: Type.String({ format: 'email', maxLength: TICKET_FIELD_LIMITS.email }),
-            name: Label(TICKET_FIELD_LIMITS.name),
-            role: Role,
-            password: Type.Optional(Password),
-            invite: Type.Optional(
-              Type.Boolean({ description: 'Mail the new agent or admin a link to choose their own password (instead of `password`)' }),
-            ),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 201: UserReply, ...problemResponses(400, 401, 403, 409) },
+        body: AddUserBody,
+        response: addUserResponse,
       },
     },
     async (request, reply) => {
@@ -82,9 +67,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         summary:
           'Agents and admins (any agent: the assignee list); with ?email=, the one account of any role with that address (admins only)',
         tags: ['users'],
-        // Not strict: this list took no query before, and a caller's extra parameter must not start failing.
-        querystring: Type.Object({ email: Type.Optional(Type.String({ format: 'email', maxLength: TICKET_FIELD_LIMITS.email })) }),
-        response: { 200: Type.Array(UserReply), ...problemResponses(400, 401, 403) },
+        querystring: UsersQuery,
+        response: userListResponse,
       },
     },
     async (request) => {
@@ -112,7 +96,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
             : 'Enable a disabled account again (admins only)',
           tags: ['users'],
           params: IdParams,
-          response: { 200: UserReply, ...problemResponses(401, 403, 404, 409) },
+          response: disableUserResponse,
         },
       },
       async (request) => {
@@ -131,7 +115,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
           '(admins only; a few per account and per admin each hour)',
         tags: ['users'],
         params: IdParams,
-        response: { 200: UserReply, ...problemResponses(401, 403, 404, 409, 429) },
+        response: resendInvitationResponse,
       },
     },
     async (request) => {
@@ -149,11 +133,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
         summary: "Rename a user, change the role or set a password (admins only; a new password ends the user's other sessions)",
         tags: ['users'],
         params: IdParams,
-        body: Type.Object(
-          { name: Type.Optional(Label(TICKET_FIELD_LIMITS.name)), role: Type.Optional(Role), password: Type.Optional(Password) },
-          { additionalProperties: false, minProperties: 1 },
-        ),
-        response: { 200: UserReply, ...problemResponses(400, 401, 403, 404) },
+        body: UpdateUserBody,
+        response: updateUserResponse,
       },
     },
     async (request) => {

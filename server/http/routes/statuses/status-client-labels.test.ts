@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
-import { createSession } from '../../auth/sessions.js';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../test/fixtures.js';
-import { SiteClient } from '../../test/site-client.js';
-import { describeEachDatabase } from '../../test/test-databases.js';
-import { useTestHelpdesk } from '../../test/test-helpdesk.js';
-import { addComment } from '../comments/add-comment.js';
-import { findTermId } from '../content/find-term-id.js';
+import { createSession } from '../../../auth/sessions.js';
+import { addComment } from '../../../domain/comments/add-comment.js';
+import { findTermId } from '../../../domain/content/find-term-id.js';
+import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { SiteClient } from '../../../test/site-client.js';
+import { describeEachDatabase } from '../../../test/test-databases.js';
+import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
 describeEachDatabase('statuses have client-facing labels', (dialect) => {
   const hd = useTestHelpdesk(dialect);

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { addUser } from '../domain/people/add-user.js';
-import { createApiToken } from '../domain/people/api-tokens.js';
-import { cleanUpExpired } from '../jobs/housekeeping.js';
-import { updateSettings } from '../settings/settings.js';
-import { type EventStreamClient, openEventStream } from '../test/event-stream-client.js';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
-import { memoryMail } from '../test/site-client.js';
-import { describeEachDatabase } from '../test/test-databases.js';
-import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { addUser } from '../../../domain/people/add-user.js';
+import { createApiToken } from '../../../domain/people/api-tokens.js';
+import { cleanUpExpired } from '../../../jobs/housekeeping.js';
+import { updateSettings } from '../../../settings/settings.js';
+import { type EventStreamClient, openEventStream } from '../../../test/event-stream-client.js';
+import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { memoryMail } from '../../../test/site-client.js';
+import { describeEachDatabase } from '../../../test/test-databases.js';
+import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
 type Headers = { authorization: string };
 

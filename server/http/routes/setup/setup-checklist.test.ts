@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { createPost } from '../domain/content/create-post.js';
-import { updateSettings } from '../settings/settings.js';
-import { updateSiteOptions } from '../settings/site-options.js';
-import { describeEachDatabase } from '../test/test-databases.js';
-import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { createPost } from '../../../domain/content/create-post.js';
+import { updateSettings } from '../../../settings/settings.js';
+import { updateSiteOptions } from '../../../settings/site-options.js';
+import { describeEachDatabase } from '../../../test/test-databases.js';
+import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
 describeEachDatabase('GET /setup/checklist: what a new site still lacks', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
