@@ -57,7 +57,7 @@ export async function benchColdStart(report: (line: string) => void): Promise<vo
       for (const list of [fresh, existing]) {
         const servicePort = await freePort();
         const url = `http://127.0.0.1:${servicePort}`;
-        const env = { PORT: String(servicePort), HOST: '127.0.0.1', HELPDESK_DATA_DIR: data, LOG_LEVEL: 'warn', HELPDESK_HOME_URL: url };
+        const env = { PORT: String(servicePort), HOST: '127.0.0.1', HELPDESK_DATA_DIR: data, HELPDESK_HOME_URL: url };
         list.push(await timeToFirst200('dist/server/index.js', ['serve'], env, url, NODE_FLAGS));
       }
     }

@@ -267,7 +267,6 @@ async function loadDialect(dialect: DialectName): Promise<string[]> {
         HELPDESK_DATA_DIR: dataDir,
         DATABASE_URL: database.url,
         HELPDESK_HOME_URL: site.url,
-        LOG_LEVEL: 'warn',
         HELPDESK_TRUST_PROXY_HOPS: '1',
         SMTP_URL: '',
         REDIS_URL: '',

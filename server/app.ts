@@ -23,6 +23,7 @@ import { securityHeadersPlugin } from './http/plugins/security-headers.js';
 import { sessionPlugin } from './http/plugins/session.js';
 import { validationPlugin } from './http/plugins/validation.js';
 import { createRequestIds } from './http/request-ids.js';
+import { OneLinePerRequest } from './http/request-log-controller.js';
 import { createDocsFastPath } from './http/routes/docs/docs-fast-path.js';
 import { LiveEventSchema } from './http/routes/live/live-event.schema.js';
 import { ProblemSchema, TicketEventSchema } from './http/routes/shared.schema.js';
@@ -50,11 +51,19 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
     postsCache: ctx.postsCache,
     trustProxyHops: config.trustProxyHops,
   });
-  const embed = await prepareEmbed(config, ctx.hooks, { beforeFastify: [docsFastPath.answer] });
+  // HELPDESK_PERFORMANCE_OFF: `fast-paths` sends every request to Fastify; `compression` leaves answers uncompressed,
+  // and the docs fast path, which sends the compressed answer Fastify would, then steps aside too.
+  const isFast = !ctx.performanceOff.has('fast-paths');
+  const isCompressed = !ctx.performanceOff.has('compression');
+  const embed = await prepareEmbed(config, ctx.hooks, {
+    beforeFastify: isFast && isCompressed ? [docsFastPath.answer] : [],
+    isFastPathOn: isFast,
+  });
   // One counter for Fastify's request ids and the docs fast path's log lines.
   const requestIds = createRequestIds();
   const app = Fastify({
     logger,
+    logController: new OneLinePerRequest(),
     genReqId: requestIds,
     serverFactory: embed.serverFactory,
     // Node's header and request timeouts answer 408 problems, like every other refusal.
@@ -92,7 +101,7 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   // HTML, CSS and JSON answers compressed (brotli or gzip, as the client asks; http/compression-options.ts).
   // The widget script and the admin app's assets come precompressed once and carry their Content-Encoding
   // already, which this plugin leaves alone.
-  await app.register(compress, COMPRESS_OPTIONS);
+  if (isCompressed) await app.register(compress, COMPRESS_OPTIONS);
   await app.register(securityHeadersPlugin);
   await app.register(hstsPlugin);
   await app.register(authPlugin, { db: ctx.db });

@@ -97,7 +97,7 @@ export async function startService(
   log: (line: string) => void = console.log,
   options: ServiceOptions = {},
 ): Promise<RunningService> {
-  const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });
+  const db = createDb({ ...config.databaseTuning, url: config.databaseUrl, performanceOff: config.performanceOff });
   let postsListener: Awaited<ReturnType<typeof listenForPostsChanges>> | null = null;
   let liveListener: Awaited<ReturnType<typeof listenForLiveEvents>> | null = null;
   try {
@@ -151,7 +151,7 @@ export async function startService(
 
 /** `helpdesk serve --services=worker`: only the background worker, no HTTP (scale it apart from the web). */
 export async function startWorkerService(config: Config, log: (line: string) => void = console.log): Promise<{ stop(): Promise<void> }> {
-  const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });
+  const db = createDb({ ...config.databaseTuning, url: config.databaseUrl, performanceOff: config.performanceOff });
   try {
     await migrateToLatest(db);
     const ctx = await createServiceContext(db, config, log);

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { NODE_FLAGS } from '../../bin/node-flags.mjs';
 import { freePort, startProcess } from './server-process.js';
 
@@ -20,9 +21,10 @@ export async function startService(dataDir: string, env: Record<string, string> 
   const child = await startProcess(
     'dist/server/index.js',
     ['serve'],
-    { PORT: String(port), HOST: '127.0.0.1', HELPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', HELPDESK_HOME_URL: url, ...env },
+    // The log level as shipped (info: a line per request), written to a file as under a service manager.
+    { PORT: String(port), HOST: '127.0.0.1', HELPDESK_DATA_DIR: dataDir, HELPDESK_HOME_URL: url, ...env },
     url,
-    { nodeArgs },
+    { nodeArgs, logFile: join(dataDir, 'service.log') },
   );
   return { url, child, pid: child.pid ?? 0 };
 }

@@ -1,5 +1,6 @@
 import type { DbTuning } from '../db/create-db.js';
 import type { Hooks } from '../hooks/create-hooks.js';
+import type { PerformanceOff } from './performance-off.js';
 
 /** A site plugin: called once at start with the hook registry, before any route runs. */
 export type SitePlugin = (hooks: Hooks) => void | Promise<void>;
@@ -90,4 +91,6 @@ export interface Config {
   liveHeartbeatMs?: number;
   /** HELPDESK_FILES: where attachments are stored; the database when absent. */
   files?: FilesSetting;
+  /** HELPDESK_PERFORMANCE_OFF: mechanisms switched off for diagnosis (docs/PERFORMANCE.md); none when absent. */
+  performanceOff?: PerformanceOff;
 }

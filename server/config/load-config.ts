@@ -4,6 +4,7 @@ import type { DbTuning } from '../db/create-db.js';
 import type { Config, CounterKind, FilesSetting, HelpdeskConfigFile, SitePlugin } from './config-types.js';
 import { parseHttpLimits } from './http-limits.js';
 import { parseMailConfig } from './mail-config.js';
+import { parsePerformanceOff } from './performance-off.js';
 import { parseS3Address } from './s3-address.js';
 
 const CONFIG_FILE_NAMES = ['helpdesk.config.ts', 'helpdesk.config.mjs', 'helpdesk.config.js'];
@@ -32,6 +33,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     problems.push('HELPDESK_TRUST_PROXY_HOPS must be a whole number of proxy hops (0 when clients connect directly).');
   }
 
+  const performanceOff = parsePerformanceOff(env.HELPDESK_PERFORMANCE_OFF, problems);
   const databaseTuning = parseDatabaseTuning(env, problems);
   const httpLimits = parseHttpLimits(env, problems);
 
@@ -75,6 +77,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     databaseTuning,
     httpLimits,
     files,
+    performanceOff,
     ...mail,
   };
 }

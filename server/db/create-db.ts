@@ -4,6 +4,8 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pgModule from 'pg';
+import { NOTHING_OFF, type PerformanceOff } from '../config/performance-off.js';
+import { recordPerformanceOff } from './performance-off-of.js';
 import { prepareMarkedStatements } from './prepared-statements.js';
 import { inSignedInLane, SIGNED_IN_CONNECTIONS, useSignedInLane } from './signed-in-lane.js';
 import { createDeferredSync, type DeferredSync, type KyselyStatement } from './sqlite-deferred-sync.js';
@@ -38,6 +40,8 @@ export interface Db {
   deferredSync?: DeferredSync;
   /** Set where queries that bypass an open transaction are refused (transaction-bypass-guard.ts). */
   transactionGuard?: object;
+  /** The performance mechanisms switched off (HELPDESK_PERFORMANCE_OFF): the code built on this database takes the plain paths. */
+  performanceOff: PerformanceOff;
   close(): Promise<void>;
 }
 
@@ -59,6 +63,8 @@ export interface DbTuning {
 export interface DbOptions extends DbTuning {
   /** `postgres://…` selects PostgreSQL; anything else is a SQLite file path (or `:memory:`). */
   url: string;
+  /** Mechanisms switched off for diagnosis (docs/PERFORMANCE.md); none when absent. */
+  performanceOff?: PerformanceOff;
 }
 
 // COUNT(*) and bigint come back from pg as strings; every count we take fits a JS number.
@@ -71,15 +77,17 @@ const pgTypes = {
 
 /** Opens the store named by `url`: SQLite (WAL, FULL's durability, foreign keys) or a PostgreSQL pool. */
 export function createDb(options: DbOptions): Db {
+  const performanceOff = options.performanceOff ?? NOTHING_OFF;
   if (/^postgres(ql)?:\/\//.test(options.url)) {
     const connections = options.poolSize ?? DEFAULT_POOL_SIZE;
     const main = createPool(options, connections);
-    const signedIn = createPool(options, SIGNED_IN_CONNECTIONS);
-    useSignedInLane();
+    // Off, every query takes the main pool, and no AsyncLocalStorage is entered.
+    const signedIn = performanceOff.has('signed-in-lane') ? undefined : createPool(options, SIGNED_IN_CONNECTIONS);
+    if (signedIn) useSignedInLane();
     const pool = {
-      connect: () => (inSignedInLane() ? signedIn : main).connect(),
+      connect: () => (signedIn && inSignedInLane() ? signedIn : main).connect(),
       end: async () => {
-        await Promise.all([main.end(), signedIn.end()]);
+        await Promise.all([main.end(), signedIn?.end()]);
       },
     };
     const { kysely, transactionGuard } = openKysely(new PostgresDialect({ pool }));
@@ -91,7 +99,8 @@ export function createDb(options: DbOptions): Db {
     const close = async () => {
       await Promise.all([kysely.destroy(), marks.destroy()]);
     };
-    return { kysely, dialect: 'postgres', storage: storageFor('postgres'), connections, marks, transactionGuard, close };
+    recordPerformanceOff(kysely, performanceOff);
+    return { kysely, dialect: 'postgres', storage: storageFor('postgres'), connections, marks, transactionGuard, performanceOff, close };
   }
 
   if (options.url !== ':memory:') createPrivateFile(options.url);
@@ -103,14 +112,27 @@ export function createDb(options: DbOptions): Db {
   // On a file its fsyncs are made by deferredSync (which runs SQLite itself at NORMAL), so that a group
   // commit's runs off the event loop. At NORMAL the operator chose speed over the last commits.
   const isFull = options.sqliteSynchronous !== 'NORMAL';
-  const deferredSync = isFull && options.url !== ':memory:' ? createDeferredSync(sqlite, options.url) : undefined;
+  // Off, SQLite itself runs at FULL and fsyncs every commit on the event loop.
+  const isDeferred = isFull && options.url !== ':memory:' && !performanceOff.has('deferred-sync');
+  const deferredSync = isDeferred ? createDeferredSync(sqlite, options.url) : undefined;
   if (!deferredSync) sqlite.pragma(`synchronous = ${isFull ? 'FULL' : 'NORMAL'}`);
-  const { kysely, transactionGuard } = openKysely(new SqliteDialect({ database: withStatementCache(sqlite, deferredSync) }));
+  const cacheSize = performanceOff.has('prepared-statements') ? 0 : STATEMENT_CACHE_SIZE;
+  const { kysely, transactionGuard } = openKysely(new SqliteDialect({ database: withStatementCache(sqlite, deferredSync, cacheSize) }));
   const close = async () => {
     deferredSync?.close();
     await kysely.destroy();
   };
-  return { kysely, dialect: 'sqlite', storage: storageFor('sqlite'), connections: 1, deferredSync, transactionGuard, close };
+  recordPerformanceOff(kysely, performanceOff);
+  return {
+    kysely,
+    dialect: 'sqlite',
+    storage: storageFor('sqlite'),
+    connections: 1,
+    deferredSync,
+    transactionGuard,
+    performanceOff,
+    close,
+  };
 }
 
 /** The main Kysely of a database, refusing queries that bypass its open transactions where the guard runs. */
@@ -143,7 +165,7 @@ function createPool(options: DbOptions, max: number, settings?: string): pgModul
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    prepareMarkedStatements(client);
+    if (!options.performanceOff?.has('prepared-statements')) prepareMarkedStatements(client);
   });
   return pool;
 }
@@ -166,7 +188,8 @@ function createPrivateFile(path: string): void {
 // reused by SQL text. Bounded, because `in (?, ?, …)` lists make a new text per length.
 const STATEMENT_CACHE_SIZE = 500;
 
-function withStatementCache(sqlite: SQLite.Database, deferredSync: DeferredSync | undefined) {
+/** Off (`cacheSize` 0, prepared-statements switched off), every query is prepared anew. */
+function withStatementCache(sqlite: SQLite.Database, deferredSync: DeferredSync | undefined, cacheSize = STATEMENT_CACHE_SIZE) {
   // Each statement as Kysely gets it: wrapped by deferredSync once, when prepared, not at every query.
   const statements = new Map<string, KyselyStatement>();
   return {
@@ -181,7 +204,8 @@ function withStatementCache(sqlite: SQLite.Database, deferredSync: DeferredSync 
       if (!statement) {
         const prepared = sqlite.prepare(sql);
         statement = deferredSync ? deferredSync.statement(prepared) : prepared;
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+        if (cacheSize === 0) return statement;
+        if (statements.size >= cacheSize) statements.delete(statements.keys().next().value as string);
         statements.set(sql, statement);
       }
       return statement;

@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mechanismsOn } from '../test/mechanisms-on.js';
 import { describeEachDatabase, useTestDb } from '../test/test-databases.js';
 import type { Db } from './create-db.js';
 import { createTransactionRunner, MIN_BATCH } from './group-commit.js';
@@ -70,7 +71,7 @@ describeEachDatabase('transaction runner', (dialect) => {
   });
 });
 
-describe('group commit on SQLite: batches bounded by their work', () => {
+describe.runIf(mechanismsOn('group-commit', 'deferred-sync'))('group commit on SQLite: batches bounded by their work', () => {
   const database = useTestDb('sqlite', { setup: (db) => sql`create table t (name text primary key)`.execute(db.kysely) });
   let reader: SQLite.Database;
   beforeAll(() => {
@@ -147,16 +148,19 @@ describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
     expect(await stored('mark-1')).toBe(1);
   });
 
-  it.runIf(dialect === 'postgres')('commits without waiting for the disk, unlike every other write', async () => {
-    const runner = createTransactionRunner(database.db);
-    const setting = (trx: Kysely<Database>) =>
-      sql<{ value: string }>`select current_setting('synchronous_commit') as value`.execute(trx).then((result) => result.rows[0]?.value);
-    expect(await runner.mark(setting)).toBe('off');
-    expect(await runner.run(setting)).toBe('on');
-    expect(await runner.write(setting)).toBe('on');
-  });
+  it.runIf(dialect === 'postgres' && mechanismsOn('group-commit'))(
+    'commits without waiting for the disk, unlike every other write',
+    async () => {
+      const runner = createTransactionRunner(database.db);
+      const setting = (trx: Kysely<Database>) =>
+        sql<{ value: string }>`select current_setting('synchronous_commit') as value`.execute(trx).then((result) => result.rows[0]?.value);
+      expect(await runner.mark(setting)).toBe('off');
+      expect(await runner.run(setting)).toBe('on');
+      expect(await runner.write(setting)).toBe('on');
+    },
+  );
 
-  it.runIf(dialect === 'sqlite')(
+  it.runIf(dialect === 'sqlite' && mechanismsOn('group-commit'))(
     'runs at once, ahead of the units waiting, in a transaction of its own, answered once committed without waiting for the disk',
     async () => {
       const { deferredSync, putOnDisk, restore } = holdFlush(database.db);
@@ -191,7 +195,7 @@ describeEachDatabase('marks (TransactionRunner.mark)', (dialect) => {
   );
 });
 
-describe('transaction runner on SQLite under storage faults', () => {
+describe.runIf(mechanismsOn('group-commit'))('transaction runner on SQLite under storage faults', () => {
   const database = useTestDb('sqlite', {
     tuning: { sqliteBusyTimeoutMs: 50 },
     setup: (db) => sql`create table t (name text primary key, data blob)`.execute(db.kysely),

@@ -63,15 +63,24 @@ export function createTransactionRunner(db: Db): TransactionRunner {
   // that do neither check here: a SQLite unit joins the queue (and would wait for the batch that waits for it),
   // a PostgreSQL mark goes to connections of its own (and would commit apart from the transaction).
   const guard = db.transactionGuard;
+  // Switched off (HELPDESK_PERFORMANCE_OFF=group-commit), each unit commits alone and waits for the disk, read marks
+  // too (on SQLite its one connection serializes them; a failed commit's rollback error never hides the commit's).
   if (db.dialect === 'postgres')
     return {
       run: (work) => db.kysely.transaction().execute(work),
       write: (work) => work(db.kysely),
       mark: async (work) => {
         refuseInsideTransaction(guard);
-        return work(db.marks ?? db.kysely);
+        return work((!db.performanceOff.has('group-commit') && db.marks) || db.kysely);
       },
     };
+  if (db.performanceOff.has('group-commit')) {
+    const alone = <T>(work: TransactionWork<T>) => {
+      refuseInsideTransaction(guard);
+      return commitAlone(db, work, { waitsForDisk: true });
+    };
+    return { run: alone, write: alone, mark: alone };
+  }
 
   const queue: Pending[] = [];
   let draining = false;
@@ -97,8 +106,11 @@ export function createTransactionRunner(db: Db): TransactionRunner {
   return { run, write: run, mark: (work) => commitAlone(db, work) };
 }
 
-/** Runs `work` in a transaction of its own, committed without waiting for the disk (see `TransactionRunner.mark`). */
-async function commitAlone<T>(db: Db, work: TransactionWork<T>): Promise<T> {
+/**
+ * Runs `work` in a transaction of its own, committed without waiting for the disk (see `TransactionRunner.mark`);
+ * with `waitsForDisk`, as any commit (the plain path when the group commit is switched off).
+ */
+async function commitAlone<T>(db: Db, work: TransactionWork<T>, { waitsForDisk = false } = {}): Promise<T> {
   const trx = await db.kysely.startTransaction().execute();
   let value: T;
   try {
@@ -112,6 +124,19 @@ async function commitAlone<T>(db: Db, work: TransactionWork<T>): Promise<T> {
     throw error;
   }
   // The transaction holds the connection: no other commit comes between these two lines.
+  if (waitsForDisk) {
+    try {
+      await trx.commit().execute();
+    } catch (error) {
+      // A commit the disk refused may leave the transaction open; the caller hears the commit's error.
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => {});
+      throw error;
+    }
+    return value;
+  }
   db.deferredSync?.deferNextCommit(true);
   try {
     await trx.commit().execute();

@@ -87,13 +87,14 @@ export const FILINGS_WHILE_SIGNED_IN = 1;
  * Under `npm run bench:load` on PostgreSQL the agents' p99 was 78–84 ms with two filings while a request was
  * in flight, 46–48 ms so (the flood files about a quarter fewer tickets meanwhile; docs/benchmarks-archive.md, 2026-11-29).
  */
-export function hotWriteGate(dialect: 'sqlite' | 'postgres', poolSize: number): WorkGate {
-  if (dialect !== 'postgres') return createWorkGate(() => Number.POSITIVE_INFINITY);
+export function hotWriteGate(dialect: 'sqlite' | 'postgres', poolSize: number, isOff = false): WorkGate {
+  // Switched off (HELPDESK_PERFORMANCE_OFF=work-gate), filings take pooled connections as they come, as on SQLite.
+  if (dialect !== 'postgres' || isOff) return createWorkGate(() => Number.POSITIVE_INFINITY);
   const full = Math.max(1, poolSize - CONNECTIONS_KEPT_FOR_READS);
   return createWorkGate(() => (signedInWorkGoingOn() ? Math.min(full, FILINGS_WHILE_SIGNED_IN) : full), onSignedInQuiet);
 }
 
 /** The hot-write gate of an open database (its dialect and pool size); one per database. */
 export function hotWriteGateOf(db: Db): WorkGate {
-  return hotWriteGate(db.dialect, db.connections ?? DEFAULT_POOL_SIZE);
+  return hotWriteGate(db.dialect, db.connections ?? DEFAULT_POOL_SIZE, db.performanceOff.has('work-gate'));
 }

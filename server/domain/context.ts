@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { PerformanceOff } from '../config/performance-off.js';
 import type { Db } from '../db/create-db.js';
 import { createTransactionRunner, type TransactionRunner } from '../db/group-commit.js';
 import type { Storage } from '../db/storage.js';
@@ -32,6 +33,8 @@ export interface DomainContext {
   live: LiveBus;
   /** Where attachments' bytes live (HELPDESK_FILES); the database unless the service chose otherwise. */
   files: FileStore;
+  /** The performance mechanisms switched off (HELPDESK_PERFORMANCE_OFF, docs/PERFORMANCE.md): their plain paths run. */
+  performanceOff: PerformanceOff;
 }
 
 /**
@@ -50,10 +53,12 @@ export function createDomainContext(
     hooks,
     transactions: createTransactionRunner(db),
     hotWrites: hotWriteGateOf(db),
-    postsCache: new PostsCache(),
+    // Switched off, nothing is kept: every read loads anew (and the docs fast path, which answers from it, never answers).
+    postsCache: db.performanceOff.has('caches') ? new PostsCache(0) : new PostsCache(),
     encryptionSeed,
     live: new LiveBus(),
     files,
+    performanceOff: db.performanceOff,
   };
 }
 

@@ -65,3 +65,21 @@ it('logs a signed file link without its signature, and an intake switched off as
     await hd.close();
   }
 });
+
+it('logs one line per request at info, with its method, address and status, and the line at arrival only at debug', async () => {
+  const { hd, app, lines } = await loggedApp();
+  try {
+    await app.inject({ method: 'GET', url: '/healthz' });
+    const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: object; res?: object; responseTime?: number });
+    expect(entries.map((entry) => entry.msg)).toEqual(['request completed']);
+    expect(entries[0]).toMatchObject({ req: { method: 'GET', url: '/healthz' }, res: { statusCode: 200 } });
+    expect(typeof entries[0]?.responseTime).toBe('number');
+    lines.length = 0;
+    app.log.level = 'debug';
+    await app.inject({ method: 'GET', url: '/healthz' });
+    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['incoming request', 'request completed']);
+  } finally {
+    await app.close();
+    await hd.close();
+  }
+});

@@ -42,7 +42,7 @@ export async function receiveMail(
 ): Promise<ReceiveResult> {
   let mail: IncomingMail;
   try {
-    mail = await parseIncomingMail(raw);
+    mail = await parseIncomingMail(raw, { inThread: !deps.ctx.performanceOff.has('mail-decode-thread') });
   } catch (error) {
     const why = error instanceof Error && error.message ? ` (${error.message})` : '';
     return { kind: 'rejected', reason: `The message could not be read as a mail${why}.` };

@@ -62,6 +62,7 @@ const valuesCache = new WeakMap<object, { hooksVersion: number; expiresAt: numbe
  */
 export async function getSettings(ctx: DomainContext): Promise<SettingsValues> {
   refuseInsideMenusFilter('The settings getter (getSettings)');
+  if (ctx.performanceOff.has('caches')) return readSettings(ctx).then(deepFreeze);
   const hit = valuesCache.get(ctx.db);
   if (hit && hit.hooksVersion === ctx.hooks.version && hit.expiresAt > Date.now()) return hit.values;
   const values = readSettings(ctx).then(deepFreeze);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_BRAND_COLOR } from '../../common/brand-color.js';
+import { performanceOffOf } from '../db/performance-off-of.js';
 import type { Database } from '../db/tables.js';
 import { optionWrites, writeOption } from '../domain/options.js';
 
@@ -50,6 +51,7 @@ const cache = new WeakMap<object, { writes: number; expiresAt: number; options: 
 
 /** Every site option, stored value over default. Shared and frozen: copy it to change it. */
 export async function getSiteOptions(db: Kysely<Database>): Promise<Readonly<SiteOptions>> {
+  if (performanceOffOf(db).has('caches')) return readSiteOptions(db);
   const hit = cache.get(db);
   if (hit && hit.writes === optionWrites() && hit.expiresAt > Date.now()) return hit.options;
   const options = readSiteOptions(db);

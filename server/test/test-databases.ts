@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { type PerformanceOff, performanceOffFromEnvironment } from '../config/performance-off.js';
 import { createDb, type Db, type DbTuning, type DialectName } from '../db/create-db.js';
 
 export interface TestDatabase {
@@ -56,13 +57,14 @@ export function describeEachDatabase(title: string, body: (dialect: DialectName)
  */
 export function useTestDb(
   dialect: DialectName,
-  options: { tuning?: DbTuning; setup?: (db: Db) => Promise<unknown> } = {},
+  options: { tuning?: DbTuning; performanceOff?: PerformanceOff; setup?: (db: Db) => Promise<unknown> } = {},
 ): { readonly db: Db; readonly url: string } {
   let database: TestDatabase | undefined;
   let db: Db | undefined;
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    db = createDb({ ...options.tuning, url: database.url });
+    // HELPDESK_PERFORMANCE_OFF=all runs the suites on the plain paths.
+    db = createDb({ ...options.tuning, url: database.url, performanceOff: options.performanceOff ?? performanceOffFromEnvironment() });
     await options.setup?.(db);
   });
   afterAll(async () => {

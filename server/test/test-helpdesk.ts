@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Config, FilesSetting, HttpLimits, SitePlugin } from '../config/config-types.js';
+import { type PerformanceOff, performanceOffFromEnvironment } from '../config/performance-off.js';
 import { createDb, type Db, type DbTuning, type DialectName } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { UserRole } from '../db/tables.js';
@@ -38,6 +39,8 @@ export interface TestHelpdeskOptions {
   databaseUrl?: string;
   /** Database tuning (busy timeout, connect timeout…), as from the environment. */
   databaseTuning?: DbTuning;
+  /** Performance mechanisms switched off; HELPDESK_PERFORMANCE_OFF's when absent, so a whole run can take the plain paths. */
+  performanceOff?: PerformanceOff;
   /** HTTP timeouts and the per-address connection cap (the service's defaults when absent). */
   httpLimits?: HttpLimits;
   /** Fastify's logger (none when absent), e.g. `{ level: 'info', stream }` to read the log lines. */
@@ -59,6 +62,7 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
   const database: TestDatabase = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
     : await createTestDatabase(dialect);
+  const performanceOff = options.performanceOff ?? performanceOffFromEnvironment();
   const homeUrl = (options.homeUrl ?? 'http://help.test').replace(/\/$/, '');
   const config: Config = {
     port: 0,
@@ -79,8 +83,9 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
     httpLimits: options.httpLimits,
     liveHeartbeatMs: options.liveHeartbeatMs,
     files: options.files,
+    performanceOff,
   };
-  const db = createDb({ ...options.databaseTuning, url: database.url });
+  const db = createDb({ ...options.databaseTuning, url: database.url, performanceOff });
   await migrateToLatest(db);
   const hooks = await loadHooks(config);
   const ctx = createDomainContext(db, hooks, undefined, await createFileStore(config.files, db.kysely, config.dataDir));

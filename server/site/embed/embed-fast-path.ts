@@ -24,6 +24,8 @@ export interface EmbedFastPathOptions {
   trustProxyHops?: number;
   /** Other fast paths for GET and HEAD (the docs list's): each answers and says true, or leaves the request to Fastify. */
   beforeFastify?: ReadonlyArray<(req: IncomingMessage, res: ServerResponse) => boolean>;
+  /** False: the widget's requests go to Fastify like all others (HELPDESK_PERFORMANCE_OFF=fast-paths). */
+  isFastPathOn?: boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export function embedServerFactory({
   httpLimits = DEFAULT_HTTP_LIMITS,
   trustProxyHops = 0,
   beforeFastify = [],
+  isFastPathOn = true,
 }: EmbedFastPathOptions): FastifyServerFactory<Server> {
   const prefix = `${basePath}/helpdesk/tickets/embed`;
   const slashed = `${prefix}/`;
@@ -84,7 +87,7 @@ export function embedServerFactory({
 
   return (fastifyHandler, options) => {
     const server = createServer({ ...(options.http as ServerOptions), ...httpServerOptions(httpLimits) }, (req, res) => {
-      if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith(prefix)) {
+      if (isFastPathOn && (req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith(prefix)) {
         if (slashedIsEmbed && isSlashed(req.url) && nothingToRedirect()) return sendEmbed(assets, req.method, req.headers, res);
         void serveFast(req, res, fastifyHandler);
         return;

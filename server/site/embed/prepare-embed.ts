@@ -31,6 +31,8 @@ export async function prepareEmbed(
     filesScript?: string;
     /** Other fast paths of the HTTP server (the docs list's), tried for GET and HEAD before Fastify. */
     beforeFastify?: ReadonlyArray<(req: IncomingMessage, res: ServerResponse) => boolean>;
+    /** False sends the widget's requests to Fastify too (HELPDESK_PERFORMANCE_OFF=fast-paths). */
+    isFastPathOn?: boolean;
   } = {},
 ): Promise<Embed> {
   const assets = prepareEmbedAssets(embedBody(config.homeUrl, options.script ?? (await loadWidgetScript())));
@@ -46,6 +48,7 @@ export async function prepareEmbed(
       httpLimits: config.httpLimits,
       trustProxyHops: config.trustProxyHops,
       beforeFastify: options.beforeFastify,
+      isFastPathOn: options.isFastPathOn,
     }),
     template: embedTemplate(assets, filesAssets),
   };

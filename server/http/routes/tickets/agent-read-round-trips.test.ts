@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { mechanismsOn } from '../../../test/mechanisms-on.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
 
@@ -77,17 +78,20 @@ describeEachDatabase('statements and rounds of an agent’s reads', (dialect) =>
     };
   };
 
-  it('reads the inbox in two rounds: the token, then the page with its people, marks, tags and counts', async () => {
-    const inbox = await counted('/tickets/');
-    expect(inbox.body.tickets.map((t: { id: number }) => t.id)).toContain(ticketId);
-    const listed = inbox.body.tickets.find((t: { id: number }) => t.id === ticketId);
-    expect(listed).toMatchObject({ status: { slug: 'open' }, client: { email: 'rounds@example.test' }, unread: true });
-    expect(listed.tags.map((t: { name: string }) => t.name)).toEqual(['Billing']);
-    if (dialect === 'postgres') {
-      expect(inbox.texts.some((text) => /term_relationships|from "terms"/.test(text))).toBe(false);
-      expect(inbox).toMatchObject({ statements: 4, rounds: 2 });
-    }
-  });
+  it.runIf(dialect === 'sqlite' || mechanismsOn('caches'))(
+    'reads the inbox in two rounds: the token, then the page with its people, marks, tags and counts',
+    async () => {
+      const inbox = await counted('/tickets/');
+      expect(inbox.body.tickets.map((t: { id: number }) => t.id)).toContain(ticketId);
+      const listed = inbox.body.tickets.find((t: { id: number }) => t.id === ticketId);
+      expect(listed).toMatchObject({ status: { slug: 'open' }, client: { email: 'rounds@example.test' }, unread: true });
+      expect(listed.tags.map((t: { name: string }) => t.name)).toEqual(['Billing']);
+      if (dialect === 'postgres') {
+        expect(inbox.texts.some((text) => /term_relationships|from "terms"/.test(text))).toBe(false);
+        expect(inbox).toMatchObject({ statements: 4, rounds: 2 });
+      }
+    },
+  );
 
   it('joins the people and marks of a search’s page only, not of every match', async () => {
     const search = await counted('/tickets/?search=question&per_page=1');
@@ -102,30 +106,36 @@ describeEachDatabase('statements and rounds of an agent’s reads', (dialect) =>
     }
   });
 
-  it('reads the counts per status and the team views in two rounds each', async () => {
-    const counts = await counted('/tickets/?per_page=1');
-    expect(counts.body.counts.open).toBeGreaterThanOrEqual(3);
-    const views = await counted('/tickets/views');
-    expect(views.body).toMatchObject({ unassigned: expect.any(Number), needs_reply: expect.any(Number) });
-    if (dialect === 'postgres') {
-      expect(counts).toMatchObject({ statements: 4, rounds: 2 });
-      expect(views).toMatchObject({ statements: 3, rounds: 2 });
-    }
-  });
+  it.runIf(dialect === 'sqlite' || mechanismsOn('caches'))(
+    'reads the counts per status and the team views in two rounds each',
+    async () => {
+      const counts = await counted('/tickets/?per_page=1');
+      expect(counts.body.counts.open).toBeGreaterThanOrEqual(3);
+      const views = await counted('/tickets/views');
+      expect(views.body).toMatchObject({ unassigned: expect.any(Number), needs_reply: expect.any(Number) });
+      if (dialect === 'postgres') {
+        expect(counts).toMatchObject({ statements: 4, rounds: 2 });
+        expect(views).toMatchObject({ statements: 3, rounds: 2 });
+      }
+    },
+  );
 
-  it('reads a ticket in three rounds: the token, the ticket with its thread, sidebar, tags and files, then the marks', async () => {
-    const ticket = await counted(`/tickets/${ticketId}`);
-    expect(ticket.body).toMatchObject({ id: ticketId, status: { slug: 'open' }, client: { email: 'rounds@example.test' } });
-    expect(ticket.body.tags.map((t: { name: string }) => t.name)).toEqual(['Billing']);
-    expect(ticket.body.other_tickets.map((t: { title: string }) => t.title)).toEqual(['Second question', 'First question']);
-    if (dialect === 'postgres') {
-      expect(ticket.texts.some((text) => /term_relationships|from "terms"/.test(text))).toBe(false);
-      expect(ticket.rounds).toBe(3);
-      // The tags of the ticket and its sidebar by one `in` list: PostgreSQL reads an `or` of two by scanning
-      // every ticket's tags.
-      const tags = ticket.texts.filter((text) => text.includes('from "ticket_tags"'));
-      expect(tags).toHaveLength(1);
-      expect(tags[0]).not.toMatch(/ or /);
-    }
-  });
+  it.runIf(dialect === 'sqlite' || mechanismsOn('caches'))(
+    'reads a ticket in three rounds: the token, the ticket with its thread, sidebar, tags and files, then the marks',
+    async () => {
+      const ticket = await counted(`/tickets/${ticketId}`);
+      expect(ticket.body).toMatchObject({ id: ticketId, status: { slug: 'open' }, client: { email: 'rounds@example.test' } });
+      expect(ticket.body.tags.map((t: { name: string }) => t.name)).toEqual(['Billing']);
+      expect(ticket.body.other_tickets.map((t: { title: string }) => t.title)).toEqual(['Second question', 'First question']);
+      if (dialect === 'postgres') {
+        expect(ticket.texts.some((text) => /term_relationships|from "terms"/.test(text))).toBe(false);
+        expect(ticket.rounds).toBe(3);
+        // The tags of the ticket and its sidebar by one `in` list: PostgreSQL reads an `or` of two by scanning
+        // every ticket's tags.
+        const tags = ticket.texts.filter((text) => text.includes('from "ticket_tags"'));
+        expect(tags).toHaveLength(1);
+        expect(tags[0]).not.toMatch(/ or /);
+      }
+    },
+  );
 });

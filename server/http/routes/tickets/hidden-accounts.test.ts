@@ -74,7 +74,8 @@ describeEachDatabase("privacy option: don't reveal whether an email has an accou
     }
     const smtp = await deliverAll();
     expect(smtp.messages).toHaveLength(1);
-    expect((await jobs()).map((j) => j.state)).toEqual(['done', 'skipped', 'skipped']);
+    // A claimed batch's jobs run together: which of the three takes the one mail of the hour is a race.
+    expect((await jobs()).map((j) => j.state).sort()).toEqual(['done', 'skipped', 'skipped']);
   });
 
   it('on: a known address gets the very same 202 answer, and its ticket is filed and confirmed', async () => {

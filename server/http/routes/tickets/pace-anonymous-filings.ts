@@ -17,8 +17,9 @@ export const ANONYMOUS_FILINGS_PER_TURN = 4;
  * Not on PostgreSQL: there the filings wait on the database, whose backends share the CPU; paced so, the
  * flood filed 28 % fewer tickets and the agents' p99 stayed far above target (177 against 240 ms).
  */
-export function paceAnonymousFilings(storage: Storage): onRequestHookHandler | undefined {
-  if (!storage.filingsRunOnEventLoop) return undefined;
+export function paceAnonymousFilings(storage: Storage, isOff = false): onRequestHookHandler | undefined {
+  // Switched off (HELPDESK_PERFORMANCE_OFF=turn-pacer), every filing runs in the turn its request arrived in.
+  if (!storage.filingsRunOnEventLoop || isOff) return undefined;
   const pacer = createTurnPacer(ANONYMOUS_FILINGS_PER_TURN);
   return (request, _reply, done) => {
     const wait = request.actor ? undefined : pacer.turn();

@@ -60,7 +60,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     byComment: await listAttachments(ctx, ticketId),
     url: (publicId) => fileUrl(config, publicId),
   });
-  const pace = paceAnonymousFilings(ctx.storage);
+  const pace = paceAnonymousFilings(ctx.storage, ctx.performanceOff.has('turn-pacer'));
   app.post('/tickets/', {
     schema: createTicketSchema,
     ...(pace ? { onRequest: pace } : {}),
