@@ -4,6 +4,7 @@ import { thumbnailWork } from '../../../files/find-thumbnail.js';
 import { THUMBNAIL_MAX_PIXELS } from '../../../files/make-thumbnail.js';
 import { bearerFor, createTicket } from '../../../test/factories.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
+import { mechanismsOn } from '../../../test/mechanisms-on.js';
 import { multipartBody, type TestFile } from '../../../test/multipart.js';
 import { blankPngBomb } from '../../../test/png.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
@@ -120,37 +121,40 @@ describeEachDatabase('thumbnails of attached images', (dialect) => {
     expect((await hd.app.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 
-  it('a client’s five large images do not hold an agent’s small one: each uploader has its own turn', async () => {
-    // Five 49-megapixel PNGs of a few KB each (just under the pixel limit, so each is decoded whole).
-    const side = Math.floor(Math.sqrt(THUMBNAIL_MAX_PIXELS)) - 50;
-    const large = Array.from({ length: 5 }, (_, index) => ({ name: `large-${index}.png`, bytes: blankPngBomb(side) }));
-    const filed = await send(`${API}/tickets/`, ticketPayload(), large);
-    expect(filed.statusCode).toBe(201);
-    const largeTicket = filed.json().id as number;
-    const reply = await send(
-      `${API}/tickets/${largeTicket}/comments`,
-      { text: 'Like this?' },
-      [{ name: 'agent.jpg', bytes: photo }],
-      staff,
-    );
-    expect(reply.statusCode).toBe(201);
-    const ticket = (await hd.app.inject({ url: `${API}/tickets/${largeTicket}`, headers: staff })).json();
-    const files: Listed[] = [...ticket.attachments, ...ticket.comments.flatMap((c: { attachments: Listed[] }) => c.attachments)];
-    const urlOf = (name: string) => path(files.find((f) => f.name === name)?.thumbnail_url as string);
+  it.runIf(mechanismsOn('thumbnail-sharing'))(
+    'a client’s five large images do not hold an agent’s small one: each uploader has its own turn',
+    async () => {
+      // Five 49-megapixel PNGs of a few KB each (just under the pixel limit, so each is decoded whole).
+      const side = Math.floor(Math.sqrt(THUMBNAIL_MAX_PIXELS)) - 50;
+      const large = Array.from({ length: 5 }, (_, index) => ({ name: `large-${index}.png`, bytes: blankPngBomb(side) }));
+      const filed = await send(`${API}/tickets/`, ticketPayload(), large);
+      expect(filed.statusCode).toBe(201);
+      const largeTicket = filed.json().id as number;
+      const reply = await send(
+        `${API}/tickets/${largeTicket}/comments`,
+        { text: 'Like this?' },
+        [{ name: 'agent.jpg', bytes: photo }],
+        staff,
+      );
+      expect(reply.statusCode).toBe(201);
+      const ticket = (await hd.app.inject({ url: `${API}/tickets/${largeTicket}`, headers: staff })).json();
+      const files: Listed[] = [...ticket.attachments, ...ticket.comments.flatMap((c: { attachments: Listed[] }) => c.attachments)];
+      const urlOf = (name: string) => path(files.find((f) => f.name === name)?.thumbnail_url as string);
 
-    const finished: string[] = [];
-    const thumbnail = (name: string) =>
-      hd.app.inject({ url: urlOf(name), headers: staff }).then((res) => {
-        expect(res.statusCode).toBe(200);
-        finished.push(name);
-      });
-    const clients = large.map((file) => thumbnail(file.name));
-    // All five are in the client's line (one being made, four waiting) before the agent's view asks.
-    while (thumbnailWork.load().running + thumbnailWork.load().waiting < large.length) await new Promise((r) => setImmediate(r));
-    await Promise.all([...clients, thumbnail('agent.jpg')]);
-    // One queue for the instance made the agent's the sixth; in its own turn it is done while at least
-    // three of the client's are still to come.
-    expect(finished.indexOf('agent.jpg')).toBeLessThanOrEqual(2);
-    expect(finished).toHaveLength(6);
-  });
+      const finished: string[] = [];
+      const thumbnail = (name: string) =>
+        hd.app.inject({ url: urlOf(name), headers: staff }).then((res) => {
+          expect(res.statusCode).toBe(200);
+          finished.push(name);
+        });
+      const clients = large.map((file) => thumbnail(file.name));
+      // All five are in the client's line (one being made, four waiting) before the agent's view asks.
+      while (thumbnailWork.load().running + thumbnailWork.load().waiting < large.length) await new Promise((r) => setImmediate(r));
+      await Promise.all([...clients, thumbnail('agent.jpg')]);
+      // One queue for the instance made the agent's the sixth; in its own turn it is done while at least
+      // three of the client's are still to come.
+      expect(finished.indexOf('agent.jpg')).toBeLessThanOrEqual(2);
+      expect(finished).toHaveLength(6);
+    },
+  );
 });

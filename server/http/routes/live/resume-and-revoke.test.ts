@@ -63,6 +63,8 @@ describeEachDatabase('live updates: resuming after Last-Event-ID, and streams en
     const again = await follow({ ...alex.headers, 'last-event-id': seen.id as string });
     const later = await file();
     await again.waitFor(created(later), 'a live event after the replay');
+    // The watcher's copy of that event may come a moment later than the resumed stream's.
+    await watcher.waitFor(created(later), 'the same event on the watcher’s stream');
     const names = again.events.filter((e) => e.event !== 'presence').map((e) => [e.event, (e.data as { ticket?: number }).ticket]);
     expect(names).toEqual([
       ['ticket.created', missed[0]],
