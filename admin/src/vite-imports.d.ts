@@ -3,3 +3,9 @@ declare module '*?worker&url' {
   const url: string;
   export default url;
 }
+
+// Vite's `import.meta.glob`: the modules matching a pattern, loaded at once (`eager`) or each on first call.
+interface ImportMeta {
+  glob<T>(pattern: string, options: { eager: true; import: 'default' }): Record<string, T>;
+  glob<T>(pattern: string, options: { import: 'default' }): Record<string, () => Promise<T>>;
+}

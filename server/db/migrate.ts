@@ -26,6 +26,7 @@ import * as keptViewCounts from './migrations/2026-11-26-090-kept-view-counts.js
 import * as notificationsByTicket from './migrations/2026-11-28-010-notifications-by-ticket.js';
 import * as postsByAuthorUpdated from './migrations/2026-11-28-020-posts-by-author-updated.js';
 import * as ratingResolutions from './migrations/2026-12-02-033-rating-resolutions.js';
+import * as languages from './migrations/2026-12-02-035-languages.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-010-notifications-by-ticket': notificationsByTicket,
   '2026-11-28-020-posts-by-author-updated': postsByAuthorUpdated,
   '2026-12-02-033-rating-resolutions': ratingResolutions,
+  '2026-12-02-035-languages': languages,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

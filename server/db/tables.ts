@@ -50,6 +50,10 @@ export interface UsersTable {
   updated_at: string;
   /** When an admin disabled the account (sign-in refused, sessions and tokens ended); null when enabled. */
   disabled_at: string | null;
+  /** The language of this person's pages and mails (`de`; `common/i18n/languages.ts`); null: the site's. */
+  language: string | null;
+  /** The IANA zone this person reads times in; null: the site's. */
+  time_zone: string | null;
 }
 
 export interface PostsTable {

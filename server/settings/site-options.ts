@@ -13,6 +13,8 @@ export interface SiteOptions {
   brand_color: string;
   /** IANA time zone in which pages and mails show times (`Europe/Berlin`). */
   time_zone: string;
+  /** The language of pages, mails and the widget for whoever has none of their own (`en`, `de`, `es`, `fr`, `ar`). */
+  site_language: string;
   /** Set by uploading a logo (site-logo.ts), never by a PATCH; '' without a logo. */
   logo_version: string;
 }
@@ -22,6 +24,7 @@ const DEFAULTS: SiteOptions = {
   site_name: 'Helpdesk',
   brand_color: DEFAULT_BRAND_COLOR,
   time_zone: 'UTC',
+  site_language: 'en',
   logo_version: '',
 };
 

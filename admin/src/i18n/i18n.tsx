@@ -1,0 +1,69 @@
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { type Language, languageOf, PSEUDO_LANGUAGE, SOURCE_LANGUAGE } from '../../../common/i18n/languages.js';
+import { pseudoLocalize } from '../../../common/i18n/pseudo-locale.js';
+import { type Catalogue, createTranslator, type Translator } from '../../../common/i18n/translator.js';
+
+// The app reads the namespaces of its own screens, the problems the API answers with and the shared words.
+// English is in the first download (every other language falls back to it); the others are a chunk each.
+const english: Catalogue = Object.assign(
+  {},
+  ...Object.values(
+    import.meta.glob<Catalogue>('../../../common/i18n/locales/en/{admin,settings,problems,common}.json', {
+      eager: true,
+      import: 'default',
+    }),
+  ),
+);
+const others = import.meta.glob<Catalogue>('../../../common/i18n/locales/{de,es,fr,ar}/{admin,settings,problems,common}.json', {
+  import: 'default',
+});
+
+async function catalogueOf(language: Language): Promise<Catalogue> {
+  if (language === SOURCE_LANGUAGE) return english;
+  if (language === PSEUDO_LANGUAGE) {
+    return Object.fromEntries(Object.entries(english).map(([key, text]) => [key, pseudoLocalize(text)]));
+  }
+  const parts = Object.entries(others).filter(([path]) => path.includes(`/locales/${language}/`));
+  return Object.assign({}, ...(await Promise.all(parts.map(([, load]) => load()))));
+}
+
+let current: Translator = createTranslator(SOURCE_LANGUAGE, english, english);
+const listeners = new Set<(translator: Translator) => void>();
+
+/** The translator in use now, for code outside React (problem texts, times). Components use `useT()`. */
+export function translator(): Translator {
+  return current;
+}
+
+/**
+ * Shows the app in `language` (an unknown one: English) with times in `timeZone`: loads its catalogue, sets the
+ * page's `lang` and `dir`, and re-renders every screen. `?lang=xx` in the address wins, so a tester can look at
+ * the pseudo-locale (`?lang=en-XA`) or Arabic without changing their profile.
+ */
+export async function applyLanguage(language: string | null | undefined, timeZone = current.timeZone): Promise<void> {
+  const asked = languageOf(new URLSearchParams(location.search).get('lang'));
+  const shown: Language = asked ?? languageOf(language) ?? SOURCE_LANGUAGE;
+  if (shown === current.language && timeZone === current.timeZone) return;
+  current = createTranslator(shown, await catalogueOf(shown), english, { timeZone });
+  document.documentElement.lang = shown;
+  document.documentElement.dir = current.dir;
+  for (const listener of listeners) listener(current);
+}
+
+const TranslatorContext = createContext<Translator>(current);
+
+/** Re-renders the app when `applyLanguage` changes the language or the zone. */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(current);
+  useEffect(() => {
+    listeners.add(setShown);
+    setShown(current);
+    return () => void listeners.delete(setShown);
+  }, []);
+  return <TranslatorContext.Provider value={shown}>{children}</TranslatorContext.Provider>;
+}
+
+/** The translator of the language shown: `const { t } = useT(); t('admin.inbox.title')`. */
+export function useT(): Translator {
+  return useContext(TranslatorContext);
+}

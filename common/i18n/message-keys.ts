@@ -1,0 +1,25 @@
+// The keys of the English catalogues: every other language must have the same (npm run lint:messages).
+
+import type admin from './locales/en/admin.json';
+import type cli from './locales/en/cli.json';
+import type common from './locales/en/common.json';
+import type mail from './locales/en/mail.json';
+import type problems from './locales/en/problems.json';
+import type settings from './locales/en/settings.json';
+import type site from './locales/en/site.json';
+import type widget from './locales/en/widget.json';
+
+/** Every message's key; a key outside the English catalogues is a type error. */
+export type MessageKey =
+  | keyof typeof common
+  | keyof typeof widget
+  | keyof typeof site
+  | keyof typeof mail
+  | keyof typeof admin
+  | keyof typeof settings
+  | keyof typeof problems
+  | keyof typeof cli;
+
+/** The catalogue files of each language, one per part of the product (`locales/<language>/<namespace>.json`). */
+export const NAMESPACES = ['common', 'widget', 'site', 'mail', 'admin', 'settings', 'problems', 'cli'] as const;
+export type Namespace = (typeof NAMESPACES)[number];

@@ -1,0 +1,111 @@
+import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import { directionOf, type Language, SOURCE_LANGUAGE } from './languages.js';
+import type { MessageKey } from './message-keys.js';
+
+/** What a placeholder may be given: a text, a number (plurals, `{n, number}`) or a date (`{when, date, medium}`). */
+export type MessageValues = Record<string, PrimitiveType>;
+
+/** A catalogue: every message of one language by its key, as ICU MessageFormat text. */
+export type Catalogue = Readonly<Record<string, string>>;
+
+/** A text to show later in the reader's language: what the domain and errors hand to whoever renders them. */
+export interface Message {
+  key: MessageKey;
+  values?: MessageValues;
+}
+
+/** A message to render later, in whichever language the reader has (`throw new AppError(code, message(…))`). */
+export function message(key: MessageKey, values?: MessageValues): Message {
+  return values ? { key, values } : { key };
+}
+
+export interface TranslatorOptions {
+  /** IANA zone dates and times are shown in (the site's, or the reader's own); UTC when not given. */
+  timeZone?: string;
+  /** Called once per key a catalogue lacks (the English text is shown instead); the lint keeps this from happening. */
+  onMissing?: (key: string, language: Language) => void;
+}
+
+/** Every text a person reads, in one language, with dates and numbers formatted for it. */
+export interface Translator {
+  readonly language: Language;
+  readonly dir: 'ltr' | 'rtl';
+  readonly timeZone: string;
+  /** The message `key` with its placeholders filled. */
+  t(key: MessageKey, values?: MessageValues): string;
+  /** A `Message` handed over by code that did not know the reader's language. */
+  render(text: Message): string;
+  /**
+   * The message with parts that are not text (a link, a `<bdi>` around an order number): the values may hold
+   * functions for the message's `<tag>…</tag>` parts. Returns the parts to place in order.
+   */
+  rich<T>(key: MessageKey, values: Record<string, PrimitiveType | T | ((chunks: Array<string | T>) => T)>): Array<string | T>;
+  /** A date and time in the reader's language and zone ("2 Dec 2026, 14:05"; in Arabic with Arabic digits). */
+  dateTime(value: Date | string | number, style?: Intl.DateTimeFormatOptions): string;
+  /** A date alone, in the reader's language and zone. */
+  date(value: Date | string | number, style?: Intl.DateTimeFormatOptions): string;
+  number(value: number, style?: Intl.NumberFormatOptions): string;
+}
+
+/**
+ * A translator for `language` over its catalogue, falling back to the English one for a missing key. Compiled
+ * messages are kept per translator: build one per language (and zone) and keep it, as `server/i18n` does.
+ */
+export function createTranslator(
+  language: Language,
+  catalogue: Catalogue,
+  fallback: Catalogue,
+  options: TranslatorOptions = {},
+): Translator {
+  const timeZone = options.timeZone ?? 'UTC';
+  // Intl gets a real tag: the pseudo-locale formats dates and numbers as English does.
+  const locale = language === 'en-XA' ? SOURCE_LANGUAGE : language;
+  const compiled = new Map<string, IntlMessageFormat>();
+  const dateFormats = new Map<string, Intl.DateTimeFormat>();
+  const formats = { date: zoned(timeZone, 'dateStyle'), time: zoned(timeZone, 'timeStyle') };
+
+  function compile(key: string): IntlMessageFormat {
+    let format = compiled.get(key);
+    if (format) return format;
+    let text = catalogue[key];
+    if (text === undefined) {
+      options.onMissing?.(key, language);
+      text = fallback[key] ?? key;
+    }
+    format = new IntlMessageFormat(text, locale, formats, { ignoreTag: false });
+    compiled.set(key, format);
+    return format;
+  }
+
+  function dateFormat(style: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+    const id = JSON.stringify(style);
+    let format = dateFormats.get(id);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { timeZone, ...style });
+      dateFormats.set(id, format);
+    }
+    return format;
+  }
+
+  const t = (key: MessageKey, values?: MessageValues): string => String(compile(key).format(values));
+  return {
+    language,
+    dir: directionOf(language),
+    timeZone,
+    t,
+    render: (text) => t(text.key, text.values),
+    rich: (key, values) => {
+      const parts = compile(key).format(values as never) as unknown;
+      return (Array.isArray(parts) ? parts : [parts]) as never;
+    },
+    dateTime: (value, style = { dateStyle: 'medium', timeStyle: 'short' }) => dateFormat(style).format(new Date(value)),
+    date: (value, style = { dateStyle: 'medium' }) => dateFormat(style).format(new Date(value)),
+    number: (value, style = {}) => new Intl.NumberFormat(locale, style).format(value),
+  };
+}
+
+// `{when, date, medium}` inside a message shows the reader's zone too, not the server's.
+function zoned(timeZone: string, part: 'dateStyle' | 'timeStyle'): Record<string, Intl.DateTimeFormatOptions> {
+  const styles = ['short', 'medium', 'long', 'full'] as const;
+  return Object.fromEntries(styles.map((style) => [style, { [part]: style, timeZone }]));
+}

@@ -1,0 +1,53 @@
+// Every catalogue, bundled into the server: a language's texts are there from the first request on.
+
+import type { ShippedLanguage } from '../../common/i18n/languages.js';
+import ar_admin from '../../common/i18n/locales/ar/admin.json' with { type: 'json' };
+import ar_cli from '../../common/i18n/locales/ar/cli.json' with { type: 'json' };
+import ar_common from '../../common/i18n/locales/ar/common.json' with { type: 'json' };
+import ar_mail from '../../common/i18n/locales/ar/mail.json' with { type: 'json' };
+import ar_problems from '../../common/i18n/locales/ar/problems.json' with { type: 'json' };
+import ar_settings from '../../common/i18n/locales/ar/settings.json' with { type: 'json' };
+import ar_site from '../../common/i18n/locales/ar/site.json' with { type: 'json' };
+import ar_widget from '../../common/i18n/locales/ar/widget.json' with { type: 'json' };
+import de_admin from '../../common/i18n/locales/de/admin.json' with { type: 'json' };
+import de_cli from '../../common/i18n/locales/de/cli.json' with { type: 'json' };
+import de_common from '../../common/i18n/locales/de/common.json' with { type: 'json' };
+import de_mail from '../../common/i18n/locales/de/mail.json' with { type: 'json' };
+import de_problems from '../../common/i18n/locales/de/problems.json' with { type: 'json' };
+import de_settings from '../../common/i18n/locales/de/settings.json' with { type: 'json' };
+import de_site from '../../common/i18n/locales/de/site.json' with { type: 'json' };
+import de_widget from '../../common/i18n/locales/de/widget.json' with { type: 'json' };
+import en_admin from '../../common/i18n/locales/en/admin.json' with { type: 'json' };
+import en_cli from '../../common/i18n/locales/en/cli.json' with { type: 'json' };
+import en_common from '../../common/i18n/locales/en/common.json' with { type: 'json' };
+import en_mail from '../../common/i18n/locales/en/mail.json' with { type: 'json' };
+import en_problems from '../../common/i18n/locales/en/problems.json' with { type: 'json' };
+import en_settings from '../../common/i18n/locales/en/settings.json' with { type: 'json' };
+import en_site from '../../common/i18n/locales/en/site.json' with { type: 'json' };
+import en_widget from '../../common/i18n/locales/en/widget.json' with { type: 'json' };
+import es_admin from '../../common/i18n/locales/es/admin.json' with { type: 'json' };
+import es_cli from '../../common/i18n/locales/es/cli.json' with { type: 'json' };
+import es_common from '../../common/i18n/locales/es/common.json' with { type: 'json' };
+import es_mail from '../../common/i18n/locales/es/mail.json' with { type: 'json' };
+import es_problems from '../../common/i18n/locales/es/problems.json' with { type: 'json' };
+import es_settings from '../../common/i18n/locales/es/settings.json' with { type: 'json' };
+import es_site from '../../common/i18n/locales/es/site.json' with { type: 'json' };
+import es_widget from '../../common/i18n/locales/es/widget.json' with { type: 'json' };
+import fr_admin from '../../common/i18n/locales/fr/admin.json' with { type: 'json' };
+import fr_cli from '../../common/i18n/locales/fr/cli.json' with { type: 'json' };
+import fr_common from '../../common/i18n/locales/fr/common.json' with { type: 'json' };
+import fr_mail from '../../common/i18n/locales/fr/mail.json' with { type: 'json' };
+import fr_problems from '../../common/i18n/locales/fr/problems.json' with { type: 'json' };
+import fr_settings from '../../common/i18n/locales/fr/settings.json' with { type: 'json' };
+import fr_site from '../../common/i18n/locales/fr/site.json' with { type: 'json' };
+import fr_widget from '../../common/i18n/locales/fr/widget.json' with { type: 'json' };
+import type { Catalogue } from '../../common/i18n/translator.js';
+
+/** Each shipped language's catalogue, its namespaces merged (keys carry their namespace, so none collide). */
+export const CATALOGUES: Record<ShippedLanguage, Catalogue> = {
+  en: { ...en_common, ...en_widget, ...en_site, ...en_mail, ...en_admin, ...en_settings, ...en_problems, ...en_cli },
+  de: { ...de_common, ...de_widget, ...de_site, ...de_mail, ...de_admin, ...de_settings, ...de_problems, ...de_cli },
+  es: { ...es_common, ...es_widget, ...es_site, ...es_mail, ...es_admin, ...es_settings, ...es_problems, ...es_cli },
+  fr: { ...fr_common, ...fr_widget, ...fr_site, ...fr_mail, ...fr_admin, ...fr_settings, ...fr_problems, ...fr_cli },
+  ar: { ...ar_common, ...ar_widget, ...ar_site, ...ar_mail, ...ar_admin, ...ar_settings, ...ar_problems, ...ar_cli },
+};
