@@ -37,26 +37,33 @@ export type ClientLookup =
   | { kind: 'creatable'; create: (db?: Kysely<Database>) => Promise<UserRow> }
   | { kind: 'closed' };
 
-export async function lookUpClient(ctx: DomainContext, input: { email: string; name: string }): Promise<ClientLookup> {
+/** A client as the channels know them; `language` (a BCP 47 tag: the browser's, the page's) is kept on a new account only. */
+export interface ClientInput {
+  email: string;
+  name: string;
+  language?: string | null;
+}
+
+export async function lookUpClient(ctx: DomainContext, input: ClientInput): Promise<ClientLookup> {
   const user = await findUserByEmail(ctx.db, input.email);
   if (user) return { kind: 'existing', user };
   // Only the unknown-email path pays for the settings read behind the registration gate.
   if (!(await canRegisterUsers(ctx))) return { kind: 'closed' };
-  return { kind: 'creatable', create: (db = ctx.db) => insertUserOnce(db, { email: input.email, name: input.name, role: 'client' }) };
+  return { kind: 'creatable', create: (db = ctx.db) => insertUserOnce(db, { ...input, role: 'client' }) };
 }
 
 /**
  * The user lookup (the spec's `helpdesk_get_user()`): the account for `email`, created as a client
  * when account creation is allowed; undefined when it is not.
  */
-export async function findOrCreateClient(ctx: DomainContext, input: { email: string; name: string }): Promise<UserRow | undefined> {
+export async function findOrCreateClient(ctx: DomainContext, input: ClientInput): Promise<UserRow | undefined> {
   const found = await lookUpClient(ctx, input);
   if (found.kind === 'existing') return found.user;
   return found.kind === 'creatable' ? found.create() : undefined;
 }
 
 /** findOrCreateClient for paths that cannot go on without the account: refuses with REGISTRATION_CLOSED. */
-export async function resolveUser(ctx: DomainContext, input: { email: string; name: string }): Promise<UserRow> {
+export async function resolveUser(ctx: DomainContext, input: ClientInput): Promise<UserRow> {
   const user = await findOrCreateClient(ctx, input);
   if (!user) throw registrationClosed();
   return user;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { languageOf } from '../../../common/i18n/languages.js';
 import type { Database, UserRole, UserRow } from '../../db/tables.js';
 import { invalidField } from '../../errors.js';
 import { now } from '../context.js';
@@ -28,13 +29,25 @@ export function assertValidAccount(user: { email: string; name: string }): void 
  * Inserts the account unless one with that email exists, then returns the stored one. ON CONFLICT makes
  * concurrent first submissions from one email end with exactly one account.
  */
-export async function insertUserOnce(db: Kysely<Database>, user: { email: string; name: string; role: UserRole }): Promise<UserRow> {
+export async function insertUserOnce(
+  db: Kysely<Database>,
+  user: { email: string; name: string; role: UserRole; language?: string | null },
+): Promise<UserRow> {
   assertValidAccount(user);
   const email = normalizeEmail(user.email);
   const time = now();
   const inserted = await db
     .insertInto('users')
-    .values({ email, name: user.name.trim(), role: user.role, password_hash: null, created_at: time, updated_at: time })
+    .values({
+      email,
+      name: user.name.trim(),
+      role: user.role,
+      password_hash: null,
+      created_at: time,
+      updated_at: time,
+      // Only a shipped language is kept: the browser's `de-AT` is stored as `de`, an unknown one as none.
+      language: languageOf(user.language),
+    })
     .onConflict((oc) => oc.column('email').doNothing())
     .returningAll()
     .executeTakeFirst();
