@@ -7,6 +7,7 @@ import type mail from './locales/en/mail.json';
 import type problems from './locales/en/problems.json';
 import type settings from './locales/en/settings.json';
 import type site from './locales/en/site.json';
+import type terms from './locales/en/terms.json';
 import type widget from './locales/en/widget.json';
 
 /** Every message's key; a key outside the English catalogues is a type error. */
@@ -18,8 +19,9 @@ export type MessageKey =
   | keyof typeof admin
   | keyof typeof settings
   | keyof typeof problems
-  | keyof typeof cli;
+  | keyof typeof cli
+  | keyof typeof terms;
 
 /** The catalogue files of each language, one per part of the product (`locales/<language>/<namespace>.json`). */
-export const NAMESPACES = ['common', 'widget', 'site', 'mail', 'admin', 'settings', 'problems', 'cli'] as const;
+export const NAMESPACES = ['common', 'widget', 'site', 'mail', 'admin', 'settings', 'problems', 'cli', 'terms'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
