@@ -19,6 +19,7 @@ describe('findShownLiterals fires on', () => {
 
   it('a text under a property name that says it is shown (label, detail, title…)', () => {
     expect(found("const field = { name: 'email', label: 'Email' };", 'field.ts')).toEqual(['label: "…": Email']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source under test holds a template literal.
     expect(found('const problem = { detail: `No ticket ${n}` };', 'problem.ts')).toEqual(['detail: "…": No ticket']);
     expect(found("const tab = { options: { hint: 'Kept for a week' } };", 'tab.ts')).toEqual(['hint: "…": Kept for a week']);
   });
@@ -34,6 +35,7 @@ describe('findShownLiterals fires on', () => {
   it('any other sentence: two words starting with a capital or ending as a sentence does', () => {
     expect(found("const s = 'Please try again later';", 'a.ts')).toEqual(['a sentence: Please try again later']);
     expect(found("const s = ok ? null : 'the file is too large.';", 'a.ts')).toEqual(['a sentence: the file is too large.']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source under test holds a template literal.
     expect(found('const s = `Hello ${name}, welcome back!`;', 'a.ts')).toEqual(['a sentence: Hello  , welcome back!']);
     expect(found("const a = <div>{'Saved just now'}</div>;")).toEqual(['a sentence: Saved just now']);
   });
