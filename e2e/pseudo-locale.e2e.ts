@@ -121,17 +121,22 @@ const withLang = (path: string) => `${path}${path.includes('?') ? '&' : '?'}lang
  * root, plus the attributes people read or hear (aria-label, title, placeholder, alt, a button's value) and the
  * document's title, with every ⟦…⟧ span (nested ones too, and one a rich message splits over several elements)
  * taken out; what still has two letters in a row is reported. Not looked at: `<time>` (dates and times are Intl's,
- * in the reader's language), `<code>`, `<kbd>`, `<pre>`, `translate="no"` and anything marked as another shipped
- * language (a language menu names each language in itself: `<option lang="de">Deutsch</option>`), what is typed
+ * in the reader's language), `<code>`, `<kbd>`, `<pre>`, `translate="no"`, anything inside an element marked with
+ * a `lang` other than the pseudo-locale's (a language menu names each language in itself: `<option lang="de">
+ * Deutsch</option>`), what is typed
  * in inputs and text areas, email addresses and URLs (data).
  */
 async function untranslatedTexts(page: Page, within?: string): Promise<string[]> {
   return page.evaluate((withinSelector) => {
     const SKIP = 'time, code, kbd, pre, samp, script, style, noscript, template, textarea, [translate="no"]';
     const ATTRIBUTES = ['aria-label', 'aria-description', 'title', 'placeholder', 'alt', 'aria-placeholder', 'aria-roledescription'];
-    // Another language on purpose (a language menu's `<option lang="de">Deutsch</option>`); English and the
-    // pseudo-locale are what the walk reads.
-    const OTHER_LANGUAGE = /^(de|es|fr|ar)(-|$)/i;
+    // Another language on purpose (a language menu's `<option lang="de">Deutsch</option>`, `lang="en"` for
+    // "English"): an element inside one whose `lang` is not the pseudo-locale's. The page's own `lang` is checked
+    // apart (look), so `<html lang="en">` does not exempt the whole page.
+    const OTHER_LANGUAGE = (el: Element) => {
+      const marked = el.closest('[lang]');
+      return marked !== null && marked !== document.documentElement && marked.getAttribute('lang')?.toLowerCase() !== 'en-xa';
+    };
     const found: string[] = [];
     const where = (el: Element) =>
       el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/)[0]}` : '');
@@ -149,7 +154,7 @@ async function untranslatedTexts(page: Page, within?: string): Promise<string[]>
     const words = (text: string) => /\p{L}{2,}/u.test(text);
     const skipped = (el: Element) => {
       if (el.closest(SKIP)) return true;
-      return OTHER_LANGUAGE.test(el.closest('[lang]')?.getAttribute('lang') ?? '');
+      return OTHER_LANGUAGE(el);
     };
     const visible = (el: Element) => {
       // An option is read when its select is on screen; visually hidden text (clipped) is read by screen readers.
@@ -213,10 +218,11 @@ async function untranslatedTexts(page: Page, within?: string): Promise<string[]>
 async function look(page: Page, screen: string, problems: Problems, { widget = false } = {}): Promise<void> {
   const lang = await page.evaluate((inWidget) => {
     if (!inWidget) return document.documentElement.getAttribute('lang');
-    return document.querySelector('helpdesk-widget')?.shadowRoot?.querySelector('[lang]')?.getAttribute('lang') ?? null;
+    const host = document.querySelector('helpdesk-widget');
+    return host?.getAttribute('lang') ?? host?.shadowRoot?.querySelector('[lang]')?.getAttribute('lang') ?? null;
   }, widget);
   if (lang !== LANG) {
-    const where = widget ? "the widget's shadow tree has no element with" : 'the page has';
+    const where = widget ? 'the widget (its host element or shadow tree) has no' : 'the page has';
     problems.add(screen, `${where} lang="${LANG}" (found ${lang === null ? 'none' : `"${lang}"`}): the language asked for was not applied`);
   }
   for (const text of await untranslatedTexts(page, widget ? 'helpdesk-widget' : undefined)) problems.add(screen, text);
