@@ -69,7 +69,8 @@ export function createTranslator(
   // the named formats with dateStyle instead made intl-messageformat merge them with its defaults and throw.)
   const formatters: Formatters = {
     getDateTimeFormat: (_locales, options) => dateFormat({ ...options }),
-    getNumberFormat: (_locales, options) => cached(numberFormats, options, () => new Intl.NumberFormat(locale, options)),
+    getNumberFormat: (_locales, options) =>
+      cached(numberFormats, options, () => new Intl.NumberFormat(locale, options as Intl.NumberFormatOptions)),
     getPluralRules: (_locales, options) => cached(pluralRules, options, () => new Intl.PluralRules(locale, options)),
   };
 
