@@ -48,7 +48,11 @@ export function findCatalogueProblems(files: CatalogueFiles, source = 'en'): str
       }
       for (const [key, englishText] of Object.entries(englishMessages)) {
         const text = messages[key];
-        if (typeof text !== 'string' || text.trim() === '') {
+        if (text !== undefined && typeof text !== 'string') {
+          problems.push(`${language}/${namespace}.json: "${key}" is not a text (flat JSON: one ICU string per key)`);
+          continue;
+        }
+        if (text === undefined || text.trim() === '') {
           problems.push(`${language}/${namespace}.json: "${key}" is missing`);
           continue;
         }

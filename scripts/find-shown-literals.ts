@@ -56,6 +56,9 @@ const LETTER = /\p{L}/u;
 
 const EXEMPT = /i18n-exempt/;
 
+// `&nbsp;`, `&times;`, `&#8230;` in JSX text are characters, not words (TypeScript keeps them undecoded).
+const JSX_ENTITY = /&(?:#\d+|#x[\da-f]+|[a-z]+\d*);/gi;
+
 /**
  * Literals in `source` (TypeScript or TSX) that people would read: JSX text, read attributes, texts under a name
  * that says so (`label:`, `detail:`), a problem's detail, and any other sentence — unless it goes to a log or an
@@ -96,7 +99,7 @@ export function findShownLiterals(fileName: string, source: string): ShownLitera
       }
     }
     if (ts.isJsxText(node)) {
-      if (LETTER.test(node.text)) report(node, node.text, 'JSX text');
+      if (LETTER.test(node.text.replace(JSX_ENTITY, ''))) report(node, node.text, 'JSX text');
       return;
     }
     if (ts.isJsxAttribute(node)) {

@@ -27,7 +27,8 @@ export const LANGUAGE_NAMES: Record<ShippedLanguage, string> = {
 
 /** `rtl` for a language written right to left, for the `dir` of pages, mails and the widget. */
 export function directionOf(language: string): 'ltr' | 'rtl' {
-  return RIGHT_TO_LEFT.has(language.slice(0, 2).toLowerCase()) ? 'rtl' : 'ltr';
+  // The primary subtag, not the first two letters: `ar-EG` is Arabic, `arn` (Mapudungun) is not.
+  return RIGHT_TO_LEFT.has((language.split(/[-_]/)[0] ?? '').toLowerCase()) ? 'rtl' : 'ltr';
 }
 
 /** Whether `value` names a language the service can show (the pseudo-locale included). */
@@ -59,7 +60,7 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
     .slice(0, 32) // a header is the client's to make long; no real browser sends more
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q=')); // `Q=0.5` is a q-value too
       const weight = q ? Number(q.slice(2)) : 1;
       return { tag: tag.trim(), weight: Number.isFinite(weight) ? weight : 0, index };
     })

@@ -70,6 +70,20 @@ function walk(elements: MessageFormatElement[]): void {
   }
 }
 
+// The length of the words a reader sees: literals, a tag's words, and the longest branch of a plural or select
+// (not the ICU syntax around them, which would pad `{count, plural, one {# ticket} other {# tickets}}` fivefold).
+function visibleLength(elements: MessageFormatElement[]): number {
+  let length = 0;
+  for (const element of elements) {
+    if (element.type === TYPE.literal) length += element.value.length;
+    else if (element.type === TYPE.tag) length += visibleLength(element.children);
+    else if (element.type === TYPE.plural || element.type === TYPE.select) {
+      length += Math.max(0, ...Object.values(element.options).map((option) => visibleLength(option.value)));
+    }
+  }
+  return length;
+}
+
 /**
  * A message in the pseudo-locale: its words accented, padded by a third (German runs about that much longer than
  * English) and bracketed, with placeholders, plurals and tags left working. `⟦Ŝéñð ţíçķéţ ~~~⟧` on a screen came
@@ -77,8 +91,8 @@ function walk(elements: MessageFormatElement[]): void {
  */
 export function pseudoLocalize(message: string): string {
   const ast = parse(message, { captureLocation: false });
+  const padding = '~'.repeat(Math.max(1, Math.round(visibleLength(ast) * 0.3)));
   walk(ast);
   const text = printAST(ast);
-  const padding = '~'.repeat(Math.max(1, Math.round(message.length * 0.3)));
   return `⟦${text} ${padding}⟧`;
 }

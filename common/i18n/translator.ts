@@ -1,4 +1,4 @@
-import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import { type Formatters, IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import { directionOf, type Language, SOURCE_LANGUAGE } from './languages.js';
 import type { MessageKey } from './message-keys.js';
 
@@ -62,7 +62,17 @@ export function createTranslator(
   const locale = language === 'en-XA' ? SOURCE_LANGUAGE : language;
   const compiled = new Map<string, IntlMessageFormat>();
   const dateFormats = new Map<string, Intl.DateTimeFormat>();
-  const formats = { date: zoned(timeZone, 'dateStyle'), time: zoned(timeZone, 'timeStyle') };
+  const numberFormats = new Map<string, Intl.NumberFormat>();
+  const pluralRules = new Map<string, Intl.PluralRules>();
+  // Every date and time a message formats (`{when, date, medium}`, `{when, time}`, a skeleton) is in the
+  // reader's zone, not the server's: the zone goes into each Intl.DateTimeFormat the messages make. (Overriding
+  // the named formats with dateStyle instead made intl-messageformat merge them with its defaults and throw.)
+  const formatters: Formatters = {
+    getDateTimeFormat: (_locales, options) => dateFormat({ ...options }),
+    getNumberFormat: (_locales, options) =>
+      cached(numberFormats, options, () => new Intl.NumberFormat(locale, options as Intl.NumberFormatOptions)),
+    getPluralRules: (_locales, options) => cached(pluralRules, options, () => new Intl.PluralRules(locale, options)),
+  };
 
   function compile(key: string): IntlMessageFormat {
     let format = compiled.get(key);
@@ -72,19 +82,13 @@ export function createTranslator(
       options.onMissing?.(key, language);
       text = fallback[key] ?? key;
     }
-    format = new IntlMessageFormat(text, locale, formats, { ignoreTag: false });
+    format = new IntlMessageFormat(text, locale, undefined, { ignoreTag: false, formatters });
     compiled.set(key, format);
     return format;
   }
 
-  function dateFormat(style: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-    const id = JSON.stringify(style);
-    let format = dateFormats.get(id);
-    if (!format) {
-      format = new Intl.DateTimeFormat(locale, { timeZone, ...style });
-      dateFormats.set(id, format);
-    }
-    return format;
+  function dateFormat(style: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+    return cached(dateFormats, style, () => new Intl.DateTimeFormat(locale, { timeZone, ...style }));
   }
 
   const t = (key: MessageKey, values?: MessageValues): string => String(compile(key).format(values));
@@ -100,12 +104,16 @@ export function createTranslator(
     },
     dateTime: (value, style = { dateStyle: 'medium', timeStyle: 'short' }) => dateFormat(style).format(new Date(value)),
     date: (value, style = { dateStyle: 'medium' }) => dateFormat(style).format(new Date(value)),
-    number: (value, style = {}) => new Intl.NumberFormat(locale, style).format(value),
+    number: (value, style = {}) => cached(numberFormats, style, () => new Intl.NumberFormat(locale, style)).format(value),
   };
 }
 
-// `{when, date, medium}` inside a message shows the reader's zone too, not the server's.
-function zoned(timeZone: string, part: 'dateStyle' | 'timeStyle'): Record<string, Intl.DateTimeFormatOptions> {
-  const styles = ['short', 'medium', 'long', 'full'] as const;
-  return Object.fromEntries(styles.map((style) => [style, { [part]: style, timeZone }]));
+function cached<T>(cache: Map<string, T>, options: object | undefined, make: () => T): T {
+  const id = JSON.stringify(options ?? {});
+  let value = cache.get(id);
+  if (value === undefined) {
+    value = make();
+    cache.set(id, value);
+  }
+  return value;
 }
