@@ -2,7 +2,7 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { controlledFetch, jsonAnswer } from '../test/answers.js';
-import { SIGN_IN_EXPIRED } from './problem-text.js';
+import { signInExpiredText } from './problem-text.js';
 import { onSignInExpired } from './sign-in-expiry.js';
 import { useApi } from './use-api.js';
 
@@ -66,7 +66,7 @@ describe('useApi', () => {
     await act(async () => server.calls[0]?.answer(jsonAnswer({ title: 'Unauthorized', status: 401 }, 401)));
     stop();
     expect(expired).toHaveBeenCalledTimes(1);
-    expect(result.current.error).toBe(SIGN_IN_EXPIRED);
+    expect(result.current.error).toBe(signInExpiredText());
   });
 
   it('fetches again when `refetchOn` changes, and not at all for a null path', async () => {
