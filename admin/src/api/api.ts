@@ -1,6 +1,7 @@
 // The REST API as the admin app uses it: the session cookie plus the X-CSRF-Token header on writes.
-import { translator } from '../i18n/i18n.js';
+
 import type { RequestOf, ResponseOf, Schema } from '../../../common/contract/api-types.js';
+import { translator } from '../i18n/i18n.js';
 
 export type { RequestOf, ResponseOf } from '../../../common/contract/api-types.js';
 
@@ -118,7 +119,8 @@ export async function signIn(email: string, password: string): Promise<Me> {
 }
 
 /** The signed-in person's own language and zone (null: the site's), as the profile saves them. */
-export const saveOwnPreferences = (change: RequestOf<'updateOwnProfile'>) => api<ResponseOf<'updateOwnProfile'>>('PATCH', '/users/me', change);
+export const saveOwnPreferences = (change: RequestOf<'updateOwnProfile'>) =>
+  api<ResponseOf<'updateOwnProfile'>>('PATCH', '/users/me', change);
 
 export async function signOut(): Promise<void> {
   await api('DELETE', '/session');

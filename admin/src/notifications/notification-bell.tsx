@@ -10,7 +10,7 @@ import { When } from '../shared/when.js';
  * below it. Choosing a line marks it read and opens its ticket.
  */
 export function NotificationBell() {
-  const { t } = useT();
+  const { t, number } = useT();
   const [unread, setUnread] = useState(0);
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState<NotificationsPage | null>(null);
@@ -97,7 +97,7 @@ export function NotificationBell() {
         {t('admin.notifications.title')}
         {unread > 0 && (
           <span className="bell-count" data-testid="notification-count">
-            {unread > 99 ? t('admin.notifications.many', { count: 99 }) : t.number(unread)}
+            {unread > 99 ? t('admin.notifications.many', { count: 99 }) : number(unread)}
             <span className="visually-hidden"> {t('admin.notifications.unread')}</span>
           </span>
         )}

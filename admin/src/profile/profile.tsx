@@ -45,9 +45,7 @@ export function ProfileScreen({ me, onSaved }: { me: User; onSaved: (user: User)
       <div className="page-head">
         <h1 id={`${id}-title`}>{t('admin.profile.title')}</h1>
       </div>
-      <p className="muted">
-        {t('admin.profile.intro', { name: me.name, email: me.email })}
-      </p>
+      <p className="muted">{t('admin.profile.intro', { name: me.name, email: me.email })}</p>
       {failed && (
         <p role="alert" className="alert">
           {failed}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { loadSatisfaction } from '../api/notifications-api.js';
-import { useDebounced, useLiveEvents } from '../live/live-events.js';
 import { useT } from '../i18n/i18n.js';
+import { useDebounced, useLiveEvents } from '../live/live-events.js';
 import { Link } from '../shared/router.js';
 
 type Figure = Awaited<ReturnType<typeof loadSatisfaction>>;

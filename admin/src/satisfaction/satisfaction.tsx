@@ -25,9 +25,7 @@ export function SatisfactionScreen() {
           ) : (
             <>
               <p className="satisfaction-figure">{t('admin.satisfaction.share', { share: figure.percent_yes / 100 })}</p>
-              <p className="muted">
-                {t('admin.satisfaction.counts', { days: figure.days, yes: figure.yes, no: figure.no })}
-              </p>
+              <p className="muted">{t('admin.satisfaction.counts', { days: figure.days, yes: figure.yes, no: figure.no })}</p>
             </>
           )}
         </div>

@@ -1,5 +1,5 @@
-import type { MessageKey } from '../../../common/i18n/message-keys.js';
 import { useLayoutEffect, useRef } from 'react';
+import type { MessageKey } from '../../../common/i18n/message-keys.js';
 
 /**
  * Every shortcut, as the help dialog lists them (the handlers live where each one acts). The keys are the
