@@ -3,11 +3,11 @@ import type { ViewCounts } from '../api/api.js';
 import { useT } from '../i18n/i18n.js';
 import { Link } from '../shared/router.js';
 
-const VIEWS: ReadonlyArray<{ value: string; label: MessageKey; count?: 'mine' | 'unassigned' | 'needs_reply' }> = [
-  { value: '', label: 'admin.views.all' },
-  { value: 'mine', label: 'admin.views.mine', count: 'mine' },
-  { value: 'unassigned', label: 'admin.views.unassigned', count: 'unassigned' },
-  { value: 'needs-reply', label: 'admin.views.needsReply', count: 'needs_reply' },
+const VIEWS: ReadonlyArray<{ value: string; message: MessageKey; count?: 'mine' | 'unassigned' | 'needs_reply' }> = [
+  { value: '', message: 'admin.views.all' },
+  { value: 'mine', message: 'admin.views.mine', count: 'mine' },
+  { value: 'unassigned', message: 'admin.views.unassigned', count: 'unassigned' },
+  { value: 'needs-reply', message: 'admin.views.needsReply', count: 'needs_reply' },
 ];
 
 /** The team views ("Mine", "Unassigned", "Needs reply") with their counts, and how many of yours are unread. */
@@ -19,7 +19,7 @@ export function ViewSwitcher({ view, views, linkTo }: { view: string; views: Vie
         {VIEWS.map((v) => (
           <li key={v.value}>
             <Link to={linkTo(v.value || null)} aria-current={view === v.value ? 'page' : undefined}>
-              {t(v.label)} {v.count && <span className="count">{views ? number(views[v.count]) : ''}</span>}
+              {t(v.message)} {v.count && <span className="count">{views ? number(views[v.count]) : ''}</span>}
             </Link>
           </li>
         ))}

@@ -3,13 +3,13 @@ import type { MessageKey } from '../../../common/i18n/message-keys.js';
 
 /**
  * Every shortcut, as the help dialog lists them (the handlers live where each one acts). The keys are the
- * letters the keyboard sends in any language (j and k, as in most web apps); `label` names a key that has a
- * word of its own (Enter, Esc) in the reader's language.
+ * letters the keyboard sends in any language (j and k, as in most web apps); a key that has a
+ * word of its own (Enter, Esc) in the reader's language (`keyName`).
  */
-export const SHORTCUTS: ReadonlyArray<{ keys: string; label?: MessageKey; what: MessageKey }> = [
+export const SHORTCUTS: ReadonlyArray<{ keys: string; keyName?: MessageKey; what: MessageKey }> = [
   { keys: 'j', what: 'admin.shortcuts.next' },
   { keys: 'k', what: 'admin.shortcuts.previous' },
-  { keys: 'Enter', label: 'admin.shortcuts.enterKey', what: 'admin.shortcuts.open' },
+  { keys: 'Enter', keyName: 'admin.shortcuts.enterKey', what: 'admin.shortcuts.open' },
   { keys: 'a', what: 'admin.shortcuts.assign' },
   { keys: 's', what: 'admin.shortcuts.status' },
   { keys: 'c', what: 'admin.shortcuts.close.tickets' },
@@ -17,7 +17,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string; label?: MessageKey; what: 
   { keys: 'n', what: 'admin.shortcuts.note' },
   { keys: '/', what: 'admin.shortcuts.savedReply' },
   { keys: '?', what: 'admin.shortcuts.help' },
-  { keys: 'Esc', label: 'admin.shortcuts.escKey', what: 'admin.shortcuts.escape' },
+  { keys: 'Esc', keyName: 'admin.shortcuts.escKey', what: 'admin.shortcuts.escape' },
 ];
 
 /** True when a key press is text for a field (or a list being chosen from), never a shortcut. */

@@ -5,46 +5,46 @@ import { Link } from '../shared/router.js';
 
 interface NavItem {
   to: string;
-  label: MessageKey;
+  message: MessageKey;
   adminOnly?: boolean;
 }
 
 /** What agents use all day: always in the bar. */
 const EVERYDAY: NavItem[] = [
-  { to: '', label: 'admin.nav.inbox' },
-  { to: 'replies', label: 'admin.nav.replies' },
-  { to: 'docs', label: 'admin.nav.docs' },
-  { to: 'satisfaction', label: 'admin.nav.satisfaction' },
+  { to: '', message: 'admin.nav.inbox' },
+  { to: 'replies', message: 'admin.nav.replies' },
+  { to: 'docs', message: 'admin.nav.docs' },
+  { to: 'satisfaction', message: 'admin.nav.satisfaction' },
 ];
 
 /** Screens set up once and seldom changed: behind "More", so the bar keeps to one line. */
-const GROUPS: Array<{ label: MessageKey; id: string; items: NavItem[] }> = [
+const GROUPS: Array<{ message: MessageKey; id: string; items: NavItem[] }> = [
   {
-    label: 'admin.nav.catalogue',
+    message: 'admin.nav.catalogue',
     id: 'catalogue',
     items: [
-      { to: 'products', label: 'admin.nav.products' },
-      { to: 'reasons', label: 'admin.nav.reasons' },
-      { to: 'urgencies', label: 'admin.nav.urgencies' },
-      { to: 'statuses', label: 'admin.nav.statuses', adminOnly: true },
+      { to: 'products', message: 'admin.nav.products' },
+      { to: 'reasons', message: 'admin.nav.reasons' },
+      { to: 'urgencies', message: 'admin.nav.urgencies' },
+      { to: 'statuses', message: 'admin.nav.statuses', adminOnly: true },
     ],
   },
   {
-    label: 'admin.nav.administration',
+    message: 'admin.nav.administration',
     id: 'administration',
     items: [
-      { to: 'agents', label: 'admin.nav.agents', adminOnly: true },
-      { to: 'accounts', label: 'admin.nav.accounts', adminOnly: true },
-      { to: 'tokens', label: 'admin.nav.tokens', adminOnly: true },
-      { to: 'settings', label: 'admin.nav.settings', adminOnly: true },
+      { to: 'agents', message: 'admin.nav.agents', adminOnly: true },
+      { to: 'accounts', message: 'admin.nav.accounts', adminOnly: true },
+      { to: 'tokens', message: 'admin.nav.tokens', adminOnly: true },
+      { to: 'settings', message: 'admin.nav.settings', adminOnly: true },
     ],
   },
   {
-    label: 'admin.nav.you',
+    message: 'admin.nav.you',
     id: 'you',
     items: [
-      { to: 'profile', label: 'admin.nav.profile' },
-      { to: 'notifications', label: 'admin.nav.notifications' },
+      { to: 'profile', message: 'admin.nav.profile' },
+      { to: 'notifications', message: 'admin.nav.notifications' },
     ],
   },
 ];
@@ -92,7 +92,7 @@ export function MainNav({ active, isAdmin, open }: { active: string; isAdmin: bo
   const link = (item: NavItem) => (
     <li key={item.to}>
       <Link to={item.to} className="nav-link" aria-current={active === item.to ? 'page' : undefined}>
-        {t(item.label)}
+        {t(item.message)}
       </Link>
     </li>
   );
@@ -116,7 +116,7 @@ export function MainNav({ active, isAdmin, open }: { active: string; isAdmin: bo
             {groups.map((group) => (
               <div key={group.id} className="nav-group">
                 <p className="nav-group-label" id={`${panelId}-${group.id}`}>
-                  {t(group.label)}
+                  {t(group.message)}
                 </p>
                 <ul aria-labelledby={`${panelId}-${group.id}`}>{group.items.map(link)}</ul>
               </div>

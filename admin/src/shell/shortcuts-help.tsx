@@ -37,7 +37,7 @@ function ShortcutsList({ onClose }: { onClose: () => void }) {
           {SHORTCUTS.map((s) => (
             <tr key={s.keys}>
               <td>
-                <kbd dir="ltr">{s.label ? t(s.label) : s.keys}</kbd>
+                <kbd dir="ltr">{s.keyName ? t(s.keyName) : s.keys}</kbd>
               </td>
               <td>{t(s.what)}</td>
             </tr>
