@@ -56,7 +56,8 @@ describe('useApi', () => {
     await act(async () => server.calls[0]?.answer(jsonAnswer({ n: 1 })));
     act(() => void result.current.reload());
     await act(async () => server.calls[1]?.answer(jsonAnswer({ title: 'Service Unavailable', status: 503 }, 503)));
-    expect(result.current).toMatchObject({ data: null, error: 'Service Unavailable' });
+    // A body with no detail (a proxy's page) is said in plain words, in the reader's language, not as the status line.
+    expect(result.current).toMatchObject({ data: null, error: 'The helpdesk answered with an error (503). Try again in a moment.' });
   });
 
   it('tells the app when the sign-in is over (401)', async () => {
