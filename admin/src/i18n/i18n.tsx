@@ -45,7 +45,12 @@ export async function applyLanguage(language: string | null | undefined, timeZon
   const asked = languageOf(new URLSearchParams(location.search).get('lang'));
   const shown: Language = asked ?? languageOf(language) ?? SOURCE_LANGUAGE;
   const call = ++calls;
-  if (shown === current.language && timeZone === current.timeZone) return;
+  if (shown === current.language && timeZone === current.timeZone) {
+    // The page says its language and direction even when it stays in the one it started in.
+    document.documentElement.lang = shown;
+    document.documentElement.dir = current.dir;
+    return;
+  }
   const catalogue = await catalogueOf(shown);
   // A later call (a profile saved while the previous catalogue loaded) wins, whichever chunk arrives first.
   if (call !== calls) return;

@@ -1,3 +1,4 @@
+import { formatSiteTime, formatSiteTimeInFull } from '../../../common/format-site-time.js';
 import { translator } from '../i18n/i18n.js';
 
 // Every time on these screens is shown in one zone: the agent's own (their profile) if they chose one, else the
@@ -42,14 +43,19 @@ export function timeText(iso: string | null, none?: string): string {
   const t = translator();
   if (!iso) return none ?? t.t('admin.time.never');
   if (Number.isNaN(new Date(iso).getTime())) return iso;
+  // In English, the words the help site and the mails print ("2 Dec 2026, 14:05 CET"), the same in every browser.
+  if (isEnglish()) return formatSiteTime(iso, shownTimeZone());
   return inZone(iso, { ...SHORT });
 }
 
 /** The same time with the zone's long name and IANA id, for a tooltip. */
 export function timeTextInFull(iso: string): string {
   if (Number.isNaN(new Date(iso).getTime())) return iso;
+  if (isEnglish()) return formatSiteTimeInFull(iso, shownTimeZone());
   return `${inZone(iso, { ...SHORT, timeZoneName: 'long' })} (${shownTimeZone()})`;
 }
+
+const isEnglish = () => translator().language === 'en';
 
 function inZone(iso: string, style: Intl.DateTimeFormatOptions): string {
   try {
