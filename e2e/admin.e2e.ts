@@ -124,7 +124,7 @@ test.describe('screens', () => {
     await page.getByLabel('Assignee').selectOption({ label: AGENT.name });
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Resolved' });
     await expect(page.getByTestId('ticket-status')).toHaveText('Resolved');
-    await page.getByRole('link', { name: '← Inbox' }).click();
+    await page.locator('.crumbs').getByRole('link', { name: 'Inbox' }).click();
     await page.getByLabel('Assignee').selectOption({ label: 'Me' });
     await page.getByRole('link', { name: /^Resolved/ }).click();
     await expect(page.getByRole('link', { name: 'Checkout button greyed out' })).toBeVisible();

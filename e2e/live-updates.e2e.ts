@@ -62,7 +62,7 @@ test("B's open ticket shows A's reply and status change by itself, and both see 
   await expect(a.getByText('Glad it turned up!')).toBeVisible(LIVE);
 
   // A leaves the ticket: B's page stops saying A is there.
-  await a.getByRole('link', { name: '← Inbox' }).click();
+  await a.locator('.crumbs').getByRole('link', { name: 'Inbox' }).click();
   await expect(b.getByTestId('presence')).toHaveText('', LIVE);
 });
 

@@ -2,9 +2,11 @@ import { type ComponentType, type CSSProperties, lazy, type ReactElement, Suspen
 import { type Lookups, loadLookups, loadMe, type Me, type SiteBrand, signOut, siteRoot } from './api/api.js';
 import { announceSession, onSessionChange } from './api/session-channel.js';
 import { onSignInExpired } from './api/sign-in-expiry.js';
+import { useT } from './i18n/i18n.js';
 import { Inbox } from './inbox/inbox.js';
 import { LiveEventsProvider } from './live/live-events.js';
 import { NotificationBell } from './notifications/notification-bell.js';
+import { showLanguageOf } from './profile/me-language.js';
 import { Link, navigate, useRoute } from './shared/router.js';
 import { MainNav } from './shell/main-nav.js';
 import { ShortcutsHelp } from './shell/shortcuts-help.js';
@@ -27,12 +29,18 @@ const SavedRepliesScreen = lazyScreen(() => import('./saved-replies/saved-replie
 const SettingsScreen = lazyScreen(() => import('./settings/settings-screen.js'), 'SettingsScreen');
 const TermsEditor = lazyScreen(() => import('./settings/terms-editor.js'), 'TermsEditor');
 const TicketView = lazyScreen(() => import('./ticket/ticket-view.js'), 'TicketView');
+const ProfileScreen = lazyScreen(() => import('./profile/profile.js'), 'ProfileScreen');
 
 type User = NonNullable<Me['user']>;
 
 export function App() {
-  const [me, setMe] = useState<Me | null>(null);
+  const { t } = useT();
+  const [me, setMeShown] = useState<Me | null>(null);
   const [failed, setFailed] = useState('');
+  // Every new answer of /me (or of the sign-in) shows the app in its person's language and zone first.
+  const setMe = useCallback((loaded: Me) => {
+    void showLanguageOf(loaded).then(() => setMeShown(loaded));
+  }, []);
   useEffect(() => {
     loadMe().then(
       (loaded) => {
@@ -42,7 +50,7 @@ export function App() {
       },
       (error: Error) => setFailed(error.message),
     );
-  }, []);
+  }, [setMe]);
   // The tabs share one session cookie: when another signs in or out, this one shows who the cookie is now.
   // (Not before this tab knows who it shows: its own first /me is on its way.)
   const shown = me ? (me.user?.id ?? null) : undefined;
@@ -51,20 +59,20 @@ export function App() {
       onSessionChange((user) => {
         if (shown !== undefined && user !== shown) loadMe().then(setMe, (error: Error) => setFailed(error.message));
       }),
-    [shown],
+    [shown, setMe],
   );
   // An answer said the sign-in is over (problem-text.ts): ask /me again, which shows the sign-in form.
-  useEffect(() => onSignInExpired(() => void loadMe().then(setMe, (error: Error) => setFailed(error.message))), []);
+  useEffect(() => onSignInExpired(() => void loadMe().then(setMe, (error: Error) => setFailed(error.message))), [setMe]);
   if (failed)
     return (
       <main className="center-screen">
-        <p role="alert">The helpdesk did not answer: {failed}</p>
+        <p role="alert">{t('admin.app.notAnswering', { error: failed })}</p>
       </main>
     );
   if (!me)
     return (
       <main className="center-screen" aria-busy="true">
-        <p>Loading…</p>
+        <p>{t('admin.app.loading')}</p>
       </main>
     );
   if (!me.user || me.user.role === 'client')
@@ -77,13 +85,31 @@ export function App() {
         }}
       />
     );
-  return <Workspace user={me.user} site={me.site} onSignedOut={() => setMe({ ...me, user: null, csrf_token: '' })} />;
+  return (
+    <Workspace
+      user={me.user}
+      site={me.site}
+      onSignedOut={() => setMe({ ...me, user: null, csrf_token: '' })}
+      onProfileSaved={(user) => setMe({ ...me, user })}
+    />
+  );
 }
 
 /** The site's colour for the admin bar's accent strip (styles.css: .topbar); the bar's own text stays white on navy. */
 const brandStyle = (site?: SiteBrand): CSSProperties | undefined => site && ({ '--brand': site.brand_color } as CSSProperties);
 
-function Workspace({ user, site, onSignedOut }: { user: User; site?: SiteBrand; onSignedOut: () => void }) {
+function Workspace({
+  user,
+  site,
+  onSignedOut,
+  onProfileSaved,
+}: {
+  user: User;
+  site?: SiteBrand;
+  onSignedOut: () => void;
+  onProfileSaved: (user: User) => void;
+}) {
+  const { t } = useT();
   const route = useRoute();
   const [lookups, setLookups] = useState<Lookups | null>(null);
   const reloadLookups = useCallback(() => {
@@ -107,7 +133,7 @@ function Workspace({ user, site, onSignedOut }: { user: User; site?: SiteBrand; 
 
   let view: ReactElement;
   const [, id, tab] = route.path.split('/');
-  if (!lookups) view = <p aria-busy="true">Loading…</p>;
+  if (!lookups) view = <p aria-busy="true">{t('admin.app.loading')}</p>;
   else if (section === 'tickets' && id) view = <TicketView key={id} number={Number(id)} lookups={lookups} me={user} />;
   else if (section === 'settings' && isAdmin) view = <SettingsScreen tab={id} />;
   else if (section === 'docs' || section === 'products')
@@ -120,6 +146,7 @@ function Workspace({ user, site, onSignedOut }: { user: User; site?: SiteBrand; 
   else if (section === 'replies') view = <SavedRepliesScreen me={user} />;
   else if (section === 'notifications') view = <NotificationPreferencesScreen />;
   else if (section === 'satisfaction') view = <SatisfactionScreen />;
+  else if (section === 'profile') view = <ProfileScreen me={user} onSaved={onProfileSaved} />;
   else view = <Inbox query={route.query} lookups={lookups} me={user} />;
   void tab;
 
@@ -127,13 +154,13 @@ function Workspace({ user, site, onSignedOut }: { user: User; site?: SiteBrand; 
     <LiveEventsProvider account={user.id}>
       <div className="shell">
         <a className="skip-link" href="#main">
-          Skip to content
+          {t('admin.app.skipToContent')}
         </a>
         {/* The owner's colour as custom properties, set through the CSSOM (the CSP allows no style attribute). */}
         <header className={`topbar${menuOpen ? ' menu-open' : ''}`} style={brandStyle(site)}>
           <Link to="" className="brand">
             {site?.logo_url && <img className="brand-logo" src={site.logo_url} alt="" />}
-            <span className="brand-name">{site?.name || 'Helpdesk'}</span>
+            <span className="brand-name">{site?.name || t('admin.app.helpdesk')}</span>
           </Link>
           {/* On a phone the navigation folds away behind this button (CSS shows it on narrow screens only). */}
           <button
@@ -143,23 +170,23 @@ function Workspace({ user, site, onSignedOut }: { user: User; site?: SiteBrand; 
             aria-controls="main-nav"
             onClick={() => setMenuOpen(!menuOpen)}
           >
-            Menu
+            {t('admin.app.menu')}
           </button>
           <MainNav active={active} isAdmin={isAdmin} open={menuOpen} />
           <div className="account">
             <NotificationBell />
-            <span className="account-name">
-              {user.name} <span className="role">({user.role})</span>
-            </span>
-            <a href={siteRoot}>Help site</a>
+            <Link to="profile" className="account-name" aria-current={section === 'profile' ? 'page' : undefined}>
+              <bdi>{user.name}</bdi> <span className="role">{t('admin.app.role', { role: user.role })}</span>
+            </Link>
+            <a href={siteRoot}>{t('admin.app.helpSite')}</a>
             <button type="button" className="button-quiet" onClick={leave}>
-              Sign out
+              {t('admin.app.signOut')}
             </button>
           </div>
         </header>
         <main id="main" tabIndex={-1}>
           {/* A boundary per screen: one that already showed a screen would keep it (clickable) while the next loads. */}
-          <Suspense key={section} fallback={<p aria-busy="true">Loading…</p>}>
+          <Suspense key={section} fallback={<p aria-busy="true">{t('admin.app.loading')}</p>}>
             {view}
           </Suspense>
         </main>

@@ -683,6 +683,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/helpdesk/v1/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the signed-in agent's or admin's own language and time zone (null: the site's) */
+        patch: operations["updateOwnProfile"];
+        trace?: never;
+    };
     "/api/helpdesk/v1/users/{id}": {
         parameters: {
             query?: never;
@@ -5282,6 +5299,70 @@ export interface operations {
             };
         };
     };
+    updateOwnProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A shipped language (`en`, `de`, `es`, `fr`, `ar`); null: the site's language */
+                    language?: string | null;
+                    /** @description An IANA time zone (`Europe/Berlin`); null: the site's */
+                    time_zone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        email: string;
+                        /** @description The person's own language; null: the site's */
+                        language: string | null;
+                        /** @description The person's own IANA time zone; null: the site's */
+                        time_zone: string | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     updateUser: {
         parameters: {
             query?: never;
@@ -5563,6 +5644,10 @@ export interface operations {
                             name: string;
                             email: string;
                             role: "client" | "agent" | "admin";
+                            /** @description The language the person chose in their profile (`de`); null: they see the site's (`site_language`) */
+                            language: string | null;
+                            /** @description The IANA time zone the person chose in their profile; null: times are shown in the site's (`time_zone`) */
+                            time_zone: string | null;
                         } | null;
                         /** @description Send as the X-CSRF-Token header with every write made with the session cookie */
                         csrf_token: string;
@@ -5573,6 +5658,8 @@ export interface operations {
                             brand_color: string;
                             logo_url: string | null;
                         };
+                        /** @description The site's default language (Settings → General): the admin app's language for staff who chose none */
+                        site_language: string;
                         /** @description The site's IANA time zone (Settings → General): the admin app shows times in it, as the help site does */
                         time_zone: string;
                     };
@@ -5609,6 +5696,10 @@ export interface operations {
                             name: string;
                             email: string;
                             role: "client" | "agent" | "admin";
+                            /** @description The language the person chose in their profile (`de`); null: they see the site's (`site_language`) */
+                            language: string | null;
+                            /** @description The IANA time zone the person chose in their profile; null: times are shown in the site's (`time_zone`) */
+                            time_zone: string | null;
                         } | null;
                         /** @description Send as the X-CSRF-Token header with every write made with the session cookie */
                         csrf_token: string;
@@ -5619,6 +5710,8 @@ export interface operations {
                             brand_color: string;
                             logo_url: string | null;
                         };
+                        /** @description The site's default language (Settings → General): the admin app's language for staff who chose none */
+                        site_language: string;
                         /** @description The site's IANA time zone (Settings → General): the admin app shows times in it, as the help site does */
                         time_zone: string;
                     };

@@ -1,9 +1,9 @@
 // The REST API as the admin app uses it: the session cookie plus the X-CSRF-Token header on writes.
-import type { ResponseOf, Schema } from '../../../common/contract/api-types.js';
+
+import type { RequestOf, ResponseOf, Schema } from '../../../common/contract/api-types.js';
+import { translator } from '../i18n/i18n.js';
 
 export type { RequestOf, ResponseOf } from '../../../common/contract/api-types.js';
-
-import { setSiteTimeZone } from '../shared/time-text.js';
 
 export const apiRoot = new URL('../api/helpdesk/v1', document.baseURI).pathname;
 export const siteRoot = new URL('..', document.baseURI).pathname;
@@ -68,7 +68,7 @@ export function apiForm<T>(path: string, form: FormData, onProgress?: (fraction:
       answerOf<T>(new Response(body, { status: xhr.status, statusText: xhr.statusText })).then(resolve, reject);
     });
     for (const failure of ['error', 'abort', 'timeout'] as const) {
-      xhr.addEventListener(failure, () => reject(new TypeError('The files could not be sent. Check your connection and try again.')));
+      xhr.addEventListener(failure, () => reject(new TypeError(translator().t('admin.problem.filesNotSent'))));
     }
     xhr.send(form);
   });
@@ -109,16 +109,18 @@ export type SiteBrand = NonNullable<Me['site']>;
 export async function loadMe(): Promise<Me> {
   const me = await api<Me>('GET', '/me');
   csrf = me.csrf_token;
-  setSiteTimeZone(me.time_zone);
   return me;
 }
 
 export async function signIn(email: string, password: string): Promise<Me> {
   const me = await api<Me>('POST', '/session', { email, password });
   csrf = me.csrf_token;
-  setSiteTimeZone(me.time_zone);
   return me;
 }
+
+/** The signed-in person's own language and zone (null: the site's), as the profile saves them. */
+export const saveOwnPreferences = (change: RequestOf<'updateOwnProfile'>) =>
+  api<ResponseOf<'updateOwnProfile'>>('PATCH', '/users/me', change);
 
 export async function signOut(): Promise<void> {
   await api('DELETE', '/session');

@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../../common/i18n/message-keys.js';
 import { api, type RequestOf, type ResponseOf } from './api.js';
 
 export type NotificationsPage = ResponseOf<'listNotifications'>;
@@ -6,15 +7,12 @@ export type NotificationKind = NotificationLine['kind'];
 export type NotificationPreferences = ResponseOf<'getNotificationPreferences'>;
 export type MailChoices = NotificationPreferences['mail'];
 
-/** The events in plain words: what a line of the list says, and what a preference is about. */
-export const KIND_WORDS: Record<NotificationKind, { line: string; preference: string }> = {
-  ticket_created: { line: 'New ticket', preference: 'Each new ticket' },
-  client_replied: { line: 'The client replied', preference: 'A client replies on a ticket of mine (or on an unassigned one)' },
-  ticket_assigned: { line: 'Assigned to you', preference: 'Someone assigns me a ticket' },
-  rating_received: {
-    line: 'The client answered “Did this solve it?”',
-    preference: 'A client answers “Did this solve it?” on a ticket of mine',
-  },
+/** The events in plain words (catalogue keys): what a line of the list says, and what a preference is about. */
+export const KIND_WORDS: Record<NotificationKind, { line: MessageKey; preference: MessageKey }> = {
+  ticket_created: { line: 'admin.notifications.kind.ticketCreated', preference: 'admin.notifications.pref.ticketCreated' },
+  client_replied: { line: 'admin.notifications.kind.clientReplied', preference: 'admin.notifications.pref.clientReplied' },
+  ticket_assigned: { line: 'admin.notifications.kind.ticketAssigned', preference: 'admin.notifications.pref.ticketAssigned' },
+  rating_received: { line: 'admin.notifications.kind.ratingReceived', preference: 'admin.notifications.pref.ratingReceived' },
 };
 
 export const loadNotifications = (page = 1) => api<NotificationsPage>('GET', `/notifications/?page=${page}&per_page=10`);

@@ -2,7 +2,7 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { controlledFetch, jsonAnswer } from '../test/answers.js';
-import { SIGN_IN_EXPIRED } from './problem-text.js';
+import { signInExpiredText } from './problem-text.js';
 import { onSignInExpired } from './sign-in-expiry.js';
 import { useApi } from './use-api.js';
 
@@ -56,7 +56,8 @@ describe('useApi', () => {
     await act(async () => server.calls[0]?.answer(jsonAnswer({ n: 1 })));
     act(() => void result.current.reload());
     await act(async () => server.calls[1]?.answer(jsonAnswer({ title: 'Service Unavailable', status: 503 }, 503)));
-    expect(result.current).toMatchObject({ data: null, error: 'Service Unavailable' });
+    // A body with no detail (a proxy's page) is said in plain words, in the reader's language, not as the status line.
+    expect(result.current).toMatchObject({ data: null, error: 'The helpdesk answered with an error (503). Try again in a moment.' });
   });
 
   it('tells the app when the sign-in is over (401)', async () => {
@@ -66,7 +67,7 @@ describe('useApi', () => {
     await act(async () => server.calls[0]?.answer(jsonAnswer({ title: 'Unauthorized', status: 401 }, 401)));
     stop();
     expect(expired).toHaveBeenCalledTimes(1);
-    expect(result.current.error).toBe(SIGN_IN_EXPIRED);
+    expect(result.current.error).toBe(signInExpiredText());
   });
 
   it('fetches again when `refetchOn` changes, and not at all for a null path', async () => {

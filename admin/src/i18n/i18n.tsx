@@ -28,6 +28,7 @@ async function catalogueOf(language: Language): Promise<Catalogue> {
 }
 
 let current: Translator = createTranslator(SOURCE_LANGUAGE, english, english);
+let calls = 0;
 const listeners = new Set<(translator: Translator) => void>();
 
 /** The translator in use now, for code outside React (problem texts, times). Components use `useT()`. */
@@ -43,8 +44,17 @@ export function translator(): Translator {
 export async function applyLanguage(language: string | null | undefined, timeZone = current.timeZone): Promise<void> {
   const asked = languageOf(new URLSearchParams(location.search).get('lang'));
   const shown: Language = asked ?? languageOf(language) ?? SOURCE_LANGUAGE;
-  if (shown === current.language && timeZone === current.timeZone) return;
-  current = createTranslator(shown, await catalogueOf(shown), english, { timeZone });
+  const call = ++calls;
+  if (shown === current.language && timeZone === current.timeZone) {
+    // The page says its language and direction even when it stays in the one it started in.
+    document.documentElement.lang = shown;
+    document.documentElement.dir = current.dir;
+    return;
+  }
+  const catalogue = await catalogueOf(shown);
+  // A later call (a profile saved while the previous catalogue loaded) wins, whichever chunk arrives first.
+  if (call !== calls) return;
+  current = createTranslator(shown, catalogue, english, { timeZone });
   document.documentElement.lang = shown;
   document.documentElement.dir = current.dir;
   for (const listener of listeners) listener(current);

@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { ApiError, type Lookups, type Tag } from '../api/api.js';
+import type { Lookups, Tag } from '../api/api.js';
+import { problemText } from '../api/problem-text.js';
+import { useT } from '../i18n/i18n.js';
 import { applyBulkChange, type BulkChange } from './bulk-change.js';
 
 /**
@@ -20,6 +22,7 @@ export function BulkBar({
   onDone: (change: BulkChange, message: string) => void;
   onClear: () => void;
 }) {
+  const { t } = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [tagName, setTagName] = useState('');
@@ -30,7 +33,7 @@ export function BulkBar({
     try {
       onDone(change, await applyBulkChange(selected, change, what));
     } catch (e) {
-      setError(e instanceof ApiError ? e.problem.detail || e.problem.title : String(e));
+      setError(problemText(e));
     } finally {
       setBusy(false);
     }
@@ -39,31 +42,31 @@ export function BulkBar({
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const name = tagName.trim();
-    if (!name) return setError('Type a tag first.');
-    if (submitter?.value === 'remove') void apply({ remove_tag: name }, `Tag ${name} removed`);
-    else void apply({ add_tag: name }, `Tag ${name} added`);
+    if (!name) return setError(t('admin.bulk.typeTagFirst'));
+    if (submitter?.value === 'remove') void apply({ remove_tag: name }, t('admin.bulk.what.tagRemoved', { tag: name }));
+    else void apply({ add_tag: name }, t('admin.bulk.what.tagAdded', { tag: name }));
   };
 
   return (
-    <section className="bulk-bar" aria-label="Change the selected tickets" data-testid="bulk-bar">
+    <section className="bulk-bar" aria-label={t('admin.bulk.label')} data-testid="bulk-bar">
       <p>
-        <strong>{selected.length}</strong> selected{' '}
+        {t('admin.bulk.selected', { count: selected.length })}{' '}
         <button type="button" className="button-quiet" onClick={onClear}>
-          Clear selection
+          {t('admin.bulk.clear')}
         </button>
       </p>
       <div className="filter">
-        <label htmlFor="bulk-status">Set status</label>
+        <label htmlFor="bulk-status">{t('admin.bulk.setStatus')}</label>
         <select
           id="bulk-status"
           value=""
           disabled={busy}
           onChange={(e) => {
             const status = lookups.statuses.find((s) => s.slug === e.target.value);
-            if (status) void apply({ status: status.slug }, `Status set to ${status.name}`);
+            if (status) void apply({ status: status.slug }, t('admin.bulk.what.status', { name: status.name }));
           }}
         >
-          <option value="">Choose…</option>
+          <option value="">{t('admin.bulk.choose')}</option>
           {lookups.statuses.map((s) => (
             <option key={s.slug} value={s.slug}>
               {s.name}
@@ -72,7 +75,7 @@ export function BulkBar({
         </select>
       </div>
       <div className="filter">
-        <label htmlFor="bulk-assignee">Assign to</label>
+        <label htmlFor="bulk-assignee">{t('admin.bulk.assignTo')}</label>
         <select
           id="bulk-assignee"
           value=""
@@ -80,12 +83,12 @@ export function BulkBar({
           onChange={(e) => {
             if (e.target.value === '') return;
             const user = lookups.staff.find((u) => String(u.id) === e.target.value);
-            if (e.target.value === 'none') void apply({ assignee: null }, 'Unassigned');
-            else if (user) void apply({ assignee: user.id }, `Assigned to ${user.name}`);
+            if (e.target.value === 'none') void apply({ assignee: null }, t('admin.bulk.what.unassigned'));
+            else if (user) void apply({ assignee: user.id }, t('admin.bulk.what.assigned', { name: user.name }));
           }}
         >
-          <option value="">Choose…</option>
-          <option value="none">No one (unassign)</option>
+          <option value="">{t('admin.bulk.choose')}</option>
+          <option value="none">{t('admin.bulk.noOne')}</option>
           {lookups.staff.map((u) => (
             <option key={u.id} value={u.id}>
               {u.name}
@@ -94,18 +97,18 @@ export function BulkBar({
         </select>
       </div>
       <form className="bulk-tag" onSubmit={onTag}>
-        <label htmlFor="bulk-tag">Tag to add or remove</label>
+        <label htmlFor="bulk-tag">{t('admin.bulk.tagLabel')}</label>
         <input id="bulk-tag" list="bulk-tag-names" value={tagName} maxLength={40} onChange={(e) => setTagName(e.target.value)} />
         <datalist id="bulk-tag-names">
-          {tags.map((t) => (
-            <option key={t.id} value={t.name} />
+          {tags.map((tag) => (
+            <option key={tag.id} value={tag.name} />
           ))}
         </datalist>
         <button type="submit" value="add" disabled={busy}>
-          Add tag
+          {t('admin.bulk.addTag')}
         </button>
         <button type="submit" value="remove" className="button-quiet" disabled={busy}>
-          Remove tag
+          {t('admin.bulk.removeTag')}
         </button>
       </form>
       {error && (

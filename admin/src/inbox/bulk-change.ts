@@ -1,4 +1,5 @@
 import { api, type InboxTicket, type Lookups, type ResponseOf } from '../api/api.js';
+import { translator } from '../i18n/i18n.js';
 
 /** Changes for many tickets, any of them together: each ticket gets them all as one version. */
 export interface BulkChange {
@@ -20,11 +21,7 @@ export async function applyBulkChange(ids: number[], change: BulkChange, what: s
     remove_tags: change.remove_tag === undefined ? undefined : [change.remove_tag],
   };
   const result = await api<ResponseOf<'bulkUpdateTickets'>>('POST', '/tickets/bulk', { ids, changes });
-  const n = result.changed.length;
-  return (
-    `${what}: ${n} ${n === 1 ? 'ticket' : 'tickets'} ` +
-    `changed${result.unchanged.length ? `, ${result.unchanged.length} already so` : ''}.`
-  );
+  return translator().t('admin.bulk.result', { what, changed: result.changed.length, unchanged: result.unchanged.length });
 }
 
 /**
@@ -32,6 +29,7 @@ export async function applyBulkChange(ids: number[], change: BulkChange, what: s
  * out of the view, which stays on screen (dimmed, "Resolved — no longer in this view") until the agent moves on.
  */
 export function describeBulkChange(change: BulkChange, lookups: Lookups): { fields: Partial<InboxTicket>; label: string } {
+  const { t } = translator();
   const fields: Partial<InboxTicket> = {};
   const labels: string[] = [];
   if (change.status !== undefined) {
@@ -42,9 +40,9 @@ export function describeBulkChange(change: BulkChange, lookups: Lookups): { fiel
   if (change.assignee !== undefined) {
     const user = lookups.staff.find((u) => u.id === change.assignee);
     fields.assignee = user ? { id: user.id, name: user.name } : null;
-    labels.push(user ? `Assigned to ${user.name}` : 'Unassigned');
+    labels.push(user ? t('admin.bulk.what.assigned', { name: user.name }) : t('admin.bulk.what.unassigned'));
   }
-  if (change.add_tag !== undefined) labels.push(`Tagged ${change.add_tag}`);
-  if (change.remove_tag !== undefined) labels.push(`Tag ${change.remove_tag} removed`);
-  return { fields, label: labels.join(', ') };
+  if (change.add_tag !== undefined) labels.push(t('admin.bulk.tagged', { tag: change.add_tag }));
+  if (change.remove_tag !== undefined) labels.push(t('admin.bulk.what.tagRemoved', { tag: change.remove_tag }));
+  return { fields, label: t('admin.bulk.labels', { labels: labels.join(t('admin.bulk.separator')) }) };
 }

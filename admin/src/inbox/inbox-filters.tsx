@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Lookups, Tag } from '../api/api.js';
+import { useT } from '../i18n/i18n.js';
 import { FilterSelect } from './filter-select.js';
 
 /** The inbox's filters (assignee, product, reason, urgency, tag, client); on a phone folded behind a button. */
@@ -15,6 +16,7 @@ export function InboxFilters({
   setFilter: (key: string, value: string) => void;
 }) {
   // On a phone the filters fold behind a button so the first screen shows tickets (styles.css).
+  const { t } = useT();
   const [filtersShown, setFiltersShown] = useState(false);
   const filtersInUse = ['assignee', 'product', 'reason', 'urgency', 'tag', 'client'].filter((key) => query.get(key)).length;
   return (
@@ -26,46 +28,51 @@ export function InboxFilters({
         aria-controls="inbox-filters"
         onClick={() => setFiltersShown(!filtersShown)}
       >
-        Filters{filtersInUse > 0 ? ` (${filtersInUse} in use)` : ''}
+        {t('admin.filters.toggle', { count: filtersInUse })}
       </button>
       <div className={`filters${filtersShown ? ' shown' : ''}`} id="inbox-filters">
         <FilterSelect
-          label="Assignee"
+          name="assignee"
+          label={t('admin.filters.assignee')}
           value={query.get('assignee') ?? ''}
           onChange={(v) => setFilter('assignee', v)}
           options={[
-            { value: 'me', label: 'Me' },
-            { value: 'none', label: 'Unassigned' },
+            { value: 'me', label: t('admin.filters.me') },
+            { value: 'none', label: t('admin.filters.unassigned') },
             ...lookups.staff.map((u) => ({ value: String(u.id), label: u.name })),
           ]}
         />
         <FilterSelect
-          label="Product"
+          name="product"
+          label={t('admin.filters.product')}
           value={query.get('product') ?? ''}
           onChange={(v) => setFilter('product', v)}
           options={lookups.products.map((p) => ({ value: String(p.id), label: p.name }))}
         />
         <FilterSelect
-          label="Reason"
+          name="reason"
+          label={t('admin.filters.reason')}
           value={query.get('reason') ?? ''}
           onChange={(v) => setFilter('reason', v)}
           options={lookups.reasons.map((r) => ({ value: r.slug, label: r.name }))}
         />
         <FilterSelect
-          label="Urgency"
+          name="urgency"
+          label={t('admin.filters.urgency')}
           value={query.get('urgency') ?? ''}
           onChange={(v) => setFilter('urgency', v)}
           options={lookups.urgencies.map((u) => ({ value: u.slug, label: u.name }))}
         />
         <FilterSelect
-          label="Tag"
+          name="tag"
+          label={t('admin.filters.tag')}
           value={query.get('tag') ?? ''}
           onChange={(v) => setFilter('tag', v)}
-          options={tags.map((t) => ({ value: t.slug, label: t.name }))}
+          options={tags.map((tag) => ({ value: tag.slug, label: tag.name }))}
         />
         {query.get('client') && (
           <button type="button" className="button-quiet" onClick={() => setFilter('client', '')}>
-            Clear client filter
+            {t('admin.filters.clearClient')}
           </button>
         )}
       </div>

@@ -1,29 +1,32 @@
+import type { MessageKey } from '../../../common/i18n/message-keys.js';
 import type { ViewCounts } from '../api/api.js';
+import { useT } from '../i18n/i18n.js';
 import { Link } from '../shared/router.js';
 
-const VIEWS = [
-  { value: '', label: 'All tickets', count: undefined },
-  { value: 'mine', label: 'Mine', count: 'mine' },
-  { value: 'unassigned', label: 'Unassigned', count: 'unassigned' },
-  { value: 'needs-reply', label: 'Needs reply', count: 'needs_reply' },
-] as const;
+const VIEWS: ReadonlyArray<{ value: string; message: MessageKey; count?: 'mine' | 'unassigned' | 'needs_reply' }> = [
+  { value: '', message: 'admin.views.all' },
+  { value: 'mine', message: 'admin.views.mine', count: 'mine' },
+  { value: 'unassigned', message: 'admin.views.unassigned', count: 'unassigned' },
+  { value: 'needs-reply', message: 'admin.views.needsReply', count: 'needs_reply' },
+];
 
 /** The team views ("Mine", "Unassigned", "Needs reply") with their counts, and how many of yours are unread. */
 export function ViewSwitcher({ view, views, linkTo }: { view: string; views: ViewCounts | null; linkTo: (view: string | null) => string }) {
+  const { t, number } = useT();
   return (
-    <nav aria-label="Views" className="view-switcher">
+    <nav aria-label={t('admin.views.label')} className="view-switcher">
       <ul>
         {VIEWS.map((v) => (
           <li key={v.value}>
             <Link to={linkTo(v.value || null)} aria-current={view === v.value ? 'page' : undefined}>
-              {v.label} {v.count && <span className="count">{views?.[v.count] ?? ''}</span>}
+              {t(v.message)} {v.count && <span className="count">{views ? number(views[v.count]) : ''}</span>}
             </Link>
           </li>
         ))}
       </ul>
       {views && views.unread > 0 && (
         <p className="unread-count" data-testid="unread-count">
-          <span className="unread-dot" aria-hidden="true" /> {views.unread} unread of yours
+          <span className="unread-dot" aria-hidden="true" /> {t('admin.views.unread', { count: views.unread })}
         </p>
       )}
     </nav>

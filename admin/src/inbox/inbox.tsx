@@ -1,4 +1,5 @@
 import type { Lookups, Me } from '../api/api.js';
+import { useT } from '../i18n/i18n.js';
 import { useListShortcuts } from '../shared/keyboard-shortcuts.js';
 import { navigate } from '../shared/router.js';
 import { useTags } from '../shared/use-tags.js';
@@ -20,6 +21,7 @@ import { useSelection } from './use-selection.js';
 
 /** The inbox: status tabs with counts, filters and search, tickets by last activity. State lives in the URL. */
 export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups: Lookups; me: NonNullable<Me['user']> }) {
+  const { t } = useT();
   useListShortcuts('.tickets a.subject');
   const { tags, reloadTags } = useTags();
   const { data, error, views, refreshNow } = useInboxData(query, reloadTags);
@@ -34,14 +36,15 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
   const kept = useKeptOrder(data?.tickets, selected.size > 0);
   const rows = kept.rows;
   const showFreshOrder = () => {
-    const onPage = new Set(data?.tickets.map((t) => t.id));
+    const onPage = new Set(data?.tickets.map((ticket) => ticket.id));
     setSelected((current) => new Set([...current].filter((id) => onPage.has(id))));
     kept.release();
   };
   const { bulkMessage, onBulkDone, runBulk } = useBulkActions({ selected, lookups, kept, reloadTags, refreshNow });
   const statusMenu = useTicketShortcuts(lookups.statuses, {
-    assignToMe: () => void runBulk({ assignee: me.id }, `Assigned to ${me.name}`),
-    setStatus: (slug) => void runBulk({ status: slug }, `Status set to ${lookups.statuses.find((s) => s.slug === slug)?.name ?? slug}`),
+    assignToMe: () => void runBulk({ assignee: me.id }, t('admin.bulk.what.assigned', { name: me.name })),
+    setStatus: (slug) =>
+      void runBulk({ status: slug }, t('admin.bulk.what.status', { name: lookups.statuses.find((s) => s.slug === slug)?.name ?? slug })),
   });
   const page = Number(query.get('page') ?? '1');
 
@@ -59,7 +62,7 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
         </p>
       )}
       <p className="visually-hidden" aria-live="polite">
-        {data ? `${data.total} tickets` : ''}
+        {data ? t('admin.inbox.total', { count: data.total }) : ''}
       </p>
       <p className="bulk-message" role="status">
         {bulkMessage}
@@ -76,13 +79,13 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
       {statusMenu}
       {kept.isMoved && (
         <p className="kept-order" data-testid="kept-order">
-          <span className="muted">The list keeps its order while tickets are ticked.</span>
+          <span className="muted">{t('admin.inbox.keptOrder')}</span>
           <button type="button" className="button-secondary" onClick={showFreshOrder}>
-            {kept.added > 0 ? `${kept.added} new — show` : 'Refresh'}
+            {kept.added > 0 ? t('admin.inbox.showNew', { count: kept.added }) : t('admin.inbox.refresh')}
           </button>
         </p>
       )}
-      {data && rows.length === 0 && <p className="empty">No tickets match these filters.</p>}
+      {data && rows.length === 0 && <p className="empty">{t('admin.inbox.empty')}</p>}
       {data && rows.length > 0 && (
         <TicketTable rows={rows} words={words} selected={selected} onToggle={toggle} onSelectAll={(ids) => setSelected(new Set(ids))} />
       )}

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { homeUrl, type ResponseOf } from '../api/api.js';
 import { useApi } from '../api/use-api.js';
+import { useT } from '../i18n/i18n.js';
 import { Link } from '../shared/router.js';
 
 type Checklist = ResponseOf<'getSetupChecklist'>;
@@ -22,45 +24,71 @@ export function SetupChecklist() {
 }
 
 function WidgetNotice({ widget }: { widget: Checklist['widget'] }) {
+  const { rich } = useT();
+  const strong = (chunks: ReactNode[]) => <strong key="strong">{chunks}</strong>;
   if (!widget.accepts_tickets)
     return (
       <p className="widget-notice">
-        <strong>The widget takes no tickets:</strong> it is off. Turn it on in <Link to="settings/tickets">Settings → Tickets</Link>{' '}
-        (“Accept tickets from the widget”).
+        {rich<ReactNode>('admin.setup.widgetOff', {
+          strong,
+          link: (chunks) => (
+            <Link key="link" to="settings/tickets">
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
     );
   if (!widget.accepts_new_visitors)
     return (
       <p className="widget-notice">
-        <strong>The widget refuses new visitors:</strong> only people who already have an account can file tickets. Change{' '}
-        <a href={`${homeUrl}/admin/setup/`}>who may file</a>.
+        {rich<ReactNode>('admin.setup.widgetClosed', {
+          strong,
+          link: (chunks) => (
+            <a key="link" href={`${homeUrl}/admin/setup/`}>
+              {chunks}
+            </a>
+          ),
+        })}
       </p>
     );
   return null;
 }
 
 function ChecklistCard({ list }: { list: Checklist }) {
-  const mark = (done: boolean) => (done ? '✓ Done: ' : 'To do: ');
+  const { t, rich } = useT();
+  const mark = (done: boolean) => (done ? t('admin.setup.done') : t('admin.setup.toDo'));
   return (
     <section className="card checklist" aria-labelledby="checklist-heading">
-      <h2 id="checklist-heading">Finish setting up</h2>
+      <h2 id="checklist-heading">{t('admin.setup.title')}</h2>
       <ul>
         <li>
-          {mark(list.mail.done)}
-          {list.mail.done ? 'mail is sent through your SMTP server.' : `set up mail. ${list.mail.detail}`}
+          {mark(list.mail.done)} {list.mail.done ? t('admin.setup.mailDone') : t('admin.setup.mailToDo', { detail: list.mail.detail })}
         </li>
         <li>
-          {mark(list.first_doc.done)}
-          <Link to="docs">write a first doc</Link> your clients can read before they ask.
+          {mark(list.first_doc.done)}{' '}
+          {rich<ReactNode>('admin.setup.firstDoc', {
+            link: (chunks) => (
+              <Link key="link" to="docs">
+                {chunks}
+              </Link>
+            ),
+          })}
         </li>
         <li>
-          {mark(list.first_agent.done)}
-          <Link to="agents">add a first agent</Link> to answer tickets with you.
+          {mark(list.first_agent.done)}{' '}
+          {rich<ReactNode>('admin.setup.firstAgent', {
+            link: (chunks) => (
+              <Link key="link" to="agents">
+                {chunks}
+              </Link>
+            ),
+          })}
         </li>
       </ul>
       <p className="muted">
-        <a href={`${homeUrl}/admin/setup/`}>Site name, sender and who may file</a> ·{' '}
-        <a href={`${homeUrl}/admin/setup/embed/`}>The embed snippet</a>
+        <a href={`${homeUrl}/admin/setup/`}>{t('admin.setup.siteLink')}</a> ·{' '}
+        <a href={`${homeUrl}/admin/setup/embed/`}>{t('admin.setup.embedLink')}</a>
       </p>
     </section>
   );

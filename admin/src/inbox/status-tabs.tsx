@@ -1,4 +1,5 @@
 import type { InboxPage, Lookups } from '../api/api.js';
+import { useT } from '../i18n/i18n.js';
 import { Link } from '../shared/router.js';
 
 /** A tab per status with its count, and "All" with the sum. */
@@ -13,19 +14,21 @@ export function StatusTabs({
   data: InboxPage | null;
   linkTo: (status: string | null) => string;
 }) {
+  const { t, number } = useT();
   const allCount = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : undefined;
   return (
-    <nav aria-label="Statuses" className="status-tabs">
+    <nav aria-label={t('admin.nav.statuses')} className="status-tabs">
       <ul>
         <li>
           <Link to={linkTo(null)} aria-current={status === '' ? 'page' : undefined}>
-            All <span className="count">{allCount ?? ''}</span>
+            {t('admin.tabs.all')} <span className="count">{allCount === undefined ? '' : number(allCount)}</span>
           </Link>
         </li>
         {statuses.map((s) => (
           <li key={s.slug}>
             <Link to={linkTo(s.slug)} aria-current={status === s.slug ? 'page' : undefined}>
-              {s.name} <span className="count">{data?.counts[s.slug] ?? ''}</span>
+              <bdi>{s.name}</bdi>{' '}
+              <span className="count">{data?.counts[s.slug] === undefined ? '' : number(data.counts[s.slug] ?? 0)}</span>
             </Link>
           </li>
         ))}

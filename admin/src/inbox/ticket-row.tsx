@@ -1,3 +1,4 @@
+import { useT } from '../i18n/i18n.js';
 import { Link } from '../shared/router.js';
 import { TagChip } from '../shared/tag-chip.js';
 import { When } from '../shared/when.js';
@@ -16,6 +17,7 @@ export function TicketRow({
   isSelected: boolean;
   onToggle: () => void;
 }) {
+  const { t: tr } = useT();
   return (
     <tr
       className={[t.unread && 'unread', t.goneNote && 'gone'].filter(Boolean).join(' ') || undefined}
@@ -23,19 +25,24 @@ export function TicketRow({
       data-ticket-id={t.id}
     >
       <td className="select-cell">
-        <input type="checkbox" aria-label={`Select #${t.number ?? t.id} ${t.title}`} checked={isSelected} onChange={onToggle} />
+        <input
+          type="checkbox"
+          aria-label={tr('admin.inbox.selectTicket', { number: t.number ?? t.id, title: t.title })}
+          checked={isSelected}
+          onChange={onToggle}
+        />
       </td>
       <td>
         {t.unread && (
           <span className="unread-dot" data-testid="unread-dot">
-            <span className="visually-hidden">Unread: </span>
+            <span className="visually-hidden">{tr('admin.notifications.unreadLine')} </span>
           </span>
         )}
-        <Link to={`tickets/${t.number}`} className="subject">
+        <Link to={`tickets/${t.number}`} className="subject" dir="auto">
           <Highlight text={t.title} words={words} />
         </Link>
-        <span className="ticket-id">#{t.number ?? t.id}</span>
-        {t.urgency && <span className={`tag urgency-${t.urgency.slug}`}>{t.urgency.name}</span>}
+        <bdi className="ticket-id">#{t.number ?? t.id}</bdi>
+        {t.urgency && <bdi className={`tag urgency-${t.urgency.slug}`}>{t.urgency.name}</bdi>}
         {t.tags.map((tag) => (
           <TagChip key={tag.id} tag={tag} />
         ))}
@@ -46,20 +53,22 @@ export function TicketRow({
         )}
         {t.snippet && <Snippet parts={t.snippet} />}
       </td>
-      <td data-label="Client">
+      <td data-label={tr('admin.table.client')}>
         {t.client ? (
-          <Link to={`?client=${t.client.id}`} title={t.client.email}>
+          <Link to={`?client=${t.client.id}`} title={t.client.email} dir="auto">
             <Highlight text={t.client.name} words={words} />
           </Link>
         ) : (
           '—'
         )}
       </td>
-      <td data-label="Status">
-        <span className={`pill status-${t.status?.slug ?? 'none'}`}>{t.status?.name ?? '—'}</span>
+      <td data-label={tr('admin.table.status')}>
+        <bdi className={`pill status-${t.status?.slug ?? 'none'}`}>{t.status?.name ?? '—'}</bdi>
       </td>
-      <td data-label="Assignee">{t.assignee?.name ?? <span className="muted">Unassigned</span>}</td>
-      <td data-label="Last activity">
+      <td data-label={tr('admin.table.assignee')}>
+        {t.assignee ? <bdi>{t.assignee.name}</bdi> : <span className="muted">{tr('admin.filters.unassigned')}</span>}
+      </td>
+      <td data-label={tr('admin.table.lastActivity')}>
         <When iso={t.modified} />
       </td>
     </tr>

@@ -1,3 +1,4 @@
+import { useT } from '../i18n/i18n.js';
 import { TicketRow } from './ticket-row.js';
 import type { KeptRow } from './use-kept-order.js';
 
@@ -15,32 +16,33 @@ export function TicketTable({
   onToggle: (id: number) => void;
   onSelectAll: (ids: number[]) => void;
 }) {
-  const pageIds = rows.map((t) => t.id);
+  const { t } = useT();
+  const pageIds = rows.map((row) => row.id);
   const isAllSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   return (
     <div className="table-scroll">
       <table className="tickets">
-        <caption className="visually-hidden">Tickets, most recent activity first</caption>
+        <caption className="visually-hidden">{t('admin.table.caption')}</caption>
         <thead>
           <tr>
             <th scope="col" className="select-cell">
               <input
                 type="checkbox"
-                aria-label="Select every ticket on this page"
+                aria-label={t('admin.table.selectAll')}
                 checked={isAllSelected}
                 onChange={() => onSelectAll(isAllSelected ? [] : pageIds)}
               />
             </th>
-            <th scope="col">Subject</th>
-            <th scope="col">Client</th>
-            <th scope="col">Status</th>
-            <th scope="col">Assignee</th>
-            <th scope="col">Last activity</th>
+            <th scope="col">{t('admin.table.subject')}</th>
+            <th scope="col">{t('admin.table.client')}</th>
+            <th scope="col">{t('admin.table.status')}</th>
+            <th scope="col">{t('admin.table.assignee')}</th>
+            <th scope="col">{t('admin.table.lastActivity')}</th>
           </tr>
         </thead>
         <tbody>
-          {rows.map((t) => (
-            <TicketRow key={t.id} ticket={t} words={words} isSelected={selected.has(t.id)} onToggle={() => onToggle(t.id)} />
+          {rows.map((row) => (
+            <TicketRow key={row.id} ticket={row} words={words} isSelected={selected.has(row.id)} onToggle={() => onToggle(row.id)} />
           ))}
         </tbody>
       </table>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Lookups } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
+import { translator } from '../i18n/i18n.js';
 import { applyBulkChange, type BulkChange, describeBulkChange } from './bulk-change.js';
 import type { useKeptOrder } from './use-kept-order.js';
 
@@ -33,7 +34,7 @@ export function useBulkActions({
   const runBulk = async (change: BulkChange, what: string) => {
     const focused = document.activeElement?.closest<HTMLElement>('tr[data-ticket-id]')?.dataset.ticketId;
     const ids = selected.size > 0 ? [...selected] : focused ? [Number(focused)] : [];
-    if (ids.length === 0) return setBulkMessage('Tick tickets first, or move to one with j and k.');
+    if (ids.length === 0) return setBulkMessage(translator().t('admin.bulk.nothingTicked'));
     try {
       onBulkDone(ids, change, await applyBulkChange(ids, change, what));
     } catch (e) {

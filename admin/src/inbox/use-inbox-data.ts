@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { InboxPage, ViewCounts } from '../api/api.js';
 import { useApi } from '../api/use-api.js';
+import { useT } from '../i18n/i18n.js';
 import { useDebounced, useLiveEvents } from '../live/live-events.js';
 import { inboxApiPath } from './inbox-query.js';
 
@@ -19,9 +20,10 @@ export function useInboxData(query: URLSearchParams, reloadTags: () => void) {
     if (event.name === 'tag.changed' || event.name === 'resync' || event.data.fields?.includes('tags')) reloadTags();
     refresh();
   });
+  const { t } = useT();
   useEffect(() => {
-    document.title = 'Inbox · Helpdesk admin';
-  }, []);
+    document.title = t('admin.inbox.pageTitle');
+  }, [t]);
   const page = useApi<InboxPage>(inboxApiPath(query), { refetchOn: freshness });
   // The views' counts come apart from the page (each visits its whole view); a failure leaves them blank.
   const views = useApi<ViewCounts>('/tickets/views', { clearOnError: true, refetchOn: `${query} ${freshness}` });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { InboxTicket } from '../api/api.js';
+import { translator } from '../i18n/i18n.js';
 
 /** A row of a kept list: a ticket as last seen, and why it is no longer in the view when it is not. */
 export type KeptRow = InboxTicket & { goneNote?: string };
@@ -44,7 +45,9 @@ export function useKeptOrder(tickets: InboxTicket[] | undefined, isKeeping: bool
     if (now) return [now];
     const last = kept.known.get(id);
     const note = kept.notes.get(id);
-    return last ? [{ ...last, goneNote: note ? `${note} — no longer in this view` : 'No longer in this view' }] : [];
+    return last
+      ? [{ ...last, goneNote: note ? translator().t('admin.inbox.goneWith', { note }) : translator().t('admin.inbox.gone') }]
+      : [];
   });
   const kepts = new Set(kept.order);
   const added = tickets.filter((t) => !kepts.has(t.id)).length;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { KIND_WORDS, loadNotifications, loadUnreadCount, markRead, type NotificationsPage } from '../api/notifications-api.js';
+import { useT } from '../i18n/i18n.js';
 import { useLiveEvents } from '../live/live-events.js';
 import { navigate } from '../shared/router.js';
 import { When } from '../shared/when.js';
@@ -9,6 +10,7 @@ import { When } from '../shared/when.js';
  * below it. Choosing a line marks it read and opens its ticket.
  */
 export function NotificationBell() {
+  const { t, number } = useT();
   const [unread, setUnread] = useState(0);
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState<NotificationsPage | null>(null);
@@ -92,25 +94,25 @@ export function NotificationBell() {
         onClick={() => setOpen(!open)}
         data-testid="notification-bell"
       >
-        Notifications
+        {t('admin.notifications.title')}
         {unread > 0 && (
           <span className="bell-count" data-testid="notification-count">
-            {unread > 99 ? '99+' : unread}
-            <span className="visually-hidden"> unread</span>
+            {unread > 99 ? t('admin.notifications.many', { count: 99 }) : number(unread)}
+            <span className="visually-hidden"> {t('admin.notifications.unread')}</span>
           </span>
         )}
       </button>
       {open && (
-        <section ref={panel} id={panelId} className="bell-panel card" aria-label="Notifications">
+        <section ref={panel} id={panelId} className="bell-panel card" aria-label={t('admin.notifications.title')}>
           <div className="bell-head">
-            <h2>Notifications</h2>
+            <h2>{t('admin.notifications.title')}</h2>
             <button type="button" className="button-quiet" onClick={markAll} disabled={!unread}>
-              Mark all read
+              {t('admin.notifications.markAllRead')}
             </button>
           </div>
-          {failed && <p role="alert">Could not load your notifications: {failed}</p>}
-          {!page && !failed && <p aria-busy="true">Loading…</p>}
-          {page && page.notifications.length === 0 && <p className="muted">Nothing yet.</p>}
+          {failed && <p role="alert">{t('admin.notifications.loadFailed', { error: failed })}</p>}
+          {!page && !failed && <p aria-busy="true">{t('admin.app.loading')}</p>}
+          {page && page.notifications.length === 0 && <p className="muted">{t('admin.notifications.none')}</p>}
           {page && page.notifications.length > 0 && (
             <ul className="bell-list">
               {page.notifications.map((n) => (
@@ -122,9 +124,9 @@ export function NotificationBell() {
                       void openLine(n.id, n.ticket.number);
                     }}
                   >
-                    {!n.read && <span className="visually-hidden">Unread: </span>}
-                    <strong>{KIND_WORDS[n.kind].line}</strong>: {n.ticket.title}{' '}
-                    <span className="muted">#{n.ticket.number ?? n.ticket.id}</span>
+                    {!n.read && <span className="visually-hidden">{t('admin.notifications.unreadLine')} </span>}
+                    <strong>{t('admin.notifications.line', { kind: t(KIND_WORDS[n.kind].line) })}</strong> <bdi>{n.ticket.title}</bdi>{' '}
+                    <bdi className="muted">#{n.ticket.number ?? n.ticket.id}</bdi>
                   </a>
                   <When iso={n.created} className="muted" />
                 </li>
@@ -140,7 +142,7 @@ export function NotificationBell() {
                 navigate('notifications');
               }}
             >
-              Choose which mails you get
+              {t('admin.notifications.chooseMails')}
             </a>
           </p>
         </section>

@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import { KIND_WORDS, type NotificationKind, type NotificationPreferences, savePreferences } from '../api/notifications-api.js';
 import { problemText } from '../api/problem-text.js';
 import { useApi } from '../api/use-api.js';
+import { useT } from '../i18n/i18n.js';
 
 const KINDS = Object.keys(KIND_WORDS) as NotificationKind[];
 
 /** "My notifications": which events reach this agent by mail (the in-app list always has them). */
 export function NotificationPreferencesScreen() {
+  const { t } = useT();
   const { data: prefs, setData: setPrefs, error: loadFailed } = useApi<NotificationPreferences>('/users/me/notification-preferences');
   const [status, setStatus] = useState('');
   const [failed, setFailed] = useState('');
@@ -21,7 +23,7 @@ export function NotificationPreferencesScreen() {
     if (before && value !== null) setPrefs({ ...before, mail: { ...before.mail, [kind]: value } });
     try {
       setPrefs(await savePreferences({ [kind]: value }));
-      setStatus('Saved.');
+      setStatus(t('admin.profile.saved'));
     } catch (error) {
       setPrefs(before);
       setFailed(problemText(error));
@@ -31,37 +33,34 @@ export function NotificationPreferencesScreen() {
   return (
     <section aria-labelledby="prefs-title">
       <div className="page-head">
-        <h1 id="prefs-title">My notifications</h1>
+        <h1 id="prefs-title">{t('admin.nav.notifications')}</h1>
       </div>
-      <p className="muted">
-        Every event below also appears under Notifications in the top bar. Here you choose which of them you also get by mail. Until you
-        choose, the help desk’s defaults apply.
-      </p>
+      <p className="muted">{t('admin.notifications.prefsIntro')}</p>
       {failed && (
         <p role="alert" className="alert">
           {failed}
         </p>
       )}
-      {!prefs && !failed && <p aria-busy="true">Loading…</p>}
+      {!prefs && !failed && <p aria-busy="true">{t('admin.app.loading')}</p>}
       {prefs && (
         <fieldset className="card prefs">
-          <legend>Send me a mail when…</legend>
+          <legend>{t('admin.notifications.sendMeWhen')}</legend>
           {KINDS.map((kind) => (
             <div key={kind} className="pref-row">
               <label className="checkbox-label">
                 <input type="checkbox" checked={prefs.mail[kind]} onChange={(event) => change(kind, event.target.checked)} />
-                {KIND_WORDS[kind].preference}
+                {t(KIND_WORDS[kind].preference)}
               </label>
               <span className="hint">
                 {prefs.chosen.includes(kind) ? (
                   <>
-                    Your choice (default: {prefs.defaults[kind] ? 'on' : 'off'}).{' '}
+                    {t('admin.notifications.yourChoice', { on: prefs.defaults[kind] ? 'yes' : 'no' })}{' '}
                     <button type="button" className="button-quiet" onClick={() => change(kind, null)}>
-                      Use the default
+                      {t('admin.notifications.useDefault')}
                     </button>
                   </>
                 ) : (
-                  'The default.'
+                  t('admin.notifications.isDefault')
                 )}
               </span>
             </div>

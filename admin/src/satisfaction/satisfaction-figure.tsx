@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { loadSatisfaction } from '../api/notifications-api.js';
+import { useT } from '../i18n/i18n.js';
 import { useDebounced, useLiveEvents } from '../live/live-events.js';
 import { Link } from '../shared/router.js';
 
@@ -10,6 +11,7 @@ type Figure = Awaited<ReturnType<typeof loadSatisfaction>>;
  * to its own screen. Nothing shows before the first answer. A client's answer updates it live.
  */
 export function SatisfactionFigure() {
+  const { t } = useT();
   const [figure, setFigure] = useState<Figure | null>(null);
   const reload = useCallback(() => {
     // A figure that cannot be fetched is left out: it is a hint, not the inbox's job.
@@ -23,7 +25,7 @@ export function SatisfactionFigure() {
   if (figure?.percent_yes === null || figure?.percent_yes === undefined) return null;
   return (
     <Link to="satisfaction" className="satisfaction-mini" data-testid="satisfaction-mini">
-      {figure.percent_yes}% satisfied (last {figure.days} days)
+      {t('admin.satisfaction.mini', { share: figure.percent_yes / 100, days: figure.days })}
     </Link>
   );
 }

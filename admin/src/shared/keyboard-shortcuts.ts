@@ -1,18 +1,23 @@
 import { useLayoutEffect, useRef } from 'react';
+import type { MessageKey } from '../../../common/i18n/message-keys.js';
 
-/** Every shortcut, as the help dialog lists them (the handlers live where each one acts). */
-export const SHORTCUTS: ReadonlyArray<{ keys: string; what: string }> = [
-  { keys: 'j', what: 'Next ticket in the inbox' },
-  { keys: 'k', what: 'Previous ticket in the inbox' },
-  { keys: 'Enter', what: 'Open the selected ticket' },
-  { keys: 'a', what: 'Assign to me: the ticked tickets (or the focused one) in the inbox, or the open ticket' },
-  { keys: 's', what: 'Set the status: then its number in the list' },
-  { keys: 'c', what: 'Close: the ticked tickets (or the focused one) in the inbox, or the open ticket' },
-  { keys: 'r', what: 'Reply to the client (on a ticket)' },
-  { keys: 'n', what: 'Write an internal note (on a ticket)' },
-  { keys: '/', what: 'Find a saved reply (in an empty reply, or at the start of a line)' },
-  { keys: '?', what: 'Show these shortcuts' },
-  { keys: 'Esc', what: 'Close this list or a saved replies list' },
+/**
+ * Every shortcut, as the help dialog lists them (the handlers live where each one acts). The keys are the
+ * letters the keyboard sends in any language (j and k, as in most web apps); a key that has a
+ * word of its own (Enter, Esc) in the reader's language (`keyName`).
+ */
+export const SHORTCUTS: ReadonlyArray<{ keys: string; keyName?: MessageKey; what: MessageKey }> = [
+  { keys: 'j', what: 'admin.shortcuts.next' },
+  { keys: 'k', what: 'admin.shortcuts.previous' },
+  { keys: 'Enter', keyName: 'admin.shortcuts.enterKey', what: 'admin.shortcuts.open' },
+  { keys: 'a', what: 'admin.shortcuts.assign' },
+  { keys: 's', what: 'admin.shortcuts.status' },
+  { keys: 'c', what: 'admin.shortcuts.close.tickets' },
+  { keys: 'r', what: 'admin.shortcuts.reply' },
+  { keys: 'n', what: 'admin.shortcuts.note' },
+  { keys: '/', what: 'admin.shortcuts.savedReply' },
+  { keys: '?', what: 'admin.shortcuts.help' },
+  { keys: 'Esc', keyName: 'admin.shortcuts.escKey', what: 'admin.shortcuts.escape' },
 ];
 
 /** True when a key press is text for a field (or a list being chosen from), never a shortcut. */

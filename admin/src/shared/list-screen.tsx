@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/i18n.js';
 
 /**
  * The frame of a list screen: its heading (with the screen's own buttons), what comes before the messages,
@@ -44,6 +45,7 @@ export function ListScreen({
 
 /** A list screen's table: the column headings, then a last column of row buttons whose heading only readers hear. */
 export function ListTable({ columns, children }: { columns: ReactNode[]; children: ReactNode }) {
+  const { t } = useT();
   return (
     <table className="tickets">
       <thead>
@@ -55,7 +57,7 @@ export function ListTable({ columns, children }: { columns: ReactNode[]; childre
             </th>
           ))}
           <th scope="col">
-            <span className="visually-hidden">Actions</span>
+            <span className="visually-hidden">{t('admin.list.actions')}</span>
           </th>
         </tr>
       </thead>

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import type { Lookups } from '../api/api.js';
+import { useT } from '../i18n/i18n.js';
 
 /**
  * The statuses to choose from after pressing s: a number key or a click picks one, Esc closes the menu. A modal
@@ -14,6 +15,7 @@ export function StatusMenu({
   onChoose: (slug: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const box = dialog.current;
@@ -30,19 +32,19 @@ export function StatusMenu({
   };
   return (
     <dialog ref={dialog} className="status-menu" aria-labelledby="status-menu-heading" onClose={onClose} onKeyDown={onKey}>
-      <h2 id="status-menu-heading">Set status</h2>
+      <h2 id="status-menu-heading">{t('admin.bulk.setStatus')}</h2>
       <ul>
         {statuses.map((s, i) => (
           <li key={s.slug}>
             <button type="button" className="button-secondary" onClick={() => onChoose(s.slug)}>
-              {i < 9 && <kbd>{i + 1}</kbd>} {s.name}
+              {i < 9 && <kbd>{i + 1}</kbd>} <bdi>{s.name}</bdi>
             </button>
           </li>
         ))}
       </ul>
       <div className="form-actions">
         <button type="button" className="button-quiet" onClick={onClose}>
-          Cancel
+          {t('admin.common.cancel')}
         </button>
       </div>
     </dialog>

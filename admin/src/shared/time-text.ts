@@ -1,21 +1,67 @@
-import { formatSiteTime } from '../../../common/format-site-time.js';
+import { formatSiteTime, formatSiteTimeInFull } from '../../../common/format-site-time.js';
+import { translator } from '../i18n/i18n.js';
 
-// The site's time zone (Settings → General), as /me and the sign-in answer give it: every time on these
-// screens is shown in it, as the help site's pages and the mails do, never in the browser's own zone, so an
-// agent abroad and the client read the same "2 Dec 2026, 14:05".
+// Every time on these screens is shown in one zone: the agent's own (their profile) if they chose one, else the
+// site's (Settings → General), as the help site's pages and the mails do — never the browser's, so an agent
+// abroad and the client read the same time. The words and digits are the reader's language's (Intl).
 let siteTimeZone = 'UTC';
+let ownTimeZone: string | null = null;
 
-/** Sets the zone the admin app shows times in (from /me, and again when an admin changes it). */
+/** Sets the site's zone (from /me, and again when an admin changes it); an empty one keeps the zone it had. */
 export function setSiteTimeZone(zone: string): void {
   if (zone) siteTimeZone = zone;
 }
 
-/** The zone times are shown in now. */
+/** Sets the signed-in person's own zone from their profile; null: they read times in the site's. */
+export function setOwnTimeZone(zone: string | null): void {
+  ownTimeZone = zone || null;
+}
+
+/** The site's zone (what a profile without a zone of its own shows). */
 export function getSiteTimeZone(): string {
   return siteTimeZone;
 }
 
-/** An ISO time as "2 Dec 2026, 14:05 CET" in the site's zone; `none` for a missing one. */
-export function timeText(iso: string | null, none = 'never'): string {
-  return iso ? formatSiteTime(iso, siteTimeZone) : none;
+/** The zone times are shown in now: the person's own, else the site's. */
+export function shownTimeZone(): string {
+  return ownTimeZone ?? siteTimeZone;
+}
+
+// 24-hour times with the zone's short name ("2 Dec 2026, 14:05 CET"; "٢ ديسمبر ٢٠٢٦، ١٤:٠٥ غرينتش+١" in Arabic).
+const SHORT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+};
+
+/** An ISO time in the reader's language and the shown zone; `none` (default "never") for a missing one. */
+export function timeText(iso: string | null, none?: string): string {
+  const t = translator();
+  if (!iso) return none ?? t.t('admin.time.never');
+  if (Number.isNaN(new Date(iso).getTime())) return iso;
+  // In English, the words the help site and the mails print ("2 Dec 2026, 14:05 CET"), the same in every browser.
+  if (isEnglish()) return formatSiteTime(iso, shownTimeZone());
+  return inZone(iso, { ...SHORT });
+}
+
+/** The same time with the zone's long name and IANA id, for a tooltip. */
+export function timeTextInFull(iso: string): string {
+  if (Number.isNaN(new Date(iso).getTime())) return iso;
+  if (isEnglish()) return formatSiteTimeInFull(iso, shownTimeZone());
+  return `${inZone(iso, { ...SHORT, timeZoneName: 'long' })} (${shownTimeZone()})`;
+}
+
+const isEnglish = () => translator().language === 'en';
+
+function inZone(iso: string, style: Intl.DateTimeFormatOptions): string {
+  try {
+    return translator().dateTime(iso, { ...style, timeZone: shownTimeZone() });
+  } catch {
+    // A zone stored before it was checked falls back to UTC rather than failing the screen.
+    return translator().dateTime(iso, { ...style, timeZone: 'UTC' });
+  }
 }

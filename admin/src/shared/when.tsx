@@ -1,7 +1,13 @@
-import { SiteTime } from '../../../common/site-time.js';
-import { getSiteTimeZone } from './time-text.js';
+import { useT } from '../i18n/i18n.js';
+import { timeText, timeTextInFull } from './time-text.js';
 
-/** A time in the site's zone as a `<time>` element, the help site's own (common/site-time.tsx). */
+/** A time in the reader's language and zone as a `<time>` element, with the zone's full name in the tooltip. */
 export function When({ iso, className }: { iso: string; className?: string }) {
-  return <SiteTime iso={iso} timeZone={getSiteTimeZone()} className={className} />;
+  // Re-rendered when the language or the zone changes.
+  useT();
+  return (
+    <time dateTime={iso} title={timeTextInFull(iso)} className={className}>
+      {timeText(iso)}
+    </time>
+  );
 }

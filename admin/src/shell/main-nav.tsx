@@ -1,38 +1,50 @@
 import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
+import type { MessageKey } from '../../../common/i18n/message-keys.js';
+import { useT } from '../i18n/i18n.js';
 import { Link } from '../shared/router.js';
 
 interface NavItem {
   to: string;
-  label: string;
+  message: MessageKey;
   adminOnly?: boolean;
 }
 
 /** What agents use all day: always in the bar. */
 const EVERYDAY: NavItem[] = [
-  { to: '', label: 'Inbox' },
-  { to: 'replies', label: 'Saved replies' },
-  { to: 'docs', label: 'Docs' },
-  { to: 'satisfaction', label: 'Satisfaction' },
+  { to: '', message: 'admin.nav.inbox' },
+  { to: 'replies', message: 'admin.nav.replies' },
+  { to: 'docs', message: 'admin.nav.docs' },
+  { to: 'satisfaction', message: 'admin.nav.satisfaction' },
 ];
 
 /** Screens set up once and seldom changed: behind "More", so the bar keeps to one line. */
-const GROUPS: Array<{ label: string; items: NavItem[] }> = [
+const GROUPS: Array<{ message: MessageKey; id: string; items: NavItem[] }> = [
   {
-    label: 'Catalogue',
+    message: 'admin.nav.catalogue',
+    id: 'catalogue',
     items: [
-      { to: 'products', label: 'Products' },
-      { to: 'reasons', label: 'Reasons' },
-      { to: 'urgencies', label: 'Urgencies' },
-      { to: 'statuses', label: 'Statuses', adminOnly: true },
+      { to: 'products', message: 'admin.nav.products' },
+      { to: 'reasons', message: 'admin.nav.reasons' },
+      { to: 'urgencies', message: 'admin.nav.urgencies' },
+      { to: 'statuses', message: 'admin.nav.statuses', adminOnly: true },
     ],
   },
   {
-    label: 'Administration',
+    message: 'admin.nav.administration',
+    id: 'administration',
     items: [
-      { to: 'agents', label: 'Agents', adminOnly: true },
-      { to: 'accounts', label: 'Accounts', adminOnly: true },
-      { to: 'tokens', label: 'API tokens', adminOnly: true },
-      { to: 'settings', label: 'Settings', adminOnly: true },
+      { to: 'agents', message: 'admin.nav.agents', adminOnly: true },
+      { to: 'accounts', message: 'admin.nav.accounts', adminOnly: true },
+      { to: 'tokens', message: 'admin.nav.tokens', adminOnly: true },
+      { to: 'settings', message: 'admin.nav.settings', adminOnly: true },
+    ],
+  },
+  {
+    message: 'admin.nav.you',
+    id: 'you',
+    items: [
+      { to: 'profile', message: 'admin.nav.profile' },
+      { to: 'notifications', message: 'admin.nav.notifications' },
     ],
   },
 ];
@@ -43,6 +55,7 @@ const GROUPS: Array<{ label: string; items: NavItem[] }> = [
  * whole list folds behind "Menu" (`open`) and the groups show in it as plain lists.
  */
 export function MainNav({ active, isAdmin, open }: { active: string; isAdmin: boolean; open: boolean }) {
+  const { t } = useT();
   const [moreOpen, setMoreOpen] = useState(false);
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -79,12 +92,12 @@ export function MainNav({ active, isAdmin, open }: { active: string; isAdmin: bo
   const link = (item: NavItem) => (
     <li key={item.to}>
       <Link to={item.to} className="nav-link" aria-current={active === item.to ? 'page' : undefined}>
-        {item.label}
+        {t(item.message)}
       </Link>
     </li>
   );
   return (
-    <nav aria-label="Main">
+    <nav aria-label={t('admin.nav.main')}>
       <ul className={`nav-list${open ? ' open' : ''}`} id="main-nav">
         {EVERYDAY.map(link)}
         <li className="nav-more" onBlur={closeWhenFocusLeaves}>
@@ -96,15 +109,16 @@ export function MainNav({ active, isAdmin, open }: { active: string; isAdmin: bo
             aria-controls={panelId}
             onClick={() => setMoreOpen(!moreOpen)}
           >
-            More<span aria-hidden="true"> ▾</span>
+            {t('admin.nav.more')}
+            <span aria-hidden="true"> ▾</span>
           </button>
           <div id={panelId} className={`nav-more-panel${moreOpen ? ' open' : ''}`}>
             {groups.map((group) => (
-              <div key={group.label} className="nav-group">
-                <p className="nav-group-label" id={`${panelId}-${group.label}`}>
-                  {group.label}
+              <div key={group.id} className="nav-group">
+                <p className="nav-group-label" id={`${panelId}-${group.id}`}>
+                  {t(group.message)}
                 </p>
-                <ul aria-labelledby={`${panelId}-${group.label}`}>{group.items.map(link)}</ul>
+                <ul aria-labelledby={`${panelId}-${group.id}`}>{group.items.map(link)}</ul>
               </div>
             ))}
           </div>

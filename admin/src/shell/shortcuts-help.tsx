@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../i18n/i18n.js';
 import { SHORTCUTS, useShortcuts } from '../shared/keyboard-shortcuts.js';
 
 /** "?" opens the list of keyboard shortcuts; Esc or Close shuts it and the focus returns where it was. */
@@ -20,31 +21,32 @@ export function ShortcutsHelp() {
 }
 
 function ShortcutsList({ onClose }: { onClose: () => void }) {
+  const { t } = useT();
   return (
     <>
-      <h2 id="shortcuts-heading">Keyboard shortcuts</h2>
-      <p className="muted">They work anywhere except while you type in a field.</p>
+      <h2 id="shortcuts-heading">{t('admin.shortcuts.title')}</h2>
+      <p className="muted">{t('admin.shortcuts.intro')}</p>
       <table className="plain-table">
         <thead>
           <tr>
-            <th scope="col">Key</th>
-            <th scope="col">What it does</th>
+            <th scope="col">{t('admin.shortcuts.key')}</th>
+            <th scope="col">{t('admin.shortcuts.what')}</th>
           </tr>
         </thead>
         <tbody>
           {SHORTCUTS.map((s) => (
             <tr key={s.keys}>
               <td>
-                <kbd>{s.keys}</kbd>
+                <kbd dir="ltr">{s.keyName ? t(s.keyName) : s.keys}</kbd>
               </td>
-              <td>{s.what}</td>
+              <td>{t(s.what)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <div className="form-actions">
         <button type="button" onClick={onClose}>
-          Close
+          {t('admin.shortcuts.close')}
         </button>
       </div>
     </>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { formatSize } from '../../../common/format-size.js';
 import type { Attachment } from '../api/api.js';
+import { useT } from '../i18n/i18n.js';
 
 export { formatSize };
 
@@ -9,9 +10,10 @@ export { formatSize };
  * thumbnail cannot be made); other files as download links with their sizes; a purged file with why it went.
  */
 export function AttachmentLinks({ files }: { files: Attachment[] | undefined }) {
+  const { t } = useT();
   if (!files?.length) return null;
   return (
-    <ul className="attachments" aria-label="Attached files">
+    <ul className="attachments" aria-label={t('admin.files.attached')}>
       {files.map((file) => (
         <li key={file.id}>
           <AttachmentItem file={file} />
@@ -22,11 +24,12 @@ export function AttachmentLinks({ files }: { files: Attachment[] | undefined }) 
 }
 
 function AttachmentItem({ file }: { file: Attachment }) {
+  const { t } = useT();
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
   if (file.removed) {
     return (
       <span className="attachment-removed">
-        {file.name} <span className="muted">({file.removed})</span>
+        <bdi>{file.name}</bdi> <span className="muted">({file.removed})</span>
       </span>
     );
   }
@@ -35,7 +38,7 @@ function AttachmentItem({ file }: { file: Attachment }) {
       <a href={file.url} target="_blank" rel="noopener" className="attachment-image">
         <img
           src={file.thumbnail_url}
-          alt={`${file.name} (${formatSize(file.size)}), opens full size`}
+          alt={t('admin.files.thumbnail', { name: file.name, size: formatSize(file.size) })}
           loading="lazy"
           onError={() => setThumbnailFailed(true)}
         />
@@ -44,7 +47,7 @@ function AttachmentItem({ file }: { file: Attachment }) {
   }
   return (
     <>
-      <a href={file.url} target="_blank" rel="noopener">
+      <a href={file.url} target="_blank" rel="noopener" dir="auto">
         {file.name}
       </a>{' '}
       <span className="muted">({formatSize(file.size)})</span>
@@ -70,6 +73,7 @@ export function FileChips({
   progress?: number;
   refused?: { file: File; detail: string };
 }) {
+  const { t } = useT();
   const picker = useRef<HTMLInputElement>(null);
   const percent = progress === undefined ? undefined : Math.round(progress * 100);
   return (
@@ -88,20 +92,20 @@ export function FileChips({
         }}
       />
       <button type="button" className="button-secondary" onClick={() => picker.current?.click()} disabled={disabled}>
-        Attach files
+        {t('admin.files.attach')}
       </button>
       {files.length > 0 && (
-        <ul aria-label="Files to send">
+        <ul aria-label={t('admin.files.toSend')}>
           {files.map((file, i) => {
             const problem = refused?.file === file ? refused.detail : undefined;
             const errorId = `composer-file-error-${i}`;
             return (
               <li key={`${file.name}-${file.size}-${i}`} className={problem ? 'chip chip-refused' : 'chip'}>
-                <span>{file.name}</span> <span className="muted">({formatSize(file.size)})</span>{' '}
+                <bdi>{file.name}</bdi> <span className="muted">({formatSize(file.size)})</span>{' '}
                 <button
                   type="button"
                   className="chip-remove"
-                  aria-label={`Remove ${file.name}`}
+                  aria-label={t('admin.files.remove', { name: file.name })}
                   aria-describedby={problem ? errorId : undefined}
                   onClick={() => onChange(files.filter((_, j) => j !== i))}
                   disabled={disabled}
@@ -120,9 +124,9 @@ export function FileChips({
       )}
       {percent !== undefined && (
         <p className="upload-progress">
-          <progress max={100} value={percent} aria-label="Uploading files" />{' '}
+          <progress max={100} value={percent} aria-label={t('admin.files.uploading')} />{' '}
           <span className="muted" aria-hidden="true">
-            {percent}%
+            {t('admin.files.percent', { share: percent / 100 })}
           </span>
         </p>
       )}

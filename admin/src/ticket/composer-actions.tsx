@@ -1,4 +1,5 @@
 import type { Lookups } from '../api/api.js';
+import { useT } from '../i18n/i18n.js';
 import type { Kind } from './use-send-message.js';
 
 /** The composer's last row: what happened, "Suggest a reply", send, and "Send and set <status>". */
@@ -23,6 +24,7 @@ export function ComposerActions({
   onSetTo: (slug: string) => void;
   onSendAndSet: () => void;
 }) {
+  const { t } = useT();
   const setToName = statuses.find((s) => s.slug === setTo)?.name ?? setTo;
   return (
     <div className="composer-actions">
@@ -31,16 +33,16 @@ export function ComposerActions({
       </span>
       {kind === 'reply' && (
         <button type="button" className="button-secondary" onClick={onSuggest} disabled={suggesting || busy} aria-busy={suggesting}>
-          {suggesting ? 'Suggesting…' : 'Suggest a reply'}
+          {suggesting ? t('admin.composer.suggesting') : t('admin.composer.suggest')}
         </button>
       )}
       <button type="submit" disabled={busy}>
-        {busy ? 'Sending…' : kind === 'note' ? 'Add note' : 'Send reply'}
+        {busy ? t('admin.composer.sending') : kind === 'note' ? t('admin.composer.addNote') : t('admin.composer.sendReply')}
       </button>
       {statuses.length > 0 && (
         <span className="send-and-set">
           <label htmlFor="composer-set-status" className="visually-hidden">
-            After sending, move the ticket to
+            {t('admin.composer.afterSending')}
           </label>
           <select id="composer-set-status" value={setTo} onChange={(e) => onSetTo(e.target.value)} disabled={busy}>
             {statuses.map((s) => (
@@ -50,7 +52,7 @@ export function ComposerActions({
             ))}
           </select>
           <button type="button" className="button-secondary" disabled={busy || !setTo} onClick={onSendAndSet}>
-            {kind === 'note' ? 'Note' : 'Send'} and set {setToName}
+            {t('admin.composer.sendAndSet', { kind, status: setToName })}
           </button>
         </span>
       )}

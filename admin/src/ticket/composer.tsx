@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { Comment, Lookups, TicketDetail } from '../api/api.js';
+import { useT } from '../i18n/i18n.js';
 import { useShortcuts } from '../shared/keyboard-shortcuts.js';
 import { MarkdownPreview } from '../shared/markdown-preview.js';
 import { FileChips } from './attachments.js';
@@ -36,6 +37,7 @@ export function Composer({
   /** Whether a draft is being written: the others see "… is replying". */
   onDrafting: (drafting: boolean) => void;
 }) {
+  const { t } = useT();
   const [kind, setKind] = useState<Kind>('reply');
   const { text, write, base } = useDraft(version, onDrafting);
   const [files, setFiles] = useState<File[]>([]);
@@ -75,19 +77,21 @@ export function Composer({
   return (
     <form className={`composer card${kind === 'note' ? ' composing-note' : ''}`} onSubmit={submit} aria-labelledby="composer-heading">
       <h2 id="composer-heading" className="visually-hidden">
-        Answer
+        {t('admin.composer.heading')}
       </h2>
       <fieldset className="segmented">
-        <legend className="visually-hidden">Kind of message</legend>
+        <legend className="visually-hidden">{t('admin.composer.kind')}</legend>
         <label>
-          <input type="radio" name="kind" value="reply" checked={kind === 'reply'} onChange={() => setKind('reply')} /> Reply to client
+          <input type="radio" name="kind" value="reply" checked={kind === 'reply'} onChange={() => setKind('reply')} />{' '}
+          {t('admin.composer.reply')}
         </label>
         <label>
-          <input type="radio" name="kind" value="note" checked={kind === 'note'} onChange={() => setKind('note')} /> Internal note
+          <input type="radio" name="kind" value="note" checked={kind === 'note'} onChange={() => setKind('note')} />{' '}
+          {t('admin.composer.note')}
         </label>
       </fieldset>
       <label htmlFor="composer-text" className="visually-hidden">
-        {kind === 'note' ? 'Internal note' : 'Reply'}
+        {kind === 'note' ? t('admin.composer.note') : t('admin.composer.replyLabel')}
       </label>
       <textarea
         id="composer-text"
@@ -97,17 +101,18 @@ export function Composer({
         onKeyDown={picker.onAreaKey}
         rows={6}
         aria-describedby="composer-hint"
-        placeholder={kind === 'note' ? 'Only agents see internal notes.' : 'Write your reply; the client gets it by email.'}
+        placeholder={kind === 'note' ? t('admin.composer.notePlaceholder') : t('admin.composer.replyPlaceholder')}
+        dir="auto"
       />
       <p id="composer-hint" className="hint">
-        Type / at the start of a line for a saved reply.{' '}
+        {t('admin.composer.hint')}{' '}
         <button
           type="button"
           className="button-quiet"
           aria-expanded={picker.isPicking}
           onClick={() => (picker.isPicking ? picker.setPicking(false) : picker.openPicker())}
         >
-          Saved replies
+          {t('admin.nav.replies')}
         </button>
       </p>
       {picker.isPicking && <SavedReplyPicker ticketId={ticketId} onChoose={picker.insertSaved} onClose={picker.closePicker} />}
@@ -122,14 +127,14 @@ export function Composer({
         <ChangedNotice
           changes={changes.events}
           comments={comments}
-          title={`This ticket changed since you began this ${kind === 'note' ? 'note' : 'reply'}.`}
-          action={kind === 'note' ? 'Add note' : 'Send'}
+          title={t('admin.changes.sinceDraft', { kind })}
+          action={kind === 'note' ? t('admin.composer.addNote') : t('admin.composer.send')}
           onProceed={() => void send(sending.sentStatus.current, changes.current)}
           onReview={() => {
             // The agent has now seen these changes: the next send goes against them.
             if (changes.current !== undefined) base.current = changes.current;
             sending.setChanges(null);
-            setStatus('Your draft is kept. Send it when you are ready.');
+            setStatus(t('admin.composer.draftKept'));
             void onReload();
             area.current?.focus();
           }}

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../api/api.js';
+import { problemText } from '../api/problem-text.js';
 import { findSavedReplies, type SavedReply } from '../api/saved-replies-api.js';
+import { useT } from '../i18n/i18n.js';
 import { Link } from '../shared/router.js';
 
 /**
@@ -17,6 +18,7 @@ export function SavedReplyPicker({
   onChoose: (text: string) => void;
   onClose: () => void;
 }) {
+  const { t } = useT();
   const [search, setSearch] = useState('');
   const [replies, setReplies] = useState<SavedReply[] | null>(null);
   const [active, setActive] = useState(0);
@@ -35,7 +37,7 @@ export function SavedReplyPicker({
           setActive(0);
           setError('');
         },
-        (e: unknown) => live && setError(e instanceof ApiError ? e.problem.detail : String(e)),
+        (e: unknown) => live && setError(problemText(e)),
       );
     }, 120);
     return () => {
@@ -66,7 +68,7 @@ export function SavedReplyPicker({
 
   return (
     <div className="saved-reply-picker">
-      <label htmlFor={`${listId}-search`}>Find a saved reply</label>
+      <label htmlFor={`${listId}-search`}>{t('admin.savedReply.find')}</label>
       <input
         id={`${listId}-search`}
         ref={input}
@@ -80,7 +82,7 @@ export function SavedReplyPicker({
         onChange={(e) => setSearch(e.target.value)}
         onKeyDown={onKeyDown}
         autoComplete="off"
-        placeholder="Type words of its title or text"
+        placeholder={t('admin.savedReply.placeholder')}
       />
       {error && (
         <p className="alert" role="alert">
@@ -88,7 +90,7 @@ export function SavedReplyPicker({
         </p>
       )}
       {hasOptions && (
-        <div id={listId} role="listbox" aria-label="Saved replies" className="saved-reply-options">
+        <div id={listId} role="listbox" aria-label={t('admin.nav.replies')} className="saved-reply-options">
           {replies?.map((reply, index) => (
             // The combobox keeps the focus; the mouse chooses here, the keyboard from the search box.
             // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled by the combobox (aria-activedescendant)
@@ -102,16 +104,18 @@ export function SavedReplyPicker({
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => choose(reply)}
             >
-              <span className="option-title">{reply.title}</span>
-              <span className="muted"> · {reply.shared ? 'Shared' : 'Yours'}</span>
-              <span className="option-preview muted">{(reply.filled ?? reply.text).split('\n')[0]}</span>
+              <bdi className="option-title">{reply.title}</bdi>
+              <span className="muted"> · {reply.shared ? t('admin.savedReply.shared') : t('admin.savedReply.yours')}</span>
+              <span className="option-preview muted" dir="auto">
+                {(reply.filled ?? reply.text).split('\n')[0]}
+              </span>
             </div>
           ))}
         </div>
       )}
       <p className="hint" role="status">
-        {replies === null ? 'Loading…' : replies.length === 0 ? 'No saved reply matches.' : `${replies.length} saved replies.`}{' '}
-        <Link to="replies">Manage saved replies</Link>
+        {replies === null ? t('admin.app.loading') : t('admin.savedReply.count', { count: replies.length })}{' '}
+        <Link to="replies">{t('admin.savedReply.manage')}</Link>
       </p>
     </div>
   );

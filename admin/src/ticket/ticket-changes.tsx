@@ -1,18 +1,22 @@
 import { useEffect, useId, useRef } from 'react';
 import { describeTicketChange } from '../../../common/describe-ticket-change.js';
 import type { Comment, TicketEvent } from '../api/api.js';
+import { translator, useT } from '../i18n/i18n.js';
 
 /** "Alex replied 20 s ago" — one change in plain words, for the conflict notice and the activity log. */
 export function describeChange(event: TicketEvent, now = Date.now()): string {
-  return `${describeTicketChange(event)} ${ago(event.created, now)}`;
+  return translator().t('admin.changes.line', { change: describeTicketChange(event), ago: ago(event.created, now) });
 }
 
+/** "20 s ago", "vor 20 Sek.", "قبل ٢٠ ثانية": how long ago, in the reader's language (Intl). */
 function ago(iso: string, now: number): string {
+  const { t, language } = translator();
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (seconds < 5) return 'just now';
-  if (seconds < 60) return `${seconds} s ago`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
-  return `${Math.round(seconds / 3600)} h ago`;
+  if (seconds < 5) return t('admin.changes.justNow');
+  const format = new Intl.RelativeTimeFormat(language === 'en-XA' ? 'en' : language, { style: 'short', numeric: 'always' });
+  if (seconds < 60) return format.format(-seconds, 'second');
+  if (seconds < 3600) return format.format(-Math.round(seconds / 60), 'minute');
+  return format.format(-Math.round(seconds / 3600), 'hour');
 }
 
 /**
@@ -23,7 +27,7 @@ function ago(iso: string, now: number): string {
 export function ChangedNotice({
   changes,
   comments,
-  title = 'This ticket changed since you opened it.',
+  title,
   action,
   onProceed,
   onReview,
@@ -36,6 +40,7 @@ export function ChangedNotice({
   onProceed: () => void;
   onReview: () => void;
 }) {
+  const { t } = useT();
   const box = useRef<HTMLDivElement>(null);
   const ids = useId();
   useEffect(() => box.current?.focus(), []);
@@ -50,7 +55,7 @@ export function ChangedNotice({
       ref={box}
     >
       <p id={`${ids}-title`}>
-        <strong>{title}</strong>
+        <strong>{title ?? t('admin.changes.sinceOpened')}</strong>
       </p>
       <ul id={`${ids}-list`}>
         {changes.map((change, i) => {
@@ -59,18 +64,22 @@ export function ChangedNotice({
             // A change's position within its version tells it apart (one change may add two tags).
             <li key={`${change.version}-${i}`}>
               {describeChange(change, now)}
-              {message ? ':' : '.'}
-              {message && <blockquote className="changed-message">{message.text}</blockquote>}
+              {message ? t('admin.changes.colon') : t('admin.changes.stop')}
+              {message && (
+                <blockquote className="changed-message" dir="auto">
+                  {message.text}
+                </blockquote>
+              )}
             </li>
           );
         })}
       </ul>
       <div className="composer-actions">
         <button type="button" className="button-secondary" onClick={onReview}>
-          Review first
+          {t('admin.changes.review')}
         </button>
         <button type="button" onClick={onProceed}>
-          {action} anyway
+          {t('admin.changes.anyway', { action })}
         </button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import type { Lookups, Tag, TicketDetail } from '../api/api.js';
+import { useT } from '../i18n/i18n.js';
 import { SideSelect } from './side-select.js';
 import { ChangedNotice } from './ticket-changes.js';
 import { TicketTagsEditor } from './ticket-tags-editor.js';
@@ -23,12 +24,13 @@ export function TicketControls({
   error: string;
   conflict: TicketConflict | null;
   onReview: () => void;
-  change: (field: string, value: string | number | string[] | null, label: string) => Promise<void>;
+  change: (field: string, value: string | number | string[] | null) => Promise<void>;
   onTagsSaved: () => void;
 }) {
+  const { t } = useT();
   return (
     <section className="card">
-      <h2>Ticket</h2>
+      <h2>{t('admin.ticket.card')}</h2>
       <p className="visually-hidden" role="status">
         {notice}
       </p>
@@ -48,45 +50,45 @@ export function TicketControls({
       )}
       <SideSelect
         id="ticket-status-select"
-        label="Status"
+        label={t('admin.table.status')}
         value={ticket.status?.slug ?? ''}
         required
         options={lookups.statuses.map((s) => ({ value: s.slug, label: s.name }))}
-        onChange={(v) => change('status', v, 'Status')}
+        onChange={(v) => change('status', v)}
       />
       <SideSelect
         id="ticket-assignee"
-        label="Assignee"
+        label={t('admin.table.assignee')}
         value={ticket.assignee ? String(ticket.assignee.id) : ''}
-        emptyLabel="Unassigned"
+        emptyLabel={t('admin.filters.unassigned')}
         options={lookups.staff.map((u) => ({ value: String(u.id), label: u.name }))}
-        onChange={(v) => change('assignee', v ? Number(v) : null, 'Assignee')}
+        onChange={(v) => change('assignee', v ? Number(v) : null)}
       />
       <SideSelect
         id="ticket-product"
-        label="Product"
+        label={t('admin.filters.product')}
         value={ticket.product ? String(ticket.product) : ''}
-        emptyLabel="None"
+        emptyLabel={t('admin.ticket.none')}
         options={lookups.products.map((p) => ({ value: String(p.id), label: p.name }))}
-        onChange={(v) => change('product', v ? Number(v) : null, 'Product')}
+        onChange={(v) => change('product', v ? Number(v) : null)}
       />
       <SideSelect
         id="ticket-reason"
-        label="Reason"
+        label={t('admin.filters.reason')}
         value={ticket.reason?.slug ?? ''}
-        emptyLabel="None"
+        emptyLabel={t('admin.ticket.none')}
         options={lookups.reasons.map((r) => ({ value: r.slug, label: r.name }))}
-        onChange={(v) => change('reason', v || null, 'Reason')}
+        onChange={(v) => change('reason', v || null)}
       />
       <SideSelect
         id="ticket-urgency"
-        label="Urgency"
+        label={t('admin.filters.urgency')}
         value={ticket.urgency?.slug ?? ''}
-        emptyLabel="None"
+        emptyLabel={t('admin.ticket.none')}
         options={lookups.urgencies.map((u) => ({ value: u.slug, label: u.name }))}
-        onChange={(v) => change('urgency', v || null, 'Urgency')}
+        onChange={(v) => change('urgency', v || null)}
       />
-      <TicketTagsEditor tags={ticket.tags} known={knownTags} onChange={(names) => void change('tags', names, 'Tags').then(onTagsSaved)} />
+      <TicketTagsEditor tags={ticket.tags} known={knownTags} onChange={(names) => void change('tags', names).then(onTagsSaved)} />
     </section>
   );
 }

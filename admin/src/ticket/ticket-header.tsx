@@ -1,23 +1,35 @@
+import type { ReactNode } from 'react';
 import type { TicketDetail } from '../api/api.js';
+import { useT } from '../i18n/i18n.js';
 import { Link } from '../shared/router.js';
 import { When } from '../shared/when.js';
 
 /** The way back to the inbox, the ticket's title and number, its status and when it was opened. */
 export function TicketHeader({ ticket }: { ticket: TicketDetail }) {
+  const { t, rich } = useT();
   return (
     <>
       <p className="crumbs">
-        <Link to="">← Inbox</Link>
+        <Link to="">
+          <span className="dir-icon" aria-hidden="true">
+            ←
+          </span>{' '}
+          {t('admin.nav.inbox')}
+        </Link>
       </p>
       <h1 id="ticket-title">
-        {ticket.title} <span className="ticket-id">#{ticket.number ?? ticket.id}</span>
+        <bdi>{ticket.title}</bdi> <bdi className="ticket-id">#{ticket.number ?? ticket.id}</bdi>
       </h1>
       <p className="muted">
-        Status{' '}
-        <span className={`pill status-${ticket.status?.slug ?? 'none'}`} data-testid="ticket-status">
-          {ticket.status?.name ?? '—'}
-        </span>
-        {' · '}opened <When iso={ticket.created} />
+        {rich<ReactNode>('admin.ticket.headline', {
+          status: ticket.status?.name ?? '—',
+          pill: (chunks) => (
+            <bdi key="status" className={`pill status-${ticket.status?.slug ?? 'none'}`} data-testid="ticket-status">
+              {chunks}
+            </bdi>
+          ),
+          when: () => <When key="when" iso={ticket.created} />,
+        })}
       </p>
     </>
   );

@@ -1,5 +1,6 @@
 import { Markdown } from '../../../common/markdown.js';
 import type { TicketDetail } from '../api/api.js';
+import { useT } from '../i18n/i18n.js';
 import { When } from '../shared/when.js';
 import { AttachmentLinks } from './attachments.js';
 import { RatingEvent } from './rating-event.js';
@@ -8,10 +9,11 @@ import { describeChange } from './ticket-changes.js';
 
 /** The conversation: the client's description, then the replies, notes, field changes and ratings by time. */
 export function TicketThread({ ticket }: { ticket: TicketDetail }) {
+  const { t } = useT();
   return (
-    <ol className="thread" aria-label="Conversation">
+    <ol className="thread" aria-label={t('admin.ticket.conversation')}>
       <li className="message from-client">
-        <MessageHead author={ticket.client?.name ?? 'Client'} authorRole="client" time={ticket.created} />
+        <MessageHead author={ticket.client?.name ?? t('admin.table.client')} authorRole="client" time={ticket.created} />
         <Markdown text={ticket.description} className="message-body markdown" />
         <AttachmentLinks files={ticket.attachments} />
       </li>
@@ -25,7 +27,7 @@ export function TicketThread({ ticket }: { ticket: TicketDetail }) {
         ) : (
           <li key={c.id} className={`message from-${c.role}${c.internal ? ' internal' : ''}`}>
             <MessageHead
-              author={c.author || (c.role === 'client' ? 'Client' : 'Agent')}
+              author={c.author || t('admin.ticket.role', { role: c.role })}
               authorRole={c.role}
               time={c.created}
               internal={c.internal}
@@ -41,11 +43,14 @@ export function TicketThread({ ticket }: { ticket: TicketDetail }) {
 }
 
 function MessageHead({ author, authorRole, time, internal }: { author: string; authorRole: string; time: string; internal?: boolean }) {
+  const { t } = useT();
   return (
     <p className="message-head">
-      <strong>{author}</strong>
-      <span className="muted"> · {authorRole === 'client' ? 'Client' : authorRole === 'bot' ? 'Automatic reply' : 'Agent'}</span>
-      {internal && <span className="tag internal-tag">Internal note</span>}
+      <strong>
+        <bdi>{author}</bdi>
+      </strong>
+      <span className="muted"> · {t('admin.ticket.role', { role: authorRole })}</span>
+      {internal && <span className="tag internal-tag">{t('admin.composer.note')}</span>}
       <When iso={time} className="muted" />
     </p>
   );

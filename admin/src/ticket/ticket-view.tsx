@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Lookups, Me, TicketDetail } from '../api/api.js';
 import { useApi } from '../api/use-api.js';
+import { useT } from '../i18n/i18n.js';
 import { useReportPresence } from '../live/report-presence.js';
 import { useTicketShortcuts } from '../shared/use-ticket-shortcuts.js';
 import { ClientPanel } from './client-panel.js';
@@ -16,6 +17,7 @@ import { useTicket } from './use-ticket.js';
  * its number first, in the one request that also reads it), then shown by TicketScreen.
  */
 export function TicketView({ number, lookups, me }: { number: number; lookups: Lookups; me: NonNullable<Me['user']> }) {
+  const { t } = useT();
   const { data: found, error } = useApi<TicketDetail>(`/tickets/by-number/${number}`);
   if (error)
     return (
@@ -23,19 +25,20 @@ export function TicketView({ number, lookups, me }: { number: number; lookups: L
         {error}
       </p>
     );
-  if (!found) return <p aria-busy="true">Loading…</p>;
+  if (!found) return <p aria-busy="true">{t('admin.app.loading')}</p>;
   return <TicketScreen key={found.id} initial={found} lookups={lookups} me={me} />;
 }
 
 /** One ticket: the thread, the reply / internal-note composer, the ticket's controls and the client sidebar. */
 function TicketScreen({ initial, lookups, me }: { initial: TicketDetail; lookups: Lookups; me: NonNullable<Me['user']> }) {
   const { ticket, error, notice, conflict, reviewConflict, change, showTicket, reload, knownTags, reloadTags } = useTicket(initial, me);
+  const { t } = useT();
   const [drafting, setDrafting] = useState(false);
   useReportPresence(initial.id, drafting ? 'replying' : 'viewing');
   // a, s and c (outside any field): assign to me, choose a status, close; saved as the side panel saves them.
   const statusMenu = useTicketShortcuts(lookups.statuses, {
-    assignToMe: () => void change('assignee', me.id, 'Assignee'),
-    setStatus: (slug) => void change('status', slug, 'Status'),
+    assignToMe: () => void change('assignee', me.id),
+    setStatus: (slug) => void change('status', slug),
   });
 
   if (error && !ticket)
@@ -44,7 +47,7 @@ function TicketScreen({ initial, lookups, me }: { initial: TicketDetail; lookups
         {error}
       </p>
     );
-  if (!ticket) return <p aria-busy="true">Loading…</p>;
+  if (!ticket) return <p aria-busy="true">{t('admin.app.loading')}</p>;
   return (
     <div className="ticket-layout">
       <article className="ticket-main" aria-labelledby="ticket-title">
@@ -64,7 +67,7 @@ function TicketScreen({ initial, lookups, me }: { initial: TicketDetail; lookups
       </article>
 
       {statusMenu}
-      <aside className="ticket-side" aria-label="Ticket details">
+      <aside className="ticket-side" aria-label={t('admin.ticket.details')}>
         <TicketControls
           ticket={ticket}
           lookups={lookups}

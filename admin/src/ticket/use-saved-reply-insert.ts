@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type RefObject, useRef, useState } from 'react';
+import { translator } from '../i18n/i18n.js';
 
 /** The saved replies list of the composer, and where in the draft its choice goes (where the caret was). */
 export function useSavedReplyInsert(
@@ -17,7 +18,7 @@ export function useSavedReplyInsert(
     const at = caret.current ?? text.length;
     write(text.slice(0, at) + chosen + text.slice(at));
     setPicking(false);
-    say('Saved reply inserted. Check and edit it before sending.');
+    say(translator().t('admin.savedReply.inserted'));
     // Once React has rendered the new text, the caret goes right after what was inserted.
     requestAnimationFrame(() => {
       area.current?.focus();

@@ -1,6 +1,7 @@
 import { type RefObject, useRef, useState } from 'react';
 import { ApiError, api, apiForm, type Lookups, type TicketDetail, type TicketEvent } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
+import { translator } from '../i18n/i18n.js';
 import { changesToAsk, othersChanges } from './changes-to-ask.js';
 
 export type Kind = 'reply' | 'note';
@@ -47,7 +48,7 @@ export function useSendMessage(draft: {
     sentStatus.current = newStatus;
     setChanges(null);
     if (!text.trim()) {
-      setError('Write something first.');
+      setError(translator().t('admin.composer.empty'));
       area.current?.focus();
       return;
     }
@@ -73,9 +74,8 @@ export function useSendMessage(draft: {
       }
       write('');
       setFiles([]);
-      const done = kind === 'note' ? 'Internal note added' : 'Reply sent';
       const statusName = statuses.find((s) => s.slug === newStatus)?.name;
-      setStatus(statusName ? `${done} and status set to ${statusName}.` : `${done}.`);
+      setStatus(translator().t('admin.composer.sent', { kind, hasStatus: statusName ? 'yes' : 'no', status: statusName ?? '' }));
       onSent(await api<TicketDetail>('GET', `/tickets/${ticketId}`));
     } catch (e) {
       if (e instanceof ApiError && e.problem.code === 'TICKET_CHANGED' && e.problem.changes) {

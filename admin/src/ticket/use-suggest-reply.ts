@@ -1,6 +1,7 @@
 import { type RefObject, useState } from 'react';
 import { api } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
+import { translator } from '../i18n/i18n.js';
 
 /** Agent assist: fills the composer with a draft; nothing is sent until the agent sends it. */
 export function useSuggestReply({
@@ -20,23 +21,19 @@ export function useSuggestReply({
 }) {
   const [suggesting, setSuggesting] = useState(false);
   const suggest = async () => {
-    if (text.trim() && !window.confirm('Replace what you have written with a suggested reply?')) return;
+    if (text.trim() && !window.confirm(translator().t('admin.suggest.replace'))) return;
     setSuggesting(true);
     setError('');
-    setStatus('Asking for a suggested reply…');
+    setStatus(translator().t('admin.suggest.asking'));
     try {
       const result = await api<{ draft: string; answered: boolean }>('POST', `/tickets/${ticketId}/suggest-reply`);
       if (!result.draft) {
         setStatus('');
-        setError('No suggestion: the AI backend did not answer and no docs match this ticket.');
+        setError(translator().t('admin.suggest.none'));
         return;
       }
       write(result.draft);
-      setStatus(
-        result.answered
-          ? 'Suggested reply inserted. Check and edit it before sending.'
-          : 'The AI backend did not answer; the draft lists related docs.',
-      );
+      setStatus(result.answered ? translator().t('admin.suggest.inserted') : translator().t('admin.suggest.docsOnly'));
       area.current?.focus();
     } catch (e) {
       setStatus('');

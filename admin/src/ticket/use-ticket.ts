@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api, type Me, type TicketDetail, type TicketEvent } from '../api/api.js';
 import { isAbort, problemText } from '../api/problem-text.js';
+import { translator, useT } from '../i18n/i18n.js';
 import { useDebounced, useLiveEvents } from '../live/live-events.js';
 import { useTags } from '../shared/use-tags.js';
 import { changesToAsk, othersChanges } from './changes-to-ask.js';
@@ -18,6 +19,7 @@ export interface TicketConflict {
  */
 export function useTicket(initial: TicketDetail, me: NonNullable<Me['user']>) {
   const id = initial.id;
+  const { language } = useT();
   const [ticket, setTicket] = useState<TicketDetail | null>(initial);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
@@ -48,8 +50,8 @@ export function useTicket(initial: TicketDetail, me: NonNullable<Me['user']>) {
     } else if (event.name !== 'presence' && event.data.ticket === id && (event.data.version ?? 0) > (ticket?.version ?? 0)) refetch();
   });
   useEffect(() => {
-    if (ticket) document.title = `#${ticket.number ?? ticket.id} ${ticket.title} · Helpdesk admin`;
-  }, [ticket]);
+    if (ticket) document.title = translator().t('admin.ticket.pageTitle', { number: ticket.number ?? ticket.id, title: ticket.title });
+  }, [ticket, language]);
 
   // Sends the version shown (`against`), so a colleague's change since is shown instead of overwritten. When
   // only changes that need no question came in between (changesToAsk), it goes again against the version the
@@ -57,7 +59,6 @@ export function useTicket(initial: TicketDetail, me: NonNullable<Me['user']>) {
   const change = async (
     field: string,
     value: string | number | string[] | null,
-    label: string,
     against: number | undefined = ticket?.version,
     retries = 2,
   ): Promise<void> => {
@@ -65,17 +66,21 @@ export function useTicket(initial: TicketDetail, me: NonNullable<Me['user']>) {
     try {
       const body = against === undefined ? { [field]: value } : { [field]: value, version: against };
       showTicket(await api<TicketDetail>('PATCH', `/tickets/${id}`, body));
-      setNotice(`${label} saved.`);
+      setNotice(translator().t('admin.ticket.fieldSaved', { field }));
       setError('');
     } catch (e) {
       if (e instanceof ApiError && e.problem.code === 'TICKET_CHANGED' && e.problem.changes) {
         const current = e.problem.current_version;
         if (current !== undefined && retries > 0 && changesToAsk(e.problem.changes, me.id, field).length === 0) {
-          await change(field, value, label, current, retries - 1);
+          await change(field, value, current, retries - 1);
           return;
         }
-        const retry = () => void change(field, value, label, current);
-        setConflict({ changes: othersChanges(e.problem.changes, me.id), action: `Save ${label.toLowerCase()}`, retry });
+        const retry = () => void change(field, value, current);
+        setConflict({
+          changes: othersChanges(e.problem.changes, me.id),
+          action: translator().t('admin.ticket.saveField', { field }),
+          retry,
+        });
         void reload();
         return;
       }

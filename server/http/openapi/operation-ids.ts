@@ -84,6 +84,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // Accounts and the admin app's session
   'GET /helpdesk/v1/users/': 'listUsers',
   'POST /helpdesk/v1/users/': 'createUser',
+  'PATCH /helpdesk/v1/users/me': 'updateOwnProfile',
   'PATCH /helpdesk/v1/users/{id}': 'updateUser',
   'POST /helpdesk/v1/users/{id}/disable': 'disableUser',
   'POST /helpdesk/v1/users/{id}/enable': 'enableUser',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { safeBrandColor } from '../../../../common/brand-color.js';
 import type { Config } from '../../../config/config-types.js';
+import type { UserRow } from '../../../db/tables.js';
 import type { DomainContext } from '../../../domain/context.js';
 import { verifyStaffPassword } from '../../../domain/people/staff-users.js';
 import { AppError } from '../../../errors.js';
@@ -25,9 +26,20 @@ async function siteForAdmin(ctx: DomainContext, config: Config) {
       brand_color: safeBrandColor(site.brand_color),
       logo_url: siteLogoUrl(config.homeUrl, site.logo_version) ?? null,
     },
+    site_language: site.site_language,
     time_zone: site.time_zone,
   };
 }
+
+/** The signed-in person as /me shows them: with the language and zone of their profile (null: the site's). */
+const presentMe = (row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'language' | 'time_zone'>) => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  language: row.language,
+  time_zone: row.time_zone,
+});
 
 /** The admin app's session: who is signed in (and the CSRF token), sign-in for agents and admins, sign-out. */
 export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config }) => {
@@ -37,7 +49,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     let user = null;
     if (actor) {
       const row = request.siteUser ?? (await ctx.db.selectFrom('users').selectAll().where('id', '=', actor.id).executeTakeFirst());
-      if (row) user = { id: row.id, name: row.name, email: row.email, role: row.role };
+      if (row) user = presentMe(row);
     }
     return { user, csrf_token: await csrfToken(request, reply), ...(await siteForAdmin(ctx, config)) };
   });
@@ -60,7 +72,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       await signIn(request, reply, user);
       reply.header('cache-control', 'no-store');
       return {
-        user: { id: user.id, name: user.name, email: user.email, role: user.role },
+        user: presentMe(user),
         csrf_token: await csrfToken(request, reply),
         ...(await siteForAdmin(ctx, config)),
       };

@@ -5,7 +5,21 @@ import { problemResponses } from '../shared.schema.js';
 const Role = Type.Union([Type.Literal('client'), Type.Literal('agent'), Type.Literal('admin')]);
 /** Who is signed in (or null), the CSRF token, and what the admin app shows of the site. */
 export const MeReply = Type.Object({
-  user: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.String(), role: Role }), Type.Null()]),
+  user: Type.Union([
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      email: Type.String(),
+      role: Role,
+      language: Type.Union([Type.String(), Type.Null()], {
+        description: "The language the person chose in their profile (`de`); null: they see the site's (`site_language`)",
+      }),
+      time_zone: Type.Union([Type.String(), Type.Null()], {
+        description: "The IANA time zone the person chose in their profile; null: times are shown in the site's (`time_zone`)",
+      }),
+    }),
+    Type.Null(),
+  ]),
   csrf_token: Type.String({ description: 'Send as the X-CSRF-Token header with every write made with the session cookie' }),
   site: Type.Object(
     {
@@ -15,6 +29,9 @@ export const MeReply = Type.Object({
     },
     { description: 'What the admin bar shows: what every help-site page shows anyway' },
   ),
+  site_language: Type.String({
+    description: "The site's default language (Settings → General): the admin app's language for staff who chose none",
+  }),
   time_zone: Type.String({
     description: "The site's IANA time zone (Settings → General): the admin app shows times in it, as the help site does",
   }),

@@ -5,6 +5,7 @@ import { pendingInvitations } from '../../../domain/people/pending-invitations.j
 import { resendInvitation } from '../../../domain/people/resend-invitation.js';
 import { findUserByEmail } from '../../../domain/people/resolve-user.js';
 import { setAccountDisabled } from '../../../domain/people/set-account-disabled.js';
+import { setOwnPreferences } from '../../../domain/people/set-own-preferences.js';
 import { listStaff, updateUser } from '../../../domain/people/staff-users.js';
 import { invalidField } from '../../../errors.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
@@ -16,8 +17,10 @@ import {
   addUserResponse,
   disableUserResponse,
   resendInvitationResponse,
+  UpdateMeBody,
   UpdateUserBody,
   UsersQuery,
+  updateMeResponse,
   updateUserResponse,
   userListResponse,
 } from './users.schema.js';
@@ -123,6 +126,23 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       await resendInvitation(ctx, request.params.id, admin);
       const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow();
       return presentOne(user);
+    },
+  );
+
+  app.patch(
+    '/users/me',
+    {
+      schema: {
+        summary: "Set the signed-in agent's or admin's own language and time zone (null: the site's)",
+        tags: ['users'],
+        body: UpdateMeBody,
+        response: updateMeResponse,
+      },
+    },
+    async (request) => {
+      const actor = requireStaff(request);
+      const user = await setOwnPreferences(ctx, actor.id, request.body);
+      return { id: user.id, name: user.name, email: user.email, language: user.language, time_zone: user.time_zone };
     },
   );
 

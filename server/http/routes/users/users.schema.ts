@@ -41,3 +41,25 @@ export const UpdateUserBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 export const updateUserResponse = { 200: UserReply, ...problemResponses(400, 401, 403, 404) };
+
+export const UpdateMeBody = Type.Object(
+  {
+    language: Type.Optional(
+      Type.Union([Type.String({ maxLength: 16 }), Type.Null()], {
+        description: "A shipped language (`en`, `de`, `es`, `fr`, `ar`); null: the site's language",
+      }),
+    ),
+    time_zone: Type.Optional(
+      Type.Union([Type.String({ maxLength: 64 }), Type.Null()], { description: "An IANA time zone (`Europe/Berlin`); null: the site's" }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export const MeProfileReply = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  language: Type.Union([Type.String(), Type.Null()], { description: "The person's own language; null: the site's" }),
+  time_zone: Type.Union([Type.String(), Type.Null()], { description: "The person's own IANA time zone; null: the site's" }),
+});
+export const updateMeResponse = { 200: MeProfileReply, ...problemResponses(400, 401, 403) };
