@@ -123,7 +123,9 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
     .join('')
     .split('\u0000')
     .map((piece, index) => (index % 2 === 1 ? piece : piece.replace(/\r?\n/g, '<br>\n')))
-    .join('');
+    .join('')
+    // A button is a block of its own: the line break after it would add an empty line.
+    .replaceAll('</table><br>\n', '</table>\n');
   // Outlook (Word's renderer) ignores `text-align: start` and `dir` on <html>: each block says its side itself.
   const align = rtl ? 'right' : 'left';
   const block = `dir="${tr.dir}" align="${align}" style="text-align:${align}"`;
@@ -170,7 +172,8 @@ function button(href: string, label: string, color: string, dir: 'ltr' | 'rtl'):
   return (
     `<table role="presentation" dir="${dir}" cellspacing="0" cellpadding="0" style="margin:12px 0"><tr>` +
     `<td style="background:${color};border-radius:6px;padding:10px 18px">` +
-    `<a href="${escapeHtml(href)}"><span ` +
+    // The anchor's own underline and colour would show through the label's in Gmail and Outlook: none on the anchor.
+    `<a href="${escapeHtml(href)}" style="color:${readableTextOn(color)};text-decoration:none"><span ` +
     `style="color:${readableTextOn(color)};font-weight:bold;text-decoration:none">${escapeHtml(label)}</span></a>` +
     '</td></tr></table>'
   );
