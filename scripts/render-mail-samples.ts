@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { renderMail } from '../server/email/render-mail.js';
 import { translatorFor } from '../server/i18n/translators.js';
 import { loadMarkdown } from '../server/markdown/load-markdown.js';
-import { mailTemplateFor, MAIL_TEMPLATES } from '../server/settings/emails-tab.js';
+import { MAIL_TEMPLATES, mailTemplateFor } from '../server/settings/emails-tab.js';
 
 const [folder = '.', ...languages] = process.argv.slice(2);
 await loadMarkdown();

@@ -42,17 +42,18 @@ export async function autoRespond(
   if (!ticket || !(await isAutoResponderEnabled(ctx)) || (await hasBotComment(ctx, ticket.id))) return { commentId: null };
 
   const docs = await findRelatedDocs(ctx, ticket.title, ticket.content, 3);
-  const ai = await askGroundedAnswer(ctx, config, docs, { subject: ticket.title, description: ticket.content }, 'auto_reply');
-  // The backend's reply was awaited outside any transaction; look again before writing.
-  if (await hasBotComment(ctx, ticket.id)) return { commentId: null };
-
-  const { auto_responder_template } = (await getCoreSettings(ctx)).tickets;
   const client = ticket.authorId
     ? await ctx.db.selectFrom('users').select(['name', 'language']).where('id', '=', ticket.authorId).executeTakeFirst()
     : undefined;
   const { site_name, site_language } = await getSiteOptions(ctx.db);
   // The reply is stored once and read by the client: written in the client's language, else the site's.
   const tr = translatorFor(client?.language ?? site_language);
+  const question = { subject: ticket.title, description: ticket.content, language: tr.language };
+  const ai = await askGroundedAnswer(ctx, config, docs, question, 'auto_reply');
+  // The backend's reply was awaited outside any transaction; look again before writing.
+  if (await hasBotComment(ctx, ticket.id)) return { commentId: null };
+
+  const { auto_responder_template } = (await getCoreSettings(ctx)).tickets;
   // A template emptied on the screen, or left as the default, is the catalogue's in that language; an admin's own
   // wording is used as written.
   const edited =

@@ -29,87 +29,87 @@ type TemplateText = MessageKey | typeof TICKET_SUBJECT;
 const TEMPLATE_TEXTS = {
   client_ticket_created: {
     label: 'New ticket: confirmation to the client',
-    subject: TICKET_SUBJECT,
-    body: 'mail.template.client_ticket_created.body',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.client_ticket_created.body',
   },
   client_agent_reply: {
     label: 'Agent reply: to the client',
-    subject: TICKET_SUBJECT,
+    subjectKey: TICKET_SUBJECT,
     // The agent's own words are the mail, greeting and all (a second "Hello" above theirs reads as a system notice);
     // what the reply is about and where to answer it follow.
-    body: 'mail.template.client_agent_reply.body',
+    bodyKey: 'mail.template.client_agent_reply.body',
   },
   client_ticket_link: {
     label: 'Fresh sign-in link: to the client',
-    subject: 'mail.template.client_ticket_link.subject',
-    body: 'mail.template.client_ticket_link.body',
+    subjectKey: 'mail.template.client_ticket_link.subject',
+    bodyKey: 'mail.template.client_ticket_link.body',
   },
   client_access_request: {
     label: 'Request from an address without an account (privacy option): to that address',
-    subject: 'mail.template.client_access_request.subject',
-    body: 'mail.template.client_access_request.body',
+    subjectKey: 'mail.template.client_access_request.subject',
+    bodyKey: 'mail.template.client_access_request.body',
   },
   client_confirm_address: {
     label: 'Sign-up: confirm the address (to the person signing up)',
-    subject: 'mail.template.client_confirm_address.subject',
-    body: 'mail.template.client_confirm_address.body',
+    subjectKey: 'mail.template.client_confirm_address.subject',
+    bodyKey: 'mail.template.client_confirm_address.body',
   },
   client_account_exists: {
     label: 'Sign-up for an address that has an account: to that address',
-    subject: 'mail.template.client_account_exists.subject',
-    body: 'mail.template.client_account_exists.body',
+    subjectKey: 'mail.template.client_account_exists.subject',
+    bodyKey: 'mail.template.client_account_exists.body',
   },
   password_reset: {
     label: 'Forgot password: reset link (to the client, agent or admin who asked)',
-    subject: 'mail.template.password_reset.subject',
-    body: 'mail.template.password_reset.body',
+    subjectKey: 'mail.template.password_reset.subject',
+    bodyKey: 'mail.template.password_reset.body',
   },
   staff_invitation: {
     label: 'Invitation: an admin added an agent or admin without a password',
-    subject: 'mail.template.staff_invitation.subject',
-    body: 'mail.template.staff_invitation.body',
+    subjectKey: 'mail.template.staff_invitation.subject',
+    bodyKey: 'mail.template.staff_invitation.body',
   },
   agent_ticket_created: {
     label: 'New ticket: to agents',
-    subject: TICKET_SUBJECT,
-    body: 'mail.template.agent_ticket_created.body',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.agent_ticket_created.body',
   },
   agent_client_reply: {
     label: 'Client reply: to agents (the assignee only, once a ticket has one)',
-    subject: TICKET_SUBJECT,
-    body: 'mail.template.agent_client_reply.body',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.agent_client_reply.body',
   },
   agent_mail_reply_refused: {
     label: 'Mail with an agent’s address as sender, not posted (it did not answer their own notification): to that agent',
-    subject: TICKET_SUBJECT,
-    body: 'mail.template.agent_mail_reply_refused.body',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.agent_mail_reply_refused.body',
   },
   client_mail_replies_limited: {
     label: 'Replies by mail over "Replies per signed-in client per hour": to the client (once per hour)',
-    subject: TICKET_SUBJECT,
-    body: 'mail.template.client_mail_replies_limited.body',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.client_mail_replies_limited.body',
   },
   agent_ticket_assigned: {
     label: 'Ticket assigned: to the new assignee',
-    subject: TICKET_SUBJECT,
-    body: 'mail.template.agent_ticket_assigned.body',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.agent_ticket_assigned.body',
   },
   client_ticket_resolved: {
     label: 'Ticket resolved: "Did this solve it?" to the client',
-    subject: TICKET_SUBJECT,
-    body: 'mail.template.client_ticket_resolved.body',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.client_ticket_resolved.body',
   },
   agent_rating_received: {
     label: 'Client answered "Did this solve it?": to the assignee (or every agent)',
-    subject: TICKET_SUBJECT,
-    body: 'mail.template.agent_rating_received.body',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.agent_rating_received.body',
   },
   agent_tickets_assigned: {
     label: 'Several tickets assigned at once (a bulk change): one mail to the new assignee',
-    subject: 'mail.template.agent_tickets_assigned.subject',
-    body: 'mail.template.agent_tickets_assigned.body',
+    subjectKey: 'mail.template.agent_tickets_assigned.subject',
+    bodyKey: 'mail.template.agent_tickets_assigned.body',
   },
-} as const satisfies Record<string, { label: string; subject: TemplateText; body: MessageKey }>;
+} as const satisfies Record<string, { label: string; subjectKey: TemplateText; bodyKey: MessageKey }>;
 
 export type MailTemplateName = keyof typeof TEMPLATE_TEXTS;
 export type MailTemplatePart = 'subject' | 'body';
@@ -123,7 +123,7 @@ function templateText(text: TemplateText, translator: Translator): string {
 export const MAIL_TEMPLATES = Object.fromEntries(
   Object.entries(TEMPLATE_TEXTS).map(([name, t]) => [
     name,
-    { label: t.label, subject: templateText(t.subject, english), body: templateText(t.body, english) },
+    { label: t.label, subject: templateText(t.subjectKey, english), body: templateText(t.bodyKey, english) },
   ]),
 ) as Record<MailTemplateName, { label: string; subject: string; body: string }>;
 
@@ -141,7 +141,7 @@ export function mailTemplateFor(name: MailTemplateName, part: MailTemplatePart, 
     stored.trim() === '' ||
     sameText(stored, MAIL_TEMPLATES[name][part]) ||
     (name === 'client_agent_reply' && part === 'body' && sameText(stored, EARLIER_AGENT_REPLY_BODY));
-  return isDefault ? templateText(TEMPLATE_TEXTS[name][part], translator) : stored;
+  return isDefault ? templateText(TEMPLATE_TEXTS[name][`${part}Key`], translator) : stored;
 }
 
 export const PLACEHOLDERS = [
