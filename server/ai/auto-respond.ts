@@ -3,7 +3,7 @@ import type { Config } from '../config/config-types.js';
 import { addComment } from '../domain/comments/add-comment.js';
 import type { DomainContext } from '../domain/context.js';
 import { findTicket } from '../domain/tickets/find-ticket.js';
-import { translatorFor } from '../i18n/translators.js';
+import { recipientTranslator } from '../email/recipient-translator.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { AUTO_RESPONDER_TEMPLATE } from '../settings/default-schema.js';
 import { getSiteOptions } from '../settings/site-options.js';
@@ -45,9 +45,9 @@ export async function autoRespond(
   const client = ticket.authorId
     ? await ctx.db.selectFrom('users').select(['name', 'language']).where('id', '=', ticket.authorId).executeTakeFirst()
     : undefined;
-  const { site_name, site_language } = await getSiteOptions(ctx.db);
+  const site = await getSiteOptions(ctx.db);
   // The reply is stored once and read by the client: written in the client's language, else the site's.
-  const tr = translatorFor(client?.language ?? site_language);
+  const tr = recipientTranslator(client, site);
   const question = { subject: ticket.title, description: ticket.content, language: tr.language };
   const ai = await askGroundedAnswer(ctx, config, docs, question, 'auto_reply');
   // The backend's reply was awaited outside any transaction; look again before writing.
@@ -68,7 +68,7 @@ export async function autoRespond(
     client_name: visitorTextInMarkdown(client?.name ?? ''),
     ticket_title: visitorTextInMarkdown(ticket.title),
     ticket_id: String(ticket.number ?? ticket.id),
-    site_name: visitorTextInMarkdown(site_name),
+    site_name: visitorTextInMarkdown(site.site_name),
     docs: docsText,
     answer: ai.ok ? ai.content : '',
   };

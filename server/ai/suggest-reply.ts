@@ -1,7 +1,7 @@
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { getAgentTicket } from '../domain/inbox/get-agent-ticket.js';
-import { translatorFor } from '../i18n/translators.js';
+import { recipientTranslator } from '../email/recipient-translator.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import type { ChatFailureReason } from './chat-client.js';
 import { askGroundedAnswer } from './grounded-answer.js';
@@ -47,7 +47,7 @@ export async function suggestReply(
       .executeTakeFirst(),
     getSiteOptions(ctx.db),
   ]);
-  const tr = translatorFor(client?.language ?? site.site_language);
+  const tr = recipientTranslator(client, site);
   const question = { subject: ticket.title, description: ticket.description, thread, language: tr.language };
   const ai = await askGroundedAnswer(ctx, config, docs, question, 'agent_draft');
   const docsList = links.map((l) => `- ${l.title}: ${l.url}`).join('\n');

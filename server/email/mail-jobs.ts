@@ -9,7 +9,6 @@ import type { DomainContext } from '../domain/context.js';
 import { type AddedNotification, addNotifications } from '../domain/notifications/add-notifications.js';
 import { type MailPreferences, usersWantingMail } from '../domain/notifications/notification-preferences.js';
 import { isEmailAddress } from '../domain/people/email-address.js';
-import { translatorFor } from '../i18n/translators.js';
 import type { JobRow } from '../jobs/queue.js';
 import { enqueueJobs } from '../jobs/queue.js';
 import { loadMarkdown } from '../markdown/load-markdown.js';
@@ -22,6 +21,7 @@ import type { OutgoingMail } from './create-transport.js';
 import { mailFilesOf } from './mail-files.js';
 import type { MailJobPayload } from './mail-job-payload.js';
 import { ratingLinks } from './rating-links.js';
+import { recipientTranslator } from './recipient-translator.js';
 import { type MailValues, renderMail } from './render-mail.js';
 import { agentReplyAddressFor, replyAddressFor } from './reply-address.js';
 import { signWithReplyKey } from './reply-key.js';
@@ -250,7 +250,7 @@ export async function buildMail(
   const [settings, site] = await Promise.all([getCoreSettings(ctx), getSiteOptions(ctx.db)]);
   // Each recipient reads their own language in their own zone (else the site's): resolved here, per mail, so one
   // event's mails to three agents can go out in three languages.
-  const tr = translatorFor(recipient.language ?? site.site_language, recipient.time_zone ?? site.time_zone);
+  const tr = recipientTranslator(recipient, site);
   if ('ratingId' in payload && payload.ratingId) {
     const rating = await ctx.db
       .selectFrom('ticket_ratings')

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { AppError } from '../errors.js';
-import { translatorFor } from '../i18n/translators.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { createMailTransport } from './create-transport.js';
+import { recipientTranslator } from './recipient-translator.js';
 import { findSupportAddress } from './support-address.js';
 
 /**
@@ -22,7 +22,7 @@ export async function sendTestMail(ctx: DomainContext, config: Config, adminId: 
     .executeTakeFirstOrThrow();
   const [settings, site] = await Promise.all([getCoreSettings(ctx), getSiteOptions(ctx.db)]);
   // In the admin's own language, as every mail to them.
-  const tr = translatorFor(admin.language ?? site.site_language, admin.time_zone ?? site.time_zone);
+  const tr = recipientTranslator(admin, site);
   const host = new URL(config.homeUrl).hostname;
   const support = await findSupportAddress(ctx, config);
   const text = `${tr.t('mail.test.body', { site: site.site_name })}\n\n${
