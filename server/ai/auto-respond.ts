@@ -3,6 +3,7 @@ import type { Config } from '../config/config-types.js';
 import { addComment } from '../domain/comments/add-comment.js';
 import type { DomainContext } from '../domain/context.js';
 import { findTicket } from '../domain/tickets/find-ticket.js';
+import { recipientTranslator } from '../email/recipient-translator.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { AUTO_RESPONDER_TEMPLATE } from '../settings/default-schema.js';
 import { getSiteOptions } from '../settings/site-options.js';
@@ -41,27 +42,33 @@ export async function autoRespond(
   if (!ticket || !(await isAutoResponderEnabled(ctx)) || (await hasBotComment(ctx, ticket.id))) return { commentId: null };
 
   const docs = await findRelatedDocs(ctx, ticket.title, ticket.content, 3);
-  const ai = await askGroundedAnswer(ctx, config, docs, { subject: ticket.title, description: ticket.content }, 'auto_reply');
+  const client = ticket.authorId
+    ? await ctx.db.selectFrom('users').select(['name', 'language']).where('id', '=', ticket.authorId).executeTakeFirst()
+    : undefined;
+  const site = await getSiteOptions(ctx.db);
+  // The reply is stored once and read by the client: written in the client's language, else the site's.
+  const tr = recipientTranslator(client, site);
+  const question = { subject: ticket.title, description: ticket.content, language: tr.language };
+  const ai = await askGroundedAnswer(ctx, config, docs, question, 'auto_reply');
   // The backend's reply was awaited outside any transaction; look again before writing.
   if (await hasBotComment(ctx, ticket.id)) return { commentId: null };
 
   const { auto_responder_template } = (await getCoreSettings(ctx)).tickets;
-  // A template emptied on the screen means "the standard one", not an empty reply.
-  const template = auto_responder_template.trim() ? auto_responder_template : AUTO_RESPONDER_TEMPLATE;
-  const client = ticket.authorId
-    ? await ctx.db.selectFrom('users').select('name').where('id', '=', ticket.authorId).executeTakeFirst()
-    : undefined;
-  const { site_name } = await getSiteOptions(ctx.db);
+  // A template emptied on the screen, or left as the default, is the catalogue's in that language; an admin's own
+  // wording is used as written.
+  const edited =
+    auto_responder_template.trim() !== '' && auto_responder_template.replace(/\r\n?/g, '\n').trim() !== AUTO_RESPONDER_TEMPLATE;
+  const template = edited ? auto_responder_template : tr.t('mail.autoResponder.body');
   const docsText = docs.length
     ? docs.map((doc) => `- ${doc.title}: ${docUrl(config.homeUrl, doc.slug)}`).join('\n')
-    : '(no matching articles)';
+    : tr.t('mail.autoResponder.noDocs');
   // The reply is Markdown, rendered on the help site and in the mail: what people typed goes in as words,
   // never as a link or a mark; the docs' list and the grounded answer are Markdown on purpose.
   const values: Record<string, string> = {
     client_name: visitorTextInMarkdown(client?.name ?? ''),
     ticket_title: visitorTextInMarkdown(ticket.title),
     ticket_id: String(ticket.number ?? ticket.id),
-    site_name: visitorTextInMarkdown(site_name),
+    site_name: visitorTextInMarkdown(site.site_name),
     docs: docsText,
     answer: ai.ok ? ai.content : '',
   };

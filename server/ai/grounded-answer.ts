@@ -13,7 +13,12 @@ export interface GroundedQuestion {
   description: string;
   /** Earlier messages of the thread, oldest first (agent assist); empty for a new ticket. */
   thread?: Array<{ role: 'client' | 'agent' | 'bot'; text: string }>;
+  /** The client's language (else the site's): the answer is written in it. */
+  language?: string;
 }
+
+// The model is told the language by its English name ("German"), which every model reads.
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
 /** The chat messages that ask for an answer drawn only from these docs, citing them by title and link. */
 export function buildGroundedMessages(
@@ -27,19 +32,29 @@ export function buildGroundedMessages(
         .map((doc, i) => `[${i + 1}] ${doc.title}\nLink: ${docUrl(homeUrl, doc.slug)}\n${doc.content.slice(0, DOC_EXCERPT_CHARS)}`)
         .join('\n\n---\n\n')
     : '(no documentation matched)';
+  const language = question.language ? languageNames.of(question.language) : undefined;
   const system = [
     purpose === 'auto_reply'
-      ? 'You write the first automatic reply to a customer support ticket.'
-      : 'You draft a reply that a support agent will review and edit before sending.',
+      ? // i18n-exempt: an instruction to the AI model, never shown to people
+        'You write the first automatic reply to a customer support ticket.'
+      : // i18n-exempt: an instruction to the AI model, never shown to people
+        'You draft a reply that a support agent will review and edit before sending.',
+    // i18n-exempt: an instruction to the AI model, never shown to people
     'Answer only from the documentation below. Cite each doc you use by its number and link, like [1](link).',
+    // i18n-exempt: an instruction to the AI model, never shown to people
     'If the documentation does not answer the question, say so briefly and ' +
+      // i18n-exempt: an instruction to the AI model, never shown to people
       'say an agent will follow up. Do not invent steps, prices or policies.',
+    // i18n-exempt: an instruction to the AI model, never shown to people
     'Write plain text (simple Markdown links allowed), no greeting or signature.',
+    // i18n-exempt: an instruction to the AI model, never shown to people
+    ...(language ? [`Write in ${language}, the customer's language.`] : []),
     '',
     'Documentation:',
     sources,
   ].join('\n');
   const thread = (question.thread ?? []).map((m) => `${m.role === 'client' ? 'Customer' : 'Support'}: ${m.text}`).join('\n\n');
+  // i18n-exempt: the question put to the AI model, never shown to people
   const user = `Ticket subject: ${question.subject}\n\n${question.description}${thread ? `\n\nConversation so far:\n${thread}` : ''}`.slice(
     0,
     TICKET_CHARS,

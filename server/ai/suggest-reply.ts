@@ -1,6 +1,8 @@
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { getAgentTicket } from '../domain/inbox/get-agent-ticket.js';
+import { recipientTranslator } from '../email/recipient-translator.js';
+import { getSiteOptions } from '../settings/site-options.js';
 import type { ChatFailureReason } from './chat-client.js';
 import { askGroundedAnswer } from './grounded-answer.js';
 import { docUrl, findRelatedDocs } from './related-docs.js';
@@ -35,8 +37,20 @@ export async function suggestReply(
   const lastClientText = [...thread].reverse().find((c) => c.role === 'client')?.text ?? '';
   const docs = await findRelatedDocs(ctx, ticket.title, `${ticket.description} ${lastClientText}`, 3);
   const links = docs.map((doc) => ({ title: doc.title, url: docUrl(config.homeUrl, doc.slug) }));
-  const ai = await askGroundedAnswer(ctx, config, docs, { subject: ticket.title, description: ticket.description, thread }, 'agent_draft');
+  // The draft is for the client to read: in the client's language, else the site's.
+  const [client, site] = await Promise.all([
+    ctx.db
+      .selectFrom('posts as p')
+      .innerJoin('users as u', 'u.id', 'p.author_id')
+      .select('u.language')
+      .where('p.id', '=', ticketId)
+      .executeTakeFirst(),
+    getSiteOptions(ctx.db),
+  ]);
+  const tr = recipientTranslator(client, site);
+  const question = { subject: ticket.title, description: ticket.description, thread, language: tr.language };
+  const ai = await askGroundedAnswer(ctx, config, docs, question, 'agent_draft');
   const docsList = links.map((l) => `- ${l.title}: ${l.url}`).join('\n');
   if (ai.ok) return { draft: ai.content, docs: links, answered: true };
-  return { draft: docsList ? `These articles may help:\n${docsList}` : '', docs: links, answered: false, failure: ai.reason };
+  return { draft: docsList ? `${tr.t('mail.suggestion.articles')}\n${docsList}` : '', docs: links, answered: false, failure: ai.reason };
 }

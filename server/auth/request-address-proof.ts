@@ -12,7 +12,11 @@ import { takeAddressMailRequest } from './mail-request-limits.js';
  * has a password already is mailed that it exists, with a reset link. The caller answers "check your
  * mail" in every case, so the form tells nobody whether the address has an account.
  */
-export async function requestAddressProof(ctx: DomainContext, input: { name: string; email: string }): Promise<void> {
+export async function requestAddressProof(
+  ctx: DomainContext,
+  // `language`: the page's the visitor signed up on; their proof mail is written in it (else the site's).
+  input: { name: string; email: string; language?: string },
+): Promise<void> {
   if (!(await canRegisterUsers(ctx)))
     throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
   assertValidAccount(input);
@@ -21,5 +25,8 @@ export async function requestAddressProof(ctx: DomainContext, input: { name: str
   if (!(await takeAddressMailRequest(ctx.db, 'signup', email))) return;
   const user = await findUserByEmail(ctx.db, email);
   if (user?.password_hash) await enqueueMail(ctx.db, { template: 'client_account_exists', userId: user.id, ticketId: null });
-  else await enqueueMail(ctx.db, { template: 'client_confirm_address', email, name: input.name.trim(), ticketId: null });
+  else {
+    const language = input.language && { language: input.language };
+    await enqueueMail(ctx.db, { template: 'client_confirm_address', email, name: input.name.trim(), ticketId: null, ...language });
+  }
 }

@@ -28,6 +28,8 @@ export interface OutgoingMail {
    * `auto-replied`, as RFC 3834 §5 asks, rather than `auto-generated`.
    */
   autoReplied?: boolean;
+  /** The language it is written in (`Content-Language`, RFC 3282): screen readers and translating mail clients read it. */
+  language?: string;
   /** Files sent with the message (under Tickets → Attachments' mail size); their bytes stream from the store. */
   attachments?: MailAttachment[];
 }
@@ -56,7 +58,10 @@ async function toNodemailer(mail: OutgoingMail) {
     ...(mail.references && { references: mail.references }),
     ...(mail.inReplyTo && { inReplyTo: mail.inReplyTo }),
     ...(mail.replyTo && { replyTo: mail.replyTo }),
-    headers: mail.automatic ? (mail.autoReplied ? AUTO_REPLY_HEADERS : AUTOMATIC_HEADERS) : {},
+    headers: {
+      ...(mail.automatic ? (mail.autoReplied ? AUTO_REPLY_HEADERS : AUTOMATIC_HEADERS) : {}),
+      ...(mail.language && { 'Content-Language': mail.language }),
+    },
     ...(attachments.length && { attachments }),
   };
 }

@@ -85,7 +85,7 @@ describeEachDatabase('a message’s files in its mail: attached when small, else
     const links = linksIn(parsed.text ?? '');
     expect(links).toHaveLength(2);
     expect(parsed.text).toMatch(
-      /Files to download \(too large to attach\):\n- big\u2024txt \(1\.1 MB\): http\S+ \(works until \d+ \w+ \d{4}\)/,
+      /Files to download \(too large to attach\):\n- big\u2024txt \(1\.1 MB\): http\S+ \(works until \w+ \d+, \d{4} at \d+:\d\d\s[AP]M\)/,
     );
     expect(parsed.html).toContain(`href="${links[0]?.replaceAll('&', '&amp;')}"`);
 

@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { MAIL_TEMPLATES, type MailTemplateName } from '../settings/emails-tab.js';
 
 const ID = Type.Integer({ minimum: 1 });
+const LANGUAGE = Type.Optional(Type.String({ maxLength: 16 }));
 // Mails to an account; the access and confirmation mails go to a bare address and have their own shapes.
 const ACCOUNT_TEMPLATES = (Object.keys(MAIL_TEMPLATES) as MailTemplateName[]).filter(
   (name) => name !== 'client_access_request' && name !== 'client_confirm_address',
@@ -28,9 +29,16 @@ export const MailJobPayloadSchema = Type.Union([
     /** agent_tickets_assigned: the tickets a bulk change gave the recipient (ticketId is null). */
     ticketIds: Type.Optional(Type.Array(ID, { maxItems: 500 })),
   }),
-  Type.Object({ template: Type.Literal('client_access_request'), email: Type.String(), ticketId: Type.Null() }),
+  // An address with no account: `language`, the page's that asked (else the site's is used).
+  Type.Object({ template: Type.Literal('client_access_request'), email: Type.String(), ticketId: Type.Null(), language: LANGUAGE }),
   // A sign-up waiting for proof of its address: no account yet, only the address and the name typed.
-  Type.Object({ template: Type.Literal('client_confirm_address'), email: Type.String(), name: Type.String(), ticketId: Type.Null() }),
+  Type.Object({
+    template: Type.Literal('client_confirm_address'),
+    email: Type.String(),
+    name: Type.String(),
+    ticketId: Type.Null(),
+    language: LANGUAGE,
+  }),
 ]);
 
 export type MailJobPayload = Static<typeof MailJobPayloadSchema>;

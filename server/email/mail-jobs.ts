@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { MessageKey } from '../../common/i18n/message-keys.js';
+import type { Translator } from '../../common/i18n/translator.js';
 import { unlinkableText } from '../../common/unlinkable-text.js';
 import { issueTicketLink } from '../auth/ticket-links.js';
 import type { Config } from '../config/config-types.js';
@@ -11,7 +13,7 @@ import type { JobRow } from '../jobs/queue.js';
 import { enqueueJobs } from '../jobs/queue.js';
 import { loadMarkdown } from '../markdown/load-markdown.js';
 import { getCoreSettings } from '../settings/core-settings.js';
-import { EARLIER_AGENT_REPLY_BODY, MAIL_TEMPLATES, type MailTemplateName } from '../settings/emails-tab.js';
+import { type MailTemplateName, mailTemplateFor } from '../settings/emails-tab.js';
 import { siteLogoUrl } from '../settings/site-logo.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { issueAccountLink } from './account-links.js';
@@ -19,6 +21,7 @@ import type { OutgoingMail } from './create-transport.js';
 import { mailFilesOf } from './mail-files.js';
 import type { MailJobPayload } from './mail-job-payload.js';
 import { ratingLinks } from './rating-links.js';
+import { recipientTranslator } from './recipient-translator.js';
 import { type MailValues, renderMail } from './render-mail.js';
 import { agentReplyAddressFor, replyAddressFor } from './reply-address.js';
 import { signWithReplyKey } from './reply-key.js';
@@ -33,10 +36,10 @@ export const MAIL_JOB = 'mail';
 /** Mails about a new ticket, which bring the files sent with its description. */
 const FILES_OF_DESCRIPTION: ReadonlySet<MailTemplateName> = new Set(['client_ticket_created', 'agent_ticket_created']);
 // The button of a password mail says where it leads.
-const ACCOUNT_LINK_LABELS: Partial<Record<MailTemplateName, string>> = {
-  staff_invitation: 'Choose your password',
-  password_reset: 'Choose a new password',
-  client_account_exists: 'Choose a new password',
+const ACCOUNT_LINK_LABELS: Partial<Record<MailTemplateName, MessageKey>> = {
+  staff_invitation: 'mail.button.choosePassword',
+  password_reset: 'mail.button.chooseNewPassword',
+  client_account_exists: 'mail.button.chooseNewPassword',
 };
 
 export async function enqueueMail(db: Kysely<Database>, payload: MailJobPayload): Promise<void> {
@@ -142,11 +145,6 @@ async function isInternal(db: Kysely<Database>, commentId: number): Promise<bool
   return meta?.meta_value === '1';
 }
 
-/** What the resolving reply's mail adds when its template does not place the rating links itself. */
-const RATING_QUESTION =
-  'We marked your request as resolved. Did this solve it?\n\nYes, solved:\n##rating_yes_link##\n\n' +
-  'No, not yet:\n##rating_no_link##\n\nEach link opens a short page where you can add a comment. No sign-in is needed.';
-
 /**
  * Whether the resolution a mail asks about still holds: `none` when the mail names none. A ticket reopened
  * before the mail went out is not asked (the separate mail is dropped, the reply goes without the links).
@@ -163,7 +161,9 @@ async function ratingResolution(db: Kysely<Database>, payload: MailJobPayload): 
  */
 async function recipientAndTicket(db: Kysely<Database>, payload: MailJobPayload) {
   if (!('userId' in payload)) {
-    return { recipient: { id: null, email: payload.email, name: 'name' in payload ? payload.name : '' }, ticket: undefined };
+    // An address without an account: the language of the page that asked, when it said, else the site's.
+    const recipient = { id: null, email: payload.email, name: 'name' in payload ? payload.name : '' };
+    return { recipient: { ...recipient, language: payload.language ?? null, time_zone: null }, ticket: undefined };
   }
   const row = await db
     .selectFrom('users as recipient')
@@ -174,6 +174,8 @@ async function recipientAndTicket(db: Kysely<Database>, payload: MailJobPayload)
       'recipient.id',
       'recipient.email',
       'recipient.name',
+      'recipient.language',
+      'recipient.time_zone',
       'p.id as ticket_id',
       'p.number',
       'p.title',
@@ -197,9 +199,16 @@ const NAME_BREAKERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
  * The From display name. An agent's reply reads as that person's mail ("Alex from Acme"), at the site's address (the
  * Reply-To still leads back to the ticket); every other mail comes from the sender name, else the site.
  */
-function senderName(template: MailTemplateName, authorRole: string | null, authorName: string | null, siteName: string, fromName: string) {
-  const agent = authorName?.replace(NAME_BREAKERS, ' ').trim();
-  if (template === 'client_agent_reply' && authorRole === 'agent' && agent) return `${agent} from ${siteName}`;
+function senderName(
+  template: MailTemplateName,
+  author: { role: string | null; name: string | null },
+  site: { name: string; fromName: string },
+  tr: Translator,
+) {
+  const { name: siteName, fromName } = site;
+  const agent = author.name?.replace(NAME_BREAKERS, ' ').trim();
+  if (template === 'client_agent_reply' && author.role === 'agent' && agent)
+    return tr.t('mail.sender.agentFromSite', { agent, site: siteName });
   return fromName || siteName;
 }
 
@@ -238,6 +247,10 @@ export async function buildMail(
     commentAuthorRole = comment.author_role;
     commentAuthorName = comment.author_name;
   }
+  const [settings, site] = await Promise.all([getCoreSettings(ctx), getSiteOptions(ctx.db)]);
+  // Each recipient reads their own language in their own zone (else the site's): resolved here, per mail, so one
+  // event's mails to three agents can go out in three languages.
+  const tr = recipientTranslator(recipient, site);
   if ('ratingId' in payload && payload.ratingId) {
     const rating = await ctx.db
       .selectFrom('ticket_ratings')
@@ -245,7 +258,8 @@ export async function buildMail(
       .where('id', '=', payload.ratingId)
       .executeTakeFirst();
     if (!rating) return null;
-    replyText = `${rating.rating === 'yes' ? 'Yes, solved.' : 'No, not yet.'}${rating.comment ? `\n\n${rating.comment}` : ''}`;
+    const answer = tr.t(rating.rating === 'yes' ? 'mail.rating.yesAnswer' : 'mail.rating.noAnswer');
+    replyText = `${answer}${rating.comment ? `\n\n${rating.comment}` : ''}`;
   }
   let listLink: string | undefined;
   if ('ticketIds' in payload && payload.ticketIds?.length) {
@@ -270,7 +284,6 @@ export async function buildMail(
   const refusal = await allow?.(recipient.email, payload.template, commentAuthorRole);
   if (refusal) return { suppressed: refusal };
 
-  const [settings, site] = await Promise.all([getCoreSettings(ctx), getSiteOptions(ctx.db)]);
   const { emails } = settings;
   const toClient = payload.template.startsWith('client_');
   const siteLink = `${config.homeUrl}/`;
@@ -304,9 +317,9 @@ export async function buildMail(
     admin_link: `${config.homeUrl}/admin/`,
     reply_text: replyText ?? '',
   };
-  let bodyTemplate: string = emails[`${payload.template}_body`];
-  if (payload.template === 'client_agent_reply' && bodyTemplate === EARLIER_AGENT_REPLY_BODY)
-    bodyTemplate = MAIL_TEMPLATES.client_agent_reply.body;
+  // The catalogue's words in the recipient's language, unless an admin wrote their own (sent as written).
+  let bodyTemplate = mailTemplateFor(payload.template, 'body', emails[`${payload.template}_body`], tr);
+  const subjectTemplate = mailTemplateFor(payload.template, 'subject', emails[`${payload.template}_subject`], tr);
   const resolution = await ratingResolution(ctx.db, payload);
   if (resolution === 'reopened' && payload.template === 'client_ticket_resolved') return null;
   if ((payload.template === 'client_ticket_resolved' || resolution === 'holds') && ticket) {
@@ -319,7 +332,7 @@ export async function buildMail(
     // The reply that resolved the ticket asks in its own mail; its template (an admin's words) may place the
     // links itself, else they follow it.
     if (payload.template === 'client_agent_reply' && !bodyTemplate.includes('##rating_yes_link##'))
-      bodyTemplate = `${bodyTemplate}\n\n${RATING_QUESTION}`;
+      bodyTemplate = `${bodyTemplate}\n\n${tr.t('mail.rating.question')}`;
   } else if (payload.template === 'client_agent_reply') {
     // A reply that resolves nothing: links an admin placed in the template are left out, not shown as `##…##`.
     values.rating_yes_link = '';
@@ -336,9 +349,16 @@ export async function buildMail(
   // Agents' (and the AI responder's) replies are Markdown; the renderer is loaded by the first mail that has one.
   const markdownReply = commentAuthorRole === 'agent' || commentAuthorRole === 'bot';
   if (markdownReply) await loadMarkdown();
-  const rendered = renderMail(emails[`${payload.template}_subject`], bodyTemplate, values, {
+  const rendered = renderMail(subjectTemplate, bodyTemplate, values, {
     markdownReply,
-    linkLabel: ticket ? 'Open the ticket' : listLink ? 'Open your tickets' : (ACCOUNT_LINK_LABELS[payload.template] ?? 'Open the link'),
+    translator: tr,
+    linkLabel: tr.t(
+      ticket
+        ? 'mail.button.openTicket'
+        : listLink
+          ? 'mail.button.openTickets'
+          : (ACCOUNT_LINK_LABELS[payload.template] ?? 'mail.button.openLink'),
+    ),
     // Only where a reply by mail lands in the ticket.
     replyMarker: Boolean(support),
     files: files.listed,
@@ -361,11 +381,17 @@ export async function buildMail(
   const autoReplied = automatic && payload.template === 'client_ticket_created' && thread?.openedByRecipient === true;
   return {
     from: {
-      name: senderName(payload.template, commentAuthorRole, commentAuthorName, site.site_name, emails.from_name),
+      name: senderName(
+        payload.template,
+        { role: commentAuthorRole, name: commentAuthorName },
+        { name: site.site_name, fromName: emails.from_name },
+        tr,
+      ),
       address: emails.from_address || `helpdesk@${host}`,
     },
     to: recipient.email,
     ...rendered,
+    language: tr.language,
     // One subject for every mail of a ticket, with its number, whatever a template says.
     subject:
       ticket && !rendered.subject.includes(`[#${values.ticket_id}]`) ? `${rendered.subject} [#${values.ticket_id}]` : rendered.subject,

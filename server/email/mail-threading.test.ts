@@ -44,7 +44,7 @@ describeEachDatabase('one ticket reads as one conversation', (dialect) => {
     expect(confirmation?.text.startsWith(REPLY_MARKER)).toBe(true);
     expect(confirmation?.html).toContain(REPLY_MARKER);
     expect(confirmation?.html).toMatch(
-      /<td style="background:[^"]+"><a href="http:\/\/help\.test\/login\/ticket\/\?token=[\w-]+"><span[^>]*>Open the ticket</,
+      /<td style="background:[^"]+"><a href="http:\/\/help\.test\/login\/ticket\/\?token=[\w-]+" style="[^"]*"><span[^>]*>Open the ticket</,
     );
 
     const reply = await hd.app.inject({

@@ -49,6 +49,7 @@ export async function takeMailAllowance(
     const { count } = await counters.hit(`mail:confirmation:h:${box}`, HOUR_MS);
     if (count > 1) {
       await recordRefusal(counters, 'limit_mail_confirmation');
+      // i18n-exempt: the reason stored on the skipped job for operators, as a log line is
       return 'Not sent: this address already got a new-ticket confirmation this hour.';
     }
   }
@@ -60,5 +61,6 @@ export async function takeMailAllowance(
   const over = windows.find((w, i) => (hits[i]?.count ?? 0) > w.max);
   if (!over) return null;
   await recordRefusal(counters, 'limit_mail_address');
+  // i18n-exempt: the reason stored on the skipped job for operators, as a log line is
   return `Not sent: this address already got ${over.max} mail(s) caused by visitors this ${over.name} (Tickets → Intake protection).`;
 }

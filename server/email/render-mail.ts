@@ -1,10 +1,11 @@
 import { brandTextColor, DEFAULT_BRAND_COLOR, readableTextOn, safeBrandColor } from '../../common/brand-color.js';
-import { formatSize } from '../../common/format-size.js';
+import type { Translator } from '../../common/i18n/translator.js';
 import { unlinkableText } from '../../common/unlinkable-text.js';
+import { english } from '../i18n/translators.js';
 import { markdown } from '../markdown/load-markdown.js';
 import { escapeHtml } from './escape-html.js';
 import type { MailedFile } from './mail-files.js';
-import { REPLY_MARKER } from './reply-marker.js';
+import { replyMarker } from './reply-marker.js';
 
 /** Values of the template placeholders (`##name##`). */
 export type MailValues = Partial<
@@ -44,6 +45,8 @@ export interface RenderOptions {
   files?: readonly MailedFile[];
   /** The owner's colour (buttons, links) and logo (the HTML part's header); absent, the default colour and no logo. */
   brand?: MailBrand;
+  /** The recipient's language (its words, `lang` and direction) and time zone; English in UTC when absent. */
+  translator?: Translator;
 }
 
 /** How a site looks in its mails. */
@@ -68,6 +71,8 @@ const HEADER_BREAKERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
  * template and every value are escaped, so a name like `<script>` stays text; the link becomes an anchor.
  */
 export function renderMail(subjectTemplate: string, bodyTemplate: string, values: MailValues, options: RenderOptions = {}): RenderedMail {
+  const tr = options.translator ?? english;
+  const rtl = tr.dir === 'rtl';
   const color = safeBrandColor(options.brand?.color ?? DEFAULT_BRAND_COLOR);
   // Links are text on the white mail: a pale brand colour would not read there, so they keep the default.
   const linkStyle = `color:${brandTextColor(color, '#ffffff', DEFAULT_BRAND_COLOR)}`;
@@ -84,8 +89,10 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
     // The text part reads as plain words: `**bold**` becomes bold, links keep their address.
     return name === 'reply_text' && options.markdownReply ? markdown().markdownToText(value) : value;
   });
-  const marked = options.replyMarker ? `${REPLY_MARKER}\n\n${filled}` : filled;
-  const text = options.files?.length ? `${marked}\n\n${filesAsText(options.files)}` : marked;
+  const marker = replyMarker(tr);
+  const marked = options.replyMarker ? `${marker}\n\n${filled}` : filled;
+  const plain = options.files?.length ? `${marked}\n\n${filesAsText(options.files, tr)}` : marked;
+  const text = rtl ? rightToLeftLines(plain) : plain;
 
   const parts = bodyTemplate.split(PLACEHOLDER);
   const htmlBody = parts
@@ -94,41 +101,79 @@ export function renderMail(subjectTemplate: string, bodyTemplate: string, values
       if (index % 2 === 0) return escapeHtml(part);
       const value = lookup(part);
       if (value === undefined) return escapeHtml(`##${part}##`);
-      if (part === 'ticket_link') return button(value, options.linkLabel ?? 'Open the link', color);
+      if (part === 'ticket_link') return button(value, options.linkLabel ?? tr.t('mail.button.openLink'), color, tr.dir);
       // Empty in a reply that asks nothing: no button without a link.
-      if (part === 'rating_yes_link') return value ? button(value, 'Yes, solved', color) : '';
-      if (part === 'rating_no_link') return value ? button(value, 'No, not yet', color) : '';
+      if (part === 'rating_yes_link') return value ? button(value, tr.t('mail.rating.yesButton'), color, tr.dir) : '';
+      if (part === 'rating_no_link') return value ? button(value, tr.t('mail.rating.noButton'), color, tr.dir) : '';
       if (part === 'site_link' || part === 'admin_link') {
         // A path written after the address belongs to the link: the whole address is clickable, not only the host.
         // map() reads each part when it gets there, so the path taken here is not shown twice.
         const tail = LINK_TAIL.exec(parts[index + 1] ?? '')?.[0] ?? '';
         parts[index + 1] = (parts[index + 1] ?? '').slice(tail.length);
-        return `<a href="${escapeHtml(value + tail)}" style="${linkStyle}">${escapeHtml(value + tail)}</a>`;
+        // An address reads left to right inside an Arabic sentence too.
+        const ltr = rtl ? ' dir="ltr"' : '';
+        return `<a href="${escapeHtml(value + tail)}"${ltr} style="${linkStyle}">${escapeHtml(value + tail)}</a>`;
       }
-      // Markdown makes its own blocks; a marker keeps them apart from the line breaks below.
-      if (part === 'reply_text' && options.markdownReply) return `\u0000${markdown().renderMarkdownToHtml(value)}\u0000`;
-      return escapeHtml(value);
+      // Markdown makes its own blocks; a marker keeps them apart from the line breaks below. The reply is the
+      // agent's words, in whatever language they wrote: its direction is its own (dir="auto").
+      if (part === 'reply_text' && options.markdownReply)
+        return `\u0000<div dir="auto">${markdown().renderMarkdownToHtml(value)}</div>\u0000`;
+      return isolated(part, value, rtl);
     })
     .join('')
     .split('\u0000')
     .map((piece, index) => (index % 2 === 1 ? piece : piece.replace(/\r?\n/g, '<br>\n')))
-    .join('');
-  const marker = options.replyMarker ? `<p style="color:#888;font-size:12px">${escapeHtml(REPLY_MARKER)}</p>\n` : '';
+    .join('')
+    // A button is a block of its own: the line break after it would add an empty line.
+    .replaceAll('</table><br>\n', '</table>\n');
+  // Outlook (Word's renderer) ignores `text-align: start` and `dir` on <html>: each block says its side itself.
+  const align = rtl ? 'right' : 'left';
+  const block = `dir="${tr.dir}" align="${align}" style="text-align:${align}"`;
+  const markerHtml = options.replyMarker ? `<p ${block.slice(0, -1)};color:#888;font-size:12px">${escapeHtml(marker)}</p>\n` : '';
   const html =
-    `<!doctype html><html><head><meta ` +
-    `charset="utf-8"><title>${escapeHtml(subject)}</title></head><body ` +
-    `style="font-family:sans-serif;line-height:1.5">${marker}${header(color, options.brand)}${htmlBody}` +
-    `${options.files?.length ? filesAsHtml(options.files, linkStyle) : ''}</body></html>`;
+    `<!doctype html><html lang="${tr.language}" dir="${tr.dir}"><head><meta ` +
+    `charset="utf-8"><title>${escapeHtml(subject)}</title></head><body dir="${tr.dir}" ` +
+    `style="margin:0;font-family:sans-serif;line-height:1.5">` +
+    `<table role="presentation" dir="${tr.dir}" width="100%" cellspacing="0" cellpadding="0" border="0"><tr>` +
+    `<td ${block.slice(0, -1)};padding:8px;font-family:sans-serif;line-height:1.5">` +
+    `${markerHtml}${header(color, options.brand)}<div ${block}>${htmlBody}</div>` +
+    `${options.files?.length ? filesAsHtml(options.files, linkStyle, tr) : ''}</td></tr></table></body></html>`;
   return { subject, text, html };
+}
+
+// Values that read left to right whatever the language (a ticket number, a link, an address), and the words people
+// chose (a name, a title: Latin inside Arabic or Arabic inside English). `<bdi>` is dropped by some mail clients; a
+// span with `dir` is kept by all of them.
+const LEFT_TO_RIGHT_VALUES = new Set(['ticket_id', 'ticket_link', 'site_link', 'admin_link', 'rating_yes_link', 'rating_no_link']);
+const RIGHT_TO_LEFT_LETTERS = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+
+function isolated(name: string, value: string, rtl: boolean): string {
+  const escaped = escapeHtml(value);
+  if (LEFT_TO_RIGHT_VALUES.has(name)) return rtl ? `<span dir="ltr">${escaped}</span>` : escaped;
+  return rtl || RIGHT_TO_LEFT_LETTERS.test(value) ? `<span dir="auto">${escaped}</span>` : escaped;
+}
+
+/**
+ * A plain-text part in a right-to-left language. Text has no `dir`: Apple Mail, Gmail's apps and Thunderbird pick
+ * each paragraph's direction from its first strong letter, so a line that starts with a name, a link or `#12` would
+ * read left to right, aligned left, in the middle of an Arabic mail. The right-to-left mark (U+200F, invisible) at
+ * the start of each line makes every paragraph right to left; a link after it still reads and works as a link.
+ */
+function rightToLeftLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line.trim() === '' ? line : `\u200F${line}`))
+    .join('\n');
 }
 
 // A table cell carries the colour: the one button shape every mail client (Outlook included) draws. The label is
 // black or white, whichever reads on the colour (WCAG contrast).
-function button(href: string, label: string, color: string): string {
+function button(href: string, label: string, color: string, dir: 'ltr' | 'rtl'): string {
   return (
-    '<table role="presentation" cellspacing="0" cellpadding="0" style="margin:12px 0"><tr>' +
+    `<table role="presentation" dir="${dir}" cellspacing="0" cellpadding="0" style="margin:12px 0"><tr>` +
     `<td style="background:${color};border-radius:6px;padding:10px 18px">` +
-    `<a href="${escapeHtml(href)}"><span ` +
+    // The anchor's own underline and colour would show through the label's in Gmail and Outlook: none on the anchor.
+    `<a href="${escapeHtml(href)}" style="color:${readableTextOn(color)};text-decoration:none"><span ` +
     `style="color:${readableTextOn(color)};font-weight:bold;text-decoration:none">${escapeHtml(label)}</span></a>` +
     '</td></tr></table>'
   );
@@ -154,32 +199,46 @@ function isWebAddress(value: string): boolean {
   }
 }
 
-// A date people read, the same in every time zone the mail reaches (the link's expiry is UTC).
-const expiryDate = (at: Date) => at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// A date and time in the reader's language and own zone (else the site's): when a file link stops working.
+const expiryDate = (at: Date, tr: Translator) => tr.dateTime(at, { dateStyle: 'long', timeStyle: 'short' });
 
-function filesHeading(files: readonly MailedFile[]): string {
-  return files.every((file) => file.link === null)
-    ? `Attached ${files.length === 1 ? 'file' : 'files'}:`
-    : `${files.length === 1 ? 'A file' : 'Files'} to download (too large to attach):`;
+// Bytes, KB or MB (of 1,024), with the reader's digits and decimal sign.
+function fileSize(bytes: number, tr: Translator): string {
+  if (bytes < 1024) return tr.t('mail.files.bytes', { count: bytes });
+  if (bytes < 1024 * 1024) return tr.t('mail.files.kilobytes', { size: tr.number(Math.round(bytes / 1024)) });
+  return tr.t('mail.files.megabytes', { size: tr.number(Math.round((bytes / 1024 / 1024) * 10) / 10) });
+}
+
+function filesHeading(files: readonly MailedFile[], tr: Translator): string {
+  const count = files.length;
+  return files.every((file) => file.link === null) ? tr.t('mail.files.attached', { count }) : tr.t('mail.files.linked', { count });
 }
 
 // A sender chose the names: shown, never a link of their own (`www.evil.com.png`), as with names and subjects.
-function filesAsText(files: readonly MailedFile[]): string {
+function filesAsText(files: readonly MailedFile[], tr: Translator): string {
   const lines = files.map((file) =>
     file.link
-      ? `- ${unlinkableText(file.name)} (${formatSize(file.size)}): ${file.link.url} (works until ${expiryDate(file.link.expiresAt)})`
-      : `- ${unlinkableText(file.name)} (${formatSize(file.size)})`,
+      ? `- ${unlinkableText(file.name)} (${fileSize(file.size, tr)}): ${file.link.url} (${tr.t('mail.files.worksUntil', { date: expiryDate(file.link.expiresAt, tr) })})`
+      : `- ${unlinkableText(file.name)} (${fileSize(file.size, tr)})`,
   );
-  return [filesHeading(files), ...lines].join('\n');
+  return [filesHeading(files, tr), ...lines].join('\n');
 }
 
-function filesAsHtml(files: readonly MailedFile[], linkStyle: string): string {
+function filesAsHtml(files: readonly MailedFile[], linkStyle: string, tr: Translator): string {
   const items = files.map((file) => {
-    const size = `<span style="color:#666">(${escapeHtml(formatSize(file.size))})</span>`;
-    const name = escapeHtml(unlinkableText(file.name));
+    const size = `<span style="color:#666">(${escapeHtml(fileSize(file.size, tr))})</span>`;
+    // A file's name is the sender's, in its own direction.
+    const name = isolated('file_name', unlinkableText(file.name), tr.dir === 'rtl');
     if (!file.link) return `<li>${name} ${size}</li>`;
-    const until = `<span style="color:#666">works until ${escapeHtml(expiryDate(file.link.expiresAt))}</span>`;
-    return `<li><a href="${escapeHtml(file.link.url)}" style="${linkStyle}">${name}</a> ${size}, ${until}</li>`;
+    const until = `<span style="color:#666">${escapeHtml(tr.t('mail.files.worksUntil', { date: expiryDate(file.link.expiresAt, tr) }))}</span>`;
+    // Arabic separates with its own comma.
+    return `<li><a href="${escapeHtml(file.link.url)}" style="${linkStyle}">${name}</a> ${size}${tr.dir === 'rtl' ? '،' : ','} ${until}</li>`;
   });
-  return `\n<p>${escapeHtml(filesHeading(files))}</p>\n<ul>${items.join('')}</ul>`;
+  // Outlook indents a list by its margin on the left whatever the direction: the side is set by hand.
+  const side = tr.dir === 'rtl' ? 'margin:0 24px 0 0;padding:0' : 'margin:0 0 0 24px;padding:0';
+  const align = tr.dir === 'rtl' ? 'right' : 'left';
+  return (
+    `\n<p dir="${tr.dir}" align="${align}" style="text-align:${align}">${escapeHtml(filesHeading(files, tr))}</p>\n` +
+    `<ul dir="${tr.dir}" style="${side}">${items.join('')}</ul>`
+  );
 }

@@ -5,6 +5,7 @@ import { AppError } from '../errors.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { createMailTransport } from './create-transport.js';
+import { recipientTranslator } from './recipient-translator.js';
 import { findSupportAddress } from './support-address.js';
 
 /**
@@ -14,21 +15,28 @@ import { findSupportAddress } from './support-address.js';
  * naming what the server said; the password in SMTP_URL is never part of it.
  */
 export async function sendTestMail(ctx: DomainContext, config: Config, adminId: number): Promise<{ to: string; file: string | null }> {
-  const admin = await ctx.db.selectFrom('users').select('email').where('id', '=', adminId).executeTakeFirstOrThrow();
+  const admin = await ctx.db
+    .selectFrom('users')
+    .select(['email', 'language', 'time_zone'])
+    .where('id', '=', adminId)
+    .executeTakeFirstOrThrow();
   const [settings, site] = await Promise.all([getCoreSettings(ctx), getSiteOptions(ctx.db)]);
+  // In the admin's own language, as every mail to them.
+  const tr = recipientTranslator(admin, site);
   const host = new URL(config.homeUrl).hostname;
   const support = await findSupportAddress(ctx, config);
-  const text =
-    `This is a test mail from ${site.site_name}. If you read it, outgoing mail works.\n\n` +
-    (support ? `Replies to tickets come back through ${support}.` : 'No support address is set, so mails carry no reply address.');
+  const text = `${tr.t('mail.test.body', { site: site.site_name })}\n\n${
+    support ? tr.t('mail.test.replies', { address: support }) : tr.t('mail.test.noReplies')
+  }`;
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
   try {
     const { file } = await transport.send({
       from: { name: settings.emails.from_name || site.site_name, address: settings.emails.from_address || `helpdesk@${host}` },
       to: admin.email,
-      subject: `Test mail from ${site.site_name}`,
+      subject: tr.t('mail.test.subject', { site: site.site_name }),
       text,
       html: '',
+      language: tr.language,
       messageId: `<test-${randomBytes(12).toString('hex')}@${host}>`,
       automatic: true,
       ...(support && { replyTo: support }),

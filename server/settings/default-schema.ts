@@ -1,4 +1,5 @@
 import { attachmentsSection } from '../files/attachment-settings.js';
+import { english } from '../i18n/translators.js';
 import { intakeSection } from '../intake/intake-settings.js';
 import { emailsTab } from './emails-tab.js';
 import type { SettingsSchema, TicketFormField } from './schema-types.js';
@@ -15,11 +16,8 @@ export const DEFAULT_TICKET_FORM_FIELDS: TicketFormField[] = [
 /** The AI tab's model; also what an emptied model name falls back to. */
 export const DEFAULT_AI_MODEL = 'gpt-4o-mini';
 
-export const AUTO_RESPONDER_TEMPLATE =
-  'Hello ##client_name##,\n\nThank you for contacting ##site_name##. We received your request "##ticket_title##" (ticket ' +
-  '##ticket_id##) and an agent will answer soon.\n\n##answer##\n\nThese ' +
-  'articles may help in the meantime:\n##docs##\n\n(This is an automatic ' +
-  'reply.)';
+/** The auto responder's default in English; a client gets it in their own language (server/ai/auto-respond.ts). */
+export const AUTO_RESPONDER_TEMPLATE = english.t('mail.autoResponder.body');
 
 /**
  * The schema before `helpdesk_settings_menus`; a fresh copy each call so handlers may mutate it. Its

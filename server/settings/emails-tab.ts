@@ -1,149 +1,148 @@
+import type { MessageKey } from '../../common/i18n/message-keys.js';
+import type { Translator } from '../../common/i18n/translator.js';
 import { INVITATION_LINK_DAYS } from '../../common/limits.js';
+import { english } from '../i18n/translators.js';
 import type { SettingsField, SettingsTab } from './schema-types.js';
 
 // Every mail about a ticket has the same subject, so mail programs (which thread by subject as well
-// as by References) show one ticket as one conversation; the number lets a reply find its ticket.
+// as by References) show one ticket as one conversation; the number lets a reply find its ticket. No words: the
+// same in every language.
 const TICKET_SUBJECT = '##ticket_title## [###ticket_id##]';
 
 /**
  * The agent reply's earlier default, greeting first. A settings form saved unchanged stored it as if chosen; such a
- * copy is read as the current default (mail-jobs.ts), while an owner's own wording is kept as written.
+ * copy is read as the current default (`mailTemplateFor`), while an owner's own wording is kept as written.
  */
 export const EARLIER_AGENT_REPLY_BODY =
+  // i18n-exempt: an earlier English default, only compared with stored templates, never sent
   'Hello ##client_name##,\n\nThere is a new reply to your request "##ticket_title##":\n\n##reply_text##\n\n' +
+  // i18n-exempt: the same earlier default, continued
   'Read and answer it here:\n##ticket_link##\n\n##site_name##';
 
-/** The mails the helpdesk sends; each has a subject and a body template in Emails settings. */
-export const MAIL_TEMPLATES = {
+type TemplateText = MessageKey | typeof TICKET_SUBJECT;
+
+/**
+ * The mails the helpdesk sends; each has a subject and a body template in Emails settings. Their words are the mail
+ * catalogue's (`mail.template.<name>.*`), with the `##placeholders##` written in them as literal text: ICU leaves a `#`
+ * outside a plural alone, so the catalogue's text and an admin's edited template are filled the same way.
+ */
+const TEMPLATE_TEXTS = {
   client_ticket_created: {
     label: 'New ticket: confirmation to the client',
-    subject: TICKET_SUBJECT,
-    body:
-      'Hello ##client_name##,\n\nThank you for contacting ##site_name##. We ' +
-      'received your request "##ticket_title##" and will answer soon.\n\nRead ' +
-      'and answer your ticket here:\n##ticket_link##\n\n##site_name##',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.client_ticket_created.body',
   },
   client_agent_reply: {
     label: 'Agent reply: to the client',
-    subject: TICKET_SUBJECT,
+    subjectKey: TICKET_SUBJECT,
     // The agent's own words are the mail, greeting and all (a second "Hello" above theirs reads as a system notice);
     // what the reply is about and where to answer it follow.
-    body: '##reply_text##\n\n---\nYour request "##ticket_title##" at ##site_name##. Read and answer it here:\n##ticket_link##',
+    bodyKey: 'mail.template.client_agent_reply.body',
   },
   client_ticket_link: {
     label: 'Fresh sign-in link: to the client',
-    subject: 'Your link to ##site_name##',
-    body:
-      'Hello ##client_name##,\n\nUse this link to sign in to ' +
-      '##site_name##:\n##ticket_link##\n\nIf you did not ask for it, ignore ' +
-      'this mail.',
+    subjectKey: 'mail.template.client_ticket_link.subject',
+    bodyKey: 'mail.template.client_ticket_link.body',
   },
   client_access_request: {
     label: 'Request from an address without an account (privacy option): to that address',
-    subject: 'Your request to ##site_name##',
-    body:
-      'Hello,\n\nSomeone, perhaps you, sent a request to ##site_name## from ' +
-      'this email address. This help desk answers only people who have an ' +
-      'account, and this address has none, so the request was not filed and ' +
-      'nothing about it was kept.\n\nTo get help, ask the owners of ' +
-      '##site_name## for an account:\n##site_link##\n\nIf it was not you, you ' +
-      'can ignore this mail.\n\n##site_name##',
+    subjectKey: 'mail.template.client_access_request.subject',
+    bodyKey: 'mail.template.client_access_request.body',
   },
   client_confirm_address: {
     label: 'Sign-up: confirm the address (to the person signing up)',
-    subject: 'Confirm your address for ##site_name##',
-    body:
-      'Hello ##client_name##,\n\nSomeone, perhaps you, asked for an account ' +
-      'at ##site_name## with this email address. To create it, open this link ' +
-      'and choose your password:\n##ticket_link##\n\nThe link works once, for ' +
-      '24 hours. If it was not you, ignore this mail: no account is ' +
-      'made.\n\n##site_name##',
+    subjectKey: 'mail.template.client_confirm_address.subject',
+    bodyKey: 'mail.template.client_confirm_address.body',
   },
   client_account_exists: {
     label: 'Sign-up for an address that has an account: to that address',
-    subject: 'Your account at ##site_name##',
-    body:
-      'Hello ##client_name##,\n\nSomeone, perhaps you, tried to create an ' +
-      'account at ##site_name## with this email address. You have one already, ' +
-      'so nothing was changed. Sign in here:\n##site_link##\n\nIf you forgot ' +
-      'your password, choose a new one with this link (it works once, for one ' +
-      'hour):\n##ticket_link##\n\nIf it was not you, ignore this ' +
-      'mail.\n\n##site_name##',
+    subjectKey: 'mail.template.client_account_exists.subject',
+    bodyKey: 'mail.template.client_account_exists.body',
   },
   password_reset: {
     label: 'Forgot password: reset link (to the client, agent or admin who asked)',
-    subject: 'Choose a new password for ##site_name##',
-    body:
-      'Hello ##client_name##,\n\nSomeone, perhaps you, asked to reset the ' +
-      'password of your account at ##site_name##. Choose a new one with this ' +
-      'link (it works once, for one hour):\n##ticket_link##\n\nIf it was not ' +
-      'you, ignore this mail: your password stays as it is.\n\n##site_name##',
+    subjectKey: 'mail.template.password_reset.subject',
+    bodyKey: 'mail.template.password_reset.body',
   },
   staff_invitation: {
     label: 'Invitation: an admin added an agent or admin without a password',
-    subject: 'You are invited to ##site_name##',
-    body:
-      'Hello ##client_name##,\n\nYou were added to the help desk of ##site_name##. ' +
-      `Choose your password with this link (it works once, for ${INVITATION_LINK_DAYS} days):\n##ticket_link##\n\n` +
-      'After that, sign in here:\n##admin_link##\n\nIf the link has expired, ask the admin who invited you to ' +
-      'send a new invitation, or use "Forgot password?" on the sign-in page.\n\n##site_name##',
+    subjectKey: 'mail.template.staff_invitation.subject',
+    bodyKey: 'mail.template.staff_invitation.body',
   },
   agent_ticket_created: {
     label: 'New ticket: to agents',
-    subject: TICKET_SUBJECT,
-    body: '##client_name## filed a new ticket "##ticket_title##":\n\n##reply_text##\n\n##ticket_link##',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.agent_ticket_created.body',
   },
   agent_client_reply: {
     label: 'Client reply: to agents (the assignee only, once a ticket has one)',
-    subject: TICKET_SUBJECT,
-    body: '##client_name## replied to "##ticket_title##":\n\n##reply_text##\n\n##ticket_link##',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.agent_client_reply.body',
   },
   agent_mail_reply_refused: {
     label: 'Mail with an agent’s address as sender, not posted (it did not answer their own notification): to that agent',
-    subject: TICKET_SUBJECT,
-    body:
-      'A mail with your address as its sender came in for the ticket "##ticket_title##" of ##client_name##, ' +
-      'but it was not posted as your reply: only a reply to a mail the help desk sent to you proves that you ' +
-      'wrote it (its reply address is yours alone).\n\nIf you wrote it, reply to this mail or to the ' +
-      'notification, or answer in the ticket:\n##ticket_link##\n\nIf you did not, someone else used your ' +
-      'address as the sender. The mail is kept under Emails → Failed incoming mails.',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.agent_mail_reply_refused.body',
   },
   client_mail_replies_limited: {
     label: 'Replies by mail over "Replies per signed-in client per hour": to the client (once per hour)',
-    subject: TICKET_SUBJECT,
-    body:
-      'Hello ##client_name##,\n\nYou sent more replies this hour than ##site_name## takes, so your ' +
-      'latest reply by mail to "##ticket_title##" was not added to the ticket. It is kept, not lost. ' +
-      'Please wait an hour before you write again. Your ticket:\n##ticket_link##\n\nThis notice is ' +
-      'sent at most once an hour.\n\n##site_name##',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.client_mail_replies_limited.body',
   },
   agent_ticket_assigned: {
     label: 'Ticket assigned: to the new assignee',
-    subject: TICKET_SUBJECT,
-    body: 'The ticket "##ticket_title##" of ##client_name## is now yours.\n\n##ticket_link##',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.agent_ticket_assigned.body',
   },
   client_ticket_resolved: {
     label: 'Ticket resolved: "Did this solve it?" to the client',
-    subject: TICKET_SUBJECT,
-    body:
-      'Hello ##client_name##,\n\nWe marked your request "##ticket_title##" as ' +
-      'resolved. Did this solve it?\n\nYes, solved:\n##rating_yes_link##\n\n' +
-      'No, not yet:\n##rating_no_link##\n\nEach link opens a short page where ' +
-      'you can add a comment. No sign-in is needed.\n\n##site_name##',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.client_ticket_resolved.body',
   },
   agent_rating_received: {
     label: 'Client answered "Did this solve it?": to the assignee (or every agent)',
-    subject: TICKET_SUBJECT,
-    body: '##client_name## answered "Did this solve it?" for "##ticket_title##":\n\n##reply_text##\n\n##ticket_link##',
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.agent_rating_received.body',
   },
   agent_tickets_assigned: {
     label: 'Several tickets assigned at once (a bulk change): one mail to the new assignee',
-    subject: 'Tickets assigned to you at ##site_name##',
-    body: 'These tickets are now yours:\n\n##reply_text##\n\n##ticket_link##',
+    subjectKey: 'mail.template.agent_tickets_assigned.subject',
+    bodyKey: 'mail.template.agent_tickets_assigned.body',
   },
-} as const;
+} as const satisfies Record<string, { label: string; subjectKey: TemplateText; bodyKey: MessageKey }>;
 
-export type MailTemplateName = keyof typeof MAIL_TEMPLATES;
+export type MailTemplateName = keyof typeof TEMPLATE_TEXTS;
+export type MailTemplatePart = 'subject' | 'body';
+
+/** A template's words in one language: the catalogue's, the invitation's days filled in. */
+function templateText(text: TemplateText, translator: Translator): string {
+  return text === TICKET_SUBJECT ? text : translator.t(text, { days: INVITATION_LINK_DAYS });
+}
+
+/** Each mail's label and its default subject and body, in English: the settings' defaults. */
+export const MAIL_TEMPLATES = Object.fromEntries(
+  Object.entries(TEMPLATE_TEXTS).map(([name, t]) => [
+    name,
+    { label: t.label, subject: templateText(t.subjectKey, english), body: templateText(t.bodyKey, english) },
+  ]),
+) as Record<MailTemplateName, { label: string; subject: string; body: string }>;
+
+// A textarea posts its lines with CR LF: a template saved unchanged is still the default.
+const sameText = (a: string, b: string) => a.replace(/\r\n?/g, '\n').trim() === b.replace(/\r\n?/g, '\n').trim();
+
+/**
+ * The template a mail is built from, in its recipient's language. The stored value (the settings' value, its default
+ * when never saved) is the admin's own wording when it differs from the default: then it is sent as written, in every
+ * language. An empty one, the default, or a default of earlier versions saved unchanged is the catalogue's text in
+ * `translator`'s language.
+ */
+export function mailTemplateFor(name: MailTemplateName, part: MailTemplatePart, stored: string, translator: Translator): string {
+  const isDefault =
+    stored.trim() === '' ||
+    sameText(stored, MAIL_TEMPLATES[name][part]) ||
+    (name === 'client_agent_reply' && part === 'body' && sameText(stored, EARLIER_AGENT_REPLY_BODY));
+  return isDefault ? templateText(TEMPLATE_TEXTS[name][`${part}Key`], translator) : stored;
+}
 
 export const PLACEHOLDERS = [
   'client_name',
@@ -267,7 +266,9 @@ export function emailsTab() {
       },
       templates: {
         label: 'Templates',
-        desc: `Plain text; the HTML part is made from it. Placeholders: ${PLACEHOLDERS.map((p) => `##${p}##`).join(', ')}.`,
+        desc:
+          'Plain text; the HTML part is made from it. A template left as it is goes out in each recipient’s language; ' +
+          `one you change is sent as you wrote it, to everyone. Placeholders: ${PLACEHOLDERS.map((p) => `##${p}##`).join(', ')}.`,
         fields: templateFields,
       },
     },

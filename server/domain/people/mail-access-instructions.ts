@@ -13,6 +13,12 @@ export async function isAccountExistenceHidden(ctx: DomainContext): Promise<bool
  * thing stored is the outbox job that mails that address how to get access. Nothing the visitor
  * typed but the address goes into it, so the mail cannot carry a stranger's text to a victim.
  */
-export async function mailAccessInstructions(ctx: DomainContext, email: string): Promise<void> {
-  await enqueueMail(ctx.db, { template: 'client_access_request', email: normalizeEmail(email), ticketId: null });
+export async function mailAccessInstructions(ctx: DomainContext, email: string, language?: string): Promise<void> {
+  // In the language of the page or widget that asked, when the caller knows it (else the site's).
+  await enqueueMail(ctx.db, {
+    template: 'client_access_request',
+    email: normalizeEmail(email),
+    ticketId: null,
+    ...(language && { language }),
+  });
 }
