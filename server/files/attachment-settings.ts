@@ -7,7 +7,9 @@ const allow = (kind: Kind, described = true) => ({
   type: 'checkbox' as const,
   label: schemaText(`settings.field.tickets.attachment_types_${kind}.label`),
   default: true,
-  desc: described ? schemaText(`settings.field.tickets.attachment_types_${kind}.desc` as 'settings.field.tickets.attachment_types_images.desc') : '',
+  desc: described
+    ? schemaText(`settings.field.tickets.attachment_types_${kind}.desc` as 'settings.field.tickets.attachment_types_images.desc')
+    : '',
 });
 
 /** Tickets → Attachments: who may send files, how large, how many, and which kinds. */
@@ -30,7 +32,14 @@ export function attachmentsSection() {
         max: 1024,
         desc: '',
       },
-      attachment_max_files: { type: 'number', label: schemaText('settings.field.tickets.attachment_max_files.label'), default: 5, min: 1, max: 50, desc: '' },
+      attachment_max_files: {
+        type: 'number',
+        label: schemaText('settings.field.tickets.attachment_max_files.label'),
+        default: 5,
+        min: 1,
+        max: 50,
+        desc: '',
+      },
       attachment_max_ticket_mb: {
         type: 'number',
         label: schemaText('settings.field.tickets.attachment_max_ticket_mb.label'),

@@ -2,7 +2,20 @@ import type { SettingsSection } from '../settings/schema-types.js';
 import { schemaText } from '../settings/translate-schema.js';
 
 // The field's label and description are the catalogue's `settings.field.tickets.<key>.label` and `.desc`.
-const limit = (key: 'limit_ip_hour' | 'limit_ip_day' | 'limit_email_hour' | 'limit_mail_hour' | 'limit_mail_day' | 'limit_global_day' | 'limit_client_tickets_hour' | 'limit_client_replies_hour' | 'limit_client_ip_hour', value: number, described = true) => ({
+const limit = (
+  key:
+    | 'limit_ip_hour'
+    | 'limit_ip_day'
+    | 'limit_email_hour'
+    | 'limit_mail_hour'
+    | 'limit_mail_day'
+    | 'limit_global_day'
+    | 'limit_client_tickets_hour'
+    | 'limit_client_replies_hour'
+    | 'limit_client_ip_hour',
+  value: number,
+  described = true,
+) => ({
   type: 'number' as const,
   label: schemaText(`settings.field.tickets.${key}.label`),
   default: value,

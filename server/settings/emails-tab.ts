@@ -160,7 +160,11 @@ export function emailsTab() {
       label: schemaText(`settings.field.emails.${name}_subject.label`),
       default: template.subject,
     };
-    templateFields[`${name}_body`] = { type: 'textarea', label: schemaText(`settings.field.emails.${name}_body.label`), default: template.body };
+    templateFields[`${name}_body`] = {
+      type: 'textarea',
+      label: schemaText(`settings.field.emails.${name}_body.label`),
+      default: template.body,
+    };
   }
   return {
     label: schemaText('settings.tab.emails'),

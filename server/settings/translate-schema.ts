@@ -1,6 +1,6 @@
+import english from '../../common/i18n/locales/en/settings.json' with { type: 'json' };
 import type { MessageKey } from '../../common/i18n/message-keys.js';
 import type { Translator } from '../../common/i18n/translator.js';
-import english from '../../common/i18n/locales/en/settings.json' with { type: 'json' };
 import type { SettingsField, SettingsSchema, TicketFormField } from './schema-types.js';
 
 /**
