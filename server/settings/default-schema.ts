@@ -5,12 +5,12 @@ import type { SettingsSchema, TicketFormField } from './schema-types.js';
 import { DEFAULT_FORM_FIELD_LABELS, schemaText } from './translate-schema.js';
 
 export const DEFAULT_TICKET_FORM_FIELDS: TicketFormField[] = [
-  { key: 'subject', label: DEFAULT_FORM_FIELD_LABELS.subject as string, type: 'text', required: true, builtin: true },
-  { key: 'description', label: DEFAULT_FORM_FIELD_LABELS.description as string, type: 'textarea', required: true, builtin: true },
-  { key: 'product', label: DEFAULT_FORM_FIELD_LABELS.product as string, type: 'select', required: false, builtin: true },
-  { key: 'reason', label: DEFAULT_FORM_FIELD_LABELS.reason as string, type: 'select', required: false, builtin: true },
-  { key: 'urgency', label: DEFAULT_FORM_FIELD_LABELS.urgency as string, type: 'select', required: false, builtin: true },
-  { key: 'order_id', label: DEFAULT_FORM_FIELD_LABELS.order_id as string, type: 'text', required: false, builtin: true },
+  { key: 'subject', label: DEFAULT_FORM_FIELD_LABELS.subject, type: 'text', required: true, builtin: true },
+  { key: 'description', label: DEFAULT_FORM_FIELD_LABELS.description, type: 'textarea', required: true, builtin: true },
+  { key: 'product', label: DEFAULT_FORM_FIELD_LABELS.product, type: 'select', required: false, builtin: true },
+  { key: 'reason', label: DEFAULT_FORM_FIELD_LABELS.reason, type: 'select', required: false, builtin: true },
+  { key: 'urgency', label: DEFAULT_FORM_FIELD_LABELS.urgency, type: 'select', required: false, builtin: true },
+  { key: 'order_id', label: DEFAULT_FORM_FIELD_LABELS.order_id, type: 'text', required: false, builtin: true },
 ];
 
 /** The AI tab's model; also what an emptied model name falls back to. */

@@ -61,31 +61,25 @@ export function translateSettingsSchema<S extends SettingsSchema>(schema: S, tra
   ) as S;
 }
 
-/** The built-in form fields' labels as shipped, by field key (what a stored label is compared with). */
-export const DEFAULT_FORM_FIELD_LABELS: Readonly<Record<string, string>> = {
-  subject: 'Subject',
-  description: 'Description',
-  product: 'Product',
-  reason: 'Reason',
-  urgency: 'Urgency',
-  order_id: 'Order ID',
-};
+const BUILT_IN_FORM_FIELDS = ['subject', 'description', 'product', 'reason', 'urgency', 'order_id'] as const;
+type BuiltInFormField = (typeof BUILT_IN_FORM_FIELDS)[number];
+const isBuiltIn = (key: string): key is BuiltInFormField => (BUILT_IN_FORM_FIELDS as readonly string[]).includes(key);
 
-const FORM_FIELD_KEYS: Readonly<Record<string, MessageKey>> = {
-  subject: 'settings.form_field.subject',
-  description: 'settings.form_field.description',
-  product: 'settings.form_field.product',
-  reason: 'settings.form_field.reason',
-  urgency: 'settings.form_field.urgency',
-  order_id: 'settings.form_field.order_id',
-};
+/**
+ * The built-in form fields' labels as shipped and stored (the English catalogue's), by field key: a stored label
+ * still equal to its default is shown in the reader's language.
+ */
+export const DEFAULT_FORM_FIELD_LABELS = Object.fromEntries(
+  BUILT_IN_FORM_FIELDS.map((key) => [key, english[`settings.form_field.${key}`]]),
+) as Readonly<Record<BuiltInFormField, string>>;
 
 /**
  * A form field's label for a reader: a built-in field still labelled as shipped reads in the reader's language;
  * a label the owner changed (or a custom field's) is shown as written.
  */
 export function formFieldLabel(field: Pick<TicketFormField, 'key' | 'label' | 'builtin'>, translator: Translator): string {
-  const key = FORM_FIELD_KEYS[field.key];
-  if (field.builtin && key && field.label === DEFAULT_FORM_FIELD_LABELS[field.key]) return translator.t(key);
+  if (field.builtin && isBuiltIn(field.key) && field.label === DEFAULT_FORM_FIELD_LABELS[field.key]) {
+    return translator.t(`settings.form_field.${field.key}`);
+  }
   return field.label;
 }
