@@ -15,7 +15,7 @@ export function EmbedCard({ say }: { say: (status: string) => void }) {
     <section className="card editor" aria-labelledby="embed-heading">
       <h2 id="embed-heading">{t('settings.embed.title')}</h2>
       <label htmlFor="embed-snippet">{t('settings.embed.paste')}</label>
-      <textarea id="embed-snippet" readOnly rows={2} value={snippet} />
+      <textarea id="embed-snippet" dir="ltr" readOnly rows={2} value={snippet} />
       <div className="form-actions">
         <button type="button" onClick={copy}>
           {t('settings.embed.copy')}
