@@ -3,9 +3,12 @@ import { verifyStaffPassword } from '../domain/people/staff-users.js';
 import { AppError } from '../errors.js';
 import { assertCsrf, csrfToken, signIn } from '../http/plugins/session.js';
 import type { RouteServices } from '../http/services.js';
+import { translatorFor } from '../i18n/translators.js';
 import { mayManageSettings } from '../policies/settings-policy.js';
+import { staffReaderLanguage } from '../settings/reader-language.js';
 import type { SettingsField, SettingsSchema, SettingsValues } from '../settings/schema-types.js';
 import { buildSettingsSchema, getSettings, listFields, updateSettings } from '../settings/settings.js';
+import { translateSettingsSchema } from '../settings/translate-schema.js';
 import { renderPage } from '../site/shared/render-page.js';
 import { GENERAL_TAB_SLUG, generalValues, saveGeneral, withGeneralTab } from './classic-general-tab.js';
 import { ClassicSettingsPage, type ClassicSettingsProps } from './classic-settings-page.js';
@@ -54,7 +57,11 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
       homeUrl: config.homeUrl,
       action: path,
       csrf: await csrfToken(request, reply),
-      schema,
+      // The built-in labels in the reader's language (a plugin's as written); the site helper may fold this into the page's language.
+      schema: translateSettingsSchema(
+        schema,
+        translatorFor(await staffReaderLanguage(ctx.db, user?.id ?? 0, request.headers['accept-language'], query.lang)),
+      ),
       tab,
       values: extra.values ?? (isAdmin ? { ...(await getSettings(ctx)), [GENERAL_TAB_SLUG]: await generalValues(ctx.db) } : {}),
       typed: extra.typed ?? {},

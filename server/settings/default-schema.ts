@@ -3,14 +3,15 @@ import { english } from '../i18n/translators.js';
 import { intakeSection } from '../intake/intake-settings.js';
 import { emailsTab } from './emails-tab.js';
 import type { SettingsSchema, TicketFormField } from './schema-types.js';
+import { DEFAULT_FORM_FIELD_LABELS, schemaText } from './translate-schema.js';
 
 export const DEFAULT_TICKET_FORM_FIELDS: TicketFormField[] = [
-  { key: 'subject', label: 'Subject', type: 'text', required: true, builtin: true },
-  { key: 'description', label: 'Description', type: 'textarea', required: true, builtin: true },
-  { key: 'product', label: 'Product', type: 'select', required: false, builtin: true },
-  { key: 'reason', label: 'Reason', type: 'select', required: false, builtin: true },
-  { key: 'urgency', label: 'Urgency', type: 'select', required: false, builtin: true },
-  { key: 'order_id', label: 'Order ID', type: 'text', required: false, builtin: true },
+  { key: 'subject', label: DEFAULT_FORM_FIELD_LABELS.subject, type: 'text', required: true, builtin: true },
+  { key: 'description', label: DEFAULT_FORM_FIELD_LABELS.description, type: 'textarea', required: true, builtin: true },
+  { key: 'product', label: DEFAULT_FORM_FIELD_LABELS.product, type: 'select', required: false, builtin: true },
+  { key: 'reason', label: DEFAULT_FORM_FIELD_LABELS.reason, type: 'select', required: false, builtin: true },
+  { key: 'urgency', label: DEFAULT_FORM_FIELD_LABELS.urgency, type: 'select', required: false, builtin: true },
+  { key: 'order_id', label: DEFAULT_FORM_FIELD_LABELS.order_id, type: 'text', required: false, builtin: true },
 ];
 
 /** The AI tab's model; also what an emptied model name falls back to. */
@@ -27,68 +28,64 @@ export const AUTO_RESPONDER_TEMPLATE = english.t('mail.autoResponder.body');
 export function defaultSettingsSchema() {
   return {
     tickets: {
-      label: 'Tickets',
+      label: schemaText('settings.tab.tickets'),
       sections: {
         submission: {
-          label: 'Submission',
-          desc: 'Who can file tickets through the widget and the help site.',
+          label: schemaText('settings.section.tickets.submission.label'),
+          desc: schemaText('settings.section.tickets.submission.desc'),
           fields: {
             create_accounts: {
               type: 'checkbox',
-              label: 'Create accounts for new clients',
+              label: schemaText('settings.field.tickets.create_accounts.label'),
               default: false,
-              desc: 'File tickets from unknown email addresses by creating an account for them.',
+              desc: schemaText('settings.field.tickets.create_accounts.desc'),
             },
             hide_account_existence: {
               type: 'checkbox',
-              label: "Don't reveal whether an email has an account",
+              label: schemaText('settings.field.tickets.hide_account_existence.label'),
               default: false,
-              desc:
-                'Every anonymous submission gets the same "received" answer. When no ' +
-                'account may be created, an unknown address is mailed how to get access ' +
-                'instead of being told it has no account.',
+              desc: schemaText('settings.field.tickets.hide_account_existence.desc'),
             },
           },
         },
         intake: intakeSection(),
         attachments: attachmentsSection(),
         statuses: {
-          label: 'Statuses',
-          desc: 'How ticket statuses change on their own.',
+          label: schemaText('settings.section.tickets.statuses.label'),
+          desc: schemaText('settings.section.tickets.statuses.desc'),
           fields: {
             change_status: {
               type: 'checkbox',
-              label: 'Change ticket status',
+              label: schemaText('settings.field.tickets.change_status.label'),
               default: true,
-              desc: 'A client reply moves the ticket to Waiting; an agent reply moves it to In Progress.',
+              desc: schemaText('settings.field.tickets.change_status.desc'),
             },
           },
         },
         auto_responder: {
-          label: 'Auto responder',
-          desc:
-            'After a ticket is filed, a bot reply with the most relevant docs and, ' +
-            'when the AI backend is configured, an answer drawn from them. It never ' +
-            'changes the ticket status.',
+          label: schemaText('settings.section.tickets.auto_responder.label'),
+          desc: schemaText('settings.section.tickets.auto_responder.desc'),
           fields: {
-            auto_responder_enabled: { type: 'checkbox', label: 'Send an automatic reply to new tickets', default: false },
+            auto_responder_enabled: {
+              type: 'checkbox',
+              label: schemaText('settings.field.tickets.auto_responder_enabled.label'),
+              default: false,
+            },
             auto_responder_template: {
               type: 'textarea',
-              label: 'Message template',
+              label: schemaText('settings.field.tickets.auto_responder_template.label'),
               default: AUTO_RESPONDER_TEMPLATE,
-              desc: 'Placeholders: ##client_name## ##ticket_title## ##ticket_id## ##site_name## ##docs## ##answer##',
+              desc: schemaText('settings.field.tickets.auto_responder_template.desc'),
             },
           },
         },
         form_fields: {
-          label: 'Form fields',
-          desc:
-            'The fields of the new-ticket form on the help site, custom fields included. ' +
-            'Agents see each ticket’s answers under the labels set here, renamed ones included.',
+          label: schemaText('settings.section.tickets.form_fields.label'),
+          desc: schemaText('settings.section.tickets.form_fields.desc'),
           fields: {
             form_fields: {
               type: 'form_fields',
-              label: 'Form fields',
+              label: schemaText('settings.field.tickets.form_fields.label'),
               default: structuredClone(DEFAULT_TICKET_FORM_FIELDS),
             },
           },
@@ -96,26 +93,26 @@ export function defaultSettingsSchema() {
       },
     },
     login: {
-      label: 'Login',
+      label: schemaText('settings.tab.login'),
       sections: {
         login: {
-          label: 'Sign-in',
-          desc: 'How clients sign in to read and answer their tickets.',
+          label: schemaText('settings.section.login.login.label'),
+          desc: schemaText('settings.section.login.login.desc'),
           fields: {
             method: {
               type: 'select',
-              label: 'Login method',
+              label: schemaText('settings.field.login.method.label'),
               default: 'email_link',
               options: [
                 // Literal values: the typed view's login method is the union of these.
-                { value: 'email_link' as const, label: 'Email link' },
-                { value: 'password' as const, label: 'Password' },
-                { value: 'both' as const, label: 'Email link or password' },
+                { value: 'email_link' as const, label: schemaText('settings.field.login.method.option.email_link') },
+                { value: 'password' as const, label: schemaText('settings.field.login.method.option.password') },
+                { value: 'both' as const, label: schemaText('settings.field.login.method.option.both') },
               ],
             },
             link_lifetime_days: {
               type: 'number',
-              label: 'Ticket links expire after (days)',
+              label: schemaText('settings.field.login.link_lifetime_days.label'),
               default: 7,
               min: 1,
               max: 90,
@@ -126,28 +123,26 @@ export function defaultSettingsSchema() {
     },
     emails: emailsTab(),
     ai: {
-      label: 'AI',
+      label: schemaText('settings.tab.ai'),
       sections: {
         backend: {
-          label: 'AI backend',
-          desc:
-            'The backend address is set by HELPDESK_CLOUD_SITE in the site ' +
-            'configuration. The key is stored encrypted and never shown again.',
+          label: schemaText('settings.section.ai.backend.label'),
+          desc: schemaText('settings.section.ai.backend.desc'),
           fields: {
-            api_key: { type: 'secret', label: 'API key', default: '' },
+            api_key: { type: 'secret', label: schemaText('settings.field.ai.api_key.label'), default: '' },
             model: {
               type: 'text',
-              label: 'Model',
+              label: schemaText('settings.field.ai.model.label'),
               default: DEFAULT_AI_MODEL,
-              desc: 'The model name sent with each chat-completions request.',
+              desc: schemaText('settings.field.ai.model.desc'),
             },
             timeout_seconds: {
               type: 'number',
-              label: 'Timeout (seconds)',
+              label: schemaText('settings.field.ai.timeout_seconds.label'),
               default: 10,
               min: 1,
               max: 120,
-              desc: 'How long the auto responder and "Suggest a reply" wait for the backend before going on without it.',
+              desc: schemaText('settings.field.ai.timeout_seconds.desc'),
             },
           },
         },

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, type Lookups, type ResponseOf } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
+import { useT } from '../i18n/i18n.js';
 import { ListScreen, ListTable } from '../shared/list-screen.js';
 import { MarkdownPreview } from '../shared/markdown-preview.js';
 import { useListScreen } from '../shared/use-list-screen.js';
@@ -9,19 +10,21 @@ type Post = ResponseOf<'listPosts'>[number];
 
 /** Docs and products: list, create, edit, delete. */
 export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'products'; lookups: Lookups; onChanged: () => void }) {
+  const { t } = useT();
   const [editing, setEditing] = useState<Post | 'new' | null>(null);
-  const title = kind === 'docs' ? 'Docs' : 'Products';
+  const title = kind === 'docs' ? t('settings.content.docs') : t('settings.content.products');
   const path = `/posts/?type=${kind === 'docs' ? 'doc' : 'product'}`;
   const { items, error, run, reload } = useListScreen<Post[]>({ path, title, onChanged });
   // A new kind closes the form of the other one.
   useEffect(() => setEditing(null), [kind]);
 
   const remove = (item: Post) => {
-    if (confirm(`Delete “${item.title}”?`)) void run(() => api('DELETE', `/${kind}/${item.id}`), `${item.title} deleted.`);
+    if (confirm(t('settings.content.confirm_delete', { title: item.title })))
+      void run(() => api('DELETE', `/${kind}/${item.id}`), t('settings.content.deleted', { title: item.title }));
   };
   const newButton = (
     <button type="button" onClick={() => setEditing('new')}>
-      New {kind === 'docs' ? 'doc' : 'product'}
+      {kind === 'docs' ? t('settings.content.new_doc') : t('settings.content.new_product')}
     </button>
   );
   return (
@@ -39,23 +42,32 @@ export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'pr
           onCancel={() => setEditing(null)}
         />
       )}
-      {items && items.length === 0 && <p className="empty">Nothing here yet.</p>}
+      {items && items.length === 0 && <p className="empty">{t('settings.content.empty')}</p>}
       {items && items.length > 0 && (
-        <ListTable columns={[kind === 'docs' ? 'Title' : 'Name', 'Slug', 'Visibility', ...(kind === 'docs' ? ['Product'] : [])]}>
+        <ListTable
+          columns={[
+            kind === 'docs' ? t('settings.title') : t('settings.name'),
+            t('settings.content.slug'),
+            t('settings.content.visibility'),
+            ...(kind === 'docs' ? [t('settings.content.product')] : []),
+          ]}
+        >
           {items.map((item) => (
             <tr key={item.id}>
               <td>{item.title}</td>
               <td>
                 <code>{item.slug}</code>
               </td>
-              <td>{item.status === 'publish' ? 'Published' : 'Draft'}</td>
+              <td>{item.status === 'publish' ? t('settings.content.published') : t('settings.content.draft')}</td>
               {kind === 'docs' && <td>{lookups.products.find((p) => p.id === item.product)?.name ?? '—'}</td>}
               <td className="row-actions">
                 <button type="button" className="button-quiet" onClick={() => setEditing(item)}>
-                  Edit<span className="visually-hidden"> {item.title}</span>
+                  {t('settings.edit')}
+                  <span className="visually-hidden"> {item.title}</span>
                 </button>
                 <button type="button" className="button-quiet danger" onClick={() => remove(item)}>
-                  Delete<span className="visually-hidden"> {item.title}</span>
+                  {t('settings.delete')}
+                  <span className="visually-hidden"> {item.title}</span>
                 </button>
               </td>
             </tr>
@@ -79,6 +91,7 @@ function PostForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useT();
   const [error, setError] = useState('');
   const [content, setContent] = useState(post?.content ?? '');
   const titleKey = kind === 'docs' ? 'title' : 'name';
@@ -101,26 +114,36 @@ function PostForm({
     }
   };
   return (
-    <form className="card editor" onSubmit={submit} aria-label={post ? `Edit ${post.title}` : `New ${kind === 'docs' ? 'doc' : 'product'}`}>
+    <form
+      className="card editor"
+      onSubmit={submit}
+      aria-label={
+        post
+          ? t('settings.content.edit_label', { title: post.title })
+          : kind === 'docs'
+            ? t('settings.content.new_doc')
+            : t('settings.content.new_product')
+      }
+    >
       <div className="field">
-        <label htmlFor="post-title">{kind === 'docs' ? 'Title' : 'Name'}</label>
+        <label htmlFor="post-title">{kind === 'docs' ? t('settings.title') : t('settings.name')}</label>
         <input id="post-title" name="title" required defaultValue={post?.title ?? ''} />
       </div>
       <div className="field">
-        <label htmlFor="post-slug">Slug</label>
+        <label htmlFor="post-slug">{t('settings.content.slug')}</label>
         <input
           id="post-slug"
           name="slug"
           defaultValue={post?.slug ?? ''}
-          placeholder="made from the title when empty"
+          placeholder={t('settings.content.slug_placeholder')}
           pattern="[a-z0-9]+(-[a-z0-9]+)*"
         />
       </div>
       {kind === 'docs' && (
         <div className="field">
-          <label htmlFor="post-product">Product</label>
+          <label htmlFor="post-product">{t('settings.content.product')}</label>
           <select id="post-product" name="product" defaultValue={post?.product ? String(post.product) : ''}>
-            <option value="">None</option>
+            <option value="">{t('settings.content.no_product')}</option>
             {lookups.products.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -130,15 +153,15 @@ function PostForm({
         </div>
       )}
       <div className="field">
-        <label htmlFor="post-content">Content (Markdown)</label>
+        <label htmlFor="post-content">{t('settings.content.content')}</label>
         <textarea id="post-content" name="content" rows={10} value={content} onChange={(e) => setContent(e.target.value)} />
         <MarkdownPreview text={content} id="post-content-preview" />
       </div>
       <div className="field">
-        <label htmlFor="post-status">Visibility</label>
+        <label htmlFor="post-status">{t('settings.content.visibility')}</label>
         <select id="post-status" name="status" defaultValue={post?.status ?? 'publish'}>
-          <option value="publish">Published</option>
-          <option value="draft">Draft</option>
+          <option value="publish">{t('settings.content.published')}</option>
+          <option value="draft">{t('settings.content.draft')}</option>
         </select>
       </div>
       {error && (
@@ -147,9 +170,9 @@ function PostForm({
         </p>
       )}
       <div className="form-actions">
-        <button type="submit">Save</button>
+        <button type="submit">{t('settings.save')}</button>
         <button type="button" className="button-secondary" onClick={onCancel}>
-          Cancel
+          {t('settings.cancel')}
         </button>
       </div>
     </form>

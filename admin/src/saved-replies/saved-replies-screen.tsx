@@ -3,6 +3,7 @@ import { COMMENT_TEXT_MAX, SAVED_REPLY_TITLE_MAX } from '../../../common/limits.
 import { REPLY_PLACEHOLDERS } from '../../../common/reply-placeholders.js';
 import { api, type Me } from '../api/api.js';
 import type { SavedReply } from '../api/saved-replies-api.js';
+import { useT } from '../i18n/i18n.js';
 import { ListScreen, ListTable } from '../shared/list-screen.js';
 import { useListScreen } from '../shared/use-list-screen.js';
 
@@ -13,18 +14,20 @@ import { useListScreen } from '../shared/use-list-screen.js';
 export function SavedRepliesScreen({ me }: { me: NonNullable<Me['user']> }) {
   // The reply being changed; null: the form writes a new one.
   const [editing, setEditing] = useState<SavedReply | null>(null);
-  const { items: replies, error, status, run } = useListScreen<SavedReply[]>({ path: '/saved-replies/', title: 'Saved replies' });
+  const { t } = useT();
+  const title = t('settings.saved_replies.title');
+  const { items: replies, error, status, run } = useListScreen<SavedReply[]>({ path: '/saved-replies/', title });
   const isAdmin = me.role === 'admin';
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const title = String(data.get('title') ?? '').trim();
-    const body = { title, text: String(data.get('text') ?? ''), ...(isAdmin && { shared: data.get('shared') === 'on' }) };
+    const replyTitle = String(data.get('title') ?? '').trim();
+    const body = { title: replyTitle, text: String(data.get('text') ?? ''), ...(isAdmin && { shared: data.get('shared') === 'on' }) };
     const saved = await run(
       () => (editing ? api('PATCH', `/saved-replies/${editing.id}`, body) : api('POST', '/saved-replies/', body)),
-      editing ? `Saved reply ${title} saved.` : `Saved reply ${title} added.`,
+      editing ? t('settings.saved_replies.saved', { title: replyTitle }) : t('settings.saved_replies.added', { title: replyTitle }),
     );
     if (saved) {
       setEditing(null);
@@ -32,38 +35,41 @@ export function SavedRepliesScreen({ me }: { me: NonNullable<Me['user']> }) {
     }
   };
   const remove = (reply: SavedReply) => {
-    if (confirm(`Delete the saved reply "${reply.title}"?`))
-      void run(() => api('DELETE', `/saved-replies/${reply.id}`), `Saved reply ${reply.title} deleted.`);
+    if (confirm(t('settings.saved_replies.confirm_delete', { title: reply.title })))
+      void run(() => api('DELETE', `/saved-replies/${reply.id}`), t('settings.saved_replies.deleted', { title: reply.title }));
   };
 
   return (
     <ListScreen
-      title="Saved replies"
+      title={title}
       intro={
         <p className="muted">
-          Insert them while answering: type / at the start of a line in the reply, or use the Saved replies button.
-          {isAdmin ? ' Shared replies are for the whole team; the others are yours alone.' : ' Admins write the shared ones.'}
+          {t('settings.saved_replies.intro')} {isAdmin ? t('settings.saved_replies.intro_admin') : t('settings.saved_replies.intro_agent')}
         </p>
       }
       error={error}
       status={status}
     >
-      {replies && replies.length === 0 && <p>No saved replies yet.</p>}
+      {replies && replies.length === 0 && <p>{t('settings.saved_replies.none')}</p>}
       {replies && replies.length > 0 && (
-        <ListTable columns={['Title', 'Who sees it', 'Starts with']}>
+        <ListTable columns={[t('settings.title'), t('settings.saved_replies.who'), t('settings.saved_replies.starts_with')]}>
           {replies.map((r) => (
             <tr key={r.id}>
               <td>{r.title}</td>
-              <td>{r.shared ? 'Everyone (shared)' : 'Only you'}</td>
-              <td className="muted">{r.text.split('\n')[0]}</td>
+              <td>{r.shared ? t('settings.saved_replies.everyone') : t('settings.saved_replies.only_you')}</td>
+              <td className="muted" dir="auto">
+                {r.text.split('\n')[0]}
+              </td>
               <td className="row-actions">
                 {r.editable && (
                   <>
                     <button type="button" className="button-quiet" onClick={() => setEditing(r)}>
-                      Edit<span className="visually-hidden"> {r.title}</span>
+                      {t('settings.edit')}
+                      <span className="visually-hidden"> {r.title}</span>
                     </button>
                     <button type="button" className="button-quiet danger" onClick={() => remove(r)}>
-                      Delete<span className="visually-hidden"> {r.title}</span>
+                      {t('settings.delete')}
+                      <span className="visually-hidden"> {r.title}</span>
                     </button>
                   </>
                 )}
@@ -74,13 +80,15 @@ export function SavedRepliesScreen({ me }: { me: NonNullable<Me['user']> }) {
       )}
       {/* A new key per reply: the uncontrolled fields start from the chosen reply's values. */}
       <form key={editing?.id ?? 'new'} className="card editor" onSubmit={save} aria-labelledby="saved-reply-form">
-        <h2 id="saved-reply-form">{editing ? `Edit "${editing.title}"` : 'Add a saved reply'}</h2>
+        <h2 id="saved-reply-form">
+          {editing ? t('settings.saved_replies.edit_title', { title: editing.title }) : t('settings.saved_replies.add_title')}
+        </h2>
         <div className="field">
-          <label htmlFor="saved-reply-title">Title</label>
+          <label htmlFor="saved-reply-title">{t('settings.title')}</label>
           <input id="saved-reply-title" name="title" required maxLength={SAVED_REPLY_TITLE_MAX} defaultValue={editing?.title} />
         </div>
         <div className="field">
-          <label htmlFor="saved-reply-text">Reply (Markdown)</label>
+          <label htmlFor="saved-reply-text">{t('settings.saved_replies.text')}</label>
           <textarea
             id="saved-reply-text"
             name="text"
@@ -92,26 +100,26 @@ export function SavedRepliesScreen({ me }: { me: NonNullable<Me['user']> }) {
           />
         </div>
         <div id="saved-reply-placeholders" className="hint">
-          <p>These words are replaced with the ticket's details when the reply is inserted:</p>
+          <p>{t('settings.saved_replies.placeholders')}</p>
           <ul>
             {REPLY_PLACEHOLDERS.map((p) => (
               <li key={p.name}>
-                <code>##{p.name}##</code> — {p.meaning}
+                <code>##{p.name}##</code> — {t(`settings.saved_replies.placeholder.${p.name}`)}
               </li>
             ))}
           </ul>
-          <p>Any other ##word## stays as typed.</p>
+          <p>{t('settings.saved_replies.other_words')}</p>
         </div>
         {isAdmin && (
           <label className="checkbox-label">
-            <input type="checkbox" name="shared" defaultChecked={editing ? editing.shared : false} /> Share with the whole team
+            <input type="checkbox" name="shared" defaultChecked={editing ? editing.shared : false} /> {t('settings.saved_replies.share')}
           </label>
         )}
         <div className="form-actions">
-          <button type="submit">{editing ? 'Save changes' : 'Add saved reply'}</button>
+          <button type="submit">{editing ? t('settings.saved_replies.save_changes') : t('settings.saved_replies.add')}</button>
           {editing && (
             <button type="button" className="button-quiet" onClick={() => setEditing(null)}>
-              Cancel
+              {t('settings.cancel')}
             </button>
           )}
         </div>

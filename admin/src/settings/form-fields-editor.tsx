@@ -1,15 +1,17 @@
 // The Tickets → Form fields editor: the built-in fields can be relabelled and made optional, custom ones
 // added and removed. The values are the server's own TicketFormField (a type-only import, erased by the build).
 import type { TicketFormField as FormField } from '../../../server/settings/schema-types.js';
+import { useT } from '../i18n/i18n.js';
 
 const TYPES: FormField['type'][] = ['text', 'textarea', 'select', 'checkbox'];
 
 export function FormFieldsEditor({ id, value, onChange }: { id: string; value: FormField[]; onChange: (value: FormField[]) => void }) {
+  const { t } = useT();
   const update = (index: number, changes: Partial<FormField>) => onChange(value.map((f, i) => (i === index ? { ...f, ...changes } : f)));
   const add = () => {
     let n = value.length + 1;
     while (value.some((f) => f.key === `field_${n}`)) n += 1;
-    onChange([...value, { key: `field_${n}`, label: 'New field', type: 'text', required: false }]);
+    onChange([...value, { key: `field_${n}`, label: t('settings.form_fields.new_field'), type: 'text', required: false }]);
   };
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset cannot hold the table layout the editor needs; the group role names it
@@ -19,13 +21,13 @@ export function FormFieldsEditor({ id, value, onChange }: { id: string; value: F
         <table className="plain-table">
           <thead>
             <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Label</th>
-              <th scope="col">Type</th>
-              <th scope="col">Options</th>
-              <th scope="col">Required</th>
+              <th scope="col">{t('settings.form_fields.key')}</th>
+              <th scope="col">{t('settings.form_fields.label')}</th>
+              <th scope="col">{t('settings.form_fields.type')}</th>
+              <th scope="col">{t('settings.form_fields.options')}</th>
+              <th scope="col">{t('settings.form_fields.required')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('settings.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -40,7 +42,7 @@ export function FormFieldsEditor({ id, value, onChange }: { id: string; value: F
                       <code>{field.key}</code>
                     ) : (
                       <input
-                        aria-label={`Key of field ${index + 1}`}
+                        aria-label={t('settings.form_fields.key_of', { n: index + 1 })}
                         id={`${rowId}-key`}
                         value={field.key}
                         onChange={(e) => update(index, { key: e.target.value })}
@@ -49,7 +51,7 @@ export function FormFieldsEditor({ id, value, onChange }: { id: string; value: F
                   </td>
                   <td>
                     <input
-                      aria-label={`Label of ${field.key}`}
+                      aria-label={t('settings.form_fields.label_of', { key: field.key })}
                       value={field.label}
                       onChange={(e) => update(index, { label: e.target.value })}
                     />
@@ -59,7 +61,7 @@ export function FormFieldsEditor({ id, value, onChange }: { id: string; value: F
                       field.type
                     ) : (
                       <select
-                        aria-label={`Type of ${field.key}`}
+                        aria-label={t('settings.form_fields.type_of', { key: field.key })}
                         value={field.type}
                         onChange={(e) => update(index, { type: e.target.value as FormField['type'] })}
                       >
@@ -74,7 +76,7 @@ export function FormFieldsEditor({ id, value, onChange }: { id: string; value: F
                   <td>
                     {!field.builtin && field.type === 'select' ? (
                       <input
-                        aria-label={`Options of ${field.key}, comma-separated`}
+                        aria-label={t('settings.form_fields.options_of', { key: field.key })}
                         value={(field.options ?? []).join(', ')}
                         onChange={(e) =>
                           update(index, {
@@ -92,7 +94,7 @@ export function FormFieldsEditor({ id, value, onChange }: { id: string; value: F
                   <td>
                     <input
                       type="checkbox"
-                      aria-label={`${field.key} is required`}
+                      aria-label={t('settings.form_fields.required_of', { key: field.key })}
                       checked={field.required}
                       disabled={field.key === 'subject' || field.key === 'description'}
                       onChange={(e) => update(index, { required: e.target.checked })}
@@ -101,7 +103,8 @@ export function FormFieldsEditor({ id, value, onChange }: { id: string; value: F
                   <td>
                     {!field.builtin && (
                       <button type="button" className="button-quiet" onClick={() => onChange(value.filter((_, i) => i !== index))}>
-                        Remove<span className="visually-hidden"> {field.key}</span>
+                        {t('settings.form_fields.remove')}
+                        <span className="visually-hidden"> {field.key}</span>
                       </button>
                     )}
                   </td>
@@ -112,7 +115,7 @@ export function FormFieldsEditor({ id, value, onChange }: { id: string; value: F
         </table>
       </div>
       <button type="button" className="button-secondary" onClick={add}>
-        Add a custom field
+        {t('settings.form_fields.add')}
       </button>
     </div>
   );

@@ -1,12 +1,16 @@
 import { type FormEvent, useState } from 'react';
+import { LANGUAGE_NAMES, SHIPPED_LANGUAGES } from '../../../common/i18n/languages.js';
 import { ApiError, api, type ResponseOf, siteApiRoot } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
 import { useApi } from '../api/use-api.js';
+import { useT } from '../i18n/i18n.js';
 import { setSiteTimeZone } from '../shared/time-text.js';
 import { EmbedCard } from './embed-card.js';
 import { LogoCard } from './logo-card.js';
 
-type SiteOptions = ResponseOf<'getSiteOptions'>;
+// `site_language` (the site's default language, 'en'…) is in the contract from the site options route on; until
+// then the screen shows English chosen and leaves the option out of what it saves.
+type SiteOptions = ResponseOf<'getSiteOptions'> & { site_language?: string };
 
 const zones = (): string[] => {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
@@ -15,6 +19,7 @@ const zones = (): string[] => {
 
 /** Settings → General: the core site options (what PATCH /api/site/v1/options sets) and the embed snippet. */
 export function GeneralSettings() {
+  const { t } = useT();
   const { data: options, setData: setOptions, error: loadError } = useApi<SiteOptions>('/options', { root: siteApiRoot });
   const [error, setError] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -27,6 +32,7 @@ export function GeneralSettings() {
       users_can_register: form.get('users_can_register') !== null,
       brand_color: String(form.get('brand_color') ?? ''),
       time_zone: String(form.get('time_zone') ?? ''),
+      ...(options?.site_language !== undefined && { site_language: String(form.get('site_language') ?? 'en') }),
     };
     setError('');
     setFieldErrors({});
@@ -35,7 +41,7 @@ export function GeneralSettings() {
       setOptions(saved);
       // The screens show times in the new zone from now on, without signing in again.
       setSiteTimeZone(saved.time_zone);
-      setStatus('General settings saved.');
+      setStatus(t('settings.general.saved'));
     } catch (e) {
       setStatus('');
       setError(problemText(e));
@@ -48,14 +54,14 @@ export function GeneralSettings() {
     setFieldErrors({});
     try {
       setOptions(await api<SiteOptions>(file ? 'PUT' : 'DELETE', '/logo', file ?? undefined, siteApiRoot));
-      setStatus(file ? 'Logo saved.' : 'Logo removed.');
+      setStatus(file ? t('settings.general.logo_saved') : t('settings.general.logo_removed'));
     } catch (e) {
       setStatus('');
       if (!(e instanceof ApiError)) return setError(problemText(e));
       setFieldErrors({ logo: problemText(e) });
     }
   };
-  if (!options) return loadError ? <p className="alert">{loadError}</p> : <p aria-busy="true">Loading…</p>;
+  if (!options) return loadError ? <p className="alert">{loadError}</p> : <p aria-busy="true">{t('settings.loading')}</p>;
   const described = (name: string) => (fieldErrors[name] ? `${name}-error` : undefined);
   const fieldError = (name: string) =>
     fieldErrors[name] ? (
@@ -66,14 +72,14 @@ export function GeneralSettings() {
   return (
     <div>
       <form className="card editor" onSubmit={save} aria-labelledby="general-heading">
-        <h2 id="general-heading">General</h2>
+        <h2 id="general-heading">{t('settings.screen.general')}</h2>
         {error && (
           <p className="alert" role="alert">
             {error}
           </p>
         )}
         <div className="field">
-          <label htmlFor="site_name">Site name</label>
+          <label htmlFor="site_name">{t('settings.general.site_name')}</label>
           <input
             id="site_name"
             name="site_name"
@@ -86,12 +92,12 @@ export function GeneralSettings() {
         </div>
         <div className="field">
           <label className="checkbox-label" htmlFor="users_can_register">
-            <input id="users_can_register" name="users_can_register" type="checkbox" defaultChecked={options.users_can_register} /> Anyone
-            can register (an account is made for each new email that files a ticket or signs up)
+            <input id="users_can_register" name="users_can_register" type="checkbox" defaultChecked={options.users_can_register} />{' '}
+            {t('settings.general.users_can_register')}
           </label>
         </div>
         <div className="field">
-          <label htmlFor="brand_color">Brand colour</label>
+          <label htmlFor="brand_color">{t('settings.general.brand_color')}</label>
           <input
             id="brand_color"
             name="brand_color"
@@ -100,12 +106,12 @@ export function GeneralSettings() {
             aria-describedby={[described('brand_color'), 'brand_color-hint'].filter(Boolean).join(' ')}
           />
           <p id="brand_color-hint" className="hint">
-            On the widget, the help site’s buttons, the top bar and the mails. Text on it is black or white, whichever reads better.
+            {t('settings.general.brand_color_hint')}
           </p>
           {fieldError('brand_color')}
         </div>
         <div className="field">
-          <label htmlFor="time_zone">Time zone of pages and mails</label>
+          <label htmlFor="time_zone">{t('settings.general.time_zone')}</label>
           <input
             id="time_zone"
             name="time_zone"
@@ -121,7 +127,26 @@ export function GeneralSettings() {
           </datalist>
           {fieldError('time_zone')}
         </div>
-        <button type="submit">Save</button>
+        <div className="field">
+          <label htmlFor="site_language">{t('settings.general.language')}</label>
+          <select
+            id="site_language"
+            name="site_language"
+            defaultValue={options.site_language ?? 'en'}
+            aria-describedby={[described('site_language'), 'site_language-hint'].filter(Boolean).join(' ')}
+          >
+            {SHIPPED_LANGUAGES.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {LANGUAGE_NAMES[language]}
+              </option>
+            ))}
+          </select>
+          <p id="site_language-hint" className="hint">
+            {t('settings.general.language_hint')}
+          </p>
+          {fieldError('site_language')}
+        </div>
+        <button type="submit">{t('settings.save')}</button>
       </form>
       <LogoCard
         logoUrl={options.logo_url}

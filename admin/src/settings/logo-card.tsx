@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/i18n.js';
 
 /** Settings → General's logo: the current one, a file to replace it, and a button to remove it. */
 export function LogoCard({
@@ -13,16 +14,17 @@ export function LogoCard({
   /** null removes the logo. */
   onChange: (file: Blob | null) => void;
 }) {
+  const { t } = useT();
   return (
     <section className="card editor" aria-labelledby="logo-heading">
-      <h2 id="logo-heading">Logo</h2>
+      <h2 id="logo-heading">{t('settings.logo.title')}</h2>
       {logoUrl ? (
-        <img className="logo-preview" src={logoUrl} alt="The current logo" />
+        <img className="logo-preview" src={logoUrl} alt={t('settings.logo.current')} />
       ) : (
-        <p className="muted">No logo yet: pages show the site name alone.</p>
+        <p className="muted">{t('settings.logo.none')}</p>
       )}
       <div className="field">
-        <label htmlFor="logo">Choose an image (PNG, JPEG, GIF or WebP, at most 256 KB)</label>
+        <label htmlFor="logo">{t('settings.logo.choose')}</label>
         <input
           id="logo"
           type="file"
@@ -38,7 +40,7 @@ export function LogoCard({
       </div>
       {logoUrl && (
         <button type="button" onClick={() => onChange(null)}>
-          Remove the logo
+          {t('settings.logo.remove')}
         </button>
       )}
     </section>

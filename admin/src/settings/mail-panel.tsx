@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, type ResponseOf } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
+import { useT } from '../i18n/i18n.js';
 import { timeText } from '../shared/time-text.js';
 
 type InboundStatus = ResponseOf<'getInboundMailStatus'>;
@@ -9,6 +10,7 @@ type RetryResult = ResponseOf<'retryInboundMail'>;
 
 /** Emails tab, below the settings: incoming mail's state, the failed mails with a retry, and a test mail. */
 export function MailPanel() {
+  const { t } = useT();
   const [status, setStatus] = useState<InboundStatus | null>(null);
   const [failed, setFailed] = useState<FailedMail[]>([]);
   const [message, setMessage] = useState('');
@@ -42,50 +44,56 @@ export function MailPanel() {
   const sendTest = () =>
     run(async () => {
       const sent = await api<{ sent_to: string }>('POST', '/mail/test');
-      return `Test mail sent to ${sent.sent_to}.`;
+      return t('settings.mail_panel.test_sent', { address: sent.sent_to });
     });
   const retry = (mail: FailedMail) =>
     run(async () => {
       const result = await api<RetryResult>('POST', `/mail/inbound/failed/${mail.id}/retry`);
-      if (result.outcome === 'imported') return `Imported into ticket #${result.ticket_number}.`;
-      return `Not imported (${result.outcome})${result.reason ? `: ${result.reason}` : '.'}`;
+      if (result.outcome === 'imported') return t('settings.mail_panel.imported', { number: result.ticket_number ?? '' });
+      return result.reason
+        ? t('settings.mail_panel.not_imported_because', { outcome: result.outcome, reason: result.reason })
+        : t('settings.mail_panel.not_imported', { outcome: result.outcome });
     });
 
   return (
     <section className="card" aria-labelledby="incoming-mail-status">
-      <h2 id="incoming-mail-status">Incoming mail status</h2>
+      <h2 id="incoming-mail-status">{t('settings.mail_panel.title')}</h2>
       {status && (
         <dl>
-          <dt>Mailbox (IMAP)</dt>
-          <dd>{status.imap_configured ? status.mailbox : 'Not read by this instance (HELPDESK_IMAP_URL is not set).'}</dd>
-          <dt>Last check</dt>
+          <dt>{t('settings.mail_panel.mailbox')}</dt>
+          <dd>{status.imap_configured ? status.mailbox : t('settings.mail_panel.not_read')}</dd>
+          <dt>{t('settings.mail_panel.last_check')}</dt>
           <dd>{timeText(status.last_check_at)}</dd>
-          <dt>Last error</dt>
-          <dd>{status.last_error ? `${status.last_error} (${timeText(status.last_error_at)})` : 'none'}</dd>
-          <dt>Imported</dt>
-          <dd>{status.imported}</dd>
-          <dt>Failed</dt>
-          <dd>{status.failed}</dd>
+          <dt>{t('settings.mail_panel.last_error')}</dt>
+          <dd>
+            {status.last_error
+              ? t('settings.mail_panel.error_at', { error: status.last_error, when: timeText(status.last_error_at) })
+              : t('settings.mail_panel.no_error')}
+          </dd>
+          <dt>{t('settings.mail_panel.imported_count')}</dt>
+          <dd>{t('settings.number', { n: status.imported })}</dd>
+          <dt>{t('settings.mail_panel.failed_count')}</dt>
+          <dd>{t('settings.number', { n: status.failed })}</dd>
         </dl>
       )}
       <div className="form-actions">
         <button type="button" onClick={sendTest}>
-          Send a test mail to me
+          {t('settings.mail_panel.send_test')}
         </button>
       </div>
-      <h3>Failed incoming mails</h3>
+      <h3>{t('settings.mail_panel.failed_title')}</h3>
       {failed.length === 0 ? (
-        <p className="muted">None.</p>
+        <p className="muted">{t('settings.mail_panel.none')}</p>
       ) : (
         <table>
           <thead>
             <tr>
-              <th scope="col">Received</th>
-              <th scope="col">From</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Reason</th>
+              <th scope="col">{t('settings.mail_panel.received')}</th>
+              <th scope="col">{t('settings.mail_panel.from')}</th>
+              <th scope="col">{t('settings.mail_panel.subject')}</th>
+              <th scope="col">{t('settings.mail_panel.reason')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('settings.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -93,12 +101,14 @@ export function MailPanel() {
             {failed.map((mail) => (
               <tr key={mail.id}>
                 <td>{timeText(mail.received_at)}</td>
-                <td>{mail.sender}</td>
-                <td>{mail.subject}</td>
+                <td>
+                  <bdi>{mail.sender}</bdi>
+                </td>
+                <td dir="auto">{mail.subject}</td>
                 <td>{mail.reason}</td>
                 <td>
                   <button type="button" onClick={() => retry(mail)}>
-                    Retry
+                    {t('settings.mail_panel.retry')}
                   </button>
                 </td>
               </tr>

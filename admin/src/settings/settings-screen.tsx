@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useApi } from '../api/use-api.js';
+import { useT } from '../i18n/i18n.js';
 import { Link, navigate } from '../shared/router.js';
 import { GeneralSettings } from './general-settings.js';
 import { MailPanel } from './mail-panel.js';
@@ -10,7 +11,9 @@ const GENERAL = 'general';
 
 /** Settings: a tab per schema tab, the core site options' General tab, and the mail status beside Emails. */
 export function SettingsScreen({ tab }: { tab: string | undefined }) {
-  const { data: schema, error: schemaError } = useApi<Schema>('/settings/schema');
+  const { t, language } = useT();
+  // The schema's texts come in the reader's language: asked for again when it changes.
+  const { data: schema, error: schemaError } = useApi<Schema>(`/settings/schema?lang=${language}`);
   const { data: values, setData: setValues, error: valuesError } = useApi<Values>('/settings');
   // Stored secrets the current encryption seed cannot read: the admin must enter them again.
   const { data: secrets, error: secretsError } = useApi<{ unreadable: string[] }>('/settings/secrets');
@@ -20,9 +23,11 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
   // unless a plugin took the slug.
   const general = tab === GENERAL && !schema?.[GENERAL];
   const current = general ? GENERAL : tab && schema?.[tab] ? tab : tabs[0];
+  const currentLabel = current && schema ? (schema[current]?.label ?? t('settings.screen.general')) : null;
   useEffect(() => {
-    document.title = `Settings${current && schema ? ` · ${schema[current]?.label ?? 'General'}` : ''} · Helpdesk admin`;
-  }, [current, schema]);
+    document.title =
+      currentLabel === null ? t('settings.screen.document_title') : t('settings.screen.document_title_tab', { tab: currentLabel });
+  }, [currentLabel, t]);
   if (error)
     return (
       <p className="alert" role="alert">
@@ -30,23 +35,22 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
       </p>
     );
   // A tab's form starts from the values it is given: it waits for all three answers.
-  if (!schema || !values || !secrets || !current) return <p aria-busy="true">Loading…</p>;
+  if (!schema || !values || !secrets || !current) return <p aria-busy="true">{t('settings.loading')}</p>;
   const { unreadable } = secrets;
   return (
     <div className="settings">
       <div className="page-head">
-        <h1>Settings</h1>
+        <h1>{t('settings.screen.title')}</h1>
         <a href="settings/classic/" className="muted">
-          Classic settings screen
+          {t('settings.screen.classic')}
         </a>
       </div>
       {unreadable.length > 0 && (
         <p className="alert" role="alert">
-          These stored secrets can no longer be read, because the encryption seed changed:{' '}
-          {unreadable.map((path) => fieldLabel(schema, path)).join(', ')}. Enter them again.
+          {t('settings.screen.unreadable_secrets', { fields: unreadable.map((path) => fieldLabel(schema, path)).join(', ') })}
         </p>
       )}
-      <nav aria-label="Settings tabs" className="status-tabs">
+      <nav aria-label={t('settings.screen.tabs')} className="status-tabs">
         <ul>
           {tabs.map((slug) => (
             <li key={slug}>
@@ -58,7 +62,7 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
           {!schema[GENERAL] && (
             <li>
               <Link to={`settings/${GENERAL}`} aria-current={general ? 'page' : undefined}>
-                General
+                {t('settings.screen.general')}
               </Link>
             </li>
           )}

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError, api } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
+import { useT } from '../i18n/i18n.js';
 import { SettingField } from './setting-field.js';
 import type { Schema, Values } from './settings-schema.js';
 
@@ -16,6 +17,9 @@ export function SettingsTab({
   values: Record<string, unknown>;
   onSaved: (v: Values) => void;
 }) {
+  const { t, language } = useT();
+  // English writes "Save tickets settings"; other languages keep the tab's name as it is written.
+  const tabName = language === 'en' ? tab.label.toLowerCase() : tab.label;
   const [draft, setDraft] = useState<Record<string, unknown>>(values);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
@@ -28,17 +32,17 @@ export function SettingsTab({
     try {
       const saved = await api<Values>('PATCH', '/settings', { [slug]: draft });
       setErrors({});
-      setMessage('Settings saved.');
+      setMessage(t('settings.tab_form.saved'));
       onSaved(saved);
     } catch (e) {
       if (e instanceof ApiError) {
         setErrors(Object.fromEntries((e.problem.errors ?? []).map((f) => [f.field.replace(`${slug}.`, ''), f.detail])));
-        setProblem(e.problem.errors?.length ? 'Some fields need fixing.' : e.problem.detail);
+        setProblem(e.problem.errors?.length ? t('settings.tab_form.fix_fields') : e.problem.detail);
       } else setProblem(problemText(e));
     }
   };
   return (
-    <form onSubmit={submit} noValidate className="settings-form" aria-label={`${tab.label} settings`}>
+    <form onSubmit={submit} noValidate className="settings-form" aria-label={t('settings.tab_form.label', { tab: tab.label })}>
       {Object.entries(tab.sections).map(([sectionKey, section]) => (
         <section key={sectionKey} className="card" aria-labelledby={`section-${sectionKey}`}>
           <h2 id={`section-${sectionKey}`}>{section.label}</h2>
@@ -61,7 +65,7 @@ export function SettingsTab({
         </p>
       )}
       <div className="form-actions">
-        <button type="submit">Save {tab.label.toLowerCase()} settings</button>
+        <button type="submit">{t('settings.tab_form.save', { tab: tabName })}</button>
         <span role="status" className="saved">
           {message}
         </span>

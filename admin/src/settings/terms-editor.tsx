@@ -1,40 +1,51 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { LABEL_MAX_LENGTH } from '../../../common/limits.js';
 import { api, type Option } from '../api/api.js';
+import { useT } from '../i18n/i18n.js';
 import { ListScreen } from '../shared/list-screen.js';
 import { useListScreen } from '../shared/use-list-screen.js';
 
-const TITLES = { reasons: 'Reasons', urgencies: 'Urgencies', statuses: 'Statuses' };
+const TITLES = {
+  reasons: 'settings.terms.reasons',
+  urgencies: 'settings.terms.urgencies',
+  statuses: 'settings.terms.statuses',
+} as const;
+const NEW_LABELS = {
+  reasons: 'settings.terms.new_reason',
+  urgencies: 'settings.terms.new_urgency',
+  statuses: 'settings.terms.new_status',
+} as const;
 const LIST_PATH = { reasons: '/tickets/reasons/', urgencies: '/tickets/urgencies/', statuses: '/statuses/' };
 
 /** Reasons, urgencies and statuses: rename, add, order (up/down), delete. */
 export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies' | 'statuses'; onChanged: () => void }) {
-  const { items, error, status, run } = useListScreen<Option[]>({ path: LIST_PATH[kind], title: TITLES[kind], onChanged });
+  const { t } = useT();
+  const title = t(TITLES[kind]);
+  const { items, error, status, run } = useListScreen<Option[]>({ path: LIST_PATH[kind], title, onChanged });
   // Orders are rewritten as 10, 20, 30… so a move is one swap of neighbours.
   const move = (index: number, delta: number) => {
     if (!items) return;
     const next = [...items];
     const [item] = next.splice(index, 1);
     next.splice(index + delta, 0, item as Option);
-    return run(() => Promise.all(next.map((t, i) => api('PATCH', `/${kind}/${t.id}`, { order: (i + 1) * 10 }))), 'Order saved.');
+    return run(
+      () => Promise.all(next.map((t, i) => api('PATCH', `/${kind}/${t.id}`, { order: (i + 1) * 10 }))),
+      t('settings.terms.order_saved'),
+    );
   };
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const name = String(new FormData(form).get('name') ?? '').trim();
-    return run(() => api('POST', `/${kind}/`, { name, order: ((items?.length ?? 0) + 1) * 10 }).then(() => form.reset()), `${name} added.`);
+    return run(
+      () => api('POST', `/${kind}/`, { name, order: ((items?.length ?? 0) + 1) * 10 }).then(() => form.reset()),
+      t('settings.terms.added', { name }),
+    );
   };
   return (
     <ListScreen
-      title={TITLES[kind]}
-      intro={
-        kind === 'statuses' && (
-          <p className="muted">
-            The first status is the one new tickets start in. Waiting and In Progress are used by the automatic transitions and can be
-            renamed but not deleted.
-          </p>
-        )
-      }
+      title={title}
+      intro={kind === 'statuses' && <p className="muted">{t('settings.terms.statuses_intro')}</p>}
       error={error}
       status={status}
     >
@@ -42,29 +53,38 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
         <ol className="term-list">
           {items.map((item, index) => (
             <li key={item.id} className="card term-row">
-              <RenameForm item={item} onRename={(name) => run(() => api('PATCH', `/${kind}/${item.id}`, { name }), 'Renamed.')} />
+              <RenameForm
+                item={item}
+                onRename={(name) => run(() => api('PATCH', `/${kind}/${item.id}`, { name }), t('settings.terms.renamed'))}
+              />
               <code className="muted">{item.slug}</code>
               {kind === 'statuses' && (
                 <ClientLabelForm
                   item={item}
                   onSave={(label) =>
-                    run(() => api('PATCH', `/statuses/${item.id}`, { client_label: label || null }), 'Client label saved.')
+                    run(() => api('PATCH', `/statuses/${item.id}`, { client_label: label || null }), t('settings.terms.client_label_saved'))
                   }
                 />
               )}
               <div className="row-actions">
                 <button type="button" className="button-quiet" disabled={index === 0} onClick={() => move(index, -1)}>
-                  Up<span className="visually-hidden"> {item.name}</span>
+                  {t('settings.terms.up')}
+                  <span className="visually-hidden"> {item.name}</span>
                 </button>
                 <button type="button" className="button-quiet" disabled={index === items.length - 1} onClick={() => move(index, 1)}>
-                  Down<span className="visually-hidden"> {item.name}</span>
+                  {t('settings.terms.down')}
+                  <span className="visually-hidden"> {item.name}</span>
                 </button>
                 <button
                   type="button"
                   className="button-quiet danger"
-                  onClick={() => confirm(`Delete “${item.name}”?`) && run(() => api('DELETE', `/${kind}/${item.id}`), 'Deleted.')}
+                  onClick={() =>
+                    confirm(t('settings.terms.confirm_delete', { name: item.name })) &&
+                    run(() => api('DELETE', `/${kind}/${item.id}`), t('settings.terms.deleted'))
+                  }
                 >
-                  Delete<span className="visually-hidden"> {item.name}</span>
+                  {t('settings.delete')}
+                  <span className="visually-hidden"> {item.name}</span>
                 </button>
               </div>
             </li>
@@ -72,15 +92,16 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
         </ol>
       )}
       <form className="card inline-add" onSubmit={add}>
-        <label htmlFor="term-new">New {kind === 'statuses' ? 'status' : kind === 'reasons' ? 'reason' : 'urgency'}</label>
+        <label htmlFor="term-new">{t(NEW_LABELS[kind])}</label>
         <input id="term-new" name="name" required maxLength={LABEL_MAX_LENGTH} />
-        <button type="submit">Add</button>
+        <button type="submit">{t('settings.add')}</button>
       </form>
     </ListScreen>
   );
 }
 
 function RenameForm({ item, onRename }: { item: Option; onRename: (name: string) => void }) {
+  const { t } = useT();
   const [name, setName] = useState(item.name);
   useEffect(() => setName(item.name), [item.name]);
   return (
@@ -92,11 +113,12 @@ function RenameForm({ item, onRename }: { item: Option; onRename: (name: string)
       }}
     >
       <label htmlFor={`term-${item.id}`} className="visually-hidden">
-        Name of {item.name}
+        {t('settings.terms.name_of', { name: item.name })}
       </label>
       <input id={`term-${item.id}`} value={name} onChange={(e) => setName(e.target.value)} required maxLength={LABEL_MAX_LENGTH} />
       <button type="submit" className="button-secondary" disabled={name === item.name}>
-        Rename<span className="visually-hidden"> {item.name}</span>
+        {t('settings.terms.rename')}
+        <span className="visually-hidden"> {item.name}</span>
       </button>
     </form>
   );
@@ -104,6 +126,7 @@ function RenameForm({ item, onRename }: { item: Option; onRename: (name: string)
 
 /** A status's words for the client ("Awaiting our reply" for Waiting); empty shows the name. */
 function ClientLabelForm({ item, onSave }: { item: Option; onSave: (label: string) => void }) {
+  const { t } = useT();
   const [label, setLabel] = useState(item.client_label ?? '');
   useEffect(() => setLabel(item.client_label ?? ''), [item.client_label]);
   return (
@@ -114,7 +137,7 @@ function ClientLabelForm({ item, onSave }: { item: Option; onSave: (label: strin
         onSave(label.trim());
       }}
     >
-      <label htmlFor={`client-label-${item.id}`}>Clients read</label>
+      <label htmlFor={`client-label-${item.id}`}>{t('settings.terms.clients_read')}</label>
       <input
         id={`client-label-${item.id}`}
         value={label}
@@ -123,7 +146,8 @@ function ClientLabelForm({ item, onSave }: { item: Option; onSave: (label: strin
         placeholder={item.name}
       />
       <button type="submit" className="button-secondary" disabled={label === (item.client_label ?? '')}>
-        Save<span className="visually-hidden"> the client label of {item.name}</span>
+        {t('settings.save')}
+        <span className="visually-hidden"> {t('settings.terms.client_label_of', { name: item.name })}</span>
       </button>
     </form>
   );

@@ -163,4 +163,37 @@ describeEachDatabase('settings', (dialect) => {
     const values = await getSettings(hd.ctx);
     expect(Object.isFrozen(values.tickets)).toBe(true);
   });
+
+  it('shows the built-in labels in the language the request asks for, and a plugin’s own labels as written', async () => {
+    const res = await call('GET', '/settings/schema', { ...admin, 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' });
+    expect(res.statusCode).toBe(200);
+    const schema = res.json();
+    expect(schema.tickets.label).toBe('Tickets');
+    expect(schema.tickets.sections.submission.label).toBe('Einreichung');
+    expect(schema.tickets.sections.submission.fields.create_accounts.label).toBe('Konten für neue Kunden anlegen');
+    expect(schema.login.sections.login.fields.method.options.map((o: { label: string }) => o.label)).toEqual([
+      'Link per E-Mail',
+      'Passwort',
+      'Link per E-Mail oder Passwort',
+    ]);
+    expect(schema.emails.sections.templates.fields.client_ticket_created_subject.label).toBe(
+      'Neues Ticket: Bestätigung an den Kunden: Betreff',
+    );
+    expect(schema.tickets.sections.form_fields.fields.form_fields.default[0]).toMatchObject({ key: 'subject', label: 'Betreff' });
+    // Keys, values and limits are the same in every language.
+    expect(schema.tickets.sections.intake.fields.limit_ip_hour).toMatchObject({ type: 'number', default: 20, min: 1 });
+    expect(schema.sla).toEqual(addSlaTab({}).sla);
+  });
+
+  it('shows the settings in the admin’s own language before the browser’s, and English when nothing says otherwise', async () => {
+    const english = (await call('GET', '/settings/schema', admin)).json();
+    expect(english.tickets.sections.submission.label).toBe('Submission');
+    expect(english.tickets.sections.form_fields.fields.form_fields.default[0].label).toBe('Subject');
+    const arabicAdmin = await hd.authAs('admin');
+    const newest = await hd.ctx.db.selectFrom('users').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    await hd.ctx.db.updateTable('users').set({ language: 'ar' }).where('id', '=', newest.id).execute();
+    const arabic = (await call('GET', '/settings/schema', { ...arabicAdmin, 'accept-language': 'de' })).json();
+    expect(arabic.tickets.label).toBe('التذاكر');
+    expect(arabic.sla.label).toBe('SLA');
+  });
 });
