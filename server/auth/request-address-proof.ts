@@ -1,3 +1,4 @@
+import { message } from '../../common/i18n/translator.js';
 import type { DomainContext } from '../domain/context.js';
 import { canRegisterUsers } from '../domain/people/find-or-create-client.js';
 import { assertValidAccount, findUserByEmail, normalizeEmail } from '../domain/people/resolve-user.js';
@@ -13,8 +14,7 @@ import { takeAddressMailRequest } from './mail-request-limits.js';
  * mail" in every case, so the form tells nobody whether the address has an account.
  */
 export async function requestAddressProof(ctx: DomainContext, input: { name: string; email: string }): Promise<void> {
-  if (!(await canRegisterUsers(ctx)))
-    throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
+  if (!(await canRegisterUsers(ctx))) throw new AppError('REGISTRATION_CLOSED', message('problems.auth.registration_closed'));
   assertValidAccount(input);
   const email = normalizeEmail(input.email);
   // Counted before the lookup, so hitting the limit says nothing about the address either.
