@@ -34,11 +34,7 @@ export async function checkTicketForm(ctx: DomainContext, body: Record<string, u
     else meta[name] = field.type === 'checkbox' ? '1' : value;
   }
   if (errors.length > 0) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      (t) => errors.map((e) => renderProblemText(t, e.detail)).join(t.t('problems.form.joiner')),
-      errors,
-    );
+    throw new AppError('VALIDATION_FAILED', (t) => errors.map((e) => renderProblemText(t, e.detail)).join(' '), errors);
   }
   return meta;
 }

@@ -17,13 +17,16 @@ declare module 'fastify' {
   }
 }
 
+// i18n-exempt: the header to send, the same in every language
+export const BEARER_HEADER = 'Authorization: Bearer <token>';
+
 /** Resolves `Authorization: Bearer …` to `request.actor`; a wrong token is a 401, never anonymous. */
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { db: Kysely<Database> }) => {
     app.decorateRequest('actor', null);
     const resolveToken = async (request: FastifyRequest, header: string) => {
       const match = /^Bearer\s+(\S+)$/i.exec(header);
-      if (!match?.[1]) throw new AppError('INVALID_TOKEN', message('problems.auth.token_form'));
+      if (!match?.[1]) throw new AppError('INVALID_TOKEN', message('problems.auth.token_form', { header: BEARER_HEADER }));
       const found = await lookUpToken(options.db, match[1]);
       if (found.kind === 'unknown')
         throw new AppError(
@@ -51,7 +54,7 @@ export const authPlugin = fp(
 
 /** Refuses unless the caller is an agent or admin. */
 export function requireStaff(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError('UNAUTHENTICATED', message('problems.auth.staff_sign_in'));
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', message('problems.auth.staff_sign_in', { header: BEARER_HEADER }));
   if (!isStaff(request.actor)) throw new AppError('FORBIDDEN', message('problems.auth.staff_only'));
   return request.actor;
 }

@@ -4,8 +4,9 @@ import type { Kysely } from 'kysely';
 import { message } from '../../../common/i18n/translator.js';
 import type { Database } from '../../db/tables.js';
 import { AppError } from '../../errors.js';
+import { english } from '../../i18n/translators.js';
 import { isClientAbort } from '../client-abort.js';
-import { describeFailure, problemFor, problemHeaders, toProblem } from '../problem.js';
+import { describeFailure, type Problem, problemFor, problemHeaders, toProblem } from '../problem.js';
 import { problemTranslator } from '../problem-language.js';
 import { requestPath } from '../request-path.js';
 
@@ -21,8 +22,16 @@ export const errorsPlugin = fp(
         request.log.info('request aborted: the client hung up before sending the whole request');
         return reply.status(400).send();
       }
-      const t = await problemTranslator(request, error, options.db);
-      const problem = toProblem(error, t);
+      let t = await problemTranslator(request, error, options.db);
+      let problem: Problem;
+      try {
+        problem = toProblem(error, t);
+      } catch (failure) {
+        // A text that cannot be formatted (a value missing) is a bug to log, never a reason not to answer.
+        request.log.error({ err: failure }, 'a problem text could not be formatted; answered in English');
+        t = english;
+        problem = toProblem(error, english);
+      }
       // An AppError is a state the service chose to answer (the intake switched off): logged as what it is,
       // not as a failure with a stack trace. Anything else at 5xx is a fault an operator must look at.
       if (problem.status >= 500 && error instanceof AppError) request.log.info({ code: problem.code }, `refused: ${error.message}`);

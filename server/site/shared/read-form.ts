@@ -29,11 +29,7 @@ export function readForm(form: Form, inputs: FormText[]): { values: Map<string, 
   }
   if (!tooLong.length) return { values };
   const errors = tooLong.map((input) => fieldError(input.name, message('problems.form.too_long', { label: input.label, max: input.max })));
-  const problem = new AppError(
-    'VALIDATION_FAILED',
-    (t) => errors.map((e) => renderProblemText(t, e.detail)).join(t.t('problems.form.joiner')),
-    errors,
-  );
+  const problem = new AppError('VALIDATION_FAILED', (t) => errors.map((e) => renderProblemText(t, e.detail)).join(' '), errors);
   return { values, problem };
 }
 

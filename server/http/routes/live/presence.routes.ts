@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { message } from '../../../../common/i18n/translator.js';
 import { AppError } from '../../../errors.js';
 import { hiddenTicket, mayFollowAllTickets } from '../../../policies/ticket-policy.js';
+import { BEARER_HEADER } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { IdParams, problemResponses } from '../shared.schema.js';
 import { PresenceBody } from './live.schema.js';
@@ -30,7 +31,7 @@ export const presenceRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
     },
     async (request, reply) => {
       const { actor } = request;
-      if (!actor) throw new AppError('UNAUTHENTICATED', message('problems.live.sign_in'));
+      if (!actor) throw new AppError('UNAUTHENTICATED', message('problems.live.sign_in', { header: BEARER_HEADER }));
       if (!mayFollowAllTickets(actor)) throw new AppError('FORBIDDEN', message('problems.live.presence_staff_only'));
       const hit = await counters.hit(`presence:user:${actor.id}`, 60_000);
       if (hit.count > PRESENCE_PER_MINUTE)
