@@ -110,7 +110,9 @@ export function describeFailure(error: unknown): string {
       return 'request failed: the SQLite database stayed locked by another process beyond the busy timeout (answered 503)';
     case 'full':
       return (
+        // i18n-exempt: an operator's log line, not shown to clients
         'request failed: DISK FULL — the data volume has no space left; nothing was written (answered 503). ' +
+        // i18n-exempt: an operator's log line, not shown to clients
         'Free space and writes resume by themselves'
       );
     default:

@@ -29,6 +29,7 @@ export function refuseInsideMenusFilter(getter: string): void {
   if (buildingSchema.getStore()) {
     throw new SettingsRecursionError(
       `${getter} was called from a helpdesk_settings_menus handler. That getter builds the settings schema, ` +
+        // i18n-exempt: a plugin developer's programming error, thrown, never shown to users
         'which runs helpdesk_settings_menus again (infinite recursion). Read the menus argument instead.',
     );
   }
@@ -62,6 +63,7 @@ const valuesCache = new WeakMap<object, { hooksVersion: number; expiresAt: numbe
  * The result is shared and frozen: copy it to change it.
  */
 export async function getSettings(ctx: DomainContext): Promise<SettingsValues> {
+  // i18n-exempt: names a function in a plugin developer's error
   refuseInsideMenusFilter('The settings getter (getSettings)');
   if (ctx.performanceOff.has('caches')) return readSettings(ctx).then(deepFreeze);
   const hit = valuesCache.get(ctx.db);
