@@ -1,3 +1,8 @@
+import englishProblems from './i18n/locales/en/problems.json' with { type: 'json' };
+import type { MessageKey } from './i18n/message-keys.js';
+import type { MessageValues } from './i18n/translator.js';
+import { createTranslator } from './i18n/translator.js';
+
 /** A ticket's change as the API presents it (the thread's events and a 409's `changes`). */
 export interface TicketChangeWords {
   kind: string;
@@ -8,19 +13,35 @@ export interface TicketChangeWords {
   by: { name: string } | null;
 }
 
+/** What the words are made with: the reader's translator (the server's or the admin app's). */
+export interface ChangeWordsTranslator {
+  t(key: MessageKey, values?: MessageValues): string;
+}
+
+let englishWords: ChangeWordsTranslator | undefined;
+
+/** English from the problems catalogue: the words of whoever passes no translator. */
+function english(): ChangeWordsTranslator {
+  englishWords ??= createTranslator('en', englishProblems, englishProblems);
+  return englishWords;
+}
+
 /**
  * "Alex replied", "Alex set the status to Closed" — one change in plain words, the one wording of the server's
  * 409 detail and the admin app's activity log and conflict notice. `midSentence` lowercases the words that stand
  * in for a missing name ("someone", "the status"), never a name.
  */
-export function describeTicketChange(change: TicketChangeWords, midSentence = false): string {
-  const cased = (words: string) => (midSentence ? words : words.charAt(0).toUpperCase() + words.slice(1));
-  const who = change.by?.name || cased(change.kind === 'reply' ? 'the automatic responder' : 'someone');
-  if (change.kind === 'reply') return `${who} replied`;
-  if (change.kind === 'note') return `${who} added an internal note`;
-  if (change.kind === 'rating') return `${who} answered “${change.to === 'yes' ? 'Yes, solved' : 'No, not yet'}”`;
-  if (change.field === 'tag') return change.to === null ? `${who} removed the tag ${change.from}` : `${who} added the tag ${change.to}`;
-  const to = change.to ?? 'none';
-  if (change.automatic) return `${cased('the status')} moved to ${to}`;
-  return `${who} set the ${change.field} to ${to}`;
+export function describeTicketChange(change: TicketChangeWords, midSentence = false, t: ChangeWordsTranslator = english()): string {
+  const start = midSentence ? 'no' : 'yes';
+  const who = change.by?.name || t.t(change.kind === 'reply' ? 'problems.change.responder' : 'problems.change.someone', { start });
+  if (change.kind === 'reply') return t.t('problems.change.reply', { who });
+  if (change.kind === 'note') return t.t('problems.change.note', { who });
+  if (change.kind === 'rating') return t.t('problems.change.rating', { who, answer: change.to === 'yes' ? 'yes' : 'no' });
+  if (change.field === 'tag')
+    return change.to === null
+      ? t.t('problems.change.tag_removed', { who, tag: change.from ?? '' })
+      : t.t('problems.change.tag_added', { who, tag: change.to });
+  const to = change.to ?? t.t('problems.change.none');
+  if (change.automatic) return t.t('problems.change.status_moved', { start, to });
+  return t.t('problems.change.field', { who, field: change.field ?? '', to });
 }

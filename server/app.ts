@@ -89,7 +89,7 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   app.addSchema(TicketEventSchema);
   app.addSchema(ProblemSchema);
   app.addSchema(LiveEventSchema);
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { db: ctx.db });
   // Before any route: the index of paths and methods behind 405 answers.
   await app.register(routeMethodsPlugin, { extraMethods: siteMethods(config.basePath) });
   await app.register(validationPlugin);

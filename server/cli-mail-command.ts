@@ -1,6 +1,8 @@
+import type { Translator } from '../common/i18n/translator.js';
 import type { Config } from './config/config-types.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
+import { english } from './i18n/translators.js';
 import { createLastingCounterStore } from './intake/create-counter-store.js';
 import { receiveMail } from './mail-inbound/receive-mail.js';
 import { createServiceContext } from './start-service.js';
@@ -19,10 +21,11 @@ export async function runMailReceive(
   readMessage: () => Promise<Buffer>,
   out: (l: string) => void,
   err: (l: string) => void,
+  t: Translator = english,
 ) {
   const raw = await readMessage();
   if (!raw.length) {
-    err('Rejected: no message on standard input (pipe one in: helpdesk mail receive < message.eml).');
+    err(t.t('cli.mail.no_message', { example: 'helpdesk mail receive < message.eml' }));
     return EXIT.rejected;
   }
   let db: ReturnType<typeof createDb> | undefined;
@@ -39,19 +42,19 @@ export async function runMailReceive(
       const result = await receiveMail({ ctx, config, counters }, raw, 'pipe');
       switch (result.kind) {
         case 'imported':
-          out(`Imported into ticket #${result.ticketNumber}${result.commentId ? ' as a reply' : ' as a new ticket'}.`);
+          out(t.t('cli.mail.imported', { number: String(result.ticketNumber), kind: result.commentId ? 'reply' : 'ticket' }));
           return EXIT.ok;
         case 'duplicate':
-          out('Already imported; nothing changed.');
+          out(t.t('cli.mail.duplicate'));
           return EXIT.ok;
         case 'ignored':
-          out(`Ignored: ${result.reason}`);
+          out(t.t('cli.mail.ignored', { reason: result.reason }));
           return EXIT.ok;
         case 'rejected':
-          err(`Rejected: ${result.reason}`);
+          err(t.t('cli.mail.rejected', { reason: result.reason }));
           return EXIT.rejected;
         case 'temporary':
-          err(`Temporary failure: ${result.reason}`);
+          err(t.t('cli.mail.temporary', { reason: result.reason }));
           return EXIT.temporary;
       }
     } finally {
@@ -59,7 +62,7 @@ export async function runMailReceive(
     }
   } catch (error) {
     // The database is away or the store cannot be opened: nothing was imported, so the mail server retries.
-    err(`Temporary failure: ${error instanceof Error ? error.message : String(error)}`);
+    err(t.t('cli.mail.temporary', { reason: error instanceof Error ? error.message : String(error) }));
     return EXIT.temporary;
   } finally {
     await db?.close().catch(() => {});

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
-import { ACCOUNT_COMMANDS_USAGE, runAccountCommand } from './cli-account-commands.js';
+import type { Translator } from '../common/i18n/translator.js';
+import { accountCommandsUsage, runAccountCommand, usageLines } from './cli-account-commands.js';
+import { cliTranslator } from './cli-language.js';
 import { runMailReceive } from './cli-mail-command.js';
 import type { Config } from './config/config-types.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
@@ -8,23 +10,28 @@ import { migrateToLatest } from './db/migrate.js';
 import type { UserRole } from './db/tables.js';
 import { addUser } from './domain/people/add-user.js';
 import { MIN_PASSWORD_LENGTH, setPasswordByEmail } from './domain/people/staff-users.js';
-import { AppError } from './errors.js';
+import { AppError, renderProblemText } from './errors.js';
 import { renderOpenApiDocument } from './http/openapi/render-document.js';
 import { listenForLiveEvents } from './live/listen-live-events.js';
 import { createServiceContext, startService, startWorkerService } from './start-service.js';
 
-const USAGE = `Usage: helpdesk <command>
+const ENVIRONMENT = [
+  'PORT, HELPDESK_HOME_URL, HELPDESK_DATA_DIR, DATABASE_URL, HELPDESK_CONFIG, LOG_LEVEL, SMTP_URL,',
+  '  HELPDESK_SUPPORT_ADDRESS, HELPDESK_IMAP_URL, HELPDESK_IMAP_POLL_SECONDS',
+].join('\n');
 
-  serve [--services=all|web|worker]            Serve the help site and run the mail worker (default: all)
-  migrate                                      Apply pending database migrations
-  openapi                                      Print the API's OpenAPI document (JSON), plugins' routes included
-  user add --email E --name N --role R         Add a user (R: admin, agent or client)
-  user password --email E                      Set a user's password for the admin app (read from stdin)
-  mail receive < message.eml                   Import one mail (for a mail server's pipe): exit 0 imported, 75 retry later, 65 rejected
-${ACCOUNT_COMMANDS_USAGE}
-
-Environment: PORT, HELPDESK_HOME_URL, HELPDESK_DATA_DIR, DATABASE_URL, HELPDESK_CONFIG, LOG_LEVEL, SMTP_URL,
-  HELPDESK_SUPPORT_ADDRESS, HELPDESK_IMAP_URL, HELPDESK_IMAP_POLL_SECONDS`;
+/** The usage text: the commands as typed, what each does in `t`'s language. */
+function usage(t: Translator): string {
+  const commands = usageLines([
+    ['serve [--services=all|web|worker]', t.t('cli.usage.serve')],
+    ['migrate', t.t('cli.usage.migrate')],
+    ['openapi', t.t('cli.usage.openapi')],
+    ['user add --email E --name N --role R', t.t('cli.usage.user_add')],
+    ['user password --email E', t.t('cli.usage.user_password')],
+    ['mail receive < message.eml', t.t('cli.usage.mail_receive')],
+  ]);
+  return `${t.t('cli.usage.title', { command: `<${t.t('cli.usage.command_word')}>` })}\n\n${commands}\n${accountCommandsUsage(t)}\n\n${t.t('cli.usage.environment', { variables: ENVIRONMENT })}`;
+}
 
 // A password never goes on the command line (shell history, process list): it is piped in.
 async function readStdin(): Promise<string> {
@@ -43,7 +50,9 @@ export async function runCli(
   out = console.log,
   err = console.error,
   readSecret: () => Promise<string> = readStdin,
+  t: Translator = cliTranslator(),
 ): Promise<number> {
+  const USAGE = usage(t);
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -73,13 +82,13 @@ export async function runCli(
 
   if (command === 'serve') {
     const services = values.services ?? 'all';
-    if (!['all', 'web', 'worker'].includes(services)) return (err(`--services must be all, web or worker.\n\n${USAGE}`), 2);
+    if (!['all', 'web', 'worker'].includes(services)) return (err(`${t.t('cli.serve.services')}\n\n${USAGE}`), 2);
     const service =
       services === 'worker'
         ? await startWorkerService(config)
         : await startService(config, console.log, { services: services as 'all' | 'web' });
     const shutdown = async (signal: string) => {
-      out(`${signal}: finishing requests in flight, then stopping.`);
+      out(t.t('cli.serve.stopping', { signal }));
       await service.stop();
       process.exit(0);
     };
@@ -87,7 +96,7 @@ export async function runCli(
     process.once('SIGTERM', shutdown);
     return -1; // keep running
   }
-  if (command === 'mail receive') return runMailReceive(config, readStdinBytes, out, err);
+  if (command === 'mail receive') return runMailReceive(config, readStdinBytes, out, err, t);
   if (command === 'openapi') return (out(JSON.stringify(await renderOpenApiDocument(config), null, 2)), 0);
 
   const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });
@@ -101,13 +110,13 @@ export async function runCli(
       liveListener = await listenForLiveEvents(config.databaseUrl, ctx.live, err);
     switch (command) {
       case 'migrate':
-        out('The database is up to date.');
+        out(t.t('cli.migrate.done'));
         return 0;
       case 'user add': {
         const role = values.role as UserRole;
         if (!values.email || !values.name || !['admin', 'agent', 'client'].includes(role)) return (err(USAGE), 2);
         const user = await addUser(ctx, { email: values.email, name: values.name, role });
-        out(`Added ${user.role} ${user.email} (id ${user.id}).`);
+        out(t.t('cli.user.added', { role: user.role, email: user.email, id: String(user.id) }));
         return 0;
       }
       case 'user password': {
@@ -116,23 +125,26 @@ export async function runCli(
         if (password.length < MIN_PASSWORD_LENGTH)
           return (
             err(
-              `Pipe in a password of at least ${MIN_PASSWORD_LENGTH} characters: echo '…' | helpdesk user password --email ${values.email}`,
+              t.t('cli.password.too_short', {
+                min: MIN_PASSWORD_LENGTH,
+                example: `echo '…' | helpdesk user password --email ${values.email}`,
+              }),
             ),
             2
           );
         await setPasswordByEmail(ctx, values.email, password);
-        out(`Password set for ${values.email.trim().toLowerCase()} (its sessions are ended); sign in at ${config.homeUrl}/admin/`);
+        out(t.t('cli.password.set', { email: values.email.trim().toLowerCase(), url: `${config.homeUrl}/admin/` }));
         return 0;
       }
       default: {
-        const code = await runAccountCommand(command, { argument, extra, values }, ctx, out, err);
+        const code = await runAccountCommand(command, { argument, extra, values }, ctx, out, err, t);
         if (code !== null) return code;
-        err(`Unknown command "${command}".\n\n${USAGE}`);
+        err(`${t.t('cli.unknown_command', { command })}\n\n${USAGE}`);
         return 2;
       }
     }
   } catch (error) {
-    if (error instanceof AppError) return (err(error.message), 1);
+    if (error instanceof AppError) return (err(renderProblemText(t, error.detail)), 1);
     throw error;
   } finally {
     await liveListener?.close();

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { verifyStaffPassword } from '../domain/people/staff-users.js';
-import { AppError } from '../errors.js';
+import { AppError, renderProblemText } from '../errors.js';
 import { assertCsrf, csrfToken, signIn } from '../http/plugins/session.js';
 import type { RouteServices } from '../http/services.js';
-import { translatorFor } from '../i18n/translators.js';
+import { english, translatorFor } from '../i18n/translators.js';
 import { mayManageSettings } from '../policies/settings-policy.js';
 import { staffReaderLanguage } from '../settings/reader-language.js';
 import type { SettingsField, SettingsSchema, SettingsValues } from '../settings/schema-types.js';
@@ -142,7 +142,7 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
         return reply.redirect(`${path}?tab=${encodeURIComponent(tab)}&saved=1`, 303);
       } catch (error) {
         if (!(error instanceof AppError) || !error.errors) throw error;
-        for (const e of error.errors) errors[e.field] = e.detail;
+        for (const e of error.errors) errors[e.field] = renderProblemText(english, e.detail);
       }
     }
     const values = { ...(await getSettings(ctx)), [GENERAL_TAB_SLUG]: await generalValues(ctx.db) };

@@ -1,3 +1,4 @@
+import { message } from '../../common/i18n/translator.js';
 import type { UserRow } from '../db/tables.js';
 import type { DomainContext } from '../domain/context.js';
 import { assertAccountEnabled } from '../domain/people/account-disabled.js';
@@ -70,7 +71,7 @@ export async function login(
   const method = await getLoginMethod(ctx);
   const email = normalizeEmail(input.email);
   if (input.password !== undefined) {
-    if (!allowsPassword(method)) throw new AppError('FORBIDDEN', 'This help desk signs in by email link; leave the password empty.');
+    if (!allowsPassword(method)) throw new AppError('FORBIDDEN', message('problems.auth.link_only'));
     const guess = await takePasswordGuess(ctx.db, email, input.ip);
     if (!guess.allowed) return { kind: 'rate_limited', retryAfterS: guess.retryAfterS };
     let right = true; // a check that fails on our side is no wrong guess
@@ -87,7 +88,7 @@ export async function login(
       await guess.settle(right);
     }
   }
-  if (!allowsLink(method)) throw new AppError('FORBIDDEN', 'This help desk signs in with a password.');
+  if (!allowsLink(method)) throw new AppError('FORBIDDEN', message('problems.auth.password_only'));
   // Counted before the lookup, so the limit says nothing about whether the address has an account.
   if (!(await takeLinkRequest(ctx, email, input.ip))) return { kind: 'rate_limited' };
   const user = await findOrCreateClient(ctx, { email, name: input.name?.trim() || email.split('@')[0] || email });
@@ -103,15 +104,13 @@ export async function login(
  * sign-in link mailed; only that link signs it in.
  */
 export async function signUp(ctx: DomainContext, input: { name: string; email: string; ip?: string }): Promise<LoginResult> {
-  if (!(await canRegisterUsers(ctx)))
-    throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
+  if (!(await canRegisterUsers(ctx))) throw new AppError('REGISTRATION_CLOSED', message('problems.auth.registration_closed'));
   if (allowsPassword(await getLoginMethod(ctx))) {
     await requestAddressProof(ctx, input);
     return { kind: 'link_sent' };
   }
   const user = await findOrCreateClient(ctx, input);
   // Only when a plugin's filter changed its answer since the check above: the same refusal.
-  if (!user)
-    throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
+  if (!user) throw new AppError('REGISTRATION_CLOSED', message('problems.auth.registration_closed'));
   return (await sendSignInLink(ctx, user, null, input.ip)) ? { kind: 'link_sent' } : { kind: 'rate_limited' };
 }

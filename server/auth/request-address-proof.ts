@@ -1,3 +1,4 @@
+import { message } from '../../common/i18n/translator.js';
 import type { DomainContext } from '../domain/context.js';
 import { canRegisterUsers } from '../domain/people/find-or-create-client.js';
 import { assertValidAccount, findUserByEmail, normalizeEmail } from '../domain/people/resolve-user.js';
@@ -17,8 +18,7 @@ export async function requestAddressProof(
   // `language`: the page's the visitor signed up on; their proof mail is written in it (else the site's).
   input: { name: string; email: string; language?: string },
 ): Promise<void> {
-  if (!(await canRegisterUsers(ctx)))
-    throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
+  if (!(await canRegisterUsers(ctx))) throw new AppError('REGISTRATION_CLOSED', message('problems.auth.registration_closed'));
   assertValidAccount(input);
   const email = normalizeEmail(input.email);
   // Counted before the lookup, so hitting the limit says nothing about the address either.

@@ -1,3 +1,5 @@
+import { message } from '../../common/i18n/translator.js';
+
 // Rules for free text from clients. A single-line field (name, subject, order id) ends up in mail
 // headers, page titles and the inbox, where a line break or another control character could start a
 // new header or hide text; such input is refused with a 400 naming the field rather than silently
@@ -11,8 +13,8 @@ const NOT_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds.
 const NOT_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-export const SINGLE_LINE_RULE = 'must be one line of text without line breaks, tabs or other control characters';
-export const MULTI_LINE_RULE = 'must not contain control characters other than line breaks and tabs';
+export const SINGLE_LINE_RULE = message('problems.rule.single_line');
+export const MULTI_LINE_RULE = message('problems.rule.multi_line');
 
 /** Whether `value` is one line of text with no control character. */
 export function isSingleLineText(value: string): boolean {

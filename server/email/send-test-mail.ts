@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { message } from '../../common/i18n/translator.js';
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { AppError } from '../errors.js';
@@ -44,7 +45,7 @@ export async function sendTestMail(ctx: DomainContext, config: Config, adminId: 
     return { to: admin.email, file: file ?? null };
   } catch (error) {
     const said = error instanceof Error ? error.message : String(error);
-    throw new AppError('SERVICE_UNAVAILABLE', `The test mail was not sent: ${said.replace(/\/\/[^@\s]*@/g, '//')}`);
+    throw new AppError('SERVICE_UNAVAILABLE', message('problems.mail.test_failed', { reason: said.replace(/\/\/[^@\s]*@/g, '//') }));
   } finally {
     transport.close();
   }

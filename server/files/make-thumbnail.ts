@@ -54,12 +54,15 @@ export class ThumbnailRefused extends Error {}
  */
 export async function makeThumbnail(bytes: Buffer, type: string): Promise<Buffer> {
   const format = THUMBNAIL_FORMATS.get(type);
+  // i18n-exempt: why a thumbnail was not made, for the log only
   if (!format) throw new ThumbnailRefused(`No thumbnails of ${type}.`);
   const options = { limitInputPixels: THUMBNAIL_MAX_PIXELS, failOn: 'error' as const };
   const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes, options).metadata();
+    // i18n-exempt: why a thumbnail was not made, for the log only
     if (meta.format !== format) throw new ThumbnailRefused(`Stored as ${type}, read as ${meta.format}.`);
+    // i18n-exempt: why a thumbnail was not made, for the log only
     if ((meta.width ?? 0) * (meta.height ?? 0) > THUMBNAIL_MAX_PIXELS) throw new ThumbnailRefused('Too many pixels.');
     return await sharp(bytes, options)
       .rotate()

@@ -1,37 +1,39 @@
-import { AppError, fieldError } from '../errors.js';
+import { type Message, message } from '../../common/i18n/translator.js';
+import { AppError, fieldError, invalidField, type ProblemText } from '../errors.js';
 
 // Every refusal names the file (its cleaned name) and says what would be accepted, under `attachments`.
-const refusal = (code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_FAILED' | 'FORBIDDEN', detail: string) =>
+const refusal = (code: 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'VALIDATION_FAILED' | 'FORBIDDEN', detail: ProblemText) =>
   new AppError(code, detail, [fieldError('attachments', detail)]);
 
-const mb = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
+const mb = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10;
 
 export function fileTooLarge(name: string, maxBytes: number): AppError {
-  return refusal('PAYLOAD_TOO_LARGE', `“${name}” is larger than ${mb(maxBytes)}, the most one file may be. Send a smaller file.`);
+  return refusal('PAYLOAD_TOO_LARGE', message('problems.upload.too_large', { name, mb: mb(maxBytes) }));
 }
 
 export function ticketFilesFull(name: string, maxBytes: number): AppError {
-  return refusal('PAYLOAD_TOO_LARGE', `“${name}” would take this ticket’s files past ${mb(maxBytes)} in all. Send fewer or smaller files.`);
+  return refusal('PAYLOAD_TOO_LARGE', message('problems.upload.ticket_full', { name, mb: mb(maxBytes) }));
 }
 
 export function tooManyFiles(name: string, max: number): AppError {
-  return refusal('PAYLOAD_TOO_LARGE', `“${name}” is one file too many: a message may carry at most ${max}. Send the rest in a reply.`);
+  return refusal('PAYLOAD_TOO_LARGE', message('problems.upload.too_many', { name, max }));
 }
 
-export function fileKindRefused(name: string, allowedWords: string): AppError {
-  return refusal('UNSUPPORTED_MEDIA_TYPE', `“${name}” is a kind of file that cannot be attached here. Allowed: ${allowedWords}.`);
+/** `allowed` names the accepted kinds of file, in the reader's language. */
+export function fileKindRefused(name: string, allowed: Message | string): AppError {
+  return refusal('UNSUPPORTED_MEDIA_TYPE', (t) =>
+    t.t('problems.upload.kind', { name, allowed: typeof allowed === 'string' ? allowed : t.render(allowed) }),
+  );
 }
 
 export function emptyFile(name: string): AppError {
-  return refusal('VALIDATION_FAILED', `“${name}” is empty (0 bytes). Choose the file again, or leave it out.`);
+  return refusal('VALIDATION_FAILED', message('problems.upload.empty', { name }));
 }
 
 export function filesNeedSignIn(name: string): AppError {
-  return refusal('FORBIDDEN', `“${name}” was not accepted: files can be attached only when signed in. Send the ticket without it.`);
+  return refusal('FORBIDDEN', message('problems.upload.sign_in', { name }));
 }
 
 export function unexpectedFilePart(part: string): AppError {
-  return new AppError('VALIDATION_FAILED', `${part}: send files in parts named "attachments".`, [
-    fieldError(part, 'send files in parts named "attachments"'),
-  ]);
+  return invalidField(part, message('problems.upload.part'));
 }

@@ -1,9 +1,12 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { english } from '../i18n/translators.js';
 import { addressKey } from '../security/client-address.js';
 
-const REFUSAL_BODY = 'Too many open connections from your address. Close some and try again.';
+// Answered before any request is read: no language is known yet, so the site's source language.
+const REFUSAL_BODY = english.t('problems.http.too_many_connections');
 const REFUSAL = [
+  // i18n-exempt: an HTTP status line
   'HTTP/1.1 503 Service Unavailable',
   'Content-Type: text/plain; charset=utf-8',
   `Content-Length: ${Buffer.byteLength(REFUSAL_BODY)}`,

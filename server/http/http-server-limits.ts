@@ -1,5 +1,6 @@
 import { type Server, type ServerOptions, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { type Message, message } from '../../common/i18n/translator.js';
 import type { HttpLimits } from '../config/config-types.js';
 import type { ErrorCode } from '../errors.js';
 import { problemFor } from './problem.js';
@@ -20,7 +21,7 @@ export function httpServerOptions(limits: HttpLimits): ServerOptions {
 }
 
 /** A complete raw HTTP answer with a problem document, for a socket no request object can answer. */
-function rawProblem(code: ErrorCode, detail: string): string {
+function rawProblem(code: ErrorCode, detail: Message): string {
   const problem = problemFor(code, detail);
   const body = JSON.stringify(problem);
   return [
@@ -33,12 +34,12 @@ function rawProblem(code: ErrorCode, detail: string): string {
   ].join('\r\n');
 }
 
-const TIMEOUT_RESPONSE = rawProblem('REQUEST_TIMEOUT', 'The request stopped arriving before it was complete. Send it again.');
+const TIMEOUT_RESPONSE = rawProblem('REQUEST_TIMEOUT', message('problems.detail.request_timeout'));
 const CLIENT_ERRORS: Record<string, string> = {
   ERR_HTTP_REQUEST_TIMEOUT: TIMEOUT_RESPONSE,
-  HPE_HEADER_OVERFLOW: rawProblem('HEADERS_TOO_LARGE', 'The request headers are too large. Send fewer or shorter cookies and headers.'),
+  HPE_HEADER_OVERFLOW: rawProblem('HEADERS_TOO_LARGE', message('problems.detail.headers_too_large')),
 };
-const BAD_REQUEST = rawProblem('MALFORMED_BODY', 'The request is not valid HTTP and could not be read.');
+const BAD_REQUEST = rawProblem('MALFORMED_BODY', message('problems.detail.not_http'));
 
 /**
  * Fastify's `clientErrorHandler`: what Node's header and whole-request timeouts (and unparsable

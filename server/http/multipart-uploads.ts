@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { message } from '../../common/i18n/translator.js';
 import type { DomainContext } from '../domain/context.js';
 import { isStaff } from '../domain/context.js';
 import { AppError } from '../errors.js';
@@ -111,7 +112,7 @@ async function* unreadableAsMalformed<T>(source: AsyncIterable<T>): AsyncGenerat
     for await (const item of source) yield item;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('MALFORMED_BODY', 'The multipart/form-data body could not be read (cut off or malformed). Send the form again.');
+    throw new AppError('MALFORMED_BODY', message('problems.http.multipart_unreadable'));
   }
 }
 

@@ -1,10 +1,29 @@
-import { BRAND_COLOR_PATTERN, BRAND_COLOR_RULE } from '../../common/brand-color.js';
+import { BRAND_COLOR_PATTERN } from '../../common/brand-color.js';
+import type { MessageKey } from '../../common/i18n/message-keys.js';
+import { type Message, message, type Translator } from '../../common/i18n/translator.js';
 import { classifyDatabaseFault, type DatabaseFault, RETRY_AFTER_SECONDS } from '../db/database-faults.js';
 import { EMAIL_RULE } from '../domain/people/email-address.js';
 import { MULTI_LINE_RULE, SINGLE_LINE_RULE } from '../domain/text-rules.js';
-import { AppError, ERROR_CODES, type ErrorCode, type FieldError, fieldError } from '../errors.js';
+import {
+  AppError,
+  ERROR_CODES,
+  type ErrorCode,
+  type FieldError,
+  fieldError,
+  type ProblemText,
+  renderProblemText,
+  titleKey,
+} from '../errors.js';
+import { english } from '../i18n/translators.js';
 
-const FORMAT_RULES: Record<string, string> = { email: EMAIL_RULE, 'single-line': SINGLE_LINE_RULE, 'multi-line': MULTI_LINE_RULE };
+const FORMAT_RULES: Record<string, Message> = { email: EMAIL_RULE, 'single-line': SINGLE_LINE_RULE, 'multi-line': MULTI_LINE_RULE };
+
+/** One invalid field as the client reads it. */
+export interface ProblemFieldError {
+  field: string;
+  pointer: string;
+  detail: string;
+}
 
 /** An RFC 9457 problem document, with our stable `code` and per-field `errors`. */
 export interface Problem {
@@ -13,15 +32,20 @@ export interface Problem {
   status: number;
   detail: string;
   code: ErrorCode;
-  errors?: FieldError[];
+  errors?: ProblemFieldError[];
   /** Extension members (RFC 9457 §3.2), e.g. a 409's `current_version` and `changes`. */
   [member: string]: unknown;
 }
 
-export function problemFor(code: ErrorCode, detail: string, errors?: FieldError[]): Problem {
-  const { status, title } = ERROR_CODES[code];
+/** The problem document of `code`, its title, detail and field errors in `t`'s language (English unless given). */
+export function problemFor(code: ErrorCode, detail: ProblemText, errors?: FieldError[], t: Translator = english): Problem {
+  const { status } = ERROR_CODES[code];
+  const title = t.t(titleKey(code));
   const type = `urn:helpdesk:problem:${code.toLowerCase().replaceAll('_', '-')}`;
-  return errors ? { type, title, status, detail, code, errors } : { type, title, status, detail, code };
+  const text = renderProblemText(t, detail);
+  if (!errors) return { type, title, status, detail: text, code };
+  const shown = errors.map((e) => ({ field: e.field, pointer: e.pointer, detail: renderProblemText(t, e.detail) }));
+  return { type, title, status, detail: text, code, errors: shown };
 }
 
 interface AjvError {
@@ -32,43 +56,42 @@ interface AjvError {
 }
 
 // Fastify's own errors that are the client's doing, by code.
-const FASTIFY_CLIENT_ERRORS: Record<string, [ErrorCode, string]> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json or application/x-www-form-urlencoded.'],
-  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'The request body is larger than this route accepts. Shorten the text and try again.'],
-  FST_ERR_CTP_INVALID_JSON_BODY: ['MALFORMED_BODY', 'The body is not valid JSON. Check quotes, commas and brackets.'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: ['MALFORMED_BODY', 'The body is empty; send a JSON object.'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['MALFORMED_BODY', 'The Content-Length header does not match the body.'],
-  FST_ERR_CTP_EMPTY_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'Send a Content-Type header.'],
+const FASTIFY_CLIENT_ERRORS: Record<string, [ErrorCode, MessageKey]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'problems.detail.media_type'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'problems.detail.body_too_large'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['MALFORMED_BODY', 'problems.detail.invalid_json'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['MALFORMED_BODY', 'problems.detail.empty_json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['MALFORMED_BODY', 'problems.detail.content_length'],
+  FST_ERR_CTP_EMPTY_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'problems.detail.no_content_type'],
 };
 
 /** Maps anything thrown while handling a request to the problem the client sees (never a stack or SQL). */
-export function toProblem(error: unknown): Problem {
-  if (error instanceof AppError) return { ...error.extensions, ...problemFor(error.code, error.message, error.errors) };
+export function toProblem(error: unknown, t: Translator = english): Problem {
+  if (error instanceof AppError) return { ...error.extensions, ...problemFor(error.code, error.detail, error.errors, t) };
   const err = error as { code?: string; statusCode?: number; validation?: AjvError[]; validationContext?: string; message?: string };
-  if (err.validation) return validationProblem(err.validation, err.validationContext ?? 'body');
+  if (err.validation) return validationProblem(err.validation, err.validationContext ?? 'body', t);
   const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
-  if (known) return problemFor(known[0], known[1]);
+  if (known) return problemFor(known[0], message(known[1]), undefined, t);
   if (err instanceof SyntaxError || err.code === 'FST_ERR_BAD_PROTO' || err.code === 'FST_ERR_BAD_CONSTRUCTOR') {
-    return problemFor('MALFORMED_BODY', 'The body could not be parsed. Send a plain JSON object without __proto__ or constructor keys.');
+    return problemFor('MALFORMED_BODY', message('problems.detail.unparsable'), undefined, t);
   }
   // PostgreSQL refuses NUL in text (SQLite stores it): a request that carries one into a query is the
   // client's mistake on either database, never a 500. Fields are checked first; this is the net.
-  if (err.code === '22021' || err.code === '22P05')
-    return problemFor('MALFORMED_BODY', 'The request contains a NUL or another character that cannot be stored. Remove it and try again.');
+  if (err.code === '22021' || err.code === '22P05') return problemFor('MALFORMED_BODY', message('problems.detail.nul'), undefined, t);
   const fault = classifyDatabaseFault(error);
-  if (fault) return problemFor(fault === 'full' ? 'STORAGE_FULL' : 'SERVICE_UNAVAILABLE', FAULT_DETAILS[fault]);
-  if (err.statusCode === 429) return problemFor('RATE_LIMITED', 'Too many requests. Wait a little and try again.');
-  if (err.statusCode === 404) return problemFor('NOT_FOUND', 'Nothing is at this address.');
+  if (fault) return problemFor(fault === 'full' ? 'STORAGE_FULL' : 'SERVICE_UNAVAILABLE', FAULT_DETAILS[fault], undefined, t);
+  if (err.statusCode === 429) return problemFor('RATE_LIMITED', message('problems.detail.rate_limited'), undefined, t);
+  if (err.statusCode === 404) return problemFor('NOT_FOUND', message('problems.detail.nothing_here'), undefined, t);
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
-    return problemFor('MALFORMED_BODY', 'The request could not be read.');
-  return problemFor('INTERNAL_ERROR', 'The error was logged. Please try again; if it keeps happening, tell the site owner.');
+    return problemFor('MALFORMED_BODY', message('problems.detail.unreadable'), undefined, t);
+  return problemFor('INTERNAL_ERROR', message('problems.detail.internal'), undefined, t);
 }
 
 // Told to the client: the fault is ours, nothing was saved, and trying again later will work.
-const FAULT_DETAILS: Record<DatabaseFault, string> = {
-  unavailable: 'The help desk cannot reach its database right now. Nothing was saved; please try again in a few seconds.',
-  busy: 'The help desk is busy with other work. Nothing was saved; please try again in a few seconds.',
-  full: 'The help desk has run out of storage space. Nothing was saved; please try again later.',
+const FAULT_DETAILS: Record<DatabaseFault, Message> = {
+  unavailable: message('problems.detail.database_unavailable'),
+  busy: message('problems.detail.database_busy'),
+  full: message('problems.detail.storage_full'),
 };
 
 /** Response headers for the problem of `error`: an AppError's own, or Retry-After for a storage fault. */
@@ -87,7 +110,9 @@ export function describeFailure(error: unknown): string {
       return 'request failed: the SQLite database stayed locked by another process beyond the busy timeout (answered 503)';
     case 'full':
       return (
+        // i18n-exempt: an operator's log line, not shown to clients
         'request failed: DISK FULL — the data volume has no space left; nothing was written (answered 503). ' +
+        // i18n-exempt: an operator's log line, not shown to clients
         'Free space and writes resume by themselves'
       );
     default:
@@ -95,59 +120,69 @@ export function describeFailure(error: unknown): string {
   }
 }
 
-function validationProblem(errors: AjvError[], context: string): Problem {
+function validationProblem(errors: AjvError[], context: string, t: Translator): Problem {
   const byField = new Map<string, FieldError>();
   for (const error of errors) {
     const { field, detail } = describeAjvError(error);
     if (!byField.has(field)) byField.set(field, fieldError(field, detail));
   }
   const list = [...byField.values()];
-  const where = context === 'querystring' ? 'query parameter' : context === 'params' ? 'path segment' : 'field';
-  const detail = list.map((e) => `${e.field} ${e.detail}`).join('; ');
-  return problemFor('VALIDATION_FAILED', `Fix the ${where}${list.length > 1 ? 's' : ''} named here: ${detail}.`, list);
+  const detail = (t: Translator) =>
+    t.t('problems.validation.fix', {
+      where: context,
+      count: list.length,
+      list: list
+        .map((e) => t.t('problems.validation.item', { field: e.field, detail: renderProblemText(t, e.detail) }))
+        .join(t.t('problems.field.separator')),
+    });
+  return problemFor('VALIDATION_FAILED', detail, list, t);
 }
 
-function describeAjvError(error: AjvError): { field: string; detail: string } {
+function describeAjvError(error: AjvError): { field: string; detail: Message } {
   const path = error.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const { params } = error;
+  const limit = Number(params.limit);
   switch (error.keyword) {
     case 'required':
-      return { field: join(path, String(params.missingProperty)), detail: 'is required' };
+      return { field: join(path, String(params.missingProperty)), detail: message('problems.field.required') };
     case 'format':
-      return { field: path, detail: FORMAT_RULES[String(params.format)] ?? `must be a valid ${params.format}` };
+      return {
+        field: path,
+        detail: FORMAT_RULES[String(params.format)] ?? message('problems.field.format', { format: String(params.format) }),
+      };
     case 'pattern':
       // '\\S' is the "not blank" rule of labels and descriptions.
-      if (params.pattern === '\\S') return { field: path, detail: 'must not be blank' };
-      if (params.pattern === BRAND_COLOR_PATTERN) return { field: path, detail: BRAND_COLOR_RULE };
-      return { field: path || 'body', detail: error.message ?? 'is not valid' };
+      if (params.pattern === '\\S') return { field: path, detail: message('problems.field.not_blank') };
+      if (params.pattern === BRAND_COLOR_PATTERN) return { field: path, detail: message('problems.rule.brand_color') };
+      return { field: path || 'body', detail: message('problems.field.pattern') };
     case 'minLength':
-      return { field: path, detail: params.limit === 1 ? 'must not be empty' : `must be at least ${params.limit} characters` };
+      return { field: path, detail: limit === 1 ? message('problems.field.not_empty') : message('problems.field.min_length', { limit }) };
     case 'maxLength':
-      return { field: path, detail: `must be at most ${params.limit} characters` };
+      return { field: path, detail: message('problems.field.max_length', { limit }) };
+    case 'minItems':
+      return { field: path, detail: message('problems.field.min_items', { limit }) };
+    case 'maxItems':
+      return { field: path, detail: message('problems.field.max_items', { limit }) };
+    case 'enum':
+      return {
+        field: path,
+        detail: message('problems.field.enum', { values: (params.allowedValues as unknown[]).map(String).join(', ') }),
+      };
+    case 'const':
+      return { field: path, detail: message('problems.field.const', { value: String(params.allowedValue) }) };
     case 'type':
-      return { field: path, detail: `must be ${article(String(params.type))}` };
+      return { field: path, detail: message('problems.field.type', { type: String(params.type) }) };
     case 'minimum':
+      return { field: path, detail: message('problems.field.minimum', { limit }) };
     case 'maximum':
-      return { field: path, detail: `must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${params.limit}` };
+      return { field: path, detail: message('problems.field.maximum', { limit }) };
     case 'additionalProperties':
-      return { field: join(path, String(params.additionalProperty)), detail: 'is not a known field' };
+      return { field: join(path, String(params.additionalProperty)), detail: message('problems.field.unknown') };
     default:
-      return { field: path || 'body', detail: error.message ?? 'is not valid' };
+      return { field: path || 'body', detail: message('problems.field.invalid') };
   }
 }
 
 function join(path: string, name: string): string {
   return path ? `${path}.${name}` : name;
-}
-
-function article(type: string): string {
-  const words: Record<string, string> = {
-    integer: 'a whole number',
-    number: 'a number',
-    string: 'text',
-    boolean: 'true or false',
-    object: 'an object',
-    array: 'a list',
-  };
-  return words[type] ?? type;
 }

@@ -1,3 +1,4 @@
+import { message } from '../../common/i18n/translator.js';
 import type { DomainContext } from '../domain/context.js';
 import { describeWait } from '../domain/describe-wait.js';
 import { AppError } from '../errors.js';
@@ -37,7 +38,7 @@ export async function checkClientWrite(ctx: DomainContext, counters: CounterStor
   const settings = (await getCoreSettings(ctx)).tickets;
   if (write.kind === 'ticket' && write.via === 'site' && !settings.intake_enabled && settings.intake_stops_site_form) {
     await recordRefusal(counters, 'offline');
-    return new AppError('INTAKE_OFFLINE', 'This help desk is not taking new tickets right now. Please try again later.');
+    return new AppError('INTAKE_OFFLINE', message('problems.intake.offline'));
   }
   const accountLimit: CountedLimit<RefusalReason> =
     write.kind === 'ticket'
@@ -66,9 +67,8 @@ export async function checkClientWrite(ctx: DomainContext, counters: CounterStor
   if (!exceeded) return undefined;
   await recordRefusal(counters, exceeded.name);
   const what = write.kind === 'ticket' ? 'tickets' : 'replies';
-  return new AppError(
-    'RATE_LIMITED',
-    `Too many ${what} were sent from this account or network. Please try again in ${describeWait(exceeded.retryAfterS)}.`,
+  return new AppError('RATE_LIMITED', (t) =>
+    t.t('problems.intake.too_many_writes', { what, wait: describeWait(exceeded.retryAfterS, t) }),
   ).withHeaders(exceeded.headers);
 }
 

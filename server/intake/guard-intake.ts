@@ -1,3 +1,4 @@
+import { type Message, message } from '../../common/i18n/translator.js';
 import type { DomainContext } from '../domain/context.js';
 import { describeWait } from '../domain/describe-wait.js';
 import { mailboxKey } from '../domain/people/mailbox-key.js';
@@ -67,14 +68,14 @@ export type IntakeAttempt =
       /** The From address: anyone can write any, so it only ever adds limits. */
       email: string;
       /** The server that handed the mail over (server/mail-inbound/sending-server.ts). */
-      server: { key: string; label: string };
+      server: { key: string; kind: 'server' | 'domain'; name: string };
     };
 
 /** One of the counted intake limits; `refusal` words its refusal for the channel, when not the form's. */
-export type IntakeLimit = CountedLimit<Extract<RefusalReason, `limit_${string}`>> & { refusal?: string };
+export type IntakeLimit = CountedLimit<Extract<RefusalReason, `limit_${string}`>> & { refusal?: Message };
 
 /** The too-fast refusal in plain words; the widget's attachment code says the same before uploading. */
-export const TOO_FAST_DETAIL = 'Please take a moment to check your message, then send it again.';
+export const TOO_FAST_DETAIL = message('problems.intake.too_fast');
 
 /**
  * Checks a new ticket of anyone but staff against Tickets → Intake protection before anything is
@@ -98,24 +99,20 @@ export async function screenIntake(
   };
 
   if (attempt.via === 'mail') {
-    const retry = 'Retry it from the failed list once that changes.';
     if (!settings.intake_enabled) {
-      return refuse('offline', new AppError('INTAKE_OFFLINE', `New tickets are turned off (Tickets → Intake protection). ${retry}`));
+      return refuse('offline', new AppError('INTAKE_OFFLINE', message('problems.intake.mail_offline')));
     }
     if (!core.emails.open_tickets_from_mail) {
-      return refuse('mail_off', new AppError('INTAKE_OFFLINE', `Mail may not open tickets (Emails → Incoming mail). ${retry}`));
+      return refuse('mail_off', new AppError('INTAKE_OFFLINE', message('problems.intake.mail_off')));
     }
     return { limits: mailLimits(settings, core.emails, attempt) };
   }
 
   if (!settings.intake_enabled) {
-    return refuse(
-      'offline',
-      new AppError('INTAKE_OFFLINE', 'This help desk is not taking tickets through the form right now. Please try again later.'),
-    );
+    return refuse('offline', new AppError('INTAKE_OFFLINE', message('problems.intake.form_offline')));
   }
   if (attempt.honeypot) {
-    return refuse('honeypot', new AppError('SUBMISSION_REFUSED', 'This submission was refused as automated.'));
+    return refuse('honeypot', new AppError('SUBMISSION_REFUSED', message('problems.intake.honeypot')));
   }
   const minFillMs = settings.min_fill_seconds * 1000;
   if (attempt.fillMs !== undefined && attempt.fillMs < minFillMs) {
@@ -144,34 +141,31 @@ function mailLimits(
   attempt: Extract<IntakeAttempt, { via: 'mail' }>,
 ): IntakeLimit[] {
   const box = mailboxKey(attempt.email);
-  const later = 'Retry it from the failed list later.';
   return [
     {
       name: 'limit_mail_sender_hour',
       key: `mail-in:tickets:h:${box}`,
       windowMs: HOUR_MS,
       max: emails.new_tickets_per_sender_hour,
-      refusal:
-        `This sender already opened ${emails.new_tickets_per_sender_hour} ticket(s) by mail this hour ` +
-        `(Emails → Incoming mail). ${later}`,
+      refusal: message('problems.intake.mail_sender_hour', { max: emails.new_tickets_per_sender_hour }),
     },
     {
       name: 'limit_email_hour',
       key: `intake:email:h:${box}`,
       windowMs: HOUR_MS,
       max: settings.limit_email_hour,
-      refusal:
-        `This sender’s address already has ${settings.limit_email_hour} new ticket(s) this hour, ` +
-        `by mail and the widget together (Tickets → Intake protection). ${later}`,
+      refusal: message('problems.intake.mail_email_hour', { max: settings.limit_email_hour }),
     },
     {
       name: 'limit_mail_server_hour',
       key: `mail-in:server:h:${attempt.server.key}`,
       windowMs: HOUR_MS,
       max: emails.new_tickets_per_server_hour,
-      refusal:
-        `Mail from ${attempt.server.label} already opened ${emails.new_tickets_per_server_hour} ticket(s) ` +
-        `this hour (Emails → Incoming mail). ${later}`,
+      refusal: message('problems.intake.mail_server_hour', {
+        kind: attempt.server.kind,
+        server: attempt.server.name,
+        max: emails.new_tickets_per_server_hour,
+      }),
     },
     {
       name: 'limit_mail_all_hour',
@@ -179,9 +173,7 @@ function mailLimits(
       windowMs: HOUR_MS,
       max: emails.new_tickets_by_mail_hour,
       spread: true,
-      refusal:
-        `Mail already opened ${emails.new_tickets_by_mail_hour} ticket(s) this hour, ` +
-        `the most allowed in all (Emails → Incoming mail). ${later}`,
+      refusal: message('problems.intake.mail_all_hour', { max: emails.new_tickets_by_mail_hour }),
     },
     {
       name: 'limit_global_day',
@@ -189,9 +181,7 @@ function mailLimits(
       windowMs: DAY_MS,
       max: settings.limit_global_day,
       spread: true,
-      refusal:
-        `The help desk already took ${settings.limit_global_day} ticket(s) today, ` +
-        `the most allowed in all (Tickets → Intake protection). ${later}`,
+      refusal: message('problems.intake.global_day', { max: settings.limit_global_day }),
     },
   ];
 }
@@ -209,7 +199,7 @@ export async function refuseOverLimit(
   const words = limits.find((limit) => limit.name === exceeded.name)?.refusal;
   return new AppError(
     'RATE_LIMITED',
-    words ?? `Too many tickets were sent from here. Please try again in ${describeWait(exceeded.retryAfterS)}.`,
+    words ?? ((t) => t.t('problems.intake.too_many_tickets', { wait: describeWait(exceeded.retryAfterS, t) })),
   ).withHeaders(exceeded.headers);
 }
 

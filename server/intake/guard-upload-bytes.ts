@@ -16,10 +16,9 @@ export async function checkUploadBytes(counters: CounterStore, ip: string, maxMb
   // The window's end is not known from a peek; a zero-amount hit reads it without counting.
   const { resetInMs } = await counters.hit(key(ip), HOUR_MS, 0);
   const retryAfterS = Math.max(1, Math.ceil(resetInMs / 1000));
-  throw new AppError(
-    'RATE_LIMITED',
-    `Too many files were sent from here. Please try again in ${describeWait(retryAfterS)}, or send the message without files.`,
-  ).withHeaders({ 'retry-after': String(retryAfterS) });
+  throw new AppError('RATE_LIMITED', (t) => t.t('problems.intake.too_many_files', { wait: describeWait(retryAfterS, t) })).withHeaders({
+    'retry-after': String(retryAfterS),
+  });
 }
 
 /** After a file is stored: its size counted for its address. */

@@ -89,6 +89,7 @@ export async function listenForLiveEvents(
       if (closed || client !== next) return;
       client = undefined;
       pending = [];
+      // i18n-exempt: an operator's log line
       warn('The connection that carries live updates between instances was lost; reconnecting.');
       retry = setTimeout(reconnect, RECONNECT_MS);
     });

@@ -1,3 +1,4 @@
+import { type Message, message } from '../../common/i18n/translator.js';
 import { AppError } from '../errors.js';
 
 /** Open event streams one account may hold on one instance: a few tabs and devices, not a leak. */
@@ -23,11 +24,9 @@ export class OpenStreams {
   /** Counts a new stream, or refuses it with a 429 problem; `release` (once) when the stream ends. */
   admit(accountId: number, address: string): { release(): void; track(stream: Closable): void } {
     if ((this.perAccount.get(accountId) ?? 0) >= STREAMS_PER_ACCOUNT)
-      throw tooMany(
-        `Your account has ${STREAMS_PER_ACCOUNT} live update streams open already. Close a tab of the admin app and try again.`,
-      );
+      throw tooMany(message('problems.live.account_streams', { max: STREAMS_PER_ACCOUNT }));
     if ((this.perAddress.get(address) ?? 0) >= STREAMS_PER_ADDRESS)
-      throw tooMany(`Your address has ${STREAMS_PER_ADDRESS} live update streams open already. Close some and try again.`);
+      throw tooMany(message('problems.live.address_streams', { max: STREAMS_PER_ADDRESS }));
     bump(this.perAccount, accountId, 1);
     bump(this.perAddress, address, 1);
     let tracked: Closable | undefined;
@@ -63,7 +62,7 @@ function bump<K>(counts: Map<K, number>, key: K, by: number): void {
   else counts.set(key, next);
 }
 
-function tooMany(detail: string): AppError {
+function tooMany(detail: Message): AppError {
   // EventSource retries by itself; a minute keeps a stuck tab from hammering the server.
   return new AppError('RATE_LIMITED', detail).withHeaders({ 'Retry-After': '60' });
 }

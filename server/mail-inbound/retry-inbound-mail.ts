@@ -1,3 +1,4 @@
+import { message } from '../../common/i18n/translator.js';
 import { AppError } from '../errors.js';
 import { type ReceiveDeps, receiveMail } from './receive-mail.js';
 import type { ReceiveResult } from './receive-result.js';
@@ -10,9 +11,9 @@ import type { ReceiveResult } from './receive-result.js';
 export async function retryInboundMail(deps: ReceiveDeps, id: number): Promise<ReceiveResult> {
   const { db } = deps.ctx;
   const row = await db.selectFrom('inbound_mails').selectAll().where('id', '=', id).where('outcome', '=', 'rejected').executeTakeFirst();
-  if (!row?.raw) throw new AppError('NOT_FOUND', 'There is no such failed mail.');
+  if (!row?.raw) throw new AppError('NOT_FOUND', message('problems.mail.no_failed_mail'));
   const taken = await db.deleteFrom('inbound_mails').where('id', '=', id).where('outcome', '=', 'rejected').executeTakeFirst();
-  if (Number(taken.numDeletedRows) !== 1) throw new AppError('NOT_FOUND', 'There is no such failed mail.');
+  if (Number(taken.numDeletedRows) !== 1) throw new AppError('NOT_FOUND', message('problems.mail.no_failed_mail'));
   const result = await receiveMail(deps, row.raw, 'retry');
   if (result.kind === 'temporary') {
     const { id: _id, ...rest } = row;

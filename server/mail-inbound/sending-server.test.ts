@@ -10,7 +10,7 @@ describe('the sending server of a mail', () => {
       // Written by the sender: below the receiving side's line, so never read.
       'from trusted.example (trusted.example [198.51.100.1]) by mail.client.test; Mon, 1 Jun 2026 09:59:59 +0000',
     ];
-    expect(sendingServer({ received, from })).toEqual({ key: 'ip:203.0.113.9', label: 'the server 203.0.113.9' });
+    expect(sendingServer({ received, from })).toEqual({ key: 'ip:203.0.113.9', kind: 'server', name: '203.0.113.9' });
   });
 
   it('passes over the receiving side’s own hops: no address, an internal one, the by part', () => {
@@ -28,7 +28,8 @@ describe('the sending server of a mail', () => {
   it('is the sender’s domain when no Received line names a public address', () => {
     expect(sendingServer({ received: [], from: 'Ann@Client.Test' })).toEqual({
       key: 'domain:client.test',
-      label: 'the sender’s domain client.test',
+      kind: 'domain',
+      name: 'client.test',
     });
     expect(sendingServer({ received: ['from localhost ([127.0.0.1]) by mx'], from }).key).toBe('domain:client.test');
   });

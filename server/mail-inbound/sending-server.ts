@@ -6,8 +6,10 @@ import type { IncomingMail } from './parse-incoming-mail.js';
 export interface SendingServer {
   /** The counter key: `ip:<address>` (an IPv6 /64 is one server) or `domain:<the From's domain>`. */
   key: string;
-  /** The same in words, for a refusal the admin reads. */
-  label: string;
+  /** What it is, for a refusal the admin reads ("the server 203.0.113.9", in their language). */
+  kind: 'server' | 'domain';
+  /** The server's address or the sender's domain. */
+  name: string;
 }
 
 // Addresses of one's own network: a hop from one of these was handed over inside the receiving side
@@ -50,10 +52,10 @@ export function sendingServer(mail: Pick<IncomingMail, 'received' | 'from'>): Se
       const address = addressKey(literal);
       const internal = isIP(address) === 4 ? INTERNAL.check(address, 'ipv4') : INTERNAL.check(literal, 'ipv6');
       if (internal) continue;
-      return { key: `ip:${address}`, label: `the server ${literal}` };
+      return { key: `ip:${address}`, kind: 'server', name: literal };
     }
   }
   const from = mail.from ?? '';
   const domain = from.slice(from.lastIndexOf('@') + 1).toLowerCase();
-  return { key: `domain:${domain}`, label: `the sender’s domain ${domain}` };
+  return { key: `domain:${domain}`, kind: 'domain', name: domain };
 }

@@ -1,3 +1,4 @@
+import { message } from '../../common/i18n/translator.js';
 import { type Actor, isStaff } from '../domain/context.js';
 import { AppError } from '../errors.js';
 
@@ -15,7 +16,7 @@ export type TicketView = { kind: 'all'; actor: Actor } | { kind: 'own'; actor: A
 
 /** The ticket view of a signed-in caller; anonymous callers are asked to sign in. */
 export function ticketView(actor: Actor | null): TicketView {
-  if (!actor) throw new AppError('UNAUTHENTICATED', 'Sign in first.');
+  if (!actor) throw new AppError('UNAUTHENTICATED', message('problems.policy.sign_in'));
   return isStaff(actor) ? { kind: 'all', actor } : { kind: 'own', actor };
 }
 
@@ -65,14 +66,14 @@ export function assertMayComment(
   comment: { role: 'client' | 'agent' | 'bot'; isInternal: boolean },
   ticket: { authorId: number | null } | undefined,
 ): void {
-  if (comment.role === 'client' && actor?.role !== 'client') throw new AppError('FORBIDDEN', 'Only the client can reply as the client.');
-  if (comment.role === 'agent' && !isStaff(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can reply as an agent.');
-  if (comment.isInternal && comment.role !== 'agent') throw new AppError('FORBIDDEN', 'Only agents write internal notes.');
+  if (comment.role === 'client' && actor?.role !== 'client') throw new AppError('FORBIDDEN', message('problems.policy.client_only'));
+  if (comment.role === 'agent' && !isStaff(actor)) throw new AppError('FORBIDDEN', message('problems.policy.agent_only'));
+  if (comment.isInternal && comment.role !== 'agent') throw new AppError('FORBIDDEN', message('problems.policy.notes_agents'));
   // The auto responder has no actor and answers any ticket; people answer only tickets they may read.
   if (!ticket || (comment.role !== 'bot' && !mayReadTicket(actor, ticket.authorId))) throw hiddenTicket();
 }
 
 /** The answer for a ticket the caller may not know about: the same as for one that does not exist. */
 export function hiddenTicket(): AppError {
-  return new AppError('NOT_FOUND', 'There is no such ticket.');
+  return new AppError('NOT_FOUND', message('problems.ticket.not_found'));
 }

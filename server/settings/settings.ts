@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { message } from '../../common/i18n/translator.js';
 import type { DomainContext } from '../domain/context.js';
 import { readOption, writeOption } from '../domain/options.js';
-import { AppError, type FieldError, fieldError } from '../errors.js';
+import { AppError, type FieldError, fieldError, fieldsDetail } from '../errors.js';
 import type { Hooks } from '../hooks/create-hooks.js';
 import { decryptSecret, encryptSecret } from '../secrets/secret-box.js';
 import { recordSecretsSeed } from '../secrets/seed-check.js';
@@ -28,6 +29,7 @@ export function refuseInsideMenusFilter(getter: string): void {
   if (buildingSchema.getStore()) {
     throw new SettingsRecursionError(
       `${getter} was called from a helpdesk_settings_menus handler. That getter builds the settings schema, ` +
+        // i18n-exempt: a plugin developer's programming error, thrown, never shown to users
         'which runs helpdesk_settings_menus again (infinite recursion). Read the menus argument instead.',
     );
   }
@@ -61,6 +63,7 @@ const valuesCache = new WeakMap<object, { hooksVersion: number; expiresAt: numbe
  * The result is shared and frozen: copy it to change it.
  */
 export async function getSettings(ctx: DomainContext): Promise<SettingsValues> {
+  // i18n-exempt: names a function in a plugin developer's error
   refuseInsideMenusFilter('The settings getter (getSettings)');
   if (ctx.performanceOff.has('caches')) return readSettings(ctx).then(deepFreeze);
   const hit = valuesCache.get(ctx.db);
@@ -108,21 +111,21 @@ export async function updateSettings(ctx: DomainContext, patch: SettingsValues):
   for (const [tab, tabValues] of Object.entries(patch)) {
     const fields = fieldsByTab.get(tab);
     if (!fields) {
-      errors.push(fieldError(tab, `is not a settings tab; the tabs are: ${[...fieldsByTab.keys()].join(', ')}`));
+      errors.push(fieldError(tab, message('problems.settings.no_tab', { tabs: [...fieldsByTab.keys()].join(', ') })));
       continue;
     }
     if (typeof tabValues !== 'object' || tabValues === null || Array.isArray(tabValues)) {
-      errors.push(fieldError(tab, 'must be an object of field values'));
+      errors.push(fieldError(tab, message('problems.settings.tab_object')));
       continue;
     }
     for (const [key, value] of Object.entries(tabValues)) {
       const field = fields.get(key);
-      const problem = field ? validateSetting(field, value) : `is not a field of the ${tab} tab`;
+      const problem = field ? validateSetting(field, value) : message('problems.settings.no_field', { tab });
       if (problem) errors.push(fieldError(`${tab}.${key}`, problem));
     }
   }
   if (errors.length) {
-    throw new AppError('VALIDATION_FAILED', errors.map((e) => `${e.field} ${e.detail}`).join('; '), errors);
+    throw new AppError('VALIDATION_FAILED', fieldsDetail(errors), errors);
   }
 
   const stored = ((await readOption(ctx.db, SETTINGS_OPTION)) ?? {}) as SettingsValues;

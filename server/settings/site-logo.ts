@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { type Message, message } from '../../common/i18n/translator.js';
 import type { Database } from '../db/tables.js';
 import { optionsWritten, writeOption } from '../domain/options.js';
 import { AppError, fieldError } from '../errors.js';
@@ -29,11 +30,11 @@ const VERSION_OPTION = 'logo_version';
 
 /** Stores the site's logo (replacing any) and returns its new version; refuses what is not a small raster image. */
 export async function saveSiteLogo(db: Kysely<Database>, bytes: Buffer): Promise<string> {
-  if (bytes.length === 0) throw logoError('VALIDATION_FAILED', 'The logo file is empty: choose a PNG, JPEG, GIF or WebP image.');
+  if (bytes.length === 0) throw logoError('VALIDATION_FAILED', message('problems.logo.empty'));
   if (bytes.length > LOGO_MAX_BYTES)
-    throw logoError('PAYLOAD_TOO_LARGE', `The logo is larger than ${LOGO_MAX_BYTES / 1024} KB: choose a smaller image.`);
+    throw logoError('PAYLOAD_TOO_LARGE', message('problems.logo.too_large', { kb: LOGO_MAX_BYTES / 1024 }));
   const type = SIGNATURES.find(([, matches]) => matches(bytes))?.[0];
-  if (!type) throw logoError('UNSUPPORTED_MEDIA_TYPE', 'The logo must be a PNG, JPEG, GIF or WebP image.');
+  if (!type) throw logoError('UNSUPPORTED_MEDIA_TYPE', message('problems.logo.kind'));
   const version = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
   await db.transaction().execute(async (trx) => {
     await writeOption(trx, OPTION, { type, data: bytes.toString('base64') });
@@ -43,7 +44,7 @@ export async function saveSiteLogo(db: Kysely<Database>, bytes: Buffer): Promise
   return version;
 }
 
-const logoError = (code: 'VALIDATION_FAILED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE', detail: string) =>
+const logoError = (code: 'VALIDATION_FAILED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE', detail: Message) =>
   new AppError(code, detail, [fieldError('logo', detail)]);
 
 /** Removes the logo: pages show the site name alone again. */

@@ -1,6 +1,7 @@
+import { type Message, message } from '../../common/i18n/translator.js';
 import type { DomainContext } from '../domain/context.js';
 import { isMultiLineText, isSingleLineText, MULTI_LINE_RULE, SINGLE_LINE_RULE } from '../domain/text-rules.js';
-import { AppError, type FieldError, fieldError } from '../errors.js';
+import { AppError, type FieldError, fieldError, renderProblemText } from '../errors.js';
 import { getTicketFormFields } from '../settings/get-ticket-form-fields.js';
 import { ticketFormInputName, ticketFormLimit } from '../site/pages/content/ticket-form-limit.js';
 
@@ -19,28 +20,29 @@ export async function checkTicketForm(ctx: DomainContext, body: Record<string, u
     const raw = body[name];
     const value = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : raw === true ? '1' : '';
     if (raw !== undefined && raw !== null && typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
-      errors.push(fieldError(name, `${field.label}: send text.`));
+      errors.push(fieldError(name, message('problems.form.send_text', { label: field.label })));
       continue;
     }
     if (!value) {
-      if (field.required) errors.push(fieldError(name, `${field.label} is required.`));
+      if (field.required) errors.push(fieldError(name, message('problems.form.required', { label: field.label })));
       continue;
     }
     if (field.builtin) continue;
     const problem = customProblem(field.type, value, field.options ?? [], ticketFormLimit(field));
-    if (problem) errors.push(fieldError(name, `${field.label}: ${problem}`));
+    if (problem)
+      errors.push(fieldError(name, (t) => t.t('problems.form.field_problem', { label: field.label, problem: t.render(problem) })));
     else meta[name] = field.type === 'checkbox' ? '1' : value;
   }
   if (errors.length > 0) {
-    throw new AppError('VALIDATION_FAILED', errors.map((e) => e.detail).join(' '), errors);
+    throw new AppError('VALIDATION_FAILED', (t) => errors.map((e) => renderProblemText(t, e.detail)).join(' '), errors);
   }
   return meta;
 }
 
-function customProblem(type: string, value: string, options: string[], max: number): string | undefined {
-  if (type === 'checkbox') return ['1', 'true', 'on', 'yes'].includes(value) ? undefined : 'send 1 to tick it.';
-  if (type === 'select') return options.includes(value) ? undefined : `choose one of: ${options.join(', ')}.`;
-  if (value.length > max) return `at most ${max} characters.`;
+function customProblem(type: string, value: string, options: string[], max: number): Message | undefined {
+  if (type === 'checkbox') return ['1', 'true', 'on', 'yes'].includes(value) ? undefined : message('problems.form.checkbox');
+  if (type === 'select') return options.includes(value) ? undefined : message('problems.form.choose', { options: options.join(', ') });
+  if (value.length > max) return message('problems.form.max', { max });
   if (type === 'textarea') return isMultiLineText(value) ? undefined : MULTI_LINE_RULE;
   return isSingleLineText(value) ? undefined : SINGLE_LINE_RULE;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { message } from '../../../common/i18n/translator.js';
 import { COMMENT_TEXT_MAX } from '../../../common/limits.js';
 import type { Database } from '../../db/tables.js';
 import { AppError, fieldError, invalidField } from '../../errors.js';
@@ -54,15 +55,16 @@ const TRANSITION = { client: 'waiting', agent: 'in-progress' } as const;
  */
 export async function addComment(ctx: DomainContext, input: AddCommentInput, actor: Actor | null): Promise<AddedComment> {
   const text = input.text.replace(/\r\n/g, '\n').trim();
-  if (!text) throw new AppError('VALIDATION_FAILED', 'Write a reply before sending it.');
-  if (text.length > COMMENT_TEXT_MAX) throw new AppError('VALIDATION_FAILED', 'The reply is too long (at most 50,000 characters).');
+  if (!text) throw new AppError('VALIDATION_FAILED', message('problems.comment.empty'));
+  if (text.length > COMMENT_TEXT_MAX)
+    throw new AppError('VALIDATION_FAILED', message('problems.comment.too_long', { max: COMMENT_TEXT_MAX }));
   if (!isMultiLineText(text)) throw invalidField('text', MULTI_LINE_RULE);
   const ticket = await findTicket(ctx, input.ticketId);
   assertMayComment(actor, { role: input.role, isInternal: input.isInternal === true }, ticket);
   if (!ticket) throw hiddenTicket();
   if (input.status !== undefined && input.role !== 'agent')
-    throw new AppError('FORBIDDEN', 'Only agents and admins can set the status with a reply.', [
-      fieldError('status', 'leave it out: only agents and admins set a status'),
+    throw new AppError('FORBIDDEN', message('problems.comment.status_staff'), [
+      fieldError('status', message('problems.comment.status_field')),
     ]);
 
   const time = now();

@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import { DOCS_MAX_PER_PAGE_DEFAULT } from '../../../common/limits.js';
 import { AppError } from '../../errors.js';
 import type { DomainContext } from '../context.js';
@@ -34,7 +35,7 @@ export async function listDocs(
   if (search) args.search = search;
   if (query.productSlug !== undefined) {
     const [product] = await getPosts(ctx, { type: 'product', status: 'publish', slug: query.productSlug, limit: 1 });
-    if (!product) throw new AppError('NOT_FOUND', `There is no product with the slug "${query.productSlug}".`);
+    if (!product) throw new AppError('NOT_FOUND', message('problems.content.no_product_slug', { slug: query.productSlug }));
     args.productId = product.id;
   }
   const [docs, total] = await Promise.all([getPosts(ctx, args), countPosts(ctx, args)]);

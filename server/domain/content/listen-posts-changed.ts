@@ -27,6 +27,7 @@ export async function listenForPostsChanges(
     next.on('end', () => {
       if (closed || client !== next) return;
       client = undefined;
+      // i18n-exempt: an operator's log line
       warn('The connection that hears other instances change docs was lost; reconnecting.');
       retry = setTimeout(reconnect, RECONNECT_MS);
     });

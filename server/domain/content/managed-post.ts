@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { message } from '../../../common/i18n/translator.js';
 import type { Database } from '../../db/tables.js';
 import { AppError } from '../../errors.js';
 import type { DomainContext } from '../context.js';
@@ -26,7 +27,7 @@ export async function checkProduct(ctx: DomainContext, type: string, productId: 
 /** The doc, product or page with that id, or NOT_FOUND. */
 export async function getManagedPost(db: Kysely<Database>, type: ManagedPostType, id: number) {
   const post = await db.selectFrom('posts').select(['id', 'slug']).where('id', '=', id).where('type', '=', type).executeTakeFirst();
-  if (!post) throw new AppError('NOT_FOUND', `There is no ${type} with id ${id}.`);
+  if (!post) throw new AppError('NOT_FOUND', message('problems.not_found.with_id', { kind: type, id: String(id) }));
   return post;
 }
 

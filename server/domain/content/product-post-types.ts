@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import { invalidField } from '../../errors.js';
 import type { Hooks } from '../../hooks/create-hooks.js';
 import type { DomainContext } from '../context.js';
@@ -20,9 +21,8 @@ export async function getProductPostTypes(hooks: Hooks): Promise<string[]> {
 export async function assertAssignableToProduct(ctx: DomainContext, postType: string): Promise<void> {
   const types = await getProductPostTypes(ctx.hooks);
   if (!types.includes(postType)) {
-    throw invalidField(
-      'product',
-      `posts of type "${postType}" cannot be assigned to a product; the assignable types are: ${types.join(', ') || 'none'}`,
+    throw invalidField('product', (t) =>
+      t.t('problems.content.not_assignable', { type: postType, types: types.join(', ') || t.t('problems.content.no_assignable_types') }),
     );
   }
 }
@@ -35,5 +35,9 @@ export async function assertProductExists(ctx: DomainContext, productId: number,
     .where('id', '=', productId)
     .where('type', '=', 'product')
     .executeTakeFirst();
-  if (!product) throw invalidField(field, `there is no product with id ${productId}; GET /api/helpdesk/v1/tickets/products/ lists them`);
+  if (!product)
+    throw invalidField(
+      field,
+      message('problems.field.no_such_listed', { kind: 'product', id: String(productId), route: '/api/helpdesk/v1/tickets/products/' }),
+    );
 }

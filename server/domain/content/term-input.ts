@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import { isUniqueViolation } from '../../db/is-unique-violation.js';
 import { invalidField } from '../../errors.js';
 
@@ -14,7 +15,7 @@ export async function refuseDuplicateSlug<T>(write: () => Promise<T>): Promise<T
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw invalidField('slug', 'is already used by another entry of this list; choose another');
+    if (isUniqueViolation(error)) throw invalidField('slug', message('problems.content.slug_taken'));
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import type { Taxonomy, TermRow } from '../../db/tables.js';
 import { AppError, invalidField } from '../../errors.js';
 import type { DomainContext } from '../context.js';
@@ -15,7 +16,7 @@ export async function updateTerm(ctx: DomainContext, taxonomy: Taxonomy, id: num
       .where('taxonomy', '=', taxonomy)
       .executeTakeFirst();
     if (current && current.slug !== slugify(input.slug) && WORKFLOW_STATUS_SLUGS.includes(current.slug)) {
-      throw invalidField('slug', `the automatic transitions find "${current.slug}" by its slug; rename the status instead`);
+      throw invalidField('slug', message('problems.content.slug_workflow', { slug: current.slug }));
     }
   }
   const row = await refuseDuplicateSlug(() =>
@@ -32,7 +33,8 @@ export async function updateTerm(ctx: DomainContext, taxonomy: Taxonomy, id: num
       .returningAll()
       .executeTakeFirst(),
   );
-  if (!row) throw new AppError('NOT_FOUND', `There is no ${taxonomy.replace('ticket_', '')} with id ${id}.`);
+  if (!row)
+    throw new AppError('NOT_FOUND', message('problems.not_found.with_id', { kind: taxonomy.replace('ticket_', ''), id: String(id) }));
   // Filing reads the ticket terms from the posts cache (ticket-terms.ts).
   await postsChanged(ctx);
   return row;

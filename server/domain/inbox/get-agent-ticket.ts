@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import { AppError } from '../../errors.js';
 import { getTicketFormFields } from '../../settings/get-ticket-form-fields.js';
 import { labelTicketMeta } from '../../ticket-form/label-ticket-meta.js';
@@ -39,7 +40,7 @@ export interface AgentTicket extends InboxTicket {
  * for the database and for a turn of the event loop, which under load is what an agent waits for.
  */
 export async function getAgentTicket(ctx: DomainContext, id: number): Promise<AgentTicket> {
-  if (!Number.isSafeInteger(id)) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+  if (!Number.isSafeInteger(id)) throw new AppError('NOT_FOUND', message('problems.ticket.not_found'));
   const [row, metaRows, comments, others, events, ratings, tags, formFields] = await Promise.all([
     withInboxColumns(ctx.db.selectFrom('posts').where('posts.id', '=', id).where('posts.type', '=', 'ticket'), undefined)
       .select('posts.content')
@@ -59,7 +60,7 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
     tagsOfTickets(ctx.db, ticketAndClientsOtherIds(ctx.db, id)),
     getTicketFormFields(ctx),
   ]);
-  if (!row) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+  if (!row) throw new AppError('NOT_FOUND', message('problems.ticket.not_found'));
   const { content, ...listRow } = row;
   const { version } = row;
   const [ticket, ...otherTickets] = await describeTickets(ctx, [listRow, ...others], tags);

@@ -1,8 +1,8 @@
+import { message } from '../../../common/i18n/translator.js';
 import { AppError } from '../../errors.js';
 
 /** The plain-words refusal every sign-in path gives a disabled account (after a correct secret only). */
-export const ACCOUNT_DISABLED_MESSAGE =
-  'This account has been disabled. If you think this is a mistake, ask the help desk’s administrator to enable it again.';
+export const ACCOUNT_DISABLED_MESSAGE = message('problems.people.account_disabled');
 
 /** The last check before anyone is signed in as `user`, whatever the path. */
 export function assertAccountEnabled(user: { disabled_at: string | null }): void {

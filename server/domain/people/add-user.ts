@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import type { UserRole, UserRow } from '../../db/tables.js';
 import { AppError } from '../../errors.js';
 import type { DomainContext } from '../context.js';
@@ -9,7 +10,7 @@ import { findUserByEmail, insertUserOnce } from './resolve-user.js';
  */
 export async function addUser(ctx: DomainContext, input: { email: string; name: string; role: UserRole }): Promise<UserRow> {
   if (await findUserByEmail(ctx.db, input.email)) {
-    throw new AppError('CONFLICT', `An account with the email ${input.email.trim().toLowerCase()} already exists.`);
+    throw new AppError('CONFLICT', message('problems.people.email_taken', { email: input.email.trim().toLowerCase() }));
   }
   return insertUserOnce(ctx.db, input);
 }

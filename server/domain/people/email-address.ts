@@ -1,4 +1,5 @@
 import { domainToASCII } from 'node:url';
+import { message } from '../../../common/i18n/translator.js';
 import { EMAIL_MAX_LENGTH } from '../../../common/limits.js';
 
 // The one rule for every email address the helpdesk accepts (tickets, sign-in links, sign-up, staff).
@@ -21,9 +22,7 @@ const TOP_LABEL = /^(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
 export { EMAIL_MAX_LENGTH };
 
 /** What the client is told when an address is refused (the problem's per-field detail). */
-export const EMAIL_RULE =
-  'must be one plain address like name@example.com: ASCII only (an international domain in its xn-- form), ' +
-  `no name, comment, quotes, spaces or second address, at most ${EMAIL_MAX_LENGTH} characters`;
+export const EMAIL_RULE = message('problems.rule.email', { max: EMAIL_MAX_LENGTH });
 
 /** Whether `value` is an email address the helpdesk accepts (see the rules above; no trimming here). */
 export function isEmailAddress(value: string): boolean {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { message } from '../../../common/i18n/translator.js';
 import type { Database, UserRow } from '../../db/tables.js';
 import { AppError } from '../../errors.js';
 import { getCoreSettings } from '../../settings/core-settings.js';
@@ -71,9 +72,5 @@ export async function resolveUser(ctx: DomainContext, input: ClientInput): Promi
 
 /** The plain-words 403 when a ticket needs an account and none may be created. */
 export function registrationClosed(): AppError {
-  return new AppError(
-    'REGISTRATION_CLOSED',
-    'This help desk only accepts tickets from people who already have an account. ' +
-      'Use the email address of your existing account, or ask the site owner to create one for you.',
-  );
+  return new AppError('REGISTRATION_CLOSED', message('problems.people.registration_closed'));
 }

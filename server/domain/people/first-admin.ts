@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { message } from '../../../common/i18n/translator.js';
 import { endOtherSessions } from '../../auth/end-sessions.js';
 import { assertPasswordRule } from '../../auth/password-rule.js';
 import { hashPassword } from '../../auth/passwords.js';
@@ -82,7 +83,7 @@ export async function claimFirstAdmin(
       .orderBy('id');
     const links = await ctx.storage.locks.forUpdate(open).execute();
     if (!links.some((link) => link.token_hash === hashToken(token)) || (await hasAdmin({ ...ctx, db: trx }))) {
-      throw new AppError('FORBIDDEN', 'This sign-in link was already used or has expired. Restart the service to print a new one.');
+      throw new AppError('FORBIDDEN', message('problems.people.first_admin_link'));
     }
     await trx
       .updateTable('login_tokens')

@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import { API_TOKEN_NAME_MAX_LENGTH } from '../../../common/limits.js';
 import { invalidField } from '../../errors.js';
 import type { DomainContext } from '../context.js';
@@ -18,21 +19,18 @@ export async function issueApiToken(
 ): Promise<ApiTokenSummary & { token: string }> {
   const name = input.name.trim();
   if (!name || name.length > TOKEN_NAME_MAX || !isSingleLineText(name))
-    throw invalidField('name', `give the token a one-line name of 1 to ${TOKEN_NAME_MAX} characters`);
+    throw invalidField('name', message('problems.token.name', { max: TOKEN_NAME_MAX }));
   const days = input.expiresInDays;
   if (days !== undefined && !(Number.isInteger(days) && days >= 1 && days <= TOKEN_EXPIRY_MAX_DAYS)) {
-    throw invalidField(
-      'expires_in_days',
-      `must be a whole number of days from 1 to ${TOKEN_EXPIRY_MAX_DAYS}, or left out for a token that never expires`,
-    );
+    throw invalidField('expires_in_days', message('problems.token.days', { max: TOKEN_EXPIRY_MAX_DAYS }));
   }
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'email', 'name', 'disabled_at'])
     .where('id', '=', input.userId)
     .executeTakeFirst();
-  if (!user) throw invalidField('user_id', `there is no account with id ${input.userId}`);
-  if (user.disabled_at) throw invalidField('user_id', 'this account is disabled; enable it before giving it a token');
+  if (!user) throw invalidField('user_id', message('problems.token.no_account', { id: String(input.userId) }));
+  if (user.disabled_at) throw invalidField('user_id', message('problems.token.disabled'));
   const { token, row } = await insertApiToken(ctx.db, user.id, name, { expiresInDays: days });
   return {
     id: row.id,

@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import { takeRateLimit } from '../../auth/rate-limit.js';
 import { AppError } from '../../errors.js';
 import type { Actor, DomainContext } from '../context.js';
@@ -19,15 +20,15 @@ export async function resendInvitation(ctx: DomainContext, userId: number, admin
     .select(['id', 'role', 'password_hash', 'disabled_at'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!user) throw new AppError('NOT_FOUND', `There is no account with id ${userId}.`);
-  if (user.role === 'client') throw new AppError('CONFLICT', 'Invitations are for agents and admins; this account is a client.');
-  if (user.password_hash !== null) throw new AppError('CONFLICT', 'This person has chosen a password already: nothing to resend.');
-  if (user.disabled_at) throw new AppError('CONFLICT', 'This account is disabled. Enable it before you invite again.');
+  if (!user) throw new AppError('NOT_FOUND', message('problems.people.no_account_id', { id: String(userId) }));
+  if (user.role === 'client') throw new AppError('CONFLICT', message('problems.invite.client'));
+  if (user.password_hash !== null) throw new AppError('CONFLICT', message('problems.invite.has_password'));
+  if (user.disabled_at) throw new AppError('CONFLICT', message('problems.invite.disabled'));
   const allowed =
     (await takeRateLimit(ctx.db, `invite-admin:${admin.id}`, RESENDS_PER_ADMIN_HOUR, HOUR_MS)) &&
     (await takeRateLimit(ctx.db, `invite-account:${userId}`, RESENDS_PER_ACCOUNT_HOUR, HOUR_MS));
   if (!allowed)
-    throw new AppError('RATE_LIMITED', 'Too many invitations sent this hour. Wait an hour and try again.').withHeaders({
+    throw new AppError('RATE_LIMITED', message('problems.invite.too_many')).withHeaders({
       'retry-after': String(HOUR_MS / 1000),
     });
   await inviteStaff(ctx.db, userId);

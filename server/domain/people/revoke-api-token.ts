@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import { AppError } from '../../errors.js';
 import type { DomainContext } from '../context.js';
 
@@ -8,6 +9,6 @@ import type { DomainContext } from '../context.js';
  */
 export async function revokeApiToken(ctx: DomainContext, id: number): Promise<void> {
   const revoked = await ctx.db.deleteFrom('api_tokens').where('id', '=', id).returning('user_id').executeTakeFirst();
-  if (!revoked) throw new AppError('NOT_FOUND', `There is no API token with id ${id}; it may have been revoked already.`);
+  if (!revoked) throw new AppError('NOT_FOUND', message('problems.people.no_token', { id: String(id) }));
   ctx.live.publish({ kind: 'access.revoked', userId: revoked.user_id });
 }

@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import type { UserRow } from '../../db/tables.js';
 import { AppError } from '../../errors.js';
 import { type Actor, type DomainContext, now } from '../context.js';
@@ -11,11 +12,11 @@ import { type Actor, type DomainContext, now } from '../context.js';
  * admin is never disabled, so the help desk always keeps someone who can manage it.
  */
 export async function setAccountDisabled(ctx: DomainContext, userId: number, disabled: boolean, by: Actor | null): Promise<UserRow> {
-  if (disabled && by?.id === userId) throw new AppError('CONFLICT', 'You cannot disable your own account. Ask another admin to do it.');
+  if (disabled && by?.id === userId) throw new AppError('CONFLICT', message('problems.people.disable_self'));
   let revoked = false;
   const user = await ctx.db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-    if (!user) throw new AppError('NOT_FOUND', `There is no account with id ${userId}.`);
+    if (!user) throw new AppError('NOT_FOUND', message('problems.people.no_account_id', { id: String(userId) }));
     if (!disabled) {
       if (!user.disabled_at) return user;
       return trx
@@ -34,8 +35,7 @@ export async function setAccountDisabled(ctx: DomainContext, userId: number, dis
         .where('disabled_at', 'is', null)
         .where('id', '!=', userId)
         .executeTakeFirstOrThrow();
-      if (Number(others.n) === 0)
-        throw new AppError('CONFLICT', 'This is the last admin who can sign in; make another account an admin first.');
+      if (Number(others.n) === 0) throw new AppError('CONFLICT', message('problems.people.last_admin_disable'));
     }
     const time = now();
     const updated = await trx

@@ -1,4 +1,5 @@
 import { SHIPPED_LANGUAGES } from '../../../common/i18n/languages.js';
+import { message } from '../../../common/i18n/translator.js';
 import type { UserRow } from '../../db/tables.js';
 import { invalidField } from '../../errors.js';
 import { canonicalTimeZone } from '../../settings/site-options.js';
@@ -19,13 +20,12 @@ export async function setOwnPreferences(ctx: DomainContext, userId: number, chan
   const set: { language?: string | null; time_zone?: string | null } = {};
   if (change.language !== undefined) {
     if (change.language !== null && !(SHIPPED_LANGUAGES as readonly string[]).includes(change.language))
-      throw invalidField('language', `choose one of ${SHIPPED_LANGUAGES.join(', ')}, or null for the site's language`);
+      throw invalidField('language', message('problems.profile.language', { languages: SHIPPED_LANGUAGES.join(', ') }));
     set.language = change.language;
   }
   if (change.time_zone !== undefined) {
     const zone = change.time_zone === null ? null : canonicalTimeZone(change.time_zone);
-    if (change.time_zone !== null && zone === null)
-      throw invalidField('time_zone', 'use an IANA time zone such as Europe/Berlin, or null for the site’s zone');
+    if (change.time_zone !== null && zone === null) throw invalidField('time_zone', message('problems.profile.time_zone'));
     set.time_zone = zone;
   }
   return ctx.db

@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import { endOtherSessions } from '../../auth/end-sessions.js';
 import { voidInvitationLinks } from '../../auth/invitation-links.js';
 import { takePasswordGuess } from '../../auth/password-guesses.js';
@@ -27,7 +28,9 @@ export async function verifyStaffPassword(ctx: DomainContext, email: string, pas
   const address = normalizeEmail(email);
   const guess = await takePasswordGuess(ctx.db, address, ip);
   if (!guess.allowed) {
-    throw new AppError('RATE_LIMITED', `Too many attempts. Wait ${describeWait(guess.retryAfterS)} and try again.`).withHeaders({
+    throw new AppError('RATE_LIMITED', (t) =>
+      t.t('problems.people.too_many_attempts', { wait: describeWait(guess.retryAfterS, t) }),
+    ).withHeaders({
       'retry-after': String(guess.retryAfterS),
     });
   }
@@ -36,8 +39,7 @@ export async function verifyStaffPassword(ctx: DomainContext, email: string, pas
     const user = await findUserByEmail(ctx.db, address);
     const ok = await verifyPassword(password, user?.password_hash ?? null);
     right = !!user && ok && (user.role === 'agent' || user.role === 'admin');
-    if (!user || !right)
-      throw new AppError('INVALID_CREDENTIALS', 'The email or the password is wrong, or this account is not an agent or admin.');
+    if (!user || !right) throw new AppError('INVALID_CREDENTIALS', message('problems.people.staff_credentials'));
     // Said only after the right password, so it reveals nothing to a guesser.
     assertAccountEnabled(user);
     return user;
@@ -64,12 +66,12 @@ export async function updateUser(
   keepSession: string | null = null,
 ): Promise<UserRow> {
   if (changes.password !== undefined && changes.password.length < MIN_PASSWORD_LENGTH) {
-    throw invalidField('password', `must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    throw invalidField('password', message('problems.auth.password_too_short', { min: MIN_PASSWORD_LENGTH }));
   }
   const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!user) throw new AppError('NOT_FOUND', `There is no user with id ${id}.`);
+    if (!user) throw new AppError('NOT_FOUND', message('problems.people.no_user_id', { id: String(id) }));
     if (user.role === 'admin' && changes.role !== undefined && changes.role !== 'admin') {
       // Another admin who can still sign in must remain (a disabled one cannot manage anything).
       const otherAdmins = await trx
@@ -79,7 +81,7 @@ export async function updateUser(
         .where('disabled_at', 'is', null)
         .where('id', '!=', id)
         .executeTakeFirstOrThrow();
-      if (Number(otherAdmins.n) === 0) throw invalidField('role', 'the last admin cannot stop being an admin');
+      if (Number(otherAdmins.n) === 0) throw invalidField('role', message('problems.people.last_admin_role'));
     }
     if (passwordHash !== undefined) {
       await endOtherSessions(trx, id, keepSession);
@@ -106,6 +108,6 @@ export async function updateUser(
 /** Sets a password on a user found by email (the CLI and tests). */
 export async function setPasswordByEmail(ctx: DomainContext, email: string, password: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
-  if (!user) throw new AppError('NOT_FOUND', `There is no account with the email ${normalizeEmail(email)}.`);
+  if (!user) throw new AppError('NOT_FOUND', message('problems.people.no_account_email', { email: normalizeEmail(email) }));
   await updateUser(ctx, user.id, { password });
 }

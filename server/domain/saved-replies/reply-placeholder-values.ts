@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import type { ReplyPlaceholder } from '../../../common/reply-placeholders.js';
 import { invalidField } from '../../errors.js';
 import { getSiteOptions } from '../../settings/site-options.js';
@@ -14,7 +15,7 @@ export async function replyPlaceholderValues(
   actor: Actor,
 ): Promise<Record<ReplyPlaceholder, string>> {
   const ticket = await findTicket(ctx, ticketId);
-  if (!ticket) throw invalidField('ticket', `there is no ticket ${ticketId}; leave it out to get the replies unfilled`);
+  if (!ticket) throw invalidField('ticket', message('problems.saved_reply.no_ticket', { id: String(ticketId) }));
   const ids = [actor.id, ...(ticket.authorId === null ? [] : [ticket.authorId])];
   const people = await ctx.db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute();
   const client = people.find((p) => p.id === ticket.authorId);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { message } from '../../../common/i18n/translator.js';
 import type { Database } from '../../db/tables.js';
 import { AppError, invalidField } from '../../errors.js';
 import type { Actor } from '../context.js';
@@ -34,18 +35,18 @@ export function visibleSavedReplies(db: Kysely<Database>, actor: Actor) {
 /** One saved reply the caller may see, or the 404 of a missing one (never "it exists but is not yours"). */
 export async function findVisibleSavedReply(db: Kysely<Database>, actor: Actor, id: number): Promise<SavedReply> {
   const row = await visibleSavedReplies(db, actor).where('r.id', '=', id).executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', `There is no saved reply ${id}.`);
+  if (!row) throw new AppError('NOT_FOUND', message('problems.saved_reply.not_found', { id: String(id) }));
   return toSavedReply(row, actor);
 }
 
 /** Refuses a change the caller may not make: a shared reply is changed by admins only. */
 export function assertMayEdit(reply: SavedReply): void {
-  if (!reply.isEditable) throw new AppError('FORBIDDEN', 'Only admins can change or delete a shared saved reply.');
+  if (!reply.isEditable) throw new AppError('FORBIDDEN', message('problems.saved_reply.shared_admins'));
 }
 
 /** Refuses making a reply shared (or a shared one personal) unless the caller is an admin. */
 export function assertMayShare(actor: Actor): void {
-  if (actor.role !== 'admin') throw invalidField('shared', 'only admins can share a saved reply with the team; leave it out for your own');
+  if (actor.role !== 'admin') throw invalidField('shared', message('problems.saved_reply.share_admins'));
 }
 
 export function toSavedReply(row: Row, actor: Actor): SavedReply {

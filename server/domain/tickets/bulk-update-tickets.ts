@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import { BULK_TICKETS_MAX } from '../../../common/limits.js';
 import { enqueueMail } from '../../email/mail-jobs.js';
 import { AppError, invalidField } from '../../errors.js';
@@ -23,13 +24,12 @@ export interface BulkOutcome {
  * done. Bulk changes carry no expected version (an agent acting on fifty tickets has not opened them).
  */
 export async function bulkUpdateTickets(ctx: DomainContext, ids: number[], change: BulkChange, actor: Actor | null): Promise<BulkOutcome> {
-  if (!mayChangeTicket(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can change tickets.');
+  if (!mayChangeTicket(actor)) throw new AppError('FORBIDDEN', message('problems.tickets.staff_change'));
   const unique = [...new Set(ids)];
-  if (unique.length === 0) throw invalidField('ids', 'name at least one ticket');
-  if (unique.length > BULK_TICKETS_MAX) throw invalidField('ids', `at most ${BULK_TICKETS_MAX} tickets at once`);
+  if (unique.length === 0) throw invalidField('ids', message('problems.bulk.no_ids'));
+  if (unique.length > BULK_TICKETS_MAX) throw invalidField('ids', message('problems.bulk.too_many', { max: BULK_TICKETS_MAX }));
   const given = Object.entries(change).filter(([, value]) => value !== undefined);
-  if (given.length === 0)
-    throw invalidField('changes', 'send at least one of status, assignee, product, reason, urgency, add_tags or remove_tags');
+  if (given.length === 0) throw invalidField('changes', message('problems.bulk.no_change'));
 
   // Tickets given to someone other than the actor, by new assignee: mailed once per assignee after the loop.
   const assigned = new Map<number, number[]>();
@@ -46,7 +46,7 @@ export async function bulkUpdateTickets(ctx: DomainContext, ids: number[], chang
       const missing = unique.filter((id) => !known.has(id));
       throw invalidField(
         'ids',
-        `no ticket has the id ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}; nothing was changed`,
+        message('problems.bulk.missing', { ids: `${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', …' : ''}` }),
       );
     }
     const applied: Array<[number, AppliedChanges]> = [];

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { message } from '../../../common/i18n/translator.js';
 import type { Database, Taxonomy } from '../../db/tables.js';
 import { enqueueMail } from '../../email/mail-jobs.js';
 import { AppError, invalidField } from '../../errors.js';
@@ -88,7 +89,7 @@ export async function changeTicket(
         .where('type', '=', 'ticket')
         .executeTakeFirst()
     : undefined;
-  if (given && !ticket) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+  if (given && !ticket) throw new AppError('NOT_FOUND', message('problems.ticket.not_found'));
   const recorded: TicketChange[] = [];
   const record = (change: TicketChange) => recorded.push(automatic ? { ...change, automatic: true } : change);
   let ratingRequestId: number | undefined;
@@ -98,14 +99,19 @@ export async function changeTicket(
     if (termKey === undefined || !ticket) continue;
     const before = await currentTicketTerm(trx, id, taxonomy);
     if (termKey === null) {
-      if (key === 'status') throw invalidField('status', 'a ticket always has a status');
+      if (key === 'status') throw invalidField('status', message('problems.change.status_required'));
       await trx.deleteFrom('term_relationships').where('post_id', '=', id).where('taxonomy', '=', taxonomy).execute();
       if (before) record({ kind: 'field', field: key, oldValue: before.name, newValue: null });
       continue;
     }
     const termId = await findTermId(trx, taxonomy, termKey);
     if (termId === undefined)
-      throw invalidField(key, `there is no ${key} "${termKey}"${key === 'status' ? '; use a slug from GET /statuses/' : ''}`);
+      throw invalidField(
+        key,
+        key === 'status'
+          ? message('problems.change.no_status_slug', { term: String(termKey) })
+          : message('problems.change.no_term', { field: key, term: String(termKey) }),
+      );
     if (before?.id === termId) continue;
     await setTicketTerm(trx, id, taxonomy, termId);
     const after = await trx.selectFrom('terms').select(['name', 'slug']).where('id', '=', termId).executeTakeFirstOrThrow();
@@ -118,7 +124,8 @@ export async function changeTicket(
   const set: { product_id?: number | null; assignee_id?: number | null; updated_at: string } = { updated_at: now() };
   if (changes.product !== undefined && ticket) {
     const after = changes.product === null ? undefined : await findProductTitle(trx, changes.product);
-    if (changes.product !== null && after === undefined) throw invalidField('product', `there is no product with id ${changes.product}`);
+    if (changes.product !== null && after === undefined)
+      throw invalidField('product', message('problems.field.no_such_with_id', { kind: 'product', id: String(changes.product) }));
     set.product_id = changes.product;
     if (ticket.product_id !== changes.product) {
       const before = ticket.product_id === null ? undefined : await findProductTitle(trx, ticket.product_id);
@@ -128,7 +135,7 @@ export async function changeTicket(
   if (changes.assignee !== undefined && ticket) {
     const after = changes.assignee === null ? undefined : await findStaffName(trx, changes.assignee);
     if (changes.assignee !== null && after === undefined)
-      throw invalidField('assignee', `there is no agent or admin with id ${changes.assignee}`);
+      throw invalidField('assignee', message('problems.change.no_assignee', { id: String(changes.assignee) }));
     set.assignee_id = changes.assignee;
     if (ticket.assignee_id !== changes.assignee) {
       // The new assignee is told, unless they took the ticket themselves: in the app always, by mail as

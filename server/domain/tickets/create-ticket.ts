@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { message } from '../../../common/i18n/translator.js';
 import { isUniqueViolation } from '../../db/is-unique-violation.js';
 import type { Database, Taxonomy, UserRow } from '../../db/tables.js';
 import { AppError, invalidField } from '../../errors.js';
@@ -265,7 +266,7 @@ async function findReplay(db: Kysely<Database>, key: string): Promise<CreatedTic
 function resolveStatus(terms: TicketTerms, statusId: number | undefined): { id: number; slug: string } {
   if (statusId === undefined) return terms.initialStatus;
   const term = terms.term('ticket_status', statusId);
-  if (!term) throw invalidField('status', `there is no ticket status with id ${statusId}`);
+  if (!term) throw invalidField('status', message('problems.field.no_such_with_id', { kind: 'status', id: String(statusId) }));
   return term;
 }
 
@@ -285,13 +286,16 @@ async function checkReferences(ctx: DomainContext, input: CreateTicketInput, ter
   ];
   for (const [field, taxonomy, id, route] of lookups) {
     if (id !== undefined && !terms.has(taxonomy, id)) {
-      throw invalidField(field, `there is no ${field} with id ${id}; GET /api/helpdesk/v1/tickets/${route}/ lists them`);
+      throw invalidField(
+        field,
+        message('problems.field.no_such_listed', { kind: field, id: String(id), route: `/api/helpdesk/v1/tickets/${route}/` }),
+      );
     }
   }
 }
 
 async function findUserById(ctx: DomainContext, userId: number): Promise<UserRow> {
   const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!user) throw invalidField('user_id', `there is no user with id ${userId}`);
+  if (!user) throw invalidField('user_id', message('problems.field.no_user', { id: String(userId) }));
   return user;
 }

@@ -21,7 +21,7 @@ export type FilingChannel =
    * (`server`, see sending-server.ts). Never the privacy option's access mail: an answer to a forged
    * sender would be backscatter.
    */
-  | { via: 'mail'; server: { key: string; label: string } };
+  | { via: 'mail'; server: { key: string; kind: 'server' | 'domain'; name: string } };
 
 export interface TicketFiling {
   channel: FilingChannel;

@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import { AppError } from '../../errors.js';
 import { getCoreSettings } from '../../settings/core-settings.js';
 import type { DomainContext } from '../context.js';
@@ -33,17 +34,16 @@ export async function markTicketSolved(ctx: DomainContext, userId: number, ticke
         .where('posts.author_id', '=', userId)
         .executeTakeFirst()
     : undefined;
-  if (!ticket) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+  if (!ticket) throw new AppError('NOT_FOUND', message('problems.ticket.not_found'));
   // Solved answers a reply; before the first one there is nothing to call solved (the page offers no button then).
-  if (!ticket.answered)
-    throw new AppError('CONFLICT', 'Nobody has answered this ticket yet: it can be marked solved once an agent has replied.');
+  if (!ticket.answered) throw new AppError('CONFLICT', message('problems.solved.unanswered'));
   const resolved = await ctx.db
     .selectFrom('terms')
     .select('id')
     .where('taxonomy', '=', 'ticket_status')
     .where('slug', '=', RESOLVED_SLUG)
     .executeTakeFirst();
-  if (!resolved) throw new AppError('NOT_FOUND', 'This help desk has no Resolved status.');
+  if (!resolved) throw new AppError('NOT_FOUND', message('problems.solved.no_status'));
   // The activity log says the client solved it, and the version moves so an agent's stale send is caught. The
   // client is not asked for a rating: they said so already (requestRating).
   await changeTicketAlone(ctx, ticket.id, { status: RESOLVED_SLUG }, { actorId: userId, settings: await getCoreSettings(ctx) });

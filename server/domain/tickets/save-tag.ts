@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import { isUniqueViolation } from '../../db/is-unique-violation.js';
 import { AppError, invalidField } from '../../errors.js';
 import type { TagChange } from '../../live/live-event.js';
@@ -46,7 +47,7 @@ export async function updateTag(
       .returning(['id', 'name', 'slug', 'color'])
       .executeTakeFirst(),
   );
-  if (!row) throw new AppError('NOT_FOUND', `There is no tag with id ${id}.`);
+  if (!row) throw new AppError('NOT_FOUND', message('problems.not_found.with_id', { kind: 'tag', id: String(id) }));
   announceTag(ctx, row.id, 'updated', actor);
   return presentTag(row);
 }
@@ -66,7 +67,7 @@ async function refuseTakenName<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw invalidField('name', 'another tag has this name; choose another or use that tag');
+    if (isUniqueViolation(error)) throw invalidField('name', message('problems.tag.name_taken'));
     throw error;
   }
 }

@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { describeTicketChange } from '../../../common/describe-ticket-change.js';
+import { message, type Translator } from '../../../common/i18n/translator.js';
 import type { Database, TicketEventsTable } from '../../db/tables.js';
 import { AppError } from '../../errors.js';
+import { english } from '../../i18n/translators.js';
 import { now } from '../context.js';
 
 /** One change to record: a reply or note (with its comment), or a field going from one value to another. */
@@ -57,7 +59,7 @@ export async function recordTicketChanges(
       .where('id', '=', ticketId)
       .where('type', '=', 'ticket')
       .executeTakeFirst();
-    if (!current) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+    if (!current) throw new AppError('NOT_FOUND', message('problems.ticket.not_found'));
     if (versions !== undefined && !versions.includes(current.version)) throw await staleVersion(trx, ticketId, versions);
     return current.version;
   }
@@ -70,7 +72,7 @@ export async function recordTicketChanges(
   if (versions !== undefined) raise = versions.length > 0 ? raise.where('version', 'in', versions) : raise.where(sql<boolean>`1 = 0`);
   const raised = await raise.returning('version').executeTakeFirst();
   if (!raised) {
-    if (versions === undefined) throw new AppError('NOT_FOUND', 'There is no such ticket.');
+    if (versions === undefined) throw new AppError('NOT_FOUND', message('problems.ticket.not_found'));
     throw await staleVersion(trx, ticketId, versions);
   }
   const createdAt = now();
@@ -140,11 +142,10 @@ export async function listTicketEvents(db: Kysely<Database>, ticketId: number, a
  */
 async function staleVersion(db: Kysely<Database>, ticketId: number, versions: readonly number[]): Promise<AppError> {
   const current = await db.selectFrom('posts').select('version').where('id', '=', ticketId).where('type', '=', 'ticket').executeTakeFirst();
-  if (!current) return new AppError('NOT_FOUND', 'There is no such ticket.');
+  if (!current) return new AppError('NOT_FOUND', message('problems.ticket.not_found'));
   const events = versions.length > 0 ? await listTicketEvents(db, ticketId, Math.max(...versions)) : [];
-  const detail =
-    `Since you opened this ticket, ${describeEvents(events) || 'it was changed'}. Nothing was saved. ` +
-    'Look at the ticket again before sending, or send without a version to override.';
+  const detail = (t: Translator) =>
+    t.t('problems.ticket.changed', { changes: describeEvents(events, t) || t.t('problems.ticket.changed_unknown') });
   return new AppError('TICKET_CHANGED', detail).withExtensions({
     current_version: current.version,
     changes: events.map(presentTicketEvent),
@@ -152,8 +153,8 @@ async function staleVersion(db: Kysely<Database>, ticketId: number, versions: re
 }
 
 /** "Alex replied, Alex set the status to Closed" — one sentence for a list of changes. */
-export function describeEvents(events: TicketEvent[]): string {
-  return events.map((e) => describeTicketChange(presentTicketEvent(e), true)).join(', ');
+export function describeEvents(events: TicketEvent[], t: Translator = english): string {
+  return events.map((e) => describeTicketChange(presentTicketEvent(e), true, t)).join(t.t('problems.change.list_separator'));
 }
 
 /** The API's shape of an event (the thread, and the 409's `changes`). */

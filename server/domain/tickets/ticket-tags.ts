@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { message } from '../../../common/i18n/translator.js';
 import { TAG_NAME_MAX_LENGTH, TAGS_PER_TICKET_MAX } from '../../../common/limits.js';
 import type { Database } from '../../db/tables.js';
 import { invalidField } from '../../errors.js';
@@ -58,9 +59,9 @@ export async function findOrCreateTags(db: Kysely<Database>, names: string[]): P
   const bySlug = new Map<string, string>();
   for (const name of names) {
     const clean = cleanTagName(name);
-    if (!clean) throw invalidField('tags', 'a tag needs a name');
+    if (!clean) throw invalidField('tags', message('problems.tag.no_name'));
     if (clean.length > TAG_NAME_MAX_LENGTH)
-      throw invalidField('tags', `"${clean.slice(0, 20)}…" is too long: a tag has at most ${TAG_NAME_MAX_LENGTH} characters`);
+      throw invalidField('tags', message('problems.tag.too_long', { start: clean.slice(0, 20), max: TAG_NAME_MAX_LENGTH }));
     if (!bySlug.has(tagSlug(clean))) bySlug.set(tagSlug(clean), clean);
   }
   if (bySlug.size === 0) return [];
@@ -137,7 +138,7 @@ export async function changeTicketTags(
     wanted = [...kept, ...added.filter((t) => !currentIds.has(t.id))];
   }
   const wantedIds = new Set(wanted.map((t) => t.id));
-  if (wantedIds.size > TAGS_PER_TICKET_MAX) throw invalidField('tags', `a ticket has at most ${TAGS_PER_TICKET_MAX} tags`);
+  if (wantedIds.size > TAGS_PER_TICKET_MAX) throw invalidField('tags', message('problems.tag.too_many', { max: TAGS_PER_TICKET_MAX }));
   const removed = current.filter((t) => !wantedIds.has(t.id));
   const added = wanted.filter((t) => !currentIds.has(t.id));
   if (removed.length)

@@ -1,3 +1,4 @@
+import { message } from '../../../common/i18n/translator.js';
 import { AppError } from '../../errors.js';
 import { mayChangeTicket } from '../../policies/ticket-policy.js';
 import { getCoreSettings } from '../../settings/core-settings.js';
@@ -17,7 +18,7 @@ export async function updateTicket(
   actor: Actor | null,
   expectedVersion?: ExpectedVersion,
 ): Promise<void> {
-  if (!mayChangeTicket(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can change tickets.');
+  if (!mayChangeTicket(actor)) throw new AppError('FORBIDDEN', message('problems.tickets.staff_change'));
   const settings = await getCoreSettings(ctx);
   await changeTicketAlone(ctx, id, changes, { actorId: actor.id, settings, expectedVersion });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import { message } from '../../../common/i18n/translator.js';
 import { findSessionUser } from '../../auth/sessions.js';
 import type { Config } from '../../config/config-types.js';
 import { runInSignedInLane } from '../../db/signed-in-lane.js';
@@ -34,10 +35,9 @@ export const apiSessionPlugin = fp(
         // write that carries the session cookie but no token is a cross-site attempt or a bug.
         if (sent === undefined) {
           if (isPublicRequest(request, options.config.basePath.length)) return;
-          throw new AppError('FORBIDDEN', 'Writes made with the session cookie need the X-CSRF-Token header (from GET /me).');
+          throw new AppError('FORBIDDEN', message('problems.http.csrf_missing'));
         }
-        if (!(await isValidCsrf(request, sent)))
-          throw new AppError('FORBIDDEN', 'The X-CSRF-Token header is wrong or stale. Reload the page and try again.');
+        if (!(await isValidCsrf(request, sent))) throw new AppError('FORBIDDEN', message('problems.http.csrf_wrong'));
       }
       const user = await findSessionUser(options.db, token);
       if (!user) return;

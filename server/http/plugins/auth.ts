@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import { message } from '../../../common/i18n/translator.js';
 import { runInSignedInLane } from '../../db/signed-in-lane.js';
 import type { Database } from '../../db/tables.js';
 import { type Actor, isStaff } from '../../domain/context.js';
@@ -16,21 +17,25 @@ declare module 'fastify' {
   }
 }
 
+// i18n-exempt: the header to send, the same in every language
+export const BEARER_HEADER = 'Authorization: Bearer <token>';
+
 /** Resolves `Authorization: Bearer …` to `request.actor`; a wrong token is a 401, never anonymous. */
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { db: Kysely<Database> }) => {
     app.decorateRequest('actor', null);
     const resolveToken = async (request: FastifyRequest, header: string) => {
       const match = /^Bearer\s+(\S+)$/i.exec(header);
-      if (!match?.[1]) throw new AppError('INVALID_TOKEN', 'Send the token as "Authorization: Bearer <token>".');
+      if (!match?.[1]) throw new AppError('INVALID_TOKEN', message('problems.auth.token_form', { header: BEARER_HEADER }));
       const found = await lookUpToken(options.db, match[1]);
       if (found.kind === 'unknown')
         throw new AppError(
           'INVALID_TOKEN',
-          'This token is unknown or was revoked. Create one with: npx helpdesk token create --email <you> --name <what it is for>',
+          // i18n-exempt: a command to type, the same in every language
+          message('problems.auth.token_unknown', { command: 'npx helpdesk token create --email <you> --name <what it is for>' }),
         );
       if (found.kind === 'expired')
-        throw new AppError('INVALID_TOKEN', `This token expired on ${found.expiresAt.slice(0, 10)}. Create a new one.`);
+        throw new AppError('INVALID_TOKEN', message('problems.auth.token_expired', { date: found.expiresAt.slice(0, 10) }));
       if (found.kind === 'disabled') throw new AppError('INVALID_TOKEN', ACCOUNT_DISABLED_MESSAGE);
       request.actor = found.actor;
     };
@@ -49,14 +54,14 @@ export const authPlugin = fp(
 
 /** Refuses unless the caller is an agent or admin. */
 export function requireStaff(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Sign in as an agent or admin: send "Authorization: Bearer <token>".');
-  if (!isStaff(request.actor)) throw new AppError('FORBIDDEN', 'Only agents and admins can do this.');
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', message('problems.auth.staff_sign_in', { header: BEARER_HEADER }));
+  if (!isStaff(request.actor)) throw new AppError('FORBIDDEN', message('problems.auth.staff_only'));
   return request.actor;
 }
 
 /** Refuses unless the caller is an admin. */
 export function requireAdmin(request: FastifyRequest): Actor {
   const actor = requireStaff(request);
-  if (!mayManageSettings(actor)) throw new AppError('FORBIDDEN', 'Only admins can do this.');
+  if (!mayManageSettings(actor)) throw new AppError('FORBIDDEN', message('problems.auth.admin_only'));
   return actor;
 }

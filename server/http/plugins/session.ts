@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import { message } from '../../../common/i18n/translator.js';
 import { createSession, deleteSession, findSessionUser, SESSION_LIFETIME_MS } from '../../auth/sessions.js';
 import type { Config } from '../../config/config-types.js';
 import type { Database, UserRow } from '../../db/tables.js';
@@ -113,7 +114,7 @@ export async function csrfToken(request: FastifyRequest, reply: FastifyReply): P
 export async function assertCsrf(request: FastifyRequest): Promise<void> {
   const sent = (request.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
   if (!(await isValidCsrf(request, sent))) {
-    throw new AppError('FORBIDDEN', 'This form has expired. Go back, reload the page and send it again.');
+    throw new AppError('FORBIDDEN', message('problems.http.form_expired'));
   }
 }
 

@@ -1,4 +1,5 @@
-import { AppError, fieldError } from '../../errors.js';
+import { message } from '../../../common/i18n/translator.js';
+import { AppError, fieldError, renderProblemText } from '../../errors.js';
 
 /** A posted help-site form, as the form-body parser gives it. */
 export type Form = Record<string, unknown>;
@@ -27,14 +28,8 @@ export function readForm(form: Form, inputs: FormText[]): { values: Map<string, 
     values.set(input.name, value);
   }
   if (!tooLong.length) return { values };
-  const details = tooLong.map(
-    (input) => `“${input.label}” is longer than ${input.max.toLocaleString('en')} characters; shorten it and send it again.`,
-  );
-  const problem = new AppError(
-    'VALIDATION_FAILED',
-    details.join(' '),
-    tooLong.map((input, i) => fieldError(input.name, details[i] ?? '')),
-  );
+  const errors = tooLong.map((input) => fieldError(input.name, message('problems.form.too_long', { label: input.label, max: input.max })));
+  const problem = new AppError('VALIDATION_FAILED', (t) => errors.map((e) => renderProblemText(t, e.detail)).join(' '), errors);
   return { values, problem };
 }
 

@@ -4,15 +4,21 @@ import { MAIL_REQUEST_WINDOW_MS } from '../../auth/mail-request-limits.js';
 import type { Config } from '../../config/config-types.js';
 import type { DomainContext } from '../../domain/context.js';
 import { ACCOUNT_DISABLED_MESSAGE } from '../../domain/people/account-disabled.js';
+import { english } from '../../i18n/translators.js';
 import { MessagePage } from './message-page.js';
 import { layoutProps, sendPrivatePage } from './site-page.js';
 
 /** The 403 page for a mailed link whose account an admin disabled. */
 export async function sendAccountDisabled(ctx: DomainContext, config: Config, reply: FastifyReply) {
   const layout = await layoutProps(ctx, config, reply.request, reply);
-  return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Account disabled', message: ACCOUNT_DISABLED_MESSAGE }), 403, {
-    'referrer-policy': 'no-referrer',
-  });
+  return sendPrivatePage(
+    reply,
+    MessagePage({ ...layout, title: 'Account disabled', message: english.render(ACCOUNT_DISABLED_MESSAGE) }),
+    403,
+    {
+      'referrer-policy': 'no-referrer',
+    },
+  );
 }
 
 /** The 429 page for an IP that tried too many unknown link tokens (see guess-limits.ts). */

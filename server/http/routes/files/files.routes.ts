@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { message } from '../../../../common/i18n/translator.js';
 import { takeGuess } from '../../../auth/guess-limits.js';
 import { AppError } from '../../../errors.js';
 import type { FileStore } from '../../../files/file-store.js';
@@ -23,7 +24,7 @@ import {
 } from './files.schema.js';
 
 /** The same answer for a file that does not exist and one the caller may not read. */
-const noSuchFile = () => new AppError('NOT_FOUND', 'There is no such file.');
+const noSuchFile = () => new AppError('NOT_FOUND', message('problems.files.no_such_file'));
 
 /**
  * GET /files/{id} — an attachment's bytes, to whoever may read what it was sent with (ticket-policy.ts,
@@ -68,7 +69,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       const file = await findReadableAttachment(ctx, request.actor, request.params.id);
       if (!file) throw noSuchFile();
       const thumbnail = await findThumbnail(ctx, file);
-      if (!thumbnail) throw new AppError('NOT_FOUND', 'This file has no thumbnail: open the file itself.');
+      if (!thumbnail) throw new AppError('NOT_FOUND', message('problems.files.no_thumbnail'));
       // The same headers as the file (nosniff, sandbox, private), named after it, shown inline.
       const dot = file.name.lastIndexOf('.');
       const name = `${dot > 0 ? file.name.slice(0, dot) : file.name}-thumbnail.webp`;
@@ -148,7 +149,7 @@ async function sendFile(files: FileStore, request: FastifyRequest, reply: Fastif
   const asked = isRangeCurrent(request.headers['if-range'], etag) ? request.headers.range : undefined;
   const range = parseByteRange(asked, file.size);
   if (range === 'unsatisfiable') {
-    throw new AppError('RANGE_NOT_SATISFIABLE', `This file has ${file.size} bytes; ask for a range within them.`).withHeaders({
+    throw new AppError('RANGE_NOT_SATISFIABLE', message('problems.files.range', { size: file.size })).withHeaders({
       'content-range': `bytes */${file.size}`,
     });
   }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { message } from '../../../../common/i18n/translator.js';
 import { findSessionUser } from '../../../auth/sessions.js';
 import { type Actor, isStaff } from '../../../domain/context.js';
 import { findActorByToken } from '../../../domain/people/api-tokens.js';
@@ -11,6 +12,7 @@ import type { LiveMessage } from '../../../live/live-bus.js';
 import { OpenStreams } from '../../../live/open-streams.js';
 import { mayFollowAllTickets, mayReadComment } from '../../../policies/ticket-policy.js';
 import { addressKey } from '../../../security/client-address.js';
+import { BEARER_HEADER } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { problemResponses } from '../shared.schema.js';
 import { EVENT_STREAM_DESCRIPTION, LastEventIdHeaders } from './live.schema.js';
@@ -48,9 +50,8 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
     },
     async (request, reply) => {
       const { actor } = request;
-      if (!actor)
-        throw new AppError('UNAUTHENTICATED', 'Sign in as an agent or admin: send "Authorization: Bearer <token>" or the session cookie.');
-      if (!mayFollowAllTickets(actor)) throw new AppError('FORBIDDEN', 'Live updates are for agents and admins.');
+      if (!actor) throw new AppError('UNAUTHENTICATED', message('problems.live.sign_in', { header: BEARER_HEADER }));
+      if (!mayFollowAllTickets(actor)) throw new AppError('FORBIDDEN', message('problems.live.staff_only'));
       // An IPv6 /64 counts as one address, as in every per-address limit.
       const slot = streams.admit(actor.id, addressKey(request.ip));
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { message } from '../../../../common/i18n/translator.js';
 import { AppError } from '../../../errors.js';
 import { hiddenTicket, mayFollowAllTickets } from '../../../policies/ticket-policy.js';
+import { BEARER_HEADER } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { IdParams, problemResponses } from '../shared.schema.js';
 import { PresenceBody } from './live.schema.js';
@@ -29,12 +31,11 @@ export const presenceRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
     },
     async (request, reply) => {
       const { actor } = request;
-      if (!actor)
-        throw new AppError('UNAUTHENTICATED', 'Sign in as an agent or admin: send "Authorization: Bearer <token>" or the session cookie.');
-      if (!mayFollowAllTickets(actor)) throw new AppError('FORBIDDEN', 'Only agents and admins show their presence on tickets.');
+      if (!actor) throw new AppError('UNAUTHENTICATED', message('problems.live.sign_in', { header: BEARER_HEADER }));
+      if (!mayFollowAllTickets(actor)) throw new AppError('FORBIDDEN', message('problems.live.presence_staff_only'));
       const hit = await counters.hit(`presence:user:${actor.id}`, 60_000);
       if (hit.count > PRESENCE_PER_MINUTE)
-        throw new AppError('RATE_LIMITED', 'Too many presence updates. Renew every 10 seconds at most.').withHeaders({
+        throw new AppError('RATE_LIMITED', message('problems.live.presence_too_often')).withHeaders({
           'Retry-After': String(Math.ceil(hit.resetInMs / 1000)),
         });
       const ticket = await ctx.db

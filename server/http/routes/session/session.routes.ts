@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { safeBrandColor } from '../../../../common/brand-color.js';
+import { message } from '../../../../common/i18n/translator.js';
 import type { Config } from '../../../config/config-types.js';
 import type { UserRow } from '../../../db/tables.js';
 import type { DomainContext } from '../../../domain/context.js';
@@ -67,7 +68,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     async (request, reply) => {
       // Login CSRF: only a page of this site can read the token and send the header.
       if (!(await isValidCsrf(request, request.headers[CSRF_HEADER])))
-        throw new AppError('FORBIDDEN', 'Reload the page and sign in again (missing X-CSRF-Token).');
+        throw new AppError('FORBIDDEN', message('problems.session.csrf_missing'));
       const user = await verifyStaffPassword(ctx, request.body.email, request.body.password, request.ip);
       await signIn(request, reply, user);
       reply.header('cache-control', 'no-store');

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { message } from '../../../../common/i18n/translator.js';
 import { invalidField } from '../../../errors.js';
 import { LOGO_MAX_BYTES, removeSiteLogo, saveSiteLogo, siteLogoUrl } from '../../../settings/site-logo.js';
 import { canonicalTimeZone, getSiteOptions, type SiteOptions as Options, updateSiteOptions } from '../../../settings/site-options.js';
@@ -34,7 +35,7 @@ export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     async (request) => {
       requireAdmin(request);
       const zone = request.body.time_zone === undefined ? undefined : canonicalTimeZone(request.body.time_zone);
-      if (zone === null) throw invalidField('time_zone', 'use an IANA time zone name such as Europe/Berlin or UTC');
+      if (zone === null) throw invalidField('time_zone', message('problems.site_options.time_zone'));
       return present(await updateSiteOptions(ctx.db, { ...request.body, ...(zone && { time_zone: zone }) }));
     },
   );

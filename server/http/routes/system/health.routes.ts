@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import { message } from '../../../../common/i18n/translator.js';
 import { RETRY_AFTER_SECONDS } from '../../../db/database-faults.js';
 import { problemFor } from '../../problem.js';
 import type { RouteServices } from '../../services.js';
@@ -14,7 +15,7 @@ export const healthRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx
     } catch (error) {
       request.log.warn({ err: error }, 'health check: database unreachable');
       reply.status(503).type('application/problem+json').header('retry-after', String(RETRY_AFTER_SECONDS.unavailable));
-      return problemFor('SERVICE_UNAVAILABLE', 'The database does not answer.');
+      return problemFor('SERVICE_UNAVAILABLE', message('problems.detail.database_down'));
     }
   });
 };

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { message } from '../../../../common/i18n/translator.js';
 import type { ExpectedVersion } from '../../../domain/tickets/ticket-activity.js';
-import { AppError, fieldError } from '../../../errors.js';
+import { AppError, invalidField } from '../../../errors.js';
 import { parseEntityTags } from '../../entity-tags.js';
 
 /**
@@ -17,14 +18,12 @@ export function expectedVersion(request: FastifyRequest, bodyVersion: number | u
   if (header === undefined) return bodyVersion;
   const tags = parseEntityTags(header);
   if (!tags) {
-    const detail = 'send the ETag of GET /tickets/{id} as it came, for example "3", or leave If-Match out';
-    throw new AppError('VALIDATION_FAILED', `If-Match: ${detail}`, [fieldError('If-Match', detail)]);
+    throw invalidField('If-Match', message('problems.version.if_match_form', { id: '{id}' }));
   }
   if (tags === '*') return bodyVersion;
   const versions = tags.filter((tag) => !tag.weak && /^\d{1,9}$/.test(tag.opaque)).map((tag) => Number(tag.opaque));
   if (bodyVersion !== undefined && (tags.length !== 1 || versions[0] !== bodyVersion)) {
-    const detail = `names version ${bodyVersion} but If-Match names ${header.trim()}; send only one of them`;
-    throw new AppError('VALIDATION_FAILED', `version: ${detail}`, [fieldError('version', detail)]);
+    throw invalidField('version', message('problems.version.both', { version: bodyVersion, header: header.trim() }));
   }
   return versions;
 }
@@ -39,7 +38,7 @@ export async function withIfMatch<T>(request: FastifyRequest, change: () => Prom
     return await change();
   } catch (error) {
     if (header === undefined || header.trim() === '*' || !(error instanceof AppError) || error.code !== 'TICKET_CHANGED') throw error;
-    throw new AppError('PRECONDITION_FAILED', error.message).withExtensions(error.extensions);
+    throw new AppError('PRECONDITION_FAILED', error.detail).withExtensions(error.extensions);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox';
+import { message } from '../../../../common/i18n/translator.js';
 import type { BulkChange } from '../../../domain/tickets/bulk-update-tickets.js';
 import { invalidField } from '../../../errors.js';
 import type { BulkBody } from './tickets.schema.js';
@@ -10,10 +11,9 @@ import type { BulkBody } from './tickets.schema.js';
 export function readBulkChanges(body: Static<typeof BulkBody>, actorId: number): BulkChange {
   const { changes, status, assignee, add_tag: addTag, remove_tag: removeTag } = body;
   const flat = [status, assignee, addTag, removeTag].filter((value) => value !== undefined).length;
-  if (changes && flat > 0) throw invalidField('changes', 'send the changes in `changes` or beside `ids`, not both');
+  if (changes && flat > 0) throw invalidField('changes', message('problems.bulk.changes_twice'));
   // The older shape keeps its rule, one change a request; `changes` takes them together.
-  if (!changes && flat !== 1)
-    throw invalidField('change', 'send exactly one of status, assignee, add_tag or remove_tag, or several in `changes`');
+  if (!changes && flat !== 1) throw invalidField('change', message('problems.bulk.one_change'));
   const given = changes ?? {
     status,
     assignee,

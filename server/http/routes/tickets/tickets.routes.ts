@@ -1,5 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { message } from '../../../../common/i18n/translator.js';
 import { suggestReply } from '../../../ai/suggest-reply.js';
 import { getAgentTicket } from '../../../domain/inbox/get-agent-ticket.js';
 import { countViews, type ViewCounts } from '../../../domain/inbox/inbox-views.js';
@@ -251,8 +252,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       // A client learns nothing about a ticket they cannot change.
       if (ticketView(actor).kind !== 'all' || !mayChangeTicket(actor)) throw hiddenTicket();
       const { version, ...changes } = request.body;
-      if (Object.keys(changes).length === 0)
-        throw invalidField('version', 'comes with a change: send status, assignee, product, reason, urgency or tags');
+      if (Object.keys(changes).length === 0) throw invalidField('version', message('problems.tickets.version_alone'));
       await withIfMatch(request, () => updateTicket(ctx, request.params.id, changes, actor, expectedVersion(request, version)));
       const ticket = await getAgentTicket(ctx, request.params.id);
       reply.header('etag', ticketETag(ticket.version));
@@ -318,7 +318,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
 
 function ownerId(body: CreateTicketBody): number | undefined {
   if (body.user_id !== undefined && body.author !== undefined && body.user_id !== body.author) {
-    throw invalidField('author', 'names a different user than user_id; send only one of them');
+    throw invalidField('author', message('problems.tickets.author_twice'));
   }
   return body.user_id ?? body.author;
 }

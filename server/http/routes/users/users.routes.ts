@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { message } from '../../../../common/i18n/translator.js';
 import { addUser } from '../../../domain/people/add-user.js';
 import { inviteStaff } from '../../../domain/people/invite-staff.js';
 import { pendingInvitations } from '../../../domain/people/pending-invitations.js';
@@ -52,8 +53,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     async (request, reply) => {
       requireAdmin(request);
       const { password, invite, ...fields } = request.body;
-      if (invite && password !== undefined) throw invalidField('invite', 'send either a password or invite: true, not both');
-      if (invite && fields.role === 'client') throw invalidField('invite', 'invitations are for agents and admins');
+      if (invite && password !== undefined) throw invalidField('invite', message('problems.users.password_or_invite'));
+      if (invite && fields.role === 'client') throw invalidField('invite', message('problems.users.invite_staff_only'));
       let user = await addUser(ctx, fields);
       if (password !== undefined) user = await updateUser(ctx, user.id, { password });
       // The invitee chooses their own password through the mailed link; nobody else ever knows it.

@@ -6,9 +6,10 @@ import { requestPasswordReset } from '../../../auth/request-password-reset.js';
 import { resetPassword } from '../../../auth/reset-password.js';
 import type { UserRow } from '../../../db/tables.js';
 import { isEmailAddress } from '../../../domain/people/email-address.js';
-import { AppError } from '../../../errors.js';
+import { AppError, renderProblemText } from '../../../errors.js';
 import { signIn } from '../../../http/plugins/session.js';
 import type { RouteServices } from '../../../http/services.js';
+import { english } from '../../../i18n/translators.js';
 import { addressKey } from '../../../security/client-address.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { MessagePage } from '../../shared/message-page.js';
@@ -57,7 +58,7 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
             kind,
             token,
             state,
-            error: `Password: ${error.errors?.[0]?.detail ?? error.message}.`,
+            error: `Password: ${error.errors?.[0] ? renderProblemText(english, error.errors[0].detail) : error.message}.`,
           });
         const layout = await layoutProps(ctx, config, request, reply);
         return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Account not created', message: error.message }), error.status);
