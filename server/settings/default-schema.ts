@@ -1,5 +1,6 @@
 import { attachmentsSection } from '../files/attachment-settings.js';
 import { intakeSection } from '../intake/intake-settings.js';
+import { widgetSection } from '../ticket-form/widget-settings.js';
 import { emailsTab } from './emails-tab.js';
 import type { SettingsSchema, TicketFormField } from './schema-types.js';
 
@@ -82,6 +83,7 @@ export function defaultSettingsSchema() {
             },
           },
         },
+        widget: widgetSection(),
         form_fields: {
           label: 'Form fields',
           desc:

@@ -1,5 +1,6 @@
 import { EMAIL_RULE, isEmailAddress } from '../domain/people/email-address.js';
 import { isSingleLineText, SINGLE_LINE_RULE } from '../domain/text-rules.js';
+import { validatePerLanguage } from './per-language.js';
 import type { SettingsField, TicketFormField } from './schema-types.js';
 
 const FORM_FIELD_TYPES = ['text', 'textarea', 'select', 'checkbox'];
@@ -31,6 +32,8 @@ export function validateSetting(field: SettingsField, value: unknown): string | 
       return typeof value === 'string' && (value === '' || URL.canParse(value)) ? undefined : 'must be an absolute URL';
     case 'form_fields':
       return validateFormFields(value);
+    case 'per_language':
+      return validatePerLanguage(field, value);
     default:
       // textarea, secret, and any type a site adds that we only store.
       return typeof value === 'string' ? (value.length > 100_000 ? 'is too long' : undefined) : 'must be text';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import de from '../../common/i18n/locales/de/widget.json';
-import en from '../../common/i18n/locales/en/widget.json';
+import de from '../../common/i18n/locales/de/widget.json' with { type: 'json' };
+import en from '../../common/i18n/locales/en/widget.json' with { type: 'json' };
 import { classify, fetchChoices, fetchForm, parseRetryAfter, submitTicket } from './api.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { t, useTexts, waitText } from './messages.js';

@@ -1,7 +1,6 @@
-import { type ChoiceKind, classify, fetchChoices, submitTicket } from './api.js';
+import { type ChoiceKind, classify, type FormDefinition, fetchChoices, submitTicket } from './api.js';
 import { h } from './dom.js';
 import { mountFiles } from './files/mount-files.js';
-import type { CreateDialog } from './files-contract.js';
 import { buildTicketForm } from './form.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { t, tParts, useTexts, waitText } from './messages.js';
@@ -11,7 +10,13 @@ const CHOICE_KINDS: ChoiceKind[] = ['products', 'reasons', 'urgencies'];
 const FOCUSABLE = 'button,input,select,textarea';
 
 /** Builds the modal new-ticket dialog (first use only) and returns the function that opens it. */
-export const createTicketDialog: CreateDialog = (home, root, launcher, restyle, definition) => {
+export function createTicketDialog(
+  home: string,
+  root: ShadowRoot,
+  launcher: HTMLButtonElement,
+  restyle: () => void,
+  definition: FormDefinition | undefined,
+): () => void {
   if (definition?.texts && definition.lang) useTexts(definition.lang, definition.texts);
   const form = buildTicketForm();
   const intro = h('p', { class: 'intro' }, t('intro'));
@@ -154,4 +159,4 @@ export const createTicketDialog: CreateDialog = (home, root, launcher, restyle, 
     if (!dialog.open) dialog.showModal();
     (done.hidden ? form.control('name') : doneText)?.focus();
   };
-};
+}

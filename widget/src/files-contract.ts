@@ -25,16 +25,13 @@ export interface AttachmentRules {
 export type SendTicket = (home: string, body: URLSearchParams) => Promise<SubmitResult>;
 
 /**
- * Builds the new-ticket dialog in the widget's shadow root, speaking the definition's language (English without
- * one), and returns the function that opens it.
+ * Builds the new-ticket dialog in the widget's shadow root (`root`, `launcher` its button), speaking the
+ * definition's language (English without one), and returns the function that opens it. (A method, so the
+ * dialog's own DOM types narrow it: this file is also read where there is no DOM.)
  */
-export type CreateDialog = (
-  home: string,
-  root: ShadowRoot,
-  launcher: HTMLButtonElement,
-  restyle: () => void,
-  definition: FormDefinition | undefined,
-) => () => void;
+export interface FormCode {
+  dialog?(home: string, root: object, launcher: object, restyle: () => void, definition: FormDefinition | undefined): () => void;
+}
 
 /**
  * Adds the file area to the form and returns the form's new sender (multipart with progress when files
@@ -47,4 +44,4 @@ export type MountFiles = ((
   form: HTMLFormElement,
   answer: typeof classify,
   plain: typeof submitTicket,
-) => SendTicket | undefined) & { dialog?: CreateDialog };
+) => SendTicket | undefined) & FormCode;
