@@ -28,7 +28,9 @@ describeEachDatabase('GET /tickets/form/?lang=: the widget’s texts in the visi
     expect(de.texts['files.pick']).toBe('Dateien anhängen');
     expect(de.fields.find((f) => f.name === 'subject')?.label).toBe('Betreff');
     // Only what the widget shows, keyed without the namespace: never the server's own texts.
-    expect(Object.keys(de.texts).some((key) => key.startsWith('widget.') || key.startsWith('check.') || key.startsWith('settings.'))).toBe(false);
+    expect(Object.keys(de.texts).some((key) => key.startsWith('widget.') || key.startsWith('check.') || key.startsWith('settings.'))).toBe(
+      false,
+    );
 
     const ar = await read('?lang=ar-EG');
     expect(ar).toMatchObject({ lang: 'ar', dir: 'rtl', position: 'left' });

@@ -44,4 +44,5 @@ export type MountFiles = ((
   form: HTMLFormElement,
   answer: typeof classify,
   plain: typeof submitTicket,
-) => SendTicket | undefined) & FormCode;
+) => SendTicket | undefined) &
+  FormCode;

@@ -65,8 +65,22 @@ describe('every widget message of every language', () => {
         // An apostrophe before a brace, or a doubled one, is ICU quoting that format.ts would not undo.
         expect(text, `${language} ${key}`).not.toMatch(/'[{}'#]/);
         for (const n of [0, 1, 2, 3, 11, 100]) {
-          const values = { site: 'Acme', email: 'ann@example.com', number: '#12', minutes: n, max: n, n, name: 'a.png', names: 'a.png', kinds: 'images', size: '1 MB', percent: n };
-          expect(format(language, text, values), `${language} ${key} ${n}`).toBe(String(new IntlMessageFormat(text, language).format(values)));
+          const values = {
+            site: 'Acme',
+            email: 'ann@example.com',
+            number: '#12',
+            minutes: n,
+            max: n,
+            n,
+            name: 'a.png',
+            names: 'a.png',
+            kinds: 'images',
+            size: '1 MB',
+            percent: n,
+          };
+          expect(format(language, text, values), `${language} ${key} ${n}`).toBe(
+            String(new IntlMessageFormat(text, language).format(values)),
+          );
         }
       }
     });

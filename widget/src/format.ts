@@ -23,5 +23,4 @@ export function formatParts<N = never>(lang: string, text: string, values: Recor
 }
 
 /** The message as text. */
-export const format = (lang: string, text: string, values?: Record<string, Value>): string =>
-  formatParts(lang, text, values).join('');
+export const format = (lang: string, text: string, values?: Record<string, Value>): string => formatParts(lang, text, values).join('');

@@ -23,7 +23,8 @@ export function useTexts(language: string, given: Record<string, string>): void 
 export const t = (key: TextKey, values?: Record<string, string | number>): string => format(lang, texts[key] ?? '', values);
 
 /** One message with nodes among its parts (a `<bdi>` around a number or an address). */
-export const tParts = <N>(key: TextKey, values: Record<string, Value | N>): Array<string | N> => formatParts(lang, texts[key] ?? '', values);
+export const tParts = <N>(key: TextKey, values: Record<string, Value | N>): Array<string | N> =>
+  formatParts(lang, texts[key] ?? '', values);
 
 /** "Too many requests", with the wait in minutes when the help desk said how long (Retry-After). */
 export const waitText = (seconds: number | undefined): string =>
