@@ -106,7 +106,9 @@ export async function describeTicketForm(ctx: DomainContext, language?: string):
   };
 }
 
+// Catalogue keys, not texts.
 const BUILTIN_LABELS: Record<string, MessageKey> = {
+  // i18n-exempt: a catalogue key (the property name reads like a shown text)
   subject: 'widget.field.subject',
   description: 'widget.field.description',
   product: 'widget.field.product',
