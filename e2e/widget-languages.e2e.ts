@@ -32,4 +32,3 @@ test.describe('the widget speaks the visitor’s language', () => {
     await helpdesk.api('PATCH', '/settings', { tickets: { widget_launcher: {} } });
   });
 });
-
