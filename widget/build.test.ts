@@ -55,16 +55,28 @@ describe('built widget script', () => {
     noGlobalWrites(code);
   });
 
-  it('holds no attachment code: that loads from …/embed/files/ when the form opens', () => {
+  it('holds no form code: the dialog, its fields and attachments load from …/embed/files/ when the form opens', () => {
     expect(code).toContain('/helpdesk/tickets/embed/files/');
     expect(code).not.toContain('XMLHttpRequest');
     expect(code).not.toContain('FormData');
+    expect(code).not.toContain('showModal');
+  });
+
+  it("bundles only the launcher's English of the catalogue; the form's code bundles the visitor's texts", () => {
+    expect(code).toContain('Need Help?');
+    expect(code).not.toContain('Contact support');
+    expect(filesCode).toContain('Contact support');
+    expect(filesCode).toContain('Attach files');
+    // Not the server's own texts (the form checks, the Settings labels), and keys without their namespace.
+    expect(filesCode).not.toContain('send 1 to tick it');
+    expect(filesCode).not.toContain('Launcher corner');
+    expect(filesCode).not.toContain('widget.title');
   });
 });
 
-describe('built attachment code (…/embed/files/)', () => {
-  it('stays small: at most 4 KB gzip', () => {
-    expect(gzipSync(filesCode, { level: 9 }).length).toBeLessThanOrEqual(4096);
+describe("built form's code (…/embed/files/: the dialog, its fields and attachments)", () => {
+  it('stays small: at most 10 KB gzip', () => {
+    expect(gzipSync(filesCode, { level: 9 }).length).toBeLessThanOrEqual(10240);
   });
 
   it('is one IIFE that neither stores, evaluates, writes HTML nor touches a global', () => {

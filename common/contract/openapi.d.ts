@@ -254,7 +254,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The new-ticket form as the owner set it (the widget's fields, labels, required flags, choices, site name and colour) */
+        /** The new-ticket form as the owner set it (the widget's fields, labels, required flags, choices, site name and colour) with the widget's texts in one language */
         get: operations["getTicketForm"];
         put?: never;
         post?: never;
@@ -1326,6 +1326,8 @@ export interface operations {
                     order_id?: string;
                     /** @description Same key and email → the same ticket (also accepted as the Idempotency-Key header). */
                     idempotency_key?: string;
+                    /** @description The client’s language (a BCP 47 tag: `de`, `de-AT`; the widget sends the one it shows). A new client account keeps it for its mails and pages; without it, the request’s Accept-Language decides. A language not shipped is stored as none; an existing account keeps its own. */
+                    language?: string;
                     /** @description The widget's hidden honeypot field: leave it empty. */
                     website?: string;
                     /** @description Milliseconds from opening the widget's form to pressing Send (before any upload); under the minimum fill time it is refused. */
@@ -1362,6 +1364,8 @@ export interface operations {
                     order_id?: string;
                     /** @description Same key and email → the same ticket (also accepted as the Idempotency-Key header). */
                     idempotency_key?: string;
+                    /** @description The client’s language (a BCP 47 tag: `de`, `de-AT`; the widget sends the one it shows). A new client account keeps it for its mails and pages; without it, the request’s Accept-Language decides. A language not shipped is stored as none; an existing account keeps its own. */
+                    language?: string;
                     /** @description The widget's hidden honeypot field: leave it empty. */
                     website?: string;
                     /** @description Milliseconds from opening the widget's form to pressing Send (before any upload); under the minimum fill time it is refused. */
@@ -1398,6 +1402,8 @@ export interface operations {
                     order_id?: string;
                     /** @description Same key and email → the same ticket (also accepted as the Idempotency-Key header). */
                     idempotency_key?: string;
+                    /** @description The client’s language (a BCP 47 tag: `de`, `de-AT`; the widget sends the one it shows). A new client account keeps it for its mails and pages; without it, the request’s Accept-Language decides. A language not shipped is stored as none; an existing account keeps its own. */
+                    language?: string;
                     /** @description The widget's hidden honeypot field: leave it empty. */
                     website?: string;
                     /** @description Milliseconds from opening the widget's form to pressing Send (before any upload); under the minimum fill time it is refused. */
@@ -3194,7 +3200,10 @@ export interface operations {
     };
     getTicketForm: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The language of the widget’s texts (a BCP 47 tag: `de`, `de-AT`, `ar`); one not shipped, or none, gives the site’s language. The widget sends the visitor’s browser language, or its script tag’s `data-lang`. */
+                lang?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3212,6 +3221,18 @@ export interface operations {
                             name: string;
                             /** @description #rrggbb */
                             brand_color: string;
+                            /** @description The site’s language (General → Site language): the texts’ language when `lang` names none shipped */
+                            language: string;
+                        };
+                        /** @description The language of `texts` and of the built-in fields’ labels: `lang` when shipped, else the site’s */
+                        lang: string;
+                        /** @description Its writing direction */
+                        dir: "ltr" | "rtl";
+                        /** @description The launcher’s corner (Tickets → Widget texts; by default the end of a line: right, left in Arabic) */
+                        position: "left" | "right";
+                        /** @description Every message the widget shows, in ICU MessageFormat (`{name}`, `{n, plural, …}`), keyed without the `widget.` namespace; the owner’s wording from Tickets → Widget texts in place of the built-in launcher label, title, introduction and thanks text */
+                        texts: {
+                            [key: string]: string;
                         };
                         fields: {
                             /** @description The parameter POST /tickets/ reads it from (`custom_<key>` for custom fields) */

@@ -180,7 +180,7 @@ function ClassicField({
         ))}
       </select>
     );
-  } else if (field.type === 'textarea' || field.type === 'form_fields') {
+  } else if (field.type === 'textarea' || field.type === 'form_fields' || field.type === 'per_language') {
     control = (
       <textarea id={id} name={name} defaultValue={text} rows={field.type === 'form_fields' ? 14 : 6} aria-describedby={describedBy} />
     );
@@ -212,7 +212,7 @@ function ClassicField({
     <div className="field">
       <label htmlFor={id}>
         {field.label}
-        {field.type === 'form_fields' ? ' (JSON)' : ''}
+        {field.type === 'form_fields' || field.type === 'per_language' ? ' (JSON)' : ''}
       </label>
       {control}
       {hint}

@@ -24,6 +24,7 @@ function readField(field: SettingsField, raw: unknown): { value?: unknown; probl
     case 'number':
       return text.trim() === '' || !Number.isFinite(Number(text)) ? { problem: 'must be a number' } : { value: Number(text) };
     case 'form_fields':
+    case 'per_language': // JSON too: `{ "de": "…" }`
       try {
         return { value: JSON.parse(text) };
       } catch {

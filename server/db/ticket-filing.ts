@@ -28,7 +28,7 @@ export type TicketAccount =
   /** The existing account of that email; the statement writes nothing when there is none. */
   | { kind: 'email'; email: string }
   /** The account of that email, or one made as a client when there is none (the registration gate said yes). */
-  | { kind: 'create'; email: string; name: string };
+  | { kind: 'create'; email: string; name: string; language: string | null };
 
 /** What the one statement did: filed the ticket, found the key's earlier ticket, or found no account. */
 export type OneStatementOutcome = (

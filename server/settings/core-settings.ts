@@ -13,9 +13,11 @@ type FieldValue<F> = F extends { type: 'checkbox' }
     ? number
     : F extends { type: 'form_fields' }
       ? readonly TicketFormField[]
-      : F extends { type: 'select'; options: ReadonlyArray<{ value: infer V }> }
-        ? V
-        : string;
+      : F extends { type: 'per_language' }
+        ? Readonly<Record<string, string>>
+        : F extends { type: 'select'; options: ReadonlyArray<{ value: infer V }> }
+          ? V
+          : string;
 
 type SectionsOf<Tab extends keyof CoreSchema> = CoreSchema[Tab]['sections'];
 type FieldsOf<Tab extends keyof CoreSchema> = {

@@ -1,6 +1,7 @@
 import { attachmentsSection } from '../files/attachment-settings.js';
 import { english } from '../i18n/translators.js';
 import { intakeSection } from '../intake/intake-settings.js';
+import { widgetSection } from '../ticket-form/widget-settings.js';
 import { emailsTab } from './emails-tab.js';
 import type { SettingsSchema, TicketFormField } from './schema-types.js';
 import { DEFAULT_FORM_FIELD_LABELS, schemaText } from './translate-schema.js';
@@ -79,6 +80,7 @@ export function defaultSettingsSchema() {
             },
           },
         },
+        widget: widgetSection(),
         form_fields: {
           label: schemaText('settings.section.tickets.form_fields.label'),
           desc: schemaText('settings.section.tickets.form_fields.desc'),

@@ -1,5 +1,16 @@
 /** Field types the settings screens know how to render and the validator knows how to check. */
-export type SettingsFieldType = 'checkbox' | 'text' | 'textarea' | 'number' | 'email' | 'url' | 'select' | 'secret' | 'form_fields';
+export type SettingsFieldType =
+  | 'checkbox'
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'email'
+  | 'url'
+  | 'select'
+  | 'secret'
+  | 'form_fields'
+  /** One value per shipped language (`{ de: '…' }`), an empty or missing language meaning the default: per-language.ts. */
+  | 'per_language';
 
 /** One setting (spec §2: a field has type, label and default). */
 export interface SettingsField {
@@ -7,8 +18,10 @@ export interface SettingsField {
   label: string;
   default: unknown;
   desc?: string;
-  /** For `select`: the allowed values. */
+  /** For `select` (and a `per_language` choice): the allowed values. */
   options?: Array<{ value: string; label: string }>;
+  /** For `per_language`: what an empty language shows (the built-in text in that language). */
+  placeholders?: Record<string, string>;
   /** For `number`. */
   min?: number;
   max?: number;

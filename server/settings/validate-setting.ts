@@ -2,6 +2,7 @@ import { type Message, message } from '../../common/i18n/translator.js';
 import { EMAIL_RULE, isEmailAddress } from '../domain/people/email-address.js';
 import { isSingleLineText, SINGLE_LINE_RULE } from '../domain/text-rules.js';
 import type { ProblemText } from '../errors.js';
+import { validatePerLanguage } from './per-language.js';
 import type { SettingsField, TicketFormField } from './schema-types.js';
 
 const FORM_FIELD_TYPES = ['text', 'textarea', 'select', 'checkbox'];
@@ -35,6 +36,8 @@ export function validateSetting(field: SettingsField, value: unknown): ProblemTe
       return typeof value === 'string' && (value === '' || URL.canParse(value)) ? undefined : message('problems.setting.url');
     case 'form_fields':
       return validateFormFields(value);
+    case 'per_language':
+      return validatePerLanguage(field, value);
     default:
       // textarea, secret, and any type a site adds that we only store.
       return typeof value === 'string'

@@ -3,6 +3,7 @@ import type { DomainContext } from '../domain/context.js';
 import { isMultiLineText, isSingleLineText, MULTI_LINE_RULE, SINGLE_LINE_RULE } from '../domain/text-rules.js';
 import { AppError, type FieldError, fieldError, renderProblemText } from '../errors.js';
 import { getTicketFormFields } from '../settings/get-ticket-form-fields.js';
+import { formFieldLabel } from '../settings/translate-schema.js';
 import { ticketFormInputName, ticketFormLimit } from '../site/pages/content/ticket-form-limit.js';
 
 /**
@@ -10,6 +11,7 @@ import { ticketFormInputName, ticketFormLimit } from '../site/pages/content/tick
  * form show: every required field present (a 400 naming it by its input name and label), custom fields
  * checked by type and returned as ticket meta (`custom_<key>`). The built-in fields' own types and
  * limits stay with the route's schema.
+ * The problems are worded in the reader's language when the answer is made (a built-in field by its label there).
  */
 export async function checkTicketForm(ctx: DomainContext, body: Record<string, unknown>): Promise<Record<string, string>> {
   const fields = await getTicketFormFields(ctx);
@@ -20,17 +22,19 @@ export async function checkTicketForm(ctx: DomainContext, body: Record<string, u
     const raw = body[name];
     const value = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : raw === true ? '1' : '';
     if (raw !== undefined && raw !== null && typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
-      errors.push(fieldError(name, message('problems.form.send_text', { label: field.label })));
+      errors.push(fieldError(name, (t) => t.t('problems.form.send_text', { label: formFieldLabel(field, t) })));
       continue;
     }
     if (!value) {
-      if (field.required) errors.push(fieldError(name, message('problems.form.required', { label: field.label })));
+      if (field.required) errors.push(fieldError(name, (t) => t.t('problems.form.required', { label: formFieldLabel(field, t) })));
       continue;
     }
     if (field.builtin) continue;
     const problem = customProblem(field.type, value, field.options ?? [], ticketFormLimit(field));
     if (problem)
-      errors.push(fieldError(name, (t) => t.t('problems.form.field_problem', { label: field.label, problem: t.render(problem) })));
+      errors.push(
+        fieldError(name, (t) => t.t('problems.form.field_problem', { label: formFieldLabel(field, t), problem: t.render(problem) })),
+      );
     else meta[name] = field.type === 'checkbox' ? '1' : value;
   }
   if (errors.length > 0) {

@@ -1,11 +1,15 @@
+import type { MessageKey } from '../../common/i18n/message-keys.js';
 import { getPosts } from '../domain/content/post.js';
 import { listTerms } from '../domain/content/terms.js';
 import type { DomainContext } from '../domain/context.js';
 import { uploadRulesFor } from '../files/upload-rules.js';
+import { english, translatorFor } from '../i18n/translators.js';
 import { getCoreSettings } from '../settings/core-settings.js';
+import { DEFAULT_TICKET_FORM_FIELDS } from '../settings/default-schema.js';
 import { getTicketFormFields } from '../settings/get-ticket-form-fields.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { ticketFormInputName, ticketFormLimit } from '../site/pages/content/ticket-form-limit.js';
+import { type WidgetTexts, widgetLanguage, widgetTexts } from './widget-texts.js';
 
 /** One field of the owner's form as the widget draws it; `name` is the parameter it is posted under. */
 export interface FormFieldDefinition {
@@ -35,18 +39,19 @@ export interface FormAttachmentsDefinition {
   min_fill_ms: number;
 }
 
-export interface TicketFormDefinition {
-  site: { name: string; brand_color: string };
+export interface TicketFormDefinition extends WidgetTexts {
+  site: { name: string; brand_color: string; language: string };
   fields: FormFieldDefinition[];
   attachments: FormAttachmentsDefinition;
 }
 
 /**
  * The new-ticket form as the owner set it (Tickets → Form fields): labels, required flags, custom fields
- * with their types and choices, and the product, reason and urgency lists, with the site name and colour.
- * Name and email are the widget's own fields (spec §2) and not part of it.
+ * with their types and choices, and the product, reason and urgency lists, with the site name and colour;
+ * and the widget's texts in `language` (a shipped one, else the site's), the owner's wording from Tickets →
+ * Widget texts in place. Name and email are the widget's own fields (spec §2) and not part of it.
  */
-export async function describeTicketForm(ctx: DomainContext): Promise<TicketFormDefinition> {
+export async function describeTicketForm(ctx: DomainContext, language?: string): Promise<TicketFormDefinition> {
   const [fields, site, products, reasons, urgencies, files, core] = await Promise.all([
     getTicketFormFields(ctx),
     getSiteOptions(ctx.db),
@@ -62,8 +67,17 @@ export async function describeTicketForm(ctx: DomainContext): Promise<TicketForm
     reason: reasons.map((t) => ({ value: String(t.id), label: t.name })),
     urgency: urgencies.map((t) => ({ value: String(t.id), label: t.name })),
   };
+  const shown = widgetTexts(widgetLanguage(language, site.site_language), {
+    launcher: core.tickets.widget_launcher,
+    title: core.tickets.widget_title,
+    intro: core.tickets.widget_intro,
+    thanks: core.tickets.widget_thanks,
+    position: core.tickets.widget_position,
+  });
+  const t = translatorFor(shown.lang).t;
   return {
-    site: { name: site.site_name, brand_color: site.brand_color },
+    site: { name: site.site_name, brand_color: site.brand_color, language: site.site_language },
+    ...shown,
     fields: fields.map((field) => {
       const builtin = field.builtin === true;
       const choices =
@@ -74,7 +88,7 @@ export async function describeTicketForm(ctx: DomainContext): Promise<TicketForm
             : (field.options ?? []).map((o) => ({ value: o, label: o }));
       return {
         name: ticketFormInputName(field),
-        label: field.label,
+        label: builtin ? builtinLabel(field.key, field.label, t) : field.label,
         type: field.type,
         required: field.required,
         builtin,
@@ -90,4 +104,26 @@ export async function describeTicketForm(ctx: DomainContext): Promise<TicketForm
       min_fill_ms: core.tickets.min_fill_seconds * 1000,
     },
   };
+}
+
+// Catalogue keys, not texts.
+const BUILTIN_LABELS: Record<string, MessageKey> = {
+  // i18n-exempt: a catalogue key (the property name reads like a shown text)
+  subject: 'widget.field.subject',
+  description: 'widget.field.description',
+  product: 'widget.field.product',
+  reason: 'widget.field.reason',
+  urgency: 'widget.field.urgency',
+  order_id: 'widget.field.order_id',
+};
+
+/**
+ * A built-in field's label in the widget's language while the owner kept the default English one ("Subject");
+ * a label the owner wrote stays as written.
+ */
+function builtinLabel(key: string, label: string, t: (key: MessageKey) => string): string {
+  const catalogueKey = BUILTIN_LABELS[key];
+  if (!catalogueKey) return label;
+  const isDefault = DEFAULT_TICKET_FORM_FIELDS.some((f) => f.key === key && f.label === label) || english.t(catalogueKey) === label;
+  return isDefault ? t(catalogueKey) : label;
 }

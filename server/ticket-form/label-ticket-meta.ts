@@ -1,3 +1,4 @@
+import { english } from '../i18n/translators.js';
 import type { TicketFormField } from '../settings/schema-types.js';
 
 /** The meta key the built-in "Order ID" field is stored under (create-ticket.ts). */
@@ -19,7 +20,7 @@ export function labelTicketMeta(fields: readonly TicketFormField[], meta: Readon
         : key.startsWith('custom_')
           ? fields.find((f) => f.builtin !== true && `custom_${f.key}` === key)
           : undefined;
-    labels[key] = field?.label.trim() || (key === ORDER_META_KEY ? 'Order ID' : humaniseKey(key));
+    labels[key] = field?.label.trim() || (key === ORDER_META_KEY ? english.t('widget.field.order_id') : humaniseKey(key));
   }
   return labels;
 }

@@ -4,7 +4,24 @@ const Choice = Type.Object({ value: Type.String(), label: Type.String() });
 
 /** The answer of GET /tickets/form/ (see describe-ticket-form.ts). */
 export const TicketFormSchema = Type.Object({
-  site: Type.Object({ name: Type.String(), brand_color: Type.String({ description: '#rrggbb' }) }),
+  site: Type.Object({
+    name: Type.String(),
+    brand_color: Type.String({ description: '#rrggbb' }),
+    language: Type.String({
+      description: 'The site’s language (General → Site language): the texts’ language when `lang` names none shipped',
+    }),
+  }),
+  lang: Type.String({ description: 'The language of `texts` and of the built-in fields’ labels: `lang` when shipped, else the site’s' }),
+  dir: Type.Union([Type.Literal('ltr'), Type.Literal('rtl')], { description: 'Its writing direction' }),
+  position: Type.Union([Type.Literal('left'), Type.Literal('right')], {
+    description: 'The launcher’s corner (Tickets → Widget texts; by default the end of a line: right, left in Arabic)',
+  }),
+  texts: Type.Record(Type.String(), Type.String(), {
+    description:
+      'Every message the widget shows, in ICU MessageFormat (`{name}`, `{n, plural, …}`), keyed without the `widget.` ' +
+      'namespace; the owner’s wording from Tickets → Widget texts in place of the built-in launcher label, title, ' +
+      'introduction and thanks text',
+  }),
   fields: Type.Array(
     Type.Object({
       name: Type.String({ description: 'The parameter POST /tickets/ reads it from (`custom_<key>` for custom fields)' }),
@@ -27,5 +44,17 @@ export const TicketFormSchema = Type.Object({
       }),
     },
     { description: 'Tickets → Attachments as they apply to a visitor (multipart `attachments` parts on POST /tickets/)' },
+  ),
+});
+
+/** The query of GET /tickets/form/. */
+export const TicketFormQuery = Type.Object({
+  lang: Type.Optional(
+    Type.String({
+      maxLength: 35,
+      description:
+        'The language of the widget’s texts (a BCP 47 tag: `de`, `de-AT`, `ar`); one not shipped, or none, gives the ' +
+        'site’s language. The widget sends the visitor’s browser language, or its script tag’s `data-lang`.',
+    }),
   ),
 });

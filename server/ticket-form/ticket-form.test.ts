@@ -32,7 +32,7 @@ describeEachDatabase('GET /tickets/form/ and the ticket route follow the ownerâ€
     expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
     expect(res.headers.etag).toBeTruthy();
     const form = res.json() as { site: object; fields: Array<Record<string, unknown>> };
-    expect(form.site).toEqual({ name: 'Acme', brand_color: '#aa3300' });
+    expect(form.site).toEqual({ name: 'Acme', brand_color: '#aa3300', language: 'en' });
     const byName = Object.fromEntries(form.fields.map((f) => [f.name, f]));
     expect(byName.order_id).toMatchObject({ label: 'Order number', type: 'text', required: false, builtin: true, max: 100 });
     expect(byName.reason).toMatchObject({ label: 'Reason', type: 'select', required: true });

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import de from '../../common/i18n/locales/de/widget.json' with { type: 'json' };
+import en from '../../common/i18n/locales/en/widget.json' with { type: 'json' };
 import { classify, fetchChoices, fetchForm, parseRetryAfter, submitTicket } from './api.js';
 import { newIdempotencyKey } from './idempotency-key.js';
-import { T } from './messages.js';
+import { t, useTexts, waitText } from './messages.js';
+
+/** A catalogue as the widget holds it: keys without `widget.` (esbuild-options.mjs strips it in the bundle). */
+const englishWidgetTexts = (language: 'en' | 'de' = 'en'): Record<string, string> =>
+  Object.fromEntries(Object.entries(language === 'de' ? de : en).map(([key, text]) => [key.slice('widget.'.length), text]));
 
 const home = 'https://help.example';
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
@@ -21,8 +27,9 @@ describe('classify', () => {
 
   it('202 (the help desk hides whether the email has an account) is a received submission, shown as success', () => {
     expect(classify(202, { received: true }, null)).toEqual({ kind: 'received' });
-    expect(T.received('ann@example.com')).toMatch(/^Thanks! Your request was received.*ann@example\.com/);
-    expect(T.received('ann@example.com')).not.toMatch(/#|account/);
+    const words = `${t('thanks')} ${t('received', { email: 'ann@example.com' })}`;
+    expect(words).toMatch(/^Thanks! Your request was received.*ann@example\.com/);
+    expect(words).not.toMatch(/#|account/);
   });
 
   it('a 2xx without an id is treated as unreachable so the user can retry with the same key', () => {
@@ -56,7 +63,6 @@ describe('classify', () => {
     expect(classify(403, { code: 'REGISTRATION_CLOSED', detail: 'x' }, null)).toEqual({ kind: 'closed' });
     expect(classify(403, { code: 'FORBIDDEN', detail: 'Nope.' }, null)).toEqual({
       kind: 'rejected',
-      detail: 'Nope.',
     });
   });
 
@@ -67,8 +73,7 @@ describe('classify', () => {
 
   it("503 INTAKE_OFFLINE is a rejection with the server's words, not a retry", () => {
     expect(classify(503, { code: 'INTAKE_OFFLINE', detail: 'Not taking tickets right now.' }, null)).toEqual({
-      kind: 'rejected',
-      detail: 'Not taking tickets right now.',
+      kind: 'offline',
     });
   });
 
@@ -89,10 +94,14 @@ describe('parseRetryAfter and the 429 message', () => {
   });
 
   it('words the wait in minutes, or "a little while" when unknown', () => {
-    expect(T.limited(120)).toBe('Too many requests — please try again in 2 minutes.');
-    expect(T.limited(61)).toBe('Too many requests — please try again in 2 minutes.');
-    expect(T.limited(5)).toBe('Too many requests — please try again in 1 minute.');
-    expect(T.limited(undefined)).toBe('Too many requests — please try again in a little while.');
+    useTexts('en', englishWidgetTexts());
+    expect(waitText(120)).toBe('Too many requests — please try again in 2 minutes.');
+    expect(waitText(61)).toBe('Too many requests — please try again in 2 minutes.');
+    expect(waitText(5)).toBe('Too many requests — please try again in 1 minute.');
+    expect(waitText(undefined)).toBe('Too many requests — please try again in a little while.');
+    useTexts('de', englishWidgetTexts('de'));
+    expect(waitText(60)).toBe('Zu viele Anfragen – bitte versuchen Sie es in 1 Minute erneut.');
+    useTexts('en', englishWidgetTexts());
   });
 });
 
@@ -149,19 +158,22 @@ describe('fetchForm', () => {
     };
     const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => json(200, definition));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(fetchForm(home)).resolves.toEqual({ site: definition.site, fields: [definition.fields[0]] });
+    await expect(fetchForm(home, '')).resolves.toEqual({ site: definition.site, fields: [definition.fields[0]] });
     // What a visitor may attach goes through as sent: the attachment code checks it.
     const attachments = { allowed: true, max_file_bytes: 10, max_files: 2, kinds: 'images' };
     vi.stubGlobal('fetch', async () => json(200, { ...definition, attachments }));
-    await expect(fetchForm(home)).resolves.toMatchObject({ attachments });
+    await expect(fetchForm(home, '')).resolves.toMatchObject({ attachments });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('https://help.example/api/helpdesk/v1/tickets/form/');
+    vi.stubGlobal('fetch', fetchMock);
+    await fetchForm(home, 'de');
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('https://help.example/api/helpdesk/v1/tickets/form/?lang=de');
     expect(fetchMock.mock.calls[0]?.[1]).toEqual({ credentials: 'omit' });
     vi.stubGlobal('fetch', async () => json(404, { detail: 'no' }));
-    await expect(fetchForm(home)).resolves.toBeUndefined();
+    await expect(fetchForm(home, '')).resolves.toBeUndefined();
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(fetchForm(home)).resolves.toBeUndefined();
+    await expect(fetchForm(home, '')).resolves.toBeUndefined();
   });
 });
 

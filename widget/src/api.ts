@@ -16,7 +16,10 @@ export type SubmitResult =
   | { kind: 'invalid'; errors: FieldError[]; detail: string | undefined }
   | { kind: 'closed' }
   | { kind: 'limited'; retryAfterSeconds: number | undefined }
-  | { kind: 'rejected'; detail: string | undefined }
+  /** `detail`: the attachment code's own sentence; the server's refusals are told in the widget's words. */
+  | { kind: 'rejected'; detail?: string }
+  /** The owner switched new tickets off (Tickets → Intake protection). */
+  | { kind: 'offline' }
   | { kind: 'unreachable' };
 
 const TICKETS = '/api/helpdesk/v1/tickets/';
@@ -41,6 +44,13 @@ export interface FormField {
 }
 export interface FormDefinition {
   site: { name: string; brand_color: string };
+  /** The language the texts are in (the one asked for, else the site's) and its direction. */
+  lang?: string;
+  dir?: string;
+  /** The widget's messages in that language (the owner's wording from Settings included), keyed as in TextKey. */
+  texts?: Record<string, string>;
+  /** The launcher's corner. */
+  position?: string;
   fields: FormField[];
   /** What a visitor may attach (checked by the attachment code that uses it); absent from older help desks. */
   attachments?: { allowed?: unknown };
@@ -62,15 +72,19 @@ async function getJson(url: string): Promise<unknown> {
   }
 }
 
-/** The owner's form; undefined on any failure (the widget then keeps its fixed fields, spec §2). */
-export async function fetchForm(home: string): Promise<FormDefinition | undefined> {
-  const data = await getJson(`${home}${TICKETS}form/`);
+/**
+ * The owner's form with the widget's texts in `language` (the site's language when empty); undefined on any
+ * failure (the widget then keeps its fixed fields, spec §2, and English).
+ */
+export async function fetchForm(home: string, language: string): Promise<FormDefinition | undefined> {
+  const data = await getJson(`${home}${TICKETS}form/${language && `?lang=${encodeURIComponent(language)}`}`);
   if (!isObject(data) || !isObject(data.site) || !Array.isArray(data.fields)) return undefined;
   return {
+    ...data,
     site: data.site as FormDefinition['site'],
     fields: data.fields.filter(isField),
-    attachments: data.attachments as FormDefinition['attachments'],
-  };
+    texts: isObject(data.texts) ? (data.texts as Record<string, string>) : undefined,
+  } as FormDefinition;
 }
 
 /** Loads one choice list; any failure yields an empty list so the field is simply hidden. */
@@ -84,7 +98,10 @@ export async function submitTicket(home: string, body: URLSearchParams, timeoutM
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
-    const res = await fetch(home + TICKETS, { method: 'POST', body, credentials: 'omit', signal: abort.signal });
+    // Accept-Language is a CORS-safelisted header: the problems' details come in the widget's language, no preflight.
+    const language = body.get('language');
+    const headers = language ? { 'Accept-Language': language } : undefined;
+    const res = await fetch(home + TICKETS, { method: 'POST', body, headers, credentials: 'omit', signal: abort.signal });
     const data: unknown = await res.json().catch(() => undefined);
     return classify(res.status, data, res.headers.get('Retry-After'));
   } catch {
@@ -109,9 +126,9 @@ export function classify(status: number, data: unknown, retryAfter: string | nul
   if (status === 400) return { kind: 'invalid', errors: fieldErrors(body.errors), detail: text(body.detail) };
   if (status === 403 && body.code === 'REGISTRATION_CLOSED') return { kind: 'closed' };
   if (status === 429) return { kind: 'limited', retryAfterSeconds: parseRetryAfter(retryAfter, now) };
-  // A 4xx but a timeout, or the admin switched the form off (a 503): say so; retrying would not help.
-  if ((status >= 400 && status < 500 && status !== 408) || (status === 503 && body.code === 'INTAKE_OFFLINE'))
-    return { kind: 'rejected', detail: text(body.detail) };
+  if (status === 503 && body.code === 'INTAKE_OFFLINE') return { kind: 'offline' };
+  // A 4xx but a timeout: say so; retrying would not help.
+  if (status >= 400 && status < 500 && status !== 408) return { kind: 'rejected' };
   return { kind: 'unreachable' };
 }
 

@@ -1,28 +1,35 @@
-import { type ChoiceKind, classify, fetchChoices, fetchForm, submitTicket } from './api.js';
+import { type ChoiceKind, classify, type FormDefinition, fetchChoices, submitTicket } from './api.js';
 import { h } from './dom.js';
+import { mountFiles } from './files/mount-files.js';
 import { buildTicketForm } from './form.js';
 import { newIdempotencyKey } from './idempotency-key.js';
-import { loadFiles } from './load-files.js';
-import { T } from './messages.js';
+import { t, tParts, useTexts, waitText } from './messages.js';
 import { brand } from './styles.js';
 
 const CHOICE_KINDS: ChoiceKind[] = ['products', 'reasons', 'urgencies'];
 const FOCUSABLE = 'button,input,select,textarea';
 
 /** Builds the modal new-ticket dialog (first use only) and returns the function that opens it. */
-export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTMLButtonElement, restyle: () => void): () => void {
+export function createTicketDialog(
+  home: string,
+  root: ShadowRoot,
+  launcher: HTMLButtonElement,
+  restyle: () => void,
+  definition: FormDefinition | undefined,
+): () => void {
+  if (definition?.texts && definition.lang) useTexts(definition.lang, definition.texts);
   const form = buildTicketForm();
-  const intro = h('p', { class: 'intro' }, T.intro);
-  const closeButton = h('button', { type: 'button', class: 'x', 'aria-label': T.close }, '×');
+  const intro = h('p', { class: 'intro' }, t('intro'));
+  const closeButton = h('button', { type: 'button', class: 'x', 'aria-label': t('close') }, '×');
   const doneText = h('p', { role: 'status', tabindex: -1 });
-  const another = h('button', { type: 'button' }, T.another);
-  const finish = h('button', { type: 'button' }, T.close);
+  const another = h('button', { type: 'button' }, t('another'));
+  const finish = h('button', { type: 'button' }, t('close'));
   const done = h('div', { class: 'done', hidden: true }, doneText, h('div', { class: 'actions' }, finish, another));
   // showModal() already implies the role and modality; they are spelled out for older assistive tech.
   const dialog = h(
     'dialog',
     { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'hd-title' },
-    h('div', { class: 'head' }, h('h2', { id: 'hd-title' }, T.title), closeButton),
+    h('div', { class: 'head' }, h('h2', { id: 'hd-title' }, t('title')), closeButton),
     intro,
     form.el,
     done,
@@ -30,24 +37,18 @@ export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTM
   root.append(dialog);
   restyle();
 
-  // Without files, the form-encoded request; the attachment code (loaded only if files are allowed) replaces it.
+  // Without files, the form-encoded request; the file area (when the rules allow files) replaces it.
   let sendTicket = submitTicket;
-  // The owner's form is loaded once and never holds up filing; without it, the fixed fields and the lists.
-  void fetchForm(home).then((definition) => {
-    if (definition) {
-      if (definition.attachments?.allowed === true)
-        loadFiles(home, (mount) => {
-          sendTicket = mount(home, definition.attachments, form.el, classify, submitTicket) ?? sendTicket;
-          restyle();
-        });
-      form.follow(definition.fields);
-      intro.textContent = T.introFrom(definition.site.name);
-      brand(root.host as HTMLElement, definition.site.brand_color);
-    } else {
-      for (const kind of CHOICE_KINDS) void fetchChoices(home, kind).then((choices) => (form.fillChoices(kind, choices), restyle()));
-    }
-    restyle();
-  });
+  // The owner's form (asked for when the widget mounted); without it, the fixed fields and the lists.
+  if (definition) {
+    sendTicket = mountFiles(home, definition.attachments, form.el, classify, submitTicket) ?? sendTicket;
+    form.follow(definition.fields);
+    intro.textContent = t('intro_site', { site: definition.site.name });
+    brand(root.host as HTMLElement, definition.site.brand_color);
+  } else {
+    for (const kind of CHOICE_KINDS) void fetchChoices(home, kind).then((choices) => (form.fillChoices(kind, choices), restyle()));
+  }
+  restyle();
 
   // One key per filled form: kept across retries and resubmits, replaced only after a success.
   let key = newIdempotencyKey();
@@ -63,33 +64,40 @@ export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTM
     form.clearErrors();
     const invalid = form.validate();
     if (invalid) {
-      form.say(T.fixFields);
+      form.say(t('fix_fields'));
       invalid.focus();
       return;
     }
     const body = form.payload(key);
     busy = true;
     form.submit.disabled = true;
-    form.submit.textContent = T.sending;
+    form.submit.textContent = t('sending');
     const result = await sendTicket(home, body);
     busy = false;
     form.submit.disabled = false;
-    form.submit.textContent = result.kind === 'unreachable' ? T.retry : T.send;
+    form.submit.textContent = t(result.kind === 'unreachable' ? 'retry' : 'send');
 
     switch (result.kind) {
       case 'filed':
-      case 'received':
-        doneText.textContent =
-          result.kind === 'filed' ? T.filed(result.number, body.get('email') ?? '') : T.received(body.get('email') ?? '');
+      case 'received': {
+        // The number and the address isolated: inside Arabic, "#12" and an address keep their own direction.
+        const email = h('bdi', {}, body.get('email') ?? '');
+        doneText.replaceChildren(
+          `${t('thanks')} `,
+          ...(result.kind === 'filed'
+            ? tParts('filed', { number: h('bdi', {}, `#${result.number}`), email })
+            : tParts('received', { email })),
+        );
         showDone(true);
         doneText.focus();
         return;
+      }
       case 'invalid': {
         // The address rule's details mean nothing to a visitor: say what to type.
-        const errors = result.errors.map((e) => (e.field === 'email' ? { ...e, detail: T.badEmail } : e));
+        const errors = result.errors.map((e) => (e.field === 'email' ? { ...e, detail: t('bad_email') } : e));
         const unplaced = errors.filter((e) => !form.showFieldError(e.field, e.detail)).map((e) => e.detail);
         const placed = result.errors.length > unplaced.length;
-        form.say(unplaced.join(' ') || (placed ? T.fixFields : (result.detail ?? T.fixFields)));
+        form.say(unplaced.join(' ') || (placed ? t('fix_fields') : (result.detail ?? t('fix_fields'))));
         const first = form.el.querySelector<HTMLElement>('[aria-invalid]');
         if (first) {
           first.focus();
@@ -98,14 +106,15 @@ export function createTicketDialog(home: string, root: ShadowRoot, launcher: HTM
         break;
       }
       case 'limited':
-        form.say(T.limited(result.retryAfterSeconds));
+        form.say(waitText(result.retryAfterSeconds));
         break;
       case 'rejected':
-        form.say(result.detail ?? T.rejected);
+        // The attachment code's own sentence (a file to remove); the server's refusals in the widget's words.
+        form.say(result.detail ?? t('rejected'));
         break;
       default:
-        // 'closed' and 'unreachable': a fixed sentence each, named like the result.
-        form.say(T[result.kind]);
+        // 'closed', 'offline' and 'unreachable': a sentence each, named like the result.
+        form.say(t(result.kind));
     }
     // A disabled button loses focus; put it back on the button so Enter retries.
     if (!root.activeElement) form.submit.focus();

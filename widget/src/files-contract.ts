@@ -1,12 +1,13 @@
-import type { classify, SubmitResult, submitTicket } from './api.js';
+import type { classify, FormDefinition, SubmitResult, submitTicket } from './api.js';
 
-// The widget and its attachment code are two scripts (the second loaded when the form opens, to keep the
-// first download small). They meet through one event on the second script's element, never a global.
+// The widget and its form's code (the dialog, the fields and the attachments) are two scripts: the second is
+// loaded when the form first opens, to keep the first download small. They meet through one event on the second
+// script's element, never a global.
 
 /** The event the attachment code dispatches on its own <script> element; `detail` is a MountFiles. */
 export const FILES_EVENT = 'helpdesk-files';
 
-/** Where the attachment code is served, after the home URL (same caching, CORS and CSP rules as the widget). */
+/** Where the form's code is served, after the home URL (same caching, CORS and CSP rules as the widget). */
 export const FILES_PATH = '/helpdesk/tickets/embed/files/';
 
 /** What a visitor may attach, from GET /tickets/form/ (`attachments`). */
@@ -24,13 +25,24 @@ export interface AttachmentRules {
 export type SendTicket = (home: string, body: URLSearchParams) => Promise<SubmitResult>;
 
 /**
- * Adds the file area to the form and returns the form's new sender (multipart with progress when files
- * are chosen, `plain` otherwise); undefined when the rules allow no files. `rules` is checked here.
+ * Builds the new-ticket dialog in the widget's shadow root (`root`, `launcher` its button), speaking the
+ * definition's language (English without one), and returns the function that opens it. (A method, so the
+ * dialog's own DOM types narrow it: this file is also read where there is no DOM.)
  */
-export type MountFiles = (
+export interface FormCode {
+  dialog?(home: string, root: object, launcher: object, restyle: () => void, definition: FormDefinition | undefined): () => void;
+}
+
+/**
+ * Adds the file area to the form and returns the form's new sender (multipart with progress when files
+ * are chosen, `plain` otherwise); undefined when the rules allow no files. `rules` is checked here. A widget
+ * script cached from before the dialog moved here calls it; a newer one calls its `dialog`.
+ */
+export type MountFiles = ((
   home: string,
   rules: unknown,
   form: HTMLFormElement,
   answer: typeof classify,
   plain: typeof submitTicket,
-) => SendTicket | undefined;
+) => SendTicket | undefined) &
+  FormCode;

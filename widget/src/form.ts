@@ -1,7 +1,7 @@
 import type { Choice, ChoiceKind, FormField } from './api.js';
 import { h } from './dom.js';
 import { FIELDS } from './fields.js';
-import { T } from './messages.js';
+import { lang, t } from './messages.js';
 
 export type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -46,7 +46,7 @@ export function buildTicketForm(): TicketForm {
 
   const labels = new Map<string, HTMLLabelElement>();
   const labelText = (text: string, required: boolean | undefined): (string | Node)[] =>
-    required ? [text] : [text, h('span', { class: 'opt' }, T.optional)];
+    required ? [text] : [text, h('span', { class: 'opt' }, ` ${t('optional')}`)];
   const addRow = (
     f: { name: string; label: string; required?: boolean; max?: number; autocomplete?: string },
     control: Control,
@@ -67,11 +67,16 @@ export function buildTicketForm(): TicketForm {
     return row;
   };
   const select = (choices: Array<{ value: string; label: string }> = []) =>
-    h('select', {}, h('option', { value: '' }, T.noChoice), ...choices.map((c) => h('option', { value: c.value }, c.label)));
+    // i18n-exempt: a dash for "none chosen", the same in every language
+    h('select', {}, h('option', { value: '' }, '—'), ...choices.map((c) => h('option', { value: c.value }, c.label)));
 
   const fieldRows = FIELDS.map((f) =>
     // Choice lists stay hidden until their options have loaded (and stay hidden if none do).
-    addRow(f, f.choices ? select() : f.multiline ? h('textarea', { rows: 6 }) : h('input', { type: f.type ?? 'text' }), Boolean(f.choices)),
+    addRow(
+      { ...f, label: t(`field.${f.name}`) },
+      f.choices ? select() : f.multiline ? h('textarea', { rows: 6 }) : h('input', { type: f.type ?? 'text' }),
+      Boolean(f.choices),
+    ),
   );
 
   // A honeypot: hidden from people (and assistive tech), filled in by form-filling bots.
@@ -81,7 +86,7 @@ export function buildTicketForm(): TicketForm {
   let startedAt = Date.now();
 
   const alert = h('div', { class: 'alert', role: 'alert' });
-  const submit = h('button', { type: 'submit' }, T.send);
+  const submit = h('button', { type: 'submit' }, t('send'));
   // novalidate: we run constraint validation ourselves so messages sit at the fields, not in bubbles.
   const trapRow = h('div', { hidden: true }, trap);
   const el = h('form', { novalidate: true }, ...fieldRows, trapRow, alert, h('div', { class: 'actions' }, submit));
@@ -167,7 +172,7 @@ export function buildTicketForm(): TicketForm {
       let first: Control | undefined;
       for (const c of controls.values()) {
         if (c.validity.valid) continue;
-        form.showFieldError(c.name, c.name === 'email' ? T.badEmail : c.validationMessage);
+        form.showFieldError(c.name, c.name === 'email' ? t('bad_email') : c.validity.valueMissing ? t('required') : c.validationMessage);
         first ??= c;
       }
       return first;
@@ -179,6 +184,8 @@ export function buildTicketForm(): TicketForm {
         if (c.required || c.value.trim() !== '') body.append(name, name === 'email' ? asciiEmail(c.value) : c.value);
       }
       body.append('idempotency_key', idempotencyKey);
+      // The client's language: a new account keeps it for its mails and pages.
+      body.append('language', lang);
       if (trap.value) body.append('website', trap.value);
       body.append('fill_ms', String(Date.now() - startedAt));
       return body;

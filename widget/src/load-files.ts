@@ -1,8 +1,8 @@
 import { FILES_EVENT, FILES_PATH, type MountFiles } from './files-contract.js';
 
 /**
- * Loads the attachment code (a second script from the help desk, which the host page's CSP already
- * allows) and hands its mount function to `ready`. Any failure leaves the form without files.
+ * Loads the form's code (the dialog, its fields and attachments: a second script from the help desk, which the
+ * host page's CSP already allows) and hands its mount function to `ready`.
  */
 export function loadFiles(home: string, ready: (mount: MountFiles) => void): void {
   const script = document.createElement('script');

@@ -1,3 +1,4 @@
+import { SHIPPED_LANGUAGES } from '../../common/i18n/languages.js';
 import { resolveHomeUrl } from './resolve-home-url.js';
 import { mountWidget } from './widget.js';
 
@@ -11,9 +12,18 @@ const home = resolveHomeUrl({
   scriptSrc: script?.src,
   origin: location.origin,
 });
+// The site owner's `data-lang` on the script tag, else the visitor's first browser language the help desk
+// speaks; none of them: empty, and the help desk answers in the site's language.
+const shipped: readonly string[] = SHIPPED_LANGUAGES;
+const language =
+  script?.dataset.lang ||
+  [...(navigator.languages ?? []), navigator.language]
+    .map((tag) => tag?.split('-')[0]?.toLowerCase() ?? '')
+    .find((l) => shipped.includes(l)) ||
+  '';
 
 // An async script can run while the page is still being parsed: before <body> exists, or with only part of it
 // read. Mounted then, the launcher would come before the rest of the body, and a page's own overlay parsed after
 // it (same top z-index, later in the document) would cover it and take its clicks. So it waits for the parse.
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => mountWidget(home), { once: true });
-else mountWidget(home);
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => mountWidget(home, language), { once: true });
+else mountWidget(home, language);

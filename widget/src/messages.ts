@@ -1,29 +1,31 @@
-/** Every user-facing sentence, in one place for whoever serves an edited copy. */
-export const T = {
-  launcher: 'Need Help?',
-  title: 'Contact support',
-  intro: 'Tell us what you need and we will reply by email.',
-  introFrom: (site: string): string => `Tell ${site} what you need and we will reply by email.`,
-  close: 'Close',
-  optional: ' (optional)',
-  noChoice: '—',
-  send: 'Send ticket',
-  sending: 'Sending…',
-  retry: 'Try again',
-  another: 'File another',
-  fixFields: 'Please correct the marked fields.',
-  badEmail: 'Enter an email address like name@example.com.',
-  unreachable: "We couldn't reach the help desk. Check your connection and try again.",
-  closed:
-    'This help desk only accepts tickets from people who already have an account. ' +
-    'Please use the email address of your existing account, or contact the site owner.',
-  rejected: 'The help desk could not accept this ticket.',
-  limited: (seconds: number | undefined): string => {
-    const minutes = seconds === undefined ? 0 : Math.max(1, Math.ceil(seconds / 60));
-    const wait = minutes === 0 ? 'a little while' : minutes === 1 ? '1 minute' : `${minutes} minutes`;
-    return `Too many requests — please try again in ${wait}.`;
-  },
-  filed: (number: number, email: string): string =>
-    `Thanks! Your ticket #${number} was filed. A confirmation email is on its way to ${email}.`,
-  received: (email: string): string => `Thanks! Your request was received. An email about it is on its way to ${email}.`,
-};
+import en from '../../common/i18n/locales/en/widget.json' with { type: 'json' };
+import { format, formatParts, type Value } from './format.js';
+
+type CatalogueKey = keyof typeof en;
+/** A widget message's key without its namespace (`launcher` for `widget.launcher`), as the bundle and the form carry it. */
+export type TextKey = CatalogueKey extends `widget.${infer K}` ? K : never;
+
+// English is bundled (esbuild-options.mjs keeps the form's keys and drops the `widget.` prefix); the visitor's
+// language comes with the form definition (`texts`), the owner's wording from Settings already in it.
+// (Keys taken either way: unbundled, as in the unit tests, the JSON keeps its `widget.` prefix.)
+const bundled: Record<string, string> = Object.fromEntries(Object.entries(en).map(([key, text]) => [key.replace(/^widget\./, ''), text]));
+let texts = bundled;
+/** The language the widget speaks: English until the form definition names another. */
+export let lang = 'en';
+
+/** Takes the form definition's language and texts; a key it lacks keeps the bundled English. */
+export function useTexts(language: string, given: Record<string, string>): void {
+  lang = language;
+  texts = { ...bundled, ...given };
+}
+
+/** One message as text. */
+export const t = (key: TextKey, values?: Record<string, string | number>): string => format(lang, texts[key] ?? '', values);
+
+/** One message with nodes among its parts (a `<bdi>` around a number or an address). */
+export const tParts = <N>(key: TextKey, values: Record<string, Value | N>): Array<string | N> =>
+  formatParts(lang, texts[key] ?? '', values);
+
+/** "Too many requests", with the wait in minutes when the help desk said how long (Retry-After). */
+export const waitText = (seconds: number | undefined): string =>
+  seconds === undefined ? t('limited_soon') : t('limited', { minutes: Math.max(1, Math.ceil(seconds / 60)) });

@@ -10,8 +10,10 @@ const FOCUS = '#0b62d6';
 
 // Plain rules only (no @media): the fallback below copies them onto elements one by one.
 const RULES = `\
-:host{all:initial!important;display:block!important;position:fixed!important;right:16px!important;bottom:16px!important;\
+:host{all:initial!important;display:block!important;position:fixed!important;--hd-gap:16px!important;\
+inset-inline-end:var(--hd-gap)!important;inset-block-end:var(--hd-gap)!important;\
 z-index:2147483647!important;font:16px/1.5 ${FONT}!important;color:${INK}!important}\
+:host([data-start]){inset-inline:var(--hd-gap) auto!important}\
 *{box-sizing:border-box;margin:0;font:inherit;color:inherit;letter-spacing:normal;text-transform:none}\
 button{min-height:44px;padding:8px 18px;border:2px solid var(--hd-brand,${INK});border-radius:8px;\
 background:var(--hd-brand,${INK});color:var(--hd-on-brand,#fff);font-weight:600;cursor:pointer}\
@@ -24,7 +26,7 @@ box-shadow:0 16px 48px rgba(0,0,0,.35)}\
 dialog::backdrop{background:rgba(17,24,39,.55)}\
 .head{display:flex;align-items:flex-start;justify-content:space-between;gap:12px}\
 h2{font-size:22px;font-weight:700;line-height:1.3}\
-.x{width:44px;margin:-10px -12px 0 0;padding:0;border-color:transparent;background:transparent;color:${INK};\
+.x{width:44px;margin:-10px 0 0;margin-inline-end:-12px;padding:0;border-color:transparent;background:transparent;color:${INK};\
 font-size:28px;line-height:1}\
 .intro,.opt{color:${MUTED};font-weight:400}\
 .intro{margin-top:4px}\
@@ -35,7 +37,7 @@ textarea{min-height:128px;resize:vertical}\
 input[type=checkbox]{display:inline-block;width:24px;min-height:24px}\
 [aria-invalid=true]{border:2px solid ${ERROR}}\
 .err{margin-top:4px;color:${ERROR};font-size:15px}\
-.alert:not(:empty){margin-top:20px;padding:12px 14px;border-left:4px solid ${ERROR};border-radius:4px;\
+.alert:not(:empty){margin-top:20px;padding:12px 14px;border-inline-start:4px solid ${ERROR};border-radius:4px;\
 background:#fdf1f0;color:#8a1c12}\
 .actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:20px}\
 .done{margin-top:16px;font-size:18px}\
@@ -48,7 +50,7 @@ input,select,textarea{border-color:#8b949e}.intro,.opt{color:#a3adb8}.x{color:#e
 .alert:not(:empty){background:#3b1414;color:#fecaca}}`;
 
 // Narrow screens and 200% zoom: the dialog becomes a full-screen sheet that scrolls.
-const NARROW = `@media (max-width:520px){:host{right:12px!important;bottom:12px!important}\
+const NARROW = `@media (max-width:520px){:host{--hd-gap:12px!important}\
 dialog{width:100%;max-width:none;height:100%;max-height:none;border-radius:0;padding:16px}}`;
 
 /** The site's colour on the buttons, with black or white text, whichever reads better on it (WCAG contrast). */

@@ -1,24 +1,58 @@
-import { createTicketDialog } from './dialog.js';
+import { fetchForm } from './api.js';
 import { h } from './dom.js';
-import { T } from './messages.js';
+import { LAUNCHER_ENGLISH } from './launcher-text.js';
+import { loadFiles } from './load-files.js';
 import { styleRoot } from './styles.js';
 
 const TAG = 'helpdesk-widget';
+/** How long the launcher waits for the visitor's language before it shows in English. */
+const TEXTS_WAIT_MS = 2500;
 
-/** Adds the launcher to the page. Nothing is fetched or stored until it is used. */
-export function mountWidget(home: string): void {
+/**
+ * Adds the launcher to the page and asks for the form definition in `language` (the site's when empty): it
+ * brings the texts in the visitor's language with the owner's wording, the launcher's included, and the corner.
+ * The form's code is loaded when the launcher is first used. Nothing is stored.
+ */
+export function mountWidget(home: string, language: string): void {
   // A page that includes the script twice still gets one launcher.
   if (document.querySelector(TAG)) return;
   const host = document.createElement(TAG);
   // Open mode: closing it would hide nothing from the page's scripts and would block testing tools.
   const root = host.attachShadow({ mode: 'open' });
   const restyle = styleRoot(root, host);
-  const launcher = h('button', { type: 'button', class: 'launch', 'aria-haspopup': 'dialog' }, T.launcher);
-  let open: (() => void) | undefined;
-  launcher.addEventListener('click', () => {
-    open ??= createTicketDialog(home, root, launcher, restyle);
-    open();
+  const launcher = h('button', { type: 'button', class: 'launch', 'aria-haspopup': 'dialog', hidden: true });
+  const show = (text = LAUNCHER_ENGLISH): void => {
+    launcher.textContent = text;
+    launcher.hidden = false;
+  };
+  const definition = fetchForm(home, language).then((form) => {
+    if (form?.texts && form.lang) {
+      const rtl = form.dir === 'rtl';
+      host.lang = form.lang;
+      host.dir = rtl ? 'rtl' : 'ltr';
+      // The corner at the start of the line (left in English, right in Arabic) when the owner chose it.
+      host.toggleAttribute('data-start', form.position === (rtl ? 'right' : 'left'));
+    }
+    show(form?.texts?.launcher);
+    return form;
   });
+  // A slow help desk: the launcher shows in English meanwhile, and changes when the texts come.
+  setTimeout(() => launcher.hidden && show(), TEXTS_WAIT_MS);
+  let open: (() => void) | undefined;
+  let loading = false;
+  launcher.addEventListener('click', () => {
+    if (open) return open();
+    if (loading) return;
+    loading = true;
+    loadFiles(home, (mount) =>
+      definition.then((form) => {
+        open = mount.dialog?.(home, root, launcher, restyle, form);
+        open?.();
+      }),
+    );
+  });
+  host.lang = 'en';
+  host.dir = 'ltr';
   root.append(launcher);
   restyle();
   document.body.append(host);

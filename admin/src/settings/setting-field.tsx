@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormFieldsEditor } from './form-fields-editor.js';
+import { PerLanguageField } from './per-language-field.js';
 import type { SchemaField } from './settings-schema.js';
 
 /** One setting's control, chosen by its schema type, with its description and error. */
@@ -58,6 +59,9 @@ export function SettingField({
     case 'form_fields':
       control = <FormFieldsEditor id={id} value={Array.isArray(value) ? value : []} onChange={onChange} />;
       break;
+    case 'per_language':
+      control = <PerLanguageField id={id} field={field} value={value} onChange={onChange} />;
+      break;
     default: {
       const type = field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : field.type === 'secret' ? 'password' : 'text';
       control = (
@@ -73,7 +77,7 @@ export function SettingField({
   }
   return (
     <div className="field">
-      {field.type === 'form_fields' ? (
+      {field.type === 'form_fields' || field.type === 'per_language' ? (
         <p className="label" id={`${id}-label`}>
           {field.label}
         </p>

@@ -17,8 +17,8 @@ function accountPart(account: TicketAccount, gate: RawBuilder<unknown>) {
       // statement's snapshot (the bench's clients send their first tickets at once).
       return sql`found as (select id from users where email = ${email}),
         made as (
-          insert into users (email, name, role, password_hash, created_at, updated_at)
-          select ${email}, ${account.name.trim()}, 'client', null, ${time}, ${time}
+          insert into users (email, name, role, password_hash, language, created_at, updated_at)
+          select ${email}, ${account.name.trim()}, 'client', null, ${account.language}, ${time}, ${time}
           where not exists (select 1 from found) and ${gate}
           on conflict (email) do update set email = excluded.email returning id),
         u as (select id from found where ${gate} union all select id from made)`;

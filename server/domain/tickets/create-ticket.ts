@@ -32,6 +32,8 @@ export interface CreateTicketInput {
   reason?: number;
   urgency?: number;
   orderId?: string;
+  /** The client's language (a shipped one, or null for none): a new client account keeps it. */
+  language?: string | null;
   /** More ticket meta (the help-site form's custom fields, `custom_*`), written with the ticket. */
   meta?: Record<string, string>;
   idempotencyKey?: string;
@@ -190,13 +192,13 @@ async function createInOneStatement(
   const account: TicketAccount = owner
     ? { kind: 'id', id: owner.id }
     : mayRegister
-      ? { kind: 'create', email: input.email, name: input.name }
+      ? { kind: 'create', email: input.email, name: input.name, language: input.language ?? null }
       : { kind: 'email', email: input.email };
   let outcome = await file(account, intake);
   if ('exceeded' in outcome) return outcome;
   if (outcome.kind === 'no_account') {
     if (mayRegister === false || !(await canRegisterUsers(ctx))) return 'registration_closed';
-    outcome = await file({ kind: 'create', email: input.email, name: input.name });
+    outcome = await file({ kind: 'create', email: input.email, name: input.name, language: input.language ?? null });
     if ('exceeded' in outcome) return outcome;
   }
   if (outcome.kind === 'no_account') throw new Error('The ticket statement made no account although it was told to.');

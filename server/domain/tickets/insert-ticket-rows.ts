@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { languageOf } from '../../../common/i18n/languages.js';
 import type { Storage } from '../../db/storage.js';
 import type { Database } from '../../db/tables.js';
 import type { Counting, InsertedTicket, OneStatementOutcome, TicketAccount, TicketRows } from '../../db/ticket-filing.js';
@@ -88,6 +89,7 @@ function storedAccount(account: TicketAccount): TicketAccount {
       return { kind: 'email', email: normalizeEmail(account.email) };
     case 'create':
       assertValidAccount(account);
-      return { kind: 'create', email: normalizeEmail(account.email), name: account.name };
+      // Only a shipped language is kept (`de-AT` as `de`, an unknown one as none), as insertUserOnce does.
+      return { kind: 'create', email: normalizeEmail(account.email), name: account.name, language: languageOf(account.language) };
   }
 }

@@ -1,3 +1,4 @@
+import { formatSize } from '../../../common/format-size.js';
 import type { AttachmentRules } from '../files-contract.js';
 import { F } from './file-messages.js';
 
@@ -8,9 +9,9 @@ import { F } from './file-messages.js';
  */
 export function checkFiles(files: readonly { name: string; size: number }[], rules: AttachmentRules): (string | undefined)[] {
   return files.map((file, index) => {
-    if (file.size === 0) return F.empty(file.name);
-    if (file.size > rules.max_file_bytes) return F.tooLarge(file.name, rules.max_file_bytes);
-    if (index >= rules.max_files) return F.tooMany(file.name, rules.max_files);
+    if (file.size === 0) return F('files.empty', { name: file.name });
+    if (file.size > rules.max_file_bytes) return F('files.too_large', { name: file.name, size: formatSize(rules.max_file_bytes) });
+    if (index >= rules.max_files) return F('files.too_many', { name: file.name, max: rules.max_files });
     return undefined;
   });
 }

@@ -31,11 +31,15 @@ let lastId = 0;
 /** Builds the file area after the form's fields: the picker, the chips and the progress bar. */
 export function buildFileArea(form: HTMLFormElement, rules: AttachmentRules): FileArea {
   const id = `hd-files-${++lastId}`;
-  const input = h('input', { type: 'file', multiple: true, hidden: true, tabindex: -1, 'aria-label': F.pick });
-  const pick = h('button', { type: 'button', class: 'pick', 'aria-describedby': `${id}-hint` }, F.pick);
-  const hint = h('p', { id: `${id}-hint`, class: 'hint' }, F.hint(rules.kinds, rules.max_file_bytes, rules.max_files));
-  const list = h('ul', { class: 'chips', 'aria-label': F.chosen, hidden: true });
-  const bar = h('progress', { max: 100, value: 0, 'aria-label': F.uploading, hidden: true });
+  const input = h('input', { type: 'file', multiple: true, hidden: true, tabindex: -1, 'aria-label': F('files.pick') });
+  const pick = h('button', { type: 'button', class: 'pick', 'aria-describedby': `${id}-hint` }, F('files.pick'));
+  const hint = h(
+    'p',
+    { id: `${id}-hint`, class: 'hint' },
+    F('files.hint', { kinds: rules.kinds, size: formatSize(rules.max_file_bytes), max: rules.max_files }),
+  );
+  const list = h('ul', { class: 'chips', 'aria-label': F('files.chosen'), hidden: true });
+  const bar = h('progress', { max: 100, value: 0, 'aria-label': F('files.uploading'), hidden: true });
   // Polite: what was added or removed, and the upload's progress in steps (refusals go to the form's alert).
   const live = h('p', { class: 'sr', 'aria-live': 'polite' });
   const area = h('div', { class: 'files' }, pick, input, hint, list, bar, live);
@@ -71,7 +75,7 @@ export function buildFileArea(form: HTMLFormElement, rules: AttachmentRules): Fi
     chosen.splice(at, 1);
     c.chip.remove();
     render();
-    live.textContent = F.removed(c.file.name);
+    live.textContent = F('files.removed', { name: c.file.name });
     // Focus goes to the next file's remove button, else the picker, never lost with the chip.
     const next = chosen[at] ?? chosen[at - 1];
     (next ? next.remove : pick).focus();
@@ -81,7 +85,7 @@ export function buildFileArea(form: HTMLFormElement, rules: AttachmentRules): Fi
     if (!files.length) return;
     for (const file of files) {
       const error = h('p', { id: `${id}-e${++lastId}`, class: 'err' });
-      const remove = h('button', { type: 'button', class: 'rm', 'aria-label': F.remove(file.name) }, '×');
+      const remove = h('button', { type: 'button', class: 'rm', 'aria-label': F('files.remove', { name: file.name }) }, '×');
       const chip = h(
         'li',
         { class: 'chip' },
@@ -97,7 +101,9 @@ export function buildFileArea(form: HTMLFormElement, rules: AttachmentRules): Fi
     }
     render();
     const problems = chosen.slice(-files.length).flatMap((c) => (c.problem ? [c.problem] : []));
-    live.textContent = [F.added(files.map((f) => `${f.name} (${formatSize(f.size)})`)), ...problems].join(' ');
+    live.textContent = [F('files.added', { names: files.map((f) => `${f.name} (${formatSize(f.size)})`).join(', ') }), ...problems].join(
+      ' ',
+    );
   };
 
   pick.addEventListener('click', () => input.click());
@@ -140,7 +146,7 @@ export function buildFileArea(form: HTMLFormElement, rules: AttachmentRules): Fi
       const step = Math.floor(percent / 25);
       if (step !== lastAnnounced) {
         lastAnnounced = step;
-        live.textContent = F.progress(percent);
+        live.textContent = F('files.progress', { percent });
       }
     },
   };

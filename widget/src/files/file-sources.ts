@@ -1,4 +1,4 @@
-import { F } from './file-messages.js';
+import { screenshotName } from './file-messages.js';
 
 /**
  * The ways to add files besides the picker: dropping them anywhere on the dialog (a miss would make the
@@ -33,6 +33,6 @@ export function takeDroppedAndPastedFiles(form: HTMLFormElement, add: (files: Fi
     if (!files.length) return;
     if (!data?.getData('text/plain')) e.preventDefault();
     // Clipboard images are all called image.png: number them so the chips tell them apart.
-    add(files.map((f) => (/^image\.\w+$/.test(f.name) || !f.name ? new File([f], F.screenshot(++pasted), { type: f.type }) : f)));
+    add(files.map((f) => (/^image\.\w+$/.test(f.name) || !f.name ? new File([f], screenshotName(++pasted), { type: f.type }) : f)));
   });
 }

@@ -26,11 +26,11 @@ export const mountFiles: MountFiles = (_home, value, form, answer, plain) => {
     const problem = area.firstProblem();
     if (problem) {
       problem.focus();
-      return { kind: 'rejected', detail: F.fixFiles };
+      return { kind: 'rejected', detail: F('files.fix_files') };
     }
     // Faster than the help desk's minimum fill time (fill_ms is taken when Send is pressed): the server would
     // refuse it only after the whole upload, so ask now, in the server's own words (guard-intake.ts).
-    if (Number(body.get('fill_ms')) < rules.min_fill_ms) return { kind: 'rejected', detail: F.tooFast };
+    if (Number(body.get('fill_ms')) < rules.min_fill_ms) return { kind: 'rejected', detail: F('files.too_fast') };
     const data = new FormData();
     for (const [name, v] of body) data.append(name, v);
     for (const file of files) data.append('attachments', file, file.name);

@@ -25,6 +25,9 @@ export function postWithProgress(
       timer = setTimeout(() => xhr.abort(), stallMs);
     };
     xhr.open('POST', url);
+    // The problems' details in the widget's language (as its form-encoded requests ask).
+    const language = body.get('language');
+    if (typeof language === 'string' && language) xhr.setRequestHeader('Accept-Language', language);
     xhr.upload.addEventListener('progress', (e) => {
       arm();
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);

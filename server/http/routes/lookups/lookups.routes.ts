@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getPosts } from '../../../domain/content/post.js';
 import { LOOKUP_TAXONOMIES, listTerms } from '../../../domain/content/terms.js';
 import { describeTicketForm } from '../../../ticket-form/describe-ticket-form.js';
-import { TicketFormSchema } from '../../../ticket-form/ticket-form.schema.js';
+import { TicketFormQuery, TicketFormSchema } from '../../../ticket-form/ticket-form.schema.js';
 import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { presentProductOption, presentTermOption } from './lookup-presenters.js';
@@ -39,14 +39,19 @@ const publicLookups: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ct
     '/tickets/form/',
     {
       schema: {
-        summary: "The new-ticket form as the owner set it (the widget's fields, labels, required flags, choices, site name and colour)",
+        summary:
+          "The new-ticket form as the owner set it (the widget's fields, labels, required flags, choices, site name and colour) " +
+          "with the widget's texts in one language",
         tags: ['tickets'],
+        querystring: TicketFormQuery,
         response: { 200: TicketFormSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      // The language is in the URL, never taken from Accept-Language: each language is its own cached answer
+      // (and ETag), and no Vary is needed.
       reply.header('cache-control', CACHE_CONTROL);
-      return describeTicketForm(ctx);
+      return describeTicketForm(ctx, request.query.lang);
     },
   );
 

@@ -1,5 +1,6 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { languageFromAcceptLanguage, languageOf } from '../../../../common/i18n/languages.js';
 import { message } from '../../../../common/i18n/translator.js';
 import { suggestReply } from '../../../ai/suggest-reply.js';
 import { getAgentTicket } from '../../../domain/inbox/get-agent-ticket.js';
@@ -76,6 +77,8 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       // pooled connection, so the agents' reads alongside find one.
       const result = await ctx.hotWrites.run(async () => {
         // The owner's form (required fields, custom fields) holds here as in the widget and on the help site.
+        // The filer's language: the widget's `language`, else the browser's (a new account keeps it too).
+        const language = languageOf(body.language) ?? languageFromAcceptLanguage(request.headers['accept-language']);
         const meta = await checkTicketForm(ctx, body as Record<string, unknown>);
         return fileTicket(ctx, counters, {
           channel: { via: 'api', actor: request.actor, honeypot: body.website, fillMs: body.fill_ms },
@@ -90,6 +93,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
             urgency: body.urgency,
             orderId: body.order_id,
             meta,
+            language,
             idempotencyKey: body.idempotency_key ?? request.headers['idempotency-key'],
             userId: staff ? ownerId(body) : undefined,
             status: staff ? body.status : undefined,

@@ -37,6 +37,15 @@ export const CreateTicketBody = Type.Object({
       description: 'Same key and email → the same ticket (also accepted as the Idempotency-Key header).',
     }),
   ),
+  language: Type.Optional(
+    Type.String({
+      maxLength: 35,
+      description:
+        'The client’s language (a BCP 47 tag: `de`, `de-AT`; the widget sends the one it shows). A new client account ' +
+        'keeps it for its mails and pages; without it, the request’s Accept-Language decides. A language not shipped is ' +
+        'stored as none; an existing account keeps its own.',
+    }),
+  ),
   website: Type.Optional(Type.String({ maxLength: 500, description: "The widget's hidden honeypot field: leave it empty." })),
   fill_ms: Type.Optional(
     Type.Integer({

@@ -1,0 +1,34 @@
+import { axeViolations } from './axe.js';
+import { expect, test } from './fixtures.js';
+
+// The widget in the visitor's language on a foreign page: Arabic, right to left, from the browser's locale; and the
+// owner's wording from Settings (through the API) on the same page, without a rebuild.
+test.describe('the widget speaks the visitor’s language', () => {
+  test.use({ locale: 'ar', bypassCSP: true, viewport: { width: 375, height: 740 } });
+
+  test('Arabic: texts, dir=rtl on the shadow host, no horizontal overflow at 375 px, axe-clean', async ({ page, helpdesk }) => {
+    await helpdesk.api('PATCH', '/settings', { tickets: { widget_launcher: {} } });
+    await page.goto(helpdesk.hostOrigin + '/strict');
+    const launcher = page.getByRole('button', { name: 'هل تحتاج إلى مساعدة؟' });
+    await expect(launcher).toBeVisible();
+    const host = page.locator('helpdesk-widget');
+    await expect(host).toHaveAttribute('dir', 'rtl');
+    await expect(host).toHaveAttribute('lang', 'ar');
+    await launcher.click();
+    const dialog = page.getByRole('dialog', { name: 'تواصل مع الدعم' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('الموضوع')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'إرسال الطلب' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/work/shots/widget-ar.png' });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('a text changed in Settings shows on the foreign page with no rebuild', async ({ page, helpdesk }) => {
+    await helpdesk.api('PATCH', '/settings', { tickets: { widget_launcher: { ar: 'اسألنا' } } });
+    await page.goto(helpdesk.hostOrigin + '/strict');
+    await expect(page.getByRole('button', { name: 'اسألنا' })).toBeVisible({ timeout: 15_000 });
+    await helpdesk.api('PATCH', '/settings', { tickets: { widget_launcher: {} } });
+  });
+});
