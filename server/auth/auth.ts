@@ -102,7 +102,10 @@ export async function login(
  * proven by a mailed link first (requestAddressProof). With `email_link` the account is made and a
  * sign-in link mailed; only that link signs it in.
  */
-export async function signUp(ctx: DomainContext, input: { name: string; email: string; ip?: string }): Promise<LoginResult> {
+export async function signUp(
+  ctx: DomainContext,
+  input: { name: string; email: string; ip?: string; language?: string | null },
+): Promise<LoginResult> {
   if (!(await canRegisterUsers(ctx)))
     throw new AppError('REGISTRATION_CLOSED', 'This help desk does not take new accounts. Ask the site owner to create one for you.');
   if (allowsPassword(await getLoginMethod(ctx))) {

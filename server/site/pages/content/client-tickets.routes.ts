@@ -1,3 +1,4 @@
+import { keepClientLanguage } from '../../../domain/people/keep-client-language.js';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { COMMENT_TEXT_MAX } from '../../../../common/limits.js';
 import { addComment } from '../../../domain/comments/add-comment.js';
@@ -12,6 +13,7 @@ import { type ClientWrite, guardClientWrite } from '../../../intake/guard-client
 import { getTicketFormFields } from '../../../settings/get-ticket-form-fields.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { formText, readForm } from '../../shared/read-form.js';
+import { siteTranslator } from '../../shared/site-translator.js';
 import { safeReturnTo, sendNotFound, siteUrl } from '../../shared/site-page.js';
 import { siteUploads } from '../../shared/site-uploads.js';
 import type { HeldField } from './held-form-page.js';
@@ -62,12 +64,13 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
       const returnTo = safeReturnTo(body.return_to, config);
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
       const ticketId = /^\d{1,12}$/.test(formText(body, 'ticket_id')) ? Number(formText(body, 'ticket_id')) : -1;
-      const read = readForm(body, [{ name: 'text', label: 'Your reply', max: COMMENT_TEXT_MAX }]);
+      const t = await siteTranslator(ctx, request);
+      const read = readForm(body, [{ name: 'text', label: t.t('site.tickets.yourReply'), max: COMMENT_TEXT_MAX }], t);
       const replyText = read.values.get('text') ?? '';
       const heldFields: HeldField[] = [
         { name: 'ticket_id', value: String(ticketId) },
         { name: 'return_to', value: returnTo },
-        { name: 'text', value: replyText, label: 'Your reply', multiline: true, maxLength: COMMENT_TEXT_MAX },
+        { name: 'text', value: replyText, label: t.t('site.tickets.yourReply'), multiline: true, maxLength: COMMENT_TEXT_MAX },
       ];
       if (read.problem) return sendHeldForm(ctx, config, reply, read.problem, '/account/reply/', heldFields);
       if (!isMultiLineText(replyText)) return seeThread(reply, returnTo, user.id, ticketId, 'invalid_text');
@@ -122,10 +125,11 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config, `${config.basePath}/tickets/new/`);
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
-      const fields = await getTicketFormFields(ctx);
+      const [fields, t] = await Promise.all([getTicketFormFields(ctx), siteTranslator(ctx, request)]);
       const read = readForm(
         body,
         fields.map((field) => ({ name: ticketFormInputName(field), label: field.label, max: ticketFormLimit(field) })),
+        t,
       );
       const values = new Map<string, string>();
       for (const field of fields) {
@@ -177,10 +181,15 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
               fields.filter((f) => !f.builtin && values.get(f.key)).map((f) => [`custom_${f.key}`, values.get(f.key) as string]),
             ),
             idempotencyKey,
+            language: t.language,
             alsoWrite: uploads.length ? (trx, ticketId) => claimUploads(trx, uploads, { ticketId, commentId: null }) : undefined,
           },
         });
-        if (result.kind === 'created') request.uploads = null;
+        if (result.kind === 'created') {
+          request.uploads = null;
+          // The client's first ticket tells the language of their mails: the page's, unless they have one already.
+          if (user.language === null) await keepClientLanguage(ctx.db, user.id, t.language);
+        }
         switch (result.kind) {
           case 'created':
           case 'duplicate':

@@ -9,6 +9,7 @@ import { AppError } from '../../../errors.js';
 import { signIn, signOut } from '../../../http/plugins/session.js';
 import type { RouteServices } from '../../../http/services.js';
 import { addressKey } from '../../../security/client-address.js';
+import { siteTranslator } from '../../shared/site-translator.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { type Form, formText, readForm } from '../../shared/read-form.js';
 import { sendTooManyMailRequests } from '../../shared/refusal-pages.js';
@@ -79,7 +80,8 @@ export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
     '/signup/',
     options,
     form(async (request, reply, body) => {
-      const read = readForm(body, [{ name: 'name', label: 'Your name', max: TICKET_FIELD_LIMITS.name }]);
+      const t = await siteTranslator(ctx, request);
+      const read = readForm(body, [{ name: 'name', label: t.t('site.form.yourName'), max: TICKET_FIELD_LIMITS.name }], t);
       const name = (read.values.get('name') ?? '').trim();
       const email = emailIn(body);
       if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
@@ -92,7 +94,7 @@ export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
       if (!(await takeNetworkMailRequest(ctx.db, 'signup', addressKey(request.ip))))
         return sendTooManyMailRequests(ctx, config, request, reply);
       try {
-        const result = await signUp(ctx, { name, email, ip: request.ip });
+        const result = await signUp(ctx, { name, email, ip: request.ip, language: t.language });
         // A password sign-up never signs in: the same "check your mail" whether or not the address has an account.
         if (allowsPassword(await getLoginMethod(ctx))) return see(reply, loginPath, { notice: 'check_mail' });
         return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });

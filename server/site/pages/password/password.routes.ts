@@ -12,6 +12,7 @@ import type { RouteServices } from '../../../http/services.js';
 import { addressKey } from '../../../security/client-address.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { MessagePage } from '../../shared/message-page.js';
+import { siteTranslator } from '../../shared/site-translator.js';
 import { formText } from '../../shared/read-form.js';
 import { sendTooManyGuesses, sendTooManyMailRequests } from '../../shared/refusal-pages.js';
 import { layoutProps, sendPrivatePage, siteUrl } from '../../shared/site-page.js';
@@ -57,10 +58,10 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
             kind,
             token,
             state,
-            error: `Password: ${error.errors?.[0]?.detail ?? error.message}.`,
+            error: (await siteTranslator(ctx, request)).t('site.password.refused', { detail: error.errors?.[0]?.detail ?? error.message }),
           });
         const layout = await layoutProps(ctx, config, request, reply);
-        return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Account not created', message: error.message }), error.status);
+        return sendPrivatePage(reply, MessagePage({ ...layout, title: layout.t.t('site.password.notCreated'), message: error.message }), error.status);
       }
       // Used meanwhile by a concurrent request: the same page as a used link.
       if (!user) return sendChoosePasswordPage(ctx, config, reply, { kind, token, state: 'used' });
