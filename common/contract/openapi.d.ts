@@ -6467,6 +6467,8 @@ export interface operations {
                         brand_color: string;
                         /** @description IANA time zone of the times on pages and in mails */
                         time_zone: string;
+                        /** @description The language of pages, mails and the widget for whoever has none of their own: en, de, es, fr or ar */
+                        site_language: string;
                         /** @description The uploaded logo (PUT /logo), or null */
                         logo_url: string | null;
                     };
@@ -6509,6 +6511,8 @@ export interface operations {
                     brand_color?: string;
                     /** @description IANA time zone, e.g. Europe/Berlin */
                     time_zone?: string;
+                    /** @description A shipped language: en, de, es, fr or ar */
+                    site_language?: string;
                 };
             };
         };
@@ -6527,6 +6531,8 @@ export interface operations {
                         brand_color: string;
                         /** @description IANA time zone of the times on pages and in mails */
                         time_zone: string;
+                        /** @description The language of pages, mails and the widget for whoever has none of their own: en, de, es, fr or ar */
+                        site_language: string;
                         /** @description The uploaded logo (PUT /logo), or null */
                         logo_url: string | null;
                     };
@@ -6584,6 +6590,8 @@ export interface operations {
                         brand_color: string;
                         /** @description IANA time zone of the times on pages and in mails */
                         time_zone: string;
+                        /** @description The language of pages, mails and the widget for whoever has none of their own: en, de, es, fr or ar */
+                        site_language: string;
                         /** @description The uploaded logo (PUT /logo), or null */
                         logo_url: string | null;
                     };
@@ -6659,6 +6667,8 @@ export interface operations {
                         brand_color: string;
                         /** @description IANA time zone of the times on pages and in mails */
                         time_zone: string;
+                        /** @description The language of pages, mails and the widget for whoever has none of their own: en, de, es, fr or ar */
+                        site_language: string;
                         /** @description The uploaded logo (PUT /logo), or null */
                         logo_url: string | null;
                     };

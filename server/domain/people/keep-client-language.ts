@@ -12,3 +12,10 @@ export async function keepClientLanguage(db: Kysely<Database>, userId: number, l
   if (!shipped || !(SHIPPED_LANGUAGES as readonly string[]).includes(shipped)) return;
   await db.updateTable('users').set({ language: shipped }).where('id', '=', userId).where('language', 'is', null).execute();
 }
+
+/** Saves the language an account chose itself (the help site's language menu); the pseudo-locale is never stored. */
+export async function saveAccountLanguage(db: Kysely<Database>, userId: number, language: string): Promise<void> {
+  const shipped = languageOf(language);
+  if (!shipped || !(SHIPPED_LANGUAGES as readonly string[]).includes(shipped)) return;
+  await db.updateTable('users').set({ language: shipped }).where('id', '=', userId).execute();
+}
