@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { LANGUAGE_NAMES, SHIPPED_LANGUAGES } from '../../common/i18n/languages.js';
 import type { Translator } from '../../common/i18n/translator.js';
+import type { Database } from '../db/tables.js';
 import { english } from '../i18n/translators.js';
 import { isSiteLanguage } from '../onboarding/setup-values.js';
-import type { Database } from '../db/tables.js';
 import type { SettingsSchema, SettingsTab } from '../settings/schema-types.js';
 import { BRAND_COLOR_PATTERN, canonicalTimeZone, getSiteOptions, type SiteOptions, updateSiteOptions } from '../settings/site-options.js';
 

@@ -1,7 +1,7 @@
-import type { Translator } from '../../common/i18n/translator.js';
-import { SiteTranslator } from '../site/shared/site-translator.js';
 import type { ReactNode } from 'react';
+import type { Translator } from '../../common/i18n/translator.js';
 import type { SettingsField, SettingsSchema, SettingsValues } from '../settings/schema-types.js';
+import { SiteTranslator } from '../site/shared/site-translator.js';
 
 export interface ClassicSettingsProps {
   /** The reader's language (siteTranslator). */

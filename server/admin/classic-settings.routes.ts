@@ -1,6 +1,5 @@
-import type { MessageKey } from '../../common/i18n/message-keys.js';
-import { siteTranslator } from '../site/shared/site-translator.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { MessageKey } from '../../common/i18n/message-keys.js';
 import { verifyStaffPassword } from '../domain/people/staff-users.js';
 import { AppError } from '../errors.js';
 import { assertCsrf, csrfToken, signIn } from '../http/plugins/session.js';
@@ -9,6 +8,7 @@ import { mayManageSettings } from '../policies/settings-policy.js';
 import type { SettingsField, SettingsSchema, SettingsValues } from '../settings/schema-types.js';
 import { buildSettingsSchema, getSettings, listFields, updateSettings } from '../settings/settings.js';
 import { renderPage } from '../site/shared/render-page.js';
+import { siteTranslator } from '../site/shared/site-translator.js';
 import { GENERAL_TAB_SLUG, generalValues, saveGeneral, withGeneralTab } from './classic-general-tab.js';
 import { ClassicSettingsPage, type ClassicSettingsProps } from './classic-settings-page.js';
 

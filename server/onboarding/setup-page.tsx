@@ -1,6 +1,6 @@
+import type { ReactNode } from 'react';
 import { LANGUAGE_NAMES, SHIPPED_LANGUAGES } from '../../common/i18n/languages.js';
 import type { MessageKey } from '../../common/i18n/message-keys.js';
-import type { ReactNode } from 'react';
 import { Layout, type SiteFrame, siteFrame } from '../site/shared/layout.js';
 import { useSiteT } from '../site/shared/site-translator.js';
 import type { NewVisitorAccess } from './read-new-visitor-access.js';
@@ -189,7 +189,9 @@ function WhoMayFileNotes({ access, homeUrl }: { access: NewVisitorAccess; homeUr
       }),
     );
   else if (access.anyoneCanRegister)
-    notes.push(rich<ReactNode>('site.setup.anyoneCanRegister', { link: (chunks) => <a href={`${homeUrl}/admin/settings/general`}>{chunks}</a> }));
+    notes.push(
+      rich<ReactNode>('site.setup.anyoneCanRegister', { link: (chunks) => <a href={`${homeUrl}/admin/settings/general`}>{chunks}</a> }),
+    );
   else if (!access.newVisitors) notes.push(t('site.setup.refusesNew'));
   return notes.map((note, i) => (
     <p key={i} className="notice warning">

@@ -1,5 +1,5 @@
-import type { MessageKey } from '../../common/i18n/message-keys.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { MessageKey } from '../../common/i18n/message-keys.js';
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { AppError } from '../errors.js';

@@ -9,9 +9,14 @@ import { layoutProps, sendPrivatePage } from './site-page.js';
 /** The 403 page for a mailed link whose account an admin disabled. */
 export async function sendAccountDisabled(ctx: DomainContext, config: Config, reply: FastifyReply) {
   const layout = await layoutProps(ctx, config, reply.request, reply);
-  return sendPrivatePage(reply, MessagePage({ ...layout, title: layout.t.t('site.refusal.disabledTitle'), message: layout.t.t('site.refusal.disabledText') }), 403, {
-    'referrer-policy': 'no-referrer',
-  });
+  return sendPrivatePage(
+    reply,
+    MessagePage({ ...layout, title: layout.t.t('site.refusal.disabledTitle'), message: layout.t.t('site.refusal.disabledText') }),
+    403,
+    {
+      'referrer-policy': 'no-referrer',
+    },
+  );
 }
 
 /** The 429 page for an IP that tried too many unknown link tokens (see guess-limits.ts). */

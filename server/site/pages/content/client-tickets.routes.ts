@@ -1,7 +1,7 @@
-import { keepClientLanguage } from '../../../domain/people/keep-client-language.js';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { COMMENT_TEXT_MAX } from '../../../../common/limits.js';
 import { addComment } from '../../../domain/comments/add-comment.js';
+import { keepClientLanguage } from '../../../domain/people/keep-client-language.js';
 import { isMultiLineText, isSingleLineText } from '../../../domain/text-rules.js';
 import { fileTicket } from '../../../domain/tickets/file-ticket.js';
 import { findClientTicketNumber } from '../../../domain/tickets/find-client-ticket-number.js';
@@ -13,8 +13,8 @@ import { type ClientWrite, guardClientWrite } from '../../../intake/guard-client
 import { getTicketFormFields } from '../../../settings/get-ticket-form-fields.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { formText, readForm } from '../../shared/read-form.js';
-import { siteTranslator } from '../../shared/site-translator.js';
 import { safeReturnTo, sendNotFound, siteUrl } from '../../shared/site-page.js';
+import { siteTranslator } from '../../shared/site-translator.js';
 import { siteUploads } from '../../shared/site-uploads.js';
 import type { HeldField } from './held-form-page.js';
 import { sendHeldForm } from './send-held-form.js';
@@ -62,6 +62,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
     form(async (request, reply, body) => {
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config);
+      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
       const ticketId = /^\d{1,12}$/.test(formText(body, 'ticket_id')) ? Number(formText(body, 'ticket_id')) : -1;
       const t = await siteTranslator(ctx, request);
@@ -106,6 +107,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
     form(async (request, reply, body) => {
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config);
+      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
       const ticketId = /^\d{1,12}$/.test(formText(body, 'ticket_id')) ? Number(formText(body, 'ticket_id')) : -1;
       try {
@@ -124,6 +126,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
     form(async (request, reply, body) => {
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config, `${config.basePath}/tickets/new/`);
+      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
       const [fields, t] = await Promise.all([getTicketFormFields(ctx), siteTranslator(ctx, request)]);
       const read = readForm(
@@ -157,9 +160,12 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
       for (const field of fields) {
         const value = values.get(field.key) ?? '';
         if (!(field.type === 'textarea' ? isMultiLineText(value) : isSingleLineText(value)))
+          // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
           return see(reply, returnTo, { notice: 'invalid_text' });
         if (field.type === 'select' && !field.builtin && value && !(field.options ?? []).includes(value))
+          // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
           return see(reply, returnTo, { notice: 'invalid_form' });
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
         if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
       }
       const id = (key: string) => (/^\d{1,12}$/.test(values.get(key) ?? '') ? Number(values.get(key)) : undefined);
@@ -193,6 +199,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
         switch (result.kind) {
           case 'created':
           case 'duplicate':
+            // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
             return see(reply, `${config.basePath}/tickets/`, { ticket: String(result.ticket.number), notice: 'ticket_created' });
           case 'limited':
           case 'refused':
@@ -202,6 +209,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
             throw new Error('fileTicket answered "received" to the help site');
         }
       } catch (error) {
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
         if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return see(reply, returnTo, { notice: 'invalid_form' });
         throw error;
       }

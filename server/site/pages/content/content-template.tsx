@@ -9,7 +9,6 @@ import { fileUrl } from '../../../files/file-url.js';
 import { listAttachments } from '../../../files/list-attachments.js';
 import { uploadRulesFor } from '../../../files/upload-rules.js';
 import { getTicketFormFields } from '../../../settings/get-ticket-form-fields.js';
-import { getSiteOptions } from '../../../settings/site-options.js';
 import { layoutProps, sendNotFound, sendPrivatePage } from '../../shared/site-page.js';
 import type { SiteTemplate } from '../../site-template.js';
 import { ContentPage, SHORTCODE } from '../content/content-page.js';

@@ -1,5 +1,5 @@
-import type { MessageKey } from '../../../../common/i18n/message-keys.js';
 import type { FastifyReply } from 'fastify';
+import type { MessageKey } from '../../../../common/i18n/message-keys.js';
 import type { Config } from '../../../config/config-types.js';
 import type { DomainContext } from '../../../domain/context.js';
 import type { AppError } from '../../../errors.js';

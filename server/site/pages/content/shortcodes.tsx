@@ -80,8 +80,7 @@ export function TicketsShortcode({
           {thread.title}
         </h2>
         <p>
-          {t.t('site.tickets.ticket')} <TicketNumber number={thread.number ?? thread.id} /> ·{' '}
-          <bdi className="status">{thread.status}</bdi>
+          {t.t('site.tickets.ticket')} <TicketNumber number={thread.number ?? thread.id} /> · <bdi className="status">{thread.status}</bdi>
         </p>
         <Notice code={notice} />
         <ol className="thread">

@@ -64,11 +64,7 @@ export function DocsIndexPage({ layout, docs, total, page, perPage, search, prod
       {/* A product's page opens with its description (Markdown, as docs). */}
       {product?.content.trim() && <Markdown text={product.content} className="prose markdown" />}
       <SearchForm homeUrl={homeUrl} value={search} />
-      {docs.length === 0 ? (
-        <p>{search ? t.t('site.docs.noMatch') : t.t('site.docs.none')}</p>
-      ) : (
-        <DocList homeUrl={homeUrl} docs={docs} />
-      )}
+      {docs.length === 0 ? <p>{search ? t.t('site.docs.noMatch') : t.t('site.docs.none')}</p> : <DocList homeUrl={homeUrl} docs={docs} />}
       {(page > 1 || page * perPage < total) && (
         <nav aria-label={t.t('site.docs.pages')} className="pager">
           {page > 1 && (
@@ -114,7 +110,9 @@ export function DocPage({ layout, doc, product }: { layout: LayoutBase; doc: Pos
         <h1>{doc.title}</h1>
         <Markdown text={doc.content} className="prose markdown" />
       </article>
-      <p className="panel">{t.rich('site.docs.stillStuck', { link: (chunks) => <a href={`${layout.homeUrl}/tickets/new/`}>{chunks}</a> })}</p>
+      <p className="panel">
+        {t.rich('site.docs.stillStuck', { link: (chunks) => <a href={`${layout.homeUrl}/tickets/new/`}>{chunks}</a> })}
+      </p>
     </Layout>
   );
 }

@@ -61,7 +61,13 @@ export const firstAdminRoutes: FastifyPluginAsync<RouteServices> = async (app, {
         ctx,
         config,
         reply,
-        { token, error: (await siteTranslator(ctx, request)).t('site.firstAdmin.passwordLength', { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH }) },
+        {
+          token,
+          error: (await siteTranslator(ctx, request)).t('site.firstAdmin.passwordLength', {
+            min: MIN_PASSWORD_LENGTH,
+            max: MAX_PASSWORD_LENGTH,
+          }),
+        },
         400,
       );
     }

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { languageOf } from '../../../../common/i18n/languages.js';
 import type { Config } from '../../../config/config-types.js';
 import { saveAccountLanguage } from '../../../domain/people/keep-client-language.js';
-import { LANGUAGE_COOKIE } from '../../../i18n/choose-language.js';
 import type { RouteServices } from '../../../http/services.js';
+import { LANGUAGE_COOKIE } from '../../../i18n/choose-language.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { formText } from '../../shared/read-form.js';
 import { safeReturnTo, siteUrl } from '../../shared/site-page.js';
@@ -28,7 +28,8 @@ function setLanguageCookie(reply: FastifyReply, config: Config, language: string
  */
 export const languageRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config }) => {
   const options = { schema: { hide: true } };
-  const back = (reply: FastifyReply, returnTo: unknown) => reply.redirect(siteUrl(config, safeReturnTo(returnTo, config, `${config.basePath}/`)), 303);
+  const back = (reply: FastifyReply, returnTo: unknown) =>
+    reply.redirect(siteUrl(config, safeReturnTo(returnTo, config, `${config.basePath}/`)), 303);
 
   app.get('/language/', options, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;

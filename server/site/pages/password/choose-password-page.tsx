@@ -17,22 +17,22 @@ export interface ChoosePasswordPageProps extends SiteFrame {
   error?: string;
 }
 
-const TEXT: Record<PasswordLinkKind, Record<'title' | 'lead' | 'button' | 'again', MessageKey>> = {
+const TEXT: Record<PasswordLinkKind, Record<'titleKey' | 'lead' | 'button' | 'again', MessageKey>> = {
   confirm: {
-    title: 'site.password.confirmTitle',
+    titleKey: 'site.password.confirmTitle',
     lead: 'site.password.confirmLead',
     button: 'site.password.confirmButton',
     again: 'site.password.confirmAgain',
   },
   reset: {
-    title: 'site.password.resetTitle',
+    titleKey: 'site.password.resetTitle',
     lead: 'site.password.resetLead',
     button: 'site.password.resetButton',
     again: 'site.password.resetAgain',
   },
   // Someone who never had a password: nothing old stops working, and nobody else is signed out.
   welcome: {
-    title: 'site.password.welcomeTitle',
+    titleKey: 'site.password.welcomeTitle',
     lead: 'site.password.welcomeLead',
     button: 'site.password.welcomeButton',
     again: 'site.password.welcomeAgain',
@@ -45,7 +45,7 @@ const TEXT: Record<PasswordLinkKind, Record<'title' | 'lead' | 'button' | 'again
  */
 export function ChoosePasswordPage(props: ChoosePasswordPageProps) {
   const { siteName, homeUrl, kind, state, token, csrf, error, t } = props;
-  const text = { title: t.t(TEXT[kind].title), lead: t.t(TEXT[kind].lead), button: t.t(TEXT[kind].button) };
+  const text = { title: t.t(TEXT[kind].titleKey), lead: t.t(TEXT[kind].lead), button: t.t(TEXT[kind].button) };
   const againHref = kind === 'confirm' ? `${homeUrl}/login/#signup` : `${homeUrl}/login/forgot/`;
   if (state !== 'valid' && kind === 'welcome') return <DeadInvitation {...siteFrame(props)} state={state} />;
   if (state !== 'valid') {
@@ -66,9 +66,7 @@ export function ChoosePasswordPage(props: ChoosePasswordPageProps) {
       <h1>{text.title}</h1>
       <p>
         {kind === 'welcome' && (
-          <>
-            {t.rich<ReactNode>('site.password.welcome', { site: siteName, bdi: (chunks) => <bdi key="site">{chunks}</bdi> })}{' '}
-          </>
+          <>{t.rich<ReactNode>('site.password.welcome', { site: siteName, bdi: (chunks) => <bdi key="site">{chunks}</bdi> })} </>
         )}
         {text.lead}
       </p>
@@ -103,7 +101,11 @@ export function ChoosePasswordPage(props: ChoosePasswordPageProps) {
 function DeadInvitation(props: SiteFrame & { state: ChoosePasswordPageProps['state'] }) {
   const { homeUrl, state, t } = props;
   const heading = t.t(
-    state === 'unknown' ? 'site.link.invalidHeading' : state === 'used' ? 'site.password.invitationUsed' : 'site.password.invitationExpired',
+    state === 'unknown'
+      ? 'site.link.invalidHeading'
+      : state === 'used'
+        ? 'site.password.invitationUsed'
+        : 'site.password.invitationExpired',
   );
   return (
     <Layout {...siteFrame(props)} title={heading}>

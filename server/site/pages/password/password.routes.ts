@@ -12,10 +12,10 @@ import type { RouteServices } from '../../../http/services.js';
 import { addressKey } from '../../../security/client-address.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { MessagePage } from '../../shared/message-page.js';
-import { siteTranslator } from '../../shared/site-translator.js';
 import { formText } from '../../shared/read-form.js';
 import { sendTooManyGuesses, sendTooManyMailRequests } from '../../shared/refusal-pages.js';
 import { layoutProps, sendPrivatePage, siteUrl } from '../../shared/site-page.js';
+import { siteTranslator } from '../../shared/site-translator.js';
 import type { PasswordLinkKind } from './choose-password-page.js';
 import { guessPasswordLink, sendChoosePasswordPage, sendForgotPasswordPage } from './password-templates.js';
 
@@ -37,6 +37,7 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
       if (!(await takeNetworkMailRequest(ctx.db, 'reset', addressKey(request.ip))))
         return sendTooManyMailRequests(ctx, config, request, reply);
       await requestPasswordReset(ctx, { email });
+      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       return reply.redirect(siteUrl(config, `${config.basePath}/login/forgot/`, { notice: 'reset_sent' }), 303);
     }),
   );
@@ -61,7 +62,11 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
             error: (await siteTranslator(ctx, request)).t('site.password.refused', { detail: error.errors?.[0]?.detail ?? error.message }),
           });
         const layout = await layoutProps(ctx, config, request, reply);
-        return sendPrivatePage(reply, MessagePage({ ...layout, title: layout.t.t('site.password.notCreated'), message: error.message }), error.status);
+        return sendPrivatePage(
+          reply,
+          MessagePage({ ...layout, title: layout.t.t('site.password.notCreated'), message: error.message }),
+          error.status,
+        );
       }
       // Used meanwhile by a concurrent request: the same page as a used link.
       if (!user) return sendChoosePasswordPage(ctx, config, reply, { kind, token, state: 'used' });

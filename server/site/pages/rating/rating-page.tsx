@@ -1,7 +1,7 @@
-import { RATING_COMMENT_MAX } from '../../../../common/limits.js';
-import type { RatingValue } from '../../../email/rating-links.js';
 import type { ReactNode } from 'react';
 import type { MessageKey } from '../../../../common/i18n/message-keys.js';
+import { RATING_COMMENT_MAX } from '../../../../common/limits.js';
+import type { RatingValue } from '../../../email/rating-links.js';
 import { Layout, type SiteFrame, siteFrame } from '../../shared/layout.js';
 
 export type RatingPageState =
