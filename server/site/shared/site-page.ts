@@ -61,7 +61,7 @@ export function sendPrivatePage(reply: FastifyReply, page: ReactElement, status 
 
 /** The one 404 page: also for a ticket that exists but is someone else's. */
 export async function sendNotFound(ctx: DomainContext, config: Config, reply: FastifyReply) {
-  return sendPrivatePage(reply, NotFoundPage(await siteFrameOf(ctx, config, reply.request)), 404);
+  return sendPrivatePage(reply, NotFoundPage({ ...(await siteFrameOf(ctx, config, reply.request)), pagePath: undefined }), 404);
 }
 
 /** A `return_to` value made safe (see safeReturnPath): a path under the help site, else the default. */
