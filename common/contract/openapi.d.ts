@@ -6581,6 +6581,8 @@ export interface operations {
                         brand_color: string;
                         /** @description IANA time zone of the times on pages and in mails */
                         time_zone: string;
+                        /** @description The language of pages, mails and the widget for whoever has none of their own: en, de, es, fr or ar */
+                        site_language: string;
                         /** @description The uploaded logo (PUT /logo), or null */
                         logo_url: string | null;
                     };
@@ -6623,6 +6625,8 @@ export interface operations {
                     brand_color?: string;
                     /** @description IANA time zone, e.g. Europe/Berlin */
                     time_zone?: string;
+                    /** @description A shipped language: en, de, es, fr or ar */
+                    site_language?: string;
                 };
             };
         };
@@ -6641,6 +6645,8 @@ export interface operations {
                         brand_color: string;
                         /** @description IANA time zone of the times on pages and in mails */
                         time_zone: string;
+                        /** @description The language of pages, mails and the widget for whoever has none of their own: en, de, es, fr or ar */
+                        site_language: string;
                         /** @description The uploaded logo (PUT /logo), or null */
                         logo_url: string | null;
                     };
@@ -6698,6 +6704,8 @@ export interface operations {
                         brand_color: string;
                         /** @description IANA time zone of the times on pages and in mails */
                         time_zone: string;
+                        /** @description The language of pages, mails and the widget for whoever has none of their own: en, de, es, fr or ar */
+                        site_language: string;
                         /** @description The uploaded logo (PUT /logo), or null */
                         logo_url: string | null;
                     };
@@ -6773,6 +6781,8 @@ export interface operations {
                         brand_color: string;
                         /** @description IANA time zone of the times on pages and in mails */
                         time_zone: string;
+                        /** @description The language of pages, mails and the widget for whoever has none of their own: en, de, es, fr or ar */
+                        site_language: string;
                         /** @description The uploaded logo (PUT /logo), or null */
                         logo_url: string | null;
                     };

@@ -1,4 +1,5 @@
-// The embed page's "Copy the snippet" button: shown only when script runs (the text area works without it).
+// The embed page's "Copy the snippet" button: shown only when script runs (the text area works without it). Its
+// words are the page's, in its language (data-copied, data-copy-by-hand).
 for (const button of document.querySelectorAll('button[data-copy-from]')) {
   const source = document.getElementById(button.dataset.copyFrom);
   const status = button.parentElement.querySelector('.copy-status');
@@ -6,10 +7,10 @@ for (const button of document.querySelectorAll('button[data-copy-from]')) {
   button.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(source.value);
-      status.textContent = 'Copied. Paste it into your site.';
+      status.textContent = button.dataset.copied;
     } catch {
       source.select();
-      status.textContent = 'Select the text above and copy it with Ctrl+C (⌘C on a Mac).';
+      status.textContent = button.dataset.copyByHand;
     }
   });
 }

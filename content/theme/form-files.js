@@ -3,26 +3,32 @@
 // XMLHttpRequest + FormData so a <progress> bar shows the upload. The server's answer is then followed as the
 // plain post would be: a redirect is opened, a page (a form given back, a refusal) replaces this one, except a
 // refusal naming one file (data-refused-file), which goes on that file's chip. Without script (or without
-// files chosen) the plain form posts unchanged. The wording is the widget's (widget/src/files/file-messages.ts).
+// files chosen) the plain form posts unchanged. The words are the page's (data-texts).
 (() => {
+  // Sizes in the page's language (<html lang>), by Intl's units.
+  const language = document.documentElement.lang || 'en';
   const formatSize = (bytes) => {
-    if (bytes < 1024) return `${bytes} bytes`;
-    if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-    return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+    const [value, unit] =
+      bytes < 1024 ? [bytes, 'byte'] : bytes < 1024 * 1024 ? [Math.round(bytes / 1024), 'kilobyte'] : [bytes / 1024 / 1024, 'megabyte'];
+    const display = unit === 'byte' ? 'long' : 'short';
+    return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: display, maximumFractionDigits: 1 }).format(value);
   };
-  const say = {
-    chosen: 'Files to send',
-    remove: (name) => `Remove ${name}`,
-    added: (names) => `Added ${names.join(', ')}.`,
-    removed: (name) => `Removed ${name}.`,
-    tooLarge: (name, max) => `“${name}” is larger than ${formatSize(max)}, the most one file may be. Remove it or choose a smaller file.`,
-    tooMany: (name, max) => `“${name}” is one file too many: a message may carry at most ${max}. Remove it and send it in a reply.`,
-    empty: (name) => `“${name}” is empty (0 bytes). Remove it and choose the file again.`,
-    fixFiles: 'Please remove or replace the files marked below.',
-    uploading: 'Uploading files',
-    progress: (percent) => `Uploading files: ${percent}%`,
-    unreachable: 'Your message could not be sent. Check your connection and try again.',
-  };
+  // Every text comes from the page, in its language (data-texts, rendered from the catalogue): `{name}` and the
+  // like are filled in here.
+  const fill = (text, values) => String(text ?? '').replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
+  const sayIn = (texts) => ({
+    chosen: texts.chosen,
+    remove: (name) => fill(texts.remove, { name }),
+    added: (names) => fill(texts.added, { names: names.join(', ') }),
+    removed: (name) => fill(texts.removed, { name }),
+    tooLarge: (name) => fill(texts.tooLarge, { name }),
+    tooMany: (name) => fill(texts.tooMany, { name }),
+    empty: (name) => fill(texts.empty, { name }),
+    fixFiles: texts.fixFiles,
+    uploading: texts.uploading,
+    progress: (percent) => fill(texts.progress, { percent }),
+    unreachable: texts.unreachable,
+  });
   const el = (tag, attributes, ...children) => {
     const node = document.createElement(tag);
     for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
@@ -39,6 +45,7 @@
     const maxFileBytes = Number(input.dataset.maxFileBytes);
     const maxFiles = Number(input.dataset.maxFiles);
     if (!form || !(maxFileBytes > 0) || !(maxFiles > 0)) continue;
+    const say = sayIn(JSON.parse(input.dataset.texts || '{}'));
     const id = input.id || `form-files-${++lastId}`;
     const list = el('ul', { class: 'file-chips', 'aria-label': say.chosen });
     list.hidden = true;
@@ -57,9 +64,9 @@
           (c.file.size === 0
             ? say.empty(c.file.name)
             : c.file.size > maxFileBytes
-              ? say.tooLarge(c.file.name, maxFileBytes)
+              ? say.tooLarge(c.file.name)
               : index >= maxFiles
-                ? say.tooMany(c.file.name, maxFiles)
+                ? say.tooMany(c.file.name)
                 : undefined);
         c.error.textContent = c.problem ?? '';
         c.chip.classList.toggle('bad', c.problem !== undefined);

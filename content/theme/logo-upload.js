@@ -5,11 +5,13 @@ for (const input of document.querySelectorAll('input[data-logo-upload]')) {
   const status = field.querySelector('.logo-status');
   // No logo yet: the preview is made with the first upload (an <img> without src is invalid HTML).
   let preview = field.querySelector('img');
+  // Every text is the page's, in its language (data-texts).
+  const say = JSON.parse(input.dataset.texts || '{}');
   field.hidden = false;
   input.addEventListener('change', async () => {
     const file = input.files[0];
     if (!file) return;
-    status.textContent = 'Uploading…';
+    status.textContent = say.uploading;
     try {
       const res = await fetch(input.dataset.logoUpload, {
         method: 'PUT',
@@ -23,19 +25,19 @@ for (const input of document.querySelectorAll('input[data-logo-upload]')) {
       });
       const answer = await res.json().catch(() => ({}));
       if (!res.ok) {
-        status.textContent = answer.detail || 'The logo could not be saved. Try another image.';
+        status.textContent = answer.detail || say.failed;
         return;
       }
       if (!preview) {
         preview = document.createElement('img');
         preview.className = 'logo-preview';
-        preview.alt = 'Your logo';
+        preview.alt = say.alt;
         input.before(preview);
       }
       preview.src = answer.logo_url;
-      status.textContent = 'Logo saved.';
+      status.textContent = say.saved;
     } catch {
-      status.textContent = 'The logo could not be sent. Check your connection and try again.';
+      status.textContent = say.unreachable;
     }
     input.value = '';
   });

@@ -40,10 +40,13 @@ export const adminAppRoutes: FastifyPluginAsync<RouteServices> = async (app, ser
 
   const sendIndex = async (_request: unknown, reply: FastifyReply) => {
     if (!index)
-      return reply
-        .status(503)
-        .type('text/plain; charset=utf-8')
-        .send('The admin app is not built yet: run "npm run build" (npm install and npm start do it).');
+      return (
+        reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          // i18n-exempt: shown only to the operator of a checkout whose admin app is not built
+          .send('The admin app is not built yet: run "npm run build" (npm install and npm start do it).')
+      );
     return reply.headers({ 'cache-control': 'no-cache', 'referrer-policy': 'same-origin' }).type('text/html; charset=utf-8').send(index);
   };
   app.get('/admin/', { schema: { hide: true } }, sendIndex);

@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
+import type { Translator } from '../../common/i18n/translator.js';
 import type { SettingsField, SettingsSchema, SettingsValues } from '../settings/schema-types.js';
+import { SiteTranslator } from '../site/shared/site-translator.js';
 
 export interface ClassicSettingsProps {
+  /** The reader's language (siteTranslator). */
+  t: Translator;
   homeUrl: string;
   action: string;
   csrf: string;
@@ -18,40 +22,43 @@ export interface ClassicSettingsProps {
 
 /** The classic settings screen: plain HTML forms over the same filtered schema, no JavaScript. */
 export function ClassicSettingsPage(props: ClassicSettingsProps) {
-  const { homeUrl, schema, tab } = props;
+  const { homeUrl, schema, tab, t } = props;
   const current = schema[tab];
+  const title = current ? t.t('site.classic.titleOfTab', { tab: current.label }) : t.t('site.classic.title');
   return (
-    <html lang="en">
+    <html lang={t.language} dir={t.dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
-        <title>{`Settings${current ? ` · ${current.label}` : ''} · Helpdesk admin`}</title>
+        <title>{title}</title>
         <link rel="stylesheet" href={`${homeUrl}/content/theme/style.css`} />
       </head>
       <body>
         <header className="site-header">
           <a className="site-name" href={`${homeUrl}/admin/`}>
-            Helpdesk admin
+            {t.t('site.classic.brand')}
           </a>
-          <nav className="site-nav" aria-label="Main">
-            <a href={`${homeUrl}/admin/`}>Inbox</a>
-            <a href={`${homeUrl}/admin/settings`}>Settings</a>
+          <nav className="site-nav" aria-label={t.t('site.layout.nav')}>
+            <a href={`${homeUrl}/admin/`}>{t.t('site.classic.inbox')}</a>
+            <a href={`${homeUrl}/admin/settings`}>{t.t('site.classic.settings')}</a>
           </nav>
         </header>
-        <main className="site-main">
-          <h1>Settings</h1>
-          {props.user ? <SettingsForm {...props} /> : <SignInForm {...props} />}
-        </main>
+        <SiteTranslator.Provider value={t}>
+          <main className="site-main">
+            <h1>{t.t('site.classic.settings')}</h1>
+            {props.user ? <SettingsForm {...props} /> : <SignInForm {...props} />}
+          </main>
+        </SiteTranslator.Provider>
       </body>
     </html>
   );
 }
 
-function SignInForm({ action, csrf, signInError }: ClassicSettingsProps) {
+function SignInForm({ action, csrf, signInError, t }: ClassicSettingsProps) {
   return (
     <form method="post" action={`${action}sign-in`} className="panel">
-      <h2>Sign in as an admin</h2>
+      <h2>{t.t('site.classic.signInHeading')}</h2>
       {signInError && (
         <p className="error-box" role="alert">
           {signInError}
@@ -59,24 +66,24 @@ function SignInForm({ action, csrf, signInError }: ClassicSettingsProps) {
       )}
       <input type="hidden" name="_csrf" value={csrf} />
       <div className="field">
-        <label htmlFor="email">Email</label>
+        <label htmlFor="email">{t.t('site.form.email')}</label>
         <input id="email" name="email" type="email" autoComplete="username" required />
       </div>
       <div className="field">
-        <label htmlFor="password">Password</label>
+        <label htmlFor="password">{t.t('site.form.password')}</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required />
       </div>
-      <button type="submit">Sign in</button>
+      <button type="submit">{t.t('site.layout.signIn')}</button>
     </form>
   );
 }
 
-function SettingsForm({ action, csrf, schema, tab, values, typed, errors, saved }: ClassicSettingsProps) {
+function SettingsForm({ action, csrf, schema, tab, values, typed, errors, saved, t: translator }: ClassicSettingsProps) {
   const current = schema[tab];
   if (!current) return null;
   return (
     <>
-      <nav aria-label="Settings tabs" className="site-nav">
+      <nav aria-label={translator.t('site.classic.tabs')} className="site-nav">
         {Object.entries(schema).map(([slug, t]) => (
           <a key={slug} href={`${action}?tab=${encodeURIComponent(slug)}`} aria-current={slug === tab ? 'page' : undefined}>
             {t.label}
@@ -85,12 +92,12 @@ function SettingsForm({ action, csrf, schema, tab, values, typed, errors, saved 
       </nav>
       {saved && (
         <p className="notice" role="status">
-          Settings saved.
+          {translator.t('site.classic.saved')}
         </p>
       )}
       {Object.keys(errors).length > 0 && (
         <p className="error-box" role="alert">
-          Some fields need fixing; nothing was saved.
+          {translator.t('site.classic.errors')}
         </p>
       )}
       <form method="post" action={`${action}?tab=${encodeURIComponent(tab)}`}>
@@ -114,7 +121,7 @@ function SettingsForm({ action, csrf, schema, tab, values, typed, errors, saved 
             ))}
           </fieldset>
         ))}
-        <button type="submit">Save {current.label.toLowerCase()} settings</button>
+        <button type="submit">{translator.t('site.classic.save', { tab: current.label })}</button>
       </form>
     </>
   );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { MessageKey } from '../../common/i18n/message-keys.js';
 import { verifyStaffPassword } from '../domain/people/staff-users.js';
 import { AppError, renderProblemText } from '../errors.js';
 import { assertCsrf, csrfToken, signIn } from '../http/plugins/session.js';
@@ -10,25 +11,26 @@ import type { SettingsField, SettingsSchema, SettingsValues } from '../settings/
 import { buildSettingsSchema, getSettings, listFields, updateSettings } from '../settings/settings.js';
 import { translateSettingsSchema } from '../settings/translate-schema.js';
 import { renderPage } from '../site/shared/render-page.js';
+import { siteTranslator } from '../site/shared/site-translator.js';
 import { GENERAL_TAB_SLUG, generalValues, saveGeneral, withGeneralTab } from './classic-general-tab.js';
 import { ClassicSettingsPage, type ClassicSettingsProps } from './classic-settings-page.js';
 
 type Form = Record<string, unknown>;
 
 /** A form value turned into the type its schema field stores; undefined when it cannot be read. */
-function readField(field: SettingsField, raw: unknown): { value?: unknown; problem?: string } {
+function readField(field: SettingsField, raw: unknown): { value?: unknown; problem?: MessageKey } {
   const text = typeof raw === 'string' ? raw : '';
   switch (field.type) {
     case 'checkbox':
       return { value: raw !== undefined };
     case 'number':
-      return text.trim() === '' || !Number.isFinite(Number(text)) ? { problem: 'must be a number' } : { value: Number(text) };
+      return text.trim() === '' || !Number.isFinite(Number(text)) ? { problem: 'site.classic.mustBeNumber' } : { value: Number(text) };
     case 'form_fields':
     case 'per_language': // JSON too: `{ "de": "…" }`
       try {
         return { value: JSON.parse(text) };
       } catch {
-        return { problem: 'must be valid JSON (a list of form fields)' };
+        return { problem: 'site.classic.mustBeJson' };
       }
     default:
       return { value: text };
@@ -51,10 +53,12 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
   ) => {
     const user = request.siteUser;
     const isAdmin = mayManageSettings(user);
-    const schema = extra.schema ?? withGeneralTab(await buildSettingsSchema(ctx.hooks));
+    const t = await siteTranslator(ctx, request);
+    const schema = extra.schema ?? withGeneralTab(await buildSettingsSchema(ctx.hooks), t);
     const query = request.query as Record<string, string | undefined>;
     const tab = extra.tab ?? (query.tab && schema[query.tab] ? query.tab : (Object.keys(schema)[0] ?? ''));
     const page = ClassicSettingsPage({
+      t,
       homeUrl: config.homeUrl,
       action: path,
       csrf: await csrfToken(request, reply),
@@ -69,7 +73,7 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
       errors: extra.errors ?? {},
       saved: extra.saved ?? query.saved === '1',
       user: user && isAdmin ? { name: user.name } : null,
-      signInError: extra.signInError ?? (user && !isAdmin ? 'Only admins change settings. Sign in with an admin account.' : undefined),
+      signInError: extra.signInError ?? (user && !isAdmin ? t.t('site.classic.adminsOnly') : undefined),
     });
     return reply
       .status(status)
@@ -84,7 +88,8 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
       return true;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      await render(request, reply, 403, { signInError: error.message, errors: request.siteUser ? { _form: error.message } : {} });
+      const expired = (await siteTranslator(ctx, request)).t('site.formExpired.text');
+      await render(request, reply, 403, { signInError: expired, errors: request.siteUser ? { _form: expired } : {} });
       return false;
     }
   };
@@ -117,7 +122,8 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
     const user = request.siteUser;
     if (!mayManageSettings(user)) return render(request, reply, 403);
     const body = (request.body ?? {}) as Form;
-    const schema = withGeneralTab(await buildSettingsSchema(ctx.hooks));
+    const t = await siteTranslator(ctx, request);
+    const schema = withGeneralTab(await buildSettingsSchema(ctx.hooks), t);
     const tab = typeof body._tab === 'string' && schema[body._tab] ? body._tab : '';
     if (!tab) return render(request, reply, 400, { schema });
 
@@ -129,12 +135,12 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
       const name = `${tab}.${key}`;
       const read = readField(field, body[name]);
       if (typeof body[name] === 'string') typed[name] = body[name] as string;
-      if (read.problem) errors[name] = read.problem;
+      if (read.problem) errors[name] = t.t(read.problem);
       else (patch[tab] as Record<string, unknown>)[key] = read.value;
     }
     if (Object.keys(errors).length === 0 && tab === GENERAL_TAB_SLUG) {
       // The site options, not the helpdesk's settings: stored with the same rules as the API's.
-      const problems = await saveGeneral(ctx.db, patch[tab] as Record<string, unknown>);
+      const problems = await saveGeneral(ctx.db, patch[tab] as Record<string, unknown>, t);
       for (const [key, detail] of Object.entries(problems)) errors[`${tab}.${key}`] = detail;
       if (Object.keys(errors).length === 0) return reply.redirect(`${path}?tab=${tab}&saved=1`, 303);
     } else if (Object.keys(errors).length === 0) {

@@ -103,7 +103,10 @@ export async function login(
  * proven by a mailed link first (requestAddressProof). With `email_link` the account is made and a
  * sign-in link mailed; only that link signs it in.
  */
-export async function signUp(ctx: DomainContext, input: { name: string; email: string; ip?: string }): Promise<LoginResult> {
+export async function signUp(
+  ctx: DomainContext,
+  input: { name: string; email: string; ip?: string; language?: string | null },
+): Promise<LoginResult> {
   if (!(await canRegisterUsers(ctx))) throw new AppError('REGISTRATION_CLOSED', message('problems.auth.registration_closed'));
   if (allowsPassword(await getLoginMethod(ctx))) {
     await requestAddressProof(ctx, input);

@@ -16,7 +16,7 @@ import { takeAddressMailRequest } from './mail-request-limits.js';
 export async function requestAddressProof(
   ctx: DomainContext,
   // `language`: the page's the visitor signed up on; their proof mail is written in it (else the site's).
-  input: { name: string; email: string; language?: string },
+  input: { name: string; email: string; language?: string | null },
 ): Promise<void> {
   if (!(await canRegisterUsers(ctx))) throw new AppError('REGISTRATION_CLOSED', message('problems.auth.registration_closed'));
   assertValidAccount(input);

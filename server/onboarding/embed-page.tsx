@@ -1,8 +1,6 @@
-import { Layout } from '../site/shared/layout.js';
+import { Layout, type SiteFrame, siteFrame } from '../site/shared/layout.js';
 
-export interface EmbedPageProps {
-  siteName: string;
-  homeUrl: string;
+export interface EmbedPageProps extends SiteFrame {
   snippet: string;
   saved: boolean;
   /** No account may be made for a new address: the widget turns new visitors away. */
@@ -10,34 +8,41 @@ export interface EmbedPageProps {
 }
 
 /** /admin/setup/embed/: the snippet to paste, a copy button, a page to try the widget, then the inbox. */
-export function EmbedPage({ siteName, homeUrl, snippet, saved, refusesNewVisitors }: EmbedPageProps) {
+export function EmbedPage(props: EmbedPageProps) {
+  const { homeUrl, snippet, saved, refusesNewVisitors, t } = props;
   return (
-    <Layout siteName={siteName} homeUrl={homeUrl} title="Add the widget to your site">
-      <h1>Add the widget to your site</h1>
+    <Layout {...siteFrame(props)} title={t.t('site.embed.title')}>
+      <h1>{t.t('site.embed.title')}</h1>
       {saved && (
         <p role="status" className="notice">
-          Your setup was saved.
+          {t.t('site.embed.saved')}
         </p>
       )}
       {refusesNewVisitors && (
         <p className="notice warning">
-          Only people who already have an account can file tickets: the widget refuses every new address. To let new visitors ask for help,
-          choose “Anyone” in <a href={`${homeUrl}/admin/setup/`}>the setup</a>.
+          {t.rich('site.embed.refusesNew', { link: (chunks) => <a href={`${homeUrl}/admin/setup/`}>{chunks}</a> })}
         </p>
       )}
-      <p>Paste this line into every page of your site where visitors should be able to ask for help, just before &lt;/body&gt;:</p>
+      <p>{t.t('site.embed.paste', { tag: '</body>' })}</p>
       <p className="field">
-        <label htmlFor="embed-snippet">Embed snippet</label>
-        <textarea id="embed-snippet" className="snippet" readOnly rows={2} value={snippet} />
+        <label htmlFor="embed-snippet">{t.t('site.embed.snippet')}</label>
+        <textarea id="embed-snippet" className="snippet" readOnly rows={2} value={snippet} dir="ltr" />
       </p>
       <p>
-        <button type="button" className="copy-button" data-copy-from="embed-snippet" hidden>
-          Copy the snippet
+        <button
+          type="button"
+          className="copy-button"
+          data-copy-from="embed-snippet"
+          data-copied={t.t('site.embed.copied')}
+          data-copy-by-hand={t.t('site.embed.copyByHand')}
+          hidden
+        >
+          {t.t('site.embed.copy')}
         </button>{' '}
         <span className="hint copy-status" role="status" />
       </p>
       <p>
-        <a href={`${homeUrl}/admin/setup/try/`}>Try the widget on a sample page</a> · <a href={`${homeUrl}/admin/`}>Go to the inbox</a>
+        <a href={`${homeUrl}/admin/setup/try/`}>{t.t('site.embed.try')}</a> · <a href={`${homeUrl}/admin/`}>{t.t('site.embed.inbox')}</a>
       </p>
       <script src={`${homeUrl}/content/theme/copy-button.js`} defer />
     </Layout>
@@ -45,13 +50,16 @@ export function EmbedPage({ siteName, homeUrl, snippet, saved, refusesNewVisitor
 }
 
 /** /admin/setup/try/: a sample page with the widget, as a visitor will see it. */
-export function TryWidgetPage({ siteName, homeUrl }: { siteName: string; homeUrl: string }) {
+export function TryWidgetPage(props: SiteFrame) {
+  const { homeUrl, t } = props;
   return (
-    <Layout siteName={siteName} homeUrl={homeUrl} title="Try the widget">
-      <h1>Try the widget</h1>
+    <Layout {...siteFrame(props)} title={t.t('site.tryWidget.title')}>
+      <h1>{t.t('site.tryWidget.title')}</h1>
       <p>
-        This page carries the embed snippet. Open <strong>Need Help?</strong> at the bottom right, file a test ticket; it shows up in{' '}
-        <a href={`${homeUrl}/admin/`}>the inbox</a>.
+        {t.rich('site.tryWidget.text', {
+          strong: (chunks) => <strong key="button">{chunks}</strong>,
+          link: (chunks) => <a href={`${homeUrl}/admin/`}>{chunks}</a>,
+        })}
       </p>
       <script src={`${homeUrl}/helpdesk/tickets/embed/`} async />
     </Layout>

@@ -1,50 +1,52 @@
-import { Layout } from '../site/shared/layout.js';
+import type { ReactNode } from 'react';
+import { LANGUAGE_NAMES, SHIPPED_LANGUAGES } from '../../common/i18n/languages.js';
+import type { MessageKey } from '../../common/i18n/message-keys.js';
+import { Layout, type SiteFrame, siteFrame } from '../site/shared/layout.js';
+import { useSiteT } from '../site/shared/site-translator.js';
 import type { NewVisitorAccess } from './read-new-visitor-access.js';
 import type { SetupValues } from './setup-values.js';
 
-export interface SetupPageProps {
-  siteName: string;
-  /** The logo uploaded so far, if any. */
-  logoUrl?: string;
-  brandColor?: string;
-  homeUrl: string;
+export interface SetupPageProps extends SiteFrame {
   csrf: string;
   values: SetupValues;
   /** What decides who may file, in force now (the choice below is one of three things that do). */
   access: NewVisitorAccess;
-  errors: Record<string, string>;
+  errors: Record<string, MessageKey>;
   /** Where mail goes while no SMTP server is set (null once one is). */
   mailNotice: string | null;
   /** Shown once, right after the first-admin link was used: for scripts; the admin app needs none. */
   apiToken?: string;
 }
 
-function FieldError({ errors, name }: { errors: Record<string, string>; name: string }) {
-  return errors[name] ? (
+function FieldError({ errors, name }: { errors: Record<string, MessageKey>; name: string }) {
+  const { t } = useSiteT();
+  const key = errors[name];
+  return key ? (
     <span className="field-error" id={`${name}-error`}>
-      {errors[name]}
+      {t(key)}
     </span>
   ) : null;
 }
 
-const described = (errors: Record<string, string>, name: string, hint?: string) =>
+const described = (errors: Record<string, MessageKey>, name: string, hint?: string) =>
   [errors[name] && `${name}-error`, hint].filter(Boolean).join(' ') || undefined;
 
 /** /admin/setup/: the short setup after the first administrator (and any time later). Works without JavaScript. */
-export function SetupPage({ siteName, logoUrl, brandColor, homeUrl, csrf, values, access, errors, mailNotice, apiToken }: SetupPageProps) {
+export function SetupPage(props: SetupPageProps) {
+  const { logoUrl, homeUrl, csrf, values, access, errors, mailNotice, apiToken, t } = props;
   return (
-    <Layout siteName={siteName} logoUrl={logoUrl} brandColor={brandColor} homeUrl={homeUrl} title="Set up your help desk">
-      <h1>Set up your help desk</h1>
-      {apiToken && <p className="notice">You are the administrator. Four choices and your help desk is ready for visitors.</p>}
+    <Layout {...siteFrame(props)} title={t.t('site.setup.title')}>
+      <h1>{t.t('site.setup.title')}</h1>
+      {apiToken && <p className="notice">{t.t('site.setup.welcome')}</p>}
       {Object.keys(errors).length > 0 && (
         <p role="alert" className="error">
-          Some answers need another look; see the notes below.
+          {t.t('site.setup.errors')}
         </p>
       )}
       <form method="post" action={`${homeUrl}/admin/setup/`} className="panel" noValidate>
         <input type="hidden" name="_csrf" value={csrf} />
         <p className="field">
-          <label htmlFor="site_name">Site name</label>
+          <label htmlFor="site_name">{t.t('site.setup.siteName')}</label>
           <input
             id="site_name"
             name="site_name"
@@ -54,12 +56,12 @@ export function SetupPage({ siteName, logoUrl, brandColor, homeUrl, csrf, values
             aria-describedby={described(errors, 'site_name', 'site_name-hint')}
           />
           <span className="hint" id="site_name-hint">
-            Shown on the help site, in the widget and in every mail.
+            {t.t('site.setup.siteNameHint')}
           </span>
           <FieldError errors={errors} name="site_name" />
         </p>
         <p className="field">
-          <label htmlFor="from_name">Sender name</label>
+          <label htmlFor="from_name">{t.t('site.setup.fromName')}</label>
           <input
             id="from_name"
             name="from_name"
@@ -68,12 +70,12 @@ export function SetupPage({ siteName, logoUrl, brandColor, homeUrl, csrf, values
             aria-describedby={described(errors, 'from_name', 'from_name-hint')}
           />
           <span className="hint" id="from_name-hint">
-            The name clients see on mails; empty uses the site name.
+            {t.t('site.setup.fromNameHint')}
           </span>
           <FieldError errors={errors} name="from_name" />
         </p>
         <p className="field">
-          <label htmlFor="from_address">Sender address</label>
+          <label htmlFor="from_address">{t.t('site.setup.fromAddress')}</label>
           <input
             id="from_address"
             name="from_address"
@@ -83,13 +85,13 @@ export function SetupPage({ siteName, logoUrl, brandColor, homeUrl, csrf, values
             aria-describedby={described(errors, 'from_address', 'from_address-hint')}
           />
           <span className="hint" id="from_address-hint">
-            The address mails come from and replies go to, such as support@example.com.
+            {t.t('site.setup.fromAddressHint')}
           </span>
           <FieldError errors={errors} name="from_address" />
         </p>
         {mailNotice && <p className="notice">{mailNotice}</p>}
         <p className="field">
-          <label htmlFor="brand_color">Brand colour</label>
+          <label htmlFor="brand_color">{t.t('site.setup.brandColor')}</label>
           <input
             id="brand_color"
             name="brand_color"
@@ -99,46 +101,67 @@ export function SetupPage({ siteName, logoUrl, brandColor, homeUrl, csrf, values
           />
           <FieldError errors={errors} name="brand_color" />
         </p>
+        <p className="field">
+          <label htmlFor="site_language">{t.t('site.setup.siteLanguage')}</label>
+          <select
+            id="site_language"
+            name="site_language"
+            defaultValue={values.siteLanguage}
+            aria-describedby={described(errors, 'site_language', 'site_language-hint')}
+          >
+            {SHIPPED_LANGUAGES.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {LANGUAGE_NAMES[language]}
+              </option>
+            ))}
+          </select>
+          <span className="hint" id="site_language-hint">
+            {t.t('site.setup.siteLanguageHint')}
+          </span>
+          <FieldError errors={errors} name="site_language" />
+        </p>
         {/* No name: the image goes to the API as soon as it is chosen (logo-upload.js), not with this form. */}
         <div className="field" hidden>
-          <label htmlFor="logo">Logo (optional)</label>
-          {logoUrl && <img className="logo-preview" src={logoUrl} alt="Your logo" />}
+          <label htmlFor="logo">{t.t('site.setup.logo')}</label>
+          {logoUrl && <img className="logo-preview" src={logoUrl} alt={t.t('site.setup.logoAlt')} />}
           <input
             id="logo"
             type="file"
             accept="image/png,image/jpeg,image/gif,image/webp"
             data-logo-upload={`${homeUrl}/api/site/v1/logo`}
             data-csrf={csrf}
+            data-texts={JSON.stringify({
+              uploading: t.t('site.setup.logoUploading'),
+              failed: t.t('site.setup.logoFailed'),
+              saved: t.t('site.setup.logoSaved'),
+              unreachable: t.t('site.setup.logoUnreachable'),
+              alt: t.t('site.setup.logoAlt'),
+            })}
             aria-describedby="logo-hint logo-status"
           />
           <span className="hint" id="logo-hint">
-            PNG, JPEG, GIF or WebP, at most 256 KB; saved as soon as you choose it. You can also add it later in Settings → General.
+            {t.t('site.setup.logoHint')}
           </span>
           <span className="logo-status" id="logo-status" role="status" />
         </div>
         <fieldset className="field">
-          <legend>Who may file tickets?</legend>
+          <legend>{t.t('site.setup.whoMayFile')}</legend>
           <label className="choice" htmlFor="who-anyone">
             <input id="who-anyone" type="radio" name="who_may_file" value="anyone" defaultChecked={values.whoMayFile === 'anyone'} />
-            <span>
-              <strong>Anyone.</strong> An account is made for each new email address, so every visitor can ask for help through the widget
-              and read the answer through the link in their mail.
-            </span>
+            <span>{t.rich<ReactNode>('site.setup.anyone', { strong: (chunks) => <strong key="choice">{chunks}</strong> })}</span>
           </label>
           <label className="choice" htmlFor="who-existing">
             <input id="who-existing" type="radio" name="who_may_file" value="existing" defaultChecked={values.whoMayFile === 'existing'} />
-            <span>
-              <strong>Only people who already have an account.</strong> The widget refuses other addresses; you make accounts yourself.
-            </span>
+            <span>{t.rich<ReactNode>('site.setup.existing', { strong: (chunks) => <strong key="choice">{chunks}</strong> })}</span>
           </label>
           <WhoMayFileNotes access={access} homeUrl={homeUrl} />
         </fieldset>
-        <button type="submit">Save and continue</button>
+        <button type="submit">{t.t('site.setup.save')}</button>
       </form>
       {apiToken && (
         <details className="panel">
-          <summary>For scripts: your API token (shown only once)</summary>
-          <p>The admin app does not need it. Send it as a Bearer token to the management API.</p>
+          <summary>{t.t('site.setup.tokenSummary')}</summary>
+          <p>{t.t('site.setup.tokenText')}</p>
           <pre className="token">{apiToken}</pre>
         </details>
       )}
@@ -153,33 +176,23 @@ export function SetupPage({ siteName, logoUrl, brandColor, homeUrl, csrf, values
  * open (or the other way round), nor close it without the owner reading so.
  */
 function WhoMayFileNotes({ access, homeUrl }: { access: NewVisitorAccess; homeUrl: string }) {
+  const { t, rich } = useSiteT();
   const notes = [];
   if (!access.widgetOn)
-    notes.push(
-      <>
-        The widget is turned off at present: it takes no tickets from anyone, whatever you choose here. Turn it on again in{' '}
-        <a href={`${homeUrl}/admin/settings/tickets`}>Settings → Tickets</a> (“Accept tickets from the widget”).
-      </>,
-    );
+    notes.push(rich<ReactNode>('site.setup.widgetOff', { link: (chunks) => <a href={`${homeUrl}/admin/settings/tickets`}>{chunks}</a> }));
   if (access.decidedByPlugin)
     notes.push(
-      <>
-        A plugin on this site decides who may file (the <code>helpdesk_can_register_users</code> filter):{' '}
-        {access.newVisitors
-          ? 'at present new visitors can file tickets'
-          : 'at present only people who already have an account can file tickets'}
-        , whatever you choose here.
-      </>,
+      rich<ReactNode>('site.setup.plugin', {
+        open: access.newVisitors ? 'yes' : 'no',
+        filter: 'helpdesk_can_register_users',
+        code: (chunks) => <code key="filter">{chunks}</code>,
+      }),
     );
   else if (access.anyoneCanRegister)
     notes.push(
-      <>
-        “Anyone can register” is on in <a href={`${homeUrl}/admin/settings/general`}>Settings → General</a>, so new visitors can file
-        tickets whichever you choose here. To accept only people who already have an account, turn it off there too.
-      </>,
+      rich<ReactNode>('site.setup.anyoneCanRegister', { link: (chunks) => <a href={`${homeUrl}/admin/settings/general`}>{chunks}</a> }),
     );
-  else if (!access.newVisitors)
-    notes.push(<>At present the widget refuses new visitors: only people who already have an account can file tickets.</>);
+  else if (!access.newVisitors) notes.push(t('site.setup.refusesNew'));
   return notes.map((note, i) => (
     <p key={i} className="notice warning">
       {note}

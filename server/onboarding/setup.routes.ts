@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { MessageKey } from '../../common/i18n/message-keys.js';
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { AppError } from '../errors.js';
 import { assertCsrf, csrfToken } from '../http/plugins/session.js';
 import type { RouteServices } from '../http/services.js';
-import { siteLogoUrl } from '../settings/site-logo.js';
-import { getSiteOptions } from '../settings/site-options.js';
 import { renderPage } from '../site/shared/render-page.js';
+import { siteFrameOf } from '../site/shared/site-page.js';
+import { siteTranslator } from '../site/shared/site-translator.js';
 import { EmbedPage, TryWidgetPage } from './embed-page.js';
 import { embedSnippet } from './embed-snippet.js';
 import { describeMailDestination } from './mail-destination.js';
@@ -22,16 +23,13 @@ export async function sendSetupPage(
   config: Config,
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { values?: SetupValues; errors?: Record<string, string>; apiToken?: string; status?: number } = {},
+  options: { values?: SetupValues; errors?: Record<string, MessageKey>; apiToken?: string; status?: number } = {},
 ): Promise<FastifyReply> {
-  const [{ site_name, logo_version, brand_color }, csrf] = await Promise.all([getSiteOptions(ctx.db), csrfToken(request, reply)]);
-  const mail = describeMailDestination(config);
+  const [frame, csrf] = await Promise.all([siteFrameOf(ctx, config, request), csrfToken(request, reply)]);
+  const mail = describeMailDestination(config, frame.t);
   const access = await readNewVisitorAccess(ctx);
   const page = SetupPage({
-    siteName: site_name,
-    logoUrl: siteLogoUrl(config.homeUrl, logo_version),
-    brandColor: brand_color,
-    homeUrl: config.homeUrl,
+    ...frame,
     csrf,
     values: options.values ?? (await readSetupValues(ctx, options.apiToken !== undefined, access)),
     access,
@@ -70,7 +68,8 @@ export const setupRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
       await assertCsrf(request);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return reply.status(403).headers(PRIVATE).type('text/plain; charset=utf-8').send(error.message);
+      const t = await siteTranslator(ctx, request);
+      return reply.status(403).headers(PRIVATE).type('text/plain; charset=utf-8').send(t.t('site.formExpired.text'));
     }
     if (!adminOrSignIn(request, reply)) return reply;
     const { values, errors } = readSetupForm((request.body ?? {}) as Record<string, unknown>);
@@ -81,20 +80,14 @@ export const setupRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
 
   app.get('/admin/setup/embed/', options, async (request, reply) => {
     if (!adminOrSignIn(request, reply)) return reply;
-    const { site_name } = await getSiteOptions(ctx.db);
+    const frame = await siteFrameOf(ctx, config, request);
     const saved = (request.query as Record<string, string | undefined>).saved === '1';
     const refusesNewVisitors = !(await readNewVisitorAccess(ctx)).newVisitors;
-    return sendHtml(
-      reply,
-      renderPage(
-        EmbedPage({ siteName: site_name, homeUrl: config.homeUrl, snippet: embedSnippet(config.homeUrl), saved, refusesNewVisitors }),
-      ),
-    );
+    return sendHtml(reply, renderPage(EmbedPage({ ...frame, snippet: embedSnippet(config.homeUrl), saved, refusesNewVisitors })));
   });
 
   app.get('/admin/setup/try/', options, async (request, reply) => {
     if (!adminOrSignIn(request, reply)) return reply;
-    const { site_name } = await getSiteOptions(ctx.db);
-    return sendHtml(reply, renderPage(TryWidgetPage({ siteName: site_name, homeUrl: config.homeUrl })));
+    return sendHtml(reply, renderPage(TryWidgetPage(await siteFrameOf(ctx, config, request))));
   });
 };

@@ -12,6 +12,8 @@ import { takeEarlyFront } from './early-front.js';
 import { createFrontRequest } from './front-request.js';
 import { NotFoundPage } from './shared/not-found-page.js';
 import { renderPage } from './shared/render-page.js';
+import { siteFrameOf } from './shared/site-page.js';
+import { LANGUAGE_VARY } from './shared/site-translator.js';
 import type { SiteTemplate } from './site-template.js';
 
 /**
@@ -71,11 +73,11 @@ export const siteRoutes: FastifyPluginAsync<RouteServices & { templates: SiteTem
     // Pages render synchronously, and any of them may render Markdown (markdown()): the renderer is loaded
     // here, once per process, rather than by each template that remembers to.
     if (template) return loadMarkdown().then(() => template.render(front, reply));
-    const { site_name } = await getSiteOptions(ctx.db);
     return reply
       .status(404)
+      .header('vary', LANGUAGE_VARY)
       .type('text/html; charset=utf-8')
-      .send(renderPage(NotFoundPage({ siteName: site_name, homeUrl: config.homeUrl })));
+      .send(renderPage(NotFoundPage(await siteFrameOf(ctx, config, request))));
   };
   // The front page needs its own route: under a path prefix, `/help/` is not matched by `/help/*`.
   app.get('/', { schema: { hide: true } }, handleFront);

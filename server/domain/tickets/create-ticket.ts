@@ -32,11 +32,11 @@ export interface CreateTicketInput {
   reason?: number;
   urgency?: number;
   orderId?: string;
-  /** The client's language (a shipped one, or null for none): a new client account keeps it. */
-  language?: string | null;
   /** More ticket meta (the help-site form's custom fields, `custom_*`), written with the ticket. */
   meta?: Record<string, string>;
   idempotencyKey?: string;
+  /** The filer's language (the page's, the browser's): kept on an account this filing creates, never changed on one. */
+  language?: string | null;
   /** Honoured for agents and admins only (spec §4.3 rule 1). */
   userId?: number;
   /** A `ticket_status` term id; honoured for agents and admins only. */

@@ -8,6 +8,7 @@ import { contentPageTemplate } from './content/content-template.js';
 import { docsTemplate } from './docs/docs-template.js';
 import { firstAdminRoutes, firstAdminTemplate } from './first-admin/first-admin-template.js';
 import { homeTemplate } from './home/home-template.js';
+import { languageRoutes } from './language/language.routes.js';
 import { loginRoutes } from './login/login.routes.js';
 import { loginTemplate } from './login/login-template.js';
 import { passwordRoutes } from './password/password.routes.js';
@@ -31,6 +32,7 @@ export interface SitePage {
 export const SITE_PAGES: SitePage[] = [
   { templates: [homeTemplate] },
   { templates: [robotsTemplate] },
+  { templates: [], routes: languageRoutes },
   { templates: [firstAdminTemplate], routes: firstAdminRoutes },
   { templates: [loginTemplate], routes: loginRoutes },
   { templates: [ticketLinkTemplate], routes: ticketLinkRoutes },

@@ -20,7 +20,11 @@ export function csrfCheckedForm(ctx: DomainContext, config: Config) {
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const layout = await layoutProps(ctx, config, request, reply);
-      return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Form expired', message: error.message }), 403);
+      return sendPrivatePage(
+        reply,
+        MessagePage({ ...layout, title: layout.t.t('site.formExpired.title'), message: layout.t.t('site.formExpired.text') }),
+        403,
+      );
     }
     return handler(request, reply, (request.body ?? {}) as Form);
   };

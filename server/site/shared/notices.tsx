@@ -1,45 +1,43 @@
+import type { MessageKey } from '../../../common/i18n/message-keys.js';
+import { useSiteT } from './site-translator.js';
+
 /** Messages shown after a form post; the address carries only the code, never text to reflect. */
-export const NOTICES: Record<string, { text: string; isError?: boolean }> = {
-  link_sent: { text: 'If an account exists for that address, a sign-in link is on its way. Check your mail.' },
-  check_mail: { text: 'Check your mail: we sent a link to that address. Open it to finish; it works once, for 24 hours.' },
-  reset_sent: { text: 'If an account exists for that address, a link to choose a new password is on its way. Check your mail.' },
-  fresh_link_sent: { text: 'A fresh link is on its way. Check your mail.' },
-  rate_limited: { text: 'Too many links were asked for this address. Wait an hour and try again.', isError: true },
-  bad_login: { text: 'The email or the password is wrong.', isError: true },
-  account_disabled: {
-    text: 'This account has been disabled. If you think this is a mistake, ask the help desk’s administrator to enable it again.',
-    isError: true,
-  },
-  login_throttled: { text: 'Too many attempts. Wait a few minutes and try again.', isError: true },
-  login_slowed: { text: 'Too many attempts. Wait a few seconds and try again.', isError: true },
-  registration_closed: { text: 'This help desk does not take new accounts. Ask the site owner to create one for you.', isError: true },
-  account_exists: { text: 'An account with this email exists already. Sign in instead.', isError: true },
-  weak_password: { text: 'Choose a password of at least 10 characters.', isError: true },
-  invalid_form: { text: 'Fill in the required fields.', isError: true },
-  invalid_email: {
-    text: 'Email: enter one plain address like name@example.com (no name, quotes, spaces or second address; ASCII letters only).',
-    isError: true,
-  },
-  name_too_long: { text: 'Your name: use at most 200 characters.', isError: true },
-  invalid_text: { text: 'Write each one-line field on one line, without tabs or other control characters.', isError: true },
-  reply_sent: { text: 'Your reply was sent.' },
-  ticket_solved: { text: 'Thank you! The ticket is marked solved. Reply any time if you need more help.' },
-  reply_empty: { text: 'Write a reply before sending it.', isError: true },
-  ticket_created: { text: 'Your ticket was filed. We will answer soon.' },
-  signed_out: { text: 'You are signed out.' },
-  sign_in_first: { text: 'Sign in to see your tickets.' },
+export const NOTICES: Record<string, { text: MessageKey; isError?: boolean }> = {
+  link_sent: { text: 'site.notice.link_sent' },
+  check_mail: { text: 'site.notice.check_mail' },
+  reset_sent: { text: 'site.notice.reset_sent' },
+  fresh_link_sent: { text: 'site.notice.fresh_link_sent' },
+  rate_limited: { text: 'site.notice.rate_limited', isError: true },
+  bad_login: { text: 'site.notice.bad_login', isError: true },
+  account_disabled: { text: 'site.notice.account_disabled', isError: true },
+  login_throttled: { text: 'site.notice.login_throttled', isError: true },
+  login_slowed: { text: 'site.notice.login_slowed', isError: true },
+  registration_closed: { text: 'site.notice.registration_closed', isError: true },
+  account_exists: { text: 'site.notice.account_exists', isError: true },
+  weak_password: { text: 'site.notice.weak_password', isError: true },
+  invalid_form: { text: 'site.notice.invalid_form', isError: true },
+  invalid_email: { text: 'site.notice.invalid_email', isError: true },
+  name_too_long: { text: 'site.notice.name_too_long', isError: true },
+  invalid_text: { text: 'site.notice.invalid_text', isError: true },
+  reply_sent: { text: 'site.notice.reply_sent' },
+  ticket_solved: { text: 'site.notice.ticket_solved' },
+  reply_empty: { text: 'site.notice.reply_empty', isError: true },
+  ticket_created: { text: 'site.notice.ticket_created' },
+  signed_out: { text: 'site.notice.signed_out' },
+  sign_in_first: { text: 'site.notice.sign_in_first' },
 };
 
 export function Notice({ code }: { code: string | null }) {
+  const { t } = useSiteT();
   const notice = code ? NOTICES[code] : undefined;
   if (!notice) return null;
   return notice.isError ? (
     <p role="alert" className="error-box">
-      {notice.text}
+      {t(notice.text)}
     </p>
   ) : (
     <p role="status" className="notice">
-      {notice.text}
+      {t(notice.text)}
     </p>
   );
 }

@@ -1,5 +1,6 @@
-import { message } from '../../../common/i18n/translator.js';
-import { AppError, fieldError, renderProblemText } from '../../errors.js';
+import type { Translator } from '../../../common/i18n/translator.js';
+import { AppError, fieldError } from '../../errors.js';
+import { english } from '../../i18n/translators.js';
 
 /** A posted help-site form, as the form-body parser gives it. */
 export type Form = Record<string, unknown>;
@@ -15,10 +16,10 @@ export interface FormText {
 /**
  * Reads text inputs of a help-site form as typed: never cut, so an over-long value is refused with
  * a field error naming the input (the page shows it and gives the typed text back) instead of being
- * stored shortened. A missing or non-text input reads as ''. The limits are those of the API
+ * stored shortened, in the reader's language `t`. A missing or non-text input reads as ''. The limits are those of the API
  * (common/limits.ts), so the form and the API accept the same text.
  */
-export function readForm(form: Form, inputs: FormText[]): { values: Map<string, string>; problem?: AppError } {
+export function readForm(form: Form, inputs: FormText[], t: Translator = english): { values: Map<string, string>; problem?: AppError } {
   const values = new Map<string, string>();
   const tooLong: FormText[] = [];
   for (const input of inputs) {
@@ -28,8 +29,12 @@ export function readForm(form: Form, inputs: FormText[]): { values: Map<string, 
     values.set(input.name, value);
   }
   if (!tooLong.length) return { values };
-  const errors = tooLong.map((input) => fieldError(input.name, message('problems.form.too_long', { label: input.label, max: input.max })));
-  const problem = new AppError('VALIDATION_FAILED', (t) => errors.map((e) => renderProblemText(t, e.detail)).join(' '), errors);
+  const details = tooLong.map((input) => t.t('site.form.tooLong', { label: input.label, max: input.max }));
+  const problem = new AppError(
+    'VALIDATION_FAILED',
+    () => details.join(' '),
+    tooLong.map((input, i) => fieldError(input.name, () => details[i] ?? '')),
+  );
   return { values, problem };
 }
 

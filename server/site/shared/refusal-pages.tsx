@@ -3,8 +3,6 @@ import { GUESS_RETRY_AFTER_S } from '../../auth/guess-limits.js';
 import { MAIL_REQUEST_WINDOW_MS } from '../../auth/mail-request-limits.js';
 import type { Config } from '../../config/config-types.js';
 import type { DomainContext } from '../../domain/context.js';
-import { ACCOUNT_DISABLED_MESSAGE } from '../../domain/people/account-disabled.js';
-import { english } from '../../i18n/translators.js';
 import { MessagePage } from './message-page.js';
 import { layoutProps, sendPrivatePage } from './site-page.js';
 
@@ -13,7 +11,7 @@ export async function sendAccountDisabled(ctx: DomainContext, config: Config, re
   const layout = await layoutProps(ctx, config, reply.request, reply);
   return sendPrivatePage(
     reply,
-    MessagePage({ ...layout, title: 'Account disabled', message: english.render(ACCOUNT_DISABLED_MESSAGE) }),
+    MessagePage({ ...layout, title: layout.t.t('site.refusal.disabledTitle'), message: layout.t.t('site.refusal.disabledText') }),
     403,
     {
       'referrer-policy': 'no-referrer',
@@ -24,9 +22,8 @@ export async function sendAccountDisabled(ctx: DomainContext, config: Config, re
 /** The 429 page for an IP that tried too many unknown link tokens (see guess-limits.ts). */
 export async function sendTooManyGuesses(ctx: DomainContext, config: Config, reply: FastifyReply) {
   const layout = await layoutProps(ctx, config, reply.request, reply);
-  const message =
-    'Too many links that do not exist were tried from your network. Wait 15 minutes, then open the link from your mail again.';
-  return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Too many attempts', message }), 429, {
+  const message = layout.t.t('site.refusal.guessesText');
+  return sendPrivatePage(reply, MessagePage({ ...layout, title: layout.t.t('site.refusal.attemptsTitle'), message }), 429, {
     'retry-after': GUESS_RETRY_AFTER_S,
     'referrer-policy': 'no-referrer',
   });
@@ -35,8 +32,8 @@ export async function sendTooManyGuesses(ctx: DomainContext, config: Config, rep
 /** The 429 page for a network that asked for too many sign-up or reset mails this hour. */
 export async function sendTooManyMailRequests(ctx: DomainContext, config: Config, request: FastifyRequest, reply: FastifyReply) {
   const layout = await layoutProps(ctx, config, request, reply);
-  const message = 'Too many requests for mails came from your network in the last hour. Wait an hour, then try again.';
-  return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Too many requests', message }), 429, {
+  const message = layout.t.t('site.refusal.mailRequestsText');
+  return sendPrivatePage(reply, MessagePage({ ...layout, title: layout.t.t('site.refusal.requestsTitle'), message }), 429, {
     'retry-after': String(MAIL_REQUEST_WINDOW_MS / 1000),
   });
 }

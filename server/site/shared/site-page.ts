@@ -9,11 +9,29 @@ import { safeReturnPath } from '../safe-return-path.js';
 import type { LayoutProps, SiteFrame } from './layout.js';
 import { NotFoundPage } from './not-found-page.js';
 import { renderPage } from './render-page.js';
+import { LANGUAGE_VARY, siteTranslator } from './site-translator.js';
 
-/** The site's name, address, logo and colour, for a page's header (SiteFrame). */
-export async function siteFrameOf(ctx: DomainContext, config: Config): Promise<SiteFrame> {
-  const { site_name, logo_version, brand_color } = await getSiteOptions(ctx.db);
-  return { siteName: site_name, homeUrl: config.homeUrl, logoUrl: siteLogoUrl(config.homeUrl, logo_version), brandColor: brand_color };
+/** The site's name, address, logo and colour and the reader's language, for a page's header (SiteFrame). */
+export async function siteFrameOf(ctx: DomainContext, config: Config, request: FastifyRequest): Promise<SiteFrame> {
+  const [{ site_name, logo_version, brand_color }, t] = await Promise.all([getSiteOptions(ctx.db), siteTranslator(ctx, request)]);
+  return {
+    siteName: site_name,
+    homeUrl: config.homeUrl,
+    logoUrl: siteLogoUrl(config.homeUrl, logo_version),
+    brandColor: brand_color,
+    t,
+    pagePath: returnPathOf(request.url),
+  };
+}
+
+/** This request's path and query without `lang`, for the language menu to send the reader back to. */
+export function returnPathOf(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const query = new URLSearchParams(url.slice(mark + 1));
+  query.delete('lang');
+  const rest = query.toString();
+  return rest ? `${url.slice(0, mark)}?${rest}` : url.slice(0, mark);
 }
 
 /** What every account page's layout needs: site name, home URL, the signed-in client (with the sign-out form's token). */
@@ -23,7 +41,7 @@ export async function layoutProps(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Omit<LayoutProps, 'title' | 'children'> & { csrf: string }> {
-  const [frame, csrf] = await Promise.all([siteFrameOf(ctx, config), csrfToken(request, reply)]);
+  const [frame, csrf] = await Promise.all([siteFrameOf(ctx, config, request), csrfToken(request, reply)]);
   const user = request.siteUser;
   return {
     ...frame,
@@ -36,14 +54,14 @@ export async function layoutProps(
 export function sendPrivatePage(reply: FastifyReply, page: ReactElement, status = 200, headers: Record<string, string> = {}) {
   return reply
     .status(status)
-    .headers({ 'cache-control': 'no-store', 'referrer-policy': 'same-origin', ...headers })
+    .headers({ 'cache-control': 'no-store', 'referrer-policy': 'same-origin', vary: LANGUAGE_VARY, ...headers })
     .type('text/html; charset=utf-8')
     .send(renderPage(page));
 }
 
 /** The one 404 page: also for a ticket that exists but is someone else's. */
 export async function sendNotFound(ctx: DomainContext, config: Config, reply: FastifyReply) {
-  return sendPrivatePage(reply, NotFoundPage(await siteFrameOf(ctx, config)), 404);
+  return sendPrivatePage(reply, NotFoundPage({ ...(await siteFrameOf(ctx, config, reply.request)), pagePath: undefined }), 404);
 }
 
 /** A `return_to` value made safe (see safeReturnPath): a path under the help site, else the default. */

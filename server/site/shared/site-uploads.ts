@@ -21,10 +21,10 @@ export function siteUploads(ctx: DomainContext, config: Config, counters: Counte
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const layout = await layoutProps(ctx, config, request, reply);
-      const message = `${error.message} Go back to send your message again.`;
+      const message = layout.t.t('site.upload.goBack', { problem: error.message });
       const refused = error.extensions.attachment as { index?: unknown } | undefined;
       const refusedFile = typeof refused?.index === 'number' ? { index: refused.index, detail: error.message } : undefined;
-      const page = MessagePage({ ...layout, title: 'Your message was not sent', message, refusedFile });
+      const page = MessagePage({ ...layout, title: layout.t.t('site.upload.notSentTitle'), message, refusedFile });
       return sendPrivatePage(reply, page, error.status, error.headers);
     }
   };

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SHIPPED_LANGUAGES } from '../../../../common/i18n/languages.js';
 import { message } from '../../../../common/i18n/translator.js';
 import { invalidField } from '../../../errors.js';
+import { isSiteLanguage } from '../../../onboarding/setup-values.js';
 import { LOGO_MAX_BYTES, removeSiteLogo, saveSiteLogo, siteLogoUrl } from '../../../settings/site-logo.js';
 import { canonicalTimeZone, getSiteOptions, type SiteOptions as Options, updateSiteOptions } from '../../../settings/site-options.js';
 import { requireAdmin } from '../../plugins/auth.js';
@@ -36,6 +38,9 @@ export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
       requireAdmin(request);
       const zone = request.body.time_zone === undefined ? undefined : canonicalTimeZone(request.body.time_zone);
       if (zone === null) throw invalidField('time_zone', message('problems.site_options.time_zone'));
+      const language = request.body.site_language;
+      if (language !== undefined && !isSiteLanguage(language))
+        throw invalidField('site_language', message('problems.site_options.site_language', { languages: SHIPPED_LANGUAGES.join(', ') }));
       return present(await updateSiteOptions(ctx.db, { ...request.body, ...(zone && { time_zone: zone }) }));
     },
   );

@@ -7,6 +7,9 @@ export const SiteOptions = Type.Object({
   site_name: Type.String(),
   brand_color: Type.String({ description: 'The site colour, #rrggbb' }),
   time_zone: Type.String({ description: 'IANA time zone of the times on pages and in mails' }),
+  site_language: Type.String({
+    description: 'The language of pages, mails and the widget for whoever has none of their own: en, de, es, fr or ar',
+  }),
   logo_url: Type.Union([Type.String(), Type.Null()], { description: 'The uploaded logo (PUT /logo), or null' }),
 });
 
@@ -16,6 +19,7 @@ export const SiteOptionsPatch = Type.Object(
     site_name: Type.Optional(Label(100)),
     brand_color: Type.Optional(Type.String({ pattern: BRAND_COLOR_PATTERN, description: '#rrggbb' })),
     time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. Europe/Berlin' })),
+    site_language: Type.Optional(Type.String({ minLength: 1, maxLength: 16, description: 'A shipped language: en, de, es, fr or ar' })),
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { COMMENT_TEXT_MAX } from '../../../../common/limits.js';
 import { addComment } from '../../../domain/comments/add-comment.js';
+import { keepClientLanguage } from '../../../domain/people/keep-client-language.js';
 import { isMultiLineText, isSingleLineText } from '../../../domain/text-rules.js';
 import { fileTicket } from '../../../domain/tickets/file-ticket.js';
 import { findClientTicketNumber } from '../../../domain/tickets/find-client-ticket-number.js';
@@ -13,6 +14,7 @@ import { getTicketFormFields } from '../../../settings/get-ticket-form-fields.js
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { formText, readForm } from '../../shared/read-form.js';
 import { safeReturnTo, sendNotFound, siteUrl } from '../../shared/site-page.js';
+import { siteTranslator } from '../../shared/site-translator.js';
 import { siteUploads } from '../../shared/site-uploads.js';
 import type { HeldField } from './held-form-page.js';
 import { sendHeldForm } from './send-held-form.js';
@@ -60,14 +62,16 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
     form(async (request, reply, body) => {
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config);
+      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
       const ticketId = /^\d{1,12}$/.test(formText(body, 'ticket_id')) ? Number(formText(body, 'ticket_id')) : -1;
-      const read = readForm(body, [{ name: 'text', label: 'Your reply', max: COMMENT_TEXT_MAX }]);
+      const t = await siteTranslator(ctx, request);
+      const read = readForm(body, [{ name: 'text', label: t.t('site.tickets.yourReply'), max: COMMENT_TEXT_MAX }], t);
       const replyText = read.values.get('text') ?? '';
       const heldFields: HeldField[] = [
         { name: 'ticket_id', value: String(ticketId) },
         { name: 'return_to', value: returnTo },
-        { name: 'text', value: replyText, label: 'Your reply', multiline: true, maxLength: COMMENT_TEXT_MAX },
+        { name: 'text', value: replyText, label: t.t('site.tickets.yourReply'), multiline: true, maxLength: COMMENT_TEXT_MAX },
       ];
       if (read.problem) return sendHeldForm(ctx, config, reply, read.problem, '/account/reply/', heldFields);
       if (!isMultiLineText(replyText)) return seeThread(reply, returnTo, user.id, ticketId, 'invalid_text');
@@ -103,6 +107,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
     form(async (request, reply, body) => {
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config);
+      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
       const ticketId = /^\d{1,12}$/.test(formText(body, 'ticket_id')) ? Number(formText(body, 'ticket_id')) : -1;
       try {
@@ -121,11 +126,13 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
     form(async (request, reply, body) => {
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config, `${config.basePath}/tickets/new/`);
+      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
-      const fields = await getTicketFormFields(ctx);
+      const [fields, t] = await Promise.all([getTicketFormFields(ctx), siteTranslator(ctx, request)]);
       const read = readForm(
         body,
         fields.map((field) => ({ name: ticketFormInputName(field), label: field.label, max: ticketFormLimit(field) })),
+        t,
       );
       const values = new Map<string, string>();
       for (const field of fields) {
@@ -153,9 +160,12 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
       for (const field of fields) {
         const value = values.get(field.key) ?? '';
         if (!(field.type === 'textarea' ? isMultiLineText(value) : isSingleLineText(value)))
+          // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
           return see(reply, returnTo, { notice: 'invalid_text' });
         if (field.type === 'select' && !field.builtin && value && !(field.options ?? []).includes(value))
+          // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
           return see(reply, returnTo, { notice: 'invalid_form' });
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
         if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
       }
       const id = (key: string) => (/^\d{1,12}$/.test(values.get(key) ?? '') ? Number(values.get(key)) : undefined);
@@ -177,13 +187,19 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
               fields.filter((f) => !f.builtin && values.get(f.key)).map((f) => [`custom_${f.key}`, values.get(f.key) as string]),
             ),
             idempotencyKey,
+            language: t.language,
             alsoWrite: uploads.length ? (trx, ticketId) => claimUploads(trx, uploads, { ticketId, commentId: null }) : undefined,
           },
         });
-        if (result.kind === 'created') request.uploads = null;
+        if (result.kind === 'created') {
+          request.uploads = null;
+          // The client's first ticket tells the language of their mails: the page's, unless they have one already.
+          if (user.language === null) await keepClientLanguage(ctx.db, user.id, t.language);
+        }
         switch (result.kind) {
           case 'created':
           case 'duplicate':
+            // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
             return see(reply, `${config.basePath}/tickets/`, { ticket: String(result.ticket.number), notice: 'ticket_created' });
           case 'limited':
           case 'refused':
@@ -193,6 +209,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
             throw new Error('fileTicket answered "received" to the help site');
         }
       } catch (error) {
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
         if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return see(reply, returnTo, { notice: 'invalid_form' });
         throw error;
       }

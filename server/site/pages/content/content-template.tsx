@@ -9,7 +9,6 @@ import { fileUrl } from '../../../files/file-url.js';
 import { listAttachments } from '../../../files/list-attachments.js';
 import { uploadRulesFor } from '../../../files/upload-rules.js';
 import { getTicketFormFields } from '../../../settings/get-ticket-form-fields.js';
-import { getSiteOptions } from '../../../settings/site-options.js';
 import { layoutProps, sendNotFound, sendPrivatePage } from '../../shared/site-page.js';
 import type { SiteTemplate } from '../../site-template.js';
 import { ContentPage, SHORTCODE } from '../content/content-page.js';
@@ -63,7 +62,6 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
       const common = { homeUrl: config.homeUrl, pagePath, signedIn: !!user, csrf: layout.csrf, notice };
       // The thread shows only public entries, and so only their files (never an internal note's).
       const threadFiles = thread ? await listAttachments(ctx, thread.id) : undefined;
-      const { time_zone: timeZone } = await getSiteOptions(ctx.db);
       // The forms' file limits (a signed-in client's): the picker shows them, its script checks them.
       const rules = user ? await uploadRulesFor(ctx, { anonymous: false, ticketId: thread?.id }) : undefined;
       const fileRules =
@@ -84,7 +82,6 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
                 {...common}
                 tickets={tickets}
                 thread={thread}
-                timeZone={timeZone}
                 files={threadFiles}
                 fileUrl={(id) => fileUrl(config, id)}
                 fileRules={fileRules}

@@ -44,7 +44,7 @@ export function HeldFormPage({ title, message, action, csrf, fields, ...layout }
             </p>
           );
         })}
-        <button type="submit">Send again</button>
+        <button type="submit">{layout.t.t('site.held.send')}</button>
       </form>
     </Layout>
   );

@@ -1,14 +1,15 @@
 import type { FastifyReply } from 'fastify';
+import type { MessageKey } from '../../../../common/i18n/message-keys.js';
 import type { Config } from '../../../config/config-types.js';
 import type { DomainContext } from '../../../domain/context.js';
 import type { AppError } from '../../../errors.js';
 import { layoutProps, sendPrivatePage } from '../../shared/site-page.js';
 import { type HeldField, HeldFormPage } from './held-form-page.js';
 
-const HELD_TITLES: Partial<Record<AppError['code'], string>> = {
-  INTAKE_OFFLINE: 'Not taking new tickets right now',
-  VALIDATION_FAILED: 'Please check what you typed',
-  REGISTRATION_CLOSED: 'This account cannot file tickets',
+const HELD_TITLES: Partial<Record<AppError['code'], MessageKey>> = {
+  INTAKE_OFFLINE: 'site.held.offline',
+  VALIDATION_FAILED: 'site.held.check',
+  REGISTRATION_CLOSED: 'site.held.closed',
 };
 
 /**
@@ -24,7 +25,7 @@ export async function sendHeldForm(
   fields: HeldField[],
 ) {
   const layout = await layoutProps(ctx, config, reply.request, reply);
-  const title = HELD_TITLES[error.code] ?? 'Please wait a little';
+  const title = layout.t.t(HELD_TITLES[error.code] ?? 'site.held.wait');
   const page = HeldFormPage({
     ...layout,
     title,

@@ -1,20 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { formatSize } from '../../../../common/format-size.js';
+import type { ReactNode } from 'react';
+import type { Translator } from '../../../../common/i18n/translator.js';
 import { CLIENT_TICKETS_PER_PAGE, COMMENT_TEXT_MAX } from '../../../../common/limits.js';
 import { SiteTime } from '../../../../common/site-time.js';
 import type { ClientThread, ClientTicketPage } from '../../../domain/tickets/client-tickets.js';
 import type { AttachmentsByComment } from '../../../files/list-attachments.js';
 import { Markdown } from '../../../markdown/markdown.js';
 import type { TicketFormField } from '../../../settings/schema-types.js';
-import { AttachmentList } from '../../shared/attachment-list.js';
+import { AttachmentList, fileSize } from '../../shared/attachment-list.js';
 import { Notice } from '../../shared/notices.js';
+import { useSiteT } from '../../shared/site-translator.js';
 import { ticketFormLimit } from './ticket-form-limit.js';
 
-function SignInFirst({ homeUrl, returnTo, what }: { homeUrl: string; returnTo: string; what: string }) {
+function SignInFirst({ homeUrl, returnTo, what }: { homeUrl: string; returnTo: string; what: 'tickets' | 'file' }) {
+  const t = useSiteT();
+  const link = (chunks: ReactNode[]) => <a href={`${homeUrl}/login/?return_to=${encodeURIComponent(returnTo)}`}>{chunks}</a>;
+  return <p className="panel">{t.rich('site.tickets.signInFirst', { what, link })}</p>;
+}
+
+/** A ticket's number as the client reads it, kept whole (and left to right) inside a sentence of any direction. */
+function TicketNumber({ number }: { number: number }) {
+  return <bdi>#{number}</bdi>;
+}
+
+/** Direction arrows are mirrored in a right-to-left page (style.css, `.direction-icon`). */
+function Arrow({ children }: { children: string }) {
   return (
-    <p className="panel">
-      <a href={`${homeUrl}/login/?return_to=${encodeURIComponent(returnTo)}`}>Sign in</a> {what}
-    </p>
+    <span className="direction-icon" aria-hidden="true">
+      {children}
+    </span>
   );
 }
 
@@ -28,8 +42,6 @@ export interface TicketsShortcodeProps {
   tickets?: ClientTicketPage & { page: number };
   thread?: ClientThread;
   notice: string | null;
-  /** The site's time zone (Settings → General): times are shown in it. */
-  timeZone: string;
   /** The thread's files by comment (null: the description), and their address. */
   files?: AttachmentsByComment;
   fileUrl?: (publicId: string) => string;
@@ -46,35 +58,47 @@ export function TicketsShortcode({
   tickets,
   thread,
   notice,
-  timeZone,
   files,
   fileUrl = (id) => id,
   fileRules,
 }: TicketsShortcodeProps) {
-  const when = (iso: string) => <SiteTime iso={iso} timeZone={timeZone} />;
-  if (!signedIn) return <SignInFirst homeUrl={homeUrl} returnTo={pagePath} what="to see your tickets." />;
+  const t = useSiteT();
+  // The reader's language, in their own zone (or the site's): the translator knows both.
+  const when = (iso: string) => <SiteTime iso={iso} timeZone={t.timeZone} language={t.language} />;
+  const timeTag = (iso: string) => () => <SiteTime key="when" iso={iso} timeZone={t.timeZone} language={t.language} />;
+  if (!signedIn) return <SignInFirst homeUrl={homeUrl} returnTo={pagePath} what="tickets" />;
   const pageUrl = `${homeUrl}${pagePath.slice(new URL(homeUrl).pathname.replace(/\/$/, '').length)}`;
   if (thread) {
     return (
       <article aria-labelledby="thread-title">
         <p>
-          <a href={pageUrl}>← All my tickets</a>
+          <a href={pageUrl}>
+            <Arrow>←</Arrow> {t.t('site.tickets.all')}
+          </a>
         </p>
-        <h2 id="thread-title">{thread.title}</h2>
+        <h2 id="thread-title" dir="auto">
+          {thread.title}
+        </h2>
         <p>
-          Ticket #{thread.number ?? thread.id} · <span className="status">{thread.status}</span>
+          {t.t('site.tickets.ticket')} <TicketNumber number={thread.number ?? thread.id} /> · <bdi className="status">{thread.status}</bdi>
         </p>
         <Notice code={notice} />
         <ol className="thread">
           <li className="thread-entry from-client">
-            <p className="thread-meta">You wrote on {when(thread.createdAt)}</p>
+            <p className="thread-meta">{t.rich('site.tickets.youWrote', { when: timeTag(thread.createdAt) })}</p>
             <Markdown text={thread.description} className="thread-text markdown" />
             <AttachmentList files={files?.get(null)} url={fileUrl} />
           </li>
           {thread.entries.map((entry) => (
             <li key={entry.id} className={`thread-entry from-${entry.role}`}>
               <p className="thread-meta">
-                {entry.role === 'client' ? 'You' : entry.authorName} wrote on {when(entry.createdAt)}
+                {entry.role === 'client'
+                  ? t.rich('site.tickets.youWrote', { when: timeTag(entry.createdAt) })
+                  : t.rich('site.tickets.wrote', {
+                      name: entry.authorName,
+                      bdi: (chunks: ReactNode[]) => <bdi key="name">{chunks}</bdi>,
+                      when: timeTag(entry.createdAt),
+                    })}
               </p>
               {/* Everyone's words go through the one renderer and sanitiser, so the client reads them as the agents do. */}
               <Markdown text={entry.text} className="thread-text markdown" />
@@ -87,11 +111,11 @@ export function TicketsShortcode({
           <input type="hidden" name="ticket_id" value={String(thread.id)} />
           <input type="hidden" name="return_to" value={pagePath} />
           <p className="field">
-            <label htmlFor="reply-text">Your reply</label>
+            <label htmlFor="reply-text">{t.t('site.tickets.yourReply')}</label>
             <textarea id="reply-text" name="text" required maxLength={COMMENT_TEXT_MAX} />
           </p>
           {fileRules && <FileInput id="reply-files" homeUrl={homeUrl} rules={fileRules} />}
-          <button type="submit">Send reply</button>
+          <button type="submit">{t.t('site.tickets.sendReply')}</button>
         </form>
         {/* Solved is the client's answer to a reply: there is nothing to call solved before an agent has answered. */}
         {thread.isOpen && thread.isAnswered && (
@@ -99,41 +123,44 @@ export function TicketsShortcode({
             <input type="hidden" name="_csrf" value={csrf} />
             <input type="hidden" name="ticket_id" value={String(thread.id)} />
             <input type="hidden" name="return_to" value={pagePath} />
-            <p className="hint">Did this answer your question?</p>
-            <button type="submit">Mark as solved</button>
+            <p className="hint">{t.t('site.tickets.answered')}</p>
+            <button type="submit">{t.t('site.tickets.markSolved')}</button>
           </form>
         )}
       </article>
     );
   }
   return (
-    <section aria-label="My tickets">
+    <section aria-label={t.t('site.layout.myTickets')}>
       <Notice code={notice} />
       {!tickets?.total ? (
-        <p>
-          You have no tickets yet. <a href={`${homeUrl}/tickets/new/`}>File a new ticket</a>.
-        </p>
+        <p>{t.rich('site.tickets.none', { link: (chunks: ReactNode[]) => <a href={`${homeUrl}/tickets/new/`}>{chunks}</a> })}</p>
       ) : (
         <>
           <table className="ticket-list">
-            <caption className="hint">Your tickets, most recently updated first</caption>
+            <caption className="hint">{t.t('site.tickets.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Ticket</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last update</th>
+                <th scope="col">{t.t('site.tickets.ticket')}</th>
+                <th scope="col">{t.t('site.tickets.status')}</th>
+                <th scope="col">{t.t('site.tickets.lastUpdate')}</th>
               </tr>
             </thead>
             <tbody>
-              {tickets.tickets.map((t) => (
-                <tr key={t.id}>
+              {tickets.tickets.map((ticket) => (
+                <tr key={ticket.id}>
                   <td>
-                    <a href={`${pageUrl}?ticket=${t.number}`}>{t.title}</a> <span className="hint">#{t.number ?? t.id}</span>
+                    <a href={`${pageUrl}?ticket=${ticket.number}`} dir="auto">
+                      {ticket.title}
+                    </a>{' '}
+                    <span className="hint">
+                      <TicketNumber number={ticket.number ?? ticket.id} />
+                    </span>
                   </td>
                   <td>
-                    <span className="status">{t.status}</span>
+                    <bdi className="status">{ticket.status}</bdi>
                   </td>
-                  <td>{when(t.updatedAt)}</td>
+                  <td>{when(ticket.updatedAt)}</td>
                 </tr>
               ))}
             </tbody>
@@ -147,15 +174,22 @@ export function TicketsShortcode({
 
 /** Older and newer pages of the ticket list, when there is more than one. */
 function TicketPages({ pageUrl, page, total }: { pageUrl: string; page: number; total: number }) {
+  const t = useSiteT();
   const pages = Math.ceil(total / CLIENT_TICKETS_PER_PAGE);
   if (pages <= 1) return null;
   return (
-    <nav aria-label="Ticket pages" className="pages">
-      {page > 1 && <a href={page === 2 ? pageUrl : `${pageUrl}?paged=${page - 1}`}>← Newer tickets</a>}{' '}
-      <span className="hint">
-        Page {Math.min(page, pages)} of {pages}
-      </span>{' '}
-      {page < pages && <a href={`${pageUrl}?paged=${page + 1}`}>Older tickets →</a>}
+    <nav aria-label={t.t('site.tickets.pages')} className="pages">
+      {page > 1 && (
+        <a href={page === 2 ? pageUrl : `${pageUrl}?paged=${page - 1}`}>
+          <Arrow>←</Arrow> {t.t('site.tickets.newer')}
+        </a>
+      )}{' '}
+      <span className="hint">{t.t('site.tickets.pageOf', { page: Math.min(page, pages), pages })}</span>{' '}
+      {page < pages && (
+        <a href={`${pageUrl}?paged=${page + 1}`}>
+          {t.t('site.tickets.older')} <Arrow>→</Arrow>
+        </a>
+      )}
     </nav>
   );
 }
@@ -178,7 +212,8 @@ export interface NewTicketShortcodeProps {
 
 /** [helpdesk_new_ticket]: the new-ticket form driven by Tickets → Form fields, custom fields included. */
 export function NewTicketShortcode({ homeUrl, pagePath, signedIn, csrf, fields, choices, notice, fileRules }: NewTicketShortcodeProps) {
-  if (!signedIn) return <SignInFirst homeUrl={homeUrl} returnTo={pagePath} what="to file a ticket." />;
+  const t = useSiteT();
+  if (!signedIn) return <SignInFirst homeUrl={homeUrl} returnTo={pagePath} what="file" />;
   return (
     <form method="post" action={`${homeUrl}/account/new-ticket/`} className="panel" encType="multipart/form-data">
       <Notice code={notice} />
@@ -219,7 +254,7 @@ export function NewTicketShortcode({ homeUrl, pagePath, signedIn, csrf, fields, 
             <p className="field" key={field.key}>
               <label htmlFor={id}>{label}</label>
               <select id={id} name={name} required={field.required} defaultValue="">
-                <option value="">{field.required ? 'Choose…' : '(none)'}</option>
+                <option value="">{field.required ? t.t('site.newTicket.choose') : t.t('site.newTicket.none')}</option>
                 {options.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -241,7 +276,7 @@ export function NewTicketShortcode({ homeUrl, pagePath, signedIn, csrf, fields, 
         );
       })}
       {fileRules && <FileInput id="new-ticket-files" homeUrl={homeUrl} rules={fileRules} />}
-      <button type="submit">File the ticket</button>
+      <button type="submit">{t.t('site.newTicket.submit')}</button>
     </form>
   );
 }
@@ -260,11 +295,11 @@ export interface FormFileRules {
  * script the plain input posts with the form.
  */
 function FileInput({ id, homeUrl, rules }: { id: string; homeUrl: string; rules: FormFileRules }) {
+  const t = useSiteT();
   const kinds = rules.kinds.charAt(0).toUpperCase() + rules.kinds.slice(1);
-  const most = `at most ${rules.maxFiles} ${rules.maxFiles === 1 ? 'file' : 'files'}`;
   return (
     <div className="field form-files">
-      <label htmlFor={id}>Attach files (optional)</label>
+      <label htmlFor={id}>{t.t('site.files.attach')}</label>
       <input
         id={id}
         name="attachments"
@@ -274,11 +309,33 @@ function FileInput({ id, homeUrl, rules }: { id: string; homeUrl: string; rules:
         data-form-files=""
         data-max-file-bytes={rules.maxFileBytes}
         data-max-files={rules.maxFiles}
+        data-texts={formFilesTexts(t, rules)}
       />
       <span id={`${id}-hint`} className="hint">
-        {kinds}; up to {formatSize(rules.maxFileBytes)} each, {most}.
+        {t.t('site.files.hint', { kinds, size: fileSize(t, rules.maxFileBytes), count: rules.maxFiles })}
       </span>
       <script src={`${homeUrl}/content/theme/form-files.js`} defer />
     </div>
   );
+}
+
+/**
+ * The picker script's words (content/theme/form-files.js), in the page's language: `{name}`, `{names}` and
+ * `{percent}` are left for the script to fill.
+ */
+function formFilesTexts(t: Translator, rules: FormFileRules): string {
+  const name = '{name}';
+  return JSON.stringify({
+    chosen: t.t('site.files.chosen'),
+    remove: t.t('site.files.remove', { name }),
+    added: t.t('site.files.added', { names: '{names}' }),
+    removed: t.t('site.files.removedChip', { name }),
+    tooLarge: t.t('site.files.tooLarge', { name, size: fileSize(t, rules.maxFileBytes) }),
+    tooMany: t.t('site.files.tooMany', { name, count: rules.maxFiles }),
+    empty: t.t('site.files.empty', { name }),
+    fixFiles: t.t('site.files.fixFiles'),
+    uploading: t.t('site.files.uploading'),
+    progress: t.t('site.files.progress', { percent: '{percent}' }),
+    unreachable: t.t('site.files.unreachable'),
+  });
 }

@@ -12,6 +12,7 @@ import { sendSetupPage } from '../../../onboarding/setup.routes.js';
 import type { SiteFrame } from '../../shared/layout.js';
 import { renderPage } from '../../shared/render-page.js';
 import { siteFrameOf } from '../../shared/site-page.js';
+import { siteTranslator } from '../../shared/site-translator.js';
 import type { SiteTemplate } from '../../site-template.js';
 import { FirstAdminPage } from './first-admin-page.js';
 
@@ -22,7 +23,7 @@ async function sendPage(
   props: Omit<Parameters<typeof FirstAdminPage>[0], keyof SiteFrame>,
   status = 200,
 ) {
-  const frame = await siteFrameOf(ctx, config);
+  const frame = await siteFrameOf(ctx, config, reply.request);
   // The token is a secret in the address: never cache the page or leak it in a Referer.
   return reply
     .status(status)
@@ -53,14 +54,20 @@ export const firstAdminRoutes: FastifyPluginAsync<RouteServices> = async (app, {
     // One character over the limit is kept, so an overlong password is refused rather than cut.
     const password = typeof form.password === 'string' ? form.password.slice(0, MAX_PASSWORD_LENGTH + 1) : '';
     if (!name || name.length > 200 || !isSingleLineText(name) || !isEmailAddress(email)) {
-      return sendPage(ctx, config, reply, { token, error: 'Enter your name and a valid email address.' }, 400);
+      return sendPage(ctx, config, reply, { token, error: (await siteTranslator(ctx, request)).t('site.firstAdmin.nameAndEmail') }, 400);
     }
     if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
       return sendPage(
         ctx,
         config,
         reply,
-        { token, error: `Password: choose one of ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.` },
+        {
+          token,
+          error: (await siteTranslator(ctx, request)).t('site.firstAdmin.passwordLength', {
+            min: MIN_PASSWORD_LENGTH,
+            max: MAX_PASSWORD_LENGTH,
+          }),
+        },
         400,
       );
     }

@@ -1,39 +1,24 @@
 import type { Post } from '../../../domain/content/post-types.js';
-import { Layout, type LayoutProps } from '../../shared/layout.js';
+import { Layout, type LayoutProps, type SiteFrame, siteFrame } from '../../shared/layout.js';
 import { SearchForm } from '../docs/docs-pages.js';
 
-export function HomePage({
-  siteName,
-  logoUrl,
-  brandColor,
-  homeUrl,
-  docs,
-  products,
-  account,
-}: {
-  siteName: string;
-  logoUrl?: string;
-  brandColor?: string;
-  homeUrl: string;
-  docs: Post[];
-  products: Post[];
-  account?: LayoutProps['account'];
-}) {
+export function HomePage(props: SiteFrame & { docs: Post[]; products: Post[]; account?: LayoutProps['account'] }) {
+  const { homeUrl, docs, products, account, t } = props;
   return (
-    <Layout siteName={siteName} logoUrl={logoUrl} brandColor={brandColor} homeUrl={homeUrl} title={siteName} account={account}>
-      <h1>How can we help?</h1>
+    <Layout {...siteFrame(props)} title={props.siteName} account={account}>
+      <h1>{t.t('site.home.heading')}</h1>
       <SearchForm homeUrl={homeUrl} />
       <p className="actions">
         <a className="button-link" href={`${homeUrl}/tickets/new/`}>
-          New ticket
+          {t.t('site.layout.newTicket')}
         </a>
         <a className="button-link secondary" href={`${homeUrl}/tickets/`}>
-          My tickets
+          {t.t('site.layout.myTickets')}
         </a>
       </p>
       {products.length > 0 && (
         <section aria-labelledby="products-heading">
-          <h2 id="products-heading">Products</h2>
+          <h2 id="products-heading">{t.t('site.home.products')}</h2>
           <ul>
             {products.map((p) => (
               <li key={p.id}>
@@ -44,9 +29,9 @@ export function HomePage({
         </section>
       )}
       <section aria-labelledby="docs-heading">
-        <h2 id="docs-heading">Documentation</h2>
+        <h2 id="docs-heading">{t.t('site.docs.title')}</h2>
         {docs.length === 0 ? (
-          <p>No documentation has been published yet.</p>
+          <p>{t.t('site.docs.none')}</p>
         ) : (
           <ul>
             {docs.map((d) => (
@@ -57,12 +42,10 @@ export function HomePage({
           </ul>
         )}
         <p>
-          <a href={`${homeUrl}/docs/`}>All documentation</a>
+          <a href={`${homeUrl}/docs/`}>{t.t('site.home.allDocs')}</a>
         </p>
       </section>
-      <p>
-        Need more help? Use the <strong>Need Help?</strong> button to file a ticket.
-      </p>
+      <p>{t.rich('site.home.moreHelp', { strong: (chunks) => <strong key="button">{chunks}</strong> })}</p>
       <script src={`${homeUrl}/helpdesk/tickets/embed/`} async />
     </Layout>
   );

@@ -3,9 +3,9 @@ import type { Config } from '../../../config/config-types.js';
 import { getPosts } from '../../../domain/content/post.js';
 import type { DomainContext } from '../../../domain/context.js';
 import { csrfToken } from '../../../http/plugins/session.js';
-import { siteLogoUrl } from '../../../settings/site-logo.js';
-import { getSiteOptions } from '../../../settings/site-options.js';
 import { renderPage } from '../../shared/render-page.js';
+import { siteFrameOf } from '../../shared/site-page.js';
+import { LANGUAGE_VARY } from '../../shared/site-translator.js';
 import type { SiteTemplate } from '../../site-template.js';
 import { HomePage } from './home-page.js';
 
@@ -14,8 +14,8 @@ export function homeTemplate(ctx: DomainContext, config: Config): SiteTemplate {
   return {
     claims: (vars) => vars.helpdesk_page === 'home',
     async render(_request, reply: FastifyReply) {
-      const [options, docs, products] = await Promise.all([
-        getSiteOptions(ctx.db),
+      const [frame, docs, products] = await Promise.all([
+        siteFrameOf(ctx, config, reply.request),
         getPosts(ctx, { type: 'doc', status: 'publish', limit: 20 }),
         getPosts(ctx, { type: 'product', status: 'publish' }),
       ]);
@@ -24,16 +24,15 @@ export function homeTemplate(ctx: DomainContext, config: Config): SiteTemplate {
       const account = user ? { name: user.name, csrf: await csrfToken(reply.request, reply), isStaff: user.role !== 'client' } : undefined;
       const html = renderPage(
         HomePage({
-          siteName: options.site_name,
-          logoUrl: siteLogoUrl(config.homeUrl, options.logo_version),
-          brandColor: options.brand_color,
-          homeUrl: config.homeUrl,
+          ...frame,
           docs,
           products,
           account,
         }),
       );
       if (user) reply.header('cache-control', 'private, no-store');
+      // The words follow Accept-Language and the language menu's cookie: a shared cache keeps a copy per language.
+      reply.header('vary', LANGUAGE_VARY);
       return reply.type('text/html; charset=utf-8').send(html);
     },
   };

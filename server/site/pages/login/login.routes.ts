@@ -13,6 +13,7 @@ import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { type Form, formText, readForm } from '../../shared/read-form.js';
 import { sendTooManyMailRequests } from '../../shared/refusal-pages.js';
 import { safeReturnTo, siteUrl } from '../../shared/site-page.js';
+import { siteTranslator } from '../../shared/site-translator.js';
 import { sendLoginPage } from '../login/login-template.js';
 
 const emailIn = (form: Form): string => formText(form, 'email').trim();
@@ -28,6 +29,7 @@ export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
   // A refused address is answered at once with a 400 (the login view naming the email field): it
   // never reaches login(), sign-up or the mail queue.
   const refuseEmail = (reply: FastifyReply, returnTo: string) =>
+    // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
     sendLoginPage(ctx, config, reply, { notice: 'invalid_email', returnTo, status: 400 });
 
   app.post(
@@ -49,10 +51,14 @@ export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
           await signIn(request, reply, result.user);
           return see(reply, returnTo);
         }
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
         if (result.kind === 'wrong_password') return see(reply, loginPath, { notice: 'bad_login' });
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
         return see(reply, loginPath, { notice: 'link_sent' });
       } catch (error) {
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
         if (error instanceof AppError && error.code === 'ACCOUNT_DISABLED') return see(reply, loginPath, { notice: 'account_disabled' });
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
         if (error instanceof AppError && error.code === 'FORBIDDEN') return see(reply, loginPath, { notice: 'bad_login' });
         throw error;
       }
@@ -69,6 +75,7 @@ export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
         const result = await login(ctx, { email, ip: request.ip });
         return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
       } catch (error) {
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
         if (error instanceof AppError && error.code === 'FORBIDDEN') return see(reply, loginPath, { notice: 'bad_login' });
         throw error;
       }
@@ -79,21 +86,26 @@ export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
     '/signup/',
     options,
     form(async (request, reply, body) => {
-      const read = readForm(body, [{ name: 'name', label: 'Your name', max: TICKET_FIELD_LIMITS.name }]);
+      const t = await siteTranslator(ctx, request);
+      const read = readForm(body, [{ name: 'name', label: t.t('site.form.yourName'), max: TICKET_FIELD_LIMITS.name }], t);
       const name = (read.values.get('name') ?? '').trim();
       const email = emailIn(body);
       if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
       if (read.problem)
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
         return sendLoginPage(ctx, config, reply, { notice: 'name_too_long', returnTo: safeReturnTo(body.return_to, config), status: 400 });
       if (!isSingleLineText(name))
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
         return sendLoginPage(ctx, config, reply, { notice: 'invalid_text', returnTo: safeReturnTo(body.return_to, config), status: 400 });
+      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       if (!name) return see(reply, loginPath, { notice: 'invalid_form' });
       // Per network; the per-address limit is inside signUp and answers like a sent mail.
       if (!(await takeNetworkMailRequest(ctx.db, 'signup', addressKey(request.ip))))
         return sendTooManyMailRequests(ctx, config, request, reply);
       try {
-        const result = await signUp(ctx, { name, email, ip: request.ip });
+        const result = await signUp(ctx, { name, email, ip: request.ip, language: t.language });
         // A password sign-up never signs in: the same "check your mail" whether or not the address has an account.
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
         if (allowsPassword(await getLoginMethod(ctx))) return see(reply, loginPath, { notice: 'check_mail' });
         return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
       } catch (error) {
@@ -109,6 +121,7 @@ export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
     options,
     form(async (request, reply) => {
       await signOut(request, reply);
+      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       return see(reply, loginPath, { notice: 'signed_out' });
     }),
   );

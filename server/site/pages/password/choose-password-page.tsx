@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { MessageKey } from '../../../../common/i18n/message-keys.js';
 import { INVITATION_LINK_DAYS } from '../../../../common/limits.js';
 import { Layout, type SiteFrame, siteFrame } from '../../shared/layout.js';
 
@@ -15,27 +17,25 @@ export interface ChoosePasswordPageProps extends SiteFrame {
   error?: string;
 }
 
-const TEXT = {
+const TEXT: Record<PasswordLinkKind, Record<'titleKey' | 'lead' | 'button' | 'again', MessageKey>> = {
   confirm: {
-    title: 'Create your account',
-    lead: 'Your address is confirmed once you choose a password.',
-    button: 'Create my account',
-    again: 'sign up again',
+    titleKey: 'site.password.confirmTitle',
+    lead: 'site.password.confirmLead',
+    button: 'site.password.confirmButton',
+    again: 'site.password.confirmAgain',
   },
   reset: {
-    title: 'Choose a new password',
-    lead: 'Your old password stops working, and every other device is signed out.',
-    button: 'Save the new password',
-    again: 'ask for a new reset link',
+    titleKey: 'site.password.resetTitle',
+    lead: 'site.password.resetLead',
+    button: 'site.password.resetButton',
+    again: 'site.password.resetAgain',
   },
   // Someone who never had a password: nothing old stops working, and nobody else is signed out.
   welcome: {
-    title: 'Choose your password',
-    lead:
-      'You were invited to work on its help desk. Choose a password: ' +
-      'from now on you sign in with your email address and this password.',
-    button: 'Save my password',
-    again: 'ask for a password link',
+    titleKey: 'site.password.welcomeTitle',
+    lead: 'site.password.welcomeLead',
+    button: 'site.password.welcomeButton',
+    again: 'site.password.welcomeAgain',
   },
 };
 
@@ -44,18 +44,19 @@ const TEXT = {
  * prefetch links); the form's POST uses the link once and sets the password.
  */
 export function ChoosePasswordPage(props: ChoosePasswordPageProps) {
-  const { siteName, homeUrl, kind, state, token, csrf, error } = props;
-  const text = TEXT[kind];
+  const { siteName, homeUrl, kind, state, token, csrf, error, t } = props;
+  const text = { title: t.t(TEXT[kind].titleKey), lead: t.t(TEXT[kind].lead), button: t.t(TEXT[kind].button) };
   const againHref = kind === 'confirm' ? `${homeUrl}/login/#signup` : `${homeUrl}/login/forgot/`;
   if (state !== 'valid' && kind === 'welcome') return <DeadInvitation {...siteFrame(props)} state={state} />;
   if (state !== 'valid') {
-    const heading =
-      state === 'unknown' ? 'This link is not valid' : state === 'used' ? 'This link was already used' : 'This link has expired';
+    const heading = t.t(
+      state === 'unknown' ? 'site.link.invalidHeading' : state === 'used' ? 'site.link.usedHeading' : 'site.link.expiredHeading',
+    );
     return (
       <Layout {...siteFrame(props)} title={heading}>
         <h1>{heading}</h1>
         <p>
-          Each link works once and for a limited time. Check that the whole link was copied, or <a href={againHref}>{text.again}</a>.
+          {t.t('site.password.deadText')} <a href={againHref}>{t.t(TEXT[kind].again)}</a>
         </p>
       </Layout>
     );
@@ -64,7 +65,9 @@ export function ChoosePasswordPage(props: ChoosePasswordPageProps) {
     <Layout {...siteFrame(props)} title={text.title}>
       <h1>{text.title}</h1>
       <p>
-        {kind === 'welcome' && `Welcome to ${siteName}. `}
+        {kind === 'welcome' && (
+          <>{t.rich<ReactNode>('site.password.welcome', { site: siteName, bdi: (chunks) => <bdi key="site">{chunks}</bdi> })} </>
+        )}
         {text.lead}
       </p>
       {error && (
@@ -76,7 +79,7 @@ export function ChoosePasswordPage(props: ChoosePasswordPageProps) {
         <input type="hidden" name="_csrf" value={csrf} />
         <input type="hidden" name="token" value={token} />
         <p className="field">
-          <label htmlFor="new-password">Password (at least 10 characters)</label>
+          <label htmlFor="new-password">{t.t('site.password.newLabel')}</label>
           <input
             id="new-password"
             name="password"
@@ -96,23 +99,19 @@ export function ChoosePasswordPage(props: ChoosePasswordPageProps) {
 
 /** An invitation link that no longer works: usually a newer invitation replaced it, or the week ran out. */
 function DeadInvitation(props: SiteFrame & { state: ChoosePasswordPageProps['state'] }) {
-  const { homeUrl, state } = props;
-  const heading =
+  const { homeUrl, state, t } = props;
+  const heading = t.t(
     state === 'unknown'
-      ? 'This link is not valid'
+      ? 'site.link.invalidHeading'
       : state === 'used'
-        ? 'This invitation link no longer works'
-        : 'This invitation has expired';
+        ? 'site.password.invitationUsed'
+        : 'site.password.invitationExpired',
+  );
   return (
     <Layout {...siteFrame(props)} title={heading}>
       <h1>{heading}</h1>
-      <p>
-        An invitation link works once, for {INVITATION_LINK_DAYS} days, and only the newest one sent to you. Use the link in the latest
-        invitation mail, or ask the admin who invited you to send a new one.
-      </p>
-      <p>
-        Chose your password already? <a href={`${homeUrl}/admin/`}>Sign in</a>.
-      </p>
+      <p>{t.t('site.password.invitationText', { days: INVITATION_LINK_DAYS })}</p>
+      <p>{t.rich<ReactNode>('site.password.invitationSignIn', { link: (chunks) => <a href={`${homeUrl}/admin/`}>{chunks}</a> })}</p>
     </Layout>
   );
 }

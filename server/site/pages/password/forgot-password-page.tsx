@@ -8,22 +8,22 @@ export interface ForgotPasswordPageProps extends SiteFrame {
 
 /** "Forgot password?": asks for the address to mail a reset link to (clients, agents and admins alike). */
 export function ForgotPasswordPage(props: ForgotPasswordPageProps) {
-  const { homeUrl, csrf, notice } = props;
+  const { homeUrl, csrf, notice, t } = props;
   return (
-    <Layout {...siteFrame(props)} title="Forgot password">
-      <h1>Forgot your password?</h1>
+    <Layout {...siteFrame(props)} title={t.t('site.forgot.title')}>
+      <h1>{t.t('site.forgot.heading')}</h1>
       <Notice code={notice} />
-      <p>Enter the email address of your account. We mail you a link to choose a new password.</p>
+      <p>{t.t('site.forgot.text')}</p>
       <form method="post" action={`${homeUrl}/login/forgot/`}>
         <input type="hidden" name="_csrf" value={csrf} />
         <p className="field">
-          <label htmlFor="forgot-email">Email</label>
+          <label htmlFor="forgot-email">{t.t('site.form.email')}</label>
           <input id="forgot-email" name="email" type="email" required maxLength={254} autoComplete="email" />
         </p>
-        <button type="submit">Email me a reset link</button>
+        <button type="submit">{t.t('site.forgot.button')}</button>
       </form>
       <p>
-        <a href={`${homeUrl}/login/`}>Back to sign in</a>
+        <a href={`${homeUrl}/login/`}>{t.t('site.forgot.back')}</a>
       </p>
     </Layout>
   );

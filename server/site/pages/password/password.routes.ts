@@ -16,6 +16,7 @@ import { MessagePage } from '../../shared/message-page.js';
 import { formText } from '../../shared/read-form.js';
 import { sendTooManyGuesses, sendTooManyMailRequests } from '../../shared/refusal-pages.js';
 import { layoutProps, sendPrivatePage, siteUrl } from '../../shared/site-page.js';
+import { siteTranslator } from '../../shared/site-translator.js';
 import type { PasswordLinkKind } from './choose-password-page.js';
 import { guessPasswordLink, sendChoosePasswordPage, sendForgotPasswordPage } from './password-templates.js';
 
@@ -37,6 +38,7 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
       if (!(await takeNetworkMailRequest(ctx.db, 'reset', addressKey(request.ip))))
         return sendTooManyMailRequests(ctx, config, request, reply);
       await requestPasswordReset(ctx, { email });
+      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       return reply.redirect(siteUrl(config, `${config.basePath}/login/forgot/`, { notice: 'reset_sent' }), 303);
     }),
   );
@@ -58,10 +60,20 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
             kind,
             token,
             state,
-            error: `Password: ${error.errors?.[0] ? renderProblemText(english, error.errors[0].detail) : error.message}.`,
+            error: await (async () => {
+              const t = await siteTranslator(ctx, request);
+              const first = error.errors?.[0];
+              return t.t('site.password.refused', {
+                detail: first ? renderProblemText(t, first.detail) : renderProblemText(t, error.detail),
+              });
+            })(),
           });
         const layout = await layoutProps(ctx, config, request, reply);
-        return sendPrivatePage(reply, MessagePage({ ...layout, title: 'Account not created', message: error.message }), error.status);
+        return sendPrivatePage(
+          reply,
+          MessagePage({ ...layout, title: layout.t.t('site.password.notCreated'), message: error.message }),
+          error.status,
+        );
       }
       // Used meanwhile by a concurrent request: the same page as a used link.
       if (!user) return sendChoosePasswordPage(ctx, config, reply, { kind, token, state: 'used' });

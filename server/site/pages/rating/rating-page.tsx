@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
+import type { MessageKey } from '../../../../common/i18n/message-keys.js';
 import { RATING_COMMENT_MAX } from '../../../../common/limits.js';
 import type { RatingValue } from '../../../email/rating-links.js';
-import { Layout } from '../../shared/layout.js';
+import { Layout, type SiteFrame, siteFrame } from '../../shared/layout.js';
 
 export type RatingPageState =
   /** A good link: the choice, a comment box and the button that records it. */
@@ -11,39 +13,35 @@ export type RatingPageState =
   | { kind: 'expired' }
   | { kind: 'invalid' };
 
-export interface RatingPageProps {
-  siteName: string;
-  homeUrl: string;
-  logoUrl?: string;
+export interface RatingPageProps extends SiteFrame {
   csrf: string;
   state: RatingPageState;
 }
 
-const ANSWER: Record<RatingValue, string> = { yes: 'Yes, solved', no: 'No, not yet' };
-
-const SUPERSEDED =
-  'Your ticket was reopened after we asked this. Your answer is kept with the ticket, but it does not mark it as ' +
-  'solved or reopen it. We will ask again when it is resolved again.';
+const ANSWER: Record<RatingValue, MessageKey> = { yes: 'site.rating.yes', no: 'site.rating.no' };
 
 /**
  * The page behind the two links of the resolved mail. Opening it records nothing (mail scanners open
  * links); the button does, once per mail.
  */
-export function RatingPage({ siteName, homeUrl, logoUrl, csrf, state }: RatingPageProps) {
-  const layout = { siteName, homeUrl, logoUrl };
+export function RatingPage(props: RatingPageProps) {
+  const { homeUrl, csrf, state, t } = props;
+  const layout = siteFrame(props);
+  const SUPERSEDED = t.t('site.rating.superseded');
+  const strong = (chunks: ReactNode[]) => <strong key="answer">{chunks}</strong>;
   switch (state.kind) {
     case 'choose':
       return (
-        <Layout {...layout} title="Did this solve it?">
-          <h1>Did this solve it?</h1>
+        <Layout {...layout} title={t.t('site.rating.question')}>
+          <h1>{t.t('site.rating.question')}</h1>
           {state.superseded && (
             <p role="status" className="notice">
               {SUPERSEDED}
             </p>
           )}
           <p>
-            Your answer: <strong>{ANSWER[state.rating]}</strong>.{' '}
-            <a href={state.otherLink}>Choose “{ANSWER[state.rating === 'yes' ? 'no' : 'yes']}” instead</a>.
+            {t.rich('site.rating.yourAnswer', { answer: t.t(ANSWER[state.rating]), strong })}{' '}
+            <a href={state.otherLink}>{t.t('site.rating.chooseOther', { answer: t.t(ANSWER[state.rating === 'yes' ? 'no' : 'yes']) })}</a>
           </p>
           <form method="post" action={`${homeUrl}/rating/`}>
             <input type="hidden" name="_csrf" value={csrf} />
@@ -55,7 +53,7 @@ export function RatingPage({ siteName, homeUrl, logoUrl, csrf, state }: RatingPa
             )}
             <p>
               <label htmlFor="rating-comment">
-                {state.rating === 'no' ? 'What is still not working? (optional)' : 'Anything you want to add? (optional)'}
+                {state.rating === 'no' ? t.t('site.rating.whatNotWorking') : t.t('site.rating.anythingToAdd')}
               </label>
               <textarea
                 id="rating-comment"
@@ -66,43 +64,38 @@ export function RatingPage({ siteName, homeUrl, logoUrl, csrf, state }: RatingPa
                 aria-describedby={state.problem ? 'comment-problem' : undefined}
               />
             </p>
-            <button type="submit">Send my answer</button>
+            <button type="submit">{t.t('site.rating.send')}</button>
           </form>
         </Layout>
       );
     case 'thanks':
       return (
-        <Layout {...layout} title="Thank you">
-          <h1>Thank you</h1>
-          <p>
-            We recorded your answer: <strong>{ANSWER[state.rating]}</strong>.
-          </p>
-          {state.reopened && <p>We reopened your ticket and will get back to you.</p>}
+        <Layout {...layout} title={t.t('site.rating.thanks')}>
+          <h1>{t.t('site.rating.thanks')}</h1>
+          <p>{t.rich('site.rating.recorded', { answer: t.t(ANSWER[state.rating]), strong })}</p>
+          {state.reopened && <p>{t.t('site.rating.reopened')}</p>}
           {state.superseded && <p>{SUPERSEDED}</p>}
         </Layout>
       );
     case 'already':
       return (
-        <Layout {...layout} title="Answer already recorded">
-          <h1>Your answer is already recorded</h1>
-          <p>
-            For this mail we have: <strong>{ANSWER[state.rating]}</strong>. Each mail takes one answer. To tell us more, reply to the mail
-            or open your ticket.
-          </p>
+        <Layout {...layout} title={t.t('site.rating.alreadyTitle')}>
+          <h1>{t.t('site.rating.alreadyHeading')}</h1>
+          <p>{t.rich('site.rating.alreadyText', { answer: t.t(ANSWER[state.rating]), strong })}</p>
         </Layout>
       );
     case 'expired':
       return (
-        <Layout {...layout} title="Link expired">
-          <h1>This link has expired</h1>
-          <p>The links in this mail worked for a limited time. To tell us more, reply to the mail or open your ticket.</p>
+        <Layout {...layout} title={t.t('site.link.expiredTitle')}>
+          <h1>{t.t('site.link.expiredHeading')}</h1>
+          <p>{t.t('site.rating.expiredText')}</p>
         </Layout>
       );
     case 'invalid':
       return (
-        <Layout {...layout} title="Link not valid">
-          <h1>This link is not valid</h1>
-          <p>Check that the whole link was copied from the mail. To tell us more, reply to the mail or open your ticket.</p>
+        <Layout {...layout} title={t.t('site.link.invalidTitle')}>
+          <h1>{t.t('site.link.invalidHeading')}</h1>
+          <p>{t.t('site.rating.invalidText')}</p>
         </Layout>
       );
   }

@@ -36,9 +36,9 @@ export const ratingRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx
 
       const problem =
         comment.length > RATING_COMMENT_MAX
-          ? `Your comment is ${comment.length} characters long; shorten it to at most ${RATING_COMMENT_MAX}. Nothing was recorded yet.`
+          ? layout.t.t('site.rating.commentTooLong', { length: comment.length, max: RATING_COMMENT_MAX })
           : CONTROL.test(comment)
-            ? 'Your comment has characters that cannot be shown (control characters); remove them. Nothing was recorded yet.'
+            ? layout.t.t('site.rating.commentControl')
             : undefined;
       if (problem) return send({ ...link.state, problem, comment: comment.slice(0, RATING_COMMENT_MAX * 2) }, 400);
 

@@ -13,39 +13,37 @@ export interface TicketLinkPageProps extends SiteFrame {
  * links); the button signs in. A used or expired link offers a fresh one.
  */
 export function TicketLinkPage(props: TicketLinkPageProps) {
-  const { homeUrl, state, token, csrf, notice } = props;
+  const { homeUrl, state, token, csrf, notice, t } = props;
   if (state === 'valid') {
     return (
-      <Layout {...siteFrame(props)} title="Open your ticket">
-        <h1>Open your ticket</h1>
-        <p>Use the button to sign in and read your ticket.</p>
+      <Layout {...siteFrame(props)} title={t.t('site.ticketLink.openTitle')}>
+        <h1>{t.t('site.ticketLink.openTitle')}</h1>
+        <p>{t.t('site.ticketLink.openText')}</p>
         <form method="post" action={`${homeUrl}/login/ticket/`}>
           <input type="hidden" name="_csrf" value={csrf} />
           <input type="hidden" name="token" value={token} />
-          <button type="submit">Sign in and open the ticket</button>
+          <button type="submit">{t.t('site.ticketLink.openButton')}</button>
         </form>
       </Layout>
     );
   }
   if (state === 'unknown') {
     return (
-      <Layout {...siteFrame(props)} title="Link not valid">
-        <h1>This link is not valid</h1>
-        <p>
-          Check that the whole link was copied, or <a href={`${homeUrl}/login/`}>ask for a new sign-in link</a>.
-        </p>
+      <Layout {...siteFrame(props)} title={t.t('site.link.invalidTitle')}>
+        <h1>{t.t('site.link.invalidHeading')}</h1>
+        <p>{t.rich('site.ticketLink.invalidText', { link: (chunks) => <a href={`${homeUrl}/login/`}>{chunks}</a> })}</p>
       </Layout>
     );
   }
   return (
-    <Layout {...siteFrame(props)} title="Link expired">
-      <h1>{state === 'used' ? 'This link was already used' : 'This link has expired'}</h1>
+    <Layout {...siteFrame(props)} title={t.t('site.link.expiredTitle')}>
+      <h1>{state === 'used' ? t.t('site.link.usedHeading') : t.t('site.link.expiredHeading')}</h1>
       <Notice code={notice} />
-      <p>Each link works once and for a limited time. We can send a fresh one to the address it was sent to.</p>
+      <p>{t.t('site.ticketLink.freshText')}</p>
       <form method="post" action={`${homeUrl}/login/fresh-link/`}>
         <input type="hidden" name="_csrf" value={csrf} />
         <input type="hidden" name="token" value={token} />
-        <button type="submit">Send me a fresh link</button>
+        <button type="submit">{t.t('site.ticketLink.freshButton')}</button>
       </form>
     </Layout>
   );
