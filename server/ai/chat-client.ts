@@ -51,23 +51,29 @@ export async function requestChatCompletion(request: ChatRequest): Promise<ChatR
         ok: false,
         reason: 'rate_limited',
         status: 429,
+        // i18n-exempt: a diagnosis for the operator's log; people read the failure's reason in their language
         detail: 'The AI backend is rate limiting requests.',
         ...(retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : {}),
       };
     }
     if (!response.ok)
+      // i18n-exempt: a diagnosis for the operator's log; people read the failure's reason in their language
       return { ok: false, reason: 'http_error', status: response.status, detail: `The AI backend answered HTTP ${response.status}.` };
     if (text.length > MAX_RESPONSE_BYTES)
+      // i18n-exempt: a diagnosis for the operator's log; people read the failure's reason in their language
       return { ok: false, reason: 'bad_response', detail: 'The AI backend answered with an oversized body.' };
     const content = readContent(text);
+    // i18n-exempt: a diagnosis for the operator's log; people read the failure's reason in their language
     if (content === null) return { ok: false, reason: 'bad_response', detail: 'The AI backend did not answer with a chat completion.' };
     return { ok: true, content };
   } catch (error) {
     if (controller.signal.aborted)
+      // i18n-exempt: a diagnosis for the operator's log; people read the failure's reason in their language
       return { ok: false, reason: 'timeout', detail: `The AI backend did not answer within ${request.timeoutMs} ms.` };
     return {
       ok: false,
       reason: 'unreachable',
+      // i18n-exempt: a diagnosis for the operator's log; people read the failure's reason in their language
       detail: `The AI backend could not be reached: ${error instanceof Error ? error.message : String(error)}`,
     };
   } finally {
@@ -100,6 +106,7 @@ function parseRetryAfter(value: string | null): number | undefined {
 export async function askAiBackend(ctx: DomainContext, config: Pick<Config, 'constants'>, messages: ChatMessage[]): Promise<ChatResult> {
   try {
     const apiKey = await findSecretSetting(ctx, 'ai', 'api_key');
+    // i18n-exempt: a diagnosis for the operator's log; people read the failure's reason in their language
     if (!apiKey) return { ok: false, reason: 'not_configured', detail: 'No AI API key is configured (AI tab).' };
     const ai = (await getCoreSettings(ctx)).ai;
     // A model name emptied on the screen means "the standard one"; the backend would refuse an empty one.

@@ -1,3 +1,4 @@
+import type { Translator } from '../../common/i18n/translator.js';
 import { SNIFF_BYTES, TextCheck, typeFromMagic } from './detect-file-type.js';
 import { emptyFile, fileKindRefused, fileTooLarge, ticketFilesFull } from './upload-refusals.js';
 
@@ -10,7 +11,8 @@ export interface UploadRules {
   remainingBytes: number;
   allowedTypes: ReadonlySet<string>;
   /** The allowed kinds in words ("images, PDF, …"), for the refusal. */
-  allowedWords: string;
+  /** The allowed kinds in the reader's words. */
+  allowedWords: (t: Translator) => string;
 }
 
 /** The type decided for a file, filled in once its content proved it. */

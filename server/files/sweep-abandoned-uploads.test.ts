@@ -21,7 +21,7 @@ const RULES = {
   maxTicketBytes: 1_000_000,
   remainingBytes: 1_000_000,
   allowedTypes: new Set(['image/png', 'text/plain']),
-  allowedWords: 'images, plain text',
+  allowedWords: () => 'images, plain text',
 };
 
 async function* bytes(data: Buffer): AsyncGenerator<Uint8Array> {

@@ -1,3 +1,4 @@
+import type { Translator } from '../../common/i18n/translator.js';
 import { type Message, message } from '../../common/i18n/translator.js';
 import { AppError, fieldError, invalidField, type ProblemText } from '../errors.js';
 
@@ -20,10 +21,8 @@ export function tooManyFiles(name: string, max: number): AppError {
 }
 
 /** `allowed` names the accepted kinds of file, in the reader's language. */
-export function fileKindRefused(name: string, allowed: Message | string): AppError {
-  return refusal('UNSUPPORTED_MEDIA_TYPE', (t) =>
-    t.t('problems.upload.kind', { name, allowed: typeof allowed === 'string' ? allowed : t.render(allowed) }),
-  );
+export function fileKindRefused(name: string, allowed: (t: Translator) => string): AppError {
+  return refusal('UNSUPPORTED_MEDIA_TYPE', (t) => t.t('problems.upload.kind', { name, allowed: allowed(t) }));
 }
 
 export function emptyFile(name: string): AppError {

@@ -100,7 +100,7 @@ export async function describeTicketForm(ctx: DomainContext, language?: string):
       allowed: files.mayAttach && files.allowedTypes.size > 0,
       max_file_bytes: files.maxFileBytes,
       max_files: files.maxFiles,
-      kinds: files.allowedWords,
+      kinds: files.allowedWords(translatorFor(shown.lang)),
       min_fill_ms: core.tickets.min_fill_seconds * 1000,
     },
   };

@@ -149,7 +149,8 @@ export async function findClientThread(ctx: DomainContext, userId: number, ticke
     entries: comments.map((c) => ({
       id: c.id,
       role: c.author_role,
-      authorName: c.author_role === 'client' ? (c.name ?? 'You') : c.author_role === 'bot' ? 'Automatic reply' : (c.name ?? 'Support'),
+      // Empty for the automatic reply, or a name never given: the page says so in the reader's language.
+      authorName: c.author_role === 'bot' ? '' : (c.name ?? ''),
       text: c.content,
       createdAt: c.created_at,
     })),

@@ -8,6 +8,7 @@ export function openApiOptions(config: Config): SwaggerOptions {
     openapi: {
       openapi: '3.1.0',
       info: {
+        // i18n-exempt: the API document's name; the API and its description are English
         title: 'Helpdesk API',
         version: '1.0.0',
         description:

@@ -57,7 +57,8 @@ export function presentAgentTicket(t: AgentTicket, files: TicketFiles) {
     comments: t.comments.map((c) => ({
       id: c.id,
       role: c.role,
-      author: c.role === 'bot' ? 'Automatic reply' : (c.author?.name ?? ''),
+      // Empty for the automatic reply: `role` says what wrote it, and a reader's app names it in their language.
+      author: c.role === 'bot' ? '' : (c.author?.name ?? ''),
       text: c.text,
       internal: c.isInternal,
       created: c.createdAt,

@@ -66,7 +66,7 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
       const rules = user ? await uploadRulesFor(ctx, { anonymous: false, ticketId: thread?.id }) : undefined;
       const fileRules =
         rules && rules.allowedTypes.size > 0
-          ? { maxFileBytes: rules.maxFileBytes, maxFiles: rules.maxFiles, kinds: rules.allowedWords }
+          ? { maxFileBytes: rules.maxFileBytes, maxFiles: rules.maxFiles, kinds: rules.allowedWords(layout.t) }
           : undefined;
       const title = thread ? `${thread.title} · ${page.title}` : page.title;
       return sendPrivatePage(

@@ -95,7 +95,7 @@ export function TicketsShortcode({
                 {entry.role === 'client'
                   ? t.rich('site.tickets.youWrote', { when: timeTag(entry.createdAt) })
                   : t.rich('site.tickets.wrote', {
-                      name: entry.authorName,
+                      name: entry.authorName || t.t(entry.role === 'bot' ? 'site.tickets.automaticReply' : 'site.tickets.support'),
                       bdi: (chunks: ReactNode[]) => <bdi key="name">{chunks}</bdi>,
                       when: timeTag(entry.createdAt),
                     })}
