@@ -1,3 +1,4 @@
+import { type Message, message } from '../../common/i18n/translator.js';
 import type { DomainContext } from '../domain/context.js';
 import { normalizeEmail } from '../domain/people/resolve-user.js';
 import type { ReplyAuthor } from './import-reply.js';
@@ -5,7 +6,7 @@ import type { TicketMatch } from './match-ticket.js';
 
 /** Why a mail does not become a comment; `staffId` when it bore a staff member's address, who is then told. */
 export interface AuthorRefusal {
-  refused: string;
+  refused: Message;
   staffId?: number;
 }
 
@@ -26,16 +27,13 @@ export async function findMailAuthor(ctx: DomainContext, sender: string, match: 
   const ticket = await ctx.db.selectFrom('posts').select('author_id').where('id', '=', ticketId).executeTakeFirstOrThrow();
   const isClient = user !== undefined && ticket.author_id === user.id;
   if (!user || (!isClient && user.role === 'client')) {
-    return { refused: `The sender is neither the client of ticket #${ticketNumber} nor staff, so it was not added there.` };
+    return { refused: message('problems.inbound.not_client', { number: ticketNumber }) };
   }
-  if (user.disabled_at) return { refused: 'The sender’s account is disabled.' };
+  if (user.disabled_at) return { refused: message('problems.inbound.sender_disabled') };
   if (isClient) return { id: user.id, role: 'client' };
   if (match.agentId !== user.id) {
     return {
-      refused:
-        `The sender is staff, but the mail did not go to the reply address of a mail sent to them about ticket #${ticketNumber}, ` +
-        'so nothing proves they wrote it and it was not posted. To answer by mail, reply from the notification mail; ' +
-        'or answer in the admin app. The staff member is told by mail (once an hour per ticket).',
+      refused: message('problems.inbound.staff_wrong_address', { number: ticketNumber }),
       staffId: user.id,
     };
   }

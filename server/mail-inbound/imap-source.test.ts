@@ -1,5 +1,6 @@
 import { ImapFlow } from 'imapflow';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { english } from '../i18n/translators.js';
 import { updateSettings } from '../settings/settings.js';
 import { composeMail, replyBody } from '../test/compose-mail.js';
 import { type Dovecot, dovecotAvailable, startDovecot } from '../test/dovecot.js';
@@ -10,6 +11,7 @@ import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 import { createImapSource, type ImapSource } from './imap-source.js';
 import { readImapStatus } from './imap-status.js';
+import { showReason } from './inbound-reason.js';
 import { receiveMail } from './receive-mail.js';
 
 const SUPPORT = 'support@help.test';
@@ -141,7 +143,9 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
     expect(await folderCount('Failed')).toBe(1);
     expect(await comments(id)).toEqual([{ content: 'Once only.', author_role: 'client' }]);
     const failed = await hd.ctx.db.selectFrom('inbound_mails').select(['sender', 'reason']).where('outcome', '=', 'rejected').execute();
-    expect(failed).toEqual([{ sender: 'mallory@client.test', reason: expect.stringContaining('neither the client') }]);
+    expect(failed.map((f) => ({ ...f, reason: showReason(f.reason, english) }))).toEqual([
+      { sender: 'mallory@client.test', reason: expect.stringContaining('neither the client') },
+    ]);
   });
 
   it('an agent’s reply to a notification posts as staff; their From on a client’s address, a client over limit: Failed', async () => {
@@ -218,7 +222,7 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
       .where('outcome', '=', 'rejected')
       .execute();
     expect(failed?.sender).toBe('new@client.test');
-    expect(failed?.reason).toContain('could not be imported after several tries (the plugin broke)');
+    expect(showReason(failed?.reason ?? null, english)).toContain('could not be imported after several tries (the plugin broke)');
     expect(failed?.raw).toContain('Help.');
   });
 

@@ -1,3 +1,4 @@
+import { message } from '../../common/i18n/translator.js';
 import { TICKET_FIELD_LIMITS } from '../../common/limits.js';
 import type { DomainContext } from '../domain/context.js';
 import { isEmailAddress } from '../domain/people/email-address.js';
@@ -5,6 +6,7 @@ import { fileTicket } from '../domain/tickets/file-ticket.js';
 import { claimUploads } from '../files/claim-uploads.js';
 import type { ReceivedUpload } from '../files/receive-upload.js';
 import type { CounterStore } from '../intake/counter-store.js';
+import { inboundReason, reasonOfError } from './inbound-reason.js';
 import type { IncomingMail } from './parse-incoming-mail.js';
 import type { ReceiveResult } from './receive-result.js';
 import { type InboundSource, inboundRow, recordInboundMail } from './record-inbound-mail.js';
@@ -29,7 +31,7 @@ export async function importNewTicket(
   files: readonly ReceivedUpload[] = [],
 ): Promise<ReceiveResult> {
   const email = mail.from ?? '';
-  if (!isEmailAddress(email)) return { kind: 'rejected', reason: `The sender's address "${email}" is not one the help desk accepts.` };
+  if (!isEmailAddress(email)) return { kind: 'rejected', ...inboundReason(message('problems.inbound.bad_sender', { email })) };
   const filed = await fileTicket(ctx, counters, {
     channel: { via: 'mail', server: sendingServer(mail) },
     ip: 'mail',
@@ -46,8 +48,8 @@ export async function importNewTicket(
     await recordInboundMail(ctx.db, inboundRow(mail, source, 'imported', { ticketId: filed.ticket.id }));
     return { kind: 'imported', ticketId: filed.ticket.id, ticketNumber: filed.ticket.number, commentId: null };
   }
-  if (filed.kind === 'refused' || filed.kind === 'limited') return { kind: 'rejected', reason: filed.problem.message };
-  return { kind: 'rejected', reason: 'The ticket was not filed.' };
+  if (filed.kind === 'refused' || filed.kind === 'limited') return { kind: 'rejected', ...reasonOfError(filed.problem) };
+  return { kind: 'rejected', ...inboundReason(message('problems.inbound.not_filed')) };
 }
 
 function oneLine(value: string, max: number): string {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
+import type { Translator } from '../../common/i18n/translator.js';
 import type { DomainContext } from '../domain/context.js';
-import { AppError } from '../errors.js';
+import { AppError, renderProblemText } from '../errors.js';
 import { cleanFileName } from '../files/clean-file-name.js';
 import { discardUploads } from '../files/discard-uploads.js';
 import { type ReceivedUpload, receiveUpload } from '../files/receive-upload.js';
@@ -15,12 +16,14 @@ export interface MailFile {
 /**
  * Stores a mail's files as pending uploads under Tickets → Attachments (the same checks as the widget's:
  * kind by content, sizes, count, the ticket's total), for the comment or ticket to claim in its transaction.
- * A file the rules refuse is left out and named with why, never the whole mail: the words still matter.
+ * A file the rules refuse is left out and named with why, never the whole mail: the words still matter. The why
+ * goes into the ticket's text, so it is in `t`'s language (the site's).
  */
 export async function keepMailFiles(
   ctx: DomainContext,
   files: readonly MailFile[],
   ticketId: number | undefined,
+  t: Translator,
 ): Promise<{ kept: ReceivedUpload[]; leftOut: string[] }> {
   const kept: ReceivedUpload[] = [];
   const leftOut: string[] = [];
@@ -30,7 +33,7 @@ export async function keepMailFiles(
   try {
     for (const file of files) {
       if (kept.length >= rules.maxFiles) {
-        leftOut.push(`“${cleanFileName(file.name)}”: a message may carry at most ${rules.maxFiles} files.`);
+        leftOut.push(t.t('problems.inbound.too_many_files', { name: cleanFileName(file.name), max: rules.maxFiles }));
         continue;
       }
       try {
@@ -39,7 +42,7 @@ export async function keepMailFiles(
         remainingBytes -= upload.size;
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        leftOut.push(error.message);
+        leftOut.push(renderProblemText(t, error.detail));
       }
     }
   } catch (error) {

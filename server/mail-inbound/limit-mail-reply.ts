@@ -1,5 +1,5 @@
+import { type Message, message } from '../../common/i18n/translator.js';
 import type { DomainContext } from '../domain/context.js';
-import { describeWait } from '../domain/describe-wait.js';
 import { enqueueMail } from '../email/mail-jobs.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { checkClientWrite } from '../intake/guard-client-writes.js';
@@ -18,7 +18,7 @@ export async function limitMailReply(
   ctx: DomainContext,
   counters: CounterStore,
   reply: { clientId: number; ticketId: number },
-): Promise<string | null> {
+): Promise<Message | null> {
   const refusal = await checkClientWrite(ctx, counters, { kind: 'reply', userId: reply.clientId, ip: null, via: 'mail' });
   if (!refusal) return null;
   // Its own counter in the limit's window: one notice an hour, however many mails come over it.
@@ -27,9 +27,8 @@ export async function limitMailReply(
     await enqueueMail(ctx.db, { template: 'client_mail_replies_limited', userId: reply.clientId, ticketId: reply.ticketId });
   const max = (await getCoreSettings(ctx)).tickets.limit_client_replies_hour;
   const wait = Number(refusal.headers['retry-after'] ?? 3600);
-  return (
-    `The client sent more than ${max} replies this hour (Tickets → Intake protection → Replies per signed-in client per hour), ` +
-    `on the help site, the API and by mail together, so it was not added. Retry it in ${describeWait(wait)} or later. ` +
-    (told.count === 1 ? 'The client was told by mail.' : 'The client was told by mail about an earlier one.')
-  );
+  // The wait as problems.wait says it, in whichever language the reason is read.
+  const unit = wait < 90 ? 'second' : wait < 90 * 60 ? 'minute' : 'hour';
+  const n = unit === 'second' ? Math.max(1, wait) : Math.round(wait / (unit === 'minute' ? 60 : 3600));
+  return message('problems.inbound.reply_limit', { max, unit, n, told: told.count === 1 ? 'now' : 'before' });
 }

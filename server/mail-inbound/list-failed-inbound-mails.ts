@@ -5,7 +5,8 @@ export interface FailedInboundMail {
   messageId: string;
   sender: string;
   subject: string;
-  reason: string;
+  /** As stored: a catalogue message as JSON (or, in rows from before, English text); see `showReason`. */
+  reason: string | null;
   receivedAt: string;
 }
 
@@ -23,7 +24,7 @@ export async function listFailedInboundMails(ctx: DomainContext, limit = 100): P
     messageId: r.message_id,
     sender: r.sender,
     subject: r.subject,
-    reason: r.reason ?? '',
+    reason: r.reason,
     receivedAt: r.created_at,
   }));
 }

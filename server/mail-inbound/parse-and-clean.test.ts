@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REPLY_MARKER } from '../email/reply-marker.js';
+import { english } from '../i18n/translators.js';
 import { whyAutomatic } from './automatic-message.js';
 import { cleanReplyText } from './clean-reply-text.js';
 import { parseIncomingMail } from './parse-incoming-mail.js';
@@ -22,7 +23,8 @@ describe('parsing incoming mail', () => {
     expect(mail).toMatchObject({ from: 'rene@client.test', fromName: 'René Client', subject: 'Café fermé', text: 'Le café est fermé.\n' });
     expect(mail.messageId).toMatch(/^<sha256-[0-9a-f]{64}@no-message-id>$/);
     expect((await parseIncomingMail(Buffer.from(latin1, 'latin1'))).messageId).toBe(mail.messageId);
-    expect(whyAutomatic(mail)).toMatch(/List-Id/);
+    const why = whyAutomatic(mail);
+    expect(why && english.render(why)).toMatch(/List-Id/);
   });
 
   it('takes Auto-Submitted: no as a person’s mail', async () => {

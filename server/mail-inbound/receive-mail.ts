@@ -1,17 +1,21 @@
+import { message } from '../../common/i18n/translator.js';
 import { COMMENT_TEXT_MAX, TICKET_FIELD_LIMITS } from '../../common/limits.js';
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { findSupportAddress } from '../email/support-address.js';
 import { AppError } from '../errors.js';
 import { discardUploads } from '../files/discard-uploads.js';
+import { translatorFor } from '../i18n/translators.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { getCoreSettings } from '../settings/core-settings.js';
+import { getSiteOptions } from '../settings/site-options.js';
 import { whyAutomatic } from './automatic-message.js';
 import { cleanReplyText } from './clean-reply-text.js';
 import { isDeliveryReport, markReportedMails } from './delivery-report.js';
 import { findMailAuthor } from './find-mail-author.js';
 import { importNewTicket } from './import-new-ticket.js';
 import { importReply } from './import-reply.js';
+import { inboundReason, reasonOfError } from './inbound-reason.js';
 import { keepMailFiles } from './keep-mail-files.js';
 import { limitMailReply } from './limit-mail-reply.js';
 import { matchTicket } from './match-ticket.js';
@@ -44,49 +48,53 @@ export async function receiveMail(
   try {
     mail = await parseIncomingMail(raw, { inThread: !deps.ctx.performanceOff.has('mail-decode-thread') });
   } catch (error) {
-    const why = error instanceof Error && error.message ? ` (${error.message})` : '';
-    return { kind: 'rejected', reason: `The message could not be read as a mail${why}.` };
+    const why = error instanceof Error && error.message ? error.message : '';
+    const text = why ? message('problems.inbound.unreadable_because', { error: why }) : message('problems.inbound.unreadable');
+    return { kind: 'rejected', ...inboundReason(text) };
   }
   try {
     const seen = await deps.ctx.db.selectFrom('inbound_mails').select('id').where('message_id', '=', mail.messageId).executeTakeFirst();
     if (seen) return { kind: 'duplicate' };
     const result = await importMail(deps, mail, source);
     if (result.kind === 'ignored' || result.kind === 'rejected') {
-      await recordInboundMail(deps.ctx.db, inboundRow(mail, source, result.kind, { reason: result.reason }));
+      await recordInboundMail(deps.ctx.db, inboundRow(mail, source, result.kind, { reason: result.message }));
     }
     return result;
   } catch (error) {
     // A client mistake the domain refuses (text rules, a gone ticket) will not change on a retry.
     if (error instanceof AppError && error.status < 500) {
-      const reason = error.message;
-      await recordInboundMail(deps.ctx.db, inboundRow(mail, source, 'rejected', { reason })).catch(() => {});
-      return { kind: 'rejected', reason };
+      const refused = reasonOfError(error);
+      await recordInboundMail(deps.ctx.db, inboundRow(mail, source, 'rejected', { reason: refused.message })).catch(() => {});
+      return { kind: 'rejected', ...refused };
     }
     const why = error instanceof Error ? error.message : String(error);
     if (lastTry) {
-      const reason = `It could not be imported after several tries (${why}). Retry it once the cause is fixed.`;
-      const recorded = await recordInboundMail(deps.ctx.db, inboundRow(mail, source, 'rejected', { reason })).then(
+      const gaveUp = inboundReason(message('problems.inbound.gave_up', { error: why }));
+      const recorded = await recordInboundMail(deps.ctx.db, inboundRow(mail, source, 'rejected', { reason: gaveUp.message })).then(
         () => true,
         () => false,
       );
-      if (recorded) return { kind: 'rejected', reason };
+      if (recorded) return { kind: 'rejected', ...gaveUp };
     }
-    return { kind: 'temporary', reason: `Could not import it now: ${why}` };
+    return { kind: 'temporary', ...inboundReason(message('problems.inbound.not_now', { error: why })) };
   }
 }
 
 async function importMail(deps: ReceiveDeps, mail: IncomingMail, source: InboundSource): Promise<ReceiveResult> {
   const { ctx, config, counters } = deps;
-  if (!mail.from) return { kind: 'rejected', reason: 'The message names no sender (From).' };
+  if (!mail.from) return { kind: 'rejected', ...inboundReason(message('problems.inbound.no_sender')) };
   // Reports first: they come from the mail system, often with Auto-Submitted, and must mark our mail.
   if (isDeliveryReport(mail)) {
     const marked = await markReportedMails(ctx.db, mail);
-    return { kind: 'ignored', reason: marked ? `Delivery report about ${marked} mail(s) we sent; marked failed.` : 'Delivery report.' };
+    const text = marked
+      ? message('problems.inbound.delivery_report_marked', { count: marked })
+      : message('problems.inbound.delivery_report');
+    return { kind: 'ignored', ...inboundReason(text) };
   }
   const support = await findSupportAddress(ctx, config);
-  if (await isOwnMail(deps, mail, support)) return { kind: 'ignored', reason: 'It is mail the help desk sent.' };
+  if (await isOwnMail(deps, mail, support)) return { kind: 'ignored', ...inboundReason(message('problems.inbound.own_mail')) };
   const automatic = whyAutomatic(mail);
-  if (automatic) return { kind: 'ignored', reason: automatic };
+  if (automatic) return { kind: 'ignored', ...inboundReason(automatic) };
 
   // A note that the body was cut goes after the cleaning: below a quote, it would keep the quote visible.
   const words = cleanReplyText(mail.text) + (mail.textCut ? CUT_NOTE : '');
@@ -94,18 +102,21 @@ async function importMail(deps: ReceiveDeps, mail: IncomingMail, source: Inbound
   const author = match ? await findMailAuthor(ctx, mail.from, match) : undefined;
   if (author && 'refused' in author) {
     if (match && author.staffId !== undefined) await tellStaffOfRefusedMail(ctx, counters, author.staffId, match.ticketId);
-    return { kind: 'rejected', reason: author.refused };
+    return { kind: 'rejected', ...inboundReason(author.refused) };
   }
   if (!words && !mail.files.length)
-    return { kind: 'rejected', reason: match ? 'The reply has no text above the quoted mail.' : 'The message has no text.' };
+    return { kind: 'rejected', ...inboundReason(message(match ? 'problems.inbound.empty_reply' : 'problems.inbound.empty')) };
   if (match && author?.role === 'client') {
     const limited = await limitMailReply(ctx, counters, { clientId: author.id, ticketId: match.ticketId });
-    if (limited) return { kind: 'rejected', reason: limited };
+    if (limited) return { kind: 'rejected', ...inboundReason(limited) };
   }
 
   // Kept only once the mail is known to be imported; claimed in its ticket's or comment's transaction.
-  const { kept, leftOut } = await keepMailFiles(ctx, mail.files, match?.ticketId);
-  const text = withLeftOutFiles(words || '(Sent without a message: see the attached files.)', leftOut);
+  // What goes into the ticket's text is content: written in the site's language, as the ticket keeps it.
+  const site = await getSiteOptions(ctx.db);
+  const siteT = translatorFor(site.site_language, site.time_zone);
+  const { kept, leftOut } = await keepMailFiles(ctx, mail.files, match?.ticketId, siteT);
+  const text = withLeftOutFiles(words || siteT.t('problems.inbound.sent_without_text'), leftOut);
   try {
     const result =
       match && author

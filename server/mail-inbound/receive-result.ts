@@ -4,9 +4,11 @@
  * mail, a delivery report or our own mail, recorded and never answered; `rejected`: it cannot be
  * imported (recorded with the reason and kept for a retry); `temporary`: nothing was stored, try again later.
  */
+import type { InboundReason } from './inbound-reason.js';
+
 export type ReceiveResult =
   | { kind: 'imported'; ticketId: number; ticketNumber: number; commentId: number | null }
   | { kind: 'duplicate' }
-  | { kind: 'ignored'; reason: string }
-  | { kind: 'rejected'; reason: string }
-  | { kind: 'temporary'; reason: string };
+  | ({ kind: 'ignored' } & InboundReason)
+  | ({ kind: 'rejected' } & InboundReason)
+  | ({ kind: 'temporary' } & InboundReason);

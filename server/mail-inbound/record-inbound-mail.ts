@@ -1,5 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
+import type { Message } from '../../common/i18n/translator.js';
 import type { Database, InboundMailsTable } from '../db/tables.js';
+import { storedReason } from './inbound-reason.js';
 import type { IncomingMail } from './parse-incoming-mail.js';
 
 export type InboundSource = InboundMailsTable['source'];
@@ -12,14 +14,14 @@ export function inboundRow(
   mail: IncomingMail,
   source: InboundSource,
   outcome: InboundMailsTable['outcome'],
-  details: { reason?: string; ticketId?: number; commentId?: number } = {},
+  details: { reason?: Message; ticketId?: number; commentId?: number } = {},
 ): Insertable<InboundMailsTable> {
   return {
     message_id: mail.messageId,
     sender: (mail.from ?? '').slice(0, 320),
     subject: mail.subject.slice(0, 500),
     outcome,
-    reason: details.reason ?? null,
+    reason: details.reason ? storedReason(details.reason) : null,
     ticket_id: details.ticketId ?? null,
     comment_id: details.commentId ?? null,
     raw: outcome === 'rejected' && mail.raw.length <= KEEP_RAW_MAX ? mail.raw : null,

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { inboundMailStatus } from '../../../mail-inbound/inbound-mail-status.js';
+import { showReason } from '../../../mail-inbound/inbound-reason.js';
 import { listFailedInboundMails } from '../../../mail-inbound/list-failed-inbound-mails.js';
 import { retryInboundMail } from '../../../mail-inbound/retry-inbound-mail.js';
 import { requireAdmin } from '../../plugins/auth.js';
+import { problemTranslator } from '../../problem-language.js';
 import type { RouteServices } from '../../services.js';
 import { IdParams } from '../shared.schema.js';
 import { failedMailsResponse, inboundStatusResponse, retryMailResponse } from './mail.schema.js';
@@ -44,12 +46,14 @@ export const inboundMailRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     },
     async (request) => {
       requireAdmin(request);
+      // Reasons are kept as catalogue messages and read in the admin's language (account, browser, site).
+      const t = await problemTranslator(request, undefined, ctx.db);
       return (await listFailedInboundMails(ctx)).map((m) => ({
         id: m.id,
         message_id: m.messageId,
         sender: m.sender,
         subject: m.subject,
-        reason: m.reason,
+        reason: showReason(m.reason, t),
         received_at: m.receivedAt,
       }));
     },
@@ -68,11 +72,12 @@ export const inboundMailRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     async (request) => {
       requireAdmin(request);
       const result = await retryInboundMail({ ctx, config, counters }, request.params.id);
+      const t = await problemTranslator(request, undefined, ctx.db);
       return {
         outcome: result.kind,
         ticket_id: result.kind === 'imported' ? result.ticketId : null,
         ticket_number: result.kind === 'imported' ? result.ticketNumber : null,
-        reason: 'reason' in result ? result.reason : null,
+        reason: 'message' in result ? t.render(result.message) : null,
       };
     },
   );

@@ -59,4 +59,29 @@ describeEachDatabase('incoming mail for admins', (dialect) => {
     expect(gone.statusCode).toBe(404);
     expect(gone.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
+
+  it('a refused mail’s reason reads in the admin’s language: German with Accept-Language de, English by default', async () => {
+    const admin = await hd.authAs('admin');
+    const deps = { ctx: hd.ctx, config: hd.config, counters: hd.counters };
+    const raw = 'To: support@help.test\r\nMessage-ID: <no-from@client.test>\r\nSubject: Anonymous\r\n\r\nHello.\r\n';
+    expect(await receiveMail(deps, raw, 'imap')).toMatchObject({ kind: 'rejected', reason: 'The message names no sender (From).' });
+    // A row written before reasons were catalogue messages is shown as written.
+    await hd.ctx.db
+      .insertInto('inbound_mails')
+      .values({
+        message_id: '<old@client.test>',
+        sender: 'old@client.test',
+        subject: 'Old',
+        outcome: 'rejected',
+        reason: 'An old reason.',
+        source: 'imap',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const reasons = async (headers: Record<string, string>) =>
+      ((await get('/mail/inbound/failed/', { ...admin, ...headers })).json() as Array<{ reason: string }>).map((m) => m.reason).sort();
+
+    expect(await reasons({})).toEqual(['An old reason.', 'The message names no sender (From).']);
+    expect(await reasons({ 'accept-language': 'de' })).toEqual(['An old reason.', 'Die Nachricht nennt keinen Absender (From).']);
+  });
 });
