@@ -99,7 +99,7 @@ describeEachDatabase('sign-in methods and the registration gate', (dialect) => {
       expect(weak.body).toContain('Password: must be at least 10 characters');
       const done = await choosePassword(browser, link, 'correct horse battery');
       expect(done.headers.location).toBe('http://help.test/tickets/');
-      expect((await browser.get('/tickets/')).body).toContain('Sign out (Pat)');
+      expect((await browser.get('/tickets/')).body).toContain('Sign out (<bdi>Pat</bdi>)');
       const stored = await hd.ctx.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
       expect(stored.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
       expect(stored.password_hash).not.toContain('correct horse');

@@ -107,7 +107,7 @@ describeEachDatabase('an invitation: a week-long link to a welcome page, listed 
     const page = await open(linkIn(mail));
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<h1>Choose your password</h1>');
-    expect(page.body).toContain('Welcome to Helpdesk.');
+    expect(page.body).toContain('Welcome to <bdi>Helpdesk</bdi>.');
     expect(page.body).not.toMatch(/old password|signed out|new password/i);
     expect((await listed(id))?.invitation_sent_at).not.toBeNull();
 

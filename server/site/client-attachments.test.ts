@@ -115,7 +115,7 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
         `<a href="${image}" class="attachment-image"><img src="${image}/thumbnail" alt="screen\\.png \\(\\d+ bytes\\), opens full size"`,
       ),
     );
-    expect(thread).toContain(`<a href="${text}">steps.txt</a> <span class="hint">(8 bytes)</span>`);
+    expect(thread).toContain(`<a href="${text}"><bdi>steps.txt</bdi></a> <span class="hint">(8 bytes)</span>`);
     // The page's session opens the thumbnail.
     const thumbnail = await browser.get(`${new URL(image as string).pathname}/thumbnail`);
     expect(thumbnail.statusCode).toBe(200);
@@ -128,7 +128,7 @@ describeEachDatabase('files on the help site: the reply box, the new-ticket form
       .execute();
     thread = (await browser.get(`/tickets/?ticket=${number}`)).body;
     expect(thread).not.toContain(image);
-    expect(thread).toContain('steps.txt <span class="hint">(file removed 1 day after the ticket was closed)</span>');
+    expect(thread).toContain('<bdi>steps.txt</bdi> <span class="hint">(file removed 1 day after the ticket was closed)</span>');
   });
 
   it('both forms’ pickers carry Tickets → Attachments for their script; a refusal page names the refused file for it', async () => {

@@ -72,7 +72,7 @@ describeEachDatabase('management API', (dialect) => {
     const page = await createPost(hd.ctx, 'page', { title: 'About' }, null);
     const refused = await call('PUT', `/posts/${page.id}/product`, agent, { product: product.id });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors[0]).toMatchObject({ field: 'product', detail: expect.stringContaining('"page" cannot be assigned') });
+    expect(refused.json().errors[0]).toMatchObject({ field: 'product', detail: expect.stringContaining('“page” cannot be assigned') });
 
     const seen: string[][] = [];
     hd.hooks.addFilter(

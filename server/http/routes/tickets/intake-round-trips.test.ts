@@ -150,9 +150,10 @@ describeEachDatabase('round trips of a ticket submission', (dialect) => {
         expect(refused.statusCode).toBe(429);
         expect(refused.headers['ratelimit-policy']).toBe('"email-hour";q=1;w=3600');
         expect(await countRows(hd.ctx)).toEqual(before);
-        // The filing's statement, then the refusal counted for the admin's stats.
+        // The filing's statement, then the refusal counted for the admin's stats (a read of the site's language
+        // for the problem's words may come between: it writes nothing).
         if (dialect === 'postgres') {
-          expect(sent).toHaveLength(2);
+          expect(sent.filter((s) => !/^\s*select/i.test(s.text))).toHaveLength(2);
           expect(sent[0]?.text).toMatch(/insert into posts/);
         }
         // A replayed key over the limit is refused too, as when the counters were their own statement.

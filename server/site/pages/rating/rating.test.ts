@@ -157,7 +157,7 @@ describeEachDatabase('"Did this solve it?" when a ticket becomes Resolved', (dia
     const token = new URL(no, 'http://x').searchParams.get('token') ?? '';
     const tooLong = await browser.submit(no, '/rating/', { token, comment: 'x'.repeat(2001) });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.body).toContain('shorten it to at most 2000');
+    expect(tooLong.body).toContain('shorten it to at most 2,000');
     expect(await hd.ctx.db.selectFrom('ticket_ratings').selectAll().execute()).toEqual([]);
     expect((await browser.submit(no, '/rating/', { token })).statusCode).toBe(200);
     expect(await statusOf(id)).toBe('resolved');
