@@ -38,7 +38,7 @@ test('a saved reply with placeholders is found by typing "/", filled for the tic
     );
   await page.getByRole('button', { name: 'Add saved reply' }).click();
   await expect(page.getByRole('cell', { name: 'Welcome back', exact: true })).toBeVisible();
-  await expect(page.getByText("##client_name## — the client's name")).toBeVisible();
+  await expect(page.getByText('##client_name## — the client’s name')).toBeVisible();
   await expectNoAxeViolations(page, 'saved replies screen');
 
   const id = await hd.fileTicket(newEmail(), 'Export button');

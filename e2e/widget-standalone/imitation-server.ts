@@ -2,7 +2,8 @@
 // a host page (one origin) and a minimal imitation of the help site's widget routes (another).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildWidgetScript } from '../../widget/build.js';
+import englishWidget from '../../common/i18n/locales/en/widget.json' with { type: 'json' };
+import { buildWidgetFilesScript, buildWidgetScript } from '../../widget/build.js';
 
 export type PostMode = 'ok' | 'file-then-drop' | 'invalid' | 'closed' | 'limited' | 'limited-hidden' | 'drop' | 'error';
 export type ListKind = 'products' | 'reasons' | 'urgencies';
@@ -57,7 +58,12 @@ function formDefinition(lists: Record<ListKind, unknown[]>) {
   });
   return {
     // The widget's own ink as the brand colour, so the style tests see the widget as before.
-    site: { name: 'Imitation help', brand_color: '#1f2328' },
+    site: { name: 'Imitation help', brand_color: '#1f2328', language: 'en' },
+    lang: 'en',
+    dir: 'ltr',
+    position: 'right',
+    // The widget's English texts as the form route sends them: keys without the `widget.` prefix.
+    texts: Object.fromEntries(Object.entries(englishWidget).map(([key, text]) => [key.slice('widget.'.length), text])),
     fields: [
       { name: 'subject', label: 'Subject', type: 'text', required: true, builtin: true, max: 200 },
       { name: 'description', label: 'Description', type: 'textarea', required: true, builtin: true, max: 20000 },
@@ -118,6 +124,8 @@ const readBody = async (req: IncomingMessage): Promise<string> => {
 /** Starts both servers; the widget is built once per call. */
 export async function startImitation(): Promise<Imitation> {
   const script = await buildWidgetScript();
+  // The form's dialog and the attachment code: the second script, loaded when the launcher is first used.
+  const dialogScript = await buildWidgetFilesScript();
   const tickets = new Map<string, number>();
   let nextId = 100;
 
@@ -146,6 +154,11 @@ export async function startImitation(): Promise<Imitation> {
     if (method === 'GET' && path === '/helpdesk/tickets/embed/') {
       res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' });
       res.end(`var HELPDESK_HOME_URL = ${JSON.stringify(state.apiOrigin)};\n${script}`);
+      return;
+    }
+    if (method === 'GET' && path === '/helpdesk/tickets/embed/files/') {
+      res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' });
+      res.end(dialogScript);
       return;
     }
     const list = /^\/api\/helpdesk\/v1\/tickets\/(products|reasons|urgencies)\/$/.exec(path)?.[1] as ListKind | undefined;

@@ -7,8 +7,13 @@ test('fetches and stores nothing until used, then files a ticket form-encoded', 
   page.on('request', (r) => pageRequests.push(`${r.method()} ${r.url()}`));
   await openHostPage(page, site);
 
-  // Before the click: only the host document and the script itself.
-  expect(pageRequests).toEqual([`GET ${site.hostOrigin}/strict`, `GET ${site.apiOrigin}/helpdesk/tickets/embed/`]);
+  // Before the click: the host document, the script, and the form's definition in the visitor's language (the
+  // launcher's words and corner come with it); nothing is stored.
+  expect(pageRequests).toEqual([
+    `GET ${site.hostOrigin}/strict`,
+    `GET ${site.apiOrigin}/helpdesk/tickets/embed/`,
+    `GET ${site.apiOrigin}/api/helpdesk/v1/tickets/form/?lang=en`,
+  ]);
 
   await launcher(page).click();
   const d = dialog(page);
@@ -81,7 +86,15 @@ test('omits empty optional fields; a list that fails or is empty is hidden and f
   await fillRequired(page);
   await d.getByRole('button', { name: 'Send ticket' }).click();
   await expect(d.getByRole('status')).toContainText('Your ticket #100 was filed');
-  expect([...(posts(site)[0]?.keys() ?? [])]).toEqual(['name', 'email', 'subject', 'description', 'idempotency_key', 'fill_ms']);
+  expect([...(posts(site)[0]?.keys() ?? [])]).toEqual([
+    'name',
+    'email',
+    'subject',
+    'description',
+    'idempotency_key',
+    'language',
+    'fill_ms',
+  ]);
   // The form failed with the list, so the widget fell back to the three lists, once each.
   const lookups = site.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/')).map((r) => r.path);
   expect(lookups.sort()).toEqual([
@@ -187,7 +200,7 @@ test('a dropped connection keeps the form; "Try again" resends with the same key
   const d = dialog(page);
   await fillRequired(page);
   await d.getByRole('button', { name: 'Send ticket' }).click();
-  await expect(d.getByRole('alert')).toHaveText("We couldn't reach the help desk. Check your connection and try again.");
+  await expect(d.getByRole('alert')).toHaveText('We couldn’t reach the help desk. Check your connection and try again.');
   await expect(d.getByLabel('Description')).toHaveValue('The pay button does nothing.\nLine two & more = "quoted".');
 
   site.postMode = 'ok';
@@ -208,7 +221,7 @@ test('a lost answer after filing: the retry is a replay of the same ticket, not 
   const d = dialog(page);
   await fillRequired(page);
   await d.getByRole('button', { name: 'Send ticket' }).click();
-  await expect(d.getByRole('alert')).toHaveText("We couldn't reach the help desk. Check your connection and try again.");
+  await expect(d.getByRole('alert')).toHaveText('We couldn’t reach the help desk. Check your connection and try again.');
   site.postMode = 'ok';
   await d.getByRole('button', { name: 'Try again' }).click();
   await expect(d.getByRole('status')).toContainText('Your ticket #100 was filed');
