@@ -9,7 +9,9 @@ import { isBuildCurrent } from './build-stamp.mjs';
 // own, loaded when first opened (admin/src/app.tsx).
 const ROOT = join(import.meta.dirname, '..');
 const ASSETS = join(ROOT, 'dist/admin/assets');
-const FIRST_SCREEN_BUDGET = 100 * 1024;
+// 100 KB until issue 35; the English catalogue and the ICU formatter every screen reads through added ~3 KB
+// (other languages load as chunks of their own). Open: bring it back under 100 KB.
+const FIRST_SCREEN_BUDGET = 104 * 1024;
 // Vite warns above 500 KB (minified, uncompressed) per chunk; none comes near it any more.
 const CHUNK_LIMIT = 500 * 1024;
 
@@ -37,7 +39,7 @@ describe('the admin app as built', () => {
     if (!isBuildCurrent(ROOT)) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'pipe', env });
   }, 180_000);
 
-  it('shows its first screen within 100 KB compressed, the Markdown renderer not among it', () => {
+  it('shows its first screen within 104 KB compressed, the Markdown renderer not among it', () => {
     const files = firstScreenFiles();
     const bytes = files.reduce((sum, file) => sum + statSync(join(ASSETS, `${file}.br`)).size, 0);
     expect(bytes).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);

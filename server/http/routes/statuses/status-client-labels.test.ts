@@ -20,7 +20,7 @@ describeEachDatabase('statuses have client-facing labels', (dialect) => {
     await addComment(hd.ctx, { ticketId: id, text: 'More detail', role: 'client' }, client);
     const browser = new SiteClient(hd.app);
     browser.cookies.set('hd_session', await createSession(hd.ctx.db, client.id));
-    expect((await browser.get(`/tickets/?ticket=${number}`)).body).toContain('<span class="status">Awaiting our reply</span>');
+    expect((await browser.get(`/tickets/?ticket=${number}`)).body).toContain('<bdi class="status">Awaiting our reply</bdi>');
 
     const admin = await hd.authAs('admin');
     const waiting = await findTermId(hd.ctx.db, 'ticket_status', 'waiting');
@@ -32,7 +32,7 @@ describeEachDatabase('statuses have client-facing labels', (dialect) => {
     });
     expect(patched.statusCode).toBe(200);
     expect(patched.json()).toMatchObject({ name: 'Waiting', client_label: 'With our team' });
-    expect((await browser.get(`/tickets/?ticket=${number}`)).body).toContain('<span class="status">With our team</span>');
+    expect((await browser.get(`/tickets/?ticket=${number}`)).body).toContain('<bdi class="status">With our team</bdi>');
     const agentView = await hd.app.inject({ method: 'GET', url: `/api/helpdesk/v1/tickets/${id}`, headers: admin });
     expect((agentView.json() as { status: { name: string } }).status.name).toBe('Waiting');
     // Reasons take no client label.
