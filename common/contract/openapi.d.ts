@@ -4789,7 +4789,10 @@ export interface operations {
     };
     getSettingsSchema: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Language of the labels and descriptions (de, ar…); else the account’s, Accept-Language, the site’s */
+                lang?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
