@@ -27,41 +27,17 @@ export function shownTimeZone(): string {
   return ownTimeZone ?? siteTimeZone;
 }
 
-// 24-hour times with the zone's short name ("2 Dec 2026, 14:05 CET"; "٢ ديسمبر ٢٠٢٦، ١٤:٠٥ غرينتش+١" in Arabic).
-const SHORT: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-};
-
 /** An ISO time in the reader's language and the shown zone; `none` (default "never") for a missing one. */
 export function timeText(iso: string | null, none?: string): string {
   const t = translator();
   if (!iso) return none ?? t.t('admin.time.never');
   if (Number.isNaN(new Date(iso).getTime())) return iso;
-  // In English, the words the help site and the mails print ("2 Dec 2026, 14:05 CET"), the same in every browser.
-  if (isEnglish()) return formatSiteTime(iso, shownTimeZone());
-  return inZone(iso, { ...SHORT });
+  // The words the help site and the mails print, in the reader's language ("2 Dec 2026, 14:05 CET" in English).
+  return formatSiteTime(iso, shownTimeZone(), t.language);
 }
 
 /** The same time with the zone's long name and IANA id, for a tooltip. */
 export function timeTextInFull(iso: string): string {
   if (Number.isNaN(new Date(iso).getTime())) return iso;
-  if (isEnglish()) return formatSiteTimeInFull(iso, shownTimeZone());
-  return `${inZone(iso, { ...SHORT, timeZoneName: 'long' })} (${shownTimeZone()})`;
-}
-
-const isEnglish = () => translator().language === 'en';
-
-function inZone(iso: string, style: Intl.DateTimeFormatOptions): string {
-  try {
-    return translator().dateTime(iso, { ...style, timeZone: shownTimeZone() });
-  } catch {
-    // A zone stored before it was checked falls back to UTC rather than failing the screen.
-    return translator().dateTime(iso, { ...style, timeZone: 'UTC' });
-  }
+  return formatSiteTimeInFull(iso, shownTimeZone(), translator().language);
 }
