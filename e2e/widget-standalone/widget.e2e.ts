@@ -52,6 +52,7 @@ test('fetches and stores nothing until used, then files a ticket form-encoded', 
     'urgency',
     'order_id',
     'idempotency_key',
+    'language',
     'fill_ms',
   ]);
   // The honeypot stays empty for a person, so it is not sent; the fill time is.
@@ -65,6 +66,7 @@ test('fetches and stores nothing until used, then files a ticket form-encoded', 
     reason: '21',
     urgency: '32',
     order_id: 'A-1001',
+    language: 'en',
   });
   expect(body.get('idempotency_key')).toMatch(UUID);
 
