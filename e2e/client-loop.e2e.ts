@@ -5,6 +5,8 @@ import { expect, type Page, test } from '@playwright/test';
 import type { RunningService } from '../server/start-service.js';
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../server/test/smtp-sink.js';
 import { axeViolations } from './axe.js';
+import { expectNoHorizontalOverflow, expectRtl } from './rtl-checks.js';
+import { shotPath } from './shot-path.js';
 import { closeServer, listen, startE2eService } from './start-e2e-service.js';
 
 interface Loop {
@@ -174,6 +176,60 @@ test('password method: the same loop, then sign-up proven by the mailed link and
   } finally {
     await loop.settings({ login: { method: 'email_link' } });
   }
+});
+
+test.describe('an Arabic visitor', () => {
+  test.use({ locale: 'ar', bypassCSP: true });
+  test('files in Arabic; the confirmation mail is Arabic and right to left at 390 px; its link opens an Arabic page', async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.slow();
+    await page.goto(`${loop.hostOrigin}/`);
+    await page.getByRole('button', { name: 'هل تحتاج إلى مساعدة؟' }).click();
+    const d = page.getByRole('dialog', { name: 'تواصل مع الدعم' });
+    const email = newEmail();
+    await d.getByLabel('اسمك').fill('سارة');
+    await d.getByLabel('بريدك الإلكتروني').fill(email);
+    await d.getByLabel('الموضوع').fill('الطلب A-1001 لم يصل');
+    await d.getByLabel('الوصف').fill('لم يصل الطلب بعد.');
+    await d.getByRole('button', { name: 'إرسال الطلب' }).click();
+    await expect(d.getByRole('status')).toContainText('تم تسجيل طلبك');
+
+    const mail = await mailTo(email, 'تلقّينا طلبك');
+    expect(mail.headers['content-language']).toBe('ar');
+    // Plain text has no `dir`: each line opens with the right-to-left mark.
+    expect(
+      mail.text
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .every((line) => line.startsWith('\u200f')),
+    ).toBe(true);
+    // The HTML part as a mail app shows it, on a phone: right to left, nothing sideways.
+    const mailApp = await context.newPage();
+    await mailApp.setViewportSize({ width: 390, height: 800 });
+    await mailApp.setContent(mail.html);
+    expect(await mailApp.locator('[dir="rtl"]').count()).toBeGreaterThan(0);
+    expect(
+      await mailApp
+        .getByText('الطلب A-1001 لم يصل')
+        .first()
+        .evaluate((el) => getComputedStyle(el).direction),
+    ).toBe('rtl');
+    await expectNoHorizontalOverflow(mailApp);
+    await mailApp.screenshot({ path: shotPath(testInfo, 'mail-ar-phone.png'), fullPage: true });
+    await mailApp.close();
+
+    await page.setViewportSize({ width: 390, height: 800 });
+
+    await page.goto(linkOf(mail));
+    await expectRtl(page);
+    await page.getByRole('button', { name: 'سجّل الدخول وافتح التذكرة' }).click();
+    await expect(page.getByText('لم يصل الطلب بعد.')).toBeVisible();
+    await expectRtl(page);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: shotPath(testInfo, 'ticket-page-ar-phone.png'), fullPage: true });
+  });
 });
 
 test.describe('accessibility', () => {
