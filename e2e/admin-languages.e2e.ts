@@ -3,6 +3,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
+import { shotPath } from './shot-path.js';
 
 let hd: AdminHelpdesk;
 let ticketNumber = 0;
@@ -25,7 +26,7 @@ async function settled(page: Page): Promise<void> {
 
 test.use({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
 
-test('an agent who chooses Arabic in their profile sees the inbox and a ticket right to left, in Arabic', async ({ page }) => {
+test('an agent who chooses Arabic in their profile sees the inbox and a ticket right to left, in Arabic', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   await signInToAdmin(page, hd.homeUrl, AGENT);
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
@@ -50,7 +51,7 @@ test('an agent who chooses Arabic in their profile sees the inbox and a ticket r
   const brand = await page.locator('.brand').boundingBox();
   const account = await page.locator('.account').boundingBox();
   expect(brand && account && brand.x > account.x).toBe(true);
-  await page.screenshot({ path: '/work/shots/admin-ar-inbox.png', fullPage: true });
+  await page.screenshot({ path: shotPath(testInfo, 'admin-ar-inbox.png'), fullPage: true });
   expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole('link', { name: 'لم يصل طلبي رقم 55-9876 بعد' }).click();
@@ -60,7 +61,7 @@ test('an agent who chooses Arabic in their profile sees the inbox and a ticket r
   await expect(page.getByRole('button', { name: 'إرسال الرد' })).toBeVisible();
   // "← Inbox" points right, back toward the start of an Arabic line.
   await expect(page.locator('.crumbs .dir-icon')).toHaveCSS('transform', 'matrix(-1, 0, 0, 1, 0, 0)');
-  await page.screenshot({ path: '/work/shots/admin-ar-ticket.png', fullPage: true });
+  await page.screenshot({ path: shotPath(testInfo, 'admin-ar-ticket.png'), fullPage: true });
   expect(await axeViolations(page)).toEqual([]);
 });
 

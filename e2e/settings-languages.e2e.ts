@@ -2,6 +2,7 @@
 // while a plugin's own tab keeps its words, and nothing overflows sideways.
 import { expect, test } from '@playwright/test';
 import { ADMIN, type AdminHelpdesk, openAdminScreen, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { shotPath } from './shot-path.js';
 
 let hd: AdminHelpdesk;
 test.beforeAll(async () => {
@@ -27,7 +28,7 @@ test('Settings → General and a schema tab in Arabic: rtl, Arabic labels, the p
     (link as HTMLElement).style.display = 'none';
   });
   await page.screenshot({
-    path: process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/settings-ar.png` : testInfo.outputPath('settings-ar.png'),
+    path: shotPath(testInfo, 'settings-ar.png'),
   });
   // Nothing of the settings screen reaches past either edge (the shell's skip link is the shell's concern).
   const outside = await page.evaluate(
@@ -41,6 +42,6 @@ test('Settings → General and a schema tab in Arabic: rtl, Arabic labels, the p
   await page.getByRole('link', { name: 'التذاكر' }).click();
   await expect(page.getByLabel('إنشاء حسابات للعملاء الجدد')).toBeVisible();
   await page.screenshot({
-    path: process.env.SHOTS_DIR ? `${process.env.SHOTS_DIR}/settings-tickets-ar.png` : testInfo.outputPath('settings-tickets-ar.png'),
+    path: shotPath(testInfo, 'settings-tickets-ar.png'),
   });
 });

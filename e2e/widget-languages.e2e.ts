@@ -1,12 +1,13 @@
 import { axeViolations } from './axe.js';
 import { expect, test } from './fixtures.js';
+import { shotPath } from './shot-path.js';
 
 // The widget in the visitor's language on a foreign page: Arabic, right to left, from the browser's locale; and the
 // owner's wording from Settings (through the API) on the same page, without a rebuild.
 test.describe('the widget speaks the visitor’s language', () => {
   test.use({ locale: 'ar', bypassCSP: true, viewport: { width: 375, height: 740 } });
 
-  test('Arabic: texts, dir=rtl on the shadow host, no horizontal overflow at 375 px, axe-clean', async ({ page, helpdesk }) => {
+  test('Arabic: texts, dir=rtl on the shadow host, no horizontal overflow at 375 px, axe-clean', async ({ page, helpdesk }, testInfo) => {
     await helpdesk.api('PATCH', '/settings', { tickets: { widget_launcher: {} } });
     await page.goto(helpdesk.hostOrigin + '/strict');
     const launcher = page.getByRole('button', { name: 'هل تحتاج إلى مساعدة؟' });
@@ -21,7 +22,7 @@ test.describe('the widget speaks the visitor’s language', () => {
     await expect(dialog.getByRole('button', { name: 'إرسال الطلب' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/work/shots/widget-ar.png' });
+    await page.screenshot({ path: shotPath(testInfo, 'widget-ar.png') });
     expect(await axeViolations(page)).toEqual([]);
   });
 
