@@ -17,23 +17,19 @@ import { TicketControls } from '../ticket/ticket-controls.js';
 import { TicketHeader } from '../ticket/ticket-header.js';
 import { applyLanguage, I18nProvider } from './i18n.js';
 
+const term = (id: number, slug: string, name: string): Option => ({ id, slug, name, order: id * 10, client_label: null });
+
 // Seeded statuses keep their seeded names, but the owner renamed "Waiting" to "On hold" and added "Parked".
 const statuses: Option[] = [
-  { id: 1, slug: 'open', name: 'Open' },
-  { id: 2, slug: 'waiting', name: 'On hold' },
-  { id: 3, slug: 'in-progress', name: 'In Progress' },
-  { id: 4, slug: 'parked', name: 'Parked' },
+  term(1, 'open', 'Open'),
+  term(2, 'waiting', 'On hold'),
+  term(3, 'in-progress', 'In Progress'),
+  term(4, 'parked', 'Parked'),
 ];
 const lookups: Lookups = {
   statuses,
-  reasons: [
-    { id: 10, slug: 'billing', name: 'Billing' },
-    { id: 11, slug: 'question', name: 'Ask us' },
-  ],
-  urgencies: [
-    { id: 20, slug: 'high', name: 'High' },
-    { id: 21, slug: 'urgent', name: 'Right now' },
-  ],
+  reasons: [term(10, 'billing', 'Billing'), term(11, 'question', 'Ask us')],
+  urgencies: [term(20, 'high', 'High'), term(21, 'urgent', 'Right now')],
   products: [],
   staff: [],
 };
