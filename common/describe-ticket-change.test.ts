@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { describeTicketChange, type TicketChangeWords } from './describe-ticket-change.js';
+import deProblems from './i18n/locales/de/problems.json' with { type: 'json' };
+import deTerms from './i18n/locales/de/terms.json' with { type: 'json' };
+import enProblems from './i18n/locales/en/problems.json' with { type: 'json' };
+import { createTranslator } from './i18n/translator.js';
 
 const change = (over: Partial<TicketChangeWords>): TicketChangeWords => ({
   kind: 'field',
@@ -25,5 +29,21 @@ describe('describeTicketChange', () => {
     expect(describeTicketChange(automatic, true)).toBe('the status moved to In Progress');
     expect(describeTicketChange(change({ kind: 'reply', by: null }), true)).toBe('the automatic responder replied');
     expect(describeTicketChange(change({ by: null, to: null }))).toBe('Someone set the status to none');
+  });
+
+  it('names a seeded status, reason or urgency in the reader’s language, and one the owner named as written', () => {
+    const german = createTranslator('de', { ...deProblems, ...deTerms }, enProblems);
+    expect(describeTicketChange(change({}), false, german)).toBe('alex hat den Status auf Geschlossen gesetzt');
+    expect(describeTicketChange(change({ field: 'urgency', to: 'High' }), false, german)).toBe(
+      'alex hat die Dringlichkeit auf Hoch gesetzt',
+    );
+    expect(describeTicketChange(change({ automatic: true, by: null, to: 'In Progress' }), false, german)).toBe(
+      'Der Status wurde auf In Bearbeitung gesetzt',
+    );
+    expect(describeTicketChange(change({ to: 'On hold' }), false, german)).toBe('alex hat den Status auf On hold gesetzt');
+    // Only a status's, reason's or urgency's value is a term: an agent called "Open" keeps their name.
+    expect(describeTicketChange(change({ field: 'assignee', to: 'Open' }), false, german)).toBe(
+      'alex hat die Zuständigkeit auf Open gesetzt',
+    );
   });
 });

@@ -47,6 +47,9 @@ test('an agent who chooses Arabic in their profile sees the inbox and a ticket r
   await expect(page.getByRole('heading', { level: 1, name: 'صندوق الوارد' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('columnheader', { name: 'الموضوع' })).toBeVisible();
+  // The seeded statuses read in Arabic too, on the tabs and on each row (the terms catalogue).
+  await expect(page.getByRole('navigation', { name: 'الحالات' }).getByRole('link', { name: /مفتوحة/ })).toBeVisible();
+  await expect(page.locator('.pill.status-open').first()).toHaveText('مفتوحة');
   // The top bar's navigation starts at the right: the brand is right of the inbox's link.
   const brand = await page.locator('.brand').boundingBox();
   const account = await page.locator('.account').boundingBox();
@@ -57,6 +60,7 @@ test('an agent who chooses Arabic in their profile sees the inbox and a ticket r
   await page.getByRole('link', { name: 'لم يصل طلبي رقم 55-9876 بعد' }).click();
   await settled(page);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('55-9876');
+  await expect(page.getByTestId('ticket-status')).toHaveText('مفتوحة');
   await expect(page.getByRole('radio', { name: 'الرد على العميل' })).toBeChecked();
   await expect(page.getByRole('button', { name: 'إرسال الرد' })).toBeVisible();
   // "← Inbox" points right, back toward the start of an Arabic line.

@@ -3,18 +3,19 @@ import { type Language, languageOf, PSEUDO_LANGUAGE, SOURCE_LANGUAGE } from '../
 import { pseudoLocalize } from '../../../common/i18n/pseudo-locale.js';
 import { type Catalogue, createTranslator, type Translator } from '../../../common/i18n/translator.js';
 
-// The app reads the namespaces of its own screens, the problems the API answers with and the shared words.
+// The app reads the namespaces of its own screens, the problems the API answers with, the shared words and the
+// seeded statuses', reasons' and urgencies' names (`termName`).
 // English is in the first download (every other language falls back to it); the others are a chunk each.
 const english: Catalogue = Object.assign(
   {},
   ...Object.values(
-    import.meta.glob<Catalogue>('../../../common/i18n/locales/en/{admin,settings,problems,common}.json', {
+    import.meta.glob<Catalogue>('../../../common/i18n/locales/en/{admin,settings,problems,common,terms}.json', {
       eager: true,
       import: 'default',
     }),
   ),
 );
-const others = import.meta.glob<Catalogue>('../../../common/i18n/locales/{de,es,fr,ar}/{admin,settings,problems,common}.json', {
+const others = import.meta.glob<Catalogue>('../../../common/i18n/locales/{de,es,fr,ar}/{admin,settings,problems,common,terms}.json', {
   import: 'default',
 });
 

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { Lookups, Tag } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
 import { useT } from '../i18n/i18n.js';
+import { termName } from '../i18n/term-name.js';
 import { applyBulkChange, type BulkChange } from './bulk-change.js';
 
 /**
@@ -22,7 +23,8 @@ export function BulkBar({
   onDone: (change: BulkChange, message: string) => void;
   onClear: () => void;
 }) {
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [tagName, setTagName] = useState('');
@@ -63,13 +65,13 @@ export function BulkBar({
           disabled={busy}
           onChange={(e) => {
             const status = lookups.statuses.find((s) => s.slug === e.target.value);
-            if (status) void apply({ status: status.slug }, t('admin.bulk.what.status', { name: status.name }));
+            if (status) void apply({ status: status.slug }, t('admin.bulk.what.status', { name: termName(tr, 'status', status) }));
           }}
         >
           <option value="">{t('admin.bulk.choose')}</option>
           {lookups.statuses.map((s) => (
             <option key={s.slug} value={s.slug}>
-              {s.name}
+              {termName(tr, 'status', s)}
             </option>
           ))}
         </select>

@@ -1,5 +1,6 @@
 import { api, type InboxTicket, type Lookups, type ResponseOf } from '../api/api.js';
 import { translator } from '../i18n/i18n.js';
+import { termName } from '../i18n/term-name.js';
 
 /** Changes for many tickets, any of them together: each ticket gets them all as one version. */
 export interface BulkChange {
@@ -29,13 +30,14 @@ export async function applyBulkChange(ids: number[], change: BulkChange, what: s
  * out of the view, which stays on screen (dimmed, "Resolved — no longer in this view") until the agent moves on.
  */
 export function describeBulkChange(change: BulkChange, lookups: Lookups): { fields: Partial<InboxTicket>; label: string } {
-  const { t } = translator();
+  const tr = translator();
+  const { t } = tr;
   const fields: Partial<InboxTicket> = {};
   const labels: string[] = [];
   if (change.status !== undefined) {
     const status = lookups.statuses.find((s) => s.slug === change.status);
     fields.status = status ? { slug: status.slug, name: status.name } : null;
-    labels.push(status?.name ?? change.status);
+    labels.push(status ? termName(tr, 'status', status) : change.status);
   }
   if (change.assignee !== undefined) {
     const user = lookups.staff.find((u) => u.id === change.assignee);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Lookups, Tag } from '../api/api.js';
 import { useT } from '../i18n/i18n.js';
+import { termName } from '../i18n/term-name.js';
 import { FilterSelect } from './filter-select.js';
 
 /** The inbox's filters (assignee, product, reason, urgency, tag, client); on a phone folded behind a button. */
@@ -16,7 +17,8 @@ export function InboxFilters({
   setFilter: (key: string, value: string) => void;
 }) {
   // On a phone the filters fold behind a button so the first screen shows tickets (styles.css).
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   const [filtersShown, setFiltersShown] = useState(false);
   const filtersInUse = ['assignee', 'product', 'reason', 'urgency', 'tag', 'client'].filter((key) => query.get(key)).length;
   return (
@@ -54,14 +56,14 @@ export function InboxFilters({
           label={t('admin.filters.reason')}
           value={query.get('reason') ?? ''}
           onChange={(v) => setFilter('reason', v)}
-          options={lookups.reasons.map((r) => ({ value: r.slug, label: r.name }))}
+          options={lookups.reasons.map((r) => ({ value: r.slug, label: termName(tr, 'reason', r) }))}
         />
         <FilterSelect
           name="urgency"
           label={t('admin.filters.urgency')}
           value={query.get('urgency') ?? ''}
           onChange={(v) => setFilter('urgency', v)}
-          options={lookups.urgencies.map((u) => ({ value: u.slug, label: u.name }))}
+          options={lookups.urgencies.map((u) => ({ value: u.slug, label: termName(tr, 'urgency', u) }))}
         />
         <FilterSelect
           name="tag"

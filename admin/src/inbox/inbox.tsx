@@ -1,5 +1,6 @@
 import type { Lookups, Me } from '../api/api.js';
 import { useT } from '../i18n/i18n.js';
+import { termName } from '../i18n/term-name.js';
 import { useListShortcuts } from '../shared/keyboard-shortcuts.js';
 import { navigate } from '../shared/router.js';
 import { useTags } from '../shared/use-tags.js';
@@ -21,7 +22,8 @@ import { useSelection } from './use-selection.js';
 
 /** The inbox: status tabs with counts, filters and search, tickets by last activity. State lives in the URL. */
 export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups: Lookups; me: NonNullable<Me['user']> }) {
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   useListShortcuts('.tickets a.subject');
   const { tags, reloadTags } = useTags();
   const { data, error, views, refreshNow } = useInboxData(query, reloadTags);
@@ -41,10 +43,13 @@ export function Inbox({ query, lookups, me }: { query: URLSearchParams; lookups:
     kept.release();
   };
   const { bulkMessage, onBulkDone, runBulk } = useBulkActions({ selected, lookups, kept, reloadTags, refreshNow });
+  const statusName = (slug: string) => {
+    const status = lookups.statuses.find((s) => s.slug === slug);
+    return status ? termName(tr, 'status', status) : slug;
+  };
   const statusMenu = useTicketShortcuts(lookups.statuses, {
     assignToMe: () => void runBulk({ assignee: me.id }, t('admin.bulk.what.assigned', { name: me.name })),
-    setStatus: (slug) =>
-      void runBulk({ status: slug }, t('admin.bulk.what.status', { name: lookups.statuses.find((s) => s.slug === slug)?.name ?? slug })),
+    setStatus: (slug) => void runBulk({ status: slug }, t('admin.bulk.what.status', { name: statusName(slug) })),
   });
   const page = Number(query.get('page') ?? '1');
 

@@ -1,5 +1,6 @@
 import type { InboxPage, Lookups } from '../api/api.js';
 import { useT } from '../i18n/i18n.js';
+import { termName } from '../i18n/term-name.js';
 import { Link } from '../shared/router.js';
 
 /** A tab per status with its count, and "All" with the sum. */
@@ -14,7 +15,8 @@ export function StatusTabs({
   data: InboxPage | null;
   linkTo: (status: string | null) => string;
 }) {
-  const { t, number } = useT();
+  const tr = useT();
+  const { t, number } = tr;
   const allCount = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : undefined;
   return (
     <nav aria-label={t('admin.nav.statuses')} className="status-tabs">
@@ -27,7 +29,7 @@ export function StatusTabs({
         {statuses.map((s) => (
           <li key={s.slug}>
             <Link to={linkTo(s.slug)} aria-current={status === s.slug ? 'page' : undefined}>
-              <bdi>{s.name}</bdi>{' '}
+              <bdi>{termName(tr, 'status', s)}</bdi>{' '}
               <span className="count">{data?.counts[s.slug] === undefined ? '' : number(data.counts[s.slug] ?? 0)}</span>
             </Link>
           </li>

@@ -1,4 +1,5 @@
 import { useT } from '../i18n/i18n.js';
+import { termName } from '../i18n/term-name.js';
 import { Link } from '../shared/router.js';
 import { TagChip } from '../shared/tag-chip.js';
 import { When } from '../shared/when.js';
@@ -17,7 +18,8 @@ export function TicketRow({
   isSelected: boolean;
   onToggle: () => void;
 }) {
-  const { t: tr } = useT();
+  const translator = useT();
+  const tr = translator.t;
   return (
     <tr
       className={[t.unread && 'unread', t.goneNote && 'gone'].filter(Boolean).join(' ') || undefined}
@@ -42,7 +44,7 @@ export function TicketRow({
           <Highlight text={t.title} words={words} />
         </Link>
         <bdi className="ticket-id">#{t.number ?? t.id}</bdi>
-        {t.urgency && <bdi className={`tag urgency-${t.urgency.slug}`}>{t.urgency.name}</bdi>}
+        {t.urgency && <bdi className={`tag urgency-${t.urgency.slug}`}>{termName(translator, 'urgency', t.urgency)}</bdi>}
         {t.tags.map((tag) => (
           <TagChip key={tag.id} tag={tag} />
         ))}
@@ -63,7 +65,7 @@ export function TicketRow({
         )}
       </td>
       <td data-label={tr('admin.table.status')}>
-        <bdi className={`pill status-${t.status?.slug ?? 'none'}`}>{t.status?.name ?? '—'}</bdi>
+        <bdi className={`pill status-${t.status?.slug ?? 'none'}`}>{t.status ? termName(translator, 'status', t.status) : '—'}</bdi>
       </td>
       <td data-label={tr('admin.table.assignee')}>
         {t.assignee ? <bdi>{t.assignee.name}</bdi> : <span className="muted">{tr('admin.filters.unassigned')}</span>}

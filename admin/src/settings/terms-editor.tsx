@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { isSeededName, termLabel } from '../../../common/i18n/term-label.js';
 import { LABEL_MAX_LENGTH } from '../../../common/limits.js';
 import { api, type Option } from '../api/api.js';
 import { useT } from '../i18n/i18n.js';
@@ -16,8 +17,12 @@ const NEW_LABELS = {
   statuses: 'settings.terms.new_status',
 } as const;
 const LIST_PATH = { reasons: '/tickets/reasons/', urgencies: '/tickets/urgencies/', statuses: '/statuses/' };
+const TAXONOMY = { reasons: 'ticket_reason', urgencies: 'ticket_urgency', statuses: 'ticket_status' } as const;
 
-/** Reasons, urgencies and statuses: rename, add, order (up/down), delete. */
+/**
+ * Reasons, urgencies and statuses: rename, add, order (up/down), delete. The fields hold the stored names; a name
+ * still as the install seeded it says how the reader reads it, since everyone reads it in their own language.
+ */
 export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies' | 'statuses'; onChanged: () => void }) {
   const { t } = useT();
   const title = t(TITLES[kind]);
@@ -55,6 +60,7 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
             <li key={item.id} className="card term-row">
               <RenameForm
                 item={item}
+                taxonomy={TAXONOMY[kind]}
                 onRename={(name) => run(() => api('PATCH', `/${kind}/${item.id}`, { name }), t('settings.terms.renamed'))}
               />
               <code className="muted">{item.slug}</code>
@@ -100,9 +106,12 @@ export function TermsEditor({ kind, onChanged }: { kind: 'reasons' | 'urgencies'
   );
 }
 
-function RenameForm({ item, onRename }: { item: Option; onRename: (name: string) => void }) {
-  const { t } = useT();
+function RenameForm({ item, taxonomy, onRename }: { item: Option; taxonomy: string; onRename: (name: string) => void }) {
+  const tr = useT();
+  const { t } = tr;
   const [name, setName] = useState(item.name);
+  const seeded = isSeededName(taxonomy, item.slug, item.name);
+  const hint = `term-${item.id}-seeded`;
   useEffect(() => setName(item.name), [item.name]);
   return (
     <form
@@ -115,19 +124,34 @@ function RenameForm({ item, onRename }: { item: Option; onRename: (name: string)
       <label htmlFor={`term-${item.id}`} className="visually-hidden">
         {t('settings.terms.name_of', { name: item.name })}
       </label>
-      <input id={`term-${item.id}`} value={name} onChange={(e) => setName(e.target.value)} required maxLength={LABEL_MAX_LENGTH} />
+      <input
+        id={`term-${item.id}`}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+        maxLength={LABEL_MAX_LENGTH}
+        aria-describedby={seeded ? hint : undefined}
+      />
       <button type="submit" className="button-secondary" disabled={name === item.name}>
         {t('settings.terms.rename')}
         <span className="visually-hidden"> {item.name}</span>
       </button>
+      {seeded && (
+        <p id={hint} className="muted term-seeded" data-testid="term-seeded">
+          {t('admin.terms.seededName', { name: termLabel(tr, taxonomy, item.slug, item.name) })}
+        </p>
+      )}
     </form>
   );
 }
 
 /** A status's words for the client ("Awaiting our reply" for Waiting); empty shows the name. */
 function ClientLabelForm({ item, onSave }: { item: Option; onSave: (label: string) => void }) {
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   const [label, setLabel] = useState(item.client_label ?? '');
+  const seeded = item.client_label != null && isSeededName('client_label', item.slug, item.client_label);
+  const hint = `client-label-${item.id}-seeded`;
   useEffect(() => setLabel(item.client_label ?? ''), [item.client_label]);
   return (
     <form
@@ -144,11 +168,17 @@ function ClientLabelForm({ item, onSave }: { item: Option; onSave: (label: strin
         onChange={(e) => setLabel(e.target.value)}
         maxLength={100}
         placeholder={item.name}
+        aria-describedby={seeded ? hint : undefined}
       />
       <button type="submit" className="button-secondary" disabled={label === (item.client_label ?? '')}>
         {t('settings.save')}
         <span className="visually-hidden"> {t('settings.terms.client_label_of', { name: item.name })}</span>
       </button>
+      {seeded && item.client_label != null && (
+        <p id={hint} className="muted term-seeded" data-testid="client-label-seeded">
+          {t('admin.terms.seededClientLabel', { label: termLabel(tr, 'client_label', item.slug, item.client_label) })}
+        </p>
+      )}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import type { Lookups } from '../api/api.js';
 import { useT } from '../i18n/i18n.js';
+import { termName } from '../i18n/term-name.js';
 
 /**
  * The statuses to choose from after pressing s: a number key or a click picks one, Esc closes the menu. A modal
@@ -15,7 +16,8 @@ export function StatusMenu({
   onChoose: (slug: string) => void;
   onClose: () => void;
 }) {
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const box = dialog.current;
@@ -37,7 +39,7 @@ export function StatusMenu({
         {statuses.map((s, i) => (
           <li key={s.slug}>
             <button type="button" className="button-secondary" onClick={() => onChoose(s.slug)}>
-              {i < 9 && <kbd>{i + 1}</kbd>} <bdi>{s.name}</bdi>
+              {i < 9 && <kbd>{i + 1}</kbd>} <bdi>{termName(tr, 'status', s)}</bdi>
             </button>
           </li>
         ))}

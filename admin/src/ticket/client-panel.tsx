@@ -1,11 +1,13 @@
 import type { TicketDetail } from '../api/api.js';
 import { useT } from '../i18n/i18n.js';
+import { termName } from '../i18n/term-name.js';
 import { Link } from '../shared/router.js';
 import { When } from '../shared/when.js';
 
 /** The side panel's client card: who wrote, the form's extra fields, and their other tickets. */
 export function ClientPanel({ ticket }: { ticket: TicketDetail }) {
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   const meta = Object.entries(ticket.meta);
   return (
     <section className="card" aria-labelledby="client-heading">
@@ -50,7 +52,7 @@ export function ClientPanel({ ticket }: { ticket: TicketDetail }) {
               </Link>
               <span className="muted">
                 {' '}
-                · <bdi>{other.status?.name ?? ''}</bdi> · <When iso={other.modified} />
+                · <bdi>{other.status ? termName(tr, 'status', other.status) : ''}</bdi> · <When iso={other.modified} />
               </span>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import type { Lookups } from '../api/api.js';
 import { useT } from '../i18n/i18n.js';
+import { termName } from '../i18n/term-name.js';
 import type { Kind } from './use-send-message.js';
 
 /** The composer's last row: what happened, "Suggest a reply", send, and "Send and set <status>". */
@@ -24,8 +25,10 @@ export function ComposerActions({
   onSetTo: (slug: string) => void;
   onSendAndSet: () => void;
 }) {
-  const { t } = useT();
-  const setToName = statuses.find((s) => s.slug === setTo)?.name ?? setTo;
+  const tr = useT();
+  const { t } = tr;
+  const setToStatus = statuses.find((s) => s.slug === setTo);
+  const setToName = setToStatus ? termName(tr, 'status', setToStatus) : setTo;
   return (
     <div className="composer-actions">
       <span role="status" className="muted">
@@ -47,7 +50,7 @@ export function ComposerActions({
           <select id="composer-set-status" value={setTo} onChange={(e) => onSetTo(e.target.value)} disabled={busy}>
             {statuses.map((s) => (
               <option key={s.slug} value={s.slug}>
-                {s.name}
+                {termName(tr, 'status', s)}
               </option>
             ))}
           </select>

@@ -5,7 +5,7 @@ import { translator, useT } from '../i18n/i18n.js';
 
 /** "Alex replied 20 s ago" — one change in plain words, for the conflict notice and the activity log. */
 export function describeChange(event: TicketEvent, now = Date.now()): string {
-  return translator().t('admin.changes.line', { change: describeTicketChange(event), ago: ago(event.created, now) });
+  return translator().t('admin.changes.line', { change: describeTicketChange(event, false, translator()), ago: ago(event.created, now) });
 }
 
 /** "20 s ago", "vor 20 Sek.", "قبل ٢٠ ثانية": how long ago, in the reader's language (Intl). */

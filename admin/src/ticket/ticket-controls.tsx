@@ -1,5 +1,6 @@
 import type { Lookups, Tag, TicketDetail } from '../api/api.js';
 import { useT } from '../i18n/i18n.js';
+import { termName } from '../i18n/term-name.js';
 import { SideSelect } from './side-select.js';
 import { ChangedNotice } from './ticket-changes.js';
 import { TicketTagsEditor } from './ticket-tags-editor.js';
@@ -27,7 +28,8 @@ export function TicketControls({
   change: (field: string, value: string | number | string[] | null) => Promise<void>;
   onTagsSaved: () => void;
 }) {
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   return (
     <section className="card">
       <h2>{t('admin.ticket.card')}</h2>
@@ -53,7 +55,7 @@ export function TicketControls({
         label={t('admin.table.status')}
         value={ticket.status?.slug ?? ''}
         required
-        options={lookups.statuses.map((s) => ({ value: s.slug, label: s.name }))}
+        options={lookups.statuses.map((s) => ({ value: s.slug, label: termName(tr, 'status', s) }))}
         onChange={(v) => change('status', v)}
       />
       <SideSelect
@@ -77,7 +79,7 @@ export function TicketControls({
         label={t('admin.filters.reason')}
         value={ticket.reason?.slug ?? ''}
         emptyLabel={t('admin.ticket.none')}
-        options={lookups.reasons.map((r) => ({ value: r.slug, label: r.name }))}
+        options={lookups.reasons.map((r) => ({ value: r.slug, label: termName(tr, 'reason', r) }))}
         onChange={(v) => change('reason', v || null)}
       />
       <SideSelect
@@ -85,7 +87,7 @@ export function TicketControls({
         label={t('admin.filters.urgency')}
         value={ticket.urgency?.slug ?? ''}
         emptyLabel={t('admin.ticket.none')}
-        options={lookups.urgencies.map((u) => ({ value: u.slug, label: u.name }))}
+        options={lookups.urgencies.map((u) => ({ value: u.slug, label: termName(tr, 'urgency', u) }))}
         onChange={(v) => change('urgency', v || null)}
       />
       <TicketTagsEditor tags={ticket.tags} known={knownTags} onChange={(names) => void change('tags', names).then(onTagsSaved)} />

@@ -2,6 +2,7 @@ import { type RefObject, useRef, useState } from 'react';
 import { ApiError, api, apiForm, type Lookups, type TicketDetail, type TicketEvent } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
 import { translator } from '../i18n/i18n.js';
+import { termName } from '../i18n/term-name.js';
 import { changesToAsk, othersChanges } from './changes-to-ask.js';
 
 export type Kind = 'reply' | 'note';
@@ -74,7 +75,8 @@ export function useSendMessage(draft: {
       }
       write('');
       setFiles([]);
-      const statusName = statuses.find((s) => s.slug === newStatus)?.name;
+      const setStatusTo = statuses.find((s) => s.slug === newStatus);
+      const statusName = setStatusTo && termName(translator(), 'status', setStatusTo);
       setStatus(translator().t('admin.composer.sent', { kind, hasStatus: statusName ? 'yes' : 'no', status: statusName ?? '' }));
       onSent(await api<TicketDetail>('GET', `/tickets/${ticketId}`));
     } catch (e) {

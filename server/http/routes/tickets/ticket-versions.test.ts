@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { createAgent, createClient, createTicket } from '../../../test/factories.js';
+import { createAdmin, createAgent, createClient, createTicket } from '../../../test/factories.js';
 import { relaxIntakeLimits, setRegistration } from '../../../test/fixtures.js';
 import { describeEachDatabase } from '../../../test/test-databases.js';
 import { useTestHelpdesk } from '../../../test/test-helpdesk.js';
@@ -65,6 +65,27 @@ describeEachDatabase('two agents on one ticket: versions, 409 with what changed,
     const anyway = await call('POST', `/tickets/${id}/comments`, blair, { text: 'Still looking.' });
     expect(anyway.statusCode).toBe(201);
     expect(anyway.json().moved_to).toBe('in-progress');
+  });
+
+  it('a German agent reads the 409 with the seeded statuses and urgencies in German, and the owner’s own status as written', async () => {
+    const admin = await createAdmin(hd);
+    const added = await call('POST', '/statuses/', admin.headers, { name: 'Parked' });
+    expect(added.statusCode).toBe(201);
+    const { id } = await createTicket(hd);
+    const seen = (await open(id, blair)).ticket.version;
+    expect((await call('PATCH', `/tickets/${id}`, alex, { status: added.json().slug, urgency: 'high' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/tickets/${id}`, alex, { status: 'closed' })).statusCode).toBe(200);
+
+    const stale = (headers: Headers) => call('PATCH', `/tickets/${id}`, { ...blair, ...headers }, { urgency: 'low', version: seen });
+    const german = await stale({ 'accept-language': 'de' });
+    expect(german.statusCode).toBe(409);
+    expect(german.json().detail).toContain(`${alexName} hat den Status auf Parked gesetzt`);
+    expect(german.json().detail).toContain(`${alexName} hat die Dringlichkeit auf Hoch gesetzt`);
+    expect(german.json().detail).toContain(`${alexName} hat den Status auf Geschlossen gesetzt`);
+    // The data keeps the names as recorded; only the words are the reader's.
+    expect(german.json().changes.map((c: { to: string }) => c.to)).toEqual(['Parked', 'High', 'Closed']);
+    const english = await stale({ 'accept-language': 'en' });
+    expect(english.json().detail).toContain(`${alexName} set the urgency to High`);
   });
 
   it('If-Match compares strongly (RFC 9110): a weak tag never matches, `*` is any version, a list matches by any member', async () => {
