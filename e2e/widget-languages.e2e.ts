@@ -33,3 +33,20 @@ test.describe('the widget speaks the visitor’s language', () => {
     await helpdesk.api('PATCH', '/settings', { tickets: { widget_launcher: {} } });
   });
 });
+
+// On the help site the widget speaks the page's language (the page's data-lang on its script), not the browser's.
+test.describe('the widget on the help site', () => {
+  test.use({ locale: 'en-US' });
+
+  test('speaks the language the reader chose on the site (?lang, then the cookie), the pseudo-locale too', async ({ page, helpdesk }) => {
+    await page.goto(`${helpdesk.homeUrl}/?lang=de`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.locator('helpdesk-widget').getByRole('button', { name: 'Brauchen Sie Hilfe?' })).toBeVisible();
+    await expect(page.locator('helpdesk-widget')).toHaveAttribute('lang', 'de');
+
+    await page.goto(`${helpdesk.homeUrl}/?lang=en-XA`);
+    const launcher = page.locator('helpdesk-widget button.launch');
+    await expect(launcher).toBeVisible();
+    await expect(launcher).toHaveText(/^⟦.+⟧$/);
+  });
+});

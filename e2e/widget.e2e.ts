@@ -12,7 +12,7 @@ import {
   test,
 } from './fixtures.js';
 
-const UNREACHABLE = "We couldn’t reach the help desk. Check your connection and try again.";
+const UNREACHABLE = 'We couldn’t reach the help desk. Check your connection and try again.';
 const CLOSED =
   'This help desk only accepts tickets from people who already have an account. ' +
   'Please use the email address of your existing account, or contact the site owner.';

@@ -61,7 +61,8 @@ export function TryWidgetPage(props: SiteFrame) {
           link: (chunks) => <a href={`${homeUrl}/admin/`}>{chunks}</a>,
         })}
       </p>
-      <script src={`${homeUrl}/helpdesk/tickets/embed/`} async />
+      {/* In the page's language, as on the help site: the owner tries the widget in the language they read the setup in. */}
+      <script src={`${homeUrl}/helpdesk/tickets/embed/`} data-lang={t.language} async />
     </Layout>
   );
 }

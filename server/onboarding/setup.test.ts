@@ -99,7 +99,8 @@ describeEachDatabase('the first hour: first-admin link → setup → embed snipp
     expect(embed.body).toContain('Acme &lt;Help&gt;');
     expect(embed.body).not.toContain('Acme <Help>');
     const tryPage = await browser.get('/admin/setup/try/');
-    expect(tryPage.body).toContain('<script src="http://help.test/helpdesk/tickets/embed/" async="">');
+    expect(tryPage.body).toContain('<script src="http://help.test/helpdesk/tickets/embed/" data-lang="en" async="">');
+    expect((await browser.get('/admin/setup/try/?lang=de')).body).toContain('data-lang="de"');
 
     // The visitor the widget exists for: a new address, accepted.
     const visitor = await hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/tickets/', payload: ticketPayload() });

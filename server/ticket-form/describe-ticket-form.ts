@@ -1,4 +1,5 @@
 import type { MessageKey } from '../../common/i18n/message-keys.js';
+import { termLabel } from '../../common/i18n/term-label.js';
 import { getPosts } from '../domain/content/post.js';
 import { listTerms } from '../domain/content/terms.js';
 import type { DomainContext } from '../domain/context.js';
@@ -62,11 +63,6 @@ export async function describeTicketForm(ctx: DomainContext, language?: string):
     uploadRulesFor(ctx, { anonymous: true }),
     getCoreSettings(ctx),
   ]);
-  const lists: Record<string, Array<{ value: string; label: string }>> = {
-    product: products.map((p) => ({ value: String(p.id), label: p.title })),
-    reason: reasons.map((t) => ({ value: String(t.id), label: t.name })),
-    urgency: urgencies.map((t) => ({ value: String(t.id), label: t.name })),
-  };
   const shown = widgetTexts(widgetLanguage(language, site.site_language), {
     launcher: core.tickets.widget_launcher,
     title: core.tickets.widget_title,
@@ -74,7 +70,14 @@ export async function describeTicketForm(ctx: DomainContext, language?: string):
     thanks: core.tickets.widget_thanks,
     position: core.tickets.widget_position,
   });
-  const t = translatorFor(shown.lang).t;
+  const translator = translatorFor(shown.lang);
+  const t = translator.t;
+  // A seeded reason or urgency in the widget's language; one the owner named, as written.
+  const lists: Record<string, Array<{ value: string; label: string }>> = {
+    product: products.map((p) => ({ value: String(p.id), label: p.title })),
+    reason: reasons.map((r) => ({ value: String(r.id), label: termLabel(translator, 'ticket_reason', r.slug, r.name) })),
+    urgency: urgencies.map((u) => ({ value: String(u.id), label: termLabel(translator, 'ticket_urgency', u.slug, u.name) })),
+  };
   return {
     site: { name: site.site_name, brand_color: site.brand_color, language: site.site_language },
     ...shown,
@@ -100,7 +103,7 @@ export async function describeTicketForm(ctx: DomainContext, language?: string):
       allowed: files.mayAttach && files.allowedTypes.size > 0,
       max_file_bytes: files.maxFileBytes,
       max_files: files.maxFiles,
-      kinds: files.allowedWords(translatorFor(shown.lang)),
+      kinds: files.allowedWords(translator),
       min_fill_ms: core.tickets.min_fill_seconds * 1000,
     },
   };

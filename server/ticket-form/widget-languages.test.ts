@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { updateTerm } from '../domain/content/update-term.js';
 import { updateSettings } from '../settings/settings.js';
 import { updateSiteOptions } from '../settings/site-options.js';
 import { describeEachDatabase } from '../test/test-databases.js';
@@ -12,7 +13,7 @@ interface Definition {
   position: string;
   site: { language: string };
   texts: Record<string, string>;
-  fields: Array<{ name: string; label: string }>;
+  fields: Array<{ name: string; label: string; choices?: Array<{ value: string; label: string }> }>;
 }
 
 describeEachDatabase('GET /tickets/form/?lang=: the widget’s texts in the visitor’s language, the owner’s wording in', (dialect) => {
@@ -35,6 +36,26 @@ describeEachDatabase('GET /tickets/form/?lang=: the widget’s texts in the visi
     const ar = await read('?lang=ar-EG');
     expect(ar).toMatchObject({ lang: 'ar', dir: 'rtl', position: 'left' });
     expect(ar.texts.launcher).toBe('هل تحتاج إلى مساعدة؟');
+  });
+
+  it('names the seeded reasons and urgencies in the asked language; a reason the owner renamed stays as written', async () => {
+    const labels = (definition: Definition, name: string) => definition.fields.find((f) => f.name === name)?.choices?.map((c) => c.label);
+    const de = await read('?lang=de');
+    expect(labels(de, 'urgency')).toEqual(['Niedrig', 'Normal', 'Hoch', 'Dringend']);
+    expect(labels(de, 'reason')).toContain('Frage');
+    expect(labels(await read('?lang=en'), 'urgency')).toEqual(['Low', 'Normal', 'High', 'Urgent']);
+    expect(labels(await read('?lang=en-XA'), 'urgency')?.every((label) => label.startsWith('⟦'))).toBe(true);
+
+    const question = await hd.ctx.db
+      .selectFrom('terms')
+      .select('id')
+      .where('taxonomy', '=', 'ticket_reason')
+      .where('slug', '=', 'question')
+      .executeTakeFirstOrThrow();
+    await updateTerm(hd.ctx, 'ticket_reason', question.id, { name: 'Allgemeine Anfrage' });
+    const renamed = labels(await read('?lang=fr'), 'reason');
+    expect(renamed).toContain('Allgemeine Anfrage');
+    expect(renamed).toContain('Facturation');
   });
 
   it('falls back to the site’s language for a language not shipped, or none; English by default', async () => {

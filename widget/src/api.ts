@@ -16,7 +16,7 @@ export type SubmitResult =
   | { kind: 'invalid'; errors: FieldError[]; detail: string | undefined }
   | { kind: 'closed' }
   | { kind: 'limited'; retryAfterSeconds: number | undefined }
-  /** `detail`: the attachment code's own sentence; the server's refusals are told in the widget's words. */
+  /** `detail`: the attachment code's sentence (its own, or the server's refusal naming a file); other refusals in the widget's words. */
   | { kind: 'rejected'; detail?: string }
   /** The owner switched new tickets off (Tickets → Intake protection). */
   | { kind: 'offline' }

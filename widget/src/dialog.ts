@@ -109,7 +109,7 @@ export function createTicketDialog(
         form.say(waitText(result.retryAfterSeconds));
         break;
       case 'rejected':
-        // The attachment code's own sentence (a file to remove); the server's refusals in the widget's words.
+        // The attachment code's sentence (a file to remove, named by it or by the server); other refusals in the widget's words.
         form.say(result.detail ?? t('rejected'));
         break;
       default:

@@ -3,6 +3,7 @@ import type { MountFiles, SendTicket } from '../files-contract.js';
 import { readRules } from './check-files.js';
 import { buildFileArea } from './file-area.js';
 import { F } from './file-messages.js';
+import { readFileRefusal } from './file-refusal.js';
 import { styleFiles } from './file-styles.js';
 import { postWithProgress } from './post-with-progress.js';
 
@@ -11,7 +12,7 @@ const TICKETS = '/api/helpdesk/v1/tickets/';
 /**
  * The attachment code's one export (see files-contract.ts): adds the file area and returns the sender.
  * With files: one multipart request (the usual fields, then one `attachments` part per file) with upload
- * progress; a refusal naming a file (its `attachment.index`) is shown on that file's chip. Without
+ * progress; a refusal naming a file (its `attachment.index`) is shown on that file’s chip and in the form’s alert. Without
  * files: the widget's own form-encoded request, unchanged.
  */
 export const mountFiles: MountFiles = (_home, value, form, answer, plain) => {
@@ -38,12 +39,8 @@ export const mountFiles: MountFiles = (_home, value, form, answer, plain) => {
     const raw = await postWithProgress(home + TICKETS, data, (fraction) => area.progress(fraction), SUBMIT_TIMEOUT_MS);
     area.progress(undefined);
     if (!raw) return { kind: 'unreachable' };
-    const refused = (raw.data as { attachment?: { index?: unknown } } | undefined)?.attachment;
-    const result = answer(raw.status, raw.data, raw.retryAfter);
-    if (typeof refused?.index === 'number' && result.kind !== 'filed' && result.kind !== 'received') {
-      const detail = (raw.data as { detail?: unknown }).detail;
-      if (typeof detail === 'string') area.refuse(refused.index, detail);
-    }
+    const { result, refusal } = readFileRefusal(answer(raw.status, raw.data, raw.retryAfter), raw.data);
+    if (refusal) area.refuse(refusal.index, refusal.detail);
     return result;
   };
   return send;

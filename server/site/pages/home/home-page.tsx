@@ -46,7 +46,8 @@ export function HomePage(props: SiteFrame & { docs: Post[]; products: Post[]; ac
         </p>
       </section>
       <p>{t.rich('site.home.moreHelp', { strong: (chunks) => <strong key="button">{chunks}</strong> })}</p>
-      <script src={`${homeUrl}/helpdesk/tickets/embed/`} async />
+      {/* The widget speaks the page's language (the one this request chose, en-XA included), not the browser's. */}
+      <script src={`${homeUrl}/helpdesk/tickets/embed/`} data-lang={t.language} async />
     </Layout>
   );
 }
