@@ -27,7 +27,7 @@ const generalTab = (t: Translator): SettingsTab => ({
           label: t.t('site.setup.siteLanguage'),
           desc: t.t('site.setup.siteLanguageHint'),
           default: 'en',
-          options: SHIPPED_LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] })),
+          options: SHIPPED_LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language], lang: language })),
         },
       },
     },

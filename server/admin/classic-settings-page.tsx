@@ -181,7 +181,7 @@ function ClassicField({
     control = (
       <select id={id} name={name} defaultValue={text} aria-describedby={describedBy}>
         {(field.options ?? []).map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} lang={o.lang}>
             {o.label}
           </option>
         ))}

@@ -19,7 +19,11 @@ export interface SettingsField {
   default: unknown;
   desc?: string;
   /** For `select` (and a `per_language` choice): the allowed values. */
-  options?: Array<{ value: string; label: string }>;
+  options?: Array<{
+    value: string;
+    label: string /** The label's own language, when it differs from the reader's (a language named in itself). */;
+    lang?: string;
+  }>;
   /** For `per_language`: what an empty language shows (the built-in text in that language). */
   placeholders?: Record<string, string>;
   /** For `number`. */

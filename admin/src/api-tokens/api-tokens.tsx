@@ -5,6 +5,7 @@ import { useT } from '../i18n/i18n.js';
 import { ListScreen, ListTable } from '../shared/list-screen.js';
 import { timeText } from '../shared/time-text.js';
 import { useListScreen } from '../shared/use-list-screen.js';
+import { When } from '../shared/when.js';
 
 type ApiToken = ResponseOf<'listApiTokens'>[number];
 
@@ -77,9 +78,11 @@ export function ApiTokensScreen() {
               <td>
                 <bdi>{token.user.email}</bdi>
               </td>
-              <td>{timeText(token.created)}</td>
-              <td>{timeText(token.last_used)}</td>
-              <td>{timeText(token.expires)}</td>
+              <td>
+                <When iso={token.created} />
+              </td>
+              <td>{token.last_used ? <When iso={token.last_used} /> : timeText(null)}</td>
+              <td>{token.expires ? <When iso={token.expires} /> : timeText(null)}</td>
               <td className="row-actions">
                 <button type="button" className="button-quiet danger" onClick={() => revoke(token)}>
                   {t('settings.tokens.revoke')}

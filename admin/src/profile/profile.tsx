@@ -67,7 +67,8 @@ export function ProfileScreen({ me, onSaved }: { me: User; onSaved: (user: User)
         <select id={`${id}-zone`} value={zone} onChange={(event) => setZone(event.target.value)} dir="ltr">
           <option value="">{t('admin.profile.siteTimeZone', { zone: getSiteTimeZone() })}</option>
           {zones.map((name) => (
-            <option key={name} value={name}>
+            // A zone by its IANA name, the same in every language.
+            <option key={name} value={name} translate="no">
               {name}
             </option>
           ))}

@@ -1,9 +1,17 @@
 // The Tickets → Form fields editor: the built-in fields can be relabelled and made optional, custom ones
 // added and removed. The values are the server's own TicketFormField (a type-only import, erased by the build).
+
+import type { MessageKey } from '../../../common/i18n/message-keys.js';
 import type { TicketFormField as FormField } from '../../../server/settings/schema-types.js';
 import { useT } from '../i18n/i18n.js';
 
 const TYPES: FormField['type'][] = ['text', 'textarea', 'select', 'checkbox'];
+const TYPE_NAMES = {
+  text: 'settings.form_fields.type.text',
+  textarea: 'settings.form_fields.type.textarea',
+  select: 'settings.form_fields.type.select',
+  checkbox: 'settings.form_fields.type.checkbox',
+} as const satisfies Record<FormField['type'], MessageKey>;
 
 export function FormFieldsEditor({ id, value, onChange }: { id: string; value: FormField[]; onChange: (value: FormField[]) => void }) {
   const { t } = useT();
@@ -58,16 +66,16 @@ export function FormFieldsEditor({ id, value, onChange }: { id: string; value: F
                   </td>
                   <td>
                     {field.builtin ? (
-                      field.type
+                      t(TYPE_NAMES[field.type])
                     ) : (
                       <select
                         aria-label={t('settings.form_fields.type_of', { key: field.key })}
                         value={field.type}
                         onChange={(e) => update(index, { type: e.target.value as FormField['type'] })}
                       >
-                        {TYPES.map((t) => (
-                          <option key={t} value={t}>
-                            {t}
+                        {TYPES.map((type) => (
+                          <option key={type} value={type}>
+                            {t(TYPE_NAMES[type])}
                           </option>
                         ))}
                       </select>

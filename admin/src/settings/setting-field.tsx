@@ -49,7 +49,7 @@ export function SettingField({
       control = (
         <select {...common} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)}>
           {(field.options ?? []).map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} lang={o.lang}>
               {o.label}
             </option>
           ))}

@@ -5,7 +5,7 @@ export interface SchemaField {
   label: string;
   default: unknown;
   desc?: string;
-  options?: Array<{ value: string; label: string }>;
+  options?: Array<{ value: string; label: string; lang?: string }>;
   min?: number;
   max?: number;
 }

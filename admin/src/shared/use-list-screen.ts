@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useApi } from '../api/use-api.js';
+import { translator } from '../i18n/i18n.js';
 import { useEditorActions } from './use-editor-actions.js';
 
 const noChange = () => {};
@@ -12,7 +13,7 @@ export function useListScreen<T>({ path, title, onChanged = noChange }: { path: 
   const list = useApi<T>(path);
   const actions = useEditorActions(list.reload, onChanged);
   useEffect(() => {
-    document.title = `${title} · Helpdesk admin`;
+    document.title = translator().t('admin.screen.pageTitle', { screen: title });
   }, [title]);
   const { setError } = actions;
   // A failed load shows where a failed change does; a new screen (another kind of term, say) starts clean.
