@@ -62,7 +62,7 @@ describeEachDatabase('business hours: stored schedules, the default, their check
     expect(schedule).toMatchObject({ timeZone: 'Europe/Berlin', overrides: [{ date: '2026-12-25', intervals: [] }, expect.anything()] });
   });
 
-  it('refuses, naming each field: a bad zone, a bad time, a start after its end, overlapping intervals, bad and repeated dates', async () => {
+  it('refuses, naming each field: bad zone, bad time, start after end, overlapping intervals, bad and repeated dates', async () => {
     const attempt = createBusinessHours(hd.ctx, {
       name: 'Broken',
       timeZone: '+01:00',

@@ -19,6 +19,7 @@ export type Schedule = {
 /** Thrown when a schedule has no business hours left to count in (validation forbids such a week). */
 export class NoBusinessHoursError extends Error {
   constructor() {
+    // i18n-exempt: for developers and logs; validation keeps such a week out of every stored schedule
     super('The schedule has no business hours after the given time: its week is empty and no later override opens');
     this.name = 'NoBusinessHoursError';
   }

@@ -61,7 +61,7 @@ describeEachDatabase('business hours API: admins keep the schedules, refusals na
     expect((await admin.get('/business-hours/{id}', { params: { id: body.id } })).status).toBe(404);
   });
 
-  it('refuses bad input with a problem naming each field and its fix: zone, HH:MM, start after end, overlap, date, empty week', async () => {
+  it('refuses bad input naming each field and its fix: zone, HH:MM, start after end, overlap, date, empty week', async () => {
     const refused = await admin.post('/business-hours/', {
       body: {
         name: 'Broken',
