@@ -85,6 +85,22 @@ function wallOf(zone: string, t: number): number {
  * time was skipped by a spring-forward, the transition instant as both.
  */
 function instantsOf(zone: string, wall: number): [number, number] {
+  const key = `${zone} ${wall}`;
+  const known = resolved.get(key);
+  if (known) return known;
+  if (resolved.size >= RESOLVED_MAX) resolved.clear();
+  const found = resolveWall(zone, wall);
+  resolved.set(key, found);
+  return found;
+}
+
+// Every due time of a day on one schedule resolves the same few local times (opening and closing, each a handful of
+// Intl calls): kept, so recounting many targets after a schedule edit costs lookups. Zone rules change only with
+// Node's ICU, i.e. with a restart.
+const RESOLVED_MAX = 50_000;
+const resolved = new Map<string, [number, number]>();
+
+function resolveWall(zone: string, wall: number): [number, number] {
   // The zone's offsets a day either side: the candidates cover one transition between them.
   const offsetBefore = wallOf(zone, wall - DAY) - (wall - DAY);
   const offsetAfter = wallOf(zone, wall + DAY) - (wall + DAY);
