@@ -9,8 +9,8 @@ const LOWER_SERVER_LAYERS = '^server/(domain|auth|db|email|jobs)/';
 // The business areas of server/domain, in layers: an area imports the domain's root (context, options, text rules)
 // and the areas of the layers below it, never one beside or above it. A new area joins a layer here and in
 // docs/ARCHITECTURE.md.
-/** Areas that need no other area: content, people, notifications, search. */
-const BASE_AREAS = 'content|people|notifications|search';
+/** Areas that need no other area: content, people, notifications, search, business-hours. */
+const BASE_AREAS = 'content|people|notifications|search|business-hours';
 /** Areas that build on tickets and on the base areas, and never on each other. */
 const UPPER_AREAS = 'comments|inbox|ratings|saved-replies';
 const NOT_TEST = '\\.test\\.tsx?$';

@@ -71,3 +71,8 @@ export const NOTIFICATIONS_MAX_PER_PAGE = 100;
 export const TAG_NAME_MAX_LENGTH = 40;
 export const TAGS_PER_TICKET_MAX = 20;
 export const BULK_TICKETS_MAX = 500;
+
+/** Business hours: a schedule's name, the intervals of one day, the dated overrides (holidays, special days) one keeps. */
+export const BUSINESS_HOURS_NAME_MAX = 100;
+export const BUSINESS_HOURS_INTERVALS_PER_DAY_MAX = 12;
+export const BUSINESS_HOURS_OVERRIDES_MAX = 1_000;

@@ -995,6 +995,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/helpdesk/v1/business-hours/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every business-hours schedule, the default first */
+        get: operations["listBusinessHours"];
+        put?: never;
+        /** Add a business-hours schedule: a zone, a week of intervals, holidays and special days */
+        post: operations["createBusinessHours"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/business-hours/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One business-hours schedule */
+        get: operations["getBusinessHours"];
+        put?: never;
+        post?: never;
+        /** Delete a business-hours schedule (not the default: make another the default first) */
+        delete: operations["deleteBusinessHours"];
+        options?: never;
+        head?: never;
+        /** Change a business-hours schedule: the fields given replace the stored ones, `overrides` as a whole list */
+        patch: operations["updateBusinessHours"];
+        trace?: never;
+    };
     "/api/site/v1/options": {
         parameters: {
             query?: never;
@@ -6552,6 +6589,426 @@ export interface operations {
             };
             /** @description RFC 9457 problem details */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBusinessHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The zone chosen; null: it follows the site’s time zone */
+                        time_zone: string | null;
+                        /** @description The zone its times are read in now */
+                        effective_time_zone: string;
+                        /** @description Sunday first */
+                        week: {
+                            start: string;
+                            end: string;
+                        }[][];
+                        /** @description By date */
+                        overrides: {
+                            date: string;
+                            name: string;
+                            /** @description [] = closed */
+                            intervals: {
+                                start: string;
+                                end: string;
+                            }[];
+                        }[];
+                        is_default: boolean;
+                        created: string;
+                        modified: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBusinessHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: single-line */
+                    name: string;
+                    /** @description IANA time zone, e.g. Europe/Berlin (offsets such as +01:00 are refused: they ignore daylight saving); null: the site’s */
+                    time_zone?: string | null;
+                    /** @description Seven days, Sunday first (index 0 = Sunday … 6 = Saturday); at least one interval in the week */
+                    week: {
+                        /** @description Local time of day, HH:MM; 24:00 is the end of the day */
+                        start: string;
+                        /** @description Local time of day, HH:MM, after `start`; 24:00 allowed */
+                        end: string;
+                    }[][];
+                    /** @description Holidays and special days; on a change, the whole list (dates left out are removed) */
+                    overrides?: {
+                        /** @description A local date, YYYY-MM-DD; each date once */
+                        date: string;
+                        /**
+                         * Format: single-line
+                         * @description What the day is, e.g. Christmas Day
+                         */
+                        name?: string;
+                        /** @description Its hours in place of its weekday’s; [] = closed (a holiday) */
+                        intervals: {
+                            /** @description Local time of day, HH:MM; 24:00 is the end of the day */
+                            start: string;
+                            /** @description Local time of day, HH:MM, after `start`; 24:00 allowed */
+                            end: string;
+                        }[];
+                    }[];
+                    /** @description The schedule used where none is chosen; true moves the mark here from the old default */
+                    is_default?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The address of what was created. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The zone chosen; null: it follows the site’s time zone */
+                        time_zone: string | null;
+                        /** @description The zone its times are read in now */
+                        effective_time_zone: string;
+                        /** @description Sunday first */
+                        week: {
+                            start: string;
+                            end: string;
+                        }[][];
+                        /** @description By date */
+                        overrides: {
+                            date: string;
+                            name: string;
+                            /** @description [] = closed */
+                            intervals: {
+                                start: string;
+                                end: string;
+                            }[];
+                        }[];
+                        is_default: boolean;
+                        created: string;
+                        modified: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBusinessHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The zone chosen; null: it follows the site’s time zone */
+                        time_zone: string | null;
+                        /** @description The zone its times are read in now */
+                        effective_time_zone: string;
+                        /** @description Sunday first */
+                        week: {
+                            start: string;
+                            end: string;
+                        }[][];
+                        /** @description By date */
+                        overrides: {
+                            date: string;
+                            name: string;
+                            /** @description [] = closed */
+                            intervals: {
+                                start: string;
+                                end: string;
+                            }[];
+                        }[];
+                        is_default: boolean;
+                        created: string;
+                        modified: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteBusinessHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateBusinessHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: single-line */
+                    name?: string;
+                    /** @description IANA time zone, e.g. Europe/Berlin (offsets such as +01:00 are refused: they ignore daylight saving); null: the site’s */
+                    time_zone?: string | null;
+                    /** @description Seven days, Sunday first (index 0 = Sunday … 6 = Saturday); at least one interval in the week */
+                    week?: {
+                        /** @description Local time of day, HH:MM; 24:00 is the end of the day */
+                        start: string;
+                        /** @description Local time of day, HH:MM, after `start`; 24:00 allowed */
+                        end: string;
+                    }[][];
+                    /** @description Holidays and special days; on a change, the whole list (dates left out are removed) */
+                    overrides?: {
+                        /** @description A local date, YYYY-MM-DD; each date once */
+                        date: string;
+                        /**
+                         * Format: single-line
+                         * @description What the day is, e.g. Christmas Day
+                         */
+                        name?: string;
+                        /** @description Its hours in place of its weekday’s; [] = closed (a holiday) */
+                        intervals: {
+                            /** @description Local time of day, HH:MM; 24:00 is the end of the day */
+                            start: string;
+                            /** @description Local time of day, HH:MM, after `start`; 24:00 allowed */
+                            end: string;
+                        }[];
+                    }[];
+                    /** @description The schedule used where none is chosen; true moves the mark here from the old default */
+                    is_default?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The zone chosen; null: it follows the site’s time zone */
+                        time_zone: string | null;
+                        /** @description The zone its times are read in now */
+                        effective_time_zone: string;
+                        /** @description Sunday first */
+                        week: {
+                            start: string;
+                            end: string;
+                        }[][];
+                        /** @description By date */
+                        overrides: {
+                            date: string;
+                            name: string;
+                            /** @description [] = closed */
+                            intervals: {
+                                start: string;
+                                end: string;
+                            }[];
+                        }[];
+                        is_default: boolean;
+                        created: string;
+                        modified: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

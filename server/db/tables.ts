@@ -35,6 +35,8 @@ export interface Database {
   rating_requests: RatingRequestsTable;
   ticket_tags: TicketTagsTable;
   ticket_reads: TicketReadsTable;
+  business_hours: BusinessHoursTable;
+  business_hours_overrides: BusinessHoursOverridesTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -408,4 +410,29 @@ export interface TicketReadsTable {
   user_id: number;
   ticket_id: number;
   version: number;
+}
+
+/** A schedule service levels count time on: a week of local intervals in a zone (business-hours/business-time.ts). */
+export interface BusinessHoursTable {
+  id: Generated<number>;
+  name: string;
+  /** IANA zone; null: the site's time zone. */
+  time_zone: string | null;
+  /** JSON: seven arrays of {start, end} ('HH:MM'), Sunday first. */
+  week: string;
+  /** 1 on the one default schedule. */
+  is_default: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One dated exception to a schedule's week: a holiday (no intervals) or a day with other hours. */
+export interface BusinessHoursOverridesTable {
+  id: Generated<number>;
+  business_hours_id: number;
+  /** Local date 'YYYY-MM-DD'. */
+  date: string;
+  name: Generated<string>;
+  /** JSON array of {start, end}; [] = closed. */
+  intervals: string;
 }

@@ -2,6 +2,7 @@ import { BRAND_COLOR_PATTERN } from '../../common/brand-color.js';
 import type { MessageKey } from '../../common/i18n/message-keys.js';
 import { type Message, message, type Translator } from '../../common/i18n/translator.js';
 import { classifyDatabaseFault, type DatabaseFault, RETRY_AFTER_SECONDS } from '../db/database-faults.js';
+import { CLOCK_PATTERN, DATE_PATTERN } from '../domain/business-hours/check-business-hours.js';
 import { EMAIL_RULE } from '../domain/people/email-address.js';
 import { MULTI_LINE_RULE, SINGLE_LINE_RULE } from '../domain/text-rules.js';
 import {
@@ -154,6 +155,8 @@ function describeAjvError(error: AjvError): { field: string; detail: Message } {
       // '\\S' is the "not blank" rule of labels and descriptions.
       if (params.pattern === '\\S') return { field: path, detail: message('problems.field.not_blank') };
       if (params.pattern === BRAND_COLOR_PATTERN) return { field: path, detail: message('problems.rule.brand_color') };
+      if (params.pattern === CLOCK_PATTERN) return { field: path, detail: message('problems.business_hours.clock') };
+      if (params.pattern === DATE_PATTERN) return { field: path, detail: message('problems.business_hours.date') };
       return { field: path || 'body', detail: message('problems.field.pattern') };
     case 'minLength':
       return { field: path, detail: limit === 1 ? message('problems.field.not_empty') : message('problems.field.min_length', { limit }) };

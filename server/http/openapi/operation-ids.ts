@@ -81,6 +81,12 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /site/v1/options': 'updateSiteOptions',
   'PUT /site/v1/logo': 'uploadSiteLogo',
   'DELETE /site/v1/logo': 'removeSiteLogo',
+  // Business hours (admins)
+  'GET /helpdesk/v1/business-hours/': 'listBusinessHours',
+  'POST /helpdesk/v1/business-hours/': 'createBusinessHours',
+  'GET /helpdesk/v1/business-hours/{id}': 'getBusinessHours',
+  'PATCH /helpdesk/v1/business-hours/{id}': 'updateBusinessHours',
+  'DELETE /helpdesk/v1/business-hours/{id}': 'deleteBusinessHours',
   // Accounts and the admin app's session
   'GET /helpdesk/v1/users/': 'listUsers',
   'POST /helpdesk/v1/users/': 'createUser',

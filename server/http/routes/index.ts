@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteServices } from '../services.js';
+import { businessHoursRoutes } from './business-hours/business-hours.routes.js';
 import { commentsRoutes } from './comments/comments.routes.js';
 import { docsRoutes } from './docs/docs.routes.js';
 import { filesRoutes } from './files/files.routes.js';
@@ -51,4 +52,5 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   presenceRoutes,
   notificationsRoutes,
   ratingsRoutes,
+  businessHoursRoutes,
 ];

@@ -1,0 +1,14 @@
+import { message } from '../../../common/i18n/translator.js';
+import { AppError } from '../../errors.js';
+import type { DomainContext } from '../context.js';
+import { findBusinessHours } from './business-hours.js';
+
+/** Deletes a schedule and its overrides; the default one is refused (a CONFLICT: make another the default first). */
+export async function deleteBusinessHours(ctx: DomainContext, id: number): Promise<void> {
+  const current = await findBusinessHours(ctx.db, id);
+  if (current.isDefault) throw new AppError('CONFLICT', message('problems.business_hours.default_delete'));
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('business_hours_overrides').where('business_hours_id', '=', id).execute();
+    await trx.deleteFrom('business_hours').where('id', '=', id).execute();
+  });
+}

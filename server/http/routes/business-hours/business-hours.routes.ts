@@ -1,0 +1,122 @@
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { BusinessHoursOverride } from '../../../domain/business-hours/business-hours.js';
+import { createBusinessHours } from '../../../domain/business-hours/create-business-hours.js';
+import { deleteBusinessHours } from '../../../domain/business-hours/delete-business-hours.js';
+import { getBusinessHours } from '../../../domain/business-hours/get-business-hours.js';
+import { listBusinessHours } from '../../../domain/business-hours/list-business-hours.js';
+import { updateBusinessHours } from '../../../domain/business-hours/update-business-hours.js';
+import { requireAdmin } from '../../plugins/auth.js';
+import { replyCreated } from '../../reply-created.js';
+import type { RouteServices } from '../../services.js';
+import { IdParams, problemResponses } from '../shared.schema.js';
+import { BusinessHoursCreateBody, BusinessHoursSchema, BusinessHoursUpdateBody } from './business-hours.schema.js';
+import { presentBusinessHours } from './business-hours-presenter.js';
+
+const tags = ['business-hours'];
+
+type OverrideBody = { date: string; name?: string; intervals: BusinessHoursOverride['intervals'] };
+const overridesOf = (list: OverrideBody[] | undefined) =>
+  list?.map((o) => ({ date: o.date, name: o.name?.trim() ?? '', intervals: o.intervals }));
+
+/** Business hours (admins): the schedules service levels count their time on, with holidays and special days. */
+export const businessHoursRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+  app.get(
+    '/business-hours/',
+    {
+      schema: {
+        summary: 'Every business-hours schedule, the default first',
+        tags,
+        response: { 200: Type.Array(BusinessHoursSchema), ...problemResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      reply.header('cache-control', 'private, no-store');
+      return (await listBusinessHours(ctx)).map(presentBusinessHours);
+    },
+  );
+
+  app.post(
+    '/business-hours/',
+    {
+      schema: {
+        summary: 'Add a business-hours schedule: a zone, a week of intervals, holidays and special days',
+        tags,
+        body: BusinessHoursCreateBody,
+        response: { 201: BusinessHoursSchema, ...problemResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      const { name, time_zone, week, overrides, is_default } = request.body;
+      const created = await createBusinessHours(ctx, {
+        name,
+        timeZone: time_zone ?? null,
+        week,
+        overrides: overridesOf(overrides),
+        isDefault: is_default,
+      });
+      replyCreated(request, reply, created.id);
+      return presentBusinessHours(created);
+    },
+  );
+
+  app.get(
+    '/business-hours/:id',
+    {
+      schema: {
+        summary: 'One business-hours schedule',
+        tags,
+        params: IdParams,
+        response: { 200: BusinessHoursSchema, ...problemResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      reply.header('cache-control', 'private, no-store');
+      return presentBusinessHours(await getBusinessHours(ctx, request.params.id));
+    },
+  );
+
+  app.patch(
+    '/business-hours/:id',
+    {
+      schema: {
+        summary: 'Change a business-hours schedule: the fields given replace the stored ones, `overrides` as a whole list',
+        tags,
+        params: IdParams,
+        body: BusinessHoursUpdateBody,
+        response: { 200: BusinessHoursSchema, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { name, time_zone, week, overrides, is_default } = request.body;
+      const updated = await updateBusinessHours(ctx, request.params.id, {
+        ...(name !== undefined && { name }),
+        ...(time_zone !== undefined && { timeZone: time_zone }),
+        ...(week !== undefined && { week }),
+        ...(overrides !== undefined && { overrides: overridesOf(overrides) }),
+        ...(is_default !== undefined && { isDefault: is_default }),
+      });
+      return presentBusinessHours(updated);
+    },
+  );
+
+  app.delete(
+    '/business-hours/:id',
+    {
+      schema: {
+        summary: 'Delete a business-hours schedule (not the default: make another the default first)',
+        tags,
+        params: IdParams,
+        response: { 204: Type.Null(), ...problemResponses(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      await deleteBusinessHours(ctx, request.params.id);
+      reply.status(204);
+    },
+  );
+};
