@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ReactNode } from 'react';
+import { termLabel } from '../../../../common/i18n/term-label.js';
 import type { Translator } from '../../../../common/i18n/translator.js';
 import { CLIENT_TICKETS_PER_PAGE, COMMENT_TEXT_MAX } from '../../../../common/limits.js';
 import { SiteTime } from '../../../../common/site-time.js';
@@ -80,7 +81,7 @@ export function TicketsShortcode({
           {thread.title}
         </h2>
         <p>
-          {t.t('site.tickets.ticket')} <TicketNumber number={thread.number ?? thread.id} /> · <bdi className="status">{thread.status}</bdi>
+          {t.t('site.tickets.ticket')} <TicketNumber number={thread.number ?? thread.id} /> · <bdi className="status">{termLabel(t, thread.statusTaxonomy, thread.statusSlug, thread.status)}</bdi>
         </p>
         <Notice code={notice} />
         <ol className="thread">
@@ -158,7 +159,7 @@ export function TicketsShortcode({
                     </span>
                   </td>
                   <td>
-                    <bdi className="status">{ticket.status}</bdi>
+                    <bdi className="status">{termLabel(t, ticket.statusTaxonomy, ticket.statusSlug, ticket.status)}</bdi>
                   </td>
                   <td>{when(ticket.updatedAt)}</td>
                 </tr>

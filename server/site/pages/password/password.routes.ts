@@ -71,7 +71,7 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
         const layout = await layoutProps(ctx, config, request, reply);
         return sendPrivatePage(
           reply,
-          MessagePage({ ...layout, title: layout.t.t('site.password.notCreated'), message: error.message }),
+          MessagePage({ ...layout, title: layout.t.t('site.password.notCreated'), message: renderProblemText(layout.t, error.detail) }),
           error.status,
         );
       }
