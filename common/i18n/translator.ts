@@ -105,7 +105,8 @@ export function createTranslator(
     render: (text) => t(text.key, text.values),
     rich: (key, values) => {
       const keyPart = options.keyPart;
-      const keyAll = (parts: unknown[]) => (keyPart ? parts.map((part, index) => (typeof part === 'string' ? part : keyPart(part, index))) : parts);
+      const keyAll = (parts: unknown[]) =>
+        keyPart ? parts.map((part, index) => (typeof part === 'string' ? part : keyPart(part, index))) : parts;
       // A tag's chunks are a list too (a <b> inside a <link>): keyed before the tag's function places them.
       const given = keyPart
         ? Object.fromEntries(

@@ -1,7 +1,7 @@
+import { createElement, Fragment } from 'react';
 import { isLanguage, type Language, PSEUDO_LANGUAGE, SOURCE_LANGUAGE } from '../../common/i18n/languages.js';
 import { pseudoLocalize } from '../../common/i18n/pseudo-locale.js';
 import { type Catalogue, createTranslator, type Translator } from '../../common/i18n/translator.js';
-import { createElement, Fragment } from 'react';
 import { CATALOGUES } from './catalogues.js';
 
 let pseudoCatalogue: Catalogue | undefined;

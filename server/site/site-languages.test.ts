@@ -126,7 +126,12 @@ describeEachDatabase('help site languages', (dialect) => {
     expect(res.headers.location).toContain('notice=ticket_created');
     expect(await languageOfAccount(client.id)).toBe('de');
     // A later ticket from a French page does not change it: the first one said which language the mails speak.
-    await browser.submit('/tickets/new/', '/account/new-ticket/', { subject: 'Imprimante', description: 'Rien.' }, { 'accept-language': 'fr' });
+    await browser.submit(
+      '/tickets/new/',
+      '/account/new-ticket/',
+      { subject: 'Imprimante', description: 'Rien.' },
+      { 'accept-language': 'fr' },
+    );
     expect(await languageOfAccount(client.id)).toBe('de');
   });
 
@@ -144,11 +149,21 @@ describeEachDatabase('help site languages', (dialect) => {
     expect(thread.body).toContain('<bdi class="status">تم الاستلام</bdi>');
     expect(thread.body).toContain('<title>Drucker · تذاكري');
     // A status the owner renamed is shown as they wrote it, to everyone.
-    await hd.ctx.db.updateTable('terms').set({ client_label: 'Bei uns' }).where('taxonomy', '=', 'ticket_status').where('slug', '=', 'open').execute();
+    await hd.ctx.db
+      .updateTable('terms')
+      .set({ client_label: 'Bei uns' })
+      .where('taxonomy', '=', 'ticket_status')
+      .where('slug', '=', 'open')
+      .execute();
     try {
       expect((await browser.get('/tickets/?lang=fr')).body).toContain('<bdi class="status">Bei uns</bdi>');
     } finally {
-      await hd.ctx.db.updateTable('terms').set({ client_label: 'Received' }).where('taxonomy', '=', 'ticket_status').where('slug', '=', 'open').execute();
+      await hd.ctx.db
+        .updateTable('terms')
+        .set({ client_label: 'Received' })
+        .where('taxonomy', '=', 'ticket_status')
+        .where('slug', '=', 'open')
+        .execute();
     }
   });
 

@@ -24,6 +24,15 @@ function TicketNumber({ number }: { number: number }) {
   return <bdi>#{number}</bdi>;
 }
 
+/** What someone wrote, laid out in its own direction (an English reply inside an Arabic page keeps its full stop at its end). */
+function ThreadText({ text }: { text: string }) {
+  return (
+    <div dir="auto">
+      <Markdown text={text} className="thread-text markdown" />
+    </div>
+  );
+}
+
 /** Direction arrows are mirrored in a right-to-left page (style.css, `.direction-icon`). */
 function Arrow({ children }: { children: string }) {
   return (
@@ -81,13 +90,14 @@ export function TicketsShortcode({
           {thread.title}
         </h2>
         <p>
-          {t.t('site.tickets.ticket')} <TicketNumber number={thread.number ?? thread.id} /> · <bdi className="status">{termLabel(t, thread.statusTaxonomy, thread.statusSlug, thread.status)}</bdi>
+          {t.t('site.tickets.ticket')} <TicketNumber number={thread.number ?? thread.id} /> ·{' '}
+          <bdi className="status">{termLabel(t, thread.statusTaxonomy, thread.statusSlug, thread.status)}</bdi>
         </p>
         <Notice code={notice} />
         <ol className="thread">
           <li className="thread-entry from-client">
             <p className="thread-meta">{t.rich('site.tickets.youWrote', { when: timeTag(thread.createdAt) })}</p>
-            <Markdown text={thread.description} className="thread-text markdown" />
+            <ThreadText text={thread.description} />
             <AttachmentList files={files?.get(null)} url={fileUrl} />
           </li>
           {thread.entries.map((entry) => (
@@ -102,7 +112,7 @@ export function TicketsShortcode({
                     })}
               </p>
               {/* Everyone's words go through the one renderer and sanitiser, so the client reads them as the agents do. */}
-              <Markdown text={entry.text} className="thread-text markdown" />
+              <ThreadText text={entry.text} />
               <AttachmentList files={files?.get(entry.id)} url={fileUrl} />
             </li>
           ))}
