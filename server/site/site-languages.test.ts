@@ -172,6 +172,13 @@ describeEachDatabase('help site languages', (dialect) => {
     const browser = await signedInBrowser(hd, client.id);
     const form = await browser.get('/tickets/new/', { 'accept-language': 'de' });
     expect(form.body).toContain('>Abrechnung</option>');
+    // The built-in fields keep their shipped labels: each reader reads them in their language.
+    expect(form.body).toMatch(/<label for="field-subject">Betreff/);
+  });
+
+  it('gives the home page’s widget the page’s language, not only the browser’s', async () => {
+    const res = await hd.app.inject({ method: 'GET', url: '/?lang=ar', headers: { 'accept-language': 'en' } });
+    expect(res.body).toMatch(/<script src="[^"]*\/helpdesk\/tickets\/embed\/" data-lang="ar"/);
   });
 
   it('tells a refused filing and an over-long reply in the reader’s language', async () => {

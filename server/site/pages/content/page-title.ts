@@ -3,7 +3,9 @@ import type { Translator } from '../../../../common/i18n/translator.js';
 
 // The pages a fresh install seeds (migration 002), by slug, with the English titles they were seeded with.
 const SEEDED: Record<string, { title: string; key: MessageKey }> = {
+  // i18n-exempt: the title migration 002 stored, compared with the page's, never shown
   tickets: { title: 'My tickets', key: 'site.layout.myTickets' },
+  // i18n-exempt: the title migration 002 stored, compared with the page's, never shown
   'tickets/new': { title: 'New ticket', key: 'site.layout.newTicket' },
 };
 

@@ -7,6 +7,7 @@ import { SiteTime } from '../../../../common/site-time.js';
 import type { ClientThread, ClientTicketPage } from '../../../domain/tickets/client-tickets.js';
 import type { AttachmentsByComment } from '../../../files/list-attachments.js';
 import { Markdown } from '../../../markdown/markdown.js';
+import { formFieldLabel } from '../../../settings/translate-schema.js';
 import type { TicketFormField } from '../../../settings/schema-types.js';
 import { AttachmentList, fileSize } from '../../shared/attachment-list.js';
 import { Notice } from '../../shared/notices.js';
@@ -21,7 +22,7 @@ function SignInFirst({ homeUrl, returnTo, what }: { homeUrl: string; returnTo: s
 
 /** A ticket's number as the client reads it, kept whole (and left to right) inside a sentence of any direction. */
 function TicketNumber({ number }: { number: number }) {
-  return <bdi>#{number}</bdi>;
+  return <bdi dir="ltr">#{number}</bdi>;
 }
 
 /** What someone wrote, laid out in its own direction (an English reply inside an Arabic page keeps its full stop at its end). */
@@ -237,7 +238,7 @@ export function NewTicketShortcode({ homeUrl, pagePath, signedIn, csrf, fields, 
         const name = field.builtin ? field.key : `custom_${field.key}`;
         const label = (
           <>
-            {field.label}
+            {formFieldLabel(field, t)}
             {field.required && (
               <span className="required" aria-hidden="true">
                 {' '}
