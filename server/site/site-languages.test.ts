@@ -101,7 +101,8 @@ describeEachDatabase('help site languages', (dialect) => {
     const browser = await signedInBrowser(hd, client.id);
     const page = await browser.get('/tickets/');
     const wrong = `${csrfIn(page.body).slice(0, -2)}xx`;
-    for (const form of [{ language: 'ar' }, { language: 'ar', _csrf: '' }, { language: 'ar', _csrf: wrong }]) {
+    const forms: Array<Record<string, string>> = [{ language: 'ar' }, { language: 'ar', _csrf: '' }, { language: 'ar', _csrf: wrong }];
+    for (const form of forms) {
       const res = await browser.post('/language/', { ...form, return_to: '/tickets/' });
       expect(res.statusCode).toBe(403);
       expect(res.cookies.find((c) => c.name === 'helpdesk_lang')).toBeUndefined();
