@@ -74,6 +74,8 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
 test('a client reads the help site in German, switches to Arabic with the menu, files a ticket and reads its thread', async ({
   browser,
 }) => {
+  // A dozen page loads and two form posts: more than the default 30 s on a busy two-core runner.
+  test.setTimeout(90_000);
   const page = await clientPage(browser, { locale: 'de-DE' });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
