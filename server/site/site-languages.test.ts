@@ -180,6 +180,8 @@ describeEachDatabase('help site languages', (dialect) => {
   it('gives the home page’s widget the page’s language, not only the browser’s', async () => {
     const res = await hd.app.inject({ method: 'GET', url: '/?lang=ar', headers: { 'accept-language': 'en' } });
     expect(res.body).toMatch(/<script src="[^"]*\/helpdesk\/tickets\/embed\/" data-lang="ar"/);
+    // The button's English name inside the Arabic sentence keeps its question mark at its end.
+    expect(res.body).toContain('<strong><bdi>Need Help?</bdi></strong>');
   });
 
   it('tells a refused filing and an over-long reply in the reader’s language', async () => {
