@@ -92,6 +92,21 @@ describe('createTranslator', () => {
     expect(parts).toEqual(['Lesen Sie ', { href: '/guide', text: 'die Anleitung' }, ' zu A-17']);
   });
 
+  it("hands each non-text part of a rich message, and each tag's chunks, to keyPart with its place", () => {
+    const keyPart = (part: unknown, index: number) => ({ key: index, part });
+    const de = createTranslator('de', GERMAN, ENGLISH, { keyPart });
+    const seen: unknown[][] = [];
+    const parts = de.rich<object>(key('common.test.link'), {
+      link: (chunks) => {
+        seen.push(chunks);
+        return { tag: 'a' };
+      },
+      order: 'A-17',
+    });
+    expect(parts).toEqual(['Lesen Sie ', { key: 1, part: { tag: 'a' } }, ' zu A-17']);
+    expect(seen).toEqual([['die Anleitung']]);
+  });
+
   it('renders a Message handed over by code that did not know the reader', () => {
     const handedOver = message(key('common.test.hello'), { name: 'Ann' });
     expect(createTranslator('de', GERMAN, ENGLISH).render(handedOver)).toBe('Hallo Ann');

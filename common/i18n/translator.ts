@@ -24,6 +24,11 @@ export interface TranslatorOptions {
   timeZone?: string;
   /** Called once per key a catalogue lacks (the English text is shown instead); the lint keeps this from happening. */
   onMissing?: (key: string, language: Language) => void;
+  /**
+   * Gives each part `rich` returns (and each chunk a tag function is handed) its place as an identity: a renderer
+   * that wants list items keyed (React: a keyed fragment) passes it; strings are passed through untouched.
+   */
+  keyPart?: (part: unknown, index: number) => unknown;
 }
 
 /** Every text a person reads, in one language, with dates and numbers formatted for it. */
@@ -99,8 +104,20 @@ export function createTranslator(
     t,
     render: (text) => t(text.key, text.values),
     rich: (key, values) => {
-      const parts = compile(key).format(values as never) as unknown;
-      return (Array.isArray(parts) ? parts : [parts]) as never;
+      const keyPart = options.keyPart;
+      const keyAll = (parts: unknown[]) =>
+        keyPart ? parts.map((part, index) => (typeof part === 'string' ? part : keyPart(part, index))) : parts;
+      // A tag's chunks are a list too (a <b> inside a <link>): keyed before the tag's function places them.
+      const given = keyPart
+        ? Object.fromEntries(
+            Object.entries(values).map(([name, value]) => [
+              name,
+              typeof value === 'function' ? (chunks: unknown[]) => (value as (c: unknown[]) => unknown)(keyAll(chunks)) : value,
+            ]),
+          )
+        : values;
+      const parts = compile(key).format(given as never) as unknown;
+      return keyAll(Array.isArray(parts) ? parts : [parts]) as never;
     },
     dateTime: (value, style = { dateStyle: 'medium', timeStyle: 'short' }) => dateFormat(style).format(new Date(value)),
     date: (value, style = { dateStyle: 'medium' }) => dateFormat(style).format(new Date(value)),

@@ -1,3 +1,4 @@
+import { createElement, Fragment } from 'react';
 import { isLanguage, type Language, PSEUDO_LANGUAGE, SOURCE_LANGUAGE } from '../../common/i18n/languages.js';
 import { pseudoLocalize } from '../../common/i18n/pseudo-locale.js';
 import { type Catalogue, createTranslator, type Translator } from '../../common/i18n/translator.js';
@@ -28,10 +29,18 @@ export function translatorFor(language: string | null | undefined, timeZone = 'U
   const id = `${shown} ${timeZone}`;
   let translator = translators.get(id);
   if (!translator) {
-    translator = createTranslator(shown, catalogueOf(shown), CATALOGUES.en, { timeZone });
+    translator = createTranslator(shown, catalogueOf(shown), CATALOGUES.en, { timeZone, keyPart });
     translators.set(id, translator);
   }
   return translator;
+}
+
+/**
+ * A rich message's parts are placed as a list in a page (`<p>{t.rich(…)}</p>`): each element goes in a fragment
+ * keyed by its place, so React has the identity it asks of list items and no tag function needs its own `key`.
+ */
+function keyPart(part: unknown, index: number): unknown {
+  return createElement(Fragment, { key: index }, part as never);
 }
 
 /** English in UTC: what logs, the CLI's default and a message rendered for no reader in particular read. */

@@ -45,7 +45,7 @@ describeEachDatabase('client sign-in by mailed link and the ticket pages', (dial
     const thread = await browser.get(`/tickets/?ticket=${number}`);
     expect(thread.statusCode).toBe(200);
     expect(thread.body).toContain('Printer on fire');
-    expect(thread.body).toContain(`Ticket <bdi>#${number}</bdi> ·`);
+    expect(thread.body).toContain(`Ticket <bdi dir="ltr">#${number}</bdi> ·`);
     expect(thread.body).toContain('Your reply');
     // `?ticket=` is the number: the id names no ticket of theirs.
     expect((await browser.get(`/tickets/?ticket=${id}`)).statusCode).toBe(404);

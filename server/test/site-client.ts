@@ -31,12 +31,13 @@ export class SiteClient {
     );
   }
 
-  async post(path: string, form: Record<string, string>) {
+  /** Posts a form; `headers` adds what a browser would send beside it (its Accept-Language). */
+  async post(path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
     return this.remember(
       await this.app.inject({
         method: 'POST',
         url: this.basePath + path,
-        headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded', ...headers },
         payload: new URLSearchParams(form).toString(),
       }),
     );
@@ -56,9 +57,9 @@ export class SiteClient {
   }
 
   /** Loads `pagePath` and posts to `action` with the page's CSRF token. */
-  async submit(pagePath: string, action: string, form: Record<string, string>) {
-    const page = await this.get(pagePath);
-    return this.post(action, { _csrf: csrfIn(page.body), ...form });
+  async submit(pagePath: string, action: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+    const page = await this.get(pagePath, headers);
+    return this.post(action, { _csrf: csrfIn(page.body), ...form }, headers);
   }
 }
 

@@ -12,6 +12,8 @@ export interface ClientTicketSummary {
   title: string;
   status: string;
   statusSlug: string;
+  /** Where `status` comes from: the status's words for the client, or its name where it has none (for termLabel). */
+  statusTaxonomy: StatusTaxonomy;
   createdAt: string;
   updatedAt: string;
 }
@@ -40,13 +42,21 @@ export interface ClientThread {
   title: string;
   status: string;
   statusSlug: string;
+  /** Where `status` comes from: the status's words for the client, or its name where it has none (for termLabel). */
+  statusTaxonomy: StatusTaxonomy;
   createdAt: string;
   updatedAt: string;
   description: string;
   entries: ThreadEntry[];
 }
 
-async function statusNames(ctx: DomainContext, ids: number[]): Promise<Map<number, { name: string; slug: string }>> {
+/** A status as the client reads it is its `client_label`, else its name: the taxonomy termLabel reads it in. */
+export type StatusTaxonomy = 'client_label' | 'ticket_status';
+
+async function statusNames(
+  ctx: DomainContext,
+  ids: number[],
+): Promise<Map<number, { name: string; slug: string; taxonomy: StatusTaxonomy }>> {
   if (ids.length === 0) return new Map();
   const rows = await ctx.db
     .selectFrom('term_relationships as tr')
@@ -56,7 +66,14 @@ async function statusNames(ctx: DomainContext, ids: number[]): Promise<Map<numbe
     .where('tr.post_id', 'in', ids)
     .execute();
   // The client reads the status from their side ("Awaiting our reply"), where one is set.
-  return new Map(rows.map((r) => [r.post_id, { name: r.client_label || r.name, slug: r.slug }]));
+  return new Map(
+    rows.map((r) => [
+      r.post_id,
+      r.client_label
+        ? { name: r.client_label, slug: r.slug, taxonomy: 'client_label' as const }
+        : { name: r.name, slug: r.slug, taxonomy: 'ticket_status' as const },
+    ]),
+  );
 }
 
 /**
@@ -104,6 +121,7 @@ export async function listClientTickets(
       title: p.title,
       status: statuses.get(p.id)?.name ?? '',
       statusSlug: statuses.get(p.id)?.slug ?? '',
+      statusTaxonomy: statuses.get(p.id)?.taxonomy ?? 'ticket_status',
       createdAt: p.createdAt,
       updatedAt: p.updatedAt,
     })),
@@ -143,6 +161,7 @@ export async function findClientThread(ctx: DomainContext, userId: number, ticke
     title: post.title,
     status: statuses.get(post.id)?.name ?? '',
     statusSlug: statuses.get(post.id)?.slug ?? '',
+    statusTaxonomy: statuses.get(post.id)?.taxonomy ?? 'ticket_status',
     createdAt: post.createdAt,
     updatedAt: post.updatedAt,
     description: post.content,

@@ -41,8 +41,8 @@ describeEachDatabase('tickets are numbered in their own sequence', (dialect) => 
     const author = await hd.ctx.db.selectFrom('posts').select('author_id').where('id', '=', body.id).executeTakeFirstOrThrow();
     const browser = new SiteClient(hd.app);
     browser.cookies.set('hd_session', await createSession(hd.ctx.db, author.author_id as number));
-    expect((await browser.get(`/tickets/?ticket=${body.number}`)).body).toContain('Ticket <bdi>#1</bdi> ·');
-    expect((await browser.get('/tickets/')).body).toContain('<span class="hint"><bdi>#1</bdi></span>');
+    expect((await browser.get(`/tickets/?ticket=${body.number}`)).body).toContain('Ticket <bdi dir="ltr">#1</bdi> ·');
+    expect((await browser.get('/tickets/')).body).toContain('<span class="hint"><bdi dir="ltr">#1</bdi></span>');
 
     const detail = await hd.app.inject({ method: 'GET', url: `/api/helpdesk/v1/tickets/${body.id}`, headers: agent });
     expect((detail.json() as { number: number }).number).toBe(1);

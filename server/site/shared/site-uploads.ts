@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config-types.js';
 import type { DomainContext } from '../../domain/context.js';
-import { AppError } from '../../errors.js';
+import { AppError, renderProblemText } from '../../errors.js';
 import { readMultipartBody, type UploadOptions } from '../../http/multipart-uploads.js';
 import type { CounterStore } from '../../intake/counter-store.js';
 import { MessagePage } from './message-page.js';
@@ -21,9 +21,11 @@ export function siteUploads(ctx: DomainContext, config: Config, counters: Counte
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const layout = await layoutProps(ctx, config, request, reply);
-      const message = layout.t.t('site.upload.goBack', { problem: error.message });
+      // The problem in the reader's language (error.message is its English, for logs).
+      const problem = renderProblemText(layout.t, error.detail);
+      const message = layout.t.t('site.upload.goBack', { problem });
       const refused = error.extensions.attachment as { index?: unknown } | undefined;
-      const refusedFile = typeof refused?.index === 'number' ? { index: refused.index, detail: error.message } : undefined;
+      const refusedFile = typeof refused?.index === 'number' ? { index: refused.index, detail: problem } : undefined;
       const page = MessagePage({ ...layout, title: layout.t.t('site.upload.notSentTitle'), message, refusedFile });
       return sendPrivatePage(reply, page, error.status, error.headers);
     }

@@ -11,6 +11,7 @@ import { claimUploads } from '../../../files/claim-uploads.js';
 import type { RouteServices } from '../../../http/services.js';
 import { type ClientWrite, guardClientWrite } from '../../../intake/guard-client-writes.js';
 import { getTicketFormFields } from '../../../settings/get-ticket-form-fields.js';
+import { formFieldLabel } from '../../../settings/translate-schema.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { formText, readForm } from '../../shared/read-form.js';
 import { safeReturnTo, sendNotFound, siteUrl } from '../../shared/site-page.js';
@@ -131,7 +132,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
       const [fields, t] = await Promise.all([getTicketFormFields(ctx), siteTranslator(ctx, request)]);
       const read = readForm(
         body,
-        fields.map((field) => ({ name: ticketFormInputName(field), label: field.label, max: ticketFormLimit(field) })),
+        fields.map((field) => ({ name: ticketFormInputName(field), label: formFieldLabel(field, t), max: ticketFormLimit(field) })),
         t,
       );
       const values = new Map<string, string>();
@@ -150,7 +151,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
           value: values.get(field.key) ?? '',
           // Choices travel hidden (the page has no list to choose from); what was typed can be edited.
           ...((field.type === 'text' || field.type === 'textarea') && {
-            label: field.label,
+            label: formFieldLabel(field, t),
             multiline: field.type === 'textarea',
             maxLength: ticketFormLimit(field),
           }),

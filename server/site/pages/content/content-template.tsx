@@ -1,3 +1,4 @@
+import { termLabel } from '../../../../common/i18n/term-label.js';
 import { CLIENT_TICKETS_PER_PAGE } from '../../../../common/limits.js';
 import type { Config } from '../../../config/config-types.js';
 import { getPosts } from '../../../domain/content/post.js';
@@ -12,6 +13,7 @@ import { getTicketFormFields } from '../../../settings/get-ticket-form-fields.js
 import { layoutProps, sendNotFound, sendPrivatePage } from '../../shared/site-page.js';
 import type { SiteTemplate } from '../../site-template.js';
 import { ContentPage, SHORTCODE } from '../content/content-page.js';
+import { pageTitle } from '../content/page-title.js';
 import { NewTicketShortcode, TicketsShortcode, type TicketsShortcodeProps } from '../content/shortcodes.js';
 
 /** Pages (posts of type `page`) by slug, with [helpdesk_tickets] and [helpdesk_new_ticket] expanded. */
@@ -56,7 +58,12 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
         ]);
         newTicket = {
           fields,
-          choices: { product: products.map((p) => ({ id: p.id, name: p.title })), reason: reasons, urgency: urgencies },
+          choices: {
+            product: products.map((p) => ({ id: p.id, name: p.title })),
+            // A seeded reason or urgency in the reader's language; one the owner named, as they wrote it.
+            reason: reasons.map((r) => ({ id: r.id, name: termLabel(layout.t, 'ticket_reason', r.slug, r.name) })),
+            urgency: urgencies.map((u) => ({ id: u.id, name: termLabel(layout.t, 'ticket_urgency', u.slug, u.name) })),
+          },
         };
       }
       const common = { homeUrl: config.homeUrl, pagePath, signedIn: !!user, csrf: layout.csrf, notice };
@@ -68,12 +75,13 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
         rules && rules.allowedTypes.size > 0
           ? { maxFileBytes: rules.maxFileBytes, maxFiles: rules.maxFiles, kinds: rules.allowedWords(layout.t) }
           : undefined;
-      const title = thread ? `${thread.title} · ${page.title}` : page.title;
+      const heading = pageTitle(layout.t, page);
+      const title = thread ? layout.t.t('site.tickets.threadTitle', { ticket: thread.title, page: heading }) : heading;
       return sendPrivatePage(
         reply,
         ContentPage({
           layout,
-          title: page.title,
+          title: heading,
           documentTitle: title,
           content: page.content,
           renderShortcode: (name) =>

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { MessageKey } from '../../../../common/i18n/message-keys.js';
 import type { Config } from '../../../config/config-types.js';
 import type { DomainContext } from '../../../domain/context.js';
-import type { AppError } from '../../../errors.js';
+import { type AppError, renderProblemText } from '../../../errors.js';
 import { layoutProps, sendPrivatePage } from '../../shared/site-page.js';
 import { type HeldField, HeldFormPage } from './held-form-page.js';
 
@@ -29,7 +29,7 @@ export async function sendHeldForm(
   const page = HeldFormPage({
     ...layout,
     title,
-    message: error.message,
+    message: renderProblemText(layout.t, error.detail),
     action: `${config.homeUrl}${actionPath}`,
     csrf: layout.csrf,
     fields,

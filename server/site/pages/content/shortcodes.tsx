@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ReactNode } from 'react';
+import { termLabel } from '../../../../common/i18n/term-label.js';
 import type { Translator } from '../../../../common/i18n/translator.js';
 import { CLIENT_TICKETS_PER_PAGE, COMMENT_TEXT_MAX } from '../../../../common/limits.js';
 import { SiteTime } from '../../../../common/site-time.js';
@@ -7,6 +8,7 @@ import type { ClientThread, ClientTicketPage } from '../../../domain/tickets/cli
 import type { AttachmentsByComment } from '../../../files/list-attachments.js';
 import { Markdown } from '../../../markdown/markdown.js';
 import type { TicketFormField } from '../../../settings/schema-types.js';
+import { formFieldLabel } from '../../../settings/translate-schema.js';
 import { AttachmentList, fileSize } from '../../shared/attachment-list.js';
 import { Notice } from '../../shared/notices.js';
 import { useSiteT } from '../../shared/site-translator.js';
@@ -20,7 +22,16 @@ function SignInFirst({ homeUrl, returnTo, what }: { homeUrl: string; returnTo: s
 
 /** A ticket's number as the client reads it, kept whole (and left to right) inside a sentence of any direction. */
 function TicketNumber({ number }: { number: number }) {
-  return <bdi>#{number}</bdi>;
+  return <bdi dir="ltr">#{number}</bdi>;
+}
+
+/** What someone wrote, laid out in its own direction (an English reply inside an Arabic page keeps its full stop at its end). */
+function ThreadText({ text }: { text: string }) {
+  return (
+    <div dir="auto">
+      <Markdown text={text} className="thread-text markdown" />
+    </div>
+  );
 }
 
 /** Direction arrows are mirrored in a right-to-left page (style.css, `.direction-icon`). */
@@ -80,13 +91,14 @@ export function TicketsShortcode({
           {thread.title}
         </h2>
         <p>
-          {t.t('site.tickets.ticket')} <TicketNumber number={thread.number ?? thread.id} /> · <bdi className="status">{thread.status}</bdi>
+          {t.t('site.tickets.ticket')} <TicketNumber number={thread.number ?? thread.id} /> ·{' '}
+          <bdi className="status">{termLabel(t, thread.statusTaxonomy, thread.statusSlug, thread.status)}</bdi>
         </p>
         <Notice code={notice} />
         <ol className="thread">
           <li className="thread-entry from-client">
             <p className="thread-meta">{t.rich('site.tickets.youWrote', { when: timeTag(thread.createdAt) })}</p>
-            <Markdown text={thread.description} className="thread-text markdown" />
+            <ThreadText text={thread.description} />
             <AttachmentList files={files?.get(null)} url={fileUrl} />
           </li>
           {thread.entries.map((entry) => (
@@ -101,7 +113,7 @@ export function TicketsShortcode({
                     })}
               </p>
               {/* Everyone's words go through the one renderer and sanitiser, so the client reads them as the agents do. */}
-              <Markdown text={entry.text} className="thread-text markdown" />
+              <ThreadText text={entry.text} />
               <AttachmentList files={files?.get(entry.id)} url={fileUrl} />
             </li>
           ))}
@@ -158,7 +170,7 @@ export function TicketsShortcode({
                     </span>
                   </td>
                   <td>
-                    <bdi className="status">{ticket.status}</bdi>
+                    <bdi className="status">{termLabel(t, ticket.statusTaxonomy, ticket.statusSlug, ticket.status)}</bdi>
                   </td>
                   <td>{when(ticket.updatedAt)}</td>
                 </tr>
@@ -226,7 +238,7 @@ export function NewTicketShortcode({ homeUrl, pagePath, signedIn, csrf, fields, 
         const name = field.builtin ? field.key : `custom_${field.key}`;
         const label = (
           <>
-            {field.label}
+            {formFieldLabel(field, t)}
             {field.required && (
               <span className="required" aria-hidden="true">
                 {' '}

@@ -5,7 +5,7 @@ import type { DomainContext } from '../../../domain/context.js';
 import { isEmailAddress } from '../../../domain/people/email-address.js';
 import { claimFirstAdmin, isFirstAdminTokenValid } from '../../../domain/people/first-admin.js';
 import { isSingleLineText } from '../../../domain/text-rules.js';
-import { AppError } from '../../../errors.js';
+import { AppError, renderProblemText } from '../../../errors.js';
 import { signIn } from '../../../http/plugins/session.js';
 import type { RouteServices } from '../../../http/services.js';
 import { sendSetupPage } from '../../../onboarding/setup.routes.js';
@@ -78,7 +78,10 @@ export const firstAdminRoutes: FastifyPluginAsync<RouteServices> = async (app, {
       // Straight on to the short setup (site name, sender, colour, who may file); the token is tucked away there.
       return sendSetupPage(ctx, config, request, reply, { apiToken });
     } catch (error) {
-      if (error instanceof AppError) return sendPage(ctx, config, reply, { error: error.message }, error.status);
+      if (error instanceof AppError) {
+        const t = await siteTranslator(ctx, request);
+        return sendPage(ctx, config, reply, { error: renderProblemText(t, error.detail) }, error.status);
+      }
       throw error;
     }
   });

@@ -45,7 +45,15 @@ export function HomePage(props: SiteFrame & { docs: Post[]; products: Post[]; ac
           <a href={`${homeUrl}/docs/`}>{t.t('site.home.allDocs')}</a>
         </p>
       </section>
-      <p>{t.rich('site.home.moreHelp', { strong: (chunks) => <strong key="button">{chunks}</strong> })}</p>
+      <p>
+        {t.rich('site.home.moreHelp', {
+          strong: (chunks) => (
+            <strong>
+              <bdi>{chunks}</bdi>
+            </strong>
+          ),
+        })}
+      </p>
       {/* The widget speaks the page's language (the one this request chose, en-XA included), not the browser's. */}
       <script src={`${homeUrl}/helpdesk/tickets/embed/`} data-lang={t.language} async />
     </Layout>

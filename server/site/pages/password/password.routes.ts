@@ -9,7 +9,6 @@ import { isEmailAddress } from '../../../domain/people/email-address.js';
 import { AppError, renderProblemText } from '../../../errors.js';
 import { signIn } from '../../../http/plugins/session.js';
 import type { RouteServices } from '../../../http/services.js';
-import { english } from '../../../i18n/translators.js';
 import { addressKey } from '../../../security/client-address.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { MessagePage } from '../../shared/message-page.js';
@@ -71,7 +70,7 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
         const layout = await layoutProps(ctx, config, request, reply);
         return sendPrivatePage(
           reply,
-          MessagePage({ ...layout, title: layout.t.t('site.password.notCreated'), message: error.message }),
+          MessagePage({ ...layout, title: layout.t.t('site.password.notCreated'), message: renderProblemText(layout.t, error.detail) }),
           error.status,
         );
       }
