@@ -180,8 +180,20 @@ describeEachDatabase('help site languages', (dialect) => {
   it('gives the home page’s widget the page’s language, not only the browser’s', async () => {
     const res = await hd.app.inject({ method: 'GET', url: '/?lang=ar', headers: { 'accept-language': 'en' } });
     expect(res.body).toMatch(/<script src="[^"]*\/helpdesk\/tickets\/embed\/" data-lang="ar"/);
-    // The button's English name inside the Arabic sentence keeps its question mark at its end.
-    expect(res.body).toContain('<strong><bdi>Need Help?</bdi></strong>');
+    // The button's name, as the widget shows it in Arabic, isolated in the sentence.
+    expect(res.body).toContain('<strong><bdi>هل تحتاج إلى مساعدة؟</bdi></strong>');
+  });
+
+  it('names the widget’s button on the home page by the owner’s words for that language', async () => {
+    await updateSettings(hd.ctx, { tickets: { widget_launcher: { de: 'Fragen? Wir helfen!' } } });
+    try {
+      const german = await hd.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de' } });
+      expect(german.body).toContain('<strong><bdi>Fragen? Wir helfen!</bdi></strong>');
+      const english = await hd.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'en' } });
+      expect(english.body).toContain('<strong><bdi>Need Help?</bdi></strong>');
+    } finally {
+      await updateSettings(hd.ctx, { tickets: { widget_launcher: {} } });
+    }
   });
 
   it('tells a refused filing and an over-long reply in the reader’s language', async () => {

@@ -2,8 +2,15 @@ import type { Post } from '../../../domain/content/post-types.js';
 import { Layout, type LayoutProps, type SiteFrame, siteFrame } from '../../shared/layout.js';
 import { SearchForm } from '../docs/docs-pages.js';
 
-export function HomePage(props: SiteFrame & { docs: Post[]; products: Post[]; account?: LayoutProps['account'] }) {
-  const { homeUrl, docs, products, account, t } = props;
+export function HomePage(
+  props: SiteFrame & {
+    docs: Post[];
+    products: Post[];
+    account?: LayoutProps['account'] /** The widget's button's words. */;
+    launcher: string;
+  },
+) {
+  const { homeUrl, docs, products, account, t, launcher } = props;
   return (
     <Layout {...siteFrame(props)} title={props.siteName} account={account}>
       <h1>{t.t('site.home.heading')}</h1>
@@ -47,6 +54,7 @@ export function HomePage(props: SiteFrame & { docs: Post[]; products: Post[]; ac
       </section>
       <p>
         {t.rich('site.home.moreHelp', {
+          button: launcher,
           strong: (chunks) => (
             <strong>
               <bdi>{chunks}</bdi>
