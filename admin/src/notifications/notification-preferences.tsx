@@ -3,12 +3,14 @@ import { KIND_WORDS, type NotificationKind, type NotificationPreferences, savePr
 import { problemText } from '../api/problem-text.js';
 import { useApi } from '../api/use-api.js';
 import { useT } from '../i18n/i18n.js';
+import { useDocumentTitle } from '../shared/use-document-title.js';
 
 const KINDS = Object.keys(KIND_WORDS) as NotificationKind[];
 
 /** "My notifications": which events reach this agent by mail (the in-app list always has them). */
 export function NotificationPreferencesScreen() {
   const { t } = useT();
+  useDocumentTitle(t('admin.nav.notifications'));
   const { data: prefs, setData: setPrefs, error: loadFailed } = useApi<NotificationPreferences>('/users/me/notification-preferences');
   const [status, setStatus] = useState('');
   const [failed, setFailed] = useState('');

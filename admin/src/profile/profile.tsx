@@ -4,6 +4,7 @@ import { type Me, saveOwnPreferences } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
 import { useT } from '../i18n/i18n.js';
 import { getSiteTimeZone } from '../shared/time-text.js';
+import { useDocumentTitle } from '../shared/use-document-title.js';
 
 type User = NonNullable<Me['user']>;
 
@@ -16,6 +17,7 @@ function knownZones(...kept: Array<string | null>): string[] {
 /** "My profile": the language this agent reads the app and their mails in, and the zone of every time shown. */
 export function ProfileScreen({ me, onSaved }: { me: User; onSaved: (user: User) => void }) {
   const { t } = useT();
+  useDocumentTitle(t('admin.profile.title'));
   const id = useId();
   const [language, setLanguage] = useState(me.language ?? '');
   const [zone, setZone] = useState(me.time_zone ?? '');

@@ -1,10 +1,12 @@
 import type { loadSatisfaction } from '../api/notifications-api.js';
 import { useApi } from '../api/use-api.js';
 import { useT } from '../i18n/i18n.js';
+import { useDocumentTitle } from '../shared/use-document-title.js';
 
 /** The satisfaction figure: the share of "Yes, solved" among the clients' answers of the last 30 days. */
 export function SatisfactionScreen() {
   const { t } = useT();
+  useDocumentTitle(t('admin.nav.satisfaction'));
   const { data: figure, error: failed } = useApi<Awaited<ReturnType<typeof loadSatisfaction>>>('/ratings/summary');
   return (
     <section aria-labelledby="satisfaction-title">

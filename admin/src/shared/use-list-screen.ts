@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useApi } from '../api/use-api.js';
-import { translator } from '../i18n/i18n.js';
+import { useDocumentTitle } from './use-document-title.js';
 import { useEditorActions } from './use-editor-actions.js';
 
 const noChange = () => {};
@@ -12,9 +12,7 @@ const noChange = () => {};
 export function useListScreen<T>({ path, title, onChanged = noChange }: { path: string | null; title: string; onChanged?: () => void }) {
   const list = useApi<T>(path);
   const actions = useEditorActions(list.reload, onChanged);
-  useEffect(() => {
-    document.title = translator().t('admin.screen.pageTitle', { screen: title });
-  }, [title]);
+  useDocumentTitle(title);
   const { setError } = actions;
   // A failed load shows where a failed change does; a new screen (another kind of term, say) starts clean.
   useEffect(() => setError(list.error), [list.error, setError]);
