@@ -7,6 +7,7 @@ import type { ClientThread, ClientTicketPage } from '../../../domain/tickets/cli
 import type { AttachmentsByComment } from '../../../files/list-attachments.js';
 import { Markdown } from '../../../markdown/markdown.js';
 import type { TicketFormField } from '../../../settings/schema-types.js';
+import { formFieldLabel } from '../../../settings/translate-schema.js';
 import { AttachmentList, fileSize } from '../../shared/attachment-list.js';
 import { Notice } from '../../shared/notices.js';
 import { useSiteT } from '../../shared/site-translator.js';
@@ -226,7 +227,7 @@ export function NewTicketShortcode({ homeUrl, pagePath, signedIn, csrf, fields, 
         const name = field.builtin ? field.key : `custom_${field.key}`;
         const label = (
           <>
-            {field.label}
+            {formFieldLabel(field, t, 'filer')}
             {field.required && (
               <span className="required" aria-hidden="true">
                 {' '}
