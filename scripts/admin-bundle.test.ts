@@ -11,7 +11,7 @@ const ROOT = join(import.meta.dirname, '..');
 const ASSETS = join(ROOT, 'dist/admin/assets');
 // The English catalogue and the ICU formatter every screen reads through are part of it (other languages load as
 // chunks of their own); the catalogue comes parsed, so the ICU parser is not (scripts/preparse-messages-plugin.mjs):
-// 101.0 KB with the parser, 94.3 KB without (2026-12-02).
+// 101.0 KB with the parser, 94.3 KB without (2026-12-02); 95.4 KB with the terms namespace.
 const FIRST_SCREEN_BUDGET = 100 * 1024;
 // A text only the ICU parser's code holds (an error kind): the pseudo-locale's chunk may have it, the first screen not.
 const PARSER_MARK = 'EXPECT_ARGUMENT_CLOSING_BRACE';
