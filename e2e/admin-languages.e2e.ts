@@ -92,3 +92,11 @@ test('in Arabic nothing scrolls sideways on a laptop or a phone, on the inbox or
   await settled(page);
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test('?lang=en-XA shows the inbox in the pseudo-locale, made from the catalogue the build hands over parsed', async ({ page }) => {
+  await signInToAdmin(page, hd.homeUrl, AGENT);
+  await page.goto(`${hd.homeUrl}/admin/?lang=en-XA`);
+  await settled(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/^⟦.+ ~+⟧$/);
+});

@@ -9,9 +9,12 @@ import { isBuildCurrent } from './build-stamp.mjs';
 // own, loaded when first opened (admin/src/app.tsx).
 const ROOT = join(import.meta.dirname, '..');
 const ASSETS = join(ROOT, 'dist/admin/assets');
-// 100 KB until issue 35; the English catalogue and the ICU formatter every screen reads through added ~3 KB
-// (other languages load as chunks of their own). Open: bring it back under 100 KB.
-const FIRST_SCREEN_BUDGET = 104 * 1024;
+// The English catalogue and the ICU formatter every screen reads through are part of it (other languages load as
+// chunks of their own); the catalogue comes parsed, so the ICU parser is not (scripts/preparse-messages-plugin.mjs):
+// 101.0 KB with the parser, 94.3 KB without (2026-12-02); 95.4 KB with the terms namespace.
+const FIRST_SCREEN_BUDGET = 100 * 1024;
+// A text only the ICU parser's code holds (an error kind): the pseudo-locale's chunk may have it, the first screen not.
+const PARSER_MARK = 'EXPECT_ARGUMENT_CLOSING_BRACE';
 // Vite warns above 500 KB (minified, uncompressed) per chunk; none comes near it any more.
 const CHUNK_LIMIT = 500 * 1024;
 
@@ -39,12 +42,13 @@ describe('the admin app as built', () => {
     if (!isBuildCurrent(ROOT)) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'pipe', env });
   }, 180_000);
 
-  it('shows its first screen within 104 KB compressed, the Markdown renderer not among it', () => {
+  it('shows its first screen within 100 KB compressed, the Markdown renderer and the ICU parser not among it', () => {
     const files = firstScreenFiles();
     const bytes = files.reduce((sum, file) => sum + statSync(join(ASSETS, `${file}.br`)).size, 0);
     expect(bytes).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);
     expect(files.some((file) => file.startsWith('markdown-preview'))).toBe(false);
     expect(files.length).toBeLessThanOrEqual(3);
+    for (const file of files) expect(readFileSync(join(ASSETS, file), 'utf8').includes(PARSER_MARK), file).toBe(false);
   });
 
   it('has no chunk over Vite’s size warning', () => {

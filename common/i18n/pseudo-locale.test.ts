@@ -1,7 +1,8 @@
 // The pseudo-locale: bracketed, accented, a third longer, and still a working ICU message.
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { pseudoLocalize } from './pseudo-locale.js';
+import { pseudoLocalize, pseudoLocalizeElements } from './pseudo-locale.js';
 
 const format = (message: string, values?: Record<string, unknown>) =>
   new IntlMessageFormat(message, 'en', undefined, { ignoreTag: false }).format(values as never);
@@ -58,5 +59,24 @@ describe('pseudoLocalize', () => {
   it('keeps apostrophes literal (ICU quoting survives the round trip)', () => {
     expect(String(format(pseudoLocalize("Don't send it"), {}))).toMatch(/^⟦Ðóñ'ţ šéñð íţ ~+⟧$/);
     expect(String(format(pseudoLocalize('It’s {n}'), { n: 2 }))).toMatch(/^⟦Íţ’š 2 ~+⟧$/);
+  });
+});
+
+describe('pseudoLocalizeElements', () => {
+  it('makes of a parsed message (the admin app’s build) the text pseudoLocalize makes, leaving the given tree as it was', () => {
+    for (const text of [
+      'Send ticket',
+      '{count, plural, one {# ticket} other {# tickets}} for {name}',
+      'Read <link>the guide</link> first',
+      "It's '{literal}' {role, select, agent {here} other {there}}",
+    ]) {
+      const tree = parse(text, { ignoreTag: false });
+      const before = JSON.stringify(tree);
+      const values = { count: 3, name: 'Ana', role: 'agent', link: (chunks: unknown[]) => `[${chunks.join('')}]` };
+      const fromTree = new IntlMessageFormat(pseudoLocalizeElements(tree), 'en', undefined, { ignoreTag: false }).format(values);
+      const fromText = new IntlMessageFormat(pseudoLocalize(text), 'en', undefined, { ignoreTag: false }).format(values);
+      expect(fromTree, text).toEqual(fromText);
+      expect(JSON.stringify(tree)).toBe(before);
+    }
   });
 });

@@ -96,3 +96,13 @@ export function pseudoLocalize(message: string): string {
   const text = printAST(ast);
   return `⟦${text} ${padding}⟧`;
 }
+
+/**
+ * The same for a message already parsed (the admin app's catalogues): a new tree, the given one left as it is.
+ */
+export function pseudoLocalizeElements(elements: readonly MessageFormatElement[]): MessageFormatElement[] {
+  const ast = structuredClone(elements) as MessageFormatElement[];
+  const padding = '~'.repeat(Math.max(1, Math.round(visibleLength(ast) * 0.3)));
+  walk(ast);
+  return [{ type: TYPE.literal, value: '⟦' }, ...ast, { type: TYPE.literal, value: ` ${padding}⟧` }];
+}

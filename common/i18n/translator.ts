@@ -1,3 +1,4 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { type Formatters, IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
 import { directionOf, type Language, SOURCE_LANGUAGE } from './languages.js';
 import type { MessageKey } from './message-keys.js';
@@ -7,6 +8,12 @@ export type MessageValues = Record<string, PrimitiveType>;
 
 /** A catalogue: every message of one language by its key, as ICU MessageFormat text. */
 export type Catalogue = Readonly<Record<string, string>>;
+
+/**
+ * A catalogue whose messages may come parsed already: the admin app's build hands over each text's syntax tree
+ * (scripts/preparse-messages-plugin.mjs), so the app needs no ICU parser.
+ */
+export type ParsedCatalogue = Readonly<Record<string, string | MessageFormatElement[]>>;
 
 /** A text to show later in the reader's language: what the domain and errors hand to whoever renders them. */
 export interface Message {
@@ -58,8 +65,8 @@ export interface Translator {
  */
 export function createTranslator(
   language: Language,
-  catalogue: Catalogue,
-  fallback: Catalogue,
+  catalogue: ParsedCatalogue,
+  fallback: ParsedCatalogue,
   options: TranslatorOptions = {},
 ): Translator {
   const timeZone = options.timeZone ?? 'UTC';

@@ -20,15 +20,15 @@ const NOT_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
  * with the mail's limits, the account gate and `helpdesk_can_register_users`, the confirmation mail;
  * a refusal is recorded with its reason and kept for a retry): subject → title, text → description,
  * sender → account. The Message-ID is the idempotency key, so an import interrupted after the ticket
- * committed finds that ticket again instead of filing a second one.
+ * committed finds that ticket again instead of filing a second one. A mail without a subject is filed
+ * under `untitled` (the site's language's "(no subject)").
  */
 export async function importNewTicket(
   ctx: DomainContext,
   counters: CounterStore,
   mail: IncomingMail,
   source: InboundSource,
-  description: string,
-  files: readonly ReceivedUpload[] = [],
+  { description, untitled, files = [] }: { description: string; untitled: string; files?: readonly ReceivedUpload[] },
 ): Promise<ReceiveResult> {
   const email = mail.from ?? '';
   if (!isEmailAddress(email)) return { kind: 'rejected', ...inboundReason(message('problems.inbound.bad_sender', { email })) };
@@ -38,7 +38,7 @@ export async function importNewTicket(
     ticket: {
       name: oneLine(mail.fromName, TICKET_FIELD_LIMITS.name) || email.slice(0, email.indexOf('@')),
       email,
-      subject: oneLine(mail.subject, TICKET_FIELD_LIMITS.subject) || '(no subject)',
+      subject: oneLine(mail.subject, TICKET_FIELD_LIMITS.subject) || untitled,
       description,
       idempotencyKey: `mail:${mail.messageId}`.slice(0, 300),
       alsoWrite: files.length ? (trx, ticketId) => claimUploads(trx, files, { ticketId, commentId: null }) : undefined,

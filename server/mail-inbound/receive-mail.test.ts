@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { TICKET_FIELD_LIMITS } from '../../common/limits.js';
 import { createApiToken } from '../domain/people/api-tokens.js';
 import { updateSettings } from '../settings/settings.js';
+import { updateSiteOptions } from '../settings/site-options.js';
 import { composeMail, replyBody } from '../test/compose-mail.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { type MailDelivery, startMailDelivery } from '../test/mail-delivery.js';
@@ -311,6 +313,44 @@ describeEachDatabase('receiveMail', (dialect) => {
     expect(sent).toEqual({ state: 'failed', failure: 'Delivery failed: smtp; 550 5.1.1 No such user' });
     expect(await comments(id)).toEqual([]);
     expect(await mailJobs()).toBe(jobsBefore);
+  });
+
+  it('the notes the import writes into a ticket are in the site’s language: no subject, the cut, the files left out', async () => {
+    await updateSiteOptions(hd.ctx.db, { site_language: 'de' });
+    const disguised = Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0x00, 0x03, 0x00]), Buffer.alloc(300, 0)]);
+    const raw = await composeMail({
+      from: 'greta@client.test',
+      to: SUPPORT,
+      messageId: '<german-notes@client.test>',
+      text: `Der Drucker. ${'x'.repeat(TICKET_FIELD_LIMITS.description)}`,
+      attachments: [{ filename: 'setup.png', content: disguised }],
+    });
+    const result = await receive(raw);
+    expect(result).toMatchObject({ kind: 'imported' });
+    const ticket = await hd.ctx.db
+      .selectFrom('posts')
+      .select(['title', 'content'])
+      .where('id', '=', (result as { ticketId: number }).ticketId)
+      .executeTakeFirstOrThrow();
+    expect(ticket.title).toBe('(kein Betreff)');
+    expect(ticket.content).toMatch(/^Der Drucker\. x+\n\n\[Der Rest der E-Mail wurde abgeschnitten, weil sie zu lang war\.\]$/);
+    expect(ticket.content.length).toBe(TICKET_FIELD_LIMITS.description);
+
+    const short = await composeMail({
+      from: 'greta@client.test',
+      to: SUPPORT,
+      subject: 'Bild',
+      messageId: '<german-files@client.test>',
+      text: 'Anbei.',
+      attachments: [{ filename: 'setup.png', content: disguised }],
+    });
+    const withFile = await receive(short);
+    const filed = await hd.ctx.db
+      .selectFrom('posts')
+      .select('content')
+      .where('id', '=', (withFile as { ticketId: number }).ticketId)
+      .executeTakeFirstOrThrow();
+    expect(filed.content).toMatch(/^Anbei\.\n\n\[Nicht übernommene Dateien dieser E-Mail:\n- „setup\.png“ .+\]$/);
   });
 
   it('HTML-only mail becomes plain text; its files are kept by the attachment rules, a refused one named with why', async () => {

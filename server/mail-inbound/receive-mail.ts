@@ -1,4 +1,4 @@
-import { message } from '../../common/i18n/translator.js';
+import { message, type Translator } from '../../common/i18n/translator.js';
 import { COMMENT_TEXT_MAX, TICKET_FIELD_LIMITS } from '../../common/limits.js';
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
@@ -97,14 +97,14 @@ async function importMail(deps: ReceiveDeps, mail: IncomingMail, source: Inbound
   if (automatic) return { kind: 'ignored', ...inboundReason(automatic) };
 
   // A note that the body was cut goes after the cleaning: below a quote, it would keep the quote visible.
-  const words = cleanReplyText(mail.text) + (mail.textCut ? CUT_NOTE : '');
+  const words = cleanReplyText(mail.text);
   const match = await matchTicket(ctx.db, mail, support);
   const author = match ? await findMailAuthor(ctx, mail.from, match) : undefined;
   if (author && 'refused' in author) {
     if (match && author.staffId !== undefined) await tellStaffOfRefusedMail(ctx, counters, author.staffId, match.ticketId);
     return { kind: 'rejected', ...inboundReason(author.refused) };
   }
-  if (!words && !mail.files.length)
+  if (!words && !mail.textCut && !mail.files.length)
     return { kind: 'rejected', ...inboundReason(message(match ? 'problems.inbound.empty_reply' : 'problems.inbound.empty')) };
   if (match && author?.role === 'client') {
     const limited = await limitMailReply(ctx, counters, { clientId: author.id, ticketId: match.ticketId });
@@ -116,7 +116,9 @@ async function importMail(deps: ReceiveDeps, mail: IncomingMail, source: Inbound
   const site = await getSiteOptions(ctx.db);
   const siteT = translatorFor(site.site_language, site.time_zone);
   const { kept, leftOut } = await keepMailFiles(ctx, mail.files, match?.ticketId, siteT);
-  const text = withLeftOutFiles(words || siteT.t('problems.inbound.sent_without_text'), leftOut);
+  const cutNote = `\n\n${siteT.t('mail.inbound.cut')}`;
+  const body = words || mail.textCut ? `${words}${mail.textCut ? cutNote : ''}`.trim() : siteT.t('problems.inbound.sent_without_text');
+  const text = withLeftOutFiles(body, leftOut, siteT);
   try {
     const result =
       match && author
@@ -124,10 +126,14 @@ async function importMail(deps: ReceiveDeps, mail: IncomingMail, source: Inbound
             ticketId: match.ticketId,
             ticketNumber: match.ticketNumber,
             author,
-            text: cut(text, COMMENT_TEXT_MAX),
+            text: cut(text, COMMENT_TEXT_MAX, cutNote),
             files: kept,
           })
-        : await importNewTicket(ctx, counters, mail, source, cut(text, TICKET_FIELD_LIMITS.description), kept);
+        : await importNewTicket(ctx, counters, mail, source, {
+            description: cut(text, TICKET_FIELD_LIMITS.description, cutNote),
+            untitled: siteT.t('mail.inbound.no_subject'),
+            files: kept,
+          });
     if (result.kind !== 'imported') await discardUploads(ctx, kept);
     return result;
   } catch (error) {
@@ -146,16 +152,16 @@ async function isOwnMail({ ctx, config }: ReceiveDeps, mail: IncomingMail, suppo
 }
 
 // A file the attachment rules refused is named in the message with why, rather than dropped silently.
-function withLeftOutFiles(text: string, refusals: string[]): string {
+// Both notes are written in the site's language, as the rest of the ticket's text the import writes.
+function withLeftOutFiles(text: string, refusals: string[], siteT: Translator): string {
   if (!refusals.length) return text;
   const list = refusals.map((r) => `- ${r.replace(/[\r\n]+/g, ' ').slice(0, 300)}`).join('\n');
-  return `${text}\n\n[Files left out of this mail:\n${list}]`;
+  return `${text}\n\n${siteT.t('mail.inbound.files_left_out', { list })}`;
 }
 
-const CUT_NOTE = '\n\n[The rest of the mail was cut: it was too long.]';
-
-function cut(text: string, max: number): string {
+/** `text` within `max` characters, ending with the note that it was cut (once, whether the decoder or this cut it). */
+function cut(text: string, max: number, note: string): string {
   if (text.length <= max) return text;
-  const kept = text.endsWith(CUT_NOTE) ? text.slice(0, -CUT_NOTE.length) : text;
-  return `${kept.slice(0, max - CUT_NOTE.length)}${CUT_NOTE}`;
+  const kept = text.endsWith(note) ? text.slice(0, -note.length) : text;
+  return `${kept.slice(0, max - note.length)}${note}`;
 }

@@ -50,4 +50,12 @@ describe('formFieldLabel', () => {
     // A custom field that happens to be called "Subject" is the owner's word.
     expect(formFieldLabel({ key: 'subject_2', label: 'Subject', builtin: false }, german)).toBe('Subject');
   });
+
+  it('names a field in the filer’s words for the person filing (German Anliegen) and in the Settings’ for staff (Grund)', () => {
+    const reason = DEFAULT_TICKET_FORM_FIELDS.find((f) => f.key === 'reason');
+    if (!reason) throw new Error('no reason field');
+    expect(formFieldLabel(reason, german, 'filer')).toBe('Anliegen');
+    expect(formFieldLabel(reason, german)).toBe('Grund');
+    expect(formFieldLabel({ ...reason, label: 'Topic' }, german, 'filer')).toBe('Topic');
+  });
 });

@@ -75,11 +75,17 @@ export const DEFAULT_FORM_FIELD_LABELS = Object.fromEntries(
 
 /**
  * A form field's label for a reader: a built-in field still labelled as shipped reads in the reader's language;
- * a label the owner changed (or a custom field's) is shown as written.
+ * a label the owner changed (or a custom field's) is shown as written. The one rule for every place a form
+ * field is named: staff read the Settings' words (`settings.form_field.*`), the person filing the form's own
+ * (`widget.field.*`: the widget, the help site's form, the problems a filing answers with).
  */
-export function formFieldLabel(field: Pick<TicketFormField, 'key' | 'label' | 'builtin'>, translator: Translator): string {
+export function formFieldLabel(
+  field: Pick<TicketFormField, 'key' | 'label' | 'builtin'>,
+  translator: Translator,
+  reader: 'staff' | 'filer' = 'staff',
+): string {
   if (field.builtin && isBuiltIn(field.key) && field.label === DEFAULT_FORM_FIELD_LABELS[field.key]) {
-    return translator.t(`settings.form_field.${field.key}`);
+    return translator.t(reader === 'filer' ? `widget.field.${field.key}` : `settings.form_field.${field.key}`);
   }
   return field.label;
 }

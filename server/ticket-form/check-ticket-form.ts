@@ -22,18 +22,20 @@ export async function checkTicketForm(ctx: DomainContext, body: Record<string, u
     const raw = body[name];
     const value = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : raw === true ? '1' : '';
     if (raw !== undefined && raw !== null && typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
-      errors.push(fieldError(name, (t) => t.t('problems.form.send_text', { label: formFieldLabel(field, t) })));
+      errors.push(fieldError(name, (t) => t.t('problems.form.send_text', { label: formFieldLabel(field, t, 'filer') })));
       continue;
     }
     if (!value) {
-      if (field.required) errors.push(fieldError(name, (t) => t.t('problems.form.required', { label: formFieldLabel(field, t) })));
+      if (field.required) errors.push(fieldError(name, (t) => t.t('problems.form.required', { label: formFieldLabel(field, t, 'filer') })));
       continue;
     }
     if (field.builtin) continue;
     const problem = customProblem(field.type, value, field.options ?? [], ticketFormLimit(field));
     if (problem)
       errors.push(
-        fieldError(name, (t) => t.t('problems.form.field_problem', { label: formFieldLabel(field, t), problem: t.render(problem) })),
+        fieldError(name, (t) =>
+          t.t('problems.form.field_problem', { label: formFieldLabel(field, t, 'filer'), problem: t.render(problem) }),
+        ),
       );
     else meta[name] = field.type === 'checkbox' ? '1' : value;
   }

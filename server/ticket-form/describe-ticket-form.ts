@@ -1,14 +1,13 @@
-import type { MessageKey } from '../../common/i18n/message-keys.js';
 import { termLabel } from '../../common/i18n/term-label.js';
 import { getPosts } from '../domain/content/post.js';
 import { listTerms } from '../domain/content/terms.js';
 import type { DomainContext } from '../domain/context.js';
 import { uploadRulesFor } from '../files/upload-rules.js';
-import { english, translatorFor } from '../i18n/translators.js';
+import { translatorFor } from '../i18n/translators.js';
 import { getCoreSettings } from '../settings/core-settings.js';
-import { DEFAULT_TICKET_FORM_FIELDS } from '../settings/default-schema.js';
 import { getTicketFormFields } from '../settings/get-ticket-form-fields.js';
 import { getSiteOptions } from '../settings/site-options.js';
+import { formFieldLabel } from '../settings/translate-schema.js';
 import { ticketFormInputName, ticketFormLimit } from '../site/pages/content/ticket-form-limit.js';
 import { type WidgetTexts, widgetLanguage, widgetTexts } from './widget-texts.js';
 
@@ -71,7 +70,6 @@ export async function describeTicketForm(ctx: DomainContext, language?: string):
     position: core.tickets.widget_position,
   });
   const translator = translatorFor(shown.lang);
-  const t = translator.t;
   // A seeded reason or urgency in the widget's language; one the owner named, as written.
   const lists: Record<string, Array<{ value: string; label: string }>> = {
     product: products.map((p) => ({ value: String(p.id), label: p.title })),
@@ -91,7 +89,7 @@ export async function describeTicketForm(ctx: DomainContext, language?: string):
             : (field.options ?? []).map((o) => ({ value: o, label: o }));
       return {
         name: ticketFormInputName(field),
-        label: builtin ? builtinLabel(field.key, field.label, t) : field.label,
+        label: formFieldLabel(field, translator, 'filer'),
         type: field.type,
         required: field.required,
         builtin,
@@ -107,26 +105,4 @@ export async function describeTicketForm(ctx: DomainContext, language?: string):
       min_fill_ms: core.tickets.min_fill_seconds * 1000,
     },
   };
-}
-
-// Catalogue keys, not texts.
-const BUILTIN_LABELS: Record<string, MessageKey> = {
-  // i18n-exempt: a catalogue key (the property name reads like a shown text)
-  subject: 'widget.field.subject',
-  description: 'widget.field.description',
-  product: 'widget.field.product',
-  reason: 'widget.field.reason',
-  urgency: 'widget.field.urgency',
-  order_id: 'widget.field.order_id',
-};
-
-/**
- * A built-in field's label in the widget's language while the owner kept the default English one ("Subject");
- * a label the owner wrote stays as written.
- */
-function builtinLabel(key: string, label: string, t: (key: MessageKey) => string): string {
-  const catalogueKey = BUILTIN_LABELS[key];
-  if (!catalogueKey) return label;
-  const isDefault = DEFAULT_TICKET_FORM_FIELDS.some((f) => f.key === key && f.label === label) || english.t(catalogueKey) === label;
-  return isDefault ? t(catalogueKey) : label;
 }

@@ -1,28 +1,32 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { type Language, languageOf, PSEUDO_LANGUAGE, SOURCE_LANGUAGE } from '../../../common/i18n/languages.js';
-import { pseudoLocalize } from '../../../common/i18n/pseudo-locale.js';
-import { type Catalogue, createTranslator, type Translator } from '../../../common/i18n/translator.js';
+import { createTranslator, type ParsedCatalogue, type Translator } from '../../../common/i18n/translator.js';
 
 // The app reads the namespaces of its own screens, the problems the API answers with, the shared words and the
 // seeded statuses', reasons' and urgencies' names (`termName`).
-// English is in the first download (every other language falls back to it); the others are a chunk each.
-const english: Catalogue = Object.assign(
+// English is in the first download (every other language falls back to it); the others are a chunk each. The
+// build hands each message over parsed (scripts/preparse-messages-plugin.mjs); under Vitest they are texts.
+const english: ParsedCatalogue = Object.assign(
   {},
   ...Object.values(
-    import.meta.glob<Catalogue>('../../../common/i18n/locales/en/{admin,settings,problems,common,terms}.json', {
+    import.meta.glob<ParsedCatalogue>('../../../common/i18n/locales/en/{admin,settings,problems,common,terms}.json', {
       eager: true,
       import: 'default',
     }),
   ),
 );
-const others = import.meta.glob<Catalogue>('../../../common/i18n/locales/{de,es,fr,ar}/{admin,settings,problems,common,terms}.json', {
+const others = import.meta.glob<ParsedCatalogue>('../../../common/i18n/locales/{de,es,fr,ar}/{admin,settings,problems,common,terms}.json', {
   import: 'default',
 });
 
-async function catalogueOf(language: Language): Promise<Catalogue> {
+async function catalogueOf(language: Language): Promise<ParsedCatalogue> {
   if (language === SOURCE_LANGUAGE) return english;
   if (language === PSEUDO_LANGUAGE) {
-    return Object.fromEntries(Object.entries(english).map(([key, text]) => [key, pseudoLocalize(text)]));
+    // A chunk of its own, with the ICU parser the first screen does without.
+    const { pseudoLocalize, pseudoLocalizeElements } = await import('../../../common/i18n/pseudo-locale.js');
+    return Object.fromEntries(
+      Object.entries(english).map(([key, text]) => [key, typeof text === 'string' ? pseudoLocalize(text) : pseudoLocalizeElements(text)]),
+    );
   }
   const parts = Object.entries(others).filter(([path]) => path.includes(`/locales/${language}/`));
   return Object.assign({}, ...(await Promise.all(parts.map(([, load]) => load()))));

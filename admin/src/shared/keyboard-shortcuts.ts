@@ -2,9 +2,9 @@ import { useLayoutEffect, useRef } from 'react';
 import type { MessageKey } from '../../../common/i18n/message-keys.js';
 
 /**
- * Every shortcut, as the help dialog lists them (the handlers live where each one acts). The keys are the
- * letters the keyboard sends in any language (j and k, as in most web apps); a key that has a
- * word of its own (Enter, Esc) in the reader's language (`keyName`).
+ * Every shortcut, as the help dialog lists them (the handlers live where each one acts). The keys are Latin
+ * letters (j and k, as in most web apps), found on a keyboard of another script by where they sit
+ * (`shortcutKey`); a key that has a word of its own (Enter, Esc) in the reader's language (`keyName`).
  */
 export const SHORTCUTS: ReadonlyArray<{ keys: string; keyName?: MessageKey; what: MessageKey }> = [
   { keys: 'j', what: 'admin.shortcuts.next' },
@@ -29,7 +29,24 @@ export function isTypingIn(target: EventTarget | null): boolean {
 }
 
 /**
- * Runs `handlers[key]` on a key press anywhere on the page, except while typing in a field, with Ctrl, Alt
+ * The key a shortcut answers to. `key` first, so a Latin layout's letters are what they say (AZERTY's a is
+ * a, wherever it sits). A key that types a character outside ASCII (Arabic ش, Russian ф, Arabic ؟, German ü)
+ * is read by where it sits instead (`code`), as on a US keyboard: ش and ф sit on A, so they are a; ؟ is
+ * Shift and the slash key, so ?. ASCII keys (a German - or an AZERTY ! on a US slash's place) stay as typed.
+ */
+export function shortcutKey(event: Pick<KeyboardEvent, 'key' | 'code' | 'shiftKey'>): string {
+  const { key, code, shiftKey } = event;
+  if ([...key].length !== 1 || key.charCodeAt(0) < 0x80) return key;
+  const letter = /^Key([A-Z])$/.exec(code)?.[1];
+  if (letter) return shiftKey ? letter : letter.toLowerCase();
+  const digit = /^(?:Digit|Numpad)([0-9])$/.exec(code)?.[1];
+  if (digit) return digit;
+  if (code === 'Slash') return shiftKey ? '?' : '/';
+  return key;
+}
+
+/**
+ * Runs `handlers[key]` (the key as `shortcutKey` reads it) on a key press anywhere on the page, except while typing in a field, with Ctrl, Alt
  * or Meta held (the browser's and the system's own shortcuts), or while a dialog is open.
  */
 export function useShortcuts(handlers: Record<string, () => void>): void {
@@ -42,7 +59,7 @@ export function useShortcuts(handlers: Record<string, () => void>): void {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
       if (isTypingIn(event.target) || document.querySelector('dialog[open]')) return;
-      const handler = current.current[event.key];
+      const handler = current.current[shortcutKey(event)];
       if (!handler) return;
       event.preventDefault();
       handler();

@@ -24,10 +24,12 @@ export function StatusMenu({
     if (box && !box.open) box.showModal();
     return () => box?.close();
   }, []);
-  // Nine at most have a number key; the rest are still a Tab and Enter away.
+  // Nine at most have a number key; the rest are still a Tab and Enter away. The digit row by where the
+  // key sits when it types no digit: AZERTY's unshifted row types & é " ' ( - è _ ç.
   const onKey = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || !/^[1-9]$/.test(event.key)) return;
-    const status = statuses[Number(event.key) - 1];
+    const digit = /^[1-9]$/.test(event.key) ? event.key : /^(?:Digit|Numpad)([1-9])$/.exec(event.code)?.[1];
+    if (event.ctrlKey || event.metaKey || event.altKey || !digit) return;
+    const status = statuses[Number(digit) - 1];
     if (!status) return;
     event.preventDefault();
     onChoose(status.slug);

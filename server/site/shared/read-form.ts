@@ -29,7 +29,7 @@ export function readForm(form: Form, inputs: FormText[], t: Translator = english
     values.set(input.name, value);
   }
   if (!tooLong.length) return { values };
-  const details = tooLong.map((input) => t.t('site.form.tooLong', { label: input.label, max: input.max }));
+  const details = tooLong.map((input) => t.t('problems.form.too_long', { label: input.label, max: input.max }));
   const problem = new AppError(
     'VALIDATION_FAILED',
     () => details.join(' '),

@@ -238,7 +238,7 @@ export function NewTicketShortcode({ homeUrl, pagePath, signedIn, csrf, fields, 
         const name = field.builtin ? field.key : `custom_${field.key}`;
         const label = (
           <>
-            {formFieldLabel(field, t)}
+            {formFieldLabel(field, t, 'filer')}
             {field.required && (
               <span className="required" aria-hidden="true">
                 {' '}
