@@ -9,8 +9,8 @@ const LOWER_SERVER_LAYERS = '^server/(domain|auth|db|email|jobs)/';
 // The business areas of server/domain, in layers: an area imports the domain's root (context, options, text rules)
 // and the areas of the layers below it, never one beside or above it. A new area joins a layer here and in
 // docs/ARCHITECTURE.md.
-/** Areas that need no other area: content, people, notifications, search. */
-const BASE_AREAS = 'content|people|notifications|search';
+/** Areas that need no other area: content, people, notifications, search, business-hours. */
+const BASE_AREAS = 'content|people|notifications|search|business-hours';
 /** Areas that build on tickets and on the base areas, and never on each other. */
 const UPPER_AREAS = 'comments|inbox|ratings|saved-replies';
 const NOT_TEST = '\\.test\\.tsx?$';
@@ -68,6 +68,13 @@ module.exports = {
       comment: `A base area of server/domain (${BASE_AREAS}) imports the domain's root and its own files only.`,
       from: { path: `^server/domain/(${BASE_AREAS})/`, pathNot: NOT_TEST },
       to: { path: '^server/domain/[^/]+/', pathNot: '^server/domain/$1/' },
+    },
+    {
+      name: 'sla-imports-only-business-hours',
+      severity: 'error',
+      comment: 'server/domain/sla (service levels) imports the root, business-hours and its own files; tickets calls it.',
+      from: { path: '^server/domain/sla/', pathNot: NOT_TEST },
+      to: { path: '^server/domain/[^/]+/', pathNot: '^server/domain/(sla|business-hours)/' },
     },
     {
       name: 'tickets-import-no-upper-area',

@@ -27,6 +27,7 @@ import * as notificationsByTicket from './migrations/2026-11-28-010-notification
 import * as postsByAuthorUpdated from './migrations/2026-11-28-020-posts-by-author-updated.js';
 import * as ratingResolutions from './migrations/2026-12-02-033-rating-resolutions.js';
 import * as languages from './migrations/2026-12-02-035-languages.js';
+import * as slaPolicies from './migrations/2026-12-02-036b-sla-policies.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-28-020-posts-by-author-updated': postsByAuthorUpdated,
   '2026-12-02-033-rating-resolutions': ratingResolutions,
   '2026-12-02-035-languages': languages,
+  '2026-12-02-036b-sla-policies': slaPolicies,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */
