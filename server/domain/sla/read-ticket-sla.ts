@@ -37,11 +37,7 @@ export async function readTicketsSla(db: Kysely<Database>, ticketIds: readonly n
       .select(['s.ticket_id', 'p.id', 'p.name', 'p.business_hours_id'])
       .where('s.ticket_id', 'in', ticketIds)
       .execute(),
-    db
-      .selectFrom('ticket_sla_targets')
-      .selectAll()
-      .where('ticket_id', 'in', ticketIds)
-      .execute(),
+    db.selectFrom('ticket_sla_targets').selectAll().where('ticket_id', 'in', ticketIds).execute(),
   ]);
   const schedules = new Map<number, Schedule | null>();
   for (const state of states) {

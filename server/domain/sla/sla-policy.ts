@@ -126,3 +126,19 @@ export async function policyColumns(db: Kysely<Database>, input: SlaPolicyInput)
     warn_before_minutes: input.warnBeforeMinutes ?? DEFAULT_WARN_BEFORE_MINUTES,
   };
 }
+
+/** A policy being edited, unsaved, for a preview. */
+export function draftPolicy(input: SlaPolicyInput): SlaPolicy {
+  return {
+    id: 0,
+    name: input.name.trim(),
+    position: 0,
+    conditions: input.conditions ?? {},
+    businessHoursId: input.businessHoursId ?? null,
+    targets: input.targets,
+    pauseStatuses: input.pauseStatuses ?? DEFAULT_PAUSE_STATUSES,
+    warnBeforeMinutes: input.warnBeforeMinutes ?? DEFAULT_WARN_BEFORE_MINUTES,
+    createdAt: '',
+    updatedAt: '',
+  };
+}

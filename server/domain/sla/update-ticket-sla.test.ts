@@ -37,7 +37,11 @@ describeEachDatabase('service levels on a ticket, with a clock the test sets', (
   };
   const at = (minutes: number) => new Date(Date.parse('2026-12-07T10:00:00.000Z') + minutes * MINUTE).toISOString();
   const policy = (input: Partial<SlaPolicyInput> = {}) =>
-    createSlaPolicy(hd.ctx.db, { name: 'Standard', targets: [{ urgency: null, first_reply: 60, next_reply: 30, resolution: 480 }], ...input }, clock);
+    createSlaPolicy(
+      hd.ctx.db,
+      { name: 'Standard', targets: [{ urgency: null, first_reply: 60, next_reply: 30, resolution: 480 }], ...input },
+      clock,
+    );
   const sla = (ticketId: number) => readTicketSla(hd.ctx.db, ticketId, clock);
   const target = async (ticketId: number, metric: string): Promise<TicketSlaTarget | undefined> =>
     (await sla(ticketId)).targets.find((t) => t.metric === metric);
@@ -137,7 +141,10 @@ describeEachDatabase('service levels on a ticket, with a clock the test sets', (
   });
 
   it('Waiting → another pause status → Open counts the pause once', async () => {
-    await hd.ctx.db.insertInto('terms').values({ taxonomy: 'ticket_status', name: 'On hold', slug: 'on-hold', term_order: 9, client_label: null }).execute();
+    await hd.ctx.db
+      .insertInto('terms')
+      .values({ taxonomy: 'ticket_status', name: 'On hold', slug: 'on-hold', term_order: 9, client_label: null })
+      .execute();
     await policy({ pauseStatuses: ['waiting', 'on-hold'] });
     const { id } = await createTicket(hd);
     later(10);
@@ -211,7 +218,12 @@ describeEachDatabase('service levels on a ticket, with a clock the test sets', (
     const standard = await policy();
     const { id } = await createTicket(hd);
     later(10);
-    await updateSlaPolicy(hd.ctx.db, standard.id, { name: 'Standard', targets: [{ urgency: null, first_reply: 20, resolution: 480 }] }, clock);
+    await updateSlaPolicy(
+      hd.ctx.db,
+      standard.id,
+      { name: 'Standard', targets: [{ urgency: null, first_reply: 20, resolution: 480 }] },
+      clock,
+    );
     await reply(id, 'agent', true);
     expect(await target(id, 'first_reply')).toMatchObject({ due_at: at(20), business_seconds_used: 600 });
   });

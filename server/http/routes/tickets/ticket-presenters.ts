@@ -68,6 +68,7 @@ export function presentAgentTicket(t: AgentTicket, files: TicketFiles) {
     version: t.version,
     events: t.events.map(presentTicketEvent),
     ratings: t.ratings.map((r) => ({ rating: r.rating, comment: r.comment, created: r.createdAt })),
+    sla: t.sla,
   };
 }
 
