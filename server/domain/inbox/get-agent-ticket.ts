@@ -3,7 +3,6 @@ import { AppError } from '../../errors.js';
 import { getTicketFormFields } from '../../settings/get-ticket-form-fields.js';
 import { labelTicketMeta } from '../../ticket-form/label-ticket-meta.js';
 import type { DomainContext } from '../context.js';
-import { readTicketSla, type TicketSla } from '../sla/read-ticket-sla.js';
 import { listTicketEvents, type TicketEvent } from '../tickets/ticket-activity.js';
 import { tagsOfTickets } from '../tickets/ticket-tags.js';
 import { clientsOtherTickets, ticketAndClientsOtherIds } from './clients-other-tickets.js';
@@ -33,8 +32,6 @@ export interface AgentTicket extends InboxTicket {
   events: TicketEvent[];
   /** The client's answers to "Did this solve it?", oldest first. */
   ratings: Array<{ rating: 'yes' | 'no'; comment: string; createdAt: string }>;
-  /** The service-level policy that applies and the ticket's targets (server/domain/sla/). */
-  sla: TicketSla;
 }
 
 /**
@@ -44,7 +41,7 @@ export interface AgentTicket extends InboxTicket {
  */
 export async function getAgentTicket(ctx: DomainContext, id: number): Promise<AgentTicket> {
   if (!Number.isSafeInteger(id)) throw new AppError('NOT_FOUND', message('problems.ticket.not_found'));
-  const [row, metaRows, comments, others, events, ratings, tags, formFields, sla] = await Promise.all([
+  const [row, metaRows, comments, others, events, ratings, tags, formFields] = await Promise.all([
     withInboxColumns(ctx.db.selectFrom('posts').where('posts.id', '=', id).where('posts.type', '=', 'ticket'), undefined)
       .select('posts.content')
       .executeTakeFirst(),
@@ -62,7 +59,6 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
     ctx.db.selectFrom('ticket_ratings').select(['rating', 'comment', 'created_at']).where('ticket_id', '=', id).orderBy('id').execute(),
     tagsOfTickets(ctx.db, ticketAndClientsOtherIds(ctx.db, id)),
     getTicketFormFields(ctx),
-    readTicketSla(ctx.db, id, ctx.now()),
   ]);
   if (!row) throw new AppError('NOT_FOUND', message('problems.ticket.not_found'));
   const { content, ...listRow } = row;
@@ -88,6 +84,5 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
     version,
     events,
     ratings: ratings.map((r) => ({ rating: r.rating, comment: r.comment, createdAt: r.created_at })),
-    sla,
   };
 }

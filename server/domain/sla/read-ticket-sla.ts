@@ -30,15 +30,17 @@ const ORDER: Record<string, number> = { first_reply: 0, next_reply: 1, resolutio
 export async function readTicketsSla(db: Kysely<Database>, ticketIds: readonly number[], now: Date): Promise<Map<number, TicketSla>> {
   const result = new Map<number, TicketSla>(ticketIds.map((id) => [id, { policy: null, targets: [] }]));
   if (ticketIds.length === 0) return result;
-  const [states, targets] = await Promise.all([
-    db
-      .selectFrom('ticket_sla as s')
-      .innerJoin('sla_policies as p', 'p.id', 's.policy_id')
-      .select(['s.ticket_id', 'p.id', 'p.name', 'p.business_hours_id'])
-      .where('s.ticket_id', 'in', ticketIds)
-      .execute(),
-    db.selectFrom('ticket_sla_targets').selectAll().where('ticket_id', 'in', ticketIds).execute(),
-  ]);
+  // One statement: the agent's ticket reads its parts in one round (agent-read-round-trips.test.ts).
+  const rows = await db
+    .selectFrom('ticket_sla as s')
+    .innerJoin('sla_policies as p', 'p.id', 's.policy_id')
+    .leftJoin('ticket_sla_targets as t', 't.ticket_id', 's.ticket_id')
+    .select(['s.ticket_id', 'p.id', 'p.name', 'p.business_hours_id'])
+    .select(['t.metric', 't.due_at', 't.status', 't.met_at', 't.breached_at', 't.business_seconds_used', 't.running_since'])
+    .where('s.ticket_id', 'in', ticketIds)
+    .execute();
+  const states = rows;
+  const targets = rows.filter((row) => row.metric !== null);
   const schedules = new Map<number, Schedule | null>();
   for (const state of states) {
     const sla = result.get(state.ticket_id);
@@ -48,7 +50,7 @@ export async function readTicketsSla(db: Kysely<Database>, ticketIds: readonly n
   }
   const scheduleOf = new Map(states.map((state) => [state.ticket_id, schedules.get(state.business_hours_id ?? -1) ?? null]));
   const at = now.toISOString();
-  for (const row of targets.sort((a, b) => (ORDER[a.metric] ?? 0) - (ORDER[b.metric] ?? 0))) {
+  for (const row of targets.sort((a, b) => (ORDER[a.metric ?? ''] ?? 0) - (ORDER[b.metric ?? ''] ?? 0))) {
     const sla = result.get(row.ticket_id);
     if (!sla || sla.policy === null) continue;
     const running = row.status === 'active' || row.status === 'breached';
@@ -63,7 +65,7 @@ export async function readTicketsSla(db: Kysely<Database>, ticketIds: readonly n
       status: late ? 'breached' : (row.status as TicketSlaTarget['status']),
       met_at: row.met_at,
       breached_at: row.breached_at ?? (late ? row.due_at : null),
-      business_seconds_used: row.business_seconds_used + Math.round(runningFor),
+      business_seconds_used: (row.business_seconds_used ?? 0) + Math.round(runningFor),
     });
   }
   return result;
