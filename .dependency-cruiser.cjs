@@ -70,6 +70,13 @@ module.exports = {
       to: { path: '^server/domain/[^/]+/', pathNot: '^server/domain/$1/' },
     },
     {
+      name: 'sla-imports-only-business-hours',
+      severity: 'error',
+      comment: 'server/domain/sla (service levels) imports the root, business-hours and its own files; tickets calls it.',
+      from: { path: '^server/domain/sla/', pathNot: NOT_TEST },
+      to: { path: '^server/domain/[^/]+/', pathNot: '^server/domain/(sla|business-hours)/' },
+    },
+    {
       name: 'tickets-import-no-upper-area',
       severity: 'error',
       comment: `server/domain/tickets builds on the base areas; the areas above it (${UPPER_AREAS}) build on it.`,

@@ -1032,6 +1032,77 @@ export interface paths {
         patch: operations["updateBusinessHours"];
         trace?: never;
     };
+    "/api/helpdesk/v1/sla-policies/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every service-level policy, in the order they are tried */
+        get: operations["listSlaPolicies"];
+        put?: never;
+        /** Add a service-level policy, tried after the others */
+        post: operations["createSlaPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/sla-policies/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put the service-level policies in a new order */
+        put: operations["reorderSlaPolicies"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/sla-policies/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** When a ticket filed now would be due, under the saved policies or a draft */
+        post: operations["previewSlaPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/sla-policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One service-level policy */
+        get: operations["getSlaPolicy"];
+        /** Replace a service-level policy’s settings (its place in the order stays) */
+        put: operations["replaceSlaPolicy"];
+        post?: never;
+        /** Delete a service-level policy */
+        delete: operations["deleteSlaPolicy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site/v1/options": {
         parameters: {
             query?: never;
@@ -1795,6 +1866,23 @@ export interface operations {
                             comment: string;
                             created: string;
                         }[];
+                        /** @description Agents: the service-level policy that applies and the ticket’s targets */
+                        sla?: {
+                            policy: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            targets: {
+                                metric: "first_reply" | "next_reply" | "resolution";
+                                /** @description When it is due at the pace it runs; as it was while paused or met */
+                                due_at: string | null;
+                                status: "active" | "paused" | "met" | "breached";
+                                met_at: string | null;
+                                /** @description When it became late (kept when met late) */
+                                breached_at: string | null;
+                                business_seconds_used: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -2072,6 +2160,23 @@ export interface operations {
                             comment: string;
                             created: string;
                         }[];
+                        /** @description Agents: the service-level policy that applies and the ticket’s targets */
+                        sla?: {
+                            policy: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            targets: {
+                                metric: "first_reply" | "next_reply" | "resolution";
+                                /** @description When it is due at the pace it runs; as it was while paused or met */
+                                due_at: string | null;
+                                status: "active" | "paused" | "met" | "breached";
+                                met_at: string | null;
+                                /** @description When it became late (kept when met late) */
+                                breached_at: string | null;
+                                business_seconds_used: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -2305,6 +2410,23 @@ export interface operations {
                             comment: string;
                             created: string;
                         }[];
+                        /** @description Agents: the service-level policy that applies and the ticket’s targets */
+                        sla?: {
+                            policy: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            targets: {
+                                metric: "first_reply" | "next_reply" | "resolution";
+                                /** @description When it is due at the pace it runs; as it was while paused or met */
+                                due_at: string | null;
+                                status: "active" | "paused" | "met" | "breached";
+                                met_at: string | null;
+                                /** @description When it became late (kept when met late) */
+                                breached_at: string | null;
+                                business_seconds_used: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -6988,6 +7110,697 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSlaPolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The order policies are tried in, 1 first */
+                        position: number;
+                        /** @description What a ticket must have; every condition given must hold, an absent one asks nothing */
+                        conditions: {
+                            /** @description Any one of these urgency ids */
+                            urgency?: number[];
+                            /** @description Any one of these reason ids */
+                            reason?: number[];
+                            /** @description Any one of these product ids */
+                            product?: number[];
+                            /** @description Any one of these tag ids */
+                            tag?: number[];
+                            /** @description How the ticket came: the widget, a mail, the help site, the API */
+                            channel?: ("widget" | "mail" | "site" | "api")[];
+                            fields?: {
+                                /** @description A custom form field’s key */
+                                key: string;
+                                /** @description Any one of these values */
+                                values: string[];
+                            }[];
+                        };
+                        business_hours_id: number | null;
+                        targets: {
+                            /** @description The urgency id these targets are for; null: every urgency without its own row, and tickets with none */
+                            urgency: number | null;
+                            /** @description From filing to the first public reply by staff, in business minutes */
+                            first_reply?: number | null;
+                            /** @description From a client’s message to the staff’s next public reply, in business minutes */
+                            next_reply?: number | null;
+                            /** @description From filing to Resolved or Closed, in business minutes */
+                            resolution?: number | null;
+                        }[];
+                        pause_statuses: string[];
+                        warn_before_minutes: number;
+                        created: string;
+                        updated: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSlaPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: single-line */
+                    name: string;
+                    /** @description What a ticket must have; every condition given must hold, an absent one asks nothing */
+                    conditions?: {
+                        /** @description Any one of these urgency ids */
+                        urgency?: number[];
+                        /** @description Any one of these reason ids */
+                        reason?: number[];
+                        /** @description Any one of these product ids */
+                        product?: number[];
+                        /** @description Any one of these tag ids */
+                        tag?: number[];
+                        /** @description How the ticket came: the widget, a mail, the help site, the API */
+                        channel?: ("widget" | "mail" | "site" | "api")[];
+                        fields?: {
+                            /** @description A custom form field’s key */
+                            key: string;
+                            /** @description Any one of these values */
+                            values: string[];
+                        }[];
+                    };
+                    /** @description The schedule the clock runs on; null: around the clock */
+                    business_hours_id?: number | null;
+                    targets: {
+                        /** @description The urgency id these targets are for; null: every urgency without its own row, and tickets with none */
+                        urgency: number | null;
+                        /** @description From filing to the first public reply by staff, in business minutes */
+                        first_reply?: number | null;
+                        /** @description From a client’s message to the staff’s next public reply, in business minutes */
+                        next_reply?: number | null;
+                        /** @description From filing to Resolved or Closed, in business minutes */
+                        resolution?: number | null;
+                    }[];
+                    /** @description Status slugs that stop the clock (a status meaning "waiting on the client"); default none */
+                    pause_statuses?: string[];
+                    /** @description How long before a due time to warn; default 15 */
+                    warn_before_minutes?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The address of what was created. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The order policies are tried in, 1 first */
+                        position: number;
+                        /** @description What a ticket must have; every condition given must hold, an absent one asks nothing */
+                        conditions: {
+                            /** @description Any one of these urgency ids */
+                            urgency?: number[];
+                            /** @description Any one of these reason ids */
+                            reason?: number[];
+                            /** @description Any one of these product ids */
+                            product?: number[];
+                            /** @description Any one of these tag ids */
+                            tag?: number[];
+                            /** @description How the ticket came: the widget, a mail, the help site, the API */
+                            channel?: ("widget" | "mail" | "site" | "api")[];
+                            fields?: {
+                                /** @description A custom form field’s key */
+                                key: string;
+                                /** @description Any one of these values */
+                                values: string[];
+                            }[];
+                        };
+                        business_hours_id: number | null;
+                        targets: {
+                            /** @description The urgency id these targets are for; null: every urgency without its own row, and tickets with none */
+                            urgency: number | null;
+                            /** @description From filing to the first public reply by staff, in business minutes */
+                            first_reply?: number | null;
+                            /** @description From a client’s message to the staff’s next public reply, in business minutes */
+                            next_reply?: number | null;
+                            /** @description From filing to Resolved or Closed, in business minutes */
+                            resolution?: number | null;
+                        }[];
+                        pause_statuses: string[];
+                        warn_before_minutes: number;
+                        created: string;
+                        updated: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reorderSlaPolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Every policy’s id once, the first tried first */
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The order policies are tried in, 1 first */
+                        position: number;
+                        /** @description What a ticket must have; every condition given must hold, an absent one asks nothing */
+                        conditions: {
+                            /** @description Any one of these urgency ids */
+                            urgency?: number[];
+                            /** @description Any one of these reason ids */
+                            reason?: number[];
+                            /** @description Any one of these product ids */
+                            product?: number[];
+                            /** @description Any one of these tag ids */
+                            tag?: number[];
+                            /** @description How the ticket came: the widget, a mail, the help site, the API */
+                            channel?: ("widget" | "mail" | "site" | "api")[];
+                            fields?: {
+                                /** @description A custom form field’s key */
+                                key: string;
+                                /** @description Any one of these values */
+                                values: string[];
+                            }[];
+                        };
+                        business_hours_id: number | null;
+                        targets: {
+                            /** @description The urgency id these targets are for; null: every urgency without its own row, and tickets with none */
+                            urgency: number | null;
+                            /** @description From filing to the first public reply by staff, in business minutes */
+                            first_reply?: number | null;
+                            /** @description From a client’s message to the staff’s next public reply, in business minutes */
+                            next_reply?: number | null;
+                            /** @description From filing to Resolved or Closed, in business minutes */
+                            resolution?: number | null;
+                        }[];
+                        pause_statuses: string[];
+                        warn_before_minutes: number;
+                        created: string;
+                        updated: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewSlaPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The ticket to imagine filed now */
+                    ticket: {
+                        urgency?: number | null;
+                        reason?: number | null;
+                        product?: number | null;
+                        tags?: number[];
+                        channel?: ("widget" | "mail" | "site" | "api") | null;
+                        /** @description Custom form field values by key */
+                        fields?: {
+                            [key: string]: string;
+                        };
+                    };
+                    /** @description A policy being edited, to preview instead of the saved ones */
+                    policy?: {
+                        /** Format: single-line */
+                        name: string;
+                        /** @description What a ticket must have; every condition given must hold, an absent one asks nothing */
+                        conditions?: {
+                            /** @description Any one of these urgency ids */
+                            urgency?: number[];
+                            /** @description Any one of these reason ids */
+                            reason?: number[];
+                            /** @description Any one of these product ids */
+                            product?: number[];
+                            /** @description Any one of these tag ids */
+                            tag?: number[];
+                            /** @description How the ticket came: the widget, a mail, the help site, the API */
+                            channel?: ("widget" | "mail" | "site" | "api")[];
+                            fields?: {
+                                /** @description A custom form field’s key */
+                                key: string;
+                                /** @description Any one of these values */
+                                values: string[];
+                            }[];
+                        };
+                        /** @description The schedule the clock runs on; null: around the clock */
+                        business_hours_id?: number | null;
+                        targets: {
+                            /** @description The urgency id these targets are for; null: every urgency without its own row, and tickets with none */
+                            urgency: number | null;
+                            /** @description From filing to the first public reply by staff, in business minutes */
+                            first_reply?: number | null;
+                            /** @description From a client’s message to the staff’s next public reply, in business minutes */
+                            next_reply?: number | null;
+                            /** @description From filing to Resolved or Closed, in business minutes */
+                            resolution?: number | null;
+                        }[];
+                        /** @description Status slugs that stop the clock (a status meaning "waiting on the client"); default none */
+                        pause_statuses?: string[];
+                        /** @description How long before a due time to warn; default 15 */
+                        warn_before_minutes?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The policy that would apply (a previewed draft has id null); null: none matches */
+                        policy: {
+                            id: number | null;
+                            name: string;
+                        } | null;
+                        filed_at: string;
+                        targets: {
+                            metric: "first_reply" | "next_reply" | "resolution";
+                            minutes: number;
+                            /** @description Null for next reply: it starts with a client’s message */
+                            due_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSlaPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The order policies are tried in, 1 first */
+                        position: number;
+                        /** @description What a ticket must have; every condition given must hold, an absent one asks nothing */
+                        conditions: {
+                            /** @description Any one of these urgency ids */
+                            urgency?: number[];
+                            /** @description Any one of these reason ids */
+                            reason?: number[];
+                            /** @description Any one of these product ids */
+                            product?: number[];
+                            /** @description Any one of these tag ids */
+                            tag?: number[];
+                            /** @description How the ticket came: the widget, a mail, the help site, the API */
+                            channel?: ("widget" | "mail" | "site" | "api")[];
+                            fields?: {
+                                /** @description A custom form field’s key */
+                                key: string;
+                                /** @description Any one of these values */
+                                values: string[];
+                            }[];
+                        };
+                        business_hours_id: number | null;
+                        targets: {
+                            /** @description The urgency id these targets are for; null: every urgency without its own row, and tickets with none */
+                            urgency: number | null;
+                            /** @description From filing to the first public reply by staff, in business minutes */
+                            first_reply?: number | null;
+                            /** @description From a client’s message to the staff’s next public reply, in business minutes */
+                            next_reply?: number | null;
+                            /** @description From filing to Resolved or Closed, in business minutes */
+                            resolution?: number | null;
+                        }[];
+                        pause_statuses: string[];
+                        warn_before_minutes: number;
+                        created: string;
+                        updated: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceSlaPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: single-line */
+                    name: string;
+                    /** @description What a ticket must have; every condition given must hold, an absent one asks nothing */
+                    conditions?: {
+                        /** @description Any one of these urgency ids */
+                        urgency?: number[];
+                        /** @description Any one of these reason ids */
+                        reason?: number[];
+                        /** @description Any one of these product ids */
+                        product?: number[];
+                        /** @description Any one of these tag ids */
+                        tag?: number[];
+                        /** @description How the ticket came: the widget, a mail, the help site, the API */
+                        channel?: ("widget" | "mail" | "site" | "api")[];
+                        fields?: {
+                            /** @description A custom form field’s key */
+                            key: string;
+                            /** @description Any one of these values */
+                            values: string[];
+                        }[];
+                    };
+                    /** @description The schedule the clock runs on; null: around the clock */
+                    business_hours_id?: number | null;
+                    targets: {
+                        /** @description The urgency id these targets are for; null: every urgency without its own row, and tickets with none */
+                        urgency: number | null;
+                        /** @description From filing to the first public reply by staff, in business minutes */
+                        first_reply?: number | null;
+                        /** @description From a client’s message to the staff’s next public reply, in business minutes */
+                        next_reply?: number | null;
+                        /** @description From filing to Resolved or Closed, in business minutes */
+                        resolution?: number | null;
+                    }[];
+                    /** @description Status slugs that stop the clock (a status meaning "waiting on the client"); default none */
+                    pause_statuses?: string[];
+                    /** @description How long before a due time to warn; default 15 */
+                    warn_before_minutes?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The order policies are tried in, 1 first */
+                        position: number;
+                        /** @description What a ticket must have; every condition given must hold, an absent one asks nothing */
+                        conditions: {
+                            /** @description Any one of these urgency ids */
+                            urgency?: number[];
+                            /** @description Any one of these reason ids */
+                            reason?: number[];
+                            /** @description Any one of these product ids */
+                            product?: number[];
+                            /** @description Any one of these tag ids */
+                            tag?: number[];
+                            /** @description How the ticket came: the widget, a mail, the help site, the API */
+                            channel?: ("widget" | "mail" | "site" | "api")[];
+                            fields?: {
+                                /** @description A custom form field’s key */
+                                key: string;
+                                /** @description Any one of these values */
+                                values: string[];
+                            }[];
+                        };
+                        business_hours_id: number | null;
+                        targets: {
+                            /** @description The urgency id these targets are for; null: every urgency without its own row, and tickets with none */
+                            urgency: number | null;
+                            /** @description From filing to the first public reply by staff, in business minutes */
+                            first_reply?: number | null;
+                            /** @description From a client’s message to the staff’s next public reply, in business minutes */
+                            next_reply?: number | null;
+                            /** @description From filing to Resolved or Closed, in business minutes */
+                            resolution?: number | null;
+                        }[];
+                        pause_statuses: string[];
+                        warn_before_minutes: number;
+                        created: string;
+                        updated: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSlaPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description RFC 9457 problem details */
             401: {

@@ -28,6 +28,7 @@ import * as postsByAuthorUpdated from './migrations/2026-11-28-020-posts-by-auth
 import * as ratingResolutions from './migrations/2026-12-02-033-rating-resolutions.js';
 import * as languages from './migrations/2026-12-02-035-languages.js';
 import * as businessHours from './migrations/2026-12-02-036-business-hours.js';
+import * as slaPolicies from './migrations/2026-12-02-036b-sla-policies.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02-033-rating-resolutions': ratingResolutions,
   '2026-12-02-035-languages': languages,
   '2026-12-02-036-business-hours': businessHours,
+  '2026-12-02-036b-sla-policies': slaPolicies,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

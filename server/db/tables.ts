@@ -37,6 +37,9 @@ export interface Database {
   ticket_reads: TicketReadsTable;
   business_hours: BusinessHoursTable;
   business_hours_overrides: BusinessHoursOverridesTable;
+  sla_policies: SlaPoliciesTable;
+  ticket_sla: TicketSlaTable;
+  ticket_sla_targets: TicketSlaTargetsTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -435,4 +438,42 @@ export interface BusinessHoursOverridesTable {
   name: Generated<string>;
   /** JSON array of {start, end}; [] = closed. */
   intervals: string;
+}
+
+/** A service-level policy (server/domain/sla/); its JSON columns are read by `sla-policy.ts`. */
+export interface SlaPoliciesTable {
+  id: Generated<number>;
+  name: string;
+  position: number;
+  conditions: string;
+  /** The schedule its clock runs on (business_hours); null: around the clock. */
+  business_hours_id: number | null;
+  targets: string;
+  pause_statuses: string;
+  warn_before_minutes: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A ticket's service level: its policy (null: none matched), its channel, the earliest due time of its running targets. */
+export interface TicketSlaTable {
+  ticket_id: number;
+  policy_id: number | null;
+  channel: string | null;
+  next_due_at: string | null;
+}
+
+/** One of a ticket's targets (first_reply, next_reply, resolution) and the business time it used. */
+export interface TicketSlaTargetsTable {
+  ticket_id: number;
+  metric: string;
+  target_seconds: number;
+  started_at: string;
+  status: string;
+  due_at: string | null;
+  met_at: string | null;
+  breached_at: string | null;
+  business_seconds_used: number;
+  running_since: string | null;
+  paused_at: string | null;
 }

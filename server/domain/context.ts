@@ -35,6 +35,11 @@ export interface DomainContext {
   files: FileStore;
   /** The performance mechanisms switched off (HELPDESK_PERFORMANCE_OFF, docs/PERFORMANCE.md): their plain paths run. */
   performanceOff: PerformanceOff;
+  /**
+   * The clock the service levels read (server/domain/sla/): `new Date()` in service; a test replaces it
+   * (`hd.ctx.now = () => new Date('…')`) to file, reply and move tickets at fixed times without waiting.
+   */
+  now: () => Date;
 }
 
 /**
@@ -59,6 +64,7 @@ export function createDomainContext(
     live: new LiveBus(),
     files,
     performanceOff: db.performanceOff,
+    now: () => new Date(),
   };
 }
 

@@ -105,6 +105,7 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       alongWith: [{ kind: input.isInternal ? 'note' : 'reply', commentId: id }],
       automatic: input.status === undefined,
       ratingMail: input.isInternal ? 'separate' : 'in-reply',
+      at: ctx.now(),
     });
     // The ticket first: a separate rating mail finds a reply still being fanned out by it (rating-waits-for-reply.ts).
     await enqueueJob(trx, 'comment_added', {

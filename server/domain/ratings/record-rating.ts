@@ -74,6 +74,7 @@ export async function recordRating(ctx: DomainContext, claim: RatingClaim, comme
       settings,
       alongWith: [{ kind: 'rating', newValue: claim.rating }],
       automatic: true,
+      at: ctx.now(),
     });
     const staff = await staffConcernedBy(trx, ticket.assignee_id);
     const mailDefaults = defaultMailPreferences(settings);

@@ -51,7 +51,10 @@ export async function bulkUpdateTickets(ctx: DomainContext, ids: number[], chang
     }
     const applied: Array<[number, AppliedChanges]> = [];
     for (const id of unique) {
-      applied.push([id, await changeTicket(trx, id, change, { actorId: actor.id, settings, mayMailAssignee: collectAssignment })]);
+      applied.push([
+        id,
+        await changeTicket(trx, id, change, { actorId: actor.id, settings, mayMailAssignee: collectAssignment, at: ctx.now() }),
+      ]);
     }
     // One mail per new assignee, not one per ticket: the usual one for a single ticket, else one listing them
     // (only to those whose choices ask for assignment mail; changeTicket left the rest out already).

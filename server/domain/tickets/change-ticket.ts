@@ -8,6 +8,7 @@ import { findTermId } from '../content/find-term-id.js';
 import { type DomainContext, now } from '../context.js';
 import { type AddedNotification, addNotifications, announceNotifications } from '../notifications/add-notifications.js';
 import { defaultMailPreferences, usersWantingMail } from '../notifications/notification-preferences.js';
+import { updateTicketSla } from '../sla/update-ticket-sla.js';
 import { RESOLVED_SLUG, requestRating } from './request-rating.js';
 import { type ExpectedVersion, recordTicketChanges, type TicketChange } from './ticket-activity.js';
 import { changeTicketTags } from './ticket-tags.js';
@@ -49,6 +50,8 @@ export interface ChangeTicketOptions {
    * reply's mail (`in-reply`: the caller puts `ratingRequestId` on its `comment_added` job).
    */
   ratingMail?: 'separate' | 'in-reply';
+  /** When the change happens, for the service levels' clock (`ctx.now()`); the system clock when absent. */
+  at?: Date;
 }
 
 export interface AppliedChanges {
@@ -77,7 +80,7 @@ export async function changeTicket(
   trx: Kysely<Database>,
   id: number,
   changes: TicketChanges,
-  { actorId, settings, expectedVersion, mayMailAssignee = () => true, alongWith = [], automatic, ratingMail }: ChangeTicketOptions,
+  { actorId, settings, expectedVersion, mayMailAssignee = () => true, alongWith = [], automatic, ratingMail, at }: ChangeTicketOptions,
 ): Promise<AppliedChanges> {
   const notified: AddedNotification[] = [];
   const given = Object.values(changes).some((value) => value !== undefined);
@@ -156,6 +159,16 @@ export async function changeTicket(
       record(change);
   if (given) await trx.updateTable('posts').set(set).where('id', '=', id).execute();
   const entries = [...alongWith, ...recorded];
+  // Service levels (server/domain/sla/): the ticket's targets follow a reply, a note or a field change, in this
+  // transaction. A change that changed nothing leaves them.
+  const comment = alongWith.find((change) => (change.kind === 'reply' || change.kind === 'note') && change.commentId !== undefined);
+  if (entries.length > 0)
+    await updateTicketSla(
+      trx,
+      id,
+      comment ? { comment: { id: comment.commentId as number, internal: comment.kind === 'note' } } : {},
+      at ?? new Date(),
+    );
   const version = await recordTicketChanges(trx, id, actorId, entries, expectedVersion);
   const fields = entries.map((change) => (change.kind === 'rating' ? 'rating' : change.field)).filter((field) => field !== undefined);
   return { version, fields: [...new Set(fields)], notified, ...(ratingRequestId !== undefined && { ratingRequestId }) };
@@ -195,7 +208,7 @@ export async function changeTicketAlone(
   changes: TicketChanges,
   options: ChangeTicketOptions,
 ): Promise<AppliedChanges> {
-  const applied = await ctx.db.transaction().execute((trx) => changeTicket(trx, id, changes, options));
+  const applied = await ctx.db.transaction().execute((trx) => changeTicket(trx, id, changes, { at: ctx.now(), ...options }));
   publishTicketChange(ctx, id, applied, options.actorId);
   return applied;
 }

@@ -11,6 +11,9 @@ import { assertAssignableToProduct, assertProductExists } from '../content/produ
 import type { Actor, DomainContext } from '../context.js';
 import { canRegisterUsers, canRegisterUsersWithoutReads, lookUpClient, registrationClosed } from '../people/find-or-create-client.js';
 import { assertValidAccount, normalizeEmail } from '../people/resolve-user.js';
+import { slaPoliciesExist } from '../sla/sla-policies-exist.js';
+import type { SlaChannel } from '../sla/sla-policy.js';
+import { updateTicketSla } from '../sla/update-ticket-sla.js';
 import { isMultiLineText, isSingleLineText, MULTI_LINE_RULE, SINGLE_LINE_RULE } from '../text-rules.js';
 import {
   type Counting,
@@ -46,6 +49,8 @@ export interface CreateTicketInput {
    * files commit together or not at all).
    */
   alsoWrite?: (trx: Kysely<Database>, ticketId: number) => Promise<void>;
+  /** How it came, for the service-level policies' conditions (fileTicket sets it). */
+  channel?: SlaChannel;
 }
 
 export interface CreatedTicket {
@@ -83,8 +88,10 @@ export async function createTicketUnlessClosed(
   intake?: LimitsToCount,
 ): Promise<CreatedTicket | 'registration_closed' | OverLimit> {
   // Where the store files in one statement (PostgreSQL), a filing is one (limits, account, replay check and rows),
-  // unless more writes join it.
-  const inOneStatement = ctx.storage.tickets.fileInOneStatement !== undefined && !input.alsoWrite;
+  // unless more writes join it: files, or the service-level targets when any policy exists (server/domain/sla/).
+  const slaAt = ctx.now();
+  const withSla = await slaPoliciesExist(ctx.db);
+  const inOneStatement = ctx.storage.tickets.fileInOneStatement !== undefined && !input.alsoWrite && !withSla;
   const carried = intake && inOneStatement && isCountableIn(ctx.db, intake) ? intake : undefined;
   if (intake && !carried) {
     const over = await countAlone(intake);
@@ -126,6 +133,7 @@ export async function createTicketUnlessClosed(
       const user = account.kind === 'existing' ? account.user : await account.create(trx);
       const inserted = await insertTicketRows(trx, ctx.storage, { ...ticketRows(input, status, idempotencyKey), authorId: user.id });
       await input.alsoWrite?.(trx, inserted.id);
+      if (withSla) await updateTicketSla(trx, inserted.id, { filed: { channel: input.channel ?? null } }, slaAt);
       return created(inserted);
     });
     // Committed (group commit answers only after the commit): the inboxes hear of it. A new ticket is version 1.

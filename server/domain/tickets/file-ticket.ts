@@ -7,6 +7,7 @@ import { mayFileForOthers } from '../../policies/ticket-policy.js';
 import type { Actor, DomainContext } from '../context.js';
 import { registrationClosed } from '../people/find-or-create-client.js';
 import { isAccountExistenceHidden, mailAccessInstructions } from '../people/mail-access-instructions.js';
+import type { SlaChannel } from '../sla/sla-policy.js';
 import { type CreatedTicket, type CreateTicketInput, createTicketUnlessClosed } from './create-ticket.js';
 
 /** One way of filing a ticket; each has its own limits and answers. */
@@ -88,7 +89,10 @@ export async function fileTicket(ctx: DomainContext, counters: CounterStore, fil
   const hideAccounts = channel.via === 'api' && !staff && (await isAccountExistenceHidden(ctx));
   // Rule 1 of spec §4.3: nobody but staff chooses the account or the status. The help site files
   // with no actor, as the account of the signed-in person's email.
-  const input: CreateTicketInput = staff ? ticket : { ...ticket, userId: undefined, status: undefined };
+  const input: CreateTicketInput = {
+    ...(staff ? ticket : { ...ticket, userId: undefined, status: undefined }),
+    channel: slaChannel(channel),
+  };
   const created = await createTicketUnlessClosed(ctx, input, channel.via === 'api' ? actor : null, intake);
   if (created !== 'registration_closed' && 'exceeded' in created) {
     return { kind: 'limited', problem: await refuseOverLimit(counters, created.exceeded, limits) };
@@ -100,4 +104,10 @@ export async function fileTicket(ctx: DomainContext, counters: CounterStore, fil
   }
   if (hideAccounts) return { kind: 'received' };
   return created.isNew ? { kind: 'created', ticket: created } : { kind: 'duplicate', ticket: created };
+}
+
+/** The channel a service-level policy can ask for: the widget is the API with its fill time. */
+function slaChannel(channel: FilingChannel): SlaChannel {
+  if (channel.via !== 'api') return channel.via;
+  return channel.fillMs !== undefined ? 'widget' : 'api';
 }

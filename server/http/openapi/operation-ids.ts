@@ -16,6 +16,14 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /helpdesk/v1/tickets/views': 'countInboxViews',
   'POST /helpdesk/v1/tickets/{id}/comments': 'addComment',
   'POST /helpdesk/v1/tickets/{id}/suggest-reply': 'suggestReply',
+  // Service-level policies (admins)
+  'GET /helpdesk/v1/sla-policies/': 'listSlaPolicies',
+  'POST /helpdesk/v1/sla-policies/': 'createSlaPolicy',
+  'PUT /helpdesk/v1/sla-policies/order': 'reorderSlaPolicies',
+  'POST /helpdesk/v1/sla-policies/preview': 'previewSlaPolicy',
+  'GET /helpdesk/v1/sla-policies/{id}': 'getSlaPolicy',
+  'PUT /helpdesk/v1/sla-policies/{id}': 'replaceSlaPolicy',
+  'DELETE /helpdesk/v1/sla-policies/{id}': 'deleteSlaPolicy',
   // Saved replies (agents and admins)
   'GET /helpdesk/v1/saved-replies/': 'listSavedReplies',
   'POST /helpdesk/v1/saved-replies/': 'createSavedReply',

@@ -1,5 +1,6 @@
 import type { AgentTicket } from '../../../domain/inbox/get-agent-ticket.js';
 import type { InboxTicket } from '../../../domain/inbox/list-inbox.js';
+import type { TicketSla } from '../../../domain/sla/read-ticket-sla.js';
 import type { ClientThread, ClientTicketSummary } from '../../../domain/tickets/client-tickets.js';
 import { presentTicketEvent } from '../../../domain/tickets/ticket-activity.js';
 import type { AttachmentsByComment } from '../../../files/list-attachments.js';
@@ -47,7 +48,7 @@ function presentAttachments(files: TicketFiles, commentId: number | null) {
   }));
 }
 
-export function presentAgentTicket(t: AgentTicket, files: TicketFiles) {
+export function presentAgentTicket(t: AgentTicket, files: TicketFiles, sla: TicketSla) {
   return {
     ...presentInboxTicket(t),
     description: t.description,
@@ -68,6 +69,7 @@ export function presentAgentTicket(t: AgentTicket, files: TicketFiles) {
     version: t.version,
     events: t.events.map(presentTicketEvent),
     ratings: t.ratings.map((r) => ({ rating: r.rating, comment: r.comment, created: r.createdAt })),
+    sla,
   };
 }
 

@@ -6,6 +6,7 @@ import { suggestReply } from '../../../ai/suggest-reply.js';
 import { getAgentTicket } from '../../../domain/inbox/get-agent-ticket.js';
 import { countViews, type ViewCounts } from '../../../domain/inbox/inbox-views.js';
 import { listInbox } from '../../../domain/inbox/list-inbox.js';
+import { readTicketSla } from '../../../domain/sla/read-ticket-sla.js';
 import { bulkUpdateTickets } from '../../../domain/tickets/bulk-update-tickets.js';
 import { findClientThread, listClientTickets } from '../../../domain/tickets/client-tickets.js';
 import { deleteTicket } from '../../../domain/tickets/delete-ticket.js';
@@ -185,12 +186,14 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       // The ticket and its files are read together, as are the marks of its reading: fewer rounds of
       // queries, one after another, for the agent to wait for (see getAgentTicket).
       const [ticket, files] = await Promise.all([getAgentTicket(ctx, id), ticketFiles(id)]);
-      await markTicketOpened(ctx, view.actor.id, ticket);
+      // The service level is read beside the read marks: the round above already holds every connection of the
+      // signed-in lane (agent-read-round-trips.test.ts).
+      const [, sla] = await Promise.all([markTicketOpened(ctx, view.actor.id, ticket), readTicketSla(ctx.db, id, ctx.now())]);
       const etag = ticketETag(ticket.version);
       reply.header('etag', etag);
       // RFC 9110 §13.1.2: weak comparison; the agent's copy is current, so the thread is not sent again.
       if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return presentAgentTicket(ticket, files);
+      return presentAgentTicket(ticket, files, sla);
     }
     const thread = await findClientThread(ctx, view.actor.id, id);
     if (!thread) throw hiddenTicket();
@@ -258,9 +261,12 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       const { version, ...changes } = request.body;
       if (Object.keys(changes).length === 0) throw invalidField('version', message('problems.tickets.version_alone'));
       await withIfMatch(request, () => updateTicket(ctx, request.params.id, changes, actor, expectedVersion(request, version)));
-      const ticket = await getAgentTicket(ctx, request.params.id);
+      const [ticket, sla] = await Promise.all([
+        getAgentTicket(ctx, request.params.id),
+        readTicketSla(ctx.db, request.params.id, ctx.now()),
+      ]);
       reply.header('etag', ticketETag(ticket.version));
-      return presentAgentTicket(ticket, await ticketFiles(ticket.id));
+      return presentAgentTicket(ticket, await ticketFiles(ticket.id), sla);
     },
   );
 

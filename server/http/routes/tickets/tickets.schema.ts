@@ -7,6 +7,7 @@ import {
   TAGS_PER_TICKET_MAX,
 } from '../../../../common/limits.js';
 import { ExpectedVersion, Label, problemResponses, TicketEventSchema } from '../shared.schema.js';
+import { TicketSlaSchema } from '../sla-policies/sla-policies.schema.js';
 
 const TermId = (what: string) => Type.Optional(Type.Integer({ minimum: 1, description: `Id of a ${what}; optional.` }));
 
@@ -234,6 +235,7 @@ export const TicketReply = Type.Object({
       { description: 'Agents: the client’s answers to "Did this solve it?", oldest first' },
     ),
   ),
+  sla: Type.Optional(TicketSlaSchema),
 });
 
 export const TicketPatch = Type.Object(

@@ -1,0 +1,172 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from '@sinclair/typebox';
+import { createSlaPolicy } from '../../../domain/sla/create-sla-policy.js';
+import { deleteSlaPolicy } from '../../../domain/sla/delete-sla-policy.js';
+import { previewSla } from '../../../domain/sla/preview-sla.js';
+import { reorderSlaPolicies } from '../../../domain/sla/reorder-sla-policies.js';
+import { draftPolicy, findSlaPolicy, readSlaPolicies, type SlaPolicy, type SlaPolicyInput } from '../../../domain/sla/sla-policy.js';
+import { updateSlaPolicy } from '../../../domain/sla/update-sla-policy.js';
+import { requireAdmin } from '../../plugins/auth.js';
+import { replyCreated } from '../../reply-created.js';
+import type { RouteServices } from '../../services.js';
+import { IdParams } from '../shared.schema.js';
+import {
+  createSlaPolicyResponse,
+  deleteSlaPolicyResponse,
+  PreviewSlaBody,
+  previewSlaResponse,
+  ReorderSlaPoliciesBody,
+  reorderSlaPoliciesResponse,
+  replaceSlaPolicyResponse,
+  SlaPolicyBody,
+  slaPolicyListResponse,
+  slaPolicyResponse,
+} from './sla-policies.schema.js';
+
+const tags = ['sla-policies'];
+
+/**
+ * Service-level policies (admins only): tried in order, the first whose conditions all match a ticket applies,
+ * with its targets for the ticket's urgency (first reply, next reply, resolution) on its schedule. A preview tells
+ * when a ticket filed now would be due.
+ */
+export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
+  app.get(
+    '/sla-policies/',
+    { schema: { summary: 'Every service-level policy, in the order they are tried', tags, response: slaPolicyListResponse } },
+    async (request) => {
+      requireAdmin(request);
+      return (await readSlaPolicies(ctx.db)).map(presentPolicy);
+    },
+  );
+
+  app.post(
+    '/sla-policies/',
+    {
+      schema: {
+        summary: 'Add a service-level policy, tried after the others',
+        tags,
+        body: SlaPolicyBody,
+        response: createSlaPolicyResponse,
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      const policy = await createSlaPolicy(ctx.db, inputOf(request.body), ctx.now());
+      replyCreated(request, reply, policy.id);
+      return presentPolicy(policy);
+    },
+  );
+
+  app.put(
+    '/sla-policies/order',
+    {
+      schema: {
+        summary: 'Put the service-level policies in a new order',
+        tags,
+        body: ReorderSlaPoliciesBody,
+        response: reorderSlaPoliciesResponse,
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return (await reorderSlaPolicies(ctx.db, request.body.ids)).map(presentPolicy);
+    },
+  );
+
+  app.post(
+    '/sla-policies/preview',
+    {
+      schema: {
+        summary: 'When a ticket filed now would be due, under the saved policies or a draft',
+        tags,
+        body: PreviewSlaBody,
+        response: previewSlaResponse,
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const { ticket, policy } = request.body;
+      const preview = await previewSla(
+        ctx.db,
+        {
+          urgency: ticket.urgency ?? null,
+          reason: ticket.reason ?? null,
+          product: ticket.product ?? null,
+          tags: ticket.tags ?? [],
+          channel: ticket.channel ?? null,
+          fields: ticket.fields ?? {},
+        },
+        ctx.now(),
+        policy ? draftPolicy(inputOf(policy)) : undefined,
+      );
+      return {
+        policy: preview.policy,
+        filed_at: preview.filedAt,
+        targets: preview.targets.map((t) => ({ metric: t.metric, minutes: t.minutes, due_at: t.dueAt })),
+      };
+    },
+  );
+
+  app.get(
+    '/sla-policies/:id',
+    { schema: { summary: 'One service-level policy', tags, params: IdParams, response: slaPolicyResponse } },
+    async (request) => {
+      requireAdmin(request);
+      return presentPolicy(await findSlaPolicy(ctx.db, request.params.id));
+    },
+  );
+
+  app.put(
+    '/sla-policies/:id',
+    {
+      schema: {
+        summary: 'Replace a service-level policy’s settings (its place in the order stays)',
+        tags,
+        params: IdParams,
+        body: SlaPolicyBody,
+        response: replaceSlaPolicyResponse,
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return presentPolicy(await updateSlaPolicy(ctx.db, request.params.id, inputOf(request.body), ctx.now()));
+    },
+  );
+
+  app.delete(
+    '/sla-policies/:id',
+    { schema: { summary: 'Delete a service-level policy', tags, params: IdParams, response: deleteSlaPolicyResponse } },
+    async (request, reply) => {
+      requireAdmin(request);
+      await deleteSlaPolicy(ctx.db, request.params.id);
+      reply.status(204);
+    },
+  );
+};
+
+function inputOf(body: Static<typeof SlaPolicyBody>): SlaPolicyInput {
+  return {
+    name: body.name,
+    conditions: body.conditions,
+    businessHoursId: body.business_hours_id,
+    targets: body.targets,
+    pauseStatuses: body.pause_statuses,
+    warnBeforeMinutes: body.warn_before_minutes,
+  };
+}
+
+function presentPolicy(p: SlaPolicy) {
+  return {
+    id: p.id,
+    name: p.name,
+    position: p.position,
+    conditions: p.conditions,
+    business_hours_id: p.businessHoursId,
+    targets: p.targets,
+    pause_statuses: p.pauseStatuses,
+    warn_before_minutes: p.warnBeforeMinutes,
+    created: p.createdAt,
+    updated: p.updatedAt,
+  };
+}
