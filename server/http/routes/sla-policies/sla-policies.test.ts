@@ -139,6 +139,18 @@ describeEachDatabase('service-level policies: admins list, add, replace, reorder
         },
       ],
     });
+    // Past the first reply's due time nothing changes the version, yet the ticket reads otherwise: no 304 then.
+    const read = await call('GET', `/tickets/${filed.json().id}`, agent);
+    const etag = String(read.headers.etag);
+    expect((await call('GET', `/tickets/${filed.json().id}`, { ...agent, 'if-none-match': etag })).statusCode).toBe(304);
+    hd.ctx.now = () => new Date(NOW.getTime() + 61 * 60_000);
+    try {
+      const late = await call('GET', `/tickets/${filed.json().id}`, { ...agent, 'if-none-match': etag });
+      expect(late.statusCode).toBe(200);
+      expect(late.json().sla.targets[0]).toMatchObject({ metric: 'first_reply', status: 'breached' });
+    } finally {
+      hd.ctx.now = () => NOW;
+    }
     await call('DELETE', `/sla-policies/${policy.id}`, admin);
   });
 

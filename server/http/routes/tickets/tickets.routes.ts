@@ -191,8 +191,11 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       const [, sla] = await Promise.all([markTicketOpened(ctx, view.actor.id, ticket), readTicketSla(ctx.db, id, ctx.now())]);
       const etag = ticketETag(ticket.version);
       reply.header('etag', etag);
-      // RFC 9110 §13.1.2: weak comparison; the agent's copy is current, so the thread is not sent again.
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      // RFC 9110 §13.1.2: weak comparison; the agent's copy is current, so the thread is not sent again. A target
+      // that ran past its due time reads breached with no new version (the ETag is the version If-Match checks), so
+      // while one is, the ticket is always sent whole.
+      const overdue = sla.targets.some((target) => target.status === 'breached' && target.met_at === null);
+      if (!overdue && matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return presentAgentTicket(ticket, files, sla);
     }
     const thread = await findClientThread(ctx, view.actor.id, id);
