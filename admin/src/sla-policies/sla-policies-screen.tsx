@@ -316,7 +316,7 @@ function PolicyEditor({
       <fieldset>
         <legend>{t('admin.sla.targets')}</legend>
         <p className="hint">{t('admin.sla.targetsHint')}</p>
-        <div className="table-scroll">
+        <div className="sla-targets-scroll">
           <table className="sla-targets">
             <thead>
               <tr>
