@@ -236,7 +236,7 @@ function ScheduleEditor({
           const rowId = `${id}-special-${index}`;
           const shown = o.name || o.date || t('admin.hours.specialDayNumber', { number: index + 1 });
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the date may be blank or repeated while typed
+            // Keyed by place: the date may be blank or repeated while typed (the fields are controlled).
             <div key={index} className="hours-special-day">
               <div className="field">
                 <label htmlFor={`${rowId}-date`}>{t('admin.hours.date')}</label>
@@ -343,7 +343,7 @@ function IntervalsEditor({
       <legend>{label}</legend>
       {intervals.length === 0 && <p className="muted">{t('admin.hours.closed')}</p>}
       {intervals.map((interval, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: intervals are edited in place and have no id of their own
+        // Keyed by place: intervals have no id of their own (the fields are controlled).
         <div key={index} className="hours-interval">
           <label htmlFor={`${id}-${index}-start`}>{t('admin.hours.from')}</label>
           <input
