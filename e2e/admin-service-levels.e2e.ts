@@ -1,5 +1,6 @@
 // The service-level screens as an admin uses them: a schedule with a lunch break and a holiday, a policy on it,
-// and the preview of when a ticket filed now would be due; axe-clean, no sideways overflow at 390 px, and in Arabic.
+// and the preview of when a ticket filed now would be due; axe-clean (light and dark), no sideways overflow at 390 px,
+// and in Arabic.
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, type AdminHelpdesk, openAdminScreen, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
@@ -83,5 +84,7 @@ test('an admin adds business hours with a lunch break and a holiday, then a poli
   await page.getByRole('button', { name: 'تعديل Berlin office' }).click();
   await expect(page.getByRole('group', { name: 'الاثنين', exact: true }).getByLabel('من')).toHaveCount(2);
   await expectNoHorizontalOverflow(page);
-  await expectNoAxeViolations(page, 'the schedule editor in Arabic');
+  // …and in the dark (contrast of every text and field).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page, 'the schedule editor in Arabic, dark');
 });
