@@ -118,7 +118,18 @@ export async function signInToAdmin(page: Page, homeUrl: string, who: { email: s
 }
 
 /** The screens behind "More" in the admin's top bar (admin/src/shell/main-nav.tsx). */
-const BEHIND_MORE = new Set(['Products', 'Reasons', 'Urgencies', 'Statuses', 'Agents', 'Accounts', 'API tokens', 'Settings']);
+const BEHIND_MORE = new Set([
+  'Products',
+  'Reasons',
+  'Urgencies',
+  'Statuses',
+  'Agents',
+  'Accounts',
+  'Business hours',
+  'Service levels',
+  'API tokens',
+  'Settings',
+]);
 
 /** Opens a screen from the admin's main navigation, through "More" for the seldom-used ones (a wide window). */
 export async function openAdminScreen(page: Page, name: string): Promise<void> {

@@ -355,6 +355,8 @@ function adminScreens(settingsTabs: string[]): Array<[string, string]> {
     ['admin: statuses', 'statuses'],
     ['admin: agents', 'agents'],
     ['admin: accounts', 'accounts'],
+    ['admin: business hours', 'business-hours'],
+    ['admin: service levels', 'service-levels'],
     ['admin: API tokens', 'tokens'],
     ['admin: saved replies', 'replies'],
     ['admin: my notifications', 'notifications'],

@@ -19,6 +19,7 @@ const lazyScreen = <K extends string, P>(load: () => Promise<Record<K, Component
 const AccountsScreen = lazyScreen(() => import('./accounts/accounts.js'), 'AccountsScreen');
 const AgentsScreen = lazyScreen(() => import('./agents/agents.js'), 'AgentsScreen');
 const ApiTokensScreen = lazyScreen(() => import('./api-tokens/api-tokens.js'), 'ApiTokensScreen');
+const BusinessHoursScreen = lazyScreen(() => import('./business-hours/business-hours-screen.js'), 'BusinessHoursScreen');
 const ContentEditor = lazyScreen(() => import('./content/content-editor.js'), 'ContentEditor');
 const NotificationPreferencesScreen = lazyScreen(
   () => import('./notifications/notification-preferences.js'),
@@ -26,6 +27,7 @@ const NotificationPreferencesScreen = lazyScreen(
 );
 const SatisfactionScreen = lazyScreen(() => import('./satisfaction/satisfaction.js'), 'SatisfactionScreen');
 const SavedRepliesScreen = lazyScreen(() => import('./saved-replies/saved-replies-screen.js'), 'SavedRepliesScreen');
+const SlaPoliciesScreen = lazyScreen(() => import('./sla-policies/sla-policies-screen.js'), 'SlaPoliciesScreen');
 const SettingsScreen = lazyScreen(() => import('./settings/settings-screen.js'), 'SettingsScreen');
 const TermsEditor = lazyScreen(() => import('./settings/terms-editor.js'), 'TermsEditor');
 const TicketView = lazyScreen(() => import('./ticket/ticket-view.js'), 'TicketView');
@@ -143,6 +145,8 @@ function Workspace({
   else if (section === 'agents' && isAdmin) view = <AgentsScreen me={user} onChanged={reloadLookups} />;
   else if (section === 'accounts' && isAdmin) view = <AccountsScreen me={user} />;
   else if (section === 'tokens' && isAdmin) view = <ApiTokensScreen />;
+  else if (section === 'business-hours' && isAdmin) view = <BusinessHoursScreen />;
+  else if (section === 'service-levels' && isAdmin) view = <SlaPoliciesScreen lookups={lookups} />;
   else if (section === 'replies') view = <SavedRepliesScreen me={user} />;
   else if (section === 'notifications') view = <NotificationPreferencesScreen />;
   else if (section === 'satisfaction') view = <SatisfactionScreen />;

@@ -35,6 +35,8 @@ const GROUPS: Array<{ message: MessageKey; id: string; items: NavItem[] }> = [
     items: [
       { to: 'agents', message: 'admin.nav.agents', adminOnly: true },
       { to: 'accounts', message: 'admin.nav.accounts', adminOnly: true },
+      { to: 'business-hours', message: 'admin.nav.businessHours', adminOnly: true },
+      { to: 'service-levels', message: 'admin.nav.serviceLevels', adminOnly: true },
       { to: 'tokens', message: 'admin.nav.tokens', adminOnly: true },
       { to: 'settings', message: 'admin.nav.settings', adminOnly: true },
     ],
