@@ -6,7 +6,8 @@ export function HomePage(
   props: SiteFrame & {
     docs: Post[];
     products: Post[];
-    account?: LayoutProps['account'] /** The widget's button's words. */;
+    account?: LayoutProps['account'];
+    /** The words on the widget's button, as the widget shows them in this language. */
     launcher: string;
   },
 ) {
