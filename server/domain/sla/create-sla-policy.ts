@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
+import { slaPoliciesChanged } from './sla-policies-exist.js';
 import { findSlaPolicy, policyColumns, type SlaPolicy, type SlaPolicyInput } from './sla-policy.js';
 
 /** Adds a policy after the others (tried last). */
@@ -18,5 +19,6 @@ export async function createSlaPolicy(db: Kysely<Database>, input: SlaPolicyInpu
       .executeTakeFirstOrThrow();
     return row.id;
   });
+  slaPoliciesChanged();
   return findSlaPolicy(db, id);
 }
