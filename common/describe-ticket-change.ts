@@ -45,6 +45,11 @@ export function describeTicketChange(change: TicketChangeWords, midSentence = fa
   const who = change.by?.name || t.t(change.kind === 'reply' ? 'problems.change.responder' : 'problems.change.someone', { start });
   if (change.kind === 'reply') return t.t('problems.change.reply', { who });
   if (change.kind === 'note') return t.t('problems.change.note', { who });
+  if (change.kind === 'sla')
+    return t.t(change.to === 'warning' ? 'problems.change.sla_warning' : 'problems.change.sla_breached', {
+      start,
+      metric: change.field ?? '',
+    });
   if (change.kind === 'rating') return t.t('problems.change.rating', { who, answer: change.to === 'yes' ? 'yes' : 'no' });
   if (change.field === 'tag')
     return change.to === null

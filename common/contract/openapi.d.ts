@@ -1146,9 +1146,9 @@ export interface components {
         TicketEvent: {
             /** @description The ticket version this change produced */
             version: number;
-            /** @description rating: the client answered the resolved mail; `to` is yes or no */
-            kind: "reply" | "note" | "field" | "rating";
-            /** @description status, assignee, product, reason, urgency or tag (from: a removed tag, to: an added one) */
+            /** @description rating: the client answered the resolved mail; `to` is yes or no. sla: a service-level target (`field`) is due soon (`to`: warning) or went overdue (`to`: breached); `from` is its due time */
+            kind: "reply" | "note" | "field" | "rating" | "sla";
+            /** @description status, assignee, product, reason, urgency or tag (from: a removed tag, to: an added one); for sla: first_reply, next_reply or resolution */
             field: string | null;
             from: string | null;
             to: string | null;
@@ -1227,6 +1227,19 @@ export interface components {
                 by: number | null;
                 /** @description What changed with it in the same version, such as the status a reply moved */
                 fields?: string[];
+            };
+        } | {
+            /** @enum {string} */
+            name: "ticket.sla";
+            data: {
+                /** @description The ticket */
+                ticket: number;
+                /** @description The ticket version after the change: fetch the ticket when yours is older */
+                version: number;
+                /** @description The service-level target */
+                metric: "first_reply" | "next_reply" | "resolution";
+                /** @description warning: it is due soon (the policy’s warning minutes); breached: it went overdue */
+                event: "warning" | "breached";
             };
         } | {
             /** @enum {string} */
@@ -6371,8 +6384,8 @@ export interface operations {
                     "application/json": {
                         notifications: {
                             id: number;
-                            /** @description ticket_created, client_replied (on a ticket of yours), ticket_assigned (to you), rating_received */
-                            kind: "ticket_created" | "client_replied" | "ticket_assigned" | "rating_received";
+                            /** @description ticket_created, client_replied (on a ticket of yours), ticket_assigned (to you), rating_received, sla_warning (a ticket of yours, or an unassigned one, is due soon), sla_breached (it went overdue) */
+                            kind: "ticket_created" | "client_replied" | "ticket_assigned" | "rating_received" | "sla_warning" | "sla_breached";
                             ticket: {
                                 id: number;
                                 number: number | null;
@@ -6548,15 +6561,21 @@ export interface operations {
                             ticket_assigned: boolean;
                             /** @description Whether you get a mail when a client answers "Did this solve it?" on a ticket of yours */
                             rating_received: boolean;
+                            /** @description Whether you get a mail when a ticket of yours (or an unassigned one) is due soon */
+                            sla_warning: boolean;
+                            /** @description Whether you get a mail when a ticket of yours (or an unassigned one) goes overdue */
+                            sla_breached: boolean;
                         };
                         /** @description The events you chose yourself; the others follow the admin’s defaults */
-                        chosen: ("ticket_created" | "client_replied" | "ticket_assigned" | "rating_received")[];
+                        chosen: ("ticket_created" | "client_replied" | "ticket_assigned" | "rating_received" | "sla_warning" | "sla_breached")[];
                         /** @description What the admin’s settings give who chose nothing */
                         defaults: {
                             ticket_created: boolean;
                             client_replied: boolean;
                             ticket_assigned: boolean;
                             rating_received: boolean;
+                            sla_warning: boolean;
+                            sla_breached: boolean;
                         };
                     };
                 };
@@ -6600,6 +6619,10 @@ export interface operations {
                         ticket_assigned?: boolean | null;
                         /** @description true or false; null to follow the default again */
                         rating_received?: boolean | null;
+                        /** @description true or false; null to follow the default again */
+                        sla_warning?: boolean | null;
+                        /** @description true or false; null to follow the default again */
+                        sla_breached?: boolean | null;
                     };
                 };
             };
@@ -6621,15 +6644,21 @@ export interface operations {
                             ticket_assigned: boolean;
                             /** @description Whether you get a mail when a client answers "Did this solve it?" on a ticket of yours */
                             rating_received: boolean;
+                            /** @description Whether you get a mail when a ticket of yours (or an unassigned one) is due soon */
+                            sla_warning: boolean;
+                            /** @description Whether you get a mail when a ticket of yours (or an unassigned one) goes overdue */
+                            sla_breached: boolean;
                         };
                         /** @description The events you chose yourself; the others follow the admin’s defaults */
-                        chosen: ("ticket_created" | "client_replied" | "ticket_assigned" | "rating_received")[];
+                        chosen: ("ticket_created" | "client_replied" | "ticket_assigned" | "rating_received" | "sla_warning" | "sla_breached")[];
                         /** @description What the admin’s settings give who chose nothing */
                         defaults: {
                             ticket_created: boolean;
                             client_replied: boolean;
                             ticket_assigned: boolean;
                             rating_received: boolean;
+                            sla_warning: boolean;
+                            sla_breached: boolean;
                         };
                     };
                 };

@@ -1,5 +1,6 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './create-db.js';
+import * as slaWarnings from './migrations/2026-12-03-036c-sla-warnings.js';
 import * as initial from './migrations/2026-11-21-001-initial.js';
 import * as mailSessionsPages from './migrations/2026-11-21-002-mail-sessions-pages.js';
 import * as docsSearch from './migrations/2026-11-21-003-docs-search.js';
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02-035-languages': languages,
   '2026-12-02-036-business-hours': businessHours,
   '2026-12-02-036b-sla-policies': slaPolicies,
+  '2026-12-03-036c-sla-warnings': slaWarnings,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

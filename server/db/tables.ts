@@ -290,9 +290,14 @@ export interface TicketEventsTable {
   version: number;
   actor_id: number | null;
   /** `rating`: the client answered the resolved mail (new_value `yes` or `no`). */
-  kind: 'reply' | 'note' | 'field' | 'rating';
+  /**
+   * `rating`: the client answered the resolved mail (new_value `yes` or `no`). `sla`: a service-level target (`field`:
+   * first_reply, next_reply or resolution) is due soon (new_value `warning`) or went overdue (`breached`); old_value
+   * is its due time. An `sla` entry keeps the version it was recorded at (fire-sla-events.ts says why).
+   */
+  kind: 'reply' | 'note' | 'field' | 'rating' | 'sla';
   /** `tag`: old_value is a removed tag's name, new_value an added one's. */
-  field: 'status' | 'assignee' | 'product' | 'reason' | 'urgency' | 'tag' | null;
+  field: 'status' | 'assignee' | 'product' | 'reason' | 'urgency' | 'tag' | 'first_reply' | 'next_reply' | 'resolution' | null;
   /** The values as people read them (a status's name, an agent's name), not ids. */
   old_value: string | null;
   new_value: string | null;
@@ -367,7 +372,14 @@ export interface UserMetaTable {
   meta_value: string;
 }
 
-export type NotificationKind = 'ticket_created' | 'client_replied' | 'ticket_assigned' | 'rating_received';
+/** `sla_warning`, `sla_breached`: a service-level target of the ticket is due soon, or went overdue. */
+export type NotificationKind =
+  | 'ticket_created'
+  | 'client_replied'
+  | 'ticket_assigned'
+  | 'rating_received'
+  | 'sla_warning'
+  | 'sla_breached';
 
 /** One line of an agent's in-app notification list. */
 export interface NotificationsTable {
@@ -476,4 +488,8 @@ export interface TicketSlaTargetsTable {
   business_seconds_used: number;
   running_since: string | null;
   paused_at: string | null;
+  /** When its warning is due: `due_at` less the policy's warning minutes (null: none to send). */
+  warn_at: string | null;
+  /** When its warning was sent; kept when the ticket changes, so a target is warned of once. */
+  warned_at: string | null;
 }

@@ -28,6 +28,13 @@ export const MailJobPayloadSchema = Type.Union([
     ratingRequestId: Type.Optional(ID),
     /** agent_tickets_assigned: the tickets a bulk change gave the recipient (ticketId is null). */
     ticketIds: Type.Optional(Type.Array(ID, { maxItems: 500 })),
+    /** agent_sla_warning and agent_sla_breached: the target and the time it is (was) due. */
+    sla: Type.Optional(
+      Type.Object({
+        metric: Type.Union([Type.Literal('first_reply'), Type.Literal('next_reply'), Type.Literal('resolution')]),
+        dueAt: Type.String({ maxLength: 40 }),
+      }),
+    ),
   }),
   // An address with no account: `language`, the page's that asked (else the site's is used).
   Type.Object({ template: Type.Literal('client_access_request'), email: Type.String(), ticketId: Type.Null(), language: LANGUAGE }),

@@ -129,6 +129,37 @@ export async function fanOutCommentAdded(
   return [];
 }
 
+/** A service-level target of a ticket is due soon or went overdue: which, and when it is (was) due. */
+export interface SlaEventFacts {
+  ticketId: number;
+  event: 'warning' | 'breached';
+  metric: 'first_reply' | 'next_reply' | 'resolution';
+  dueAt: string;
+}
+
+/**
+ * A warning or breach reaches the ticket's assignee; an unassigned ticket's (or a disabled assignee's), the agents
+ * who get new-ticket mail. Each gets a line in their list, and a mail if they want mail of that kind.
+ */
+export async function fanOutSlaEvent(trx: Kysely<Database>, facts: SlaEventFacts, routing: StaffRouting): Promise<AddedNotification[]> {
+  const kind = facts.event === 'warning' ? 'sla_warning' : 'sla_breached';
+  const ticket = await trx.selectFrom('posts').select('assignee_id').where('id', '=', facts.ticketId).executeTakeFirst();
+  if (!ticket) return [];
+  const concerned = await staffConcernedBy(trx, ticket.assignee_id);
+  const assigned = ticket.assignee_id !== null && concerned.length === 1 && concerned[0] === ticket.assignee_id;
+  const recipients = assigned
+    ? concerned
+    : await usersWantingMail(trx, concerned, 'ticket_created', routing.mailDefaults.ticket_created);
+  const wanting = await usersWantingMail(trx, recipients, kind, routing.mailDefaults[kind]);
+  const template = facts.event === 'warning' ? ('agent_sla_warning' as const) : ('agent_sla_breached' as const);
+  await enqueueJobs(
+    trx,
+    MAIL_JOB,
+    wanting.map((userId) => ({ template, userId, ticketId: facts.ticketId, sla: { metric: facts.metric, dueAt: facts.dueAt } })),
+  );
+  return addNotifications(trx, kind, facts.ticketId, recipients);
+}
+
 /** Who hears of a client's words on a ticket: its assignee; a disabled one or none, every enabled agent. */
 export async function staffConcernedBy(db: Kysely<Database>, assigneeId: number | null): Promise<number[]> {
   const staff = await staffIds(db);
@@ -260,6 +291,20 @@ export async function buildMail(
     if (!rating) return null;
     const answer = tr.t(rating.rating === 'yes' ? 'mail.rating.yesAnswer' : 'mail.rating.noAnswer');
     replyText = `${answer}${rating.comment ? `\n\n${rating.comment}` : ''}`;
+  }
+  if ('sla' in payload && payload.sla && ticket) {
+    // Minutes left as the mail is built (a retry says what is true then), in whole minutes, at least one.
+    const { metric, dueAt } = payload.sla;
+    const due = tr.dateTime(dueAt);
+    replyText =
+      payload.template === 'agent_sla_warning'
+        ? tr.t('mail.sla.warning', {
+            number: String(ticket.number),
+            metric,
+            due,
+            minutes: Math.max(1, Math.ceil((Date.parse(dueAt) - ctx.now().getTime()) / 60_000)),
+          })
+        : tr.t('mail.sla.breached', { number: String(ticket.number), metric, due });
   }
   let listLink: string | undefined;
   if ('ticketIds' in payload && payload.ticketIds?.length) {

@@ -2,6 +2,7 @@ import type { Config } from '../config/config-types.js';
 import { refreshStaleStatistics } from '../db/refresh-statistics.js';
 import { signedInWorkGoingOn } from '../db/signed-in-lane.js';
 import type { DomainContext } from '../domain/context.js';
+import { fireSlaEvents } from '../domain/tickets/fire-sla-events.js';
 import { isPermanentMailError, type MailTransport } from '../email/create-transport.js';
 import { MAIL_JOB } from '../email/mail-jobs.js';
 import { type CounterStore, createMemoryCounterStore } from '../intake/counter-store.js';
@@ -31,6 +32,8 @@ export interface WorkerOptions {
   counters?: CounterStore;
   /** How often (PostgreSQL) the worker looks for tables whose statistics are far behind (refresh-statistics.ts). */
   statisticsEveryMs?: number;
+  /** How often the service levels' warnings and breaches due are sent (fire-sla-events.ts); the first sweep is at the start. */
+  slaSweepEveryMs?: number;
 }
 
 export interface Worker {
@@ -67,7 +70,12 @@ export function createWorker(
   // SQLite plans without such statistics: nothing to refresh there.
   const statisticsEveryMs = ctx.storage.keepsPlannerStatistics ? (options.statisticsEveryMs ?? 5_000) : Number.POSITIVE_INFINITY;
   let lastStatistics = Date.now();
+  // 15 s: an event goes out within 60 s of its time with three sweeps to spare (the mail worker polls each second).
+  // The first sweep is in the first round, so a restart sends at once what came due while it was down.
+  const slaSweepEveryMs = options.slaSweepEveryMs ?? 15_000;
+  let lastSlaSweep = Number.NEGATIVE_INFINITY;
   let running = false;
+  let wakeSoon = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
 
@@ -134,14 +142,30 @@ export function createWorker(
     return jobs.length;
   }
 
+  async function sweepSla(): Promise<void> {
+    try {
+      const sweep = await fireSlaEvents(ctx);
+      // The mails it queued go out in the next round rather than after the idle wait.
+      if (sweep.warnings + sweep.breaches > 0) wakeSoon = true;
+    } catch (error) {
+      // Nothing was sent of what failed (each event commits alone): the next sweep tries again.
+      log.warn(`Service-level sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   async function run(): Promise<void> {
     while (running) {
       let count = 0;
       try {
+        wakeSoon = false;
         count = await runOnce();
         if (Date.now() - lastCleanUp > cleanUpEveryMs) {
           lastCleanUp = Date.now();
           await cleanUpExpired(ctx);
+        }
+        if (Date.now() - lastSlaSweep >= slaSweepEveryMs) {
+          lastSlaSweep = Date.now();
+          await sweepSla();
         }
         if (Date.now() - lastStatistics > statisticsEveryMs) {
           lastStatistics = Date.now();
@@ -151,7 +175,7 @@ export function createWorker(
         // The database may be briefly away; the jobs wait for the next poll.
         log.warn(`Job poll failed: ${error instanceof Error ? error.message : String(error)}`);
       }
-      if (count === 0 && running) {
+      if (count === 0 && running && !wakeSoon) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollMs);
           wakeUp = () => {

@@ -11,11 +11,19 @@ export type TagChange = 'created' | 'updated' | 'deleted';
 
 export const TAG_CHANGES: readonly TagChange[] = ['created', 'updated', 'deleted'];
 
+export type SlaEventKind = 'warning' | 'breached';
+
+export const SLA_EVENT_KINDS: readonly SlaEventKind[] = ['warning', 'breached'];
+
+export const SLA_EVENT_METRICS: readonly string[] = ['first_reply', 'next_reply', 'resolution'];
+
 export type LiveEvent =
   | { kind: 'ticket.created'; ticketId: number; version: number; by: number | null }
   | { kind: 'ticket.updated'; ticketId: number; version: number; fields: string[]; by: number | null }
   /** A reply or note; `fields`: the ticket's fields that changed with it, in the same version (a reply's status move). */
   | { kind: 'comment.added'; ticketId: number; version: number; commentId: number; isNote: boolean; by: number | null; fields?: string[] }
+  /** A service-level target of the ticket is due soon (`warning`) or went overdue (`breached`), recorded under `version`. */
+  | { kind: 'ticket.sla'; ticketId: number; version: number; metric: 'first_reply' | 'next_reply' | 'resolution'; event: SlaEventKind }
   | { kind: 'presence'; ticketId: number; user: { id: number; name: string }; state: PresenceState }
   /** A line was added to one agent's notification list: only that agent's streams hear of it. */
   | { kind: 'notification.added'; ticketId: number; userId: number; notificationId: number }
@@ -45,6 +53,11 @@ const SHAPES: Record<LiveEventKind, (event: Record<string, unknown>) => boolean>
     isId(e.commentId) &&
     typeof e.isNote === 'boolean' &&
     (e.fields === undefined || Array.isArray(e.fields)),
+  'ticket.sla': (e) =>
+    isId(e.ticketId) &&
+    isId(e.version) &&
+    SLA_EVENT_METRICS.includes(e.metric as string) &&
+    SLA_EVENT_KINDS.includes(e.event as SlaEventKind),
   presence: (e) => {
     const user = e.user as Record<string, unknown> | undefined;
     return (

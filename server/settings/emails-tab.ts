@@ -94,6 +94,16 @@ const TEMPLATE_TEXTS = {
     subjectKey: 'mail.template.agent_tickets_assigned.subject',
     bodyKey: 'mail.template.agent_tickets_assigned.body',
   },
+  // A service-level target is due soon, or went overdue: `##reply_text##` is the sentence that says which and when
+  // (the mail catalogue's `mail.sla.*`, in the recipient's language and zone).
+  agent_sla_warning: {
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.agent_sla_warning.body',
+  },
+  agent_sla_breached: {
+    subjectKey: TICKET_SUBJECT,
+    bodyKey: 'mail.template.agent_sla_breached.body',
+  },
 } as const satisfies Record<string, { subjectKey: TemplateText; bodyKey: MessageKey }>;
 
 export type MailTemplateName = keyof typeof TEMPLATE_TEXTS;

@@ -13,6 +13,8 @@ export const KIND_WORDS: Record<NotificationKind, { line: MessageKey; preference
   client_replied: { line: 'admin.notifications.kind.clientReplied', preference: 'admin.notifications.pref.clientReplied' },
   ticket_assigned: { line: 'admin.notifications.kind.ticketAssigned', preference: 'admin.notifications.pref.ticketAssigned' },
   rating_received: { line: 'admin.notifications.kind.ratingReceived', preference: 'admin.notifications.pref.ratingReceived' },
+  sla_warning: { line: 'admin.notifications.kind.slaWarning', preference: 'admin.notifications.pref.slaWarning' },
+  sla_breached: { line: 'admin.notifications.kind.slaBreached', preference: 'admin.notifications.pref.slaBreached' },
 };
 
 export const loadNotifications = (page = 1) => api<NotificationsPage>('GET', `/notifications/?page=${page}&per_page=10`);

@@ -6,6 +6,7 @@ const EVENT_NAMES: Array<LiveEvent['name']> = [
   'ticket.created',
   'ticket.updated',
   'comment.added',
+  'ticket.sla',
   'presence',
   'notification.added',
   'notifications.read',

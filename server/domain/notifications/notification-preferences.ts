@@ -3,7 +3,14 @@ import type { Database, NotificationKind } from '../../db/tables.js';
 import type { CoreSettings } from '../../settings/core-settings.js';
 
 /** Every event an agent can be told of, in the order the preferences panel lists them. */
-export const NOTIFICATION_KINDS: readonly NotificationKind[] = ['ticket_created', 'client_replied', 'ticket_assigned', 'rating_received'];
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'ticket_created',
+  'client_replied',
+  'ticket_assigned',
+  'rating_received',
+  'sla_warning',
+  'sla_breached',
+];
 
 /** Whether each event reaches the agent by mail. */
 export type MailPreferences = Record<NotificationKind, boolean>;
@@ -19,7 +26,14 @@ const metaKey = (kind: NotificationKind) => `notify_mail_${kind}`;
 
 /** What an agent gets who chose nothing: the admin's Emails setting for new tickets, every other event on. */
 export function defaultMailPreferences(settings: Pick<CoreSettings, 'emails'>): MailPreferences {
-  return { ticket_created: settings.emails.notify_new_tickets, client_replied: true, ticket_assigned: true, rating_received: true };
+  return {
+    ticket_created: settings.emails.notify_new_tickets,
+    client_replied: true,
+    ticket_assigned: true,
+    rating_received: true,
+    sla_warning: true,
+    sla_breached: true,
+  };
 }
 
 /** One agent's preferences, their own choices over the defaults. */

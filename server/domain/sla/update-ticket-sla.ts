@@ -23,7 +23,9 @@ const RUNNING = ['active', 'breached'];
  * policy anew (a changed policy or urgency re-applies with the business time used kept), meets first and next
  * reply on a public reply by staff, starts next reply on a client's message after one, pauses on a pause status
  * (once, whichever pause statuses follow), meets resolution on Resolved or Closed and runs it again on a reopen.
- * Costs one read and nothing more for a ticket filed while no policy existed, until one does.
+ * Costs one read and nothing more for a ticket filed while no policy existed, until one does. The caller holds the
+ * ticket's row (a filing inserted it, a change raised its version) so that the warnings' sweep, which takes that row
+ * first too, never interleaves with this read-and-rewrite; `warned_at` and `breached_at` are carried through it.
  */
 export async function updateTicketSla(trx: Kysely<Database>, ticketId: number, event: SlaEvent, at: Date): Promise<void> {
   const state = await trx.selectFrom('ticket_sla').selectAll().where('ticket_id', '=', ticketId).executeTakeFirst();
@@ -41,6 +43,8 @@ export async function updateTicketSla(trx: Kysely<Database>, ticketId: number, e
   const oldSchedule = await loadSchedule(trx, oldPolicy?.businessHoursId ?? null);
   const schedule = await loadSchedule(trx, policy?.businessHoursId ?? null);
   const now = at.toISOString();
+  const warnBefore = (policy?.warnBeforeMinutes ?? 0) * 60_000;
+  const setDue = (row: Row, on: Schedule | null) => setDueAndWarning(row, on, at, warnBefore);
 
   const policyChanged =
     !state ||
@@ -94,15 +98,16 @@ export async function updateTicketSla(trx: Kysely<Database>, ticketId: number, e
     if (row.status === 'met' && row.metric !== 'resolution') continue;
     const running = RUNNING.includes(row.status) && !row.rerun;
     // New or re-applied: due as if it ran from now (a paused one shows when it would be due).
-    if (row.fresh || row.rerun) setDue(row, schedule, at);
+    if (row.fresh || row.rerun) setDue(row, schedule);
     if (runs) {
       if (running) continue;
       // Started, resumed, re-applied, or a resolution reopened: the clock runs from here with the time used kept.
-      row.status = 'active';
+      // One whose breach was announced (or that was met late) stays breached: a target breaches once.
+      row.status = row.breached_at !== null ? 'breached' : 'active';
       row.met_at = null;
       row.paused_at = null;
       row.running_since = now;
-      setDue(row, schedule, at);
+      setDue(row, schedule);
       continue;
     }
     if (running) fold(row, schedule, at);
@@ -148,6 +153,8 @@ function newRow(ticketId: number, metric: SlaMetric, minutes: number, startedAt:
     business_seconds_used: Math.round(used),
     running_since: null,
     paused_at: null,
+    warn_at: null,
+    warned_at: null,
     fresh: true,
   };
 }
@@ -159,11 +166,17 @@ function fold(row: Row, schedule: Schedule | null, at: Date): void {
   row.running_since = null;
 }
 
-/** When the target is due if its clock runs from `at` on: the time left added in business time (already late: kept). */
-function setDue(row: Row, schedule: Schedule | null, at: Date): void {
+/**
+ * When the target is due if its clock runs from `at` on: the time left added in business time (already late: kept);
+ * and when to warn of it, `warnBefore` ms of the clock on the wall earlier ("due in 15 minutes" means 15 minutes).
+ * `warned_at` and `breached_at` are left as they are: a re-applied or resumed target is warned of and breached once.
+ */
+function setDueAndWarning(row: Row, schedule: Schedule | null, at: Date, warnBefore: number): void {
   const left = row.target_seconds - row.business_seconds_used;
   if (left > 0) row.due_at = addBusinessSeconds(schedule, at, left).toISOString();
   else row.due_at ??= at.toISOString();
+  // No warning minutes: no warning (one at the due time would only repeat the breach).
+  row.warn_at = warnBefore > 0 ? new Date(Date.parse(row.due_at) - warnBefore).toISOString() : null;
 }
 
 function meet(row: Row, now: string): void {

@@ -159,6 +159,10 @@ export async function changeTicket(
       record(change);
   if (given) await trx.updateTable('posts').set(set).where('id', '=', id).execute();
   const entries = [...alongWith, ...recorded];
+  // The version is raised before the service level is touched: that write holds the ticket's row, which the sweep
+  // of warnings and breaches (fire-sla-events.ts) takes first as well, so on PostgreSQL the two queue on one row
+  // in one order, and neither's write to the targets is lost under the other's (SQLite has one writer).
+  const version = await recordTicketChanges(trx, id, actorId, entries, expectedVersion);
   // Service levels (server/domain/sla/): the ticket's targets follow a reply, a note or a field change, in this
   // transaction. A change that changed nothing leaves them.
   const comment = alongWith.find((change) => (change.kind === 'reply' || change.kind === 'note') && change.commentId !== undefined);
@@ -169,7 +173,6 @@ export async function changeTicket(
       comment ? { comment: { id: comment.commentId as number, internal: comment.kind === 'note' } } : {},
       at ?? new Date(),
     );
-  const version = await recordTicketChanges(trx, id, actorId, entries, expectedVersion);
   const fields = entries.map((change) => (change.kind === 'rating' ? 'rating' : change.field)).filter((field) => field !== undefined);
   return { version, fields: [...new Set(fields)], notified, ...(ratingRequestId !== undefined && { ratingRequestId }) };
 }

@@ -7,11 +7,15 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.U
 export const TicketEventSchema = Type.Object(
   {
     version: Type.Integer({ description: 'The ticket version this change produced' }),
-    kind: Type.Union([Type.Literal('reply'), Type.Literal('note'), Type.Literal('field'), Type.Literal('rating')], {
-      description: 'rating: the client answered the resolved mail; `to` is yes or no',
+    kind: Type.Union([Type.Literal('reply'), Type.Literal('note'), Type.Literal('field'), Type.Literal('rating'), Type.Literal('sla')], {
+      description:
+        'rating: the client answered the resolved mail; `to` is yes or no. sla: a service-level target (`field`) is ' +
+        'due soon (`to`: warning) or went overdue (`to`: breached); `from` is its due time',
     }),
     field: Type.Union([Type.String(), Type.Null()], {
-      description: 'status, assignee, product, reason, urgency or tag (from: a removed tag, to: an added one)',
+      description:
+        'status, assignee, product, reason, urgency or tag (from: a removed tag, to: an added one); ' +
+        'for sla: first_reply, next_reply or resolution',
     }),
     from: Nullable(Type.String()),
     to: Nullable(Type.String()),

@@ -119,6 +119,11 @@ function presentLiveEvent(message: Exclude<LiveMessage, { kind: 'access.revoked'
       const { ticketId: ticket, version, commentId: comment, isNote: internal, by, fields } = message;
       return { name: message.kind, data: { ticket, version, comment, internal, by, ...(fields && { fields }) } };
     }
+    case 'ticket.sla':
+      return {
+        name: message.kind,
+        data: { ticket: message.ticketId, version: message.version, metric: message.metric, event: message.event },
+      };
     case 'presence':
       return { name: message.kind, data: { ticket: message.ticketId, user: message.user, state: message.state } };
     case 'notification.added':

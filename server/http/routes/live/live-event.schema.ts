@@ -29,6 +29,19 @@ export const LIVE_EVENT_DATA = {
     },
     closed,
   ),
+  'ticket.sla': Type.Object(
+    {
+      ticket: Ticket,
+      version: Version,
+      metric: Type.Union([Type.Literal('first_reply'), Type.Literal('next_reply'), Type.Literal('resolution')], {
+        description: 'The service-level target',
+      }),
+      event: Type.Union([Type.Literal('warning'), Type.Literal('breached')], {
+        description: 'warning: it is due soon (the policy’s warning minutes); breached: it went overdue',
+      }),
+    },
+    closed,
+  ),
   presence: Type.Object(
     {
       ticket: Ticket,
@@ -65,6 +78,7 @@ export const LiveEventSchema = Type.Union(
     eventOf('ticket.created', 'A ticket was filed'),
     eventOf('ticket.updated', 'A ticket changed: status, assignee, product, reason, urgency or tags'),
     eventOf('comment.added', 'A reply or an internal note was added (notes only to staff who may read them)'),
+    eventOf('ticket.sla', 'A service-level target of a ticket is due soon, or went overdue (sent once per target)'),
     eventOf('presence', 'An agent is viewing a ticket, replying, or left it'),
     eventOf('notification.added', 'A line was added to your own notification list'),
     eventOf('notifications.read', 'Some of your own lines were marked read: those of the ticket you opened, or (null) others'),

@@ -2,8 +2,19 @@ import { Type } from '@sinclair/typebox';
 import { NOTIFICATIONS_MAX_PER_PAGE, NOTIFICATIONS_PER_PAGE } from '../../../../common/limits.js';
 
 const Kind = Type.Union(
-  [Type.Literal('ticket_created'), Type.Literal('client_replied'), Type.Literal('ticket_assigned'), Type.Literal('rating_received')],
-  { description: 'ticket_created, client_replied (on a ticket of yours), ticket_assigned (to you), rating_received' },
+  [
+    Type.Literal('ticket_created'),
+    Type.Literal('client_replied'),
+    Type.Literal('ticket_assigned'),
+    Type.Literal('rating_received'),
+    Type.Literal('sla_warning'),
+    Type.Literal('sla_breached'),
+  ],
+  {
+    description:
+      'ticket_created, client_replied (on a ticket of yours), ticket_assigned (to you), rating_received, ' +
+      'sla_warning (a ticket of yours, or an unassigned one, is due soon), sla_breached (it went overdue)',
+  },
 );
 
 export const NotificationsQuery = Type.Object(
@@ -48,6 +59,8 @@ export const PreferencesReply = Type.Object({
     client_replied: Choice('when a client replies on a ticket of yours (or on an unassigned one)'),
     ticket_assigned: Choice('when someone assigns you a ticket'),
     rating_received: Choice('when a client answers "Did this solve it?" on a ticket of yours'),
+    sla_warning: Choice('when a ticket of yours (or an unassigned one) is due soon'),
+    sla_breached: Choice('when a ticket of yours (or an unassigned one) goes overdue'),
   }),
   chosen: Type.Array(Kind, { description: 'The events you chose yourself; the others follow the admin’s defaults' }),
   defaults: Type.Object(
@@ -56,6 +69,8 @@ export const PreferencesReply = Type.Object({
       client_replied: Type.Boolean(),
       ticket_assigned: Type.Boolean(),
       rating_received: Type.Boolean(),
+      sla_warning: Type.Boolean(),
+      sla_breached: Type.Boolean(),
     },
     { description: 'What the admin’s settings give who chose nothing' },
   ),
@@ -71,6 +86,8 @@ export const PreferencesPatch = Type.Object(
         client_replied: Type.Optional(Change),
         ticket_assigned: Type.Optional(Change),
         rating_received: Type.Optional(Change),
+        sla_warning: Type.Optional(Change),
+        sla_breached: Type.Optional(Change),
       },
       { additionalProperties: false, minProperties: 1 },
     ),
