@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
 import type { LiveMessage } from '../../live/live-bus.js';
 import { getCoreSettings } from '../../settings/core-settings.js';
@@ -16,6 +17,17 @@ import { findTicket } from './find-ticket.js';
 import { listTicketEvents } from './ticket-activity.js';
 
 const MINUTE = 60_000;
+
+/** Resolves once some PostgreSQL backend waits on a lock (the other transaction of a race has reached it). */
+async function waitForLockWait(hd: { ctx: { db: import('kysely').Kysely<any> } }): Promise<void> {
+  for (;;) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`.execute(
+      hd.ctx.db,
+    );
+    if ((rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 const START = '2026-12-07T10:00:00.000Z';
 
 describeEachDatabase('service-level warnings and breaches, with a clock the test sets', (dialect) => {
@@ -129,6 +141,34 @@ describeEachDatabase('service-level warnings and breaches, with a clock the test
     // Unassigned: each agent who gets new-ticket mail is told once per ticket.
     const staff = await hd.ctx.db.selectFrom('users').select('id').where('role', 'in', ['agent', 'admin']).execute();
     expect((await slaNotes('sla_warning')).length).toBe(tickets.length * staff.length);
+  });
+
+  it('a client’s message while the warning commits waits for it, and keeps the warning sent', async () => {
+    const { id } = await createTicket(hd);
+    minutes(45);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let onClaimed = () => {};
+    const claimed = new Promise<void>((resolve) => {
+      onClaimed = resolve;
+    });
+    const sweep = fireSlaEvents(hd.ctx, {
+      claimed: async () => {
+        onClaimed();
+        await held;
+      },
+    });
+    await claimed;
+    // The message's transaction rewrites the targets; it must wait for the claim's, then read the warning as sent.
+    const replying = reply(id, 'client');
+    if (dialect === 'postgres') await waitForLockWait(hd);
+    release();
+    await Promise.all([sweep, replying]);
+    expect((await targetRow(id, 'first_reply')).warned_at).toBe(at(45));
+    expect((await fireSlaEvents(hd.ctx)).warnings).toBe(0);
+    expect(await slaEntries(id)).toEqual(['first_reply warning']);
   });
 
   it('a target re-applied after its warning (another urgency) is not warned of again; a new next reply is', async () => {

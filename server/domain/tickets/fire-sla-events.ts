@@ -14,6 +14,11 @@ export interface SlaSweep {
   folded: number;
 }
 
+export interface SweepOptions {
+  /** Runs inside each event's transaction once its claim is made, before the commit: tests hold it open there. */
+  claimed?: (target: SlaEventFacts) => Promise<void>;
+}
+
 /** Targets claimed per query; a sweep goes on until fewer are due. */
 const BATCH = 100;
 
@@ -36,7 +41,7 @@ class ClaimLost extends Error {}
  * A warning whose due time has passed before it was sent (the service was down, or the target is shorter than the
  * warning minutes and a sweep came late) is marked sent without a word: the breach says it.
  */
-export async function fireSlaEvents(ctx: DomainContext): Promise<SlaSweep> {
+export async function fireSlaEvents(ctx: DomainContext, options: SweepOptions = {}): Promise<SlaSweep> {
   const at = ctx.now().toISOString();
   const sweep: SlaSweep = { warnings: 0, breaches: 0, folded: 0 };
   const folded = await ctx.db
@@ -52,7 +57,7 @@ export async function fireSlaEvents(ctx: DomainContext): Promise<SlaSweep> {
   for (const event of ['warning', 'breached'] as const) {
     for (;;) {
       const due = await dueCandidates(ctx.db, event, at);
-      for (const candidate of due) if (await fire(ctx, { ...candidate, event }, at, routing)) sweep[event === 'warning' ? 'warnings' : 'breaches'] += 1;
+      for (const candidate of due) if (await fire(ctx, { ...candidate, event }, at, routing, options)) sweep[event === 'warning' ? 'warnings' : 'breaches'] += 1;
       if (due.length < BATCH) break;
     }
   }
@@ -84,6 +89,7 @@ async function fire(
   target: Candidate & { event: SlaEventFacts['event'] },
   at: string,
   routing: { mailDefaults: MailPreferences },
+  options: SweepOptions,
 ): Promise<boolean> {
   let sent: { version: number; notified: AddedNotification[] };
   try {
@@ -92,7 +98,9 @@ async function fire(
         { kind: 'sla', field: target.metric, oldValue: target.dueAt, newValue: target.event, automatic: true },
       ]);
       if (!(await claim(trx, target, at))) throw new ClaimLost();
-      return { version, notified: await fanOutSlaEvent(trx, target, routing) };
+      const notified = await fanOutSlaEvent(trx, target, routing);
+      await options.claimed?.(target);
+      return { version, notified };
     });
   } catch (error) {
     if (error instanceof ClaimLost) return false;
