@@ -46,4 +46,13 @@ describe('describeTicketChange', () => {
       'alex hat die Zuständigkeit auf Open gesetzt',
     );
   });
+
+  it('says which service-level target is due soon or overdue, in the reader’s language', () => {
+    const sla = (field: string, to: string) =>
+      change({ kind: 'sla', field, from: '2026-12-07T11:00:00.000Z', to, automatic: true, by: null });
+    expect(describeTicketChange(sla('first_reply', 'warning'))).toBe('The first reply is due soon');
+    expect(describeTicketChange(sla('resolution', 'breached'), true)).toBe('the resolution is overdue');
+    const german = createTranslator('de', { ...deProblems, ...deTerms }, enProblems);
+    expect(describeTicketChange(sla('next_reply', 'breached'), false, german)).toBe('Die nächste Antwort ist überfällig');
+  });
 });

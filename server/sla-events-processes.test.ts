@@ -69,7 +69,10 @@ async function sent(db: Db, ticketId: number) {
   const mails = (await db.kysely.selectFrom('jobs').select('payload').where('kind', '=', 'mail').execute())
     .map((job) => JSON.parse(job.payload) as { template: string; ticketId: number })
     .filter((payload) => payload.ticketId === ticketId && payload.template.startsWith('agent_sla_'));
-  const count = (values: string[]) => ({ warning: values.filter((v) => v.includes('warning')).length, breached: values.filter((v) => v.includes('breached')).length });
+  const count = (values: string[]) => ({
+    warning: values.filter((v) => v.includes('warning')).length,
+    breached: values.filter((v) => v.includes('breached')).length,
+  });
   return {
     activity: count(entries.map((e) => e.new_value ?? '')),
     bell: count(bell.map((n) => n.kind)),
@@ -165,9 +168,14 @@ describe.skipIf(!postgresUrl)('service-level events with two instances on one Po
     const start = async (name: string) => {
       const dataDir = mkdtempSync(join(tmpdir(), `helpdesk-sla-${name}-`));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-      const server = await startHelpdeskProcess({ HELPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: database.url }, dataDir, [], {
-        built: true,
-      });
+      const server = await startHelpdeskProcess(
+        { HELPDESK_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: database.url },
+        dataDir,
+        [],
+        {
+          built: true,
+        },
+      );
       cleanups.push(() => server.kill('SIGKILL'));
       return server;
     };
@@ -178,6 +186,7 @@ describe.skipIf(!postgresUrl)('service-level events with two instances on one Po
     });
     await Promise.all([a.stop(), b.stop()]);
     for (const id of warnDue) expect(await sent(db, id), `ticket ${id}`).toEqual({ activity: once, bell: once, mail: once });
-    for (const id of breachDue) expect(await sent(db, id), `ticket ${id}`).toEqual({ activity: breachedOnly, bell: breachedOnly, mail: breachedOnly });
+    for (const id of breachDue)
+      expect(await sent(db, id), `ticket ${id}`).toEqual({ activity: breachedOnly, bell: breachedOnly, mail: breachedOnly });
   }, 180_000);
 });

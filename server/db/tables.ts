@@ -373,13 +373,7 @@ export interface UserMetaTable {
 }
 
 /** `sla_warning`, `sla_breached`: a service-level target of the ticket is due soon, or went overdue. */
-export type NotificationKind =
-  | 'ticket_created'
-  | 'client_replied'
-  | 'ticket_assigned'
-  | 'rating_received'
-  | 'sla_warning'
-  | 'sla_breached';
+export type NotificationKind = 'ticket_created' | 'client_replied' | 'ticket_assigned' | 'rating_received' | 'sla_warning' | 'sla_breached';
 
 /** One line of an agent's in-app notification list. */
 export interface NotificationsTable {

@@ -147,9 +147,7 @@ export async function fanOutSlaEvent(trx: Kysely<Database>, facts: SlaEventFacts
   if (!ticket) return [];
   const concerned = await staffConcernedBy(trx, ticket.assignee_id);
   const assigned = ticket.assignee_id !== null && concerned.length === 1 && concerned[0] === ticket.assignee_id;
-  const recipients = assigned
-    ? concerned
-    : await usersWantingMail(trx, concerned, 'ticket_created', routing.mailDefaults.ticket_created);
+  const recipients = assigned ? concerned : await usersWantingMail(trx, concerned, 'ticket_created', routing.mailDefaults.ticket_created);
   const wanting = await usersWantingMail(trx, recipients, kind, routing.mailDefaults[kind]);
   const template = facts.event === 'warning' ? ('agent_sla_warning' as const) : ('agent_sla_breached' as const);
   await enqueueJobs(

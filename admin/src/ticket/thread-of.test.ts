@@ -22,4 +22,11 @@ describe('threadOf', () => {
     const reply = ticketEvent({ kind: 'reply', created: '2026-12-02T10:00:00Z' });
     expect(threadOf({ comments: [second, first], events: [rating, reply, status] })).toEqual([first, status, second, rating]);
   });
+
+  it('shows a service level’s warning and breach among the changes', () => {
+    const first = comment(1, '2026-12-02T10:00:00Z');
+    const warning = ticketEvent({ kind: 'sla', field: 'first_reply', to: 'warning', created: '2026-12-02T10:45:00Z' });
+    const breach = ticketEvent({ kind: 'sla', field: 'first_reply', to: 'breached', created: '2026-12-02T11:00:00Z' });
+    expect(threadOf({ comments: [first], events: [breach, warning] })).toEqual([first, warning, breach]);
+  });
 });

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
+import type { Database } from '../../db/tables.js';
 import type { LiveMessage } from '../../live/live-bus.js';
 import { getCoreSettings } from '../../settings/core-settings.js';
 import { updateSettings } from '../../settings/settings.js';
@@ -12,14 +13,14 @@ import { addComment } from '../comments/add-comment.js';
 import { setNotificationPreferences } from '../notifications/notification-preferences.js';
 import { createSlaPolicy } from '../sla/create-sla-policy.js';
 import { changeTicketAlone, type TicketChanges } from './change-ticket.js';
-import { fireSlaEvents } from './fire-sla-events.js';
 import { findTicket } from './find-ticket.js';
+import { fireSlaEvents } from './fire-sla-events.js';
 import { listTicketEvents } from './ticket-activity.js';
 
 const MINUTE = 60_000;
 
 /** Resolves once some PostgreSQL backend waits on a lock (the other transaction of a race has reached it). */
-async function waitForLockWait(hd: { ctx: { db: import('kysely').Kysely<any> } }): Promise<void> {
+async function waitForLockWait(hd: { ctx: { db: Kysely<Database> } }): Promise<void> {
   for (;;) {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`.execute(
       hd.ctx.db,

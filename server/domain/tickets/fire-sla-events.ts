@@ -57,7 +57,8 @@ export async function fireSlaEvents(ctx: DomainContext, options: SweepOptions = 
   for (const event of ['warning', 'breached'] as const) {
     for (;;) {
       const due = await dueCandidates(ctx.db, event, at);
-      for (const candidate of due) if (await fire(ctx, { ...candidate, event }, at, routing, options)) sweep[event === 'warning' ? 'warnings' : 'breaches'] += 1;
+      for (const candidate of due)
+        if (await fire(ctx, { ...candidate, event }, at, routing, options)) sweep[event === 'warning' ? 'warnings' : 'breaches'] += 1;
       if (due.length < BATCH) break;
     }
   }
