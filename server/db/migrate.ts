@@ -1,6 +1,5 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './create-db.js';
-import * as slaWarnings from './migrations/2026-12-03-036c-sla-warnings.js';
 import * as initial from './migrations/2026-11-21-001-initial.js';
 import * as mailSessionsPages from './migrations/2026-11-21-002-mail-sessions-pages.js';
 import * as docsSearch from './migrations/2026-11-21-003-docs-search.js';
@@ -30,6 +29,7 @@ import * as ratingResolutions from './migrations/2026-12-02-033-rating-resolutio
 import * as languages from './migrations/2026-12-02-035-languages.js';
 import * as businessHours from './migrations/2026-12-02-036-business-hours.js';
 import * as slaPolicies from './migrations/2026-12-02-036b-sla-policies.js';
+import * as slaWarnings from './migrations/2026-12-03-036c-sla-warnings.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
