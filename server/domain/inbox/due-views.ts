@@ -1,0 +1,61 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Database } from '../../db/tables.js';
+import type { DomainContext } from '../context.js';
+
+/**
+ * The inbox's service-level views, by a ticket's next due time (`ticket_sla.next_due_at`: the earliest due time of
+ * its running targets; null while none runs: paused, met, Resolved or Closed, or no policy applies):
+ * - "Overdue": the next due time is now or earlier (a target due exactly now is late, as the ticket's `sla` says).
+ * - "Due within 1 hour" (`due-soon`): due after now and at most one hour from now; an overdue ticket is not in it.
+ * Both are an index range of `ticket_sla_next_due`, read at the request's clock (ctx.now()); the ticket must exist
+ * (a deleted ticket's row is never counted or listed).
+ */
+export const DUE_VIEWS = ['overdue', 'due-soon'] as const;
+export type DueView = (typeof DUE_VIEWS)[number];
+
+/** How far ahead "Due within 1 hour" looks. */
+export const DUE_SOON_MS = 60 * 60 * 1000;
+
+export function isDueView(view: string | undefined): view is DueView {
+  return (DUE_VIEWS as readonly string[]).includes(view ?? '');
+}
+
+/** The view's range of next due times at `now`: after `after` (exclusive, when set) and up to `upTo` (inclusive). */
+export function dueRange(view: DueView, now: Date): { after?: string; upTo: string } {
+  const at = now.toISOString();
+  return view === 'overdue' ? { upTo: at } : { after: at, upTo: new Date(now.getTime() + DUE_SOON_MS).toISOString() };
+}
+
+/** `ticket_sla as sla`, as the due queries join it. */
+export type SlaEb = ExpressionBuilder<Database & { sla: Database['ticket_sla'] }, 'sla'>;
+
+/** The view's range as a condition on `ticket_sla as sla` (without a view: any ticket with a next due time). */
+export function dueCondition(eb: SlaEb, view: DueView | undefined, now: Date): Expression<SqlBool> {
+  if (view === undefined) return eb('sla.next_due_at', 'is not', null);
+  const range = dueRange(view, now);
+  const parts = [eb('sla.next_due_at', '<=', range.upTo)];
+  if (range.after !== undefined) parts.push(eb('sla.next_due_at', '>', range.after));
+  return eb.and(parts);
+}
+
+export interface DueViewCounts {
+  overdue: number;
+  dueSoon: number;
+}
+
+/**
+ * How many tickets each service-level view holds now. Time moves tickets between the views with no write, so these
+ * cannot be kept by triggers as the team views' are: each is counted on its index range, joined to the ticket.
+ */
+export async function countDueViews(ctx: DomainContext, now: Date): Promise<DueViewCounts> {
+  const count = (view: DueView) =>
+    ctx.db
+      .selectFrom('ticket_sla as sla')
+      .innerJoin('posts', 'posts.id', 'sla.ticket_id')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where((eb) => dueCondition(eb as unknown as SlaEb, view, now))
+      .where('posts.type', '=', 'ticket')
+      .executeTakeFirstOrThrow();
+  const [overdue, dueSoon] = await Promise.all([count('overdue'), count('due-soon')]);
+  return { overdue: Number(overdue.n), dueSoon: Number(dueSoon.n) };
+}
