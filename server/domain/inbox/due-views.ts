@@ -45,21 +45,38 @@ export interface DueViewCounts {
 
 /**
  * How many tickets each service-level view holds now. Time moves tickets between the views with no write, so these
- * cannot be kept by triggers as the team views' are: both are counted in one statement over one index range (every
- * next due time up to an hour ahead), each ticket probed by its key so a deleted ticket's row is never counted.
+ * cannot be kept by triggers as the team views' are: both are counted in one statement over one range of the next
+ * due times' index (every one up to an hour ahead), reading no ticket: a deleted ticket's rows go with it
+ * (migration 062's trigger).
  */
 export async function countDueViews(ctx: DomainContext, now: Date): Promise<DueViewCounts> {
   const overdue = dueRange('overdue', now);
   const soon = dueRange('due-soon', now);
   const row = await ctx.db
     .selectFrom('ticket_sla as sla')
-    .innerJoin('posts', 'posts.id', 'sla.ticket_id')
     .select((eb) => [
       eb.fn.sum<number | string | null>(eb.case().when('sla.next_due_at', '<=', overdue.upTo).then(1).else(0).end()).as('overdue'),
       eb.fn.sum<number | string | null>(eb.case().when('sla.next_due_at', '>', overdue.upTo).then(1).else(0).end()).as('due_soon'),
     ])
     .where('sla.next_due_at', '<=', soon.upTo)
-    .where('posts.type', '=', 'ticket')
     .executeTakeFirstOrThrow();
   return { overdue: Number(row.overdue ?? 0), dueSoon: Number(row.due_soon ?? 0) };
+}
+
+/**
+ * A service-level view's tickets per status (its tabs), with no other filter: one range of the index of next due
+ * times with the status copy (migration 062), reading no ticket.
+ */
+export async function dueViewStatusCounts(
+  ctx: DomainContext,
+  view: DueView,
+  now: Date,
+): Promise<Array<{ status_term_id: number | null; n: number }>> {
+  const rows = await ctx.db
+    .selectFrom('ticket_sla as sla')
+    .select(['sla.status_term_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where((eb) => dueCondition(eb, view, now))
+    .groupBy('sla.status_term_id')
+    .execute();
+  return rows.map((row) => ({ status_term_id: row.status_term_id, n: Number(row.n) }));
 }

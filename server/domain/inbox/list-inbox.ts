@@ -7,7 +7,7 @@ import type { SnippetPart } from '../search/snippet-parts.js';
 import { bestMatches, type SearchTerm, searchWords } from '../search/ticket-search.js';
 import { type Tag, tagsOfTickets } from '../tickets/ticket-tags.js';
 import { readTicketTerms, readTicketTermsWith, type TicketTaxonomy } from '../tickets/ticket-terms.js';
-import { type DueView, dueCondition, isDueView, type SlaEb } from './due-views.js';
+import { type DueView, dueCondition, dueViewStatusCounts, isDueView, type SlaEb } from './due-views.js';
 import { doneStatusIds, type InboxView, viewCondition } from './inbox-views.js';
 import { keptViewStatusCounts } from './kept-view-status-counts.js';
 import { ticketStatusCounts } from './ticket-status-counts.js';
@@ -176,7 +176,15 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
   // total is one of the counts, or their sum: no extra pass over the matching tickets.
   const counting =
     dueView !== undefined
-      ? countByStatus(ctx, filters, { reasonId, urgencyId }, undefined, dueStatusCounts(ctx, dueView, now, (eb) => conditions(eb, false)))
+      ? countByStatus(
+          ctx,
+          filters,
+          { reasonId, urgencyId },
+          undefined,
+          isOnlyViewFilter(filters)
+            ? dueViewStatusCounts(ctx, dueView, now)
+            : dueStatusCounts(ctx, dueView, now, (eb) => conditions(eb, false)),
+        )
       : isOnlyViewFilter(filters) && filters.view !== undefined && !isDueView(filters.view)
         ? countByStatus(ctx, filters, { reasonId, urgencyId }, undefined, keptViewStatusCounts(ctx, filters.view, readerId, doneIds))
         : countByStatus(ctx, filters, { reasonId, urgencyId }, (eb) => conditions(eb, false));
@@ -324,7 +332,7 @@ async function duePage(
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), tags, snippets: undefined };
 }
 
-/** A service-level view's tickets per status (its tabs' counts): its index range, each ticket probed for the filters. */
+/** A service-level view's tickets per status under other filters: its index range, each ticket probed for them. */
 async function dueStatusCounts(
   ctx: DomainContext,
   view: DueView,
@@ -404,7 +412,7 @@ function isOnlyViewFilter(filters: InboxFilters): boolean {
 function isOnlyStatusFilter(filters: InboxFilters): boolean {
   return Object.entries(filters).every(
     ([key, value]) =>
-      ['status', 'page', 'perPage'].includes(key) || value === undefined || (key === 'search' && String(value).trim() === ''),
+      ['status', 'page', 'perPage', 'sort'].includes(key) || value === undefined || (key === 'search' && String(value).trim() === ''),
   );
 }
 

@@ -146,6 +146,16 @@ describeEachDatabase('the inbox’s service-level views (Overdue, Due within 1 h
     expect(paged).toEqual(whole);
   });
 
+  it('the status tabs of a view follow a ticket’s status change (the copy migration 062 keeps)', async () => {
+    const settings = await getCoreSettings(hd.ctx);
+    await changeTicketAlone(hd.ctx, t.a as number, { status: 'in-progress' }, { actorId: null, settings });
+    const page = await list('view=overdue');
+    expect([page.counts.open, page.counts['in-progress']]).toEqual([1, 1]);
+    expect(ids(await list('view=overdue&status=in-progress'))).toEqual([t.a]);
+    await changeTicketAlone(hd.ctx, t.a as number, { status: 'open' }, { actorId: null, settings });
+    expect((await list('view=overdue')).counts).toMatchObject({ open: 2, 'in-progress': 0 });
+  });
+
   it('the views are for staff: a client gets their own list, the counts are refused; a wrong name is a 400 naming it', async () => {
     const own = await list('view=overdue', client);
     expect(own.tickets.every((row) => row.sla_due_at === undefined)).toBe(true);
