@@ -123,6 +123,8 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
   }
 
   const search = await inboxSearch(ctx, filters.search);
+  const now = ctx.now();
+  const dueView = isDueView(filters.view) ? filters.view : undefined;
 
   // Status, reason and urgency are read from their copies on posts (migration 070): each filter is an index
   // range of posts, in activity order, that also holds the status id the counts group by.
@@ -141,8 +143,19 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
             .where('tt.term_id', '=', tagId),
         ),
       );
-    // A service-level view is the range of ticket_sla the query starts from (duePage, countByStatus), not a condition here.
+    // A service-level view is the range of ticket_sla the query starts from (duePage, the counts); a search's matches,
+    // ranked apart, are probed for it.
     if (filters.view !== undefined && !isDueView(filters.view)) parts.push(viewCondition(eb, filters.view, readerId, doneIds));
+    if (dueView !== undefined && search.active)
+      parts.push(
+        eb.exists(
+          eb
+            .selectFrom('ticket_sla as sla')
+            .select('sla.ticket_id')
+            .whereRef('sla.ticket_id', '=', 'posts.id')
+            .where((sub) => dueCondition(sub as unknown as SlaEb, dueView, now)),
+        ),
+      );
     if (filters.product !== undefined) parts.push(eb('posts.product_id', '=', filters.product));
     if (filters.client !== undefined) parts.push(eb('posts.author_id', '=', filters.client));
     if (filters.assignee === 'none') parts.push(eb('posts.assignee_id', 'is', null));
@@ -159,8 +172,6 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
     return eb.and(parts);
   };
 
-  const now = ctx.now();
-  const dueView = isDueView(filters.view) ? filters.view : undefined;
   // A search's ranking decides its order; otherwise a service-level view, or the due sort, reads in due order.
   const inDueOrder = !search.active && (dueView !== undefined || filters.sort === 'due');
 

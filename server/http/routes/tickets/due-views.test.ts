@@ -121,6 +121,11 @@ describeEachDatabase('the inbox’s service-level views (Overdue, Due within 1 h
     expect(ids(await list('view=overdue&status=open'))).toEqual([t.a, t.b]);
     expect(ids(await list('view=overdue&status=waiting'))).toEqual([]);
     expect((await list('view=overdue&assignee=none')).total).toBe(2);
+    // A search keeps to the view too (its matches are ranked apart): #number of an overdue ticket and of one due soon.
+    const numberOf = async (id: number) => (await as(agent).get('/tickets/{id}', { params: { id } })).expectBody(200).number;
+    expect(ids(await list(`view=overdue&search=%23${await numberOf(t.a as number)}`))).toEqual([t.a]);
+    const elsewhere = await list(`view=overdue&search=%23${await numberOf(t.c as number)}`);
+    expect([ids(elsewhere), elsewhere.total]).toEqual([[], 0]);
   });
 
   it('each row carries its next due time, null when no target runs', async () => {
