@@ -40,7 +40,13 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
     await migrateToLatest(db);
     const seedStart = performance.now();
     // Every ticket open or in progress (no message: the views never read them).
-    await seed(db, { statuses: [['open', 0.6], ['in-progress', 0.4]], commentsPerTicket: 0 });
+    await seed(db, {
+      statuses: [
+        ['open', 0.6],
+        ['in-progress', 0.4],
+      ],
+      commentsPerTicket: 0,
+    });
     const now = Date.now();
     const ids = (await db.kysely.selectFrom('posts').select('id').where('type', '=', 'ticket').execute()).map((r) => r.id);
     let rng = 7;

@@ -2,7 +2,7 @@
 // within the hour), the Overdue and Due within 1 hour views with their counts, the due sort, and the words ticking
 // each minute with no request; axe-clean light and dark, no sideways scroll at 390 px, and in Arabic.
 import { expect, type Page, test } from '@playwright/test';
-import { AGENT, type AdminHelpdesk, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 import { expectNoHorizontalOverflow, expectRtl } from './rtl-checks.js';
 import { shotPath } from './shot-path.js';

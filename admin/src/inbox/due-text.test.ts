@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Language } from '../../../common/i18n/languages.js';
 import arAdmin from '../../../common/i18n/locales/ar/admin.json' with { type: 'json' };
 import deAdmin from '../../../common/i18n/locales/de/admin.json' with { type: 'json' };
 import enAdmin from '../../../common/i18n/locales/en/admin.json' with { type: 'json' };
 import esAdmin from '../../../common/i18n/locales/es/admin.json' with { type: 'json' };
 import frAdmin from '../../../common/i18n/locales/fr/admin.json' with { type: 'json' };
-import type { Language } from '../../../common/i18n/languages.js';
 import { createTranslator } from '../../../common/i18n/translator.js';
 import { dueText } from './due-text.js';
 

@@ -24,8 +24,7 @@ export function dueText(tr: Pick<Translator, 't' | 'number'>, dueAt: string, now
 }
 
 function amount(tr: Pick<Translator, 'number'>, ms: number, round: (n: number) => number): string {
-  const unit = (value: number, name: 'minute' | 'hour' | 'day') =>
-    tr.number(value, { style: 'unit', unit: name, unitDisplay: 'short' });
+  const unit = (value: number, name: 'minute' | 'hour' | 'day') => tr.number(value, { style: 'unit', unit: name, unitDisplay: 'short' });
   const minutes = round(ms / MINUTE);
   if (minutes < 60) return unit(Math.max(1, minutes), 'minute');
   const hours = Math.floor(ms / HOUR);

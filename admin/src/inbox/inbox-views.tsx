@@ -3,14 +3,15 @@ import type { ViewCounts } from '../api/api.js';
 import { useT } from '../i18n/i18n.js';
 import { Link } from '../shared/router.js';
 
-const VIEWS: ReadonlyArray<{ value: string; message: MessageKey; count?: 'mine' | 'unassigned' | 'needs_reply' | 'overdue' | 'due_soon' }> = [
-  { value: '', message: 'admin.views.all' },
-  { value: 'mine', message: 'admin.views.mine', count: 'mine' },
-  { value: 'unassigned', message: 'admin.views.unassigned', count: 'unassigned' },
-  { value: 'needs-reply', message: 'admin.views.needsReply', count: 'needs_reply' },
-  { value: 'overdue', message: 'admin.views.overdue', count: 'overdue' },
-  { value: 'due-soon', message: 'admin.views.dueSoon', count: 'due_soon' },
-];
+const VIEWS: ReadonlyArray<{ value: string; message: MessageKey; count?: 'mine' | 'unassigned' | 'needs_reply' | 'overdue' | 'due_soon' }> =
+  [
+    { value: '', message: 'admin.views.all' },
+    { value: 'mine', message: 'admin.views.mine', count: 'mine' },
+    { value: 'unassigned', message: 'admin.views.unassigned', count: 'unassigned' },
+    { value: 'needs-reply', message: 'admin.views.needsReply', count: 'needs_reply' },
+    { value: 'overdue', message: 'admin.views.overdue', count: 'overdue' },
+    { value: 'due-soon', message: 'admin.views.dueSoon', count: 'due_soon' },
+  ];
 
 /**
  * The team views ("Mine", "Unassigned", "Needs reply") and the service-level ones ("Overdue", "Due within 1 hour")

@@ -205,10 +205,10 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
       : inDueOrder
         ? duePage(ctx, dueView, now, (eb) => conditions(eb, true), filters, readerId)
         : // One round: the page with its people and the reader's marks, and its tags (the same page as their subquery).
-        Promise.all([
-          withInboxColumns(matching(ctx.db.selectFrom('posts')), readerId).execute(),
-          tagsOfTickets(ctx.db, matching(ctx.db.selectFrom('posts').select('posts.id'))),
-        ]).then(([rows, tags]) => ({ rows, tags, snippets: undefined })),
+          Promise.all([
+            withInboxColumns(matching(ctx.db.selectFrom('posts')), readerId).execute(),
+            tagsOfTickets(ctx.db, matching(ctx.db.selectFrom('posts').select('posts.id'))),
+          ]).then(([rows, tags]) => ({ rows, tags, snippets: undefined })),
     counting,
   ]);
   const total = filters.status !== undefined ? (counts[filters.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
@@ -312,7 +312,13 @@ async function duePage(
     const dueCount =
       ids.length > 0 || offset === 0
         ? offset + ids.length
-        : Number((await withDue().select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+        : Number(
+            (
+              await withDue()
+                .select((eb) => eb.fn.countAll<number | string>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
     const rest = await ctx.db
       .selectFrom('posts')
       .select('posts.id')

@@ -147,7 +147,8 @@ describeEachDatabase('the inbox’s service-level views (Overdue, Due within 1 h
   it('sort=due pages across the end of the due tickets without losing or repeating one', async () => {
     const whole = ids(await list('sort=due'));
     const paged: number[] = [];
-    for (let page = 1; page <= Math.ceil(whole.length / 3) + 1; page += 1) paged.push(...ids(await list(`sort=due&per_page=3&page=${page}`)));
+    for (let page = 1; page <= Math.ceil(whole.length / 3) + 1; page += 1)
+      paged.push(...ids(await list(`sort=due&per_page=3&page=${page}`)));
     expect(paged).toEqual(whole);
   });
 

@@ -157,13 +157,7 @@ export const InboxQuery = Type.Object(
     tag: Type.Optional(TermKey('GET /tags/')),
     view: Type.Optional(
       Type.Union(
-        [
-          Type.Literal('mine'),
-          Type.Literal('unassigned'),
-          Type.Literal('needs-reply'),
-          Type.Literal('overdue'),
-          Type.Literal('due-soon'),
-        ],
+        [Type.Literal('mine'), Type.Literal('unassigned'), Type.Literal('needs-reply'), Type.Literal('overdue'), Type.Literal('due-soon')],
         {
           description:
             'mine: assigned to you; unassigned; needs-reply: the client spoke last and it is not Resolved or Closed; ' +
