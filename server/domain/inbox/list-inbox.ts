@@ -193,7 +193,14 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
           { reasonId, urgencyId },
           undefined,
           isOnlyViewFilter(filters)
-            ? dueViewStatusCounts(ctx, dueView, now)
+            ? readTicketTerms(ctx).then((terms) =>
+                dueViewStatusCounts(
+                  ctx,
+                  dueView,
+                  now,
+                  terms.statuses.map((status) => status.id),
+                ),
+              )
             : dueStatusCounts(ctx, dueView, now, (eb) => conditions(eb, false)),
         )
       : isOnlyViewFilter(filters) && filters.view !== undefined && !isDueView(filters.view)
