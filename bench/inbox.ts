@@ -48,7 +48,7 @@ const STATUS_SHARE: Array<[slug: string, share: number]> = [
 ];
 
 /** Records the SQL Kysely sends, so the bench can EXPLAIN exactly what the inbox runs. */
-class CaptureSql implements KyselyPlugin {
+export class CaptureSql implements KyselyPlugin {
   readonly nodes: RootOperationNode[] = [];
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     this.nodes.push(node);
@@ -59,7 +59,15 @@ class CaptureSql implements KyselyPlugin {
   }
 }
 
-export async function seed(db: Db): Promise<void> {
+/** What a bench seeds besides the defaults above: another status mix, fewer messages. */
+export interface SeedOptions {
+  statuses?: Array<[slug: string, share: number]>;
+  commentsPerTicket?: number;
+}
+
+export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
+  const statusShare = options.statuses ?? STATUS_SHARE;
+  const commentsPerTicket = options.commentsPerTicket ?? COMMENTS_PER_TICKET;
   const k = db.kysely;
   const time = Date.parse('2026-01-01T00:00:00Z');
   const users = Array.from({ length: CLIENTS }, (_, i) => ({
@@ -101,7 +109,7 @@ export async function seed(db: Db): Promise<void> {
   };
   const pickStatus = () => {
     let r = random();
-    for (const [slug, share] of STATUS_SHARE) {
+    for (const [slug, share] of statusShare) {
       r -= share;
       if (r < 0) return termId('ticket_status', slug);
     }
@@ -161,7 +169,7 @@ export async function seed(db: Db): Promise<void> {
       .execute();
     const word = () => VOCABULARY[Math.floor(random() * VOCABULARY.length)] as string;
     const comments = ids.flatMap((id, i) =>
-      Array.from({ length: COMMENTS_PER_TICKET }, (_, c) => ({
+      Array.from({ length: commentsPerTicket }, (_, c) => ({
         post_id: id,
         author_id: userIds[(start + i) % userIds.length] as number,
         author_role: c % 2 === 0 ? ('client' as const) : ('agent' as const),
@@ -298,7 +306,9 @@ async function benchDialect(dialect: DialectName, report: (line: string) => void
     const viewRecount = await timed(Math.min(RUNS, 50), recount);
     const served = (await app.inject({ method: 'GET', url: '/api/helpdesk/v1/tickets/views', headers })).json();
     const recounted = await recount();
-    const viewsAgree = JSON.stringify(served) === JSON.stringify(recounted);
+    // The kept counts only (the service-level ones are counted on request: bench/inbox-due.ts).
+    const { overdue: _overdue, due_soon: _dueSoon, ...kept } = served;
+    const viewsAgree = JSON.stringify(kept) === JSON.stringify(recounted);
     const searches = [
       ['a word of the messages (in about 12,000 of them)', 'search=toner'],
       ['two words', 'search=toner%20refund'],

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { benchColdStart } from './cold-start.js';
 import { benchDocs } from './docs.js';
 import { benchInbox } from './inbox.js';
+import { benchInboxDue } from './inbox-due.js';
 import { benchIntakePostgres, benchIntakeSqlite } from './intake.js';
 import { memory } from './lib/memory.js';
 import { ensureWrk } from './lib/wrk.js';
@@ -28,6 +29,7 @@ const PARTS: Record<string, () => Promise<void>> = {
   docs: () => benchDocs(report, SECONDS),
   cold: () => benchColdStart(report),
   inbox: () => benchInbox(report),
+  'inbox-due': () => benchInboxDue(report),
   uploads: () => benchUploads(report),
 };
 

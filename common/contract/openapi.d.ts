@@ -26,7 +26,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The team views (Mine, Unassigned, Needs reply) with how many tickets each has, and your unread ones */
+        /** The team views (Mine, Unassigned, Needs reply) and the service-level ones (Overdue, Due within 1 hour) with how many tickets each has, and your unread ones */
         get: operations["countInboxViews"];
         put?: never;
         post?: never;
@@ -1307,8 +1307,10 @@ export interface operations {
                 client?: number;
                 /** @description An id from GET /tags/, or its slug */
                 tag?: number | string;
-                /** @description mine: assigned to you; unassigned; needs-reply: the client spoke last and it is not Resolved or Closed */
-                view?: "mine" | "unassigned" | "needs-reply";
+                /** @description mine: assigned to you; unassigned; needs-reply: the client spoke last and it is not Resolved or Closed; overdue: the next due time (`sla_due_at`) is now or past; due-soon: it is after now and at most 1 hour ahead. The last two are in due order, earliest first */
+                view?: "mine" | "unassigned" | "needs-reply" | "overdue" | "due-soon";
+                /** @description activity (default): latest activity first; due: the earliest next due time first, then the tickets without one by latest activity. A search is in its own order (best matches first) */
+                sort?: "activity" | "due";
                 search?: string;
                 page?: number;
                 per_page?: number;
@@ -1365,6 +1367,8 @@ export interface operations {
                             }[];
                             /** @description Agents: changed by someone else since you last opened it */
                             unread: boolean;
+                            /** @description Agents: the next due time, the earliest of its running service-level targets (ISO 8601); null when none runs (paused, met, Resolved or Closed, or no policy applies). Not in a client’s list */
+                            sla_due_at?: string | null;
                             /** @description Agents, with a search only: where its words are in the newest matching message or note, else the description; plain text in parts (markup in the text is text), null when the match is elsewhere (subject, client, order ID, field) */
                             snippet?: {
                                 text: string;
@@ -1681,6 +1685,10 @@ export interface operations {
                         needs_reply: number;
                         /** @description Your tickets changed by someone else since you last opened them */
                         unread: number;
+                        /** @description The next due time is now or past (counted at the request’s time) */
+                        overdue: number;
+                        /** @description The next due time is after now and at most 1 hour ahead */
+                        due_soon: number;
                     };
                 };
             };
@@ -1765,6 +1773,8 @@ export interface operations {
                         }[];
                         /** @description Agents: changed by someone else since you last opened it */
                         unread: boolean;
+                        /** @description Agents: the next due time, the earliest of its running service-level targets (ISO 8601); null when none runs (paused, met, Resolved or Closed, or no policy applies). Not in a client’s list */
+                        sla_due_at?: string | null;
                         /** @description Agents, with a search only: where its words are in the newest matching message or note, else the description; plain text in parts (markup in the text is text), null when the match is elsewhere (subject, client, order ID, field) */
                         snippet?: {
                             text: string;
@@ -1861,6 +1871,8 @@ export interface operations {
                             }[];
                             /** @description Agents: changed by someone else since you last opened it */
                             unread: boolean;
+                            /** @description Agents: the next due time, the earliest of its running service-level targets (ISO 8601); null when none runs (paused, met, Resolved or Closed, or no policy applies). Not in a client’s list */
+                            sla_due_at?: string | null;
                             /** @description Agents, with a search only: where its words are in the newest matching message or note, else the description; plain text in parts (markup in the text is text), null when the match is elsewhere (subject, client, order ID, field) */
                             snippet?: {
                                 text: string;
@@ -2059,6 +2071,8 @@ export interface operations {
                         }[];
                         /** @description Agents: changed by someone else since you last opened it */
                         unread: boolean;
+                        /** @description Agents: the next due time, the earliest of its running service-level targets (ISO 8601); null when none runs (paused, met, Resolved or Closed, or no policy applies). Not in a client’s list */
+                        sla_due_at?: string | null;
                         /** @description Agents, with a search only: where its words are in the newest matching message or note, else the description; plain text in parts (markup in the text is text), null when the match is elsewhere (subject, client, order ID, field) */
                         snippet?: {
                             text: string;
@@ -2155,6 +2169,8 @@ export interface operations {
                             }[];
                             /** @description Agents: changed by someone else since you last opened it */
                             unread: boolean;
+                            /** @description Agents: the next due time, the earliest of its running service-level targets (ISO 8601); null when none runs (paused, met, Resolved or Closed, or no policy applies). Not in a client’s list */
+                            sla_due_at?: string | null;
                             /** @description Agents, with a search only: where its words are in the newest matching message or note, else the description; plain text in parts (markup in the text is text), null when the match is elsewhere (subject, client, order ID, field) */
                             snippet?: {
                                 text: string;
@@ -2309,6 +2325,8 @@ export interface operations {
                         }[];
                         /** @description Agents: changed by someone else since you last opened it */
                         unread: boolean;
+                        /** @description Agents: the next due time, the earliest of its running service-level targets (ISO 8601); null when none runs (paused, met, Resolved or Closed, or no policy applies). Not in a client’s list */
+                        sla_due_at?: string | null;
                         /** @description Agents, with a search only: where its words are in the newest matching message or note, else the description; plain text in parts (markup in the text is text), null when the match is elsewhere (subject, client, order ID, field) */
                         snippet?: {
                             text: string;
@@ -2405,6 +2423,8 @@ export interface operations {
                             }[];
                             /** @description Agents: changed by someone else since you last opened it */
                             unread: boolean;
+                            /** @description Agents: the next due time, the earliest of its running service-level targets (ISO 8601); null when none runs (paused, met, Resolved or Closed, or no policy applies). Not in a client’s list */
+                            sla_due_at?: string | null;
                             /** @description Agents, with a search only: where its words are in the newest matching message or note, else the description; plain text in parts (markup in the text is text), null when the match is elsewhere (subject, client, order ID, field) */
                             snippet?: {
                                 text: string;

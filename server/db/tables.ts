@@ -467,6 +467,8 @@ export interface TicketSlaTable {
   policy_id: number | null;
   channel: string | null;
   next_due_at: string | null;
+  /** A copy of the ticket's status, kept by migration 062's triggers (the service-level views' tabs count by it). */
+  status_term_id: Generated<number | null>;
 }
 
 /** One of a ticket's targets (first_reply, next_reply, resolution) and the business time it used. */

@@ -72,6 +72,16 @@ export function InboxFilters({
           onChange={(v) => setFilter('tag', v)}
           options={tags.map((tag) => ({ value: tag.slug, label: tag.name }))}
         />
+        {/* The service-level views are always in due order. */}
+        {!['overdue', 'due-soon'].includes(query.get('view') ?? '') && (
+          <div className="filter">
+            <label htmlFor="inbox-sort">{t('admin.sort.label')}</label>
+            <select id="inbox-sort" value={query.get('sort') ?? ''} onChange={(e) => setFilter('sort', e.target.value)}>
+              <option value="">{t('admin.sort.activity')}</option>
+              <option value="due">{t('admin.sort.due')}</option>
+            </select>
+          </div>
+        )}
         {query.get('client') && (
           <button type="button" className="button-quiet" onClick={() => setFilter('client', '')}>
             {t('admin.filters.clearClient')}

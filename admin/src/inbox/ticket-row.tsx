@@ -3,6 +3,7 @@ import { termName } from '../i18n/term-name.js';
 import { Link } from '../shared/router.js';
 import { TagChip } from '../shared/tag-chip.js';
 import { When } from '../shared/when.js';
+import { DueChip } from './due-chip.js';
 import { Highlight, Snippet } from './highlight.js';
 import type { KeptRow } from './use-kept-order.js';
 
@@ -45,6 +46,7 @@ export function TicketRow({
         </Link>
         <bdi className="ticket-id">#{t.number ?? t.id}</bdi>
         {t.urgency && <bdi className={`tag urgency-${t.urgency.slug}`}>{termName(translator, 'urgency', t.urgency)}</bdi>}
+        {t.sla_due_at && <DueChip dueAt={t.sla_due_at} />}
         {t.tags.map((tag) => (
           <TagChip key={tag.id} tag={tag} />
         ))}

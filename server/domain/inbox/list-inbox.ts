@@ -7,6 +7,7 @@ import type { SnippetPart } from '../search/snippet-parts.js';
 import { bestMatches, type SearchTerm, searchWords } from '../search/ticket-search.js';
 import { type Tag, tagsOfTickets } from '../tickets/ticket-tags.js';
 import { readTicketTerms, readTicketTermsWith, type TicketTaxonomy } from '../tickets/ticket-terms.js';
+import { type DueView, dueCondition, dueViewStatusCounts, isDueView, type SlaEb } from './due-views.js';
 import { doneStatusIds, type InboxView, viewCondition } from './inbox-views.js';
 import { keptViewStatusCounts } from './kept-view-status-counts.js';
 import { ticketStatusCounts } from './ticket-status-counts.js';
@@ -25,8 +26,13 @@ export interface InboxFilters {
   client?: number;
   /** A tag's id or slug. */
   tag?: number | string;
-  /** A team view: assigned to the reader, to no one, or waiting for our reply (see inbox-views.ts). */
-  view?: InboxView;
+  /**
+   * A team view: assigned to the reader, to no one, or waiting for our reply (see inbox-views.ts); or a
+   * service-level one, overdue or due within the hour (due-views.ts), always in due order.
+   */
+  view?: InboxView | DueView;
+  /** `due`: the next due time first, tickets without one after them (in activity order); default: latest activity first. */
+  sort?: 'activity' | 'due';
   /** Words in the subject, description, any comment or note, order ID or custom field, the client's name or email; or `#123`. */
   search?: string;
   page: number;
@@ -53,6 +59,8 @@ export interface InboxTicket {
   isUnread: boolean;
   /** A search's page only: where its words are in a message or the description (search-snippets.ts). */
   snippet?: SnippetPart[] | null;
+  /** The earliest due time of its running service-level targets; null when none runs. */
+  slaDueAt: string | null;
 }
 
 export interface InboxPage {
@@ -115,6 +123,8 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
   }
 
   const search = await inboxSearch(ctx, filters.search);
+  const now = ctx.now();
+  const dueView = isDueView(filters.view) ? filters.view : undefined;
 
   // Status, reason and urgency are read from their copies on posts (migration 070): each filter is an index
   // range of posts, in activity order, that also holds the status id the counts group by.
@@ -133,7 +143,19 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
             .where('tt.term_id', '=', tagId),
         ),
       );
-    if (filters.view !== undefined) parts.push(viewCondition(eb, filters.view, readerId, doneIds));
+    // A service-level view is the range of ticket_sla the query starts from (duePage, the counts); a search's matches,
+    // ranked apart, are probed for it.
+    if (filters.view !== undefined && !isDueView(filters.view)) parts.push(viewCondition(eb, filters.view, readerId, doneIds));
+    if (dueView !== undefined && search.active)
+      parts.push(
+        eb.exists(
+          eb
+            .selectFrom('ticket_sla as sla')
+            .select('sla.ticket_id')
+            .whereRef('sla.ticket_id', '=', 'posts.id')
+            .where((sub) => dueCondition(sub as unknown as SlaEb, dueView, now)),
+        ),
+      );
     if (filters.product !== undefined) parts.push(eb('posts.product_id', '=', filters.product));
     if (filters.client !== undefined) parts.push(eb('posts.author_id', '=', filters.client));
     if (filters.assignee === 'none') parts.push(eb('posts.assignee_id', 'is', null));
@@ -150,6 +172,9 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
     return eb.and(parts);
   };
 
+  // A search's ranking decides its order; otherwise a service-level view, or the due sort, reads in due order.
+  const inDueOrder = !search.active && (dueView !== undefined || filters.sort === 'due');
+
   // The matching tickets in activity order: one page of them, or for a search every match, ranked below.
   const matching = <O>(query: SelectQueryBuilder<Database, 'posts', O>) =>
     query
@@ -161,17 +186,36 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
   // Every ticket has exactly one status (set at intake; a status in use cannot be deleted or cleared), so the
   // total is one of the counts, or their sum: no extra pass over the matching tickets.
   const counting =
-    isOnlyViewFilter(filters) && filters.view !== undefined
-      ? countByStatus(ctx, filters, { reasonId, urgencyId }, undefined, keptViewStatusCounts(ctx, filters.view, readerId, doneIds))
-      : countByStatus(ctx, filters, { reasonId, urgencyId }, (eb) => conditions(eb, false));
+    dueView !== undefined
+      ? countByStatus(
+          ctx,
+          filters,
+          { reasonId, urgencyId },
+          undefined,
+          isOnlyViewFilter(filters)
+            ? readTicketTerms(ctx).then((terms) =>
+                dueViewStatusCounts(
+                  ctx,
+                  dueView,
+                  now,
+                  terms.statuses.map((status) => status.id),
+                ),
+              )
+            : dueStatusCounts(ctx, dueView, now, (eb) => conditions(eb, false)),
+        )
+      : isOnlyViewFilter(filters) && filters.view !== undefined && !isDueView(filters.view)
+        ? countByStatus(ctx, filters, { reasonId, urgencyId }, undefined, keptViewStatusCounts(ctx, filters.view, readerId, doneIds))
+        : countByStatus(ctx, filters, { reasonId, urgencyId }, (eb) => conditions(eb, false));
   const [{ rows, tags, snippets }, counts] = await Promise.all([
     search.active
       ? rankedPage(ctx, matching(ctx.db.selectFrom('posts').select('posts.id')), search.ranks, search.terms, filters, readerId)
-      : // One round: the page with its people and the reader's marks, and its tags (the same page as their subquery).
-        Promise.all([
-          withInboxColumns(matching(ctx.db.selectFrom('posts')), readerId).execute(),
-          tagsOfTickets(ctx.db, matching(ctx.db.selectFrom('posts').select('posts.id'))),
-        ]).then(([rows, tags]) => ({ rows, tags, snippets: undefined })),
+      : inDueOrder
+        ? duePage(ctx, dueView, now, (eb) => conditions(eb, true), filters, readerId)
+        : // One round: the page with its people and the reader's marks, and its tags (the same page as their subquery).
+          Promise.all([
+            withInboxColumns(matching(ctx.db.selectFrom('posts')), readerId).execute(),
+            tagsOfTickets(ctx.db, matching(ctx.db.selectFrom('posts').select('posts.id'))),
+          ]).then(([rows, tags]) => ({ rows, tags, snippets: undefined })),
     counting,
   ]);
   const total = filters.status !== undefined ? (counts[filters.status] ?? 0) : Object.values(counts).reduce((a, b) => a + b, 0);
@@ -191,6 +235,7 @@ export function withInboxColumns<O>(query: SelectQueryBuilder<Database, 'posts',
     .leftJoin('ticket_reads as seen', (join) =>
       join.onRef('seen.ticket_id', '=', 'posts.id').on('seen.user_id', '=', readerId ?? NO_READER),
     )
+    .leftJoin('ticket_sla as due', 'due.ticket_id', 'posts.id')
     .select([
       'posts.id',
       'posts.number',
@@ -208,6 +253,7 @@ export function withInboxColumns<O>(query: SelectQueryBuilder<Database, 'posts',
       'client.email as client_email',
       'assignee.name as assignee_name',
       'seen.version as seen_version',
+      'due.next_due_at as sla_due_at',
     ]);
 }
 
@@ -236,6 +282,96 @@ async function rankedPage(
   ]);
   const byId = new Map(found.map((row) => [row.id, row]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), tags, snippets };
+}
+
+/**
+ * A page in due order: the tickets with a next due time (in a service-level view, those in its range) from the
+ * `ticket_sla_next_due` index, earliest first, each probed for the other filters; then, with the due sort and no
+ * view, the tickets without one in activity order. Their rows as lists show them come in a second round.
+ */
+async function duePage(
+  ctx: DomainContext,
+  view: DueView | undefined,
+  now: Date,
+  conditions: (eb: Eb) => Expression<SqlBool>,
+  filters: InboxFilters,
+  readerId: number | undefined,
+): Promise<{ rows: InboxRow[]; tags: Map<number, Tag[]>; snippets: undefined }> {
+  const offset = (filters.page - 1) * filters.perPage;
+  const withDue = () =>
+    ctx.db
+      .selectFrom('ticket_sla as sla')
+      .innerJoin('posts', 'posts.id', 'sla.ticket_id')
+      .where((eb) => dueCondition(eb as unknown as SlaEb, view, now))
+      .where((eb) => conditions(eb as unknown as Eb));
+  const ids = (
+    await withDue()
+      .select('sla.ticket_id as id')
+      .orderBy('sla.next_due_at')
+      .orderBy('sla.ticket_id')
+      .limit(filters.perPage)
+      .offset(offset)
+      .execute()
+  ).map((row) => row.id);
+  if (view === undefined && ids.length < filters.perPage) {
+    // Where the tickets without a due time start: right after this page's last one with one, or (a page past
+    // them all) after however many there are.
+    const dueCount =
+      ids.length > 0 || offset === 0
+        ? offset + ids.length
+        : Number(
+            (
+              await withDue()
+                .select((eb) => eb.fn.countAll<number | string>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+    const rest = await ctx.db
+      .selectFrom('posts')
+      .select('posts.id')
+      .where((eb) => conditions(eb))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('ticket_sla as sla')
+              .select('sla.ticket_id')
+              .whereRef('sla.ticket_id', '=', 'posts.id')
+              .where('sla.next_due_at', 'is not', null),
+          ),
+        ),
+      )
+      .orderBy('posts.updated_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(filters.perPage - ids.length)
+      .offset(Math.max(0, offset + ids.length - dueCount))
+      .execute();
+    ids.push(...rest.map((row) => row.id));
+  }
+  if (ids.length === 0) return { rows: [], tags: new Map(), snippets: undefined };
+  const [found, tags] = await Promise.all([
+    withInboxColumns(ctx.db.selectFrom('posts').where('posts.id', 'in', ids), readerId).execute(),
+    tagsOfTickets(ctx.db, ids),
+  ]);
+  const byId = new Map(found.map((row) => [row.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), tags, snippets: undefined };
+}
+
+/** A service-level view's tickets per status under other filters: its index range, each ticket probed for them. */
+async function dueStatusCounts(
+  ctx: DomainContext,
+  view: DueView,
+  now: Date,
+  conditions: (eb: Eb) => Expression<SqlBool>,
+): Promise<Array<{ status_term_id: number | null; n: number }>> {
+  const rows = await ctx.db
+    .selectFrom('ticket_sla as sla')
+    .innerJoin('posts', 'posts.id', 'sla.ticket_id')
+    .select(['posts.status_term_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where((eb) => dueCondition(eb as unknown as SlaEb, view, now))
+    .where((eb) => conditions(eb as unknown as Eb))
+    .groupBy('posts.status_term_id')
+    .execute();
+  return rows.map((row) => ({ status_term_id: row.status_term_id, n: Number(row.n) }));
 }
 
 /** The best matches first (an exact `#number` before any words), then the latest activity; one page of them. */
@@ -300,7 +436,7 @@ function isOnlyViewFilter(filters: InboxFilters): boolean {
 function isOnlyStatusFilter(filters: InboxFilters): boolean {
   return Object.entries(filters).every(
     ([key, value]) =>
-      ['status', 'page', 'perPage'].includes(key) || value === undefined || (key === 'search' && String(value).trim() === ''),
+      ['status', 'page', 'perPage', 'sort'].includes(key) || value === undefined || (key === 'search' && String(value).trim() === ''),
   );
 }
 
@@ -349,5 +485,6 @@ export async function describeTickets(
     version: r.version,
     tags: tags.get(r.id) ?? [],
     isUnread: readerId !== undefined && (r.seen_version ?? 0) < r.version,
+    slaDueAt: r.sla_due_at ?? null,
   }));
 }

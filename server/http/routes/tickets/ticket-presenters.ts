@@ -24,6 +24,7 @@ export function presentInboxTicket(t: InboxTicket) {
     modified: t.updatedAt,
     tags: t.tags,
     unread: t.isUnread,
+    sla_due_at: t.slaDueAt,
     // Only a search's results carry one (a list without a search, a ticket's other tickets: no field).
     ...(t.snippet !== undefined && { snippet: t.snippet }),
   };

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { languageFromAcceptLanguage, languageOf } from '../../../../common/i18n/languages.js';
 import { message } from '../../../../common/i18n/translator.js';
 import { suggestReply } from '../../../ai/suggest-reply.js';
+import { countDueViews, type DueViewCounts } from '../../../domain/inbox/due-views.js';
 import { getAgentTicket } from '../../../domain/inbox/get-agent-ticket.js';
 import { countViews, type ViewCounts } from '../../../domain/inbox/inbox-views.js';
 import { listInbox } from '../../../domain/inbox/list-inbox.js';
@@ -151,6 +152,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
           client: query.client,
           tag: query.tag,
           view: query.view,
+          sort: query.sort,
           search: query.search,
           page,
           perPage,
@@ -171,12 +173,18 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     '/tickets/views',
     {
       schema: {
-        summary: 'The team views (Mine, Unassigned, Needs reply) with how many tickets each has, and your unread ones',
+        summary:
+          'The team views (Mine, Unassigned, Needs reply) and the service-level ones (Overdue, Due within 1 hour) with how many ' +
+          'tickets each has, and your unread ones',
         tags,
         response: { 200: ViewCountsReply, ...problemResponses(401, 403) },
       },
     },
-    async (request) => presentViewCounts(await countViews(ctx, requireStaff(request).id)),
+    async (request) => {
+      const readerId = requireStaff(request).id;
+      const [views, due] = await Promise.all([countViews(ctx, readerId), countDueViews(ctx, ctx.now())]);
+      return presentViewCounts(views, due);
+    },
   );
 
   // One ticket for whoever may read it: an agent's whole ticket (ETag, read mark) or a client's own thread.
@@ -336,6 +344,13 @@ function ownerId(body: CreateTicketBody): number | undefined {
   return body.user_id ?? body.author;
 }
 
-function presentViewCounts(views: ViewCounts) {
-  return { mine: views.mine, unassigned: views.unassigned, needs_reply: views.needsReply, unread: views.unread };
+function presentViewCounts(views: ViewCounts, due: DueViewCounts) {
+  return {
+    mine: views.mine,
+    unassigned: views.unassigned,
+    needs_reply: views.needsReply,
+    unread: views.unread,
+    overdue: due.overdue,
+    due_soon: due.dueSoon,
+  };
 }

@@ -128,6 +128,13 @@ export const InboxTicketSchema = Type.Object({
   modified: Type.String(),
   tags: Type.Array(TagSchema, { description: 'Agents: the ticket’s tags, by name; empty for clients' }),
   unread: Type.Boolean({ description: 'Agents: changed by someone else since you last opened it' }),
+  sla_due_at: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Agents: the next due time, the earliest of its running service-level targets (ISO 8601); null when none runs ' +
+        '(paused, met, Resolved or Closed, or no policy applies). Not in a client’s list',
+    }),
+  ),
   snippet: Type.Optional(
     Type.Union([Type.Array(Type.Object({ text: Type.String(), match: Type.Boolean({ description: 'A searched word' }) })), Type.Null()], {
       description:
@@ -149,8 +156,21 @@ export const InboxQuery = Type.Object(
     client: Type.Optional(Type.Integer({ minimum: 1 })),
     tag: Type.Optional(TermKey('GET /tags/')),
     view: Type.Optional(
-      Type.Union([Type.Literal('mine'), Type.Literal('unassigned'), Type.Literal('needs-reply')], {
-        description: 'mine: assigned to you; unassigned; needs-reply: the client spoke last and it is not Resolved or Closed',
+      Type.Union(
+        [Type.Literal('mine'), Type.Literal('unassigned'), Type.Literal('needs-reply'), Type.Literal('overdue'), Type.Literal('due-soon')],
+        {
+          description:
+            'mine: assigned to you; unassigned; needs-reply: the client spoke last and it is not Resolved or Closed; ' +
+            'overdue: the next due time (`sla_due_at`) is now or past; due-soon: it is after now and at most 1 hour ahead. ' +
+            'The last two are in due order, earliest first',
+        },
+      ),
+    ),
+    sort: Type.Optional(
+      Type.Union([Type.Literal('activity'), Type.Literal('due')], {
+        description:
+          'activity (default): latest activity first; due: the earliest next due time first, then the tickets without one ' +
+          'by latest activity. A search is in its own order (best matches first)',
       }),
     ),
     search: Type.Optional(Type.String({ maxLength: 200 })),
@@ -174,6 +194,8 @@ export const ViewCountsReply = Type.Object(
     unassigned: Type.Integer(),
     needs_reply: Type.Integer({ description: 'The client spoke last, and the ticket is not Resolved or Closed' }),
     unread: Type.Integer({ description: 'Your tickets changed by someone else since you last opened them' }),
+    overdue: Type.Integer({ description: 'The next due time is now or past (counted at the request’s time)' }),
+    due_soon: Type.Integer({ description: 'The next due time is after now and at most 1 hour ahead' }),
   },
   { description: 'Tickets in each view of the inbox (`GET /tickets/?view=`), whatever the other filters' },
 );
