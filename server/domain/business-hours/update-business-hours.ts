@@ -1,13 +1,15 @@
 import { message } from '../../../common/i18n/translator.js';
 import { invalidField } from '../../errors.js';
 import { type DomainContext, now } from '../context.js';
-import { type BusinessHours, findBusinessHours, sortIntervals, writeOverrides } from './business-hours.js';
+import { enqueueSlaRecompute, scheduleSnapshot } from '../sla/recompute-ticket-slas.js';
+import { type BusinessHours, findBusinessHours, scheduleOf, sortIntervals, writeOverrides } from './business-hours.js';
 import { checkBusinessHours } from './check-business-hours.js';
 import type { BusinessHoursInput } from './create-business-hours.js';
 
 /**
  * Changes a schedule: the fields given replace the stored ones (`overrides` the whole list). `isDefault: true`
- * makes it the default in place of the old one; the default cannot stop being one by itself.
+ * makes it the default in place of the old one; the default cannot stop being one by itself. New hours move the due
+ * times of the running tickets whose policy counts on them within moments, the time used kept (recompute-ticket-slas.ts).
  */
 export async function updateBusinessHours(ctx: DomainContext, id: number, changes: Partial<BusinessHoursInput>): Promise<BusinessHours> {
   const current = await findBusinessHours(ctx.db, id);
@@ -29,6 +31,15 @@ export async function updateBusinessHours(ctx: DomainContext, id: number, change
       .where('id', '=', id)
       .execute();
     if (changes.overrides !== undefined) await writeOverrides(trx, id, changes.overrides);
+    if (changes.week !== undefined || changes.overrides !== undefined || zone !== undefined) {
+      const policies = await trx.selectFrom('sla_policies').select('id').where('business_hours_id', '=', id).execute();
+      const schedule = scheduleSnapshot(scheduleOf(current));
+      await enqueueSlaRecompute(trx, {
+        at: ctx.now().toISOString(),
+        policyIds: policies.map((p) => p.id),
+        before: policies.map((p) => ({ policyId: p.id, schedule })),
+      });
+    }
   });
   return findBusinessHours(ctx.db, id);
 }

@@ -11,6 +11,11 @@ export interface SlaEvent {
   filed?: { channel: SlaChannel | null };
   /** A comment was added with the change (an internal note or a public message). */
   comment?: { id: number; internal: boolean };
+  /**
+   * Its policy or the policy's business hours were edited (recompute-ticket-slas.ts): running targets are due
+   * anew on the schedule as it is now, with the business time used so far kept.
+   */
+  rescheduled?: boolean;
 }
 
 type TargetRow = Selectable<TicketSlaTargetsTable> & { metric: SlaMetric };
@@ -96,7 +101,10 @@ export async function updateTicketSla(trx: Kysely<Database>, ticketId: number, e
     // New or re-applied: due as if it ran from now (a paused one shows when it would be due).
     if (row.fresh || row.rerun) setDue(row, schedule, at);
     if (runs) {
-      if (running) continue;
+      if (running) {
+        if (event.rescheduled) runAnew(row, schedule, at);
+        continue;
+      }
       // Started, resumed, re-applied, or a resolution reopened: the clock runs from here with the time used kept.
       row.status = 'active';
       row.met_at = null;
@@ -164,6 +172,13 @@ function setDue(row: Row, schedule: Schedule | null, at: Date): void {
   const left = row.target_seconds - row.business_seconds_used;
   if (left > 0) row.due_at = addBusinessSeconds(schedule, at, left).toISOString();
   else row.due_at ??= at.toISOString();
+}
+
+/** A running target's time so far kept and its clock run on from `at`, due anew on `schedule`. */
+function runAnew(row: Row, schedule: Schedule | null, at: Date): void {
+  fold(row, schedule, at);
+  row.running_since = at.toISOString();
+  setDue(row, schedule, at);
 }
 
 function meet(row: Row, now: string): void {

@@ -70,7 +70,7 @@ export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     },
     async (request) => {
       requireAdmin(request);
-      return (await reorderSlaPolicies(ctx.db, request.body.ids)).map(presentPolicy);
+      return (await reorderSlaPolicies(ctx.db, request.body.ids, ctx.now())).map(presentPolicy);
     },
   );
 
@@ -139,7 +139,7 @@ export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     { schema: { summary: 'Delete a service-level policy', tags, params: IdParams, response: deleteSlaPolicyResponse } },
     async (request, reply) => {
       requireAdmin(request);
-      await deleteSlaPolicy(ctx.db, request.params.id);
+      await deleteSlaPolicy(ctx.db, request.params.id, ctx.now());
       reply.status(204);
     },
   );
