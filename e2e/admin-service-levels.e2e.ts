@@ -123,6 +123,8 @@ test('a policy on a tag and a custom field’s value catches the tickets that ha
   await page.getByRole('button', { name: 'Add a field condition' }).click();
   await page.getByLabel('Field', { exact: true }).selectOption({ label: 'Your plan' });
   await page.getByLabel('Values of Your plan').selectOption('Pro');
+  // The preview imagines a ticket that has the tag and the value.
+  await expect(page.locator('.sla-preview')).toContainText('A ticket filed now would be due at');
   await expectNoAxeViolations(page, 'the policy editor with a tag and a field condition');
   await page.screenshot({ path: shotPath(testInfo, 'sla-policy-conditions-light.png'), fullPage: true });
   await page.getByRole('button', { name: 'Add policy' }).click();

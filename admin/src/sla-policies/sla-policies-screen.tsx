@@ -433,7 +433,8 @@ function PolicyEditor({
 
 /**
  * The preview under the editor: the draft asked of POST /sla-policies/preview for a ticket filed now that meets
- * its conditions (the first urgency, reason, product and channel chosen), a moment after the last keystroke.
+ * its conditions (the first urgency, reason, product, channel, tag and field value chosen), a moment after the last
+ * keystroke.
  */
 function usePreview(body: PolicyBody, draft: Draft) {
   const { t } = useT();
@@ -446,6 +447,9 @@ function usePreview(body: PolicyBody, draft: Draft) {
       reason: draft.reason[0] ?? null,
       product: draft.product[0] ?? null,
       channel: draft.channel[0] ?? 'widget',
+      // …with the first tag and each field's first value asked for, so the preview meets those conditions too.
+      ...(draft.tag[0] !== undefined && { tags: [draft.tag[0]] }),
+      fields: Object.fromEntries(draft.fields.filter((f) => f.key && f.values[0]).map((f) => [f.key, f.values[0] as string])),
     },
     // The name is not what is previewed; a draft without one yet is previewed all the same.
     policy: { ...body, name: body.name || '-' },

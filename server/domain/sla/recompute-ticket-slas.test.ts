@@ -11,11 +11,12 @@ import { relaxIntakeLimits, setRegistration } from '../../test/fixtures.js';
 import { describeEachDatabase } from '../../test/test-databases.js';
 import { useTestHelpdesk } from '../../test/test-helpdesk.js';
 import { createBusinessHours } from '../business-hours/create-business-hours.js';
-import { updateBusinessHours } from '../business-hours/update-business-hours.js';
+
 import { addComment } from '../comments/add-comment.js';
 import { changeTicketAlone } from '../tickets/change-ticket.js';
 import { createSlaPolicy } from './create-sla-policy.js';
 import { deleteSlaPolicy } from './delete-sla-policy.js';
+import { editBusinessHours } from './edit-business-hours.js';
 import { readTicketSla } from './read-ticket-sla.js';
 import { recomputeTicketSlas, SLA_RECOMPUTE_JOB } from './recompute-ticket-slas.js';
 import { reorderSlaPolicies } from './reorder-sla-policies.js';
@@ -95,7 +96,7 @@ describeEachDatabase('an edited schedule or policy carried to the running ticket
     expect(await target(id, 'resolution')).toMatchObject({ due_at: '2026-12-08T10:00:00.000Z', business_seconds_used: 1200 });
 
     // Monday is closed from now on: the 20 minutes it ran on Monday stay used, the 460 left run from Tuesday 09:00.
-    await updateBusinessHours(hd.ctx, hours.id, { week: [[], [], nineToFive, nineToFive, nineToFive, nineToFive, []] });
+    await editBusinessHours(hd.ctx, hours.id, { week: [[], [], nineToFive, nineToFive, nineToFive, nineToFive, []] });
     expect(await queued()).toHaveLength(1);
     expect(await recompute()).toBe(1);
     expect(await target(id, 'resolution')).toMatchObject({
@@ -124,7 +125,7 @@ describeEachDatabase('an edited schedule or policy carried to the running ticket
     const hours = await office();
     await policy({ businessHoursId: hours.id });
     const { id } = await createTicket(hd);
-    await updateBusinessHours(hd.ctx, hours.id, { overrides: [{ date: '2026-12-08', name: 'Closed', intervals: [] }] });
+    await editBusinessHours(hd.ctx, hours.id, { overrides: [{ date: '2026-12-08', name: 'Closed', intervals: [] }] });
     await recompute();
     // Seven hours on Monday, Tuesday a holiday, the last hour on Wednesday.
     expect(await target(id, 'resolution')).toMatchObject({ due_at: '2026-12-09T10:00:00.000Z', business_seconds_used: 0 });
@@ -135,10 +136,10 @@ describeEachDatabase('an edited schedule or policy carried to the running ticket
     const used = await office();
     await policy({ name: 'On hours', businessHoursId: used.id });
     await recompute();
-    await updateBusinessHours(hd.ctx, hours.id, { week: [[], [], nineToFive, nineToFive, nineToFive, nineToFive, []] });
-    await updateBusinessHours(hd.ctx, used.id, { name: 'Office hours' });
+    await editBusinessHours(hd.ctx, hours.id, { week: [[], [], nineToFive, nineToFive, nineToFive, nineToFive, []] });
+    await editBusinessHours(hd.ctx, used.id, { name: 'Office hours' });
     expect(await queued()).toHaveLength(0);
-    await updateBusinessHours(hd.ctx, used.id, { timeZone: 'Europe/Berlin' });
+    await editBusinessHours(hd.ctx, used.id, { timeZone: 'Europe/Berlin' });
     expect(await queued()).toHaveLength(1);
   });
 

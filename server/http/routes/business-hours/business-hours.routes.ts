@@ -4,7 +4,7 @@ import { createBusinessHours } from '../../../domain/business-hours/create-busin
 import { deleteBusinessHours } from '../../../domain/business-hours/delete-business-hours.js';
 import { getBusinessHours } from '../../../domain/business-hours/get-business-hours.js';
 import { listBusinessHours } from '../../../domain/business-hours/list-business-hours.js';
-import { updateBusinessHours } from '../../../domain/business-hours/update-business-hours.js';
+import { editBusinessHours } from '../../../domain/sla/edit-business-hours.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
@@ -92,7 +92,7 @@ export const businessHoursRoutes: FastifyPluginAsyncTypebox<RouteServices> = asy
     async (request) => {
       requireAdmin(request);
       const { name, time_zone, week, overrides, is_default } = request.body;
-      const updated = await updateBusinessHours(ctx, request.params.id, {
+      const updated = await editBusinessHours(ctx, request.params.id, {
         ...(name !== undefined && { name }),
         ...(time_zone !== undefined && { timeZone: time_zone }),
         ...(week !== undefined && { week }),
