@@ -83,6 +83,9 @@ export const businessHoursRoutes: FastifyPluginAsyncTypebox<RouteServices> = asy
     {
       schema: {
         summary: 'Change a business-hours schedule: the fields given replace the stored ones, `overrides` as a whole list',
+        description:
+          'New hours (week, overrides or zone) move the due times of the running tickets whose policy counts on them within moments ' +
+          '(a background job, in batches), with the business time used so far kept.',
         tags,
         params: IdParams,
         body: BusinessHoursUpdateBody,
