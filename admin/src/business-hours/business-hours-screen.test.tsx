@@ -126,7 +126,8 @@ describe('Business hours', () => {
     fireEvent.change(within(tuesday).getByLabelText('To'), { target: { value: '00:00' } });
     await act(async () => fireEvent.submit(screen.getByRole('button', { name: 'Save changes' }).closest('form') as HTMLFormElement));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
-    const week = (calls.find((c) => c.method === 'PATCH')?.body as { week: unknown[] }).week;
+    const patch = calls.find((c) => c.method === 'PATCH')?.body as { week: unknown[] } | undefined;
+    const week = patch?.week ?? [];
     expect(week[1]).toEqual([{ start: '18:00', end: '24:00' }]);
     expect(week[2]).toEqual([{ start: '09:00', end: '24:00' }]);
   });
