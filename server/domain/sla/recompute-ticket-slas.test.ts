@@ -143,6 +143,21 @@ describeEachDatabase('an edited schedule or policy carried to the running ticket
     expect(await queued()).toHaveLength(1);
   });
 
+  it('the API’s schedule edit queues the recompute in its transaction', async () => {
+    const hours = await office();
+    await policy({ businessHoursId: hours.id });
+    await recompute();
+    const admin = await hd.authAs('admin');
+    const patched = await hd.app.inject({
+      method: 'PATCH',
+      url: `/api/helpdesk/v1/business-hours/${hours.id}`,
+      headers: admin,
+      payload: { week: [[], [], nineToFive, nineToFive, nineToFive, nineToFive, []] },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(await queued()).toHaveLength(1);
+  });
+
   it('a policy’s targets edited: the running ticket is due anew with the time used kept', async () => {
     const standard = await policy();
     const { id } = await createTicket(hd);
