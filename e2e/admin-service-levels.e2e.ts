@@ -1,10 +1,13 @@
 // The service-level screens as an admin uses them: a schedule with a lunch break and a holiday, a policy on it,
 // and the preview of when a ticket filed now would be due; axe-clean (light and dark), no sideways overflow at 390 px,
 // and in Arabic.
+
 import { expect, type Page, test } from '@playwright/test';
+import { DEFAULT_TICKET_FORM_FIELDS } from '../server/settings/default-schema.js';
 import { ADMIN, type AdminHelpdesk, openAdminScreen, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 import { expectNoHorizontalOverflow, expectRtl } from './rtl-checks.js';
+import { shotPath } from './shot-path.js';
 
 let hd: AdminHelpdesk;
 test.beforeAll(async () => {
@@ -87,4 +90,103 @@ test('an admin adds business hours with a lunch break and a holiday, then a poli
   // …and in the dark (contrast of every text and field).
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectNoAxeViolations(page, 'the schedule editor in Arabic, dark');
+});
+
+test('a policy on a tag and a custom field’s value catches the tickets that have them; a day open until midnight', async ({
+  page,
+}, testInfo) => {
+  await hd.api('PATCH', '/users/me', { language: 'en' });
+  await hd.api('PATCH', '/settings', {
+    tickets: {
+      form_fields: [
+        ...DEFAULT_TICKET_FORM_FIELDS,
+        { key: 'plan', label: 'Your plan', type: 'select', required: false, options: ['Free', 'Pro'] },
+      ],
+    },
+  });
+  const file = (extra: object) =>
+    hd.api<{ id: number }>('POST', '/tickets/', {
+      name: 'Ann',
+      email: 'ann-vip@client.test',
+      subject: 'Help',
+      description: 'It broke.',
+      ...extra,
+    });
+  const tagged = await file({});
+  await hd.api('PATCH', `/tickets/${tagged.id}`, { tags: ['vip'] });
+
+  await signInToAdmin(page, hd.homeUrl, ADMIN);
+  await openAdminScreen(page, 'Service levels');
+  await page.getByRole('button', { name: 'Add a policy' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('VIP on Pro');
+  await page.getByLabel('Tags').selectOption({ label: 'vip' });
+  await page.getByRole('button', { name: 'Add a field condition' }).click();
+  await page.getByLabel('Field', { exact: true }).selectOption({ label: 'Your plan' });
+  await page.getByLabel('Values of Your plan').selectOption('Pro');
+  // The preview imagines a ticket that has the tag and the value.
+  await expect(page.locator('.sla-preview')).toContainText('A ticket filed now would be due at');
+  await expectNoAxeViolations(page, 'the policy editor with a tag and a field condition');
+  await page.screenshot({ path: shotPath(testInfo, 'sla-policy-conditions-light.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Add policy' }).click();
+  await expect(page.getByRole('cell', { name: 'VIP on Pro', exact: true })).toBeVisible();
+  const policies = await hd.api<Array<{ id: number; name: string; conditions: { tag?: number[]; fields?: unknown } }>>(
+    'GET',
+    '/sla-policies/',
+  );
+  const policy = policies.find((p) => p.name === 'VIP on Pro');
+  expect(policy?.conditions.fields).toEqual([{ key: 'plan', values: ['Pro'] }]);
+  expect(policy?.conditions.tag).toHaveLength(1);
+
+  // A Pro ticket tagged vip comes under it; the same without the tag does not (Standard, made before, is for mail).
+  const slaOf = async (id: number) =>
+    (await hd.api<{ sla: { policy: { name: string } | null } }>('GET', `/tickets/${id}`)).sla.policy?.name;
+  const pro = await file({ custom_plan: 'Pro' });
+  expect(await slaOf(pro.id)).toBeUndefined();
+  await hd.api('PATCH', `/tickets/${pro.id}`, { tags: ['vip'] });
+  await expect.poll(() => slaOf(pro.id)).toBe('VIP on Pro');
+
+  // Editing it again keeps both conditions as they were.
+  await page.getByRole('button', { name: 'Edit VIP on Pro' }).click();
+  await expect(page.getByLabel('Values of Your plan')).toHaveValues(['Pro']);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page, 'the policy editor with its conditions, dark');
+  await page.screenshot({ path: shotPath(testInfo, 'sla-policy-conditions-dark.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+  const [kept] = (await hd.api<typeof policies>('GET', '/sla-policies/')).filter((p) => p.name === 'VIP on Pro');
+  expect(kept?.conditions).toEqual(policy?.conditions);
+
+  // Business hours: Friday open until midnight, chosen as an end of 00:00 and stored as 24:00.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openAdminScreen(page, 'Business hours');
+  await page.getByRole('button', { name: 'Edit Berlin office' }).click();
+  const friday = page.getByRole('group', { name: 'Friday', exact: true });
+  await friday.getByLabel('To').fill('00:00');
+  await expect(friday.getByLabel('To')).toHaveAccessibleDescription(/end of the day \(24:00\)/);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+  const schedules = await hd.api<Array<{ name: string; week: unknown[][] }>>('GET', '/business-hours/');
+  expect(schedules.find((s) => s.name === 'Berlin office')?.week[5]).toEqual([{ start: '09:00', end: '24:00' }]);
+});
+
+test('both screens on a phone in Arabic, light and dark: right to left, no sideways scroll, axe-clean', async ({ page }, testInfo) => {
+  await signInToAdmin(page, hd.homeUrl, ADMIN);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await hd.api('PATCH', '/users/me', { language: 'ar' });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${hd.homeUrl}/admin/business-hours`);
+    await page.getByRole('button', { name: 'تعديل Berlin office' }).click();
+    await expectRtl(page);
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page, `the schedule editor in Arabic, ${scheme}, 390 px`);
+    await page.screenshot({ path: shotPath(testInfo, `business-hours-ar-390-${scheme}.png`), fullPage: true });
+    await page.goto(`${hd.homeUrl}/admin/service-levels`);
+    await page.getByRole('button', { name: 'تعديل VIP on Pro' }).click();
+    await expectRtl(page);
+    await expectNoHorizontalOverflow(page);
+    await expectNoAxeViolations(page, `the policy editor in Arabic, ${scheme}, 390 px`);
+    await page.screenshot({ path: shotPath(testInfo, `sla-policies-ar-390-${scheme}.png`), fullPage: true });
+  }
+  await hd.api('PATCH', '/users/me', { language: 'en' });
 });

@@ -1028,7 +1028,10 @@ export interface paths {
         delete: operations["deleteBusinessHours"];
         options?: never;
         head?: never;
-        /** Change a business-hours schedule: the fields given replace the stored ones, `overrides` as a whole list */
+        /**
+         * Change a business-hours schedule: the fields given replace the stored ones, `overrides` as a whole list
+         * @description New hours (week, overrides or zone) move the due times of the running tickets whose policy counts on them within moments (a background job, in batches), with the business time used so far kept.
+         */
         patch: operations["updateBusinessHours"];
         trace?: never;
     };
@@ -1042,7 +1045,10 @@ export interface paths {
         /** Every service-level policy, in the order they are tried */
         get: operations["listSlaPolicies"];
         put?: never;
-        /** Add a service-level policy, tried after the others */
+        /**
+         * Add a service-level policy, tried after the others
+         * @description The running tickets take the policies as they now are within moments (a background job, in batches), with the business time used so far kept.
+         */
         post: operations["createSlaPolicy"];
         delete?: never;
         options?: never;
@@ -1058,7 +1064,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Put the service-level policies in a new order */
+        /**
+         * Put the service-level policies in a new order
+         * @description The running tickets take the policies as they now are within moments (a background job, in batches), with the business time used so far kept.
+         */
         put: operations["reorderSlaPolicies"];
         post?: never;
         delete?: never;
@@ -1093,10 +1102,16 @@ export interface paths {
         };
         /** One service-level policy */
         get: operations["getSlaPolicy"];
-        /** Replace a service-level policy’s settings (its place in the order stays) */
+        /**
+         * Replace a service-level policy’s settings (its place in the order stays)
+         * @description The running tickets take the policies as they now are within moments (a background job, in batches), with the business time used so far kept.
+         */
         put: operations["replaceSlaPolicy"];
         post?: never;
-        /** Delete a service-level policy */
+        /**
+         * Delete a service-level policy
+         * @description Its running tickets find their next policy (or none) within moments (a background job).
+         */
         delete: operations["deleteSlaPolicy"];
         options?: never;
         head?: never;

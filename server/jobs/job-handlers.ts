@@ -3,6 +3,7 @@ import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { announceNotifications } from '../domain/notifications/add-notifications.js';
 import { defaultMailPreferences } from '../domain/notifications/notification-preferences.js';
+import { recomputeTicketSlas, SLA_RECOMPUTE_JOB } from '../domain/sla/recompute-ticket-slas.js';
 import type { MailTransport } from '../email/create-transport.js';
 import { buildMail, fanOutCommentAdded, fanOutTicketCreated, type MailAllowance } from '../email/mail-jobs.js';
 import { isVisitorTriggeredMail, takeMailAllowance } from '../email/mail-throttle.js';
@@ -67,6 +68,15 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
         );
       }
       await ctx.transactions.write((db) => completeJob(db, job));
+    },
+
+    async sla_recompute(job, payload) {
+      // One batch and the job for the next in one transaction: a batch that fails is done again, never half.
+      await ctx.transactions.run(async (trx) => {
+        const after = await recomputeTicketSlas(trx, ctx, payload, ctx.now());
+        if (after !== undefined) await enqueueJob(trx, SLA_RECOMPUTE_JOB, { ...payload, after });
+        await completeJob(trx, job);
+      });
     },
 
     async mail(job, payload) {

@@ -3,6 +3,14 @@ import { MailJobPayloadSchema } from '../email/mail-job-payload.js';
 
 const ID = Type.Integer({ minimum: 1 });
 
+const Interval = Type.Object({ start: Type.String(), end: Type.String() });
+/** A business-hours schedule as the clock counts on it (business-time.ts), kept as it was before an edit. */
+const ScheduleSnapshot = Type.Object({
+  timeZone: Type.String(),
+  week: Type.Array(Type.Array(Interval)),
+  overrides: Type.Array(Type.Object({ date: Type.String(), intervals: Type.Array(Interval) })),
+});
+
 /**
  * Every kind of job and the shape of its payload: the one list `enqueueJob` is checked against at
  * compile time and the worker checks each row against when it reads it back.
@@ -18,6 +26,16 @@ export const JOB_PAYLOAD_SCHEMAS = {
   comment_added: Type.Object({ ticketId: Type.Optional(ID), commentId: ID, ratingRequestId: Type.Optional(ID) }),
   /** The auto responder's bot reply to a new ticket. */
   auto_respond: Type.Object({ ticketId: ID }),
+  /**
+   * A service-level policy or business hours were edited: the running tickets' targets are recomputed, a batch
+   * per job, the next batch queued with it (server/domain/sla/recompute-ticket-slas.ts).
+   */
+  sla_recompute: Type.Object({
+    at: Type.String(),
+    after: Type.Integer({ minimum: 0 }),
+    policyIds: Type.Optional(Type.Array(ID)),
+    before: Type.Optional(Type.Array(Type.Object({ policyId: ID, schedule: Type.Union([ScheduleSnapshot, Type.Null()]) }))),
+  }),
   /** One mail to one recipient. */
   mail: MailJobPayloadSchema,
 };

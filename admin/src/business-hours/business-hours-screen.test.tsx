@@ -107,4 +107,28 @@ describe('Business hours', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete Spare' })));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('The policy “Gold” runs on these hours'));
   });
+  it('keeps a day open until midnight: 24:00 shows as 00:00 and an end of 00:00 is sent as 24:00', async () => {
+    const late = { ...office, week: [[], [{ start: '18:00', end: '24:00' }], [], [], [], [], []] };
+    const calls = stubServer((method) => (method === 'PATCH' ? jsonAnswer(late) : jsonAnswer([late])));
+    render(
+      <I18nProvider>
+        <BusinessHoursScreen />
+      </I18nProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Office' }));
+    const monday = screen.getByRole('group', { name: 'Monday' });
+    const end = within(monday).getByLabelText('To') as HTMLInputElement;
+    expect(end.value).toBe('00:00');
+    expect(end.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(end.getAttribute('aria-describedby') ?? '')?.textContent).toContain('00:00');
+    const tuesday = screen.getByRole('group', { name: 'Tuesday' });
+    fireEvent.click(within(tuesday).getByRole('button', { name: 'Add hours Tuesday' }));
+    fireEvent.change(within(tuesday).getByLabelText('To'), { target: { value: '00:00' } });
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: 'Save changes' }).closest('form') as HTMLFormElement));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const patch = calls.find((c) => c.method === 'PATCH')?.body as { week: unknown[] } | undefined;
+    const week = patch?.week ?? [];
+    expect(week[1]).toEqual([{ start: '18:00', end: '24:00' }]);
+    expect(week[2]).toEqual([{ start: '09:00', end: '24:00' }]);
+  });
 });

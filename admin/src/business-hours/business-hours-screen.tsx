@@ -27,6 +27,9 @@ interface Draft {
 const DAY_KEYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 const SHOWN_DAYS = [1, 2, 3, 4, 5, 6, 0].map((day) => ({ day, key: DAY_KEYS[day as 0] }));
 
+/** An interval's end at midnight, the end of its day, as the API takes it. */
+const END_OF_DAY = '24:00';
+
 const officeHours = (): Interval[] => [{ start: '09:00', end: '17:00' }];
 /** A new schedule starts as the one made at setup: Monday to Friday, 09:00–17:00. */
 const newDraft = (): Draft => ({
@@ -219,12 +222,16 @@ function ScheduleEditor({
       </div>
       <fieldset className="hours-week">
         <legend>{t('admin.hours.week')}</legend>
+        <p className="hint" id={`${id}-midnight`}>
+          {t('admin.slaEdits.midnightHint')}
+        </p>
         {SHOWN_DAYS.map(({ day, key }) => (
           <IntervalsEditor
             key={day}
             label={t(`admin.hours.day.${key}`)}
             intervals={draft.week[day] ?? []}
             onChange={(intervals) => setDay(day, intervals)}
+            hintId={`${id}-midnight`}
           />
         ))}
       </fieldset>
@@ -270,6 +277,7 @@ function ScheduleEditor({
                   label={t('admin.hours.specialDayHours', { day: shown })}
                   intervals={o.intervals}
                   onChange={(intervals) => setOverride(index, { intervals })}
+                  hintId={`${id}-midnight`}
                   keepOne
                 />
               )}
@@ -318,11 +326,14 @@ function IntervalsEditor({
   label,
   intervals,
   onChange,
+  hintId,
   keepOne = false,
 }: {
   label: string;
   intervals: Interval[];
   onChange: (intervals: Interval[]) => void;
+  /** The hint that an end of 00:00 is midnight. */
+  hintId: string;
   keepOne?: boolean;
 }) {
   const { t } = useT();
@@ -354,12 +365,14 @@ function IntervalsEditor({
             onChange={(e) => set(index, { start: e.target.value })}
           />
           <label htmlFor={`${id}-${index}-end`}>{t('admin.hours.to')}</label>
+          {/* A time field cannot hold 24:00: the day's end shows and is chosen as 00:00 (midnight), sent as 24:00. */}
           <input
             id={`${id}-${index}-end`}
             type="time"
             required
-            value={interval.end}
-            onChange={(e) => set(index, { end: e.target.value })}
+            value={interval.end === END_OF_DAY ? '00:00' : interval.end}
+            aria-describedby={hintId}
+            onChange={(e) => set(index, { end: e.target.value === '00:00' ? END_OF_DAY : e.target.value })}
           />
           {!(keepOne && intervals.length === 1) && (
             <button type="button" className="button-quiet" onClick={() => onChange(intervals.filter((_, i) => i !== index))}>

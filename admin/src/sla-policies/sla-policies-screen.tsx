@@ -7,6 +7,7 @@ import { termName } from '../i18n/term-name.js';
 import { ListScreen, ListTable } from '../shared/list-screen.js';
 import { timeText } from '../shared/time-text.js';
 import { useListScreen } from '../shared/use-list-screen.js';
+import { useTags } from '../shared/use-tags.js';
 
 type Policy = ResponseOf<'listSlaPolicies'>[number];
 type PolicyBody = RequestOf<'createSlaPolicy'>;
@@ -27,6 +28,10 @@ interface Draft {
   reason: number[];
   product: number[];
   channel: Channel[];
+  /** Tag ids: any one of them. */
+  tag: number[];
+  /** Custom form fields: the ticket's value is one of `values` (typed comma-separated, or picked for a list). */
+  fields: FieldCondition[];
   /** '' runs around the clock. */
   business_hours_id: string;
   /** By urgency id, or ANY. */
@@ -34,6 +39,21 @@ interface Draft {
   pause_statuses: string[];
   warn_before_minutes: string;
 }
+
+interface FieldCondition {
+  key: string;
+  values: string[];
+  /** What is typed for a text field, until it is split into values. */
+  text: string;
+}
+/** A custom field of the ticket form, as the settings hold it (built-in fields are the other conditions). */
+type FormField = { key: string; label: string; type: string; options?: string[]; builtin?: boolean };
+
+const splitValues = (text: string) =>
+  text
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
 
 const noMinutes = (): Minutes => ({ first_reply: '', next_reply: '', resolution: '' });
 const minutesText = (n: number | null | undefined) => (n ? String(n) : '');
@@ -46,6 +66,8 @@ function draftOf(policy: Policy | null, defaultSchedule: Schedule | undefined): 
       reason: [],
       product: [],
       channel: [],
+      tag: [],
+      fields: [],
       business_hours_id: defaultSchedule ? String(defaultSchedule.id) : '',
       targets: { [ANY]: { first_reply: '60', next_reply: '240', resolution: '2880' } },
       pause_statuses: [],
@@ -58,6 +80,8 @@ function draftOf(policy: Policy | null, defaultSchedule: Schedule | undefined): 
     reason: c.reason ?? [],
     product: c.product ?? [],
     channel: c.channel ?? [],
+    tag: c.tag ?? [],
+    fields: (c.fields ?? []).map((f) => ({ key: f.key, values: f.values, text: f.values.join(', ') })),
     business_hours_id: policy.business_hours_id === null ? '' : String(policy.business_hours_id),
     targets: Object.fromEntries(
       policy.targets.map((row) => [
@@ -71,7 +95,7 @@ function draftOf(policy: Policy | null, defaultSchedule: Schedule | undefined): 
 }
 
 /** What the API takes for a draft (the conditions left out that ask nothing; rows without any minutes left out). */
-function bodyOf(draft: Draft, fields: Policy['conditions']['fields'] = undefined): PolicyBody {
+function bodyOf(draft: Draft): PolicyBody {
   const minutes = (text: string) => (text.trim() ? Number(text) : null);
   return {
     name: draft.name.trim(),
@@ -80,8 +104,10 @@ function bodyOf(draft: Draft, fields: Policy['conditions']['fields'] = undefined
       ...(draft.reason.length > 0 && { reason: draft.reason }),
       ...(draft.product.length > 0 && { product: draft.product }),
       ...(draft.channel.length > 0 && { channel: draft.channel }),
-      // Conditions this screen does not edit (tags, custom fields) are kept as they were.
-      ...(fields && { fields }),
+      ...(draft.tag.length > 0 && { tag: draft.tag }),
+      ...(draft.fields.some((f) => f.key && f.values.length > 0) && {
+        fields: draft.fields.filter((f) => f.key && f.values.length > 0).map(({ key, values }) => ({ key, values })),
+      }),
     },
     business_hours_id: draft.business_hours_id ? Number(draft.business_hours_id) : null,
     targets: Object.entries(draft.targets)
@@ -233,7 +259,10 @@ function PolicyEditor({
   );
   const [busy, setBusy] = useState(false);
   const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const body = bodyOf(draft, policy?.conditions.fields);
+  const body = bodyOf(draft);
+  const { tags } = useTags();
+  const settings = useApi<{ tickets?: { form_fields?: FormField[] } }>('/settings');
+  const customFields = (settings.data?.tickets?.form_fields ?? []).filter((f) => !f.builtin);
   const preview = usePreview(body, draft);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -253,7 +282,12 @@ function PolicyEditor({
     { key: ANY, label: t('admin.sla.anyOtherUrgency'), named: false },
   ];
 
-  const multi = (field: 'urgency' | 'reason' | 'product', label: string, options: Option[], name: (o: Option) => string) => (
+  const multi = <O extends { id: number }>(
+    field: 'urgency' | 'reason' | 'product' | 'tag',
+    label: string,
+    options: O[],
+    name: (o: O) => string,
+  ) => (
     <div className="field">
       <label htmlFor={`${id}-${field}`}>{label}</label>
       <select
@@ -288,6 +322,8 @@ function PolicyEditor({
         {multi('urgency', t('admin.sla.urgencies'), lookups.urgencies, (o) => termName(tr, 'urgency', o))}
         {multi('reason', t('admin.sla.reasons'), lookups.reasons, (o) => termName(tr, 'reason', o))}
         {multi('product', t('admin.sla.products'), lookups.products, (o) => o.name)}
+        {multi('tag', t('admin.slaEdits.tags'), tags, (o) => o.name)}
+        <FieldConditions conditions={draft.fields} customFields={customFields} onChange={(fields) => change({ fields })} />
         <fieldset className="checkbox-group">
           <legend>{t('admin.sla.channels')}</legend>
           {CHANNELS.map((channel) => (
@@ -397,7 +433,8 @@ function PolicyEditor({
 
 /**
  * The preview under the editor: the draft asked of POST /sla-policies/preview for a ticket filed now that meets
- * its conditions (the first urgency, reason, product and channel chosen), a moment after the last keystroke.
+ * its conditions (the first urgency, reason, product, channel, tag and field value chosen), a moment after the last
+ * keystroke.
  */
 function usePreview(body: PolicyBody, draft: Draft) {
   const { t } = useT();
@@ -410,6 +447,9 @@ function usePreview(body: PolicyBody, draft: Draft) {
       reason: draft.reason[0] ?? null,
       product: draft.product[0] ?? null,
       channel: draft.channel[0] ?? 'widget',
+      // …with the first tag and each field's first value asked for, so the preview meets those conditions too.
+      ...(draft.tag[0] !== undefined && { tags: [draft.tag[0]] }),
+      fields: Object.fromEntries(draft.fields.filter((f) => f.key && f.values[0]).map((f) => [f.key, f.values[0] as string])),
     },
     // The name is not what is previewed; a draft without one yet is previewed all the same.
     policy: { ...body, name: body.name || '-' },
@@ -447,5 +487,103 @@ function usePreview(body: PolicyBody, draft: Draft) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The custom form fields a ticket must have a value of: a field each row, its values picked (a list field) or
+ * typed comma-separated; a ticket meets the row when its value is one of them.
+ */
+function FieldConditions({
+  conditions,
+  customFields,
+  onChange,
+}: {
+  conditions: FieldCondition[];
+  customFields: FormField[];
+  onChange: (conditions: FieldCondition[]) => void;
+}) {
+  const { t } = useT();
+  const id = useId();
+  const set = (index: number, patch: Partial<FieldCondition>) => onChange(conditions.map((c, i) => (i === index ? { ...c, ...patch } : c)));
+  return (
+    <fieldset className="sla-field-conditions">
+      <legend>{t('admin.slaEdits.fields')}</legend>
+      {customFields.length === 0 && conditions.length === 0 && <p className="muted">{t('admin.slaEdits.noCustomFields')}</p>}
+      {conditions.map((condition, index) => {
+        const field = customFields.find((f) => f.key === condition.key);
+        const rowId = `${id}-${index}`;
+        const label = field?.label ?? condition.key;
+        return (
+          // Keyed by place: a row has no id of its own while its field is being chosen.
+          <div key={index} className="sla-field-condition">
+            <div className="field">
+              <label htmlFor={`${rowId}-key`}>{t('admin.slaEdits.field')}</label>
+              <select id={`${rowId}-key`} value={condition.key} onChange={(e) => set(index, { key: e.target.value, values: [], text: '' })}>
+                {/* A field removed from the form since stays listed, so the condition reads as it is stored. */}
+                {!field && condition.key && (
+                  <option value={condition.key} translate="no">
+                    {condition.key}
+                  </option>
+                )}
+                {customFields.map((f) => (
+                  <option key={f.key} value={f.key} translate="no">
+                    {f.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {field?.type === 'select' && field.options?.length ? (
+              <div className="field">
+                <label htmlFor={`${rowId}-values`}>{t('admin.slaEdits.valuesOf', { field: label })}</label>
+                <select
+                  id={`${rowId}-values`}
+                  multiple
+                  size={Math.min(5, Math.max(2, field.options.length))}
+                  value={condition.values}
+                  onChange={(e) => set(index, { values: [...e.target.selectedOptions].map((o) => o.value) })}
+                >
+                  {field.options.map((option) => (
+                    <option key={option} value={option} translate="no">
+                      {option}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : (
+              <div className="field">
+                <label htmlFor={`${rowId}-values`}>{t('admin.slaEdits.valuesOf', { field: label })}</label>
+                <input
+                  id={`${rowId}-values`}
+                  value={condition.text}
+                  aria-describedby={`${rowId}-hint`}
+                  dir="auto"
+                  onChange={(e) => set(index, { text: e.target.value, values: splitValues(e.target.value) })}
+                />
+                <p className="hint" id={`${rowId}-hint`}>
+                  {t('admin.slaEdits.valuesHint')}
+                </p>
+              </div>
+            )}
+            <button type="button" className="button-quiet danger" onClick={() => onChange(conditions.filter((_, i) => i !== index))}>
+              {t('admin.slaEdits.removeField')}
+              <span className="visually-hidden" translate="no">
+                {' '}
+                {label}
+              </span>
+            </button>
+          </div>
+        );
+      })}
+      {customFields.length > 0 && (
+        <button
+          type="button"
+          className="button-quiet"
+          onClick={() => onChange([...conditions, { key: customFields[0]?.key ?? '', values: [], text: '' }])}
+        >
+          {t('admin.slaEdits.addField')}
+        </button>
+      )}
+    </fieldset>
   );
 }

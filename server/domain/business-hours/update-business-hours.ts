@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { message } from '../../../common/i18n/translator.js';
+import type { Database } from '../../db/tables.js';
 import { invalidField } from '../../errors.js';
 import { type DomainContext, now } from '../context.js';
 import { type BusinessHours, findBusinessHours, sortIntervals, writeOverrides } from './business-hours.js';
@@ -7,9 +9,16 @@ import type { BusinessHoursInput } from './create-business-hours.js';
 
 /**
  * Changes a schedule: the fields given replace the stored ones (`overrides` the whole list). `isDefault: true`
- * makes it the default in place of the old one; the default cannot stop being one by itself.
+ * makes it the default in place of the old one; the default cannot stop being one by itself. `hoursChanged` runs in
+ * the same transaction when the hours themselves changed (week, overrides or zone), with the schedule as it was:
+ * the service levels carry that to their tickets (server/domain/sla/edit-business-hours.ts).
  */
-export async function updateBusinessHours(ctx: DomainContext, id: number, changes: Partial<BusinessHoursInput>): Promise<BusinessHours> {
+export async function updateBusinessHours(
+  ctx: DomainContext,
+  id: number,
+  changes: Partial<BusinessHoursInput>,
+  hoursChanged?: (trx: Kysely<Database>, before: BusinessHours) => Promise<void>,
+): Promise<BusinessHours> {
   const current = await findBusinessHours(ctx.db, id);
   const zone = checkBusinessHours(changes);
   if (changes.isDefault === false && current.isDefault) throw invalidField('is_default', message('problems.business_hours.default_unset'));
@@ -29,6 +38,8 @@ export async function updateBusinessHours(ctx: DomainContext, id: number, change
       .where('id', '=', id)
       .execute();
     if (changes.overrides !== undefined) await writeOverrides(trx, id, changes.overrides);
+    if (hoursChanged && (changes.week !== undefined || changes.overrides !== undefined || zone !== undefined))
+      await hoursChanged(trx, current);
   });
   return findBusinessHours(ctx.db, id);
 }

@@ -7,6 +7,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { assertMayComment, hiddenTicket } from '../../policies/ticket-policy.js';
 import { type CoreSettings, getCoreSettings } from '../../settings/core-settings.js';
 import { type Actor, type DomainContext, now } from '../context.js';
+import { slaInForce } from '../sla/sla-policies-exist.js';
 import { isMultiLineText, MULTI_LINE_RULE } from '../text-rules.js';
 import { changeTicket, changeTicketAlone, publishTicketChange } from '../tickets/change-ticket.js';
 import { findTicket } from '../tickets/find-ticket.js';
@@ -71,7 +72,7 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
   const actorId = actor?.id ?? null;
   // Read before the transaction, never inside it: on SQLite the transaction holds the one connection, and
   // settings whose cache has expired are read through it, which waited for the transaction forever.
-  const settings = await getCoreSettings(ctx);
+  const [settings, withSla] = await Promise.all([getCoreSettings(ctx), slaInForce(ctx.db)]);
   const target = automaticTarget(input, settings);
   // A filter hooked on the move may read the comment through a connection of its own, which sees it only once
   // committed: then the filter is asked after the commit and the move is a version of its own. Unhooked, the
@@ -106,6 +107,7 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       automatic: input.status === undefined,
       ratingMail: input.isInternal ? 'separate' : 'in-reply',
       at: ctx.now(),
+      slaInForce: withSla,
     });
     // The ticket first: a separate rating mail finds a reply still being fanned out by it (rating-waits-for-reply.ts).
     await enqueueJob(trx, 'comment_added', {

@@ -8,6 +8,7 @@ import type { DomainContext } from '../context.js';
 import { now } from '../context.js';
 import { type AddedNotification, addNotifications, announceNotifications } from '../notifications/add-notifications.js';
 import { defaultMailPreferences, usersWantingMail } from '../notifications/notification-preferences.js';
+import { slaInForce } from '../sla/sla-policies-exist.js';
 import { changeTicket, publishTicketChange } from '../tickets/change-ticket.js';
 import { FINISHED_STATUS_SLUGS } from '../tickets/finished-statuses.js';
 import { currentTicketTerm } from '../tickets/ticket-term-row.js';
@@ -33,7 +34,7 @@ export type RecordRatingResult =
  * it has none).
  */
 export async function recordRating(ctx: DomainContext, claim: RatingClaim, comment: string): Promise<RecordRatingResult> {
-  const settings = await getCoreSettings(ctx);
+  const [settings, withSla] = await Promise.all([getCoreSettings(ctx), slaInForce(ctx.db)]);
   const notified: AddedNotification[] = [];
   const result = await ctx.db.transaction().execute(async (trx) => {
     const ticket = await trx
@@ -75,6 +76,7 @@ export async function recordRating(ctx: DomainContext, claim: RatingClaim, comme
       alongWith: [{ kind: 'rating', newValue: claim.rating }],
       automatic: true,
       at: ctx.now(),
+      slaInForce: withSla,
     });
     const staff = await staffConcernedBy(trx, ticket.assignee_id);
     const mailDefaults = defaultMailPreferences(settings);

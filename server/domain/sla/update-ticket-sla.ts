@@ -11,6 +11,11 @@ export interface SlaEvent {
   filed?: { channel: SlaChannel | null };
   /** A comment was added with the change (an internal note or a public message). */
   comment?: { id: number; internal: boolean };
+  /**
+   * Its policy or the policy's business hours were edited (recompute-ticket-slas.ts): running targets are due
+   * anew on the schedule as it is now, with the business time used so far kept.
+   */
+  rescheduled?: boolean;
 }
 
 type TargetRow = Selectable<TicketSlaTargetsTable> & { metric: SlaMetric };
@@ -100,7 +105,10 @@ export async function updateTicketSla(trx: Kysely<Database>, ticketId: number, e
     // New or re-applied: due as if it ran from now (a paused one shows when it would be due).
     if (row.fresh || row.rerun) setDue(row, schedule);
     if (runs) {
-      if (running) continue;
+      if (running) {
+        if (event.rescheduled) runAnew(row, schedule, at);
+        continue;
+      }
       // Started, resumed, re-applied, or a resolution reopened: the clock runs from here with the time used kept.
       // One whose breach was announced (or that was met late) stays breached: a target breaches once.
       row.status = row.breached_at !== null ? 'breached' : 'active';
@@ -177,6 +185,13 @@ function setDueAndWarning(row: Row, schedule: Schedule | null, at: Date, warnBef
   else row.due_at ??= at.toISOString();
   // No warning minutes: no warning (one at the due time would only repeat the breach).
   row.warn_at = warnBefore > 0 ? new Date(Date.parse(row.due_at) - warnBefore).toISOString() : null;
+}
+
+/** A running target's time so far kept and its clock run on from `at`, due anew on `schedule`. */
+function runAnew(row: Row, schedule: Schedule | null, at: Date): void {
+  fold(row, schedule, at);
+  row.running_since = at.toISOString();
+  setDue(row, schedule, at);
 }
 
 function meet(row: Row, now: string): void {

@@ -5,6 +5,7 @@ import { AppError, invalidField } from '../../errors.js';
 import { mayChangeTicket } from '../../policies/ticket-policy.js';
 import { getCoreSettings } from '../../settings/core-settings.js';
 import type { Actor, DomainContext } from '../context.js';
+import { slaInForce } from '../sla/sla-policies-exist.js';
 import { type AppliedChanges, changeTicket, publishTicketChange, type TicketChanges } from './change-ticket.js';
 
 /** The changes for many tickets, any of them together: status, assignee, product, reason, urgency, tags to add or remove. */
@@ -38,7 +39,7 @@ export async function bulkUpdateTickets(ctx: DomainContext, ids: number[], chang
     return false;
   };
 
-  const settings = await getCoreSettings(ctx);
+  const [settings, withSla] = await Promise.all([getCoreSettings(ctx), slaInForce(ctx.db)]);
   const results = await ctx.db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('posts').select('id').where('type', '=', 'ticket').where('id', 'in', unique).execute();
     if (found.length !== unique.length) {
@@ -53,7 +54,13 @@ export async function bulkUpdateTickets(ctx: DomainContext, ids: number[], chang
     for (const id of unique) {
       applied.push([
         id,
-        await changeTicket(trx, id, change, { actorId: actor.id, settings, mayMailAssignee: collectAssignment, at: ctx.now() }),
+        await changeTicket(trx, id, change, {
+          actorId: actor.id,
+          settings,
+          mayMailAssignee: collectAssignment,
+          at: ctx.now(),
+          slaInForce: withSla,
+        }),
       ]);
     }
     // One mail per new assignee, not one per ticket: the usual one for a single ticket, else one listing them

@@ -8,6 +8,7 @@ import { findTermId } from '../content/find-term-id.js';
 import { type DomainContext, now } from '../context.js';
 import { type AddedNotification, addNotifications, announceNotifications } from '../notifications/add-notifications.js';
 import { defaultMailPreferences, usersWantingMail } from '../notifications/notification-preferences.js';
+import { slaInForce } from '../sla/sla-policies-exist.js';
 import { updateTicketSla } from '../sla/update-ticket-sla.js';
 import { RESOLVED_SLUG, requestRating } from './request-rating.js';
 import { type ExpectedVersion, recordTicketChanges, type TicketChange } from './ticket-activity.js';
@@ -52,6 +53,11 @@ export interface ChangeTicketOptions {
   ratingMail?: 'separate' | 'in-reply';
   /** When the change happens, for the service levels' clock (`ctx.now()`); the system clock when absent. */
   at?: Date;
+  /**
+   * Whether service levels are kept (`slaInForce`, cached, read before the transaction): false skips them, so a
+   * desk without policies pays nothing for them. Absent: they are brought up to date (the ticket's row read).
+   */
+  slaInForce?: boolean;
 }
 
 export interface AppliedChanges {
@@ -80,7 +86,17 @@ export async function changeTicket(
   trx: Kysely<Database>,
   id: number,
   changes: TicketChanges,
-  { actorId, settings, expectedVersion, mayMailAssignee = () => true, alongWith = [], automatic, ratingMail, at }: ChangeTicketOptions,
+  {
+    actorId,
+    settings,
+    expectedVersion,
+    mayMailAssignee = () => true,
+    alongWith = [],
+    automatic,
+    ratingMail,
+    at,
+    slaInForce,
+  }: ChangeTicketOptions,
 ): Promise<AppliedChanges> {
   const notified: AddedNotification[] = [];
   const given = Object.values(changes).some((value) => value !== undefined);
@@ -166,7 +182,7 @@ export async function changeTicket(
   // Service levels (server/domain/sla/): the ticket's targets follow a reply, a note or a field change, in this
   // transaction. A change that changed nothing leaves them.
   const comment = alongWith.find((change) => (change.kind === 'reply' || change.kind === 'note') && change.commentId !== undefined);
-  if (entries.length > 0)
+  if (entries.length > 0 && slaInForce !== false)
     await updateTicketSla(
       trx,
       id,
@@ -211,7 +227,10 @@ export async function changeTicketAlone(
   changes: TicketChanges,
   options: ChangeTicketOptions,
 ): Promise<AppliedChanges> {
-  const applied = await ctx.db.transaction().execute((trx) => changeTicket(trx, id, changes, { at: ctx.now(), ...options }));
+  const inForce = await slaInForce(ctx.db);
+  const applied = await ctx.db
+    .transaction()
+    .execute((trx) => changeTicket(trx, id, changes, { at: ctx.now(), slaInForce: inForce, ...options }));
   publishTicketChange(ctx, id, applied, options.actorId);
   return applied;
 }

@@ -4,7 +4,7 @@ import { createBusinessHours } from '../../../domain/business-hours/create-busin
 import { deleteBusinessHours } from '../../../domain/business-hours/delete-business-hours.js';
 import { getBusinessHours } from '../../../domain/business-hours/get-business-hours.js';
 import { listBusinessHours } from '../../../domain/business-hours/list-business-hours.js';
-import { updateBusinessHours } from '../../../domain/business-hours/update-business-hours.js';
+import { editBusinessHours } from '../../../domain/sla/edit-business-hours.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
@@ -83,6 +83,9 @@ export const businessHoursRoutes: FastifyPluginAsyncTypebox<RouteServices> = asy
     {
       schema: {
         summary: 'Change a business-hours schedule: the fields given replace the stored ones, `overrides` as a whole list',
+        description:
+          'New hours (week, overrides or zone) move the due times of the running tickets whose policy counts on them within moments ' +
+          '(a background job, in batches), with the business time used so far kept.',
         tags,
         params: IdParams,
         body: BusinessHoursUpdateBody,
@@ -92,7 +95,7 @@ export const businessHoursRoutes: FastifyPluginAsyncTypebox<RouteServices> = asy
     async (request) => {
       requireAdmin(request);
       const { name, time_zone, week, overrides, is_default } = request.body;
-      const updated = await updateBusinessHours(ctx, request.params.id, {
+      const updated = await editBusinessHours(ctx, request.params.id, {
         ...(name !== undefined && { name }),
         ...(time_zone !== undefined && { timeZone: time_zone }),
         ...(week !== undefined && { week }),

@@ -107,6 +107,30 @@ describeEachDatabase('business hours API: admins keep the schedules, refusals na
     expect(names).not.toContain('Broken');
   });
 
+  it('takes 24:00 as an interval’s end (open until midnight) and refuses 24:00 as a start, 24:30 and 25:00, naming the field', async () => {
+    const late = [{ start: '18:00', end: '24:00' }];
+    const created = await admin.post('/business-hours/', { body: { name: 'Late', week: [[], late, late, [], [], [], []] } });
+    expect(created.expectBody(201).week[1]).toEqual(late);
+    const refused = await admin.post('/business-hours/', {
+      body: {
+        name: 'Broken',
+        week: [[], [{ start: '24:00', end: '24:00' }], [{ start: '09:00', end: '24:30' }], [{ start: '25:00', end: '26:00' }], [], [], []],
+      },
+    });
+    const problem = refused.expectBody(400);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    const errors = Object.fromEntries((problem.errors ?? []).map((e) => [e.field, e.detail]));
+    expect(errors['week.2.0.end']).toContain('from 00:00 to 24:00');
+    expect(errors['week.3.0.start']).toContain('HH:MM');
+    // The pattern lets 24:00 through as a start; the empty interval is then named with its fix.
+    const empty = await admin.post('/business-hours/', {
+      body: { name: 'Empty', week: [[], [{ start: '24:00', end: '24:00' }], [], [], [], [], []] },
+    });
+    expect(empty.expectBody(400).errors).toEqual([
+      expect.objectContaining({ field: 'week.1.0.end', detail: expect.stringContaining('must end after it starts') }),
+    ]);
+  });
+
   it('says what to fix in the reader’s language', async () => {
     const german = await admin.post('/business-hours/', {
       body: { name: 'Zeit', week: [[], [{ start: '9:00', end: '17:00' }], [], [], [], [], []] },

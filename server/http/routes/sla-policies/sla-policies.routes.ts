@@ -45,6 +45,8 @@ export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     {
       schema: {
         summary: 'Add a service-level policy, tried after the others',
+        description:
+          'The running tickets take the policies as they now are within moments (a background job, in batches), with the business time used so far kept.',
         tags,
         body: SlaPolicyBody,
         response: createSlaPolicyResponse,
@@ -63,6 +65,8 @@ export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     {
       schema: {
         summary: 'Put the service-level policies in a new order',
+        description:
+          'The running tickets take the policies as they now are within moments (a background job, in batches), with the business time used so far kept.',
         tags,
         body: ReorderSlaPoliciesBody,
         response: reorderSlaPoliciesResponse,
@@ -70,7 +74,7 @@ export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     },
     async (request) => {
       requireAdmin(request);
-      return (await reorderSlaPolicies(ctx.db, request.body.ids)).map(presentPolicy);
+      return (await reorderSlaPolicies(ctx.db, request.body.ids, ctx.now())).map(presentPolicy);
     },
   );
 
@@ -122,6 +126,8 @@ export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     {
       schema: {
         summary: 'Replace a service-level policy’s settings (its place in the order stays)',
+        description:
+          'The running tickets take the policies as they now are within moments (a background job, in batches), with the business time used so far kept.',
         tags,
         params: IdParams,
         body: SlaPolicyBody,
@@ -136,10 +142,18 @@ export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
 
   app.delete(
     '/sla-policies/:id',
-    { schema: { summary: 'Delete a service-level policy', tags, params: IdParams, response: deleteSlaPolicyResponse } },
+    {
+      schema: {
+        summary: 'Delete a service-level policy',
+        description: 'Its running tickets find their next policy (or none) within moments (a background job).',
+        tags,
+        params: IdParams,
+        response: deleteSlaPolicyResponse,
+      },
+    },
     async (request, reply) => {
       requireAdmin(request);
-      await deleteSlaPolicy(ctx.db, request.params.id);
+      await deleteSlaPolicy(ctx.db, request.params.id, ctx.now());
       reply.status(204);
     },
   );
