@@ -106,7 +106,12 @@ export async function updateTicketSla(trx: Kysely<Database>, ticketId: number, e
     if (row.fresh || row.rerun) setDue(row, schedule);
     if (runs) {
       if (running) {
-        if (event.rescheduled) runAnew(row, schedule, at);
+        if (event.rescheduled) {
+          // The schedule changed under a running clock: its time so far kept, due anew on the new hours.
+          fold(row, schedule, at);
+          row.running_since = now;
+          setDue(row, schedule);
+        }
         continue;
       }
       // Started, resumed, re-applied, or a resolution reopened: the clock runs from here with the time used kept.
@@ -185,13 +190,6 @@ function setDueAndWarning(row: Row, schedule: Schedule | null, at: Date, warnBef
   else row.due_at ??= at.toISOString();
   // No warning minutes: no warning (one at the due time would only repeat the breach).
   row.warn_at = warnBefore > 0 ? new Date(Date.parse(row.due_at) - warnBefore).toISOString() : null;
-}
-
-/** A running target's time so far kept and its clock run on from `at`, due anew on `schedule`. */
-function runAnew(row: Row, schedule: Schedule | null, at: Date): void {
-  fold(row, schedule, at);
-  row.running_since = at.toISOString();
-  setDue(row, schedule, at);
 }
 
 function meet(row: Row, now: string): void {
