@@ -29,6 +29,7 @@ import * as ratingResolutions from './migrations/2026-12-02-033-rating-resolutio
 import * as languages from './migrations/2026-12-02-035-languages.js';
 import * as businessHours from './migrations/2026-12-02-036-business-hours.js';
 import * as slaPolicies from './migrations/2026-12-02-036b-sla-policies.js';
+import * as reportFacts from './migrations/2026-12-03-037-report-facts.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02-035-languages': languages,
   '2026-12-02-036-business-hours': businessHours,
   '2026-12-02-036b-sla-policies': slaPolicies,
+  '2026-12-03-037-report-facts': reportFacts,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */
