@@ -18,6 +18,7 @@ import { savedRepliesRoutes } from './saved-replies/saved-replies.routes.js';
 import { sessionRoutes } from './session/session.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { setupChecklistRoutes } from './setup/setup-checklist.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
 import { slaPoliciesRoutes } from './sla-policies/sla-policies.routes.js';
 import { statusesRoutes } from './statuses/statuses.routes.js';
 import { tagsRoutes } from './tags/tags.routes.js';
@@ -55,4 +56,5 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   ratingsRoutes,
   businessHoursRoutes,
   slaPoliciesRoutes,
+  reportsRoutes,
 ];
