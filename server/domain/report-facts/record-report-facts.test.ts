@@ -102,7 +102,13 @@ describeEachDatabase('what the reports keep on a ticket as it happens, with a cl
     await status(id, 'open');
     later(30);
     await status(id, 'resolved');
-    expect(await facts(id)).toMatchObject({ resolved_at: at(120), resolution_s: 7200, client_wait_s: 3600, client_wait_bs: 3600, held_s: 3600 });
+    expect(await facts(id)).toMatchObject({
+      resolved_at: at(120),
+      resolution_s: 7200,
+      client_wait_s: 3600,
+      client_wait_bs: 3600,
+      held_s: 3600,
+    });
     later(60);
     await status(id, 'open');
     expect(await facts(id)).toMatchObject({ resolved_at: null, reopen_count: 1, held_s: 7200 });

@@ -3,8 +3,8 @@ import { AppError, invalidField } from '../../errors.js';
 import { canonicalTimeZone } from '../../settings/site-options.js';
 import { dayNumberOfDate } from '../business-hours/business-time.js';
 import { GROUPINGS, type Grouping, isMetricName, METRIC_NAMES } from './metric-definitions.js';
-import type { Hours } from './report-rows.js';
 import { dateOfDay } from './report-periods.js';
+import type { Hours } from './report-rows.js';
 import type { ReportQuery } from './run-report.js';
 
 /** The longest range one report covers: two years of days (a year against the year before, by month). */
@@ -46,9 +46,13 @@ export function checkReportQuery(raw: RawReportQuery, siteTimeZone: string, now:
     throw invalidField('to', message('problems.reports.range_too_long', { days: toDay - fromDay + 1, max: REPORT_MAX_DAYS }));
   const groupBy = (raw.group_by === undefined || raw.group_by === '' ? 'day' : raw.group_by) as Grouping;
   if (!GROUPINGS.includes(groupBy))
-    throw invalidField('group_by', message('problems.reports.bad_group_by', { value: raw.group_by ?? '', groupings: GROUPINGS.join(', ') }));
+    throw invalidField(
+      'group_by',
+      message('problems.reports.bad_group_by', { value: raw.group_by ?? '', groupings: GROUPINGS.join(', ') }),
+    );
   const hours = (raw.hours === undefined || raw.hours === '' ? 'calendar' : raw.hours) as Hours;
-  if (hours !== 'calendar' && hours !== 'business') throw invalidField('hours', message('problems.reports.bad_hours', { value: raw.hours ?? '' }));
+  if (hours !== 'calendar' && hours !== 'business')
+    throw invalidField('hours', message('problems.reports.bad_hours', { value: raw.hours ?? '' }));
   return { metric: raw.metric, fromDay, toDay, timeZone, groupBy, hours };
 }
 

@@ -34,8 +34,19 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 
 /** The zone's offset from UTC at instant `t`, in milliseconds (Berlin in winter: +3,600,000). */
 function offsetAt(timeZone: string, t: number): number {
-  const parts = Object.fromEntries(formatterOf(timeZone).formatToParts(new Date(t)).map((p) => [p.type, p.value]));
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const parts = Object.fromEntries(
+    formatterOf(timeZone)
+      .formatToParts(new Date(t))
+      .map((p) => [p.type, p.value]),
+  );
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return wall - Math.floor(t / 1000) * 1000;
 }
 

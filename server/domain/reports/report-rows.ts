@@ -48,7 +48,12 @@ export async function readReportRows(
   const result = await sql<ReportRow>`select ${source.at} as at, ${source.v} as v, ${source.ok} as ok, ${dim} as dim
     from ${source.from} ${sql.join(joins, sql` `)}
     where ${source.at} >= ${from} and ${source.at} < ${to} ${source.where ?? sql``}`.execute(db);
-  return result.rows.map((row) => ({ at: row.at, v: row.v === null ? null : Number(row.v), ok: row.ok === null ? null : Number(row.ok), dim: row.dim }));
+  return result.rows.map((row) => ({
+    at: row.at,
+    v: row.v === null ? null : Number(row.v),
+    ok: row.ok === null ? null : Number(row.ok),
+    dim: row.dim,
+  }));
 }
 
 interface Source {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { type Dimension, type Grouping, isPeriodGrouping, METRICS, type MetricName } from './metric-definitions.js';
-import { type Hours, readBacklogRows, readReportRows, type ReportRow } from './report-rows.js';
 import { type Period, periodIndexOf, periodsOf, startOfLocalDay } from './report-periods.js';
+import { type Hours, type ReportRow, readBacklogRows, readReportRows } from './report-rows.js';
 import { summarizeTimes, type TimeSummary } from './summarize-times.js';
 
 /** What a report is asked for: local days `fromDay` to `toDay` (both included, days since 1970) in `timeZone`. */
@@ -39,7 +39,10 @@ export async function runReport(db: Kysely<Database>, query: ReportQuery): Promi
   if (metric === 'backlog') {
     const rows = await readBacklogRows(db, dimension, from, to);
     if (periods) {
-      const counts = backlogAt(rows, periods.map((period) => period.end));
+      const counts = backlogAt(
+        rows,
+        periods.map((period) => period.end),
+      );
       return periods.map((period, i) => countBucket(period.key, null, counts[i] as number));
     }
     const groups = groupRows(rows, (row) => row.dim);
@@ -95,7 +98,10 @@ function sortByCount(buckets: ReportBucket[]): ReportBucket[] {
 /** How many tickets were open at each instant: filed before it, and not at their latest resolution by then. */
 function backlogAt(rows: Array<{ created_at: string; resolved_at: string | null }>, ends: string[]): number[] {
   const created = rows.map((row) => row.created_at).sort();
-  const resolved = rows.map((row) => row.resolved_at).filter((at): at is string => at !== null).sort();
+  const resolved = rows
+    .map((row) => row.resolved_at)
+    .filter((at): at is string => at !== null)
+    .sort();
   return ends.map((end) => countBefore(created, end) - countBefore(resolved, end));
 }
 

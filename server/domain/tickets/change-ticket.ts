@@ -168,7 +168,12 @@ export async function changeTicket(
   // Reports (server/domain/report-facts/): first and next replies, resolutions, reopenings and time in Waiting
   // are kept on the ticket as they happen, after the service level (whose policy picks the business hours).
   if (entries.length > 0)
-    await recordReportFacts(trx, id, { ...commented, statusChanged: recorded.some((change) => change.field === 'status') }, at ?? new Date());
+    await recordReportFacts(
+      trx,
+      id,
+      { ...commented, statusChanged: recorded.some((change) => change.field === 'status') },
+      at ?? new Date(),
+    );
   const version = await recordTicketChanges(trx, id, actorId, entries, expectedVersion);
   const fields = entries.map((change) => (change.kind === 'rating' ? 'rating' : change.field)).filter((field) => field !== undefined);
   return { version, fields: [...new Set(fields)], notified, ...(ratingRequestId !== undefined && { ratingRequestId }) };

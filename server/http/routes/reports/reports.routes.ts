@@ -27,7 +27,14 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
   // Registered before `/reports/:metric`, though Fastify prefers a static path anyway.
   app.get(
     '/reports/tickets.csv',
-    { schema: { summary: 'Every ticket filed in a range, one CSV line each, streamed', tags, querystring: TicketsCsvQuery, response: ticketsCsvResponse } },
+    {
+      schema: {
+        summary: 'Every ticket filed in a range, one CSV line each, streamed',
+        tags,
+        querystring: TicketsCsvQuery,
+        response: ticketsCsvResponse,
+      },
+    },
     async (request, reply) => {
       requireStaff(request);
       const site = await getSiteOptions(ctx.db);

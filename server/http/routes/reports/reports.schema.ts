@@ -9,7 +9,9 @@ const DATE = 'A day (YYYY-MM-DD) in the report’s time zone';
 const RangeQuery = {
   from: Type.Optional(Type.String({ description: `${DATE}: the first day counted (default: 29 days before \`to\`)` })),
   to: Type.Optional(Type.String({ description: `${DATE}: the last day counted, included (default: today)` })),
-  tz: Type.Optional(Type.String({ description: 'IANA time zone the days are counted in (default: the site’s)', examples: ['Europe/Berlin'] })),
+  tz: Type.Optional(
+    Type.String({ description: 'IANA time zone the days are counted in (default: the site’s)', examples: ['Europe/Berlin'] }),
+  ),
 };
 
 export const ReportParams = Type.Object({
@@ -21,7 +23,9 @@ export const ReportQuery = Type.Object(
     ...RangeQuery,
     group_by: Type.Optional(
       Type.String({
-        description: `One of: ${GROUPINGS.join(', ')} (default day). agent: the assignee, for admins unless the setting allows agents; tag: a ticket with several tags counts in each`,
+        description:
+          `One of: ${GROUPINGS.join(', ')} (default day). agent: the assignee, for admins unless the setting allows agents; ` +
+          'tag: a ticket with several tags counts in each',
       }),
     ),
     hours: Type.Optional(Type.String({ description: 'business or calendar (default calendar)' })),

@@ -43,7 +43,12 @@ function fixture(i: number): Fixture {
     agent: i % 10 === 7 ? null : i % 3,
     firstReply: i % 5 === 4 ? null : { s: firstS, bs: Math.floor(firstS / 2) },
     resolution: resolved
-      ? { s: resolutionS, bs: Math.floor(resolutionS / 3), waitS: resolutionS - (i % 7) * 600, waitBs: Math.floor(resolutionS / 3) - (i % 7) * 100 }
+      ? {
+          s: resolutionS,
+          bs: Math.floor(resolutionS / 3),
+          waitS: resolutionS - (i % 7) * 600,
+          waitBs: Math.floor(resolutionS / 3) - (i % 7) * 100,
+        }
       : null,
     reopens: i % 11 === 0 ? 1 + (i % 3) : 0,
     nextReplies:
@@ -81,7 +86,8 @@ describeEachDatabase('reports over 1,000 tickets with known times', (dialect) =>
   let agentHeaders: Headers;
   const agents: TestUser[] = [];
   const ids = new Map<number, number>();
-  const get = (path: string, headers: Headers = admin) => hd.app.inject({ method: 'GET', url: `/api/helpdesk/v1/reports/${path}`, headers });
+  const get = (path: string, headers: Headers = admin) =>
+    hd.app.inject({ method: 'GET', url: `/api/helpdesk/v1/reports/${path}`, headers });
   const buckets = async (path: string) => {
     const res = await get(path);
     expect(res.statusCode, res.body).toBe(200);
@@ -252,7 +258,9 @@ describeEachDatabase('reports over 1,000 tickets with known times', (dialect) =>
       const values = KEPT.filter((t) => t.agent === a && t.firstReply).map((t) => t.firstReply?.s as number);
       expect(got[String(agents[a]?.id)]).toMatchObject({ label: `Agent ${a}`, ...expectedStats(values) });
     }
-    expect(got.none).toMatchObject(expectedStats(KEPT.filter((t) => t.agent === null && t.firstReply).map((t) => t.firstReply?.s as number)));
+    expect(got.none).toMatchObject(
+      expectedStats(KEPT.filter((t) => t.agent === null && t.firstReply).map((t) => t.firstReply?.s as number)),
+    );
   });
 
   it('tickets resolved and reopened per day', async () => {
