@@ -10,6 +10,7 @@ import { benchInbox } from './inbox.js';
 import { benchIntakePostgres, benchIntakeSqlite } from './intake.js';
 import { memory } from './lib/memory.js';
 import { ensureWrk } from './lib/wrk.js';
+import { benchReports } from './reports.js';
 import { benchUploads } from './uploads.js';
 import { benchWidget } from './widget.js';
 
@@ -29,6 +30,7 @@ const PARTS: Record<string, () => Promise<void>> = {
   cold: () => benchColdStart(report),
   inbox: () => benchInbox(report),
   uploads: () => benchUploads(report),
+  reports: () => benchReports(report),
 };
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });

@@ -28,12 +28,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('resolved_at', 'text')
     .addColumn('resolution_s', 'integer')
     .addColumn('resolution_bs', 'integer')
-    // Filing → latest resolution minus the time spent in Waiting or in a finished status before it.
+    // Filing → latest resolution minus the time waiting on the client before it (see held_s).
     .addColumn('client_wait_s', 'integer')
     .addColumn('client_wait_bs', 'integer')
     .addColumn('reopen_count', 'integer', (c) => c.notNull().defaultTo(0))
-    // Time in Waiting or in a finished status (a reopened ticket's resolved stretch), closed stretches only;
-    // `held_since`: when the current one began (null when the ticket is with the team).
+    // Time waiting on the client: in a pause status of the ticket's service-level policy (the statuses its owner
+    // named so; "Waiting" here means the client awaits our reply) or resolved before a reopening. Closed stretches
+    // only; `held_since`: when the current one began (null while the client waits on the team).
     .addColumn('held_s', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('held_bs', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('held_since', 'text')

@@ -94,10 +94,20 @@ describeEachDatabase('what the reports keep on a ticket as it happens, with a cl
     expect(replies).toEqual([{ ticket_id: id, replied_at: at(40), seconds: 1800, business_seconds: 1800 }]);
   });
 
-  it('resolution, the time the client waited (not in Waiting) and a reopening are kept', async () => {
+  it('resolution, the time the client waited (not in the policy’s pause statuses, nor resolved before a reopening), reopenings', async () => {
+    // A status the owner names as waiting on the client, paused on by their policy (around the clock).
+    await hd.ctx.db
+      .insertInto('terms')
+      .values({ taxonomy: 'ticket_status', name: 'On hold', slug: 'on-hold', term_order: 9, client_label: null })
+      .execute();
+    await createSlaPolicy(
+      hd.ctx.db,
+      { name: 'Standard', targets: [{ urgency: null, resolution: 6000 }], pauseStatuses: ['on-hold'] },
+      clock,
+    );
     const { id } = await createTicket(hd);
     later(30);
-    await status(id, 'waiting');
+    await status(id, 'on-hold');
     later(60);
     await status(id, 'open');
     later(30);
@@ -113,11 +123,20 @@ describeEachDatabase('what the reports keep on a ticket as it happens, with a cl
     await status(id, 'open');
     expect(await facts(id)).toMatchObject({ resolved_at: null, reopen_count: 1, held_s: 7200 });
     later(30);
-    await status(id, 'waiting');
+    await status(id, 'on-hold');
     later(30);
     await status(id, 'closed');
-    // Filed → closed 240 min; Waiting 60 + resolved 60 + Waiting 30 before it: the client waited 90 min.
+    // Filed → closed 240 min; on hold 60 + resolved 60 + on hold 30 before it: the client waited 90 min.
     expect(await facts(id)).toMatchObject({ resolved_at: at(240), resolution_s: 14400, client_wait_s: 5400, reopen_count: 1 });
+  });
+
+  it('time in Waiting (the client awaits our reply) is time the client waited', async () => {
+    const { id } = await createTicket(hd);
+    later(30);
+    await status(id, 'waiting');
+    later(60);
+    await status(id, 'resolved');
+    expect(await facts(id)).toMatchObject({ resolution_s: 5400, client_wait_s: 5400, held_s: 0 });
   });
 
   it('a deleted ticket takes its facts with it', async () => {

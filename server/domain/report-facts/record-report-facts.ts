@@ -16,7 +16,8 @@ export interface ReportFactsEvent {
  * Keeps what the reports measure on the ticket, inside the transaction that changed it, at `at`: the first
  * public reply by a person on the staff (a bot's reply is `bot`, a note is internal, automatic mail is no comment),
  * each next reply to a client's message after one, the latest resolution with the time the client waited for it
- * (time not in Waiting nor in a finished status), reopenings, and the time spent in Waiting. Business seconds count
+ * (report-statuses.ts: not in a pause status of the ticket's policy, nor resolved before a reopening), and
+ * reopenings. Business seconds count
  * on the ticket's service-level schedule (around the clock when its policy has none), else the default schedule.
  * A change with neither a public comment nor a new status costs nothing.
  */
@@ -50,11 +51,12 @@ export async function recordReportFacts(trx: Kysely<Database>, ticketId: number,
   const createdAt = new Date(ticket.created_at ?? ticket.posted_at);
   const now = at.toISOString();
   const set: Updateable<TicketReportFactsTable> = {};
-  let schedule: Schedule | null | undefined;
-  const business = async (from: Date) => {
-    schedule ??= await scheduleOfTicket(trx, ticketId);
-    return Math.round(businessSecondsBetween(schedule, from, at));
+  let policy: TicketPolicy | undefined;
+  const policyOf = async () => {
+    policy ??= await policyOfTicket(trx, ticketId);
+    return policy;
   };
+  const business = async (from: Date) => Math.round(businessSecondsBetween((await policyOf()).schedule, from, at));
   const calendar = (from: Date) => Math.max(0, Math.round((at.getTime() - from.getTime()) / 1000));
 
   const role = isPublic ? await authorRole(trx, event.comment?.id as number) : undefined;
@@ -89,13 +91,14 @@ export async function recordReportFacts(trx: Kysely<Database>, ticketId: number,
       set.client_wait_bs = null;
     }
     const heldSince = ticket.held_since === null ? null : new Date(ticket.held_since);
-    // The current stay in Waiting (or finished) so far; it is added to the total when the ticket comes back.
+    // The current stay waiting on the client (or finished) so far; added to the total when the ticket comes back.
     const heldNow = heldSince ? { s: calendar(heldSince), bs: await business(heldSince) } : { s: 0, bs: 0 };
-    if (isHeldStatus(before) && !isHeldStatus(after)) {
+    const held = isHeldStatus(after, (await policyOf()).pauseStatuses);
+    if (heldSince && !held) {
       set.held_s = (ticket.held_s ?? 0) + heldNow.s;
       set.held_bs = (ticket.held_bs ?? 0) + heldNow.bs;
       set.held_since = null;
-    } else if (!isHeldStatus(before) && isHeldStatus(after)) set.held_since = now;
+    } else if (!heldSince && held) set.held_since = now;
     if (isFinishedStatus(after) && !isFinishedStatus(before)) {
       const resolution = { s: calendar(createdAt), bs: await business(createdAt) };
       set.resolved_at = now;
@@ -108,15 +111,22 @@ export async function recordReportFacts(trx: Kysely<Database>, ticketId: number,
   if (Object.keys(set).length > 0) await trx.updateTable('ticket_report_facts').set(set).where('ticket_id', '=', ticketId).execute();
 }
 
-/** The schedule the ticket's service level counts on; the default schedule when no policy applies to it. */
-async function scheduleOfTicket(trx: Kysely<Database>, ticketId: number): Promise<Schedule | null> {
+interface TicketPolicy {
+  /** The schedule the ticket's service level counts on; the default schedule when no policy applies to it. */
+  schedule: Schedule | null;
+  /** The statuses its policy pauses on: those the owner named as waiting on the client. */
+  pauseStatuses: string[];
+}
+
+async function policyOfTicket(trx: Kysely<Database>, ticketId: number): Promise<TicketPolicy> {
   const row = await trx
     .selectFrom('ticket_sla as t')
     .innerJoin('sla_policies as p', 'p.id', 't.policy_id')
-    .select('p.business_hours_id')
+    .select(['p.business_hours_id', 'p.pause_statuses'])
     .where('t.ticket_id', '=', ticketId)
     .executeTakeFirst();
-  return getBusinessSchedule(trx, row ? row.business_hours_id : undefined);
+  const schedule = await getBusinessSchedule(trx, row ? row.business_hours_id : undefined);
+  return { schedule, pauseStatuses: row ? (JSON.parse(row.pause_statuses) as string[]) : [] };
 }
 
 async function authorRole(trx: Kysely<Database>, commentId: number): Promise<string | undefined> {

@@ -27,7 +27,7 @@ const DIMENSION: Record<Dimension, RawBuilder<unknown>> = {
 /**
  * The rows behind a metric between two instants (`from` included, `to` not), read in one statement from the
  * facts kept on each ticket (server/domain/report-facts/): only the columns a report needs, by the indexed
- * time column. Every row is joined to its ticket, so deleted tickets (whose facts go with them) never count.
+ * time column. Deleted tickets never count: their facts go with them.
  */
 export async function readReportRows(
   db: Kysely<Database>,
@@ -40,11 +40,7 @@ export async function readReportRows(
   const b = hours === 'business';
   const source = sourceOf(metric, b);
   const dim = dimension ? DIMENSION[dimension] : sql`null`;
-  const joins = [
-    sql`join posts p on p.id = f.ticket_id and p.type = 'ticket'`,
-    ...(dimension === 'tag' ? [sql`left join ticket_tags tt on tt.ticket_id = f.ticket_id`] : []),
-    ...(dimension === 'policy' ? [sql`left join ticket_sla s on s.ticket_id = f.ticket_id`] : []),
-  ];
+  const joins = joinsFor(dimension);
   const result = await sql<ReportRow>`select ${source.at} as at, ${source.v} as v, ${source.ok} as ok, ${dim} as dim
     from ${source.from} ${sql.join(joins, sql` `)}
     where ${source.at} >= ${from} and ${source.at} < ${to} ${source.where ?? sql``}`.execute(db);
@@ -54,6 +50,18 @@ export async function readReportRows(
     ok: row.ok === null ? null : Number(row.ok),
     dim: row.dim,
   }));
+}
+
+/**
+ * The tables a dimension needs beside the facts. The ticket's own row only for the dimensions kept there: a
+ * deleted ticket's facts are gone with it (ON DELETE CASCADE), so the facts alone never count one, and a report
+ * by period or channel reads one table.
+ */
+function joinsFor(dimension: Dimension | null): RawBuilder<unknown>[] {
+  if (dimension === 'tag') return [sql`left join ticket_tags tt on tt.ticket_id = f.ticket_id`];
+  if (dimension === 'policy') return [sql`left join ticket_sla s on s.ticket_id = f.ticket_id`];
+  if (dimension === 'channel' || dimension === null) return [];
+  return [sql`join posts p on p.id = f.ticket_id`];
 }
 
 interface Source {
@@ -124,11 +132,7 @@ export async function readBacklogRows(
   to: string,
 ): Promise<Array<{ created_at: string; resolved_at: string | null; dim: number | string | null }>> {
   const dim = dimension ? DIMENSION[dimension] : sql`null`;
-  const joins = [
-    sql`join posts p on p.id = f.ticket_id and p.type = 'ticket'`,
-    ...(dimension === 'tag' ? [sql`left join ticket_tags tt on tt.ticket_id = f.ticket_id`] : []),
-    ...(dimension === 'policy' ? [sql`left join ticket_sla s on s.ticket_id = f.ticket_id`] : []),
-  ];
+  const joins = joinsFor(dimension);
   const result = await sql<{ created_at: string; resolved_at: string | null; dim: number | string | null }>`
     select f.created_at, f.resolved_at, ${dim} as dim from ticket_report_facts f ${sql.join(joins, sql` `)}
     where f.created_at < ${to} and (f.resolved_at is null or f.resolved_at >= ${from})`.execute(db);

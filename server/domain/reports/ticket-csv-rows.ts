@@ -135,7 +135,8 @@ async function readPage(
   after: { created_at: string; ticket_id: number } | null,
 ): Promise<PageRow[]> {
   const keyset = after
-    ? sql`and (f.created_at > ${after.created_at} or (f.created_at = ${after.created_at} and f.ticket_id > ${after.ticket_id}))`
+    ? // The first condition alone bounds the index range (an OR would make SQLite scan the table for every page).
+      sql`and f.created_at >= ${after.created_at} and (f.created_at > ${after.created_at} or f.ticket_id > ${after.ticket_id})`
     : sql``;
   // The latest answer to "Did this solve it?"; the service-level targets that went past their due time, by kind.
   const result = await sql<PageRow>`select f.ticket_id, f.created_at, p.number, c.email as client, f.channel, a.name as assignee,
