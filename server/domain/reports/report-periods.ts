@@ -97,17 +97,3 @@ export function periodsOf(kind: PeriodKind, timeZone: string, fromDay: number, t
 function iso(t: number): string {
   return new Date(t).toISOString();
 }
-
-/** The index of the period a time (ISO, UTC) falls in, or -1 outside them all. Periods are sorted and adjoining. */
-export function periodIndexOf(periods: readonly Period[], at: string): number {
-  let low = 0;
-  let high = periods.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    const period = periods[mid] as Period;
-    if (at < period.start) high = mid - 1;
-    else if (at >= period.end) low = mid + 1;
-    else return mid;
-  }
-  return -1;
-}

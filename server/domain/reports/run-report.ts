@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { type Dimension, type Grouping, isPeriodGrouping, METRICS, type MetricName } from './metric-definitions.js';
-import { type Period, periodIndexOf, periodsOf, startOfLocalDay } from './report-periods.js';
-import { type Hours, type ReportRow, readBacklogRows, readReportRows } from './report-rows.js';
-import { summarizeTimes, type TimeSummary } from './summarize-times.js';
+import { type Period, periodsOf, startOfLocalDay } from './report-periods.js';
+import { type GroupFigures, type Hours, readBacklogAtEnds, readBacklogByDimension, readGroupFigures } from './report-rows.js';
+import type { TimeSummary } from './summarize-times.js';
 
 /** What a report is asked for: local days `fromDay` to `toDay` (both included, days since 1970) in `timeZone`. */
 export interface ReportQuery {
@@ -37,84 +37,71 @@ export async function runReport(db: Kysely<Database>, query: ReportQuery): Promi
   const kind = METRICS[metric].kind;
 
   if (metric === 'backlog') {
-    const rows = await readBacklogRows(db, dimension, from, to);
     if (periods) {
-      const counts = backlogAt(
-        rows,
+      const counts = await readBacklogAtEnds(
+        db,
+        from,
         periods.map((period) => period.end),
       );
-      return periods.map((period, i) => countBucket(period.key, null, counts[i] as number));
+      return periods.map((period, i) => countBucket(period.key, counts[i] as number));
     }
-    const groups = groupRows(rows, (row) => row.dim);
-    const buckets = [...groups].map(([key, list]) => countBucket(key, null, backlogAt(list, [to])[0] as number)).filter((b) => b.n > 0);
+    const rows = await readBacklogByDimension(db, dimension as Dimension, to);
+    const buckets = rows.filter((row) => row.n > 0).map((row) => countBucket(keyOf(row.d), row.n));
     return labelled(db, dimension as Dimension, sortByCount(buckets));
   }
 
-  const rows = await readReportRows(db, metric, hours, dimension, from, to);
-  const summarize = (list: ReportRow[], key: string): ReportBucket => {
-    if (kind === 'time') return { key, label: null, ...summarizeTimes(list.map((row) => row.v as number)), yes: null, share: null };
-    if (kind === 'share') {
-      const yes = list.filter((row) => row.ok === 1).length;
-      return { ...countBucket(key, null, list.length), yes, share: list.length === 0 ? null : round4(yes / list.length) };
-    }
-    return countBucket(key, null, list.length);
+  const figures = await readGroupFigures(
+    db,
+    metric,
+    kind === 'backlog' ? 'count' : kind,
+    hours,
+    dimension,
+    from,
+    to,
+    periods ? periods.map((period) => period.end) : null,
+  );
+  const bucketOf = (group: GroupFigures, key: string): ReportBucket => {
+    if (kind === 'time')
+      return {
+        key,
+        label: null,
+        n: group.n,
+        median_s: group.median,
+        p90_s: group.p90,
+        mean_s: group.n === 0 ? null : Math.round((group.total ?? 0) / group.n),
+        yes: null,
+        share: null,
+      };
+    const bucket = countBucket(key, group.n);
+    if (kind === 'share') return { ...bucket, yes: group.yes ?? 0, share: group.n === 0 ? null : round4((group.yes ?? 0) / group.n) };
+    return bucket;
   };
   if (periods) {
-    const lists: ReportRow[][] = periods.map(() => []);
-    for (const row of rows) {
-      const index = periodIndexOf(periods, row.at);
-      if (index >= 0) lists[index]?.push(row);
-    }
-    return periods.map((period: Period, i) => summarize(lists[i] as ReportRow[], period.key));
+    const byPeriod = new Map(figures.map((group) => [group.b, group]));
+    return periods.map((period: Period, i) => {
+      const group = byPeriod.get(i);
+      if (group) return bucketOf(group, period.key);
+      const empty = countBucket(period.key, 0);
+      return kind === 'time' ? { ...empty, n: 0 } : empty;
+    });
   }
-  const groups = groupRows(rows, (row) => row.dim);
-  return labelled(db, dimension as Dimension, sortByCount([...groups].map(([key, list]) => summarize(list, key))));
+  return labelled(db, dimension as Dimension, sortByCount(figures.map((group) => bucketOf(group, keyOf(group.d)))));
 }
 
-function countBucket(key: string, label: string | null, n: number): ReportBucket {
-  return { key, label, n, median_s: null, p90_s: null, mean_s: null, yes: null, share: null };
+function countBucket(key: string, n: number): ReportBucket {
+  return { key, label: null, n, median_s: null, p90_s: null, mean_s: null, yes: null, share: null };
+}
+
+function keyOf(value: number | string | null): string {
+  return value === null ? 'none' : String(value);
 }
 
 function round4(value: number): number {
   return Math.round(value * 10_000) / 10_000;
 }
 
-function groupRows<T>(rows: T[], keyOf: (row: T) => number | string | null): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const value = keyOf(row);
-    const key = value === null ? 'none' : String(value);
-    const list = groups.get(key);
-    if (list) list.push(row);
-    else groups.set(key, [row]);
-  }
-  return groups;
-}
-
 function sortByCount(buckets: ReportBucket[]): ReportBucket[] {
   return buckets.sort((a, b) => b.n - a.n || a.key.localeCompare(b.key));
-}
-
-/** How many tickets were open at each instant: filed before it, and not at their latest resolution by then. */
-function backlogAt(rows: Array<{ created_at: string; resolved_at: string | null }>, ends: string[]): number[] {
-  const created = rows.map((row) => row.created_at).sort();
-  const resolved = rows
-    .map((row) => row.resolved_at)
-    .filter((at): at is string => at !== null)
-    .sort();
-  return ends.map((end) => countBefore(created, end) - countBefore(resolved, end));
-}
-
-/** How many of the sorted times come before `end`. */
-function countBefore(sorted: string[], end: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if ((sorted[mid] as string) < end) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 /** The dimension's names beside its keys (a channel is its own name). */
