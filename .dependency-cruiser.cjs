@@ -12,7 +12,7 @@ const LOWER_SERVER_LAYERS = '^server/(domain|auth|db|email|jobs)/';
 /** Areas that need no other area: content, people, notifications, search, business-hours. */
 const BASE_AREAS = 'content|people|notifications|search|business-hours';
 /** Areas that build on tickets and on the base areas, and never on each other. */
-const UPPER_AREAS = 'comments|inbox|ratings|saved-replies';
+const UPPER_AREAS = 'comments|inbox|ratings|saved-replies|reports';
 const NOT_TEST = '\\.test\\.tsx?$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -75,6 +75,15 @@ module.exports = {
       comment: 'server/domain/sla (service levels) imports the root, business-hours and its own files; tickets calls it.',
       from: { path: '^server/domain/sla/', pathNot: NOT_TEST },
       to: { path: '^server/domain/[^/]+/', pathNot: '^server/domain/(sla|business-hours)/' },
+    },
+    {
+      name: 'report-facts-imports-only-sla-and-business-hours',
+      severity: 'error',
+      comment:
+        'server/domain/report-facts (what reports measure, kept on each change) imports the root, sla and business-hours; ' +
+        'tickets calls it.',
+      from: { path: '^server/domain/report-facts/', pathNot: NOT_TEST },
+      to: { path: '^server/domain/[^/]+/', pathNot: '^server/domain/(report-facts|sla|business-hours)/' },
     },
     {
       name: 'tickets-import-no-upper-area',

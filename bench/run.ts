@@ -11,6 +11,7 @@ import { benchInboxDue } from './inbox-due.js';
 import { benchIntakePostgres, benchIntakeSqlite } from './intake.js';
 import { memory } from './lib/memory.js';
 import { ensureWrk } from './lib/wrk.js';
+import { benchReports } from './reports.js';
 import { benchUploads } from './uploads.js';
 import { benchWidget } from './widget.js';
 
@@ -31,6 +32,7 @@ const PARTS: Record<string, () => Promise<void>> = {
   inbox: () => benchInbox(report),
   'inbox-due': () => benchInboxDue(report),
   uploads: () => benchUploads(report),
+  reports: () => benchReports(report),
 };
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });

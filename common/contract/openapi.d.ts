@@ -1118,6 +1118,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/helpdesk/v1/reports/tickets.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ticket filed in a range, one CSV line each, streamed */
+        get: operations["exportTicketsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/reports/{metric}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One metric of the reports, with its definition, by period or dimension (JSON, or CSV with ?format=csv) */
+        get: operations["getReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site/v1/options": {
         parameters: {
             query?: never;
@@ -7865,6 +7899,168 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportTicketsCsv: {
+        parameters: {
+            query?: {
+                /** @description A day (YYYY-MM-DD) in the report’s time zone: the first day counted (default: 29 days before `to`) */
+                from?: string;
+                /** @description A day (YYYY-MM-DD) in the report’s time zone: the last day counted, included (default: today) */
+                to?: string;
+                /**
+                 * @description IANA time zone the days are counted in (default: the site’s)
+                 * @example Europe/Berlin
+                 */
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One line per ticket filed in the range, oldest first: number, link, client, channel, assignee, tags, status, created, first reply and resolution (calendar and business seconds), reopen count, latest rating, breached targets, custom fields */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReport: {
+        parameters: {
+            query?: {
+                /** @description A day (YYYY-MM-DD) in the report’s time zone: the first day counted (default: 29 days before `to`) */
+                from?: string;
+                /** @description A day (YYYY-MM-DD) in the report’s time zone: the last day counted, included (default: today) */
+                to?: string;
+                /**
+                 * @description IANA time zone the days are counted in (default: the site’s)
+                 * @example Europe/Berlin
+                 */
+                tz?: string;
+                /** @description One of: day, week, month, agent, tag, product, reason, urgency, channel, policy (default day). agent: the assignee, for admins unless the setting allows agents; tag: a ticket with several tags counts in each */
+                group_by?: string;
+                /** @description business or calendar (default calendar) */
+                hours?: string;
+                /** @description csv: the same buckets, cell for cell */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /** @description One of: created, resolved, reopened, backlog, first_reply, next_reply, resolution, client_wait, satisfaction, sla_first_reply, sla_next_reply, sla_resolution */
+                metric: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metric’s buckets (JSON), or the same as CSV with ?format=csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metric: string;
+                        /** @description What the metric counts, in the reader’s language */
+                        definition: string;
+                        /** @description How times are summed up (for time metrics) */
+                        statistics: string | null;
+                        from: string;
+                        to: string;
+                        tz: string;
+                        group_by: string;
+                        hours: string;
+                        buckets: {
+                            /** @description The period (2026-12-07; a week by its Monday; 2026-12) or the dimension’s id; none: without one */
+                            key: string;
+                            /** @description The dimension’s name (agent, tag, product, …); null for periods */
+                            label: string | null;
+                            /** @description How many: tickets, replies, answers or targets */
+                            n: number;
+                            /** @description Median in seconds (nearest rank); null for counts */
+                            median_s: number | null;
+                            /** @description 90th percentile in seconds (nearest rank) */
+                            p90_s: number | null;
+                            /** @description Mean in seconds, rounded */
+                            mean_s: number | null;
+                            /** @description Satisfaction: the yes answers; service levels: the targets met in time */
+                            yes: number | null;
+                            /** @description yes ÷ n, to four decimals; null when n is 0 */
+                            share: number | null;
+                        }[];
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description RFC 9457 problem details */
             401: {

@@ -30,6 +30,7 @@ import * as languages from './migrations/2026-12-02-035-languages.js';
 import * as businessHours from './migrations/2026-12-02-036-business-hours.js';
 import * as slaPolicies from './migrations/2026-12-02-036b-sla-policies.js';
 import * as slaWarnings from './migrations/2026-12-03-036c-sla-warnings.js';
+import * as reportFacts from './migrations/2026-12-03-037-report-facts.js';
 import * as ticketSlaStatus from './migrations/2026-12-03-062-ticket-sla-status.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-02-036-business-hours': businessHours,
   '2026-12-02-036b-sla-policies': slaPolicies,
   '2026-12-03-036c-sla-warnings': slaWarnings,
+  '2026-12-03-037-report-facts': reportFacts,
   '2026-12-03-062-ticket-sla-status': ticketSlaStatus,
 };
 

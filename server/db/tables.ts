@@ -40,6 +40,8 @@ export interface Database {
   sla_policies: SlaPoliciesTable;
   ticket_sla: TicketSlaTable;
   ticket_sla_targets: TicketSlaTargetsTable;
+  ticket_report_facts: TicketReportFactsTable;
+  ticket_report_replies: TicketReportRepliesTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -488,4 +490,33 @@ export interface TicketSlaTargetsTable {
   warn_at: string | null;
   /** When its warning was sent; kept when the ticket changes, so a target is warned of once. */
   warned_at: string | null;
+}
+
+/** What the reports measure on one ticket, written when it happens (migration 037; `_s` calendar, `_bs` business seconds). */
+export interface TicketReportFactsTable {
+  ticket_id: number;
+  created_at: string;
+  channel: string | null;
+  status: string | null;
+  first_reply_at: string | null;
+  first_reply_s: number | null;
+  first_reply_bs: number | null;
+  resolved_at: string | null;
+  resolution_s: number | null;
+  resolution_bs: number | null;
+  client_wait_s: number | null;
+  client_wait_bs: number | null;
+  reopen_count: Generated<number>;
+  held_s: Generated<number>;
+  held_bs: Generated<number>;
+  held_since: string | null;
+  awaiting_since: string | null;
+}
+
+/** One next reply: a staff reply to a client's message that followed an earlier staff reply. */
+export interface TicketReportRepliesTable {
+  ticket_id: number;
+  replied_at: string;
+  seconds: number;
+  business_seconds: number;
 }

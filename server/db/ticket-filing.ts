@@ -19,6 +19,17 @@ export interface TicketRows {
   meta: Record<string, string>;
   /** The scoped idempotency key, when the submission sent one. */
   idempotencyKey?: string;
+  /** The reports' row written with the ticket (`ticket_report_facts`, server/domain/report-facts/). */
+  reportFacts?: FiledReportFacts;
+}
+
+/** What the reports know of a ticket from its filing: when (the domain's clock), by which channel, in which status. */
+export interface FiledReportFacts {
+  createdAt: string;
+  channel: string | null;
+  status: string;
+  /** Filed in Waiting or a finished status: the time the client does not wait on the team starts at once. */
+  heldSince: string | null;
 }
 
 /** Whose ticket it is, as the one statement finds (or makes) the account. */

@@ -81,6 +81,19 @@ export function defaultSettingsSchema() {
           },
         },
         widget: widgetSection(),
+        reports: {
+          label: schemaText('settings.section.tickets.reports.label'),
+          desc: schemaText('settings.section.tickets.reports.desc'),
+          fields: {
+            // Off by default: a team's figures are for everyone, one person's only for admins unless they choose.
+            agents_see_per_agent_reports: {
+              type: 'checkbox',
+              label: schemaText('settings.field.tickets.agents_see_per_agent_reports.label'),
+              default: false,
+              desc: schemaText('settings.field.tickets.agents_see_per_agent_reports.desc'),
+            },
+          },
+        },
         form_fields: {
           label: schemaText('settings.section.tickets.form_fields.label'),
           desc: schemaText('settings.section.tickets.form_fields.desc'),

@@ -39,7 +39,7 @@ function countingParts({ counting, maxima }: Counting): RawBuilder<unknown>[] {
 /**
  * A whole filing in one statement, so one round trip. The account is looked up (or made) and, with `replay`,
  * the idempotency key's earlier ticket is found in the statement itself; the ticket's rows (post, terms, meta,
- * its `ticket_created` outbox job, its key) are written only when the account exists, the key is new and the
+ * its `ticket_created` outbox job, its key, its reports' row) are written only when the account exists, the key is new and the
  * counters carried (if any) are within their limits. Two racing submissions with one key: the loser fails on
  * the key's unique index and writes nothing, its counts included. An account's email comes normalized and
  * checked (the domain's rules); a new account's name is trimmed here.
@@ -83,6 +83,13 @@ export async function fileTicketInOneStatement(
     const values = sql.join(meta.map(([key, value]) => sql`(${key}::text, ${value}::text)`));
     parts.push(
       sql`m as (insert into post_meta (post_id, meta_key, meta_value) select t.id, v.k, v.v from t, (values ${values}) as v(k, v))`,
+    );
+  }
+  if (rows.reportFacts) {
+    const { createdAt, channel, status, heldSince } = rows.reportFacts;
+    parts.push(
+      sql`f as (insert into ticket_report_facts (ticket_id, created_at, channel, status, held_since)
+        select t.id, ${createdAt}::text, ${channel}::text, ${status}::text, ${heldSince}::text from t)`,
     );
   }
   if (rows.idempotencyKey)

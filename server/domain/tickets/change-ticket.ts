@@ -8,6 +8,7 @@ import { findTermId } from '../content/find-term-id.js';
 import { type DomainContext, now } from '../context.js';
 import { type AddedNotification, addNotifications, announceNotifications } from '../notifications/add-notifications.js';
 import { defaultMailPreferences, usersWantingMail } from '../notifications/notification-preferences.js';
+import { recordReportFacts } from '../report-facts/record-report-facts.js';
 import { slaInForce } from '../sla/sla-policies-exist.js';
 import { updateTicketSla } from '../sla/update-ticket-sla.js';
 import { RESOLVED_SLUG, requestRating } from './request-rating.js';
@@ -182,11 +183,15 @@ export async function changeTicket(
   // Service levels (server/domain/sla/): the ticket's targets follow a reply, a note or a field change, in this
   // transaction. A change that changed nothing leaves them.
   const comment = alongWith.find((change) => (change.kind === 'reply' || change.kind === 'note') && change.commentId !== undefined);
-  if (entries.length > 0 && slaInForce !== false)
-    await updateTicketSla(
+  const commented = comment ? { comment: { id: comment.commentId as number, internal: comment.kind === 'note' } } : {};
+  if (entries.length > 0 && slaInForce !== false) await updateTicketSla(trx, id, commented, at ?? new Date());
+  // Reports (server/domain/report-facts/): first and next replies, resolutions, reopenings and time in Waiting
+  // are kept on the ticket as they happen, after the service level (whose policy picks the business hours).
+  if (entries.length > 0)
+    await recordReportFacts(
       trx,
       id,
-      comment ? { comment: { id: comment.commentId as number, internal: comment.kind === 'note' } } : {},
+      { ...commented, statusChanged: recorded.some((change) => change.field === 'status') },
       at ?? new Date(),
     );
   const fields = entries.map((change) => (change.kind === 'rating' ? 'rating' : change.field)).filter((field) => field !== undefined);

@@ -11,6 +11,7 @@ import { assertAssignableToProduct, assertProductExists } from '../content/produ
 import type { Actor, DomainContext } from '../context.js';
 import { canRegisterUsers, canRegisterUsersWithoutReads, lookUpClient, registrationClosed } from '../people/find-or-create-client.js';
 import { assertValidAccount, normalizeEmail } from '../people/resolve-user.js';
+import { filedReportFacts } from '../report-facts/filed-report-facts.js';
 import { slaPoliciesExist } from '../sla/sla-policies-exist.js';
 import type { SlaChannel } from '../sla/sla-policy.js';
 import { updateTicketSla } from '../sla/update-ticket-sla.js';
@@ -131,7 +132,7 @@ export async function createTicketUnlessClosed(
     const ticket = await ctx.transactions.run(async (trx) => {
       // A new client's account is stored with the ticket, so a failed ticket leaves no account behind.
       const user = account.kind === 'existing' ? account.user : await account.create(trx);
-      const inserted = await insertTicketRows(trx, ctx.storage, { ...ticketRows(input, status, idempotencyKey), authorId: user.id });
+      const inserted = await insertTicketRows(trx, ctx.storage, { ...ticketRows(input, status, idempotencyKey, slaAt), authorId: user.id });
       await input.alsoWrite?.(trx, inserted.id);
       if (withSla) await updateTicketSla(trx, inserted.id, { filed: { channel: input.channel ?? null } }, slaAt);
       return created(inserted);
@@ -177,7 +178,7 @@ async function createInOneStatement(
     if (replay) return replay;
     throw error;
   }
-  const rows = ticketRows(input, status, idempotencyKey);
+  const rows = ticketRows(input, status, idempotencyKey, ctx.now());
   const file = async (account: TicketAccount, counting?: LimitsToCount): Promise<OneStatementOutcome | OverLimit> => {
     try {
       const outcome = await fileTicketInOneStatement(ctx.storage, ctx.db, rows, account, counting && countingOf(counting));
@@ -223,7 +224,12 @@ function countingOf({ counters, limits }: LimitsToCount): Counting {
 }
 
 /** The rows of the ticket but its author. */
-function ticketRows(input: CreateTicketInput, status: { id: number }, idempotencyKey: string | undefined): Omit<TicketRows, 'authorId'> {
+function ticketRows(
+  input: CreateTicketInput,
+  status: { id: number; slug: string },
+  idempotencyKey: string | undefined,
+  at: Date,
+): Omit<TicketRows, 'authorId'> {
   return {
     title: input.subject.trim(),
     content: input.description,
@@ -235,6 +241,7 @@ function ticketRows(input: CreateTicketInput, status: { id: number }, idempotenc
     ],
     meta: { ...input.meta, ...(input.orderId?.trim() && { order: input.orderId.trim() }) },
     idempotencyKey,
+    reportFacts: filedReportFacts(at, input.channel ?? null, status.slug),
   };
 }
 

@@ -10,7 +10,7 @@ import { assertValidAccount, normalizeEmail } from '../people/resolve-user.js';
 export type { Counting, InsertedTicket, OneStatementOutcome, TicketAccount, TicketRows };
 
 /**
- * Writes a ticket's rows (post, terms, meta, its `ticket_created` outbox job, its idempotency key) and
+ * Writes a ticket's rows (post, terms, meta, its `ticket_created` outbox job, its idempotency key, its reports' row) and
  * returns its id and number. Where the store files in one statement (storage.tickets), they are one, so one round
  * trip, atomic on its own (a repeated key fails it whole); elsewhere (SQLite, where a statement is a function
  * call) one insert each.
@@ -58,6 +58,13 @@ async function insertOneByOne(db: Kysely<Database>, storage: Storage, rows: Tick
   await enqueueJob(db, 'ticket_created', { ticketId: id }, time);
   if (rows.idempotencyKey)
     await db.insertInto('idempotency_keys').values({ key: rows.idempotencyKey, ticket_id: id, created_at: time }).execute();
+  if (rows.reportFacts) {
+    const { createdAt, channel, status, heldSince } = rows.reportFacts;
+    await db
+      .insertInto('ticket_report_facts')
+      .values({ ticket_id: id, created_at: createdAt, channel, status, held_since: heldSince })
+      .execute();
+  }
   return { id, number: number as number };
 }
 

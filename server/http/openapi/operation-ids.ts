@@ -16,6 +16,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /helpdesk/v1/tickets/views': 'countInboxViews',
   'POST /helpdesk/v1/tickets/{id}/comments': 'addComment',
   'POST /helpdesk/v1/tickets/{id}/suggest-reply': 'suggestReply',
+  // Reports (agents and admins)
+  'GET /helpdesk/v1/reports/tickets.csv': 'exportTicketsCsv',
+  'GET /helpdesk/v1/reports/{metric}': 'getReport',
   // Service-level policies (admins)
   'GET /helpdesk/v1/sla-policies/': 'listSlaPolicies',
   'POST /helpdesk/v1/sla-policies/': 'createSlaPolicy',

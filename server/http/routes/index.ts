@@ -14,6 +14,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { postsRoutes } from './posts/posts.routes.js';
 import { productsRoutes } from './products/products.routes.js';
 import { ratingsRoutes } from './ratings/ratings.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
 import { savedRepliesRoutes } from './saved-replies/saved-replies.routes.js';
 import { sessionRoutes } from './session/session.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
@@ -55,4 +56,5 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   ratingsRoutes,
   businessHoursRoutes,
   slaPoliciesRoutes,
+  reportsRoutes,
 ];
