@@ -10,6 +10,11 @@ export interface ReportFactsEvent {
   comment?: { id: number; internal: boolean };
   /** Whether the change moved the ticket's status. */
   statusChanged: boolean;
+  /**
+   * False when no service level is in force (no policy, no running target: `slaInForce`, cached): the ticket has no
+   * policy to read, so its times count on the default schedule without asking.
+   */
+  slaInForce?: boolean;
 }
 
 /**
@@ -53,7 +58,7 @@ export async function recordReportFacts(trx: Kysely<Database>, ticketId: number,
   const set: Updateable<TicketReportFactsTable> = {};
   let policy: TicketPolicy | undefined;
   const policyOf = async () => {
-    policy ??= await policyOfTicket(trx, ticketId);
+    policy ??= event.slaInForce === false ? await noPolicy(trx) : await policyOfTicket(trx, ticketId);
     return policy;
   };
   const business = async (from: Date) => Math.round(businessSecondsBetween((await policyOf()).schedule, from, at));
@@ -127,6 +132,10 @@ async function policyOfTicket(trx: Kysely<Database>, ticketId: number): Promise<
     .executeTakeFirst();
   const schedule = await getBusinessSchedule(trx, row ? row.business_hours_id : undefined);
   return { schedule, pauseStatuses: row ? (JSON.parse(row.pause_statuses) as string[]) : [] };
+}
+
+async function noPolicy(trx: Kysely<Database>): Promise<TicketPolicy> {
+  return { schedule: await getBusinessSchedule(trx, undefined), pauseStatuses: [] };
 }
 
 async function authorRole(trx: Kysely<Database>, commentId: number): Promise<string | undefined> {

@@ -191,7 +191,7 @@ export async function changeTicket(
     await recordReportFacts(
       trx,
       id,
-      { ...commented, statusChanged: recorded.some((change) => change.field === 'status') },
+      { ...commented, statusChanged: recorded.some((change) => change.field === 'status'), slaInForce },
       at ?? new Date(),
     );
   const fields = entries.map((change) => (change.kind === 'rating' ? 'rating' : change.field)).filter((field) => field !== undefined);
