@@ -3,6 +3,8 @@
 // A local time that does not exist (spring forward) is clipped to the transition; a repeated one (fall back)
 // starts an interval at its first occurrence and ends one at its last, so the real elapsed time is counted.
 
+import { wallOf, zoneFormatter } from './zone-wall-clock.js';
+
 /** One opening, local wall-clock times 'HH:MM'; start < end; end may be '24:00' (the next day's midnight). */
 export type Interval = { start: string; end: string };
 
@@ -48,36 +50,6 @@ export function dayNumberOfDate(text: string): number | null {
   const back = new Date(ms);
   if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) return null;
   return ms / DAY;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The local wall-clock time of instant `t` in `zone`, as milliseconds on a UTC scale ("wall ms"). */
-function wallOf(zone: string, t: number): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatterOf(zone).formatToParts(new Date(t))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const seconds = Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
-  return seconds + (((t % 1000) + 1000) % 1000);
 }
 
 /**
@@ -142,7 +114,7 @@ class Calendar {
     this.lastOverrideDay = last;
     this.isWeekEmpty = this.week.every((day) => day.length === 0);
     // Validates the zone up front: an unknown one throws a RangeError here rather than mid-walk.
-    formatterOf(schedule.timeZone);
+    zoneFormatter(schedule.timeZone);
   }
 
   /** The local day (days since 1970-01-01) that instant `t` falls on. */

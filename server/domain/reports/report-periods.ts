@@ -2,6 +2,8 @@
 // stored time (an ISO string, UTC) with these boundaries, so a ticket at 23:30 UTC falls on the next day in
 // Europe/Berlin and the days around a daylight-saving change are 23 or 25 hours long.
 
+import { wallOf } from '../business-hours/zone-wall-clock.js';
+
 export type PeriodKind = 'day' | 'week' | 'month';
 
 /** One period: its key ('2026-12-07'; a week by its Monday; a month '2026-12') and its start and end (ISO, UTC). */
@@ -12,42 +14,9 @@ export interface Period {
 }
 
 const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** The zone's offset from UTC at instant `t`, in milliseconds (Berlin in winter: +3,600,000). */
 function offsetAt(timeZone: string, t: number): number {
-  const parts = Object.fromEntries(
-    formatterOf(timeZone)
-      .formatToParts(new Date(t))
-      .map((p) => [p.type, p.value]),
-  );
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return wall - Math.floor(t / 1000) * 1000;
+  return wallOf(timeZone, t) - t;
 }
 
 /** The instant a local date ('YYYY-MM-DD', as days since 1970) begins in the zone (its first moment that exists). */
