@@ -5,7 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { ResponseOf } from '../common/contract/api-types.js';
 import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
-import { axeViolations } from './axe.js';
+import { expectAxeCleanLightAndDark } from './axe.js';
 
 let hd: AdminHelpdesk;
 test.beforeAll(async () => {
@@ -18,15 +18,6 @@ test.afterAll(async () => {
 test.use({ bypassCSP: true }); // only so that axe can be injected
 // axe runs twice (light and dark) in each case: on two shared cores that alone took over 20 s once.
 test.describe.configure({ timeout: 60_000 });
-
-/** Light and dark: the dimmed rows, the marks and the status menu draw on the colour variables. */
-async function expectNoAxeViolations(page: Page, what: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const violations = await axeViolations(page);
-    expect(violations, `${what} (${colorScheme}): ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-  }
-}
 
 type Ticket = ResponseOf<'getTicket'>;
 const ticketOf = (id: number) => hd.api<Ticket>('GET', `/tickets/${id}`);
@@ -56,7 +47,7 @@ test('ticked tickets keep their rows and their ticks through two bulk changes, a
   await expect(page.getByTestId('bulk-bar')).toContainText('3 selected');
   expect(await rowOrder(page)).toEqual(onScreen);
   for (const id of [t2, t4]) await expect(row(id).getByRole('checkbox')).not.toBeChecked();
-  await expectNoAxeViolations(page, 'the kept list with dimmed rows');
+  await expectAxeCleanLightAndDark(page, 'the kept list with dimmed rows');
 
   await page.getByLabel('Assign to').selectOption({ label: AGENT.name });
   await expect(page.getByRole('status').filter({ hasText: `Assigned to ${AGENT.name}: 3 tickets changed` })).toBeVisible();
@@ -87,7 +78,7 @@ test('a search shows the words it found in a message, marked, and the message’
   await expect(snippet.locator('mark')).toHaveText(word);
   await expect(snippet).toContainText(`<img src=x onerror="document.title='pwned'"> the <b>${word}</b> chewed it`);
   await expect(snippet.locator('img, b')).toHaveCount(0);
-  await expectNoAxeViolations(page, 'a search with snippets');
+  await expectAxeCleanLightAndDark(page, 'a search with snippets');
 });
 
 test('a, s and c change the ticked tickets in the inbox and the open ticket, and do nothing while typing', async ({ page }) => {
@@ -161,7 +152,7 @@ test('a, s and c change the ticked tickets in the inbox and the open ticket, and
 async function pickStatus(page: Page, name: string, checkAxe = false) {
   await page.keyboard.press('s');
   const menu = page.getByRole('dialog', { name: 'Set status' });
-  if (checkAxe) await expectNoAxeViolations(page, 'the status menu');
+  if (checkAxe) await expectAxeCleanLightAndDark(page, 'the status menu');
   const key = await menu
     .getByRole('button', { name: new RegExp(`^\\d ${name}$`) })
     .locator('kbd')

@@ -3,7 +3,7 @@
 // each minute with no request; axe-clean light and dark, no sideways scroll at 390 px, and in Arabic.
 import { expect, type Page, test } from '@playwright/test';
 import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
-import { axeViolations } from './axe.js';
+import { expectAxeCleanLightAndDark } from './axe.js';
 import { expectNoHorizontalOverflow, expectRtl } from './rtl-checks.js';
 import { shotPath } from './shot-path.js';
 
@@ -16,15 +16,6 @@ test.afterAll(async () => {
 });
 test.use({ bypassCSP: true }); // only so that axe can be injected
 test.describe.configure({ timeout: 90_000 });
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const violations = await axeViolations(page);
-    expect(violations, `${what} (${colorScheme}): ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
 
 const MINUTE = 60_000;
 const rowOrder = (page: Page) =>
@@ -87,7 +78,7 @@ test('an agent sees what is overdue and due soon, opens those views, sorts by du
   await expect(page).toHaveURL(/view=overdue/);
   await views.getByRole('link', { name: /^Due within 1 hour/ }).click();
   await expect.poll(() => rowOrder(page)).toEqual([soon]);
-  await expectNoAxeViolations(page, 'the Due within 1 hour view');
+  await expectAxeCleanLightAndDark(page, 'the Due within 1 hour view');
 
   // The due sort: the earliest first (this site's only tickets, so no search: a search keeps its own order).
   await page.goto(`${hd.homeUrl}/admin/`);
@@ -95,7 +86,7 @@ test('an agent sees what is overdue and due soon, opens those views, sorts by du
   await page.getByLabel('Sort by').selectOption({ label: 'Next due time' });
   await expect(page).toHaveURL(/sort=due/);
   await expect.poll(() => rowOrder(page)).toEqual([late, soon, later]);
-  await expectNoAxeViolations(page, 'the inbox with due times');
+  await expectAxeCleanLightAndDark(page, 'the inbox with due times');
   await page.screenshot({ path: shotPath(testInfo, 'inbox-due-light.png'), fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: shotPath(testInfo, 'inbox-due-dark.png'), fullPage: true });
@@ -112,6 +103,6 @@ test('an agent sees what is overdue and due soon, opens those views, sorts by du
   await expect(due(late)).toHaveText(/^متأخرة منذ/);
   await expectRtl(page);
   await expectNoHorizontalOverflow(page);
-  await expectNoAxeViolations(page, 'the inbox in Arabic');
+  await expectAxeCleanLightAndDark(page, 'the inbox in Arabic');
   await page.screenshot({ path: shotPath(testInfo, 'inbox-due-ar.png'), fullPage: true });
 });

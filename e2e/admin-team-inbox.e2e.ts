@@ -3,7 +3,7 @@
 // and on the ticket with its tags.
 import { expect, type Page, test } from '@playwright/test';
 import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
-import { axeViolations } from './axe.js';
+import { expectAxeCleanLightAndDark } from './axe.js';
 
 let hd: AdminHelpdesk;
 test.beforeAll(async () => {
@@ -14,15 +14,6 @@ test.afterAll(async () => {
 });
 
 test.use({ bypassCSP: true }); // only so that axe can be injected
-
-/** Light and dark colour schemes both: the chips, the dot and the bulk bar draw on the colour variables. */
-async function expectNoAxeViolations(page: Page, what: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const violations = await axeViolations(page);
-    expect(violations, `${what} (${colorScheme}): ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-  }
-}
 
 test('select many → assign and tag, switch to "Mine", and the unread dot goes once the ticket is opened', async ({ page }) => {
   const word = `quokka${Date.now()}`;
@@ -38,7 +29,7 @@ test('select many → assign and tag, switch to "Mine", and the unread dot goes 
   await row(first).getByRole('checkbox').check();
   await row(second).getByRole('checkbox').check();
   await expect(page.getByTestId('bulk-bar')).toContainText('2 selected');
-  await expectNoAxeViolations(page, 'inbox with the bulk bar');
+  await expectAxeCleanLightAndDark(page, 'inbox with the bulk bar');
 
   await page.getByLabel('Assign to').selectOption({ label: AGENT.name });
   await expect(page.getByRole('status').filter({ hasText: `Assigned to ${AGENT.name}: 2 tickets changed` })).toBeVisible();
@@ -66,7 +57,7 @@ test('select many → assign and tag, switch to "Mine", and the unread dot goes 
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Tags' })).toContainText('Refund');
   await expect(page.getByTestId('thread-event').filter({ hasText: 'added the tag Refund' })).toBeVisible();
-  await expectNoAxeViolations(page, 'ticket with tags');
+  await expectAxeCleanLightAndDark(page, 'ticket with tags');
 
   await page.goBack();
   await expect(page).toHaveURL(/view=mine/);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -18,4 +18,14 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     const { violations } = await axe.run(document);
     return violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
   });
+}
+
+/** Axe finds nothing on the page in the light and the dark colour scheme; the page is left in its own scheme. */
+export async function expectAxeCleanLightAndDark(page: Page, what: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const violations = await axeViolations(page);
+    expect(violations, `${what} (${colorScheme}): ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: null });
 }

@@ -3,7 +3,7 @@
 // and the agent's bell counts it, lists it in plain words, and the open ticket's activity shows it, without a reload.
 import { expect, type Page, test } from '@playwright/test';
 import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
-import { axeViolations } from './axe.js';
+import { expectAxeCleanLightAndDark } from './axe.js';
 import { shotPath } from './shot-path.js';
 
 let hd: AdminHelpdesk;
@@ -19,15 +19,6 @@ test.describe.configure({ timeout: 90_000 });
 
 // The sweep runs every 15 s: an event is awaited up to two rounds on a loaded machine, never with a sleep.
 const SWEEP = { timeout: 40_000 };
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const violations = await axeViolations(page);
-    expect(violations, `${what} (${colorScheme}): ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('the assignee’s bell and the open ticket show the warning, then the breach, each once', async ({ browser }, testInfo) => {
   await hd.api('POST', '/sla-policies/', { name: 'Standard', targets: [{ urgency: null, first_reply: 60, resolution: 480 }] });
@@ -48,7 +39,7 @@ test('the assignee’s bell and the open ticket show the warning, then the breac
   await page.getByTestId('notification-bell').click();
   const panel = page.getByRole('region', { name: 'Notifications' });
   await expect(panel.getByRole('link', { name: /Due soon/ })).toBeVisible();
-  await expectNoAxeViolations(page, 'the bell with a warning');
+  await expectAxeCleanLightAndDark(page, 'the bell with a warning');
   await page.screenshot({ path: shotPath(testInfo, 'sla-warning-bell-390.png') });
   await panel.getByRole('link', { name: /Due soon/ }).click();
   await expect(page).toHaveURL(`${hd.homeUrl}/admin/tickets/${await hd.ticketNumber(id)}`);
@@ -65,7 +56,7 @@ test('the assignee’s bell and the open ticket show the warning, then the breac
   await expect(panel.getByRole('link', { name: /Overdue/ })).toBeVisible();
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: shotPath(testInfo, 'sla-breach-bell-390-dark.png') });
-  await expectNoAxeViolations(page, 'the bell with a breach');
+  await expectAxeCleanLightAndDark(page, 'the bell with a breach');
 
   // Each went out once: one line of each kind, and one mail of each to the agent.
   const lines = await hd.db
