@@ -25,6 +25,8 @@ const NotificationPreferencesScreen = lazyScreen(
   () => import('./notifications/notification-preferences.js'),
   'NotificationPreferencesScreen',
 );
+// Reports bring the chart library (uPlot): only this chunk loads it.
+const ReportsScreen = lazyScreen(() => import('./reports/reports-screen.js'), 'ReportsScreen');
 const SatisfactionScreen = lazyScreen(() => import('./satisfaction/satisfaction.js'), 'SatisfactionScreen');
 const SavedRepliesScreen = lazyScreen(() => import('./saved-replies/saved-replies-screen.js'), 'SavedRepliesScreen');
 const SlaPoliciesScreen = lazyScreen(() => import('./sla-policies/sla-policies-screen.js'), 'SlaPoliciesScreen');
@@ -147,6 +149,7 @@ function Workspace({
   else if (section === 'tokens' && isAdmin) view = <ApiTokensScreen />;
   else if (section === 'business-hours' && isAdmin) view = <BusinessHoursScreen />;
   else if (section === 'service-levels' && isAdmin) view = <SlaPoliciesScreen lookups={lookups} />;
+  else if (section === 'reports') view = <ReportsScreen page={id} isAdmin={isAdmin} />;
   else if (section === 'replies') view = <SavedRepliesScreen me={user} />;
   else if (section === 'notifications') view = <NotificationPreferencesScreen />;
   else if (section === 'satisfaction') view = <SatisfactionScreen />;

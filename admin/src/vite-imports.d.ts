@@ -9,3 +9,6 @@ interface ImportMeta {
   glob<T>(pattern: string, options: { eager: true; import: 'default' }): Record<string, T>;
   glob<T>(pattern: string, options: { import: 'default' }): Record<string, () => Promise<T>>;
 }
+
+// A stylesheet imported for its side effect (a library's own CSS): Vite adds it with the chunk that imports it.
+declare module '*.css';

@@ -15,6 +15,7 @@ const EVERYDAY: NavItem[] = [
   { to: 'replies', message: 'admin.nav.replies' },
   { to: 'docs', message: 'admin.nav.docs' },
   { to: 'satisfaction', message: 'admin.nav.satisfaction' },
+  { to: 'reports', message: 'admin.nav.reports' },
 ];
 
 /** Screens set up once and seldom changed: behind "More", so the bar keeps to one line. */

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import 'uplot/dist/uPlot.min.css';
+
+/**
+ * Bars drawn by uPlot (docs/DECISIONS.md: why uPlot), one per bucket, in the order given. The canvas is aria-hidden:
+ * the table beside it holds the same numbers for screen readers and for reading exact values, and its rows carry
+ * the links. uPlot itself is fetched with this screen's chunk only when a chart is first drawn, so no other screen
+ * pays for it; colours come from the page's variables, so dark mode follows.
+ */
+export function BarChart({ labels, values, format }: { labels: string[]; values: Array<number | null>; format: (value: number) => string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    let chart: { destroy(): void; setSize(size: { width: number; height: number }): void } | null = null;
+    let resize: ResizeObserver | null = null;
+    let cancelled = false;
+    void import('uplot').then(({ default: UPlot }) => {
+      if (cancelled) return;
+      const style = getComputedStyle(element);
+      const ink = style.getPropertyValue('--muted').trim() || '#52606d';
+      const line = style.getPropertyValue('--line').trim() || '#d9e2ec';
+      const accent = style.getPropertyValue('--accent').trim() || '#1d4ed8';
+      const width = () => Math.max(200, element.clientWidth);
+      const axis = { stroke: ink, grid: { stroke: line, width: 1 }, ticks: { stroke: line, width: 1 } };
+      chart = new UPlot(
+        {
+          width: width(),
+          height: 200,
+          legend: { show: false },
+          cursor: { show: false },
+          scales: { x: { time: false, range: [-0.5, labels.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+          axes: [
+            { ...axis, values: (_u, splits) => splits.map((i) => labels[i] ?? ''), splits: () => labels.map((_l, i) => i) },
+            { ...axis, values: (_u, splits) => splits.map((v) => format(v)), size: 70 },
+          ],
+          series: [{}, { fill: accent, stroke: accent, paths: UPlot.paths.bars?.({ size: [0.7, 60] }), points: { show: false } }],
+        },
+        [labels.map((_l, i) => i), values],
+        element,
+      );
+      resize = new ResizeObserver(() => chart?.setSize({ width: width(), height: 200 }));
+      resize.observe(element);
+    });
+    return () => {
+      cancelled = true;
+      resize?.disconnect();
+      chart?.destroy();
+    };
+  }, [labels, values, format]);
+  return <div ref={box} className="report-chart" aria-hidden="true" data-testid="report-chart" />;
+}

@@ -1,0 +1,274 @@
+import { useCallback, useId, useMemo, useState } from 'react';
+import type { MessageKey } from '../../../common/i18n/message-keys.js';
+import { apiRoot } from '../api/api.js';
+import { useApi } from '../api/use-api.js';
+import { useT } from '../i18n/i18n.js';
+import { Link } from '../shared/router.js';
+import { shownTimeZone } from '../shared/time-text.js';
+import { useDocumentTitle } from '../shared/use-document-title.js';
+import { BarChart } from './bar-chart.js';
+import {
+  addDays,
+  type Bucket,
+  durationParts,
+  GROUPINGS,
+  type Grouping,
+  isPageSlug,
+  KIND_OF,
+  type MetricName,
+  OVERVIEW,
+  PAGES,
+  type PageSlug,
+  type Report,
+  type ReportQuery,
+  reportPath,
+  type Trend,
+  ticketsCsvPath,
+  todayIn,
+  twoWeeks,
+  type ValueKind,
+  valueOf,
+  weekFigures,
+} from './report-shape.js';
+
+const PAGE_TITLE: Record<PageSlug | 'overview', MessageKey> = {
+  overview: 'admin.reports.page.overview',
+  volume: 'admin.reports.page.volume',
+  times: 'admin.reports.page.times',
+  quality: 'admin.reports.page.quality',
+};
+/** A bucket's name: the period's key, the dimension's name, or "None" for tickets without one. */
+const labelOf = (bucket: Bucket, none: string) => (bucket.key === 'none' ? none : (bucket.label ?? bucket.key));
+const metricName = (metric: MetricName) => `admin.reports.metric.${metric}` as MessageKey;
+
+/** A value of a kind in the reader's language: a count, a time (minutes, hours or days) or a percentage. */
+function useFormat() {
+  const tr = useT();
+  return useCallback((kind: ValueKind, value: number | null): string => {
+    if (value === null) return '–';
+    if (kind === 'count') return tr.number(value);
+    if (kind === 'share') return tr.number(value, { style: 'percent', maximumFractionDigits: 1 });
+    const { value: amount, unit } = durationParts(value);
+    return tr.number(amount, { style: 'unit', unit, unitDisplay: 'short' });
+  }, [tr]);
+}
+
+/** Reports: the overview (this week against last), then one page per group of metrics (`reports/volume`, …). */
+export function ReportsScreen({ page, isAdmin }: { page: string | undefined; isAdmin: boolean }) {
+  const { t } = useT();
+  const slug: PageSlug | 'overview' = isPageSlug(page) ? page : 'overview';
+  useDocumentTitle(`${t(PAGE_TITLE[slug])} – ${t('admin.nav.reports')}`);
+  return (
+    <section aria-labelledby="reports-title" className="reports">
+      <div className="page-head">
+        <h1 id="reports-title">{t('admin.nav.reports')}</h1>
+      </div>
+      <nav aria-label={t('admin.reports.pages')} className="status-tabs">
+        <ul>
+          {(['overview', ...Object.keys(PAGES)] as Array<PageSlug | 'overview'>).map((each) => (
+            <li key={each}>
+              <Link to={each === 'overview' ? 'reports' : `reports/${each}`} aria-current={each === slug ? 'page' : undefined}>
+                {t(PAGE_TITLE[each])}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {slug === 'overview' ? <Overview /> : <MetricsPage key={slug} slug={slug} isAdmin={isAdmin} />}
+    </section>
+  );
+}
+
+function Overview() {
+  const { t } = useT();
+  const tz = shownTimeZone();
+  const weeks = useMemo(() => twoWeeks(todayIn(tz, new Date())), [tz]);
+  const query: ReportQuery = { from: weeks.from, to: weeks.to, tz, group_by: 'week', hours: 'calendar' };
+  return (
+    <>
+      <p className="muted">{t('admin.reports.overviewIntro', { zone: tz })}</p>
+      <ul className="report-overview">
+        {OVERVIEW.map((metric) => (
+          <OverviewFigure key={metric} metric={metric} query={query} weeks={weeks} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+const TREND_ARROW: Record<Trend, string> = { up: '↑', down: '↓', same: '=', none: '' };
+
+function OverviewFigure({ metric, query, weeks }: { metric: MetricName; query: ReportQuery; weeks: ReturnType<typeof twoWeeks> }) {
+  const { t } = useT();
+  const format = useFormat();
+  const { data, error } = useApi<Report>(reportPath(metric, query));
+  const figures = data ? weekFigures(data, weeks) : null;
+  return (
+    <li className="card report-figure" data-testid={`overview-${metric}`}>
+      <h2>{t(metricName(metric))}</h2>
+      {error && (
+        <p role="alert" className="alert">
+          {error}
+        </p>
+      )}
+      {!figures && !error && <p aria-busy="true">{t('admin.app.loading')}</p>}
+      {figures && (
+        <>
+          <p className="report-figure-value">{format(figures.kind, figures.current)}</p>
+          <p className="muted">
+            <span aria-hidden="true">{TREND_ARROW[figures.trend]} </span>
+            {t('admin.reports.trend', { trend: figures.trend, last: format(figures.kind, figures.previous) })}
+          </p>
+        </>
+      )}
+    </li>
+  );
+}
+
+function MetricsPage({ slug, isAdmin }: { slug: PageSlug; isAdmin: boolean }) {
+  const { t } = useT();
+  const id = useId();
+  const [query, setQuery] = useState<ReportQuery>(() => {
+    const tz = shownTimeZone();
+    const to = todayIn(tz, new Date());
+    return { from: addDays(to, -29), to, tz, group_by: 'day', hours: 'calendar' };
+  });
+  const change = (changes: Partial<ReportQuery>) => setQuery({ ...query, ...changes });
+  // Per agent only for admins (an agent would get 403 unless the setting allows it).
+  const groupings = GROUPINGS.filter((g) => isAdmin || g !== 'agent');
+  return (
+    <>
+      <form className="report-controls" aria-label={t('admin.reports.controls')} onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor={`${id}-from`}>{t('admin.reports.from')}</label>
+          <input id={`${id}-from`} type="date" value={query.from} max={query.to} onChange={(e) => e.target.value && change({ from: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-to`}>{t('admin.reports.to')}</label>
+          <input id={`${id}-to`} type="date" value={query.to} min={query.from} onChange={(e) => e.target.value && change({ to: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-tz`}>{t('admin.reports.timeZone')}</label>
+          <input
+            id={`${id}-tz`}
+            defaultValue={query.tz}
+            onBlur={(e) => e.target.value.trim() && e.target.value.trim() !== query.tz && change({ tz: e.target.value.trim() })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-group`}>{t('admin.reports.groupBy')}</label>
+          <select id={`${id}-group`} value={query.group_by} onChange={(e) => change({ group_by: e.target.value as Grouping })}>
+            {groupings.map((g) => (
+              <option key={g} value={g}>
+                {t(`admin.reports.group.${g}` as MessageKey)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {slug === 'times' && (
+          <div className="field">
+            <label htmlFor={`${id}-hours`}>{t('admin.reports.hours')}</label>
+            <select id={`${id}-hours`} value={query.hours} onChange={(e) => change({ hours: e.target.value as ReportQuery['hours'] })}>
+              <option value="calendar">{t('admin.reports.hoursCalendar')}</option>
+              <option value="business">{t('admin.reports.hoursBusiness')}</option>
+            </select>
+          </div>
+        )}
+      </form>
+      <p>
+        <a href={apiRoot + ticketsCsvPath(query)} download>
+          {t('admin.reports.ticketsCsv')}
+        </a>
+      </p>
+      {PAGES[slug].map((metric) => (
+        <MetricReport key={metric} metric={metric} query={query} />
+      ))}
+    </>
+  );
+}
+
+function MetricReport({ metric, query }: { metric: MetricName; query: ReportQuery }) {
+  const { t } = useT();
+  const format = useFormat();
+  const kind = KIND_OF[metric];
+  const { data, error } = useApi<Report>(reportPath(metric, query), { clearOnError: true });
+  const headingId = useId();
+  const labels = useMemo(() => data?.buckets.map((bucket) => labelOf(bucket, t('admin.reports.none'))) ?? [], [data, t]);
+  const values = useMemo(() => data?.buckets.map((b) => valueOf(kind, b)) ?? [], [data, kind]);
+  const formatValue = useMemo(() => (value: number) => format(kind, value), [format, kind]);
+  return (
+    <article className="card report" aria-labelledby={headingId} data-testid={`report-${metric}`}>
+      <h2 id={headingId}>{t(metricName(metric))}</h2>
+      {data && (
+        <div className="report-definition">
+          <p>{data.definition}</p>
+          {data.statistics && <p className="muted small">{data.statistics}</p>}
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="alert">
+          {error}
+        </p>
+      )}
+      {!data && !error && <p aria-busy="true">{t('admin.app.loading')}</p>}
+      {data && data.buckets.length === 0 && <p className="muted">{t('admin.reports.empty')}</p>}
+      {data && data.buckets.length > 0 && (
+        <>
+          <BarChart labels={labels} values={values} format={formatValue} />
+          <div className="table-scroll">
+            <table className="report-table">
+              <caption className="visually-hidden">{t(metricName(metric))}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t(`admin.reports.group.${query.group_by}` as MessageKey)}</th>
+                  <th scope="col">{t('admin.reports.col.n')}</th>
+                  {kind === 'time' && (
+                    <>
+                      <th scope="col">{t('admin.reports.col.median')}</th>
+                      <th scope="col">{t('admin.reports.col.p90')}</th>
+                      <th scope="col">{t('admin.reports.col.mean')}</th>
+                    </>
+                  )}
+                  {kind === 'share' && (
+                    <>
+                      <th scope="col">{t('admin.reports.col.yes')}</th>
+                      <th scope="col">{t('admin.reports.col.share')}</th>
+                    </>
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {data.buckets.map((bucket, i) => (
+                  <tr key={bucket.key}>
+                    <th scope="row">
+                      <bdi>{labels[i]}</bdi>
+                    </th>
+                    <td>{format('count', bucket.n)}</td>
+                    {kind === 'time' && (
+                      <>
+                        <td>{format('time', bucket.median_s)}</td>
+                        <td>{format('time', bucket.p90_s)}</td>
+                        <td>{format('time', bucket.mean_s)}</td>
+                      </>
+                    )}
+                    {kind === 'share' && (
+                      <>
+                        <td>{format('count', bucket.yes ?? 0)}</td>
+                        <td>{format('share', bucket.share)}</td>
+                      </>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <p>
+        <a href={apiRoot + reportPath(metric, query, true)} download>
+          {t('admin.reports.csv', { metric: t(metricName(metric)) })}
+        </a>
+      </p>
+    </article>
+  );
+}
