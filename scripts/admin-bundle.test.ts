@@ -42,11 +42,13 @@ describe('the admin app as built', () => {
     if (!isBuildCurrent(ROOT)) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'pipe', env });
   }, 180_000);
 
-  it('shows its first screen within 100 KB compressed, the Markdown renderer and the ICU parser not among it', () => {
+  it('shows its first screen within 100 KB compressed, the Markdown renderer, the ICU parser and uPlot not among it', () => {
     const files = firstScreenFiles();
     const bytes = files.reduce((sum, file) => sum + statSync(join(ASSETS, `${file}.br`)).size, 0);
     expect(bytes).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);
     expect(files.some((file) => file.startsWith('markdown-preview'))).toBe(false);
+    // The chart library comes with the Reports screen only (admin/src/reports/bar-chart.tsx).
+    expect(files.some((file) => /uplot/i.test(file))).toBe(false);
     expect(files.length).toBeLessThanOrEqual(3);
     for (const file of files) expect(readFileSync(join(ASSETS, file), 'utf8').includes(PARSER_MARK), file).toBe(false);
   });

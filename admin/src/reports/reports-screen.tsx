@@ -30,6 +30,7 @@ import {
   valueOf,
   weekFigures,
 } from './report-shape.js';
+import './reports.css';
 
 const PAGE_TITLE: Record<PageSlug | 'overview', MessageKey> = {
   overview: 'admin.reports.page.overview',

@@ -1,0 +1,106 @@
+// Reports in the admin app: an admin files tickets, the overview and the Volume page count them, each chart has
+// its definition and a table of the same numbers, its CSV says the same; axe-clean light and dark, at 390 px and
+// in Arabic (right to left).
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, type AdminHelpdesk, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { expectAxeCleanLightAndDark } from './axe.js';
+import { expectNoHorizontalOverflow, expectRtl } from './rtl-checks.js';
+import { shotPath } from './shot-path.js';
+
+let hd: AdminHelpdesk;
+test.beforeAll(async () => {
+  hd = await startAdminHelpdesk({});
+});
+test.afterAll(async () => {
+  await hd?.close();
+});
+// axe is injected into the page.
+test.use({ bypassCSP: true });
+
+/** The numbers in the Count column of a metric's table, summed (English digits). */
+async function countColumnSum(page: Page, metric: string): Promise<number> {
+  const table = page.getByTestId(`report-${metric}`).getByRole('table');
+  await expect(table).toBeVisible();
+  const cells = await table.locator('tbody tr td:first-of-type').allInnerTexts();
+  return cells.reduce((sum, text) => sum + Number(text.replace(/[^\d]/g, '')), 0);
+}
+
+test('the overview and the Volume page count the tickets filed, with definitions, tables and CSV', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const filed = 3;
+  for (let i = 1; i <= filed; i += 1) await hd.fileTicket(`report.client${i}@client.test`, `Report ticket ${i}`);
+
+  await signInToAdmin(page, hd.homeUrl, ADMIN);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  const created = page.getByTestId('overview-created');
+  await expect(created.locator('.report-figure-value')).toHaveText(String(filed));
+  // The trend in words, not colour alone: nothing was filed last week.
+  await expect(created).toContainText('Up from 0 last week');
+  await expect(page.getByTestId('overview-backlog').locator('.report-figure-value')).toHaveText(String(filed));
+  await expect(page.getByTestId('overview-resolved').locator('.report-figure-value')).toHaveText('0');
+  await page.screenshot({ path: shotPath(testInfo, 'reports-overview.png'), fullPage: true });
+  await expectAxeCleanLightAndDark(page, 'the reports overview');
+
+  await page.getByRole('navigation', { name: 'Report pages' }).getByRole('link', { name: 'Volume' }).click();
+  const createdReport = page.getByTestId('report-created');
+  // The written definition beside the chart (common.reports.metric.created), and a chart hidden from screen readers.
+  await expect(createdReport.locator('.report-definition')).not.toBeEmpty();
+  await expect(createdReport.getByTestId('report-chart')).toHaveAttribute('aria-hidden', 'true');
+  await expect(createdReport.locator('canvas')).toBeVisible();
+  expect(await countColumnSum(page, 'created')).toBe(filed);
+  expect(await countColumnSum(page, 'resolved')).toBe(0);
+
+  // The chart's CSV holds the same numbers as its table.
+  const csvHref = await createdReport.getByRole('link', { name: /Download CSV/ }).getAttribute('href');
+  expect(csvHref).toContain('format=csv');
+  const csv = await (await page.request.get(new URL(csvHref ?? '', page.url()).href)).text();
+  const csvCounts = csv
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => Number(line.split(',')[2]));
+  expect(csvCounts.reduce((a, b) => a + b, 0)).toBe(filed);
+  // The per-ticket CSV: a header and one line per ticket filed.
+  const ticketsHref = await page.getByRole('link', { name: /Download every ticket/ }).getAttribute('href');
+  const tickets = await (await page.request.get(new URL(ticketsHref ?? '', page.url()).href)).text();
+  expect(tickets.trim().split('\n')).toHaveLength(filed + 1);
+
+  // Grouped by channel: the filings came through the help site's form.
+  await page.getByLabel('Group by').selectOption('channel');
+  await expect(createdReport.getByRole('columnheader', { name: 'Channel' })).toBeVisible();
+  expect(await countColumnSum(page, 'created')).toBe(filed);
+  await page.screenshot({ path: shotPath(testInfo, 'reports-volume.png'), fullPage: true });
+  await expectAxeCleanLightAndDark(page, 'the Volume page');
+
+  await page.getByRole('navigation', { name: 'Report pages' }).getByRole('link', { name: 'Times' }).click();
+  await expect(page.getByTestId('report-first_reply').getByRole('columnheader', { name: 'Median' })).toBeVisible();
+  await page.getByLabel('Hours').selectOption('business');
+  await expect(page.getByTestId('report-first_reply').locator('.report-definition')).not.toBeEmpty();
+  await expectAxeCleanLightAndDark(page, 'the Times page');
+
+  // At 390 px nothing scrolls sideways; the chart follows the width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${hd.homeUrl}/admin/reports/volume`);
+  expect(await countColumnSum(page, 'created')).toBe(filed);
+  await expectNoHorizontalOverflow(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: shotPath(testInfo, 'reports-volume-390-dark.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: null });
+
+  // In Arabic, right to left, still without sideways scrolling.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.locator('.account-name').click();
+  await page.getByLabel('Language').selectOption('ar');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.goto(`${hd.homeUrl}/admin/reports/volume`);
+  await expect(page.getByRole('heading', { level: 1, name: 'التقارير' })).toBeVisible();
+  await expectRtl(page);
+  await expect(page.getByTestId('report-created').getByRole('table')).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: shotPath(testInfo, 'reports-volume-390-ar.png'), fullPage: true });
+  await expectAxeCleanLightAndDark(page, 'the Volume page in Arabic');
+});
