@@ -66,9 +66,10 @@ test('the overview and the Volume page count the tickets filed, with definitions
   const tickets = await (await page.request.get(new URL(ticketsHref ?? '', page.url()).href)).text();
   expect(tickets.trim().split('\n')).toHaveLength(filed + 1);
 
-  // Grouped by channel: the filings came through the help site's form.
+  // Grouped by channel: these filings came through the API (a form post without the help site's page), named in words.
   await page.getByLabel('Group by').selectOption('channel');
   await expect(createdReport.getByRole('columnheader', { name: 'Channel' })).toBeVisible();
+  await expect(createdReport.getByRole('rowheader', { name: 'The API' })).toBeVisible();
   expect(await countColumnSum(page, 'created')).toBe(filed);
   await page.screenshot({ path: shotPath(testInfo, 'reports-volume.png'), fullPage: true });
   await expectAxeCleanLightAndDark(page, 'the Volume page');
@@ -85,7 +86,7 @@ test('the overview and the Volume page count the tickets filed, with definitions
   expect(await countColumnSum(page, 'created')).toBe(filed);
   await expectNoHorizontalOverflow(page);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: shotPath(testInfo, 'reports-volume-390-dark.png'), fullPage: true });
+  await page.screenshot({ path: shotPath(testInfo, 'reports-volume-390-dark.png') });
   await page.emulateMedia({ colorScheme: null });
 
   // In Arabic, right to left, still without sideways scrolling.
@@ -101,6 +102,6 @@ test('the overview and the Volume page count the tickets filed, with definitions
   await expectNoHorizontalOverflow(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: shotPath(testInfo, 'reports-volume-390-ar.png'), fullPage: true });
+  await page.screenshot({ path: shotPath(testInfo, 'reports-volume-390-ar.png') });
   await expectAxeCleanLightAndDark(page, 'the Volume page in Arabic');
 });

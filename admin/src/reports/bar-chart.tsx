@@ -7,7 +7,18 @@ import 'uplot/dist/uPlot.min.css';
  * the links. uPlot itself is fetched with this screen's chunk only when a chart is first drawn, so no other screen
  * pays for it; colours come from the page's variables, so dark mode follows.
  */
-export function BarChart({ labels, values, format }: { labels: string[]; values: Array<number | null>; format: (value: number) => string }) {
+/** Every how many bars a label fits (about 80 px each), so 30 days at 390 px do not print over one another. */
+const LABEL_WIDTH = 80;
+
+export function BarChart({
+  labels,
+  values,
+  format,
+}: {
+  labels: string[];
+  values: Array<number | null>;
+  format: (value: number) => string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -21,6 +32,7 @@ export function BarChart({ labels, values, format }: { labels: string[]; values:
       const ink = style.getPropertyValue('--muted').trim() || '#52606d';
       const line = style.getPropertyValue('--line').trim() || '#d9e2ec';
       const accent = style.getPropertyValue('--accent').trim() || '#1d4ed8';
+      const labelStep = (plotWidth: number) => Math.max(1, Math.ceil((labels.length * LABEL_WIDTH) / Math.max(plotWidth, 1)));
       const width = () => Math.max(200, element.clientWidth);
       const axis = { stroke: ink, grid: { stroke: line, width: 1 }, ticks: { stroke: line, width: 1 } };
       chart = new UPlot(
@@ -31,7 +43,11 @@ export function BarChart({ labels, values, format }: { labels: string[]; values:
           cursor: { show: false },
           scales: { x: { time: false, range: [-0.5, labels.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
           axes: [
-            { ...axis, values: (_u, splits) => splits.map((i) => labels[i] ?? ''), splits: () => labels.map((_l, i) => i) },
+            {
+              ...axis,
+              values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
+              splits: (u) => labels.map((_l, i) => i).filter((i) => i % labelStep(u.width) === 0),
+            },
             { ...axis, values: (_u, splits) => splits.map((v) => format(v)), size: 70 },
           ],
           series: [{}, { fill: accent, stroke: accent, paths: UPlot.paths.bars?.({ size: [0.7, 60] }), points: { show: false } }],

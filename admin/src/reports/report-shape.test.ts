@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   type Bucket,
+  chartedValue,
   durationParts,
   type Report,
   reportPath,
@@ -9,7 +10,6 @@ import {
   todayIn,
   trendOf,
   twoWeeks,
-  valueOf,
   weekFigures,
 } from './report-shape.js';
 
@@ -58,11 +58,11 @@ describe('the overview weeks', () => {
 
 describe('a bucket’s charted value', () => {
   it('is the count, the median time, or the share; nothing where there is nothing to sum up', () => {
-    expect(valueOf('count', bucket('a', { n: 4 }))).toBe(4);
-    expect(valueOf('time', bucket('a', { n: 3, median_s: 600, mean_s: 900 }))).toBe(600);
-    expect(valueOf('time', bucket('a'))).toBeNull();
-    expect(valueOf('share', bucket('a', { n: 4, yes: 3, share: 0.75 }))).toBe(0.75);
-    expect(valueOf('share', bucket('a'))).toBeNull();
+    expect(chartedValue('count', bucket('a', { n: 4 }))).toBe(4);
+    expect(chartedValue('time', bucket('a', { n: 3, median_s: 600, mean_s: 900 }))).toBe(600);
+    expect(chartedValue('time', bucket('a'))).toBeNull();
+    expect(chartedValue('share', bucket('a', { n: 4, yes: 3, share: 0.75 }))).toBe(0.75);
+    expect(chartedValue('share', bucket('a'))).toBeNull();
   });
 });
 

@@ -62,7 +62,7 @@ export interface ReportQuery {
 }
 
 /** The charted value of a bucket: null where there is nothing to show (no times, no answers). */
-export function valueOf(kind: ValueKind, bucket: Bucket): number | null {
+export function chartedValue(kind: ValueKind, bucket: Bucket): number | null {
   if (kind === 'count') return bucket.n;
   if (kind === 'time') return bucket.n > 0 ? bucket.median_s : null;
   return bucket.n > 0 ? bucket.share : null;
@@ -117,7 +117,7 @@ export function weekFigures(report: Report, weeks: { thisWeek: string; lastWeek:
   const kind = KIND_OF[report.metric as MetricName] ?? 'count';
   const at = (key: string) => {
     const bucket = report.buckets.find((b) => b.key === key);
-    return bucket ? valueOf(kind, bucket) : kind === 'count' ? 0 : null;
+    return bucket ? chartedValue(kind, bucket) : kind === 'count' ? 0 : null;
   };
   const current = at(weeks.thisWeek);
   const previous = at(weeks.lastWeek);

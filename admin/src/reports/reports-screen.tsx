@@ -10,6 +10,7 @@ import { BarChart } from './bar-chart.js';
 import {
   addDays,
   type Bucket,
+  chartedValue,
   durationParts,
   GROUPINGS,
   type Grouping,
@@ -27,7 +28,6 @@ import {
   todayIn,
   twoWeeks,
   type ValueKind,
-  valueOf,
   weekFigures,
 } from './report-shape.js';
 import './reports.css';
@@ -38,20 +38,28 @@ const PAGE_TITLE: Record<PageSlug | 'overview', MessageKey> = {
   times: 'admin.reports.page.times',
   quality: 'admin.reports.page.quality',
 };
-/** A bucket's name: the period's key, the dimension's name, or "None" for tickets without one. */
-const labelOf = (bucket: Bucket, none: string) => (bucket.key === 'none' ? none : (bucket.label ?? bucket.key));
+const CHANNELS = new Set(['widget', 'mail', 'site', 'api']);
+/** A bucket's name: the period's key, the dimension's name (a channel's in words), or "None" for tickets without one. */
+function labelOf(bucket: Bucket, grouping: Grouping, t: (key: MessageKey) => string): string {
+  if (bucket.key === 'none') return t('admin.reports.none');
+  if (grouping === 'channel' && CHANNELS.has(bucket.key)) return t(`admin.sla.channel.${bucket.key}` as MessageKey);
+  return bucket.label ?? bucket.key;
+}
 const metricName = (metric: MetricName) => `admin.reports.metric.${metric}` as MessageKey;
 
 /** A value of a kind in the reader's language: a count, a time (minutes, hours or days) or a percentage. */
 function useFormat() {
   const tr = useT();
-  return useCallback((kind: ValueKind, value: number | null): string => {
-    if (value === null) return '–';
-    if (kind === 'count') return tr.number(value);
-    if (kind === 'share') return tr.number(value, { style: 'percent', maximumFractionDigits: 1 });
-    const { value: amount, unit } = durationParts(value);
-    return tr.number(amount, { style: 'unit', unit, unitDisplay: 'short' });
-  }, [tr]);
+  return useCallback(
+    (kind: ValueKind, value: number | null): string => {
+      if (value === null) return '–';
+      if (kind === 'count') return tr.number(value);
+      if (kind === 'share') return tr.number(value, { style: 'percent', maximumFractionDigits: 1 });
+      const { value: amount, unit } = durationParts(value);
+      return tr.number(amount, { style: 'unit', unit, unitDisplay: 'short' });
+    },
+    [tr],
+  );
 }
 
 /** Reports: the overview (this week against last), then one page per group of metrics (`reports/volume`, …). */
@@ -142,11 +150,23 @@ function MetricsPage({ slug, isAdmin }: { slug: PageSlug; isAdmin: boolean }) {
       <form className="report-controls" aria-label={t('admin.reports.controls')} onSubmit={(event) => event.preventDefault()}>
         <div className="field">
           <label htmlFor={`${id}-from`}>{t('admin.reports.from')}</label>
-          <input id={`${id}-from`} type="date" value={query.from} max={query.to} onChange={(e) => e.target.value && change({ from: e.target.value })} />
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={query.from}
+            max={query.to}
+            onChange={(e) => e.target.value && change({ from: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-to`}>{t('admin.reports.to')}</label>
-          <input id={`${id}-to`} type="date" value={query.to} min={query.from} onChange={(e) => e.target.value && change({ to: e.target.value })} />
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={query.to}
+            min={query.from}
+            onChange={(e) => e.target.value && change({ to: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor={`${id}-tz`}>{t('admin.reports.timeZone')}</label>
@@ -194,8 +214,8 @@ function MetricReport({ metric, query }: { metric: MetricName; query: ReportQuer
   const kind = KIND_OF[metric];
   const { data, error } = useApi<Report>(reportPath(metric, query), { clearOnError: true });
   const headingId = useId();
-  const labels = useMemo(() => data?.buckets.map((bucket) => labelOf(bucket, t('admin.reports.none'))) ?? [], [data, t]);
-  const values = useMemo(() => data?.buckets.map((b) => valueOf(kind, b)) ?? [], [data, kind]);
+  const labels = useMemo(() => data?.buckets.map((bucket) => labelOf(bucket, data.group_by as Grouping, t)) ?? [], [data, t]);
+  const values = useMemo(() => data?.buckets.map((b) => chartedValue(kind, b)) ?? [], [data, kind]);
   const formatValue = useMemo(() => (value: number) => format(kind, value), [format, kind]);
   return (
     <article className="card report" aria-labelledby={headingId} data-testid={`report-${metric}`}>
