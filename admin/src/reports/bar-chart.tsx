@@ -8,7 +8,7 @@ import 'uplot/dist/uPlot.min.css';
  * pays for it; colours come from the page's variables, so dark mode follows.
  */
 /** Every how many bars a label fits (about 80 px each), so 30 days at 390 px do not print over one another. */
-const LABEL_WIDTH = 80;
+const LABEL_WIDTH = 70;
 
 export function BarChart({
   labels,
@@ -24,16 +24,18 @@ export function BarChart({
     const element = box.current;
     if (!element) return;
     let chart: { destroy(): void; setSize(size: { width: number; height: number }): void } | null = null;
-    let resize: ResizeObserver | null = null;
     let cancelled = false;
-    void import('uplot').then(({ default: UPlot }) => {
+    const width = () => Math.max(200, element.clientWidth);
+    const labelStep = (plotWidth: number) => Math.max(1, Math.ceil((labels.length * LABEL_WIDTH) / Math.max(plotWidth, 1)));
+    const draw = async () => {
+      const { default: UPlot } = await import('uplot');
       if (cancelled) return;
+      chart?.destroy();
+      // The colours of the scheme shown now: drawn again when it changes (a canvas does not follow CSS).
       const style = getComputedStyle(element);
       const ink = style.getPropertyValue('--muted').trim() || '#52606d';
       const line = style.getPropertyValue('--line').trim() || '#d9e2ec';
       const accent = style.getPropertyValue('--accent').trim() || '#1d4ed8';
-      const labelStep = (plotWidth: number) => Math.max(1, Math.ceil((labels.length * LABEL_WIDTH) / Math.max(plotWidth, 1)));
-      const width = () => Math.max(200, element.clientWidth);
       const axis = { stroke: ink, grid: { stroke: line, width: 1 }, ticks: { stroke: line, width: 1 } };
       chart = new UPlot(
         {
@@ -55,12 +57,17 @@ export function BarChart({
         [labels.map((_l, i) => i), values],
         element,
       );
-      resize = new ResizeObserver(() => chart?.setSize({ width: width(), height: 200 }));
-      resize.observe(element);
-    });
+    };
+    void draw();
+    const resize = new ResizeObserver(() => chart?.setSize({ width: width(), height: 200 }));
+    resize.observe(element);
+    const scheme = matchMedia('(prefers-color-scheme: dark)');
+    const redraw = () => void draw();
+    scheme.addEventListener('change', redraw);
     return () => {
       cancelled = true;
-      resize?.disconnect();
+      resize.disconnect();
+      scheme.removeEventListener('change', redraw);
       chart?.destroy();
     };
   }, [labels, values, format]);

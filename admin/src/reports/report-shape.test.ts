@@ -4,6 +4,7 @@ import {
   type Bucket,
   chartedValue,
   durationParts,
+  periodLabel,
   type Report,
   reportPath,
   ticketsCsvPath,
@@ -101,5 +102,15 @@ describe('durations', () => {
     expect(durationParts(285 * 60)).toEqual({ value: 4.8, unit: 'hour' });
     expect(durationParts(90)).toEqual({ value: 2, unit: 'minute' });
     expect(durationParts(3 * 86400)).toEqual({ value: 3, unit: 'day' });
+  });
+});
+
+describe('period labels', () => {
+  const english = (value: string, style: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', style).format(new Date(value));
+  it('reads a day, a week and a month in words, whatever the browser’s zone; a dimension keeps its own name', () => {
+    expect(periodLabel('2026-11-04', 'day', english)).toBe('4 Nov');
+    expect(periodLabel('2026-11-30', 'week', english)).toBe('30 Nov');
+    expect(periodLabel('2026-11', 'month', english)).toBe('Nov 2026');
+    expect(periodLabel('7', 'tag', english)).toBeNull();
   });
 });

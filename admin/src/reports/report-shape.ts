@@ -130,3 +130,19 @@ export function durationParts(seconds: number): { value: number; unit: 'minute' 
   if (seconds < 48 * 3600) return { value: Math.round(seconds / 360) / 10, unit: 'hour' };
   return { value: Math.round(seconds / 8640) / 10, unit: 'day' };
 }
+
+/**
+ * A period's key in words, in the reader's language: a day or a week (by its Monday) as "4 Nov", a month as
+ * "Nov 2026". The key is a calendar day, formatted at noon UTC in UTC so no zone moves it to the day before.
+ */
+export function periodLabel(
+  key: string,
+  grouping: Grouping,
+  date: (value: string, style: Intl.DateTimeFormatOptions) => string,
+): string | null {
+  if (grouping === 'month' && /^\d{4}-\d{2}$/.test(key))
+    return date(`${key}-01T12:00:00Z`, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  if ((grouping === 'day' || grouping === 'week') && /^\d{4}-\d{2}-\d{2}$/.test(key))
+    return date(`${key}T12:00:00Z`, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return null;
+}

@@ -20,6 +20,7 @@ import {
   OVERVIEW,
   PAGES,
   type PageSlug,
+  periodLabel,
   type Report,
   type ReportQuery,
   reportPath,
@@ -40,8 +41,11 @@ const PAGE_TITLE: Record<PageSlug | 'overview', MessageKey> = {
 };
 const CHANNELS = new Set(['widget', 'mail', 'site', 'api']);
 /** A bucket's name: the period's key, the dimension's name (a channel's in words), or "None" for tickets without one. */
-function labelOf(bucket: Bucket, grouping: Grouping, t: (key: MessageKey) => string): string {
+function labelOf(bucket: Bucket, grouping: Grouping, tr: ReturnType<typeof useT>): string {
+  const t = tr.t;
   if (bucket.key === 'none') return t('admin.reports.none');
+  const period = periodLabel(bucket.key, grouping, tr.date);
+  if (period) return period;
   if (grouping === 'channel' && CHANNELS.has(bucket.key)) return t(`admin.sla.channel.${bucket.key}` as MessageKey);
   return bucket.label ?? bucket.key;
 }
@@ -209,12 +213,13 @@ function MetricsPage({ slug, isAdmin }: { slug: PageSlug; isAdmin: boolean }) {
 }
 
 function MetricReport({ metric, query }: { metric: MetricName; query: ReportQuery }) {
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   const format = useFormat();
   const kind = KIND_OF[metric];
   const { data, error } = useApi<Report>(reportPath(metric, query), { clearOnError: true });
   const headingId = useId();
-  const labels = useMemo(() => data?.buckets.map((bucket) => labelOf(bucket, data.group_by as Grouping, t)) ?? [], [data, t]);
+  const labels = useMemo(() => data?.buckets.map((bucket) => labelOf(bucket, data.group_by as Grouping, tr)) ?? [], [data, tr]);
   const values = useMemo(() => data?.buckets.map((b) => chartedValue(kind, b)) ?? [], [data, kind]);
   const formatValue = useMemo(() => (value: number) => format(kind, value), [format, kind]);
   return (
