@@ -17,7 +17,7 @@ const ReportMail = Type.Object(
         'The weekly report is mailed to you on Mondays from 08:00 in your time zone (else the site’s). Admins only; off by default.',
     }),
   },
-  { $id: 'ReportMailPreference', additionalProperties: false },
+  { additionalProperties: false },
 );
 
 /** An admin's "Mail me the weekly report" (send-weekly-reports.ts sends it). */
