@@ -1,4 +1,5 @@
 import { beforeEach, expect, it } from 'vitest';
+import type { OutgoingMail } from '../../email/create-transport.js';
 import { buildWeeklyReportMail } from '../../email/weekly-report-mail.js';
 import { createAdmin, createAgent, createTicket, type TestUser } from '../../test/factories.js';
 import { relaxIntakeLimits, setRegistration } from '../../test/fixtures.js';
@@ -32,7 +33,7 @@ describeEachDatabase('the weekly report mail, with a clock the test sets', (dial
     await hd.ctx.db.updateTable('users').set({ language: 'de', time_zone: 'Europe/Berlin' }).where('id', '=', anna.id).execute();
     await setWeeklyReportMail(hd.ctx.db, anna.id, true);
   });
-  const reportMails = (sent: Array<{ subject: string; to: string }>) =>
+  const reportMails = (sent: OutgoingMail[]) =>
     sent.filter((m) => m.subject.includes('Wochenbericht') || m.subject.includes('eekly report'));
 
   it('sends an opted-in admin one mail for the week from Monday 08:00 in their zone, never twice, in German', async () => {
