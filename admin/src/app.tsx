@@ -148,7 +148,7 @@ function Workspace({
   else if (section === 'business-hours' && isAdmin) view = <BusinessHoursScreen />;
   else if (section === 'service-levels' && isAdmin) view = <SlaPoliciesScreen lookups={lookups} />;
   else if (section === 'replies') view = <SavedRepliesScreen me={user} />;
-  else if (section === 'notifications') view = <NotificationPreferencesScreen />;
+  else if (section === 'notifications') view = <NotificationPreferencesScreen isAdmin={isAdmin} />;
   else if (section === 'satisfaction') view = <SatisfactionScreen />;
   else if (section === 'profile') view = <ProfileScreen me={user} onSaved={onProfileSaved} />;
   else view = <Inbox query={route.query} lookups={lookups} me={user} />;
