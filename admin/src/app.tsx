@@ -151,7 +151,7 @@ function Workspace({
   else if (section === 'service-levels' && isAdmin) view = <SlaPoliciesScreen lookups={lookups} />;
   else if (section === 'reports') view = <ReportsScreen page={id} isAdmin={isAdmin} />;
   else if (section === 'replies') view = <SavedRepliesScreen me={user} />;
-  else if (section === 'notifications') view = <NotificationPreferencesScreen />;
+  else if (section === 'notifications') view = <NotificationPreferencesScreen isAdmin={isAdmin} />;
   else if (section === 'satisfaction') view = <SatisfactionScreen />;
   else if (section === 'profile') view = <ProfileScreen me={user} onSaved={onProfileSaved} />;
   else view = <Inbox query={route.query} lookups={lookups} me={user} />;

@@ -32,6 +32,7 @@ import * as slaPolicies from './migrations/2026-12-02-036b-sla-policies.js';
 import * as slaWarnings from './migrations/2026-12-03-036c-sla-warnings.js';
 import * as reportFacts from './migrations/2026-12-03-037-report-facts.js';
 import * as ticketSlaStatus from './migrations/2026-12-03-062-ticket-sla-status.js';
+import * as weeklyReportMails from './migrations/2026-12-03-079-weekly-report-mails.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +68,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03-036c-sla-warnings': slaWarnings,
   '2026-12-03-037-report-facts': reportFacts,
   '2026-12-03-062-ticket-sla-status': ticketSlaStatus,
+  // After 062 (Kysely applies in name order and refuses one older than the last applied).
+  '2026-12-03-079-weekly-report-mails': weeklyReportMails,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

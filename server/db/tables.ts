@@ -42,6 +42,7 @@ export interface Database {
   ticket_sla_targets: TicketSlaTargetsTable;
   ticket_report_facts: TicketReportFactsTable;
   ticket_report_replies: TicketReportRepliesTable;
+  weekly_report_mails: WeeklyReportMailsTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -519,4 +520,12 @@ export interface TicketReportRepliesTable {
   replied_at: string;
   seconds: number;
   business_seconds: number;
+}
+
+/** One weekly report mail queued for an admin (the claim that makes it one a week; send-weekly-reports.ts). */
+export interface WeeklyReportMailsTable {
+  user_id: number;
+  /** The Monday (YYYY-MM-DD, recipient's zone) of the week reported on. */
+  week: string;
+  created_at: string;
 }

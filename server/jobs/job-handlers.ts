@@ -9,6 +9,7 @@ import { buildMail, fanOutCommentAdded, fanOutTicketCreated, type MailAllowance 
 import { isVisitorTriggeredMail, takeMailAllowance } from '../email/mail-throttle.js';
 import { RATING_WAIT_MS, ratingWaitsForReply } from '../email/rating-waits-for-reply.js';
 import { recordSentMail } from '../email/ticket-thread.js';
+import { buildWeeklyReportMail } from '../email/weekly-report-mail.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import type { JobKind, JobPayloads } from './job-payloads.js';
@@ -77,6 +78,13 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
         if (after !== undefined) await enqueueJob(trx, SLA_RECOMPUTE_JOB, { ...payload, after });
         await completeJob(trx, job);
       });
+    },
+
+    async weekly_report_mail(job, payload) {
+      const mail = await buildWeeklyReportMail(ctx, config, { id: job.id, ...payload });
+      if (mail) await transport.send(mail);
+      // Sent, or no one to send it to: either way done. A failure to send is retried by the worker (the claim stays).
+      await ctx.transactions.write((db) => completeJob(db, job));
     },
 
     async mail(job, payload) {

@@ -38,6 +38,12 @@ export const JOB_PAYLOAD_SCHEMAS = {
   }),
   /** One mail to one recipient. */
   mail: MailJobPayloadSchema,
+  /** An admin's weekly report mail: the week (its Monday) claimed for them, in the zone it was claimed in. */
+  weekly_report_mail: Type.Object({
+    userId: ID,
+    week: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+    timeZone: Type.String({ minLength: 1, maxLength: 64 }),
+  }),
 };
 
 export type JobKind = keyof typeof JOB_PAYLOAD_SCHEMAS;

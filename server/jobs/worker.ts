@@ -2,6 +2,7 @@ import type { Config } from '../config/config-types.js';
 import { refreshStaleStatistics } from '../db/refresh-statistics.js';
 import { signedInWorkGoingOn } from '../db/signed-in-lane.js';
 import type { DomainContext } from '../domain/context.js';
+import { sendWeeklyReports } from '../domain/reports/send-weekly-reports.js';
 import { fireSlaEvents } from '../domain/tickets/fire-sla-events.js';
 import { isPermanentMailError, type MailTransport } from '../email/create-transport.js';
 import { MAIL_JOB } from '../email/mail-jobs.js';
@@ -34,6 +35,8 @@ export interface WorkerOptions {
   statisticsEveryMs?: number;
   /** How often the service levels' warnings and breaches due are sent (fire-sla-events.ts); the first sweep is at the start. */
   slaSweepEveryMs?: number;
+  /** How often the weekly report mails that came due are queued (send-weekly-reports.ts); the first look is at the start. */
+  weeklyReportsEveryMs?: number;
 }
 
 export interface Worker {
@@ -74,6 +77,9 @@ export function createWorker(
   // The first sweep is in the first round, so a restart sends at once what came due while it was down.
   const slaSweepEveryMs = options.slaSweepEveryMs ?? 15_000;
   let lastSlaSweep = Number.NEGATIVE_INFINITY;
+  // Five minutes: a Monday 08:00 mail goes out by 08:05; the claim per admin and week keeps it to one.
+  const weeklyReportsEveryMs = options.weeklyReportsEveryMs ?? 5 * 60_000;
+  let lastWeeklyReports = Number.NEGATIVE_INFINITY;
   let running = false;
   let wakeSoon = false;
   let loop: Promise<void> | undefined;
@@ -153,6 +159,15 @@ export function createWorker(
     }
   }
 
+  async function queueWeeklyReports(): Promise<void> {
+    try {
+      if ((await sendWeeklyReports(ctx)) > 0) wakeSoon = true;
+    } catch (error) {
+      // Each admin's claim and mail commit together: what failed was not claimed, and the next look tries again.
+      log.warn(`Weekly report mails failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   async function run(): Promise<void> {
     while (running) {
       let count = 0;
@@ -166,6 +181,10 @@ export function createWorker(
         if (Date.now() - lastSlaSweep >= slaSweepEveryMs) {
           lastSlaSweep = Date.now();
           await sweepSla();
+        }
+        if (Date.now() - lastWeeklyReports >= weeklyReportsEveryMs) {
+          lastWeeklyReports = Date.now();
+          await queueWeeklyReports();
         }
         if (Date.now() - lastStatistics > statisticsEveryMs) {
           lastStatistics = Date.now();

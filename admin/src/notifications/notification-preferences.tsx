@@ -4,11 +4,12 @@ import { problemText } from '../api/problem-text.js';
 import { useApi } from '../api/use-api.js';
 import { useT } from '../i18n/i18n.js';
 import { useDocumentTitle } from '../shared/use-document-title.js';
+import { WeeklyReportMailPreference } from './weekly-report-mail-preference.js';
 
 const KINDS = Object.keys(KIND_WORDS) as NotificationKind[];
 
 /** "My notifications": which events reach this agent by mail (the in-app list always has them). */
-export function NotificationPreferencesScreen() {
+export function NotificationPreferencesScreen({ isAdmin = false }: { isAdmin?: boolean }) {
   const { t } = useT();
   useDocumentTitle(t('admin.nav.notifications'));
   const { data: prefs, setData: setPrefs, error: loadFailed } = useApi<NotificationPreferences>('/users/me/notification-preferences');
@@ -68,6 +69,18 @@ export function NotificationPreferencesScreen() {
             </div>
           ))}
         </fieldset>
+      )}
+      {isAdmin && (
+        <WeeklyReportMailPreference
+          onSaved={() => {
+            setFailed('');
+            setStatus(t('admin.profile.saved'));
+          }}
+          onFailed={(text) => {
+            setStatus('');
+            setFailed(text);
+          }}
+        />
       )}
       <p role="status" className="saved">
         {status}

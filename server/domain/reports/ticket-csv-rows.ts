@@ -138,6 +138,10 @@ async function readPage(
     ? // The first condition alone bounds the index range (an OR would make SQLite scan the table for every page).
       sql`and f.created_at >= ${after.created_at} and (f.created_at > ${after.created_at} or f.ticket_id > ${after.ticket_id})`
     : sql``;
+  // CROSS JOIN: SQLite then reads the facts first, a page's range of their (created_at, ticket_id) index in order. With
+  // a plain JOIN it chose to walk every ticket by the posts' type index and sort them all, for every page: the CSV of
+  // 100,000 tickets took 30 s (EXPLAIN QUERY PLAN: "SEARCH p USING INDEX posts_type_…", "USE TEMP B-TREE FOR ORDER
+  // BY"). PostgreSQL plans a cross join with its WHERE as the same inner join.
   // The latest answer to "Did this solve it?"; the service-level targets that went past their due time, by kind.
   const result = await sql<PageRow>`select f.ticket_id, f.created_at, p.number, c.email as client, f.channel, a.name as assignee,
       s.name as status, f.first_reply_at, f.first_reply_s, f.first_reply_bs, f.resolved_at, f.resolution_s, f.resolution_bs,
@@ -145,11 +149,11 @@ async function readPage(
       (select r.rating from ticket_ratings r where r.ticket_id = f.ticket_id order by r.created_at desc, r.id desc limit 1) as rating,
       (select ${sql.raw(breachList())} from ticket_sla_targets t where t.ticket_id = f.ticket_id and t.breached_at is not null) as breaches
     from ticket_report_facts f
-    join posts p on p.id = f.ticket_id and p.type = 'ticket'
+    cross join posts p
     left join users c on c.id = p.author_id
     left join users a on a.id = p.assignee_id
     left join terms s on s.id = p.status_term_id
-    where f.created_at >= ${range.from} and f.created_at < ${range.to} ${keyset}
+    where p.id = f.ticket_id and p.type = 'ticket' and f.created_at >= ${range.from} and f.created_at < ${range.to} ${keyset}
     order by f.created_at, f.ticket_id
     limit ${TICKET_CSV_PAGE}`.execute(db);
   return result.rows;

@@ -45,6 +45,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /helpdesk/v1/notifications/read': 'markNotificationsRead',
   'GET /helpdesk/v1/users/me/notification-preferences': 'getNotificationPreferences',
   'PATCH /helpdesk/v1/users/me/notification-preferences': 'updateNotificationPreferences',
+  'GET /helpdesk/v1/users/me/report-mail': 'getReportMailPreference',
+  'PATCH /helpdesk/v1/users/me/report-mail': 'updateReportMailPreference',
   'GET /helpdesk/v1/ratings/summary': 'getSatisfaction',
   // Incoming mail (admins)
   'GET /helpdesk/v1/mail/inbound/status': 'getInboundMailStatus',
