@@ -1,6 +1,7 @@
 import BetterSqlite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { performanceOffOf } from '../../db/performance-off-of.js';
 import { getCoreSettings } from '../../settings/core-settings.js';
 import { updateSettings } from '../../settings/settings.js';
 import { createAgent, createTicket, type TestUser } from '../../test/factories.js';
@@ -61,7 +62,10 @@ describeEachDatabase('service levels cost nothing on a desk without policies', (
     count();
     await change(id);
     expect(sent.length).toBeGreaterThan(0);
-    expect(slaStatements()).toEqual([]);
+    // With the caches switched off (the plain pass) the question itself is asked at each change, and nothing more.
+    const question = /^select "(id" from "sla_policies"|ticket_id" from "ticket_sla" where "next_due_at" is not null) limit/;
+    const asked = performanceOffOf(hd.ctx.db).has('caches') ? slaStatements().filter((s) => !question.test(s)) : slaStatements();
+    expect(asked).toEqual([]);
   });
 
   it('a policy deleted while a ticket runs a target: the ticket is still brought up to date at its next change', async () => {
