@@ -21,7 +21,7 @@ export interface GroupFigures {
 }
 
 // The dimensions, on the tickets' rows: p (posts), f (ticket_report_facts), tt (ticket_tags), s (ticket_sla).
-const DIMENSION: Record<Dimension, RawBuilder<unknown>> = {
+export const DIMENSION: Record<Dimension, RawBuilder<unknown>> = {
   agent: sql`p.assignee_id`,
   tag: sql`tt.term_id`,
   product: sql`p.product_id`,
@@ -97,14 +97,14 @@ function bucketOf(at: RawBuilder<unknown>, ends: readonly string[] | null): RawB
  * deleted ticket's facts are gone with it (ON DELETE CASCADE), so the facts alone never count one, and a report
  * by period or channel reads one table.
  */
-function joinsFor(dimension: Dimension | null): RawBuilder<unknown>[] {
+export function joinsFor(dimension: Dimension | null): RawBuilder<unknown>[] {
   if (dimension === 'tag') return [sql`left join ticket_tags tt on tt.ticket_id = f.ticket_id`];
   if (dimension === 'policy') return [sql`left join ticket_sla s on s.ticket_id = f.ticket_id`];
   if (dimension === 'channel' || dimension === null) return [];
   return [sql`join posts p on p.id = f.ticket_id`];
 }
 
-interface Source {
+export interface Source {
   from: RawBuilder<unknown>;
   at: RawBuilder<unknown>;
   v: RawBuilder<unknown>;
@@ -112,7 +112,7 @@ interface Source {
   where?: RawBuilder<unknown>;
 }
 
-function sourceOf(metric: Exclude<MetricName, 'backlog'>, b: boolean): Source {
+export function sourceOf(metric: Exclude<MetricName, 'backlog'>, b: boolean): Source {
   const facts = sql`ticket_report_facts f`;
   const none = sql`cast(null as integer)`;
   switch (metric) {

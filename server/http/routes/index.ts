@@ -15,6 +15,7 @@ import { postsRoutes } from './posts/posts.routes.js';
 import { productsRoutes } from './products/products.routes.js';
 import { ratingsRoutes } from './ratings/ratings.routes.js';
 import { reportMailRoutes } from './reports/report-mail.routes.js';
+import { reportTicketsRoutes } from './reports/report-tickets.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { savedRepliesRoutes } from './saved-replies/saved-replies.routes.js';
 import { sessionRoutes } from './session/session.routes.js';
@@ -58,5 +59,6 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   businessHoursRoutes,
   slaPoliciesRoutes,
   reportsRoutes,
+  reportTicketsRoutes,
   reportMailRoutes,
 ];

@@ -1,21 +1,18 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { message } from '../../../../common/i18n/translator.js';
-import { checkReportQuery } from '../../../domain/reports/check-report-query.js';
-import { METRICS, STATISTICS_TEXT } from '../../../domain/reports/metric-definitions.js';
+import { GROUPINGS, METRIC_NAMES, METRICS, STATISTICS_TEXT } from '../../../domain/reports/metric-definitions.js';
 import { reportCsv } from '../../../domain/reports/report-csv.js';
 import { dateOfDay, startOfLocalDay } from '../../../domain/reports/report-periods.js';
 import { runReport } from '../../../domain/reports/run-report.js';
 import { ticketCsvLines } from '../../../domain/reports/ticket-csv-rows.js';
-import { AppError } from '../../../errors.js';
-import { mayManageSettings } from '../../../policies/settings-policy.js';
+import { mayReadPerAgentReports } from '../../../policies/reports-policy.js';
 import { getCoreSettings } from '../../../settings/core-settings.js';
 import { getTicketFormFields } from '../../../settings/get-ticket-form-fields.js';
-import { getSiteOptions } from '../../../settings/site-options.js';
 import { requireStaff } from '../../plugins/auth.js';
 import { problemTranslator } from '../../problem-language.js';
 import type { RouteServices } from '../../services.js';
-import { ReportParams, ReportQuery, reportResponse, TicketsCsvQuery, ticketsCsvResponse } from './reports.schema.js';
+import { checkedReportQuery } from './checked-report-query.js';
+import { ReportParams, ReportQuery, reportIndexResponse, reportResponse, TicketsCsvQuery, ticketsCsvResponse } from './reports.schema.js';
 
 const tags = ['reports'];
 
@@ -24,6 +21,27 @@ const tags = ['reports'];
  * of a range as CSV, streamed. Agents see the team's figures; per agent only admins, unless the setting allows.
  */
 export const reportsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config }) => {
+  app.get(
+    '/reports/',
+    {
+      schema: {
+        summary: 'The metrics, each with its definition, and the groupings the reader may ask for',
+        tags,
+        response: reportIndexResponse,
+      },
+    },
+    async (request, reply) => {
+      const actor = requireStaff(request);
+      const perAgent = mayReadPerAgentReports(actor, await getCoreSettings(ctx));
+      const t = await problemTranslator(request, null, ctx.db);
+      reply.header('cache-control', 'no-store').header('content-language', t.language);
+      return {
+        metrics: METRIC_NAMES.map((name) => ({ name, kind: METRICS[name].kind, definition: t.t(METRICS[name].text) })),
+        groupings: GROUPINGS.filter((grouping) => perAgent || grouping !== 'agent'),
+      };
+    },
+  );
+
   // Registered before `/reports/:metric`, though Fastify prefers a static path anyway.
   app.get(
     '/reports/tickets.csv',
@@ -36,9 +54,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       },
     },
     async (request, reply) => {
-      requireStaff(request);
-      const site = await getSiteOptions(ctx.db);
-      const query = checkReportQuery({ ...request.query, metric: 'created' }, site.time_zone, ctx.now());
+      const query = await checkedReportQuery(request, ctx, { ...request.query, metric: 'created' });
       const fields = (await getTicketFormFields(ctx)).filter((field) => field.builtin !== true);
       const lines = ticketCsvLines(ctx.db, {
         from: new Date(startOfLocalDay(query.timeZone, query.fromDay)).toISOString(),
@@ -68,13 +84,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       },
     },
     async (request, reply) => {
-      const actor = requireStaff(request);
-      const site = await getSiteOptions(ctx.db);
-      const query = checkReportQuery({ ...request.query, metric: request.params.metric }, site.time_zone, ctx.now());
-      if (query.groupBy === 'agent' && !mayManageSettings(actor)) {
-        const settings = await getCoreSettings(ctx);
-        if (!settings.tickets.agents_see_per_agent_reports) throw new AppError('FORBIDDEN', message('problems.reports.per_agent_admins'));
-      }
+      const query = await checkedReportQuery(request, ctx, { ...request.query, metric: request.params.metric });
       const buckets = await runReport(ctx.db, query);
       reply.header('cache-control', 'no-store');
       if (request.query.format === 'csv') {

@@ -79,3 +79,56 @@ export const ticketsCsvResponse = {
   },
   ...problemResponses(400, 401, 403),
 };
+
+export const reportIndexResponse = {
+  200: Type.Object({
+    metrics: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        kind: Type.String({ description: 'count, time, share or backlog' }),
+        definition: Type.String({ description: 'What the metric counts, in the reader’s language' }),
+      }),
+    ),
+    groupings: Type.Array(Type.String(), { description: 'What this reader may group by: agent only for admins unless the setting allows' }),
+  }),
+  ...problemResponses(401, 403),
+};
+
+export const BucketTicketsQuery = Type.Object(
+  {
+    ...RangeQuery,
+    group_by: ReportQuery.properties.group_by,
+    hours: ReportQuery.properties.hours,
+    key: Type.String({ description: 'The bucket’s key as the report gave it (a period, a dimension’s id, or none)' }),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+export const BucketTicket = Type.Object({
+  ticket_id: Type.Integer(),
+  number: Type.Union([Type.Integer(), Type.Null()]),
+  subject: Type.String(),
+  status_slug: Type.Union([Type.String(), Type.Null()]),
+  status_name: Type.Union([Type.String(), Type.Null()]),
+  at: Type.String({
+    description: 'When it counted (filed, resolved, replied, rated, met or breached; for the backlog the moment counted)',
+  }),
+  value_s: Type.Union([Type.Integer(), Type.Null()], { description: 'Times: the seconds counted' }),
+  ok: Type.Union([Type.Boolean(), Type.Null()], { description: 'Satisfaction: a yes that held; service levels: met in time' }),
+});
+
+export const bucketTicketsResponse = {
+  200: Type.Object({
+    metric: Type.String(),
+    key: Type.String(),
+    definition: Type.String(),
+    from: Type.String({ description: 'The bucket’s first instant (ISO, UTC)' }),
+    to: Type.String({ description: 'The instant after its last (ISO, UTC); for the backlog the moment counted' }),
+    n: Type.Integer({ description: 'How many lines: the bucket’s n in the report, exactly' }),
+    page: Type.Integer(),
+    per_page: Type.Integer(),
+    tickets: Type.Array(BucketTicket),
+  }),
+  ...problemResponses(400, 401, 403, 404),
+};

@@ -365,4 +365,95 @@ describeEachDatabase('reports over 1,000 tickets with known times', (dialect) =>
     expect(cell(first, 'sla_breaches')).toBe(t.slaFirst && !t.slaFirst.met ? 'first_reply' : '');
     expect(cell(first, 'link')).toMatch(new RegExp(`/admin/tickets/${100_000 + t.i}$`));
   });
+
+  describe('the tickets behind each bar', () => {
+    const behind = async (metric: string, query: string, key: string, headers: Headers = admin) => {
+      const lines: Array<Record<string, unknown>> = [];
+      let n = -1;
+      for (let page = 1; ; page++) {
+        const res = await get(`${metric}/tickets?${query}&key=${encodeURIComponent(key)}&page=${page}`, headers);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json();
+        n = body.n;
+        lines.push(...body.tickets);
+        if (body.tickets.length < body.per_page) break;
+      }
+      expect(lines.length).toBe(n);
+      return { n, lines };
+    };
+
+    it('every metric by week, and a time by channel and by agent: each list has as many lines as its bar counts', async () => {
+      const cases: Array<[string, string]> = [
+        ...[
+          'created',
+          'resolved',
+          'reopened',
+          'backlog',
+          'first_reply',
+          'next_reply',
+          'resolution',
+          'client_wait',
+          'satisfaction',
+          'sla_first_reply',
+        ].map((metric): [string, string] => [metric, 'from=2026-11-01&to=2026-11-30&tz=Europe/Berlin&group_by=week']),
+        ['first_reply', 'from=2026-11-01&to=2026-12-31&tz=UTC&group_by=channel&hours=business'],
+        ['resolution', 'from=2026-11-01&to=2026-12-31&tz=UTC&group_by=agent'],
+      ];
+      for (const [metric, query] of cases) {
+        const bars = (await buckets(`${metric}?${query}`)).filter((bar) => (bar.n as number) > 0);
+        expect(bars.length, metric).toBeGreaterThan(0);
+        for (const bar of bars) expect((await behind(metric, query, bar.key as string)).n, `${metric} ${bar.key}`).toBe(bar.n);
+      }
+    });
+
+    it('the first replies of one day: exactly the tickets answered that day, with their times, oldest first', async () => {
+      const day = '2026-11-05';
+      const expected = KEPT.filter((t) => t.firstReply && utcDay(t.created + t.firstReply.s * 1000) === day)
+        .map((t) => ({ number: 100_000 + t.i, value_s: t.firstReply?.s, at: t.created + (t.firstReply?.s ?? 0) * 1000 }))
+        .sort((a, b) => a.at - b.at);
+      const { lines } = await behind('first_reply', 'from=2026-11-01&to=2026-11-30&tz=UTC&group_by=day', day);
+      expect(lines.map((line) => [line.number, line.value_s])).toEqual(expected.map((e) => [e.number, e.value_s]));
+      expect(lines[0]?.subject).toMatch(/^Ticket \d+$/);
+    });
+
+    it('the backlog of a day: the tickets filed before its end and not resolved by then', async () => {
+      const end = Date.parse('2026-11-10T00:00:00.000Z');
+      const open = KEPT.filter((t) => t.created < end && !(t.resolution && t.created + t.resolution.s * 1000 < end));
+      const { lines } = await behind('backlog', 'from=2026-11-01&to=2026-11-30&tz=UTC&group_by=day', '2026-11-09');
+      expect(lines.map((line) => line.number).sort()).toEqual(open.map((t) => 100_000 + t.i).sort());
+    });
+
+    it('unassigned tickets under none; a satisfaction answer says whether it was a yes', async () => {
+      const none = await behind('created', 'from=2026-11-01&to=2026-12-31&tz=UTC&group_by=agent', 'none');
+      expect(none.lines.map((line) => line.number).sort()).toEqual(
+        KEPT.filter((t) => t.agent === null)
+          .map((t) => 100_000 + t.i)
+          .sort(),
+      );
+      const rated = await behind('satisfaction', 'from=2026-11-01&to=2026-12-31&tz=UTC&group_by=channel', 'widget');
+      const yes = KEPT.filter((t) => t.channel === 'widget' && t.rating?.yes).length;
+      expect(rated.lines.filter((line) => line.ok === true).length).toBe(yes);
+    });
+
+    it('a key the report has not is a problem naming key; per agent only for whom the report allows', async () => {
+      for (const key of ['2026-13-01', 'x1']) {
+        const res = await get(`created/tickets?from=2026-11-01&to=2026-11-30&group_by=${key === 'x1' ? 'tag' : 'day'}&key=${key}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors[0].field).toBe('key');
+      }
+      expect((await get('created/tickets?group_by=agent&key=none', agentHeaders)).statusCode).toBe(403);
+      expect((await get('created/tickets?key=none&group_by=channel', {})).statusCode).toBe(401);
+    });
+
+    it('the reports index names every metric and the groupings the reader may use', async () => {
+      const forAdmin = (await get('')).json();
+      expect(forAdmin.metrics).toHaveLength(12);
+      expect(forAdmin.groupings).toContain('agent');
+      const forAgent = (await get('', agentHeaders)).json();
+      expect(forAgent.groupings).not.toContain('agent');
+      await updateSettings(hd.ctx, { tickets: { agents_see_per_agent_reports: true } });
+      expect((await get('', agentHeaders)).json().groupings).toContain('agent');
+      await updateSettings(hd.ctx, { tickets: { agents_see_per_agent_reports: false } });
+    });
+  });
 });
