@@ -149,7 +149,7 @@ function Workspace({
   else if (section === 'tokens' && isAdmin) view = <ApiTokensScreen />;
   else if (section === 'business-hours' && isAdmin) view = <BusinessHoursScreen />;
   else if (section === 'service-levels' && isAdmin) view = <SlaPoliciesScreen lookups={lookups} />;
-  else if (section === 'reports') view = <ReportsScreen page={id} isAdmin={isAdmin} />;
+  else if (section === 'reports') view = <ReportsScreen page={id} query={route.query} isAdmin={isAdmin} />;
   else if (section === 'replies') view = <SavedRepliesScreen me={user} />;
   else if (section === 'notifications') view = <NotificationPreferencesScreen isAdmin={isAdmin} />;
   else if (section === 'satisfaction') view = <SatisfactionScreen />;

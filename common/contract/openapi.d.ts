@@ -1126,54 +1126,7 @@ export interface paths {
             cookie?: never;
         };
         /** The metrics, each with its definition, and the groupings the reader may ask for */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            metrics: {
-                                name: string;
-                                /** @description count, time, share or backlog */
-                                kind: string;
-                                /** @description What the metric counts, in the reader’s language */
-                                definition: string;
-                            }[];
-                            /** @description What this reader may group by: agent only for admins unless the setting allows */
-                            groupings: string[];
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["listReportMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1224,107 +1177,7 @@ export interface paths {
             cookie?: never;
         };
         /** The tickets behind one bar of a report, oldest first, a page at a time */
-        get: {
-            parameters: {
-                query: {
-                    /** @description A day (YYYY-MM-DD) in the report’s time zone: the first day counted (default: 29 days before `to`) */
-                    from?: string;
-                    /** @description A day (YYYY-MM-DD) in the report’s time zone: the last day counted, included (default: today) */
-                    to?: string;
-                    /**
-                     * @description IANA time zone the days are counted in (default: the site’s)
-                     * @example Europe/Berlin
-                     */
-                    tz?: string;
-                    /** @description One of: day, week, month, agent, tag, product, reason, urgency, channel, policy (default day). agent: the assignee, for admins unless the setting allows agents; tag: a ticket with several tags counts in each */
-                    group_by?: string;
-                    /** @description business or calendar (default calendar) */
-                    hours?: string;
-                    /** @description The bucket’s key as the report gave it (a period, a dimension’s id, or none) */
-                    key: string;
-                    page?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description One of: created, resolved, reopened, backlog, first_reply, next_reply, resolution, client_wait, satisfaction, sla_first_reply, sla_next_reply, sla_resolution */
-                    metric: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            metric: string;
-                            key: string;
-                            definition: string;
-                            /** @description The bucket’s first instant (ISO, UTC) */
-                            from: string;
-                            /** @description The instant after its last (ISO, UTC); for the backlog the moment counted */
-                            to: string;
-                            /** @description How many lines: the bucket’s n in the report, exactly */
-                            n: number;
-                            page: number;
-                            per_page: number;
-                            tickets: {
-                                ticket_id: number;
-                                number: number | null;
-                                subject: string;
-                                status_slug: string | null;
-                                status_name: string | null;
-                                /** @description When it counted (filed, resolved, replied, rated, met or breached; for the backlog the moment counted) */
-                                at: string;
-                                /** @description Times: the seconds counted */
-                                value_s: number | null;
-                                /** @description Satisfaction: a yes that held; service levels: met in time */
-                                ok: boolean | null;
-                            }[];
-                        };
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RFC 9457 problem details */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["listReportBucketTickets"];
         put?: never;
         post?: never;
         delete?: never;
@@ -8128,6 +7981,54 @@ export interface operations {
             };
         };
     };
+    listReportMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metrics: {
+                            name: string;
+                            /** @description count, time, share or backlog */
+                            kind: string;
+                            /** @description What the metric counts, in the reader’s language */
+                            definition: string;
+                        }[];
+                        /** @description What this reader may group by: agent only for admins unless the setting allows */
+                        groupings: string[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     exportTicketsCsv: {
         parameters: {
             query?: {
@@ -8250,6 +8151,107 @@ export interface operations {
                         }[];
                     };
                     "text/csv": string;
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listReportBucketTickets: {
+        parameters: {
+            query: {
+                /** @description A day (YYYY-MM-DD) in the report’s time zone: the first day counted (default: 29 days before `to`) */
+                from?: string;
+                /** @description A day (YYYY-MM-DD) in the report’s time zone: the last day counted, included (default: today) */
+                to?: string;
+                /**
+                 * @description IANA time zone the days are counted in (default: the site’s)
+                 * @example Europe/Berlin
+                 */
+                tz?: string;
+                /** @description One of: day, week, month, agent, tag, product, reason, urgency, channel, policy (default day). agent: the assignee, for admins unless the setting allows agents; tag: a ticket with several tags counts in each */
+                group_by?: string;
+                /** @description business or calendar (default calendar) */
+                hours?: string;
+                /** @description The bucket’s key as the report gave it (a period, a dimension’s id, or none) */
+                key: string;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description One of: created, resolved, reopened, backlog, first_reply, next_reply, resolution, client_wait, satisfaction, sla_first_reply, sla_next_reply, sla_resolution */
+                metric: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        metric: string;
+                        key: string;
+                        definition: string;
+                        /** @description The bucket’s first instant (ISO, UTC) */
+                        from: string;
+                        /** @description The instant after its last (ISO, UTC); for the backlog the moment counted */
+                        to: string;
+                        /** @description How many lines: the bucket’s n in the report, exactly */
+                        n: number;
+                        page: number;
+                        per_page: number;
+                        tickets: {
+                            ticket_id: number;
+                            number: number | null;
+                            subject: string;
+                            status_slug: string | null;
+                            status_name: string | null;
+                            /** @description When it counted (filed, resolved, replied, rated, met or breached; for the backlog the moment counted) */
+                            at: string;
+                            /** @description Times: the seconds counted */
+                            value_s: number | null;
+                            /** @description Satisfaction: a yes that held; service levels: met in time */
+                            ok: boolean | null;
+                        }[];
+                    };
                 };
             };
             /** @description RFC 9457 problem details */

@@ -2,8 +2,16 @@ import type { InboxPage } from '../api/api.js';
 import { useT } from '../i18n/i18n.js';
 import { Link } from '../shared/router.js';
 
-/** Previous and next page of the inbox, when there is more than one. */
-export function InboxPager({ data, page, linkTo }: { data: InboxPage; page: number; linkTo: (page: number) => string }) {
+/** Previous and next page of the inbox (or another paged list), when there is more than one. */
+export function InboxPager({
+  data,
+  page,
+  linkTo,
+}: {
+  data: Pick<InboxPage, 'total' | 'per_page'>;
+  page: number;
+  linkTo: (page: number) => string;
+}) {
   const { t } = useT();
   const pages = Math.max(1, Math.ceil(data.total / data.per_page));
   if (pages <= 1) return null;

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import 'uplot/dist/uPlot.min.css';
+import { loadUPlot } from './load-uplot.js';
 
 /**
  * Bars drawn by uPlot (docs/DECISIONS.md: why uPlot), one per bucket, in the order given. The canvas is aria-hidden:
@@ -14,21 +15,29 @@ export function BarChart({
   labels,
   values,
   format,
+  onSelect,
 }: {
   labels: string[];
   values: Array<number | null>;
   format: (value: number) => string;
+  /** A bar clicked, by its index: the screen opens the tickets behind it (the table's links do the same by keyboard). */
+  onSelect?: (index: number) => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    let chart: { destroy(): void; setSize(size: { width: number; height: number }): void } | null = null;
+    let chart: {
+      destroy(): void;
+      setSize(size: { width: number; height: number }): void;
+      over: HTMLElement;
+      posToVal(position: number, scale: string): number;
+    } | null = null;
     let cancelled = false;
     const width = () => Math.max(200, element.clientWidth);
     const labelStep = (plotWidth: number) => Math.max(1, Math.ceil((labels.length * LABEL_WIDTH) / Math.max(plotWidth, 1)));
     const draw = async () => {
-      const { default: UPlot } = await import('uplot');
+      const { default: UPlot } = await loadUPlot();
       if (cancelled) return;
       chart?.destroy();
       // The colours of the scheme shown now: drawn again when it changes (a canvas does not follow CSS).
@@ -57,6 +66,14 @@ export function BarChart({
         [labels.map((_l, i) => i), values],
         element,
       );
+      const drawn = chart;
+      if (onSelect) {
+        drawn.over.classList.add('report-chart-clickable');
+        drawn.over.addEventListener('click', (event) => {
+          const index = Math.round(drawn.posToVal(event.offsetX, 'x'));
+          if (index >= 0 && index < labels.length && (values[index] ?? 0) !== 0) onSelect(index);
+        });
+      }
     };
     void draw();
     const resize = new ResizeObserver(() => chart?.setSize({ width: width(), height: 200 }));
@@ -70,6 +87,6 @@ export function BarChart({
       scheme.removeEventListener('change', redraw);
       chart?.destroy();
     };
-  }, [labels, values, format]);
+  }, [labels, values, format, onSelect]);
   return <div ref={box} className="report-chart" aria-hidden="true" data-testid="report-chart" />;
 }

@@ -5,6 +5,8 @@ import type { ResponseOf } from '../api/api.js';
 
 export type Report = ResponseOf<'getReport'>;
 export type Bucket = Report['buckets'][number];
+export type BucketTickets = ResponseOf<'listReportBucketTickets'>;
+export type ReportIndex = ResponseOf<'listReportMetrics'>;
 
 export type MetricName =
   | 'created'
@@ -19,6 +21,8 @@ export type MetricName =
   | 'sla_first_reply'
   | 'sla_next_reply'
   | 'sla_resolution';
+
+export const isMetricName = (name: string | null): name is MetricName => name !== null && Object.hasOwn(KIND_OF, name);
 
 /** What a bucket's charted value is: a count, a time (the median, seconds) or a share (0…1). */
 export type ValueKind = 'count' | 'time' | 'share';
@@ -76,6 +80,48 @@ export function reportParams(query: ReportQuery, csv = false): string {
 }
 
 export const reportPath = (metric: MetricName, query: ReportQuery, csv = false) => `/reports/${metric}?${reportParams(query, csv)}`;
+
+/** A report's parameters from an address's query, each one the report would take, else the default's. */
+export function queryFrom(params: URLSearchParams, defaults: ReportQuery): ReportQuery {
+  const day = (name: 'from' | 'to') => {
+    const value = params.get(name) ?? '';
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : defaults[name];
+  };
+  const grouping = params.get('group_by') as Grouping | null;
+  const hours = params.get('hours');
+  return {
+    from: day('from'),
+    to: day('to'),
+    tz: params.get('tz') || defaults.tz,
+    group_by: grouping && GROUPINGS.includes(grouping) ? grouping : defaults.group_by,
+    hours: hours === 'business' || hours === 'calendar' ? hours : defaults.hours,
+  };
+}
+
+/** The page of the Reports area that charts a metric. */
+export function pageOf(metric: MetricName): PageSlug {
+  return (Object.keys(PAGES) as PageSlug[]).find((slug) => (PAGES[slug] as readonly MetricName[]).includes(metric)) ?? 'volume';
+}
+
+/** The app's address of a report page with its parameters, so going back from a bar's tickets keeps them. */
+export const reportScreenPath = (slug: PageSlug, query: ReportQuery) => `reports/${slug}?${reportParams(query)}`;
+
+/** The app's address of the tickets behind one bar (its label only for the heading). */
+export function bucketScreenPath(metric: MetricName, query: ReportQuery, key: string, label: string): string {
+  const params = new URLSearchParams(reportParams(query));
+  params.set('metric', metric);
+  params.set('key', key);
+  params.set('label', label);
+  return `reports/tickets?${params}`;
+}
+
+/** The API's page of the tickets behind one bar. */
+export function bucketTicketsPath(metric: MetricName, query: ReportQuery, key: string, page: number): string {
+  const params = new URLSearchParams(reportParams(query));
+  params.set('key', key);
+  params.set('page', String(page));
+  return `/reports/${metric}/tickets?${params}`;
+}
 
 /** The per-ticket CSV of the same days. */
 export const ticketsCsvPath = (query: Pick<ReportQuery, 'from' | 'to' | 'tz'>) =>

@@ -2,21 +2,40 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../i18n/i18n.js';
+import { navigate, useRoute } from '../shared/router.js';
 import { jsonAnswer } from '../test/answers.js';
 import { ReportsScreen } from './reports-screen.js';
 
+/** The screen as the app shows it: its page and parameters from the address, which its controls change. */
+function Routed({ isAdmin }: { isAdmin: boolean }) {
+  const route = useRoute();
+  return <ReportsScreen page={route.path.split('/')[1]} query={route.query} isAdmin={isAdmin} />;
+}
+const open = (path: string, isAdmin = false) => {
+  navigate(path, { replace: true });
+  return render(
+    <I18nProvider>
+      <Routed isAdmin={isAdmin} />
+    </I18nProvider>,
+  );
+};
+
 // happy-dom has no canvas: uPlot is replaced by a stand-in that remembers what it was asked to draw.
 const drawn: Array<{ data: unknown }> = [];
-vi.mock('uplot', () => {
+vi.mock('./load-uplot.js', () => {
   class FakePlot {
     static paths = { bars: () => null };
+    over = document.createElement('div');
+    posToVal(position: number) {
+      return position / 100;
+    }
     constructor(_options: unknown, data: unknown) {
       drawn.push({ data });
     }
     setSize() {}
     destroy() {}
   }
-  return { default: FakePlot };
+  return { loadUPlot: async () => ({ default: FakePlot }) };
 });
 
 const bucket = (key: string, n: number, median_s: number | null) => ({
@@ -30,12 +49,49 @@ const bucket = (key: string, n: number, median_s: number | null) => ({
   share: null,
 });
 
-function stubServer() {
+const GROUPINGS = ['day', 'week', 'month', 'agent', 'tag', 'product', 'reason', 'urgency', 'channel', 'policy'];
+
+function stubServer({ perAgent = true } = {}) {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       urls.push(url);
+      if (/\/reports\/(\?|$)/.test(url)) return jsonAnswer({ metrics: [], groupings: GROUPINGS.filter((g) => perAgent || g !== 'agent') });
+      const behind = /\/reports\/(\w+)\/tickets\?/.exec(url);
+      if (behind)
+        return jsonAnswer({
+          metric: behind[1],
+          key: new URL(url, 'http://x').searchParams.get('key'),
+          definition: `Definition of ${behind[1]}`,
+          from: '2026-12-01T00:00:00.000Z',
+          to: '2026-12-02T00:00:00.000Z',
+          n: 2,
+          page: 1,
+          per_page: 50,
+          tickets: [
+            {
+              ticket_id: 7,
+              number: 41,
+              subject: 'Cannot sign in',
+              status_slug: 'open',
+              status_name: 'Open',
+              at: '2026-12-01T09:00:00.000Z',
+              value_s: 600,
+              ok: null,
+            },
+            {
+              ticket_id: 8,
+              number: 42,
+              subject: 'Refund',
+              status_slug: 'resolved',
+              status_name: 'Resolved',
+              at: '2026-12-01T10:00:00.000Z',
+              value_s: 1200,
+              ok: null,
+            },
+          ],
+        });
       const metric = /\/reports\/(\w+)/.exec(url)?.[1] ?? '';
       return jsonAnswer({
         metric,
@@ -62,11 +118,7 @@ afterEach(() => {
 describe('a Reports page', () => {
   it('shows each metric’s definition, a table of its numbers, the chart of the same, and its CSV link', async () => {
     const urls = stubServer();
-    render(
-      <I18nProvider>
-        <ReportsScreen page="times" isAdmin={false} />
-      </I18nProvider>,
-    );
+    open('reports/times');
     const report = await screen.findByTestId('report-first_reply');
     await within(report).findByText('Definition of first_reply');
     const rows = within(report).getAllByRole('row');
@@ -89,26 +141,38 @@ describe('a Reports page', () => {
     await waitFor(() => expect(urls.filter((url) => url.includes('hours=business'))).toHaveLength(4));
   });
 
-  it('offers per-agent figures to admins only', async () => {
-    stubServer();
-    const { unmount } = render(
-      <I18nProvider>
-        <ReportsScreen page="volume" isAdmin={false} />
-      </I18nProvider>,
-    );
+  it('offers per-agent figures only when the API says the reader may have them', async () => {
     const options = () =>
       within(screen.getByLabelText('Group by'))
         .getAllByRole('option')
         .map((o) => o.getAttribute('value'));
+    stubServer({ perAgent: false });
+    const { unmount } = open('reports/volume', true);
     await screen.findByTestId('report-created');
-    expect(options()).not.toContain('agent');
+    await waitFor(() => expect(options()).not.toContain('agent'));
     unmount();
-    render(
-      <I18nProvider>
-        <ReportsScreen page="volume" isAdmin={true} />
-      </I18nProvider>,
-    );
+    // An agent, with the setting on.
+    stubServer({ perAgent: true });
+    open('reports/volume', false);
     await screen.findByTestId('report-created');
-    expect(options()).toContain('agent');
+    await waitFor(() => expect(options()).toContain('agent'));
+  });
+
+  it('links each bar’s count to the tickets behind it, which lead back to the same report', async () => {
+    const urls = stubServer();
+    open('reports/times?from=2026-12-01&to=2026-12-02&tz=UTC&group_by=day&hours=business');
+    const report = await screen.findByTestId('report-first_reply');
+    const link = await within(report).findByRole('link', { name: /Show the tickets behind Dec 1 \(2\)/ });
+    // An empty bar has nothing behind it to show.
+    expect(within(report).queryByRole('link', { name: /Show the tickets behind Dec 2/ })).toBeNull();
+    await act(async () => fireEvent.click(link));
+    expect(await screen.findByTestId('bucket-count')).toHaveProperty('textContent', '2 tickets in this bar');
+    expect(urls.some((url) => /\/reports\/first_reply\/tickets\?.*hours=business.*&key=2026-12-01&page=1/.test(url))).toBe(true);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('First reply time (median): Dec 1');
+    expect(screen.getByRole('link', { name: '#41' }).getAttribute('href')).toMatch(/tickets\/41$/);
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: /Back to the report/ })));
+    const again = await screen.findByTestId('report-first_reply');
+    expect(within(again).getByRole('link', { name: /Show the tickets behind Dec 1/ })).toBeTruthy();
+    expect(location.search).toContain('hours=business');
   });
 });

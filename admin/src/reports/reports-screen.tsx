@@ -1,17 +1,17 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo } from 'react';
 import type { MessageKey } from '../../../common/i18n/message-keys.js';
 import { apiRoot } from '../api/api.js';
 import { useApi } from '../api/use-api.js';
 import { useT } from '../i18n/i18n.js';
-import { Link } from '../shared/router.js';
+import { Link, navigate } from '../shared/router.js';
 import { shownTimeZone } from '../shared/time-text.js';
 import { useDocumentTitle } from '../shared/use-document-title.js';
 import { BarChart } from './bar-chart.js';
+import { BucketTicketsScreen } from './bucket-tickets-screen.js';
 import {
   addDays,
-  type Bucket,
+  bucketScreenPath,
   chartedValue,
-  durationParts,
   GROUPINGS,
   type Grouping,
   isPageSlug,
@@ -20,17 +20,19 @@ import {
   OVERVIEW,
   PAGES,
   type PageSlug,
-  periodLabel,
+  queryFrom,
   type Report,
+  type ReportIndex,
   type ReportQuery,
   reportPath,
+  reportScreenPath,
   type Trend,
   ticketsCsvPath,
   todayIn,
   twoWeeks,
-  type ValueKind,
   weekFigures,
 } from './report-shape.js';
+import { labelOf, metricName, useFormat } from './report-text.js';
 import './reports.css';
 
 const PAGE_TITLE: Record<PageSlug | 'overview', MessageKey> = {
@@ -39,36 +41,10 @@ const PAGE_TITLE: Record<PageSlug | 'overview', MessageKey> = {
   times: 'admin.reports.page.times',
   quality: 'admin.reports.page.quality',
 };
-const CHANNELS = new Set(['widget', 'mail', 'site', 'api']);
-/** A bucket's name: the period's key, the dimension's name (a channel's in words), or "None" for tickets without one. */
-function labelOf(bucket: Bucket, grouping: Grouping, tr: ReturnType<typeof useT>): string {
-  const t = tr.t;
-  if (bucket.key === 'none') return t('admin.reports.none');
-  const period = periodLabel(bucket.key, grouping, tr.date);
-  if (period) return period;
-  if (grouping === 'channel' && CHANNELS.has(bucket.key)) return t(`admin.sla.channel.${bucket.key}` as MessageKey);
-  return bucket.label ?? bucket.key;
-}
-const metricName = (metric: MetricName) => `admin.reports.metric.${metric}` as MessageKey;
-
-/** A value of a kind in the reader's language: a count, a time (minutes, hours or days) or a percentage. */
-function useFormat() {
-  const tr = useT();
-  return useCallback(
-    (kind: ValueKind, value: number | null): string => {
-      if (value === null) return '–';
-      if (kind === 'count') return tr.number(value);
-      if (kind === 'share') return tr.number(value, { style: 'percent', maximumFractionDigits: 1 });
-      const { value: amount, unit } = durationParts(value);
-      return tr.number(amount, { style: 'unit', unit, unitDisplay: 'short' });
-    },
-    [tr],
-  );
-}
-
 /** Reports: the overview (this week against last), then one page per group of metrics (`reports/volume`, …). */
-export function ReportsScreen({ page, isAdmin }: { page: string | undefined; isAdmin: boolean }) {
+export function ReportsScreen({ page, query, isAdmin }: { page: string | undefined; query: URLSearchParams; isAdmin: boolean }) {
   const { t } = useT();
+  if (page === 'tickets') return <BucketTicketsScreen params={query} />;
   const slug: PageSlug | 'overview' = isPageSlug(page) ? page : 'overview';
   useDocumentTitle(`${t(PAGE_TITLE[slug])} – ${t('admin.nav.reports')}`);
   return (
@@ -87,7 +63,7 @@ export function ReportsScreen({ page, isAdmin }: { page: string | undefined; isA
           ))}
         </ul>
       </nav>
-      {slug === 'overview' ? <Overview /> : <MetricsPage key={slug} slug={slug} isAdmin={isAdmin} />}
+      {slug === 'overview' ? <Overview /> : <MetricsPage key={slug} slug={slug} params={query} isAdmin={isAdmin} />}
     </section>
   );
 }
@@ -112,7 +88,8 @@ function Overview() {
 const TREND_ARROW: Record<Trend, string> = { up: '↑', down: '↓', same: '=', none: '' };
 
 function OverviewFigure({ metric, query, weeks }: { metric: MetricName; query: ReportQuery; weeks: ReturnType<typeof twoWeeks> }) {
-  const { t } = useT();
+  const tr = useT();
+  const { t } = tr;
   const format = useFormat();
   const { data, error } = useApi<Report>(reportPath(metric, query));
   const figures = data ? weekFigures(data, weeks) : null;
@@ -127,7 +104,12 @@ function OverviewFigure({ metric, query, weeks }: { metric: MetricName; query: R
       {!figures && !error && <p aria-busy="true">{t('admin.app.loading')}</p>}
       {figures && (
         <>
-          <p className="report-figure-value">{format(figures.kind, figures.current)}</p>
+          <p className="report-figure-value">
+            {/* This week's figure leads to the tickets behind it, as a bar does. */}
+            <Link to={bucketScreenPath(metric, query, weeks.thisWeek, labelOf({ key: weeks.thisWeek, label: null }, 'week', tr))}>
+              {format(figures.kind, figures.current)}
+            </Link>
+          </p>
           <p className="muted">
             <span aria-hidden="true">{TREND_ARROW[figures.trend]} </span>
             {t('admin.reports.trend', { trend: figures.trend, last: format(figures.kind, figures.previous) })}
@@ -138,17 +120,20 @@ function OverviewFigure({ metric, query, weeks }: { metric: MetricName; query: R
   );
 }
 
-function MetricsPage({ slug, isAdmin }: { slug: PageSlug; isAdmin: boolean }) {
+function MetricsPage({ slug, params, isAdmin }: { slug: PageSlug; params: URLSearchParams; isAdmin: boolean }) {
   const { t } = useT();
   const id = useId();
-  const [query, setQuery] = useState<ReportQuery>(() => {
+  // The parameters live in the address, so a bar's tickets can lead back to the very same report.
+  const query = useMemo(() => {
     const tz = shownTimeZone();
     const to = todayIn(tz, new Date());
-    return { from: addDays(to, -29), to, tz, group_by: 'day', hours: 'calendar' };
-  });
-  const change = (changes: Partial<ReportQuery>) => setQuery({ ...query, ...changes });
-  // Per agent only for admins (an agent would get 403 unless the setting allows it).
-  const groupings = GROUPINGS.filter((g) => isAdmin || g !== 'agent');
+    return queryFrom(params, { from: addDays(to, -29), to, tz, group_by: 'day', hours: 'calendar' });
+  }, [params]);
+  const change = (changes: Partial<ReportQuery>) => navigate(reportScreenPath(slug, { ...query, ...changes }), { replace: true });
+  // What this reader may group by (per agent: admins, and agents when the setting allows); until the API says,
+  // per agent for admins only.
+  const index = useApi<ReportIndex>('/reports/');
+  const groupings = GROUPINGS.filter((g) => (index.data ? index.data.groupings.includes(g) : isAdmin || g !== 'agent'));
   return (
     <>
       <form className="report-controls" aria-label={t('admin.reports.controls')} onSubmit={(event) => event.preventDefault()}>
@@ -205,6 +190,7 @@ function MetricsPage({ slug, isAdmin }: { slug: PageSlug; isAdmin: boolean }) {
           {t('admin.reports.ticketsCsv')}
         </a>
       </p>
+      <p className="muted">{t('admin.reports.chartHint')}</p>
       {PAGES[slug].map((metric) => (
         <MetricReport key={metric} metric={metric} query={query} />
       ))}
@@ -222,6 +208,11 @@ function MetricReport({ metric, query }: { metric: MetricName; query: ReportQuer
   const labels = useMemo(() => data?.buckets.map((bucket) => labelOf(bucket, data.group_by as Grouping, tr)) ?? [], [data, tr]);
   const values = useMemo(() => data?.buckets.map((b) => chartedValue(kind, b)) ?? [], [data, kind]);
   const formatValue = useMemo(() => (value: number) => format(kind, value), [format, kind]);
+  const behind = useCallback(
+    (i: number) => bucketScreenPath(metric, query, data?.buckets[i]?.key ?? '', labels[i] ?? ''),
+    [metric, query, data, labels],
+  );
+  const openBar = useCallback((i: number) => navigate(behind(i)), [behind]);
   return (
     <article className="card report" aria-labelledby={headingId} data-testid={`report-${metric}`}>
       <h2 id={headingId}>{t(metricName(metric))}</h2>
@@ -240,7 +231,7 @@ function MetricReport({ metric, query }: { metric: MetricName; query: ReportQuer
       {data && data.buckets.length === 0 && <p className="muted">{t('admin.reports.empty')}</p>}
       {data && data.buckets.length > 0 && (
         <>
-          <BarChart labels={labels} values={values} format={formatValue} />
+          <BarChart labels={labels} values={values} format={formatValue} onSelect={openBar} />
           <div className="table-scroll">
             <table className="report-table">
               <caption className="visually-hidden">{t(metricName(metric))}</caption>
@@ -269,7 +260,15 @@ function MetricReport({ metric, query }: { metric: MetricName; query: ReportQuer
                     <th scope="row">
                       <bdi>{labels[i]}</bdi>
                     </th>
-                    <td>{format('count', bucket.n)}</td>
+                    <td>
+                      {bucket.n > 0 ? (
+                        <Link to={behind(i)} aria-label={t('admin.reports.showBehind', { bucket: labels[i] ?? '', count: bucket.n })}>
+                          {format('count', bucket.n)}
+                        </Link>
+                      ) : (
+                        format('count', bucket.n)
+                      )}
+                    </td>
                     {kind === 'time' && (
                       <>
                         <td>{format('time', bucket.median_s)}</td>

@@ -19,6 +19,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // Reports (agents and admins)
   'GET /helpdesk/v1/reports/tickets.csv': 'exportTicketsCsv',
   'GET /helpdesk/v1/reports/{metric}': 'getReport',
+  'GET /helpdesk/v1/reports/': 'listReportMetrics',
+  'GET /helpdesk/v1/reports/{metric}/tickets': 'listReportBucketTickets',
   // Service-level policies (admins)
   'GET /helpdesk/v1/sla-policies/': 'listSlaPolicies',
   'POST /helpdesk/v1/sla-policies/': 'createSlaPolicy',
