@@ -162,9 +162,9 @@ describe('a Reports page', () => {
     const urls = stubServer();
     open('reports/times?from=2026-12-01&to=2026-12-02&tz=UTC&group_by=day&hours=business');
     const report = await screen.findByTestId('report-first_reply');
-    const link = await within(report).findByRole('link', { name: /Show the tickets behind Dec 1 \(2\)/ });
+    const link = await within(report).findByRole('link', { name: '2 (show what is behind Dec 1)' });
     // An empty bar has nothing behind it to show.
-    expect(within(report).queryByRole('link', { name: /Show the tickets behind Dec 2/ })).toBeNull();
+    expect(within(report).queryByRole('link', { name: /show what is behind Dec 2/ })).toBeNull();
     await act(async () => fireEvent.click(link));
     expect(await screen.findByTestId('bucket-count')).toHaveProperty('textContent', '2 tickets in this bar');
     expect(urls.some((url) => /\/reports\/first_reply\/tickets\?.*hours=business.*&key=2026-12-01&page=1/.test(url))).toBe(true);
@@ -172,7 +172,7 @@ describe('a Reports page', () => {
     expect(screen.getByRole('link', { name: '#41' }).getAttribute('href')).toMatch(/tickets\/41$/);
     await act(async () => fireEvent.click(screen.getByRole('link', { name: /Back to the report/ })));
     const again = await screen.findByTestId('report-first_reply');
-    expect(within(again).getByRole('link', { name: /Show the tickets behind Dec 1/ })).toBeTruthy();
+    expect(within(again).getByRole('link', { name: /show what is behind Dec 1/ })).toBeTruthy();
     expect(location.search).toContain('hours=business');
   });
 });

@@ -262,8 +262,9 @@ function MetricReport({ metric, query }: { metric: MetricName; query: ReportQuer
                     </th>
                     <td>
                       {bucket.n > 0 ? (
-                        <Link to={behind(i)} aria-label={t('admin.reports.showBehind', { bucket: labels[i] ?? '', count: bucket.n })}>
-                          {format('count', bucket.n)}
+                        <Link to={behind(i)}>
+                          {format('count', bucket.n)}{' '}
+                          <span className="visually-hidden">{t('admin.reports.showBehind', { bucket: labels[i] ?? '' })}</span>
                         </Link>
                       ) : (
                         format('count', bucket.n)
