@@ -42,6 +42,7 @@ export interface Database {
   ticket_sla_targets: TicketSlaTargetsTable;
   ticket_report_facts: TicketReportFactsTable;
   ticket_report_replies: TicketReportRepliesTable;
+  ticket_report_resolutions: TicketReportResolutionsTable;
   weekly_report_mails: WeeklyReportMailsTable;
 }
 
@@ -520,6 +521,13 @@ export interface TicketReportRepliesTable {
   replied_at: string;
   seconds: number;
   business_seconds: number;
+}
+
+/** One stay of a ticket in Resolved or Closed: from its move there to its reopening (null while it lasts; migration 099). */
+export interface TicketReportResolutionsTable {
+  ticket_id: number;
+  resolved_at: string;
+  reopened_at: string | null;
 }
 
 /** One weekly report mail queued for an admin (the claim that makes it one a week; send-weekly-reports.ts). */

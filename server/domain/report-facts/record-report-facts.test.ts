@@ -130,6 +130,31 @@ describeEachDatabase('what the reports keep on a ticket as it happens, with a cl
     expect(await facts(id)).toMatchObject({ resolved_at: at(240), resolution_s: 14400, client_wait_s: 5400, reopen_count: 1 });
   });
 
+  it('every stay in Resolved or Closed is kept, so the backlog of a past day counts a reopened ticket as it was then', async () => {
+    const { id } = await createTicket(hd);
+    const stays = () =>
+      hd.ctx.db
+        .selectFrom('ticket_report_resolutions')
+        .select(['resolved_at', 'reopened_at'])
+        .where('ticket_id', '=', id)
+        .orderBy('resolved_at')
+        .execute();
+    later(60);
+    await status(id, 'resolved');
+    later(60);
+    await status(id, 'closed');
+    // Resolved → Closed is one stay: the ticket never opened in between.
+    expect(await stays()).toEqual([{ resolved_at: at(60), reopened_at: null }]);
+    later(60);
+    await status(id, 'open');
+    later(60);
+    await status(id, 'resolved');
+    expect(await stays()).toEqual([
+      { resolved_at: at(60), reopened_at: at(180) },
+      { resolved_at: at(240), reopened_at: null },
+    ]);
+  });
+
   it('time in Waiting (the client awaits our reply) is time the client waited', async () => {
     const { id } = await createTicket(hd);
     later(30);

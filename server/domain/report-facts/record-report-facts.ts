@@ -22,7 +22,7 @@ export interface ReportFactsEvent {
  * public reply by a person on the staff (a bot's reply is `bot`, a note is internal, automatic mail is no comment),
  * each next reply to a client's message after one, the latest resolution with the time the client waited for it
  * (report-statuses.ts: not in a pause status of the ticket's policy, nor resolved before a reopening), and
- * reopenings. Business seconds count
+ * reopenings, and every stay in Resolved or Closed (`ticket_report_resolutions`). Business seconds count
  * on the ticket's service-level schedule (around the clock when its policy has none), else the default schedule.
  * A change with neither a public comment nor a new status costs nothing.
  */
@@ -94,6 +94,12 @@ export async function recordReportFacts(trx: Kysely<Database>, ticketId: number,
       set.resolution_bs = null;
       set.client_wait_s = null;
       set.client_wait_bs = null;
+      await trx
+        .updateTable('ticket_report_resolutions')
+        .set({ reopened_at: now })
+        .where('ticket_id', '=', ticketId)
+        .where('reopened_at', 'is', null)
+        .execute();
     }
     const heldSince = ticket.held_since === null ? null : new Date(ticket.held_since);
     // The current stay waiting on the client (or finished) so far; added to the total when the ticket comes back.
@@ -111,6 +117,8 @@ export async function recordReportFacts(trx: Kysely<Database>, ticketId: number,
       set.resolution_bs = resolution.bs;
       set.client_wait_s = Math.max(0, resolution.s - (ticket.held_s ?? 0) - heldNow.s);
       set.client_wait_bs = Math.max(0, resolution.bs - (ticket.held_bs ?? 0) - heldNow.bs);
+      // Every stay in Resolved or Closed, for the backlog of past days (report-rows.ts).
+      await trx.insertInto('ticket_report_resolutions').values({ ticket_id: ticketId, resolved_at: now }).execute();
     }
   }
   if (Object.keys(set).length > 0) await trx.updateTable('ticket_report_facts').set(set).where('ticket_id', '=', ticketId).execute();

@@ -4,7 +4,7 @@ import type { Database } from '../../db/tables.js';
 import { invalidField } from '../../errors.js';
 import { type Dimension, isPeriodGrouping } from './metric-definitions.js';
 import { periodsOf, startOfLocalDay } from './report-periods.js';
-import { DIMENSION, joinsFor, sourceOf } from './report-rows.js';
+import { DIMENSION, joinsFor, openAt, sourceOf } from './report-rows.js';
 import type { ReportQuery } from './run-report.js';
 
 /** Lines of a bucket's list per page. */
@@ -50,7 +50,7 @@ export async function readBucketTickets(db: Kysely<Database>, query: ReportQuery
       ? // Open at the moment counted, as readBacklogAtEnds and readBacklogByDimension count them.
         sql`select f.ticket_id, cast(${bounds.to} as varchar(40)) as at, cast(null as integer) as v, cast(null as integer) as ok
           from ticket_report_facts f ${sql.join(joinsFor(dimension), sql` `)}
-          where f.created_at < ${bounds.to} and (f.resolved_at is null or f.resolved_at >= ${bounds.to}) ${dimensionMatch}`
+          where ${openAt(bounds.to)} ${dimensionMatch}`
       : lineRows(query, dimension, bounds, dimensionMatch);
   const count = await sql<{ n: number | string }>`with x as (${rows}) select count(*) as n from x`.execute(db);
   const result = await sql<{

@@ -165,39 +165,49 @@ function timeOf(at: RawBuilder<unknown>, v: RawBuilder<unknown>): Source {
 }
 
 /**
- * The backlog: how many tickets were open at the end of each period (filed before it, not at their latest
- * resolution by then), as the open count at `from` plus each period's filings less its resolutions, all counted by
- * the database.
+ * The backlog: how many tickets were open at the end of each period — filed before it and in no stay in Resolved
+ * or Closed at that moment (`ticket_report_resolutions`, every stay, so a ticket resolved then reopened counts as
+ * it was on each day). Counted as the open count at `from` plus each period's filings less its resolutions plus its
+ * reopenings, all by the database.
  */
 export async function readBacklogAtEnds(db: Kysely<Database>, from: string, ends: readonly string[]): Promise<number[]> {
   const to = ends[ends.length - 1] as string;
-  const before = await sql<{ filed: number | string; resolved: number | string }>`select
+  const before = await sql<{ filed: number | string; resolved: number | string; reopened: number | string }>`select
       (select count(*) from ticket_report_facts where created_at < ${from}) as filed,
-      (select count(*) from ticket_report_facts where resolved_at < ${from}) as resolved`.execute(db);
-  const per = async (column: RawBuilder<unknown>) =>
+      (select count(*) from ticket_report_resolutions where resolved_at < ${from}) as resolved,
+      (select count(*) from ticket_report_resolutions where reopened_at < ${from}) as reopened`.execute(db);
+  const per = async (table: RawBuilder<unknown>, column: RawBuilder<unknown>) =>
     (
       await sql<{ b: number | string; n: number | string }>`select ${bucketOf(column, ends)} as b, count(*) as n
-        from ticket_report_facts f where ${column} >= ${from} and ${column} < ${to} group by b`.execute(db)
+        from ${table} where ${column} >= ${from} and ${column} < ${to} group by b`.execute(db)
     ).rows;
-  const filed = await per(sql`f.created_at`);
-  const resolved = await per(sql`f.resolved_at`);
   const change = ends.map(() => 0);
-  for (const row of filed) change[Number(row.b)] = (change[Number(row.b)] ?? 0) + Number(row.n);
-  for (const row of resolved) change[Number(row.b)] = (change[Number(row.b)] ?? 0) - Number(row.n);
-  let open = Number(before.rows[0]?.filed ?? 0) - Number(before.rows[0]?.resolved ?? 0);
+  const add = (rows: Array<{ b: number | string; n: number | string }>, sign: number) => {
+    for (const row of rows) change[Number(row.b)] = (change[Number(row.b)] ?? 0) + sign * Number(row.n);
+  };
+  add(await per(sql`ticket_report_facts`, sql`created_at`), 1);
+  add(await per(sql`ticket_report_resolutions`, sql`resolved_at`), -1);
+  add(await per(sql`ticket_report_resolutions`, sql`reopened_at`), 1);
+  const first = before.rows[0];
+  let open = Number(first?.filed ?? 0) - Number(first?.resolved ?? 0) + Number(first?.reopened ?? 0);
   return change.map((delta) => (open += delta));
 }
 
-/** The backlog at `to` per dimension key: filed before it and not at their latest resolution by then. */
+/** Open at `at`: filed before it, and no stay in Resolved or Closed covering it. On the facts' row `f`. */
+export function openAt(at: string): RawBuilder<unknown> {
+  return sql`f.created_at < ${at} and not exists (select 1 from ticket_report_resolutions rr
+    where rr.ticket_id = f.ticket_id and rr.resolved_at < ${at} and (rr.reopened_at is null or rr.reopened_at >= ${at}))`;
+}
+
+/** The backlog at `to` per dimension key: the tickets open then (openAt). */
 export async function readBacklogByDimension(
   db: Kysely<Database>,
   dimension: Dimension,
   to: string,
 ): Promise<Array<{ d: number | string | null; n: number }>> {
-  const result = await sql<{ d: number | string | null; n: number | string }>`select ${DIMENSION[dimension]} as d,
-      sum(case when f.created_at < ${to} and (f.resolved_at is null or f.resolved_at >= ${to}) then 1 else 0 end) as n
+  const result = await sql<{ d: number | string | null; n: number | string }>`select ${DIMENSION[dimension]} as d, count(*) as n
     from ticket_report_facts f ${sql.join(joinsFor(dimension), sql` `)}
-    where f.created_at < ${to} and (f.resolved_at is null or f.resolved_at >= ${to})
+    where ${openAt(to)}
     group by ${DIMENSION[dimension]}`.execute(db);
   return result.rows.map((r) => ({ d: r.d, n: Number(r.n) }));
 }

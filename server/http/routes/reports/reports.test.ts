@@ -63,6 +63,23 @@ function fixture(i: number): Fixture {
   };
 }
 
+/**
+ * Each ticket's stays in Resolved or Closed: a reopened ticket was first resolved 30 minutes after filing for 25
+ * hours (so the stay covers a day's end) when that ends before its final resolution; a resolved ticket stays from
+ * its resolution on.
+ */
+function staysOf(t: Fixture): Array<{ from: number; to: number | null }> {
+  const stays: Array<{ from: number; to: number | null }> = [];
+  const final = t.resolution ? t.created + t.resolution.s * 1000 : null;
+  const early = { from: t.created + 30 * MINUTE, to: t.created + 30 * MINUTE + 25 * HOUR };
+  if (t.reopens > 0 && (final === null || final > early.to)) stays.push(early);
+  if (final !== null) stays.push({ from: final, to: null });
+  return stays;
+}
+/** Open at instant `at`: filed before it and in no stay in Resolved or Closed then. */
+const isOpenAt = (t: Fixture, at: number) =>
+  t.created < at && !staysOf(t).some((stay) => stay.from < at && (stay.to === null || stay.to >= at));
+
 const TICKETS = Array.from({ length: N }, (_, i) => fixture(i));
 const KEPT = TICKETS.filter((t) => !DELETED.has(t.i));
 
@@ -145,6 +162,14 @@ describeEachDatabase('reports over 1,000 tickets with known times', (dialect) =>
           })),
         )
         .execute();
+      const stays = batch.flatMap((t) =>
+        staysOf(t).map((stay) => ({
+          ticket_id: ids.get(t.i) as number,
+          resolved_at: iso(stay.from),
+          reopened_at: stay.to === null ? null : iso(stay.to),
+        })),
+      );
+      if (stays.length > 0) await db.insertInto('ticket_report_resolutions').values(stays).execute();
       const replies = batch.flatMap((t) =>
         t.nextReplies.map((r) => ({ ticket_id: ids.get(t.i) as number, replied_at: iso(r.at), seconds: r.s, business_seconds: r.bs })),
       );
@@ -272,13 +297,20 @@ describeEachDatabase('reports over 1,000 tickets with known times', (dialect) =>
     }
   });
 
-  it('the backlog at the end of each day: filed before it and not resolved by then', async () => {
+  it('the backlog at the end of each day: filed before it and not resolved then (a reopened ticket open again)', async () => {
     const got = byKey(await buckets('backlog?from=2026-11-01&to=2026-11-30&tz=UTC&group_by=day'));
+    let reopenedMatter = 0;
     for (const day of novemberDays) {
       const end = Date.parse(`${day}T00:00:00.000Z`) + 24 * HOUR;
-      const open = KEPT.filter((t) => t.created < end && !(t.resolution && t.created + t.resolution.s * 1000 < end)).length;
-      expect(got[day]?.n, day).toBe(open);
+      expect(got[day]?.n, day).toBe(KEPT.filter((t) => isOpenAt(t, end)).length);
+      // The days on which the earlier stays change the count: without them the test would not tell.
+      reopenedMatter += KEPT.filter((t) => t.created < end && !isOpenAt(t, end) && staysOf(t).some((stay) => stay.to !== null)).length;
     }
+    expect(reopenedMatter).toBeGreaterThan(0);
+    const byChannel = byKey(await buckets('backlog?from=2026-11-01&to=2026-11-20&tz=UTC&group_by=channel'));
+    const end = Date.parse('2026-11-21T00:00:00.000Z');
+    for (const channel of CHANNELS)
+      expect(byChannel[channel]?.n, channel).toBe(KEPT.filter((t) => t.channel === channel && isOpenAt(t, end)).length);
   });
 
   it('satisfaction: yes ÷ answered, with the count, per month', async () => {
@@ -418,7 +450,7 @@ describeEachDatabase('reports over 1,000 tickets with known times', (dialect) =>
 
     it('the backlog of a day: the tickets filed before its end and not resolved by then', async () => {
       const end = Date.parse('2026-11-10T00:00:00.000Z');
-      const open = KEPT.filter((t) => t.created < end && !(t.resolution && t.created + t.resolution.s * 1000 < end));
+      const open = KEPT.filter((t) => isOpenAt(t, end));
       const { lines } = await behind('backlog', 'from=2026-11-01&to=2026-11-30&tz=UTC&group_by=day', '2026-11-09');
       expect(lines.map((line) => line.number).sort()).toEqual(open.map((t) => 100_000 + t.i).sort());
     });
