@@ -34,22 +34,22 @@ import {
 import './reports.css';
 
 const PAGE_TITLE: Record<PageSlug | 'overview', MessageKey> = {
-  overview: 'admin.reports.page.overview',
-  volume: 'admin.reports.page.volume',
-  times: 'admin.reports.page.times',
-  quality: 'admin.reports.page.quality',
+  overview: 'reports.page.overview',
+  volume: 'reports.page.volume',
+  times: 'reports.page.times',
+  quality: 'reports.page.quality',
 };
 const CHANNELS = new Set(['widget', 'mail', 'site', 'api']);
 /** A bucket's name: the period's key, the dimension's name (a channel's in words), or "None" for tickets without one. */
 function labelOf(bucket: Bucket, grouping: Grouping, tr: ReturnType<typeof useT>): string {
   const t = tr.t;
-  if (bucket.key === 'none') return t('admin.reports.none');
+  if (bucket.key === 'none') return t('reports.none');
   const period = periodLabel(bucket.key, grouping, tr.date);
   if (period) return period;
-  if (grouping === 'channel' && CHANNELS.has(bucket.key)) return t(`admin.sla.channel.${bucket.key}` as MessageKey);
+  if (grouping === 'channel' && CHANNELS.has(bucket.key)) return t(`service-levels.channel.${bucket.key}` as MessageKey);
   return bucket.label ?? bucket.key;
 }
-const metricName = (metric: MetricName) => `admin.reports.metric.${metric}` as MessageKey;
+const metricName = (metric: MetricName) => `reports.metric.${metric}` as MessageKey;
 
 /** A value of a kind in the reader's language: a count, a time (minutes, hours or days) or a percentage. */
 function useFormat() {
@@ -76,7 +76,7 @@ export function ReportsScreen({ page, isAdmin }: { page: string | undefined; isA
       <div className="page-head">
         <h1 id="reports-title">{t('admin.nav.reports')}</h1>
       </div>
-      <nav aria-label={t('admin.reports.pages')} className="status-tabs">
+      <nav aria-label={t('reports.pages')} className="status-tabs">
         <ul>
           {(['overview', ...Object.keys(PAGES)] as Array<PageSlug | 'overview'>).map((each) => (
             <li key={each}>
@@ -99,7 +99,7 @@ function Overview() {
   const query: ReportQuery = { from: weeks.from, to: weeks.to, tz, group_by: 'week', hours: 'calendar' };
   return (
     <>
-      <p className="muted">{t('admin.reports.overviewIntro', { zone: tz })}</p>
+      <p className="muted">{t('reports.overviewIntro', { zone: tz })}</p>
       <ul className="report-overview">
         {OVERVIEW.map((metric) => (
           <OverviewFigure key={metric} metric={metric} query={query} weeks={weeks} />
@@ -130,7 +130,7 @@ function OverviewFigure({ metric, query, weeks }: { metric: MetricName; query: R
           <p className="report-figure-value">{format(figures.kind, figures.current)}</p>
           <p className="muted">
             <span aria-hidden="true">{TREND_ARROW[figures.trend]} </span>
-            {t('admin.reports.trend', { trend: figures.trend, last: format(figures.kind, figures.previous) })}
+            {t('reports.trend', { trend: figures.trend, last: format(figures.kind, figures.previous) })}
           </p>
         </>
       )}
@@ -151,9 +151,9 @@ function MetricsPage({ slug, isAdmin }: { slug: PageSlug; isAdmin: boolean }) {
   const groupings = GROUPINGS.filter((g) => isAdmin || g !== 'agent');
   return (
     <>
-      <form className="report-controls" aria-label={t('admin.reports.controls')} onSubmit={(event) => event.preventDefault()}>
+      <form className="report-controls" aria-label={t('reports.controls')} onSubmit={(event) => event.preventDefault()}>
         <div className="field">
-          <label htmlFor={`${id}-from`}>{t('admin.reports.from')}</label>
+          <label htmlFor={`${id}-from`}>{t('reports.from')}</label>
           <input
             id={`${id}-from`}
             type="date"
@@ -163,7 +163,7 @@ function MetricsPage({ slug, isAdmin }: { slug: PageSlug; isAdmin: boolean }) {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-to`}>{t('admin.reports.to')}</label>
+          <label htmlFor={`${id}-to`}>{t('reports.to')}</label>
           <input
             id={`${id}-to`}
             type="date"
@@ -173,7 +173,7 @@ function MetricsPage({ slug, isAdmin }: { slug: PageSlug; isAdmin: boolean }) {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-tz`}>{t('admin.reports.timeZone')}</label>
+          <label htmlFor={`${id}-tz`}>{t('reports.timeZone')}</label>
           <input
             id={`${id}-tz`}
             defaultValue={query.tz}
@@ -181,28 +181,28 @@ function MetricsPage({ slug, isAdmin }: { slug: PageSlug; isAdmin: boolean }) {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-group`}>{t('admin.reports.groupBy')}</label>
+          <label htmlFor={`${id}-group`}>{t('reports.groupBy')}</label>
           <select id={`${id}-group`} value={query.group_by} onChange={(e) => change({ group_by: e.target.value as Grouping })}>
             {groupings.map((g) => (
               <option key={g} value={g}>
-                {t(`admin.reports.group.${g}` as MessageKey)}
+                {t(`reports.group.${g}` as MessageKey)}
               </option>
             ))}
           </select>
         </div>
         {slug === 'times' && (
           <div className="field">
-            <label htmlFor={`${id}-hours`}>{t('admin.reports.hours')}</label>
+            <label htmlFor={`${id}-hours`}>{t('reports.hours')}</label>
             <select id={`${id}-hours`} value={query.hours} onChange={(e) => change({ hours: e.target.value as ReportQuery['hours'] })}>
-              <option value="calendar">{t('admin.reports.hoursCalendar')}</option>
-              <option value="business">{t('admin.reports.hoursBusiness')}</option>
+              <option value="calendar">{t('reports.hoursCalendar')}</option>
+              <option value="business">{t('reports.hoursBusiness')}</option>
             </select>
           </div>
         )}
       </form>
       <p>
         <a href={apiRoot + ticketsCsvPath(query)} download>
-          {t('admin.reports.ticketsCsv')}
+          {t('reports.ticketsCsv')}
         </a>
       </p>
       {PAGES[slug].map((metric) => (
@@ -237,7 +237,7 @@ function MetricReport({ metric, query }: { metric: MetricName; query: ReportQuer
         </p>
       )}
       {!data && !error && <p aria-busy="true">{t('admin.app.loading')}</p>}
-      {data && data.buckets.length === 0 && <p className="muted">{t('admin.reports.empty')}</p>}
+      {data && data.buckets.length === 0 && <p className="muted">{t('reports.empty')}</p>}
       {data && data.buckets.length > 0 && (
         <>
           <BarChart labels={labels} values={values} format={formatValue} />
@@ -246,19 +246,19 @@ function MetricReport({ metric, query }: { metric: MetricName; query: ReportQuer
               <caption className="visually-hidden">{t(metricName(metric))}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t(`admin.reports.group.${query.group_by}` as MessageKey)}</th>
-                  <th scope="col">{t('admin.reports.col.n')}</th>
+                  <th scope="col">{t(`reports.group.${query.group_by}` as MessageKey)}</th>
+                  <th scope="col">{t('reports.col.n')}</th>
                   {kind === 'time' && (
                     <>
-                      <th scope="col">{t('admin.reports.col.median')}</th>
-                      <th scope="col">{t('admin.reports.col.p90')}</th>
-                      <th scope="col">{t('admin.reports.col.mean')}</th>
+                      <th scope="col">{t('reports.col.median')}</th>
+                      <th scope="col">{t('reports.col.p90')}</th>
+                      <th scope="col">{t('reports.col.mean')}</th>
                     </>
                   )}
                   {kind === 'share' && (
                     <>
-                      <th scope="col">{t('admin.reports.col.yes')}</th>
-                      <th scope="col">{t('admin.reports.col.share')}</th>
+                      <th scope="col">{t('reports.col.yes')}</th>
+                      <th scope="col">{t('reports.col.share')}</th>
                     </>
                   )}
                 </tr>
@@ -292,7 +292,7 @@ function MetricReport({ metric, query }: { metric: MetricName; query: ReportQuer
       )}
       <p>
         <a href={apiRoot + reportPath(metric, query, true)} download>
-          {t('admin.reports.csv', { metric: t(metricName(metric)) })}
+          {t('reports.csv', { metric: t(metricName(metric)) })}
         </a>
       </p>
     </article>
