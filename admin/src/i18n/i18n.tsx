@@ -52,12 +52,8 @@ function partOf(language: Language, namespace: LazyNamespace): Promise<ParsedCat
   let load = partLoads.get(id);
   if (!load) {
     const file = lazyParts[`../../../common/i18n/locales/${language}/${namespace}.json`];
-    load =
-      language === PSEUDO_LANGUAGE
-        ? partOf(SOURCE_LANGUAGE, namespace).then(pseudoOf)
-        : file
-          ? file()
-          : Promise.resolve({});
+    if (language === PSEUDO_LANGUAGE) load = partOf(SOURCE_LANGUAGE, namespace).then(pseudoOf);
+    else load = file ? file() : Promise.resolve({});
     load.catch(() => partLoads.delete(id));
     partLoads.set(id, load);
   }

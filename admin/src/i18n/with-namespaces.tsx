@@ -11,7 +11,7 @@ export function WithNamespaces({ names, children }: { names: readonly LazyNamesp
   const ready = hasNamespaces(translator, names);
   const [failed, setFailed] = useState('');
   const wanted = names.join();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `wanted` stands for `names`, a new array each render
+  // `wanted` stands for `names`, a new array each render.
   useEffect(() => {
     if (!ready) loadNamespaces(names).catch((error: Error) => setFailed(error.message));
   }, [ready, wanted]);

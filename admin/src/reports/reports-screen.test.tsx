@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../i18n/i18n.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nProvider, loadNamespaces } from '../i18n/i18n.js';
 import { jsonAnswer } from '../test/answers.js';
 import { ReportsScreen } from './reports-screen.js';
 
@@ -59,6 +59,8 @@ afterEach(() => {
   drawn.length = 0;
 });
 
+// The screen's catalogue namespaces, as its route loads them (app.tsx, i18n/with-namespaces.tsx).
+beforeAll(() => loadNamespaces(['reports', 'service-levels']));
 describe('a Reports page', () => {
   it('shows each metric’s definition, a table of its numbers, the chart of the same, and its CSV link', async () => {
     const urls = stubServer();
