@@ -2,7 +2,8 @@ import { type ComponentType, type CSSProperties, lazy, type ReactElement, Suspen
 import { type Lookups, loadLookups, loadMe, type Me, type SiteBrand, signOut, siteRoot } from './api/api.js';
 import { announceSession, onSessionChange } from './api/session-channel.js';
 import { onSignInExpired } from './api/sign-in-expiry.js';
-import { useT } from './i18n/i18n.js';
+import { type LazyNamespace, useT } from './i18n/i18n.js';
+import { WithNamespaces } from './i18n/with-namespaces.js';
 import { Inbox } from './inbox/inbox.js';
 import { LiveEventsProvider } from './live/live-events.js';
 import { NotificationBell } from './notifications/notification-bell.js';
@@ -14,24 +15,49 @@ import { SignIn } from './shell/sign-in.js';
 
 // Every screen but the inbox (the first one an agent sees) is a chunk of its own, loaded when first opened:
 // the ticket view and the editors bring the Markdown renderer and its sanitiser, most of the app's bytes.
-const lazyScreen = <K extends string, P>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
-const AccountsScreen = lazyScreen(() => import('./accounts/accounts.js'), 'AccountsScreen');
-const AgentsScreen = lazyScreen(() => import('./agents/agents.js'), 'AgentsScreen');
-const ApiTokensScreen = lazyScreen(() => import('./api-tokens/api-tokens.js'), 'ApiTokensScreen');
-const BusinessHoursScreen = lazyScreen(() => import('./business-hours/business-hours-screen.js'), 'BusinessHoursScreen');
-const ContentEditor = lazyScreen(() => import('./content/content-editor.js'), 'ContentEditor');
+// A screen that reads a lazy catalogue namespace names it: the namespace loads with the chunk, and the screen
+// shows once both are there (i18n/with-namespaces.tsx).
+function lazyScreen<K extends string, P extends object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+  namespaces: readonly LazyNamespace[] = [],
+): ComponentType<P> {
+  let chunk: Promise<Record<K, ComponentType<P>>> | undefined;
+  const loadOnce = () => {
+    chunk ??= load();
+    return chunk;
+  };
+  const Screen = lazy(async () => ({ default: (await loadOnce())[name] })) as unknown as ComponentType<P>;
+  if (namespaces.length === 0) return Screen;
+  return function ScreenWithCatalogue(props: P) {
+    // The chunk loads while the catalogues do, not after them (a failure shows when the screen renders).
+    void loadOnce().catch(() => undefined);
+    return (
+      <WithNamespaces names={namespaces}>
+        <Screen {...props} />
+      </WithNamespaces>
+    );
+  };
+}
+const AccountsScreen = lazyScreen(() => import('./accounts/accounts.js'), 'AccountsScreen', ['settings']);
+const AgentsScreen = lazyScreen(() => import('./agents/agents.js'), 'AgentsScreen', ['settings']);
+const ApiTokensScreen = lazyScreen(() => import('./api-tokens/api-tokens.js'), 'ApiTokensScreen', ['settings']);
+const BusinessHoursScreen = lazyScreen(() => import('./business-hours/business-hours-screen.js'), 'BusinessHoursScreen', [
+  'business-hours',
+]);
+const ContentEditor = lazyScreen(() => import('./content/content-editor.js'), 'ContentEditor', ['settings']);
 const NotificationPreferencesScreen = lazyScreen(
   () => import('./notifications/notification-preferences.js'),
   'NotificationPreferencesScreen',
+  ['notifications'],
 );
-// Reports bring the chart library (uPlot): only this chunk loads it.
-const ReportsScreen = lazyScreen(() => import('./reports/reports-screen.js'), 'ReportsScreen');
+// Reports bring the chart library (uPlot): only this chunk loads it. They name channels as service levels do.
+const ReportsScreen = lazyScreen(() => import('./reports/reports-screen.js'), 'ReportsScreen', ['reports', 'service-levels']);
 const SatisfactionScreen = lazyScreen(() => import('./satisfaction/satisfaction.js'), 'SatisfactionScreen');
-const SavedRepliesScreen = lazyScreen(() => import('./saved-replies/saved-replies-screen.js'), 'SavedRepliesScreen');
-const SlaPoliciesScreen = lazyScreen(() => import('./sla-policies/sla-policies-screen.js'), 'SlaPoliciesScreen');
-const SettingsScreen = lazyScreen(() => import('./settings/settings-screen.js'), 'SettingsScreen');
-const TermsEditor = lazyScreen(() => import('./settings/terms-editor.js'), 'TermsEditor');
+const SavedRepliesScreen = lazyScreen(() => import('./saved-replies/saved-replies-screen.js'), 'SavedRepliesScreen', ['settings']);
+const SlaPoliciesScreen = lazyScreen(() => import('./sla-policies/sla-policies-screen.js'), 'SlaPoliciesScreen', ['service-levels']);
+const SettingsScreen = lazyScreen(() => import('./settings/settings-screen.js'), 'SettingsScreen', ['settings']);
+const TermsEditor = lazyScreen(() => import('./settings/terms-editor.js'), 'TermsEditor', ['settings']);
 const TicketView = lazyScreen(() => import('./ticket/ticket-view.js'), 'TicketView');
 const ProfileScreen = lazyScreen(() => import('./profile/profile.js'), 'ProfileScreen');
 

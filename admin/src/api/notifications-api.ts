@@ -9,12 +9,12 @@ export type MailChoices = NotificationPreferences['mail'];
 
 /** The events in plain words (catalogue keys): what a line of the list says, and what a preference is about. */
 export const KIND_WORDS: Record<NotificationKind, { line: MessageKey; preference: MessageKey }> = {
-  ticket_created: { line: 'admin.notifications.kind.ticketCreated', preference: 'admin.notifications.pref.ticketCreated' },
-  client_replied: { line: 'admin.notifications.kind.clientReplied', preference: 'admin.notifications.pref.clientReplied' },
-  ticket_assigned: { line: 'admin.notifications.kind.ticketAssigned', preference: 'admin.notifications.pref.ticketAssigned' },
-  rating_received: { line: 'admin.notifications.kind.ratingReceived', preference: 'admin.notifications.pref.ratingReceived' },
-  sla_warning: { line: 'admin.notifications.kind.slaWarning', preference: 'admin.notifications.pref.slaWarning' },
-  sla_breached: { line: 'admin.notifications.kind.slaBreached', preference: 'admin.notifications.pref.slaBreached' },
+  ticket_created: { line: 'admin.notifications.kind.ticketCreated', preference: 'notifications.pref.ticketCreated' },
+  client_replied: { line: 'admin.notifications.kind.clientReplied', preference: 'notifications.pref.clientReplied' },
+  ticket_assigned: { line: 'admin.notifications.kind.ticketAssigned', preference: 'notifications.pref.ticketAssigned' },
+  rating_received: { line: 'admin.notifications.kind.ratingReceived', preference: 'notifications.pref.ratingReceived' },
+  sla_warning: { line: 'admin.notifications.kind.slaWarning', preference: 'notifications.pref.slaWarning' },
+  sla_breached: { line: 'admin.notifications.kind.slaBreached', preference: 'notifications.pref.slaBreached' },
 };
 
 export const loadNotifications = (page = 1) => api<NotificationsPage>('GET', `/notifications/?page=${page}&per_page=10`);

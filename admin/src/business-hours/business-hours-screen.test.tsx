@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider } from '../i18n/i18n.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { I18nProvider, loadNamespaces } from '../i18n/i18n.js';
 import { jsonAnswer } from '../test/answers.js';
 import { BusinessHoursScreen } from './business-hours-screen.js';
 
@@ -36,6 +36,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// The screen's catalogue namespaces, as its route loads them (app.tsx, i18n/with-namespaces.tsx).
+beforeAll(() => loadNamespaces(['business-hours']));
 describe('Business hours', () => {
   it('sends a new schedule with a lunch break (two intervals on a day), a closed day and a holiday', async () => {
     const calls = stubServer((method) => (method === 'POST' ? jsonAnswer({ ...spare, id: 3 }, 201) : jsonAnswer([office])));

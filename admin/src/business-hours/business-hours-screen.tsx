@@ -63,7 +63,7 @@ function knownZones(...kept: string[]): string[] {
  */
 export function BusinessHoursScreen() {
   const { t } = useT();
-  const title = t('admin.hours.title');
+  const title = t('business-hours.title');
   const { items: schedules, error, status, run } = useListScreen<Schedule[]>({ path: '/business-hours/', title });
   // The schedule being changed; 'new' for a new one; null: no editor open.
   const [editing, setEditing] = useState<Schedule | 'new' | null>(null);
@@ -71,11 +71,11 @@ export function BusinessHoursScreen() {
   const makeDefault = (schedule: Schedule) =>
     void run(
       () => api('PATCH', `/business-hours/${schedule.id}`, { is_default: true } satisfies RequestOf<'updateBusinessHours'>),
-      t('admin.hours.madeDefault', { name: schedule.name }),
+      t('business-hours.madeDefault', { name: schedule.name }),
     );
   const remove = (schedule: Schedule) => {
-    if (!confirm(t('admin.hours.confirmDelete', { name: schedule.name }))) return;
-    void run(() => api('DELETE', `/business-hours/${schedule.id}`), t('admin.hours.deleted', { name: schedule.name })).then((done) => {
+    if (!confirm(t('business-hours.confirmDelete', { name: schedule.name }))) return;
+    void run(() => api('DELETE', `/business-hours/${schedule.id}`), t('business-hours.deleted', { name: schedule.name })).then((done) => {
       if (done && editing !== 'new' && editing?.id === schedule.id) setEditing(null);
     });
   };
@@ -85,16 +85,16 @@ export function BusinessHoursScreen() {
       title={title}
       actions={
         <button type="button" onClick={() => setEditing('new')}>
-          {t('admin.hours.add')}
+          {t('business-hours.add')}
         </button>
       }
-      intro={<p className="muted">{t('admin.hours.intro')}</p>}
+      intro={<p className="muted">{t('business-hours.intro')}</p>}
       error={error}
       status={status}
     >
-      {schedules && schedules.length === 0 && <p>{t('admin.hours.none')}</p>}
+      {schedules && schedules.length === 0 && <p>{t('business-hours.none')}</p>}
       {schedules && schedules.length > 0 && (
-        <ListTable columns={[t('admin.hours.name'), t('admin.hours.timeZone'), t('admin.hours.defaultColumn')]}>
+        <ListTable columns={[t('business-hours.name'), t('business-hours.timeZone'), t('business-hours.defaultColumn')]}>
           {schedules.map((s) => (
             <tr key={s.id}>
               <td translate="no" dir="auto">
@@ -103,10 +103,10 @@ export function BusinessHoursScreen() {
               <td translate="no" dir="ltr">
                 {s.effective_time_zone}
               </td>
-              <td>{s.is_default ? t('admin.hours.isDefault') : ''}</td>
+              <td>{s.is_default ? t('business-hours.isDefault') : ''}</td>
               <td className="row-actions">
                 <button type="button" className="button-quiet" onClick={() => setEditing(s)}>
-                  {t('admin.hours.edit')}
+                  {t('business-hours.edit')}
                   <span className="visually-hidden" translate="no">
                     {' '}
                     {s.name}
@@ -115,14 +115,14 @@ export function BusinessHoursScreen() {
                 {!s.is_default && (
                   <>
                     <button type="button" className="button-quiet" onClick={() => makeDefault(s)}>
-                      {t('admin.hours.makeDefault')}
+                      {t('business-hours.makeDefault')}
                       <span className="visually-hidden" translate="no">
                         {' '}
                         {s.name}
                       </span>
                     </button>
                     <button type="button" className="button-quiet danger" onClick={() => remove(s)}>
-                      {t('admin.hours.delete')}
+                      {t('business-hours.delete')}
                       <span className="visually-hidden" translate="no">
                         {' '}
                         {s.name}
@@ -157,7 +157,7 @@ export function BusinessHoursScreen() {
                 editing === 'new'
                   ? api('POST', '/business-hours/', body satisfies RequestOf<'createBusinessHours'>)
                   : api('PATCH', `/business-hours/${editing.id}`, body satisfies RequestOf<'updateBusinessHours'>),
-              t(editing === 'new' ? 'admin.hours.added' : 'admin.hours.saved', { name: body.name }),
+              t(editing === 'new' ? 'business-hours.added' : 'business-hours.saved', { name: body.name }),
             );
             if (saved) setEditing(null);
           }}
@@ -198,9 +198,9 @@ function ScheduleEditor({
 
   return (
     <form className="card editor" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{schedule ? t('admin.hours.editTitle', { name: schedule.name }) : t('admin.hours.addTitle')}</h2>
+      <h2 id={`${id}-title`}>{schedule ? t('business-hours.editTitle', { name: schedule.name }) : t('business-hours.addTitle')}</h2>
       <div className="field">
-        <label htmlFor={`${id}-name`}>{t('admin.hours.name')}</label>
+        <label htmlFor={`${id}-name`}>{t('business-hours.name')}</label>
         <input
           id={`${id}-name`}
           required
@@ -210,9 +210,9 @@ function ScheduleEditor({
         />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-zone`}>{t('admin.hours.timeZone')}</label>
+        <label htmlFor={`${id}-zone`}>{t('business-hours.timeZone')}</label>
         <select id={`${id}-zone`} value={draft.time_zone} onChange={(e) => change({ time_zone: e.target.value })} dir="ltr">
-          <option value="">{t('admin.hours.siteTimeZone', { zone: getSiteTimeZone() })}</option>
+          <option value="">{t('business-hours.siteTimeZone', { zone: getSiteTimeZone() })}</option>
           {zones.map((name) => (
             <option key={name} value={name} translate="no">
               {name}
@@ -221,14 +221,14 @@ function ScheduleEditor({
         </select>
       </div>
       <fieldset className="hours-week">
-        <legend>{t('admin.hours.week')}</legend>
+        <legend>{t('business-hours.week')}</legend>
         <p className="hint" id={`${id}-midnight`}>
-          {t('admin.slaEdits.midnightHint')}
+          {t('business-hours.midnightHint')}
         </p>
         {SHOWN_DAYS.map(({ day, key }) => (
           <IntervalsEditor
             key={day}
-            label={t(`admin.hours.day.${key}`)}
+            label={t(`business-hours.day.${key}`)}
             intervals={draft.week[day] ?? []}
             onChange={(intervals) => setDay(day, intervals)}
             hintId={`${id}-midnight`}
@@ -236,17 +236,17 @@ function ScheduleEditor({
         ))}
       </fieldset>
       <fieldset className="hours-special">
-        <legend>{t('admin.hours.specialDays')}</legend>
-        <p className="hint">{t('admin.hours.specialDaysHint')}</p>
-        {draft.overrides.length === 0 && <p className="muted">{t('admin.hours.noSpecialDays')}</p>}
+        <legend>{t('business-hours.specialDays')}</legend>
+        <p className="hint">{t('business-hours.specialDaysHint')}</p>
+        {draft.overrides.length === 0 && <p className="muted">{t('business-hours.noSpecialDays')}</p>}
         {draft.overrides.map((o, index) => {
           const rowId = `${id}-special-${index}`;
-          const shown = o.name || o.date || t('admin.hours.specialDayNumber', { number: index + 1 });
+          const shown = o.name || o.date || t('business-hours.specialDayNumber', { number: index + 1 });
           return (
             // Keyed by place: the date may be blank or repeated while typed (the fields are controlled).
             <div key={index} className="hours-special-day">
               <div className="field">
-                <label htmlFor={`${rowId}-date`}>{t('admin.hours.date')}</label>
+                <label htmlFor={`${rowId}-date`}>{t('business-hours.date')}</label>
                 <input
                   id={`${rowId}-date`}
                   type="date"
@@ -256,7 +256,7 @@ function ScheduleEditor({
                 />
               </div>
               <div className="field">
-                <label htmlFor={`${rowId}-name`}>{t('admin.hours.specialDayName')}</label>
+                <label htmlFor={`${rowId}-name`}>{t('business-hours.specialDayName')}</label>
                 <input
                   id={`${rowId}-name`}
                   maxLength={BUSINESS_HOURS_NAME_MAX}
@@ -270,11 +270,11 @@ function ScheduleEditor({
                   checked={o.intervals.length === 0}
                   onChange={(e) => setOverride(index, { intervals: e.target.checked ? [] : officeHours() })}
                 />{' '}
-                {t('admin.hours.closedAllDay')}
+                {t('business-hours.closedAllDay')}
               </label>
               {o.intervals.length > 0 && (
                 <IntervalsEditor
-                  label={t('admin.hours.specialDayHours', { day: shown })}
+                  label={t('business-hours.specialDayHours', { day: shown })}
                   intervals={o.intervals}
                   onChange={(intervals) => setOverride(index, { intervals })}
                   hintId={`${id}-midnight`}
@@ -286,7 +286,7 @@ function ScheduleEditor({
                 className="button-quiet danger"
                 onClick={() => change({ overrides: draft.overrides.filter((_, i) => i !== index) })}
               >
-                {t('admin.hours.removeSpecialDay')}
+                {t('business-hours.removeSpecialDay')}
                 <span className="visually-hidden"> {shown}</span>
               </button>
             </div>
@@ -297,21 +297,21 @@ function ScheduleEditor({
           className="button-quiet"
           onClick={() => change({ overrides: [...draft.overrides, { date: '', name: '', intervals: [] }] })}
         >
-          {t('admin.hours.addSpecialDay')}
+          {t('business-hours.addSpecialDay')}
         </button>
       </fieldset>
       {!schedule?.is_default && (
         <label className="checkbox-label">
           <input type="checkbox" checked={draft.is_default} onChange={(e) => change({ is_default: e.target.checked })} />{' '}
-          {t('admin.hours.useAsDefault')}
+          {t('business-hours.useAsDefault')}
         </label>
       )}
       <div className="form-actions">
         <button type="submit" disabled={busy}>
-          {schedule ? t('admin.hours.saveChanges') : t('admin.hours.addSubmit')}
+          {schedule ? t('business-hours.saveChanges') : t('business-hours.addSubmit')}
         </button>
         <button type="button" className="button-quiet" onClick={onCancel}>
-          {t('admin.hours.cancel')}
+          {t('business-hours.cancel')}
         </button>
       </div>
     </form>
@@ -352,11 +352,11 @@ function IntervalsEditor({
   return (
     <fieldset className="hours-day">
       <legend>{label}</legend>
-      {intervals.length === 0 && <p className="muted">{t('admin.hours.closed')}</p>}
+      {intervals.length === 0 && <p className="muted">{t('business-hours.closed')}</p>}
       {intervals.map((interval, index) => (
         // Keyed by place: intervals have no id of their own (the fields are controlled).
         <div key={index} className="hours-interval">
-          <label htmlFor={`${id}-${index}-start`}>{t('admin.hours.from')}</label>
+          <label htmlFor={`${id}-${index}-start`}>{t('business-hours.from')}</label>
           <input
             id={`${id}-${index}-start`}
             type="time"
@@ -364,7 +364,7 @@ function IntervalsEditor({
             value={interval.start}
             onChange={(e) => set(index, { start: e.target.value })}
           />
-          <label htmlFor={`${id}-${index}-end`}>{t('admin.hours.to')}</label>
+          <label htmlFor={`${id}-${index}-end`}>{t('business-hours.to')}</label>
           {/* A time field cannot hold 24:00: the day's end shows and is chosen as 00:00 (midnight), sent as 24:00. */}
           <input
             id={`${id}-${index}-end`}
@@ -376,10 +376,10 @@ function IntervalsEditor({
           />
           {!(keepOne && intervals.length === 1) && (
             <button type="button" className="button-quiet" onClick={() => onChange(intervals.filter((_, i) => i !== index))}>
-              {t('admin.hours.removeInterval')}
+              {t('business-hours.removeInterval')}
               <span className="visually-hidden">
                 {' '}
-                {t('admin.hours.intervalOf', { day: label, start: interval.start, end: interval.end })}
+                {t('business-hours.intervalOf', { day: label, start: interval.start, end: interval.end })}
               </span>
             </button>
           )}
@@ -387,7 +387,7 @@ function IntervalsEditor({
       ))}
       {intervals.length < BUSINESS_HOURS_INTERVALS_PER_DAY_MAX && (
         <button type="button" className="button-quiet" onClick={() => onChange([...intervals, next()])}>
-          {t('admin.hours.addInterval')}
+          {t('business-hours.addInterval')}
           <span className="visually-hidden"> {label}</span>
         </button>
       )}

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lookups, Option, TicketDetail } from '../api/api.js';
 import { BulkBar } from '../inbox/bulk-bar.js';
 import { describeBulkChange } from '../inbox/bulk-change.js';
@@ -15,7 +15,7 @@ import { ComposerActions } from '../ticket/composer-actions.js';
 import { describeChange } from '../ticket/ticket-changes.js';
 import { TicketControls } from '../ticket/ticket-controls.js';
 import { TicketHeader } from '../ticket/ticket-header.js';
-import { applyLanguage, I18nProvider } from './i18n.js';
+import { applyLanguage, I18nProvider, loadNamespaces } from './i18n.js';
 
 const term = (id: number, slug: string, name: string): Option => ({ id, slug, name, order: id * 10, client_label: null });
 
@@ -60,6 +60,8 @@ afterEach(async () => {
   await applyLanguage('en', 'UTC');
 });
 
+// The screen's catalogue namespaces, as its route loads them (app.tsx, i18n/with-namespaces.tsx).
+beforeAll(() => loadNamespaces(['settings']));
 describe('statuses, reasons and urgencies in the agent’s language', () => {
   it('shows seeded names in German on the inbox’s tabs, filters, rows and bulk bar, and the owner’s names as written', async () => {
     await applyLanguage('de', 'UTC');

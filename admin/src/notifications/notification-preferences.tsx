@@ -38,7 +38,7 @@ export function NotificationPreferencesScreen({ isAdmin = false }: { isAdmin?: b
       <div className="page-head">
         <h1 id="prefs-title">{t('admin.nav.notifications')}</h1>
       </div>
-      <p className="muted">{t('admin.notifications.prefsIntro')}</p>
+      <p className="muted">{t('notifications.prefsIntro')}</p>
       {failed && (
         <p role="alert" className="alert">
           {failed}
@@ -47,7 +47,7 @@ export function NotificationPreferencesScreen({ isAdmin = false }: { isAdmin?: b
       {!prefs && !failed && <p aria-busy="true">{t('admin.app.loading')}</p>}
       {prefs && (
         <fieldset className="card prefs">
-          <legend>{t('admin.notifications.sendMeWhen')}</legend>
+          <legend>{t('notifications.sendMeWhen')}</legend>
           {KINDS.map((kind) => (
             <div key={kind} className="pref-row">
               <label className="checkbox-label">
@@ -57,13 +57,13 @@ export function NotificationPreferencesScreen({ isAdmin = false }: { isAdmin?: b
               <span className="hint">
                 {prefs.chosen.includes(kind) ? (
                   <>
-                    {t('admin.notifications.yourChoice', { on: prefs.defaults[kind] ? 'yes' : 'no' })}{' '}
+                    {t('notifications.yourChoice', { on: prefs.defaults[kind] ? 'yes' : 'no' })}{' '}
                     <button type="button" className="button-quiet" onClick={() => change(kind, null)}>
-                      {t('admin.notifications.useDefault')}
+                      {t('notifications.useDefault')}
                     </button>
                   </>
                 ) : (
-                  t('admin.notifications.isDefault')
+                  t('notifications.isDefault')
                 )}
               </span>
             </div>

@@ -31,7 +31,7 @@ export function WeeklyReportMailPreference({ onSaved, onFailed }: { onSaved: () 
   };
   return (
     <fieldset className="card prefs">
-      <legend>{t('admin.notifications.weeklyReport.legend')}</legend>
+      <legend>{t('notifications.weeklyReport.legend')}</legend>
       <div className="pref-row">
         <label className="checkbox-label">
           <input
@@ -41,10 +41,10 @@ export function WeeklyReportMailPreference({ onSaved, onFailed }: { onSaved: () 
             aria-describedby="weekly-report-hint"
             onChange={(event) => change(event.target.checked)}
           />
-          {t('admin.notifications.weeklyReport.label')}
+          {t('notifications.weeklyReport.label')}
         </label>
         <span className="hint" id="weekly-report-hint">
-          {t('admin.notifications.weeklyReport.hint')}
+          {t('notifications.weeklyReport.hint')}
         </span>
       </div>
     </fieldset>

@@ -24,11 +24,11 @@ import { metricName, useFormat } from './report-text.js';
 
 /** What one line of a metric is, for the count above the list: most count tickets; some replies, answers or targets. */
 const UNIT: Partial<Record<MetricName, MessageKey>> = {
-  next_reply: 'admin.reports.behind.replies',
-  satisfaction: 'admin.reports.behind.answers',
-  sla_first_reply: 'admin.reports.behind.targets',
-  sla_next_reply: 'admin.reports.behind.targets',
-  sla_resolution: 'admin.reports.behind.targets',
+  next_reply: 'reports.behind.replies',
+  satisfaction: 'reports.behind.answers',
+  sla_first_reply: 'reports.behind.targets',
+  sla_next_reply: 'reports.behind.targets',
+  sla_resolution: 'reports.behind.targets',
 };
 
 /**
@@ -51,14 +51,14 @@ export function BucketTicketsScreen({ params }: { params: URLSearchParams }) {
   }, [params]);
   const valid = isMetricName(metric) && key !== '';
   const { data, error } = useApi<BucketTickets>(valid ? bucketTicketsPath(metric, query, key, page) : null, { clearOnError: true });
-  const heading = valid ? t('admin.reports.behind.heading', { metric: t(metricName(metric)), bucket: label }) : t('admin.nav.reports');
+  const heading = valid ? t('reports.behind.heading', { metric: t(metricName(metric)), bucket: label }) : t('admin.nav.reports');
   useDocumentTitle(`${heading} – ${t('admin.nav.reports')}`);
   if (!valid)
     return (
       <section className="reports">
         <h1>{heading}</h1>
         <p>
-          <Link to="reports">{t('admin.reports.behind.missing')}</Link>
+          <Link to="reports">{t('reports.behind.missing')}</Link>
         </p>
       </section>
     );
@@ -71,7 +71,7 @@ export function BucketTicketsScreen({ params }: { params: URLSearchParams }) {
           <span className="dir-icon" aria-hidden="true">
             ←
           </span>{' '}
-          {t('admin.reports.behind.back')}
+          {t('reports.behind.back')}
         </Link>
       </p>
       <div className="page-head">
@@ -89,21 +89,19 @@ export function BucketTicketsScreen({ params }: { params: URLSearchParams }) {
       {data && (
         <>
           <p role="status" data-testid="bucket-count">
-            {t(UNIT[metric] ?? 'admin.reports.behind.tickets', { count: data.n })}
+            {t(UNIT[metric] ?? 'reports.behind.tickets', { count: data.n })}
           </p>
           <div className="table-scroll">
             <table className="report-table">
               <caption className="visually-hidden">{heading}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('admin.reports.behind.col.ticket')}</th>
-                  <th scope="col">{t('admin.reports.behind.col.subject')}</th>
-                  <th scope="col">{t('admin.reports.behind.col.status')}</th>
-                  <th scope="col">{t('admin.reports.behind.col.at')}</th>
-                  {kind === 'time' && <th scope="col">{t('admin.reports.behind.col.time')}</th>}
-                  {kind === 'share' && (
-                    <th scope="col">{t(isTarget ? 'admin.reports.behind.col.target' : 'admin.reports.behind.col.answer')}</th>
-                  )}
+                  <th scope="col">{t('reports.behind.col.ticket')}</th>
+                  <th scope="col">{t('reports.behind.col.subject')}</th>
+                  <th scope="col">{t('reports.behind.col.status')}</th>
+                  <th scope="col">{t('reports.behind.col.at')}</th>
+                  {kind === 'time' && <th scope="col">{t('reports.behind.col.time')}</th>}
+                  {kind === 'share' && <th scope="col">{t(isTarget ? 'reports.behind.col.target' : 'reports.behind.col.answer')}</th>}
                 </tr>
               </thead>
               <tbody>
@@ -143,6 +141,6 @@ function bucketPage(metric: MetricName, query: ReturnType<typeof queryFrom>, key
 
 function shareText(t: ReturnType<typeof useT>['t'], ok: boolean | null, isTarget: boolean): string {
   if (ok === null) return '–';
-  if (isTarget) return t(ok ? 'admin.reports.behind.met' : 'admin.reports.behind.breached');
-  return t(ok ? 'admin.reports.behind.yes' : 'admin.reports.behind.no');
+  if (isTarget) return t(ok ? 'reports.behind.met' : 'reports.behind.breached');
+  return t(ok ? 'reports.behind.yes' : 'reports.behind.no');
 }

@@ -9,13 +9,13 @@ const CHANNELS = new Set(['widget', 'mail', 'site', 'api']);
 /** A bucket's name: the period's key, the dimension's name (a channel's in words), or "None" for tickets without one. */
 export function labelOf(bucket: Pick<Bucket, 'key' | 'label'>, grouping: Grouping, tr: ReturnType<typeof useT>): string {
   const t = tr.t;
-  if (bucket.key === 'none') return t('admin.reports.none');
+  if (bucket.key === 'none') return t('reports.none');
   const period = periodLabel(bucket.key, grouping, tr.date);
   if (period) return period;
-  if (grouping === 'channel' && CHANNELS.has(bucket.key)) return t(`admin.sla.channel.${bucket.key}` as MessageKey);
+  if (grouping === 'channel' && CHANNELS.has(bucket.key)) return t(`service-levels.channel.${bucket.key}` as MessageKey);
   return bucket.label ?? bucket.key;
 }
-export const metricName = (metric: MetricName) => `admin.reports.metric.${metric}` as MessageKey;
+export const metricName = (metric: MetricName) => `reports.metric.${metric}` as MessageKey;
 
 /** A value of a kind in the reader's language: a count, a time (minutes, hours or days) or a percentage. */
 export function useFormat() {

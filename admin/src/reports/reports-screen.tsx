@@ -36,10 +36,10 @@ import { labelOf, metricName, useFormat } from './report-text.js';
 import './reports.css';
 
 const PAGE_TITLE: Record<PageSlug | 'overview', MessageKey> = {
-  overview: 'admin.reports.page.overview',
-  volume: 'admin.reports.page.volume',
-  times: 'admin.reports.page.times',
-  quality: 'admin.reports.page.quality',
+  overview: 'reports.page.overview',
+  volume: 'reports.page.volume',
+  times: 'reports.page.times',
+  quality: 'reports.page.quality',
 };
 /** Reports: the overview (this week against last), then one page per group of metrics (`reports/volume`, …). */
 export function ReportsScreen({ page, query, isAdmin }: { page: string | undefined; query: URLSearchParams; isAdmin: boolean }) {
@@ -52,7 +52,7 @@ export function ReportsScreen({ page, query, isAdmin }: { page: string | undefin
       <div className="page-head">
         <h1 id="reports-title">{t('admin.nav.reports')}</h1>
       </div>
-      <nav aria-label={t('admin.reports.pages')} className="status-tabs">
+      <nav aria-label={t('reports.pages')} className="status-tabs">
         <ul>
           {(['overview', ...Object.keys(PAGES)] as Array<PageSlug | 'overview'>).map((each) => (
             <li key={each}>
@@ -75,7 +75,7 @@ function Overview() {
   const query: ReportQuery = { from: weeks.from, to: weeks.to, tz, group_by: 'week', hours: 'calendar' };
   return (
     <>
-      <p className="muted">{t('admin.reports.overviewIntro', { zone: tz })}</p>
+      <p className="muted">{t('reports.overviewIntro', { zone: tz })}</p>
       <ul className="report-overview">
         {OVERVIEW.map((metric) => (
           <OverviewFigure key={metric} metric={metric} query={query} weeks={weeks} />
@@ -112,7 +112,7 @@ function OverviewFigure({ metric, query, weeks }: { metric: MetricName; query: R
           </p>
           <p className="muted">
             <span aria-hidden="true">{TREND_ARROW[figures.trend]} </span>
-            {t('admin.reports.trend', { trend: figures.trend, last: format(figures.kind, figures.previous) })}
+            {t('reports.trend', { trend: figures.trend, last: format(figures.kind, figures.previous) })}
           </p>
         </>
       )}
@@ -136,9 +136,9 @@ function MetricsPage({ slug, params, isAdmin }: { slug: PageSlug; params: URLSea
   const groupings = GROUPINGS.filter((g) => (index.data ? index.data.groupings.includes(g) : isAdmin || g !== 'agent'));
   return (
     <>
-      <form className="report-controls" aria-label={t('admin.reports.controls')} onSubmit={(event) => event.preventDefault()}>
+      <form className="report-controls" aria-label={t('reports.controls')} onSubmit={(event) => event.preventDefault()}>
         <div className="field">
-          <label htmlFor={`${id}-from`}>{t('admin.reports.from')}</label>
+          <label htmlFor={`${id}-from`}>{t('reports.from')}</label>
           <input
             id={`${id}-from`}
             type="date"
@@ -148,7 +148,7 @@ function MetricsPage({ slug, params, isAdmin }: { slug: PageSlug; params: URLSea
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-to`}>{t('admin.reports.to')}</label>
+          <label htmlFor={`${id}-to`}>{t('reports.to')}</label>
           <input
             id={`${id}-to`}
             type="date"
@@ -158,7 +158,7 @@ function MetricsPage({ slug, params, isAdmin }: { slug: PageSlug; params: URLSea
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-tz`}>{t('admin.reports.timeZone')}</label>
+          <label htmlFor={`${id}-tz`}>{t('reports.timeZone')}</label>
           <input
             id={`${id}-tz`}
             defaultValue={query.tz}
@@ -166,31 +166,31 @@ function MetricsPage({ slug, params, isAdmin }: { slug: PageSlug; params: URLSea
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-group`}>{t('admin.reports.groupBy')}</label>
+          <label htmlFor={`${id}-group`}>{t('reports.groupBy')}</label>
           <select id={`${id}-group`} value={query.group_by} onChange={(e) => change({ group_by: e.target.value as Grouping })}>
             {groupings.map((g) => (
               <option key={g} value={g}>
-                {t(`admin.reports.group.${g}` as MessageKey)}
+                {t(`reports.group.${g}` as MessageKey)}
               </option>
             ))}
           </select>
         </div>
         {slug === 'times' && (
           <div className="field">
-            <label htmlFor={`${id}-hours`}>{t('admin.reports.hours')}</label>
+            <label htmlFor={`${id}-hours`}>{t('reports.hours')}</label>
             <select id={`${id}-hours`} value={query.hours} onChange={(e) => change({ hours: e.target.value as ReportQuery['hours'] })}>
-              <option value="calendar">{t('admin.reports.hoursCalendar')}</option>
-              <option value="business">{t('admin.reports.hoursBusiness')}</option>
+              <option value="calendar">{t('reports.hoursCalendar')}</option>
+              <option value="business">{t('reports.hoursBusiness')}</option>
             </select>
           </div>
         )}
       </form>
       <p>
         <a href={apiRoot + ticketsCsvPath(query)} download>
-          {t('admin.reports.ticketsCsv')}
+          {t('reports.ticketsCsv')}
         </a>
       </p>
-      <p className="muted">{t('admin.reports.chartHint')}</p>
+      <p className="muted">{t('reports.chartHint')}</p>
       {PAGES[slug].map((metric) => (
         <MetricReport key={metric} metric={metric} query={query} />
       ))}
@@ -228,7 +228,7 @@ function MetricReport({ metric, query }: { metric: MetricName; query: ReportQuer
         </p>
       )}
       {!data && !error && <p aria-busy="true">{t('admin.app.loading')}</p>}
-      {data && data.buckets.length === 0 && <p className="muted">{t('admin.reports.empty')}</p>}
+      {data && data.buckets.length === 0 && <p className="muted">{t('reports.empty')}</p>}
       {data && data.buckets.length > 0 && (
         <>
           <BarChart labels={labels} values={values} format={formatValue} onSelect={openBar} />
@@ -237,19 +237,19 @@ function MetricReport({ metric, query }: { metric: MetricName; query: ReportQuer
               <caption className="visually-hidden">{t(metricName(metric))}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t(`admin.reports.group.${query.group_by}` as MessageKey)}</th>
-                  <th scope="col">{t('admin.reports.col.n')}</th>
+                  <th scope="col">{t(`reports.group.${query.group_by}` as MessageKey)}</th>
+                  <th scope="col">{t('reports.col.n')}</th>
                   {kind === 'time' && (
                     <>
-                      <th scope="col">{t('admin.reports.col.median')}</th>
-                      <th scope="col">{t('admin.reports.col.p90')}</th>
-                      <th scope="col">{t('admin.reports.col.mean')}</th>
+                      <th scope="col">{t('reports.col.median')}</th>
+                      <th scope="col">{t('reports.col.p90')}</th>
+                      <th scope="col">{t('reports.col.mean')}</th>
                     </>
                   )}
                   {kind === 'share' && (
                     <>
-                      <th scope="col">{t('admin.reports.col.yes')}</th>
-                      <th scope="col">{t('admin.reports.col.share')}</th>
+                      <th scope="col">{t('reports.col.yes')}</th>
+                      <th scope="col">{t('reports.col.share')}</th>
                     </>
                   )}
                 </tr>
@@ -264,7 +264,7 @@ function MetricReport({ metric, query }: { metric: MetricName; query: ReportQuer
                       {bucket.n > 0 ? (
                         <Link to={behind(i)}>
                           {format('count', bucket.n)}{' '}
-                          <span className="visually-hidden">{t('admin.reports.showBehind', { bucket: labels[i] ?? '' })}</span>
+                          <span className="visually-hidden">{t('reports.showBehind', { bucket: labels[i] ?? '' })}</span>
                         </Link>
                       ) : (
                         format('count', bucket.n)
@@ -292,7 +292,7 @@ function MetricReport({ metric, query }: { metric: MetricName; query: ReportQuer
       )}
       <p>
         <a href={apiRoot + reportPath(metric, query, true)} download>
-          {t('admin.reports.csv', { metric: t(metricName(metric)) })}
+          {t('reports.csv', { metric: t(metricName(metric)) })}
         </a>
       </p>
     </article>

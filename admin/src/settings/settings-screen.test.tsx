@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AgentsScreen } from '../agents/agents.js';
-import { applyLanguage, I18nProvider } from '../i18n/i18n.js';
+import { applyLanguage, I18nProvider, loadNamespaces } from '../i18n/i18n.js';
 import { jsonAnswer } from '../test/answers.js';
 import { SettingsScreen } from './settings-screen.js';
 
@@ -45,6 +45,8 @@ afterEach(async () => {
   await act(() => applyLanguage('en'));
 });
 
+// The screen's catalogue namespaces, as its route loads them (app.tsx, i18n/with-namespaces.tsx).
+beforeAll(() => loadNamespaces(['settings']));
 describe('Settings in the reader’s language', () => {
   it('shows the Settings screen in English by default', async () => {
     stubServer();

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lookups } from '../api/api.js';
-import { I18nProvider } from '../i18n/i18n.js';
+import { I18nProvider, loadNamespaces } from '../i18n/i18n.js';
 import { jsonAnswer } from '../test/answers.js';
 import { SlaPoliciesScreen } from './sla-policies-screen.js';
 
@@ -57,6 +57,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// The screen's catalogue namespaces, as its route loads them (app.tsx, i18n/with-namespaces.tsx).
+beforeAll(() => loadNamespaces(['service-levels']));
 describe('Service levels', () => {
   it('moves a policy down with PUT …/order and the whole order', async () => {
     const calls = stubServer();

@@ -131,12 +131,12 @@ function bodyOf(draft: Draft): PolicyBody {
 export function SlaPoliciesScreen({ lookups }: { lookups: Lookups }) {
   const tr = useT();
   const { t } = tr;
-  const title = t('admin.sla.title');
+  const title = t('service-levels.title');
   const { items: policies, error, status, run } = useListScreen<Policy[]>({ path: '/sla-policies/', title });
   const schedules = useApi<Schedule[]>('/business-hours/');
   const [editing, setEditing] = useState<Policy | 'new' | null>(null);
   const scheduleName = (id: number | null) =>
-    id === null ? t('admin.sla.aroundTheClock') : (schedules.data?.find((s) => s.id === id)?.name ?? `#${id}`);
+    id === null ? t('service-levels.aroundTheClock') : (schedules.data?.find((s) => s.id === id)?.name ?? `#${id}`);
 
   const move = (index: number, by: -1 | 1) => {
     if (!policies) return;
@@ -147,12 +147,12 @@ export function SlaPoliciesScreen({ lookups }: { lookups: Lookups }) {
     const policy = policies[index];
     void run(
       () => api('PUT', '/sla-policies/order', { ids } satisfies RequestOf<'reorderSlaPolicies'>),
-      t('admin.sla.moved', { name: policy?.name ?? '', position: index + by + 1 }),
+      t('service-levels.moved', { name: policy?.name ?? '', position: index + by + 1 }),
     );
   };
   const remove = (policy: Policy) => {
-    if (!confirm(t('admin.sla.confirmDelete', { name: policy.name }))) return;
-    void run(() => api('DELETE', `/sla-policies/${policy.id}`), t('admin.sla.deleted', { name: policy.name })).then((done) => {
+    if (!confirm(t('service-levels.confirmDelete', { name: policy.name }))) return;
+    void run(() => api('DELETE', `/sla-policies/${policy.id}`), t('service-levels.deleted', { name: policy.name })).then((done) => {
       if (done && editing !== 'new' && editing?.id === policy.id) setEditing(null);
     });
   };
@@ -162,16 +162,16 @@ export function SlaPoliciesScreen({ lookups }: { lookups: Lookups }) {
       title={title}
       actions={
         <button type="button" onClick={() => setEditing('new')} disabled={!schedules.data}>
-          {t('admin.sla.add')}
+          {t('service-levels.add')}
         </button>
       }
-      intro={<p className="muted">{t('admin.sla.intro')}</p>}
+      intro={<p className="muted">{t('service-levels.intro')}</p>}
       error={error}
       status={status}
     >
-      {policies && policies.length === 0 && <p>{t('admin.sla.none')}</p>}
+      {policies && policies.length === 0 && <p>{t('service-levels.none')}</p>}
       {policies && policies.length > 0 && (
-        <ListTable columns={[t('admin.sla.order'), t('admin.sla.name'), t('admin.sla.schedule')]}>
+        <ListTable columns={[t('service-levels.order'), t('service-levels.name'), t('service-levels.schedule')]}>
           {policies.map((p, index) => (
             <tr key={p.id}>
               <td>{index + 1}</td>
@@ -183,28 +183,28 @@ export function SlaPoliciesScreen({ lookups }: { lookups: Lookups }) {
               </td>
               <td className="row-actions">
                 <button type="button" className="button-quiet" disabled={index === 0} onClick={() => move(index, -1)}>
-                  {t('admin.sla.moveUp')}
+                  {t('service-levels.moveUp')}
                   <span className="visually-hidden" translate="no">
                     {' '}
                     {p.name}
                   </span>
                 </button>
                 <button type="button" className="button-quiet" disabled={index === policies.length - 1} onClick={() => move(index, 1)}>
-                  {t('admin.sla.moveDown')}
+                  {t('service-levels.moveDown')}
                   <span className="visually-hidden" translate="no">
                     {' '}
                     {p.name}
                   </span>
                 </button>
                 <button type="button" className="button-quiet" onClick={() => setEditing(p)}>
-                  {t('admin.sla.edit')}
+                  {t('service-levels.edit')}
                   <span className="visually-hidden" translate="no">
                     {' '}
                     {p.name}
                   </span>
                 </button>
                 <button type="button" className="button-quiet danger" onClick={() => remove(p)}>
-                  {t('admin.sla.delete')}
+                  {t('service-levels.delete')}
                   <span className="visually-hidden" translate="no">
                     {' '}
                     {p.name}
@@ -225,7 +225,7 @@ export function SlaPoliciesScreen({ lookups }: { lookups: Lookups }) {
           save={async (body) => {
             const saved = await run(
               () => (editing === 'new' ? api('POST', '/sla-policies/', body) : api('PUT', `/sla-policies/${editing.id}`, body)),
-              t(editing === 'new' ? 'admin.sla.added' : 'admin.sla.saved', { name: body.name }),
+              t(editing === 'new' ? 'service-levels.added' : 'service-levels.saved', { name: body.name }),
             );
             if (saved) setEditing(null);
           }}
@@ -279,7 +279,7 @@ function PolicyEditor({
   const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
   const targetRows: Array<{ key: string; label: string; named: boolean }> = [
     ...lookups.urgencies.map((u) => ({ key: String(u.id), label: termName(tr, 'urgency', u), named: true })),
-    { key: ANY, label: t('admin.sla.anyOtherUrgency'), named: false },
+    { key: ANY, label: t('service-levels.anyOtherUrgency'), named: false },
   ];
 
   const multi = <O extends { id: number }>(
@@ -309,23 +309,23 @@ function PolicyEditor({
 
   return (
     <form className="card editor" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{policy ? t('admin.sla.editTitle', { name: policy.name }) : t('admin.sla.addTitle')}</h2>
+      <h2 id={`${id}-title`}>{policy ? t('service-levels.editTitle', { name: policy.name }) : t('service-levels.addTitle')}</h2>
       <div className="field">
-        <label htmlFor={`${id}-name`}>{t('admin.sla.name')}</label>
+        <label htmlFor={`${id}-name`}>{t('service-levels.name')}</label>
         <input id={`${id}-name`} required maxLength={100} value={draft.name} onChange={(e) => change({ name: e.target.value })} />
       </div>
       <fieldset>
-        <legend>{t('admin.sla.conditions')}</legend>
+        <legend>{t('service-levels.conditions')}</legend>
         <p className="hint" id={`${id}-any-hint`}>
-          {t('admin.sla.conditionsHint')}
+          {t('service-levels.conditionsHint')}
         </p>
-        {multi('urgency', t('admin.sla.urgencies'), lookups.urgencies, (o) => termName(tr, 'urgency', o))}
-        {multi('reason', t('admin.sla.reasons'), lookups.reasons, (o) => termName(tr, 'reason', o))}
-        {multi('product', t('admin.sla.products'), lookups.products, (o) => o.name)}
-        {multi('tag', t('admin.slaEdits.tags'), tags, (o) => o.name)}
+        {multi('urgency', t('service-levels.urgencies'), lookups.urgencies, (o) => termName(tr, 'urgency', o))}
+        {multi('reason', t('service-levels.reasons'), lookups.reasons, (o) => termName(tr, 'reason', o))}
+        {multi('product', t('service-levels.products'), lookups.products, (o) => o.name)}
+        {multi('tag', t('service-levels.edits.tags'), tags, (o) => o.name)}
         <FieldConditions conditions={draft.fields} customFields={customFields} onChange={(fields) => change({ fields })} />
         <fieldset className="checkbox-group">
-          <legend>{t('admin.sla.channels')}</legend>
+          <legend>{t('service-levels.channels')}</legend>
           {CHANNELS.map((channel) => (
             <label key={channel} className="checkbox-label">
               <input
@@ -333,15 +333,15 @@ function PolicyEditor({
                 checked={draft.channel.includes(channel)}
                 onChange={(e) => change({ channel: toggle(draft.channel, channel, e.target.checked) })}
               />{' '}
-              {t(`admin.sla.channel.${channel}`)}
+              {t(`service-levels.channel.${channel}`)}
             </label>
           ))}
         </fieldset>
       </fieldset>
       <div className="field">
-        <label htmlFor={`${id}-hours`}>{t('admin.sla.schedule')}</label>
+        <label htmlFor={`${id}-hours`}>{t('service-levels.schedule')}</label>
         <select id={`${id}-hours`} value={draft.business_hours_id} onChange={(e) => change({ business_hours_id: e.target.value })}>
-          <option value="">{t('admin.sla.aroundTheClock')}</option>
+          <option value="">{t('service-levels.aroundTheClock')}</option>
           {schedules.map((s) => (
             <option key={s.id} value={s.id} translate="no">
               {s.name}
@@ -350,16 +350,16 @@ function PolicyEditor({
         </select>
       </div>
       <fieldset>
-        <legend>{t('admin.sla.targets')}</legend>
-        <p className="hint">{t('admin.sla.targetsHint')}</p>
+        <legend>{t('service-levels.targets')}</legend>
+        <p className="hint">{t('service-levels.targetsHint')}</p>
         <div className="sla-targets-scroll">
           <table className="sla-targets">
             <thead>
               <tr>
-                <th scope="col">{t('admin.sla.urgency')}</th>
+                <th scope="col">{t('service-levels.urgency')}</th>
                 {METRICS.map((m) => (
                   <th key={m} scope="col">
-                    {t(`admin.sla.metric.${m}`)}
+                    {t(`service-levels.metric.${m}`)}
                   </th>
                 ))}
               </tr>
@@ -377,7 +377,7 @@ function PolicyEditor({
                         inputMode="numeric"
                         min={1}
                         max={525_600}
-                        aria-label={t('admin.sla.minutesFor', { metric: t(`admin.sla.metric.${m}`), urgency: row.label })}
+                        aria-label={t('service-levels.minutesFor', { metric: t(`service-levels.metric.${m}`), urgency: row.label })}
                         value={draft.targets[row.key]?.[m] ?? ''}
                         onChange={(e) => setMinutes(row.key, m, e.target.value)}
                       />
@@ -390,8 +390,8 @@ function PolicyEditor({
         </div>
       </fieldset>
       <fieldset className="checkbox-group">
-        <legend>{t('admin.sla.pauseStatuses')}</legend>
-        <p className="hint">{t('admin.sla.pauseHint')}</p>
+        <legend>{t('service-levels.pauseStatuses')}</legend>
+        <p className="hint">{t('service-levels.pauseHint')}</p>
         {lookups.statuses.map((s) => (
           <label key={s.slug} className="checkbox-label">
             <input
@@ -404,7 +404,7 @@ function PolicyEditor({
         ))}
       </fieldset>
       <div className="field">
-        <label htmlFor={`${id}-warn`}>{t('admin.sla.warnBefore')}</label>
+        <label htmlFor={`${id}-warn`}>{t('service-levels.warnBefore')}</label>
         <input
           id={`${id}-warn`}
           type="number"
@@ -421,10 +421,10 @@ function PolicyEditor({
       </div>
       <div className="form-actions">
         <button type="submit" disabled={busy}>
-          {policy ? t('admin.sla.saveChanges') : t('admin.sla.addSubmit')}
+          {policy ? t('service-levels.saveChanges') : t('service-levels.addSubmit')}
         </button>
         <button type="button" className="button-quiet" onClick={onCancel}>
-          {t('admin.sla.cancel')}
+          {t('service-levels.cancel')}
         </button>
       </div>
     </form>
@@ -474,16 +474,16 @@ function usePreview(body: PolicyBody, draft: Draft) {
     };
   }, [request, ready]);
 
-  if (!ready) return <p className="muted">{t('admin.sla.previewNeedsTargets')}</p>;
+  if (!ready) return <p className="muted">{t('service-levels.previewNeedsTargets')}</p>;
   if (failed) return <p className="muted">{failed}</p>;
-  if (!answer) return <p className="muted">{t('admin.sla.previewLoading')}</p>;
+  if (!answer) return <p className="muted">{t('service-levels.previewLoading')}</p>;
   const due = answer.targets.filter((target) => target.due_at);
-  if (due.length === 0) return <p className="muted">{t('admin.sla.previewNothingDue')}</p>;
+  if (due.length === 0) return <p className="muted">{t('service-levels.previewNothingDue')}</p>;
   return (
     <ul className="sla-preview-list">
       {due.map((target) => (
         <li key={target.metric}>
-          {t('admin.sla.previewLine', { metric: t(`admin.sla.metric.${target.metric}`), time: timeText(target.due_at) })}
+          {t('service-levels.previewLine', { metric: t(`service-levels.metric.${target.metric}`), time: timeText(target.due_at) })}
         </li>
       ))}
     </ul>
@@ -508,8 +508,8 @@ function FieldConditions({
   const set = (index: number, patch: Partial<FieldCondition>) => onChange(conditions.map((c, i) => (i === index ? { ...c, ...patch } : c)));
   return (
     <fieldset className="sla-field-conditions">
-      <legend>{t('admin.slaEdits.fields')}</legend>
-      {customFields.length === 0 && conditions.length === 0 && <p className="muted">{t('admin.slaEdits.noCustomFields')}</p>}
+      <legend>{t('service-levels.edits.fields')}</legend>
+      {customFields.length === 0 && conditions.length === 0 && <p className="muted">{t('service-levels.edits.noCustomFields')}</p>}
       {conditions.map((condition, index) => {
         const field = customFields.find((f) => f.key === condition.key);
         const rowId = `${id}-${index}`;
@@ -518,7 +518,7 @@ function FieldConditions({
           // Keyed by place: a row has no id of its own while its field is being chosen.
           <div key={index} className="sla-field-condition">
             <div className="field">
-              <label htmlFor={`${rowId}-key`}>{t('admin.slaEdits.field')}</label>
+              <label htmlFor={`${rowId}-key`}>{t('service-levels.edits.field')}</label>
               <select id={`${rowId}-key`} value={condition.key} onChange={(e) => set(index, { key: e.target.value, values: [], text: '' })}>
                 {/* A field removed from the form since stays listed, so the condition reads as it is stored. */}
                 {!field && condition.key && (
@@ -535,7 +535,7 @@ function FieldConditions({
             </div>
             {field?.type === 'select' && field.options?.length ? (
               <div className="field">
-                <label htmlFor={`${rowId}-values`}>{t('admin.slaEdits.valuesOf', { field: label })}</label>
+                <label htmlFor={`${rowId}-values`}>{t('service-levels.edits.valuesOf', { field: label })}</label>
                 <select
                   id={`${rowId}-values`}
                   multiple
@@ -552,7 +552,7 @@ function FieldConditions({
               </div>
             ) : (
               <div className="field">
-                <label htmlFor={`${rowId}-values`}>{t('admin.slaEdits.valuesOf', { field: label })}</label>
+                <label htmlFor={`${rowId}-values`}>{t('service-levels.edits.valuesOf', { field: label })}</label>
                 <input
                   id={`${rowId}-values`}
                   value={condition.text}
@@ -561,12 +561,12 @@ function FieldConditions({
                   onChange={(e) => set(index, { text: e.target.value, values: splitValues(e.target.value) })}
                 />
                 <p className="hint" id={`${rowId}-hint`}>
-                  {t('admin.slaEdits.valuesHint')}
+                  {t('service-levels.edits.valuesHint')}
                 </p>
               </div>
             )}
             <button type="button" className="button-quiet danger" onClick={() => onChange(conditions.filter((_, i) => i !== index))}>
-              {t('admin.slaEdits.removeField')}
+              {t('service-levels.edits.removeField')}
               <span className="visually-hidden" translate="no">
                 {' '}
                 {label}
@@ -581,7 +581,7 @@ function FieldConditions({
           className="button-quiet"
           onClick={() => onChange([...conditions, { key: customFields[0]?.key ?? '', values: [], text: '' }])}
         >
-          {t('admin.slaEdits.addField')}
+          {t('service-levels.edits.addField')}
         </button>
       )}
     </fieldset>
