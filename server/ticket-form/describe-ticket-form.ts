@@ -79,6 +79,8 @@ export async function describeTicketForm(ctx: DomainContext, language?: string):
   return {
     site: { name: site.site_name, brand_color: site.brand_color, language: site.site_language },
     ...shown,
+    launcher_hidden: core.tickets.widget_hide_launcher,
+    identity_required: core.tickets.widget_require_identity,
     fields: fields.map((field) => {
       const builtin = field.builtin === true;
       const choices =
