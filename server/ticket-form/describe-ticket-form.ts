@@ -43,6 +43,10 @@ export interface TicketFormDefinition extends WidgetTexts {
   site: { name: string; brand_color: string; language: string };
   fields: FormFieldDefinition[];
   attachments: FormAttachmentsDefinition;
+  /** The page opens the widget itself (issue 38). */
+  launcher_hidden: boolean;
+  /** Only visitors with a valid identity token may file. */
+  identity_required: boolean;
 }
 
 /**
