@@ -1,4 +1,7 @@
 import type { classify, FormDefinition, SubmitResult, submitTicket } from './api.js';
+import type { DialogUi } from './page-api/dialog-ui.js';
+import type { PageOptions } from './page-api/page-commands.js';
+import type { PageCommand } from './page-api/queue.js';
 
 // The widget and its form's code (the dialog, the fields and the attachments) are two scripts: the second is
 // loaded when the form first opens, to keep the first download small. They meet through one event on the second
@@ -30,7 +33,15 @@ export type SendTicket = (home: string, body: URLSearchParams) => Promise<Submit
  * dialog's own DOM types narrow it: this file is also read where there is no DOM.)
  */
 export interface FormCode {
-  dialog?(home: string, root: object, launcher: object, restyle: () => void, definition: FormDefinition | undefined): () => void;
+  dialog?(
+    home: string,
+    root: object,
+    launcher: object,
+    restyle: () => void,
+    definition: FormDefinition | undefined,
+  ): (() => void) & { ui?: DialogUi };
+  /** Runs the page's `Helpdesk(…)` calls on the dialog (issue 38); absent from a form's code older than the page API. */
+  pageApi?(ui: DialogUi, options: PageOptions): PageCommand;
 }
 
 /**
