@@ -26,9 +26,8 @@ export function createPageCommands(ui: DialogUi, options: PageOptions): PageComm
       try {
         listener(data);
       } catch (error) {
-        queueMicrotask(() => {
-          throw error;
-        });
+        // Still in the console and the page's error handlers, as an uncaught error would be.
+        globalThis.reportError?.(error);
       }
     }
   };
