@@ -1,7 +1,4 @@
 import type { classify, FormDefinition, SubmitResult, submitTicket } from './api.js';
-import type { DialogUi } from './page-api/dialog-ui.js';
-import type { PageOptions } from './page-api/page-commands.js';
-import type { PageCommand } from './page-api/queue.js';
 
 // The widget and its form's code (the dialog, the fields and the attachments) are two scripts: the second is
 // loaded when the form first opens, to keep the first download small. They meet through one event on the second
@@ -39,9 +36,12 @@ export interface FormCode {
     launcher: object,
     restyle: () => void,
     definition: FormDefinition | undefined,
-  ): (() => void) & { ui?: DialogUi };
-  /** Runs the page's `Helpdesk(…)` calls on the dialog (issue 38); absent from a form's code older than the page API. */
-  pageApi?(ui: DialogUi, options: PageOptions): PageCommand;
+  ): (() => void) & { ui?: object };
+  /**
+   * Runs the page's `Helpdesk(…)` calls on the dialog's `ui` (page-api/dialog-ui.ts; issue 38); absent from a form's
+   * code older than the page API.
+   */
+  pageApi?(ui: object, options: { identityRequired: boolean }): (args: unknown[]) => unknown;
 }
 
 /**
