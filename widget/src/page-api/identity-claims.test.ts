@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { classify } from '../api.js';
 import { readIdentityClaims } from './identity-claims.js';
 
-const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+const part = (v: unknown) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(v))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 describe('readIdentityClaims', () => {
   it('reads name and email, UTF-8 included', () => {

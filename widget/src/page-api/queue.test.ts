@@ -29,7 +29,7 @@ describe('the page API queue', () => {
     expect(load).not.toHaveBeenCalled();
     page()('open');
     expect(load).toHaveBeenCalledTimes(1);
-    const runner = vi.fn(() => 'ran');
+    const runner = vi.fn((_args: unknown[]) => 'ran');
     attach(runner);
     expect(runner.mock.calls.map(([args]) => args)).toEqual([
       ['identify', 'token'],
