@@ -78,7 +78,12 @@ test.describe('the page API with a signed-in visitor', () => {
     const number = Number(/#(\d+)/.exec((await status.textContent()) ?? '')?.[1]);
     await expect(page.locator('#log')).toHaveText(`open;ticket-created #${number};`);
     const [ticket] = await helpdesk.ticketsOf(email);
-    expect(ticket).toMatchObject({ name: 'Vera Vouched', email, title: 'Order 1042 is late', meta: { order: '1042', external_id: 'cust-88' } });
+    expect(ticket).toMatchObject({
+      name: 'Vera Vouched',
+      email,
+      title: 'Order 1042 is late',
+      meta: { order: '1042', external_id: 'cust-88' },
+    });
     await d.getByRole('button', { name: 'Close' }).last().click();
     await expect(page.locator('#log')).toHaveText(`open;ticket-created #${number};close;`);
     // Focus goes back to the shop's own button.

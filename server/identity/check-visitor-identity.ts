@@ -2,8 +2,8 @@ import { message } from '../../common/i18n/translator.js';
 import type { DomainContext } from '../domain/context.js';
 import { AppError } from '../errors.js';
 import { getCoreSettings } from '../settings/core-settings.js';
-import { type IdentityClaims, verifyIdentityToken } from './identity-token.js';
 import { readIdentitySecret } from './identity-secret.js';
+import { type IdentityClaims, verifyIdentityToken } from './identity-token.js';
 
 const REFUSALS = {
   malformed: 'problems.identity.malformed',

@@ -17,10 +17,10 @@ export const TicketFormSchema = Type.Object({
     description: 'The launcher’s corner (Tickets → Widget texts; by default the end of a line: right, left in Arabic)',
   }),
   launcher_hidden: Type.Boolean({
-    description: 'Tickets → Widget texts → Hide the launcher button: the page opens the widget itself (`Helpdesk(\'open\')`)',
+    description: "Tickets → Widget texts → Hide the launcher button: the page opens the widget itself (`Helpdesk('open')`)",
   }),
   identity_required: Type.Boolean({
-    description: 'Only visitors with a valid identity token (`Helpdesk(\'identify\', token)`) may file: the widget says so to others',
+    description: "Only visitors with a valid identity token (`Helpdesk('identify', token)`) may file: the widget says so to others",
   }),
   texts: Type.Record(Type.String(), Type.String(), {
     description:

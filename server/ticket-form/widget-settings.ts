@@ -27,7 +27,12 @@ export function widgetSection() {
       // Issue 38: the page's own button opens the widget (Helpdesk('open')); the script's data-launcher="hidden" too.
       widget_hide_launcher: { type: 'checkbox' as const, label: t('hide_launcher'), default: false, desc: t('hide_launcher_desc') },
       // Only visitors the site vouches for (a valid identity token) may file through the widget and the API.
-      widget_require_identity: { type: 'checkbox' as const, label: t('require_identity'), default: false, desc: t('require_identity_desc') },
+      widget_require_identity: {
+        type: 'checkbox' as const,
+        label: t('require_identity'),
+        default: false,
+        desc: t('require_identity_desc'),
+      },
       widget_position: {
         ...perLanguage(t('position'), {}),
         options: [

@@ -131,7 +131,8 @@ export function classify(status: number, data: unknown, retryAfter: string | nul
   if (status === 429) return { kind: 'limited', retryAfterSeconds: parseRetryAfter(retryAfter, now) };
   if (status === 503 && body.code === 'INTAKE_OFFLINE') return { kind: 'offline' };
   // The site's sign-in token refused, or required: the help desk's own plain sentence (in the widget's language).
-  if (status === 403 && (body.code === 'IDENTITY_REFUSED' || body.code === 'IDENTITY_REQUIRED')) return { kind: 'rejected', detail: text(body.detail) };
+  if (status === 403 && (body.code === 'IDENTITY_REFUSED' || body.code === 'IDENTITY_REQUIRED'))
+    return { kind: 'rejected', detail: text(body.detail) };
   // A 4xx but a timeout: say so; retrying would not help.
   if (status >= 400 && status < 500 && status !== 408) return { kind: 'rejected' };
   return { kind: 'unreachable' };

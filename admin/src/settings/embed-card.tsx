@@ -21,7 +21,14 @@ export function EmbedCard({ say }: { say: (status: string) => void }) {
       <label htmlFor="embed-snippet">{t('settings.embed.paste')}</label>
       <textarea id="embed-snippet" dir="ltr" readOnly rows={2} value={snippet} />
       <label htmlFor="embed-page-api">{t('settings.embed.page_api')}</label>
-      <textarea id="embed-page-api" dir="ltr" readOnly rows={3} value={`<script>${PAGE_API_STUB}</script>`} aria-describedby="embed-page-api-note" />
+      <textarea
+        id="embed-page-api"
+        dir="ltr"
+        readOnly
+        rows={3}
+        value={`<script>${PAGE_API_STUB}</script>`}
+        aria-describedby="embed-page-api-note"
+      />
       <p id="embed-page-api-note" className="muted">
         {t('settings.embed.page_api_note')}
       </p>

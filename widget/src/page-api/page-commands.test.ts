@@ -58,7 +58,7 @@ describe('the page commands', () => {
     expect(seen).toEqual(['open', 'close', 'open']);
   });
 
-  it("keeps calling the other listeners when one throws", () => {
+  it('keeps calling the other listeners when one throws', () => {
     const { call } = setUp();
     const reported = vi.fn();
     vi.stubGlobal('reportError', reported);
@@ -81,7 +81,7 @@ describe('the page commands', () => {
     expect(control('custom_newsletter').checked).toBe(true);
   });
 
-  it("identify fills and locks name and email from the token; prefill cannot change them; logout unlocks and empties them", () => {
+  it('identify fills and locks name and email from the token; prefill cannot change them; logout unlocks and empties them', () => {
     const { call, control } = setUp();
     call('identify', TOKEN);
     expect(control('name').value).toBe('Zoë Lee');

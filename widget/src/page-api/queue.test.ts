@@ -58,7 +58,7 @@ describe('the page API queue', () => {
     }
   });
 
-  it("gives a queued `on` an unsubscribe that queues the matching `off`, before and after the widget ran", () => {
+  it('gives a queued `on` an unsubscribe that queues the matching `off`, before and after the widget ran', () => {
     defineStub();
     const listener = () => {};
     const stopEarly = page()('on', 'open', listener) as () => void;

@@ -13,7 +13,13 @@ const tags = ['settings'];
 export const identityRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
   app.get(
     '/settings/identity-secret',
-    { schema: { summary: 'Whether an identity secret exists, and since when (never the secret)', tags, response: identitySecretStateResponse } },
+    {
+      schema: {
+        summary: 'Whether an identity secret exists, and since when (never the secret)',
+        tags,
+        response: identitySecretStateResponse,
+      },
+    },
     async (request) => {
       requireAdmin(request);
       return describeIdentitySecret(ctx);

@@ -44,7 +44,10 @@ describeEachDatabase('signed identity', (dialect) => {
 
   it('makes a secret shown once, stored encrypted, described without it, and only for admins', async () => {
     const admin = await hd.authAs('admin');
-    expect((await hd.app.inject({ method: 'GET', url: SECRET_URL, headers: admin })).json()).toEqual({ created_at: null, unreadable: false });
+    expect((await hd.app.inject({ method: 'GET', url: SECRET_URL, headers: admin })).json()).toEqual({
+      created_at: null,
+      unreadable: false,
+    });
     for (const role of ['agent', 'client'] as const) {
       const headers = await hd.authAs(role);
       expect((await hd.app.inject({ method: 'POST', url: SECRET_URL, headers })).statusCode).toBe(403);

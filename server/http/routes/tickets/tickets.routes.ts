@@ -16,10 +16,10 @@ import { findTicketByNumber } from '../../../domain/tickets/find-ticket-by-numbe
 import { markTicketOpened } from '../../../domain/tickets/mark-ticket-opened.js';
 import { updateTicket } from '../../../domain/tickets/update-ticket.js';
 import { invalidField } from '../../../errors.js';
-import { checkVisitorIdentity } from '../../../identity/check-visitor-identity.js';
 import { claimUploads } from '../../../files/claim-uploads.js';
 import { fileUrl } from '../../../files/file-url.js';
 import { listAttachments } from '../../../files/list-attachments.js';
+import { checkVisitorIdentity } from '../../../identity/check-visitor-identity.js';
 import { hiddenTicket, mayChangeTicket, mayFileForOthers, ticketView } from '../../../policies/ticket-policy.js';
 import { checkTicketForm } from '../../../ticket-form/check-ticket-form.js';
 import { matchesIfNoneMatch } from '../../entity-tags.js';
