@@ -5,7 +5,9 @@
 import { createServer } from 'node:http';
 import { PAGE_API_STUB } from '../common/page-api-stub.js';
 import { signIdentityToken } from '../server/identity/sign-identity-token.js';
+import { axeViolations } from './axe.js';
 import { dialog, expect, launcher, test } from './fixtures.js';
+import { shotPath } from './shot-path.js';
 import { closeServer, listen } from './start-e2e-service.js';
 
 // What the shop's own script does: the queue line from the docs, then its calls, all before the widget has run.
@@ -68,6 +70,8 @@ test.describe('the page API with a signed-in visitor', () => {
     await expect(mail).toHaveValue(email);
     await expect(name).not.toBeEditable();
     await expect(mail).not.toBeEditable();
+    // Focus starts where there is something to type.
+    await expect(d.getByLabel('Subject')).toBeFocused();
     await expect(d.getByLabel('Subject')).toHaveValue('Order 1042 is late');
     await expect(d.getByLabel('Order ID')).toHaveValue('1042');
     await d.getByLabel('Description').fill('It has not arrived.');
@@ -111,5 +115,35 @@ test.describe('the page API with a signed-in visitor', () => {
     await expect(page.locator('#log')).toHaveText('open;');
     // The browser logs the refused request (403) itself; nothing else went wrong.
     expect(pageErrors.filter((e) => !/status of 403/.test(e))).toEqual([]);
+  });
+
+  test.describe('axe-core (CSP bypassed only so that axe itself can be injected)', () => {
+    test.use({ bypassCSP: true });
+
+    test('the locked form has no violations, light and dark', async ({ page }, testInfo) => {
+      await page.goto(`${shop.origin}/account?token=${encodeURIComponent(token(`axe-${Date.now()}@shop.test`))}`);
+      await page.getByRole('button', { name: 'Contact us' }).click();
+      const d = dialog(page);
+      await expect(d.getByLabel('Your Name')).not.toBeEditable();
+      await d.screenshot({ path: shotPath(testInfo, 'widget-identified.png') });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await d.screenshot({ path: shotPath(testInfo, 'widget-identified-dark.png') });
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    test('"Only signed-in visitors": a visitor without a token is asked to sign in, no form', async ({ page, helpdesk }) => {
+      await helpdesk.api('PATCH', '/settings', { tickets: { widget_require_identity: true } });
+      try {
+        await page.goto(`${shop.origin}/account`);
+        await page.getByRole('button', { name: 'Contact us' }).click();
+        const d = dialog(page);
+        await expect(d.getByText('Please sign in on this site first')).toBeVisible();
+        await expect(d.getByLabel('Subject')).toBeHidden();
+        expect(await axeViolations(page)).toEqual([]);
+      } finally {
+        await helpdesk.api('PATCH', '/settings', { tickets: { widget_require_identity: false } });
+      }
+    });
   });
 });

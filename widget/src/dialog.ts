@@ -168,7 +168,9 @@ export function createTicketDialog(
       dialog.showModal();
       dialog.dispatchEvent(new Event(OPENED_EVENT));
     }
-    (done.hidden ? form.control('name') : doneText)?.focus();
+    // Name and email locked by the page's identity token: start where the visitor has something to type.
+    const first = form.control('name') as HTMLInputElement | undefined;
+    (done.hidden ? (first?.readOnly ? form.control('subject') : first) : doneText)?.focus();
   };
   return Object.assign(open, { ui: { dialog, form, open, extra } });
 }
