@@ -3,6 +3,7 @@
 // the setting that requires a token.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readOption } from '../../../domain/options.js';
+import { IDENTITY_REFUSALS_PER_HOUR } from '../../../identity/check-visitor-identity.js';
 import { signIdentityToken } from '../../../identity/sign-identity-token.js';
 import { updateSettings } from '../../../settings/settings.js';
 import { countRows, relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
@@ -111,6 +112,24 @@ describeEachDatabase('signed identity', (dialect) => {
       expect(res.json()).toMatchObject({ code: 'IDENTITY_REFUSED', status: 403, detail: expect.stringMatching(detail) });
     }
     expect(await countRows(hd.ctx)).toEqual(before);
+  });
+
+  it('answers 429 to an address past 20 refused tokens an hour, even for a good token; another address goes on', async () => {
+    const secret = await makeSecret();
+    const bad = signIdentityToken(claims(), 'guessed secret');
+    for (let i = 0; i < IDENTITY_REFUSALS_PER_HOUR; i++) expect((await post(ticketPayload({ identity_token: bad }))).statusCode).toBe(403);
+    const good = signIdentityToken(claims(), secret);
+    const limited = await post(ticketPayload({ identity_token: good }));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('3600');
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', detail: expect.stringMatching(/sign-in tokens/) });
+    const elsewhere = await hd.app.inject({
+      method: 'POST',
+      url: TICKETS,
+      payload: ticketPayload({ identity_token: good }),
+      remoteAddress: '198.51.100.41',
+    });
+    expect(elsewhere.statusCode).toBe(201);
   });
 
   it('refuses a token while there is no secret', async () => {

@@ -83,7 +83,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         // The filer's language: the widget's `language`, else the browser's (a new account keeps it too).
         const language = languageOf(body.language) ?? languageFromAcceptLanguage(request.headers['accept-language']);
         // An anonymous caller the site vouches for (issue 38): refused before anything is stored when the token is bad.
-        const identity = request.actor ? undefined : await checkVisitorIdentity(ctx, body.identity_token);
+        const identity = request.actor ? undefined : await checkVisitorIdentity(ctx, body.identity_token, { counters, ip: request.ip });
         const meta = await checkTicketForm(ctx, body as Record<string, unknown>);
         if (identity?.externalId) meta.external_id = identity.externalId;
         return fileTicket(ctx, counters, {
