@@ -32,7 +32,8 @@ async function startShop(homeUrl: string) {
     res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop account</title>
 <script src="/shop.js" defer></script>
 <script src="${homeUrl}/helpdesk/tickets/embed/" data-launcher="hidden" async></script>
-</head><body><main><h1>Your orders</h1><button type="button" id="contact">Contact us</button><output id="log"></output></main></body></html>`);
+</head><body><main><h1>Your orders</h1><button type="button" id="contact">Contact us</button>
+<output id="log"></output></main></body></html>`);
   });
   const origin = `http://localhost:${await listen(server)}`;
   return { origin, close: () => closeServer(server) };

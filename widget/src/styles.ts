@@ -47,7 +47,8 @@ background:#fdf1f0;color:#8a1c12}\
 
 // The visitor's dark mode: the dialog follows prefers-color-scheme (the launcher keeps its colours).
 const DARK = `@media (prefers-color-scheme:dark){dialog,input,select,textarea{background:#1a2129;color:#e5e7eb}\
-input,select,textarea{border-color:#8b949e}input[readonly]{background:#0d1117}.intro,.opt{color:#a3adb8}.x{color:#e5e7eb}.err{color:#ffa198}\
+input,select,textarea{border-color:#8b949e}input[readonly]{background:#0d1117}\
+.intro,.opt{color:#a3adb8}.x{color:#e5e7eb}.err{color:#ffa198}\
 .alert:not(:empty){background:#3b1414;color:#fecaca}}`;
 
 // Narrow screens and 200% zoom: the dialog becomes a full-screen sheet that scrolls.
