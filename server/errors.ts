@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   FORBIDDEN: { status: 403 },
   REGISTRATION_CLOSED: { status: 403 },
   ACCOUNT_DISABLED: { status: 403 },
+  IDENTITY_REFUSED: { status: 403 },
+  IDENTITY_REQUIRED: { status: 403 },
   NOT_FOUND: { status: 404 },
   METHOD_NOT_ALLOWED: { status: 405 },
   REQUEST_TIMEOUT: { status: 408 },

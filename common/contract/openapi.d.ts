@@ -614,6 +614,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/helpdesk/v1/settings/identity-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an identity secret exists, and since when (never the secret) */
+        get: operations["getIdentitySecret"];
+        put?: never;
+        /** Make a new identity secret, shown once; the earlier one stops working at once */
+        post: operations["makeIdentitySecret"];
+        /** Remove the identity secret: every identity token is refused */
+        delete: operations["removeIdentitySecret"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/helpdesk/v1/users/": {
         parameters: {
             query?: never;
@@ -1558,6 +1577,8 @@ export interface operations {
                     website?: string;
                     /** @description Milliseconds from opening the widget's form to pressing Send (before any upload); under the minimum fill time it is refused. */
                     fill_ms?: number;
+                    /** @description A signed-in visitor: a JWT the site’s server signed with HS256 and the identity secret (Settings → Tickets → Signed-in visitors), claims `email`, `name`, `exp` (at most a day ahead), optional `iat` and `external_id`. The ticket is filed as that client (its `name` and `email` replace the fields) and answered 201 even with the privacy option on. A bad token is a 403 IDENTITY_REFUSED and nothing is filed; without one, a 403 IDENTITY_REQUIRED when Settings require it. */
+                    identity_token?: string;
                     /** @description Agents and admins only: the account to file for. Ignored for anonymous callers. */
                     user_id?: number;
                     /** @description Alias of user_id. Ignored for anonymous callers. */
@@ -1596,6 +1617,8 @@ export interface operations {
                     website?: string;
                     /** @description Milliseconds from opening the widget's form to pressing Send (before any upload); under the minimum fill time it is refused. */
                     fill_ms?: number;
+                    /** @description A signed-in visitor: a JWT the site’s server signed with HS256 and the identity secret (Settings → Tickets → Signed-in visitors), claims `email`, `name`, `exp` (at most a day ahead), optional `iat` and `external_id`. The ticket is filed as that client (its `name` and `email` replace the fields) and answered 201 even with the privacy option on. A bad token is a 403 IDENTITY_REFUSED and nothing is filed; without one, a 403 IDENTITY_REQUIRED when Settings require it. */
+                    identity_token?: string;
                     /** @description Agents and admins only: the account to file for. Ignored for anonymous callers. */
                     user_id?: number;
                     /** @description Alias of user_id. Ignored for anonymous callers. */
@@ -1634,6 +1657,8 @@ export interface operations {
                     website?: string;
                     /** @description Milliseconds from opening the widget's form to pressing Send (before any upload); under the minimum fill time it is refused. */
                     fill_ms?: number;
+                    /** @description A signed-in visitor: a JWT the site’s server signed with HS256 and the identity secret (Settings → Tickets → Signed-in visitors), claims `email`, `name`, `exp` (at most a day ahead), optional `iat` and `external_id`. The ticket is filed as that client (its `name` and `email` replace the fields) and answered 201 even with the privacy option on. A bad token is a 403 IDENTITY_REFUSED and nothing is filed; without one, a 403 IDENTITY_REQUIRED when Settings require it. */
+                    identity_token?: string;
                     /** @description Agents and admins only: the account to file for. Ignored for anonymous callers. */
                     user_id?: number;
                     /** @description Alias of user_id. Ignored for anonymous callers. */
@@ -3523,6 +3548,10 @@ export interface operations {
                         dir: "ltr" | "rtl";
                         /** @description The launcher’s corner (Tickets → Widget texts; by default the end of a line: right, left in Arabic) */
                         position: "left" | "right";
+                        /** @description Tickets → Widget texts → Hide the launcher button: the page opens the widget itself (`Helpdesk('open')`) */
+                        launcher_hidden: boolean;
+                        /** @description Only visitors with a valid identity token (`Helpdesk('identify', token)`) may file: the widget says so to others */
+                        identity_required: boolean;
                         /** @description Every message the widget shows, in ICU MessageFormat (`{name}`, `{n, plural, …}`), keyed without the `widget.` namespace; the owner’s wording from Tickets → Widget texts in place of the built-in launcher label, title, introduction and thanks text */
                         texts: {
                             [key: string]: string;
@@ -5245,6 +5274,130 @@ export interface operations {
                         unreadable: string[];
                     };
                 };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getIdentitySecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description When the current secret was made; null when there is none (identity tokens are refused) */
+                        created_at: string | null;
+                        /** @description Stored, but the current encryption seed cannot read it: make a new one */
+                        unreadable: boolean;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    makeIdentitySecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The address of what was created. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The HS256 key for the site’s server. Shown this once; the earlier secret stops working now. */
+                        secret: string;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeIdentitySecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description RFC 9457 problem details */
             401: {

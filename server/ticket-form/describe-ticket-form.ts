@@ -43,6 +43,10 @@ export interface TicketFormDefinition extends WidgetTexts {
   site: { name: string; brand_color: string; language: string };
   fields: FormFieldDefinition[];
   attachments: FormAttachmentsDefinition;
+  /** The page opens the widget itself (issue 38). */
+  launcher_hidden: boolean;
+  /** Only visitors with a valid identity token may file. */
+  identity_required: boolean;
 }
 
 /**
@@ -79,6 +83,8 @@ export async function describeTicketForm(ctx: DomainContext, language?: string):
   return {
     site: { name: site.site_name, brand_color: site.brand_color, language: site.site_language },
     ...shown,
+    launcher_hidden: core.tickets.widget_hide_launcher,
+    identity_required: core.tickets.widget_require_identity,
     fields: fields.map((field) => {
       const builtin = field.builtin === true;
       const choices =

@@ -16,6 +16,12 @@ export const TicketFormSchema = Type.Object({
   position: Type.Union([Type.Literal('left'), Type.Literal('right')], {
     description: 'The launcher’s corner (Tickets → Widget texts; by default the end of a line: right, left in Arabic)',
   }),
+  launcher_hidden: Type.Boolean({
+    description: "Tickets → Widget texts → Hide the launcher button: the page opens the widget itself (`Helpdesk('open')`)",
+  }),
+  identity_required: Type.Boolean({
+    description: "Only visitors with a valid identity token (`Helpdesk('identify', token)`) may file: the widget says so to others",
+  }),
   texts: Type.Record(Type.String(), Type.String(), {
     description:
       'Every message the widget shows, in ICU MessageFormat (`{name}`, `{n, plural, …}`), keyed without the `widget.` ' +

@@ -24,6 +24,15 @@ export function widgetSection() {
       widget_title: perLanguage(t('form_title'), catalogueTextPerLanguage('widget.title')),
       widget_intro: perLanguage(t('form_intro'), catalogueTextPerLanguage('widget.intro')),
       widget_thanks: perLanguage(t('thanks_text'), catalogueTextPerLanguage('widget.thanks'), t('thanks_text_desc')),
+      // Issue 38: the page's own button opens the widget (Helpdesk('open')); the script's data-launcher="hidden" too.
+      widget_hide_launcher: { type: 'checkbox' as const, label: t('hide_launcher'), default: false, desc: t('hide_launcher_desc') },
+      // Only visitors the site vouches for (a valid identity token) may file through the widget and the API.
+      widget_require_identity: {
+        type: 'checkbox' as const,
+        label: t('require_identity'),
+        default: false,
+        desc: t('require_identity_desc'),
+      },
       widget_position: {
         ...perLanguage(t('position'), {}),
         options: [

@@ -52,6 +52,9 @@ export interface FormDefinition {
   /** The launcher's corner. */
   position?: string;
   fields: FormField[];
+  /** The page opens the form itself; only identified visitors may file (issue 38). Absent from older help desks. */
+  launcher_hidden?: boolean;
+  identity_required?: boolean;
   /** What a visitor may attach (checked by the attachment code that uses it); absent from older help desks. */
   attachments?: { allowed?: unknown };
 }
@@ -127,6 +130,9 @@ export function classify(status: number, data: unknown, retryAfter: string | nul
   if (status === 403 && body.code === 'REGISTRATION_CLOSED') return { kind: 'closed' };
   if (status === 429) return { kind: 'limited', retryAfterSeconds: parseRetryAfter(retryAfter, now) };
   if (status === 503 && body.code === 'INTAKE_OFFLINE') return { kind: 'offline' };
+  // The site's sign-in token refused, or required: the help desk's own plain sentence (in the widget's language).
+  if (status === 403 && (body.code === 'IDENTITY_REFUSED' || body.code === 'IDENTITY_REQUIRED'))
+    return { kind: 'rejected', detail: text(body.detail) };
   // A 4xx but a timeout: say so; retrying would not help.
   if (status >= 400 && status < 500 && status !== 408) return { kind: 'rejected' };
   return { kind: 'unreachable' };

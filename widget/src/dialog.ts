@@ -4,19 +4,23 @@ import { mountFiles } from './files/mount-files.js';
 import { buildTicketForm } from './form.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { t, tParts, useTexts, waitText } from './messages.js';
+import { type DialogUi, FILED_EVENT, OPENED_EVENT } from './page-api/dialog-ui.js';
 import { brand } from './styles.js';
 
 const CHOICE_KINDS: ChoiceKind[] = ['products', 'reasons', 'urgencies'];
 const FOCUSABLE = 'button,input,select,textarea';
 
-/** Builds the modal new-ticket dialog (first use only) and returns the function that opens it. */
+/**
+ * Builds the modal new-ticket dialog (first use only) and returns the function that opens it, with `ui`: what the
+ * page API (page-api/) drives.
+ */
 export function createTicketDialog(
   home: string,
   root: ShadowRoot,
   launcher: HTMLButtonElement,
   restyle: () => void,
   definition: FormDefinition | undefined,
-): () => void {
+): (() => void) & { ui: DialogUi } {
   if (definition?.texts && definition.lang) useTexts(definition.lang, definition.texts);
   const form = buildTicketForm();
   const intro = h('p', { class: 'intro' }, t('intro'));
@@ -53,6 +57,8 @@ export function createTicketDialog(
   // One key per filled form: kept across retries and resubmits, replaced only after a success.
   let key = newIdempotencyKey();
   let busy = false;
+  // Fields the page API adds to each filing (the identity token).
+  const extra = new Map<string, string>();
 
   const showDone = (isDone: boolean): void => {
     form.el.hidden = isDone;
@@ -69,6 +75,7 @@ export function createTicketDialog(
       return;
     }
     const body = form.payload(key);
+    for (const [name, value] of extra) body.set(name, value);
     busy = true;
     form.submit.disabled = true;
     form.submit.textContent = t('sending');
@@ -90,6 +97,7 @@ export function createTicketDialog(
         );
         showDone(true);
         doneText.focus();
+        if (result.kind === 'filed') dialog.dispatchEvent(new CustomEvent(FILED_EVENT, { detail: result.number }));
         return;
       }
       case 'invalid': {
@@ -155,8 +163,14 @@ export function createTicketDialog(
     }
   });
 
-  return () => {
-    if (!dialog.open) dialog.showModal();
-    (done.hidden ? form.control('name') : doneText)?.focus();
+  const open = (): void => {
+    if (!dialog.open) {
+      dialog.showModal();
+      dialog.dispatchEvent(new Event(OPENED_EVENT));
+    }
+    // Name and email locked by the page's identity token: start where the visitor has something to type.
+    const first = form.control('name') as HTMLInputElement | undefined;
+    (done.hidden ? (first?.readOnly ? form.control('subject') : first) : doneText)?.focus();
   };
+  return Object.assign(open, { ui: { dialog, form, open, extra } });
 }

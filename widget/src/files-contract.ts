@@ -30,7 +30,18 @@ export type SendTicket = (home: string, body: URLSearchParams) => Promise<Submit
  * dialog's own DOM types narrow it: this file is also read where there is no DOM.)
  */
 export interface FormCode {
-  dialog?(home: string, root: object, launcher: object, restyle: () => void, definition: FormDefinition | undefined): () => void;
+  dialog?(
+    home: string,
+    root: object,
+    launcher: object,
+    restyle: () => void,
+    definition: FormDefinition | undefined,
+  ): (() => void) & { ui?: object };
+  /**
+   * Runs the page's `Helpdesk(…)` calls on the dialog's `ui` (page-api/dialog-ui.ts; issue 38); absent from a form's
+   * code older than the page API.
+   */
+  pageApi?(ui: object, options: { identityRequired: boolean }): (args: unknown[]) => unknown;
 }
 
 /**

@@ -25,5 +25,8 @@ const language =
 // An async script can run while the page is still being parsed: before <body> exists, or with only part of it
 // read. Mounted then, the launcher would come before the rest of the body, and a page's own overlay parsed after
 // it (same top z-index, later in the document) would cover it and take its clicks. So it waits for the parse.
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => mountWidget(home, language), { once: true });
-else mountWidget(home, language);
+// data-launcher="hidden": the page opens the form from its own button (Helpdesk('open'), issue 38).
+const hideLauncher = script?.dataset.launcher === 'hidden';
+const mount = () => mountWidget(home, language, hideLauncher);
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
+else mount();

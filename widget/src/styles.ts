@@ -34,6 +34,7 @@ label{display:block;margin:16px 0 4px;font-weight:600}\
 input,select,textarea{display:block;width:100%;min-height:44px;padding:8px 12px;border:1px solid #6e7781;\
 border-radius:6px;background:#fff;font-size:16px}\
 textarea{min-height:128px;resize:vertical}\
+input[readonly]{background:#eef1f4}\
 input[type=checkbox]{display:inline-block;width:24px;min-height:24px}\
 [aria-invalid=true]{border:2px solid ${ERROR}}\
 .err{margin-top:4px;color:${ERROR};font-size:15px}\
@@ -46,7 +47,8 @@ background:#fdf1f0;color:#8a1c12}\
 
 // The visitor's dark mode: the dialog follows prefers-color-scheme (the launcher keeps its colours).
 const DARK = `@media (prefers-color-scheme:dark){dialog,input,select,textarea{background:#1a2129;color:#e5e7eb}\
-input,select,textarea{border-color:#8b949e}.intro,.opt{color:#a3adb8}.x{color:#e5e7eb}.err{color:#ffa198}\
+input,select,textarea{border-color:#8b949e}input[readonly]{background:#0d1117}\
+.intro,.opt{color:#a3adb8}.x{color:#e5e7eb}.err{color:#ffa198}\
 .alert:not(:empty){background:#3b1414;color:#fecaca}}`;
 
 // Narrow screens and 200% zoom: the dialog becomes a full-screen sheet that scrolls.

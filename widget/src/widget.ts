@@ -2,6 +2,7 @@ import { fetchForm } from './api.js';
 import { h } from './dom.js';
 import { LAUNCHER_ENGLISH } from './launcher-text.js';
 import { loadFiles } from './load-files.js';
+import { takePageCalls } from './page-api/queue.js';
 import { styleRoot } from './styles.js';
 
 const TAG = 'helpdesk-widget';
@@ -13,7 +14,7 @@ const TEXTS_WAIT_MS = 2500;
  * brings the texts in the visitor's language with the owner's wording, the launcher's included, and the corner.
  * The form's code is loaded when the launcher is first used. Nothing is stored.
  */
-export function mountWidget(home: string, language: string): void {
+export function mountWidget(home: string, language: string, hideLauncher = false): void {
   // A page that includes the script twice still gets one launcher.
   if (document.querySelector(TAG)) return;
   const host = document.createElement(TAG);
@@ -21,9 +22,11 @@ export function mountWidget(home: string, language: string): void {
   const root = host.attachShadow({ mode: 'open' });
   const restyle = styleRoot(root, host);
   const launcher = h('button', { type: 'button', class: 'launch', 'aria-haspopup': 'dialog', hidden: true });
+  // Hidden by the script tag (data-launcher="hidden") or Settings: the page opens the form itself (Helpdesk('open')).
+  let hidden = hideLauncher;
   const show = (text = LAUNCHER_ENGLISH): void => {
     launcher.textContent = text;
-    launcher.hidden = false;
+    launcher.hidden = hidden;
   };
   const definition = fetchForm(home, language).then((form) => {
     if (form?.texts && form.lang) {
@@ -33,6 +36,7 @@ export function mountWidget(home: string, language: string): void {
       // The corner at the start of the line (left in English, right in Arabic) when the owner chose it.
       host.toggleAttribute('data-start', form.position === (rtl ? 'right' : 'left'));
     }
+    hidden ||= form?.launcher_hidden === true;
     show(form?.texts?.launcher);
     return form;
   });
@@ -40,17 +44,22 @@ export function mountWidget(home: string, language: string): void {
   setTimeout(() => launcher.hidden && show(), TEXTS_WAIT_MS);
   let open: (() => void) | undefined;
   let loading = false;
-  launcher.addEventListener('click', () => {
-    if (open) return open();
+  // Loads the form's code once; `then` runs when the dialog exists.
+  const load = (then?: () => void): void => {
     if (loading) return;
     loading = true;
     loadFiles(home, (mount) =>
       definition.then((form) => {
-        open = mount.dialog?.(home, root, launcher, restyle, form);
-        open?.();
+        const made = mount.dialog?.(home, root, launcher, restyle, form);
+        open = made;
+        if (made?.ui && mount.pageApi) attachPage(mount.pageApi(made.ui, { identityRequired: form?.identity_required === true }));
+        then?.();
       }),
     );
-  });
+  };
+  // The page's Helpdesk(…) calls wait for the form's code; one that shows the form loads it.
+  const attachPage = takePageCalls(() => load());
+  launcher.addEventListener('click', () => (open ? open() : load(() => open?.())));
   host.lang = 'en';
   host.dir = 'ltr';
   root.append(launcher);

@@ -3,6 +3,7 @@ import { useApi } from '../api/use-api.js';
 import { useT } from '../i18n/i18n.js';
 import { Link, navigate } from '../shared/router.js';
 import { GeneralSettings } from './general-settings.js';
+import { IdentityCard } from './identity-card.js';
 import { MailPanel } from './mail-panel.js';
 import { fieldLabel, type Schema, type Values } from './settings-schema.js';
 import { SettingsTab } from './settings-tab.js';
@@ -83,6 +84,7 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
         />
       )}
       {current === 'emails' && <MailPanel />}
+      {current === 'tickets' && <IdentityCard />}
     </div>
   );
 }

@@ -13,7 +13,14 @@ import { type CreatedTicket, type CreateTicketInput, createTicketUnlessClosed } 
 /** One way of filing a ticket; each has its own limits and answers. */
 export type FilingChannel =
   /** The widget and `POST /tickets/`: anonymous callers, clients with a token, staff filing for clients. */
-  | { via: 'api'; actor: Actor | null; honeypot?: string; fillMs?: number }
+  | {
+      via: 'api';
+      actor: Actor | null;
+      honeypot?: string;
+      fillMs?: number;
+      /** The site vouched for the name and email (a valid identity token, server/identity/): no privacy answer. */
+      verified?: boolean;
+    }
   /** The help site's new-ticket form: always a signed-in person, filing for themselves as a client. */
   | { via: 'site'; userId: number }
   /**
@@ -86,7 +93,8 @@ export async function fileTicket(ctx: DomainContext, counters: CounterStore, fil
 
   // With the privacy option every success on the API is the same 202, so no answer tells a filed
   // ticket (an account exists) from an access mail (none does). The help site's person is signed in.
-  const hideAccounts = channel.via === 'api' && !staff && (await isAccountExistenceHidden(ctx));
+  // A visitor the site signed in needs no such cover: the site already told them who they are, so they get their number.
+  const hideAccounts = channel.via === 'api' && !staff && !channel.verified && (await isAccountExistenceHidden(ctx));
   // Rule 1 of spec §4.3: nobody but staff chooses the account or the status. The help site files
   // with no actor, as the account of the signed-in person's email.
   const input: CreateTicketInput = {

@@ -4,6 +4,7 @@ import { businessHoursRoutes } from './business-hours/business-hours.routes.js';
 import { commentsRoutes } from './comments/comments.routes.js';
 import { docsRoutes } from './docs/docs.routes.js';
 import { filesRoutes } from './files/files.routes.js';
+import { identityRoutes } from './identity/identity.routes.js';
 import { intakeRoutes } from './intake/intake.routes.js';
 import { eventsRoutes } from './live/events.routes.js';
 import { presenceRoutes } from './live/presence.routes.js';
@@ -46,6 +47,7 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   productsRoutes,
   postsRoutes,
   settingsRoutes,
+  identityRoutes,
   usersRoutes,
   tokensRoutes,
   sessionRoutes,

@@ -19,6 +19,7 @@ import { invalidField } from '../../../errors.js';
 import { claimUploads } from '../../../files/claim-uploads.js';
 import { fileUrl } from '../../../files/file-url.js';
 import { listAttachments } from '../../../files/list-attachments.js';
+import { checkVisitorIdentity } from '../../../identity/check-visitor-identity.js';
 import { hiddenTicket, mayChangeTicket, mayFileForOthers, ticketView } from '../../../policies/ticket-policy.js';
 import { checkTicketForm } from '../../../ticket-form/check-ticket-form.js';
 import { matchesIfNoneMatch } from '../../entity-tags.js';
@@ -81,13 +82,16 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
         // The owner's form (required fields, custom fields) holds here as in the widget and on the help site.
         // The filer's language: the widget's `language`, else the browser's (a new account keeps it too).
         const language = languageOf(body.language) ?? languageFromAcceptLanguage(request.headers['accept-language']);
+        // An anonymous caller the site vouches for (issue 38): refused before anything is stored when the token is bad.
+        const identity = request.actor ? undefined : await checkVisitorIdentity(ctx, body.identity_token, { counters, ip: request.ip });
         const meta = await checkTicketForm(ctx, body as Record<string, unknown>);
+        if (identity?.externalId) meta.external_id = identity.externalId;
         return fileTicket(ctx, counters, {
-          channel: { via: 'api', actor: request.actor, honeypot: body.website, fillMs: body.fill_ms },
+          channel: { via: 'api', actor: request.actor, honeypot: body.website, fillMs: body.fill_ms, verified: identity !== undefined },
           ip: request.ip,
           ticket: {
-            name: body.name,
-            email: body.email,
+            name: identity?.name ?? body.name,
+            email: identity?.email ?? body.email,
             subject: body.subject,
             description: body.description,
             product: body.product,

@@ -55,6 +55,16 @@ export const CreateTicketBody = Type.Object({
         "Milliseconds from opening the widget's form to pressing Send (before any upload); under the minimum fill time it is refused.",
     }),
   ),
+  identity_token: Type.Optional(
+    Type.String({
+      maxLength: 4096,
+      description:
+        'A signed-in visitor: a JWT the site’s server signed with HS256 and the identity secret (Settings → Tickets → Signed-in ' +
+        'visitors), claims `email`, `name`, `exp` (at most a day ahead), optional `iat` and `external_id`. The ticket is filed ' +
+        'as that client (its `name` and `email` replace the fields) and answered 201 even with the privacy option on. A bad ' +
+        'token is a 403 IDENTITY_REFUSED and nothing is filed; without one, a 403 IDENTITY_REQUIRED when Settings require it.',
+    }),
+  ),
   user_id: Type.Optional(
     Type.Integer({ minimum: 1, description: 'Agents and admins only: the account to file for. Ignored for anonymous callers.' }),
   ),
