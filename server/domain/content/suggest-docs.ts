@@ -10,6 +10,8 @@ export interface DocSuggestions {
   docs: Post[];
   /** The words the docs were found by (for the snippets). */
   words: string[];
+  /** The visitor's language as asked (`de`), else the site's: what an answer to them is written in. */
+  language: string;
 }
 
 /** A BCP 47 tag's primary subtag (`de-AT` → `de`), or null for one that is none. */
@@ -27,9 +29,9 @@ export function primaryLanguage(tag: string | undefined | null): string | null {
 export async function suggestDocs(ctx: DomainContext, query: { q: string; lang?: string; limit: number }): Promise<DocSuggestions> {
   const found = suggestWords(query.q);
   const words = found.prefix ? [...found.words, found.prefix] : found.words;
-  if (!words.length) return { docs: [], words };
   const site = primaryLanguage((await getSiteOptions(ctx.db)).site_language) ?? 'en';
   const preferred = primaryLanguage(query.lang) ?? site;
+  if (!words.length) return { docs: [], words, language: preferred };
   const language = sql<string>`coalesce(posts.language, ${site})`;
   const base = ctx.db
     .selectFrom('posts')
@@ -45,5 +47,5 @@ export async function suggestDocs(ctx: DomainContext, query: { q: string; lang?:
     search: query.q,
     limit: query.limit,
   });
-  return { docs, words };
+  return { docs, words, language: preferred };
 }
