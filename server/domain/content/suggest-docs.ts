@@ -44,7 +44,9 @@ export async function suggestDocs(ctx: DomainContext, query: { q: string; lang?:
     .orderBy(sql`case when ${language} = ${preferred} then 0 else 1 end`);
   const ranked = await ctx.storage.search.docsSuggesting(base, found).orderBy('posts.id').limit(query.limit).execute();
   const ids = ranked.map((row) => row.id);
-  const rows = ids.length ? ((await ctx.db.selectFrom('posts').select(POST_COLUMNS).where('posts.id', 'in', ids).execute()) as PostRow[]) : [];
+  const rows = ids.length
+    ? ((await ctx.db.selectFrom('posts').select(POST_COLUMNS).where('posts.id', 'in', ids).execute()) as PostRow[])
+    : [];
   rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   const docs = await ctx.hooks.applyFilters('helpdesk_get_posts', rows.map(toPost), {
     type: 'doc',

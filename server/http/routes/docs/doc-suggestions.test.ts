@@ -166,6 +166,24 @@ describeEachDatabase('widget doc suggestions and articles', (dialect) => {
     expect(bad.json().errors[0].field).toBe('id');
   });
 
+  it('takes a doc language from the editors, refusing one that is not a language subtag', async () => {
+    const headers = await hd.authAs('admin');
+    const create = (language: unknown) =>
+      hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/docs/', headers, payload: { title: 'Passwort vergessen', language } });
+    expect((await create('german')).json().errors[0].field).toBe('language');
+    const created = await create('de');
+    expect(created.statusCode).toBe(201);
+    expect(await titles('passwort vergessen', '&lang=de')).toContain('Passwort vergessen');
+    const patched = await hd.app.inject({
+      method: 'PATCH',
+      url: `/api/helpdesk/v1/docs/${created.json().id}`,
+      headers,
+      payload: { language: 'fr' },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(await titles('passwort vergessen', '&lang=de')).not.toContain('Passwort vergessen');
+  });
+
   describe('over a real socket', () => {
     let base = '';
     beforeAll(async () => {
