@@ -93,6 +93,12 @@ describeEachDatabase('widget doc suggestions and articles', (dialect) => {
     }
   });
 
+  it('survives search syntax, punctuation and any script without an error', async () => {
+    for (const q of ['"unbalanced', 'NEAR(a b', 'a OR b AND', '*** ()', "'; drop table posts; --", 'x² ½ ٣ 你好世界', 'ﬁle: & | !']) {
+      expect((await ask(q)).statusCode, q).toBe(200);
+    }
+  });
+
   it('suggests nothing for stop words alone', async () => {
     expect(await titles('how do I')).toEqual([]);
   });
