@@ -26,6 +26,7 @@ import { tagsRoutes } from './tags/tags.routes.js';
 import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { widgetEventsRoutes } from './widget-events/widget-events.routes.js';
 
 /**
  * Every resource of the helpdesk namespace (/api/helpdesk/v1), one folder each under routes/: its
@@ -59,4 +60,5 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   slaPoliciesRoutes,
   reportsRoutes,
   reportMailRoutes,
+  widgetEventsRoutes,
 ];
