@@ -19,6 +19,16 @@ export const TICKET_FIELD_LIMITS = {
 
 /** Default and ceiling of the docs routes' `count` (spec §8); the ceiling is filterable. */
 export const DOCS_DEFAULT_COUNT = 10;
+
+/**
+ * The widget's doc suggestions and article views per network address and minute. A visitor's typing asks at
+ * most once per pause (300 ms), so 120 covers a few people behind one office NAT writing at once.
+ */
+export const DOCS_SUGGEST_PER_ADDRESS_MINUTE = 120;
+export const DOCS_ARTICLE_PER_ADDRESS_MINUTE = 60;
+/** Suggestions per request: the widget shows three, a page may ask for up to five. */
+export const DOCS_SUGGEST_DEFAULT = 3;
+export const DOCS_SUGGEST_MAX = 5;
 export const DOCS_MAX_PER_PAGE_DEFAULT = 100;
 
 /** Largest request body the API accepts (bytes); bigger bodies get a 413 problem. */

@@ -60,6 +60,19 @@ export function renderMarkdownToHtml(text: string): string {
   return sanitizeHtml(markdown.render(text), SANITIZE);
 }
 
+// Shown inside another site's page (the widget's article view): a link followed in place would replace the
+// visitor's page (or the widget's frame), so every link opens a new tab, still without handing it the opener.
+const SANITIZE_NEW_TAB: sanitizeHtml.IOptions = {
+  ...SANITIZE,
+  allowedAttributes: { a: ['href', 'rel', 'target'], ol: ['start'] },
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
+};
+
+/** renderMarkdownToHtml for a page embedded in another site's: the same, links opening in a new tab. */
+export function renderMarkdownToEmbeddedHtml(text: string): string {
+  return sanitizeHtml(markdown.render(text), SANITIZE_NEW_TAB);
+}
+
 /** Markdown → readable plain text (the mail's text part, previews): marks dropped, links as "text (url)". */
 export function markdownToText(text: string): string {
   const html = markdown.render(text);

@@ -493,6 +493,40 @@ export interface paths {
         patch: operations["updateDoc"];
         trace?: never;
     };
+    "/api/helpdesk/v1/docs/suggest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Docs suggested for what a visitor is typing (the widget), best match first */
+        get: operations["suggestDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/docs/{id}/article": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published doc as safe HTML, to be shown inside the widget */
+        get: operations["getDocArticle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/helpdesk/v1/products/": {
         parameters: {
             query?: never;
@@ -4472,6 +4506,8 @@ export interface operations {
                     status?: "publish" | "draft";
                     menu_order?: number;
                     product?: number | null;
+                    /** @description The language the doc is written in, as a primary subtag (`de`); null (the default) is the site’s language. */
+                    language?: string | null;
                 };
             };
         };
@@ -4651,6 +4687,8 @@ export interface operations {
                     status?: "publish" | "draft";
                     menu_order?: number;
                     product?: number | null;
+                    /** @description The language the doc is written in, as a primary subtag (`de`); null (the default) is the site’s language. */
+                    language?: string | null;
                 };
             };
         };
@@ -4705,6 +4743,129 @@ export interface operations {
             /** @description RFC 9457 problem details */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    suggestDocs: {
+        parameters: {
+            query: {
+                /** @description What the visitor typed (subject or description), 3 to 200 characters on one line; the last word may be unfinished. */
+                q: string;
+                /** @description The visitor’s language (a BCP 47 tag: `de`, `de-AT`): docs written in it come first, then those in the site’s language; none, or one no doc is in, gives the site’s. */
+                lang?: string;
+                /** @description How many docs at most */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Best match first; empty when nothing matches */
+                        suggestions: {
+                            id: number;
+                            title: string;
+                            /** @description Plain text (never HTML) around the first matched word, to be shown escaped */
+                            snippet: string;
+                            /** @description The doc on the help site */
+                            link: string;
+                        }[];
+                        /** @description Present only when the AI backend is configured and answered */
+                        answer?: {
+                            /** @description Plain text (Markdown links allowed) written by the AI backend from the suggested docs only */
+                            text: string;
+                            /** @description The ids of the suggested docs the answer was written from */
+                            sources: number[];
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDocArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Plain text */
+                        title: string;
+                        /** @description The doc’s Markdown rendered and sanitised on the server: allow-listed tags only, no script, style or event attribute, links http(s) or mailto only, each with target="_blank" and rel="noopener noreferrer nofollow" */
+                        html: string;
+                        /** @description The doc on the help site */
+                        link: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

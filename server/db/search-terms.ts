@@ -3,6 +3,15 @@ import { type RawBuilder, sql } from 'kysely';
 /** One term of a search: a word, or the words of an identifier in the order they must appear. */
 export type SearchTerm = string[];
 
+/**
+ * A visitor's words for the widget's doc suggestions, already cleaned (letters and digits only, lower case,
+ * stop words gone): any of them may match; `prefix`, the last word, may still be being typed.
+ */
+export interface SuggestWords {
+  words: string[];
+  prefix: string | null;
+}
+
 /** Whose search: staff see every ticket and note; a client (`authorId`) their own tickets, never a note. */
 export interface SearchScope {
   includeNotes: boolean;

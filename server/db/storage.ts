@@ -1,6 +1,6 @@
 import type { Expression, Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { CounterHit, CounterKey, CountingCtes } from '../intake/counter-store.js';
-import type { SearchScope, SearchTerm } from './search-terms.js';
+import type { SearchScope, SearchTerm, SuggestWords } from './search-terms.js';
 import type { Database } from './tables.js';
 import type { Counting, OneStatementOutcome, TicketAccount, TicketRows } from './ticket-filing.js';
 
@@ -71,6 +71,11 @@ export interface SearchStorage {
   docsMatching<O>(posts: SelectQueryBuilder<Database, 'posts', O>, search: string): SelectQueryBuilder<Database, 'posts', O>;
   /** The docs search's order, best match first. */
   docsRank(search: string): RawBuilder<unknown>;
+  /**
+   * The posts holding any of a visitor's words (the widget's suggestions), ordered after the query's own order
+   * by how well they match: title words weigh most, a doc holding more of the words ranks higher.
+   */
+  docsSuggesting<O>(posts: SelectQueryBuilder<Database, 'posts', O>, words: SuggestWords): SelectQueryBuilder<Database, 'posts', O>;
 }
 
 /**

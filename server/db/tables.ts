@@ -92,6 +92,8 @@ export interface PostsTable {
   status_term_id: Generated<number | null>;
   reason_term_id: Generated<number | null>;
   urgency_term_id: Generated<number | null>;
+  /** Docs: the language written in (`de`); null is the site's language (migration 080). */
+  language: Generated<string | null>;
 }
 
 export interface PostMetaTable {

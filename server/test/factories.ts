@@ -205,6 +205,8 @@ export interface PostOverrides {
   /** A product's id: the doc belongs to it. */
   product?: number;
   authorId?: number | null;
+  /** The language the doc is written in (`de`); none: the site's. */
+  language?: string;
 }
 
 async function createContent(hd: TestHelpdesk, type: 'doc' | 'product', overrides: PostOverrides): Promise<Post> {

@@ -1,5 +1,13 @@
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import { MAX_SEARCH_RESULTS, RECENT_TICKETS, SEARCH_CANDIDATES, type SearchScope, type SearchTerm, searchParts } from '../search-terms.js';
+import {
+  MAX_SEARCH_RESULTS,
+  RECENT_TICKETS,
+  SEARCH_CANDIDATES,
+  type SearchScope,
+  type SearchTerm,
+  type SuggestWords,
+  searchParts,
+} from '../search-terms.js';
 import type { SearchStorage } from '../storage.js';
 import type { Database } from '../tables.js';
 
@@ -10,7 +18,19 @@ export const postgresSearch: SearchStorage = {
   docsMatching: <O>(posts: SelectQueryBuilder<Database, 'posts', O>, search: string) =>
     posts.where(sql<boolean>`search_vector @@ ${tsQuery(search)}`),
   docsRank: (search) => sql`ts_rank(search_vector, ${tsQuery(search)}) desc`,
+  docsSuggesting,
 };
+
+/**
+ * Any of the words (OR), the last a prefix, over the docs' tsvector (its GIN index). Ranked by ts_rank with a
+ * title word (weight A) worth ten body words (B), as SQLite's BM25 weighs them; a doc holding more of the
+ * words ranks higher.
+ */
+function docsSuggesting<O>(posts: SelectQueryBuilder<Database, 'posts', O>, { words, prefix }: SuggestWords) {
+  // The words are letters and digits only (the domain's cleaning), so none can be tsquery syntax.
+  const query = sql`to_tsquery('english', ${[...words, ...(prefix ? [`${prefix}:*`] : [])].join(' | ')})`;
+  return posts.where(sql<boolean>`search_vector @@ ${query}`).orderBy(sql`ts_rank('{0.1, 0.1, 0.1, 1.0}', search_vector, ${query}) desc`);
+}
 
 function tsQuery(search: string) {
   return sql`websearch_to_tsquery('english', ${search})`;

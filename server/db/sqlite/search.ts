@@ -1,5 +1,5 @@
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import { SEARCH_CANDIDATES, type SearchScope, type SearchTerm, searchParts } from '../search-terms.js';
+import { SEARCH_CANDIDATES, type SearchScope, type SearchTerm, type SuggestWords, searchParts } from '../search-terms.js';
 import type { SearchStorage } from '../storage.js';
 import type { Database } from '../tables.js';
 
@@ -9,6 +9,7 @@ export const sqliteSearch: SearchStorage = {
   commentMatches: (terms) => sql<boolean>`c.id in (select rowid from comments_fts where comments_fts match ${ftsQueryText(terms)})`,
   docsMatching,
   docsRank: () => sql`docs_fts.rank`,
+  docsSuggesting,
 };
 
 /** The terms as an FTS5 query: each quoted (no operators) as a phrase whose last word is a prefix; all of them. */
@@ -31,6 +32,21 @@ function docsMatching<O>(posts: SelectQueryBuilder<Database, 'posts', O>, search
   return fts.where(
     sql<boolean>`docs_fts match ${toFtsQuery(search)} and docs_fts.rank match 'bm25(10.0, 1.0)'`,
   ) as unknown as SelectQueryBuilder<Database, 'posts', O>;
+}
+
+// Any of the words (OR), each quoted, the last a prefix; BM25 with titles ten times the body, as the docs search.
+// A doc holding more of the words scores higher, since BM25 adds each word's part.
+function docsSuggesting<O>(
+  posts: SelectQueryBuilder<Database, 'posts', O>,
+  { words, prefix }: SuggestWords,
+): SelectQueryBuilder<Database, 'posts', O> {
+  const query = [...words.map((word) => `"${word}"`), ...(prefix ? [`"${prefix}"*`] : [])].join(' OR ');
+  const fts = posts.innerJoin(sql<{ rowid: number }>`docs_fts`.as('docs_fts'), 'docs_fts.rowid', 'posts.id');
+  return fts.where(sql<boolean>`docs_fts match ${query}`).orderBy(sql`bm25(docs_fts, 10.0, 1.0)`) as unknown as SelectQueryBuilder<
+    Database,
+    'posts',
+    O
+  >;
 }
 
 function matchingTickets(terms: SearchTerm[], scope: SearchScope): RawBuilder<{ ticket_id: number; rank: number }> {

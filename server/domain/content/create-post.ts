@@ -25,6 +25,7 @@ export async function createPost(
       product_id: input.product ?? null,
       parent_id: null,
       menu_order: input.menuOrder ?? 0,
+      language: input.language ?? null,
       created_at: time,
       updated_at: time,
     })

@@ -16,6 +16,8 @@ export interface PostInput {
   status?: 'publish' | 'draft';
   product?: number | null;
   menuOrder?: number;
+  /** Docs: the language written in (a primary subtag, `de`); null: the site's. */
+  language?: string | null;
 }
 
 /** Refuses a product that does not exist, or a post type that cannot have one. */

@@ -21,7 +21,8 @@ export function toPost(row: PostRow): Post {
   };
 }
 
-const POST_COLUMNS = [
+/** The columns that make a Post (toPost). */
+export const POST_COLUMNS = [
   'posts.id',
   'posts.type',
   'posts.status',

@@ -17,6 +17,7 @@ export async function updatePost(ctx: DomainContext, type: ManagedPostType, id: 
       ...(input.status !== undefined && { status: input.status }),
       ...(input.product !== undefined && { product_id: input.product }),
       ...(input.menuOrder !== undefined && { menu_order: input.menuOrder }),
+      ...(input.language !== undefined && { language: input.language }),
       updated_at: now(),
     })
     .where('id', '=', id)

@@ -65,6 +65,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // Docs
   'GET /helpdesk/v1/docs/': 'listDocs',
   'GET /helpdesk/v1/docs/product/{slug}': 'listProductDocs',
+  'GET /helpdesk/v1/docs/suggest': 'suggestDocs',
+  'GET /helpdesk/v1/docs/{id}/article': 'getDocArticle',
   'POST /helpdesk/v1/docs/': 'createDoc',
   'PATCH /helpdesk/v1/docs/{id}': 'updateDoc',
   'DELETE /helpdesk/v1/docs/{id}': 'deleteDoc',

@@ -5,11 +5,12 @@ import type { DocsPage } from '../../../domain/content/list-docs.js';
 import type { RouteServices } from '../../services.js';
 import { addPostCollectionRoutes } from '../posts/post-collection-routes.js';
 import { presentDoc } from './doc-presenters.js';
+import { docSuggestionsRoutes } from './doc-suggestions.routes.js';
 import { DocsQuery, DocWriteBodies, docsListResponse, ProductSlugParams } from './docs.schema.js';
 import { DOCS_CONTENT_TYPE } from './docs-fast-answer.js';
 
 /** Docs: the public lists GET /docs/ and GET /docs/product/{slug} (spec §4.4 and §8), and the editors' changes. */
-export const docsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config, docsFastPath }) => {
+export const docsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx, config, counters, docsFastPath }) => {
   // The serialized answer is cached per query (server/domain/docs-list-answer.ts); the route's own
   // response serializer makes the bytes, so they are what an uncached answer would be.
   const send = async (request: FastifyRequest, reply: FastifyReply, query: DocsListQuery) => {
@@ -43,4 +44,5 @@ export const docsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, 
   );
 
   addPostCollectionRoutes(app, ctx, 'docs', DocWriteBodies);
+  await app.register(docSuggestionsRoutes, { ctx, config, counters });
 };

@@ -36,4 +36,9 @@ export const docsListResponse = {
 /** A doc is titled and may belong to a product. */
 export const DocWriteBodies = postWriteBodies('title', {
   product: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  language: Type.Optional(
+    Type.Union([Type.String({ pattern: '^[a-z]{2,3}$', description: 'The language the doc is written in (`de`)' }), Type.Null()], {
+      description: 'The language the doc is written in, as a primary subtag (`de`); null (the default) is the site’s language.',
+    }),
+  ),
 });

@@ -65,5 +65,12 @@ export function addPostCollectionRoutes(app: App, ctx: DomainContext, path: 'doc
 }
 
 function toInput(body: Record<string, any>) {
-  return { content: body.content, slug: body.slug, status: body.status, product: body.product, menuOrder: body.menu_order };
+  return {
+    content: body.content,
+    slug: body.slug,
+    status: body.status,
+    product: body.product,
+    menuOrder: body.menu_order,
+    language: body.language,
+  };
 }
