@@ -3,6 +3,7 @@
 import type admin from './locales/en/admin.json';
 import type cli from './locales/en/cli.json';
 import type common from './locales/en/common.json';
+import type deflection from './locales/en/deflection.json';
 import type mail from './locales/en/mail.json';
 import type problems from './locales/en/problems.json';
 import type settings from './locales/en/settings.json';
@@ -20,8 +21,9 @@ export type MessageKey =
   | keyof typeof settings
   | keyof typeof problems
   | keyof typeof cli
-  | keyof typeof terms;
+  | keyof typeof terms
+  | keyof typeof deflection;
 
 /** The catalogue files of each language, one per part of the product (`locales/<language>/<namespace>.json`). */
-export const NAMESPACES = ['common', 'widget', 'site', 'mail', 'admin', 'settings', 'problems', 'cli', 'terms'] as const;
+export const NAMESPACES = ['common', 'widget', 'site', 'mail', 'admin', 'settings', 'problems', 'cli', 'terms', 'deflection'] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -9,13 +9,13 @@ import { createTranslator, type ParsedCatalogue, type Translator } from '../../.
 const english: ParsedCatalogue = Object.assign(
   {},
   ...Object.values(
-    import.meta.glob<ParsedCatalogue>('../../../common/i18n/locales/en/{admin,settings,problems,common,terms}.json', {
+    import.meta.glob<ParsedCatalogue>('../../../common/i18n/locales/en/{admin,settings,problems,common,terms,deflection}.json', {
       eager: true,
       import: 'default',
     }),
   ),
 );
-const others = import.meta.glob<ParsedCatalogue>('../../../common/i18n/locales/{de,es,fr,ar}/{admin,settings,problems,common,terms}.json', {
+const others = import.meta.glob<ParsedCatalogue>('../../../common/i18n/locales/{de,es,fr,ar}/{admin,settings,problems,common,terms,deflection}.json', {
   import: 'default',
 });
 

@@ -35,8 +35,9 @@ export const mountSuggest: MountSuggest = (host) => {
   host.after.after(section, status);
 
   // The reading view.
-  const heading = h('h3', { id: 'hd-art-h', tabindex: -1 });
-  const body = h('div', { class: 'art-body' });
+  // dir=auto: a doc in another script than the widget's (English in Arabic) reads in its own direction.
+  const heading = h('h3', { id: 'hd-art-h', tabindex: -1, dir: 'auto' });
+  const body = h('div', { class: 'art-body', dir: 'auto' });
   const source = h('p', { class: 'art-src' });
   const question = h('p', { id: 'hd-ask', class: 'ask-q' }, t('suggest.question'));
   const yes = h('button', { type: 'button' }, t('suggest.yes'));
@@ -116,9 +117,9 @@ export const mountSuggest: MountSuggest = (host) => {
     const items: HTMLLIElement[] = [];
     const item = (title: string, snippet: string, open: (button: HTMLButtonElement) => void) => {
       const id = `hd-sugg-${items.length}`;
-      const button = h('button', { type: 'button', class: 'sugg-doc', 'aria-describedby': id }, title);
+      const button = h('button', { type: 'button', class: 'sugg-doc', 'aria-describedby': id, dir: 'auto' }, title);
       button.addEventListener('click', () => open(button));
-      items.push(h('li', {}, button, h('p', { id, class: 'sugg-snip' }, snippet)));
+      items.push(h('li', {}, button, h('p', { id, class: 'sugg-snip', dir: 'auto' }, snippet)));
     };
     if (answer)
       item(t('suggest.answer'), answer.text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').slice(0, 140), (b) => openAnswer(answer, docs, b));
