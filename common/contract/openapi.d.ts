@@ -1204,6 +1204,40 @@ export interface paths {
         patch: operations["updateReportMailPreference"];
         trace?: never;
     };
+    "/api/helpdesk/v1/widget-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records what a widget session did (idempotent per session, event and doc; limited per address) */
+        post: operations["recordWidgetEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/tickets/{id}/read-before-filing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The docs the widget showed and opened before this ticket was filed (agents and admins) */
+        get: operations["getReadBeforeFiling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site/v1/options": {
         parameters: {
             query?: never;
@@ -1556,6 +1590,8 @@ export interface operations {
                     language?: string;
                     /** @description The widget's hidden honeypot field: leave it empty. */
                     website?: string;
+                    /** @description The widget's page-session id (as sent to POST /widget-events): the docs it showed and opened are listed on the ticket for agents. */
+                    widget_session?: string;
                     /** @description Milliseconds from opening the widget's form to pressing Send (before any upload); under the minimum fill time it is refused. */
                     fill_ms?: number;
                     /** @description Agents and admins only: the account to file for. Ignored for anonymous callers. */
@@ -1594,6 +1630,8 @@ export interface operations {
                     language?: string;
                     /** @description The widget's hidden honeypot field: leave it empty. */
                     website?: string;
+                    /** @description The widget's page-session id (as sent to POST /widget-events): the docs it showed and opened are listed on the ticket for agents. */
+                    widget_session?: string;
                     /** @description Milliseconds from opening the widget's form to pressing Send (before any upload); under the minimum fill time it is refused. */
                     fill_ms?: number;
                     /** @description Agents and admins only: the account to file for. Ignored for anonymous callers. */
@@ -1632,6 +1670,8 @@ export interface operations {
                     language?: string;
                     /** @description The widget's hidden honeypot field: leave it empty. */
                     website?: string;
+                    /** @description The widget's page-session id (as sent to POST /widget-events): the docs it showed and opened are listed on the ticket for agents. */
+                    widget_session?: string;
                     /** @description Milliseconds from opening the widget's form to pressing Send (before any upload); under the minimum fill time it is refused. */
                     fill_ms?: number;
                     /** @description Agents and admins only: the account to file for. Ignored for anonymous callers. */
@@ -8359,6 +8399,114 @@ export interface operations {
             };
             /** @description RFC 9457 problem details */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recordWidgetEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The random id the widget makes for one page session (16 to 64 of A–Z, a–z, 0–9, - and _); names no person. */
+                    session: string;
+                    /** @description What happened: the widget opened, the visitor typed, docs were shown, one opened, and the answer to "Did this answer your question?" */
+                    event: "opened" | "typed" | "shown" | "doc_opened" | "helped" | "not_helped";
+                    /** @description The doc shown, opened or answered about (shown, doc_opened, helped, not_helped). */
+                    doc_id?: number;
+                    /** @description With `typed`, only when the search found no doc: kept for the "searches that found nothing" list, without addresses and numbers. */
+                    query?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or already recorded) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReadBeforeFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: {
+                            id: number;
+                            title: string;
+                            link: string;
+                            /** @description Opened in the widget, not only shown among the suggestions */
+                            opened: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
