@@ -188,4 +188,38 @@ test.describe('axe-core (CSP bypassed only so that axe itself can be injected)',
     await page.screenshot({ path: shotPath(test.info(), 'suggest-ar-article.png') });
     await context.close();
   });
+
+  test('the Deflection screen: funnel, rate, answers per doc and empty searches; axe-clean light and dark, phone, Arabic', async ({ page }) => {
+    test.setTimeout(60_000);
+    // A search that finds nothing, kept once the visitor pauses on it.
+    await page.goto(`${host.origin}/strict`);
+    const nothing = page.waitForRequest((r) => r.method() === 'POST' && (r.postData() ?? '').includes('query='), { timeout: 10_000 });
+    await typeSubject(page, 'quantum teleporter');
+    await nothing;
+
+    await signInToAdmin(page, hd.homeUrl, AGENT);
+    await page.goto(`${hd.homeUrl}/admin/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'More' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deflection', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Deflection', level: 1 })).toBeVisible();
+    const funnel = page.getByRole('table', { name: 'Funnel' });
+    await expect(funnel.getByRole('row', { name: /Opened the widget/ })).toBeVisible();
+    await expect(page.getByText(/Deflection rate: \d+%/)).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Answers per article' }).getByRole('row', { name: /Reset your password/ })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Searches that found nothing' })).toContainText('quantum teleporter');
+    await expectAxeCleanLightAndDark(page, 'Deflection');
+    await page.screenshot({ path: shotPath(test.info(), 'deflection.png'), fullPage: true });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: shotPath(test.info(), 'deflection-phone-dark.png'), fullPage: true });
+    await page.emulateMedia({ colorScheme: null });
+
+    await page.goto(`${hd.homeUrl}/admin/deflection?lang=ar`);
+    await expect(page.getByRole('heading', { name: 'الحلول الذاتية', level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expectAxeCleanLightAndDark(page, 'Deflection in Arabic');
+    await page.screenshot({ path: shotPath(test.info(), 'deflection-ar.png'), fullPage: true });
+  });
 });

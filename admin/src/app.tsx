@@ -28,6 +28,7 @@ const NotificationPreferencesScreen = lazyScreen(
 // Reports bring the chart library (uPlot): only this chunk loads it.
 const ReportsScreen = lazyScreen(() => import('./reports/reports-screen.js'), 'ReportsScreen');
 const SatisfactionScreen = lazyScreen(() => import('./satisfaction/satisfaction.js'), 'SatisfactionScreen');
+const DeflectionScreen = lazyScreen(() => import('./deflection/deflection-screen.js'), 'DeflectionScreen');
 const SavedRepliesScreen = lazyScreen(() => import('./saved-replies/saved-replies-screen.js'), 'SavedRepliesScreen');
 const SlaPoliciesScreen = lazyScreen(() => import('./sla-policies/sla-policies-screen.js'), 'SlaPoliciesScreen');
 const SettingsScreen = lazyScreen(() => import('./settings/settings-screen.js'), 'SettingsScreen');
@@ -153,6 +154,7 @@ function Workspace({
   else if (section === 'replies') view = <SavedRepliesScreen me={user} />;
   else if (section === 'notifications') view = <NotificationPreferencesScreen isAdmin={isAdmin} />;
   else if (section === 'satisfaction') view = <SatisfactionScreen />;
+  else if (section === 'deflection') view = <DeflectionScreen />;
   else if (section === 'profile') view = <ProfileScreen me={user} onSaved={onProfileSaved} />;
   else view = <Inbox query={route.query} lookups={lookups} me={user} />;
   void tab;

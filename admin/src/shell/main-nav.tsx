@@ -31,6 +31,11 @@ const GROUPS: Array<{ message: MessageKey; id: string; items: NavItem[] }> = [
     ],
   },
   {
+    message: 'deflection.nav.group',
+    id: 'self-service',
+    items: [{ to: 'deflection', message: 'deflection.nav.deflection' }],
+  },
+  {
     message: 'admin.nav.administration',
     id: 'administration',
     items: [

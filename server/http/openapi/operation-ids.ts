@@ -60,6 +60,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // Deflection: the widget's events, and the docs a ticket's filer saw first (staff)
   'POST /helpdesk/v1/widget-events': 'recordWidgetEvent',
   'GET /helpdesk/v1/tickets/{id}/read-before-filing': 'getReadBeforeFiling',
+  'GET /helpdesk/v1/deflection': 'getDeflection',
   'GET /helpdesk/v1/setup/checklist': 'getSetupChecklist',
   'GET /helpdesk/v1/tickets/urgencies/': 'listUrgencies',
   // Docs

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { message } from '../../../../common/i18n/translator.js';
 import { readBeforeFiling } from '../../../domain/deflection/read-before-filing.js';
+import { readDeflection } from '../../../domain/deflection/read-deflection.js';
 import { recordWidgetEvent } from '../../../domain/deflection/record-widget-event.js';
 import { findTicket } from '../../../domain/tickets/find-ticket.js';
 import { AppError } from '../../../errors.js';
@@ -9,7 +10,7 @@ import { hiddenTicket } from '../../../policies/ticket-policy.js';
 import { addressKey } from '../../../security/client-address.js';
 import { requireStaff } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
-import { readBeforeFilingSchema, widgetEventSchema } from './widget-events.schema.js';
+import { deflectionSchema, readBeforeFilingSchema, widgetEventSchema } from './widget-events.schema.js';
 
 /** Events per address per minute: a widget session sends a dozen at most; a page of sessions a few times that. */
 export const WIDGET_EVENTS_PER_MINUTE = 120;
@@ -49,6 +50,22 @@ export const widgetEventsRoutes: FastifyPluginAsyncTypebox<RouteServices> = asyn
         link: `${config.homeUrl}/docs/${encodeURIComponent(doc.slug)}/`,
         opened: doc.opened,
       })),
+    };
+  });
+
+  app.get('/deflection', { schema: deflectionSchema }, async (request, reply) => {
+    requireStaff(request);
+    const days = request.query.days ?? 30;
+    const since = new Date(ctx.now().getTime() - days * 86_400_000).toISOString();
+    const report = await readDeflection(ctx, since);
+    const { docOpened, rate, ...funnel } = report.funnel;
+    reply.header('cache-control', 'no-store');
+    return {
+      days,
+      funnel: { ...funnel, doc_opened: docOpened },
+      rate,
+      docs: report.docs.map((d) => ({ id: d.id, title: d.title, helped: d.helped, not_helped: d.notHelped })),
+      empty_searches: report.emptySearches.map((s) => ({ query: s.query, sessions: s.count })),
     };
   });
 };

@@ -55,3 +55,36 @@ export const readBeforeFilingSchema = {
   params: IdParams,
   response: { 200: ReadBeforeFilingReply, ...problemResponses(401, 403, 404) },
 };
+
+export const DeflectionQuery = Type.Object(
+  { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: 30, description: 'Sessions that began in the last this many days' })) },
+  { additionalProperties: false },
+);
+
+const Count = (description: string) => Type.Integer({ minimum: 0, description });
+
+export const deflectionSchema = {
+  summary: 'Deflection: the widget sessions’ funnel, the share the docs answered, per-doc answers and the searches that found nothing (agents and admins)',
+  tags: ['tickets'],
+  querystring: DeflectionQuery,
+  response: {
+    200: Type.Object({
+      days: Type.Integer(),
+      funnel: Type.Object({
+        opened: Count('Sessions that opened the widget'),
+        typed: Count('… typed in the subject or description'),
+        shown: Count('… were shown suggestions'),
+        doc_opened: Count('… opened a doc'),
+        confirmed: Count('… answered Yes to "Did this answer your question?" and filed nothing'),
+        assumed: Count('… opened a doc, then neither filed nor said "still need help" within 24 hours'),
+        filed: Count('… filed a ticket'),
+      }),
+      rate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], {
+        description: 'Of the sessions shown suggestions, the share confirmed or assumed; null when none were shown',
+      }),
+      docs: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), helped: Count('Yes'), not_helped: Count('No, I still need help') })),
+      empty_searches: Type.Array(Type.Object({ query: Type.String(), sessions: Count('Sessions that searched it') })),
+    }),
+    ...problemResponses(400, 401, 403),
+  },
+};

@@ -157,6 +157,22 @@ describeEachDatabase('POST /widget-events: deflection events of widget sessions'
       const later = await readDeflection(hd.ctx, since);
       expect(later.funnel).toEqual({ opened: 5, typed: 4, shown: 4, docOpened: 3, confirmed: 1, assumed: 1, filed: 2, rate: 2 / 4 });
       expect(later.docs).toEqual([{ id: doc.id, title: doc.title, helped: 1, notHelped: 1 }]);
+      // The same figures through the staff route (sessions of the last day, as of then).
+      const res = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/deflection?days=2', headers: agent });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        days: 2,
+        funnel: { opened: 5, typed: 4, shown: 4, doc_opened: 3, confirmed: 1, assumed: 1, filed: 2 },
+        rate: 0.5,
+        docs: [{ id: doc.id, helped: 1, not_helped: 1 }],
+      });
+      for (const [headers, status] of [
+        [client, 403],
+        [{}, 401],
+      ] as const)
+        expect((await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/deflection', headers })).statusCode).toBe(status);
+      const bad = await hd.app.inject({ method: 'GET', url: '/api/helpdesk/v1/deflection?days=0', headers: agent });
+      expect(bad.json().errors[0].field).toBe('days');
     } finally {
       hd.ctx.now = realNow;
     }
