@@ -22,7 +22,12 @@ test.beforeAll(async () => {
     content: '## Steps\n\n1. Open **Sign in**.\n2. Choose *Forgot password*.\n\nSee [the account page](https://shop.example/account).',
   });
   resetDoc = doc.id;
-  await hd.api('POST', '/docs/', { title: 'Change your email address', slug: 'change-email', status: 'publish', content: 'Open your profile.' });
+  await hd.api('POST', '/docs/', {
+    title: 'Change your email address',
+    slug: 'change-email',
+    status: 'publish',
+    content: 'Open your profile.',
+  });
 });
 test.afterAll(async () => {
   await host?.close();
@@ -131,6 +136,42 @@ test('No, I still need help: back to the form with the text kept; the filed tick
   await page.screenshot({ path: shotPath(test.info(), 'read-before-filing.png'), fullPage: true });
 });
 
+test('a suggested answer (when the AI backend gives one) is offered first, read in the widget with the same question', async ({ page }) => {
+  // The help desk here has no AI backend: its answer is added to the route's reply as one that has would send it.
+  await page.route(
+    (url) => isSuggest(url.href),
+    async (route) => {
+      const reply = await route.fetch();
+      const body = (await reply.json()) as Record<string, unknown>;
+      await route.fulfill({
+        response: reply,
+        json: {
+          ...body,
+          answer: {
+            text: 'Choose Forgot password on the sign-in page.\n\nSee [Reset your password](https://help.example/docs/reset-password/).',
+            sources: [resetDoc],
+          },
+        },
+      });
+    },
+  );
+  await page.goto(`${host.origin}/strict`);
+  await typeSubject(page, 'reset password');
+  const list = suggestions(page);
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('listitem').first().getByRole('button')).toHaveText('Suggested answer');
+  await list.getByRole('button', { name: 'Suggested answer' }).click();
+  const view = dialog(page).getByRole('region', { name: 'Suggested answer' });
+  await expect(view).toContainText('Choose Forgot password on the sign-in page.');
+  await expect(view.getByRole('link', { name: 'Reset your password' }).first()).toHaveAttribute(
+    'href',
+    'https://help.example/docs/reset-password/',
+  );
+  await expect(view.getByText('Written from:')).toBeVisible();
+  await view.getByRole('button', { name: 'Yes' }).click();
+  await expect(view.getByText('Glad it helped!')).toBeFocused();
+});
+
 test.describe('axe-core (CSP bypassed only so that axe itself can be injected)', () => {
   test.use({ bypassCSP: true });
 
@@ -163,7 +204,8 @@ test.describe('axe-core (CSP bypassed only so that axe itself can be injected)',
     await expect(article.getByRole('heading', { name: 'Reset your password' })).toBeFocused();
     await expectAxeCleanLightAndDark(page, 'an article open');
     const yes = article.getByRole('button', { name: 'Yes' });
-    for (let i = 0; i < 6 && !(await yes.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 6 && !(await yes.evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement)); i++)
+      await page.keyboard.press('Tab');
     await expect(yes).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(article.getByText('Glad it helped!')).toBeFocused();
@@ -189,7 +231,9 @@ test.describe('axe-core (CSP bypassed only so that axe itself can be injected)',
     await context.close();
   });
 
-  test('the Deflection screen: funnel, rate, answers per doc and empty searches; axe-clean light and dark, phone, Arabic', async ({ page }) => {
+  test('the Deflection screen: funnel, rate, answers per doc and empty searches; axe-clean light and dark, phone, Arabic', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     // A search that finds nothing, kept once the visitor pauses on it.
     await page.goto(`${host.origin}/strict`);

@@ -57,14 +57,19 @@ export const readBeforeFilingSchema = {
 };
 
 export const DeflectionQuery = Type.Object(
-  { days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, default: 30, description: 'Sessions that began in the last this many days' })) },
+  {
+    days: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 365, default: 30, description: 'Sessions that began in the last this many days' }),
+    ),
+  },
   { additionalProperties: false },
 );
 
 const Count = (description: string) => Type.Integer({ minimum: 0, description });
 
 export const deflectionSchema = {
-  summary: 'Deflection: the widget sessions’ funnel, the share the docs answered, per-doc answers and the searches that found nothing (agents and admins)',
+  summary:
+    'Deflection: the widget sessions’ funnel, the share the docs answered, per-doc answers and the searches that found nothing (agents and admins)',
   tags: ['tickets'],
   querystring: DeflectionQuery,
   response: {
@@ -82,7 +87,9 @@ export const deflectionSchema = {
       rate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], {
         description: 'Of the sessions shown suggestions, the share confirmed or assumed; null when none were shown',
       }),
-      docs: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), helped: Count('Yes'), not_helped: Count('No, I still need help') })),
+      docs: Type.Array(
+        Type.Object({ id: Type.Integer(), title: Type.String(), helped: Count('Yes'), not_helped: Count('No, I still need help') }),
+      ),
       empty_searches: Type.Array(Type.Object({ query: Type.String(), sessions: Count('Sessions that searched it') })),
     }),
     ...problemResponses(400, 401, 403),
