@@ -31,11 +31,6 @@ const GROUPS: Array<{ message: MessageKey; id: string; items: NavItem[] }> = [
     ],
   },
   {
-    message: 'deflection.nav.group',
-    id: 'self-service',
-    items: [{ to: 'deflection', message: 'deflection.nav.deflection' }],
-  },
-  {
     message: 'admin.nav.administration',
     id: 'administration',
     items: [
@@ -46,6 +41,11 @@ const GROUPS: Array<{ message: MessageKey; id: string; items: NavItem[] }> = [
       { to: 'tokens', message: 'admin.nav.tokens', adminOnly: true },
       { to: 'settings', message: 'admin.nav.settings', adminOnly: true },
     ],
+  },
+  {
+    message: 'deflection.nav.group',
+    id: 'self-service',
+    items: [{ to: 'deflection', message: 'deflection.nav.deflection' }],
   },
   {
     message: 'admin.nav.you',
