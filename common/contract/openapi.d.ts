@@ -1238,6 +1238,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/helpdesk/v1/deflection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deflection: the widget sessions’ funnel, the share the docs answered, per-doc answers and the searches that found nothing (agents and admins) */
+        get: operations["getDeflection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site/v1/options": {
         parameters: {
             query?: never;
@@ -8507,6 +8524,89 @@ export interface operations {
             };
             /** @description RFC 9457 problem details */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDeflection: {
+        parameters: {
+            query?: {
+                /** @description Sessions that began in the last this many days */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: number;
+                        funnel: {
+                            /** @description Sessions that opened the widget */
+                            opened: number;
+                            /** @description … typed in the subject or description */
+                            typed: number;
+                            /** @description … were shown suggestions */
+                            shown: number;
+                            /** @description … opened a doc */
+                            doc_opened: number;
+                            /** @description … answered Yes to "Did this answer your question?" and filed nothing */
+                            confirmed: number;
+                            /** @description … opened a doc, then neither filed nor said "still need help" within 24 hours */
+                            assumed: number;
+                            /** @description … filed a ticket */
+                            filed: number;
+                        };
+                        /** @description Of the sessions shown suggestions, the share confirmed or assumed; null when none were shown */
+                        rate: number | null;
+                        docs: {
+                            id: number;
+                            title: string;
+                            /** @description Yes */
+                            helped: number;
+                            /** @description No, I still need help */
+                            not_helped: number;
+                        }[];
+                        empty_searches: {
+                            query: string;
+                            /** @description Sessions that searched it */
+                            sessions: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -162,7 +162,8 @@ export async function startImitation(): Promise<Imitation> {
       res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' });
       res.end(suggestScript);
     } else if (method === 'GET' && path === '/api/helpdesk/v1/docs/suggest') json(res, 200, { suggestions: [] });
-    else if (method === 'POST' && path === '/api/helpdesk/v1/widget-events') res.writeHead(204, { 'access-control-allow-origin': '*' }).end();
+    else if (method === 'POST' && path === '/api/helpdesk/v1/widget-events')
+      res.writeHead(204, { 'access-control-allow-origin': '*' }).end();
     else return false;
     return true;
   };

@@ -15,9 +15,12 @@ const english: ParsedCatalogue = Object.assign(
     }),
   ),
 );
-const others = import.meta.glob<ParsedCatalogue>('../../../common/i18n/locales/{de,es,fr,ar}/{admin,settings,problems,common,terms,deflection}.json', {
-  import: 'default',
-});
+const others = import.meta.glob<ParsedCatalogue>(
+  '../../../common/i18n/locales/{de,es,fr,ar}/{admin,settings,problems,common,terms,deflection}.json',
+  {
+    import: 'default',
+  },
+);
 
 async function catalogueOf(language: Language): Promise<ParsedCatalogue> {
   if (language === SOURCE_LANGUAGE) return english;
