@@ -22,7 +22,7 @@ const CONNECTIONS = 16;
 // The service sees the load's addresses through X-Forwarded-For, as behind one reverse proxy.
 const SERVICE_ENV = { HELPDESK_TRUST_PROXY_HOPS: '1' };
 
-const wrapResult = (rate: number): WrkResult => ({ requestsPerSecond: rate, ok: 0, errors: 0, p50: 0, p99: 0 });
+const wrapResult = (rate: number): WrkResult => ({ requestsPerSecond: rate, ok: 0, errors: 0, p50: 0, p95: 0, p99: 0 });
 
 export async function benchIntakeSqlite(report: (line: string) => void, seconds: number): Promise<void> {
   const rawDb = await createBenchDatabase('sqlite', '');

@@ -6,6 +6,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchColdStart } from './cold-start.js';
 import { benchDocs } from './docs.js';
+import { benchDocsSuggest } from './docs-suggest.js';
 import { benchInbox } from './inbox.js';
 import { benchInboxDue } from './inbox-due.js';
 import { benchIntakePostgres, benchIntakeSqlite } from './intake.js';
@@ -28,6 +29,7 @@ const PARTS: Record<string, () => Promise<void>> = {
   'intake-sqlite': () => benchIntakeSqlite(report, SECONDS),
   'intake-pg': () => benchIntakePostgres(report, SECONDS, POSTGRES_URL),
   docs: () => benchDocs(report, SECONDS),
+  'docs-suggest': () => benchDocsSuggest(report, SECONDS, POSTGRES_URL),
   cold: () => benchColdStart(report),
   inbox: () => benchInbox(report),
   'inbox-due': () => benchInboxDue(report),

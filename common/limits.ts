@@ -26,6 +26,8 @@ export const DOCS_DEFAULT_COUNT = 10;
  */
 export const DOCS_SUGGEST_PER_ADDRESS_MINUTE = 120;
 export const DOCS_ARTICLE_PER_ADDRESS_MINUTE = 60;
+/** AI answers to suggestions per address and minute: each is a paid call to the AI backend taking seconds. */
+export const DOCS_ANSWER_PER_ADDRESS_MINUTE = 10;
 /** Suggestions per request: the widget shows three, a page may ask for up to five. */
 export const DOCS_SUGGEST_DEFAULT = 3;
 export const DOCS_SUGGEST_MAX = 5;

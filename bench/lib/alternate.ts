@@ -7,6 +7,7 @@ export function combine(results: WrkResult[]): WrkResult {
     ok: results.reduce((sum, r) => sum + r.ok, 0),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     p50: Math.max(...results.map((r) => r.p50)),
+    p95: Math.max(...results.map((r) => r.p95)),
     p99: Math.max(...results.map((r) => r.p99)),
   };
 }

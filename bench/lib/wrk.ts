@@ -13,6 +13,7 @@ export interface WrkResult {
   /** Answers of 400 and above, plus connect, read, write and timeout errors. */
   errors: number;
   p50: number;
+  p95: number;
   p99: number;
 }
 
@@ -34,9 +35,9 @@ const REPORT_LUA = `
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write("${MARK}", string.format(
-    '{"requests":%d,"duration_us":%d,"status":%d,"other":%d,"p50_us":%d,"p99_us":%d}\\n',
+    '{"requests":%d,"duration_us":%d,"status":%d,"other":%d,"p50_us":%d,"p95_us":%d,"p99_us":%d}\\n',
     summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout,
-    latency:percentile(50), latency:percentile(99)))
+    latency:percentile(50), latency:percentile(95), latency:percentile(99)))
 end
 `;
 
@@ -87,6 +88,7 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
       status: number;
       other: number;
       p50_us: number;
+      p95_us: number;
       p99_us: number;
     };
     const ok = r.requests - r.status;
@@ -95,6 +97,7 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
       ok,
       errors: r.status + r.other,
       p50: r.p50_us / 1000,
+      p95: r.p95_us / 1000,
       p99: r.p99_us / 1000,
     };
   } finally {

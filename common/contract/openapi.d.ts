@@ -4817,6 +4817,8 @@ export interface operations {
                 lang?: string;
                 /** @description How many docs at most */
                 limit?: number;
+                /** @description Also ask the AI backend for a short answer grounded in the suggested docs (`answer` in the reply) when one is configured. Off by default: an answer takes seconds, so a widget asks for the docs at once and for the answer once the visitor pauses. At most 10 answers per address and minute; beyond that the docs come alone. */
+                answer?: boolean;
             };
             header?: never;
             path?: never;

@@ -20,13 +20,23 @@ export interface GroundedQuestion {
 // The model is told the language by its English name ("German"), which every model reads.
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
+/** Who the answer is for: a ticket's first automatic reply, an agent's draft, or a visitor still typing in the widget. */
+export type GroundedPurpose = 'auto_reply' | 'agent_draft' | 'visitor_answer';
+
+/** What a visitor answer is when the docs do not answer: the widget then shows the suggested docs alone. */
+export const NO_ANSWER = 'NO_ANSWER';
+
+const ROLE: Record<GroundedPurpose, string> = {
+  // i18n-exempt: an instruction to the AI model, never shown to people
+  auto_reply: 'You write the first automatic reply to a customer support ticket.',
+  // i18n-exempt: an instruction to the AI model, never shown to people
+  agent_draft: 'You draft a reply that a support agent will review and edit before sending.',
+  // i18n-exempt: an instruction to the AI model, never shown to people
+  visitor_answer: 'You answer, in two to four sentences, a website visitor who is about to write to support.',
+};
+
 /** The chat messages that ask for an answer drawn only from these docs, citing them by title and link. */
-export function buildGroundedMessages(
-  homeUrl: string,
-  docs: Post[],
-  question: GroundedQuestion,
-  purpose: 'auto_reply' | 'agent_draft',
-): ChatMessage[] {
+export function buildGroundedMessages(homeUrl: string, docs: Post[], question: GroundedQuestion, purpose: GroundedPurpose): ChatMessage[] {
   const sources = docs.length
     ? docs
         .map((doc, i) => `[${i + 1}] ${doc.title}\nLink: ${docUrl(homeUrl, doc.slug)}\n${doc.content.slice(0, DOC_EXCERPT_CHARS)}`)
@@ -34,17 +44,16 @@ export function buildGroundedMessages(
     : '(no documentation matched)';
   const language = question.language ? languageNames.of(question.language) : undefined;
   const system = [
-    purpose === 'auto_reply'
-      ? // i18n-exempt: an instruction to the AI model, never shown to people
-        'You write the first automatic reply to a customer support ticket.'
-      : // i18n-exempt: an instruction to the AI model, never shown to people
-        'You draft a reply that a support agent will review and edit before sending.',
+    ROLE[purpose],
     // i18n-exempt: an instruction to the AI model, never shown to people
     'Answer only from the documentation below. Cite each doc you use by its number and link, like [1](link).',
-    // i18n-exempt: an instruction to the AI model, never shown to people
-    'If the documentation does not answer the question, say so briefly and ' +
-      // i18n-exempt: an instruction to the AI model, never shown to people
-      'say an agent will follow up. Do not invent steps, prices or policies.',
+    purpose === 'visitor_answer'
+      ? // i18n-exempt: an instruction to the AI model, never shown to people
+        `If the documentation does not answer the question, reply with ${NO_ANSWER} and nothing else. Do not invent steps, prices or policies.`
+      : // i18n-exempt: an instruction to the AI model, never shown to people
+        'If the documentation does not answer the question, say so briefly and ' +
+        // i18n-exempt: an instruction to the AI model, never shown to people
+        'say an agent will follow up. Do not invent steps, prices or policies.',
     // i18n-exempt: an instruction to the AI model, never shown to people
     'Write plain text (simple Markdown links allowed), no greeting or signature.',
     // i18n-exempt: an instruction to the AI model, never shown to people
@@ -55,10 +64,13 @@ export function buildGroundedMessages(
   ].join('\n');
   const thread = (question.thread ?? []).map((m) => `${m.role === 'client' ? 'Customer' : 'Support'}: ${m.text}`).join('\n\n');
   // i18n-exempt: the question put to the AI model, never shown to people
-  const user = `Ticket subject: ${question.subject}\n\n${question.description}${thread ? `\n\nConversation so far:\n${thread}` : ''}`.slice(
-    0,
-    TICKET_CHARS,
-  );
+  const user = (
+    purpose === 'visitor_answer'
+      ? // i18n-exempt: the question put to the AI model, never shown to people
+        `The visitor's question: ${question.subject}`
+      : // i18n-exempt: the question put to the AI model, never shown to people
+        `Ticket subject: ${question.subject}\n\n${question.description}${thread ? `\n\nConversation so far:\n${thread}` : ''}`
+  ).slice(0, TICKET_CHARS);
   return [
     { role: 'system', content: system },
     { role: 'user', content: user },
@@ -71,7 +83,7 @@ export function askGroundedAnswer(
   config: Pick<Config, 'constants' | 'homeUrl'>,
   docs: Post[],
   question: GroundedQuestion,
-  purpose: 'auto_reply' | 'agent_draft',
+  purpose: GroundedPurpose,
 ): Promise<ChatResult> {
   return askAiBackend(ctx, config, buildGroundedMessages(config.homeUrl, docs, question, purpose));
 }

@@ -10,6 +10,8 @@ export type SearchTerm = string[];
 export interface SuggestWords {
   words: string[];
   prefix: string | null;
+  /** Every word must match, not any (the first of the suggestions' two searches). */
+  every?: boolean;
 }
 
 /** Whose search: staff see every ticket and note; a client (`authorId`) their own tickets, never a note. */

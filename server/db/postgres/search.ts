@@ -22,13 +22,13 @@ export const postgresSearch: SearchStorage = {
 };
 
 /**
- * Any of the words (OR), the last a prefix, over the docs' tsvector (its GIN index). Ranked by ts_rank with a
+ * Any of the words (OR), or every one (AND), the last a prefix, over the docs' tsvector (its GIN index). Ranked by ts_rank with a
  * title word (weight A) worth ten body words (B), as SQLite's BM25 weighs them; a doc holding more of the
  * words ranks higher.
  */
-function docsSuggesting<O>(posts: SelectQueryBuilder<Database, 'posts', O>, { words, prefix }: SuggestWords) {
+function docsSuggesting<O>(posts: SelectQueryBuilder<Database, 'posts', O>, { words, prefix, every }: SuggestWords) {
   // The words are letters and digits only (the domain's cleaning), so none can be tsquery syntax.
-  const query = sql`to_tsquery('english', ${[...words, ...(prefix ? [`${prefix}:*`] : [])].join(' | ')})`;
+  const query = sql`to_tsquery('english', ${[...words, ...(prefix ? [`${prefix}:*`] : [])].join(every ? ' & ' : ' | ')})`;
   return posts.where(sql<boolean>`search_vector @@ ${query}`).orderBy(sql`ts_rank('{0.1, 0.1, 0.1, 1.0}', search_vector, ${query}) desc`);
 }
 

@@ -34,13 +34,13 @@ function docsMatching<O>(posts: SelectQueryBuilder<Database, 'posts', O>, search
   ) as unknown as SelectQueryBuilder<Database, 'posts', O>;
 }
 
-// Any of the words (OR), each quoted, the last a prefix; BM25 with titles ten times the body, as the docs search.
+// Any of the words (OR), or every one (AND), each quoted, the last a prefix; BM25 with titles ten times the body, as the docs search.
 // A doc holding more of the words scores higher, since BM25 adds each word's part.
 function docsSuggesting<O>(
   posts: SelectQueryBuilder<Database, 'posts', O>,
-  { words, prefix }: SuggestWords,
+  { words, prefix, every }: SuggestWords,
 ): SelectQueryBuilder<Database, 'posts', O> {
-  const query = [...words.map((word) => `"${word}"`), ...(prefix ? [`"${prefix}"*`] : [])].join(' OR ');
+  const query = [...words.map((word) => `"${word}"`), ...(prefix ? [`"${prefix}"*`] : [])].join(every ? ' AND ' : ' OR ');
   const fts = posts.innerJoin(sql<{ rowid: number }>`docs_fts`.as('docs_fts'), 'docs_fts.rowid', 'posts.id');
   return fts.where(sql<boolean>`docs_fts match ${query}`).orderBy(sql`bm25(docs_fts, 10.0, 1.0)`) as unknown as SelectQueryBuilder<
     Database,

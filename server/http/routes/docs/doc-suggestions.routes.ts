@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { message } from '../../../../common/i18n/translator.js';
-import { DOCS_ARTICLE_PER_ADDRESS_MINUTE, DOCS_SUGGEST_PER_ADDRESS_MINUTE } from '../../../../common/limits.js';
+import {
+  DOCS_ANSWER_PER_ADDRESS_MINUTE,
+  DOCS_ARTICLE_PER_ADDRESS_MINUTE,
+  DOCS_SUGGEST_PER_ADDRESS_MINUTE,
+} from '../../../../common/limits.js';
+import { answerVisitor } from '../../../ai/visitor-answer.js';
 import { getPosts } from '../../../domain/content/post.js';
 import { suggestDocs } from '../../../domain/content/suggest-docs.js';
 import { describeWait } from '../../../domain/describe-wait.js';
@@ -37,8 +42,13 @@ export const docSuggestionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = as
     async (request, reply) => {
       await refuseWhenLimited(counters, 'suggest', request.ip, DOCS_SUGGEST_PER_ADDRESS_MINUTE);
       const found = await suggestDocs(ctx, request.query);
+      const suggestions = found.docs.map((doc) => presentDocSuggestion(doc, found.words, config.homeUrl));
+      const answer =
+        request.query.answer && found.docs.length && (await mayAnswer(counters, request.ip))
+          ? await answerVisitor(ctx, config, found.docs, request.query.q, found.language)
+          : null;
       reply.header('cache-control', CACHE_CONTROL);
-      return { suggestions: found.docs.map((doc) => presentDocSuggestion(doc, found.words, config.homeUrl)) };
+      return answer ? { suggestions, answer } : { suggestions };
     },
   );
 
@@ -68,6 +78,12 @@ export const docSuggestionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = as
     },
   );
 };
+
+/** Whether this address may have another AI answer this minute (beyond, the docs come alone). */
+async function mayAnswer(counters: CounterStore, ip: string): Promise<boolean> {
+  const { count } = await counters.hit(`docs:answer:m:${addressKey(ip)}`, MINUTE_MS);
+  return count <= DOCS_ANSWER_PER_ADDRESS_MINUTE;
+}
 
 /** Counts the request on its address's minute; over the limit, a 429 with Retry-After. */
 async function refuseWhenLimited(counters: CounterStore, kind: 'suggest' | 'article', ip: string, max: number): Promise<void> {

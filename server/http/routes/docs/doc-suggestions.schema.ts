@@ -19,6 +19,13 @@ export const DocSuggestQuery = Type.Object({
     }),
   ),
   limit: Type.Integer({ minimum: 1, maximum: DOCS_SUGGEST_MAX, default: DOCS_SUGGEST_DEFAULT, description: 'How many docs at most' }),
+  answer: Type.Boolean({
+    default: false,
+    description:
+      'Also ask the AI backend for a short answer grounded in the suggested docs (`answer` in the reply) when one is ' +
+      'configured. Off by default: an answer takes seconds, so a widget asks for the docs at once and for the answer ' +
+      'once the visitor pauses. At most 10 answers per address and minute; beyond that the docs come alone.',
+  }),
 });
 
 export const DocSuggestion = Type.Object({

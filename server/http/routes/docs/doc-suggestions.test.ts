@@ -93,6 +93,12 @@ describeEachDatabase('widget doc suggestions and articles', (dialect) => {
     }
   });
 
+  it('survives search syntax, punctuation and any script without an error', async () => {
+    for (const q of ['"unbalanced', 'NEAR(a b', 'a OR b AND', '*** ()', "'; drop table posts; --", 'x² ½ ٣ 你好世界', 'ﬁle: & | !']) {
+      expect((await ask(q)).statusCode, q).toBe(200);
+    }
+  });
+
   it('suggests nothing for stop words alone', async () => {
     expect(await titles('how do I')).toEqual([]);
   });
@@ -164,6 +170,24 @@ describeEachDatabase('widget doc suggestions and articles', (dialect) => {
     const bad = await article('abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].field).toBe('id');
+  });
+
+  it('takes a doc language from the editors, refusing one that is not a language subtag', async () => {
+    const headers = await hd.authAs('admin');
+    const create = (language: unknown) =>
+      hd.app.inject({ method: 'POST', url: '/api/helpdesk/v1/docs/', headers, payload: { title: 'Passwort vergessen', language } });
+    expect((await create('german')).json().errors[0].field).toBe('language');
+    const created = await create('de');
+    expect(created.statusCode).toBe(201);
+    expect(await titles('passwort vergessen', '&lang=de')).toContain('Passwort vergessen');
+    const patched = await hd.app.inject({
+      method: 'PATCH',
+      url: `/api/helpdesk/v1/docs/${created.json().id}`,
+      headers,
+      payload: { language: 'fr' },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(await titles('passwort vergessen', '&lang=de')).not.toContain('Passwort vergessen');
   });
 
   describe('over a real socket', () => {
