@@ -139,7 +139,8 @@ test('No, I still need help: back to the form with the text kept; the filed tick
 test('a suggested answer (when the AI backend gives one) is offered first, read in the widget with the same question', async ({ page }) => {
   // The help desk here has no AI backend: its answer is added to the route's reply as one that has would send it.
   await page.route(
-    (url) => isSuggest(url.href),
+    // Asked for once the visitor pauses (answer=true), after the docs came.
+    (url) => isSuggest(url.href) && url.searchParams.get('answer') === 'true',
     async (route) => {
       const reply = await route.fetch();
       const body = (await reply.json()) as Record<string, unknown>;

@@ -8,6 +8,8 @@ import { styleSuggestions } from './suggest-styles.js';
 
 /** A search that found nothing is reported once the visitor has paused this long on it (not each prefix typed). */
 const EMPTY_SEARCH_SETTLED_MS = 2000;
+/** The AI's answer (seconds to write) is asked for once the visitor has paused this long on a text that found docs. */
+const ANSWER_AFTER_MS = 1500;
 
 /**
  * The suggestion list under the description and the article view in the dialog. The list is announced politely
@@ -113,17 +115,18 @@ export const mountSuggest: MountSuggest = (host) => {
   back.addEventListener('click', () => reading && leave(reading.opener));
   toForm.addEventListener('click', () => leave(host.resume));
 
+  let itemCount = 0;
+  const item = (title: string, snippet: string, open: (button: HTMLButtonElement) => void): HTMLLIElement => {
+    const id = `hd-sugg-${itemCount++}`;
+    const button = h('button', { type: 'button', class: 'sugg-doc', 'aria-describedby': id, dir: 'auto' }, title);
+    button.addEventListener('click', () => open(button));
+    return h('li', {}, button, h('p', { id, class: 'sugg-snip', dir: 'auto' }, snippet));
+  };
+  const answerItem = (answer: SuggestedAnswer, docs: Suggestion[]) =>
+    item(t('suggest.answer'), answer.text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').slice(0, 140), (b) => openAnswer(answer, docs, b));
   const show = (docs: Suggestion[], answer: SuggestedAnswer | undefined): void => {
-    const items: HTMLLIElement[] = [];
-    const item = (title: string, snippet: string, open: (button: HTMLButtonElement) => void) => {
-      const id = `hd-sugg-${items.length}`;
-      const button = h('button', { type: 'button', class: 'sugg-doc', 'aria-describedby': id, dir: 'auto' }, title);
-      button.addEventListener('click', () => open(button));
-      items.push(h('li', {}, button, h('p', { id, class: 'sugg-snip', dir: 'auto' }, snippet)));
-    };
-    if (answer)
-      item(t('suggest.answer'), answer.text.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').slice(0, 140), (b) => openAnswer(answer, docs, b));
-    for (const doc of docs) item(doc.title, doc.snippet, (b) => void openDoc(doc, b));
+    const items = docs.map((doc) => item(doc.title, doc.snippet, (b) => void openDoc(doc, b)));
+    if (answer) items.unshift(answerItem(answer, docs));
     list.replaceChildren(...items);
     section.hidden = items.length === 0;
     status.textContent = docs.length ? t('suggest.found', { count: docs.length }) : '';
@@ -133,19 +136,30 @@ export const mountSuggest: MountSuggest = (host) => {
   let asked = '';
   let abort: AbortController | undefined;
   let emptyTimer: ReturnType<typeof setTimeout> | undefined;
+  let answerTimer: ReturnType<typeof setTimeout> | undefined;
+  // The answer goes first in the list without rebuilding it: a visitor already on a doc's button keeps their place.
+  const askAnswer = (text: string, signal: AbortSignal): void => {
+    void fetchSuggestions(host.home, text, host.lang, signal, true).then((found) => {
+      if (text !== asked || !found?.answer || !found.suggestions.length) return;
+      list.prepend(answerItem(found.answer, found.suggestions));
+    });
+  };
   return {
     search(text) {
       if (text === asked) return;
       asked = text;
       abort?.abort();
       clearTimeout(emptyTimer);
+      clearTimeout(answerTimer);
       if (!text) return show([], undefined);
       abort = new AbortController();
-      void fetchSuggestions(host.home, text, host.lang, abort.signal).then((found) => {
+      const signal = abort.signal;
+      void fetchSuggestions(host.home, text, host.lang, signal).then((found) => {
         // A later search has taken over; or the help desk did not answer (the form goes on without suggestions).
         if (text !== asked || !found) return;
         show(found.suggestions, found.answer);
         if (!found.suggestions.length) emptyTimer = setTimeout(() => report('typed', undefined, text), EMPTY_SEARCH_SETTLED_MS);
+        else if (!found.answer) answerTimer = setTimeout(() => askAnswer(text, signal), ANSWER_AFTER_MS);
       });
     },
   };

@@ -38,10 +38,18 @@ async function getJson(url: string, signal?: AbortSignal): Promise<unknown> {
   }
 }
 
-/** Up to three docs for the visitor's text, in their language first; and the AI's answer when the help desk has one. */
-export async function fetchSuggestions(home: string, q: string, lang: string, signal?: AbortSignal): Promise<Suggestions | undefined> {
+/** Up to three docs for the visitor's text, in their language first; with `withAnswer`, the AI's answer too when the help desk has one. */
+export async function fetchSuggestions(
+  home: string,
+  q: string,
+  lang: string,
+  signal?: AbortSignal,
+  withAnswer = false,
+): Promise<Suggestions | undefined> {
   const query = new URLSearchParams({ q, limit: '3' });
   if (lang) query.set('lang', lang);
+  // The AI's answer takes seconds: asked for only once the visitor pauses (the route's `answer=true`).
+  if (withAnswer) query.set('answer', 'true');
   const data = await getJson(`${home}${DOCS}suggest?${query}`, signal);
   if (!isObject(data) || !Array.isArray(data.suggestions)) return undefined;
   const answer = data.answer;
