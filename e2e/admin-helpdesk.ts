@@ -129,6 +129,7 @@ const BEHIND_MORE = new Set([
   'Service levels',
   'API tokens',
   'Settings',
+  'Deflection',
 ]);
 
 /** Opens a screen from the admin's main navigation, through "More" for the seldom-used ones (a wide window). */

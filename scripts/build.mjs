@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { build as buildWithVite } from 'vite';
-import { WIDGET_ENTRY, WIDGET_FILES_ENTRY, widgetBuildOptions } from '../widget/esbuild-options.mjs';
+import { WIDGET_ENTRY, WIDGET_FILES_ENTRY, WIDGET_SUGGEST_ENTRY, widgetBuildOptions } from '../widget/esbuild-options.mjs';
 import { clearStamp, isBuildCurrent, sourceStamp, writeStamp } from './build-stamp.mjs';
 import { escapeWideCharactersInFile } from './escape-wide-characters.mjs';
 import { lazyWebGlobalsPlugin } from './lazy-web-globals-plugin.mjs';
@@ -55,6 +55,7 @@ await Promise.all([
   // The same options as widget/build.ts, written to a file the bundled server reads at start.
   build({ ...widgetBuildOptions, entryPoints: [WIDGET_ENTRY], outfile: 'dist/widget/widget.js', logLevel: 'warning' }),
   build({ ...widgetBuildOptions, entryPoints: [WIDGET_FILES_ENTRY], outfile: 'dist/widget/widget-files.js', logLevel: 'warning' }),
+  build({ ...widgetBuildOptions, entryPoints: [WIDGET_SUGGEST_ENTRY], outfile: 'dist/widget/widget-suggest.js', logLevel: 'warning' }),
   buildWithVite({ configFile: 'admin/vite.config.ts' }),
 ]);
 

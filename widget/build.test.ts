@@ -1,12 +1,13 @@
 import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildWidgetFilesScript, buildWidgetScript } from './build.js';
+import { buildWidgetFilesScript, buildWidgetScript, buildWidgetSuggestScript } from './build.js';
 
 let code = '';
 let filesCode = '';
+let suggestCode = '';
 beforeAll(async () => {
-  [code, filesCode] = await Promise.all([buildWidgetScript(), buildWidgetFilesScript()]);
+  [code, filesCode, suggestCode] = await Promise.all([buildWidgetScript(), buildWidgetFilesScript(), buildWidgetSuggestScript()]);
 });
 
 /** The statement list of a script is exactly one IIFE call (so it declares no global). */
@@ -90,5 +91,28 @@ describe("built form's code (…/embed/files/: the dialog, its fields and attach
     expect(filesCode).toContain('document.currentScript');
     expect(filesCode).toContain('"helpdesk-files"');
     expect(filesCode).toContain('XMLHttpRequest');
+  });
+});
+
+describe('built suggestion code (…/embed/suggest/: the doc suggestions and the article view)', () => {
+  it("is loaded by the form's code when the visitor types, never by the first download", () => {
+    expect(filesCode).toContain('/helpdesk/tickets/embed/suggest/');
+    expect(code).not.toContain('/embed/suggest/');
+    expect(code).not.toContain('docs/');
+  });
+
+  it('stays small: at most 5 KB gzip, and bundles no catalogue (the form hands it its texts)', () => {
+    expect(gzipSync(suggestCode, { level: 9 }).length).toBeLessThanOrEqual(5120);
+    expect(suggestCode).not.toContain('Did this answer');
+    expect(suggestCode).not.toContain('Contact support');
+  });
+
+  it('is one IIFE that neither stores, evaluates, writes HTML nor touches a global, and hands itself over like the form', () => {
+    for (const banned of [...BANNED, ...STORAGE]) expect(suggestCode).not.toContain(banned);
+    expectSingleIife(suggestCode);
+    noGlobalWrites(suggestCode);
+    expect(suggestCode).toContain('document.currentScript');
+    expect(suggestCode).toContain('"helpdesk-suggest"');
+    expect(suggestCode).toContain('DOMParser');
   });
 });

@@ -4,6 +4,7 @@ import { widgetBuildOptions } from './esbuild-options.mjs';
 
 const ENTRY = fileURLToPath(new URL('./src/main.ts', import.meta.url));
 const FILES_ENTRY = fileURLToPath(new URL('./src/files/main.ts', import.meta.url));
+const SUGGEST_ENTRY = fileURLToPath(new URL('./src/suggest/main.ts', import.meta.url));
 
 /** Bundles the widget into one minified IIFE (no globals) and returns its source text. */
 export async function buildWidgetScript(entryPoint: string = ENTRY): Promise<string> {
@@ -17,4 +18,9 @@ export async function buildWidgetScript(entryPoint: string = ENTRY): Promise<str
 /** Bundles the attachment code (picker, drop, paste, chips, upload with progress) the same way. */
 export function buildWidgetFilesScript(): Promise<string> {
   return buildWidgetScript(FILES_ENTRY);
+}
+
+/** Bundles the doc suggestions and the article view (loaded when the visitor first types) the same way. */
+export function buildWidgetSuggestScript(): Promise<string> {
+  return buildWidgetScript(SUGGEST_ENTRY);
 }

@@ -53,3 +53,6 @@ export const WIDGET_ENTRY = 'widget/src/main.ts';
 
 /** The attachment code's entry point: a second script the widget loads when its form opens. */
 export const WIDGET_FILES_ENTRY = 'widget/src/files/main.ts';
+
+/** The doc suggestions and article view: a third script the form loads when the visitor first types. */
+export const WIDGET_SUGGEST_ENTRY = 'widget/src/suggest/main.ts';

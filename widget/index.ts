@@ -1,2 +1,2 @@
-export { buildWidgetFilesScript, buildWidgetScript } from './build.js';
+export { buildWidgetFilesScript, buildWidgetScript, buildWidgetSuggestScript } from './build.js';
 export { resolveHomeUrl } from './src/resolve-home-url.js';

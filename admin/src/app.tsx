@@ -54,6 +54,7 @@ const NotificationPreferencesScreen = lazyScreen(
 // Reports bring the chart library (uPlot): only this chunk loads it. They name channels as service levels do.
 const ReportsScreen = lazyScreen(() => import('./reports/reports-screen.js'), 'ReportsScreen', ['reports', 'service-levels']);
 const SatisfactionScreen = lazyScreen(() => import('./satisfaction/satisfaction.js'), 'SatisfactionScreen');
+const DeflectionScreen = lazyScreen(() => import('./deflection/deflection-screen.js'), 'DeflectionScreen', ['deflection']);
 const SavedRepliesScreen = lazyScreen(() => import('./saved-replies/saved-replies-screen.js'), 'SavedRepliesScreen', ['settings']);
 const SlaPoliciesScreen = lazyScreen(() => import('./sla-policies/sla-policies-screen.js'), 'SlaPoliciesScreen', ['service-levels']);
 const SettingsScreen = lazyScreen(() => import('./settings/settings-screen.js'), 'SettingsScreen', ['settings']);
@@ -179,6 +180,7 @@ function Workspace({
   else if (section === 'replies') view = <SavedRepliesScreen me={user} />;
   else if (section === 'notifications') view = <NotificationPreferencesScreen isAdmin={isAdmin} />;
   else if (section === 'satisfaction') view = <SatisfactionScreen />;
+  else if (section === 'deflection') view = <DeflectionScreen />;
   else if (section === 'profile') view = <ProfileScreen me={user} onSaved={onProfileSaved} />;
   else view = <Inbox query={route.query} lookups={lookups} me={user} />;
   void tab;

@@ -1257,6 +1257,57 @@ export interface paths {
         patch: operations["updateReportMailPreference"];
         trace?: never;
     };
+    "/api/helpdesk/v1/widget-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records what a widget session did (idempotent per session, event and doc; limited per address) */
+        post: operations["recordWidgetEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/tickets/{id}/read-before-filing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The docs the widget showed and opened before this ticket was filed (agents and admins) */
+        get: operations["getReadBeforeFiling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/deflection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deflection: the widget sessions’ funnel, the share the docs answered, per-doc answers and the searches that found nothing (agents and admins) */
+        get: operations["getDeflection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site/v1/options": {
         parameters: {
             query?: never;
@@ -1609,6 +1660,8 @@ export interface operations {
                     language?: string;
                     /** @description The widget's hidden honeypot field: leave it empty. */
                     website?: string;
+                    /** @description The widget's page-session id (as sent to POST /widget-events): the docs it showed and opened are listed on the ticket for agents. */
+                    widget_session?: string;
                     /** @description Milliseconds from opening the widget's form to pressing Send (before any upload); under the minimum fill time it is refused. */
                     fill_ms?: number;
                     /** @description A signed-in visitor: a JWT the site’s server signed with HS256 and the identity secret (Settings → Tickets → Signed-in visitors), claims `email`, `name`, `exp` (at most a day ahead), optional `iat` and `external_id`. The ticket is filed as that client (its `name` and `email` replace the fields) and answered 201 even with the privacy option on. A bad token is a 403 IDENTITY_REFUSED and nothing is filed; without one, a 403 IDENTITY_REQUIRED when Settings require it. */
@@ -1649,6 +1702,8 @@ export interface operations {
                     language?: string;
                     /** @description The widget's hidden honeypot field: leave it empty. */
                     website?: string;
+                    /** @description The widget's page-session id (as sent to POST /widget-events): the docs it showed and opened are listed on the ticket for agents. */
+                    widget_session?: string;
                     /** @description Milliseconds from opening the widget's form to pressing Send (before any upload); under the minimum fill time it is refused. */
                     fill_ms?: number;
                     /** @description A signed-in visitor: a JWT the site’s server signed with HS256 and the identity secret (Settings → Tickets → Signed-in visitors), claims `email`, `name`, `exp` (at most a day ahead), optional `iat` and `external_id`. The ticket is filed as that client (its `name` and `email` replace the fields) and answered 201 even with the privacy option on. A bad token is a 403 IDENTITY_REFUSED and nothing is filed; without one, a 403 IDENTITY_REQUIRED when Settings require it. */
@@ -1689,6 +1744,8 @@ export interface operations {
                     language?: string;
                     /** @description The widget's hidden honeypot field: leave it empty. */
                     website?: string;
+                    /** @description The widget's page-session id (as sent to POST /widget-events): the docs it showed and opened are listed on the ticket for agents. */
+                    widget_session?: string;
                     /** @description Milliseconds from opening the widget's form to pressing Send (before any upload); under the minimum fill time it is refused. */
                     fill_ms?: number;
                     /** @description A signed-in visitor: a JWT the site’s server signed with HS256 and the identity secret (Settings → Tickets → Signed-in visitors), claims `email`, `name`, `exp` (at most a day ahead), optional `iat` and `external_id`. The ticket is filed as that client (its `name` and `email` replace the fields) and answered 201 even with the privacy option on. A bad token is a 403 IDENTITY_REFUSED and nothing is filed; without one, a 403 IDENTITY_REQUIRED when Settings require it. */
@@ -8674,6 +8731,197 @@ export interface operations {
                     "application/json": {
                         /** @description The weekly report is mailed to you on Mondays from 08:00 in your time zone (else the site’s). Admins only; off by default. */
                         weekly: boolean;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recordWidgetEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The random id the widget makes for one page session (16 to 64 of A–Z, a–z, 0–9, - and _); names no person. */
+                    session: string;
+                    /** @description What happened: the widget opened, the visitor typed, docs were shown, one opened, and the answer to "Did this answer your question?" */
+                    event: "opened" | "typed" | "shown" | "doc_opened" | "helped" | "not_helped";
+                    /** @description The doc shown, opened or answered about (shown, doc_opened, helped, not_helped). */
+                    doc_id?: number;
+                    /** @description With `typed`, only when the search found no doc: kept for the "searches that found nothing" list, without addresses and numbers. */
+                    query?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or already recorded) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReadBeforeFiling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        docs: {
+                            id: number;
+                            title: string;
+                            link: string;
+                            /** @description Opened in the widget, not only shown among the suggestions */
+                            opened: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDeflection: {
+        parameters: {
+            query?: {
+                /** @description Sessions that began in the last this many days */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: number;
+                        funnel: {
+                            /** @description Sessions that opened the widget */
+                            opened: number;
+                            /** @description … typed in the subject or description */
+                            typed: number;
+                            /** @description … were shown suggestions */
+                            shown: number;
+                            /** @description … opened a doc */
+                            doc_opened: number;
+                            /** @description … answered Yes to "Did this answer your question?" and filed nothing */
+                            confirmed: number;
+                            /** @description … opened a doc, then neither filed nor said "still need help" within 24 hours */
+                            assumed: number;
+                            /** @description … filed a ticket */
+                            filed: number;
+                        };
+                        /** @description Of the sessions shown suggestions, the share confirmed or assumed; null when none were shown */
+                        rate: number | null;
+                        docs: {
+                            id: number;
+                            title: string;
+                            /** @description Yes */
+                            helped: number;
+                            /** @description No, I still need help */
+                            not_helped: number;
+                        }[];
+                        empty_searches: {
+                            query: string;
+                            /** @description Sessions that searched it */
+                            sessions: number;
+                        }[];
                     };
                 };
             };

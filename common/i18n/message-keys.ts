@@ -4,6 +4,7 @@ import type admin from './locales/en/admin.json';
 import type businessHours from './locales/en/business-hours.json';
 import type cli from './locales/en/cli.json';
 import type common from './locales/en/common.json';
+import type deflection from './locales/en/deflection.json';
 import type mail from './locales/en/mail.json';
 import type notifications from './locales/en/notifications.json';
 import type problems from './locales/en/problems.json';
@@ -28,7 +29,8 @@ export type MessageKey =
   | keyof typeof notifications
   | keyof typeof problems
   | keyof typeof cli
-  | keyof typeof terms;
+  | keyof typeof terms
+  | keyof typeof deflection;
 
 /** The catalogue files of each language, one per part of the product (`locales/<language>/<namespace>.json`). */
 export const NAMESPACES = [
@@ -42,6 +44,7 @@ export const NAMESPACES = [
   'service-levels',
   'business-hours',
   'notifications',
+  'deflection',
   'problems',
   'cli',
   'terms',

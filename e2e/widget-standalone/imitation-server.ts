@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import englishWidget from '../../common/i18n/locales/en/widget.json' with { type: 'json' };
-import { buildWidgetFilesScript, buildWidgetScript } from '../../widget/build.js';
+import { buildWidgetFilesScript, buildWidgetScript, buildWidgetSuggestScript } from '../../widget/build.js';
 
 export type PostMode = 'ok' | 'file-then-drop' | 'invalid' | 'closed' | 'limited' | 'limited-hidden' | 'drop' | 'error';
 export type ListKind = 'products' | 'reasons' | 'urgencies';
@@ -20,6 +20,8 @@ export interface Imitation {
   apiOrigin: string;
   /** Every request the help-site imitation received, in order. */
   requests: RecordedRequest[];
+  /** The doc suggestions' and deflection events' requests (kept apart: the filing tests count `requests`). */
+  deflection: RecordedRequest[];
   /** How the next POSTs are answered (stays until changed). */
   postMode: PostMode;
   /** A list to answer, or 'fail' for a 500. */
@@ -126,13 +128,17 @@ export async function startImitation(): Promise<Imitation> {
   const script = await buildWidgetScript();
   // The form's dialog and the attachment code: the second script, loaded when the launcher is first used.
   const dialogScript = await buildWidgetFilesScript();
+  // The doc suggestions: the third script, loaded when the visitor first types 3 characters.
+  const suggestScript = await buildWidgetSuggestScript();
   const tickets = new Map<string, number>();
   let nextId = 100;
 
   const api = createServer(async (req, res) => {
     const body = await readBody(req);
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    state.requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+    const recorded = { method: req.method ?? '', path, headers: req.headers, body };
+    if (answerDeflection(recorded.method, path, res)) return void state.deflection.push(recorded);
+    state.requests.push(recorded);
     answerApi(req.method ?? '', path, body, req, res);
   });
 
@@ -149,6 +155,18 @@ export async function startImitation(): Promise<Imitation> {
     code,
     ...extra,
   });
+
+  // Suggestions find nothing here; events are taken as the help desk takes them (204, any origin).
+  const answerDeflection = (method: string, path: string, res: ServerResponse): boolean => {
+    if (method === 'GET' && path === '/helpdesk/tickets/embed/suggest/') {
+      res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' });
+      res.end(suggestScript);
+    } else if (method === 'GET' && path === '/api/helpdesk/v1/docs/suggest') json(res, 200, { suggestions: [] });
+    else if (method === 'POST' && path === '/api/helpdesk/v1/widget-events')
+      res.writeHead(204, { 'access-control-allow-origin': '*' }).end();
+    else return false;
+    return true;
+  };
 
   const answerApi = (method: string, path: string, body: string, req: IncomingMessage, res: ServerResponse) => {
     if (method === 'GET' && path === '/helpdesk/tickets/embed/') {
@@ -256,10 +274,12 @@ export async function startImitation(): Promise<Imitation> {
     hostOrigin: await listen(host),
     apiOrigin: await listen(api),
     requests: [],
+    deflection: [],
     postMode: 'ok',
     lists: { ...DEFAULT_LISTS },
     reset() {
       state.requests.length = 0;
+      state.deflection.length = 0;
       tickets.clear();
       nextId = 100;
       state.postMode = 'ok';

@@ -54,9 +54,14 @@ test('fetches and stores nothing until used, then files a ticket form-encoded', 
     'idempotency_key',
     'language',
     'fill_ms',
+    'widget_session',
   ]);
-  // The honeypot stays empty for a person, so it is not sent; the fill time is.
+  // The honeypot stays empty for a person, so it is not sent; the fill time is; and the page session whose
+  // suggestions the agent sees ("Read before filing"): random, the same as the deflection events'.
   expect(Number(body.get('fill_ms'))).toBeGreaterThan(0);
+  expect(body.get('widget_session')).toMatch(/^[0-9a-z]{32}$/);
+  const events = site.deflection.filter((r) => r.path === '/api/helpdesk/v1/widget-events').map((r) => new URLSearchParams(r.body));
+  expect(events.map((e) => e.get('session'))).toContain(body.get('widget_session'));
   expect(Object.fromEntries(body)).toMatchObject({
     name: 'Ann Example',
     email: 'ann@example.com',
@@ -96,6 +101,7 @@ test('omits empty optional fields; a list that fails or is empty is hidden and f
     'idempotency_key',
     'language',
     'fill_ms',
+    'widget_session',
   ]);
   // The form failed with the list, so the widget fell back to the three lists, once each.
   const lookups = site.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/')).map((r) => r.path);

@@ -34,6 +34,7 @@ import * as reportFacts from './migrations/2026-12-03-037-report-facts.js';
 import * as ticketSlaStatus from './migrations/2026-12-03-062-ticket-sla-status.js';
 import * as weeklyReportMails from './migrations/2026-12-03-079-weekly-report-mails.js';
 import * as docLanguage from './migrations/2026-12-03-080-doc-language.js';
+import * as widgetEvents from './migrations/2026-12-03-085-widget-events.js';
 import * as reportResolutions from './migrations/2026-12-03-099-report-resolutions.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   // After 062 (Kysely applies in name order and refuses one older than the last applied).
   '2026-12-03-079-weekly-report-mails': weeklyReportMails,
   '2026-12-03-080-doc-language': docLanguage,
+  '2026-12-03-085-widget-events': widgetEvents,
   '2026-12-03-099-report-resolutions': reportResolutions,
 };
 

@@ -44,6 +44,8 @@ export interface Database {
   ticket_report_replies: TicketReportRepliesTable;
   ticket_report_resolutions: TicketReportResolutionsTable;
   weekly_report_mails: WeeklyReportMailsTable;
+  widget_events: WidgetEventsTable;
+  widget_empty_searches: WidgetEmptySearchesTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -537,5 +539,24 @@ export interface WeeklyReportMailsTable {
   user_id: number;
   /** The Monday (YYYY-MM-DD, recipient's zone) of the week reported on. */
   week: string;
+  created_at: string;
+}
+
+/** One thing a widget session did (issue 38, deflection); one row per (session, event, doc_id). */
+export interface WidgetEventsTable {
+  /** The widget's random id for one page session: names no person. */
+  session: string;
+  event: string;
+  /** 0 when the event is about no doc. */
+  doc_id: Generated<number>;
+  /** `submitted`: the ticket the session filed. */
+  ticket_id: number | null;
+  created_at: string;
+}
+
+/** A search of the widget's that found no doc (its text stripped of addresses and numbers), once per session. */
+export interface WidgetEmptySearchesTable {
+  session: string;
+  query: string;
   created_at: string;
 }

@@ -10,6 +10,8 @@ const PUBLIC_REQUESTS: Array<[method: string, path: RegExp]> = [
   ['GET', /^\/api\/helpdesk\/v1\/docs\/product\/[^/]+\/?$/],
   ['GET', /^\/api\/helpdesk\/v1\/docs\/suggest\/?$/],
   ['GET', /^\/api\/helpdesk\/v1\/docs\/\d+\/article\/?$/],
+  // The widget's deflection events (issue 38).
+  ['POST', /^\/api\/helpdesk\/v1\/widget-events\/?$/],
   ['GET', /^\/api\/helpdesk\/v1\/openapi\.json$/],
 ];
 export const PUBLIC_CORS = {

@@ -16,6 +16,11 @@ export const REWRITE_RULES: RewriteRule[] = [
     pattern: /^helpdesk\/tickets\/embed\/files\/?$/,
     queryVars: () => ({ helpdesk_tickets_embed: '1', helpdesk_tickets_embed_part: 'files' }),
   },
+  // The widget's doc suggestions and article view, loaded when the visitor first types (issue 38).
+  {
+    pattern: /^helpdesk\/tickets\/embed\/suggest\/?$/,
+    queryVars: () => ({ helpdesk_tickets_embed: '1', helpdesk_tickets_embed_part: 'suggest' }),
+  },
   { pattern: /^login\/first-admin\/?$/, queryVars: () => ({ helpdesk_first_admin: '1' }) },
   { pattern: /^login\/?$/, queryVars: () => ({ helpdesk_login: '1' }) },
   { pattern: /^login\/ticket\/?$/, queryVars: () => ({ helpdesk_ticket_link: '1' }) },

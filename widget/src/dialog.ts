@@ -3,9 +3,11 @@ import { h } from './dom.js';
 import { mountFiles } from './files/mount-files.js';
 import { buildTicketForm } from './form.js';
 import { newIdempotencyKey } from './idempotency-key.js';
-import { t, tParts, useTexts, waitText } from './messages.js';
+import { lang, t, tParts, useTexts, waitText } from './messages.js';
 import { type DialogUi, FILED_EVENT, OPENED_EVENT } from './page-api/dialog-ui.js';
 import { brand } from './styles.js';
+import { hookSuggestions } from './suggest-hook.js';
+import { eventReporter, newSessionId } from './widget-session.js';
 
 const CHOICE_KINDS: ChoiceKind[] = ['products', 'reasons', 'urgencies'];
 const FOCUSABLE = 'button,input,select,textarea';
@@ -54,6 +56,13 @@ export function createTicketDialog(
   }
   restyle();
 
+  // Deflection (issue 38): one random id per page session, renewed after a filing; docs suggested while typing.
+  let session = newSessionId();
+  const report = eventReporter(home, () => session);
+  const description = form.control('description');
+  if (description?.parentElement)
+    hookSuggestions({ home, lang, t, dialog, form: form.el, intro, after: description.parentElement, resume: description, report }, form);
+
   // One key per filled form: kept across retries and resubmits, replaced only after a success.
   let key = newIdempotencyKey();
   let busy = false;
@@ -76,6 +85,7 @@ export function createTicketDialog(
     }
     const body = form.payload(key);
     for (const [name, value] of extra) body.set(name, value);
+    body.append('widget_session', session);
     busy = true;
     form.submit.disabled = true;
     form.submit.textContent = t('sending');
@@ -87,6 +97,7 @@ export function createTicketDialog(
     switch (result.kind) {
       case 'filed':
       case 'received': {
+        session = newSessionId();
         // The number and the address isolated: inside Arabic, "#12" and an address keep their own direction.
         const email = h('bdi', {}, body.get('email') ?? '');
         doneText.replaceChildren(
@@ -164,6 +175,7 @@ export function createTicketDialog(
   });
 
   const open = (): void => {
+    report('opened');
     if (!dialog.open) {
       dialog.showModal();
       dialog.dispatchEvent(new Event(OPENED_EVENT));

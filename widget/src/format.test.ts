@@ -70,6 +70,7 @@ describe('every widget message of every language', () => {
             email: 'ann@example.com',
             number: '#12',
             minutes: n,
+            count: n,
             max: n,
             n,
             name: 'a.png',

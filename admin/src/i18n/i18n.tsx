@@ -22,12 +22,12 @@ const others = import.meta.glob<ParsedCatalogue>('../../../common/i18n/locales/{
   import: 'default',
 });
 const lazyParts = import.meta.glob<ParsedCatalogue>(
-  '../../../common/i18n/locales/{en,de,es,fr,ar}/{settings,reports,service-levels,business-hours,notifications}.json',
+  '../../../common/i18n/locales/{en,de,es,fr,ar}/{settings,reports,service-levels,business-hours,notifications,deflection}.json',
   { import: 'default' },
 );
 
 /** The namespaces no part of the first screen reads: a screen that does declares them (`<WithNamespaces>`). */
-export const LAZY_NAMESPACES = ['settings', 'reports', 'service-levels', 'business-hours', 'notifications'] as const;
+export const LAZY_NAMESPACES = ['settings', 'reports', 'service-levels', 'business-hours', 'notifications', 'deflection'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 async function pseudoOf(catalogue: ParsedCatalogue): Promise<ParsedCatalogue> {

@@ -43,6 +43,11 @@ const GROUPS: Array<{ message: MessageKey; id: string; items: NavItem[] }> = [
     ],
   },
   {
+    message: 'deflection.nav.group',
+    id: 'self-service',
+    items: [{ to: 'deflection', message: 'deflection.nav.deflection' }],
+  },
+  {
     message: 'admin.nav.you',
     id: 'you',
     items: [

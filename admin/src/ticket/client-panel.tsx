@@ -3,6 +3,7 @@ import { useT } from '../i18n/i18n.js';
 import { termName } from '../i18n/term-name.js';
 import { Link } from '../shared/router.js';
 import { When } from '../shared/when.js';
+import { ReadBeforeFiling } from './read-before-filing.js';
 
 /** The side panel's client card: who wrote, the form's extra fields, and their other tickets. */
 export function ClientPanel({ ticket }: { ticket: TicketDetail }) {
@@ -40,6 +41,7 @@ export function ClientPanel({ ticket }: { ticket: TicketDetail }) {
           ))}
         </dl>
       )}
+      <ReadBeforeFiling ticketId={ticket.id} />
       <h3>{t('admin.ticket.otherTickets')}</h3>
       {ticket.other_tickets.length === 0 ? (
         <p className="muted">{t('admin.ticket.noneFound')}</p>

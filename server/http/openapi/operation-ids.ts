@@ -59,6 +59,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /helpdesk/v1/tickets/products/': 'listProducts',
   'GET /helpdesk/v1/tickets/reasons/': 'listReasons',
   'GET /helpdesk/v1/tickets/form/': 'getTicketForm',
+  // Deflection: the widget's events, and the docs a ticket's filer saw first (staff)
+  'POST /helpdesk/v1/widget-events': 'recordWidgetEvent',
+  'GET /helpdesk/v1/tickets/{id}/read-before-filing': 'getReadBeforeFiling',
+  'GET /helpdesk/v1/deflection': 'getDeflection',
   'GET /helpdesk/v1/setup/checklist': 'getSetupChecklist',
   'GET /helpdesk/v1/tickets/urgencies/': 'listUrgencies',
   // Docs

@@ -16,6 +16,8 @@ export interface EmbedFastPathOptions {
   assets: EmbedAssets;
   /** The attachment code (…/embed/files/); without it that address goes on to Fastify. */
   filesAssets?: EmbedAssets;
+  /** The doc suggestions (…/embed/suggest/); without them that address goes on to Fastify. */
+  suggestAssets?: EmbedAssets;
   basePath: string;
   hooks: Hooks;
   /** Timeouts and the per-address connection cap (defaults when absent). */
@@ -41,6 +43,7 @@ export interface EmbedFastPathOptions {
 export function embedServerFactory({
   assets,
   filesAssets,
+  suggestAssets,
   basePath,
   hooks,
   httpLimits = DEFAULT_HTTP_LIMITS,
@@ -70,8 +73,9 @@ export function embedServerFactory({
   const serveFast = async (req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage, res: ServerResponse) => void) => {
     const front = createFrontRequest(req.method ?? 'GET', req.url ?? '/', basePath, req.headers);
     if (front.queryVars.helpdesk_tickets_embed !== '1') return next(req, res);
-    const isFiles = front.queryVars.helpdesk_tickets_embed_part === 'files';
-    if (isFiles && !filesAssets) return next(req, res);
+    const partName = front.queryVars.helpdesk_tickets_embed_part;
+    const part = partName === 'files' ? filesAssets : partName === 'suggest' ? suggestAssets : assets;
+    if (!part) return next(req, res);
     try {
       await hooks.doAction('template_redirect', front);
     } catch (error) {
@@ -82,7 +86,7 @@ export function embedServerFactory({
       handOverEarlyFront(req, { front });
       return next(req, res);
     }
-    sendEmbed(isFiles && filesAssets ? filesAssets : assets, front.method, req.headers, res);
+    sendEmbed(part, front.method, req.headers, res);
   };
 
   return (fastifyHandler, options) => {

@@ -7,12 +7,13 @@ import { writeEmbed } from './write-embed.js';
  * the fast path, so both send identical bytes and headers (helmet's page headers do not apply to
  * a script meant for other sites).
  */
-export function embedTemplate(assets: EmbedAssets, filesAssets?: EmbedAssets): SiteTemplate {
+export function embedTemplate(assets: EmbedAssets, filesAssets?: EmbedAssets, suggestAssets?: EmbedAssets): SiteTemplate {
+  const partAssets = (part: string | undefined) => (part === 'files' ? filesAssets : part === 'suggest' ? suggestAssets : assets);
   return {
-    claims: (vars) => vars.helpdesk_tickets_embed === '1' && (filesAssets !== undefined || vars.helpdesk_tickets_embed_part === undefined),
+    claims: (vars) => vars.helpdesk_tickets_embed === '1' && partAssets(vars.helpdesk_tickets_embed_part) !== undefined,
     async render(front, reply) {
       reply.hijack();
-      const part = front.queryVars.helpdesk_tickets_embed_part === 'files' && filesAssets ? filesAssets : assets;
+      const part = partAssets(front.queryVars.helpdesk_tickets_embed_part) ?? assets;
       writeEmbed(part, front.method, reply.request.headers, reply.raw);
       return reply;
     },

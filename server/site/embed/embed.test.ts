@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWidgetFilesScript, buildWidgetScript } from '../../../widget/build.js';
+import { buildWidgetFilesScript, buildWidgetScript, buildWidgetSuggestScript } from '../../../widget/build.js';
 import { loadConfig } from '../../config/load-config.js';
 import { describeEachDatabase } from '../../test/test-databases.js';
 import { createTestHelpdesk, type TestHelpdesk, useTestHelpdesk } from '../../test/test-helpdesk.js';
@@ -52,8 +52,9 @@ const EMBED = '/helpdesk/tickets/embed/';
 const FILES = '/helpdesk/tickets/embed/files/';
 let script = '';
 let filesScript = '';
+let suggestScript = '';
 beforeAll(async () => {
-  [script, filesScript] = await Promise.all([buildWidgetScript(), buildWidgetFilesScript()]);
+  [script, filesScript, suggestScript] = await Promise.all([buildWidgetScript(), buildWidgetFilesScript(), buildWidgetSuggestScript()]);
 });
 
 describeEachDatabase('widget endpoint GET /helpdesk/tickets/embed/', (dialect) => {
@@ -116,6 +117,23 @@ describeEachDatabase('widget endpoint GET /helpdesk/tickets/embed/', (dialect) =
     expect(unslashed.status).toBe(301);
     expect(unslashed.headers.location).toBe('http://help.test/helpdesk/tickets/embed/files/');
     expect((await send(base, '/helpdesk/tickets/embed/other/')).status).toBe(404);
+  });
+
+  it('serves the doc suggestions at …/embed/suggest/ the same way, on the fast path and through Fastify', async () => {
+    seen.length = 0;
+    for (const fetchIt of [
+      (h: Record<string, string>) => send(base, '/helpdesk/tickets/embed/suggest/', { headers: h }),
+      (h: Record<string, string>) => inject(hd, '/helpdesk/tickets/embed/suggest/', { headers: h }),
+    ]) {
+      const raw = await fetchIt({ 'accept-encoding': 'identity' });
+      expect(raw.status).toBe(200);
+      expect(raw.body.toString('utf8')).toBe(suggestScript);
+      expect(raw.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      expect(raw.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      const br = await fetchIt({ 'accept-encoding': 'br' });
+      expect(brotliDecompressSync(br.body).equals(raw.body)).toBe(true);
+    }
+    expect(seen[0]).toEqual({ helpdesk_tickets_embed: '1', helpdesk_tickets_embed_part: 'suggest' });
   });
 
   it('runs template_redirect with the helpdesk_tickets_embed query var before the script is sent', async () => {

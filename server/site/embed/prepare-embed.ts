@@ -12,6 +12,8 @@ export interface Embed {
   assets: EmbedAssets;
   /** The widget's attachment code (GET /helpdesk/tickets/embed/files/), without the HELPDESK_HOME_URL line. */
   filesAssets: EmbedAssets;
+  /** The doc suggestions and article view (GET /helpdesk/tickets/embed/suggest/), loaded when the visitor first types. */
+  suggestAssets: EmbedAssets;
   /** Fastify's `serverFactory`: the app's HTTP server with the widget's fast path. */
   serverFactory: FastifyServerFactory<Server>;
   /** The router's template for the widget (requests that reach Fastify: inject, exits, errors). */
@@ -29,6 +31,7 @@ export async function prepareEmbed(
   options: {
     script?: string;
     filesScript?: string;
+    suggestScript?: string;
     /** Other fast paths of the HTTP server (the docs list's), tried for GET and HEAD before Fastify. */
     beforeFastify?: ReadonlyArray<(req: IncomingMessage, res: ServerResponse) => boolean>;
     /** False sends the widget's requests to Fastify too (HELPDESK_PERFORMANCE_OFF=fast-paths). */
@@ -37,12 +40,15 @@ export async function prepareEmbed(
 ): Promise<Embed> {
   const assets = prepareEmbedAssets(embedBody(config.homeUrl, options.script ?? (await loadWidgetScript())));
   const filesAssets = prepareEmbedAssets(options.filesScript ?? (await loadWidgetScript('files')));
+  const suggestAssets = prepareEmbedAssets(options.suggestScript ?? (await loadWidgetScript('suggest')));
   return {
     assets,
     filesAssets,
+    suggestAssets,
     serverFactory: embedServerFactory({
       assets,
       filesAssets,
+      suggestAssets,
       basePath: config.basePath,
       hooks,
       httpLimits: config.httpLimits,
@@ -50,6 +56,6 @@ export async function prepareEmbed(
       beforeFastify: options.beforeFastify,
       isFastPathOn: options.isFastPathOn,
     }),
-    template: embedTemplate(assets, filesAssets),
+    template: embedTemplate(assets, filesAssets, suggestAssets),
   };
 }

@@ -6,9 +6,10 @@ import { readFile } from 'node:fs/promises';
 const BUILT_SCRIPTS = {
   widget: new URL('../widget/widget.js', import.meta.url),
   files: new URL('../widget/widget-files.js', import.meta.url),
+  suggest: new URL('../widget/widget-suggest.js', import.meta.url),
 };
 
-/** Which script: the widget itself, or its attachment code (loaded when the form opens). */
+/** Which script: the widget itself, its form and attachment code (loaded when the form opens), or its doc suggestions (when the visitor first types). */
 export type WidgetPart = keyof typeof BUILT_SCRIPTS;
 
 /** A static widget script: the built file in production, a fresh esbuild build from source. */
@@ -21,8 +22,8 @@ export async function loadWidgetScript(part: WidgetPart = 'widget'): Promise<str
   }
   try {
     // Imported only here: the builder needs esbuild, a dev dependency the bundle never loads.
-    const { buildWidgetScript, buildWidgetFilesScript } = await import('../../../widget/build.js');
-    return await (part === 'files' ? buildWidgetFilesScript() : buildWidgetScript());
+    const { buildWidgetScript, buildWidgetFilesScript, buildWidgetSuggestScript } = await import('../../../widget/build.js');
+    return await (part === 'files' ? buildWidgetFilesScript() : part === 'suggest' ? buildWidgetSuggestScript() : buildWidgetScript());
   } catch (error) {
     throw new Error(
       `The widget script is missing (${BUILT_SCRIPT.pathname}) and cannot be built here; run "npm run build". ${(error as Error).message}`,

@@ -4,8 +4,6 @@ import type { TicketForm } from '../form.js';
 export const OPENED_EVENT = 'hd-open';
 /** `detail`: the ticket's number. */
 export const FILED_EVENT = 'hd-filed';
-/** `detail`: `{ name, data }`, an event the page hears through `Helpdesk('on', name, …)` (`suggestion-opened`, `deflected`). */
-export const PAGE_EVENT = 'hd-page-event';
 
 /** What the page API drives of the dialog (dialog.ts hands it over with the function that opens it). */
 export interface DialogUi {

@@ -165,10 +165,15 @@ describe('the page commands', () => {
   });
 
   it('hands the page the events the suggestions code dispatches', () => {
-    const { dialog, call } = setUp();
+    const { root, call } = setUp();
     const opened = vi.fn();
+    const deflected = vi.fn();
     call('on', 'suggestion-opened', opened);
-    dialog.dispatchEvent(new CustomEvent('hd-page-event', { detail: { name: 'suggestion-opened', data: { id: 3 } } }));
-    expect(opened).toHaveBeenCalledWith({ id: 3 });
+    call('on', 'deflected', deflected);
+    // As widget/src/suggest/mount-suggest.ts raises them: on the shadow root's host.
+    root.host.dispatchEvent(new CustomEvent('helpdesk:suggestion-opened', { detail: { id: 3, title: 'Reset a password' } }));
+    root.host.dispatchEvent(new CustomEvent('helpdesk:deflected', { detail: { id: 3, title: 'Reset a password' } }));
+    expect(opened).toHaveBeenCalledWith({ id: 3, title: 'Reset a password' });
+    expect(deflected).toHaveBeenCalledWith({ id: 3, title: 'Reset a password' });
   });
 });

@@ -1,6 +1,7 @@
 import { h } from '../dom.js';
 import { t } from '../messages.js';
-import { type DialogUi, FILED_EVENT, OPENED_EVENT, PAGE_EVENT } from './dialog-ui.js';
+import { PAGE_EVENTS, type SuggestionDetail } from '../page-events.js';
+import { type DialogUi, FILED_EVENT, OPENED_EVENT } from './dialog-ui.js';
 import { readIdentityClaims } from './identity-claims.js';
 import type { PageCommand } from './queue.js';
 
@@ -54,10 +55,10 @@ export function createPageCommands(ui: DialogUi, options: PageOptions): PageComm
     before = null;
   });
   dialog.addEventListener(FILED_EVENT, (e) => emit('ticket-created', { number: (e as CustomEvent<number>).detail }));
-  dialog.addEventListener(PAGE_EVENT, (e) => {
-    const { name, data } = (e as CustomEvent<{ name: string; data?: unknown }>).detail;
-    emit(name, data);
-  });
+  // The suggestions code raises its events on the widget's <helpdesk-widget> host, for the page's own listeners too.
+  const host = (dialog.getRootNode() as ShadowRoot).host ?? dialog;
+  host.addEventListener(PAGE_EVENTS.suggestionOpened, (e) => emit('suggestion-opened', (e as CustomEvent<SuggestionDetail>).detail));
+  host.addEventListener(PAGE_EVENTS.deflected, (e) => emit('deflected', (e as CustomEvent<SuggestionDetail>).detail));
 
   const open = (): void => {
     if (dialog.open) return;

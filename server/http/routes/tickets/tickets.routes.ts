@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { languageFromAcceptLanguage, languageOf } from '../../../../common/i18n/languages.js';
 import { message } from '../../../../common/i18n/translator.js';
 import { suggestReply } from '../../../ai/suggest-reply.js';
+import { recordWidgetEvent } from '../../../domain/deflection/record-widget-event.js';
 import { countDueViews, type DueViewCounts } from '../../../domain/inbox/due-views.js';
 import { getAgentTicket } from '../../../domain/inbox/get-agent-ticket.js';
 import { countViews, type ViewCounts } from '../../../domain/inbox/inbox-views.js';
@@ -110,6 +111,9 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       });
       // Claimed with a new ticket; otherwise (a replay, the privacy answer without a ticket) they are deleted.
       if (result.kind === 'created') request.uploads = null;
+      // The widget session that filed it: its `submitted` event ties the docs it was shown to the ticket (deflection).
+      if (body.widget_session && (result.kind === 'created' || result.kind === 'duplicate'))
+        await recordWidgetEvent(ctx, { session: body.widget_session, event: 'submitted', ticketId: result.ticket.id });
       switch (result.kind) {
         case 'created':
           replyCreated(request, reply, result.ticket.id);

@@ -48,6 +48,15 @@ export const CreateTicketBody = Type.Object({
     }),
   ),
   website: Type.Optional(Type.String({ maxLength: 500, description: "The widget's hidden honeypot field: leave it empty." })),
+  widget_session: Type.Optional(
+    Type.String({
+      minLength: 16,
+      maxLength: 64,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description:
+        "The widget's page-session id (as sent to POST /widget-events): the docs it showed and opened are listed on the ticket for agents.",
+    }),
+  ),
   fill_ms: Type.Optional(
     Type.Integer({
       minimum: 0,
