@@ -76,8 +76,10 @@ describe('built widget script', () => {
 });
 
 describe("built form's code (…/embed/files/: the dialog, its fields and attachments)", () => {
-  it('stays small: at most 10 KB gzip', () => {
-    expect(gzipSync(filesCode, { level: 9 }).length).toBeLessThanOrEqual(10240);
+  // Loaded when the visitor first opens the form. 8,535 B before issue 38; the page API's commands and the
+  // suggestions' hook (the suggestions themselves are a script of their own) brought it to 10,339 B (2026-12-03).
+  it('stays small: at most 11 KB gzip', () => {
+    expect(gzipSync(filesCode, { level: 9 }).length).toBeLessThanOrEqual(11 * 1024);
   });
 
   it('is one IIFE that neither stores, evaluates, writes HTML nor touches a global', () => {

@@ -101,8 +101,9 @@ describe('the page commands', () => {
     const sent: URLSearchParams[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        sent.push(init.body as URLSearchParams);
+      vi.fn(async (url: string, init: RequestInit) => {
+        // The filing only: the deflection events go to …/widget-events.
+        if (url.includes('/tickets/')) sent.push(init.body as URLSearchParams);
         return new Response(JSON.stringify({ id: 9, number: 42, status: 'open' }), { status: 201 });
       }),
     );
@@ -122,8 +123,9 @@ describe('the page commands', () => {
     const sent: URLSearchParams[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        sent.push(init.body as URLSearchParams);
+      vi.fn(async (url: string, init: RequestInit) => {
+        // The filing only: the deflection events go to …/widget-events.
+        if (url.includes('/tickets/')) sent.push(init.body as URLSearchParams);
         return new Response(JSON.stringify({ id: 9, number: 43, status: 'open' }), { status: 201 });
       }),
     );
