@@ -92,7 +92,9 @@ export function createTranslator(
     let text = catalogue[key];
     if (text === undefined) {
       options.onMissing?.(key, language);
-      text = fallback[key] ?? key;
+      // A key in no catalogue shows as itself, already parsed (a literal, TYPE.literal = 0): the admin app ships
+      // without the ICU parser, so a bare string there would throw and take the whole screen down with it.
+      text = fallback[key] ?? ([{ type: 0, value: key }] as MessageFormatElement[]);
     }
     format = new IntlMessageFormat(text, locale, undefined, { ignoreTag: false, formatters });
     compiled.set(key, format);

@@ -25,12 +25,12 @@ const STEPS: Array<[keyof DeflectionReply['funnel'], MessageKey]> = [
 /** Deflection (issue 38): the widget sessions' funnel, the deflection rate, answers per doc and the searches that found nothing. */
 export function DeflectionScreen() {
   const { t } = useT();
-  useDocumentTitle(t('deflection.nav.deflection'));
+  useDocumentTitle(t('admin.nav.deflection'));
   const { data, error } = useApi<DeflectionReply>('/deflection?days=30');
   return (
     <section aria-labelledby="deflection-title">
       <div className="page-head">
-        <h1 id="deflection-title">{t('deflection.nav.deflection')}</h1>
+        <h1 id="deflection-title">{t('admin.nav.deflection')}</h1>
       </div>
       <p className="muted">{t('deflection.intro', { days: data?.days ?? 30 })}</p>
       {error && (

@@ -43,9 +43,9 @@ const GROUPS: Array<{ message: MessageKey; id: string; items: NavItem[] }> = [
     ],
   },
   {
-    message: 'deflection.nav.group',
+    message: 'admin.nav.selfService',
     id: 'self-service',
-    items: [{ to: 'deflection', message: 'deflection.nav.deflection' }],
+    items: [{ to: 'deflection', message: 'admin.nav.deflection' }],
   },
   {
     message: 'admin.nav.you',
