@@ -34,6 +34,7 @@ import * as reportFacts from './migrations/2026-12-03-037-report-facts.js';
 import * as ticketSlaStatus from './migrations/2026-12-03-062-ticket-sla-status.js';
 import * as weeklyReportMails from './migrations/2026-12-03-079-weekly-report-mails.js';
 import * as reportResolutions from './migrations/2026-12-03-099-report-resolutions.js';
+import * as webhooks from './migrations/2026-12-03-100-webhooks.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   // After 062 (Kysely applies in name order and refuses one older than the last applied).
   '2026-12-03-079-weekly-report-mails': weeklyReportMails,
   '2026-12-03-099-report-resolutions': reportResolutions,
+  '2026-12-03-100-webhooks': webhooks,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

@@ -44,6 +44,9 @@ export interface Database {
   ticket_report_replies: TicketReportRepliesTable;
   ticket_report_resolutions: TicketReportResolutionsTable;
   weekly_report_mails: WeeklyReportMailsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -535,5 +538,47 @@ export interface WeeklyReportMailsTable {
   user_id: number;
   /** The Monday (YYYY-MM-DD, recipient's zone) of the week reported on. */
   week: string;
+  created_at: string;
+}
+
+/** A webhook subscription (migration 100, server/webhooks/). */
+export interface WebhookSubscriptionsTable {
+  id: Generated<number>;
+  url: string;
+  description: string;
+  /** JSON array of event types. */
+  events: string;
+  enabled: number;
+  disabled_reason: string | null;
+  /** Encrypted (secret-box) `whsec_…`. */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  subscription_id: number;
+  message_id: string;
+  event_type: string;
+  body: string;
+  state: WebhookDeliveryState;
+  attempts: number;
+  next_delay_ms: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  status: number | null;
+  error: string | null;
+  response: string | null;
+  duration_ms: number;
   created_at: string;
 }

@@ -38,6 +38,8 @@ export const JOB_PAYLOAD_SCHEMAS = {
   }),
   /** One mail to one recipient. */
   mail: MailJobPayloadSchema,
+  /** One webhook delivery's next attempt (server/webhooks/deliver-webhook.ts); the delivery row holds what is sent. */
+  webhook_delivery: Type.Object({ deliveryId: ID }),
   /** An admin's weekly report mail: the week (its Monday) claimed for them, in the zone it was claimed in. */
   weekly_report_mail: Type.Object({
     userId: ID,
