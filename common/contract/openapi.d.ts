@@ -1338,7 +1338,127 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "ticket.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ticket.created event */
+        post: operations["webhookTicketCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ticket.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ticket.updated event */
+        post: operations["webhookTicketUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "comment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The comment.created event */
+        post: operations["webhookCommentCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ticket.sla_warning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ticket.sla_warning event */
+        post: operations["webhookTicketSlaWarning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ticket.sla_breached": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ticket.sla_breached event */
+        post: operations["webhookTicketSlaBreached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "satisfaction.rated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The satisfaction.rated event */
+        post: operations["webhookSatisfactionRated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "client.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The client.created event */
+        post: operations["webhookClientCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         TicketEvent: {
@@ -9238,6 +9358,335 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    webhookTicketCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "ticket.created";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    data: {
+                        ticket: {
+                            id: number;
+                            number: number;
+                            subject: string;
+                            description: string;
+                            status: string | null;
+                            reason: string | null;
+                            urgency: string | null;
+                            product_id: number | null;
+                            assignee_id: number | null;
+                            client: {
+                                id: number;
+                                email: string;
+                                name: string;
+                            } | null;
+                            created: string;
+                            updated: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTicketUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "ticket.updated";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    data: {
+                        ticket: {
+                            id: number;
+                            number?: number;
+                            version?: number;
+                        };
+                        actor_id: number | null;
+                        /** @description Each field that changed: [before, after], as people read them (a status’s name, an agent’s name) */
+                        changes: {
+                            [key: string]: (string | null)[];
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCommentCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "comment.created";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    data: {
+                        ticket: {
+                            id: number;
+                            number?: number;
+                            version?: number;
+                        };
+                        comment: {
+                            id: number;
+                            author_id: number | null;
+                            /** @description client, agent or bot */
+                            author_role: string;
+                            /** @description An internal note (staff only) */
+                            internal: boolean;
+                            /** @description Markdown */
+                            text: string;
+                            created: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTicketSlaWarning: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "ticket.sla_warning";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    data: {
+                        ticket: {
+                            id: number;
+                            number?: number;
+                            version?: number;
+                        };
+                        metric: string;
+                        due_at: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTicketSlaBreached: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "ticket.sla_breached";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    data: {
+                        ticket: {
+                            id: number;
+                            number?: number;
+                            version?: number;
+                        };
+                        metric: string;
+                        due_at: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSatisfactionRated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "satisfaction.rated";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    data: {
+                        ticket: {
+                            id: number;
+                            number?: number;
+                            version?: number;
+                        };
+                        rating: {
+                            id: number;
+                            value: string;
+                            comment: string;
+                            client_id: number | null;
+                        };
+                        reopened: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookClientCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "client.created";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    data: {
+                        client: {
+                            id: number;
+                            email: string;
+                            name: string;
+                            language: string | null;
+                            created: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
