@@ -13,7 +13,7 @@ import { buildWeeklyReportMail } from '../email/weekly-report-mail.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { type DeliverOptions, deliverWebhook } from '../webhooks/deliver-webhook.js';
-import { queueWebhookEvent } from '../webhooks/queue-webhook-event.js';
+import { enabledSubscriptions, queueClientCreated, queueWebhookEvent } from '../webhooks/queue-webhook-event.js';
 import { ticketWebhookData } from '../webhooks/ticket-webhook-data.js';
 import type { JobKind, JobPayloads } from './job-payloads.js';
 import { completeJob, enqueueJob, type JobRow, retryJob, skipJob } from './queue.js';
@@ -42,7 +42,7 @@ export type JobHandlers = { [K in JobKind]: JobHandler<K> };
 
 export function createJobHandlers({ ctx, config, transport, log, counters, webhooks }: JobHandlerDeps): JobHandlers {
   return {
-    async ticket_created(job, { ticketId }) {
+    async ticket_created(job, { ticketId, newClientId }) {
       // The responder runs as its own job: the AI call never holds up intake or this fan-out.
       const [respond, settings] = await Promise.all([isAutoResponderEnabled(ctx), getCoreSettings(ctx)]);
       // Through the transaction runner: on SQLite the fan-out shares the intake's group commit rather
@@ -52,8 +52,11 @@ export function createJobHandlers({ ctx, config, transport, log, counters, webho
         if (respond) await enqueueJob(trx, AUTO_RESPOND_JOB, { ticketId });
         // This job is the filing's outbox row (written with the ticket, in one statement on PostgreSQL): its
         // webhook deliveries are queued here, once, with the job's settling.
-        const ticket = await ticketWebhookData(trx, ticketId);
-        if (ticket) await queueWebhookEvent(trx, 'ticket.created', { ticket }, new Date(ticket.created));
+        // One read of the subscriptions for both events; none subscribed (the usual case), nothing more is read.
+        const subscriptions = await enabledSubscriptions(trx);
+        if (newClientId !== undefined) await queueClientCreated(trx, newClientId, subscriptions);
+        const ticket = subscriptions.some((s) => s.events.includes('ticket.created')) ? await ticketWebhookData(trx, ticketId) : null;
+        if (ticket) await queueWebhookEvent(trx, 'ticket.created', { ticket }, new Date(ticket.created), subscriptions);
         await completeJob(trx, job);
         return notified;
       });

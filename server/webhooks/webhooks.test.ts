@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, expect, it } from 'vitest';
+import { recordRating } from '../domain/ratings/record-rating.js';
 import { changeTicket } from '../domain/tickets/change-ticket.js';
+import { fireSlaEvents } from '../domain/tickets/fire-sla-events.js';
 import { createMailTransport } from '../email/create-transport.js';
 import { cleanUpExpired } from '../jobs/housekeeping.js';
 import { createWorker, type Worker } from '../jobs/worker.js';
@@ -124,11 +126,12 @@ describeEachDatabase('webhooks', (dialect) => {
   it('sends ticket.created, ticket.updated with its changes and comment.created, each verified by standardwebhooks', async () => {
     await setUp();
     const r = await receiver();
-    const { id, secret } = await subscribe(r.url);
+    // client.created too: filed without service levels, PostgreSQL makes the account in the filing's one statement.
+    const { id, secret } = await subscribe(r.url, ['ticket.created', 'ticket.updated', 'comment.created', 'client.created']);
     const ticket = await createTicket(hd, { subject: 'Webhook me' });
     await call('PATCH', `/tickets/${ticket.id}`, agent, { status: 'in-progress' });
     await replyAs(hd, agent, ticket.id, 'On it.');
-    await drainUntil(() => r.received.length >= 3);
+    await drainUntil(() => r.received.length >= 4);
     const verifier = new Webhook(secret);
     const bodies = r.received.map((request) => {
       const headers = request.headers as Record<string, string>;
@@ -139,7 +142,8 @@ describeEachDatabase('webhooks', (dialect) => {
       return JSON.parse(request.body) as { type: string; timestamp: string; data: Record<string, unknown> };
     });
     const byType = Object.fromEntries(bodies.map((body) => [body.type, body]));
-    expect(Object.keys(byType).sort()).toEqual(['comment.created', 'ticket.created', 'ticket.updated']);
+    expect(Object.keys(byType).sort()).toEqual(['client.created', 'comment.created', 'ticket.created', 'ticket.updated']);
+    expect(byType['client.created']?.data.client).toMatchObject({ email: ticket.email.toLowerCase() });
     expect(byType['ticket.created']?.data.ticket).toMatchObject({ id: ticket.id, number: ticket.number, subject: 'Webhook me' });
     expect(byType['ticket.updated']?.data.changes).toMatchObject({ status: ['Open', 'In Progress'] });
     expect(byType['comment.created']?.data.comment).toMatchObject({ text: 'On it.', internal: false, author_role: 'agent' });
@@ -262,5 +266,40 @@ describeEachDatabase('webhooks', (dialect) => {
     expect(await deliveries(id)).toHaveLength(1);
     await cleanUpExpired(hd.ctx, new Date(Date.now() + 31 * 86_400_000));
     expect(await deliveries(id)).toHaveLength(0);
+  });
+  it('sends client.created for a new client, ticket.sla_warning and ticket.sla_breached, and satisfaction.rated', async () => {
+    await setUp();
+    const r = await receiver();
+    const { secret } = await subscribe(r.url, ['client.created', 'ticket.sla_warning', 'ticket.sla_breached', 'satisfaction.rated']);
+    const start = Date.parse('2026-12-07T10:00:00.000Z');
+    hd.ctx.now = () => new Date(start);
+    const policy = { name: 'Fast', targets: [{ urgency: null, first_reply: 60 }], warn_before_minutes: 15 };
+    expect((await call('POST', '/sla-policies/', admin, policy)).statusCode).toBe(201);
+    const ticket = await createTicket(hd, { email: 'new.client@example.com' });
+    hd.ctx.now = () => new Date(start + 46 * 60_000);
+    await fireSlaEvents(hd.ctx);
+    hd.ctx.now = () => new Date(start + 61 * 60_000);
+    await fireSlaEvents(hd.ctx);
+    expect((await call('PATCH', `/tickets/${ticket.id}`, agent, { status: 'resolved' })).statusCode).toBe(200);
+    const request = await hd.ctx.db.selectFrom('rating_requests').select('id').where('ticket_id', '=', ticket.id).executeTakeFirstOrThrow();
+    const claim = {
+      ticketId: ticket.id,
+      rating: 'yes' as const,
+      requestId: 'mail-1',
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+      resolutionId: request.id,
+    };
+    expect(await recordRating(hd.ctx, claim, 'Thanks')).toMatchObject({ state: 'recorded' });
+    await drainUntil(() => r.received.length >= 4);
+    const verifier = new Webhook(secret);
+    const events = r.received.map(
+      (q) => verifier.verify(q.body, q.headers as Record<string, string>) as { type: string; data: Record<string, unknown> },
+    );
+    const byType = Object.fromEntries(events.map((e) => [e.type, e.data]));
+    expect(Object.keys(byType).sort()).toEqual(['client.created', 'satisfaction.rated', 'ticket.sla_breached', 'ticket.sla_warning']);
+    expect(byType['client.created']).toMatchObject({ client: { email: 'new.client@example.com' } });
+    expect(byType['ticket.sla_warning']).toMatchObject({ ticket: { id: ticket.id }, metric: 'first_reply' });
+    expect(byType['ticket.sla_breached']).toMatchObject({ ticket: { id: ticket.id }, metric: 'first_reply' });
+    expect(byType['satisfaction.rated']).toMatchObject({ ticket: { id: ticket.id }, rating: { value: 'yes', comment: 'Thanks' } });
   });
 });

@@ -65,7 +65,8 @@ const HEADERS = {
   'webhook-timestamp': { description: 'Seconds since 1970 when this attempt was signed', schema: { type: 'string' } },
   'webhook-signature': {
     description:
-      'Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation',
+      'Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret ' +
+      'after whsec_; two during the 24 hours after a rotation',
     schema: { type: 'string' },
   },
 };

@@ -39,7 +39,8 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
       schema: {
         summary: 'Add a webhook subscription; its signing secret is in this answer only',
         description:
-          'Deliveries follow the Standard Webhooks specification: headers webhook-id, webhook-timestamp and webhook-signature (v1, the base64 HMAC-SHA256 of id.timestamp.body under the base64-decoded secret after whsec_).',
+          'Deliveries follow the Standard Webhooks specification: headers webhook-id, webhook-timestamp and webhook-signature ' +
+          '(v1, the base64 HMAC-SHA256 of id.timestamp.body under the base64-decoded secret after whsec_).',
         tags,
         body: WebhookBody,
         response: createWebhookResponse,
