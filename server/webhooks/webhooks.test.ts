@@ -223,9 +223,10 @@ describeEachDatabase('webhooks', (dialect) => {
   });
 
   it('refuses to connect to an internal address once the allow-list no longer has it, without retrying', async () => {
-    await setUp();
+    await setUp('localhost');
     const r = await receiver();
-    const { id } = await subscribe(r.url, ['ticket.created']);
+    // A name, so the refusal is the connection's own DNS lookup's (guardedLookup), after resolution.
+    const { id } = await subscribe(r.url.replace('127.0.0.1', 'localhost'), ['ticket.created']);
     await updateSettings(hd.ctx, { tickets: { webhook_allowed_hosts: '' } });
     await createTicket(hd);
     await drainUntil(async () => (await deliveries(id))[0]?.state === 'failed');
@@ -301,5 +302,15 @@ describeEachDatabase('webhooks', (dialect) => {
     expect(byType['ticket.sla_warning']).toMatchObject({ ticket: { id: ticket.id }, metric: 'first_reply' });
     expect(byType['ticket.sla_breached']).toMatchObject({ ticket: { id: ticket.id }, metric: 'first_reply' });
     expect(byType['satisfaction.rated']).toMatchObject({ ticket: { id: ticket.id }, rating: { value: 'yes', comment: 'Thanks' } });
+  });
+  it('follows no redirect: a 3xx fails the delivery without a retry', async () => {
+    await setUp();
+    const target = await receiver();
+    const r = await receiver([{ status: 307, headers: { location: target.url } }]);
+    const { id } = await subscribe(r.url, ['ticket.created']);
+    await createTicket(hd);
+    await drainUntil(async () => (await deliveries(id))[0]?.state === 'failed');
+    expect(target.received).toHaveLength(0);
+    expect((await deliveries(id))[0]?.attempts.map((a) => a.status)).toEqual([307]);
   });
 });
