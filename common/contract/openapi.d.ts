@@ -1171,6 +1171,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/helpdesk/v1/webhooks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every webhook subscription */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Add a webhook subscription; its signing secret is in this answer only
+         * @description Deliveries follow the Standard Webhooks specification: headers webhook-id, webhook-timestamp and webhook-signature (v1, the base64 HMAC-SHA256 of id.timestamp.body under the base64-decoded secret after whsec_).
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook subscription */
+        get: operations["getWebhook"];
+        /** Replace a webhook subscription’s address, events, description and switch (its secret stays) */
+        put: operations["replaceWebhook"];
+        post?: never;
+        /** Delete a webhook subscription with its delivery log */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a webhook subscription a new signing secret, in this answer only
+         * @description For 24 hours the old secret signs too: each delivery carries both signatures, space-separated.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/webhooks/{id}/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook’s deliveries of the last 30 days, newest first, each with its attempts */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/webhooks/{id}/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again, with the same webhook-id
+         * @description It is queued at once and retried on the usual schedule; its earlier attempts stay in the log.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/helpdesk/v1/reports/": {
         parameters: {
             query?: never;
@@ -1345,7 +1442,127 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "ticket.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ticket.created event */
+        post: operations["webhookTicketCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ticket.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ticket.updated event */
+        post: operations["webhookTicketUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "comment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The comment.created event */
+        post: operations["webhookCommentCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ticket.sla_warning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ticket.sla_warning event */
+        post: operations["webhookTicketSlaWarning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ticket.sla_breached": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ticket.sla_breached event */
+        post: operations["webhookTicketSlaBreached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "satisfaction.rated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The satisfaction.rated event */
+        post: operations["webhookSatisfactionRated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "client.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The client.created event */
+        post: operations["webhookClientCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         TicketEvent: {
@@ -8354,6 +8571,510 @@ export interface operations {
             };
         };
     };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        description: string;
+                        events: ("ticket.created" | "ticket.updated" | "comment.created" | "ticket.sla_warning" | "ticket.sla_breached" | "satisfaction.rated" | "client.created")[];
+                        enabled: boolean;
+                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone); null otherwise */
+                        disabled_reason: "gone" | null;
+                        /** @description Until when the secret before the last rotation signs too (both signatures are sent); null: one secret signs */
+                        previous_secret_until: string | null;
+                        created: string;
+                        updated: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where deliveries are POSTed: http(s), never an internal address unless Tickets → Webhooks allows its host */
+                    url: string;
+                    events: ("ticket.created" | "ticket.updated" | "comment.created" | "ticket.sla_warning" | "ticket.sla_breached" | "satisfaction.rated" | "client.created")[];
+                    description?: string;
+                    /** @description Default true; enabling again clears why the service disabled it */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The address of what was created. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        description: string;
+                        events: ("ticket.created" | "ticket.updated" | "comment.created" | "ticket.sla_warning" | "ticket.sla_breached" | "satisfaction.rated" | "client.created")[];
+                        enabled: boolean;
+                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone); null otherwise */
+                        disabled_reason: "gone" | null;
+                        /** @description Until when the secret before the last rotation signs too (both signatures are sent); null: one secret signs */
+                        previous_secret_until: string | null;
+                        created: string;
+                        updated: string;
+                        /** @description The signing secret (whsec_ and the base64 of the key), shown this once: keep it for verifying deliveries */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        description: string;
+                        events: ("ticket.created" | "ticket.updated" | "comment.created" | "ticket.sla_warning" | "ticket.sla_breached" | "satisfaction.rated" | "client.created")[];
+                        enabled: boolean;
+                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone); null otherwise */
+                        disabled_reason: "gone" | null;
+                        /** @description Until when the secret before the last rotation signs too (both signatures are sent); null: one secret signs */
+                        previous_secret_until: string | null;
+                        created: string;
+                        updated: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where deliveries are POSTed: http(s), never an internal address unless Tickets → Webhooks allows its host */
+                    url: string;
+                    events: ("ticket.created" | "ticket.updated" | "comment.created" | "ticket.sla_warning" | "ticket.sla_breached" | "satisfaction.rated" | "client.created")[];
+                    description?: string;
+                    /** @description Default true; enabling again clears why the service disabled it */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        description: string;
+                        events: ("ticket.created" | "ticket.updated" | "comment.created" | "ticket.sla_warning" | "ticket.sla_breached" | "satisfaction.rated" | "client.created")[];
+                        enabled: boolean;
+                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone); null otherwise */
+                        disabled_reason: "gone" | null;
+                        /** @description Until when the secret before the last rotation signs too (both signatures are sent); null: one secret signs */
+                        previous_secret_until: string | null;
+                        created: string;
+                        updated: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        url: string;
+                        description: string;
+                        events: ("ticket.created" | "ticket.updated" | "comment.created" | "ticket.sla_warning" | "ticket.sla_breached" | "satisfaction.rated" | "client.created")[];
+                        enabled: boolean;
+                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone); null otherwise */
+                        disabled_reason: "gone" | null;
+                        /** @description Until when the secret before the last rotation signs too (both signatures are sent); null: one secret signs */
+                        previous_secret_until: string | null;
+                        created: string;
+                        updated: string;
+                        /** @description The signing secret (whsec_ and the base64 of the key), shown this once: keep it for verifying deliveries */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description Deliveries older than this id (the last one of the page before) */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description The webhook-id header, the same on every attempt and replay */
+                        message_id: string;
+                        /** @description An event a webhook is sent for */
+                        type: "ticket.created" | "ticket.updated" | "comment.created" | "ticket.sla_warning" | "ticket.sla_breached" | "satisfaction.rated" | "client.created";
+                        state: "pending" | "delivered" | "failed";
+                        attempts: {
+                            /** @description The HTTP status answered; null when none came */
+                            status: number | null;
+                            /** @description Why no status came: timeout, internal_address (refused), network:<code> */
+                            error: string | null;
+                            /** @description The first 4 KB of the answer */
+                            response: string | null;
+                            duration_ms: number;
+                            at: string;
+                        }[];
+                        created: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listReportMetrics: {
         parameters: {
             query?: never;
@@ -9201,6 +9922,335 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    webhookTicketCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "ticket.created";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    data: {
+                        ticket: {
+                            id: number;
+                            number: number;
+                            subject: string;
+                            description: string;
+                            status: string | null;
+                            reason: string | null;
+                            urgency: string | null;
+                            product_id: number | null;
+                            assignee_id: number | null;
+                            client: {
+                                id: number;
+                                email: string;
+                                name: string;
+                            } | null;
+                            created: string;
+                            updated: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTicketUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "ticket.updated";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    data: {
+                        ticket: {
+                            id: number;
+                            number?: number;
+                            version?: number;
+                        };
+                        actor_id: number | null;
+                        /** @description Each field that changed: [before, after], as people read them (a status’s name, an agent’s name) */
+                        changes: {
+                            [key: string]: (string | null)[];
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCommentCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "comment.created";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    data: {
+                        ticket: {
+                            id: number;
+                            number?: number;
+                            version?: number;
+                        };
+                        comment: {
+                            id: number;
+                            author_id: number | null;
+                            /** @description client, agent or bot */
+                            author_role: string;
+                            /** @description An internal note (staff only) */
+                            internal: boolean;
+                            /** @description Markdown */
+                            text: string;
+                            created: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTicketSlaWarning: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "ticket.sla_warning";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    data: {
+                        ticket: {
+                            id: number;
+                            number?: number;
+                            version?: number;
+                        };
+                        metric: string;
+                        due_at: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTicketSlaBreached: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "ticket.sla_breached";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    data: {
+                        ticket: {
+                            id: number;
+                            number?: number;
+                            version?: number;
+                        };
+                        metric: string;
+                        due_at: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookSatisfactionRated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "satisfaction.rated";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    data: {
+                        ticket: {
+                            id: number;
+                            number?: number;
+                            version?: number;
+                        };
+                        rating: {
+                            id: number;
+                            value: string;
+                            comment: string;
+                            client_id: number | null;
+                        };
+                        reopened: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookClientCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "client.created";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    data: {
+                        client: {
+                            id: number;
+                            email: string;
+                            name: string;
+                            language: string | null;
+                            created: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -36,6 +36,7 @@ import * as weeklyReportMails from './migrations/2026-12-03-079-weekly-report-ma
 import * as docLanguage from './migrations/2026-12-03-080-doc-language.js';
 import * as widgetEvents from './migrations/2026-12-03-085-widget-events.js';
 import * as reportResolutions from './migrations/2026-12-03-099-report-resolutions.js';
+import * as webhooks from './migrations/2026-12-03-100-webhooks.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03-080-doc-language': docLanguage,
   '2026-12-03-085-widget-events': widgetEvents,
   '2026-12-03-099-report-resolutions': reportResolutions,
+  '2026-12-03-100-webhooks': webhooks,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

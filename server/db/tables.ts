@@ -46,6 +46,9 @@ export interface Database {
   weekly_report_mails: WeeklyReportMailsTable;
   widget_events: WidgetEventsTable;
   widget_empty_searches: WidgetEmptySearchesTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -558,5 +561,47 @@ export interface WidgetEventsTable {
 export interface WidgetEmptySearchesTable {
   session: string;
   query: string;
+  created_at: string;
+}
+
+/** A webhook subscription (migration 100, server/webhooks/). */
+export interface WebhookSubscriptionsTable {
+  id: Generated<number>;
+  url: string;
+  description: string;
+  /** JSON array of event types. */
+  events: string;
+  enabled: number;
+  disabled_reason: string | null;
+  /** Encrypted (secret-box) `whsec_…`. */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  subscription_id: number;
+  message_id: string;
+  event_type: string;
+  body: string;
+  state: WebhookDeliveryState;
+  attempts: number;
+  next_delay_ms: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  status: number | null;
+  error: string | null;
+  response: string | null;
+  duration_ms: number;
   created_at: string;
 }

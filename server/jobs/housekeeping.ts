@@ -56,6 +56,12 @@ export async function cleanUpExpired(ctx: DomainContext, at = new Date()): Promi
     .where('outcome', '=', 'rejected')
     .where('created_at', '<=', iso(180 * DAY_MS))
     .execute();
+  // The webhook delivery log is kept 30 days (its attempts go with it); one still being retried stays.
+  await ctx.db
+    .deleteFrom('webhook_deliveries')
+    .where('state', 'in', ['delivered', 'failed'])
+    .where('created_at', '<=', iso(30 * DAY_MS))
+    .execute();
   await sweepAbandonedUploads(ctx, at.getTime());
   await purgeClosedTicketFiles(ctx, at);
 }

@@ -12,6 +12,9 @@ import { recordSentMail } from '../email/ticket-thread.js';
 import { buildWeeklyReportMail } from '../email/weekly-report-mail.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { getCoreSettings } from '../settings/core-settings.js';
+import { type DeliverOptions, deliverWebhook } from '../webhooks/deliver-webhook.js';
+import { enabledSubscriptions, queueClientCreated, queueWebhookEvent } from '../webhooks/queue-webhook-event.js';
+import { ticketWebhookData } from '../webhooks/ticket-webhook-data.js';
 import type { JobKind, JobPayloads } from './job-payloads.js';
 import { completeJob, enqueueJob, type JobRow, retryJob, skipJob } from './queue.js';
 
@@ -21,6 +24,8 @@ export interface JobHandlerDeps {
   transport: MailTransport;
   log: { info(message: string): void; warn(message: string): void };
   counters: CounterStore;
+  /** How webhook deliveries wait between attempts (tests: at once). */
+  webhooks?: DeliverOptions;
 }
 
 /**
@@ -35,9 +40,9 @@ export const SENT = 'sent';
 /** One handler per job kind: a kind without one does not compile. */
 export type JobHandlers = { [K in JobKind]: JobHandler<K> };
 
-export function createJobHandlers({ ctx, config, transport, log, counters }: JobHandlerDeps): JobHandlers {
+export function createJobHandlers({ ctx, config, transport, log, counters, webhooks }: JobHandlerDeps): JobHandlers {
   return {
-    async ticket_created(job, { ticketId }) {
+    async ticket_created(job, { ticketId, newClientId }) {
       // The responder runs as its own job: the AI call never holds up intake or this fan-out.
       const [respond, settings] = await Promise.all([isAutoResponderEnabled(ctx), getCoreSettings(ctx)]);
       // Through the transaction runner: on SQLite the fan-out shares the intake's group commit rather
@@ -45,6 +50,13 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
       const added = await ctx.transactions.run(async (trx) => {
         const notified = await fanOutTicketCreated(trx, ticketId, { mailDefaults: defaultMailPreferences(settings) });
         if (respond) await enqueueJob(trx, AUTO_RESPOND_JOB, { ticketId });
+        // This job is the filing's outbox row (written with the ticket, in one statement on PostgreSQL): its
+        // webhook deliveries are queued here, once, with the job's settling.
+        // One read of the subscriptions for both events; none subscribed (the usual case), nothing more is read.
+        const subscriptions = await enabledSubscriptions(trx);
+        if (newClientId !== undefined) await queueClientCreated(trx, newClientId, subscriptions);
+        const ticket = subscriptions.some((s) => s.events.includes('ticket.created')) ? await ticketWebhookData(trx, ticketId) : null;
+        if (ticket) await queueWebhookEvent(trx, 'ticket.created', { ticket }, new Date(ticket.created), subscriptions);
         await completeJob(trx, job);
         return notified;
       });
@@ -78,6 +90,10 @@ export function createJobHandlers({ ctx, config, transport, log, counters }: Job
         if (after !== undefined) await enqueueJob(trx, SLA_RECOMPUTE_JOB, { ...payload, after });
         await completeJob(trx, job);
       });
+    },
+
+    async webhook_delivery(job, { deliveryId }) {
+      await deliverWebhook(ctx, job, deliveryId, webhooks);
     },
 
     async weekly_report_mail(job, payload) {

@@ -17,7 +17,8 @@ const ScheduleSnapshot = Type.Object({
  */
 export const JOB_PAYLOAD_SCHEMAS = {
   /** A ticket was filed: fan out the mails (and the auto responder's job). */
-  ticket_created: Type.Object({ ticketId: ID }),
+  /** `newClientId`: the filing made this client's account in its one statement (PostgreSQL), whose webhook the job sends. */
+  ticket_created: Type.Object({ ticketId: ID, newClientId: Type.Optional(ID) }),
   /**
    * A reply was added: fan out the mails. `ticketId`: its ticket (absent in jobs queued by older versions).
    * `ratingRequestId`: the reply resolved the ticket and its mail to the
@@ -38,6 +39,8 @@ export const JOB_PAYLOAD_SCHEMAS = {
   }),
   /** One mail to one recipient. */
   mail: MailJobPayloadSchema,
+  /** One webhook delivery's next attempt (server/webhooks/deliver-webhook.ts); the delivery row holds what is sent. */
+  webhook_delivery: Type.Object({ deliveryId: ID }),
   /** An admin's weekly report mail: the week (its Monday) claimed for them, in the zone it was claimed in. */
   weekly_report_mail: Type.Object({
     userId: ID,

@@ -7,6 +7,7 @@ import { fireSlaEvents } from '../domain/tickets/fire-sla-events.js';
 import { isPermanentMailError, type MailTransport } from '../email/create-transport.js';
 import { MAIL_JOB } from '../email/mail-jobs.js';
 import { type CounterStore, createMemoryCounterStore } from '../intake/counter-store.js';
+import type { DeliverOptions } from '../webhooks/deliver-webhook.js';
 import { cleanUpExpired } from './housekeeping.js';
 import { createJobHandlers, runJobHandler, SENT } from './job-handlers.js';
 import { isJobKind } from './job-payloads.js';
@@ -37,6 +38,8 @@ export interface WorkerOptions {
   slaSweepEveryMs?: number;
   /** How often the weekly report mails that came due are queued (send-weekly-reports.ts); the first look is at the start. */
   weeklyReportsEveryMs?: number;
+  /** Webhook deliveries' waits and timeout (server/webhooks/deliver-webhook.ts); tests make retries due at once. */
+  webhooks?: DeliverOptions;
 }
 
 export interface Worker {
@@ -85,7 +88,7 @@ export function createWorker(
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
 
-  const handlers = createJobHandlers({ ctx, config, transport, log, counters });
+  const handlers = createJobHandlers({ ctx, config, transport, log, counters, webhooks: options.webhooks });
 
   /** Runs a job and settles it, except a sent mail, which it returns for `runOnce` to settle with the others. */
   async function runJob(job: JobRow): Promise<JobRow | undefined> {

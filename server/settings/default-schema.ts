@@ -105,6 +105,19 @@ export function defaultSettingsSchema() {
             },
           },
         },
+        webhooks: {
+          label: schemaText('settings.section.webhooks.label'),
+          desc: schemaText('settings.section.webhooks.desc'),
+          fields: {
+            // Read by server/webhooks/address-guard.ts: the only way past its refusal of internal addresses.
+            webhook_allowed_hosts: {
+              type: 'text',
+              label: schemaText('settings.field.webhooks.allowed_hosts.label'),
+              default: '',
+              desc: schemaText('settings.field.webhooks.allowed_hosts.desc'),
+            },
+          },
+        },
       },
     },
     login: {

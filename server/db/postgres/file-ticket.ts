@@ -7,9 +7,9 @@ function accountPart(account: TicketAccount, gate: RawBuilder<unknown>) {
   const time = new Date().toISOString();
   switch (account.kind) {
     case 'id':
-      return sql`u as (select ${account.id}::int as id where ${gate})`;
+      return sql`u as (select ${account.id}::int as id, false as made where ${gate})`;
     case 'email':
-      return sql`u as (select id from users where email = ${account.email} and ${gate})`;
+      return sql`u as (select id, false as made from users where email = ${account.email} and ${gate})`;
     case 'create': {
       const email = account.email;
       // The account found, or made when there is none; `do update` (to the same value) rather than
@@ -21,7 +21,7 @@ function accountPart(account: TicketAccount, gate: RawBuilder<unknown>) {
           select ${email}, ${account.name.trim()}, 'client', null, ${account.language}, ${time}, ${time}
           where not exists (select 1 from found) and ${gate}
           on conflict (email) do update set email = excluded.email returning id),
-        u as (select id from found where ${gate} union all select id from made)`;
+        u as (select id, false as made from found where ${gate} union all select id, true as made from made)`;
     }
   }
 }
@@ -74,10 +74,12 @@ export async function fileTicketInOneStatement(
     sql`r as (
       insert into term_relationships (post_id, taxonomy, term_id)
       select t.id, v.taxonomy, v.term_id from t, (values ${terms}) as v(taxonomy, term_id))`,
-    // The payload as enqueueJob writes it (JSON.stringify of { ticketId }).
+    // The payload as enqueueJob writes it (JSON.stringify of { newClientId?, ticketId }): an account this statement
+    // made is named, so the job sends its client.created webhook (insertUserOnce does so on the other paths).
     sql`j as (
       insert into jobs (kind, payload, state, attempts, run_at, last_error, created_at)
-      select 'ticket_created', '{"ticketId":' || t.id || '}', 'queued', 0, ${time}, null, ${time} from t)`,
+      select 'ticket_created', case when u.made then '{"newClientId":' || u.id || ',' else '{' end || '"ticketId":' || t.id || '}',
+        'queued', 0, ${time}, null, ${time} from t, u)`,
   ];
   if (meta.length) {
     const values = sql.join(meta.map(([key, value]) => sql`(${key}::text, ${value}::text)`));

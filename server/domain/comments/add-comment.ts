@@ -6,6 +6,7 @@ import { AppError, fieldError, invalidField } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { assertMayComment, hiddenTicket } from '../../policies/ticket-policy.js';
 import { type CoreSettings, getCoreSettings } from '../../settings/core-settings.js';
+import { queueWebhookEvent } from '../../webhooks/queue-webhook-event.js';
 import { type Actor, type DomainContext, now } from '../context.js';
 import { slaInForce } from '../sla/sla-policies-exist.js';
 import { isMultiLineText, MULTI_LINE_RULE } from '../text-rules.js';
@@ -115,6 +116,15 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       commentId: id,
       ...(applied.ratingRequestId !== undefined && !input.isInternal && { ratingRequestId: applied.ratingRequestId }),
     });
+    await queueWebhookEvent(
+      trx,
+      'comment.created',
+      {
+        ticket: { id: ticket.id, number: ticket.number },
+        comment: { id, author_id: actorId, author_role: input.role, internal: input.isInternal === true, text, created: time },
+      },
+      new Date(time),
+    );
     await input.alsoWrite?.(trx, id);
     return { id, applied };
   });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { languageOf } from '../../../common/i18n/languages.js';
 import type { Database, UserRole, UserRow } from '../../db/tables.js';
 import { invalidField } from '../../errors.js';
+import { queueClientCreated } from '../../webhooks/queue-webhook-event.js';
 import { now } from '../context.js';
 import { isSingleLineText, SINGLE_LINE_RULE } from '../text-rules.js';
 import { EMAIL_RULE, isEmailAddress } from './email-address.js';
@@ -51,5 +52,8 @@ export async function insertUserOnce(
     .onConflict((oc) => oc.column('email').doNothing())
     .returningAll()
     .executeTakeFirst();
-  return inserted ?? db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  if (!inserted) return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  // Through the caller's transaction where it gives one (a filing's), so the event is sent only if the account stays.
+  if (inserted.role === 'client') await queueClientCreated(db, inserted.id);
+  return inserted;
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/tables.js';
 import { enqueueMail, staffConcernedBy } from '../../email/mail-jobs.js';
 import type { RatingClaim } from '../../email/rating-links.js';
 import { getCoreSettings } from '../../settings/core-settings.js';
+import { queueWebhookEvent } from '../../webhooks/queue-webhook-event.js';
 import { findTermId } from '../content/find-term-id.js';
 import type { DomainContext } from '../context.js';
 import { now } from '../context.js';
@@ -83,6 +84,16 @@ export async function recordRating(ctx: DomainContext, claim: RatingClaim, comme
     for (const id of await usersWantingMail(trx, staff, 'rating_received', mailDefaults.rating_received))
       await enqueueMail(trx, { template: 'agent_rating_received', userId: id, ticketId: ticket.id, ratingId: inserted.id });
     notified.push(...(await addNotifications(trx, 'rating_received', ticket.id, staff)));
+    await queueWebhookEvent(
+      trx,
+      'satisfaction.rated',
+      {
+        ticket: { id: ticket.id },
+        rating: { id: inserted.id, value: claim.rating, comment, client_id: ticket.author_id },
+        reopened: applied.fields.includes('status'),
+      },
+      ctx.now(),
+    );
     return { state: 'recorded', reopened: applied.fields.includes('status'), superseded, applied, by: ticket.author_id } as const;
   });
   if (result.state !== 'recorded') return result;

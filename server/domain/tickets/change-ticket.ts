@@ -4,6 +4,7 @@ import type { Database, Taxonomy } from '../../db/tables.js';
 import { enqueueMail } from '../../email/mail-jobs.js';
 import { AppError, invalidField } from '../../errors.js';
 import type { CoreSettings } from '../../settings/core-settings.js';
+import { queueWebhookEvent } from '../../webhooks/queue-webhook-event.js';
 import { findTermId } from '../content/find-term-id.js';
 import { type DomainContext, now } from '../context.js';
 import { type AddedNotification, addNotifications, announceNotifications } from '../notifications/add-notifications.js';
@@ -180,6 +181,19 @@ export async function changeTicket(
   // of warnings and breaches (fire-sla-events.ts) takes first as well, so on PostgreSQL the two queue on one row
   // in one order, and neither's write to the targets is lost under the other's (SQLite has one writer).
   const version = await recordTicketChanges(trx, id, actorId, entries, expectedVersion);
+  // The webhooks' outbox, in this transaction: each field that changed, as people read it before and after.
+  const fieldChanges = recorded.filter((change) => change.kind === 'field' && change.field !== undefined);
+  if (fieldChanges.length > 0)
+    await queueWebhookEvent(
+      trx,
+      'ticket.updated',
+      {
+        ticket: { id, version },
+        actor_id: actorId ?? null,
+        changes: Object.fromEntries(fieldChanges.map((change) => [change.field, [change.oldValue ?? null, change.newValue ?? null]])),
+      },
+      at ?? new Date(),
+    );
   // Service levels (server/domain/sla/): the ticket's targets follow a reply, a note or a field change, in this
   // transaction. A change that changed nothing leaves them.
   const comment = alongWith.find((change) => (change.kind === 'reply' || change.kind === 'note') && change.commentId !== undefined);

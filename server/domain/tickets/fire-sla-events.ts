@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { fanOutSlaEvent, type SlaEventFacts } from '../../email/mail-jobs.js';
 import { getCoreSettings } from '../../settings/core-settings.js';
+import { queueWebhookEvent } from '../../webhooks/queue-webhook-event.js';
 import type { DomainContext } from '../context.js';
 import { type AddedNotification, announceNotifications } from '../notifications/add-notifications.js';
 import { defaultMailPreferences, type MailPreferences } from '../notifications/notification-preferences.js';
@@ -100,6 +101,12 @@ async function fire(
       ]);
       if (!(await claim(trx, target, at))) throw new ClaimLost();
       const notified = await fanOutSlaEvent(trx, target, routing);
+      await queueWebhookEvent(
+        trx,
+        target.event === 'breached' ? 'ticket.sla_breached' : 'ticket.sla_warning',
+        { ticket: { id: target.ticketId, version }, metric: target.metric, due_at: target.dueAt },
+        new Date(at),
+      );
       await options.claimed?.(target);
       return { version, notified };
     });

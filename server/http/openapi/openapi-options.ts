@@ -1,6 +1,7 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { Config } from '../../config/config-types.js';
 import { completeContract, type OpenApiDocument, SECURITY_SCHEMES } from './complete-contract.js';
+import { webhooksSection } from './webhook-payloads.js';
 
 /** @fastify/swagger's options: the document's frame, shared schemas under their own names, and completeContract. */
 export function openApiOptions(config: Config): SwaggerOptions {
@@ -25,6 +26,8 @@ export function openApiOptions(config: Config): SwaggerOptions {
       if (!('openapiObject' in documents)) return documents.swaggerObject;
       // The generated document is plain JSON; completeContract reads it through its own narrow shape.
       completeContract(documents.openapiObject as unknown as OpenApiDocument);
+      // What the helpdesk POSTs to webhook subscribers (OpenAPI 3.1 `webhooks`).
+      Object.assign(documents.openapiObject, { webhooks: webhooksSection() });
       return documents.openapiObject;
     },
   };

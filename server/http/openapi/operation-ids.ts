@@ -21,6 +21,15 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /helpdesk/v1/reports/{metric}': 'getReport',
   'GET /helpdesk/v1/reports/': 'listReportMetrics',
   'GET /helpdesk/v1/reports/{metric}/tickets': 'listReportBucketTickets',
+  // Webhook subscriptions (admins)
+  'GET /helpdesk/v1/webhooks/': 'listWebhooks',
+  'POST /helpdesk/v1/webhooks/': 'createWebhook',
+  'GET /helpdesk/v1/webhooks/{id}': 'getWebhook',
+  'PUT /helpdesk/v1/webhooks/{id}': 'replaceWebhook',
+  'DELETE /helpdesk/v1/webhooks/{id}': 'deleteWebhook',
+  'POST /helpdesk/v1/webhooks/{id}/rotate-secret': 'rotateWebhookSecret',
+  'GET /helpdesk/v1/webhooks/{id}/deliveries/': 'listWebhookDeliveries',
+  'POST /helpdesk/v1/webhooks/{id}/deliveries/{deliveryId}/replay': 'replayWebhookDelivery',
   // Service-level policies (admins)
   'GET /helpdesk/v1/sla-policies/': 'listSlaPolicies',
   'POST /helpdesk/v1/sla-policies/': 'createSlaPolicy',

@@ -29,6 +29,7 @@ import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { widgetEventsRoutes } from './widget-events/widget-events.routes.js';
+import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
 /**
  * Every resource of the helpdesk namespace (/api/helpdesk/v1), one folder each under routes/: its
@@ -61,6 +62,7 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   ratingsRoutes,
   businessHoursRoutes,
   slaPoliciesRoutes,
+  webhooksRoutes,
   reportsRoutes,
   reportTicketsRoutes,
   reportMailRoutes,
