@@ -1,7 +1,13 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Test files that replace a module (vi.mock) need a module registry of their own: they run isolated.
-const MOCKING_MODULES = ['server/mail-inbound/bounded-mail-decoding.test.ts'];
+// Server test files that need a module registry of their own run isolated: one replaces a module (vi.mock), and
+// two read the process-wide count of signed-in requests (server/db/signed-in-lane.ts), which a request of an
+// earlier file in the same worker may still hold for a second (SIGNED_IN_HOLD_MS).
+const ISOLATED_SERVER_FILES = [
+  'server/mail-inbound/bounded-mail-decoding.test.ts',
+  'server/db/work-gate.test.ts',
+  'server/db/signed-in-lane.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -18,10 +24,11 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...MOCKING_MODULES],
+          exclude: [...configDefaults.exclude, ...ISOLATED_SERVER_FILES],
           // The server's files share each worker's loaded modules instead of importing the service anew per file:
           // every file builds its own helpdesk, database and clock (server/test/test-helpdesk.ts), and what modules
-          // keep is memos, caches keyed by database (WeakMap) or write counters that only ever invalidate. Importing
+          // keep is memos, caches keyed by database (WeakMap), write counters that only ever invalidate, and the
+          // signed-in lane's request count (the files that read it run isolated, above). Importing
           // was roughly 4 s per file again and again; shared, the whole run imported for 256 s (docs/conventions.md).
           isolate: false,
         },
@@ -37,7 +44,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'bin/**/*.test.ts',
             'admin/**/*.test.{ts,tsx}',
-            ...MOCKING_MODULES,
+            ...ISOLATED_SERVER_FILES,
           ],
         },
       },
