@@ -10,7 +10,7 @@ describe('the widget session and its deflection events', () => {
     expect(newSessionId()).not.toBe(a);
   });
 
-  it('sends each (event, doc) once per session, form-encoded without cookies; a search that found nothing each time; a new session anew', async () => {
+  it('sends each (event, doc) once per session, form-encoded, no cookies; each empty search; a new session anew', async () => {
     const sent: Array<{ url: string; body: string; init: RequestInit }> = [];
     vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
       sent.push({ url, body: String(init.body), init });

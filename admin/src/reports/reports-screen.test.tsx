@@ -125,7 +125,11 @@ describe('a Reports page', () => {
     await within(report).findByText('Definition of first_reply');
     const rows = within(report).getAllByRole('row');
     // The header, then one row per bucket: the day in words, the count, median, p90 and mean.
-    expect(rows.map((row) => row.textContent)).toEqual(['DayCountMedian90th percentileMean', 'Dec 12 (show what is behind Dec 1)15 min30 min15 min', 'Dec 20–––']);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'DayCountMedian90th percentileMean',
+      'Dec 12 (show what is behind Dec 1)15 min30 min15 min',
+      'Dec 20–––',
+    ]);
     expect(within(report).getByTestId('report-chart').getAttribute('aria-hidden')).toBe('true');
     await waitFor(() => expect(drawn.length).toBeGreaterThan(0));
     expect(drawn[0]?.data).toEqual([

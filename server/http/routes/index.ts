@@ -28,8 +28,8 @@ import { tagsRoutes } from './tags/tags.routes.js';
 import { ticketsRoutes } from './tickets/tickets.routes.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 import { usersRoutes } from './users/users.routes.js';
-import { widgetEventsRoutes } from './widget-events/widget-events.routes.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
+import { widgetEventsRoutes } from './widget-events/widget-events.routes.js';
 
 /**
  * Every resource of the helpdesk namespace (/api/helpdesk/v1), one folder each under routes/: its

@@ -24,7 +24,8 @@ describe('articleNodes: the server’s article rebuilt from an allow-list', () =
   it('drops scripts, styles, forms, frames and event attributes, keeping only the text of unknown elements', () => {
     const out = html(
       articleNodes(
-        '<p onclick="alert(1)" style="color:red">Hi<script>alert(2)</script></p><style>p{}</style><form><input></form><svg><text>x</text></svg><custom-el>kept</custom-el>',
+        '<p onclick="alert(1)" style="color:red">Hi<script>alert(2)</script></p><style>p{}</style>' +
+          '<form><input></form><svg><text>x</text></svg><custom-el>kept</custom-el>',
         'https://help.example',
       ),
     );

@@ -3,9 +3,10 @@
 // script, style, form or frame whatever the server sent.
 
 const TAGS = new Set(
-  'p br hr h1 h2 h3 h4 h5 h6 ul ol li strong b em i u s del code pre blockquote a table thead tbody tr th td span div kbd sub sup dl dt dd img figure figcaption'.split(
-    ' ',
-  ),
+  (
+    'p br hr h1 h2 h3 h4 h5 h6 ul ol li strong b em i u s del code pre blockquote a ' +
+    'table thead tbody tr th td span div kbd sub sup dl dt dd img figure figcaption'
+  ).split(' '),
 );
 const SAFE_URL = /^(https?:|mailto:)/i;
 /** Elements whose content is no text to read: dropped whole. */

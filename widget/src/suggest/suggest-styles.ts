@@ -5,7 +5,8 @@ const RULES = `
 .sugg h3,.art h3{font-size:17px;font-weight:700}
 .sugg-list{list-style:none;padding:0;margin:4px 0 0}
 .sugg-list li{margin-top:8px}
-.sugg-doc{min-height:44px;padding:6px 0;border:0;background:transparent;color:#0a58c2;text-align:start;text-decoration:underline;font-weight:600}
+.sugg-doc{min-height:44px;padding:6px 0;border:0;background:transparent;color:#0a58c2;text-align:start}
+.sugg-doc{text-decoration:underline;font-weight:600}
 .sugg-snip{color:#57606a;font-size:15px;overflow-wrap:anywhere}
 .sugg-doc[aria-busy=true]{cursor:progress}
 .quiet{background:transparent;color:var(--hd-brand,#1f2328)}
