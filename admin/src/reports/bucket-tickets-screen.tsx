@@ -8,7 +8,6 @@ import { Link } from '../shared/router.js';
 import { shownTimeZone, timeText } from '../shared/time-text.js';
 import { useDocumentTitle } from '../shared/use-document-title.js';
 import {
-  addDays,
   type BucketTickets,
   bucketScreenPath,
   bucketTicketsPath,
@@ -16,9 +15,9 @@ import {
   KIND_OF,
   type MetricName,
   pageOf,
-  queryFrom,
+  type queryFrom,
+  queryFromAddress,
   reportScreenPath,
-  todayIn,
 } from './report-shape.js';
 import { metricName, useFormat } from './report-text.js';
 
@@ -44,11 +43,7 @@ export function BucketTicketsScreen({ params }: { params: URLSearchParams }) {
   const key = params.get('key') ?? '';
   const label = params.get('label') || key;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useMemo(() => {
-    const tz = shownTimeZone();
-    const to = todayIn(tz, new Date());
-    return queryFrom(params, { from: addDays(to, -29), to, tz, group_by: 'day', hours: 'calendar' });
-  }, [params]);
+  const query = useMemo(() => queryFromAddress(params, shownTimeZone(), new Date()), [params]);
   const valid = isMetricName(metric) && key !== '';
   const { data, error } = useApi<BucketTickets>(valid ? bucketTicketsPath(metric, query, key, page) : null, { clearOnError: true });
   const heading = valid ? t('reports.behind.heading', { metric: t(metricName(metric)), bucket: label }) : t('admin.nav.reports');

@@ -81,6 +81,12 @@ export function reportParams(query: ReportQuery, csv = false): string {
 
 export const reportPath = (metric: MetricName, query: ReportQuery, csv = false) => `/reports/${metric}?${reportParams(query, csv)}`;
 
+/** A report's parameters from an address's query; the defaults: the 30 days up to today in `tz`, by day, calendar hours. */
+export function queryFromAddress(params: URLSearchParams, tz: string, now: Date): ReportQuery {
+  const to = todayIn(tz, now);
+  return queryFrom(params, { from: addDays(to, -29), to, tz, group_by: 'day', hours: 'calendar' });
+}
+
 /** A report's parameters from an address's query, each one the report would take, else the default's. */
 export function queryFrom(params: URLSearchParams, defaults: ReportQuery): ReportQuery {
   const day = (name: 'from' | 'to') => {

@@ -9,7 +9,6 @@ import { useDocumentTitle } from '../shared/use-document-title.js';
 import { BarChart } from './bar-chart.js';
 import { BucketTicketsScreen } from './bucket-tickets-screen.js';
 import {
-  addDays,
   bucketScreenPath,
   chartedValue,
   GROUPINGS,
@@ -20,7 +19,7 @@ import {
   OVERVIEW,
   PAGES,
   type PageSlug,
-  queryFrom,
+  queryFromAddress,
   type Report,
   type ReportIndex,
   type ReportQuery,
@@ -124,11 +123,7 @@ function MetricsPage({ slug, params, isAdmin }: { slug: PageSlug; params: URLSea
   const { t } = useT();
   const id = useId();
   // The parameters live in the address, so a bar's tickets can lead back to the very same report.
-  const query = useMemo(() => {
-    const tz = shownTimeZone();
-    const to = todayIn(tz, new Date());
-    return queryFrom(params, { from: addDays(to, -29), to, tz, group_by: 'day', hours: 'calendar' });
-  }, [params]);
+  const query = useMemo(() => queryFromAddress(params, shownTimeZone(), new Date()), [params]);
   const change = (changes: Partial<ReportQuery>) => navigate(reportScreenPath(slug, { ...query, ...changes }), { replace: true });
   // What this reader may group by (per agent: admins, and agents when the setting allows); until the API says,
   // per agent for admins only.
