@@ -88,9 +88,18 @@ module.exports = {
     {
       name: 'tickets-import-no-upper-area',
       severity: 'error',
-      comment: `server/domain/tickets builds on the base areas; the areas above it (${UPPER_AREAS}) build on it.`,
+      comment: `server/domain/tickets builds on the base areas; the areas above it (${UPPER_AREAS}, assignment) build on it.`,
       from: { path: '^server/domain/tickets/', pathNot: NOT_TEST },
-      to: { path: `^server/domain/(${UPPER_AREAS})/` },
+      to: { path: `^server/domain/(${UPPER_AREAS}|assignment)/` },
+    },
+    {
+      name: 'assignment-imports-tickets-and-below',
+      severity: 'error',
+      comment:
+        'server/domain/assignment (fair assignment) imports tickets, the base areas and the root; tickets never calls it ' +
+        "(the filing's job and the worker do), and any area above tickets may.",
+      from: { path: '^server/domain/assignment/', pathNot: NOT_TEST },
+      to: { path: '^server/domain/[^/]+/', pathNot: `^server/domain/(assignment|tickets|sla|report-facts|${BASE_AREAS})/` },
     },
     {
       name: 'upper-areas-import-no-sibling',
@@ -98,6 +107,15 @@ module.exports = {
       comment: `The upper areas of server/domain (${UPPER_AREAS}) import tickets, the base areas and the root, not each other.`,
       from: { path: `^server/domain/(${UPPER_AREAS})/`, pathNot: NOT_TEST },
       to: { path: `^server/domain/(${UPPER_AREAS})/`, pathNot: '^server/domain/$1/' },
+    },
+    {
+      name: 'no-area-imports-rules',
+      severity: 'error',
+      comment:
+        'server/domain/rules (automations) builds on tickets, comments and the base areas; no other area imports it: the ' +
+        'rules a change triggers run from the jobs its transaction queues (server/jobs/queue-rule-run.ts).',
+      from: { path: '^server/domain/', pathNot: `^server/domain/rules/|${NOT_TEST}` },
+      to: { path: '^server/domain/rules/' },
     },
   ],
   options: {

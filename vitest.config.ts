@@ -1,12 +1,14 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Server test files that need a module registry of their own run isolated: one replaces a module (vi.mock), and
-// two read the process-wide count of signed-in requests (server/db/signed-in-lane.ts), which a request of an
-// earlier file in the same worker may still hold for a second (SIGNED_IN_HOLD_MS).
+// three read the process-wide count of signed-in requests (server/db/signed-in-lane.ts), which a request of an
+// earlier file in the same worker may still hold for a second (SIGNED_IN_HOLD_MS): the work gate's limit drops
+// to one filing while it does, whatever the switch under test.
 const ISOLATED_SERVER_FILES = [
   'server/mail-inbound/bounded-mail-decoding.test.ts',
   'server/db/work-gate.test.ts',
   'server/db/signed-in-lane.test.ts',
+  'server/config/performance-switches.test.ts',
 ];
 
 export default defineConfig({

@@ -12,7 +12,9 @@ export interface TicketChangeWords {
   from: string | null;
   to: string | null;
   automatic: boolean;
-  by: { name: string } | null;
+  by: { id?: number; name: string } | null;
+  /** `participant`: the account added or taken off; absent or null for the other kinds and for older entries. */
+  person_id?: number | null;
 }
 
 /** What the words are made with: the reader's translator (the server's or the admin app's). */
@@ -50,6 +52,26 @@ export function describeTicketChange(change: TicketChangeWords, midSentence = fa
       start,
       metric: change.field ?? '',
     });
+  if (change.kind === 'rule') return t.t('problems.change.rule', { start, rule: change.to ?? '' });
+  if (change.kind === 'link') {
+    // `to` is the other ticket's number as people read it (`#12`).
+    const to = change.to ?? '';
+    if (change.field === 'merged_into') return t.t('problems.change.merged_into', { who, to });
+    if (change.field === 'merged_from') return t.t('problems.change.merged_from', { who, to });
+    if (change.field === 'split_into') return t.t('problems.change.split_into', { who, to });
+    return t.t('problems.change.split_from', { who, to });
+  }
+  if (change.kind === 'participant') {
+    // `to` is the person added, `from` the person taken off, by name; a follower's own choice reads as theirs.
+    const name = change.to ?? change.from ?? '';
+    const added = change.to !== null;
+    if (change.field === 'cc') {
+      if (added && change.automatic) return t.t('problems.change.cc_from_mail', { name });
+      return t.t(added ? 'problems.change.cc_added' : 'problems.change.cc_removed', { who, name });
+    }
+    if (ownChoice(change, name)) return t.t(added ? 'problems.change.followed' : 'problems.change.unfollowed', { who });
+    return t.t(added ? 'problems.change.follower_added' : 'problems.change.follower_removed', { who, name });
+  }
   if (change.kind === 'rating') return t.t('problems.change.rating', { who, answer: change.to === 'yes' ? 'yes' : 'no' });
   if (change.field === 'tag')
     return change.to === null
@@ -57,6 +79,20 @@ export function describeTicketChange(change: TicketChangeWords, midSentence = fa
       : t.t('problems.change.tag_added', { who, tag: change.to });
   const taxonomy = TERM_TAXONOMIES[change.field ?? ''];
   const to = change.to === null ? t.t('problems.change.none') : taxonomy ? recordedTermLabel(t, taxonomy, change.to) : change.to;
+  // The helpdesk's own assignment is fair assignment's (server/domain/assignment/): said so, so no one looks for who did it.
+  if (change.automatic && change.field === 'assignee') return t.t('problems.change.assigned_fairly', { to });
   if (change.automatic) return t.t('problems.change.status_moved', { start, to });
   return t.t('problems.change.field', { who, field: change.field ?? '', to });
+}
+
+/**
+ * A follower entry made by the person it is about ("Alex followed the ticket"), told by the accounts: two people may
+ * share a name. An entry recorded before the account was kept (no `person_id`) falls back to comparing the names, the
+ * only thing it has; two namesakes there still read as one person's own choice.
+ */
+function ownChoice(change: TicketChangeWords, name: string): boolean {
+  const personId = change.person_id ?? null;
+  const actorId = change.by?.id ?? null;
+  if (personId !== null && actorId !== null) return personId === actorId;
+  return Boolean(change.by?.name) && change.by?.name === name;
 }

@@ -4,6 +4,12 @@
 /** The longest address RFC 5321 lets through a mail server. */
 export const EMAIL_MAX_LENGTH = 254;
 
+/** At most this many clients are copied in on one ticket (mail's To/Cc, staff, a merge); the rest are left out. */
+export const CC_MAX = 48;
+
+/** A client's or an organisation's custom attributes: how many, and how long a name and a value may be. */
+export const CUSTOM_ATTRIBUTES = { max: 50, nameMax: 100, valueMax: 1000 } as const;
+
 /** The longest ticket description (and custom text area). */
 const DESCRIPTION_MAX_LENGTH = 20_000;
 
@@ -83,6 +89,12 @@ export const NOTIFICATIONS_MAX_PER_PAGE = 100;
 export const TAG_NAME_MAX_LENGTH = 40;
 export const TAGS_PER_TICKET_MAX = 20;
 export const BULK_TICKETS_MAX = 500;
+
+/** Tickets merged into one at once: a merge is one transaction, and twenty requests are one conversation at most. */
+export const MERGE_TICKETS_MAX = 20;
+
+/** Messages moved to a new ticket by one split. */
+export const COMMENT_SPLIT_MAX = 500;
 
 /** Business hours: a schedule's name, the intervals of one day, the dated overrides (holidays, special days) one keeps. */
 export const BUSINESS_HOURS_NAME_MAX = 100;

@@ -2,26 +2,15 @@
 // disables an agent (its open session ends, its sign-in is refused in plain words) and enables it
 // again; creates a token (its secret shown once), sees it listed and revokes it.
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, openAdminScreen, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
-import { axeViolations } from './axe.js';
+import { ADMIN, openAdminScreen, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
+import { expectNoAxeViolations } from './axe.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 
 test.use({ bypassCSP: true }); // only so that axe can be injected
 
 async function signIn(page: Page, who: { email: string; password: string; name: string }) {
   await signInToAdmin(page, hd.homeUrl, who);
-}
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
 
 test('an admin disables an agent: its session ends and its sign-in is refused; enabled, it signs in again', async ({ page, browser }) => {

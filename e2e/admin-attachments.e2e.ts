@@ -1,16 +1,10 @@
 // The admin app's composer with files in Chromium against the real helpdesk: chips with name, size and
 // remove, one multipart request with the reply, the thread's image thumbnail opening the stored file, axe-clean.
 import { expect, test } from '@playwright/test';
-import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { AGENT, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 

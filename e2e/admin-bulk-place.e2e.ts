@@ -4,16 +4,10 @@
 // the ticked tickets or the open one, and never fire while typing.
 import { expect, type Page, test } from '@playwright/test';
 import type { ResponseOf } from '../common/contract/api-types.js';
-import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { AGENT, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { expectAxeCleanLightAndDark } from './axe.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 
 test.use({ bypassCSP: true }); // only so that axe can be injected
 // axe runs twice (light and dark) in each case: on two shared cores that alone took over 20 s once.

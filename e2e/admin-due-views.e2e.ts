@@ -2,19 +2,13 @@
 // within the hour), the Overdue and Due within 1 hour views with their counts, the due sort, and the words ticking
 // each minute with no request; axe-clean light and dark, no sideways scroll at 390 px, and in Arabic.
 import { expect, type Page, test } from '@playwright/test';
-import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { AGENT, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { expectAxeCleanLightAndDark } from './axe.js';
 import { expectNoHorizontalOverflow, expectRtl } from './rtl-checks.js';
 import { shotPath } from './shot-path.js';
 import { serviceLevelRecomputesDone } from './sla-recompute.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 test.use({ bypassCSP: true }); // only so that axe can be injected
 test.describe.configure({ timeout: 90_000 });
 

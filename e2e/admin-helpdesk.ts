@@ -1,7 +1,7 @@
 // The real helpdesk for the admin app's browser tests: SQLite in a temp folder, a real SMTP server,
 // an admin and an agent with passwords, and a site plugin that adds a settings tab through
 // helpdesk_settings_menus (the admin app must render and save it with no change of its own).
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { Kysely } from 'kysely';
 import { createSession } from '../server/auth/sessions.js';
 import type { SitePlugin } from '../server/config/config-types.js';
@@ -119,6 +119,8 @@ export async function signInToAdmin(page: Page, homeUrl: string, who: { email: s
 
 /** The screens behind "More" in the admin's top bar (admin/src/shell/main-nav.tsx). */
 const BEHIND_MORE = new Set([
+  'Clients',
+  'Organisations',
   'Products',
   'Reasons',
   'Urgencies',
@@ -127,7 +129,10 @@ const BEHIND_MORE = new Set([
   'Accounts',
   'Business hours',
   'Service levels',
+  'Rules',
   'API tokens',
+  'Webhooks',
+  'Audit log',
   'Settings',
   'Deflection',
 ]);
@@ -137,4 +142,26 @@ export async function openAdminScreen(page: Page, name: string): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Main' });
   if (BEHIND_MORE.has(name)) await nav.getByRole('button', { name: 'More' }).click();
   await nav.getByRole('link', { name, exact: true }).click();
+}
+
+/**
+ * One helpdesk for the file (or the describe block) it is called in: started before its first test, closed after its
+ * last. The handle reads through to the started helpdesk, so a file writes `hd.homeUrl` as if it held it; touched
+ * before `beforeAll` has run (at a file's top level), it says so instead of answering undefined.
+ */
+export function useAdminHelpdesk(options: Parameters<typeof startAdminHelpdesk>[0] = {}): AdminHelpdesk {
+  let started: AdminHelpdesk | undefined;
+  test.beforeAll(async () => {
+    started = await startAdminHelpdesk(options);
+  });
+  test.afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as AdminHelpdesk, {
+    get(_, key) {
+      if (!started) throw new Error(`the helpdesk is used before its beforeAll has started it (reading ${String(key)})`);
+      const value = started[key as keyof AdminHelpdesk];
+      return typeof value === 'function' ? value.bind(started) : value;
+    },
+  });
 }

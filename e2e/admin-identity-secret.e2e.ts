@@ -1,18 +1,12 @@
 // Settings → Tickets → Signed-in visitors (issue 38): the identity secret made and shown once, replaced after a
 // warning, never shown again; the card axe-clean in light and dark, on a phone and in Arabic. Screenshots people look at.
 import { expect, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { expectAxeCleanLightAndDark } from './axe.js';
 import { expectNoHorizontalOverflow, expectRtl } from './rtl-checks.js';
 import { shotPath } from './shot-path.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk({});
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 // axe is injected into the page.
 test.use({ bypassCSP: true });
 

@@ -1,21 +1,19 @@
 // The admin app in the agent's own language: an agent chooses Arabic in their profile, and the inbox and a
 // ticket read right to left in Arabic, without sideways scrolling on a laptop or a phone, and axe-clean.
 import { expect, type Page, test } from '@playwright/test';
-import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { AGENT, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 import { shotPath } from './shot-path.js';
 
-let hd: AdminHelpdesk;
+const hd = useAdminHelpdesk();
 let ticketNumber = 0;
 
 test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
   await hd.fileTicket('amira@client.test', 'Where is order 55-1234?');
   // An Arabic subject with an order number inside: the number must keep its own order.
   const id = await hd.fileTicket('layla@client.test', 'لم يصل طلبي رقم 55-9876 بعد', { name: 'ليلى' });
   ticketNumber = await hd.ticketNumber(id);
 });
-test.afterAll(async () => hd?.close());
 
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 

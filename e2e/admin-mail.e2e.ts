@@ -2,18 +2,12 @@
 // reader's status, a failed mail with its reason and a retry that imports it, and "send a test mail".
 import { expect, test } from '@playwright/test';
 import { composeMail } from '../server/test/compose-mail.js';
-import { ADMIN, type AdminHelpdesk, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 test.use({ bypassCSP: true }); // only so that axe can be injected
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 
 test('a failed incoming mail shows with its reason and a retry imports it; a test mail reaches the admin', async ({ page }) => {
   const raw = await composeMail({ from: 'newcomer@client.test', to: 'support@help.test', subject: 'Locked out', text: 'Please help.' });

@@ -3,17 +3,16 @@
 // mode as in light. A fresh install's state: no SMTP (the checklist names a long .eml folder), the widget
 // refusing new visitors (the inbox warns of it), long unbreakable words, "Urgent" and "High" tickets.
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
-let hd: AdminHelpdesk;
+const hd = useAdminHelpdesk({ withoutSmtp: true });
 // The second ticket's number (#2): the admin app's and help site's addresses name tickets by it.
 let ticketNumber = 0;
 // Dots give no place to break a line: the address must wrap anywhere, or the ticket's side column sticks out.
 const CLIENT = 'casey.with.a.rather.long.address.for.testing@client.company.example.test';
 
 test.beforeAll(async () => {
-  hd = await startAdminHelpdesk({ withoutSmtp: true });
   const urgencies = (await (await fetch(`${hd.homeUrl}/api/helpdesk/v1/tickets/urgencies/`)).json()) as { id: number; slug: string }[];
   const urgency = (slug: string) => String(urgencies.find((u) => u.slug === slug)?.id);
   await hd.fileTicket(CLIENT, 'Invoice address', { urgency: urgency('high') });
@@ -25,7 +24,6 @@ test.beforeAll(async () => {
   // Then the install default: only people who already have an account may file.
   await hd.api('PATCH', '/settings', { tickets: { create_accounts: false } });
 });
-test.afterAll(async () => hd?.close());
 
 /** Every screen of the admin app (admin/src/app.tsx), by its path under /admin/. */
 const ADMIN_SCREENS = () => [
@@ -41,6 +39,7 @@ const ADMIN_SCREENS = () => [
   'agents',
   'accounts',
   'tokens',
+  'webhooks',
   'settings',
   'settings/general',
   'notifications',
@@ -148,7 +147,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // The owner's setup pages, on the help site's theme, with their warnings that the widget refuses new visitors.
     for (const path of ['/admin/setup/', '/admin/setup/embed/']) {
       await page.goto(hd.homeUrl + path);
-      await expect(page.locator('.notice.warning')).toContainText('already have an account');
+      await expect(page.locator('.notice.warning', { hasText: 'already have an account' })).toContainText('already have an account');
       for (const v of await axeViolations(page))
         found.push(`${path}: ${v.id} (${v.help}) at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
     }

@@ -2,18 +2,12 @@
 // its definition and a table of the same numbers, its CSV says the same; axe-clean light and dark, at 390 px and
 // in Arabic (right to left).
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { expectAxeCleanLightAndDark } from './axe.js';
 import { expectNoHorizontalOverflow, expectRtl } from './rtl-checks.js';
 import { shotPath } from './shot-path.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk({});
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 // axe is injected into the page.
 test.use({ bypassCSP: true });
 

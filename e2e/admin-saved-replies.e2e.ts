@@ -1,16 +1,10 @@
 // Saved replies with placeholders inserted by typing in the composer, "Send and set Resolved",
 // and the keyboard shortcuts (j/k/Enter in the inbox, r/n on a ticket, ? for help, Esc), axe on each new part.
 import { expect, type Page, test } from '@playwright/test';
-import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
-import { axeViolations } from './axe.js';
+import { AGENT, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
+import { expectNoAxeViolations } from './axe.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 test.use({ bypassCSP: true }); // only so that axe can be injected
 
 let counter = 0;
@@ -18,11 +12,6 @@ const newEmail = () => `saved-replies${++counter}-${Date.now()}@client.test`;
 
 async function signIn(page: Page) {
   await signInToAdmin(page, hd.homeUrl, AGENT);
-}
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
 
 test('a saved reply with placeholders is found by typing "/", filled for the ticket, and sent with "Send and set Resolved"', async ({

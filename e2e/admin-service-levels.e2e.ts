@@ -2,26 +2,15 @@
 // and the preview of when a ticket filed now would be due; axe-clean (light and dark), no sideways overflow at 390 px,
 // and in Arabic.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEFAULT_TICKET_FORM_FIELDS } from '../server/settings/default-schema.js';
-import { ADMIN, type AdminHelpdesk, openAdminScreen, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
-import { axeViolations } from './axe.js';
+import { ADMIN, openAdminScreen, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
+import { expectNoAxeViolations } from './axe.js';
 import { expectNoHorizontalOverflow, expectRtl } from './rtl-checks.js';
 import { shotPath } from './shot-path.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 test.use({ bypassCSP: true }); // only so that axe can be injected
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
 
 test('an admin adds business hours with a lunch break and a holiday, then a policy on them, and sees when a ticket would be due', async ({
   page,

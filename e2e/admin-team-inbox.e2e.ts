@@ -1,17 +1,11 @@
 // A team inbox in Chromium: tick several tickets and assign and tag them in one go, switch
 // to the "Mine" view, and see the unread dot go once a ticket is opened; axe on the inbox with the bulk bar
 // and on the ticket with its tags.
-import { expect, type Page, test } from '@playwright/test';
-import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { expect, test } from '@playwright/test';
+import { AGENT, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { expectAxeCleanLightAndDark } from './axe.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 
 test.use({ bypassCSP: true }); // only so that axe can be injected
 

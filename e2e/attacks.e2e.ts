@@ -4,7 +4,7 @@
 // The help site's pages and the mail are checked structurally in server/security/xss.test.ts.
 import type { Page } from '@playwright/test';
 import { XSS_PAYLOADS } from '../server/test/attack-corpus.js';
-import { type AdminHelpdesk, AGENT, startAdminHelpdesk } from './admin-helpdesk.js';
+import { AGENT, useAdminHelpdesk } from './admin-helpdesk.js';
 import { dialog, expect, filedTicketId, launcher, newEmail, openHostPage, sendButton, test } from './fixtures.js';
 
 const CORPUS_TEXT = XSS_PAYLOADS.join('\n');
@@ -54,15 +54,11 @@ function watchDialogs(page: Page): string[] {
 }
 
 test.describe('admin app', () => {
-  let hd: AdminHelpdesk;
+  const hd = useAdminHelpdesk();
   test.beforeAll(async () => {
-    hd = await startAdminHelpdesk();
     // One address files the whole corpus; the intake limits have their own tests.
     const high = 1_000_000;
     await hd.api('PATCH', '/settings', { tickets: { limit_ip_hour: high, limit_ip_day: high, limit_email_hour: high } });
-  });
-  test.afterAll(async () => {
-    await hd?.close();
   });
 
   test('the corpus in name, subject, description, order id, custom fields and a reply stays text in the inbox and the ticket view', async ({

@@ -20,12 +20,17 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   });
 }
 
+/** Axe finds nothing on the page as it is now; `what` names the screen in the failure. */
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
 /** Axe finds nothing on the page in the light and the dark colour scheme; the page is left in its own scheme. */
 export async function expectAxeCleanLightAndDark(page: Page, what: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const violations = await axeViolations(page);
-    expect(violations, `${what} (${colorScheme}): ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+    await expectNoAxeViolations(page, `${what} (${colorScheme})`);
   }
   await page.emulateMedia({ colorScheme: null });
 }

@@ -4,20 +4,18 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { saveSiteLogo } from '../server/settings/site-logo.js';
 import { updateSiteOptions } from '../server/settings/site-options.js';
 import { solidPng } from '../server/test/png.js';
-import { ADMIN, type AdminHelpdesk, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
-let hd: AdminHelpdesk;
+const hd = useAdminHelpdesk();
 // Yellow: only black text reads on it, so a white label (the theme's old one) would fail axe's contrast check.
 const YELLOW = 'rgb(255, 204, 0)';
 const BLACK = 'rgb(0, 0, 0)';
 
 test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
   await updateSiteOptions(hd.db, { site_name: 'Acme', brand_color: '#ffcc00' });
   await saveSiteLogo(hd.db, solidPng(8, 8, [200, 30, 30]));
 });
-test.afterAll(async () => hd?.close());
 
 const colours = (page: Page, selector: string) =>
   page

@@ -3,20 +3,14 @@
 // of reopening the ticket and mailing the client again. B is on a phone in dark mode: the question must fit there.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { ResponseOf } from '../common/contract/api-types.js';
-import { ADMIN, type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, AGENT, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 // Two browsers, two sign-ins (a deliberately slow hash) and a helpdesk on two shared cores: a case took 26 s
 // of the default 30 once with another file's worker beside it.
 test.describe.configure({ timeout: 60_000 });
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 
 type Who = { email: string; password: string; name: string };
 

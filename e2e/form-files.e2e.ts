@@ -3,17 +3,13 @@
 // throttled upload, a file the server refuses named on its chip, the message filed with its files, axe-clean.
 import { expect, type Page, test } from '@playwright/test';
 import { windowsExecutable } from '../server/test/multipart.js';
-import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { AGENT, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
-let hd: AdminHelpdesk;
+const hd = useAdminHelpdesk();
 test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
   // 1 MB per file, so an oversize file stays small enough to make quickly.
   await hd.api('PATCH', '/settings', { tickets: { attachment_max_file_mb: 1 } });
-});
-test.afterAll(async () => {
-  await hd?.close();
 });
 
 test.use({ bypassCSP: true }); // only so that axe can be injected

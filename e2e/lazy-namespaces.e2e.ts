@@ -1,20 +1,14 @@
 // The screens whose texts load with them (admin/src/i18n/with-namespaces.tsx): Settings, Reports, Service levels,
-// Business hours and the notification preferences, opened by their address and from the navigation, in English and
-// in Arabic. Every text the page ever shows (watched from before the app starts, so a key shown for one frame
-// counts) is a translation, never a key.
+// Business hours, the notification preferences, Webhooks, the Audit log, Clients and Organisations (contacts),
+// opened by their address and from the navigation, in English and in Arabic. Every text the page ever shows
+// (watched from before the app starts, so a key shown for one frame counts) is a translation, never a key.
 import { expect, type Page, test } from '@playwright/test';
 import ar from '../common/i18n/locales/ar/admin.json' with { type: 'json' };
 import en from '../common/i18n/locales/en/admin.json' with { type: 'json' };
-import { ADMIN, type AdminHelpdesk, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { shotPath } from './shot-path.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk({});
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 
 const SCREENS = [
   { path: 'settings/general', nav: 'admin.nav.settings' },
@@ -22,6 +16,10 @@ const SCREENS = [
   { path: 'service-levels', nav: 'admin.nav.serviceLevels' },
   { path: 'business-hours', nav: 'admin.nav.businessHours' },
   { path: 'notifications', nav: 'admin.nav.notifications' },
+  { path: 'webhooks', nav: 'admin.nav.webhooks' },
+  { path: 'audit', nav: 'admin.nav.audit' },
+  { path: 'clients', nav: 'admin.nav.clients' },
+  { path: 'organisations', nav: 'admin.nav.organisations' },
 ] as const;
 const LANGUAGES = { en, ar } as const;
 
@@ -34,7 +32,7 @@ declare global {
 /** Records every text node and label that looks like a catalogue key, from the page's first byte on. */
 async function watchForKeys(page: Page) {
   await page.addInitScript(() => {
-    const KEY = /\b(?:admin|settings|reports|service-levels|business-hours|notifications)\.[a-zA-Z][\w.-]*/;
+    const KEY = /\b(?:admin|settings|reports|service-levels|business-hours|notifications|webhooks|audit|contacts)\.[a-zA-Z][\w.-]*/;
     window.shownKeys = [];
     const look = (node: Node) => {
       const texts =
@@ -77,6 +75,8 @@ async function expectScreenShown(page: Page, language: keyof typeof LANGUAGES) {
 for (const language of Object.keys(LANGUAGES) as Array<keyof typeof LANGUAGES>) {
   const words = LANGUAGES[language];
   test(`in ${language}, each lazily loaded screen opened by its address shows its texts, never its keys`, async ({ page }, testInfo) => {
+    // Nine screens, each loaded and photographed: near 30 s on a busy two-core machine.
+    test.setTimeout(90_000);
     await watchForKeys(page);
     await signInToAdmin(page, hd.homeUrl, ADMIN);
     for (const screen of SCREENS) {
@@ -87,6 +87,7 @@ for (const language of Object.keys(LANGUAGES) as Array<keyof typeof LANGUAGES>) 
   });
 
   test(`in ${language}, each lazily loaded screen opened from the navigation shows its texts, never its keys`, async ({ page }) => {
+    test.setTimeout(90_000);
     await watchForKeys(page);
     await signInToAdmin(page, hd.homeUrl, ADMIN);
     await page.goto(`${hd.homeUrl}/admin/?lang=${language}`);

@@ -1,20 +1,14 @@
 // Two agents in two browsers on one ticket, with live updates: B's open ticket shows A's reply and status
 // change without a reload (the draft stays), each sees the other's presence, and the inbox follows new tickets.
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, AGENT, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 // Two browsers, two sign-ins (a deliberately slow hash) and a helpdesk on two shared cores: the first case took
 // over the default 30 s once with another file's worker beside it.
 test.describe.configure({ timeout: 60_000 });
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 
 async function signedIn(browser: Browser, who: { email: string; password: string; name: string }): Promise<Page> {
   // CSP bypassed only so that axe itself can be injected.

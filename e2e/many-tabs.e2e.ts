@@ -4,15 +4,9 @@
 // present; signing out in one tab signs out the others and ends it, and the next account in the same
 // browser gets a stream of its own.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, AGENT, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 
 const LIVE = { timeout: 2_000 };
 

@@ -358,6 +358,7 @@ function adminScreens(settingsTabs: string[]): Array<[string, string]> {
     ['admin: business hours', 'business-hours'],
     ['admin: service levels', 'service-levels'],
     ['admin: API tokens', 'tokens'],
+    ['admin: webhooks', 'webhooks'],
     ['admin: saved replies', 'replies'],
     ['admin: my notifications', 'notifications'],
     ['admin: satisfaction', 'satisfaction'],

@@ -4,16 +4,10 @@
 // (opening it reads its lines); the satisfaction figure beside the inbox's title follows.
 import { expect, type Page, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { AGENT, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 
 // Live changes are awaited with this bound, never with a sleep.
 const LIVE = { timeout: 2_000 };

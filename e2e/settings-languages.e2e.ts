@@ -1,16 +1,10 @@
 // The admin's Settings in Arabic: the page is right to left, the schema's labels come in Arabic from the server
 // while a plugin's own tab keeps its words, and nothing overflows sideways.
 import { expect, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, openAdminScreen, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, openAdminScreen, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { shotPath } from './shot-path.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk({});
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 
 test('Settings → General and a schema tab in Arabic: rtl, Arabic labels, the plugin’s tab as written', async ({ page }, testInfo) => {
   await signInToAdmin(page, hd.homeUrl, ADMIN);

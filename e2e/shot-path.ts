@@ -1,5 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 
 /**
  * Where a screenshot people look at goes: `SHOTS_DIR` when set (to gather a run's pictures in one folder and look
@@ -7,4 +8,10 @@ import type { TestInfo } from '@playwright/test';
  */
 export function shotPath(testInfo: TestInfo, name: string): string {
   return process.env.SHOTS_DIR ? join(process.env.SHOTS_DIR, name) : testInfo.outputPath(name);
+}
+
+/** A full-page screenshot of `page` at shotPath (the SHOTS_DIR folder made when it is missing). */
+export async function takeShot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (process.env.SHOTS_DIR) mkdirSync(process.env.SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: shotPath(testInfo, name), fullPage: true });
 }

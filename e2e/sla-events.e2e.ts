@@ -2,18 +2,12 @@
 // time and then its due time (moved there in the database, as the clock would); the worker's sweep sends each once,
 // and the agent's bell counts it, lists it in plain words, and the open ticket's activity shows it, without a reload.
 import { expect, type Page, test } from '@playwright/test';
-import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { AGENT, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { expectAxeCleanLightAndDark } from './axe.js';
 import { shotPath } from './shot-path.js';
 import { serviceLevelRecomputesDone } from './sla-recompute.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 
 test.use({ bypassCSP: true }); // only so that axe can be injected
 test.describe.configure({ timeout: 90_000 });

@@ -2,15 +2,9 @@
 // (never the browser's), as the help site does; a client's Markdown renders as an agent's does, through the one
 // renderer and sanitiser, with their HTML kept as text; "Mark as solved" waits for an agent's answer.
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk({});
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 // The browser is in Los Angeles, the site in Auckland: a time shown in the browser's zone would be a day off.
 test.use({ timezoneId: 'America/Los_Angeles', locale: 'en-US' });
 

@@ -2,20 +2,14 @@
 // A's reply and close reach B's stale page as a 409 that the admin app shows before anything is sent,
 // even when no live update arrives.
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN, type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { ADMIN, AGENT, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { axeViolations } from './axe.js';
 
 // Two browsers, two sign-ins (a deliberately slow hash) and a helpdesk on two shared cores: a case took 26 s
 // of the default 30 once with another file's worker beside it.
 test.describe.configure({ timeout: 60_000 });
 
-let hd: AdminHelpdesk;
-test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
-});
-test.afterAll(async () => {
-  await hd?.close();
-});
+const hd = useAdminHelpdesk();
 
 async function signedIn(browser: Browser, who: { email: string; password: string; name: string }): Promise<Page> {
   // CSP bypassed only so that axe itself can be injected.

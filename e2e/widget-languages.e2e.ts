@@ -9,7 +9,7 @@ test.describe('the widget speaks the visitor’s language', () => {
 
   test('Arabic: texts, dir=rtl on the shadow host, no horizontal overflow at 375 px, axe-clean', async ({ page, helpdesk }, testInfo) => {
     await helpdesk.api('PATCH', '/settings', { tickets: { widget_launcher: {} } });
-    await page.goto(helpdesk.hostOrigin + '/strict');
+    await page.goto(`${helpdesk.hostOrigin}/strict`);
     const launcher = page.getByRole('button', { name: 'هل تحتاج إلى مساعدة؟' });
     await expect(launcher).toBeVisible();
     const host = page.locator('helpdesk-widget');
@@ -28,7 +28,7 @@ test.describe('the widget speaks the visitor’s language', () => {
 
   test('a text changed in Settings shows on the foreign page with no rebuild', async ({ page, helpdesk }) => {
     await helpdesk.api('PATCH', '/settings', { tickets: { widget_launcher: { ar: 'اسألنا' } } });
-    await page.goto(helpdesk.hostOrigin + '/strict');
+    await page.goto(`${helpdesk.hostOrigin}/strict`);
     await expect(page.getByRole('button', { name: 'اسألنا' })).toBeVisible({ timeout: 15_000 });
     await helpdesk.api('PATCH', '/settings', { tickets: { widget_launcher: {} } });
   });

@@ -2,18 +2,17 @@
 // CSP: nothing asked before typing, the suggestion code loaded on the first three characters, a doc read inside
 // the widget, Yes (deflected) and No (back to the form, then filed: the agent sees "Read before filing").
 import { expect, type Page, test } from '@playwright/test';
-import { type AdminHelpdesk, AGENT, signInToAdmin, startAdminHelpdesk } from './admin-helpdesk.js';
+import { AGENT, signInToAdmin, useAdminHelpdesk } from './admin-helpdesk.js';
 import { expectAxeCleanLightAndDark } from './axe.js';
 import { dialog, launcher, newEmail, sendButton } from './fixtures.js';
 import { collectPageErrors } from './page-errors.js';
 import { startHostSite } from './real-helpdesk.js';
 import { shotPath } from './shot-path.js';
 
-let hd: AdminHelpdesk;
+const hd = useAdminHelpdesk();
 let host: Awaited<ReturnType<typeof startHostSite>>;
 let resetDoc: number;
 test.beforeAll(async () => {
-  hd = await startAdminHelpdesk();
   host = await startHostSite(hd.homeUrl);
   const doc = await hd.api<{ id: number }>('POST', '/docs/', {
     title: 'Reset your password',
@@ -31,7 +30,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await host?.close();
-  await hd?.close();
 });
 
 const isSuggest = (url: string) => url.startsWith(`${hd.homeUrl}/api/helpdesk/v1/docs/suggest?`);

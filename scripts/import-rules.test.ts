@@ -26,6 +26,8 @@ const files: Record<string, string> = {
     "import { tag } from './tag.js';\nimport { list } from '../inbox/list.js';\nexport const change = tag + list;",
   'server/domain/tickets/tag.ts': "import { doc } from '../content/doc.js';\nexport const tag = doc;",
   'server/domain/inbox/list.ts': 'export const list = 1;',
+  'server/domain/assignment/assign.ts':
+    "import { change } from '../tickets/change.js';\nimport { list } from '../inbox/list.js';\nexport const assign = change + list;",
   'server/domain/content/doc.ts': "import { person } from '../people/person.js';\nexport const doc = person;",
   'server/domain/people/person.ts': 'export const person = 1;',
   'common/shared.ts': "import { key } from '../server/http/client.js';\nexport const c = key;",
@@ -52,6 +54,7 @@ it(`refuses ${RULES}`, async () => {
   const { summary } = JSON.parse(run.stdout) as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
   const found = summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from} → ${to}`).sort();
   expect(found).toEqual([
+    'assignment-imports-tickets-and-below: server/domain/assignment/assign.ts → server/domain/inbox/list.ts',
     'base-areas-import-only-the-root: server/domain/content/doc.ts → server/domain/people/person.ts',
     'common-imports-no-app: common/shared.ts → server/http/client.ts',
     'domain-root-imports-no-area: server/domain/context.ts → server/domain/inbox/view.ts',

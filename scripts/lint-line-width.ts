@@ -6,8 +6,10 @@ import { findLongLines, MAX_LINE_WIDTH } from './find-long-lines.js';
 
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs|css|json)$/;
 // A migration that has shipped is frozen, comments included: it keeps its lines as they are. The API's types are
-// generated (npm run contract) with the routes' descriptions as they are.
-const LEFT_AS_THEY_ARE = /^server\/db\/migrations\/|(^|\/)package-lock\.json$|^common\/contract\/openapi\.d\.ts$/;
+// generated (npm run contract) with the routes' descriptions as they are. A message catalogue holds one message per
+// key, each one JSON string, and a JSON string cannot be wrapped.
+const LEFT_AS_THEY_ARE =
+  /^server\/db\/migrations\/|(^|\/)package-lock\.json$|^common\/contract\/openapi\.d\.ts$|^common\/i18n\/locales\/[^/]+\/[^/]+\.json$/;
 const files = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' })
   .split('\0')
   .filter((file) => CODE.test(file) && !LEFT_AS_THEY_ARE.test(file));

@@ -2,8 +2,10 @@
 
 /** @type {string[]} */
 export const SERVER_EXTERNALS = [
-  // Native addons: their compiled .node files are found from their own package folder.
+  // Native addons: their compiled .node files are found from their own package folder. better-sqlite3-12 is version 12
+  // under another name, for Node 20 (server/db/sqlite-driver.ts).
   'better-sqlite3',
+  'better-sqlite3-12',
   'sharp',
   // Loaded on first use and large: kept out of the bundle so a service that never needs them never reads them
   // (an s3:// file store, PostgreSQL, Redis counters, sending or receiving mail, uploads' type sniffing).

@@ -20,6 +20,11 @@ const OPERATOR_PARTS = [
   'server/secrets/',
   'server/hooks/',
   'server/multi-instance/',
+  // backup and restore: run by the operator, beside pg_dump's and tar's own English messages.
+  'server/operations/',
+  // Prometheus' HELP lines, read by a scraper's operator in English like every exporter's.
+  'server/http/request-metrics.ts',
+  'server/http/routes/system/metrics.routes.ts',
   'server/index.ts',
   'server/start-service.ts',
 ];

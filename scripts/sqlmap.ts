@@ -317,7 +317,7 @@ async function postgresUrl(): Promise<BenchDatabase | null> {
  * query) is scanned first, and must be reported INJECTABLE.
  */
 async function checkHarness(): Promise<boolean> {
-  const Database = (await import('better-sqlite3')).default;
+  const Database = (await import('../server/db/sqlite-driver.js')).default;
   const { createServer } = await import('node:http');
   const db = new Database(':memory:');
   db.exec("create table t (id integer primary key, name text); insert into t (name) values ('a'), ('b')");

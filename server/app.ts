@@ -22,12 +22,16 @@ import { routeMethodsPlugin } from './http/plugins/route-methods.js';
 import { securityHeadersPlugin } from './http/plugins/security-headers.js';
 import { sessionPlugin } from './http/plugins/session.js';
 import { validationPlugin } from './http/plugins/validation.js';
-import { createRequestIds } from './http/request-ids.js';
+import { withRequestId } from './http/problem-request-id.js';
+import type { ProcessHealth } from './http/process-health.js';
+import { createRequestIds, requestIdOf } from './http/request-ids.js';
 import { OneLinePerRequest } from './http/request-log-controller.js';
+import { createRequestMetrics } from './http/request-metrics.js';
 import { createDocsFastPath } from './http/routes/docs/docs-fast-path.js';
 import { LiveEventSchema } from './http/routes/live/live-event.schema.js';
 import { ProblemSchema, TicketEventSchema } from './http/routes/shared.schema.js';
 import { healthRoutes } from './http/routes/system/health.routes.js';
+import { metricsRoutes } from './http/routes/system/metrics.routes.js';
 import type { RouteServices } from './http/services.js';
 import { type CounterStore, createMemoryCounterStore } from './intake/counter-store.js';
 import { prepareEmbed } from './site/embed/prepare-embed.js';
@@ -41,10 +45,18 @@ export interface AppDeps {
   /** Intake counters; in memory unless the service shares them (Redis) with other instances. */
   counters?: CounterStore;
   logger?: FastifyServerOptions['logger'];
+  /** What this process runs besides HTTP (the mail worker), for /readyz and /metrics. */
+  health?: ProcessHealth;
 }
 
 /** The whole service as a Fastify instance, not listening (tests inject or listen on port 0). */
-export async function buildApp({ config, ctx, counters = createMemoryCounterStore(), logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  ctx,
+  counters = createMemoryCounterStore(),
+  logger = false,
+  health,
+}: AppDeps): Promise<FastifyInstance> {
   const docsFastPath = createDocsFastPath({
     basePath: config.basePath,
     hooks: ctx.hooks,
@@ -64,7 +76,7 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   const app = Fastify({
     logger,
     logController: new OneLinePerRequest(),
-    genReqId: requestIds,
+    genReqId: requestIdOf(requestIds),
     serverFactory: embed.serverFactory,
     // Node's header and request timeouts answer 408 problems, like every other refusal.
     clientErrorHandler: answerClientError,
@@ -83,6 +95,20 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
     docsFastPath.stop();
     done();
   });
+  // Every answer names its request (the id in the log lines), and every problem carries it as `request_id`
+  // (an RFC 9457 extension member). Added first, so it runs before compression's onSend.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => done(null, withRequestId(request.id, reply.getHeader('content-type'), payload)));
+  // Request counts and durations by route for /metrics: only when it is on and HELPDESK_METRICS_REQUESTS is not off.
+  const requestMetrics = config.metrics?.requests ? createRequestMetrics() : undefined;
+  if (requestMetrics)
+    app.addHook('onResponse', (request, reply, done) => {
+      requestMetrics.record(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
 
   // Only JSON, form and multipart bodies are accepted; anything else is a 415 problem.
   app.removeContentTypeParser('text/plain');
@@ -109,10 +135,11 @@ export async function buildApp({ config, ctx, counters = createMemoryCounterStor
   await app.register(apiSessionPlugin, { db: ctx.db, config });
   await app.register(swagger, openApiOptions(config));
 
-  const services: RouteServices = { ctx, config, counters, docsFastPath };
+  const services: RouteServices = { ctx, config, counters, docsFastPath, health };
   await app.register(
     async (site) => {
       await site.register(healthRoutes, services);
+      await site.register(metricsRoutes, { ...services, requestMetrics });
       await site.register(apiPlugin, { ...services, prefix: '/api' });
       for (const page of SITE_PAGES) if (page.routes) await site.register(page.routes, services);
       await site.register(adminAppRoutes, services);

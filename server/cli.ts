@@ -3,6 +3,7 @@ import type { Translator } from '../common/i18n/translator.js';
 import { accountCommandsUsage, runAccountCommand, usageLines } from './cli-account-commands.js';
 import { cliTranslator } from './cli-language.js';
 import { runMailReceive } from './cli-mail-command.js';
+import { runOperationsCommand } from './cli-operations-command.js';
 import type { Config } from './config/config-types.js';
 import { ConfigError, loadConfig } from './config/load-config.js';
 import { createDb } from './db/create-db.js';
@@ -29,8 +30,13 @@ function usage(t: Translator): string {
     ['user add --email E --name N --role R', t.t('cli.usage.user_add')],
     ['user password --email E', t.t('cli.usage.user_password')],
     ['mail receive < message.eml', t.t('cli.usage.mail_receive')],
+    ['backup FILE.tar.gz', t.t('cli.usage.backup')],
+    ['restore FILE.tar.gz [--data-dir DIR] [--force]', t.t('cli.usage.restore')],
   ]);
-  return `${t.t('cli.usage.title', { command: `<${t.t('cli.usage.command_word')}>` })}\n\n${commands}\n${accountCommandsUsage(t)}\n\n${t.t('cli.usage.environment', { variables: ENVIRONMENT })}`;
+  return (
+    `${t.t('cli.usage.title', { command: `<${t.t('cli.usage.command_word')}>` })}\n\n${commands}\n${accountCommandsUsage(t)}\n\n` +
+    t.t('cli.usage.environment', { variables: ENVIRONMENT })
+  );
 }
 
 // A password never goes on the command line (shell history, process list): it is piped in.
@@ -63,6 +69,8 @@ export async function runCli(
       label: { type: 'string' },
       'expires-in-days': { type: 'string' },
       services: { type: 'string' },
+      'data-dir': { type: 'string' },
+      force: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -97,6 +105,7 @@ export async function runCli(
     return -1; // keep running
   }
   if (command === 'mail receive') return runMailReceive(config, readStdinBytes, out, err, t);
+  if (group === 'backup' || group === 'restore') return runOperationsCommand(group, verb, values, config, out, err, USAGE);
   if (command === 'openapi') return (out(JSON.stringify(await renderOpenApiDocument(config), null, 2)), 0);
 
   const db = createDb({ ...config.databaseTuning, url: config.databaseUrl });

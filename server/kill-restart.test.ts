@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
+import SQLite from './db/sqlite-driver.js';
 import { createDomainContext } from './domain/context.js';
 import { createHooks } from './hooks/create-hooks.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from './test/fixtures.js';

@@ -7,16 +7,18 @@ import { migrateToLatest } from './db/migrate.js';
 import { listenForPostsChanges } from './domain/content/listen-posts-changed.js';
 import { createDomainContext } from './domain/context.js';
 import { issueFirstAdminLink } from './domain/people/first-admin.js';
-import { createMailTransport } from './email/create-transport.js';
 import { createFileStore } from './files/create-file-store.js';
 import { sweepAbandonedUploads } from './files/sweep-abandoned-uploads.js';
 import { loadHooks } from './hooks/load-plugins.js';
 import { loggerOptions } from './http/log-serializers.js';
+import { createProcessHealth } from './http/process-health.js';
 import type { CounterStore } from './intake/counter-store.js';
 import { createCounterStore } from './intake/create-counter-store.js';
 import { createWorker } from './jobs/worker.js';
 import { listenForLiveEvents } from './live/listen-live-events.js';
-import { createImapSource } from './mail-inbound/imap-source.js';
+import { createLiveMailTransport } from './mail-settings/live-mail-transport.js';
+import { createLiveMailboxReader } from './mail-settings/live-mailbox-reader.js';
+import { isLocalAddress } from './onboarding/public-address.js';
 import { loadInstallSeed, SEED_FILE_NAME } from './secrets/install-seed.js';
 import { isSecretsSeed } from './secrets/seed-check.js';
 import { currentSeed, listUnreadableSecrets } from './settings/settings.js';
@@ -41,18 +43,19 @@ function workerFor(
   counters: CounterStore,
   log: { info(m: string): void; warn(m: string): void },
 ) {
-  const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
+  // SMTP_URL, else Settings → Mail's server, followed without a restart.
+  const transport = createLiveMailTransport(ctx, config);
   // The worker counts mails per address in the same store as the intake, so limits and stats agree.
   const worker = createWorker(ctx, config, transport, log, { counters });
   worker.start();
   // The mailbox reader runs where the worker runs; several instances may read one mailbox (import-mailbox.ts).
-  const imap = config.imapUrl
-    ? createImapSource({ ctx, config, counters }, { url: config.imapUrl, pollSeconds: config.imapPollSeconds ?? 60 }, log)
-    : null;
-  imap?.start();
+  // HELPDESK_IMAP_URL, else Settings → Mail's mailbox, followed without a restart.
+  const imap = createLiveMailboxReader({ ctx, config, counters }, config, log);
+  imap.start();
   return {
+    isRunning: () => worker.isRunning(),
     async stop() {
-      await imap?.stop();
+      await imap.stop();
       await worker.stop();
       transport.close();
     },
@@ -112,19 +115,34 @@ export async function startService(
       liveListener = await listenForLiveEvents(config.databaseUrl, ctx.live, log);
     }
     const counters = await createCounterStore(config, db);
+    const health = createProcessHealth();
+    health.poolStats = db.poolStats ?? null;
     const app = await buildApp({
       config,
       ctx,
       counters,
       logger: loggerOptions(config.logLevel),
+      health,
     });
     const address = await app.listen({ port: config.port, host: config.host });
     // Mail and other background jobs run in this process unless split out; instances share the queue safely.
     const worker =
       options.services === 'web' ? null : workerFor(ctx, config, counters, { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
+    if (worker) health.mailWorker = worker.isRunning;
     const link = await issueFirstAdminLink(ctx, config.homeUrl);
     log(`Helpdesk is serving ${config.homeUrl}/ (listening on ${address}, ` + `${db.storage.describe(config.databaseUrl)})`);
-    if (!config.smtpUrl && worker) log(`Mail is written as .eml files under ${config.dataDir}/mail/ (set SMTP_URL to send it).`);
+    if (!config.smtpUrl && worker)
+      log(
+        `Without an SMTP server mail is written as .eml files under ${config.dataDir}/mail/ ` +
+          '(set one in Settings → Mail servers, or SMTP_URL).',
+      );
+    // The link below, the snippet and every mail's links use the public address: one only this machine
+    // opens reaches nobody else.
+    if (isLocalAddress(config.homeUrl))
+      log(
+        `The public address is ${config.homeUrl}, which only this machine can open: ` +
+          'set HELPDESK_HOME_URL to the address people use (like https://help.example.com) and restart.',
+      );
     if (link) log(`\nNo administrator yet. Open this one-time link to become the administrator (valid 7 days):\n\n  ${link}\n`);
     return {
       app,

@@ -9,6 +9,7 @@ import { LiveEventsProvider } from './live/live-events.js';
 import { NotificationBell } from './notifications/notification-bell.js';
 import { showLanguageOf } from './profile/me-language.js';
 import { Link, navigate, useRoute } from './shared/router.js';
+import { AvailabilitySwitch } from './shell/availability-switch.js';
 import { MainNav } from './shell/main-nav.js';
 import { ShortcutsHelp } from './shell/shortcuts-help.js';
 import { SignIn } from './shell/sign-in.js';
@@ -41,6 +42,7 @@ function lazyScreen<K extends string, P extends object>(
 }
 const AccountsScreen = lazyScreen(() => import('./accounts/accounts.js'), 'AccountsScreen', ['settings']);
 const AgentsScreen = lazyScreen(() => import('./agents/agents.js'), 'AgentsScreen', ['settings']);
+const AuditScreen = lazyScreen(() => import('./audit/audit-screen.js'), 'AuditScreen', ['audit']);
 const ApiTokensScreen = lazyScreen(() => import('./api-tokens/api-tokens.js'), 'ApiTokensScreen', ['settings']);
 const BusinessHoursScreen = lazyScreen(() => import('./business-hours/business-hours-screen.js'), 'BusinessHoursScreen', [
   'business-hours',
@@ -57,8 +59,13 @@ const SatisfactionScreen = lazyScreen(() => import('./satisfaction/satisfaction.
 const DeflectionScreen = lazyScreen(() => import('./deflection/deflection-screen.js'), 'DeflectionScreen', ['deflection']);
 const SavedRepliesScreen = lazyScreen(() => import('./saved-replies/saved-replies-screen.js'), 'SavedRepliesScreen', ['settings']);
 const SlaPoliciesScreen = lazyScreen(() => import('./sla-policies/sla-policies-screen.js'), 'SlaPoliciesScreen', ['service-levels']);
+const RulesScreen = lazyScreen(() => import('./rules/rules-screen.js'), 'RulesScreen', ['rules', 'service-levels']);
 const SettingsScreen = lazyScreen(() => import('./settings/settings-screen.js'), 'SettingsScreen', ['settings']);
 const TermsEditor = lazyScreen(() => import('./settings/terms-editor.js'), 'TermsEditor', ['settings']);
+const ClientsScreen = lazyScreen(() => import('./contacts/clients-screen.js'), 'ClientsScreen', ['contacts']);
+const ClientProfileScreen = lazyScreen(() => import('./contacts/client-profile.js'), 'ClientProfileScreen', ['contacts']);
+const OrganisationsScreen = lazyScreen(() => import('./contacts/organisations-screen.js'), 'OrganisationsScreen', ['contacts']);
+const WebhooksScreen = lazyScreen(() => import('./webhooks/webhooks-screen.js'), 'WebhooksScreen', ['webhooks']);
 const TicketView = lazyScreen(() => import('./ticket/ticket-view.js'), 'TicketView');
 const ProfileScreen = lazyScreen(() => import('./profile/profile.js'), 'ProfileScreen');
 
@@ -168,18 +175,24 @@ function Workspace({
   else if (section === 'tickets' && id) view = <TicketView key={id} number={Number(id)} lookups={lookups} me={user} />;
   else if (section === 'settings' && isAdmin) view = <SettingsScreen tab={id} />;
   else if (section === 'docs' || section === 'products')
-    view = <ContentEditor kind={section} lookups={lookups} onChanged={reloadLookups} />;
+    view = <ContentEditor kind={section} lookups={lookups} onChanged={reloadLookups} isAdmin={isAdmin} />;
   else if (section === 'reasons' || section === 'urgencies' || (section === 'statuses' && isAdmin))
     view = <TermsEditor kind={section} onChanged={reloadLookups} />;
   else if (section === 'agents' && isAdmin) view = <AgentsScreen me={user} onChanged={reloadLookups} />;
   else if (section === 'accounts' && isAdmin) view = <AccountsScreen me={user} />;
   else if (section === 'tokens' && isAdmin) view = <ApiTokensScreen />;
+  else if (section === 'audit' && isAdmin) view = <AuditScreen lookups={lookups} />;
+  else if (section === 'webhooks' && isAdmin) view = <WebhooksScreen logOf={id} />;
   else if (section === 'business-hours' && isAdmin) view = <BusinessHoursScreen />;
   else if (section === 'service-levels' && isAdmin) view = <SlaPoliciesScreen lookups={lookups} />;
+  else if (section === 'rules' && isAdmin) view = <RulesScreen lookups={lookups} />;
   else if (section === 'reports') view = <ReportsScreen page={id} query={route.query} isAdmin={isAdmin} />;
   else if (section === 'replies') view = <SavedRepliesScreen me={user} />;
   else if (section === 'notifications') view = <NotificationPreferencesScreen isAdmin={isAdmin} />;
   else if (section === 'satisfaction') view = <SatisfactionScreen />;
+  else if (section === 'clients' && id) view = <ClientProfileScreen key={id} id={Number(id)} />;
+  else if (section === 'clients') view = <ClientsScreen />;
+  else if (section === 'organisations') view = <OrganisationsScreen key={id ?? ''} id={id ? Number(id) : undefined} />;
   else if (section === 'deflection') view = <DeflectionScreen />;
   else if (section === 'profile') view = <ProfileScreen me={user} onSaved={onProfileSaved} />;
   else view = <Inbox query={route.query} lookups={lookups} me={user} />;
@@ -209,6 +222,7 @@ function Workspace({
           </button>
           <MainNav active={active} isAdmin={isAdmin} open={menuOpen} />
           <div className="account">
+            <AvailabilitySwitch />
             <NotificationBell />
             <Link to="profile" className="account-name" aria-current={section === 'profile' ? 'page' : undefined}>
               <bdi>{user.name}</bdi> <span className="role">{t('admin.app.role', { role: user.role })}</span>

@@ -4,10 +4,10 @@ declare module '*?worker&url' {
   export default url;
 }
 
-// Vite's `import.meta.glob`: the modules matching a pattern, loaded at once (`eager`) or each on first call.
+// Vite's `import.meta.glob`: the modules matching a pattern (or any of several), loaded at once (`eager`) or each on first call.
 interface ImportMeta {
-  glob<T>(pattern: string, options: { eager: true; import: 'default' }): Record<string, T>;
-  glob<T>(pattern: string, options: { import: 'default' }): Record<string, () => Promise<T>>;
+  glob<T>(pattern: string | string[], options: { eager: true; import: 'default' }): Record<string, T>;
+  glob<T>(pattern: string | string[], options: { import: 'default' }): Record<string, () => Promise<T>>;
 }
 
 // A stylesheet imported for its side effect (a library's own CSS): Vite adds it with the chunk that imports it.

@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from '../../server/db/sqlite-driver.js';
 
 /** How the baseline's rows are shaped, to match what a load sends. */
 export interface RawIntakeOptions {

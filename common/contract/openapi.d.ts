@@ -89,6 +89,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/helpdesk/v1/tickets/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge tickets into this one: their messages, notes and files move here in time order, tags join, and each is closed pointing here */
+        post: operations["mergeTickets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/tickets/{id}/split": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move some replies and notes of this ticket, with their files, to a new ticket; both link to each other */
+        post: operations["splitTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/helpdesk/v1/tickets/{id}/suggest-reply": {
         parameters: {
             query?: never;
@@ -166,7 +200,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An attached file (to the ticket’s client and staff; internal notes’ files to staff only); Range works */
+        /** An attached file (to the ticket’s client, their organisation while sharing is on, and staff; internal notes’ files to staff only); Range works */
         get: operations["getFile"];
         put?: never;
         post?: never;
@@ -648,6 +682,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/helpdesk/v1/settings/public-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public address the embed snippet and mails use, and whether only the server itself can open it */
+        get: operations["getPublicAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/helpdesk/v1/settings/identity-secret": {
         parameters: {
             query?: never;
@@ -768,6 +819,286 @@ export interface paths {
         head?: never;
         /** Rename a user, change the role or set a password (admins only; a new password ends the user's other sessions) */
         patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/api/helpdesk/v1/clients/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a client's data as a ZIP: profile, tickets, public messages, ratings and files (admins only; 10 an hour) */
+        get: operations["exportClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/clients/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase a client for good: the account, and their tickets deleted or anonymised; mails, sessions and links to them end (admins only; final) */
+        post: operations["eraseClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/privacy/retention-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many tickets, clients and mail records Privacy → Retention would remove now, with the stored settings or the ones given (admins only; read before switching it on) */
+        get: operations["previewRetention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/users/me/assignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your availability for fair assignment, limit, working hours and open tickets */
+        get: operations["getOwnAssignment"];
+        /** Set yourself Available (fair assignment may give you new tickets) or Away (agents and admins) */
+        put: operations["setOwnAvailability"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/users/assignment/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every agent's and admin's availability, limit, working hours and open tickets (agents and admins) */
+        get: operations["listStaffAssignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/users/{id}/assignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set an agent's or admin's availability, own limit of open tickets or working hours (admins only) */
+        patch: operations["updateStaffAssignment"];
+        trace?: never;
+    };
+    "/api/helpdesk/v1/products/{id}/assignment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's own assignment mode (null: the site's) */
+        get: operations["getProductAssignment"];
+        /** Set a product's own assignment mode, or null to follow the site's (admins only) */
+        put: operations["setProductAssignment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/clients/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clients by name, searched by name or any address, or of one organisation */
+        get: operations["listClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client’s profile: addresses, organisation, notes, attributes, tickets and ratings */
+        get: operations["getClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a client’s name, language, notes, attributes or organisation */
+        patch: operations["updateClient"];
+        trace?: never;
+    };
+    "/api/helpdesk/v1/clients/{id}/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a client another address (mail from it then finds them) */
+        post: operations["addClientAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/clients/{id}/addresses/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of a client’s other addresses */
+        delete: operations["removeClientAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/clients/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge the client source_id into this one, which stays: tickets move, the other’s addresses become this one’s, and the other account is disabled with its sessions and API tokens ended */
+        post: operations["mergeClients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/organisations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every organisation by name, with its domains and how many clients and tickets it has */
+        get: operations["listOrganisations"];
+        put?: never;
+        /** Add an organisation */
+        post: operations["createOrganisation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/organisations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One organisation */
+        get: operations["getOrganisation"];
+        put?: never;
+        post?: never;
+        /** Delete an organisation (its clients stay, in none) */
+        delete: operations["deleteOrganisation"];
+        options?: never;
+        head?: never;
+        /** Change an organisation (its domains replace the old list) */
+        patch: operations["updateOrganisation"];
+        trace?: never;
+    };
+    "/api/helpdesk/v1/organisations/{id}/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organisation’s clients with how many tickets each filed */
+        get: operations["listOrganisationClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/tickets/{id}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clients copied in on a ticket and the staff following it (agents and admins) */
+        get: operations["listTicketParticipants"];
+        put?: never;
+        /** Copy a client in on a ticket (by email, at most 48) or add a staff follower (agents and admins) */
+        post: operations["addTicketParticipant"];
+        /** Take a client off a ticket’s copies, or a follower off it (agents and admins) */
+        delete: operations["removeTicketParticipant"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/helpdesk/v1/tokens/": {
@@ -902,6 +1233,93 @@ export interface paths {
         put?: never;
         /** Send a test mail to the signed-in admin now (not queued), to check outgoing mail */
         post: operations["sendTestMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/settings/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SMTP server and the support mailbox in force, and whether an environment variable sets them (never a password) */
+        get: operations["getMailServers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/settings/mail/smtp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the SMTP server mail is sent through (used at once; refused while SMTP_URL sets it) */
+        put: operations["saveSmtpServer"];
+        post?: never;
+        /** Stop sending through the saved SMTP server (mail is written as files) */
+        delete: operations["removeSmtpServer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/settings/mail/imap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the support mailbox the helpdesk reads (used at once; refused while HELPDESK_IMAP_URL sets it) */
+        put: operations["saveSupportMailbox"];
+        post?: never;
+        /** Stop reading the saved support mailbox */
+        delete: operations["removeSupportMailbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/settings/mail/smtp/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test mail now through the SMTP server in force; the answer says what failed in a word (10 a quarter-hour) */
+        post: operations["testSmtpServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/settings/mail/imap/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect to the support mailbox in force, sign in, open its folder and count its messages (10 a quarter-hour) */
+        post: operations["checkSupportMailbox"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1171,6 +1589,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/helpdesk/v1/rules/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every rule, in the order they run */
+        get: operations["listRules"];
+        put?: never;
+        /** Add a rule, run after the others */
+        post: operations["createRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/rules/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put the rules in a new order */
+        put: operations["reorderRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rule */
+        get: operations["getRule"];
+        /** Replace a rule’s settings (its place in the order stays) */
+        put: operations["replaceRule"];
+        post?: never;
+        /**
+         * Delete a rule
+         * @description The activity entries of its past firings stay, with its name.
+         */
+        delete: operations["deleteRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/rules/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tickets a rule would touch now, changing nothing
+         * @description A time rule: the tickets whose wait is over and on which it has not fired since their last change. Another rule: the tickets whose conditions hold now (it acts on them at their next such event), among the newest 5,000.
+         */
+        get: operations["previewRule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/helpdesk/v1/webhooks/": {
         parameters: {
             query?: never;
@@ -1405,6 +1900,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/helpdesk/v1/audit-log.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log as CSV, newest first, with the same filters (admins only) */
+        get: operations["exportAuditLogCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/helpdesk/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who did what, when and from which address: sign-ins, changes of settings, accounts, tokens, webhooks and rules (admins only) */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site/v1/options": {
         parameters: {
             query?: never;
@@ -1545,6 +2074,23 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "rule.fired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The rule.fired event */
+        post: operations["webhookRuleFired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "client.created": {
         parameters: {
             query?: never;
@@ -1568,9 +2114,9 @@ export interface components {
         TicketEvent: {
             /** @description The ticket version this change produced */
             version: number;
-            /** @description rating: the client answered the resolved mail; `to` is yes or no. sla: a service-level target (`field`) is due soon (`to`: warning) or went overdue (`to`: breached); `from` is its due time */
-            kind: "reply" | "note" | "field" | "rating" | "sla";
-            /** @description status, assignee, product, reason, urgency or tag (from: a removed tag, to: an added one); for sla: first_reply, next_reply or resolution */
+            /** @description rating: the client answered the resolved mail; `to` is yes or no. sla: a service-level target (`field`) is due soon (`to`: warning) or went overdue (`to`: breached); `from` is its due time. rule: a rule (`to`: its name) fired; the changes it made follow under the same version. link: the ticket was merged or split (`field` merged_into, merged_from, split_into or split_from; `to` the other ticket, `#12`). participant: someone was copied in or became a follower (`field` cc or follower; `to` who was added, `from` who was taken off, by name; automatic when copied in from a mail) */
+            kind: "reply" | "note" | "field" | "rating" | "sla" | "rule" | "link" | "participant";
+            /** @description status, assignee, product, reason, urgency or tag (from: a removed tag, to: an added one); for sla: first_reply, next_reply or resolution; for participant: cc or follower */
             field: string | null;
             from: string | null;
             to: string | null;
@@ -1582,6 +2128,8 @@ export interface components {
                 id: number;
                 name: string;
             } | null;
+            /** @description For participant: the account added or taken off (`by.id` the same: they followed or stopped following themselves); null for the other kinds and for entries recorded before 2026-12-04 */
+            person_id: number | null;
             created: string;
         };
         /** @description RFC 9457 problem details */
@@ -1607,6 +2155,8 @@ export interface components {
                 index: number;
                 name: string;
             };
+            /** @description The request’s id, as in its X-Request-Id header and our logs: quote it when reporting a problem */
+            request_id?: string;
         };
         /** @description One event of GET /events: `name` is the Server-Sent Events `event:` field and `data` the JSON of its `data:` line. Events carry ids only: fetch the ticket (or the tags) to read it. */
         LiveEvent: {
@@ -1727,6 +2277,8 @@ export interface operations {
                 /** @description A user id, "me" or "none" */
                 assignee?: "none" | "me" | number;
                 client?: number;
+                /** @description An organisation’s id: its clients’ tickets */
+                organisation?: number;
                 /** @description An id from GET /tags/, or its slug */
                 tag?: number | string;
                 /** @description mine: assigned to you; unassigned; needs-reply: the client spoke last and it is not Resolved or Closed; overdue: the next due time (`sla_due_at`) is now or past; due-soon: it is after now and at most 1 hour ahead. The last two are in due order, earliest first */
@@ -2342,6 +2894,33 @@ export interface operations {
                                 business_seconds_used: number;
                             }[];
                         };
+                        /** @description Merges and splits; a client sees only `merged_into`, and only when that ticket is theirs too */
+                        links?: {
+                            /** @description The ticket this one was merged into: its messages and files are there now; follow it */
+                            merged_into: {
+                                id: number;
+                                /** @description The number people read (#12) */
+                                number: number;
+                            } | null;
+                            /** @description Agents: the tickets merged into this one */
+                            merged_from: {
+                                id: number;
+                                /** @description The number people read (#12) */
+                                number: number;
+                            }[];
+                            /** @description Agents: the ticket whose messages this one was made from */
+                            split_from: {
+                                id: number;
+                                /** @description The number people read (#12) */
+                                number: number;
+                            } | null;
+                            /** @description Agents: the tickets made from messages of this one */
+                            split_into: {
+                                id: number;
+                                /** @description The number people read (#12) */
+                                number: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -2640,6 +3219,33 @@ export interface operations {
                                 business_seconds_used: number;
                             }[];
                         };
+                        /** @description Merges and splits; a client sees only `merged_into`, and only when that ticket is theirs too */
+                        links?: {
+                            /** @description The ticket this one was merged into: its messages and files are there now; follow it */
+                            merged_into: {
+                                id: number;
+                                /** @description The number people read (#12) */
+                                number: number;
+                            } | null;
+                            /** @description Agents: the tickets merged into this one */
+                            merged_from: {
+                                id: number;
+                                /** @description The number people read (#12) */
+                                number: number;
+                            }[];
+                            /** @description Agents: the ticket whose messages this one was made from */
+                            split_from: {
+                                id: number;
+                                /** @description The number people read (#12) */
+                                number: number;
+                            } | null;
+                            /** @description Agents: the tickets made from messages of this one */
+                            split_into: {
+                                id: number;
+                                /** @description The number people read (#12) */
+                                number: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -2894,6 +3500,33 @@ export interface operations {
                                 business_seconds_used: number;
                             }[];
                         };
+                        /** @description Merges and splits; a client sees only `merged_into`, and only when that ticket is theirs too */
+                        links?: {
+                            /** @description The ticket this one was merged into: its messages and files are there now; follow it */
+                            merged_into: {
+                                id: number;
+                                /** @description The number people read (#12) */
+                                number: number;
+                            } | null;
+                            /** @description Agents: the tickets merged into this one */
+                            merged_from: {
+                                id: number;
+                                /** @description The number people read (#12) */
+                                number: number;
+                            }[];
+                            /** @description Agents: the ticket whose messages this one was made from */
+                            split_from: {
+                                id: number;
+                                /** @description The number people read (#12) */
+                                number: number;
+                            } | null;
+                            /** @description Agents: the tickets made from messages of this one */
+                            split_into: {
+                                id: number;
+                                /** @description The number people read (#12) */
+                                number: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -3007,6 +3640,189 @@ export interface operations {
             };
             /** @description RFC 9457 problem details */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mergeTickets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The tickets merged into this one (ids): their messages, notes and files move here, and each is closed */
+                    source_ids: number[];
+                    /** @description Needed (true) when a ticket belongs to another client than this one; without it such a merge is a 409 CONFLICT */
+                    confirm_different_clients?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The ticket that stayed, with its new version */
+                        ticket: {
+                            id: number;
+                            number: number;
+                            version: number;
+                        };
+                        /** @description The tickets merged into it, now closed, with their new versions */
+                        merged: {
+                            id: number;
+                            number: number;
+                            version: number;
+                        }[];
+                        /** @description Messages (descriptions, replies and notes) that moved */
+                        moved_messages: number;
+                        /** @description Files that moved with them */
+                        moved_files: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    splitTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The replies and notes that move (not copied) to the new ticket, with their files; the first message stays */
+                    comment_ids: number[];
+                    /** @description The new ticket’s client; this ticket’s when absent */
+                    client_id?: number;
+                    /**
+                     * Format: email
+                     * @description The new ticket’s client by the email of their account, instead of client_id
+                     */
+                    client_email?: string;
+                    /** @description The new ticket’s subject; this ticket’s when absent */
+                    subject?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The address of what was created. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new ticket */
+                        ticket: {
+                            id: number;
+                            number: number;
+                            version: number;
+                        };
+                        /** @description This ticket, with its new version */
+                        original: {
+                            id: number;
+                            number: number;
+                            version: number;
+                        };
+                        moved_files: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5732,6 +6548,51 @@ export interface operations {
             };
         };
     };
+    getPublicAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The public address (HELPDESK_HOME_URL): the embed snippet and every mail’s links use it */
+                        url: string;
+                        /** @description The environment variable that sets it */
+                        env_name: string;
+                        /** @description Only the server itself can open it (localhost, 127.0.0.1): nobody else reaches the links */
+                        is_local: boolean;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getIdentitySecret: {
         parameters: {
             query?: never;
@@ -6346,6 +7207,1799 @@ export interface operations {
             };
         };
     };
+    exportClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A ZIP: client.json (profile, tickets filed, the messages they can see, ratings, consents) and files/ (their tickets' files) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    eraseClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `delete`: the client's tickets go whole; `anonymise`: they stay, emptied, for the reports' counts */
+                    mode: "delete" | "anonymise";
+                    /**
+                     * @description Must be true: an erasure is final, there is no undo
+                     * @enum {boolean}
+                     */
+                    confirm: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The erasure record's id (the record has no personal data) */
+                        id: number;
+                        erased_at: string;
+                        mode: "delete" | "anonymise";
+                        /** @description Tickets deleted or anonymised */
+                        tickets: number;
+                        /** @description Messages deleted or emptied */
+                        messages: number;
+                        /** @description Files deleted (with their thumbnails) */
+                        files: number;
+                        /** @description Mails to the client dropped from the outbox */
+                        outbox_mails: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewRetention: {
+        parameters: {
+            query?: {
+                /** @description Days; 0: never; absent: the stored setting */
+                delete_closed_tickets_after_days?: number;
+                /** @description Days; 0: never; absent: the stored setting */
+                delete_inactive_clients_after_days?: number;
+                /** @description Days; 0: never; absent: the stored setting */
+                mail_records_after_days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Closed tickets that would be deleted or anonymised */
+                        closed_tickets: number;
+                        /** @description Client accounts that would be erased */
+                        inactive_clients: number;
+                        inbound_mails: number;
+                        sent_mails: number;
+                        webhook_deliveries: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOwnAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user_id: number;
+                        /** @description Available (takes new tickets) or away */
+                        available: boolean;
+                        /** @description The most open tickets fair assignment gives this person (1 to 10000); null: the site's `tickets.open_ticket_limit` */
+                        open_ticket_limit: number | null;
+                        /** @description Working hours: takes part only while this business-hours schedule is open; null: whenever available */
+                        schedule_id: number | null;
+                        /** @description Tickets assigned to this person in any status but Resolved and Closed */
+                        open_tickets: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setOwnAvailability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true: Available, fair assignment may give you new tickets; false: Away */
+                    available: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user_id: number;
+                        /** @description Available (takes new tickets) or away */
+                        available: boolean;
+                        /** @description The most open tickets fair assignment gives this person (1 to 10000); null: the site's `tickets.open_ticket_limit` */
+                        open_ticket_limit: number | null;
+                        /** @description Working hours: takes part only while this business-hours schedule is open; null: whenever available */
+                        schedule_id: number | null;
+                        /** @description Tickets assigned to this person in any status but Resolved and Closed */
+                        open_tickets: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listStaffAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user_id: number;
+                        /** @description Available (takes new tickets) or away */
+                        available: boolean;
+                        /** @description The most open tickets fair assignment gives this person (1 to 10000); null: the site's `tickets.open_ticket_limit` */
+                        open_ticket_limit: number | null;
+                        /** @description Working hours: takes part only while this business-hours schedule is open; null: whenever available */
+                        schedule_id: number | null;
+                        /** @description Tickets assigned to this person in any status but Resolved and Closed */
+                        open_tickets: number;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateStaffAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    available?: boolean;
+                    /** @description The most open tickets fair assignment gives this person (1 to 10000); null: the site's `tickets.open_ticket_limit` */
+                    open_ticket_limit?: number | null;
+                    /** @description Working hours: takes part only while this business-hours schedule is open; null: whenever available */
+                    schedule_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user_id: number;
+                        /** @description Available (takes new tickets) or away */
+                        available: boolean;
+                        /** @description The most open tickets fair assignment gives this person (1 to 10000); null: the site's `tickets.open_ticket_limit` */
+                        open_ticket_limit: number | null;
+                        /** @description Working hours: takes part only while this business-hours schedule is open; null: whenever available */
+                        schedule_id: number | null;
+                        /** @description Tickets assigned to this person in any status but Resolved and Closed */
+                        open_tickets: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProductAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        product_id: number;
+                        mode: ("off" | "round_robin" | "fewest_open") | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    setProductAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description This product's tickets: off, round_robin or fewest_open; null: the site's `tickets.assignment_mode` */
+                    mode: ("off" | "round_robin" | "fewest_open") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        product_id: number;
+                        mode: ("off" | "round_robin" | "fewest_open") | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listClients: {
+        parameters: {
+            query?: {
+                /** @description A part of the name or of any address */
+                search?: string;
+                organisation?: number;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            organisation: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @description How many tickets they filed */
+                            tickets: number;
+                            disabled_at: string | null;
+                        }[];
+                        total: number;
+                        page: number;
+                        per_page: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The primary address (the account’s) */
+                        email: string;
+                        /** @description Their other addresses; mail from any of them finds this client */
+                        addresses: string[];
+                        language: string | null;
+                        /** @description Staff-only notes; never shown to the client */
+                        notes: string;
+                        /** @description Custom attributes: up to 50 names (1–100 characters, one line, each once whatever its case) with text values (up to 1,000); the object replaces the old one */
+                        attributes: {
+                            [key: string]: string;
+                        };
+                        organisation: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        disabled_at: string | null;
+                        merged_into: number | null;
+                        created: string;
+                        ticket_count: number;
+                        tickets: {
+                            id: number;
+                            number: number | null;
+                            subject: string;
+                            /** @description The status slug */
+                            status: string;
+                            status_name: string;
+                            updated: string;
+                        }[];
+                        ratings: {
+                            ticket_id: number;
+                            ticket_number: number | null;
+                            rating: "yes" | "no";
+                            comment: string;
+                            created: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: single-line */
+                    name?: string;
+                    language?: string | null;
+                    /** @description Staff-only notes; never shown to the client */
+                    notes?: string;
+                    /** @description Custom attributes: up to 50 names (1–100 characters, one line, each once whatever its case) with text values (up to 1,000); the object replaces the old one */
+                    attributes?: {
+                        [key: string]: string;
+                    };
+                    organisation_id?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The primary address (the account’s) */
+                        email: string;
+                        /** @description Their other addresses; mail from any of them finds this client */
+                        addresses: string[];
+                        language: string | null;
+                        /** @description Staff-only notes; never shown to the client */
+                        notes: string;
+                        /** @description Custom attributes: up to 50 names (1–100 characters, one line, each once whatever its case) with text values (up to 1,000); the object replaces the old one */
+                        attributes: {
+                            [key: string]: string;
+                        };
+                        organisation: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        disabled_at: string | null;
+                        merged_into: number | null;
+                        created: string;
+                        ticket_count: number;
+                        tickets: {
+                            id: number;
+                            number: number | null;
+                            subject: string;
+                            /** @description The status slug */
+                            status: string;
+                            status_name: string;
+                            updated: string;
+                        }[];
+                        ratings: {
+                            ticket_id: number;
+                            ticket_number: number | null;
+                            rating: "yes" | "no";
+                            comment: string;
+                            created: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addClientAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An email address */
+                    address: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The primary address (the account’s) */
+                        email: string;
+                        /** @description Their other addresses; mail from any of them finds this client */
+                        addresses: string[];
+                        language: string | null;
+                        /** @description Staff-only notes; never shown to the client */
+                        notes: string;
+                        /** @description Custom attributes: up to 50 names (1–100 characters, one line, each once whatever its case) with text values (up to 1,000); the object replaces the old one */
+                        attributes: {
+                            [key: string]: string;
+                        };
+                        organisation: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        disabled_at: string | null;
+                        merged_into: number | null;
+                        created: string;
+                        ticket_count: number;
+                        tickets: {
+                            id: number;
+                            number: number | null;
+                            subject: string;
+                            /** @description The status slug */
+                            status: string;
+                            status_name: string;
+                            updated: string;
+                        }[];
+                        ratings: {
+                            ticket_id: number;
+                            ticket_number: number | null;
+                            rating: "yes" | "no";
+                            comment: string;
+                            created: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeClientAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The primary address (the account’s) */
+                        email: string;
+                        /** @description Their other addresses; mail from any of them finds this client */
+                        addresses: string[];
+                        language: string | null;
+                        /** @description Staff-only notes; never shown to the client */
+                        notes: string;
+                        /** @description Custom attributes: up to 50 names (1–100 characters, one line, each once whatever its case) with text values (up to 1,000); the object replaces the old one */
+                        attributes: {
+                            [key: string]: string;
+                        };
+                        organisation: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        disabled_at: string | null;
+                        merged_into: number | null;
+                        created: string;
+                        ticket_count: number;
+                        tickets: {
+                            id: number;
+                            number: number | null;
+                            subject: string;
+                            /** @description The status slug */
+                            status: string;
+                            status_name: string;
+                            updated: string;
+                        }[];
+                        ratings: {
+                            ticket_id: number;
+                            ticket_number: number | null;
+                            rating: "yes" | "no";
+                            comment: string;
+                            created: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mergeClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The client merged into this one (then disabled) */
+                    source_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description The primary address (the account’s) */
+                        email: string;
+                        /** @description Their other addresses; mail from any of them finds this client */
+                        addresses: string[];
+                        language: string | null;
+                        /** @description Staff-only notes; never shown to the client */
+                        notes: string;
+                        /** @description Custom attributes: up to 50 names (1–100 characters, one line, each once whatever its case) with text values (up to 1,000); the object replaces the old one */
+                        attributes: {
+                            [key: string]: string;
+                        };
+                        organisation: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        disabled_at: string | null;
+                        merged_into: number | null;
+                        created: string;
+                        ticket_count: number;
+                        tickets: {
+                            id: number;
+                            number: number | null;
+                            subject: string;
+                            /** @description The status slug */
+                            status: string;
+                            status_name: string;
+                            updated: string;
+                        }[];
+                        ratings: {
+                            ticket_id: number;
+                            ticket_number: number | null;
+                            rating: "yes" | "no";
+                            comment: string;
+                            created: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOrganisations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description Mail domains whose new clients join this organisation */
+                        domains: string[];
+                        /** @description Staff-only notes */
+                        notes: string;
+                        /** @description Custom attributes: up to 50 names (1–100 characters, one line, each once whatever its case) with text values (up to 1,000); the object replaces the old one */
+                        attributes: {
+                            [key: string]: string;
+                        };
+                        created: string;
+                        /** @description How many clients it has */
+                        clients: number;
+                        /** @description How many tickets its clients filed */
+                        tickets: number;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createOrganisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: single-line */
+                    name: string;
+                    /** @description Domains like example.com; each belongs to one organisation at most */
+                    domains?: string[];
+                    notes?: string;
+                    /** @description Custom attributes: up to 50 names (1–100 characters, one line, each once whatever its case) with text values (up to 1,000); the object replaces the old one */
+                    attributes?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The address of what was created. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description Mail domains whose new clients join this organisation */
+                        domains: string[];
+                        /** @description Staff-only notes */
+                        notes: string;
+                        /** @description Custom attributes: up to 50 names (1–100 characters, one line, each once whatever its case) with text values (up to 1,000); the object replaces the old one */
+                        attributes: {
+                            [key: string]: string;
+                        };
+                        created: string;
+                        /** @description How many clients it has */
+                        clients: number;
+                        /** @description How many tickets its clients filed */
+                        tickets: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOrganisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description Mail domains whose new clients join this organisation */
+                        domains: string[];
+                        /** @description Staff-only notes */
+                        notes: string;
+                        /** @description Custom attributes: up to 50 names (1–100 characters, one line, each once whatever its case) with text values (up to 1,000); the object replaces the old one */
+                        attributes: {
+                            [key: string]: string;
+                        };
+                        created: string;
+                        /** @description How many clients it has */
+                        clients: number;
+                        /** @description How many tickets its clients filed */
+                        tickets: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteOrganisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateOrganisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: single-line */
+                    name?: string;
+                    /** @description Domains like example.com; each belongs to one organisation at most */
+                    domains?: string[];
+                    notes?: string;
+                    /** @description Custom attributes: up to 50 names (1–100 characters, one line, each once whatever its case) with text values (up to 1,000); the object replaces the old one */
+                    attributes?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description Mail domains whose new clients join this organisation */
+                        domains: string[];
+                        /** @description Staff-only notes */
+                        notes: string;
+                        /** @description Custom attributes: up to 50 names (1–100 characters, one line, each once whatever its case) with text values (up to 1,000); the object replaces the old one */
+                        attributes: {
+                            [key: string]: string;
+                        };
+                        created: string;
+                        /** @description How many clients it has */
+                        clients: number;
+                        /** @description How many tickets its clients filed */
+                        tickets: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOrganisationClients: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        clients: {
+                            id: number;
+                            name: string;
+                            email: string;
+                            organisation: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            /** @description How many tickets they filed */
+                            tickets: number;
+                            disabled_at: string | null;
+                        }[];
+                        total: number;
+                        page: number;
+                        per_page: number;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTicketParticipants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `cc`: a client copied in (gets the public replies, may reply by mail); `follower`: a staff member who gets the notices */
+                        kind: "cc" | "follower";
+                        user_id: number;
+                        name: string;
+                        email: string;
+                        /** @description Who added them; null: the mail that opened the ticket */
+                        added_by: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addTicketParticipant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "cc";
+                    /** @description The client to copy in; a new address becomes a client account, with no mail */
+                    email: string;
+                    /** Format: single-line */
+                    name?: string;
+                } | {
+                    /** @enum {string} */
+                    kind: "follower";
+                    user_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `cc`: a client copied in (gets the public replies, may reply by mail); `follower`: a staff member who gets the notices */
+                        kind: "cc" | "follower";
+                        user_id: number;
+                        name: string;
+                        email: string;
+                        /** @description Who added them; null: the mail that opened the ticket */
+                        added_by: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeTicketParticipant: {
+        parameters: {
+            query: {
+                /** @description `cc`: a client copied in (gets the public replies, may reply by mail); `follower`: a staff member who gets the notices */
+                kind: "cc" | "follower";
+                user_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `cc`: a client copied in (gets the public replies, may reply by mail); `follower`: a staff member who gets the notices */
+                        kind: "cc" | "follower";
+                        user_id: number;
+                        name: string;
+                        email: string;
+                        /** @description Who added them; null: the mail that opened the ticket */
+                        added_by: number | null;
+                        /** Format: date-time */
+                        created_at: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listApiTokens: {
         parameters: {
             query?: {
@@ -6878,6 +9532,436 @@ export interface operations {
             };
             /** @description RFC 9457 problem details */
             503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMailServers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        smtp: {
+                            host: string;
+                            port: number;
+                            /** @description none: no encryption; starttls: upgraded with STARTTLS (port 587 or 143); tls: TLS from the start (port 465 or 993) */
+                            security: "none" | "starttls" | "tls";
+                            user: string;
+                            /** @description Whether a password is stored; the password itself is never returned */
+                            password_set: boolean;
+                            /** @description env: the environment variable env_name sets it (it wins, read-only here); settings: saved here; none: not set */
+                            source: "env" | "settings" | "none";
+                            /** @description The environment variable that sets this server and wins over these settings */
+                            env_name: string;
+                        };
+                        imap: {
+                            host: string;
+                            port: number;
+                            /** @description none: no encryption; starttls: upgraded with STARTTLS (port 587 or 143); tls: TLS from the start (port 465 or 993) */
+                            security: "none" | "starttls" | "tls";
+                            user: string;
+                            /** @description Whether a password is stored; the password itself is never returned */
+                            password_set: boolean;
+                            /** @description env: the environment variable env_name sets it (it wins, read-only here); settings: saved here; none: not set */
+                            source: "env" | "settings" | "none";
+                            /** @description The environment variable that sets this server and wins over these settings */
+                            env_name: string;
+                            folder: string;
+                        };
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveSmtpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The server’s name or address, like mail.example.com */
+                    host: string;
+                    /** @description 1–65535 */
+                    port: number;
+                    /** @description none, starttls or tls */
+                    security: string;
+                    user: string;
+                    /** @description Absent: keep the stored one; empty: remove it; else replace it */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeSmtpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    saveSupportMailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The server’s name or address, like mail.example.com */
+                    host: string;
+                    /** @description 1–65535 */
+                    port: number;
+                    /** @description none, starttls or tls */
+                    security: string;
+                    user: string;
+                    /** @description Absent: keep the stored one; empty: remove it; else replace it */
+                    password?: string;
+                    folder: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    removeSupportMailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    testSmtpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where to send it; the signed-in admin’s own address when absent */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        sent_to: string;
+                    } | {
+                        /** @enum {boolean} */
+                        ok: false;
+                        /** @description What failed: dns (host not found), refused (connection refused), timeout, tls, auth (sign-in refused), recipient (refused the address), folder (no such folder), not_set (no server), other */
+                        failure: "dns" | "refused" | "timeout" | "tls" | "auth" | "recipient" | "folder" | "not_set" | "other";
+                        /** @description The server’s own words, any password taken out */
+                        server_said: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    checkSupportMailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        folder: string;
+                        messages: number;
+                    } | {
+                        /** @enum {boolean} */
+                        ok: false;
+                        /** @description What failed: dns (host not found), refused (connection refused), timeout, tls, auth (sign-in refused), recipient (refused the address), folder (no such folder), not_set (no server), other */
+                        failure: "dns" | "refused" | "timeout" | "tls" | "auth" | "recipient" | "folder" | "not_set" | "other";
+                        /** @description The server’s own words, any password taken out */
+                        server_said: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
@@ -8571,6 +11655,1122 @@ export interface operations {
             };
         };
     };
+    listRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        enabled: boolean;
+                        /** @description The order rules run in, 1 first */
+                        position: number;
+                        /** @description When the rule runs: a ticket filed, changed (status, assignee, urgency, reason, product or tags), a client’s reply, a service-level warning or breach; time: when a ticket has stayed in a status unchanged for the wait */
+                        trigger: "ticket.created" | "ticket.updated" | "client.replied" | "sla.warning" | "sla.breached" | "time";
+                        match: "all" | "any";
+                        conditions: ({
+                            /** @enum {string} */
+                            field: "status";
+                            op: "is" | "is_not";
+                            /** @description Status slugs */
+                            values: string[];
+                        } | {
+                            field: "urgency" | "reason" | "product";
+                            op: "is" | "is_not";
+                            values: number[];
+                        } | {
+                            /** @enum {string} */
+                            field: "tag";
+                            op: "has_any" | "has_all" | "has_none";
+                            /** @description Tag names, in any case */
+                            values: string[];
+                        } | {
+                            /** @enum {string} */
+                            field: "channel";
+                            op: "is" | "is_not";
+                            values: ("widget" | "mail" | "site" | "api")[];
+                        } | {
+                            /** @enum {string} */
+                            field: "custom";
+                            /** @description A custom form field’s key */
+                            key: string;
+                            op: "is" | "is_not";
+                            values: string[];
+                        } | {
+                            field: "subject" | "message";
+                            op: "contains" | "not_contains";
+                            /** @description Words or phrases, any of which matches, in any case; message: the newest public message */
+                            values: string[];
+                        } | {
+                            /** @enum {string} */
+                            field: "business_hours";
+                            op: "inside" | "outside";
+                            /** @description The schedule; absent or null: the default */
+                            business_hours_id?: number | null;
+                        })[];
+                        actions: ({
+                            /** @enum {string} */
+                            type: "assign";
+                            /** @enum {string} */
+                            mode: "agent";
+                            agent_id: number;
+                        } | {
+                            /** @enum {string} */
+                            type: "assign";
+                            /** @enum {string} */
+                            mode: "fair";
+                        } | {
+                            /** @enum {string} */
+                            type: "unassign";
+                        } | {
+                            type: "add_tags" | "remove_tags";
+                            /** @description Tag names */
+                            tags: string[];
+                        } | {
+                            /** @enum {string} */
+                            type: "set_status";
+                            status: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "set_urgency";
+                            urgency: number | null;
+                        } | {
+                            /** @enum {string} */
+                            type: "saved_reply";
+                            saved_reply_id: number;
+                        } | {
+                            /** @enum {string} */
+                            type: "note";
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "mail";
+                            to: "assignee" | "client" | "agent";
+                            agent_id?: number;
+                            /** @description One line */
+                            subject: string;
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "webhook";
+                            webhook_id: number;
+                        })[];
+                        wait: {
+                            /** @description The status slug the ticket stays in */
+                            status: string;
+                            amount: number;
+                            unit: "hours" | "days";
+                            /** @description business: counted on business hours (a business day is the schedule’s working day) */
+                            clock: "calendar" | "business";
+                            /** @description The schedule; absent or null: the default */
+                            business_hours_id?: number | null;
+                        } | null;
+                        created: string;
+                        updated: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: single-line */
+                    name: string;
+                    /** @description Default true */
+                    enabled?: boolean;
+                    /** @description When the rule runs: a ticket filed, changed (status, assignee, urgency, reason, product or tags), a client’s reply, a service-level warning or breach; time: when a ticket has stayed in a status unchanged for the wait */
+                    trigger: "ticket.created" | "ticket.updated" | "client.replied" | "sla.warning" | "sla.breached" | "time";
+                    /** @description all: every condition must hold (default); any: one */
+                    match?: "all" | "any";
+                    conditions?: ({
+                        /** @enum {string} */
+                        field: "status";
+                        op: "is" | "is_not";
+                        /** @description Status slugs */
+                        values: string[];
+                    } | {
+                        field: "urgency" | "reason" | "product";
+                        op: "is" | "is_not";
+                        values: number[];
+                    } | {
+                        /** @enum {string} */
+                        field: "tag";
+                        op: "has_any" | "has_all" | "has_none";
+                        /** @description Tag names, in any case */
+                        values: string[];
+                    } | {
+                        /** @enum {string} */
+                        field: "channel";
+                        op: "is" | "is_not";
+                        values: ("widget" | "mail" | "site" | "api")[];
+                    } | {
+                        /** @enum {string} */
+                        field: "custom";
+                        /** @description A custom form field’s key */
+                        key: string;
+                        op: "is" | "is_not";
+                        values: string[];
+                    } | {
+                        field: "subject" | "message";
+                        op: "contains" | "not_contains";
+                        /** @description Words or phrases, any of which matches, in any case; message: the newest public message */
+                        values: string[];
+                    } | {
+                        /** @enum {string} */
+                        field: "business_hours";
+                        op: "inside" | "outside";
+                        /** @description The schedule; absent or null: the default */
+                        business_hours_id?: number | null;
+                    })[];
+                    actions: ({
+                        /** @enum {string} */
+                        type: "assign";
+                        /** @enum {string} */
+                        mode: "agent";
+                        agent_id: number;
+                    } | {
+                        /** @enum {string} */
+                        type: "assign";
+                        /** @enum {string} */
+                        mode: "fair";
+                    } | {
+                        /** @enum {string} */
+                        type: "unassign";
+                    } | {
+                        type: "add_tags" | "remove_tags";
+                        /** @description Tag names */
+                        tags: string[];
+                    } | {
+                        /** @enum {string} */
+                        type: "set_status";
+                        status: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "set_urgency";
+                        urgency: number | null;
+                    } | {
+                        /** @enum {string} */
+                        type: "saved_reply";
+                        saved_reply_id: number;
+                    } | {
+                        /** @enum {string} */
+                        type: "note";
+                        text: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "mail";
+                        to: "assignee" | "client" | "agent";
+                        agent_id?: number;
+                        /** @description One line */
+                        subject: string;
+                        text: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "webhook";
+                        webhook_id: number;
+                    })[];
+                    wait?: {
+                        /** @description The status slug the ticket stays in */
+                        status: string;
+                        amount: number;
+                        unit: "hours" | "days";
+                        /** @description business: counted on business hours (a business day is the schedule’s working day) */
+                        clock: "calendar" | "business";
+                        /** @description The schedule; absent or null: the default */
+                        business_hours_id?: number | null;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    /** @description The address of what was created. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        enabled: boolean;
+                        /** @description The order rules run in, 1 first */
+                        position: number;
+                        /** @description When the rule runs: a ticket filed, changed (status, assignee, urgency, reason, product or tags), a client’s reply, a service-level warning or breach; time: when a ticket has stayed in a status unchanged for the wait */
+                        trigger: "ticket.created" | "ticket.updated" | "client.replied" | "sla.warning" | "sla.breached" | "time";
+                        match: "all" | "any";
+                        conditions: ({
+                            /** @enum {string} */
+                            field: "status";
+                            op: "is" | "is_not";
+                            /** @description Status slugs */
+                            values: string[];
+                        } | {
+                            field: "urgency" | "reason" | "product";
+                            op: "is" | "is_not";
+                            values: number[];
+                        } | {
+                            /** @enum {string} */
+                            field: "tag";
+                            op: "has_any" | "has_all" | "has_none";
+                            /** @description Tag names, in any case */
+                            values: string[];
+                        } | {
+                            /** @enum {string} */
+                            field: "channel";
+                            op: "is" | "is_not";
+                            values: ("widget" | "mail" | "site" | "api")[];
+                        } | {
+                            /** @enum {string} */
+                            field: "custom";
+                            /** @description A custom form field’s key */
+                            key: string;
+                            op: "is" | "is_not";
+                            values: string[];
+                        } | {
+                            field: "subject" | "message";
+                            op: "contains" | "not_contains";
+                            /** @description Words or phrases, any of which matches, in any case; message: the newest public message */
+                            values: string[];
+                        } | {
+                            /** @enum {string} */
+                            field: "business_hours";
+                            op: "inside" | "outside";
+                            /** @description The schedule; absent or null: the default */
+                            business_hours_id?: number | null;
+                        })[];
+                        actions: ({
+                            /** @enum {string} */
+                            type: "assign";
+                            /** @enum {string} */
+                            mode: "agent";
+                            agent_id: number;
+                        } | {
+                            /** @enum {string} */
+                            type: "assign";
+                            /** @enum {string} */
+                            mode: "fair";
+                        } | {
+                            /** @enum {string} */
+                            type: "unassign";
+                        } | {
+                            type: "add_tags" | "remove_tags";
+                            /** @description Tag names */
+                            tags: string[];
+                        } | {
+                            /** @enum {string} */
+                            type: "set_status";
+                            status: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "set_urgency";
+                            urgency: number | null;
+                        } | {
+                            /** @enum {string} */
+                            type: "saved_reply";
+                            saved_reply_id: number;
+                        } | {
+                            /** @enum {string} */
+                            type: "note";
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "mail";
+                            to: "assignee" | "client" | "agent";
+                            agent_id?: number;
+                            /** @description One line */
+                            subject: string;
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "webhook";
+                            webhook_id: number;
+                        })[];
+                        wait: {
+                            /** @description The status slug the ticket stays in */
+                            status: string;
+                            amount: number;
+                            unit: "hours" | "days";
+                            /** @description business: counted on business hours (a business day is the schedule’s working day) */
+                            clock: "calendar" | "business";
+                            /** @description The schedule; absent or null: the default */
+                            business_hours_id?: number | null;
+                        } | null;
+                        created: string;
+                        updated: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    reorderRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Every rule’s id once, the first run first */
+                    ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        enabled: boolean;
+                        /** @description The order rules run in, 1 first */
+                        position: number;
+                        /** @description When the rule runs: a ticket filed, changed (status, assignee, urgency, reason, product or tags), a client’s reply, a service-level warning or breach; time: when a ticket has stayed in a status unchanged for the wait */
+                        trigger: "ticket.created" | "ticket.updated" | "client.replied" | "sla.warning" | "sla.breached" | "time";
+                        match: "all" | "any";
+                        conditions: ({
+                            /** @enum {string} */
+                            field: "status";
+                            op: "is" | "is_not";
+                            /** @description Status slugs */
+                            values: string[];
+                        } | {
+                            field: "urgency" | "reason" | "product";
+                            op: "is" | "is_not";
+                            values: number[];
+                        } | {
+                            /** @enum {string} */
+                            field: "tag";
+                            op: "has_any" | "has_all" | "has_none";
+                            /** @description Tag names, in any case */
+                            values: string[];
+                        } | {
+                            /** @enum {string} */
+                            field: "channel";
+                            op: "is" | "is_not";
+                            values: ("widget" | "mail" | "site" | "api")[];
+                        } | {
+                            /** @enum {string} */
+                            field: "custom";
+                            /** @description A custom form field’s key */
+                            key: string;
+                            op: "is" | "is_not";
+                            values: string[];
+                        } | {
+                            field: "subject" | "message";
+                            op: "contains" | "not_contains";
+                            /** @description Words or phrases, any of which matches, in any case; message: the newest public message */
+                            values: string[];
+                        } | {
+                            /** @enum {string} */
+                            field: "business_hours";
+                            op: "inside" | "outside";
+                            /** @description The schedule; absent or null: the default */
+                            business_hours_id?: number | null;
+                        })[];
+                        actions: ({
+                            /** @enum {string} */
+                            type: "assign";
+                            /** @enum {string} */
+                            mode: "agent";
+                            agent_id: number;
+                        } | {
+                            /** @enum {string} */
+                            type: "assign";
+                            /** @enum {string} */
+                            mode: "fair";
+                        } | {
+                            /** @enum {string} */
+                            type: "unassign";
+                        } | {
+                            type: "add_tags" | "remove_tags";
+                            /** @description Tag names */
+                            tags: string[];
+                        } | {
+                            /** @enum {string} */
+                            type: "set_status";
+                            status: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "set_urgency";
+                            urgency: number | null;
+                        } | {
+                            /** @enum {string} */
+                            type: "saved_reply";
+                            saved_reply_id: number;
+                        } | {
+                            /** @enum {string} */
+                            type: "note";
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "mail";
+                            to: "assignee" | "client" | "agent";
+                            agent_id?: number;
+                            /** @description One line */
+                            subject: string;
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "webhook";
+                            webhook_id: number;
+                        })[];
+                        wait: {
+                            /** @description The status slug the ticket stays in */
+                            status: string;
+                            amount: number;
+                            unit: "hours" | "days";
+                            /** @description business: counted on business hours (a business day is the schedule’s working day) */
+                            clock: "calendar" | "business";
+                            /** @description The schedule; absent or null: the default */
+                            business_hours_id?: number | null;
+                        } | null;
+                        created: string;
+                        updated: string;
+                    }[];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        enabled: boolean;
+                        /** @description The order rules run in, 1 first */
+                        position: number;
+                        /** @description When the rule runs: a ticket filed, changed (status, assignee, urgency, reason, product or tags), a client’s reply, a service-level warning or breach; time: when a ticket has stayed in a status unchanged for the wait */
+                        trigger: "ticket.created" | "ticket.updated" | "client.replied" | "sla.warning" | "sla.breached" | "time";
+                        match: "all" | "any";
+                        conditions: ({
+                            /** @enum {string} */
+                            field: "status";
+                            op: "is" | "is_not";
+                            /** @description Status slugs */
+                            values: string[];
+                        } | {
+                            field: "urgency" | "reason" | "product";
+                            op: "is" | "is_not";
+                            values: number[];
+                        } | {
+                            /** @enum {string} */
+                            field: "tag";
+                            op: "has_any" | "has_all" | "has_none";
+                            /** @description Tag names, in any case */
+                            values: string[];
+                        } | {
+                            /** @enum {string} */
+                            field: "channel";
+                            op: "is" | "is_not";
+                            values: ("widget" | "mail" | "site" | "api")[];
+                        } | {
+                            /** @enum {string} */
+                            field: "custom";
+                            /** @description A custom form field’s key */
+                            key: string;
+                            op: "is" | "is_not";
+                            values: string[];
+                        } | {
+                            field: "subject" | "message";
+                            op: "contains" | "not_contains";
+                            /** @description Words or phrases, any of which matches, in any case; message: the newest public message */
+                            values: string[];
+                        } | {
+                            /** @enum {string} */
+                            field: "business_hours";
+                            op: "inside" | "outside";
+                            /** @description The schedule; absent or null: the default */
+                            business_hours_id?: number | null;
+                        })[];
+                        actions: ({
+                            /** @enum {string} */
+                            type: "assign";
+                            /** @enum {string} */
+                            mode: "agent";
+                            agent_id: number;
+                        } | {
+                            /** @enum {string} */
+                            type: "assign";
+                            /** @enum {string} */
+                            mode: "fair";
+                        } | {
+                            /** @enum {string} */
+                            type: "unassign";
+                        } | {
+                            type: "add_tags" | "remove_tags";
+                            /** @description Tag names */
+                            tags: string[];
+                        } | {
+                            /** @enum {string} */
+                            type: "set_status";
+                            status: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "set_urgency";
+                            urgency: number | null;
+                        } | {
+                            /** @enum {string} */
+                            type: "saved_reply";
+                            saved_reply_id: number;
+                        } | {
+                            /** @enum {string} */
+                            type: "note";
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "mail";
+                            to: "assignee" | "client" | "agent";
+                            agent_id?: number;
+                            /** @description One line */
+                            subject: string;
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "webhook";
+                            webhook_id: number;
+                        })[];
+                        wait: {
+                            /** @description The status slug the ticket stays in */
+                            status: string;
+                            amount: number;
+                            unit: "hours" | "days";
+                            /** @description business: counted on business hours (a business day is the schedule’s working day) */
+                            clock: "calendar" | "business";
+                            /** @description The schedule; absent or null: the default */
+                            business_hours_id?: number | null;
+                        } | null;
+                        created: string;
+                        updated: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: single-line */
+                    name: string;
+                    /** @description Default true */
+                    enabled?: boolean;
+                    /** @description When the rule runs: a ticket filed, changed (status, assignee, urgency, reason, product or tags), a client’s reply, a service-level warning or breach; time: when a ticket has stayed in a status unchanged for the wait */
+                    trigger: "ticket.created" | "ticket.updated" | "client.replied" | "sla.warning" | "sla.breached" | "time";
+                    /** @description all: every condition must hold (default); any: one */
+                    match?: "all" | "any";
+                    conditions?: ({
+                        /** @enum {string} */
+                        field: "status";
+                        op: "is" | "is_not";
+                        /** @description Status slugs */
+                        values: string[];
+                    } | {
+                        field: "urgency" | "reason" | "product";
+                        op: "is" | "is_not";
+                        values: number[];
+                    } | {
+                        /** @enum {string} */
+                        field: "tag";
+                        op: "has_any" | "has_all" | "has_none";
+                        /** @description Tag names, in any case */
+                        values: string[];
+                    } | {
+                        /** @enum {string} */
+                        field: "channel";
+                        op: "is" | "is_not";
+                        values: ("widget" | "mail" | "site" | "api")[];
+                    } | {
+                        /** @enum {string} */
+                        field: "custom";
+                        /** @description A custom form field’s key */
+                        key: string;
+                        op: "is" | "is_not";
+                        values: string[];
+                    } | {
+                        field: "subject" | "message";
+                        op: "contains" | "not_contains";
+                        /** @description Words or phrases, any of which matches, in any case; message: the newest public message */
+                        values: string[];
+                    } | {
+                        /** @enum {string} */
+                        field: "business_hours";
+                        op: "inside" | "outside";
+                        /** @description The schedule; absent or null: the default */
+                        business_hours_id?: number | null;
+                    })[];
+                    actions: ({
+                        /** @enum {string} */
+                        type: "assign";
+                        /** @enum {string} */
+                        mode: "agent";
+                        agent_id: number;
+                    } | {
+                        /** @enum {string} */
+                        type: "assign";
+                        /** @enum {string} */
+                        mode: "fair";
+                    } | {
+                        /** @enum {string} */
+                        type: "unassign";
+                    } | {
+                        type: "add_tags" | "remove_tags";
+                        /** @description Tag names */
+                        tags: string[];
+                    } | {
+                        /** @enum {string} */
+                        type: "set_status";
+                        status: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "set_urgency";
+                        urgency: number | null;
+                    } | {
+                        /** @enum {string} */
+                        type: "saved_reply";
+                        saved_reply_id: number;
+                    } | {
+                        /** @enum {string} */
+                        type: "note";
+                        text: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "mail";
+                        to: "assignee" | "client" | "agent";
+                        agent_id?: number;
+                        /** @description One line */
+                        subject: string;
+                        text: string;
+                    } | {
+                        /** @enum {string} */
+                        type: "webhook";
+                        webhook_id: number;
+                    })[];
+                    wait?: {
+                        /** @description The status slug the ticket stays in */
+                        status: string;
+                        amount: number;
+                        unit: "hours" | "days";
+                        /** @description business: counted on business hours (a business day is the schedule’s working day) */
+                        clock: "calendar" | "business";
+                        /** @description The schedule; absent or null: the default */
+                        business_hours_id?: number | null;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        enabled: boolean;
+                        /** @description The order rules run in, 1 first */
+                        position: number;
+                        /** @description When the rule runs: a ticket filed, changed (status, assignee, urgency, reason, product or tags), a client’s reply, a service-level warning or breach; time: when a ticket has stayed in a status unchanged for the wait */
+                        trigger: "ticket.created" | "ticket.updated" | "client.replied" | "sla.warning" | "sla.breached" | "time";
+                        match: "all" | "any";
+                        conditions: ({
+                            /** @enum {string} */
+                            field: "status";
+                            op: "is" | "is_not";
+                            /** @description Status slugs */
+                            values: string[];
+                        } | {
+                            field: "urgency" | "reason" | "product";
+                            op: "is" | "is_not";
+                            values: number[];
+                        } | {
+                            /** @enum {string} */
+                            field: "tag";
+                            op: "has_any" | "has_all" | "has_none";
+                            /** @description Tag names, in any case */
+                            values: string[];
+                        } | {
+                            /** @enum {string} */
+                            field: "channel";
+                            op: "is" | "is_not";
+                            values: ("widget" | "mail" | "site" | "api")[];
+                        } | {
+                            /** @enum {string} */
+                            field: "custom";
+                            /** @description A custom form field’s key */
+                            key: string;
+                            op: "is" | "is_not";
+                            values: string[];
+                        } | {
+                            field: "subject" | "message";
+                            op: "contains" | "not_contains";
+                            /** @description Words or phrases, any of which matches, in any case; message: the newest public message */
+                            values: string[];
+                        } | {
+                            /** @enum {string} */
+                            field: "business_hours";
+                            op: "inside" | "outside";
+                            /** @description The schedule; absent or null: the default */
+                            business_hours_id?: number | null;
+                        })[];
+                        actions: ({
+                            /** @enum {string} */
+                            type: "assign";
+                            /** @enum {string} */
+                            mode: "agent";
+                            agent_id: number;
+                        } | {
+                            /** @enum {string} */
+                            type: "assign";
+                            /** @enum {string} */
+                            mode: "fair";
+                        } | {
+                            /** @enum {string} */
+                            type: "unassign";
+                        } | {
+                            type: "add_tags" | "remove_tags";
+                            /** @description Tag names */
+                            tags: string[];
+                        } | {
+                            /** @enum {string} */
+                            type: "set_status";
+                            status: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "set_urgency";
+                            urgency: number | null;
+                        } | {
+                            /** @enum {string} */
+                            type: "saved_reply";
+                            saved_reply_id: number;
+                        } | {
+                            /** @enum {string} */
+                            type: "note";
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "mail";
+                            to: "assignee" | "client" | "agent";
+                            agent_id?: number;
+                            /** @description One line */
+                            subject: string;
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            type: "webhook";
+                            webhook_id: number;
+                        })[];
+                        wait: {
+                            /** @description The status slug the ticket stays in */
+                            status: string;
+                            amount: number;
+                            unit: "hours" | "days";
+                            /** @description business: counted on business hours (a business day is the schedule’s working day) */
+                            clock: "calendar" | "business";
+                            /** @description The schedule; absent or null: the default */
+                            business_hours_id?: number | null;
+                        } | null;
+                        created: string;
+                        updated: string;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many tickets the rule would touch now */
+                        count: number;
+                        /** @description How many tickets were looked at (an event rule: the newest 5,000 at most) */
+                        scanned: number;
+                        /** @description The first 50 of them, newest first */
+                        tickets: {
+                            id: number;
+                            number: number | null;
+                            subject: string;
+                            status: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: never;
@@ -8591,9 +12791,13 @@ export interface operations {
                         url: string;
                         description: string;
                         events: ("ticket.created" | "ticket.updated" | "comment.created" | "ticket.sla_warning" | "ticket.sla_breached" | "satisfaction.rated" | "client.created")[];
+                        /** @description standard: the signed Standard Webhooks envelope; slack: a Slack incoming-webhook message ({text, blocks}), unsigned, for ticket.created and ticket.sla_breached only */
+                        destination: "standard" | "slack";
                         enabled: boolean;
-                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone); null otherwise */
-                        disabled_reason: "gone" | null;
+                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone), failing (every attempt failed for 5 days; the admins were mailed); null otherwise */
+                        disabled_reason: "gone" | "failing" | null;
+                        /** @description Since when every attempt has failed (the first failure after a success); null after a 2xx. Five days of it disable the subscription */
+                        failing_since: string | null;
                         /** @description Until when the secret before the last rotation signs too (both signatures are sent); null: one secret signs */
                         previous_secret_until: string | null;
                         created: string;
@@ -8637,6 +12841,8 @@ export interface operations {
                     description?: string;
                     /** @description Default true; enabling again clears why the service disabled it */
                     enabled?: boolean;
+                    /** @description standard: the signed Standard Webhooks envelope; slack: a Slack incoming-webhook message ({text, blocks}), unsigned, for ticket.created and ticket.sla_breached only */
+                    destination?: "standard" | "slack";
                 };
             };
         };
@@ -8654,9 +12860,13 @@ export interface operations {
                         url: string;
                         description: string;
                         events: ("ticket.created" | "ticket.updated" | "comment.created" | "ticket.sla_warning" | "ticket.sla_breached" | "satisfaction.rated" | "client.created")[];
+                        /** @description standard: the signed Standard Webhooks envelope; slack: a Slack incoming-webhook message ({text, blocks}), unsigned, for ticket.created and ticket.sla_breached only */
+                        destination: "standard" | "slack";
                         enabled: boolean;
-                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone); null otherwise */
-                        disabled_reason: "gone" | null;
+                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone), failing (every attempt failed for 5 days; the admins were mailed); null otherwise */
+                        disabled_reason: "gone" | "failing" | null;
+                        /** @description Since when every attempt has failed (the first failure after a success); null after a 2xx. Five days of it disable the subscription */
+                        failing_since: string | null;
                         /** @description Until when the secret before the last rotation signs too (both signatures are sent); null: one secret signs */
                         previous_secret_until: string | null;
                         created: string;
@@ -8717,9 +12927,13 @@ export interface operations {
                         url: string;
                         description: string;
                         events: ("ticket.created" | "ticket.updated" | "comment.created" | "ticket.sla_warning" | "ticket.sla_breached" | "satisfaction.rated" | "client.created")[];
+                        /** @description standard: the signed Standard Webhooks envelope; slack: a Slack incoming-webhook message ({text, blocks}), unsigned, for ticket.created and ticket.sla_breached only */
+                        destination: "standard" | "slack";
                         enabled: boolean;
-                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone); null otherwise */
-                        disabled_reason: "gone" | null;
+                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone), failing (every attempt failed for 5 days; the admins were mailed); null otherwise */
+                        disabled_reason: "gone" | "failing" | null;
+                        /** @description Since when every attempt has failed (the first failure after a success); null after a 2xx. Five days of it disable the subscription */
+                        failing_since: string | null;
                         /** @description Until when the secret before the last rotation signs too (both signatures are sent); null: one secret signs */
                         previous_secret_until: string | null;
                         created: string;
@@ -8774,6 +12988,8 @@ export interface operations {
                     description?: string;
                     /** @description Default true; enabling again clears why the service disabled it */
                     enabled?: boolean;
+                    /** @description standard: the signed Standard Webhooks envelope; slack: a Slack incoming-webhook message ({text, blocks}), unsigned, for ticket.created and ticket.sla_breached only */
+                    destination?: "standard" | "slack";
                 };
             };
         };
@@ -8789,9 +13005,13 @@ export interface operations {
                         url: string;
                         description: string;
                         events: ("ticket.created" | "ticket.updated" | "comment.created" | "ticket.sla_warning" | "ticket.sla_breached" | "satisfaction.rated" | "client.created")[];
+                        /** @description standard: the signed Standard Webhooks envelope; slack: a Slack incoming-webhook message ({text, blocks}), unsigned, for ticket.created and ticket.sla_breached only */
+                        destination: "standard" | "slack";
                         enabled: boolean;
-                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone); null otherwise */
-                        disabled_reason: "gone" | null;
+                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone), failing (every attempt failed for 5 days; the admins were mailed); null otherwise */
+                        disabled_reason: "gone" | "failing" | null;
+                        /** @description Since when every attempt has failed (the first failure after a success); null after a 2xx. Five days of it disable the subscription */
+                        failing_since: string | null;
                         /** @description Until when the secret before the last rotation signs too (both signatures are sent); null: one secret signs */
                         previous_secret_until: string | null;
                         created: string;
@@ -8906,9 +13126,13 @@ export interface operations {
                         url: string;
                         description: string;
                         events: ("ticket.created" | "ticket.updated" | "comment.created" | "ticket.sla_warning" | "ticket.sla_breached" | "satisfaction.rated" | "client.created")[];
+                        /** @description standard: the signed Standard Webhooks envelope; slack: a Slack incoming-webhook message ({text, blocks}), unsigned, for ticket.created and ticket.sla_breached only */
+                        destination: "standard" | "slack";
                         enabled: boolean;
-                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone); null otherwise */
-                        disabled_reason: "gone" | null;
+                        /** @description Why the service disabled it: gone (the endpoint answered 410 Gone), failing (every attempt failed for 5 days; the admins were mailed); null otherwise */
+                        disabled_reason: "gone" | "failing" | null;
+                        /** @description Since when every attempt has failed (the first failure after a success); null after a 2xx. Five days of it disable the subscription */
+                        failing_since: string | null;
                         /** @description Until when the secret before the last rotation signs too (both signatures are sent); null: one secret signs */
                         previous_secret_until: string | null;
                         created: string;
@@ -9675,6 +13899,148 @@ export interface operations {
             };
         };
     };
+    exportAuditLogCsv: {
+        parameters: {
+            query?: {
+                /** @description An action, or the part before its dot (auth, user, …): one of auth.sign_in, auth.sign_in_failed, settings.changed, user.role_changed, user.disabled, user.enabled, user.invited, api_token.created, api_token.revoked, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, rule.created, rule.updated, rule.deleted, rule.reordered, sla_policy.created, sla_policy.updated, sla_policy.deleted, sla_policy.reordered, business_hours.created, business_hours.updated, business_hours.deleted, client.exported, client.export_requested, client.erased */
+                action?: string;
+                /** @description Only what this account did */
+                actor_id?: number;
+                /** @description A day (YYYY-MM-DD) in the site’s time zone: the first day shown */
+                from?: string;
+                /** @description A day (YYYY-MM-DD) in the site’s time zone: the last day shown, included */
+                to?: string;
+                /** @description Words in the target’s label (a name, an email, a rule’s name) */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every entry the filters match, newest first, one CSV line each: id, at, actor_id, actor_name, actor_role, ip, action, target_type, target_id, target_label, details (JSON); cells that would start a formula begin with an apostrophe */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description An action, or the part before its dot (auth, user, …): one of auth.sign_in, auth.sign_in_failed, settings.changed, user.role_changed, user.disabled, user.enabled, user.invited, api_token.created, api_token.revoked, webhook.created, webhook.updated, webhook.deleted, webhook.secret_rotated, rule.created, rule.updated, rule.deleted, rule.reordered, sla_policy.created, sla_policy.updated, sla_policy.deleted, sla_policy.reordered, business_hours.created, business_hours.updated, business_hours.deleted, client.exported, client.export_requested, client.erased */
+                action?: string;
+                /** @description Only what this account did */
+                actor_id?: number;
+                /** @description A day (YYYY-MM-DD) in the site’s time zone: the first day shown */
+                from?: string;
+                /** @description A day (YYYY-MM-DD) in the site’s time zone: the last day shown, included */
+                to?: string;
+                /** @description Words in the target’s label (a name, an email, a rule’s name) */
+                q?: string;
+                limit?: number;
+                /** @description The cursor: entries older than this id (next_before of the page before) */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            id: number;
+                            at: string;
+                            actor: {
+                                id: number | null;
+                                /** @description Name and email at the time, kept after the account is deleted; empty when nobody was signed in */
+                                name: string;
+                                role: string | null;
+                            };
+                            ip: string | null;
+                            action: string;
+                            target: {
+                                type: string | null;
+                                id: string | null;
+                                label: string;
+                            };
+                            /** @description What changed: {"changes": {"field": {"old": …, "new": …}}}; a secret only as "••••" (set) or "" (empty) */
+                            details: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        next_before: number | null;
+                    };
+                };
+            };
+            /** @description RFC 9457 problem details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RFC 9457 problem details */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getSiteOptions: {
         parameters: {
             query?: never;
@@ -10197,6 +14563,51 @@ export interface operations {
                             client_id: number | null;
                         };
                         reopened: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. 410 disables the subscription; 429 and 5xx are retried (Retry-After honoured). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookRuleFired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id, the same on every retry and replay */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256 of "id.timestamp.body"> entries, keyed by the base64-decoded secret after whsec_; two during the 24 hours after a rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "rule.fired";
+                    /** @description When it happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description Sent only by a rule’s “call a webhook” action, to the subscription it names, whatever events that follows */
+                    data: {
+                        rule: {
+                            id: number;
+                            name: string;
+                        };
+                        ticket: {
+                            id: number;
+                            number: number | null;
+                        };
                     };
                 };
             };

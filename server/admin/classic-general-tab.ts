@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { LANGUAGE_NAMES, SHIPPED_LANGUAGES } from '../../common/i18n/languages.js';
 import type { Translator } from '../../common/i18n/translator.js';
+import type { AuditContext } from '../audit/record-audit.js';
 import type { Database } from '../db/tables.js';
 import { english } from '../i18n/translators.js';
 import { isSiteLanguage } from '../onboarding/setup-values.js';
@@ -53,6 +54,7 @@ export async function saveGeneral(
   db: Kysely<Database>,
   values: Record<string, unknown>,
   t: Translator = english,
+  audit?: AuditContext,
 ): Promise<Record<string, string>> {
   const text = (key: string) => String(values[key] ?? '').trim();
   const errors: Record<string, string> = {};
@@ -70,6 +72,6 @@ export async function saveGeneral(
     time_zone: zone ?? 'UTC',
     site_language: language,
   };
-  await updateSiteOptions(db, patch);
+  await updateSiteOptions(db, patch, audit);
   return {};
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { MessageKey } from '../../common/i18n/message-keys.js';
 import { verifyStaffPassword } from '../domain/people/staff-users.js';
 import { AppError, renderProblemText } from '../errors.js';
+import { auditOf } from '../http/audit-of.js';
 import { assertCsrf, csrfToken, signIn } from '../http/plugins/session.js';
 import type { RouteServices } from '../http/services.js';
 import { english, translatorFor } from '../i18n/translators.js';
@@ -108,7 +109,7 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
         String(body.password ?? '').slice(0, 200),
         request.ip,
       );
-      await signIn(request, reply, user);
+      await signIn(request, reply, user, 'password');
       return reply.redirect(path, 303);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -140,12 +141,12 @@ export const classicSettingsRoutes: FastifyPluginAsync<RouteServices> = async (a
     }
     if (Object.keys(errors).length === 0 && tab === GENERAL_TAB_SLUG) {
       // The site options, not the helpdesk's settings: stored with the same rules as the API's.
-      const problems = await saveGeneral(ctx.db, patch[tab] as Record<string, unknown>, t);
+      const problems = await saveGeneral(ctx.db, patch[tab] as Record<string, unknown>, t, auditOf(request));
       for (const [key, detail] of Object.entries(problems)) errors[`${tab}.${key}`] = detail;
       if (Object.keys(errors).length === 0) return reply.redirect(`${path}?tab=${tab}&saved=1`, 303);
     } else if (Object.keys(errors).length === 0) {
       try {
-        await updateSettings(ctx, patch);
+        await updateSettings(ctx, patch, auditOf(request));
         return reply.redirect(`${path}?tab=${encodeURIComponent(tab)}&saved=1`, 303);
       } catch (error) {
         if (!(error instanceof AppError) || !error.errors) throw error;

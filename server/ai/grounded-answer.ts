@@ -49,7 +49,9 @@ export function buildGroundedMessages(homeUrl: string, docs: Post[], question: G
     'Answer only from the documentation below. Cite each doc you use by its number and link, like [1](link).',
     purpose === 'visitor_answer'
       ? // i18n-exempt: an instruction to the AI model, never shown to people
-        `If the documentation does not answer the question, reply with ${NO_ANSWER} and nothing else. Do not invent steps, prices or policies.`
+        `If the documentation does not answer the question, reply with ${NO_ANSWER} and nothing else. ` +
+        // i18n-exempt: an instruction to the AI model, never shown to people
+        'Do not invent steps, prices or policies.'
       : // i18n-exempt: an instruction to the AI model, never shown to people
         'If the documentation does not answer the question, say so briefly and ' +
         // i18n-exempt: an instruction to the AI model, never shown to people

@@ -13,6 +13,7 @@ import { takePasswordGuess } from './password-guesses.js';
 import { verifyPassword } from './passwords.js';
 import { takeRateLimit } from './rate-limit.js';
 import { requestAddressProof } from './request-address-proof.js';
+import { recordSignInFailure } from './sign-in-failure.js';
 
 /** The Login tab's methods (the options of its select). */
 export type LoginMethod = CoreSettings['login']['method'];
@@ -80,8 +81,12 @@ export async function login(
       // Scrypt runs for an unknown account too, so timing tells no account apart.
       const ok = await verifyPassword(input.password, user?.password_hash ?? null);
       right = !!user && ok;
-      if (!user || !right) return { kind: 'wrong_password' };
+      if (!user || !right) {
+        await recordSignInFailure(ctx, email, input.ip, 'wrong_password');
+        return { kind: 'wrong_password' };
+      }
       // Said only after the right password, so it reveals nothing to a guesser.
+      if (user.disabled_at) await recordSignInFailure(ctx, email, input.ip, 'account_disabled');
       assertAccountEnabled(user);
       return { kind: 'signed_in', user };
     } finally {

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { SECRET_TOKEN_MAX_LENGTH } from '../../common/limits.js';
 import type { Database, UserRow } from '../db/tables.js';
-import { now } from '../domain/context.js';
 import { hashToken } from '../domain/people/api-tokens.js';
-import { issuedLinkState, type OneTimeLinkState } from './link-state.js';
+import { issuedLinkState, issueLinkToken, type OneTimeLinkState, useLinkOnce } from './link-state.js';
 
 /** The links that let an account's owner choose a password: "Forgot password?" and an admin's invitation. */
 export type PasswordLinkPurpose = 'password_reset' | 'staff_invitation';
@@ -30,20 +28,7 @@ export async function issuePasswordLink(
   link: { purpose: PasswordLinkPurpose; lifetimeMs: number },
   pageUrl: string,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const time = now();
-  await db
-    .insertInto('login_tokens')
-    .values({
-      user_id: userId,
-      ticket_id: null,
-      purpose: link.purpose,
-      token_hash: hashToken(token),
-      expires_at: new Date(Date.parse(time) + link.lifetimeMs).toISOString(),
-      used_at: null,
-      created_at: time,
-    })
-    .execute();
+  const token = await issueLinkToken(db, { purpose: link.purpose, userId, lifetimeMs: link.lifetimeMs });
   return `${pageUrl}?token=${token}`;
 }
 
@@ -70,17 +55,7 @@ export async function consumePasswordResetLink(
   token: string,
   purpose: PasswordLinkPurpose = PASSWORD_RESET_PURPOSE,
 ): Promise<UserRow | null> {
-  if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return null;
-  const time = now();
-  const row = await db
-    .updateTable('login_tokens')
-    .set({ used_at: time })
-    .where('purpose', '=', purpose)
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', time)
-    .returning(['user_id'])
-    .executeTakeFirst();
+  const row = await useLinkOnce(db, { purpose, token });
   if (!row?.user_id) return null;
   return (await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst()) ?? null;
 }

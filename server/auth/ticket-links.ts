@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { SECRET_TOKEN_MAX_LENGTH } from '../../common/limits.js';
 import type { Database, UserRow } from '../db/tables.js';
-import { now } from '../domain/context.js';
 import { hashToken } from '../domain/people/api-tokens.js';
-import { issuedLinkState } from './link-state.js';
+import { issuedLinkState, issueLinkToken, useLinkOnce } from './link-state.js';
 
 export const TICKET_LINK_PURPOSE = 'ticket_link';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,20 +16,12 @@ export async function issueTicketLink(
   homeUrl: string,
   input: { userId: number; ticketId: number | null; lifetimeDays: number },
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const time = now();
-  await db
-    .insertInto('login_tokens')
-    .values({
-      user_id: input.userId,
-      ticket_id: input.ticketId,
-      purpose: TICKET_LINK_PURPOSE,
-      token_hash: hashToken(token),
-      expires_at: new Date(Date.parse(time) + input.lifetimeDays * DAY_MS).toISOString(),
-      used_at: null,
-      created_at: time,
-    })
-    .execute();
+  const token = await issueLinkToken(db, {
+    purpose: TICKET_LINK_PURPOSE,
+    userId: input.userId,
+    ticketId: input.ticketId,
+    lifetimeMs: input.lifetimeDays * DAY_MS,
+  });
   return `${homeUrl}/login/ticket/?token=${token}`;
 }
 
@@ -64,17 +54,7 @@ export async function consumeTicketLink(
   db: Kysely<Database>,
   token: string,
 ): Promise<{ user: UserRow; ticketId: number | null; ticketNumber: number | null } | null> {
-  if (!token || token.length > SECRET_TOKEN_MAX_LENGTH) return null;
-  const time = now();
-  const row = await db
-    .updateTable('login_tokens')
-    .set({ used_at: time })
-    .where('purpose', '=', TICKET_LINK_PURPOSE)
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', time)
-    .returning(['user_id', 'ticket_id'])
-    .executeTakeFirst();
+  const row = await useLinkOnce(db, { purpose: TICKET_LINK_PURPOSE, token });
   if (!row?.user_id) return null;
   const [user, ticket] = await Promise.all([
     db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst(),

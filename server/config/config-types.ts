@@ -1,5 +1,6 @@
 import type { DbTuning } from '../db/create-db.js';
 import type { Hooks } from '../hooks/create-hooks.js';
+import type { MetricsSetting } from './metrics-config.js';
 import type { PerformanceOff } from './performance-off.js';
 
 /** A site plugin: called once at start with the hook registry, before any route runs. */
@@ -93,4 +94,6 @@ export interface Config {
   files?: FilesSetting;
   /** HELPDESK_PERFORMANCE_OFF: mechanisms switched off for diagnosis (docs/PERFORMANCE.md); none when absent. */
   performanceOff?: PerformanceOff;
+  /** METRICS_TOKEN / METRICS_ALLOW: who may read GET /metrics; absent: /metrics is off (404). */
+  metrics?: MetricsSetting;
 }

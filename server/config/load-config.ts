@@ -4,6 +4,7 @@ import type { DbTuning } from '../db/create-db.js';
 import type { Config, CounterKind, FilesSetting, HelpdeskConfigFile, SitePlugin } from './config-types.js';
 import { parseHttpLimits } from './http-limits.js';
 import { parseMailConfig } from './mail-config.js';
+import { parseMetricsSetting } from './metrics-config.js';
 import { parsePerformanceOff } from './performance-off.js';
 import { parseS3Address } from './s3-address.js';
 
@@ -49,6 +50,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
 
   const mail = parseMailConfig(env, problems);
   const files = parseFilesSetting(env.HELPDESK_FILES, problems, env);
+  const metrics = parseMetricsSetting(env, problems);
 
   const configFile = findConfigFile(env.HELPDESK_CONFIG, cwd, problems);
   const file = configFile ? await importConfigFile(configFile, problems) : {};
@@ -78,6 +80,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = pro
     httpLimits,
     files,
     performanceOff,
+    metrics,
     ...mail,
   };
 }

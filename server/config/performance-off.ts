@@ -14,6 +14,7 @@ export const PERFORMANCE_MECHANISMS = [
   'thumbnail-sharing',
   'mail-decode-thread',
   'compression',
+  'suggest-one-statement',
 ] as const;
 
 export type PerformanceMechanism = (typeof PERFORMANCE_MECHANISMS)[number];

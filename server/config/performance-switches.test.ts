@@ -1,12 +1,14 @@
 import { EventEmitter } from 'node:events';
-import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { createDb, type Db } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { runInSignedInLane } from '../db/signed-in-lane.js';
+import SQLite from '../db/sqlite-driver.js';
 import { storageFor } from '../db/storage-for.js';
+import { createPost } from '../domain/content/create-post.js';
 import { createDomainContext } from '../domain/context.js';
 import type { FileStore } from '../files/file-store.js';
 import { findThumbnail, thumbnailWork } from '../files/find-thumbnail.js';
@@ -258,5 +260,27 @@ describeEachDatabase('signed-in-lane', (dialect) => {
       connections.push((await count()) ?? 0);
     }
     expect(connections).toEqual([2, 1]);
+  });
+});
+
+describeEachDatabase('suggest-one-statement', (dialect) => {
+  it.skipIf(dialect === 'sqlite')('off, PostgreSQL asks for the suggestions a statement per stage and one for the rows', async () => {
+    const statements: number[] = [];
+    const found: string[][] = [];
+    for (const performanceOff of [NONE, off('suggest-one-statement')]) {
+      const db = await openDb('postgres', performanceOff);
+      const ctx = createDomainContext(db, createHooks());
+      await createPost(ctx, 'doc', { title: 'Pair a headset', content: 'Hold the button.' }, null);
+      await createPost(ctx, 'doc', { title: 'Charging', content: 'Pair the cable with the charger.' }, null);
+      const query = vi.spyOn(pg.Client.prototype, 'query');
+      const stages = [{ language: 'en', inTitle: true }, { language: 'en' }];
+      const rows = await db.storage.search.docsSuggested(db.kysely, { words: ['pair'], prefix: null }, stages, { site: 'en', limit: 3 });
+      statements.push(query.mock.calls.length);
+      query.mockRestore();
+      found.push(rows.map((row) => row.title));
+    }
+    expect(statements).toEqual([1, 3]);
+    expect(found[1]).toEqual(found[0]);
+    expect(found[0]).toEqual(['Pair a headset', 'Charging']);
   });
 });

@@ -1,9 +1,10 @@
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-databases.js';
 import { createDb, type Db } from './create-db.js';
 import { classifyDatabaseFault } from './database-faults.js';
+import SQLite from './sqlite-driver.js';
 
 describe('createDb on SQLite', () => {
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -23,7 +24,7 @@ describe('createDb on SQLite', () => {
     return { db, database };
   }
   // Another process's handle on the same file (the CLI, a backup tool).
-  function otherHandle(url: string): SQLite.Database {
+  function otherHandle(url: string): BetterSqlite3.Database {
     const other = new SQLite(url);
     other.pragma('busy_timeout = 0');
     cleanups.push(() => void other.close());

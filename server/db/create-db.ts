@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type pgModule from 'pg';
 import { NOTHING_OFF, type PerformanceOff } from '../config/performance-off.js';
@@ -9,6 +9,7 @@ import { recordPerformanceOff } from './performance-off-of.js';
 import { prepareMarkedStatements } from './prepared-statements.js';
 import { inSignedInLane, SIGNED_IN_CONNECTIONS, useSignedInLane } from './signed-in-lane.js';
 import { createDeferredSync, type DeferredSync, type KyselyStatement } from './sqlite-deferred-sync.js';
+import SQLite from './sqlite-driver.js';
 import type { Storage } from './storage.js';
 import { storageFor } from './storage-for.js';
 import type { Database } from './tables.js';
@@ -42,6 +43,8 @@ export interface Db {
   transactionGuard?: object;
   /** The performance mechanisms switched off (HELPDESK_PERFORMANCE_OFF): the code built on this database takes the plain paths. */
   performanceOff: PerformanceOff;
+  /** PostgreSQL: the main pool's connections now (for /metrics); absent on SQLite. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -100,7 +103,18 @@ export function createDb(options: DbOptions): Db {
       await Promise.all([kysely.destroy(), marks.destroy()]);
     };
     recordPerformanceOff(kysely, performanceOff);
-    return { kysely, dialect: 'postgres', storage: storageFor('postgres'), connections, marks, transactionGuard, performanceOff, close };
+    const poolStats = () => ({ total: main.totalCount, idle: main.idleCount, waiting: main.waitingCount });
+    return {
+      kysely,
+      dialect: 'postgres',
+      storage: storageFor('postgres'),
+      connections,
+      marks,
+      transactionGuard,
+      performanceOff,
+      poolStats,
+      close,
+    };
   }
 
   if (options.url !== ':memory:') createPrivateFile(options.url);
@@ -189,7 +203,7 @@ function createPrivateFile(path: string): void {
 const STATEMENT_CACHE_SIZE = 500;
 
 /** Off (`cacheSize` 0, prepared-statements switched off), every query is prepared anew. */
-function withStatementCache(sqlite: SQLite.Database, deferredSync: DeferredSync | undefined, cacheSize = STATEMENT_CACHE_SIZE) {
+function withStatementCache(sqlite: BetterSqlite3.Database, deferredSync: DeferredSync | undefined, cacheSize = STATEMENT_CACHE_SIZE) {
   // Each statement as Kysely gets it: wrapped by deferredSync once, when prepared, not at every query.
   const statements = new Map<string, KyselyStatement>();
   return {

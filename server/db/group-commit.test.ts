@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mechanismsOn } from '../test/mechanisms-on.js';
@@ -7,6 +7,7 @@ import type { Db } from './create-db.js';
 import { createTransactionRunner, MIN_BATCH } from './group-commit.js';
 import { migrateToLatest } from './migrate.js';
 import type { DeferredSync } from './sqlite-deferred-sync.js';
+import SQLite from './sqlite-driver.js';
 import type { Database } from './tables.js';
 
 /** Holds `db`'s log syncs: every flush resolves only once `putOnDisk()` is called; `restore()` undoes it. */
@@ -73,7 +74,7 @@ describeEachDatabase('transaction runner', (dialect) => {
 
 describe.runIf(mechanismsOn('group-commit', 'deferred-sync'))('group commit on SQLite: batches bounded by their work', () => {
   const database = useTestDb('sqlite', { setup: (db) => sql`create table t (name text primary key)`.execute(db.kysely) });
-  let reader: SQLite.Database;
+  let reader: BetterSqlite3.Database;
   beforeAll(() => {
     // A second connection sees only what is committed (WAL): what each unit finds there tells which
     // units shared its transaction.

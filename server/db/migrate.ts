@@ -37,6 +37,17 @@ import * as docLanguage from './migrations/2026-12-03-080-doc-language.js';
 import * as widgetEvents from './migrations/2026-12-03-085-widget-events.js';
 import * as reportResolutions from './migrations/2026-12-03-099-report-resolutions.js';
 import * as webhooks from './migrations/2026-12-03-100-webhooks.js';
+import * as webhookDestination from './migrations/2026-12-03-110-webhook-destination.js';
+import * as docsSuggestIndexes from './migrations/2026-12-03-120-docs-suggest-indexes.js';
+import * as webhookFailingSince from './migrations/2026-12-03-120-webhook-failing-since.js';
+import * as rules from './migrations/2026-12-03-130-rules.js';
+import * as fairAssignment from './migrations/2026-12-03-140-fair-assignment.js';
+import * as mergeSplit from './migrations/2026-12-03-150-merge-split.js';
+import * as contacts from './migrations/2026-12-03-160-contacts.js';
+import * as ticketParticipants from './migrations/2026-12-03-170-ticket-participants.js';
+import * as erasures from './migrations/2026-12-03-180-erasures.js';
+import * as auditLog from './migrations/2026-12-03-190-audit-log.js';
+import * as ticketEventPerson from './migrations/2026-12-04-100-ticket-event-person.js';
 
 // Listed statically (not read from disk) so the bundled server carries its migrations with it.
 const MIGRATIONS: Record<string, Migration> = {
@@ -78,6 +89,17 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-12-03-085-widget-events': widgetEvents,
   '2026-12-03-099-report-resolutions': reportResolutions,
   '2026-12-03-100-webhooks': webhooks,
+  '2026-12-03-110-webhook-destination': webhookDestination,
+  '2026-12-03-120-docs-suggest-indexes': docsSuggestIndexes,
+  '2026-12-03-120-webhook-failing-since': webhookFailingSince,
+  '2026-12-03-130-rules': rules,
+  '2026-12-03-140-fair-assignment': fairAssignment,
+  '2026-12-03-150-merge-split': mergeSplit,
+  '2026-12-03-160-contacts': contacts,
+  '2026-12-03-170-ticket-participants': ticketParticipants,
+  '2026-12-03-180-erasures': erasures,
+  '2026-12-03-190-audit-log': auditLog,
+  '2026-12-04-100-ticket-event-person': ticketEventPerson,
 };
 
 /** Every migration, for Kysely's Migrator (tests step to one of them). */

@@ -2,15 +2,16 @@ import * as fs from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDeferredSync, type DeferredSync } from './sqlite-deferred-sync.js';
+import SQLite from './sqlite-driver.js';
 
 // SQLite only: PostgreSQL makes its commits durable itself.
 describe('SQLite commits made durable by deferredSync', () => {
   let dir: string;
   let path: string;
-  let sqlite: SQLite.Database;
+  let sqlite: BetterSqlite3.Database;
   let deferred: DeferredSync;
   const synced = { atOnce: 0, onThreadPool: 0 };
   beforeEach(() => {

@@ -1,7 +1,7 @@
 import type { Expression, Kysely, RawBuilder, SelectQueryBuilder } from 'kysely';
 import type { CounterHit, CounterKey, CountingCtes } from '../intake/counter-store.js';
-import type { SearchScope, SearchTerm, SuggestWords } from './search-terms.js';
-import type { Database } from './tables.js';
+import type { SearchScope, SearchTerm, SuggestAmong, SuggestStage, SuggestWords } from './search-terms.js';
+import type { Database, PostRow } from './tables.js';
 import type { Counting, OneStatementOutcome, TicketAccount, TicketRows } from './ticket-filing.js';
 
 /** A counter hit as a store writes it: a key, its window, and how much it adds (1 unless said). */
@@ -72,10 +72,11 @@ export interface SearchStorage {
   /** The docs search's order, best match first. */
   docsRank(search: string): RawBuilder<unknown>;
   /**
-   * The posts holding any of a visitor's words (the widget's suggestions), ordered after the query's own order
-   * by how well they match: title words weigh most, a doc holding more of the words ranks higher.
+   * The widget's suggestions: up to `among.limit` published docs holding a visitor's words (POST_COLUMNS), best
+   * first. The `stages` search in turn, each only while those before found fewer docs than the limit; within
+   * one, title words weigh most and a doc holding more of the words ranks higher, then the lower id.
    */
-  docsSuggesting<O>(posts: SelectQueryBuilder<Database, 'posts', O>, words: SuggestWords): SelectQueryBuilder<Database, 'posts', O>;
+  docsSuggested(db: Kysely<Database>, words: SuggestWords, stages: readonly SuggestStage[], among: SuggestAmong): Promise<PostRow[]>;
 }
 
 /**

@@ -49,6 +49,18 @@ export interface Database {
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  rules: RulesTable;
+  rule_firings: RuleFiringsTable;
+  agent_assignment: AgentAssignmentTable;
+  product_assignment_modes: ProductAssignmentModesTable;
+  assignment_state: AssignmentStateTable;
+  assignment_queue: AssignmentQueueTable;
+  organisations: OrganisationsTable;
+  organisation_domains: OrganisationDomainsTable;
+  client_addresses: ClientAddressesTable;
+  audit_log: AuditLogTable;
+  ticket_participants: TicketParticipantsTable;
+  erasures: ErasuresTable;
 }
 
 export type UserRole = 'client' | 'agent' | 'admin';
@@ -68,6 +80,39 @@ export interface UsersTable {
   language: string | null;
   /** The IANA zone this person reads times in; null: the site's. */
   time_zone: string | null;
+  /** Staff-only notes about a client; never sent to the client. */
+  notes: Generated<string>;
+  /** JSON object of custom attributes (string values). */
+  attributes: Generated<string>;
+  /** The client's organisation; null: none. */
+  organisation_id: number | null;
+  /** The account this one was merged into (then disabled); null otherwise. */
+  merged_into_id: number | null;
+}
+
+export interface OrganisationsTable {
+  id: Generated<number>;
+  name: string;
+  /** Staff-only. */
+  notes: Generated<string>;
+  /** JSON object of custom attributes (string values). */
+  attributes: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A mail domain (lower-cased) whose new clients join the organisation; one organisation per domain. */
+export interface OrganisationDomainsTable {
+  domain: string;
+  organisation_id: number;
+}
+
+/** A client's address besides `users.email`; lower-cased, unique over both. */
+export interface ClientAddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  address: string;
+  created_at: string;
 }
 
 export interface PostsTable {
@@ -98,6 +143,10 @@ export interface PostsTable {
   urgency_term_id: Generated<number | null>;
   /** Docs: the language written in (`de`); null is the site's language (migration 080). */
   language: Generated<string | null>;
+  /** Tickets: the ticket this one was merged into (its messages and files are there now); null otherwise (migration 150). */
+  merged_into_id: Generated<number | null>;
+  /** Tickets: the ticket whose messages this one was split from; null otherwise (migration 150). */
+  split_from_id: Generated<number | null>;
 }
 
 export interface PostMetaTable {
@@ -300,21 +349,51 @@ export interface TicketEventsTable {
   ticket_id: number;
   version: number;
   actor_id: number | null;
-  /** `rating`: the client answered the resolved mail (new_value `yes` or `no`). */
   /**
    * `rating`: the client answered the resolved mail (new_value `yes` or `no`). `sla`: a service-level target (`field`:
    * first_reply, next_reply or resolution) is due soon (new_value `warning`) or went overdue (`breached`); old_value
-   * is its due time. An `sla` entry keeps the version it was recorded at (fire-sla-events.ts says why).
+   * is its due time. An `sla` entry keeps the version it was recorded at (fire-sla-events.ts says why). `link`: the
+   * ticket was merged or split (`field` merged_into, merged_from, split_into or split_from; new_value the other
+   * ticket's number, `#12`). `participant`: someone was copied in or became a follower (`field` cc or follower;
+   * new_value the name of who was added, old_value of who was taken off, person_id their account; automatic when
+   * copied in from a mail).
    */
-  kind: 'reply' | 'note' | 'field' | 'rating' | 'sla';
+  kind: 'reply' | 'note' | 'field' | 'rating' | 'sla' | 'rule' | 'link' | 'participant';
   /** `tag`: old_value is a removed tag's name, new_value an added one's. */
-  field: 'status' | 'assignee' | 'product' | 'reason' | 'urgency' | 'tag' | 'first_reply' | 'next_reply' | 'resolution' | null;
+  field:
+    | 'status'
+    | 'assignee'
+    | 'product'
+    | 'reason'
+    | 'urgency'
+    | 'tag'
+    | 'first_reply'
+    | 'next_reply'
+    | 'resolution'
+    | 'merged_into'
+    | 'merged_from'
+    | 'split_into'
+    | 'split_from'
+    | 'cc'
+    | 'follower'
+    | null;
   /** The values as people read them (a status's name, an agent's name), not ids. */
   old_value: string | null;
   new_value: string | null;
   comment_id: number | null;
   automatic: Generated<number>;
   created_at: string;
+  /**
+   * The rule whose firing made this entry (migration 130); null for everything else. A `rule` entry names the rule
+   * (new_value, its name then). "Since the last change" of time rules skips these entries.
+   */
+  rule_id: Generated<number | null>;
+  /**
+   * `participant`: the account the entry is about, who was added or taken off (migration 2026-12-04-100); null for
+   * the other kinds, for entries recorded before it, and once that client is erased. The wording tells "followed"
+   * from "added as a follower" by it, not by the names (two people may share one).
+   */
+  person_id: Generated<number | null>;
 }
 
 /** A named lease: who does a single-instance job now, and until when (epoch ms) unless renewed. */
@@ -577,9 +656,15 @@ export interface WebhookSubscriptionsTable {
   secret: string;
   previous_secret: string | null;
   previous_secret_until: string | null;
+  /** Where deliveries go: `standard` (signed envelope) or `slack` (an incoming-webhook message). */
+  destination: Generated<WebhookDestination>;
+  /** Since when every attempt has failed (the first failure after a success); null after a 2xx (migration 120). */
+  failing_since: string | null;
   created_at: string;
   updated_at: string;
 }
+
+export type WebhookDestination = 'standard' | 'slack';
 
 export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed';
 
@@ -604,4 +689,104 @@ export interface WebhookAttemptsTable {
   response: string | null;
   duration_ms: number;
   created_at: string;
+}
+
+/** An automation (migration 130, server/domain/rules/): conditions and actions are JSON, `wait` for time rules. */
+export interface RulesTable {
+  id: Generated<number>;
+  name: string;
+  enabled: number;
+  position: number;
+  trigger: string;
+  match: string;
+  conditions: string;
+  actions: string;
+  wait: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One firing of a rule on a ticket: unique per (rule, ticket, marker), the claim that makes it fire once. */
+export interface RuleFiringsTable {
+  id: Generated<number>;
+  rule_id: number;
+  ticket_id: number;
+  marker: number;
+  fired_at: string;
+}
+
+/** A staff member's part in fair assignment (migration 140, server/domain/assignment/); no row: available, the site's limit. */
+export interface AgentAssignmentTable {
+  user_id: number;
+  /** 1: takes new tickets ("Available"); 0: "Away". */
+  available: Generated<number>;
+  /** Open tickets at most; null: the site's `tickets.open_ticket_limit`. */
+  open_ticket_limit: number | null;
+  /** The business-hours schedule this person works; null: whenever available. */
+  schedule_id: number | null;
+  /** The assigner's counter when last given a ticket (the round robin's order). */
+  last_assigned_seq: Generated<number>;
+  updated_at: string;
+}
+
+export type AssignmentMode = 'off' | 'round_robin' | 'fewest_open';
+
+/** A product's own assignment mode, over the site's. */
+export interface ProductAssignmentModesTable {
+  product_id: number;
+  mode: AssignmentMode;
+}
+
+/** The one row every assignment raises first (its lock) and the counter the round robin orders by. */
+export interface AssignmentStateTable {
+  id: number;
+  seq: number;
+}
+
+/** A ticket waiting for an agent with room, assigned oldest first. */
+export interface AssignmentQueueTable {
+  ticket_id: number;
+  queued_at: string;
+}
+
+/** One audit entry (migration 190, server/audit/): insert-only; the actor's name and role copied in at the time. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  /** Null from the CLI, for a failed sign-in, or once the account is deleted. */
+  actor_id: number | null;
+  actor_name: Generated<string>;
+  actor_role: string | null;
+  ip: string | null;
+  /** common/audit-actions.ts */
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: Generated<string>;
+  /** JSON object; secrets masked as "••••". */
+  details: Generated<string>;
+}
+export type AuditLogRow = Selectable<AuditLogTable>;
+
+/** A client copied in on a ticket (`cc`) or a staff member following it (`follower`). */
+export interface TicketParticipantsTable {
+  id: Generated<number>;
+  ticket_id: number;
+  user_id: number;
+  kind: 'cc' | 'follower';
+  added_by: number | null;
+  created_at: string;
+}
+
+/** One erasure of a client (server/domain/privacy/): no personal data, only when, who, how and how much. */
+export interface ErasuresTable {
+  id: Generated<number>;
+  erased_at: string;
+  /** The admin who erased; null from the CLI or once that admin is gone. */
+  by_user_id: number | null;
+  mode: 'delete' | 'anonymise';
+  tickets: number;
+  messages: number;
+  files: number;
+  outbox_mails: number;
 }

@@ -76,7 +76,10 @@ describeEachDatabase("mails carry the site's logo and colour, and an agent's rep
     // The brand colour on the button, with the text colour that reads on it (dark on yellow).
     expect(readableTextOn('#ffcc00')).toBe('#000000');
     expect(html).toMatch(
-      /<td style="background:#ffcc00;[^"]*"><a href="https:\/\/help\.acme\.test\/login\/ticket\/[^"]+" style="[^"]*"><span style="color:#000000;/,
+      new RegExp(
+        '<td style="background:#ffcc00;[^"]*"><a href="https://help\\.acme\\.test/login/ticket/[^"]+" style="[^"]*">' +
+          '<span style="color:#000000;',
+      ),
     );
     expect(confirmation?.html).toContain('background:#ffcc00');
   });

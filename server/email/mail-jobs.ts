@@ -8,6 +8,7 @@ import type { Database } from '../db/tables.js';
 import type { DomainContext } from '../domain/context.js';
 import { type AddedNotification, addNotifications } from '../domain/notifications/add-notifications.js';
 import { type MailPreferences, usersWantingMail } from '../domain/notifications/notification-preferences.js';
+import { participantIds } from '../domain/participants/participants.js';
 import { isEmailAddress } from '../domain/people/email-address.js';
 import type { JobRow } from '../jobs/queue.js';
 import { enqueueJobs } from '../jobs/queue.js';
@@ -40,6 +41,7 @@ const ACCOUNT_LINK_LABELS: Partial<Record<MailTemplateName, MessageKey>> = {
   staff_invitation: 'mail.button.choosePassword',
   password_reset: 'mail.button.chooseNewPassword',
   client_account_exists: 'mail.button.chooseNewPassword',
+  client_data_export: 'mail.button.downloadData',
 };
 
 export async function enqueueMail(db: Kysely<Database>, payload: MailJobPayload): Promise<void> {
@@ -108,7 +110,7 @@ export async function fanOutCommentAdded(
     .executeTakeFirst();
   if (!comment || (await isInternal(trx, commentId))) return [];
   if (comment.author_role === 'client') {
-    const recipients = await staffConcernedBy(trx, comment.assignee_id);
+    const recipients = await withFollowers(trx, comment.post_id, await staffConcernedBy(trx, comment.assignee_id));
     const wanting = await usersWantingMail(trx, recipients, 'client_replied', routing.mailDefaults.client_replied);
     await enqueueJobs(
       trx,
@@ -126,6 +128,14 @@ export async function fanOutCommentAdded(
       ...(ratingRequestId !== undefined && { ratingRequestId }),
     });
   }
+  // The clients copied in get the reply too, each in a mail of their own (their own thread headers, no rating
+  // question: that is the client's to answer).
+  const copied = (await participantIds(trx, comment.post_id, 'cc')).filter((id) => id !== comment.author_id && id !== comment.client_id);
+  await enqueueJobs(
+    trx,
+    MAIL_JOB,
+    copied.map((userId) => ({ template: 'client_agent_reply' as const, userId, ticketId: comment.post_id, commentId })),
+  );
   return [];
 }
 
@@ -147,7 +157,11 @@ export async function fanOutSlaEvent(trx: Kysely<Database>, facts: SlaEventFacts
   if (!ticket) return [];
   const concerned = await staffConcernedBy(trx, ticket.assignee_id);
   const assigned = ticket.assignee_id !== null && concerned.length === 1 && concerned[0] === ticket.assignee_id;
-  const recipients = assigned ? concerned : await usersWantingMail(trx, concerned, 'ticket_created', routing.mailDefaults.ticket_created);
+  const recipients = await withFollowers(
+    trx,
+    facts.ticketId,
+    assigned ? concerned : await usersWantingMail(trx, concerned, 'ticket_created', routing.mailDefaults.ticket_created),
+  );
   const wanting = await usersWantingMail(trx, recipients, kind, routing.mailDefaults[kind]);
   const template = facts.event === 'warning' ? ('agent_sla_warning' as const) : ('agent_sla_breached' as const);
   await enqueueJobs(
@@ -162,6 +176,12 @@ export async function fanOutSlaEvent(trx: Kysely<Database>, facts: SlaEventFacts
 export async function staffConcernedBy(db: Kysely<Database>, assigneeId: number | null): Promise<number[]> {
   const staff = await staffIds(db);
   return assigneeId !== null && staff.includes(assigneeId) ? [assigneeId] : staff;
+}
+
+/** `staff` and the ticket's followers (staff who get its notices as its assignee does), each once. */
+export async function withFollowers(db: Kysely<Database>, ticketId: number, staff: readonly number[]): Promise<number[]> {
+  const followers = await participantIds(db, ticketId, 'follower');
+  return [...new Set([...staff, ...followers])];
 }
 
 async function isInternal(db: Kysely<Database>, commentId: number): Promise<boolean> {
@@ -210,14 +230,17 @@ async function recipientAndTicket(db: Kysely<Database>, payload: MailJobPayload)
       'p.title',
       'p.content',
       'client.name as client_name',
+      'p.author_id as client_id',
     ])
     .where('recipient.id', '=', payload.userId)
     .executeTakeFirst();
   if (!row) return { recipient: undefined, ticket: undefined };
-  const { ticket_id, number, title, content, client_name, ...recipient } = row;
+  const { ticket_id, number, title, content, client_name, client_id, ...recipient } = row;
   // Every ticket row has a number (given by each insert; older ones numbered by their migration).
   const ticket =
-    ticket_id === null ? undefined : { id: ticket_id, number: number as number, title: title ?? '', content: content ?? '', client_name };
+    ticket_id === null
+      ? undefined
+      : { id: ticket_id, number: number as number, title: title ?? '', content: content ?? '', client_name, client_id };
   return { recipient, ticket };
 }
 
@@ -333,10 +356,13 @@ export async function buildMail(
   // Sign-up and password mails carry their own one-time link (address proof or password reset).
   const accountLink = await issueAccountLink(ctx, config.homeUrl, payload, recipient.id);
   // An address without an account gets no sign-in link: there is nothing to sign in to.
+  // A client copied in on someone else's ticket does not read it on the help site (docs/DECISIONS.md): their mail
+  // carries the words and the ticket's reply address, and a link to the help site, never a sign-in to the ticket.
+  const copiedIn = toClient && ticket !== undefined && ticket.client_id !== recipient.id;
   const link =
     listLink ??
     accountLink ??
-    (recipient.id === null
+    (recipient.id === null || copiedIn
       ? siteLink
       : toClient
         ? // The link's row joins the group commit on SQLite (no fsync of its own per mail).

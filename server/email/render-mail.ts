@@ -218,7 +218,8 @@ function filesHeading(files: readonly MailedFile[], tr: Translator): string {
 function filesAsText(files: readonly MailedFile[], tr: Translator): string {
   const lines = files.map((file) =>
     file.link
-      ? `- ${unlinkableText(file.name)} (${fileSize(file.size, tr)}): ${file.link.url} (${tr.t('mail.files.worksUntil', { date: expiryDate(file.link.expiresAt, tr) })})`
+      ? `- ${unlinkableText(file.name)} (${fileSize(file.size, tr)}): ${file.link.url} ` +
+        `(${tr.t('mail.files.worksUntil', { date: expiryDate(file.link.expiresAt, tr) })})`
       : `- ${unlinkableText(file.name)} (${fileSize(file.size, tr)})`,
   );
   return [filesHeading(files, tr), ...lines].join('\n');
@@ -230,9 +231,11 @@ function filesAsHtml(files: readonly MailedFile[], linkStyle: string, tr: Transl
     // A file's name is the sender's, in its own direction.
     const name = isolated('file_name', unlinkableText(file.name), tr.dir === 'rtl');
     if (!file.link) return `<li>${name} ${size}</li>`;
-    const until = `<span style="color:#666">${escapeHtml(tr.t('mail.files.worksUntil', { date: expiryDate(file.link.expiresAt, tr) }))}</span>`;
+    const worksUntil = tr.t('mail.files.worksUntil', { date: expiryDate(file.link.expiresAt, tr) });
+    const until = `<span style="color:#666">${escapeHtml(worksUntil)}</span>`;
     // Arabic separates with its own comma.
-    return `<li><a href="${escapeHtml(file.link.url)}" style="${linkStyle}">${name}</a> ${size}${tr.dir === 'rtl' ? '،' : ','} ${until}</li>`;
+    const comma = tr.dir === 'rtl' ? '،' : ',';
+    return `<li><a href="${escapeHtml(file.link.url)}" style="${linkStyle}">${name}</a> ${size}${comma} ${until}</li>`;
   });
   // Outlook indents a list by its margin on the left whatever the direction: the side is set by hand.
   const side = tr.dir === 'rtl' ? 'margin:0 24px 0 0;padding:0' : 'margin:0 0 0 24px;padding:0';

@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { message } from '../../common/i18n/translator.js';
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { AppError } from '../errors.js';
-import { getCoreSettings } from '../settings/core-settings.js';
-import { getSiteOptions } from '../settings/site-options.js';
+import { effectiveSmtp } from '../mail-settings/effective-mail-servers.js';
+import { composeTestMail } from './compose-test-mail.js';
 import { createMailTransport } from './create-transport.js';
-import { recipientTranslator } from './recipient-translator.js';
-import { findSupportAddress } from './support-address.js';
 
 /**
  * Emails → "Send a test mail": sends one mail now, not through the queue, to the admin's own address
@@ -21,27 +18,11 @@ export async function sendTestMail(ctx: DomainContext, config: Config, adminId: 
     .select(['email', 'language', 'time_zone'])
     .where('id', '=', adminId)
     .executeTakeFirstOrThrow();
-  const [settings, site] = await Promise.all([getCoreSettings(ctx), getSiteOptions(ctx.db)]);
-  // In the admin's own language, as every mail to them.
-  const tr = recipientTranslator(admin, site);
-  const host = new URL(config.homeUrl).hostname;
-  const support = await findSupportAddress(ctx, config);
-  const text = `${tr.t('mail.test.body', { site: site.site_name })}\n\n${
-    support ? tr.t('mail.test.replies', { address: support }) : tr.t('mail.test.noReplies')
-  }`;
-  const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
+  const mail = await composeTestMail(ctx, config, admin, admin.email);
+  // SMTP_URL, else the server Settings → Mail saved.
+  const transport = createMailTransport({ smtpUrl: (await effectiveSmtp(ctx, config)).url, dataDir: config.dataDir });
   try {
-    const { file } = await transport.send({
-      from: { name: settings.emails.from_name || site.site_name, address: settings.emails.from_address || `helpdesk@${host}` },
-      to: admin.email,
-      subject: tr.t('mail.test.subject', { site: site.site_name }),
-      text,
-      html: '',
-      language: tr.language,
-      messageId: `<test-${randomBytes(12).toString('hex')}@${host}>`,
-      automatic: true,
-      ...(support && { replyTo: support }),
-    });
+    const { file } = await transport.send(mail);
     return { to: admin.email, file: file ?? null };
   } catch (error) {
     const said = error instanceof Error ? error.message : String(error);

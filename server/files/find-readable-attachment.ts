@@ -1,5 +1,6 @@
 import type { Actor, DomainContext } from '../domain/context.js';
-import { mayReadComment, mayReadTicket } from '../policies/ticket-policy.js';
+import { mayReadTicketOf } from '../domain/people/organisation-sharing.js';
+import { mayReadComment } from '../policies/ticket-policy.js';
 import type { ThumbnailUploader } from './share-thumbnail-work.js';
 
 /** A stored file as its answer needs it. */
@@ -20,8 +21,9 @@ export interface ReadableAttachment {
 
 /**
  * The attachment with this public id, when the actor may read what it was sent with: its ticket (the
- * client's own, or any for staff) and, for a comment's file, that comment (an internal note's files are
- * never a client's). Undefined otherwise, exactly as for an id that does not exist.
+ * client's own, a colleague's while organisation sharing is on, or any for staff: mayReadTicketOf) and,
+ * for a comment's file, that comment (an internal note's files are never a client's). Undefined otherwise, exactly
+ * as for an id that does not exist.
  */
 export async function findReadableAttachment(
   ctx: DomainContext,
@@ -29,7 +31,7 @@ export async function findReadableAttachment(
   publicId: string,
 ): Promise<ReadableAttachment | undefined> {
   const row = await loadAttachment(ctx, publicId);
-  if (!row || !mayReadTicket(actor, row.author_id)) return undefined;
+  if (!row || !(await mayReadTicketOf(ctx, actor, row.author_id))) return undefined;
   if (row.comment_id !== null && !mayReadComment(actor, { isInternal: row.meta_value === '1' })) return undefined;
   return toReadable(row);
 }

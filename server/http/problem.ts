@@ -166,6 +166,8 @@ function describeAjvError(error: AjvError): { field: string; detail: Message } {
       return { field: path, detail: message('problems.field.min_items', { limit }) };
     case 'maxItems':
       return { field: path, detail: message('problems.field.max_items', { limit }) };
+    case 'maxProperties':
+      return { field: path, detail: message('problems.field.max_properties', { limit }) };
     case 'enum':
       return {
         field: path,

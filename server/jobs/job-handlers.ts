@@ -1,14 +1,18 @@
 import { AUTO_RESPOND_JOB, autoRespond, isAutoResponderEnabled } from '../ai/auto-respond.js';
 import type { Config } from '../config/config-types.js';
+import { assignNewTicket, assignWaitingTickets } from '../domain/assignment/assign-waiting-tickets.js';
 import type { DomainContext } from '../domain/context.js';
 import { announceNotifications } from '../domain/notifications/add-notifications.js';
 import { defaultMailPreferences } from '../domain/notifications/notification-preferences.js';
+import { runRules } from '../domain/rules/run-rules.js';
 import { recomputeTicketSlas, SLA_RECOMPUTE_JOB } from '../domain/sla/recompute-ticket-slas.js';
 import type { MailTransport } from '../email/create-transport.js';
 import { buildMail, fanOutCommentAdded, fanOutTicketCreated, type MailAllowance } from '../email/mail-jobs.js';
 import { isVisitorTriggeredMail, takeMailAllowance } from '../email/mail-throttle.js';
 import { RATING_WAIT_MS, ratingWaitsForReply } from '../email/rating-waits-for-reply.js';
+import { buildRuleMail } from '../email/rule-mail.js';
 import { recordSentMail } from '../email/ticket-thread.js';
+import { buildWebhookDisabledMail } from '../email/webhook-disabled-mail.js';
 import { buildWeeklyReportMail } from '../email/weekly-report-mail.js';
 import type { CounterStore } from '../intake/counter-store.js';
 import { getCoreSettings } from '../settings/core-settings.js';
@@ -17,6 +21,7 @@ import { enabledSubscriptions, queueClientCreated, queueWebhookEvent } from '../
 import { ticketWebhookData } from '../webhooks/ticket-webhook-data.js';
 import type { JobKind, JobPayloads } from './job-payloads.js';
 import { completeJob, enqueueJob, type JobRow, retryJob, skipJob } from './queue.js';
+import { queueRuleRun } from './queue-rule-run.js';
 
 export interface JobHandlerDeps {
   ctx: DomainContext;
@@ -43,6 +48,11 @@ export type JobHandlers = { [K in JobKind]: JobHandler<K> };
 export function createJobHandlers({ ctx, config, transport, log, counters, webhooks }: JobHandlerDeps): JobHandlers {
   return {
     async ticket_created(job, { ticketId, newClientId }) {
+      // Fair assignment first, in a transaction of its own (nothing read while its mode is off): the assignee is told
+      // as any assignee is. Should it fail, the ticket is only unassigned, and the job goes on to its mails.
+      await assignNewTicket(ctx, ticketId).catch((error: unknown) =>
+        log.warn(`Fair assignment of ticket ${ticketId} failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
       // The responder runs as its own job: the AI call never holds up intake or this fan-out.
       const [respond, settings] = await Promise.all([isAutoResponderEnabled(ctx), getCoreSettings(ctx)]);
       // Through the transaction runner: on SQLite the fan-out shares the intake's group commit rather
@@ -57,6 +67,8 @@ export function createJobHandlers({ ctx, config, transport, log, counters, webho
         if (newClientId !== undefined) await queueClientCreated(trx, newClientId, subscriptions);
         const ticket = subscriptions.some((s) => s.events.includes('ticket.created')) ? await ticketWebhookData(trx, ticketId) : null;
         if (ticket) await queueWebhookEvent(trx, 'ticket.created', { ticket }, new Date(ticket.created), subscriptions);
+        // The rules on a filing: this job is its outbox row, so their job is queued here (marker 0: the filing).
+        await queueRuleRun(trx, { ticketId, trigger: 'ticket.created', marker: 0, chain: [] });
         await completeJob(trx, job);
         return notified;
       });
@@ -92,14 +104,37 @@ export function createJobHandlers({ ctx, config, transport, log, counters, webho
       });
     },
 
+    async assign_waiting(job) {
+      await assignWaitingTickets(ctx);
+      await ctx.transactions.write((db) => completeJob(db, job));
+    },
+
     async webhook_delivery(job, { deliveryId }) {
-      await deliverWebhook(ctx, job, deliveryId, webhooks);
+      await deliverWebhook(ctx, job, deliveryId, { ...webhooks, homeUrl: config.homeUrl });
+    },
+
+    async rule_run(job, payload) {
+      // Each firing commits alone and is claimed once (rule_firings): a retry after a failure fires only what is left.
+      await runRules(ctx, payload);
+      await ctx.transactions.write((db) => completeJob(db, job));
+    },
+
+    async rule_mail(job, payload) {
+      const mail = await buildRuleMail(ctx, config, { id: job.id, ...payload });
+      if (mail) await transport.send(mail);
+      await ctx.transactions.write((db) => completeJob(db, job));
     },
 
     async weekly_report_mail(job, payload) {
       const mail = await buildWeeklyReportMail(ctx, config, { id: job.id, ...payload });
       if (mail) await transport.send(mail);
       // Sent, or no one to send it to: either way done. A failure to send is retried by the worker (the claim stays).
+      await ctx.transactions.write((db) => completeJob(db, job));
+    },
+
+    async webhook_disabled_mail(job, payload) {
+      const mail = await buildWebhookDisabledMail(ctx, config, { id: job.id, ...payload });
+      if (mail) await transport.send(mail);
       await ctx.transactions.write((db) => completeJob(db, job));
     },
 

@@ -41,11 +41,49 @@ export const JOB_PAYLOAD_SCHEMAS = {
   mail: MailJobPayloadSchema,
   /** One webhook delivery's next attempt (server/webhooks/deliver-webhook.ts); the delivery row holds what is sent. */
   webhook_delivery: Type.Object({ deliveryId: ID }),
+  /**
+   * Rules on a ticket's event (server/domain/rules/run-rules.ts). `marker`: the ticket's version the event made (0 for
+   * the filing); `chain`: the rules whose firings led here, never run again for it (a rule never re-triggers itself);
+   * `cycle`: the marker of the person's (or service level's) event that began the round, absent when this is it.
+   */
+  rule_run: Type.Object({
+    ticketId: ID,
+    trigger: Type.Union([
+      Type.Literal('ticket.created'),
+      Type.Literal('ticket.updated'),
+      Type.Literal('client.replied'),
+      Type.Literal('sla.warning'),
+      Type.Literal('sla.breached'),
+    ]),
+    marker: Type.Integer({ minimum: 0 }),
+    chain: Type.Array(ID, { maxItems: 1000 }),
+    cycle: Type.Optional(Type.Integer({ minimum: 0 })),
+  }),
+  /** A rule's "mail someone": to an account, its words filled in when the rule fired (server/email/rule-mail.ts). */
+  rule_mail: Type.Object({
+    ticketId: ID,
+    userId: ID,
+    subject: Type.String({ maxLength: 1000 }),
+    text: Type.String({ maxLength: 20_000 }),
+  }),
+  /** Room may have freed up (an agent back, a ticket finished or given to someone else): the waiting tickets are looked at. */
+  assign_waiting: Type.Object({}),
   /** An admin's weekly report mail: the week (its Monday) claimed for them, in the zone it was claimed in. */
   weekly_report_mail: Type.Object({
     userId: ID,
     week: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
     timeZone: Type.String({ minLength: 1, maxLength: 64 }),
+  }),
+  /**
+   * The mail telling an admin a webhook subscription was turned off after five days of failures
+   * (server/webhooks/disable-failing-subscription.ts): what it says is kept here, as the subscription may change.
+   */
+  webhook_disabled_mail: Type.Object({
+    userId: ID,
+    url: Type.String({ maxLength: 2048 }),
+    failingSince: Type.String({ maxLength: 40 }),
+    lastStatus: Type.Union([Type.Integer(), Type.Null()]),
+    lastError: Type.Union([Type.String({ maxLength: 200 }), Type.Null()]),
   }),
 };
 

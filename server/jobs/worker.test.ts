@@ -321,4 +321,27 @@ describeEachDatabase('housekeeping', (dialect) => {
     expect(await hd.ctx.db.selectFrom('rate_limit_hits').selectAll().execute()).toHaveLength(1);
     expect((await hd.ctx.db.selectFrom('jobs').select('state').orderBy('id').execute()).map((r) => r.state)).toEqual(['done', 'failed']);
   });
+
+  it('deletes the widget events and empty searches older than the Deflection report’s longest window and a day', async () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    const ago = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+    const { cleanUpExpired, WIDGET_EVENTS_KEPT_DAYS } = await import('./housekeeping.js');
+    expect(WIDGET_EVENTS_KEPT_DAYS).toBeGreaterThan(365);
+    const event = (session: string, days: number) => ({ session, event: 'opened', doc_id: 0, ticket_id: null, created_at: ago(days) });
+    await hd.ctx.db
+      .insertInto('widget_events')
+      .values([event('old', WIDGET_EVENTS_KEPT_DAYS + 1), event('year', 365), event('new', 1)])
+      .execute();
+    await hd.ctx.db
+      .insertInto('widget_empty_searches')
+      .values([
+        { session: 'old', query: 'refund', created_at: ago(WIDGET_EVENTS_KEPT_DAYS + 1) },
+        { session: 'year', query: 'refund', created_at: ago(365) },
+      ])
+      .execute();
+    await cleanUpExpired(hd.ctx, now);
+    const sessions = (await hd.ctx.db.selectFrom('widget_events').select('session').orderBy('session').execute()).map((r) => r.session);
+    expect(sessions).toEqual(['new', 'year']);
+    expect((await hd.ctx.db.selectFrom('widget_empty_searches').select('session').execute()).map((r) => r.session)).toEqual(['year']);
+  });
 });

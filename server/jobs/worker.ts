@@ -1,8 +1,10 @@
 import type { Config } from '../config/config-types.js';
 import { refreshStaleStatistics } from '../db/refresh-statistics.js';
 import { signedInWorkGoingOn } from '../db/signed-in-lane.js';
+import { assignWaitingTickets } from '../domain/assignment/assign-waiting-tickets.js';
 import type { DomainContext } from '../domain/context.js';
 import { sendWeeklyReports } from '../domain/reports/send-weekly-reports.js';
+import { sweepTimeRules } from '../domain/rules/sweep-time-rules.js';
 import { fireSlaEvents } from '../domain/tickets/fire-sla-events.js';
 import { isPermanentMailError, type MailTransport } from '../email/create-transport.js';
 import { MAIL_JOB } from '../email/mail-jobs.js';
@@ -36,8 +38,15 @@ export interface WorkerOptions {
   statisticsEveryMs?: number;
   /** How often the service levels' warnings and breaches due are sent (fire-sla-events.ts); the first sweep is at the start. */
   slaSweepEveryMs?: number;
+  /**
+   * How often the tickets waiting for an agent with room are looked at (assign-waiting-tickets.ts): working hours that
+   * began free room no event announces. The first look is at the start.
+   */
+  assignmentSweepEveryMs?: number;
   /** How often the weekly report mails that came due are queued (send-weekly-reports.ts); the first look is at the start. */
   weeklyReportsEveryMs?: number;
+  /** How often the time rules are checked (sweep-time-rules.ts); the first check is at the start. */
+  timeRulesEveryMs?: number;
   /** Webhook deliveries' waits and timeout (server/webhooks/deliver-webhook.ts); tests make retries due at once. */
   webhooks?: DeliverOptions;
 }
@@ -50,6 +59,8 @@ export interface Worker {
   runOnce(): Promise<number>;
   /** Runs a poll now instead of after the idle wait. */
   wake(): void;
+  /** Whether its loop is running (started, not stopped, not ended by a fault). */
+  isRunning(): boolean;
 }
 
 /** The background worker for the jobs table: event jobs fan out into mail jobs, mail jobs are sent. */
@@ -80,10 +91,18 @@ export function createWorker(
   // The first sweep is in the first round, so a restart sends at once what came due while it was down.
   const slaSweepEveryMs = options.slaSweepEveryMs ?? 15_000;
   let lastSlaSweep = Number.NEGATIVE_INFINITY;
+  // 30 s: an agent whose working hours began gets the waiting tickets within half a minute; an empty queue costs one read.
+  const assignmentSweepEveryMs = options.assignmentSweepEveryMs ?? 30_000;
+  let lastAssignmentSweep = Number.NEGATIVE_INFINITY;
   // Five minutes: a Monday 08:00 mail goes out by 08:05; the claim per admin and week keeps it to one.
   const weeklyReportsEveryMs = options.weeklyReportsEveryMs ?? 5 * 60_000;
   let lastWeeklyReports = Number.NEGATIVE_INFINITY;
+  // One minute, well within the five minutes a time rule may be late: each firing is claimed once per ticket and
+  // change (rule_firings), so a restart or a second instance checking as well never fires one twice.
+  const timeRulesEveryMs = options.timeRulesEveryMs ?? 60_000;
+  let lastTimeRules = Number.NEGATIVE_INFINITY;
   let running = false;
+  let loopEnded = true;
   let wakeSoon = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
@@ -162,12 +181,30 @@ export function createWorker(
     }
   }
 
+  async function sweepAssignments(): Promise<void> {
+    try {
+      if ((await assignWaitingTickets(ctx)) > 0) wakeSoon = true;
+    } catch (error) {
+      // Each ticket is assigned in a transaction of its own: what failed still waits, and the next sweep tries again.
+      log.warn(`Fair assignment sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   async function queueWeeklyReports(): Promise<void> {
     try {
       if ((await sendWeeklyReports(ctx)) > 0) wakeSoon = true;
     } catch (error) {
       // Each admin's claim and mail commit together: what failed was not claimed, and the next look tries again.
       log.warn(`Weekly report mails failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async function checkTimeRules(): Promise<void> {
+    try {
+      if ((await sweepTimeRules(ctx)) > 0) wakeSoon = true;
+    } catch (error) {
+      // Each firing commits with its claim: what failed did not fire, and the next check tries again.
+      log.warn(`Time rules failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -184,6 +221,14 @@ export function createWorker(
         if (Date.now() - lastSlaSweep >= slaSweepEveryMs) {
           lastSlaSweep = Date.now();
           await sweepSla();
+        }
+        if (Date.now() - lastTimeRules >= timeRulesEveryMs) {
+          lastTimeRules = Date.now();
+          await checkTimeRules();
+        }
+        if (Date.now() - lastAssignmentSweep >= assignmentSweepEveryMs) {
+          lastAssignmentSweep = Date.now();
+          await sweepAssignments();
         }
         if (Date.now() - lastWeeklyReports >= weeklyReportsEveryMs) {
           lastWeeklyReports = Date.now();
@@ -214,7 +259,10 @@ export function createWorker(
     start() {
       if (running) return;
       running = true;
-      loop = run();
+      loopEnded = false;
+      loop = run().finally(() => {
+        loopEnded = true;
+      });
     },
     async stop() {
       running = false;
@@ -223,5 +271,6 @@ export function createWorker(
     },
     runOnce,
     wake: () => wakeUp?.(),
+    isRunning: () => running && !loopEnded,
   };
 }

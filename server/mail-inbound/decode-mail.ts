@@ -36,6 +36,8 @@ export interface DecodedMail {
   fromName: string;
   /** To, Cc, Delivered-To and X-Original-To: where a reply address can be. */
   recipients: string[];
+  /** The people in To and Cc, addresses lower-cased: who a new ticket copies in (server/domain/participants/). */
+  copied: { address: string; name: string }[];
   subject: string;
   /** In-Reply-To then References: the messages this one answers. */
   answers: string[];
@@ -66,6 +68,10 @@ export async function decodeMail(input: string | Uint8Array): Promise<DecodedMai
   const parsed = await simpleParser(bytes, { skipImageLinks: true, skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
   const addresses = (field: AddressObject | AddressObject[] | undefined) =>
     (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((v) => v.address?.toLowerCase() ?? ''));
+  const people = (field: AddressObject | AddressObject[] | undefined) =>
+    (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) =>
+      group.value.flatMap((v) => (v.address ? [{ address: v.address.trim().toLowerCase(), name: v.name?.trim() ?? '' }] : [])),
+    );
   // The header lines as sent (mailparser restructures some, List-* among them), unfolded.
   const lines = new Map<string, string>();
   const received: string[] = [];
@@ -114,6 +120,7 @@ export async function decodeMail(input: string | Uint8Array): Promise<DecodedMai
         .flatMap((name) => plain(name)?.split(/[\s,]+/) ?? [])
         .map((a) => a.replace(/[<>]/g, '').toLowerCase()),
     ].filter(Boolean),
+    copied: [...people(parsed.to), ...people(parsed.cc)],
     subject: parsed.subject ?? '',
     answers: [...(parsed.inReplyTo ? parsed.inReplyTo.split(/\s+/) : []), ...references.flatMap((r) => r.split(/\s+/))].filter(Boolean),
     headers: [...lines],

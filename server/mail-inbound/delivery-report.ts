@@ -20,7 +20,8 @@ export function isDeliveryReport(mail: IncomingMail): boolean {
 
 /**
  * Marks our mails a delivery report is about as failed, with what the report says; returns how many
- * it found. The failure is written in the site's language (admins read it in Emails → Sent mail). The report quotes the mail it is about (its headers at least), so its Message-ID is in the raw text.
+ * it found. The failure is written in the site's language (admins read it in Emails → Sent mail). The report
+ * quotes the mail it is about (its headers at least), so its Message-ID is in the raw text.
  */
 export async function markReportedMails(db: Kysely<Database>, mail: IncomingMail): Promise<number> {
   const mentioned = [...new Set(`${mail.raw}\n${mail.attachedReports}`.match(MESSAGE_ID) ?? [])].filter((id) => id !== mail.messageId);

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ImapFlow } from 'imapflow';
 import { afterEach, expect, it } from 'vitest';
 import { createDb } from '../db/create-db.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -9,7 +8,7 @@ import { createDomainContext } from '../domain/context.js';
 import { createHooks } from '../hooks/create-hooks.js';
 import { updateSettings } from '../settings/settings.js';
 import { composeMail } from '../test/compose-mail.js';
-import { dovecotAvailable, startDovecot } from '../test/dovecot.js';
+import { connectTestImap, dovecotAvailable, startDovecot } from '../test/dovecot.js';
 import { relaxIntakeLimits, setRegistration } from '../test/fixtures.js';
 import { startHelpdeskProcess } from '../test/helpdesk-process.js';
 import { createTestDatabase, describeEachDatabase } from '../test/test-databases.js';
@@ -43,15 +42,7 @@ describeEachDatabase('kill -9 of the worker while it imports mail by IMAP, then 
 
       const dovecot = await startDovecot();
       cleanups.push(() => dovecot.stop());
-      const imap = new ImapFlow({
-        host: '127.0.0.1',
-        port: dovecot.port,
-        secure: false,
-        doSTARTTLS: false,
-        auth: { user: dovecot.user, pass: dovecot.password },
-        logger: false,
-      });
-      await imap.connect();
+      const imap = await connectTestImap(dovecot);
       cleanups.push(() => imap.logout());
       for (let i = 0; i < MESSAGES; i += 1) {
         await imap.append(

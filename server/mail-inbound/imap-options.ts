@@ -16,7 +16,8 @@ export function imapOptions(url: string): { options: ImapFlowOptions; mailbox: s
       host: parsed.hostname.replace(/^\[|\]$/g, ''),
       port: parsed.port ? Number(parsed.port) : secure ? 993 : 143,
       secure,
-      doSTARTTLS: secure ? undefined : !isLocal,
+      // `starttls=no` (Settings → Mail, security "none"): the admin chose a server without encryption.
+      doSTARTTLS: secure ? undefined : parsed.searchParams.get('starttls') === 'no' ? false : !isLocal,
       auth: { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) },
       logger: false,
       // IDLE from 1 s after the last command (imapflow waits 15 s): a reply shows in its ticket at once.

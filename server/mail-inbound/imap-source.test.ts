@@ -1,67 +1,25 @@
-import { ImapFlow } from 'imapflow';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { english } from '../i18n/translators.js';
 import { updateSettings } from '../settings/settings.js';
 import { composeMail, replyBody } from '../test/compose-mail.js';
-import { type Dovecot, dovecotAvailable, startDovecot } from '../test/dovecot.js';
-import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
-import { type MailDelivery, startMailDelivery } from '../test/mail-delivery.js';
+import { ticketPayload } from '../test/fixtures.js';
+import { SUPPORT, useImapDesk } from '../test/imap-desk.js';
 import type { ReceivedMail } from '../test/smtp-sink.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
-import { createImapSource, type ImapSource } from './imap-source.js';
+import { createImapSource } from './imap-source.js';
 import { readImapStatus } from './imap-status.js';
 import { showReason } from './inbound-reason.js';
 import { receiveMail } from './receive-mail.js';
 
-const SUPPORT = 'support@help.test';
 const settled = { timeout: 20_000, interval: 50 };
-const hasDovecot = dovecotAvailable();
 
 describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
   const hd = useTestHelpdesk(dialect, { freshEach: true });
-  let dovecot: Dovecot;
-  let delivery: MailDelivery;
-  let source: ImapSource;
-  let imap: ImapFlow;
-  beforeEach(async ({ skip }) => {
-    if (!hasDovecot) return skip();
-    await setRegistration(hd.ctx, { anyoneCanRegister: false, createAccounts: true });
-    await relaxIntakeLimits(hd.ctx);
-    await updateSettings(hd.ctx, { emails: { support_address: SUPPORT } });
-    dovecot = await startDovecot();
-    delivery = await startMailDelivery(hd);
-    // The poll is long on purpose: a new message must arrive through IDLE.
-    source = createImapSource(
-      { ctx: hd.ctx, config: hd.config, counters: hd.counters },
-      { url: dovecot.url, pollSeconds: 600 },
-      {
-        info: () => {},
-        warn: () => {},
-      },
-    );
-    source.start();
-    // The test's own mail program, appending what "arrives" in the support mailbox.
-    imap = new ImapFlow({
-      host: '127.0.0.1',
-      port: dovecot.port,
-      secure: false,
-      doSTARTTLS: false,
-      auth: { user: dovecot.user, pass: dovecot.password },
-      logger: false,
-    });
-    await imap.connect();
-  });
-  afterEach(async () => {
-    if (!hasDovecot) return;
-    await imap.logout();
-    await source.stop();
-    await delivery.stop();
-    await dovecot.stop();
-  });
+  const desk = useImapDesk(hd);
 
   const folderCount = async (path: string) => {
-    const status = await imap.status(path, { messages: true });
+    const status = await desk.imap.status(path, { messages: true });
     return status ? (status.messages ?? -1) : -1;
   };
   const comments = (ticketId: number) =>
@@ -76,10 +34,10 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
       payload: ticketPayload({ email: 'ann@client.test', subject: 'Export fails' }),
     });
     const id = (res.json() as { id: number }).id;
-    const [confirmation] = await delivery.mailsTo('ann@client.test');
+    const [confirmation] = await desk.delivery.mailsTo('ann@client.test');
     if (!confirmation) throw new Error('no confirmation');
     // The source has made its folders and is idling: the reply arrives.
-    await expect.poll(() => imap.list().then((l) => l.some((b) => b.path === 'Processed')), settled).toBe(true);
+    await expect.poll(() => desk.imap.list().then((l) => l.some((b) => b.path === 'Processed')), settled).toBe(true);
 
     const reply = await composeMail({
       from: 'Ann Client <ann@client.test>',
@@ -89,7 +47,7 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
       references: [confirmation.messageId],
       text: replyBody('Still broken on Firefox.', confirmation.text),
     });
-    await imap.append('INBOX', reply);
+    await desk.imap.append('INBOX', reply);
     await expect.poll(() => comments(id), settled).toEqual([{ content: 'Still broken on Firefox.', author_role: 'client' }]);
     // The status moves right after the comment's commit (addComment applies the transition filter then).
     const status = () =>
@@ -104,7 +62,7 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
     await expect.poll(status, settled).toBe('waiting');
     await expect.poll(() => folderCount('Processed'), settled).toBe(1);
     expect(await folderCount('INBOX')).toBe(0);
-    const [, toAgent] = await delivery.mailsTo(agentEmail, 2);
+    const [, toAgent] = await desk.delivery.mailsTo(agentEmail, 2);
     expect(toAgent?.text).toContain('Still broken on Firefox.');
     expect(toAgent?.text).not.toContain('Acme Corp');
 
@@ -116,7 +74,7 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
       payload: { text: 'Fixed in 2.1.' },
     });
     expect(answer.statusCode).toBe(201);
-    const [, toClient] = await delivery.mailsTo('ann@client.test', 2);
+    const [, toClient] = await desk.delivery.mailsTo('ann@client.test', 2);
     expect(toClient?.subject).toBe(confirmation.subject);
     const replyId = /^Message-ID: (<[^>]+>)/im.exec(reply)?.[1];
     expect(toClient?.headers['in-reply-to']).toBe(replyId);
@@ -131,13 +89,13 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
       payload: ticketPayload({ email: 'bo@client.test' }),
     });
     const id = (res.json() as { id: number }).id;
-    const [confirmation] = await delivery.mailsTo('bo@client.test');
+    const [confirmation] = await desk.delivery.mailsTo('bo@client.test');
     const replyTo = confirmation?.headers['reply-to'] as string;
     const raw = await composeMail({ from: 'bo@client.test', to: replyTo, subject: 'Re', text: 'Once only.' });
     // As if the instance died after the commit and before the MOVE: the mail is still in the inbox.
     expect(await receiveMail({ ctx: hd.ctx, config: hd.config, counters: hd.counters }, raw, 'imap')).toMatchObject({ kind: 'imported' });
-    await imap.append('INBOX', raw);
-    await imap.append('INBOX', await composeMail({ from: 'mallory@client.test', to: replyTo, subject: 'Re', text: 'Forged.' }));
+    await desk.imap.append('INBOX', raw);
+    await desk.imap.append('INBOX', await composeMail({ from: 'mallory@client.test', to: replyTo, subject: 'Re', text: 'Forged.' }));
     await expect.poll(() => folderCount('INBOX'), settled).toBe(0);
     expect(await folderCount('Processed')).toBe(1);
     expect(await folderCount('Failed')).toBe(1);
@@ -158,24 +116,27 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
       payload: ticketPayload({ email: 'di@client.test' }),
     });
     const id = (res.json() as { id: number }).id;
-    const [confirmation] = await delivery.mailsTo('di@client.test');
-    const [notification] = await delivery.mailsTo(agentEmail);
+    const [confirmation] = await desk.delivery.mailsTo('di@client.test');
+    const [notification] = await desk.delivery.mailsTo(agentEmail);
     if (!confirmation || !notification) throw new Error('no mails');
-    await expect.poll(() => imap.list().then((l) => l.some((b) => b.path === 'Processed')), settled).toBe(true);
+    await expect.poll(() => desk.imap.list().then((l) => l.some((b) => b.path === 'Processed')), settled).toBe(true);
     const reply = (from: string, to: string, answered: string, text: string) =>
       composeMail({ from, to, subject: `Re: ${notification.subject}`, inReplyTo: answered, references: [answered], text });
 
     // In the order they arrive: the agent answering the client's mail (forwarded, say), then their own.
-    await imap.append(
+    await desk.imap.append(
       'INBOX',
       await reply(agentEmail, confirmation.headers['reply-to'] as string, confirmation.messageId, 'Forged refund.'),
     );
-    await imap.append('INBOX', await reply(agentEmail, notification.headers['reply-to'] as string, notification.messageId, 'On it.'));
-    await imap.append(
+    await desk.imap.append('INBOX', await reply(agentEmail, notification.headers['reply-to'] as string, notification.messageId, 'On it.'));
+    await desk.imap.append(
       'INBOX',
       await reply('di@client.test', confirmation.headers['reply-to'] as string, confirmation.messageId, 'Thanks.'),
     );
-    await imap.append('INBOX', await reply('di@client.test', confirmation.headers['reply-to'] as string, confirmation.messageId, 'More.'));
+    await desk.imap.append(
+      'INBOX',
+      await reply('di@client.test', confirmation.headers['reply-to'] as string, confirmation.messageId, 'More.'),
+    );
     await expect.poll(() => folderCount('INBOX'), settled).toBe(0);
     expect([await folderCount('Processed'), await folderCount('Failed')]).toEqual([2, 2]);
     expect(await comments(id)).toEqual([
@@ -185,8 +146,8 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
     // Both are told, by mail.
     const told = (to: string, words: string) => (messages: ReceivedMail[]) =>
       messages.filter((m) => m.to.includes(to) && m.text.includes(words)).length === 1;
-    await delivery.smtp.waitFor(told(agentEmail, 'was not posted as your reply'), 'the notice to the agent');
-    await delivery.smtp.waitFor(told('di@client.test', 'was not added to the ticket'), 'the notice to the client');
+    await desk.delivery.smtp.waitFor(told(agentEmail, 'was not posted as your reply'), 'the notice to the agent');
+    await desk.delivery.smtp.waitFor(told('di@client.test', 'was not added to the ticket'), 'the notice to the client');
   });
 
   it('a message that fails on every pass is set aside in Failed, kept for a retry; the mail behind it is imported', async () => {
@@ -196,34 +157,37 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
       payload: ticketPayload({ email: 'cy@client.test' }),
     });
     const id = (res.json() as { id: number }).id;
-    const [confirmation] = await delivery.mailsTo('cy@client.test');
+    const [confirmation] = await desk.delivery.mailsTo('cy@client.test');
     const replyTo = confirmation?.headers['reply-to'] as string;
     // A plugin that breaks on every new sender: not the client's mistake, so each pass counts as "try again later".
     hd.hooks.addFilter('helpdesk_can_register_users', 'test/broken', () => {
       throw new TypeError('the plugin broke');
     });
     // Passes every second, so that the tries come quickly.
-    await source.stop();
-    source = createImapSource(
+    await desk.source.stop();
+    const quick = createImapSource(
       { ctx: hd.ctx, config: hd.config, counters: hd.counters },
-      { url: dovecot.url, pollSeconds: 1 },
+      { url: desk.dovecot.url, pollSeconds: 1 },
       { info: () => {}, warn: () => {} },
     );
-    await imap.append('INBOX', await composeMail({ from: 'new@client.test', to: SUPPORT, subject: 'Stuck', text: 'Help.' }));
-    await imap.append('INBOX', await composeMail({ from: 'cy@client.test', to: replyTo, subject: 'Re', text: 'Behind it.' }));
-    source.start();
-
-    await expect.poll(() => folderCount('INBOX'), settled).toBe(0);
-    expect(await folderCount('Failed')).toBe(1);
-    expect(await comments(id)).toEqual([{ content: 'Behind it.', author_role: 'client' }]);
-    const [failed] = await hd.ctx.db
-      .selectFrom('inbound_mails')
-      .select(['sender', 'reason', 'raw'])
-      .where('outcome', '=', 'rejected')
-      .execute();
-    expect(failed?.sender).toBe('new@client.test');
-    expect(showReason(failed?.reason ?? null, english)).toContain('could not be imported after several tries (the plugin broke)');
-    expect(failed?.raw).toContain('Help.');
+    await desk.imap.append('INBOX', await composeMail({ from: 'new@client.test', to: SUPPORT, subject: 'Stuck', text: 'Help.' }));
+    await desk.imap.append('INBOX', await composeMail({ from: 'cy@client.test', to: replyTo, subject: 'Re', text: 'Behind it.' }));
+    quick.start();
+    try {
+      await expect.poll(() => folderCount('INBOX'), settled).toBe(0);
+      expect(await folderCount('Failed')).toBe(1);
+      expect(await comments(id)).toEqual([{ content: 'Behind it.', author_role: 'client' }]);
+      const [failed] = await hd.ctx.db
+        .selectFrom('inbound_mails')
+        .select(['sender', 'reason', 'raw'])
+        .where('outcome', '=', 'rejected')
+        .execute();
+      expect(failed?.sender).toBe('new@client.test');
+      expect(showReason(failed?.reason ?? null, english)).toContain('could not be imported after several tries (the plugin broke)');
+      expect(failed?.raw).toContain('Help.');
+    } finally {
+      await quick.stop();
+    }
   });
 
   it('two instances reading one mailbox import each message once', async () => {
@@ -231,7 +195,7 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
     // A second instance: its own connection and its own claim on the same mailbox and database.
     const other = createImapSource(
       { ctx: hd.ctx, config: hd.config, counters: hd.counters },
-      { url: dovecot.url, pollSeconds: 600 },
+      { url: desk.dovecot.url, pollSeconds: 600 },
       {
         info: () => {},
         warn: () => {},
@@ -241,7 +205,10 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
     try {
       const count = 30;
       for (let i = 0; i < count; i += 1) {
-        await imap.append('INBOX', await composeMail({ from: `p${i}@client.test`, to: SUPPORT, subject: `Pair ${i}`, text: `Text ${i}` }));
+        await desk.imap.append(
+          'INBOX',
+          await composeMail({ from: `p${i}@client.test`, to: SUPPORT, subject: `Pair ${i}`, text: `Text ${i}` }),
+        );
       }
       await expect.poll(() => folderCount('Processed'), settled).toBe(count);
       expect(await folderCount('INBOX')).toBe(0);
@@ -250,5 +217,48 @@ describeEachDatabase('mail by IMAP through a real Dovecot', (dialect) => {
     } finally {
       await other.stop();
     }
+  });
+
+  it('a ticket mailed with a colleague in Cc copies them in: they get the agent’s reply, their answer lands under their name', async () => {
+    await desk.imap.append(
+      'INBOX',
+      await composeMail({
+        from: 'Ann Client <ann@client.test>',
+        to: SUPPORT,
+        cc: 'Ben Colleague <ben@client.test>',
+        subject: 'Printer on fire',
+        text: 'It smokes.',
+      }),
+    );
+    await expect.poll(() => folderCount('Processed'), settled).toBe(1);
+    const ticket = await hd.ctx.db.selectFrom('posts').select('id').where('title', '=', 'Printer on fire').executeTakeFirstOrThrow();
+    const answer = await hd.app.inject({
+      method: 'POST',
+      url: `/api/helpdesk/v1/tickets/${ticket.id}/comments`,
+      headers: await hd.authAs('agent'),
+      payload: { text: 'A technician is on the way.' },
+    });
+    expect(answer.statusCode).toBe(201);
+    const [toBen] = await desk.delivery.mailsTo('ben@client.test');
+    expect(toBen?.text).toContain('A technician is on the way.');
+    await desk.imap.append(
+      'INBOX',
+      await composeMail({
+        from: 'Ben Colleague <ben@client.test>',
+        to: toBen?.headers['reply-to'] as string,
+        subject: `Re: ${toBen?.subject}`,
+        inReplyTo: toBen?.messageId,
+        text: 'He has arrived.',
+      }),
+    );
+    await expect.poll(() => folderCount('Processed'), settled).toBe(2);
+    const last = await hd.ctx.db
+      .selectFrom('comments as c')
+      .innerJoin('users as u', 'u.id', 'c.author_id')
+      .select(['u.email', 'c.author_role', 'c.content'])
+      .where('c.post_id', '=', ticket.id)
+      .orderBy('c.id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(last).toEqual({ email: 'ben@client.test', author_role: 'client', content: 'He has arrived.' });
   });
 });

@@ -1,6 +1,7 @@
 import { message } from '../../common/i18n/translator.js';
-import { TICKET_FIELD_LIMITS } from '../../common/limits.js';
+import { CC_MAX, TICKET_FIELD_LIMITS } from '../../common/limits.js';
 import type { DomainContext } from '../domain/context.js';
+import { copyInFromMail } from '../domain/participants/copy-in-from-mail.js';
 import { isEmailAddress } from '../domain/people/email-address.js';
 import { fileTicket } from '../domain/tickets/file-ticket.js';
 import { claimUploads } from '../files/claim-uploads.js';
@@ -28,7 +29,18 @@ export async function importNewTicket(
   counters: CounterStore,
   mail: IncomingMail,
   source: InboundSource,
-  { description, untitled, files = [] }: { description: string; untitled: string; files?: readonly ReceivedUpload[] },
+  {
+    description,
+    untitled,
+    files = [],
+    isOwnAddress = () => false,
+  }: {
+    description: string;
+    untitled: string;
+    files?: readonly ReceivedUpload[];
+    /** The helpdesk's own addresses (support, sender, reply addresses): never copied in. */
+    isOwnAddress?: (address: string) => boolean;
+  },
 ): Promise<ReceiveResult> {
   const email = mail.from ?? '';
   if (!isEmailAddress(email)) return { kind: 'rejected', ...inboundReason(message('problems.inbound.bad_sender', { email })) };
@@ -45,7 +57,13 @@ export async function importNewTicket(
     },
   });
   if (filed.kind === 'created' || filed.kind === 'duplicate') {
-    await recordInboundMail(ctx.db, inboundRow(mail, source, 'imported', { ticketId: filed.ticket.id }));
+    // The mail's other To/Cc people are copied in (a retry of the same mail adds no one twice); past the cap, the
+    // mail's record says who was left out.
+    const copied = await copyInFromMail(ctx, filed.ticket.id, mail.copied, (a) => a === email || isOwnAddress(a));
+    const reason = copied.overCap.length
+      ? message('problems.inbound.cc_over_cap', { max: CC_MAX, addresses: copied.overCap.join(', ').slice(0, 2000) })
+      : undefined;
+    await recordInboundMail(ctx.db, inboundRow(mail, source, 'imported', { ticketId: filed.ticket.id, reason }));
     return { kind: 'imported', ticketId: filed.ticket.id, ticketNumber: filed.ticket.number, commentId: null };
   }
   if (filed.kind === 'refused' || filed.kind === 'limited') return { kind: 'rejected', ...reasonOfError(filed.problem) };

@@ -10,6 +10,8 @@ import { type InboundSource, inboundRow } from './record-inbound-mail.js';
 export interface ReplyAuthor {
   id: number;
   role: 'client' | 'agent' | 'admin';
+  /** A client copied in on the ticket rather than its own client (server/domain/participants/). */
+  copiedIn?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function importReply(
         ticketId,
         text,
         role: author.role === 'client' ? 'client' : 'agent',
+        copiedIn: author.copiedIn === true,
         alsoWrite: async (trx, commentId) => {
           await claimUploads(trx, reply.files, { ticketId, commentId });
           await trx
@@ -40,7 +43,7 @@ export async function importReply(
             .execute();
         },
       },
-      author,
+      { id: author.id, role: author.role },
     );
     return { kind: 'imported', ticketId, ticketNumber: reply.ticketNumber, commentId: comment.id };
   } catch (error) {

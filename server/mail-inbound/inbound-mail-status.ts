@@ -1,5 +1,6 @@
 import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
+import { effectiveImap } from '../mail-settings/effective-mail-servers.js';
 import { describeImapUrl } from './imap-options.js';
 import { type ImapStatus, readImapStatus } from './imap-status.js';
 
@@ -22,10 +23,12 @@ export async function inboundMailStatus(ctx: DomainContext, config: Config): Pro
     .execute();
   const count = (outcome: string) => Number(counts.find((c) => c.outcome === outcome)?.count ?? 0);
   const status = await readImapStatus(ctx.db);
+  // HELPDESK_IMAP_URL, else the mailbox Settings → Mail saved.
+  const { url } = await effectiveImap(ctx, config);
   return {
     ...status,
-    mailbox: config.imapUrl ? describeImapUrl(config.imapUrl) : status.mailbox,
-    imapConfigured: Boolean(config.imapUrl),
+    mailbox: url ? describeImapUrl(url) : status.mailbox,
+    imapConfigured: Boolean(url),
     imported: count('imported'),
     failed: count('rejected'),
   };

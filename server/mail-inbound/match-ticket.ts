@@ -15,7 +15,16 @@ export interface TicketMatch {
    * proof that a staff member wrote it. Null for every other match, the ticket's own address included.
    */
   agentId: number | null;
+  /**
+   * The ticket the mail named when that ticket was merged (the match then is the one it was merged into). Who may
+   * write is asked of the ticket matched: a merged ticket's client writes on when the survivor is theirs too.
+   */
+  mergedFromId?: number;
 }
+
+// A chain of merges longer than this is not followed further (each merge refuses a merged target, so a chain
+// is only made by merging a survivor later; ten is far past any real one).
+const MERGE_HOPS_MAX = 10;
 
 /**
  * Finds the ticket: by the ticket's reply address (or one of its agents' own), else by In-Reply-To/References naming a
@@ -24,6 +33,30 @@ export interface TicketMatch {
  * matching.
  */
 export async function matchTicket(db: Kysely<Database>, mail: IncomingMail, supportAddress: string | null): Promise<TicketMatch | null> {
+  const found = await matchNamedTicket(db, mail, supportAddress);
+  return found && followMerges(db, found);
+}
+
+/**
+ * Mail answering a merged ticket (its address, its thread, its number) goes to the ticket it was merged into,
+ * following a merged survivor's own merge in turn.
+ */
+async function followMerges(db: Kysely<Database>, match: TicketMatch): Promise<TicketMatch> {
+  let current = match;
+  for (let hop = 0; hop < MERGE_HOPS_MAX; hop++) {
+    const row = await db
+      .selectFrom('posts as p')
+      .innerJoin('posts as into', 'into.id', 'p.merged_into_id')
+      .select(['into.id', 'into.number'])
+      .where('p.id', '=', current.ticketId)
+      .executeTakeFirst();
+    if (!row) return current;
+    current = { ...current, ticketId: row.id, ticketNumber: row.number ?? row.id, mergedFromId: current.mergedFromId ?? match.ticketId };
+  }
+  return current;
+}
+
+async function matchNamedTicket(db: Kysely<Database>, mail: IncomingMail, supportAddress: string | null): Promise<TicketMatch | null> {
   if (supportAddress) {
     for (const address of mail.recipients) {
       const owner = await readReplyAddress(db, supportAddress, address);
@@ -48,7 +81,15 @@ export async function matchTicket(db: Kysely<Database>, mail: IncomingMail, supp
       .select(['p.id', 'p.number'])
       .where('p.number', '=', Number(number))
       .where('p.type', '=', 'ticket')
-      .where('u.email', '=', mail.from)
+      // The client's own email or any of their other addresses.
+      .where((eb) =>
+        eb.or([
+          eb('u.email', '=', mail.from),
+          eb.exists(
+            eb.selectFrom('client_addresses as a').select('a.id').whereRef('a.user_id', '=', 'u.id').where('a.address', '=', mail.from),
+          ),
+        ]),
+      )
       .executeTakeFirst();
     if (ticket) return { ticketId: ticket.id, ticketNumber: Number(number), via: 'subject', agentId: null };
   }

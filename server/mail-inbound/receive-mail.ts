@@ -133,6 +133,7 @@ async function importMail(deps: ReceiveDeps, mail: IncomingMail, source: Inbound
             description: cut(text, TICKET_FIELD_LIMITS.description, cutNote),
             untitled: siteT.t('mail.inbound.no_subject'),
             files: kept,
+            isOwnAddress: await ownAddresses(deps, support),
           });
     if (result.kind !== 'imported') await discardUploads(ctx, kept);
     return result;
@@ -140,6 +141,16 @@ async function importMail(deps: ReceiveDeps, mail: IncomingMail, source: Inbound
     await discardUploads(ctx, kept);
     throw error;
   }
+}
+
+/** The helpdesk's own addresses: the support address, the sender address, and any reply address on the support address. */
+async function ownAddresses({ ctx, config }: ReceiveDeps, support: string | null): Promise<(address: string) => boolean> {
+  const sender = (await getCoreSettings(ctx)).emails.from_address.trim().toLowerCase() || `helpdesk@${new URL(config.homeUrl).hostname}`;
+  const at = support?.lastIndexOf('@') ?? -1;
+  const local = support && at > 0 ? support.slice(0, at) : null;
+  const domain = support && at > 0 ? support.slice(at) : null;
+  return (address) =>
+    address === sender || address === support || (local !== null && address.startsWith(`${local}+`) && address.endsWith(domain as string));
 }
 
 async function isOwnMail({ ctx, config }: ReceiveDeps, mail: IncomingMail, support: string | null): Promise<boolean> {

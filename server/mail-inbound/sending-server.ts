@@ -1,5 +1,6 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { addressKey } from '../security/client-address.js';
+import { isInternalAddress } from '../security/internal-addresses.js';
 import type { IncomingMail } from './parse-incoming-mail.js';
 
 /** The server a mail came from, as the new-ticket limits count it (docs/DECISIONS.md, "sending server"). */
@@ -11,25 +12,6 @@ export interface SendingServer {
   /** The server's address or the sender's domain. */
   name: string;
 }
-
-// Addresses of one's own network: a hop from one of these was handed over inside the receiving side
-// (a filter, a relay, the mailbox's own servers), so the header below it was written there too.
-const INTERNAL = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const) {
-  INTERNAL.addSubnet(net, bits, 'ipv4');
-}
-INTERNAL.addAddress('::', 'ipv6');
-INTERNAL.addAddress('::1', 'ipv6');
-INTERNAL.addSubnet('fc00::', 7, 'ipv6');
-INTERNAL.addSubnet('fe80::', 10, 'ipv6');
 
 // An address literal in a Received line's `from` part: `[203.0.113.5]`, `[IPv6:2001:db8::1]`.
 const ADDRESS_LITERAL = /\[(?:ipv6:)?([0-9a-f:.]+)\]/gi;
@@ -48,10 +30,11 @@ export function sendingServer(mail: Pick<IncomingMail, 'received' | 'from'>): Se
     const fromPart = line.split(/\sby\s/i)[0] ?? '';
     for (const [, literal = ''] of fromPart.matchAll(ADDRESS_LITERAL)) {
       if (!isIP(literal)) continue;
-      // An IPv4-mapped address is checked as IPv4; an IPv6 one is counted by its /64.
+      // A hop from an internal address was handed over inside the receiving side (a filter, a relay, the
+      // mailbox's own servers), so the header below it was written there too.
+      if (isInternalAddress(literal)) continue;
+      // An IPv6 server is counted by its /64.
       const address = addressKey(literal);
-      const internal = isIP(address) === 4 ? INTERNAL.check(address, 'ipv4') : INTERNAL.check(literal, 'ipv6');
-      if (internal) continue;
       return { key: `ip:${address}`, kind: 'server', name: literal };
     }
   }

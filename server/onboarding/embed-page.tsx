@@ -1,15 +1,19 @@
 import { Layout, type SiteFrame, siteFrame } from '../site/shared/layout.js';
+import type { PublicAddressWarning } from './public-address.js';
+import { PublicAddressNotice } from './public-address-notice.js';
 
 export interface EmbedPageProps extends SiteFrame {
   snippet: string;
   saved: boolean;
   /** No account may be made for a new address: the widget turns new visitors away. */
   refusesNewVisitors?: boolean;
+  /** The public address the snippet uses, when only this machine opens it or the browser came by another. */
+  publicAddress?: PublicAddressWarning;
 }
 
 /** /admin/setup/embed/: the snippet to paste, a copy button, a page to try the widget, then the inbox. */
 export function EmbedPage(props: EmbedPageProps) {
-  const { homeUrl, snippet, saved, refusesNewVisitors, t } = props;
+  const { homeUrl, snippet, saved, refusesNewVisitors, publicAddress, t } = props;
   return (
     <Layout {...siteFrame(props)} title={t.t('site.embed.title')}>
       <h1>{t.t('site.embed.title')}</h1>
@@ -18,6 +22,7 @@ export function EmbedPage(props: EmbedPageProps) {
           {t.t('site.embed.saved')}
         </p>
       )}
+      <PublicAddressNotice warning={publicAddress ?? null} t={t} />
       {refusesNewVisitors && (
         <p className="notice warning">
           {t.rich('site.embed.refusesNew', { link: (chunks) => <a href={`${homeUrl}/admin/setup/`}>{chunks}</a> })}
@@ -26,7 +31,7 @@ export function EmbedPage(props: EmbedPageProps) {
       <p>{t.t('site.embed.paste', { tag: '</body>' })}</p>
       <p className="field">
         <label htmlFor="embed-snippet">{t.t('site.embed.snippet')}</label>
-        <textarea id="embed-snippet" className="snippet" readOnly rows={2} value={snippet} dir="ltr" />
+        <textarea id="embed-snippet" className="snippet" readOnly rows={4} value={snippet} dir="ltr" />
       </p>
       <p>
         <button

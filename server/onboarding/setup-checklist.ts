@@ -19,7 +19,7 @@ export async function getSetupChecklist(ctx: DomainContext, config: Config): Pro
     ctx.db.selectFrom('users').select('id').where('role', '=', 'agent').limit(1).executeTakeFirst(),
     readNewVisitorAccess(ctx),
   ]);
-  const mail = describeMailDestination(config);
+  const mail = await describeMailDestination(ctx, config);
   return {
     mail: { done: mail.isSmtp, detail: mail.text },
     first_doc: { done: Boolean(doc) },

@@ -3,6 +3,8 @@ import { LANGUAGE_NAMES, SHIPPED_LANGUAGES } from '../../common/i18n/languages.j
 import type { MessageKey } from '../../common/i18n/message-keys.js';
 import { Layout, type SiteFrame, siteFrame } from '../site/shared/layout.js';
 import { useSiteT } from '../site/shared/site-translator.js';
+import type { PublicAddressWarning } from './public-address.js';
+import { PublicAddressNotice } from './public-address-notice.js';
 import type { NewVisitorAccess } from './read-new-visitor-access.js';
 import type { SetupValues } from './setup-values.js';
 
@@ -14,6 +16,8 @@ export interface SetupPageProps extends SiteFrame {
   errors: Record<string, MessageKey>;
   /** Where mail goes while no SMTP server is set (null once one is). */
   mailNotice: string | null;
+  /** The public address only this machine opens, or not the one the browser used (the snippet and mails use it). */
+  publicAddress?: PublicAddressWarning;
   /** Shown once, right after the first-admin link was used: for scripts; the admin app needs none. */
   apiToken?: string;
 }
@@ -33,11 +37,12 @@ const described = (errors: Record<string, MessageKey>, name: string, hint?: stri
 
 /** /admin/setup/: the short setup after the first administrator (and any time later). Works without JavaScript. */
 export function SetupPage(props: SetupPageProps) {
-  const { logoUrl, homeUrl, csrf, values, access, errors, mailNotice, apiToken, t } = props;
+  const { logoUrl, homeUrl, csrf, values, access, errors, mailNotice, apiToken, publicAddress, t } = props;
   return (
     <Layout {...siteFrame(props)} title={t.t('site.setup.title')}>
       <h1>{t.t('site.setup.title')}</h1>
       {apiToken && <p className="notice">{t.t('site.setup.welcome')}</p>}
+      <PublicAddressNotice warning={publicAddress ?? null} t={t} />
       {Object.keys(errors).length > 0 && (
         <p role="alert" className="error">
           {t.t('site.setup.errors')}

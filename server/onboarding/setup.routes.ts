@@ -11,6 +11,7 @@ import { siteTranslator } from '../site/shared/site-translator.js';
 import { EmbedPage, TryWidgetPage } from './embed-page.js';
 import { embedSnippet } from './embed-snippet.js';
 import { describeMailDestination } from './mail-destination.js';
+import { browserOriginOf, publicAddressWarning } from './public-address.js';
 import { readNewVisitorAccess } from './read-new-visitor-access.js';
 import { SetupPage } from './setup-page.js';
 import { readSetupForm, readSetupValues, type SetupValues, saveSetupValues } from './setup-values.js';
@@ -26,7 +27,7 @@ export async function sendSetupPage(
   options: { values?: SetupValues; errors?: Record<string, MessageKey>; apiToken?: string; status?: number } = {},
 ): Promise<FastifyReply> {
   const [frame, csrf] = await Promise.all([siteFrameOf(ctx, config, request), csrfToken(request, reply)]);
-  const mail = describeMailDestination(config, frame.t);
+  const mail = await describeMailDestination(ctx, config, frame.t);
   const access = await readNewVisitorAccess(ctx);
   const page = SetupPage({
     ...frame,
@@ -36,6 +37,7 @@ export async function sendSetupPage(
     errors: options.errors ?? {},
     mailNotice: mail.isSmtp ? null : mail.text,
     apiToken: options.apiToken,
+    publicAddress: publicAddressWarning(config.homeUrl, browserOriginOf(request)),
   });
   return reply
     .status(options.status ?? 200)
@@ -83,7 +85,18 @@ export const setupRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
     const frame = await siteFrameOf(ctx, config, request);
     const saved = (request.query as Record<string, string | undefined>).saved === '1';
     const refusesNewVisitors = !(await readNewVisitorAccess(ctx)).newVisitors;
-    return sendHtml(reply, renderPage(EmbedPage({ ...frame, snippet: embedSnippet(config.homeUrl), saved, refusesNewVisitors })));
+    return sendHtml(
+      reply,
+      renderPage(
+        EmbedPage({
+          ...frame,
+          snippet: embedSnippet(config.homeUrl),
+          saved,
+          refusesNewVisitors,
+          publicAddress: publicAddressWarning(config.homeUrl, browserOriginOf(request)),
+        }),
+      ),
+    );
   });
 
   app.get('/admin/setup/try/', options, async (request, reply) => {

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
+import { PAGE_API_STUB } from '../../common/page-api-stub.js';
 import { createSession } from '../auth/sessions.js';
 import type { SitePlugin } from '../config/config-types.js';
 import { issueFirstAdminLink } from '../domain/people/first-admin.js';
@@ -9,6 +11,7 @@ import { relaxIntakeLimits, ticketPayload } from '../test/fixtures.js';
 import { SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { type TestHelpdesk, useTestHelpdesk } from '../test/test-helpdesk.js';
+import { embedSnippet } from './embed-snippet.js';
 
 const csrfOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
@@ -94,6 +97,11 @@ describeEachDatabase('the first hour: first-admin link → setup → embed snipp
     const embed = await browser.get('/admin/setup/embed/?saved=1');
     expect(embed.statusCode).toBe(200);
     expect(embed.body).toContain('&lt;script src=&quot;http://help.test/helpdesk/tickets/embed/&quot; async&gt;&lt;/script&gt;');
+    // The page API's queue line comes first, exactly as the guide shows it (issue 38).
+    const entities: Record<string, string> = { lt: '<', gt: '>', quot: '"', amp: '&', '#39': "'", '#x27': "'" };
+    const shown = embed.body.replace(/&(lt|gt|quot|amp|#39|#x27);/g, (_, name: string) => entities[name] as string);
+    expect(shown).toContain(embedSnippet('http://help.test'));
+    expect(embedSnippet('http://help.test').split('\n')[0]).toBe(`<script>${PAGE_API_STUB}</script>`);
     expect(embed.body).toContain('Copy the snippet');
     expect(embed.body).toContain('href="http://help.test/admin/setup/try/"');
     expect(embed.body).toContain('Acme &lt;Help&gt;');
@@ -264,4 +272,9 @@ describeEachDatabase("times on the client's pages are in the site's time zone", 
     expect((await browser.get(`/tickets/?ticket=${number}`)).body).toMatch(/>2 Dec 2026, 14:05 (GMT\+13|NZDT)<\/time>/);
     expect((await browser.get('/tickets/')).body).toMatch(/>2 Dec 2026, 14:05 (GMT\+13|NZDT)<\/time>/);
   });
+});
+
+it('the guide shows the embed step’s two lines, the page API’s queue line first, exactly', () => {
+  const guide = readFileSync(new URL('../../docs/guide.md', import.meta.url), 'utf8');
+  expect(guide).toContain(embedSnippet('https://help.example.com'));
 });

@@ -63,4 +63,11 @@ describe('ticket policy', () => {
     expect(codeOf(() => assertMayComment(client, { role: 'agent', isInternal: false }, own))).toBe('FORBIDDEN');
     expect(codeOf(() => assertMayComment(client, { role: 'client', isInternal: true }, own))).toBe('FORBIDDEN');
   });
+
+  it('a client copied in may reply to a ticket they may not read, but never write a note', () => {
+    const own = { authorId: client.id };
+    expect(codeOf(() => assertMayComment(other, { role: 'client', isInternal: false, copiedIn: true }, own))).toBeUndefined();
+    expect(mayReadTicket(other, client.id)).toBe(false);
+    expect(codeOf(() => assertMayComment(other, { role: 'client', isInternal: true, copiedIn: true }, own))).toBe('FORBIDDEN');
+  });
 });

@@ -47,6 +47,17 @@ export function mayChangeTicket(actor: Actor | null): actor is Actor {
   return isStaff(actor);
 }
 
+/**
+ * Whether a client may copy colleagues in on a ticket, see who is copied in and take them off, on the help
+ * site: the ticket's own client only. Not a person copied in: they read the ticket by mail only
+ * (docs/DECISIONS.md, CC and followers), so letting them add others would widen a conversation that is not
+ * theirs, to people its client never chose, past the one person who decides what of it to show. Not a
+ * colleague who reads it through organisation sharing either: that grant reads, never writes.
+ */
+export function mayCopyInColleagues(actor: Actor | null, ticket: { authorId: number | null }): actor is Actor {
+  return actor?.role === 'client' && ticket.authorId !== null && ticket.authorId === actor.id;
+}
+
 /** Whether the actor may see a comment: staff see everything, others only what is not an internal note. */
 export function mayReadComment(actor: Actor | null, comment: { isInternal: boolean }): boolean {
   return isStaff(actor) || !comment.isInternal;
@@ -63,14 +74,17 @@ export function commentRoleOf(actor: Actor): 'agent' | 'client' {
  */
 export function assertMayComment(
   actor: Actor | null,
-  comment: { role: 'client' | 'agent' | 'bot'; isInternal: boolean },
+  /** `copiedIn`: a client copied in on the ticket, replying by mail: may reply, though they may not read it here. */
+  comment: { role: 'client' | 'agent' | 'bot'; isInternal: boolean; copiedIn?: boolean },
   ticket: { authorId: number | null } | undefined,
 ): void {
   if (comment.role === 'client' && actor?.role !== 'client') throw new AppError('FORBIDDEN', message('problems.policy.client_only'));
   if (comment.role === 'agent' && !isStaff(actor)) throw new AppError('FORBIDDEN', message('problems.policy.agent_only'));
   if (comment.isInternal && comment.role !== 'agent') throw new AppError('FORBIDDEN', message('problems.policy.notes_agents'));
   // The auto responder has no actor and answers any ticket; people answer only tickets they may read.
-  if (!ticket || (comment.role !== 'bot' && !mayReadTicket(actor, ticket.authorId))) throw hiddenTicket();
+  if (!ticket) throw hiddenTicket();
+  const copiedClient = comment.role === 'client' && comment.copiedIn === true;
+  if (comment.role !== 'bot' && !copiedClient && !mayReadTicket(actor, ticket.authorId)) throw hiddenTicket();
 }
 
 /** The answer for a ticket the caller may not know about: the same as for one that does not exist. */

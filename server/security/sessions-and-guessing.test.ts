@@ -11,6 +11,7 @@ import { countRows, relaxIntakeLimits, setRegistration, ticketPayload } from '..
 import { csrfIn, linkPath, memoryMail, SiteClient } from '../test/site-client.js';
 import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
+import { withoutRequestId } from '../test/without-request-id.js';
 
 // CSRF on every cookie-authenticated write of the API, session fixation, and guessing of link tokens
 // and passwords. The help site's form posts without a token are in auth.test.ts ("every form post
@@ -47,7 +48,7 @@ describeEachDatabase('attacks: CSRF, session fixation, token and password guessi
     const [rows, settings, options, users, terms, comments, sessions] = await Promise.all([
       countRows(hd.ctx),
       hd.ctx.db.selectFrom('options').select(['name', 'value']).orderBy('name').execute(),
-      hd.app.inject({ method: 'GET', url: '/api/site/v1/options' }).then((r) => r.body),
+      hd.app.inject({ method: 'GET', url: '/api/site/v1/options' }).then((r) => withoutRequestId(r.json())),
       hd.ctx.db.selectFrom('users').select(['id', 'name', 'role', 'password_hash']).orderBy('id').execute(),
       hd.ctx.db.selectFrom('terms').selectAll().orderBy('id').execute(),
       hd.ctx.db.selectFrom('comments').select('id').execute(),

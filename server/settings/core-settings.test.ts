@@ -80,7 +80,7 @@ describe('CoreSettings type', () => {
     expectTypeOf<CoreSettings['ai']['timeout_seconds']>().toEqualTypeOf<number>();
     expectTypeOf<CoreSettings['tickets']>().not.toHaveProperty('acme_sla_hours');
     expectTypeOf<CoreSettings['ai']>().not.toHaveProperty('api_key');
-    expectTypeOf<keyof CoreSettings>().toEqualTypeOf<'tickets' | 'login' | 'emails' | 'ai'>();
+    expectTypeOf<keyof CoreSettings>().toEqualTypeOf<'tickets' | 'login' | 'privacy' | 'emails' | 'ai'>();
     // @ts-expect-error a plugin's field is not part of the core type
     expectTypeOf<CoreSettings['tickets']['acme_sla_hours']>().toBeUnknown();
   });

@@ -47,6 +47,12 @@ export function defaultSettingsSchema() {
               default: false,
               desc: schemaText('settings.field.tickets.hide_account_existence.desc'),
             },
+            organisation_sharing: {
+              type: 'checkbox',
+              label: schemaText('settings.field.tickets.organisation_sharing.label'),
+              default: false,
+              desc: schemaText('settings.field.tickets.organisation_sharing.desc'),
+            },
           },
         },
         intake: intakeSection(),
@@ -60,6 +66,33 @@ export function defaultSettingsSchema() {
               label: schemaText('settings.field.tickets.change_status.label'),
               default: true,
               desc: schemaText('settings.field.tickets.change_status.desc'),
+            },
+          },
+        },
+        assignment: {
+          label: schemaText('settings.section.tickets.assignment.label'),
+          desc: schemaText('settings.section.tickets.assignment.desc'),
+          fields: {
+            // Off by default: a desk turns it on once its agents have set their availability and limits.
+            assignment_mode: {
+              type: 'select',
+              label: schemaText('settings.field.tickets.assignment_mode.label'),
+              default: 'off',
+              desc: schemaText('settings.field.tickets.assignment_mode.desc'),
+              options: [
+                { value: 'off' as const, label: schemaText('settings.field.tickets.assignment_mode.off') },
+                { value: 'round_robin' as const, label: schemaText('settings.field.tickets.assignment_mode.round_robin') },
+                { value: 'fewest_open' as const, label: schemaText('settings.field.tickets.assignment_mode.fewest_open') },
+              ],
+            },
+            // 0: no limit. An agent's own limit (the staff screen) goes over it.
+            open_ticket_limit: {
+              type: 'number',
+              label: schemaText('settings.field.tickets.open_ticket_limit.label'),
+              default: 0,
+              min: 0,
+              max: 10_000,
+              desc: schemaText('settings.field.tickets.open_ticket_limit.desc'),
             },
           },
         },
@@ -144,6 +177,50 @@ export function defaultSettingsSchema() {
               default: 7,
               min: 1,
               max: 90,
+            },
+          },
+        },
+      },
+    },
+    privacy: {
+      label: schemaText('settings.tab.privacy'),
+      sections: {
+        retention: {
+          label: schemaText('settings.section.privacy.retention.label'),
+          desc: schemaText('settings.section.privacy.retention.desc'),
+          fields: {
+            delete_closed_tickets_after_days: {
+              type: 'number',
+              label: schemaText('settings.field.privacy.delete_closed_tickets_after_days.label'),
+              default: 0,
+              min: 0,
+              max: 36_500,
+              desc: schemaText('settings.field.privacy.delete_closed_tickets_after_days.desc'),
+            },
+            closed_tickets_mode: {
+              type: 'select',
+              label: schemaText('settings.field.privacy.closed_tickets_mode.label'),
+              default: 'anonymise',
+              options: [
+                { value: 'anonymise' as const, label: schemaText('settings.field.privacy.closed_tickets_mode.anonymise') },
+                { value: 'delete' as const, label: schemaText('settings.field.privacy.closed_tickets_mode.delete') },
+              ],
+            },
+            delete_inactive_clients_after_days: {
+              type: 'number',
+              label: schemaText('settings.field.privacy.delete_inactive_clients_after_days.label'),
+              default: 0,
+              min: 0,
+              max: 36_500,
+              desc: schemaText('settings.field.privacy.delete_inactive_clients_after_days.desc'),
+            },
+            mail_records_after_days: {
+              type: 'number',
+              label: schemaText('settings.field.privacy.mail_records_after_days.label'),
+              default: 0,
+              min: 0,
+              max: 36_500,
+              desc: schemaText('settings.field.privacy.mail_records_after_days.desc'),
             },
           },
         },

@@ -54,6 +54,11 @@ const TEMPLATE_TEXTS = {
     subjectKey: 'mail.template.client_account_exists.subject',
     bodyKey: 'mail.template.client_account_exists.body',
   },
+  // A signed-in client's "Download my data": the one-time link to their export (24 hours, used while signed in).
+  client_data_export: {
+    subjectKey: 'mail.template.client_data_export.subject',
+    bodyKey: 'mail.template.client_data_export.body',
+  },
   password_reset: {
     subjectKey: 'mail.template.password_reset.subject',
     bodyKey: 'mail.template.password_reset.body',

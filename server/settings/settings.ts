@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { message } from '../../common/i18n/translator.js';
+import { type AuditContext, isSecretName, maskSecret, recordSettingsChanges } from '../audit/record-audit.js';
 import type { DomainContext } from '../domain/context.js';
 import { readOption, writeOption } from '../domain/options.js';
 import { AppError, type FieldError, fieldError, fieldsDetail } from '../errors.js';
@@ -99,7 +100,7 @@ function deepFreeze<T>(value: T): T {
  * Validates a partial update against the filtered schema and stores it. All-or-nothing: one bad field
  * rejects the whole update, naming every bad field.
  */
-export async function updateSettings(ctx: DomainContext, patch: SettingsValues): Promise<SettingsValues> {
+export async function updateSettings(ctx: DomainContext, patch: SettingsValues, audit?: AuditContext): Promise<SettingsValues> {
   const schema = await buildSettingsSchema(ctx.hooks);
   const fieldsByTab = new Map<string, Map<string, SettingsField>>();
   for (const { tab, key, field } of listFields(schema)) {
@@ -131,19 +132,33 @@ export async function updateSettings(ctx: DomainContext, patch: SettingsValues):
   const stored = ((await readOption(ctx.db, SETTINGS_OPTION)) ?? {}) as SettingsValues;
   const seed = await currentSeed(ctx);
   let hasNewSecret = false;
+  // What the audit log records: each changed field's old and new value, a secret's only as set or empty.
+  const changes: Record<string, { old: unknown; new: unknown }> = {};
   for (const [tab, tabValues] of Object.entries(patch)) {
     const next = { ...stored[tab] };
     for (const [key, value] of Object.entries(tabValues)) {
-      if (fieldsByTab.get(tab)?.get(key)?.type !== 'secret') next[key] = value;
+      const field = fieldsByTab.get(tab)?.get(key);
+      const before = stored[tab]?.[key] !== undefined ? stored[tab]?.[key] : field?.default;
+      if (field?.type !== 'secret') {
+        next[key] = value;
+        if (JSON.stringify(before) === JSON.stringify(value)) continue;
+        changes[`${tab}.${key}`] = isSecretName(key)
+          ? { old: maskSecret(before), new: maskSecret(value) }
+          : { old: before ?? null, new: value };
+      }
       // The mask is what GET returned: the screen sent the secret back unchanged.
       else if (value !== SECRET_MASK) {
         next[key] = value === '' ? '' : encryptSecret(seed, `${tab}.${key}`, value as string);
         hasNewSecret ||= value !== '';
+        if (value !== '' || before) changes[`${tab}.${key}`] = { old: maskSecret(before), new: maskSecret(value) };
       }
     }
     stored[tab] = next;
   }
-  await writeOption(ctx.db, SETTINGS_OPTION, stored);
+  await ctx.db.transaction().execute(async (trx) => {
+    await writeOption(trx, SETTINGS_OPTION, stored);
+    await recordSettingsChanges(trx, audit, 'settings', changes);
+  });
   if (hasNewSecret) await recordSecretsSeed(ctx.db, seed);
   valuesCache.delete(ctx.db);
   return getSettings(ctx);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_BRAND_COLOR } from '../../common/brand-color.js';
+import { type AuditContext, diffChanges, recordSettingsChanges } from '../audit/record-audit.js';
 import { performanceOffOf } from '../db/performance-off-of.js';
 import type { Database } from '../db/tables.js';
 import { optionWrites, writeOption } from '../domain/options.js';
@@ -69,10 +70,14 @@ async function readSiteOptions(db: Kysely<Database>): Promise<Readonly<SiteOptio
   return Object.freeze({ ...DEFAULTS, ...stored });
 }
 
-/** Stores the given site options (already validated by the route schema). */
-export async function updateSiteOptions(db: Kysely<Database>, patch: Partial<SiteOptions>): Promise<SiteOptions> {
+/** Stores the given site options (already validated by the route schema); the audit log records what changed. */
+export async function updateSiteOptions(db: Kysely<Database>, patch: Partial<SiteOptions>, audit?: AuditContext): Promise<SiteOptions> {
+  const before = await readSiteOptions(db);
   await db.transaction().execute(async (trx) => {
     for (const name of NAMES) if (patch[name] !== undefined) await writeOption(trx, name, patch[name]);
+    const after = Object.fromEntries(NAMES.filter((name) => patch[name] !== undefined).map((name) => [name, patch[name]]));
+    const changes = diffChanges(Object.fromEntries(Object.keys(after).map((name) => [name, before[name as keyof SiteOptions]])), after);
+    await recordSettingsChanges(trx, audit, 'site_options', changes);
   });
   return getSiteOptions(db);
 }

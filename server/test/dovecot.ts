@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ImapFlow } from 'imapflow';
 import { freePort } from './smtp-sink.js';
 
 export const DOVECOT_BINARY = '/usr/sbin/dovecot';
@@ -162,4 +163,18 @@ function canConnect(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/** A connected IMAP client of the test's own on `dovecot` (plain IMAP on loopback, quiet): to put mail in and look. */
+export async function connectTestImap(dovecot: Dovecot): Promise<ImapFlow> {
+  const imap = new ImapFlow({
+    host: '127.0.0.1',
+    port: dovecot.port,
+    secure: false,
+    doSTARTTLS: false,
+    auth: { user: dovecot.user, pass: dovecot.password },
+    logger: false,
+  });
+  await imap.connect();
+  return imap;
 }

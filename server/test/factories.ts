@@ -7,6 +7,8 @@ import type { Actor } from '../domain/context.js';
 import { addUser } from '../domain/people/add-user.js';
 import { createApiToken } from '../domain/people/api-tokens.js';
 import { setPasswordByEmail } from '../domain/people/staff-users.js';
+import { createRule as saveRule } from '../domain/rules/create-rule.js';
+import type { Rule, RuleInput } from '../domain/rules/rule.js';
 import { createSavedReply as saveReply } from '../domain/saved-replies/create-saved-reply.js';
 import type { SavedReply } from '../domain/saved-replies/saved-reply.js';
 import { createTag as saveTag } from '../domain/tickets/save-tag.js';
@@ -239,5 +241,23 @@ export async function createSavedReply(
     hd.ctx,
     { title: overrides.title ?? `Saved reply ${n}`, text: overrides.text ?? 'Hi ##client_name##,', ...overrides },
     owner.actor,
+  );
+}
+
+/** A rule, enabled, run on ticket changes with no condition, last in the order; give it what the test is about. */
+export async function createRule(hd: TestHelpdesk, overrides: Partial<RuleInput> = {}): Promise<Rule> {
+  return saveRule(
+    hd.ctx.db,
+    {
+      name: `Rule ${next()}`,
+      enabled: true,
+      trigger: 'ticket.updated',
+      match: 'all',
+      conditions: [],
+      actions: [],
+      wait: null,
+      ...overrides,
+    },
+    hd.ctx.now(),
   );
 }

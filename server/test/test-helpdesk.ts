@@ -12,6 +12,7 @@ import { createApiToken } from '../domain/people/api-tokens.js';
 import { createFileStore } from '../files/create-file-store.js';
 import type { Hooks } from '../hooks/create-hooks.js';
 import { loadHooks } from '../hooks/load-plugins.js';
+import type { ProcessHealth } from '../http/process-health.js';
 import { type CounterStore, createMemoryCounterStore } from '../intake/counter-store.js';
 import { createDatabaseCounterStore } from '../intake/database-counter-store.js';
 import { createTestDatabase, type TestDatabase } from './test-databases.js';
@@ -53,6 +54,8 @@ export interface TestHelpdeskOptions {
   trustProxyHops?: number;
   /** Where the intake counters live: memory (default) or the database, as the service keeps them on PostgreSQL. */
   counters?: 'memory' | 'database';
+  /** What the process runs besides HTTP (a mail worker), as the service tells /readyz and /metrics. */
+  health?: ProcessHealth;
 }
 
 let userCounter = 0;
@@ -90,7 +93,7 @@ export async function createTestHelpdesk(dialect: DialectName, options: TestHelp
   const hooks = await loadHooks(config);
   const ctx = createDomainContext(db, hooks, undefined, await createFileStore(config.files, db.kysely, config.dataDir));
   const counters = options.counters === 'database' ? createDatabaseCounterStore(db.kysely, db.storage) : createMemoryCounterStore();
-  const app = await buildApp({ config, ctx, counters, logger: options.logger });
+  const app = await buildApp({ config, ctx, counters, logger: options.logger, health: options.health });
   return {
     app,
     db,

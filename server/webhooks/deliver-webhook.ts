@@ -3,7 +3,10 @@ import { completeJob, type JobRow, retryJob } from '../jobs/queue.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { currentSeed } from '../settings/settings.js';
 import { allowedHostsOf } from './address-guard.js';
+import { recordAttemptResult } from './disable-failing-subscription.js';
 import { type SendOutcome, sendWebhook } from './send-webhook.js';
+import { slackBodyOf } from './slack-body.js';
+import { webhookSubscriptionsChanged } from './subscriptions-exist.js';
 import { openWebhookSecret, signWebhook } from './webhook-secret.js';
 
 /** The waits before the 2nd … 8th attempts (issue 39): after the 8th failure the delivery has failed. */
@@ -18,6 +21,8 @@ export interface DeliverOptions {
    */
   retryDelay?: (plannedMs: number) => number;
   timeoutMs?: number;
+  /** The helpdesk's public address, for the ticket links in Slack messages (the job handlers pass the config's). */
+  homeUrl?: string;
 }
 
 /** A planned wait with ±10 % jitter, so endpoints that failed together are not retried together. */
@@ -44,13 +49,15 @@ export async function deliverWebhook(ctx: DomainContext, job: JobRow, deliveryId
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_subscriptions as s', 's.id', 'd.subscription_id')
     .select(['d.id', 'd.message_id', 'd.body', 'd.state', 'd.attempts', 's.id as subscriptionId', 's.url', 's.enabled'])
-    .select(['s.secret', 's.previous_secret', 's.previous_secret_until'])
+    .select(['s.secret', 's.previous_secret', 's.previous_secret_until', 's.destination'])
     .where('d.id', '=', deliveryId)
     .executeTakeFirst();
   // Deleted with its subscription, or settled already (a replay's job found it delivered): nothing to send.
   if (found?.state !== 'pending') return ctx.transactions.write((db) => completeJob(db, job));
   const at = ctx.now();
-  if (found.enabled !== 1) {
+  // Slack is sent its own message about the ticket, unsigned; null when there is none to make (a ticket deleted since).
+  const slackBody = found.destination === 'slack' ? await slackBodyOf(ctx.db, options.homeUrl ?? '', found.body) : undefined;
+  if (found.enabled !== 1 || slackBody === null) {
     await ctx.transactions.write(async (db) => {
       await db
         .updateTable('webhook_deliveries')
@@ -61,22 +68,21 @@ export async function deliverWebhook(ctx: DomainContext, job: JobRow, deliveryId
     });
     return;
   }
-  const seed = await currentSeed(ctx);
-  const secrets = [openWebhookSecret(seed, found.secret)];
-  if (found.previous_secret && found.previous_secret_until && Date.parse(found.previous_secret_until) > at.getTime())
-    secrets.push(openWebhookSecret(seed, found.previous_secret));
-  // The receiver compares this with its own clock: the real time, never a test's.
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signatures = secrets.filter((s): s is string => s !== null).map((s) => signWebhook(s, found.message_id, timestamp, found.body));
   const allowed = allowedHostsOf((await getCoreSettings(ctx)).tickets.webhook_allowed_hosts);
-  const headers = { 'webhook-id': found.message_id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatures.join(' ') };
-  const outcome = await sendWebhook(found.url, headers, found.body, allowed, options.timeoutMs);
+  const headers = slackBody === undefined ? await signedHeaders(ctx, found, at) : {};
+  const outcome =
+    headers === null ? SECRET_UNREADABLE : await sendWebhook(found.url, headers, slackBody ?? found.body, allowed, options.timeoutMs);
 
   const attempt = found.attempts + 1;
   const success = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const delay = !success && retryable(outcome) ? plannedDelay(attempt, outcome.retryAfterMs) : null;
-  const settledAt = ctx.now().toISOString();
+  const settledNow = ctx.now();
+  const settledAt = settledNow.toISOString();
   await ctx.transactions.write(async (db) => {
+    // Five days of nothing but failures turn the subscription off (its waiting deliveries with it) and mail the admins.
+    const result = { subscriptionId: found.subscriptionId, success, status: outcome.status, error: outcome.error };
+    const turnedOff = await recordAttemptResult(db, result, settledNow);
+    const retry = turnedOff ? null : delay;
     await db
       .insertInto('webhook_attempts')
       .values({
@@ -91,21 +97,58 @@ export async function deliverWebhook(ctx: DomainContext, job: JobRow, deliveryId
     await db
       .updateTable('webhook_deliveries')
       .set({
-        state: success ? 'delivered' : delay === null ? 'failed' : 'pending',
+        state: success ? 'delivered' : retry === null ? 'failed' : 'pending',
         attempts: attempt,
-        next_delay_ms: delay,
+        next_delay_ms: retry,
         updated_at: settledAt,
       })
       .where('id', '=', found.id)
       .execute();
     // 410 Gone: the receiver says the endpoint is no more; nothing is sent to it until an admin enables it again.
-    if (outcome.status === 410)
+    if (outcome.status === 410) {
       await db
         .updateTable('webhook_subscriptions')
         .set({ enabled: 0, disabled_reason: 'gone', updated_at: settledAt })
         .where('id', '=', found.subscriptionId)
         .execute();
-    if (delay === null) await completeJob(db, job);
-    else await retryJob(db, job, outcome.error ?? `HTTP ${outcome.status}`, (options.retryDelay ?? ((ms) => ms))(delay));
+      webhookSubscriptionsChanged(db);
+    }
+    if (retry === null) await completeJob(db, job);
+    else await retryJob(db, job, outcome.error ?? `HTTP ${outcome.status}`, (options.retryDelay ?? ((ms) => ms))(retry));
   });
+}
+
+/**
+ * An attempt not made: the subscription's secret does not open with this instance's encryption seed (the seed changed,
+ * or this instance was started with another). Never sent unsigned; retried on the schedule like a network error (an
+ * instance with the right seed may take it), and five days of it turn the subscription off and tell the admins.
+ */
+const SECRET_UNREADABLE: SendOutcome = {
+  status: null,
+  error: 'secret_unreadable',
+  response: null,
+  retryAfterMs: null,
+  refused: false,
+  durationMs: 0,
+};
+
+/**
+ * The Standard Webhooks headers of one attempt: signed by the secret, and by the one before a rotation while it still
+ * signs; null when the secret itself cannot be opened.
+ */
+async function signedHeaders(
+  ctx: DomainContext,
+  found: { message_id: string; body: string; secret: string; previous_secret: string | null; previous_secret_until: string | null },
+  at: Date,
+): Promise<Record<string, string> | null> {
+  const seed = await currentSeed(ctx);
+  const current = openWebhookSecret(seed, found.secret);
+  if (current === null) return null;
+  const secrets: Array<string | null> = [current];
+  if (found.previous_secret && found.previous_secret_until && Date.parse(found.previous_secret_until) > at.getTime())
+    secrets.push(openWebhookSecret(seed, found.previous_secret));
+  // The receiver compares this with its own clock: the real time, never a test's.
+  const timestamp = Math.floor(Date.now() / 1000);
+  const signatures = secrets.filter((s): s is string => s !== null).map((s) => signWebhook(s, found.message_id, timestamp, found.body));
+  return { 'webhook-id': found.message_id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatures.join(' ') };
 }

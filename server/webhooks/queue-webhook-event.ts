@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.js';
 import { enqueueJobs } from '../jobs/queue.js';
-import type { WebhookEvent } from './webhook-events.js';
+import { enabledSubscriptionsExist } from './subscriptions-exist.js';
+import type { DeliveredEvent } from './webhook-events.js';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhook_delivery';
 
@@ -16,8 +17,12 @@ export interface EnabledSubscription {
   events: string[];
 }
 
-/** The enabled subscriptions and their events: read once by a caller that may queue several events. */
+/**
+ * The enabled subscriptions and their events: read once by a caller that may queue several events. With none
+ * (`enabledSubscriptionsExist`, cached), nothing is read.
+ */
 export async function enabledSubscriptions(trx: Kysely<Database>): Promise<EnabledSubscription[]> {
+  if (!(await enabledSubscriptionsExist(trx))) return [];
   const rows = await trx.selectFrom('webhook_subscriptions').select(['id', 'events']).where('enabled', '=', 1).execute();
   return rows.map((row) => ({ id: row.id, events: JSON.parse(row.events) as string[] }));
 }
@@ -25,11 +30,11 @@ export async function enabledSubscriptions(trx: Kysely<Database>): Promise<Enabl
 /**
  * The outbox: a delivery (and the job that sends it) for every enabled subscription to `type`, written through the
  * transaction of the change itself, so a change that commits is sent at least once and one that rolls back never.
- * One small read when no subscription wants the event; nothing written then.
+ * Nothing read when no subscription is enabled (cached), one small read when none wants the event; nothing written then.
  */
 export async function queueWebhookEvent(
   trx: Kysely<Database>,
-  type: WebhookEvent,
+  type: DeliveredEvent,
   data: object,
   at: Date,
   subscriptions?: EnabledSubscription[],

@@ -1,7 +1,8 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { guardedLookup, hostOf, InternalAddressError, isInternalAddress } from './address-guard.js';
+import { isInternalAddress } from '../security/internal-addresses.js';
+import { guardedLookup, hostOf, InternalAddressError } from './address-guard.js';
 
 /** Any answer slower than this is a timeout, retried like a network error. */
 export const WEBHOOK_TIMEOUT_MS = 15_000;
@@ -11,7 +12,7 @@ export const RESPONSE_KEPT_BYTES = 4096;
 export interface SendOutcome {
   /** The HTTP status; null when none came (timeout, network error, refused address). */
   status: number | null;
-  /** Why no status came, as a code the log shows in words: `timeout`, `internal_address`, `network:<code>`. */
+  /** Why no status came, as a code the log shows in words: `timeout`, `internal_address`, `secret_unreadable`, `network:<code>`. */
   error: string | null;
   /** The first 4 KB of the answer's body. */
   response: string | null;

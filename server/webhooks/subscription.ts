@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { message } from '../../common/i18n/translator.js';
-import type { Database, WebhookSubscriptionsTable } from '../db/tables.js';
+import type { Database, WebhookDestination, WebhookSubscriptionsTable } from '../db/tables.js';
 import { AppError } from '../errors.js';
 import type { WebhookEvent } from './webhook-events.js';
 
@@ -10,8 +10,12 @@ export interface WebhookSubscription {
   url: string;
   description: string;
   events: WebhookEvent[];
+  /** `standard`: the signed envelope; `slack`: a Slack incoming-webhook message (slack-message.ts). */
+  destination: WebhookDestination;
   enabled: boolean;
-  disabledReason: string | null;
+  disabledReason: 'gone' | 'failing' | null;
+  /** Since when every attempt has failed; null after a 2xx. */
+  failingSince: string | null;
   /** Until when the secret before the last rotation signs too; null when only one secret signs. */
   previousSecretUntil: string | null;
   createdAt: string;
@@ -27,8 +31,10 @@ export function subscriptionOf(row: WebhookSubscriptionRow, at: Date): WebhookSu
     url: row.url,
     description: row.description,
     events: JSON.parse(row.events) as WebhookEvent[],
+    destination: row.destination === 'slack' ? 'slack' : 'standard',
     enabled: row.enabled === 1,
-    disabledReason: row.disabled_reason,
+    disabledReason: row.disabled_reason === 'gone' || row.disabled_reason === 'failing' ? row.disabled_reason : null,
+    failingSince: row.failing_since,
     previousSecretUntil: row.previous_secret && until && Date.parse(until) > at.getTime() ? until : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -19,6 +19,7 @@ import { describeEachDatabase } from '../test/test-databases.js';
 import { useTestHelpdesk } from '../test/test-helpdesk.js';
 import { RETRY_SCHEDULE_MS } from './deliver-webhook.js';
 import { type ReceiverAnswer, startReceiver, type TestReceiver } from './test-receiver.js';
+import { newWebhookSecret, sealWebhookSecret } from './webhook-secret.js';
 
 type Headers = Record<string, string>;
 const quiet = { info: () => {}, warn: () => {} };
@@ -220,6 +221,27 @@ describeEachDatabase('webhooks', (dialect) => {
       async () => (await hd.ctx.db.selectFrom('jobs').select('id').where('state', 'in', ['queued', 'running']).execute()).length === 0,
     );
     expect(await deliveries(goneId)).toHaveLength(1);
+  });
+
+  it('never sends a delivery unsigned: a secret the seed cannot open is logged and retried, and nothing reaches the receiver', async () => {
+    await setUp();
+    const r = await receiver();
+    const { id } = await subscribe(r.url, ['ticket.created']);
+    // Sealed under another seed (an instance started with a different one): this instance cannot open it.
+    await hd.ctx.db
+      .updateTable('webhook_subscriptions')
+      .set({ secret: sealWebhookSecret('another-seed-entirely', newWebhookSecret()) })
+      .where('id', '=', id)
+      .execute();
+    await createTicket(hd);
+    await drainUntil(async () => ((await deliveries(id))[0]?.attempts.length ?? 0) >= 2);
+    expect(r.received).toEqual([]);
+    const [delivery] = await deliveries(id);
+    expect(delivery?.state).toBe('pending');
+    expect(delivery?.attempts.map((a) => [a.status, a.error])).toEqual([
+      [null, 'secret_unreadable'],
+      [null, 'secret_unreadable'],
+    ]);
   });
 
   it('refuses to connect to an internal address once the allow-list no longer has it, without retrying', async () => {

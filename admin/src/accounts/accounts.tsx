@@ -1,16 +1,18 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { EMAIL_MAX_LENGTH } from '../../../common/limits.js';
-import { api, type Me, type ResponseOf } from '../api/api.js';
+import { api, apiRoot, type Me, type ResponseOf } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
 import { useT } from '../i18n/i18n.js';
 import { ListScreen } from '../shared/list-screen.js';
 import { timeText } from '../shared/time-text.js';
 
 type Account = ResponseOf<'listUsers'>[number];
+type Erasure = ResponseOf<'eraseClient'>;
 
 /**
  * Accounts (admins): look an account of any role up by email and disable it (sign-in refused, its
- * sessions and API tokens ended, its tickets kept) or enable it again.
+ * sessions and API tokens ended, its tickets kept) or enable it again; a client's data downloaded as a ZIP,
+ * or the client erased for good after the admin types their address.
  */
 export function AccountsScreen({ me }: { me: NonNullable<Me['user']> }) {
   const { t } = useT();
@@ -46,6 +48,19 @@ export function AccountsScreen({ me }: { me: NonNullable<Me['user']> }) {
       setStatus(
         disabling ? t('settings.accounts.disabled', { email: updated.email }) : t('settings.accounts.enabled', { email: updated.email }),
       );
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const erase = async (event: FormEvent<HTMLFormElement>, target: Account) => {
+    event.preventDefault();
+    const mode = String(new FormData(event.currentTarget).get('mode')) === 'delete' ? 'delete' : 'anonymise';
+    try {
+      const done = await api<Erasure>('POST', `/clients/${target.id}/erase`, { mode, confirm: true });
+      setAccount(null);
+      setError('');
+      setStatus(t('settings.accounts.erased', { tickets: done.tickets, files: done.files }));
     } catch (e) {
       fail(e);
     }
@@ -90,8 +105,45 @@ export function AccountsScreen({ me }: { me: NonNullable<Me['user']> }) {
           <button type="button" className={account.disabled_at ? undefined : 'button-secondary'} onClick={() => toggle(account)}>
             {account.disabled_at ? t('settings.accounts.enable') : t('settings.accounts.disable')}
           </button>
+          {account.role === 'client' && <ClientPrivacy account={account} onErase={erase} />}
         </section>
       )}
     </ListScreen>
+  );
+}
+
+/** A client's export link and the erase form, which stays disabled until their address is typed. */
+function ClientPrivacy({ account, onErase }: { account: Account; onErase: (e: FormEvent<HTMLFormElement>, a: Account) => void }) {
+  const { t } = useT();
+  const [typed, setTyped] = useState('');
+  return (
+    <>
+      <h3>{t('settings.accounts.privacy')}</h3>
+      <p>
+        <a href={`${apiRoot}/clients/${account.id}/export`} download>
+          {t('settings.accounts.export')}
+        </a>
+      </p>
+      <form onSubmit={(e) => onErase(e, account)} aria-labelledby="erase-heading">
+        <h3 id="erase-heading">{t('settings.accounts.erase_heading')}</h3>
+        <p role="note">{t('settings.accounts.erase_final')}</p>
+        <fieldset className="field">
+          <legend>{t('settings.accounts.erase_heading')}</legend>
+          <label>
+            <input type="radio" name="mode" value="anonymise" defaultChecked /> {t('settings.accounts.erase_anonymise')}
+          </label>
+          <label>
+            <input type="radio" name="mode" value="delete" /> {t('settings.accounts.erase_delete')}
+          </label>
+        </fieldset>
+        <div className="field">
+          <label htmlFor="erase-confirm">{t('settings.accounts.erase_type', { email: account.email })}</label>
+          <input id="erase-confirm" type="text" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        </div>
+        <button type="submit" className="button-secondary" disabled={typed.trim().toLowerCase() !== account.email.toLowerCase()}>
+          {t('settings.accounts.erase')}
+        </button>
+      </form>
+    </>
   );
 }

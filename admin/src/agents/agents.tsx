@@ -5,6 +5,7 @@ import { useT } from '../i18n/i18n.js';
 import { ListScreen, ListTable } from '../shared/list-screen.js';
 import { useListScreen } from '../shared/use-list-screen.js';
 import { When } from '../shared/when.js';
+import { AgentAssignmentCard } from './agent-assignment-card.js';
 
 /** Agent management (admins): add agents and admins (with a password or an invitation), change roles, reset passwords. */
 export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; onChanged: () => void }) {
@@ -122,6 +123,7 @@ export function AgentsScreen({ me, onChanged }: { me: NonNullable<Me['user']>; o
           ))}
         </ListTable>
       )}
+      {users && <AgentAssignmentCard staff={users} />}
       <form className="card editor" onSubmit={add} aria-labelledby="add-agent">
         <h2 id="add-agent">{t('settings.agents.add_title')}</h2>
         <div className="grid-2">

@@ -7,9 +7,22 @@ import { MarkdownPreview } from '../shared/markdown-preview.js';
 import { useListScreen } from '../shared/use-list-screen.js';
 
 type Post = ResponseOf<'listPosts'>[number];
+type AssignmentMode = NonNullable<ResponseOf<'getProductAssignment'>['mode']>;
+const MODES: AssignmentMode[] = ['off', 'round_robin', 'fewest_open'];
 
 /** Docs and products: list, create, edit, delete. */
-export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'products'; lookups: Lookups; onChanged: () => void }) {
+export function ContentEditor({
+  kind,
+  lookups,
+  onChanged,
+  isAdmin = false,
+}: {
+  kind: 'docs' | 'products';
+  lookups: Lookups;
+  onChanged: () => void;
+  /** Admins set a product's own fair-assignment mode. */
+  isAdmin?: boolean;
+}) {
   const { t } = useT();
   const [editing, setEditing] = useState<Post | 'new' | null>(null);
   const title = kind === 'docs' ? t('settings.content.docs') : t('settings.content.products');
@@ -34,6 +47,7 @@ export function ContentEditor({ kind, lookups, onChanged }: { kind: 'docs' | 'pr
           kind={kind}
           post={editing === 'new' ? null : editing}
           lookups={lookups}
+          withAssignment={isAdmin && kind === 'products'}
           onDone={async () => {
             setEditing(null);
             await reload();
@@ -82,12 +96,14 @@ function PostForm({
   kind,
   post,
   lookups,
+  withAssignment,
   onDone,
   onCancel,
 }: {
   kind: 'docs' | 'products';
   post: Post | null;
   lookups: Lookups;
+  withAssignment: boolean;
   onDone: () => void;
   onCancel: () => void;
 }) {
@@ -95,6 +111,15 @@ function PostForm({
   const [error, setError] = useState('');
   const [content, setContent] = useState(post?.content ?? '');
   const titleKey = kind === 'docs' ? 'title' : 'name';
+  // The product's own fair-assignment mode ('' follows the site's), read for a product being edited.
+  const [mode, setMode] = useState<AssignmentMode | '' | null>(withAssignment && post ? null : '');
+  useEffect(() => {
+    if (!withAssignment || !post) return;
+    api<ResponseOf<'getProductAssignment'>>('GET', `/products/${post.id}/assignment`).then(
+      (answer) => setMode(answer.mode ?? ''),
+      () => setMode(''),
+    );
+  }, [withAssignment, post]);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -107,7 +132,8 @@ function PostForm({
     if (slug) body.slug = slug;
     if (kind === 'docs') body.product = form.get('product') ? Number(form.get('product')) : null;
     try {
-      await api(post ? 'PATCH' : 'POST', post ? `/${kind}/${post.id}` : `/${kind}/`, body);
+      const saved = await api<Post>(post ? 'PATCH' : 'POST', post ? `/${kind}/${post.id}` : `/${kind}/`, body);
+      if (withAssignment && mode !== null) await api('PUT', `/products/${saved.id}/assignment`, { mode: mode === '' ? null : mode });
       onDone();
     } catch (e) {
       setError(problemText(e));
@@ -147,6 +173,19 @@ function PostForm({
             {lookups.products.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {withAssignment && mode !== null && (
+        <div className="field">
+          <label htmlFor="post-assignment">{t('settings.assignment.product_mode')}</label>
+          <select id="post-assignment" value={mode} onChange={(e) => setMode(e.target.value as AssignmentMode | '')}>
+            <option value="">{t('settings.assignment.product_site')}</option>
+            {MODES.map((value) => (
+              <option key={value} value={value}>
+                {t(`settings.assignment.mode_${value}`)}
               </option>
             ))}
           </select>

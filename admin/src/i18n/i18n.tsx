@@ -21,13 +21,28 @@ const english: ParsedCatalogue = Object.assign(
 const others = import.meta.glob<ParsedCatalogue>('../../../common/i18n/locales/{de,es,fr,ar}/{admin,problems,common,terms}.json', {
   import: 'default',
 });
+// Two patterns, one path: import.meta.glob takes literals only, and one pattern would be wider than a line.
 const lazyParts = import.meta.glob<ParsedCatalogue>(
-  '../../../common/i18n/locales/{en,de,es,fr,ar}/{settings,reports,service-levels,business-hours,notifications,deflection}.json',
+  [
+    '../../../common/i18n/locales/{en,de,es,fr,ar}/{settings,reports,service-levels,business-hours,notifications}.json',
+    '../../../common/i18n/locales/{en,de,es,fr,ar}/{deflection,webhooks,rules,contacts,audit}.json',
+  ],
   { import: 'default' },
 );
 
 /** The namespaces no part of the first screen reads: a screen that does declares them (`<WithNamespaces>`). */
-export const LAZY_NAMESPACES = ['settings', 'reports', 'service-levels', 'business-hours', 'notifications', 'deflection'] as const;
+export const LAZY_NAMESPACES = [
+  'settings',
+  'reports',
+  'service-levels',
+  'business-hours',
+  'notifications',
+  'deflection',
+  'webhooks',
+  'rules',
+  'contacts',
+  'audit',
+] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 async function pseudoOf(catalogue: ParsedCatalogue): Promise<ParsedCatalogue> {

@@ -1,9 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import type { Lookups, Tag } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
 import { useT } from '../i18n/i18n.js';
 import { termName } from '../i18n/term-name.js';
+import { navigate } from '../shared/router.js';
 import { applyBulkChange, type BulkChange } from './bulk-change.js';
+
+// Its own chunk, loaded when an agent opens it (the first screen's budget).
+const MergeDialog = lazy(() => import('../ticket/merge-dialog.js'));
 
 /**
  * What to do with the selected tickets: set a status, assign, add or remove a tag; one request for all of
@@ -28,6 +32,7 @@ export function BulkBar({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [tagName, setTagName] = useState('');
+  const [merging, setMerging] = useState(false);
 
   const apply = async (change: BulkChange, what: string) => {
     setBusy(true);
@@ -98,6 +103,16 @@ export function BulkBar({
           ))}
         </select>
       </div>
+      {selected.length >= 2 && (
+        <button type="button" className="button-secondary" onClick={() => setMerging(true)} data-testid="bulk-merge">
+          {t('admin.merge.button')}
+        </button>
+      )}
+      {merging && (
+        <Suspense fallback={null}>
+          <MergeDialog ids={selected} onClose={() => setMerging(false)} onDone={(stays) => navigate(`tickets/${stays.number}`)} />
+        </Suspense>
+      )}
       <form className="bulk-tag" onSubmit={onTag}>
         <label htmlFor="bulk-tag">{t('admin.bulk.tagLabel')}</label>
         <input id="bulk-tag" list="bulk-tag-names" value={tagName} maxLength={40} onChange={(e) => setTagName(e.target.value)} />

@@ -1,10 +1,14 @@
 import { useState } from 'react';
-import type { Lookups, Tag } from '../api/api.js';
+import type { Lookups, ResponseOf, Tag } from '../api/api.js';
+import { useApi } from '../api/use-api.js';
 import { useT } from '../i18n/i18n.js';
 import { termName } from '../i18n/term-name.js';
 import { FilterSelect } from './filter-select.js';
 
-/** The inbox's filters (assignee, product, reason, urgency, tag, client); on a phone folded behind a button. */
+/**
+ * The inbox's filters (assignee, product, reason, urgency, tag, organisation, client); on a phone folded behind a button.
+ * The organisations are read once with the inbox; with none, their filter is not offered.
+ */
 export function InboxFilters({
   query,
   lookups,
@@ -20,7 +24,8 @@ export function InboxFilters({
   const tr = useT();
   const { t } = tr;
   const [filtersShown, setFiltersShown] = useState(false);
-  const filtersInUse = ['assignee', 'product', 'reason', 'urgency', 'tag', 'client'].filter((key) => query.get(key)).length;
+  const { data: organisations } = useApi<ResponseOf<'listOrganisations'>>('/organisations/');
+  const filtersInUse = ['assignee', 'product', 'reason', 'urgency', 'tag', 'client', 'organisation'].filter((key) => query.get(key)).length;
   return (
     <>
       <button
@@ -72,6 +77,15 @@ export function InboxFilters({
           onChange={(v) => setFilter('tag', v)}
           options={tags.map((tag) => ({ value: tag.slug, label: tag.name }))}
         />
+        {((organisations && organisations.length > 0) || query.get('organisation')) && (
+          <FilterSelect
+            name="organisation"
+            label={t('admin.filters.organisation')}
+            value={query.get('organisation') ?? ''}
+            onChange={(v) => setFilter('organisation', v)}
+            options={(organisations ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
+          />
+        )}
         {/* The service-level views are always in due order. */}
         {!['overdue', 'due-soon'].includes(query.get('view') ?? '') && (
           <div className="filter">

@@ -1,5 +1,18 @@
 /** The inbox's state in its URL that the ticket list's request carries. */
-const FILTERS = ['view', 'status', 'product', 'reason', 'urgency', 'assignee', 'tag', 'client', 'search', 'sort', 'page'] as const;
+const FILTERS = [
+  'view',
+  'status',
+  'product',
+  'reason',
+  'urgency',
+  'assignee',
+  'tag',
+  'client',
+  'organisation',
+  'search',
+  'sort',
+  'page',
+] as const;
 
 /** The filters in `query` that are set, as the API's `GET /tickets/` path. */
 export function inboxApiPath(query: URLSearchParams): string {

@@ -1,14 +1,27 @@
+import './settings-notices.css';
 import { PAGE_API_STUB } from '../../../common/page-api-stub.js';
-import { homeUrl } from '../api/api.js';
+import { homeUrl, type ResponseOf } from '../api/api.js';
+import { useApi } from '../api/use-api.js';
 import { useT } from '../i18n/i18n.js';
 
 /**
  * Settings → General's embed snippet with a copy button, and links to try the widget and to the setup; below it, the
- * page API's queue line (issue 38) for pages that drive the widget themselves.
+ * page API's queue line (issue 38) for pages that drive the widget themselves. The snippet uses the public address
+ * (HELPDESK_HOME_URL), as mails do; a warning says so when only the server opens it or the browser came by another.
  */
 export function EmbedCard({ say }: { say: (status: string) => void }) {
   const { t } = useT();
-  const snippet = `<script src="${homeUrl}/helpdesk/tickets/embed/" async></script>`;
+  const { data: address } = useApi<ResponseOf<'getPublicAddress'>>('/settings/public-address');
+  const publicUrl = address?.url ?? homeUrl;
+  const snippet = `<script src="${publicUrl}/helpdesk/tickets/embed/" async></script>`;
+  const browser = new URL(homeUrl).origin;
+  const warning = !address
+    ? null
+    : address.is_local
+      ? t('settings.embed.address_local', { url: address.url, name: address.env_name })
+      : new URL(address.url).origin !== browser
+        ? t('settings.embed.address_differs', { url: address.url, browser, name: address.env_name })
+        : null;
   const copy = async () => {
     await navigator.clipboard.writeText(snippet).then(
       () => say(t('settings.embed.copied')),
@@ -18,6 +31,11 @@ export function EmbedCard({ say }: { say: (status: string) => void }) {
   return (
     <section className="card editor" aria-labelledby="embed-heading">
       <h2 id="embed-heading">{t('settings.embed.title')}</h2>
+      {warning && (
+        <p className="notice warning" id="public-address-warning">
+          {warning}
+        </p>
+      )}
       <label htmlFor="embed-snippet">{t('settings.embed.paste')}</label>
       <textarea id="embed-snippet" dir="ltr" readOnly rows={2} value={snippet} />
       <label htmlFor="embed-page-api">{t('settings.embed.page_api')}</label>

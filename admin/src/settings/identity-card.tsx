@@ -1,52 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, type ResponseOf } from '../api/api.js';
-import { problemText } from '../api/problem-text.js';
 import { useT } from '../i18n/i18n.js';
+import { usePanel } from '../shared/use-panel.js';
 import { When } from '../shared/when.js';
 
 type SecretState = ResponseOf<'getIdentitySecret'>;
 type NewSecret = ResponseOf<'makeIdentitySecret'>;
 
+const readSecretState = () => api<SecretState>('GET', '/settings/identity-secret');
+
 /**
- * Settings → Tickets, below the settings: the identity secret a site signs its visitors' tokens with (issue 38).
+ * Settings → Tickets, below the settings: the identity secret a site signs its visitors’ tokens with.
  * Made here and shown once; a new one ends the old one at once, so it asks first; removing it refuses every token.
  */
 export function IdentityCard() {
   const { t } = useT();
-  const [state, setState] = useState<SecretState | null>(null);
+  const { data: state, message, setMessage, problem, run } = usePanel(readSecretState);
   const [made, setMade] = useState<NewSecret | null>(null);
   const [asking, setAsking] = useState<'rotate' | 'remove' | null>(null);
-  const [message, setMessage] = useState('');
-  const [problem, setProblem] = useState('');
-  const load = useCallback(async () => {
-    try {
-      setState(await api<SecretState>('GET', '/settings/identity-secret'));
-    } catch (e) {
-      setProblem(problemText(e));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const run = async (work: () => Promise<string>) => {
-    setMessage('');
-    setProblem('');
-    setAsking(null);
-    try {
-      setMessage(await work());
-    } catch (e) {
-      setProblem(problemText(e));
-    }
-    await load();
-  };
   const make = () =>
     run(async () => {
+      setAsking(null);
       setMade(await api<NewSecret>('POST', '/settings/identity-secret'));
       return t('settings.identity.made');
     });
   const remove = () =>
     run(async () => {
+      setAsking(null);
       await api('DELETE', '/settings/identity-secret');
       setMade(null);
       return t('settings.identity.removed');

@@ -1,46 +1,26 @@
-import { useCallback, useEffect, useState } from 'react';
 import { api, type ResponseOf } from '../api/api.js';
-import { problemText } from '../api/problem-text.js';
 import { useT } from '../i18n/i18n.js';
 import { timeText } from '../shared/time-text.js';
+import { usePanel } from '../shared/use-panel.js';
 
 type InboundStatus = ResponseOf<'getInboundMailStatus'>;
 type FailedMail = ResponseOf<'listFailedInboundMails'>[number];
 type RetryResult = ResponseOf<'retryInboundMail'>;
 
+async function readMailState() {
+  const [status, failed] = await Promise.all([
+    api<InboundStatus>('GET', '/mail/inbound/status'),
+    api<FailedMail[]>('GET', '/mail/inbound/failed/'),
+  ]);
+  return { status, failed };
+}
+
 /** Emails tab, below the settings: incoming mail's state, the failed mails with a retry, and a test mail. */
 export function MailPanel() {
   const { t } = useT();
-  const [status, setStatus] = useState<InboundStatus | null>(null);
-  const [failed, setFailed] = useState<FailedMail[]>([]);
-  const [message, setMessage] = useState('');
-  const [problem, setProblem] = useState('');
-  const load = useCallback(async () => {
-    try {
-      const [s, f] = await Promise.all([
-        api<InboundStatus>('GET', '/mail/inbound/status'),
-        api<FailedMail[]>('GET', '/mail/inbound/failed/'),
-      ]);
-      setStatus(s);
-      setFailed(f);
-    } catch (e) {
-      setProblem(problemText(e));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const run = async (work: () => Promise<string>) => {
-    setMessage('');
-    setProblem('');
-    try {
-      setMessage(await work());
-    } catch (e) {
-      setProblem(problemText(e));
-    }
-    await load();
-  };
+  const { data, message, problem, run } = usePanel(readMailState);
+  const status = data?.status;
+  const failed = data?.failed ?? [];
   const sendTest = () =>
     run(async () => {
       const sent = await api<{ sent_to: string }>('POST', '/mail/test');

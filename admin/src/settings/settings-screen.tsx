@@ -5,10 +5,14 @@ import { Link, navigate } from '../shared/router.js';
 import { GeneralSettings } from './general-settings.js';
 import { IdentityCard } from './identity-card.js';
 import { MailPanel } from './mail-panel.js';
+import { MailServersScreen } from './mail-servers/mail-servers-screen.js';
+import { RetentionPreview } from './retention-preview.js';
 import { fieldLabel, type Schema, type Values } from './settings-schema.js';
 import { SettingsTab } from './settings-tab.js';
 
 const GENERAL = 'general';
+// Settings → Mail servers: the SMTP server and the support mailbox, with their checks (not a schema tab).
+const MAIL = 'mail';
 
 /** Settings: a tab per schema tab, the core site options' General tab, and the mail status beside Emails. */
 export function SettingsScreen({ tab }: { tab: string | undefined }) {
@@ -23,8 +27,10 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
   // The core site options (site name, "Anyone can register", colour, time zone) have their own tab,
   // unless a plugin took the slug.
   const general = tab === GENERAL && !schema?.[GENERAL];
-  const current = general ? GENERAL : tab && schema?.[tab] ? tab : tabs[0];
-  const currentLabel = current && schema ? (schema[current]?.label ?? t('settings.screen.general')) : null;
+  const mail = tab === MAIL && !schema?.[MAIL];
+  const current = general ? GENERAL : mail ? MAIL : tab && schema?.[tab] ? tab : tabs[0];
+  const currentLabel =
+    current && schema ? (schema[current]?.label ?? (mail ? t('settings.mail.tab') : t('settings.screen.general'))) : null;
   useEffect(() => {
     document.title =
       currentLabel === null ? t('settings.screen.document_title') : t('settings.screen.document_title_tab', { tab: currentLabel });
@@ -60,6 +66,13 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
               </Link>
             </li>
           ))}
+          {!schema[MAIL] && (
+            <li>
+              <Link to={`settings/${MAIL}`} aria-current={mail ? 'page' : undefined}>
+                {t('settings.mail.tab')}
+              </Link>
+            </li>
+          )}
           {!schema[GENERAL] && (
             <li>
               <Link to={`settings/${GENERAL}`} aria-current={general ? 'page' : undefined}>
@@ -71,12 +84,16 @@ export function SettingsScreen({ tab }: { tab: string | undefined }) {
       </nav>
       {general ? (
         <GeneralSettings />
+      ) : mail ? (
+        <MailServersScreen />
       ) : (
         <SettingsTab
           key={current}
           slug={current}
           tab={schema[current] as Schema[string]}
           values={values[current] ?? {}}
+          // Privacy → Retention counts what the typed values would remove before they are saved.
+          sectionExtras={current === 'privacy' ? { retention: (draft) => <RetentionPreview draft={draft} /> } : undefined}
           onSaved={(saved) => {
             setValues(saved);
             navigate(`settings/${current}`, { replace: true });

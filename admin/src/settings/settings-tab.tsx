@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { ApiError, api } from '../api/api.js';
 import { problemText } from '../api/problem-text.js';
 import { useT } from '../i18n/i18n.js';
@@ -11,11 +11,14 @@ export function SettingsTab({
   tab,
   values,
   onSaved,
+  sectionExtras = {},
 }: {
   slug: string;
   tab: Schema[string];
   values: Record<string, unknown>;
   onSaved: (v: Values) => void;
+  /** What a section shows below its fields, given the values typed (Privacy → Retention's preview). */
+  sectionExtras?: Record<string, (draft: Record<string, unknown>) => ReactNode>;
 }) {
   const { t, language } = useT();
   // English writes "Save tickets settings"; other languages keep the tab's name as it is written.
@@ -57,6 +60,7 @@ export function SettingsTab({
               onChange={(v) => set(key, v)}
             />
           ))}
+          {sectionExtras[sectionKey]?.(draft)}
         </section>
       ))}
       {problem && (

@@ -46,8 +46,8 @@ export function shortcutKey(event: Pick<KeyboardEvent, 'key' | 'code' | 'shiftKe
 }
 
 /**
- * Runs `handlers[key]` (the key as `shortcutKey` reads it) on a key press anywhere on the page, except while typing in a field, with Ctrl, Alt
- * or Meta held (the browser's and the system's own shortcuts), or while a dialog is open.
+ * Runs `handlers[key]` (the key as `shortcutKey` reads it) on a key press anywhere on the page, except while typing
+ * in a field, with Ctrl, Alt or Meta held (the browser's and the system's own shortcuts), or while a dialog is open.
  */
 export function useShortcuts(handlers: Record<string, () => void>): void {
   // The latest handlers, without registering a listener again on every render.

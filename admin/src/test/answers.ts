@@ -28,6 +28,7 @@ export function ticketEvent(fields: Partial<TicketEvent>): TicketEvent {
     comment: null,
     automatic: false,
     by: { id: 7, name: 'Blair' },
+    person_id: null,
     created: '2026-12-02T10:00:00Z',
     ...fields,
   };

@@ -1,4 +1,5 @@
-import type { TicketDetail } from '../api/api.js';
+import type { ResponseOf, TicketDetail } from '../api/api.js';
+import { useApi } from '../api/use-api.js';
 import { useT } from '../i18n/i18n.js';
 import { termName } from '../i18n/term-name.js';
 import { Link } from '../shared/router.js';
@@ -16,7 +17,9 @@ export function ClientPanel({ ticket }: { ticket: TicketDetail }) {
       {ticket.client ? (
         <>
           <p className="client-name">
-            <bdi>{ticket.client.name}</bdi>
+            <Link to={`clients/${ticket.client.id}`} aria-label={`${ticket.client.name} · ${t('admin.ticket.clientProfile')}`}>
+              <bdi>{ticket.client.name}</bdi>
+            </Link>
           </p>
           <p>
             <a href={`mailto:${ticket.client.email}`} dir="ltr">
@@ -41,6 +44,7 @@ export function ClientPanel({ ticket }: { ticket: TicketDetail }) {
           ))}
         </dl>
       )}
+      {ticket.client && <ClientSummary clientId={ticket.client.id} />}
       <ReadBeforeFiling ticketId={ticket.id} />
       <h3>{t('admin.ticket.otherTickets')}</h3>
       {ticket.other_tickets.length === 0 ? (
@@ -61,5 +65,33 @@ export function ClientPanel({ ticket }: { ticket: TicketDetail }) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** The client's organisation and past ratings, from their profile (GET /clients/{id}); nothing while it loads. */
+function ClientSummary({ clientId }: { clientId: number }) {
+  const { t } = useT();
+  const { data } = useApi<ResponseOf<'getClient'>>(`/clients/${clientId}`);
+  if (!data) return null;
+  const yes = data.ratings.filter((r) => r.rating === 'yes').length;
+  return (
+    <dl className="meta client-summary">
+      {data.organisation && (
+        <div>
+          <dt>{t('admin.ticket.organisation')}</dt>
+          <dd>
+            <Link to={`organisations/${data.organisation.id}`}>
+              <bdi>{data.organisation.name}</bdi>
+            </Link>
+          </dd>
+        </div>
+      )}
+      {data.ratings.length > 0 && (
+        <div>
+          <dt>{t('admin.ticket.pastRatings')}</dt>
+          <dd>{t('admin.ticket.ratingCounts', { yes, no: data.ratings.length - yes })}</dd>
+        </div>
+      )}
+    </dl>
   );
 }

@@ -8,15 +8,25 @@ import { threadOf } from './thread-of.js';
 import { describeChange } from './ticket-changes.js';
 
 /** The conversation: the client's description, then the replies, notes, field changes and ratings by time. */
-export function TicketThread({ ticket }: { ticket: TicketDetail }) {
+export function TicketThread({
+  ticket,
+  picking,
+}: {
+  ticket: TicketDetail;
+  /** While messages are picked for a new ticket (a split): which are, and how one is picked or let go. */
+  picking?: { selected: ReadonlySet<number>; toggle: (id: number) => void };
+}) {
   const { t } = useT();
   return (
     <ol className="thread" aria-label={t('admin.ticket.conversation')}>
-      <li className="message from-client">
-        <MessageHead author={ticket.client?.name ?? t('admin.table.client')} authorRole="client" time={ticket.created} />
-        <Markdown text={ticket.description} className="message-body markdown" />
-        <AttachmentLinks files={ticket.attachments} />
-      </li>
+      {/* A ticket made by a split, or merged into another, has no description of its own. */}
+      {(ticket.description || ticket.attachments.length > 0) && (
+        <li className="message from-client">
+          <MessageHead author={ticket.client?.name ?? t('admin.table.client')} authorRole="client" time={ticket.created} />
+          <Markdown text={ticket.description} className="message-body markdown" />
+          <AttachmentLinks files={ticket.attachments} />
+        </li>
+      )}
       {threadOf(ticket).map((c) =>
         'kind' in c && c.kind === 'rating' ? (
           <RatingEvent key={`rating-${c.version}`} event={c} ticket={ticket} />
@@ -26,6 +36,11 @@ export function TicketThread({ ticket }: { ticket: TicketDetail }) {
           </li>
         ) : (
           <li key={c.id} className={`message from-${c.role}${c.internal ? ' internal' : ''}`}>
+            {picking && (
+              <label className="split-pick">
+                <input type="checkbox" checked={picking.selected.has(c.id)} onChange={() => picking.toggle(c.id)} /> {t('admin.split.pick')}
+              </label>
+            )}
             <MessageHead
               author={c.author || t('admin.ticket.role', { role: c.role })}
               authorRole={c.role}

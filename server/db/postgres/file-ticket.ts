@@ -9,16 +9,22 @@ function accountPart(account: TicketAccount, gate: RawBuilder<unknown>) {
     case 'id':
       return sql`u as (select ${account.id}::int as id, false as made where ${gate})`;
     case 'email':
-      return sql`u as (select id, false as made from users where email = ${account.email} and ${gate})`;
+      // An account's own email, else one of a client's other addresses (client_addresses).
+      return sql`u as (select id, false as made from (select id from users where email = ${account.email}
+        union all select user_id from client_addresses where address = ${account.email} limit 1) as known where ${gate})`;
     case 'create': {
       const email = account.email;
       // The account found, or made when there is none; `do update` (to the same value) rather than
       // `do nothing`, so the id is returned even when another submission made the account after this
       // statement's snapshot (the bench's clients send their first tickets at once).
-      return sql`found as (select id from users where email = ${email}),
+      const domain = email.slice(email.lastIndexOf('@') + 1);
+      // A new client joins the organisation listing their mail domain (organisation_domains), as insertUserOnce does.
+      return sql`found as (select id from users where email = ${email}
+          union all select user_id from client_addresses where address = ${email} limit 1),
         made as (
-          insert into users (email, name, role, password_hash, language, created_at, updated_at)
-          select ${email}, ${account.name.trim()}, 'client', null, ${account.language}, ${time}, ${time}
+          insert into users (email, name, role, password_hash, language, created_at, updated_at, organisation_id)
+          select ${email}, ${account.name.trim()}, 'client', null, ${account.language}, ${time}, ${time},
+            (select organisation_id from organisation_domains where domain = ${domain})
           where not exists (select 1 from found) and ${gate}
           on conflict (email) do update set email = excluded.email returning id),
         u as (select id, false as made from found where ${gate} union all select id, true as made from made)`;

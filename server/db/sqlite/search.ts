@@ -1,6 +1,15 @@
-import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import { SEARCH_CANDIDATES, type SearchScope, type SearchTerm, type SuggestWords, searchParts } from '../search-terms.js';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import {
+  SEARCH_CANDIDATES,
+  type SearchScope,
+  type SearchTerm,
+  type SuggestAmong,
+  type SuggestStage,
+  type SuggestWords,
+  searchParts,
+} from '../search-terms.js';
 import type { SearchStorage } from '../storage.js';
+import { suggestInTurn } from '../suggest-in-turn.js';
 import type { Database } from '../tables.js';
 
 /** Search on SQLite: FTS5 tables (tickets_fts, comments_fts, post_meta_fts, users_fts, docs_fts) and BM25. */
@@ -9,7 +18,7 @@ export const sqliteSearch: SearchStorage = {
   commentMatches: (terms) => sql<boolean>`c.id in (select rowid from comments_fts where comments_fts match ${ftsQueryText(terms)})`,
   docsMatching,
   docsRank: () => sql`docs_fts.rank`,
-  docsSuggesting,
+  docsSuggested,
 };
 
 /** The terms as an FTS5 query: each quoted (no operators) as a phrase whose last word is a prefix; all of them. */
@@ -36,17 +45,41 @@ function docsMatching<O>(posts: SelectQueryBuilder<Database, 'posts', O>, search
 
 // Any of the words (OR), or every one (AND), each quoted, the last a prefix; BM25 with titles ten times the body, as the docs search.
 // A doc holding more of the words scores higher, since BM25 adds each word's part.
-function docsSuggesting<O>(
+// `inTitle`: the title column only (an FTS5 column filter); `candidates`: only the first that many matches in rowid
+// order, which FTS5 gives without ranking the rest.
+function stageQuery<O>(
   posts: SelectQueryBuilder<Database, 'posts', O>,
-  { words, prefix, every }: SuggestWords,
+  { words, prefix }: SuggestWords,
+  { every, inTitle, candidates }: SuggestStage,
 ): SelectQueryBuilder<Database, 'posts', O> {
-  const query = [...words.map((word) => `"${word}"`), ...(prefix ? [`"${prefix}"*`] : [])].join(every ? ' AND ' : ' OR ');
+  const any = [...words.map((word) => `"${word}"`), ...(prefix ? [`"${prefix}"*`] : [])].join(every ? ' AND ' : ' OR ');
+  const query = inTitle ? `{title} : (${any})` : any;
   const fts = posts.innerJoin(sql<{ rowid: number }>`docs_fts`.as('docs_fts'), 'docs_fts.rowid', 'posts.id');
-  return fts.where(sql<boolean>`docs_fts match ${query}`).orderBy(sql`bm25(docs_fts, 10.0, 1.0)`) as unknown as SelectQueryBuilder<
-    Database,
-    'posts',
-    O
-  >;
+  const matched = fts.where(sql<boolean>`docs_fts match ${query}`);
+  const capped =
+    candidates === undefined
+      ? matched
+      : matched.where(
+          'posts.id',
+          'in',
+          sql<number>`(select rowid from docs_fts where docs_fts match ${query} order by rowid limit ${candidates})`,
+        );
+  return capped.orderBy(sql`bm25(docs_fts, 10.0, 1.0)`) as unknown as SelectQueryBuilder<Database, 'posts', O>;
+}
+
+// A stage at a time (suggestInTurn): a statement is a function call here, and the later stages, the costlier,
+// mostly never run.
+function docsSuggested(db: Kysely<Database>, words: SuggestWords, stages: readonly SuggestStage[], among: SuggestAmong) {
+  return suggestInTurn(db, stages, among, async (stage) => {
+    const docs = db
+      .selectFrom('posts')
+      .select('posts.id')
+      .where('posts.type', '=', 'doc')
+      .where('posts.status', '=', 'publish')
+      .where(sql<string>`coalesce(posts.language, ${among.site})`, '=', stage.language);
+    const rows = await stageQuery(docs, words, stage).orderBy('posts.id').limit(among.limit).execute();
+    return rows.map((row) => row.id);
+  });
 }
 
 function matchingTickets(terms: SearchTerm[], scope: SearchScope): RawBuilder<{ ticket_id: number; rank: number }> {

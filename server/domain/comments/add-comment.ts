@@ -3,11 +3,11 @@ import { message } from '../../../common/i18n/translator.js';
 import { COMMENT_TEXT_MAX } from '../../../common/limits.js';
 import type { Database } from '../../db/tables.js';
 import { AppError, fieldError, invalidField } from '../../errors.js';
-import { enqueueJob } from '../../jobs/queue.js';
+import { queueRuleRun } from '../../jobs/queue-rule-run.js';
 import { assertMayComment, hiddenTicket } from '../../policies/ticket-policy.js';
 import { type CoreSettings, getCoreSettings } from '../../settings/core-settings.js';
-import { queueWebhookEvent } from '../../webhooks/queue-webhook-event.js';
 import { type Actor, type DomainContext, now } from '../context.js';
+import { isCopiedIn } from '../participants/participants.js';
 import { slaInForce } from '../sla/sla-policies-exist.js';
 import { isMultiLineText, MULTI_LINE_RULE } from '../text-rules.js';
 import { changeTicket, changeTicketAlone, publishTicketChange } from '../tickets/change-ticket.js';
@@ -15,6 +15,7 @@ import { findTicket } from '../tickets/find-ticket.js';
 import type { Ticket } from '../tickets/ticket.js';
 import type { ExpectedVersion } from '../tickets/ticket-activity.js';
 import { readTicketTerms } from '../tickets/ticket-terms.js';
+import { insertCommentRows, queueCommentOutbox } from './write-comment-rows.js';
 
 export interface AddCommentInput {
   ticketId: number;
@@ -36,6 +37,11 @@ export interface AddCommentInput {
    * More writes in the comment's own transaction (a reply by mail records its Message-ID there, so the
    * comment and the record that it was imported commit together or not at all).
    */
+  /**
+   * The client writes as a person copied in on the ticket (a reply by mail: server/mail-inbound/find-mail-author.ts),
+   * not as its own client; checked here against the ticket's participants. Never set from the help site or the API.
+   */
+  copiedIn?: boolean;
   alsoWrite?: (trx: Kysely<Database>, commentId: number) => Promise<void>;
 }
 
@@ -62,7 +68,8 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
     throw new AppError('VALIDATION_FAILED', message('problems.comment.too_long', { max: COMMENT_TEXT_MAX }));
   if (!isMultiLineText(text)) throw invalidField('text', MULTI_LINE_RULE);
   const ticket = await findTicket(ctx, input.ticketId);
-  assertMayComment(actor, { role: input.role, isInternal: input.isInternal === true }, ticket);
+  const copiedIn = input.copiedIn === true && ticket !== undefined && actor !== null && (await isCopiedIn(ctx.db, ticket.id, actor.id));
+  assertMayComment(actor, { role: input.role, isInternal: input.isInternal === true, copiedIn }, ticket);
   if (!ticket) throw hiddenTicket();
   if (input.status !== undefined && input.role !== 'agent')
     throw new AppError('FORBIDDEN', message('problems.comment.status_staff'), [
@@ -81,22 +88,9 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
   const filtered = target !== undefined && ctx.hooks.hasFilter(TRANSITION_FILTER);
   const moveWithReply = target !== undefined && !filtered && (await movesTicket(ctx, ticket, target));
   const status = input.status ?? (moveWithReply ? target : undefined);
+  const rows = { ticket, text, role: input.role, isInternal: input.isInternal === true, actorId, time };
   const { id, applied } = await ctx.db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('comments')
-      .values({ post_id: ticket.id, author_id: actorId, author_role: input.role, content: text, created_at: time })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('comment_meta')
-      .values({ comment_id: id, meta_key: 'is_internal', meta_value: input.isInternal ? '1' : '0' })
-      .execute();
-    await trx
-      .updateTable('posts')
-      // A public message decides who spoke last ("Needs reply"); a note does not.
-      .set(input.isInternal ? { updated_at: time } : { updated_at: time, client_spoke_last: input.role === 'client' ? 1 : 0 })
-      .where('id', '=', ticket.id)
-      .execute();
+    const id = await insertCommentRows(trx, rows);
     // "Send and set Resolved" resolves the ticket as a status change does: the client is asked whether it
     // solved it, in the reply's own mail (one mail: the question cannot overtake the answer it is about). A
     // note reaches no client, so with one the question goes as its own mail.
@@ -110,21 +104,10 @@ export async function addComment(ctx: DomainContext, input: AddCommentInput, act
       at: ctx.now(),
       slaInForce: withSla,
     });
-    // The ticket first: a separate rating mail finds a reply still being fanned out by it (rating-waits-for-reply.ts).
-    await enqueueJob(trx, 'comment_added', {
-      ticketId: ticket.id,
-      commentId: id,
-      ...(applied.ratingRequestId !== undefined && !input.isInternal && { ratingRequestId: applied.ratingRequestId }),
-    });
-    await queueWebhookEvent(
-      trx,
-      'comment.created',
-      {
-        ticket: { id: ticket.id, number: ticket.number },
-        comment: { id, author_id: actorId, author_role: input.role, internal: input.isInternal === true, text, created: time },
-      },
-      new Date(time),
-    );
+    await queueCommentOutbox(trx, rows, id, applied.ratingRequestId);
+    // The rules on a client's reply (server/domain/rules/), queued with it when an enabled one waits for replies.
+    if (input.role === 'client' && !input.isInternal)
+      await queueRuleRun(trx, { ticketId: ticket.id, trigger: 'client.replied', marker: applied.version, chain: [] });
     await input.alsoWrite?.(trx, id);
     return { id, applied };
   });

@@ -1,4 +1,5 @@
 import type { SelectQueryBuilder } from 'kysely';
+import { POST_COLUMNS } from '../../db/post-columns.js';
 import type { Database, PostRow } from '../../db/tables.js';
 import type { DomainContext } from '../context.js';
 import type { GetPostsArgs, Post } from './post-types.js';
@@ -21,22 +22,8 @@ export function toPost(row: PostRow): Post {
   };
 }
 
-/** The columns that make a Post (toPost). */
-export const POST_COLUMNS = [
-  'posts.id',
-  'posts.type',
-  'posts.status',
-  'posts.title',
-  'posts.content',
-  'posts.slug',
-  'posts.author_id',
-  'posts.product_id',
-  'posts.parent_id',
-  'posts.menu_order',
-  'posts.number',
-  'posts.created_at',
-  'posts.updated_at',
-] as const;
+// The columns that make a Post (toPost).
+export { POST_COLUMNS };
 
 function whereArgs<O>(query: SelectQueryBuilder<Database, 'posts', O>, args: GetPostsArgs) {
   let q = query.where('posts.type', '=', args.type);

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
-import type { PostRow } from '../../db/tables.js';
+import { SUGGEST_CANDIDATES, type SuggestStage } from '../../db/search-terms.js';
 import { getSiteOptions } from '../../settings/site-options.js';
 import type { DomainContext } from '../context.js';
-import { POST_COLUMNS, toPost } from './post.js';
+import { toPost } from './post.js';
 import type { Post } from './post-types.js';
 import { suggestWords } from './suggest-words.js';
 
@@ -32,32 +31,17 @@ export async function suggestDocs(ctx: DomainContext, query: { q: string; lang?:
   const site = primaryLanguage((await getSiteOptions(ctx.db)).site_language) ?? 'en';
   const preferred = primaryLanguage(query.lang) ?? site;
   if (!words.length) return { docs: [], words, language: preferred };
-  const language = sql<string>`coalesce(posts.language, ${site})`;
-  // Ids first: the sort then carries an id per match rather than every matching doc's whole content (a common
-  // word matches thousands; 16 ms against 6 ms at 10,000 docs on SQLite), and only the chosen few are read.
-  const base = ctx.db
-    .selectFrom('posts')
-    .select('posts.id')
-    .where('posts.type', '=', 'doc')
-    .where('posts.status', '=', 'publish')
-    .where(language, 'in', [preferred, site])
-    .orderBy(sql`case when ${language} = ${preferred} then 0 else 1 end`);
-  const rank = async (every: boolean) =>
-    (
-      await ctx.storage.search
-        .docsSuggesting(base, { ...found, every })
-        .orderBy('posts.id')
-        .limit(query.limit)
-        .execute()
-    ).map((row) => row.id);
-  // Docs holding every word first, then any: the first search ranks only the docs holding them all (a few hundred
-  // at most where any word alone is in thousands: 2-4 times less work), and is often enough on its own.
-  const every = words.length > 1 ? await rank(true) : [];
-  const ids = every.length < query.limit ? [...new Set([...every, ...(await rank(false))])].slice(0, query.limit) : every;
-  const rows = ids.length
-    ? ((await ctx.db.selectFrom('posts').select(POST_COLUMNS).where('posts.id', 'in', ids).execute()) as PostRow[])
-    : [];
-  rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  // The visitor's language first, then the site's. In each, docs holding every word first, then those holding any in
+  // their title, then any anywhere, each search only when the ones before found too few (the store runs them so).
+  // The first two rank few docs (those holding all the words; a word's docs by their titles' index: a few hundred
+  // where the word alone is in thousands) and nearly always fill the list; the last ranks at most SUGGEST_CANDIDATES
+  // of its matches (p95 at 10,000 docs: BENCHMARKS.md, "Docs suggestions").
+  const stages = (preferred === site ? [site] : [preferred, site]).flatMap((language): SuggestStage[] => [
+    ...(words.length > 1 ? [{ language, every: true }] : []),
+    { language, inTitle: true },
+    { language, candidates: SUGGEST_CANDIDATES },
+  ]);
+  const rows = await ctx.storage.search.docsSuggested(ctx.db, found, stages, { site, limit: query.limit });
   const docs = await ctx.hooks.applyFilters('helpdesk_get_posts', rows.map(toPost), {
     type: 'doc',
     status: 'publish',

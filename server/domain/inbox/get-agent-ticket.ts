@@ -52,6 +52,7 @@ export async function getAgentTicket(ctx: DomainContext, id: number): Promise<Ag
       .leftJoin('comment_meta as m', (join) => join.onRef('m.comment_id', '=', 'c.id').on('m.meta_key', '=', 'is_internal'))
       .select(['c.id', 'c.author_role', 'c.author_id', 'u.name', 'c.content', 'c.created_at', 'm.meta_value as internal'])
       .where('c.post_id', '=', id)
+      .orderBy('c.created_at')
       .orderBy('c.id')
       .execute(),
     clientsOtherTickets(ctx.db, id).execute(),

@@ -24,6 +24,8 @@ export interface InboxFilters {
   assignee?: number | 'none';
   /** The client's user id. */
   client?: number;
+  /** An organisation's id: tickets of its clients. */
+  organisation?: number;
   /** A tag's id or slug. */
   tag?: number | string;
   /**
@@ -158,6 +160,16 @@ export async function listInbox(ctx: DomainContext, filters: InboxFilters, reade
       );
     if (filters.product !== undefined) parts.push(eb('posts.product_id', '=', filters.product));
     if (filters.client !== undefined) parts.push(eb('posts.author_id', '=', filters.client));
+    if (filters.organisation !== undefined) {
+      const orgId = filters.organisation;
+      parts.push(
+        eb(
+          'posts.author_id',
+          'in',
+          eb.selectFrom('users as org_client').select('org_client.id').where('org_client.organisation_id', '=', orgId),
+        ),
+      );
+    }
     if (filters.assignee === 'none') parts.push(eb('posts.assignee_id', 'is', null));
     else if (filters.assignee !== undefined) parts.push(eb('posts.assignee_id', '=', filters.assignee));
     if (search.active) {

@@ -1,6 +1,6 @@
-import { domainToASCII } from 'node:url';
 import { message } from '../../../common/i18n/translator.js';
 import { EMAIL_MAX_LENGTH } from '../../../common/limits.js';
+import { isValidAsciiDomain } from './ascii-domain.js';
 
 // The one rule for every email address the helpdesk accepts (tickets, sign-in links, sign-up, staff).
 // Deliberately narrower than RFC 5322: an address is later written into SMTP envelopes and headers,
@@ -35,6 +35,6 @@ export function isEmailAddress(value: string): boolean {
   if (domain.length > 253) return false;
   const labels = domain.split('.');
   if (labels.length < 2 || !labels.every((label) => LABEL.test(label)) || !TOP_LABEL.test(labels.at(-1) ?? '')) return false;
-  // The WHATWG domain parser refuses broken punycode ("xn--zz") by answering ''.
-  return domainToASCII(domain) === domain.toLowerCase();
+  // Broken punycode ("xn--zz") is refused on every Node version (ascii-domain.ts).
+  return isValidAsciiDomain(domain);
 }

@@ -1,5 +1,6 @@
 import { message } from '../../../common/i18n/translator.js';
 import { API_TOKEN_NAME_MAX_LENGTH } from '../../../common/limits.js';
+import { type AuditContext, recordAudit } from '../../audit/record-audit.js';
 import { invalidField } from '../../errors.js';
 import type { DomainContext } from '../context.js';
 import { isSingleLineText } from '../text-rules.js';
@@ -16,6 +17,7 @@ export const TOKEN_EXPIRY_MAX_DAYS = 3650;
 export async function issueApiToken(
   ctx: DomainContext,
   input: { userId: number; name: string; expiresInDays?: number },
+  audit?: AuditContext,
 ): Promise<ApiTokenSummary & { token: string }> {
   const name = input.name.trim();
   if (!name || name.length > TOKEN_NAME_MAX || !isSingleLineText(name))
@@ -31,7 +33,17 @@ export async function issueApiToken(
     .executeTakeFirst();
   if (!user) throw invalidField('user_id', message('problems.token.no_account', { id: String(input.userId) }));
   if (user.disabled_at) throw invalidField('user_id', message('problems.token.disabled'));
-  const { token, row } = await insertApiToken(ctx.db, user.id, name, { expiresInDays: days });
+  const { token, row } = await ctx.db.transaction().execute(async (trx) => {
+    const made = await insertApiToken(trx, user.id, name, { expiresInDays: days });
+    await recordAudit(trx, audit, {
+      action: 'api_token.created',
+      targetType: 'api_token',
+      targetId: made.row.id,
+      targetLabel: name,
+      details: { user: `${user.name} <${user.email}>`, expires: made.row.expires_at },
+    });
+    return made;
+  });
   return {
     id: row.id,
     name: row.label,

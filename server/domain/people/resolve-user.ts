@@ -12,8 +12,26 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** The domain of an address, lower-cased (what an organisation's domains are matched against). */
+export function domainOfEmail(email: string): string {
+  const address = normalizeEmail(email);
+  return address.slice(address.lastIndexOf('@') + 1);
+}
+
+/**
+ * The account an address belongs to: its own email, else one of a client's other addresses. The second read
+ * is paid only by an address no account has as its email.
+ */
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  const address = normalizeEmail(email);
+  const user = await db.selectFrom('users').selectAll().where('email', '=', address).executeTakeFirst();
+  if (user) return user;
+  return db
+    .selectFrom('client_addresses as a')
+    .innerJoin('users', 'users.id', 'a.user_id')
+    .selectAll('users')
+    .where('a.address', '=', address)
+    .executeTakeFirst();
 }
 
 /**
@@ -48,6 +66,11 @@ export async function insertUserOnce(
       updated_at: time,
       // Only a shipped language is kept: the browser's `de-AT` is stored as `de`, an unknown one as none.
       language: languageOf(user.language),
+      // A new client joins the organisation that lists their mail domain, if one does.
+      organisation_id:
+        user.role === 'client'
+          ? db.selectFrom('organisation_domains').select('organisation_id').where('domain', '=', domainOfEmail(email))
+          : null,
     })
     .onConflict((oc) => oc.column('email').doNothing())
     .returningAll()

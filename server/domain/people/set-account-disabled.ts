@@ -1,4 +1,5 @@
 import { message } from '../../../common/i18n/translator.js';
+import { type AuditContext, recordAudit } from '../../audit/record-audit.js';
 import type { UserRow } from '../../db/tables.js';
 import { AppError } from '../../errors.js';
 import { type Actor, type DomainContext, now } from '../context.js';
@@ -11,14 +12,28 @@ import { type Actor, type DomainContext, now } from '../context.js';
  * `by` is the admin doing it (null from the CLI): nobody disables themselves, and the last enabled
  * admin is never disabled, so the help desk always keeps someone who can manage it.
  */
-export async function setAccountDisabled(ctx: DomainContext, userId: number, disabled: boolean, by: Actor | null): Promise<UserRow> {
+export async function setAccountDisabled(
+  ctx: DomainContext,
+  userId: number,
+  disabled: boolean,
+  by: Actor | null,
+  audit?: AuditContext,
+): Promise<UserRow> {
   if (disabled && by?.id === userId) throw new AppError('CONFLICT', message('problems.people.disable_self'));
   let revoked = false;
   const user = await ctx.db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
     if (!user) throw new AppError('NOT_FOUND', message('problems.people.no_account_id', { id: String(userId) }));
+    const record = () =>
+      recordAudit(trx, audit, {
+        action: disabled ? 'user.disabled' : 'user.enabled',
+        targetType: 'user',
+        targetId: userId,
+        targetLabel: `${user.name} <${user.email}>`,
+      });
     if (!disabled) {
       if (!user.disabled_at) return user;
+      await record();
       return trx
         .updateTable('users')
         .set({ disabled_at: null, updated_at: now() })
@@ -48,6 +63,7 @@ export async function setAccountDisabled(ctx: DomainContext, userId: number, dis
     await trx.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
     // Marked used rather than deleted: whoever opens one later is told the account is disabled.
     await trx.updateTable('login_tokens').set({ used_at: time }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await record();
     revoked = true;
     return updated;
   });

@@ -1,9 +1,11 @@
 import { message } from '../../../common/i18n/translator.js';
+import { type AuditContext, recordAudit } from '../../audit/record-audit.js';
 import { endOtherSessions } from '../../auth/end-sessions.js';
 import { voidInvitationLinks } from '../../auth/invitation-links.js';
 import { takePasswordGuess } from '../../auth/password-guesses.js';
 import { MIN_PASSWORD_LENGTH } from '../../auth/password-rule.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { recordSignInFailure } from '../../auth/sign-in-failure.js';
 import type { UserRole, UserRow } from '../../db/tables.js';
 import { AppError, invalidField } from '../../errors.js';
 import { type DomainContext, now } from '../context.js';
@@ -39,8 +41,12 @@ export async function verifyStaffPassword(ctx: DomainContext, email: string, pas
     const user = await findUserByEmail(ctx.db, address);
     const ok = await verifyPassword(password, user?.password_hash ?? null);
     right = !!user && ok && (user.role === 'agent' || user.role === 'admin');
-    if (!user || !right) throw new AppError('INVALID_CREDENTIALS', message('problems.people.staff_credentials'));
+    if (!user || !right) {
+      await recordSignInFailure(ctx, address, ip, 'wrong_password');
+      throw new AppError('INVALID_CREDENTIALS', message('problems.people.staff_credentials'));
+    }
     // Said only after the right password, so it reveals nothing to a guesser.
+    if (user.disabled_at) await recordSignInFailure(ctx, address, ip, 'account_disabled');
     assertAccountEnabled(user);
     return user;
   } finally {
@@ -64,6 +70,7 @@ export async function updateUser(
   id: number,
   changes: StaffChanges,
   keepSession: string | null = null,
+  audit?: AuditContext,
 ): Promise<UserRow> {
   if (changes.password !== undefined && changes.password.length < MIN_PASSWORD_LENGTH) {
     throw invalidField('password', message('problems.auth.password_too_short', { min: MIN_PASSWORD_LENGTH }));
@@ -88,7 +95,7 @@ export async function updateUser(
       // A password set for the invitee ends their invitation: its link would otherwise replace that password.
       await voidInvitationLinks(trx, id);
     }
-    return trx
+    const updated = await trx
       .updateTable('users')
       .set({
         ...(changes.name !== undefined && { name: changes.name.trim() }),
@@ -99,6 +106,16 @@ export async function updateUser(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (changes.role !== undefined && changes.role !== user.role) {
+      await recordAudit(trx, audit, {
+        action: 'user.role_changed',
+        targetType: 'user',
+        targetId: id,
+        targetLabel: `${updated.name} <${updated.email}>`,
+        details: { changes: { role: { old: user.role, new: changes.role } } },
+      });
+    }
+    return updated;
   });
   // Sessions ended or a role changed: its open event streams ask again whether they may go on.
   if (passwordHash !== undefined || changes.role !== undefined) ctx.live.publish({ kind: 'access.revoked', userId: id });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables.js';
-import { enqueueMail, staffConcernedBy } from '../../email/mail-jobs.js';
+import { enqueueMail, staffConcernedBy, withFollowers } from '../../email/mail-jobs.js';
 import type { RatingClaim } from '../../email/rating-links.js';
 import { getCoreSettings } from '../../settings/core-settings.js';
 import { queueWebhookEvent } from '../../webhooks/queue-webhook-event.js';
@@ -79,7 +79,7 @@ export async function recordRating(ctx: DomainContext, claim: RatingClaim, comme
       at: ctx.now(),
       slaInForce: withSla,
     });
-    const staff = await staffConcernedBy(trx, ticket.assignee_id);
+    const staff = await withFollowers(trx, ticket.id, await staffConcernedBy(trx, ticket.assignee_id));
     const mailDefaults = defaultMailPreferences(settings);
     for (const id of await usersWantingMail(trx, staff, 'rating_received', mailDefaults.rating_received))
       await enqueueMail(trx, { template: 'agent_rating_received', userId: id, ticketId: ticket.id, ratingId: inserted.id });

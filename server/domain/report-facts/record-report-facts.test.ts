@@ -94,7 +94,7 @@ describeEachDatabase('what the reports keep on a ticket as it happens, with a cl
     expect(replies).toEqual([{ ticket_id: id, replied_at: at(40), seconds: 1800, business_seconds: 1800 }]);
   });
 
-  it('resolution, the time the client waited (not in the policy’s pause statuses, nor resolved before a reopening), reopenings', async () => {
+  it('resolution, time the client waited (not in the policy’s pause statuses, nor resolved before a reopening), reopenings', async () => {
     // A status the owner names as waiting on the client, paused on by their policy (around the clock).
     await hd.ctx.db
       .insertInto('terms')

@@ -21,6 +21,6 @@ export async function createSlaPolicy(db: Kysely<Database>, input: SlaPolicyInpu
     await enqueueSlaRecompute(trx, { at: time });
     return row.id;
   });
-  slaPoliciesChanged();
+  slaPoliciesChanged(db);
   return findSlaPolicy(db, id);
 }

@@ -17,5 +17,5 @@ export async function deleteSlaPolicy(db: Kysely<Database>, id: number, at = new
     // Only this policy's tickets: the others matched an earlier policy, or this one was not first for them.
     await enqueueSlaRecompute(trx, { at: at.toISOString(), policyIds: [id], before: [{ policyId: id, schedule }] });
   });
-  slaPoliciesChanged();
+  slaPoliciesChanged(db);
 }

@@ -1,7 +1,8 @@
-import BetterSqlite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { performanceOffOf } from '../../db/performance-off-of.js';
+import BetterSqlite from '../../db/sqlite-driver.js';
 import { getCoreSettings } from '../../settings/core-settings.js';
 import { updateSettings } from '../../settings/settings.js';
 import { createAgent, createTicket, type TestUser } from '../../test/factories.js';
@@ -42,7 +43,7 @@ describeEachDatabase('service levels cost nothing on a desk without policies', (
       sent.push(typeof statement === 'string' ? statement : (statement.text ?? ''));
       return (query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
     } as typeof query;
-    BetterSqlite.prototype.prepare = function (this: BetterSqlite.Database, source: string) {
+    BetterSqlite.prototype.prepare = function (this: BetterSqlite3.Database, source: string) {
       sent.push(source);
       return prepare.call(this, source);
     } as typeof prepare;

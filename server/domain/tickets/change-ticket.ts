@@ -3,6 +3,8 @@ import { message } from '../../../common/i18n/translator.js';
 import type { Database, Taxonomy } from '../../db/tables.js';
 import { enqueueMail } from '../../email/mail-jobs.js';
 import { AppError, invalidField } from '../../errors.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import { queueRuleRun } from '../../jobs/queue-rule-run.js';
 import type { CoreSettings } from '../../settings/core-settings.js';
 import { queueWebhookEvent } from '../../webhooks/queue-webhook-event.js';
 import { findTermId } from '../content/find-term-id.js';
@@ -12,6 +14,7 @@ import { defaultMailPreferences, usersWantingMail } from '../notifications/notif
 import { recordReportFacts } from '../report-facts/record-report-facts.js';
 import { slaInForce } from '../sla/sla-policies-exist.js';
 import { updateTicketSla } from '../sla/update-ticket-sla.js';
+import { FINISHED_STATUS_SLUGS } from './finished-statuses.js';
 import { RESOLVED_SLUG, requestRating } from './request-rating.js';
 import { type ExpectedVersion, recordTicketChanges, type TicketChange } from './ticket-activity.js';
 import { changeTicketTags } from './ticket-tags.js';
@@ -60,6 +63,11 @@ export interface ChangeTicketOptions {
    * desk without policies pays nothing for them. Absent: they are brought up to date (the ticket's row read).
    */
   slaInForce?: boolean;
+  /**
+   * A rule's firing (server/domain/rules/): every entry is marked with the rule, and the rules the change triggers
+   * skip the rules of `chain` and this one, and every rule fired since `cycle` (a rule never re-triggers itself).
+   */
+  rule?: { id: number; chain: readonly number[]; cycle: number };
 }
 
 export interface AppliedChanges {
@@ -98,6 +106,7 @@ export async function changeTicket(
     ratingMail,
     at,
     slaInForce,
+    rule,
   }: ChangeTicketOptions,
 ): Promise<AppliedChanges> {
   const notified: AddedNotification[] = [];
@@ -114,6 +123,8 @@ export async function changeTicket(
   const recorded: TicketChange[] = [];
   const record = (change: TicketChange) => recorded.push(automatic ? { ...change, automatic: true } : change);
   let ratingRequestId: number | undefined;
+  // Finished, or taken from someone: that agent may have room for a ticket waiting for fair assignment.
+  let freesRoom = false;
 
   for (const [key, taxonomy] of TERM_FIELDS) {
     const termKey = changes[key];
@@ -138,6 +149,7 @@ export async function changeTicket(
     const after = await trx.selectFrom('terms').select(['name', 'slug']).where('id', '=', termId).executeTakeFirstOrThrow();
     record({ kind: 'field', field: key, oldValue: before?.name ?? null, newValue: after.name });
     // Resolved by someone else than its client: ask the client whether it solved it (with the setting on).
+    if (key === 'status' && (FINISHED_STATUS_SLUGS as readonly string[]).includes(after.slug)) freesRoom = true;
     if (key === 'status' && after.slug === RESOLVED_SLUG && settings.emails.ask_rating_when_resolved)
       ratingRequestId = await requestRating(trx, ticket, actorId, ratingMail);
   }
@@ -170,13 +182,14 @@ export async function changeTicket(
       }
       const before = ticket.assignee_id === null ? undefined : await findStaffName(trx, ticket.assignee_id);
       record({ kind: 'field', field: 'assignee', oldValue: before ?? null, newValue: after ?? null });
+      if (ticket.assignee_id !== null) freesRoom = true;
     }
   }
   if (changes.tags !== undefined || changes.addTags !== undefined || changes.removeTags !== undefined)
     for (const change of await changeTicketTags(trx, id, { set: changes.tags, add: changes.addTags, remove: changes.removeTags }))
       record(change);
   if (given) await trx.updateTable('posts').set(set).where('id', '=', id).execute();
-  const entries = [...alongWith, ...recorded];
+  const entries = [...alongWith, ...recorded].map((change) => (rule ? { ...change, ruleId: rule.id } : change));
   // The version is raised before the service level is touched: that write holds the ticket's row, which the sweep
   // of warnings and breaches (fire-sla-events.ts) takes first as well, so on PostgreSQL the two queue on one row
   // in one order, and neither's write to the targets is lost under the other's (SQLite has one writer).
@@ -194,6 +207,14 @@ export async function changeTicket(
       },
       at ?? new Date(),
     );
+  // The rules on a change (server/domain/rules/), queued with it when an enabled one waits for changes.
+  if (fieldChanges.length > 0)
+    await queueRuleRun(
+      trx,
+      rule
+        ? { ticketId: id, trigger: 'ticket.updated', marker: version, chain: [...rule.chain, rule.id], cycle: rule.cycle }
+        : { ticketId: id, trigger: 'ticket.updated', marker: version, chain: [] },
+    );
   // Service levels (server/domain/sla/): the ticket's targets follow a reply, a note or a field change, in this
   // transaction. A change that changed nothing leaves them.
   const comment = alongWith.find((change) => (change.kind === 'reply' || change.kind === 'note') && change.commentId !== undefined);
@@ -208,6 +229,7 @@ export async function changeTicket(
       { ...commented, statusChanged: recorded.some((change) => change.field === 'status'), slaInForce },
       at ?? new Date(),
     );
+  if (freesRoom) await queueWaitingAssignments(trx);
   const fields = entries.map((change) => (change.kind === 'rating' ? 'rating' : change.field)).filter((field) => field !== undefined);
   return { version, fields: [...new Set(fields)], notified, ...(ratingRequestId !== undefined && { ratingRequestId }) };
 }
@@ -262,4 +284,21 @@ async function findProductTitle(db: Kysely<Database>, id: number): Promise<strin
 async function findStaffName(db: Kysely<Database>, id: number): Promise<string | undefined> {
   const row = await db.selectFrom('users').select('name').where('id', '=', id).where('role', 'in', ['agent', 'admin']).executeTakeFirst();
   return row?.name;
+}
+
+/**
+ * Room freed: the tickets waiting for fair assignment (server/domain/assignment/) are looked at, by a job, when any wait
+ * and no such job is queued yet (a bulk close of 500 tickets queues one, not 500).
+ */
+async function queueWaitingAssignments(trx: Kysely<Database>): Promise<void> {
+  const waiting = await trx.selectFrom('assignment_queue').select('ticket_id').limit(1).executeTakeFirst();
+  if (!waiting) return;
+  const queued = await trx
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', 'assign_waiting')
+    .where('state', '=', 'queued')
+    .limit(1)
+    .executeTakeFirst();
+  if (!queued) await enqueueJob(trx, 'assign_waiting', {});
 }

@@ -1,6 +1,7 @@
 import { type SqlBool, sql } from 'kysely';
 import { getPosts } from '../content/post.js';
 import type { DomainContext } from '../context.js';
+import { ticketAuthorsVisibleTo } from '../people/organisation-sharing.js';
 import { matchingTickets, searchWords } from '../search/ticket-search.js';
 import { FINISHED_STATUS_SLUGS } from './finished-statuses.js';
 import { isPublicComment } from './public-comment.js';
@@ -27,6 +28,8 @@ export interface ClientTicketPage {
 export interface ThreadEntry {
   id: number;
   role: 'client' | 'agent' | 'bot';
+  /** Written by the reader (a merge of two clients' tickets brings the other client's messages, with their name). */
+  isOwn: boolean;
   authorName: string;
   text: string;
   createdAt: string;
@@ -48,6 +51,14 @@ export interface ClientThread {
   updatedAt: string;
   description: string;
   entries: ThreadEntry[];
+  /** The numbers of the reader's own tickets merged into this one ("Merged from #3"). */
+  mergedFrom: number[];
+  /** Merged into a ticket that is not the reader's: the conversation goes on there, with the team. */
+  isMergedAway: boolean;
+  /** The reader filed it (not a colleague reading it through organisation sharing): only they reply and copy people in. */
+  isOwnTicket: boolean;
+  /** Who filed it, for a colleague reading it through sharing ('' when no name was given). */
+  ownerName: string;
 }
 
 /** A status as the client reads it is its `client_label`, else its name: the taxonomy termLabel reads it in. */
@@ -88,10 +99,12 @@ export async function listClientTickets(
 ): Promise<ClientTicketPage> {
   // A client's search reaches their subjects, descriptions and public replies, never an internal note.
   const words = searchWords(page.search ?? '');
+  // Their own, and their organisation's when the sharing setting is on (organisation-sharing.ts).
+  const authors = await ticketAuthorsVisibleTo(ctx, userId);
   const own = ctx.db
     .selectFrom('posts')
     .where('type', '=', 'ticket')
-    .where('author_id', '=', userId)
+    .where('author_id', 'in', authors)
     .$if(words.length > 0, (q) => {
       const matching = matchingTickets(ctx.storage, words, { includeNotes: false, authorId: userId });
       return q.where(sql<SqlBool>`posts.id in (select ticket_id from ${matching} as found)`);
@@ -108,7 +121,7 @@ export async function listClientTickets(
   ]);
   if (ids.length === 0) return { tickets: [], total: Number(count.n) };
   const posts = (await getPosts(ctx, { type: 'ticket', ids: ids.map((r) => r.id), orderBy: 'updated_at', order: 'desc' })).filter(
-    (p) => p.authorId === userId,
+    (p) => p.authorId !== null && authors.includes(p.authorId),
   );
   const statuses = await statusNames(
     ctx,
@@ -129,20 +142,25 @@ export async function listClientTickets(
   };
 }
 
-/** One of the client's tickets with its public replies (never internal notes); undefined when it is not theirs. */
+/**
+ * One of the client's tickets with its public replies (never internal notes); undefined when it is not theirs
+ * (nor, with the organisation sharing setting on, a colleague's: organisation-sharing.ts).
+ */
 export async function findClientThread(ctx: DomainContext, userId: number, ticketId: number): Promise<ClientThread | undefined> {
   if (!Number.isSafeInteger(ticketId) || ticketId < 1) return undefined;
   const [post] = await getPosts(ctx, { type: 'ticket', ids: [ticketId] });
-  if (!post || post.id !== ticketId || post.authorId !== userId) return undefined;
+  if (!post || post.id !== ticketId || post.authorId === null) return undefined;
+  if (post.authorId !== userId && !(await ticketAuthorsVisibleTo(ctx, userId)).includes(post.authorId)) return undefined;
   const comments = await ctx.db
     .selectFrom('comments as c')
     .leftJoin('users as u', 'u.id', 'c.author_id')
-    .select(['c.id', 'c.author_role', 'c.content', 'c.created_at', 'u.name'])
+    .select(['c.id', 'c.author_role', 'c.author_id', 'c.content', 'c.created_at', 'u.name'])
     .where('c.post_id', '=', ticketId)
     .where(isPublicComment)
+    .orderBy('c.created_at')
     .orderBy('c.id')
     .execute();
-  const [statuses, slug] = await Promise.all([
+  const [statuses, slug, links, owner] = await Promise.all([
     statusNames(ctx, [ticketId]),
     ctx.db
       .selectFrom('term_relationships as tr')
@@ -151,6 +169,15 @@ export async function findClientThread(ctx: DomainContext, userId: number, ticke
       .where('tr.taxonomy', '=', 'ticket_status')
       .where('tr.post_id', '=', ticketId)
       .executeTakeFirst(),
+    // Merges this ticket is part of: its own tickets merged into it, and whether it went into one of someone else's.
+    ctx.db
+      .selectFrom('posts as p')
+      .leftJoin('posts as into', 'into.id', 'p.merged_into_id')
+      .select(['p.number', 'p.author_id', 'p.merged_into_id', 'into.author_id as into_author'])
+      .where((eb) => eb.or([eb('p.merged_into_id', '=', ticketId), eb('p.id', '=', ticketId)]))
+      .where('p.type', '=', 'ticket')
+      .execute(),
+    ctx.db.selectFrom('users').select('name').where('id', '=', post.authorId).executeTakeFirst(),
   ]);
   return {
     id: post.id,
@@ -170,8 +197,16 @@ export async function findClientThread(ctx: DomainContext, userId: number, ticke
       role: c.author_role,
       // Empty for the automatic reply, or a name never given: the page says so in the reader's language.
       authorName: c.author_role === 'bot' ? '' : (c.name ?? ''),
+      isOwn: c.author_role === 'client' && c.author_id === userId,
       text: c.content,
       createdAt: c.created_at,
     })),
+    mergedFrom: links
+      .filter((l) => l.merged_into_id === ticketId && l.author_id === userId)
+      .map((l) => l.number ?? 0)
+      .sort((a, b) => a - b),
+    isMergedAway: links.some((l) => l.merged_into_id !== null && l.merged_into_id !== ticketId && l.into_author !== userId),
+    isOwnTicket: post.authorId === userId,
+    ownerName: owner?.name ?? '',
   };
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/tables.js';
 import { fanOutSlaEvent, type SlaEventFacts } from '../../email/mail-jobs.js';
+import { queueRuleRun } from '../../jobs/queue-rule-run.js';
 import { getCoreSettings } from '../../settings/core-settings.js';
 import { queueWebhookEvent } from '../../webhooks/queue-webhook-event.js';
 import type { DomainContext } from '../context.js';
@@ -107,6 +108,8 @@ async function fire(
         { ticket: { id: target.ticketId, version }, metric: target.metric, due_at: target.dueAt },
         new Date(at),
       );
+      const trigger = target.event === 'breached' ? 'sla.breached' : 'sla.warning';
+      await queueRuleRun(trx, { ticketId: target.ticketId, trigger, marker: version, chain: [] });
       await options.claimed?.(target);
       return { version, notified };
     });

@@ -16,6 +16,10 @@ export interface TicketChange {
   commentId?: number;
   /** Made by the helpdesk itself (a status moved by a reply), not chosen by the actor. */
   automatic?: boolean;
+  /** Made by this rule's firing (server/domain/rules/): time rules count "since the last change" without it. */
+  ruleId?: number;
+  /** `participant`: the account added or taken off (the words name them by `oldValue`/`newValue`). */
+  personId?: number;
 }
 
 /** A recorded change, as the thread and the API show it. */
@@ -28,6 +32,8 @@ export interface TicketEvent {
   commentId: number | null;
   automatic: boolean;
   actor: { id: number; name: string } | null;
+  /** `participant`: the account the entry is about; null otherwise and for entries recorded before it was kept. */
+  personId: number | null;
   createdAt: string;
 }
 
@@ -90,6 +96,8 @@ export async function recordTicketChanges(
         comment_id: change.commentId ?? null,
         automatic: change.automatic ? 1 : 0,
         created_at: createdAt,
+        rule_id: change.ruleId ?? null,
+        person_id: change.personId ?? null,
       })),
     )
     .execute();
@@ -117,7 +125,18 @@ export async function listTicketEvents(db: Kysely<Database>, ticketId: number, a
   const rows = await db
     .selectFrom('ticket_events as e')
     .leftJoin('users as u', 'u.id', 'e.actor_id')
-    .select(['e.version', 'e.kind', 'e.field', 'e.old_value', 'e.new_value', 'e.comment_id', 'e.automatic', 'e.actor_id', 'u.name'])
+    .select([
+      'e.version',
+      'e.kind',
+      'e.field',
+      'e.old_value',
+      'e.new_value',
+      'e.comment_id',
+      'e.automatic',
+      'e.actor_id',
+      'e.person_id',
+      'u.name',
+    ])
     .select('e.created_at')
     .where('e.ticket_id', '=', ticketId)
     .where('e.version', '>', afterVersion)
@@ -132,6 +151,7 @@ export async function listTicketEvents(db: Kysely<Database>, ticketId: number, a
     commentId: r.comment_id,
     automatic: Number(r.automatic) === 1,
     actor: r.actor_id === null ? null : { id: r.actor_id, name: r.name ?? '' },
+    personId: r.person_id,
     createdAt: r.created_at,
   }));
 }
@@ -168,6 +188,7 @@ export function presentTicketEvent(e: TicketEvent) {
     comment: e.commentId,
     automatic: e.automatic,
     by: e.actor,
+    person_id: e.personId,
     created: e.createdAt,
   };
 }

@@ -1,5 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox';
-import type { WebhookEvent } from '../../webhooks/webhook-events.js';
+import type { DeliveredEvent } from '../../webhooks/webhook-events.js';
 
 // What each webhook delivery's body holds (server/webhooks/): the OpenAPI 3.1 `webhooks` section. The bodies are
 // written by queue-webhook-event.ts and its callers; server/webhooks/webhooks.test.ts reads them back.
@@ -22,7 +22,7 @@ const Ticket = Type.Object({
   updated: Type.String(),
 });
 
-const DATA: Record<WebhookEvent, TSchema> = {
+const DATA: Record<DeliveredEvent, TSchema> = {
   'ticket.created': Type.Object({ ticket: Ticket }),
   'ticket.updated': Type.Object({
     ticket: TicketRef,
@@ -49,6 +49,13 @@ const DATA: Record<WebhookEvent, TSchema> = {
     rating: Type.Object({ id: Type.Integer(), value: Type.String(), comment: Type.String(), client_id: Nullable(Type.Integer()) }),
     reopened: Type.Boolean(),
   }),
+  'rule.fired': Type.Object(
+    {
+      rule: Type.Object({ id: Type.Integer(), name: Type.String() }),
+      ticket: Type.Object({ id: Type.Integer(), number: Nullable(Type.Integer()) }),
+    },
+    { description: 'Sent only by a rule’s “call a webhook” action, to the subscription it names, whatever events that follows' },
+  ),
   'client.created': Type.Object({
     client: Type.Object({
       id: Type.Integer(),

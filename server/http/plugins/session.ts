@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { message } from '../../../common/i18n/translator.js';
+import { recordAudit } from '../../audit/record-audit.js';
 import { createSession, deleteSession, findSessionUser, SESSION_LIFETIME_MS } from '../../auth/sessions.js';
 import type { Config } from '../../config/config-types.js';
 import type { Database, UserRow } from '../../db/tables.js';
@@ -131,8 +132,17 @@ export async function isValidCsrf(request: FastifyRequest, sent: unknown): Promi
   return Boolean(expected && given && given.length === expected.length && timingSafeEqual(given, expected));
 }
 
-/** Signs the user in with a new session (the old one, if any, is ended: rotation at sign-in). */
-export async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<void> {
+/**
+ * How a person signed in, as the audit log records it: a password, a mailed sign-in link, a password link (reset,
+ * welcome, confirm), the first admin.
+ */
+export type SignInMethod = 'password' | 'link' | 'password_link' | 'first_admin';
+
+/**
+ * Signs the user in with a new session (the old one, if any, is ended: rotation at sign-in), and records
+ * the sign-in in the audit log with the way it was made and the client's address.
+ */
+export async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, method: SignInMethod): Promise<void> {
   // Every sign-in path ends here: the last guard, should a path forget its own check.
   assertAccountEnabled(user);
   const state = stateOf(request);
@@ -145,6 +155,17 @@ export async function signIn(request: FastifyRequest, reply: FastifyReply, user:
   reply.setCookie(CSRF_COOKIE, csrf, cookieOptions(state.config));
   request.siteUser = user;
   request.sessionToken = token;
+  await recordAudit(
+    state.db,
+    { actorId: user.id, address: request.ip },
+    {
+      action: 'auth.sign_in',
+      targetType: 'user',
+      targetId: user.id,
+      targetLabel: `${user.name} <${user.email}>`,
+      details: { method },
+    },
+  );
 }
 
 /** Ends the request's session; the event streams opened with it ask again whether they may go on. */

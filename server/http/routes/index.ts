@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteServices } from '../services.js';
+import { assignmentRoutes } from './assignment/assignment.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { businessHoursRoutes } from './business-hours/business-hours.routes.js';
+import { clientsRoutes } from './clients/clients.routes.js';
 import { commentsRoutes } from './comments/comments.routes.js';
 import { docsRoutes } from './docs/docs.routes.js';
 import { filesRoutes } from './files/files.routes.js';
@@ -11,15 +14,21 @@ import { presenceRoutes } from './live/presence.routes.js';
 import { lookupsRoutes } from './lookups/lookups.routes.js';
 import { inboundMailRoutes } from './mail/inbound-mail.routes.js';
 import { testMailRoutes } from './mail/test-mail.routes.js';
+import { mailSettingsRoutes } from './mail-settings/mail-settings.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
+import { organisationsRoutes } from './organisations/organisations.routes.js';
+import { participantsRoutes } from './participants/participants.routes.js';
 import { postsRoutes } from './posts/posts.routes.js';
+import { privacyRoutes } from './privacy/privacy.routes.js';
 import { productsRoutes } from './products/products.routes.js';
 import { ratingsRoutes } from './ratings/ratings.routes.js';
 import { reportMailRoutes } from './reports/report-mail.routes.js';
 import { reportTicketsRoutes } from './reports/report-tickets.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
+import { rulesRoutes } from './rules/rules.routes.js';
 import { savedRepliesRoutes } from './saved-replies/saved-replies.routes.js';
 import { sessionRoutes } from './session/session.routes.js';
+import { publicAddressRoutes } from './settings/public-address.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { setupChecklistRoutes } from './setup/setup-checklist.routes.js';
 import { slaPoliciesRoutes } from './sla-policies/sla-policies.routes.js';
@@ -49,12 +58,19 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   productsRoutes,
   postsRoutes,
   settingsRoutes,
+  publicAddressRoutes,
   identityRoutes,
   usersRoutes,
+  privacyRoutes,
+  assignmentRoutes,
+  clientsRoutes,
+  organisationsRoutes,
+  participantsRoutes,
   tokensRoutes,
   sessionRoutes,
   inboundMailRoutes,
   testMailRoutes,
+  mailSettingsRoutes,
   setupChecklistRoutes,
   eventsRoutes,
   presenceRoutes,
@@ -62,9 +78,11 @@ export const HELPDESK_RESOURCES: Array<FastifyPluginAsync<RouteServices>> = [
   ratingsRoutes,
   businessHoursRoutes,
   slaPoliciesRoutes,
+  rulesRoutes,
   webhooksRoutes,
   reportsRoutes,
   reportTicketsRoutes,
   reportMailRoutes,
   widgetEventsRoutes,
+  auditRoutes,
 ];

@@ -7,21 +7,42 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.U
 export const TicketEventSchema = Type.Object(
   {
     version: Type.Integer({ description: 'The ticket version this change produced' }),
-    kind: Type.Union([Type.Literal('reply'), Type.Literal('note'), Type.Literal('field'), Type.Literal('rating'), Type.Literal('sla')], {
-      description:
-        'rating: the client answered the resolved mail; `to` is yes or no. sla: a service-level target (`field`) is ' +
-        'due soon (`to`: warning) or went overdue (`to`: breached); `from` is its due time',
-    }),
+    kind: Type.Union(
+      [
+        Type.Literal('reply'),
+        Type.Literal('note'),
+        Type.Literal('field'),
+        Type.Literal('rating'),
+        Type.Literal('sla'),
+        Type.Literal('rule'),
+        Type.Literal('link'),
+        Type.Literal('participant'),
+      ],
+      {
+        description:
+          'rating: the client answered the resolved mail; `to` is yes or no. sla: a service-level target (`field`) is ' +
+          'due soon (`to`: warning) or went overdue (`to`: breached); `from` is its due time. rule: a rule (`to`: its name) ' +
+          'fired; the changes it made follow under the same version. link: the ticket was merged or split (`field` ' +
+          'merged_into, merged_from, split_into or split_from; `to` the other ticket, `#12`). participant: someone was ' +
+          'copied in or became a follower (`field` cc or follower; `to` who was added, `from` who was taken off, by name; ' +
+          'automatic when copied in from a mail)',
+      },
+    ),
     field: Type.Union([Type.String(), Type.Null()], {
       description:
         'status, assignee, product, reason, urgency or tag (from: a removed tag, to: an added one); ' +
-        'for sla: first_reply, next_reply or resolution',
+        'for sla: first_reply, next_reply or resolution; for participant: cc or follower',
     }),
     from: Nullable(Type.String()),
     to: Nullable(Type.String()),
     comment: Type.Union([Type.Integer(), Type.Null()], { description: 'The reply or note, for kind reply and note' }),
     automatic: Type.Boolean({ description: 'Made by the helpdesk (a status moved by a reply), not chosen by a person' }),
     by: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+    person_id: Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        'For participant: the account added or taken off (`by.id` the same: they followed or stopped following ' +
+        'themselves); null for the other kinds and for entries recorded before 2026-12-04',
+    }),
     created: Type.String(),
   },
   { $id: 'TicketEvent' },
@@ -45,6 +66,9 @@ export const ProblemSchema = Type.Object(
         { index: Type.Integer({ description: 'Its position among the message’s files, from 0' }), name: Type.String() },
         { description: 'A refused file (413, 415, …): which one, so a form can mark it' },
       ),
+    ),
+    request_id: Type.Optional(
+      Type.String({ description: 'The request’s id, as in its X-Request-Id header and our logs: quote it when reporting a problem' }),
     ),
   },
   { $id: 'Problem', description: 'RFC 9457 problem details' },

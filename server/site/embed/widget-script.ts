@@ -9,7 +9,10 @@ const BUILT_SCRIPTS = {
   suggest: new URL('../widget/widget-suggest.js', import.meta.url),
 };
 
-/** Which script: the widget itself, its form and attachment code (loaded when the form opens), or its doc suggestions (when the visitor first types). */
+/**
+ * Which script: the widget itself, its form and attachment code (loaded when the form opens), or its doc suggestions
+ * (when the visitor first types).
+ */
 export type WidgetPart = keyof typeof BUILT_SCRIPTS;
 
 /** A static widget script: the built file in production, a fresh esbuild build from source. */

@@ -4,6 +4,7 @@ import type { DomainContext } from '../../domain/context.js';
 import type { RouteServices } from '../../http/services.js';
 import type { SiteTemplate } from '../site-template.js';
 import { clientTicketRoutes } from './content/client-tickets.routes.js';
+import { colleagueRoutes } from './content/colleagues.routes.js';
 import { contentPageTemplate } from './content/content-template.js';
 import { docsTemplate } from './docs/docs-template.js';
 import { firstAdminRoutes, firstAdminTemplate } from './first-admin/first-admin-template.js';
@@ -11,6 +12,7 @@ import { homeTemplate } from './home/home-template.js';
 import { languageRoutes } from './language/language.routes.js';
 import { loginRoutes } from './login/login.routes.js';
 import { loginTemplate } from './login/login-template.js';
+import { myDataRoutes } from './my-data/my-data.routes.js';
 import { passwordRoutes } from './password/password.routes.js';
 import { forgotPasswordTemplate, passwordLinkTemplate } from './password/password-templates.js';
 import { ratingRoutes } from './rating/rating.routes.js';
@@ -37,7 +39,9 @@ export const SITE_PAGES: SitePage[] = [
   { templates: [loginTemplate], routes: loginRoutes },
   { templates: [ticketLinkTemplate], routes: ticketLinkRoutes },
   { templates: [ratingTemplate], routes: ratingRoutes },
+  { templates: [], routes: myDataRoutes },
   { templates: [passwordLinkTemplate, forgotPasswordTemplate], routes: passwordRoutes },
   { templates: [docsTemplate] },
+  { templates: [], routes: colleagueRoutes },
   { templates: [contentPageTemplate], routes: clientTicketRoutes },
 ];

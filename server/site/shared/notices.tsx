@@ -21,10 +21,16 @@ export const NOTICES: Record<string, { text: MessageKey; isError?: boolean }> = 
   invalid_text: { text: 'site.notice.invalid_text', isError: true },
   reply_sent: { text: 'site.notice.reply_sent' },
   ticket_solved: { text: 'site.notice.ticket_solved' },
+  colleague_added: { text: 'site.notice.colleague_added' },
+  colleague_already: { text: 'site.notice.colleague_already' },
+  colleague_removed: { text: 'site.notice.colleague_removed' },
   reply_empty: { text: 'site.notice.reply_empty', isError: true },
   ticket_created: { text: 'site.notice.ticket_created' },
   signed_out: { text: 'site.notice.signed_out' },
   sign_in_first: { text: 'site.notice.sign_in_first' },
+  sign_in_for_export: { text: 'site.notice.sign_in_for_export' },
+  export_sent: { text: 'site.notice.export_sent' },
+  export_limited: { text: 'site.notice.export_limited', isError: true },
 };
 
 export function Notice({ code }: { code: string | null }) {

@@ -1,10 +1,12 @@
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { diffChanges, recordAudit } from '../../../audit/record-audit.js';
 import type { BusinessHoursOverride } from '../../../domain/business-hours/business-hours.js';
 import { createBusinessHours } from '../../../domain/business-hours/create-business-hours.js';
 import { deleteBusinessHours } from '../../../domain/business-hours/delete-business-hours.js';
 import { getBusinessHours } from '../../../domain/business-hours/get-business-hours.js';
 import { listBusinessHours } from '../../../domain/business-hours/list-business-hours.js';
 import { editBusinessHours } from '../../../domain/sla/edit-business-hours.js';
+import { auditOf } from '../../audit-of.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
@@ -56,6 +58,12 @@ export const businessHoursRoutes: FastifyPluginAsyncTypebox<RouteServices> = asy
         overrides: overridesOf(overrides),
         isDefault: is_default,
       });
+      await recordAudit(ctx.db, auditOf(request), {
+        action: 'business_hours.created',
+        targetType: 'business_hours',
+        targetId: created.id,
+        targetLabel: created.name,
+      });
       replyCreated(request, reply, created.id);
       return presentBusinessHours(created);
     },
@@ -95,12 +103,22 @@ export const businessHoursRoutes: FastifyPluginAsyncTypebox<RouteServices> = asy
     async (request) => {
       requireAdmin(request);
       const { name, time_zone, week, overrides, is_default } = request.body;
+      const { modified: _b, effective_time_zone: _z, ...before } = presentBusinessHours(await getBusinessHours(ctx, request.params.id));
       const updated = await editBusinessHours(ctx, request.params.id, {
         ...(name !== undefined && { name }),
         ...(time_zone !== undefined && { timeZone: time_zone }),
         ...(week !== undefined && { week }),
         ...(overrides !== undefined && { overrides: overridesOf(overrides) }),
         ...(is_default !== undefined && { isDefault: is_default }),
+      });
+      const { modified: _a, effective_time_zone: _y, ...after } = presentBusinessHours(updated);
+      // Old → new of each field changed (the week and the special days as whole values).
+      await recordAudit(ctx.db, auditOf(request), {
+        action: 'business_hours.updated',
+        targetType: 'business_hours',
+        targetId: updated.id,
+        targetLabel: updated.name,
+        details: { changes: diffChanges(before, after) },
       });
       return presentBusinessHours(updated);
     },
@@ -118,7 +136,14 @@ export const businessHoursRoutes: FastifyPluginAsyncTypebox<RouteServices> = asy
     },
     async (request, reply) => {
       requireAdmin(request);
+      const schedule = await getBusinessHours(ctx, request.params.id);
       await deleteBusinessHours(ctx, request.params.id);
+      await recordAudit(ctx.db, auditOf(request), {
+        action: 'business_hours.deleted',
+        targetType: 'business_hours',
+        targetId: schedule.id,
+        targetLabel: schedule.name,
+      });
       reply.status(204);
     },
   );

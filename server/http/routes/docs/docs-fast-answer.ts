@@ -9,13 +9,11 @@ import { PUBLIC_CORS } from '../../public-requests.js';
 /** The Content-Type of a docs list (the route sets it; the fast path sends the same). */
 export const DOCS_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-/** One coding of a docs list as sent: the body and the header blocks for plain http and for https. */
+/** One coding of a docs list as sent: the body and its headers, bar the request's own id. */
 export interface DocsRepresentation {
   body: Buffer;
-  /** Name, value, name, value… in the order the Fastify path writes them. */
-  headers: string[];
-  /** The same with Strict-Transport-Security, for answers that went over https. */
-  httpsHeaders: string[];
+  /** The headers for a request with the id `requestId`, over https or not, in the order the Fastify path writes them. */
+  headersFor(requestId: string, overHttps: boolean): string[];
 }
 
 const prepared = new WeakMap<DocsListAnswer, Partial<Record<CompressEncoding, DocsRepresentation | null>>>();
@@ -23,7 +21,7 @@ const prepared = new WeakMap<DocsListAnswer, Partial<Record<CompressEncoding, Do
 /**
  * The answer in that coding, with exactly the headers the Fastify path sends for an anonymous GET of a
  * public route: the security headers (set on the raw response in onRequest), then the reply's own in
- * the order they are added — HSTS (onRequest), CORS (onRequest), the paging headers and Content-Type
+ * the order they are added — X-Request-Id and HSTS (onRequest), CORS (onRequest), the paging headers and Content-Type
  * (the route), Content-Encoding and Content-Length (@fastify/compress, onSend). Made once per cached
  * answer and coding, kept as long as the answer is. Null when @fastify/compress would stream that
  * coding (chunked, no length): the fast path leaves those requests to it.
@@ -66,9 +64,12 @@ function prepare(answer: DocsListAnswer, encoding: CompressEncoding): DocsRepres
     String(body.length),
   ];
   const security = SECURITY_HEADERS.flat();
+  // X-Request-Id is the first of the reply's own (app.ts adds it before any plugin's onRequest).
   return {
     body,
-    headers: [...security, ...reply],
-    httpsHeaders: [...security, 'strict-transport-security', HSTS_VALUE, ...reply],
+    headersFor: (requestId, overHttps) =>
+      overHttps
+        ? [...security, 'x-request-id', requestId, 'strict-transport-security', HSTS_VALUE, ...reply]
+        : [...security, 'x-request-id', requestId, ...reply],
   };
 }

@@ -5,6 +5,7 @@ import type { Hooks } from '../../../hooks/create-hooks.js';
 import { API_NAMESPACE } from '../../api-namespace.js';
 import { compressEncoding } from '../../compress-encoding.js';
 import { logFastRequest, type RequestLogger } from '../../fast-request-log.js';
+import { requestIdOf } from '../../request-ids.js';
 import { docsRepresentation } from './docs-fast-answer.js';
 
 export interface DocsFastPathOptions {
@@ -50,7 +51,8 @@ export function createDocsFastPath({ basePath, hooks, postsCache, trustProxyHops
   const prefix = `${basePath}/api${API_NAMESPACE}/docs`;
   const queryKeys = new Map<string, string>();
   let logger: RequestLogger | undefined;
-  let nextRequestId = () => '';
+  // The id Fastify would have given a request: the caller's sane X-Request-Id, else the next of the shared counter.
+  let requestIdFor = requestIdOf(() => '');
   let stopped = false;
 
   const overHttps = (req: IncomingMessage): boolean => {
@@ -81,12 +83,13 @@ export function createDocsFastPath({ basePath, hooks, postsCache, trustProxyHops
       const representation = docsRepresentation(answer, encoding);
       if (representation === null) return false;
       // Read per request: a logger's level may be changed while the service runs.
-      if (logger?.isLevelEnabled('info')) {
-        // The logged address and host would be the proxy's word: proxy-addr's, through Fastify.
-        if (trustProxyHops > 0 && (headers['x-forwarded-for'] !== undefined || headers['x-forwarded-host'] !== undefined)) return false;
-        logFastRequest(logger, nextRequestId(), req, res);
-      }
-      res.writeHead(200, overHttps(req) ? representation.httpsHeaders : representation.headers);
+      const logging = logger?.isLevelEnabled('info') === true;
+      // The logged address and host would be the proxy's word: proxy-addr's, through Fastify.
+      if (logging && trustProxyHops > 0 && (headers['x-forwarded-for'] !== undefined || headers['x-forwarded-host'] !== undefined))
+        return false;
+      const requestId = requestIdFor(req);
+      if (logging) logFastRequest(logger as RequestLogger, requestId, req, res);
+      res.writeHead(200, representation.headersFor(requestId, overHttps(req)));
       res.end(req.method === 'HEAD' ? undefined : representation.body);
       return true;
     },
@@ -94,7 +97,7 @@ export function createDocsFastPath({ basePath, hooks, postsCache, trustProxyHops
     useLogger(log, requestIds) {
       // Fastify's logger is pino's, or a silent stand-in without isLevelEnabled when logging is off.
       logger = typeof (log as Partial<RequestLogger>).isLevelEnabled === 'function' ? (log as RequestLogger) : undefined;
-      nextRequestId = requestIds;
+      requestIdFor = requestIdOf(requestIds);
     },
 
     stop() {

@@ -36,7 +36,9 @@ export const filesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     '/files/:id',
     {
       schema: {
-        summary: 'An attached file (to the ticket’s client and staff; internal notes’ files to staff only); Range works',
+        summary:
+          'An attached file (to the ticket’s client, their organisation while sharing is on, and staff; ' +
+          'internal notes’ files to staff only); Range works',
         tags: ['tickets'],
         params: FileParams,
         headers: FileRequestHeaders,

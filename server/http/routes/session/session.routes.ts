@@ -70,7 +70,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       if (!(await isValidCsrf(request, request.headers[CSRF_HEADER])))
         throw new AppError('FORBIDDEN', message('problems.session.csrf_missing'));
       const user = await verifyStaffPassword(ctx, request.body.email, request.body.password, request.ip);
-      await signIn(request, reply, user);
+      await signIn(request, reply, user, 'password');
       reply.header('cache-control', 'no-store');
       return {
         user: presentMe(user),

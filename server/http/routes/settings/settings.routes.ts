@@ -4,6 +4,7 @@ import { staffReaderLanguage } from '../../../settings/reader-language.js';
 import type { SettingsValues } from '../../../settings/schema-types.js';
 import { buildSettingsSchema, getSettings, listUnreadableSecrets, updateSettings } from '../../../settings/settings.js';
 import { translateSettingsSchema } from '../../../settings/translate-schema.js';
+import { auditOf } from '../../audit-of.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import {
@@ -61,7 +62,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
     },
     async (request) => {
       requireAdmin(request);
-      return updateSettings(ctx, request.body as SettingsValues);
+      return updateSettings(ctx, request.body as SettingsValues, auditOf(request));
     },
   );
 

@@ -5,6 +5,7 @@ import { invalidField } from '../../../errors.js';
 import { isSiteLanguage } from '../../../onboarding/setup-values.js';
 import { LOGO_MAX_BYTES, removeSiteLogo, saveSiteLogo, siteLogoUrl } from '../../../settings/site-logo.js';
 import { canonicalTimeZone, getSiteOptions, type SiteOptions as Options, updateSiteOptions } from '../../../settings/site-options.js';
+import { auditOf } from '../../audit-of.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import type { RouteServices } from '../../services.js';
 import { changeSiteOptionsResponse, SiteOptionsPatch, siteOptionsResponse, uploadLogoResponse } from './site-options.schema.js';
@@ -41,7 +42,7 @@ export const siteOptionsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
       const language = request.body.site_language;
       if (language !== undefined && !isSiteLanguage(language))
         throw invalidField('site_language', message('problems.site_options.site_language', { languages: SHIPPED_LANGUAGES.join(', ') }));
-      return present(await updateSiteOptions(ctx.db, { ...request.body, ...(zone && { time_zone: zone }) }));
+      return present(await updateSiteOptions(ctx.db, { ...request.body, ...(zone && { time_zone: zone }) }, auditOf(request)));
     },
   );
 

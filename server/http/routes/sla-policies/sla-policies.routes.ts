@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from '@sinclair/typebox';
+import { diffChanges, recordAudit } from '../../../audit/record-audit.js';
 import { createSlaPolicy } from '../../../domain/sla/create-sla-policy.js';
 import { deleteSlaPolicy } from '../../../domain/sla/delete-sla-policy.js';
 import { previewSla } from '../../../domain/sla/preview-sla.js';
 import { reorderSlaPolicies } from '../../../domain/sla/reorder-sla-policies.js';
 import { draftPolicy, findSlaPolicy, readSlaPolicies, type SlaPolicy, type SlaPolicyInput } from '../../../domain/sla/sla-policy.js';
 import { updateSlaPolicy } from '../../../domain/sla/update-sla-policy.js';
+import { auditOf } from '../../audit-of.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
@@ -46,7 +48,8 @@ export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
       schema: {
         summary: 'Add a service-level policy, tried after the others',
         description:
-          'The running tickets take the policies as they now are within moments (a background job, in batches), with the business time used so far kept.',
+          'The running tickets take the policies as they now are within moments (a background job, in batches), ' +
+          'with the business time used so far kept.',
         tags,
         body: SlaPolicyBody,
         response: createSlaPolicyResponse,
@@ -55,6 +58,7 @@ export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     async (request, reply) => {
       requireAdmin(request);
       const policy = await createSlaPolicy(ctx.db, inputOf(request.body), ctx.now());
+      await recordAudit(ctx.db, auditOf(request), { action: 'sla_policy.created', ...policyTarget(policy) });
       replyCreated(request, reply, policy.id);
       return presentPolicy(policy);
     },
@@ -66,7 +70,8 @@ export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
       schema: {
         summary: 'Put the service-level policies in a new order',
         description:
-          'The running tickets take the policies as they now are within moments (a background job, in batches), with the business time used so far kept.',
+          'The running tickets take the policies as they now are within moments (a background job, in batches), ' +
+          'with the business time used so far kept.',
         tags,
         body: ReorderSlaPoliciesBody,
         response: reorderSlaPoliciesResponse,
@@ -74,7 +79,15 @@ export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     },
     async (request) => {
       requireAdmin(request);
-      return (await reorderSlaPolicies(ctx.db, request.body.ids, ctx.now())).map(presentPolicy);
+      const before = (await readSlaPolicies(ctx.db)).map((p) => p.name);
+      const ordered = await reorderSlaPolicies(ctx.db, request.body.ids, ctx.now());
+      // The order as names, old → new, as the rules' order is recorded.
+      await recordAudit(ctx.db, auditOf(request), {
+        action: 'sla_policy.reordered',
+        targetType: 'sla_policy',
+        details: { changes: { order: { old: before, new: ordered.map((p) => p.name) } } },
+      });
+      return ordered.map(presentPolicy);
     },
   );
 
@@ -127,7 +140,8 @@ export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
       schema: {
         summary: 'Replace a service-level policy’s settings (its place in the order stays)',
         description:
-          'The running tickets take the policies as they now are within moments (a background job, in batches), with the business time used so far kept.',
+          'The running tickets take the policies as they now are within moments (a background job, in batches), ' +
+          'with the business time used so far kept.',
         tags,
         params: IdParams,
         body: SlaPolicyBody,
@@ -136,7 +150,19 @@ export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     },
     async (request) => {
       requireAdmin(request);
-      return presentPolicy(await updateSlaPolicy(ctx.db, request.params.id, inputOf(request.body), ctx.now()));
+      const before = presentPolicy(await findSlaPolicy(ctx.db, request.params.id));
+      const after = presentPolicy(await updateSlaPolicy(ctx.db, request.params.id, inputOf(request.body), ctx.now()));
+      // Old → new of each field changed; the times of the change itself are no change.
+      const { updated: _b, ...old } = before;
+      const { updated: _a, ...now } = after;
+      await recordAudit(ctx.db, auditOf(request), {
+        action: 'sla_policy.updated',
+        targetType: 'sla_policy',
+        targetId: after.id,
+        targetLabel: after.name,
+        details: { changes: diffChanges(old, now) },
+      });
+      return after;
     },
   );
 
@@ -153,11 +179,16 @@ export const slaPoliciesRoutes: FastifyPluginAsyncTypebox<RouteServices> = async
     },
     async (request, reply) => {
       requireAdmin(request);
+      const policy = await findSlaPolicy(ctx.db, request.params.id);
       await deleteSlaPolicy(ctx.db, request.params.id, ctx.now());
+      await recordAudit(ctx.db, auditOf(request), { action: 'sla_policy.deleted', ...policyTarget(policy) });
       reply.status(204);
     },
   );
 };
+
+/** A policy as the audit log names it: its id and name (both outlive the policy in the entry). */
+const policyTarget = (p: SlaPolicy) => ({ targetType: 'sla_policy', targetId: p.id, targetLabel: p.name });
 
 function inputOf(body: Static<typeof SlaPolicyBody>): SlaPolicyInput {
   return {

@@ -1,5 +1,21 @@
 import { Type } from '@sinclair/typebox';
 import { ProblemSchema } from '../shared.schema.js';
 
-/** What a load balancer reads: 200 while the database answers, a 503 problem otherwise. */
-export const healthResponse = { 200: Type.Object({ status: Type.Literal('ok') }), 503: Type.Ref(ProblemSchema) };
+/** `/healthz`: the process serves. */
+export const healthResponse = { 200: Type.Object({ status: Type.Literal('ok') }) };
+
+const Check = Type.Union([
+  Type.Literal('ok'),
+  Type.Literal('down'),
+  Type.Literal('pending'),
+  Type.Literal('stopped'),
+  Type.Literal('elsewhere'),
+  Type.Literal('unknown'),
+]);
+const Checks = Type.Object({ database: Check, migrations: Check, mail_worker: Check });
+
+/** `/readyz`: 200 with every check `ok` (or the worker `elsewhere`), else a 503 problem naming the checks. */
+export const readyResponse = {
+  200: Type.Object({ status: Type.Literal('ready'), checks: Checks }),
+  503: Type.Intersect([Type.Ref(ProblemSchema), Type.Object({ checks: Checks })]),
+};

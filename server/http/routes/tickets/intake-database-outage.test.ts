@@ -81,7 +81,7 @@ describe.skipIf(!inject('postgresUrl'))('PostgreSQL restarted under a load of su
       await server.stop();
       phase = 'down';
       await waitFor('30 submissions answered while PostgreSQL is down', () => count('down') >= 30);
-      const health = await fetch(`${base}/healthz`);
+      const health = await fetch(`${base}/readyz`);
       expect(health.status).toBe(503);
       expect(health.headers.get('retry-after')).toBe('5');
       phase = 'starting';
@@ -91,7 +91,7 @@ describe.skipIf(!inject('postgresUrl'))('PostgreSQL restarted under a load of su
       running = false;
       await Promise.all(load);
 
-      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
       // While it was down: every answer a 503 problem with Retry-After.
       const down = outcomes.filter((o) => o.phase === 'down');
       for (const outcome of down) {

@@ -1,6 +1,6 @@
-import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import SQLite from '../../../db/sqlite-driver.js';
 import { countRows, relaxIntakeLimits, setRegistration, ticketPayload } from '../../../test/fixtures.js';
 import { createTestHelpdesk, type TestHelpdesk } from '../../../test/test-helpdesk.js';
 import { canMountTmpfs, mountSmallDisk, type SmallDisk } from '../../../test/tmpfs.js';

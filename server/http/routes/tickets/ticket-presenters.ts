@@ -3,6 +3,7 @@ import type { InboxTicket } from '../../../domain/inbox/list-inbox.js';
 import type { TicketSla } from '../../../domain/sla/read-ticket-sla.js';
 import type { ClientThread, ClientTicketSummary } from '../../../domain/tickets/client-tickets.js';
 import { presentTicketEvent } from '../../../domain/tickets/ticket-activity.js';
+import type { TicketLinks } from '../../../domain/tickets/ticket-links.js';
 import type { AttachmentsByComment } from '../../../files/list-attachments.js';
 import { removedNote } from '../../../site/shared/attachment-list.js';
 
@@ -49,7 +50,12 @@ function presentAttachments(files: TicketFiles, commentId: number | null) {
   }));
 }
 
-export function presentAgentTicket(t: AgentTicket, files: TicketFiles, sla: TicketSla) {
+/** A ticket's merges and splits; a client is shown only the ticket theirs was merged into, when it is theirs too. */
+export function presentTicketLinks(links: TicketLinks) {
+  return { merged_into: links.mergedInto, merged_from: links.mergedFrom, split_from: links.splitFrom, split_into: links.splitInto };
+}
+
+export function presentAgentTicket(t: AgentTicket, files: TicketFiles, sla: TicketSla, links?: TicketLinks) {
   return {
     ...presentInboxTicket(t),
     description: t.description,
@@ -71,6 +77,7 @@ export function presentAgentTicket(t: AgentTicket, files: TicketFiles, sla: Tick
     events: t.events.map(presentTicketEvent),
     ratings: t.ratings.map((r) => ({ rating: r.rating, comment: r.comment, created: r.createdAt })),
     sla,
+    ...(links && { links: presentTicketLinks(links) }),
   };
 }
 
@@ -94,7 +101,12 @@ export function presentClientListTicket(t: ClientTicketSummary) {
 }
 
 /** A client's own ticket: public replies only, no meta, no assignee, no sidebar. */
-export function presentClientTicket(t: ClientThread, client: { id: number; name: string; email: string }, files: TicketFiles) {
+export function presentClientTicket(
+  t: ClientThread,
+  client: { id: number; name: string; email: string },
+  files: TicketFiles,
+  mergedInto: { id: number; number: number } | null = null,
+) {
   return {
     id: t.id,
     number: t.number,
@@ -123,5 +135,6 @@ export function presentClientTicket(t: ClientThread, client: { id: number; name:
       attachments: presentAttachments(files, e.id),
     })),
     other_tickets: [],
+    links: { merged_into: mergedInto, merged_from: [], split_from: null, split_into: [] },
   };
 }

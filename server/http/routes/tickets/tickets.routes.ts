@@ -15,6 +15,9 @@ import { deleteTicket } from '../../../domain/tickets/delete-ticket.js';
 import { fileTicket } from '../../../domain/tickets/file-ticket.js';
 import { findTicketByNumber } from '../../../domain/tickets/find-ticket-by-number.js';
 import { markTicketOpened } from '../../../domain/tickets/mark-ticket-opened.js';
+import { mergeTickets } from '../../../domain/tickets/merge-tickets.js';
+import { splitTicket } from '../../../domain/tickets/split-ticket.js';
+import { readTicketLinks } from '../../../domain/tickets/ticket-links.js';
 import { updateTicket } from '../../../domain/tickets/update-ticket.js';
 import { invalidField } from '../../../errors.js';
 import { claimUploads } from '../../../files/claim-uploads.js';
@@ -47,7 +50,11 @@ import {
   createTicketSchema,
   InboxQuery,
   InboxReply,
+  MergeBody,
+  MergeReply,
   RECEIVED,
+  SplitBody,
+  SplitReply,
   SuggestReplyReply,
   TicketNumberParams,
   TicketPatch,
@@ -158,6 +165,7 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
           urgency: query.urgency,
           assignee: query.assignee === 'me' ? view.actor.id : query.assignee,
           client: query.client,
+          organisation: query.organisation,
           tag: query.tag,
           view: query.view,
           sort: query.sort,
@@ -204,7 +212,11 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       const [ticket, files] = await Promise.all([getAgentTicket(ctx, id), ticketFiles(id)]);
       // The service level is read beside the read marks: the round above already holds every connection of the
       // signed-in lane (agent-read-round-trips.test.ts).
-      const [, sla] = await Promise.all([markTicketOpened(ctx, view.actor.id, ticket), readTicketSla(ctx.db, id, ctx.now())]);
+      const [, sla, links] = await Promise.all([
+        markTicketOpened(ctx, view.actor.id, ticket),
+        readTicketSla(ctx.db, id, ctx.now()),
+        readTicketLinks(ctx.db, id),
+      ]);
       const etag = ticketETag(ticket.version);
       reply.header('etag', etag);
       // RFC 9110 §13.1.2: weak comparison; the agent's copy is current, so the thread is not sent again. A target
@@ -212,13 +224,16 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
       // while one is, the ticket is always sent whole.
       const overdue = sla.targets.some((target) => target.status === 'breached' && target.met_at === null);
       if (!overdue && matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return presentAgentTicket(ticket, files, sla);
+      return presentAgentTicket(ticket, files, sla, links);
     }
     const thread = await findClientThread(ctx, view.actor.id, id);
     if (!thread) throw hiddenTicket();
     const user = request.siteUser;
     const client = { id: view.actor.id, name: user?.name ?? '', email: user?.email ?? '' };
-    return presentClientTicket(thread, client, await ticketFiles(thread.id));
+    // A merged ticket names the ticket its conversation went on in only when the client may read that one.
+    const { mergedInto } = await readTicketLinks(ctx.db, thread.id);
+    const survivor = mergedInto && (await findClientThread(ctx, view.actor.id, mergedInto.id));
+    return presentClientTicket(thread, client, await ticketFiles(thread.id), survivor ? mergedInto : null);
   };
   const ticketResponses = {
     200: TicketReply,
@@ -302,6 +317,48 @@ export const ticketsRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (ap
     async (request) => {
       const actor = requireStaff(request);
       return bulkUpdateTickets(ctx, request.body.ids, readBulkChanges(request.body, actor.id), actor);
+    },
+  );
+
+  app.post(
+    '/tickets/:id/merge',
+    {
+      schema: {
+        summary:
+          'Merge tickets into this one: their messages, notes and files move here in time order, tags join, and each is closed ' +
+          'pointing here',
+        tags,
+        params: IdParams,
+        body: MergeBody,
+        response: { 200: MergeReply, ...problemResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = requireStaff(request);
+      const { source_ids: sourceIds, confirm_different_clients: confirm } = request.body;
+      const merged = await mergeTickets(ctx, { targetId: request.params.id, sourceIds, confirmDifferentClients: confirm === true }, actor);
+      return { ticket: merged.target, merged: merged.merged, moved_messages: merged.movedMessages, moved_files: merged.movedFiles };
+    },
+  );
+
+  app.post(
+    '/tickets/:id/split',
+    {
+      schema: {
+        summary: 'Move some replies and notes of this ticket, with their files, to a new ticket; both link to each other',
+        tags,
+        params: IdParams,
+        body: SplitBody,
+        response: { 201: SplitReply, ...problemResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireStaff(request);
+      const { comment_ids: commentIds, client_id: clientId, client_email: clientEmail, subject } = request.body;
+      if (clientId !== undefined && clientEmail !== undefined) throw invalidField('client_email', message('problems.split.client_twice'));
+      const split = await splitTicket(ctx, { ticketId: request.params.id, commentIds, clientId, clientEmail, subject }, actor);
+      reply.status(201);
+      return { ticket: split.ticket, original: split.original, moved_files: split.movedFiles };
     },
   );
 

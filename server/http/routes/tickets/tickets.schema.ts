@@ -1,7 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import {
   BULK_TICKETS_MAX,
+  COMMENT_SPLIT_MAX,
   TICKET_FIELD_LIMITS as L,
+  MERGE_TICKETS_MAX,
   SLUG_MAX_LENGTH,
   TAG_NAME_MAX_LENGTH,
   TAGS_PER_TICKET_MAX,
@@ -173,6 +175,7 @@ export const InboxQuery = Type.Object(
       Type.Union([Type.Literal('none'), Type.Literal('me'), Type.Integer({ minimum: 1 })], { description: 'A user id, "me" or "none"' }),
     ),
     client: Type.Optional(Type.Integer({ minimum: 1 })),
+    organisation: Type.Optional(Type.Integer({ minimum: 1, description: 'An organisation’s id: its clients’ tickets' })),
     tag: Type.Optional(TermKey('GET /tags/')),
     view: Type.Optional(
       Type.Union(
@@ -246,6 +249,20 @@ const CommentSchema = Type.Object({
   attachments: Attachments('this comment'),
 });
 
+const LinkedTicket = Type.Object({ id: Type.Integer(), number: Type.Integer({ description: 'The number people read (#12)' }) });
+
+export const TicketLinksSchema = Type.Object(
+  {
+    merged_into: Type.Union([LinkedTicket, Type.Null()], {
+      description: 'The ticket this one was merged into: its messages and files are there now; follow it',
+    }),
+    merged_from: Type.Array(LinkedTicket, { description: 'Agents: the tickets merged into this one' }),
+    split_from: Type.Union([LinkedTicket, Type.Null()], { description: 'Agents: the ticket whose messages this one was made from' }),
+    split_into: Type.Array(LinkedTicket, { description: 'Agents: the tickets made from messages of this one' }),
+  },
+  { description: 'Merges and splits; a client sees only `merged_into`, and only when that ticket is theirs too' },
+);
+
 export const TicketReply = Type.Object({
   ...InboxTicketSchema.properties,
   description: Type.String(),
@@ -277,6 +294,7 @@ export const TicketReply = Type.Object({
     ),
   ),
   sla: Type.Optional(TicketSlaSchema),
+  links: Type.Optional(TicketLinksSchema),
 });
 
 export const TicketPatch = Type.Object(
@@ -359,4 +377,59 @@ export const SuggestReplyReply = Type.Object({
 /** GET /tickets/by-number/{number}: the number people read. */
 export const TicketNumberParams = Type.Object({
   number: Type.Integer({ minimum: 1, description: 'The ticket number (12 for ticket #12)' }),
+});
+
+/** POST /tickets/{id}/merge: the ticket in the path stays. */
+export const MergeBody = Type.Object(
+  {
+    source_ids: Type.Array(Type.Integer({ minimum: 1 }), {
+      minItems: 1,
+      maxItems: MERGE_TICKETS_MAX,
+      description: 'The tickets merged into this one (ids): their messages, notes and files move here, and each is closed',
+    }),
+    confirm_different_clients: Type.Optional(
+      Type.Boolean({
+        description: 'Needed (true) when a ticket belongs to another client than this one; without it such a merge is a 409 CONFLICT',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const MovedTicket = Type.Object({ id: Type.Integer(), number: Type.Integer(), version: Type.Integer() });
+
+export const MergeReply = Type.Object({
+  ticket: Type.Object({ ...MovedTicket.properties }, { description: 'The ticket that stayed, with its new version' }),
+  merged: Type.Array(MovedTicket, { description: 'The tickets merged into it, now closed, with their new versions' }),
+  moved_messages: Type.Integer({ description: 'Messages (descriptions, replies and notes) that moved' }),
+  moved_files: Type.Integer({ description: 'Files that moved with them' }),
+});
+
+/** POST /tickets/{id}/split. */
+export const SplitBody = Type.Object(
+  {
+    comment_ids: Type.Array(Type.Integer({ minimum: 1 }), {
+      minItems: 1,
+      maxItems: COMMENT_SPLIT_MAX,
+      description: 'The replies and notes that move (not copied) to the new ticket, with their files; the first message stays',
+    }),
+    client_id: Type.Optional(Type.Integer({ minimum: 1, description: 'The new ticket’s client; this ticket’s when absent' })),
+    client_email: Type.Optional(
+      Type.String({
+        format: 'email',
+        maxLength: L.email,
+        description: 'The new ticket’s client by the email of their account, instead of client_id',
+      }),
+    ),
+    subject: Type.Optional(
+      Type.String({ minLength: 1, maxLength: L.subject, description: 'The new ticket’s subject; this ticket’s when absent' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const SplitReply = Type.Object({
+  ticket: Type.Object({ ...MovedTicket.properties }, { description: 'The new ticket' }),
+  original: Type.Object({ ...MovedTicket.properties }, { description: 'This ticket, with its new version' }),
+  moved_files: Type.Integer(),
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { issueApiToken } from '../../../domain/people/issue-api-token.js';
 import { listApiTokens } from '../../../domain/people/list-api-tokens.js';
 import { revokeApiToken } from '../../../domain/people/revoke-api-token.js';
+import { auditOf } from '../../audit-of.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
@@ -41,7 +42,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
     async (request, reply) => {
       const admin = requireAdmin(request);
       const { name, expires_in_days, user_id } = request.body;
-      const created = await issueApiToken(ctx, { userId: user_id ?? admin.id, name, expiresInDays: expires_in_days });
+      const created = await issueApiToken(ctx, { userId: user_id ?? admin.id, name, expiresInDays: expires_in_days }, auditOf(request));
       replyCreated(request, reply, created.id).header('cache-control', 'no-store');
       return created;
     },
@@ -59,7 +60,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app
     },
     async (request, reply) => {
       requireAdmin(request);
-      await revokeApiToken(ctx, request.params.id);
+      await revokeApiToken(ctx, request.params.id, auditOf(request));
       reply.status(204);
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { message } from '../../../../common/i18n/translator.js';
+import { recordAudit } from '../../../audit/record-audit.js';
 import { addUser } from '../../../domain/people/add-user.js';
 import { inviteStaff } from '../../../domain/people/invite-staff.js';
 import { pendingInvitations } from '../../../domain/people/pending-invitations.js';
@@ -9,6 +10,7 @@ import { setAccountDisabled } from '../../../domain/people/set-account-disabled.
 import { setOwnPreferences } from '../../../domain/people/set-own-preferences.js';
 import { listStaff, updateUser } from '../../../domain/people/staff-users.js';
 import { invalidField } from '../../../errors.js';
+import { auditOf } from '../../audit-of.js';
 import { requireAdmin, requireStaff } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
@@ -36,6 +38,15 @@ const present = (u: PresentedUser, invitations: Map<number, string>) => ({
   invitation_sent_at: invitations.get(u.id) ?? null,
 });
 
+/** An invitation as the audit log records it: who was invited, as what, and whether it was sent again. */
+const invitedEntry = (user: PresentedUser, again = false) => ({
+  action: 'user.invited' as const,
+  targetType: 'user',
+  targetId: user.id,
+  targetLabel: `${user.name} <${user.email}>`,
+  details: { role: user.role, again },
+});
+
 /** Users: an admin adds accounts and manages agents; agents may list the staff (the assignee list). */
 export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app, { ctx }) => {
   /** One account, with its pending invitation if it has one. */
@@ -58,7 +69,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       let user = await addUser(ctx, fields);
       if (password !== undefined) user = await updateUser(ctx, user.id, { password });
       // The invitee chooses their own password through the mailed link; nobody else ever knows it.
-      if (invite) await inviteStaff(ctx.db, user.id);
+      if (invite) {
+        await inviteStaff(ctx.db, user.id);
+        await recordAudit(ctx.db, auditOf(request), invitedEntry(user));
+      }
       replyCreated(request, reply, user.id);
       return presentOne(user);
     },
@@ -105,7 +119,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       },
       async (request) => {
         const admin = requireAdmin(request);
-        return presentOne(await setAccountDisabled(ctx, request.params.id, disabled, admin));
+        return presentOne(await setAccountDisabled(ctx, request.params.id, disabled, admin, auditOf(request)));
       },
     );
   }
@@ -126,6 +140,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
       const admin = requireAdmin(request);
       await resendInvitation(ctx, request.params.id, admin);
       const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', request.params.id).executeTakeFirstOrThrow();
+      await recordAudit(ctx.db, auditOf(request), invitedEntry(user, true));
       return presentOne(user);
     },
   );
@@ -161,7 +176,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (app,
     async (request) => {
       requireAdmin(request);
       // The admin's own browser stays signed in when they change their own password.
-      return presentOne(await updateUser(ctx, request.params.id, request.body, request.sessionToken));
+      return presentOne(await updateUser(ctx, request.params.id, request.body, request.sessionToken, auditOf(request)));
     },
   );
 };

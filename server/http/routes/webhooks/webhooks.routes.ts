@@ -6,6 +6,7 @@ import { replayDelivery } from '../../../webhooks/replay-delivery.js';
 import { rotateSecret } from '../../../webhooks/rotate-secret.js';
 import { findSubscriptionRow, listSubscriptions, subscriptionOf, type WebhookSubscription } from '../../../webhooks/subscription.js';
 import { updateSubscription } from '../../../webhooks/update-subscription.js';
+import { auditOf } from '../../audit-of.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import { replyCreated } from '../../reply-created.js';
 import type { RouteServices } from '../../services.js';
@@ -48,7 +49,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
     },
     async (request, reply) => {
       requireAdmin(request);
-      const { subscription, secret } = await createSubscription(ctx, request.body);
+      const { subscription, secret } = await createSubscription(ctx, request.body, auditOf(request));
       replyCreated(request, reply, subscription.id);
       return { ...present(subscription), secret };
     },
@@ -76,7 +77,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
     },
     async (request) => {
       requireAdmin(request);
-      return present(await updateSubscription(ctx, request.params.id, request.body));
+      return present(await updateSubscription(ctx, request.params.id, request.body, auditOf(request)));
     },
   );
 
@@ -92,7 +93,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
     },
     async (request, reply) => {
       requireAdmin(request);
-      await deleteSubscription(ctx.db, request.params.id);
+      await deleteSubscription(ctx.db, request.params.id, auditOf(request));
       reply.status(204);
     },
   );
@@ -110,7 +111,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<RouteServices> = async (a
     },
     async (request) => {
       requireAdmin(request);
-      const { subscription, secret } = await rotateSecret(ctx, request.params.id);
+      const { subscription, secret } = await rotateSecret(ctx, request.params.id, auditOf(request));
       return { ...present(subscription), secret };
     },
   );
@@ -158,8 +159,10 @@ function present(s: WebhookSubscription) {
     url: s.url,
     description: s.description,
     events: s.events,
+    destination: s.destination,
     enabled: s.enabled,
-    disabled_reason: s.disabledReason === 'gone' ? ('gone' as const) : null,
+    disabled_reason: s.disabledReason === 'gone' || s.disabledReason === 'failing' ? s.disabledReason : null,
+    failing_since: s.failingSince,
     previous_secret_until: s.previousSecretUntil,
     created: s.createdAt,
     updated: s.updatedAt,

@@ -1,10 +1,19 @@
 import { Type } from '@sinclair/typebox';
-import { WEBHOOK_EVENTS } from '../../../webhooks/webhook-events.js';
+import { SLACK_EVENTS, WEBHOOK_DESTINATIONS, WEBHOOK_EVENTS } from '../../../webhooks/webhook-events.js';
 import { problemResponses } from '../shared.schema.js';
 
 const EventType = Type.Union(
   WEBHOOK_EVENTS.map((event) => Type.Literal(event)),
   { description: 'An event a webhook is sent for' },
+);
+
+const Destination = Type.Union(
+  WEBHOOK_DESTINATIONS.map((d) => Type.Literal(d)),
+  {
+    description:
+      'standard: the signed Standard Webhooks envelope; slack: a Slack incoming-webhook message ({text, blocks}), unsigned, ' +
+      `for ${SLACK_EVENTS.join(' and ')} only`,
+  },
 );
 
 export const WebhookBody = Type.Object(
@@ -17,6 +26,7 @@ export const WebhookBody = Type.Object(
     events: Type.Array(EventType, { minItems: 1, maxItems: WEBHOOK_EVENTS.length * 2 }),
     description: Type.Optional(Type.String({ maxLength: 500 })),
     enabled: Type.Optional(Type.Boolean({ description: 'Default true; enabling again clears why the service disabled it' })),
+    destination: Type.Optional(Destination),
   },
   { additionalProperties: false },
 );
@@ -26,9 +36,16 @@ const WebhookReply = Type.Object({
   url: Type.String(),
   description: Type.String(),
   events: Type.Array(EventType),
+  destination: Destination,
   enabled: Type.Boolean(),
-  disabled_reason: Type.Union([Type.Literal('gone'), Type.Null()], {
-    description: 'Why the service disabled it: gone (the endpoint answered 410 Gone); null otherwise',
+  disabled_reason: Type.Union([Type.Literal('gone'), Type.Literal('failing'), Type.Null()], {
+    description:
+      'Why the service disabled it: gone (the endpoint answered 410 Gone), ' +
+      'failing (every attempt failed for 5 days; the admins were mailed); null otherwise',
+  }),
+  failing_since: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'Since when every attempt has failed (the first failure after a success); null after a 2xx. Five days of it disable the subscription',
   }),
   previous_secret_until: Type.Union([Type.String(), Type.Null()], {
     description: 'Until when the secret before the last rotation signs too (both signatures are sent); null: one secret signs',

@@ -16,7 +16,8 @@ export const WidgetEventBody = Type.Object({
     WIDGET_EVENTS.filter((e) => e !== 'submitted').map((e) => Type.Literal(e)),
     {
       description:
-        'What happened: the widget opened, the visitor typed, docs were shown, one opened, and the answer to "Did this answer your question?"',
+        'What happened: the widget opened, the visitor typed, docs were shown, one opened, ' +
+        'and the answer to "Did this answer your question?"',
     },
   ),
   doc_id: Type.Optional(
@@ -69,7 +70,8 @@ const Count = (description: string) => Type.Integer({ minimum: 0, description })
 
 export const deflectionSchema = {
   summary:
-    'Deflection: the widget sessions’ funnel, the share the docs answered, per-doc answers and the searches that found nothing (agents and admins)',
+    'Deflection: the widget sessions’ funnel, the share the docs answered, per-doc answers ' +
+    'and the searches that found nothing (agents and admins)',
   tags: ['tickets'],
   querystring: DeflectionQuery,
   response: {

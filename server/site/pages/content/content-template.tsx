@@ -4,8 +4,10 @@ import type { Config } from '../../../config/config-types.js';
 import { getPosts } from '../../../domain/content/post.js';
 import { listTerms } from '../../../domain/content/terms.js';
 import type { DomainContext } from '../../../domain/context.js';
+import { listParticipants } from '../../../domain/participants/participants.js';
 import { findClientThread, listClientTickets } from '../../../domain/tickets/client-tickets.js';
 import { findTicketByNumber } from '../../../domain/tickets/find-ticket-by-number.js';
+import { readTicketLinks } from '../../../domain/tickets/ticket-links.js';
 import { fileUrl } from '../../../files/file-url.js';
 import { listAttachments } from '../../../files/list-attachments.js';
 import { uploadRulesFor } from '../../../files/upload-rules.js';
@@ -39,6 +41,12 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
           const ticket = /^\d{1,12}$/.test(ticketParam) ? await findTicketByNumber(ctx.db, Number(ticketParam)) : undefined;
           thread = ticket && (await findClientThread(ctx, user.id, ticket.id));
           if (!thread) return sendNotFound(ctx, config, reply);
+          // A merged ticket's page leads to the ticket its conversation went on in, when that one is theirs too
+          // (a merge of two clients' tickets leaves the other client's ticket unseen: its page stays).
+          const { mergedInto } = await readTicketLinks(ctx.db, thread.id);
+          if (mergedInto && (await findClientThread(ctx, user.id, mergedInto.id))) {
+            return reply.redirect(`${pagePath}?ticket=${mergedInto.number}`, 303);
+          }
         } else {
           const paged = front.query.get('paged');
           const pageNumber = paged && /^[1-9]\d{0,5}$/.test(paged) ? Number(paged) : 1;
@@ -69,6 +77,12 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
       const common = { homeUrl: config.homeUrl, pagePath, signedIn: !!user, csrf: layout.csrf, notice };
       // The thread shows only public entries, and so only their files (never an internal note's).
       const threadFiles = thread ? await listAttachments(ctx, thread.id) : undefined;
+      // Who is copied in is its own client's to see and change (mayCopyInColleagues), never a colleague's who reads it.
+      const copied = thread?.isOwnTicket
+        ? (await listParticipants(ctx.db, thread.id))
+            .filter((p) => p.kind === 'cc')
+            .map((p) => ({ userId: p.userId, name: p.name, email: p.email }))
+        : undefined;
       // The forms' file limits (a signed-in client's): the picker shows them, its script checks them.
       const rules = user ? await uploadRulesFor(ctx, { anonymous: false, ticketId: thread?.id }) : undefined;
       const fileRules =
@@ -93,6 +107,7 @@ export function contentPageTemplate(ctx: DomainContext, config: Config): SiteTem
                 files={threadFiles}
                 fileUrl={(id) => fileUrl(config, id)}
                 fileRules={fileRules}
+                copied={copied}
               />
             ) : (
               <NewTicketShortcode

@@ -12,6 +12,7 @@ import { formFieldLabel } from '../../../settings/translate-schema.js';
 import { AttachmentList, fileSize } from '../../shared/attachment-list.js';
 import { Notice } from '../../shared/notices.js';
 import { useSiteT } from '../../shared/site-translator.js';
+import { ColleaguesPanel, type CopiedPerson } from './colleagues-panel.js';
 import { ticketFormLimit } from './ticket-form-limit.js';
 
 function SignInFirst({ homeUrl, returnTo, what }: { homeUrl: string; returnTo: string; what: 'tickets' | 'file' }) {
@@ -58,6 +59,8 @@ export interface TicketsShortcodeProps {
   fileUrl?: (publicId: string) => string;
   /** Tickets → Attachments for a reply on this ticket; no file picker without it. */
   fileRules?: FormFileRules;
+  /** The people copied in on the thread, given only to its own client (who may add and remove them). */
+  copied?: CopiedPerson[];
 }
 
 /** [helpdesk_tickets]: the signed-in client's tickets, or one thread with a reply box (`?ticket=<number>`, the number the client reads). */
@@ -72,6 +75,7 @@ export function TicketsShortcode({
   files,
   fileUrl = (id) => id,
   fileRules,
+  copied,
 }: TicketsShortcodeProps) {
   const t = useSiteT();
   // The reader's language, in their own zone (or the site's): the translator knows both.
@@ -94,17 +98,32 @@ export function TicketsShortcode({
           {t.t('site.tickets.ticket')} <TicketNumber number={thread.number ?? thread.id} /> ·{' '}
           <bdi className="status">{termLabel(t, thread.statusTaxonomy, thread.statusSlug, thread.status)}</bdi>
         </p>
+        {thread.mergedFrom.length > 0 && (
+          <p className="hint">{t.t('site.tickets.mergedFrom', { numbers: thread.mergedFrom.map((n) => `#${n}`).join(', ') })}</p>
+        )}
+        {thread.isMergedAway && <p className="hint">{t.t('site.tickets.mergedAway')}</p>}
         <Notice code={notice} />
         <ol className="thread">
-          <li className="thread-entry from-client">
-            <p className="thread-meta">{t.rich('site.tickets.youWrote', { when: timeTag(thread.createdAt) })}</p>
-            <ThreadText text={thread.description} />
-            <AttachmentList files={files?.get(null)} url={fileUrl} />
-          </li>
+          {/* A ticket made by a split, or merged into another, has no description of its own. */}
+          {(thread.description !== '' || (files?.get(null)?.length ?? 0) > 0) && (
+            <li className="thread-entry from-client">
+              <p className="thread-meta">
+                {thread.isOwnTicket
+                  ? t.rich('site.tickets.youWrote', { when: timeTag(thread.createdAt) })
+                  : t.rich('site.tickets.wrote', {
+                      name: thread.ownerName || t.t('site.tickets.colleague'),
+                      bdi: (chunks: ReactNode[]) => <bdi key="name">{chunks}</bdi>,
+                      when: timeTag(thread.createdAt),
+                    })}
+              </p>
+              <ThreadText text={thread.description} />
+              <AttachmentList files={files?.get(null)} url={fileUrl} />
+            </li>
+          )}
           {thread.entries.map((entry) => (
             <li key={entry.id} className={`thread-entry from-${entry.role}`}>
               <p className="thread-meta">
-                {entry.role === 'client'
+                {entry.isOwn
                   ? t.rich('site.tickets.youWrote', { when: timeTag(entry.createdAt) })
                   : t.rich('site.tickets.wrote', {
                       name: entry.authorName || t.t(entry.role === 'bot' ? 'site.tickets.automaticReply' : 'site.tickets.support'),
@@ -118,19 +137,30 @@ export function TicketsShortcode({
             </li>
           ))}
         </ol>
-        <form method="post" action={`${homeUrl}/account/reply/`} className="panel" encType="multipart/form-data">
-          <input type="hidden" name="_csrf" value={csrf} />
-          <input type="hidden" name="ticket_id" value={String(thread.id)} />
-          <input type="hidden" name="return_to" value={pagePath} />
-          <p className="field">
-            <label htmlFor="reply-text">{t.t('site.tickets.yourReply')}</label>
-            <textarea id="reply-text" name="text" required maxLength={COMMENT_TEXT_MAX} />
+        {/* A colleague reads a shared ticket, never answers it (organisation-sharing.ts): its client replies and solves. */}
+        {!thread.isOwnTicket && (
+          <p className="hint">
+            {t.rich('site.tickets.sharedReadOnly', {
+              name: thread.ownerName || t.t('site.tickets.colleague'),
+              bdi: (chunks: ReactNode[]) => <bdi key="name">{chunks}</bdi>,
+            })}
           </p>
-          {fileRules && <FileInput id="reply-files" homeUrl={homeUrl} rules={fileRules} />}
-          <button type="submit">{t.t('site.tickets.sendReply')}</button>
-        </form>
+        )}
+        {thread.isOwnTicket && (
+          <form method="post" action={`${homeUrl}/account/reply/`} className="panel" encType="multipart/form-data">
+            <input type="hidden" name="_csrf" value={csrf} />
+            <input type="hidden" name="ticket_id" value={String(thread.id)} />
+            <input type="hidden" name="return_to" value={pagePath} />
+            <p className="field">
+              <label htmlFor="reply-text">{t.t('site.tickets.yourReply')}</label>
+              <textarea id="reply-text" name="text" required maxLength={COMMENT_TEXT_MAX} />
+            </p>
+            {fileRules && <FileInput id="reply-files" homeUrl={homeUrl} rules={fileRules} />}
+            <button type="submit">{t.t('site.tickets.sendReply')}</button>
+          </form>
+        )}
         {/* Solved is the client's answer to a reply: there is nothing to call solved before an agent has answered. */}
-        {thread.isOpen && thread.isAnswered && (
+        {thread.isOwnTicket && thread.isOpen && thread.isAnswered && (
           <form method="post" action={`${homeUrl}/account/solve/`} className="panel">
             <input type="hidden" name="_csrf" value={csrf} />
             <input type="hidden" name="ticket_id" value={String(thread.id)} />
@@ -139,6 +169,7 @@ export function TicketsShortcode({
             <button type="submit">{t.t('site.tickets.markSolved')}</button>
           </form>
         )}
+        {copied && <ColleaguesPanel homeUrl={homeUrl} pagePath={pagePath} csrf={csrf} ticketId={thread.id} copied={copied} />}
       </article>
     );
   }
@@ -180,7 +211,21 @@ export function TicketsShortcode({
           <TicketPages pageUrl={pageUrl} page={tickets.page} total={tickets.total} />
         </>
       )}
+      <MyDataForm homeUrl={homeUrl} csrf={csrf} />
     </section>
+  );
+}
+
+/** "Download my data": the client asks for a copy of their data, mailed as a one-time link (my-data/my-data.routes.ts). */
+function MyDataForm({ homeUrl, csrf }: { homeUrl: string; csrf: string }) {
+  const t = useSiteT();
+  return (
+    <form method="post" action={`${homeUrl}/account/export/`} className="panel my-data" aria-labelledby="my-data-title">
+      <h2 id="my-data-title">{t.t('site.myData.title')}</h2>
+      <input type="hidden" name="_csrf" value={csrf} />
+      <p className="hint">{t.t('site.myData.intro')}</p>
+      <button type="submit">{t.t('site.myData.button')}</button>
+    </form>
   );
 }
 

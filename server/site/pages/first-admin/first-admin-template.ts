@@ -74,7 +74,7 @@ export const firstAdminRoutes: FastifyPluginAsync<RouteServices> = async (app, {
     try {
       const { user, apiToken } = await claimFirstAdmin(ctx, token, { name, email, password });
       // Signed in at once, so the admin app (/admin/) opens at once; the password chosen here signs in later.
-      await signIn(request, reply, user);
+      await signIn(request, reply, user, 'first_admin');
       // Straight on to the short setup (site name, sender, colour, who may file); the token is tucked away there.
       return sendSetupPage(ctx, config, request, reply, { apiToken });
     } catch (error) {

@@ -48,7 +48,7 @@ export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
           return sendLoginPage(ctx, config, reply.header('retry-after', retryAfter), { notice, returnTo, status: 429 });
         }
         if (result.kind === 'signed_in') {
-          await signIn(request, reply, result.user);
+          await signIn(request, reply, result.user, 'password');
           return see(reply, returnTo);
         }
         // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue

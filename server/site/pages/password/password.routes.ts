@@ -76,7 +76,7 @@ export const passwordRoutes: FastifyPluginAsync<RouteServices> = async (app, { c
       }
       // Used meanwhile by a concurrent request: the same page as a used link.
       if (!user) return sendChoosePasswordPage(ctx, config, reply, { kind, token, state: 'used' });
-      await signIn(request, reply, user);
+      await signIn(request, reply, user, 'password_link');
       const home = user.role === 'client' ? `${config.basePath}/tickets/` : `${config.basePath}/admin/`;
       return reply.redirect(siteUrl(config, home), 303);
     });

@@ -30,7 +30,7 @@ export const ticketLinkRoutes: FastifyPluginAsync<RouteServices> = async (app, {
       if (used) {
         await refundGuess(ctx.db, 'token', request.ip);
         if (used.user.disabled_at) return sendAccountDisabled(ctx, config, reply);
-        await signIn(request, reply, used.user);
+        await signIn(request, reply, used.user, 'link');
         return see(reply, `${config.basePath}/tickets/`, used.ticketNumber ? { ticket: String(used.ticketNumber) } : {});
       }
       const link = await inspectTicketLink(ctx.db, token);
