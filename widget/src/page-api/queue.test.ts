@@ -86,6 +86,28 @@ describe('the page API queue', () => {
     expect((window as unknown as { Helpdesk?: Stub }).Helpdesk).toBeUndefined();
   });
 
+  it('takes a stub the page defines after the widget ran (a deferred page script after an async widget)', () => {
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const load = vi.fn();
+    const attach = takePageCalls(load);
+    defineStub();
+    page()('identify', 'token');
+    page()('open');
+    expect(load).not.toHaveBeenCalled();
+    // The page's deferred scripts have run.
+    readyState.mockReturnValue('interactive');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(load).toHaveBeenCalledTimes(1);
+    const runner = vi.fn();
+    attach(runner);
+    expect(runner.mock.calls.map(([args]) => args)).toEqual([['identify', 'token'], ['open']]);
+    // Taken once: the load event finds it taken and changes nothing.
+    window.dispatchEvent(new Event('load'));
+    page()('close');
+    expect(runner).toHaveBeenLastCalledWith(['close']);
+    readyState.mockRestore();
+  });
+
   it('keeps a page that defined its own Helpdesk first', () => {
     const own = Object.assign(() => 'own', { q: [] });
     (window as unknown as { Helpdesk?: Stub }).Helpdesk = own;

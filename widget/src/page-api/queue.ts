@@ -28,12 +28,23 @@ export function takePageCalls(load: () => void): (runner: PageCommand) => void {
     if (SHOWING.includes(args[0] as string)) load();
     return args[0] === 'on' ? () => run('off', args[1], args[2]) : undefined;
   };
-  const stub = (window as unknown as { Helpdesk?: PageStub }).Helpdesk;
-  if (typeof stub === 'function') {
+  const adopt = (): boolean => {
+    const stub = (window as unknown as { Helpdesk?: PageStub }).Helpdesk;
+    if (typeof stub !== 'function') return false;
     const queued = stub.q ?? [];
     stub.q = [];
     stub.run = run;
     for (const call of Array.from(queued)) run(...Array.from(call));
+    return true;
+  };
+  // An async widget script may run before the page's deferred one that defines the stub: look again once the
+  // page's scripts have run (deferred ones before DOMContentLoaded, the rest before load).
+  if (!adopt() && document.readyState !== 'complete') {
+    const later = (): void => {
+      if (adopt()) removeEventListener('load', later);
+    };
+    document.addEventListener('DOMContentLoaded', later, { once: true });
+    addEventListener('load', later, { once: true });
   }
   return (given) => {
     runner = given;
