@@ -12,6 +12,7 @@ import { createHooks } from './hooks/create-hooks.js';
 import { relaxIntakeLimits, setRegistration } from './test/fixtures.js';
 import { ensureBuiltServer, startHelpdeskProcess } from './test/helpdesk-process.js';
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from './test/test-databases.js';
+import { waitUntil } from './test/wait-until.js';
 
 // Real `helpdesk serve` processes on the real clock: the tickets are filed "minutes ago" (a clock set back while
 // filing), so their warnings and breaches are due when a process starts, and its first sweep sends them.
@@ -78,15 +79,6 @@ async function sent(db: Db, ticketId: number) {
     bell: count(bell.map((n) => n.kind)),
     mail: count(mails.map((m) => m.template)),
   };
-}
-
-/** Polls until `probe` holds, or fails after `timeoutMs` (a loaded machine waits; nothing asserts how fast). */
-async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const targetsOf = (db: Db, ids: number[]) =>

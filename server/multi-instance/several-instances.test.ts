@@ -12,6 +12,7 @@ import { type HelpdeskProcess, startHelpdeskProcess } from '../test/helpdesk-pro
 import { HttpBrowser } from '../test/http-browser.js';
 import { linkIn, type ReceivedMail, type SmtpSink, startSmtpSink } from '../test/smtp-sink.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-databases.js';
+import { waitUntil } from '../test/wait-until.js';
 
 // Two real `helpdesk serve` processes (each with its own data folder and in-process mail worker)
 // share one fresh PostgreSQL database, one Redis (under a key prefix of this run) and one SMTP sink,
@@ -39,17 +40,6 @@ const postgresUrl = inject('postgresUrl');
 const redisUp = await isRedisUp();
 if (postgresUrl && !redisUp)
   console.warn(`\nNOTICE: no Redis at ${REDIS_URL}; the several-instances test is SKIPPED. Set TEST_REDIS_URL.\n`);
-
-/** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
-async function waitUntil<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 80_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Runs `tasks` with at most `width` in flight, in order: neighbours in the list run together. */
 async function runPool<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[]> {
@@ -194,7 +184,7 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
     // B may hold the settings it read at start for up to 2 s.
     await waitUntil('the settings on B', async () => {
       const values = (await (await fetch(api(b, '/settings'), { headers: bearer() })).json()) as { tickets?: Record<string, unknown> };
-      return values.tickets?.create_accounts === true && values.tickets?.limit_email_hour === EMAIL_LIMIT ? true : undefined;
+      return values.tickets?.create_accounts === true && values.tickets?.limit_email_hour === EMAIL_LIMIT;
     });
   });
 
@@ -372,11 +362,15 @@ describe.skipIf(!postgresUrl || !redisUp)('several instances sharing one Postgre
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const mailJobs = await waitUntil('the outbox to drain', async () => {
-      if ((await pending()) > 0) return undefined;
-      const settled = await db.kysely.selectFrom('jobs').select(['id', 'payload', 'state']).where('kind', '=', 'mail').execute();
-      return sink.messages.length >= settled.filter((job) => job.state === 'done').length ? settled : undefined;
-    });
+    const mailJobs = await waitUntil(
+      'the outbox to drain',
+      async () => {
+        if ((await pending()) > 0) return undefined;
+        const settled = await db.kysely.selectFrom('jobs').select(['id', 'payload', 'state']).where('kind', '=', 'mail').execute();
+        return sink.messages.length >= settled.filter((job) => job.state === 'done').length ? settled : undefined;
+      },
+      80_000,
+    );
     expect(await db.kysely.selectFrom('jobs').select('id').where('state', '=', 'failed').execute()).toEqual([]);
     // A mailbox gets one new-ticket confirmation an hour: the burst's later ones are skipped, nothing else is.
     const sent = mailJobs.filter((job) => job.state === 'done');

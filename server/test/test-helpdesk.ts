@@ -15,7 +15,7 @@ import { loadHooks } from '../hooks/load-plugins.js';
 import type { ProcessHealth } from '../http/process-health.js';
 import { type CounterStore, createMemoryCounterStore } from '../intake/counter-store.js';
 import { createDatabaseCounterStore } from '../intake/database-counter-store.js';
-import { createTestDatabase, type TestDatabase } from './test-databases.js';
+import { createMigratedTestDatabase, type TestDatabase } from './test-databases.js';
 
 export interface TestHelpdesk {
   app: FastifyInstance;
@@ -64,7 +64,7 @@ let userCounter = 0;
 export async function createTestHelpdesk(dialect: DialectName, options: TestHelpdeskOptions = {}): Promise<TestHelpdesk> {
   const database: TestDatabase = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
-    : await createTestDatabase(dialect);
+    : await createMigratedTestDatabase(dialect);
   const performanceOff = options.performanceOff ?? performanceOffFromEnvironment();
   const homeUrl = (options.homeUrl ?? 'http://help.test').replace(/\/$/, '');
   const config: Config = {

@@ -18,6 +18,7 @@ import { createHooks } from '../hooks/create-hooks.js';
 import { updateSettings } from '../settings/settings.js';
 import { relaxIntakeLimits, setRegistration, ticketPayload } from '../test/fixtures.js';
 import { ensureBuiltServer, type HelpdeskProcess, startHelpdeskProcess } from '../test/helpdesk-process.js';
+import { waitUntil } from '../test/wait-until.js';
 import { startReceiver, type TestReceiver } from './test-receiver.js';
 
 const BURST = 1_000;
@@ -54,15 +55,6 @@ async function burst(server: Server, state: { sent: number; total: number }, kil
   await Promise.all(Array.from({ length: SUBMITTERS }, () => submitter()));
   await killing;
   return acknowledged;
-}
-
-/** Polls `probe` until it holds; fails after `timeoutMs`. */
-async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs = 45_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('kill -9 of the server in the middle of a burst of 1,000 events with a webhook subscription, then restart', () => {
