@@ -43,3 +43,9 @@ export function formText(form: Form, name: string): string {
   const value = form[name];
   return typeof value === 'string' ? value : '';
 }
+
+/** A form's id input (a ticket's, an account's) as a number; -1, which matches no row, when it is not one. */
+export function formId(form: Form, name: string): number {
+  const value = formText(form, name);
+  return /^\d{1,12}$/.test(value) ? Number(value) : -1;
+}

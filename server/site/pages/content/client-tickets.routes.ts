@@ -13,7 +13,7 @@ import { type ClientWrite, guardClientWrite } from '../../../intake/guard-client
 import { getTicketFormFields } from '../../../settings/get-ticket-form-fields.js';
 import { formFieldLabel } from '../../../settings/translate-schema.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
-import { formText, readForm } from '../../shared/read-form.js';
+import { formId, formText, readForm } from '../../shared/read-form.js';
 import { safeReturnTo, sendNotFound, siteUrl } from '../../shared/site-page.js';
 import { siteTranslator } from '../../shared/site-translator.js';
 import { siteUploads } from '../../shared/site-uploads.js';
@@ -65,7 +65,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
       const returnTo = safeReturnTo(body.return_to, config);
       // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
-      const ticketId = /^\d{1,12}$/.test(formText(body, 'ticket_id')) ? Number(formText(body, 'ticket_id')) : -1;
+      const ticketId = formId(body, 'ticket_id');
       const t = await siteTranslator(ctx, request);
       const read = readForm(body, [{ name: 'text', label: t.t('site.tickets.yourReply'), max: COMMENT_TEXT_MAX }], t);
       const replyText = read.values.get('text') ?? '';
@@ -110,7 +110,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
       const returnTo = safeReturnTo(body.return_to, config);
       // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
-      const ticketId = /^\d{1,12}$/.test(formText(body, 'ticket_id')) ? Number(formText(body, 'ticket_id')) : -1;
+      const ticketId = formId(body, 'ticket_id');
       try {
         await markTicketSolved(ctx, user.id, ticketId);
         return seeThread(reply, returnTo, user.id, ticketId, 'ticket_solved');

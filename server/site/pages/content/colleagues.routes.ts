@@ -10,7 +10,7 @@ import { AppError } from '../../../errors.js';
 import type { RouteServices } from '../../../http/services.js';
 import { limitColleagueAdds } from '../../../intake/limit-colleague-adds.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
-import { formText, readForm } from '../../shared/read-form.js';
+import { formId, readForm } from '../../shared/read-form.js';
 import { safeReturnTo, sendNotFound, siteUrl } from '../../shared/site-page.js';
 import { siteTranslator } from '../../shared/site-translator.js';
 import type { HeldField } from './held-form-page.js';
@@ -31,8 +31,6 @@ export const colleagueRoutes: FastifyPluginAsync<RouteServices> = async (app, { 
     const number = await findClientTicketNumber(ctx.db, userId, ticketId);
     return see(reply, path, number === undefined ? { notice } : { ticket: String(number), notice });
   };
-  const ticketIdOf = (body: Record<string, unknown>) =>
-    /^\d{1,12}$/.test(formText(body, 'ticket_id')) ? Number(formText(body, 'ticket_id')) : -1;
 
   app.post(
     '/account/colleagues/add/',
@@ -42,7 +40,7 @@ export const colleagueRoutes: FastifyPluginAsync<RouteServices> = async (app, { 
       const returnTo = safeReturnTo(body.return_to, config);
       // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
-      const ticketId = ticketIdOf(body);
+      const ticketId = formId(body, 'ticket_id');
       const t = await siteTranslator(ctx, request);
       const label = t.t('site.colleagues.email');
       const read = readForm(body, [{ name: 'email', label, max: EMAIL_MAX_LENGTH }], t);
@@ -77,8 +75,8 @@ export const colleagueRoutes: FastifyPluginAsync<RouteServices> = async (app, { 
       const returnTo = safeReturnTo(body.return_to, config);
       // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
-      const ticketId = ticketIdOf(body);
-      const userId = /^\d{1,12}$/.test(formText(body, 'user_id')) ? Number(formText(body, 'user_id')) : -1;
+      const ticketId = formId(body, 'ticket_id');
+      const userId = formId(body, 'user_id');
       if (!(await removeColleague(ctx, { id: user.id, role: user.role }, ticketId, userId))) return sendNotFound(ctx, config, reply);
       // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       return seeThread(reply, returnTo, user.id, ticketId, 'colleague_removed');

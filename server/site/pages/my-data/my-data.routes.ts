@@ -39,7 +39,7 @@ export const myDataRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx
     options,
     form(async (request, reply) => {
       const user = request.siteUser;
-      if (!user || user.role !== 'client')
+      if (user?.role !== 'client')
         // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
         return see(reply, `${config.basePath}/login/`, { notice: 'sign_in_first', return_to: ticketsPath });
       const sent = await requestDataExport(ctx, user.id, request.ip);
