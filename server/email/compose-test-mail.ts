@@ -5,6 +5,7 @@ import { getCoreSettings } from '../settings/core-settings.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import type { OutgoingMail } from './create-transport.js';
 import { recipientTranslator } from './recipient-translator.js';
+import { siteSender } from './site-sender.js';
 import { findSupportAddress } from './support-address.js';
 
 /**
@@ -19,13 +20,13 @@ export async function composeTestMail(
 ): Promise<OutgoingMail> {
   const [settings, site] = await Promise.all([getCoreSettings(ctx), getSiteOptions(ctx.db)]);
   const tr = recipientTranslator(reader, site);
-  const host = new URL(config.homeUrl).hostname;
+  const { from, host } = siteSender(config, site, settings.emails);
   const support = await findSupportAddress(ctx, config);
   const text = `${tr.t('mail.test.body', { site: site.site_name })}\n\n${
     support ? tr.t('mail.test.replies', { address: support }) : tr.t('mail.test.noReplies')
   }`;
   return {
-    from: { name: settings.emails.from_name || site.site_name, address: settings.emails.from_address || `helpdesk@${host}` },
+    from,
     to,
     subject: tr.t('mail.test.subject', { site: site.site_name }),
     text,

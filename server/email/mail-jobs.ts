@@ -15,7 +15,6 @@ import { enqueueJobs } from '../jobs/queue.js';
 import { loadMarkdown } from '../markdown/load-markdown.js';
 import { getCoreSettings } from '../settings/core-settings.js';
 import { type MailTemplateName, mailTemplateFor } from '../settings/emails-tab.js';
-import { siteLogoUrl } from '../settings/site-logo.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import { issueAccountLink } from './account-links.js';
 import type { OutgoingMail } from './create-transport.js';
@@ -26,6 +25,7 @@ import { recipientTranslator } from './recipient-translator.js';
 import { type MailValues, renderMail } from './render-mail.js';
 import { agentReplyAddressFor, replyAddressFor } from './reply-address.js';
 import { signWithReplyKey } from './reply-key.js';
+import { siteSender } from './site-sender.js';
 import { findSupportAddress } from './support-address.js';
 import { threadHeaders } from './ticket-thread.js';
 
@@ -351,6 +351,7 @@ export async function buildMail(
   if (refusal) return { suppressed: refusal };
 
   const { emails } = settings;
+  const sender = siteSender(config, site, emails);
   const toClient = payload.template.startsWith('client_');
   const siteLink = `${config.homeUrl}/`;
   // Sign-up and password mails carry their own one-time link (address proof or password reset).
@@ -432,9 +433,9 @@ export async function buildMail(
     replyMarker: Boolean(support),
     files: files.listed,
     // From the cached site options read above: branding adds no statement to a mail.
-    brand: { color: site.brand_color, logoUrl: siteLogoUrl(config.homeUrl, site.logo_version), siteName: site.site_name },
+    brand: sender.brand,
   });
-  const host = new URL(config.homeUrl).hostname;
+  const { host } = sender;
   // Unguessable as well as stable per job: a reply is matched to its ticket by the id it answers, so
   // a stranger must not be able to write one (see docs/SECURITY.md, forged senders).
   const messageId = `<mail-${job.id}.${await signWithReplyKey(ctx.db, `message:${job.id}:${job.created_at}`, 20)}@${host}>`;
@@ -456,7 +457,7 @@ export async function buildMail(
         { name: site.site_name, fromName: emails.from_name },
         tr,
       ),
-      address: emails.from_address || `helpdesk@${host}`,
+      address: sender.from.address,
     },
     to: recipient.email,
     ...rendered,

@@ -2,11 +2,11 @@ import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { isEmailAddress } from '../domain/people/email-address.js';
 import { getCoreSettings } from '../settings/core-settings.js';
-import { siteLogoUrl } from '../settings/site-logo.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import type { OutgoingMail } from './create-transport.js';
 import { recipientTranslator } from './recipient-translator.js';
 import { renderMail } from './render-mail.js';
+import { siteSender } from './site-sender.js';
 
 /** A rule's "mail someone" job: to whom, about which ticket, its subject and text with placeholders filled. */
 export interface RuleMailJob {
@@ -31,6 +31,7 @@ export async function buildRuleMail(ctx: DomainContext, config: Config, job: Rul
   const ticket = await ctx.db.selectFrom('posts').select('number').where('id', '=', job.ticketId).executeTakeFirst();
   const [site, settings] = await Promise.all([getSiteOptions(ctx.db), getCoreSettings(ctx)]);
   const tr = recipientTranslator(user, site);
+  const { from, host, brand } = siteSender(config, site, settings.emails);
   const staff = user.role === 'agent' || user.role === 'admin';
   const link = staff && ticket?.number != null ? `${config.homeUrl}/admin/tickets/${ticket.number}` : '';
   const rendered = renderMail(
@@ -43,12 +44,11 @@ export async function buildRuleMail(ctx: DomainContext, config: Config, job: Rul
     },
     {
       translator: tr,
-      brand: { color: site.brand_color, logoUrl: siteLogoUrl(config.homeUrl, site.logo_version), siteName: site.site_name },
+      brand,
     },
   );
-  const host = new URL(config.homeUrl).hostname;
   return {
-    from: { name: settings.emails.from_name || site.site_name, address: settings.emails.from_address || `helpdesk@${host}` },
+    from,
     to: user.email,
     ...rendered,
     language: tr.language,

@@ -4,11 +4,11 @@ import type { Config } from '../config/config-types.js';
 import type { DomainContext } from '../domain/context.js';
 import { isEmailAddress } from '../domain/people/email-address.js';
 import { getCoreSettings } from '../settings/core-settings.js';
-import { siteLogoUrl } from '../settings/site-logo.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import type { OutgoingMail } from './create-transport.js';
 import { recipientTranslator } from './recipient-translator.js';
 import { renderMail } from './render-mail.js';
+import { siteSender } from './site-sender.js';
 
 /** What a webhook-disabled mail job says: to whom, the subscription's URL, since when it failed and the last failure. */
 export interface WebhookDisabledMailJob {
@@ -38,9 +38,10 @@ export async function buildWebhookDisabledMail(
     .select(['email', 'name', 'language', 'time_zone', 'role', 'disabled_at'])
     .where('id', '=', job.userId)
     .executeTakeFirst();
-  if (!admin || admin.role !== 'admin' || admin.disabled_at !== null || !isEmailAddress(admin.email)) return null;
+  if (admin?.role !== 'admin' || admin.disabled_at !== null || !isEmailAddress(admin.email)) return null;
   const [site, settings] = await Promise.all([getSiteOptions(ctx.db), getCoreSettings(ctx)]);
   const tr = recipientTranslator(admin, site);
+  const { from, host, brand } = siteSender(config, site, settings.emails);
   const url = unlinkableText(job.url);
   const values = { url, since: tr.dateTime(job.failingSince), error: failureInWords(job, tr) };
   const link = `${config.homeUrl}${ADMIN_WEBHOOKS_PATH}`;
@@ -51,12 +52,11 @@ export async function buildWebhookDisabledMail(
     {
       translator: tr,
       linkLabel: tr.t('mail.webhookDisabled.button'),
-      brand: { color: site.brand_color, logoUrl: siteLogoUrl(config.homeUrl, site.logo_version), siteName: site.site_name },
+      brand,
     },
   );
-  const host = new URL(config.homeUrl).hostname;
   return {
-    from: { name: settings.emails.from_name || site.site_name, address: settings.emails.from_address || `helpdesk@${host}` },
+    from,
     to: admin.email,
     ...rendered,
     language: tr.language,

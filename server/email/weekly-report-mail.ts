@@ -6,11 +6,11 @@ import { isEmailAddress } from '../domain/people/email-address.js';
 import type { ReportBucket } from '../domain/reports/run-report.js';
 import { WEEKLY_REPORT_METRICS, type WeeklyFigures, weeklyReportFigures } from '../domain/reports/weekly-report-figures.js';
 import { getCoreSettings } from '../settings/core-settings.js';
-import { siteLogoUrl } from '../settings/site-logo.js';
 import { getSiteOptions } from '../settings/site-options.js';
 import type { OutgoingMail } from './create-transport.js';
 import { recipientTranslator } from './recipient-translator.js';
 import { renderMail } from './render-mail.js';
+import { siteSender } from './site-sender.js';
 
 const DAY_MS = 86_400_000;
 
@@ -33,10 +33,11 @@ export async function buildWeeklyReportMail(ctx: DomainContext, config: Config, 
     .select(['email', 'name', 'language', 'time_zone', 'role', 'disabled_at'])
     .where('id', '=', job.userId)
     .executeTakeFirst();
-  if (!admin || admin.role !== 'admin' || admin.disabled_at !== null || !isEmailAddress(admin.email)) return null;
+  if (admin?.role !== 'admin' || admin.disabled_at !== null || !isEmailAddress(admin.email)) return null;
   const [site, settings] = await Promise.all([getSiteOptions(ctx.db), getCoreSettings(ctx)]);
   // The zone the week was claimed in: the days reported are those the claim's key names.
   const tr = recipientTranslator({ language: admin.language, time_zone: job.timeZone }, site);
+  const { from, host, brand } = siteSender(config, site, settings.emails);
   const fromDay = Date.parse(`${job.week}T00:00:00Z`) / DAY_MS;
   const figures = await weeklyReportFigures(ctx.db, job.timeZone, fromDay - 7, fromDay + 6);
   // Local days as dates: formatted on the UTC scale they are counted on, so no zone moves them.
@@ -55,12 +56,11 @@ export async function buildWeeklyReportMail(ctx: DomainContext, config: Config, 
     {
       translator: tr,
       linkLabel: tr.t('mail.weeklyReport.button'),
-      brand: { color: site.brand_color, logoUrl: siteLogoUrl(config.homeUrl, site.logo_version), siteName: site.site_name },
+      brand,
     },
   );
-  const host = new URL(config.homeUrl).hostname;
   return {
-    from: { name: settings.emails.from_name || site.site_name, address: settings.emails.from_address || `helpdesk@${host}` },
+    from,
     to: admin.email,
     ...rendered,
     language: tr.language,
