@@ -19,7 +19,11 @@ test('an admin adds a rule that tags refund tickets, sees it act and preview, tu
   await page.getByRole('button', { name: 'Add rule' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Refunds to billing');
   await page.getByLabel('When', { exact: true }).selectOption('ticket.created');
+  // "No condition: every ticket." says what an empty list means, and goes once there is one.
+  const noCondition = page.getByText('No condition: every ticket.');
+  await expect(noCondition).toBeVisible();
   await page.getByRole('button', { name: 'Add condition' }).click();
+  await expect(noCondition).toBeHidden();
   const condition = page.getByRole('group', { name: 'Condition 1' });
   await condition.getByLabel('Field', { exact: true }).selectOption('subject');
   await condition.getByLabel('Test', { exact: true }).selectOption('contains');

@@ -102,14 +102,18 @@ export function RulesScreen({ lookups }: { lookups: Lookups }) {
               </td>
               <td>{t(`rules.trigger.${r.trigger}` as MessageKey)}</td>
               <td>
-                <input
-                  type="checkbox"
-                  role="switch"
-                  aria-checked={r.enabled}
-                  aria-label={`${t('rules.enabled')} ${r.name}`}
-                  checked={r.enabled}
-                  onChange={(e) => switchRule(r, e.target.checked)}
-                />
+                {/* Labelled in sight as well: on a phone the list's headings are hidden and the row reads as a card. */}
+                <label className="checkbox-label">
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    aria-checked={r.enabled}
+                    aria-label={`${t('rules.enabled')} ${r.name}`}
+                    checked={r.enabled}
+                    onChange={(e) => switchRule(r, e.target.checked)}
+                  />{' '}
+                  <span aria-hidden="true">{t('rules.enabled')}</span>
+                </label>
               </td>
               <td className="row-actions">
                 <button type="button" className="button-quiet" disabled={index === 0} onClick={() => move(index, -1)}>
@@ -288,7 +292,7 @@ function RuleEditor({
       )}
       <fieldset>
         <legend>{t('rules.match')}</legend>
-        <p className="hint">{t('rules.conditionsHint')}</p>
+        {draft.conditions.length === 0 && <p className="hint">{t('rules.conditionsHint')}</p>}
         {select(t('rules.match'), draft.match, (match) => change({ match: match as Draft['match'] }), [
           ['all', t('rules.match.all')],
           ['any', t('rules.match.any')],
