@@ -104,7 +104,9 @@ test.describe('a fresh install', () => {
     await page.goto(`${homeUrl}/`);
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', `${homeUrl}/admin/`);
     // The owner's logo heads the help site.
-    await expect.poll(() => page.locator('img.site-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => page.locator('img.site-logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     // The inbox carries the checklist, and says where mail goes while no SMTP server is set.
     await page.getByRole('link', { name: 'Admin' }).click();
     const checklist = page.getByRole('region', { name: 'Finish setting up' });
