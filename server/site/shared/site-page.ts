@@ -75,3 +75,14 @@ export function siteUrl(config: Config, path: string, params: Record<string, str
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url.href;
 }
+
+/** The answer to a form post: a 303 to a help-site page (the browser then GETs it), `params` in its query. */
+export function seeOther(reply: FastifyReply, config: Config, path: string, params: Record<string, string> = {}) {
+  return reply.redirect(siteUrl(config, path, params), 303);
+}
+
+/** A form posted by someone signed out: to the login page, which asks them to sign in and then goes back to `returnTo`. */
+export function seeSignIn(reply: FastifyReply, config: Config, returnTo: string) {
+  // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
+  return seeOther(reply, config, `${config.basePath}/login/`, { notice: 'sign_in_first', return_to: returnTo });
+}

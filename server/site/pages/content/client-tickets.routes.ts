@@ -4,7 +4,6 @@ import { addComment } from '../../../domain/comments/add-comment.js';
 import { keepClientLanguage } from '../../../domain/people/keep-client-language.js';
 import { isMultiLineText, isSingleLineText } from '../../../domain/text-rules.js';
 import { fileTicket } from '../../../domain/tickets/file-ticket.js';
-import { findClientTicketNumber } from '../../../domain/tickets/find-client-ticket-number.js';
 import { markTicketSolved } from '../../../domain/tickets/mark-ticket-solved.js';
 import { AppError } from '../../../errors.js';
 import { claimUploads } from '../../../files/claim-uploads.js';
@@ -14,10 +13,11 @@ import { getTicketFormFields } from '../../../settings/get-ticket-form-fields.js
 import { formFieldLabel } from '../../../settings/translate-schema.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { formId, formText, readForm } from '../../shared/read-form.js';
-import { safeReturnTo, sendNotFound, siteUrl } from '../../shared/site-page.js';
+import { safeReturnTo, seeOther, seeSignIn, sendNotFound } from '../../shared/site-page.js';
 import { siteTranslator } from '../../shared/site-translator.js';
 import { siteUploads } from '../../shared/site-uploads.js';
 import type { HeldField } from './held-form-page.js';
+import { seeThread } from './see-thread.js';
 import { sendHeldForm } from './send-held-form.js';
 import { ticketFormInputName, ticketFormLimit } from './ticket-form-limit.js';
 
@@ -26,15 +26,6 @@ import { ticketFormInputName, ticketFormLimit } from './ticket-form-limit.js';
  * typed when a limit or the form refuses it.
  */
 export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config, counters }) => {
-  const see = (reply: FastifyReply, path: string, params: Record<string, string> = {}) =>
-    reply.redirect(siteUrl(config, path, params), 303);
-  // Back to the thread, which the help site's address names by the ticket's number (the form posts its id).
-  const seeThread = async (reply: FastifyReply, path: string, userId: number, ticketId: number, notice: string) => {
-    const number = await findClientTicketNumber(ctx.db, userId, ticketId);
-    return see(reply, path, number === undefined ? { notice } : { ticket: String(number), notice });
-  };
-  const loginPath = `${config.basePath}/login/`;
-
   const form = csrfCheckedForm(ctx, config);
   const options = { schema: { hide: true } };
   // Both forms may carry files (multipart/form-data): stored pending, claimed with the reply or ticket.
@@ -63,8 +54,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
     form(async (request, reply, body) => {
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config);
-      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-      if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
+      if (!user) return seeSignIn(reply, config, returnTo);
       const ticketId = formId(body, 'ticket_id');
       const t = await siteTranslator(ctx, request);
       const read = readForm(body, [{ name: 'text', label: t.t('site.tickets.yourReply'), max: COMMENT_TEXT_MAX }], t);
@@ -75,7 +65,9 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
         { name: 'text', value: replyText, label: t.t('site.tickets.yourReply'), multiline: true, maxLength: COMMENT_TEXT_MAX },
       ];
       if (read.problem) return sendHeldForm(ctx, config, reply, read.problem, '/account/reply/', heldFields);
-      if (!isMultiLineText(replyText)) return seeThread(reply, returnTo, user.id, ticketId, 'invalid_text');
+      if (!isMultiLineText(replyText))
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
+        return seeThread(ctx, config, reply, { path: returnTo, userId: user.id, ticketId, notice: 'invalid_text' });
       const held = await heldBack(reply, { kind: 'reply', userId: user.id, ip: request.ip, via: 'site' }, '/account/reply/', heldFields);
       if (held) return reply;
       try {
@@ -92,11 +84,13 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
           { id: user.id, role: 'client' },
         );
         request.uploads = null;
-        return seeThread(reply, returnTo, user.id, ticketId, 'reply_sent');
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
+        return seeThread(ctx, config, reply, { path: returnTo, userId: user.id, ticketId, notice: 'reply_sent' });
       } catch (error) {
         if (error instanceof AppError && error.code === 'NOT_FOUND') return sendNotFound(ctx, config, reply);
         if (error instanceof AppError && error.code === 'VALIDATION_FAILED')
-          return seeThread(reply, returnTo, user.id, ticketId, 'reply_empty');
+          // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
+          return seeThread(ctx, config, reply, { path: returnTo, userId: user.id, ticketId, notice: 'reply_empty' });
         throw error;
       }
     }),
@@ -108,12 +102,12 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
     form(async (request, reply, body) => {
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config);
-      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-      if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
+      if (!user) return seeSignIn(reply, config, returnTo);
       const ticketId = formId(body, 'ticket_id');
       try {
         await markTicketSolved(ctx, user.id, ticketId);
-        return seeThread(reply, returnTo, user.id, ticketId, 'ticket_solved');
+        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
+        return seeThread(ctx, config, reply, { path: returnTo, userId: user.id, ticketId, notice: 'ticket_solved' });
       } catch (error) {
         if (error instanceof AppError && error.code === 'NOT_FOUND') return sendNotFound(ctx, config, reply);
         throw error;
@@ -127,8 +121,7 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
     form(async (request, reply, body) => {
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config, `${config.basePath}/tickets/new/`);
-      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-      if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
+      if (!user) return seeSignIn(reply, config, returnTo);
       const [fields, t] = await Promise.all([getTicketFormFields(ctx), siteTranslator(ctx, request)]);
       const read = readForm(
         body,
@@ -162,12 +155,12 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
         const value = values.get(field.key) ?? '';
         if (!(field.type === 'textarea' ? isMultiLineText(value) : isSingleLineText(value)))
           // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-          return see(reply, returnTo, { notice: 'invalid_text' });
+          return seeOther(reply, config, returnTo, { notice: 'invalid_text' });
         if (field.type === 'select' && !field.builtin && value && !(field.options ?? []).includes(value))
           // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-          return see(reply, returnTo, { notice: 'invalid_form' });
+          return seeOther(reply, config, returnTo, { notice: 'invalid_form' });
         // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-        if (field.required && !value) return see(reply, returnTo, { notice: 'invalid_form' });
+        if (field.required && !value) return seeOther(reply, config, returnTo, { notice: 'invalid_form' });
       }
       const id = (key: string) => (/^\d{1,12}$/.test(values.get(key) ?? '') ? Number(values.get(key)) : undefined);
       const uploads = request.uploads ?? [];
@@ -201,7 +194,11 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
           case 'created':
           case 'duplicate':
             // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-            return see(reply, `${config.basePath}/tickets/`, { ticket: String(result.ticket.number), notice: 'ticket_created' });
+            return seeOther(reply, config, `${config.basePath}/tickets/`, {
+              ticket: String(result.ticket.number),
+              // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
+              notice: 'ticket_created',
+            });
           case 'limited':
           case 'refused':
             return sendHeldForm(ctx, config, reply, result.problem, '/account/new-ticket/', heldFields());
@@ -210,8 +207,9 @@ export const clientTicketRoutes: FastifyPluginAsync<RouteServices> = async (app,
             throw new Error('fileTicket answered "received" to the help site');
         }
       } catch (error) {
-        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-        if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return see(reply, returnTo, { notice: 'invalid_form' });
+        if (error instanceof AppError && error.code === 'VALIDATION_FAILED')
+          // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
+          return seeOther(reply, config, returnTo, { notice: 'invalid_form' });
         throw error;
       }
     }),

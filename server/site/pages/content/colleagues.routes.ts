@@ -1,19 +1,19 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { message } from '../../../../common/i18n/translator.js';
 import { EMAIL_MAX_LENGTH } from '../../../../common/limits.js';
 import { describeWait } from '../../../domain/describe-wait.js';
 import { addColleague } from '../../../domain/participants/add-colleague.js';
 import type { CopyInResult } from '../../../domain/participants/copy-client-in.js';
 import { removeColleague } from '../../../domain/participants/remove-colleague.js';
-import { findClientTicketNumber } from '../../../domain/tickets/find-client-ticket-number.js';
 import { AppError } from '../../../errors.js';
 import type { RouteServices } from '../../../http/services.js';
 import { limitColleagueAdds } from '../../../intake/limit-colleague-adds.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { formId, readForm } from '../../shared/read-form.js';
-import { safeReturnTo, sendNotFound, siteUrl } from '../../shared/site-page.js';
+import { safeReturnTo, seeSignIn, sendNotFound } from '../../shared/site-page.js';
 import { siteTranslator } from '../../shared/site-translator.js';
 import type { HeldField } from './held-form-page.js';
+import { seeThread } from './see-thread.js';
 import { sendHeldForm } from './send-held-form.js';
 
 /**
@@ -25,12 +25,6 @@ import { sendHeldForm } from './send-held-form.js';
 export const colleagueRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config, counters }) => {
   const form = csrfCheckedForm(ctx, config);
   const options = { schema: { hide: true } };
-  const loginPath = `${config.basePath}/login/`;
-  const see = (reply: FastifyReply, path: string, params: Record<string, string>) => reply.redirect(siteUrl(config, path, params), 303);
-  const seeThread = async (reply: FastifyReply, path: string, userId: number, ticketId: number, notice: string) => {
-    const number = await findClientTicketNumber(ctx.db, userId, ticketId);
-    return see(reply, path, number === undefined ? { notice } : { ticket: String(number), notice });
-  };
 
   app.post(
     '/account/colleagues/add/',
@@ -38,8 +32,7 @@ export const colleagueRoutes: FastifyPluginAsync<RouteServices> = async (app, { 
     form(async (request, reply, body) => {
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config);
-      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-      if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
+      if (!user) return seeSignIn(reply, config, returnTo);
       const ticketId = formId(body, 'ticket_id');
       const t = await siteTranslator(ctx, request);
       const label = t.t('site.colleagues.email');
@@ -62,7 +55,12 @@ export const colleagueRoutes: FastifyPluginAsync<RouteServices> = async (app, { 
       if (!result) return sendNotFound(ctx, config, reply);
       if (result.kind === 'added' || result.kind === 'already')
         // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-        return seeThread(reply, returnTo, user.id, ticketId, result.kind === 'added' ? 'colleague_added' : 'colleague_already');
+        return seeThread(ctx, config, reply, {
+          path: returnTo,
+          userId: user.id,
+          ticketId,
+          notice: result.kind === 'added' ? 'colleague_added' : 'colleague_already',
+        });
       return sendHeldForm(ctx, config, reply, refusalOf(result), '/account/colleagues/add/', held);
     }),
   );
@@ -73,13 +71,12 @@ export const colleagueRoutes: FastifyPluginAsync<RouteServices> = async (app, { 
     form(async (request, reply, body) => {
       const user = request.siteUser;
       const returnTo = safeReturnTo(body.return_to, config);
-      // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-      if (!user) return see(reply, loginPath, { notice: 'sign_in_first', return_to: returnTo });
+      if (!user) return seeSignIn(reply, config, returnTo);
       const ticketId = formId(body, 'ticket_id');
       const userId = formId(body, 'user_id');
       if (!(await removeColleague(ctx, { id: user.id, role: user.role }, ticketId, userId))) return sendNotFound(ctx, config, reply);
       // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-      return seeThread(reply, returnTo, user.id, ticketId, 'colleague_removed');
+      return seeThread(ctx, config, reply, { path: returnTo, userId: user.id, ticketId, notice: 'colleague_removed' });
     }),
   );
 };

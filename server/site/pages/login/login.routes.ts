@@ -12,7 +12,7 @@ import { addressKey } from '../../../security/client-address.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { type Form, formText, readForm } from '../../shared/read-form.js';
 import { sendTooManyMailRequests } from '../../shared/refusal-pages.js';
-import { safeReturnTo, siteUrl } from '../../shared/site-page.js';
+import { safeReturnTo, seeOther } from '../../shared/site-page.js';
 import { siteTranslator } from '../../shared/site-translator.js';
 import { sendLoginPage } from '../login/login-template.js';
 
@@ -20,8 +20,6 @@ const emailIn = (form: Form): string => formText(form, 'email').trim();
 
 /** The login page's form posts: sign-in by password or by mailed link, sign-up, and sign-out. Each checks the CSRF token first. */
 export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config }) => {
-  const see = (reply: FastifyReply, path: string, params: Record<string, string> = {}) =>
-    reply.redirect(siteUrl(config, path, params), 303);
   const loginPath = `${config.basePath}/login/`;
 
   const form = csrfCheckedForm(ctx, config);
@@ -49,17 +47,18 @@ export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
         }
         if (result.kind === 'signed_in') {
           await signIn(request, reply, result.user, 'password');
-          return see(reply, returnTo);
+          return seeOther(reply, config, returnTo);
         }
         // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-        if (result.kind === 'wrong_password') return see(reply, loginPath, { notice: 'bad_login' });
+        if (result.kind === 'wrong_password') return seeOther(reply, config, loginPath, { notice: 'bad_login' });
         // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-        return see(reply, loginPath, { notice: 'link_sent' });
+        return seeOther(reply, config, loginPath, { notice: 'link_sent' });
       } catch (error) {
+        if (error instanceof AppError && error.code === 'ACCOUNT_DISABLED')
+          // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
+          return seeOther(reply, config, loginPath, { notice: 'account_disabled' });
         // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-        if (error instanceof AppError && error.code === 'ACCOUNT_DISABLED') return see(reply, loginPath, { notice: 'account_disabled' });
-        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-        if (error instanceof AppError && error.code === 'FORBIDDEN') return see(reply, loginPath, { notice: 'bad_login' });
+        if (error instanceof AppError && error.code === 'FORBIDDEN') return seeOther(reply, config, loginPath, { notice: 'bad_login' });
         throw error;
       }
     }),
@@ -73,10 +72,10 @@ export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
       if (!isEmailAddress(email)) return refuseEmail(reply, safeReturnTo(body.return_to, config));
       try {
         const result = await login(ctx, { email, ip: request.ip });
-        return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
+        return seeOther(reply, config, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
       } catch (error) {
         // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-        if (error instanceof AppError && error.code === 'FORBIDDEN') return see(reply, loginPath, { notice: 'bad_login' });
+        if (error instanceof AppError && error.code === 'FORBIDDEN') return seeOther(reply, config, loginPath, { notice: 'bad_login' });
         throw error;
       }
     }),
@@ -98,7 +97,7 @@ export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
         // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
         return sendLoginPage(ctx, config, reply, { notice: 'invalid_text', returnTo: safeReturnTo(body.return_to, config), status: 400 });
       // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-      if (!name) return see(reply, loginPath, { notice: 'invalid_form' });
+      if (!name) return seeOther(reply, config, loginPath, { notice: 'invalid_form' });
       // Per network; the per-address limit is inside signUp and answers like a sent mail.
       if (!(await takeNetworkMailRequest(ctx.db, 'signup', addressKey(request.ip))))
         return sendTooManyMailRequests(ctx, config, request, reply);
@@ -106,12 +105,12 @@ export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
         const result = await signUp(ctx, { name, email, ip: request.ip, language: t.language });
         // A password sign-up never signs in: the same "check your mail" whether or not the address has an account.
         // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-        if (allowsPassword(await getLoginMethod(ctx))) return see(reply, loginPath, { notice: 'check_mail' });
-        return see(reply, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
+        if (allowsPassword(await getLoginMethod(ctx))) return seeOther(reply, config, loginPath, { notice: 'check_mail' });
+        return seeOther(reply, config, loginPath, { notice: result.kind === 'rate_limited' ? 'rate_limited' : 'link_sent' });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const notice = { REGISTRATION_CLOSED: 'registration_closed' }[error.code as string] ?? 'invalid_form';
-        return see(reply, loginPath, { notice });
+        return seeOther(reply, config, loginPath, { notice });
       }
     }),
   );
@@ -122,7 +121,7 @@ export const loginRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx,
     form(async (request, reply) => {
       await signOut(request, reply);
       // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-      return see(reply, loginPath, { notice: 'signed_out' });
+      return seeOther(reply, config, loginPath, { notice: 'signed_out' });
     }),
   );
 };

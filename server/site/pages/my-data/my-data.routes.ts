@@ -6,7 +6,7 @@ import { exportClient } from '../../../domain/privacy/export-client.js';
 import type { RouteServices } from '../../../http/services.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { MessagePage } from '../../shared/message-page.js';
-import { layoutProps, sendPrivatePage, siteUrl } from '../../shared/site-page.js';
+import { layoutProps, seeOther, seeSignIn, sendPrivatePage } from '../../shared/site-page.js';
 import { requestDataExport } from './request-data-export.js';
 
 /**
@@ -24,8 +24,6 @@ export const myDataRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx
   const options = { schema: { hide: true } };
   const form = csrfCheckedForm(ctx, config);
   const ticketsPath = `${config.basePath}/tickets/`;
-  const see = (reply: FastifyReply, path: string, params: Record<string, string> = {}) =>
-    reply.redirect(siteUrl(config, path, params), 303);
 
   // A plain page for a link that cannot be used (the token is in the address: no Referer may carry it away).
   const sendLinkPage = async (request: FastifyRequest, reply: FastifyReply, text: MessageKey, status: number) => {
@@ -39,14 +37,12 @@ export const myDataRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx
     options,
     form(async (request, reply) => {
       const user = request.siteUser;
-      if (user?.role !== 'client')
-        // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-        return see(reply, `${config.basePath}/login/`, { notice: 'sign_in_first', return_to: ticketsPath });
+      if (user?.role !== 'client') return seeSignIn(reply, config, ticketsPath);
       const sent = await requestDataExport(ctx, user.id, request.ip);
       // i18n-exempt: notice codes (shared/notices.tsx), rendered from the catalogue
-      if (!sent) return see(reply.header('retry-after', '86400'), ticketsPath, { notice: 'export_limited' });
+      if (!sent) return seeOther(reply.header('retry-after', '86400'), config, ticketsPath, { notice: 'export_limited' });
       // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
-      return see(reply, ticketsPath, { notice: 'export_sent' });
+      return seeOther(reply, config, ticketsPath, { notice: 'export_sent' });
     }),
   );
 
@@ -59,7 +55,7 @@ export const myDataRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx
       const returnTo = `${config.basePath}/account/export/?token=${encodeURIComponent(token)}`;
       // i18n-exempt: a notice code (shared/notices.tsx), rendered from the catalogue
       const notice = 'sign_in_for_export';
-      return see(reply.header('referrer-policy', 'no-referrer'), `${config.basePath}/login/`, { notice, return_to: returnTo });
+      return seeOther(reply.header('referrer-policy', 'no-referrer'), config, `${config.basePath}/login/`, { notice, return_to: returnTo });
     }
     const state = await useDataExportLink(ctx.db, token, user.id);
     if (state === 'unknown') return sendLinkPage(request, reply, 'site.myData.linkUnknown', 404);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { sendSignInLink } from '../../../auth/auth.js';
 import { refundGuess, takeGuess } from '../../../auth/guess-limits.js';
 import { consumeTicketLink, inspectTicketLink } from '../../../auth/ticket-links.js';
@@ -7,14 +7,11 @@ import type { RouteServices } from '../../../http/services.js';
 import { csrfCheckedForm } from '../../shared/csrf-checked-form.js';
 import { formText } from '../../shared/read-form.js';
 import { sendAccountDisabled, sendTooManyGuesses } from '../../shared/refusal-pages.js';
-import { layoutProps, sendPrivatePage, siteUrl } from '../../shared/site-page.js';
+import { layoutProps, seeOther, sendPrivatePage } from '../../shared/site-page.js';
 import { TicketLinkPage } from './ticket-link-page.js';
 
 /** The mailed ticket link's form posts: confirm the link (signs in once) or ask for a fresh one. */
 export const ticketLinkRoutes: FastifyPluginAsync<RouteServices> = async (app, { ctx, config }) => {
-  const see = (reply: FastifyReply, path: string, params: Record<string, string> = {}) =>
-    reply.redirect(siteUrl(config, path, params), 303);
-
   const form = csrfCheckedForm(ctx, config);
   const options = { schema: { hide: true } };
 
@@ -31,7 +28,7 @@ export const ticketLinkRoutes: FastifyPluginAsync<RouteServices> = async (app, {
         await refundGuess(ctx.db, 'token', request.ip);
         if (used.user.disabled_at) return sendAccountDisabled(ctx, config, reply);
         await signIn(request, reply, used.user, 'link');
-        return see(reply, `${config.basePath}/tickets/`, used.ticketNumber ? { ticket: String(used.ticketNumber) } : {});
+        return seeOther(reply, config, `${config.basePath}/tickets/`, used.ticketNumber ? { ticket: String(used.ticketNumber) } : {});
       }
       const link = await inspectTicketLink(ctx.db, token);
       if (link.state !== 'unknown') await refundGuess(ctx.db, 'token', request.ip);
